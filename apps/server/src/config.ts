@@ -1,0 +1,50 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = (fallback: 'on' | 'off') =>
+  z
+    .enum(['on', 'off', 'true', 'false', '1', '0'])
+    .default(fallback)
+    .transform((v) => v === 'on' || v === 'true' || v === '1');
+
+/** Every setting comes from the environment, parsed once; each has a working default. */
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  ADMIN_EMAIL: z.email().default('admin@edoc.local'),
+  ADMIN_PASSWORD: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('edoc <no-reply@edoc.local>'),
+  PUBLIC_URL: z.string().optional(),
+  LOGIN_CAPTCHA: bool('on'),
+  PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(1).default(90),
+  /** Idle limit of a session before a project is chosen (the project's idle time applies after). */
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),
+  EDOC_ROLE: z.enum(['api', 'worker', 'all']).default('all'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  BODY_LIMIT_BYTES: z.coerce.number().int().default(1024 * 1024),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const dataDir = path.resolve(c.DATA_DIR);
+  return {
+    ...c,
+    DATA_DIR: dataDir,
+    PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
+    blobDir: path.join(dataDir, 'blobs'),
+    tmpDir: path.join(dataDir, 'tmp'),
+    outboxDir: path.join(dataDir, 'outbox'),
+    postgresDir: path.join(dataDir, 'postgres'),
+  };
+}

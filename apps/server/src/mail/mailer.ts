@@ -1,0 +1,41 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Jobs } from '../jobs/jobs.ts';
+
+export const MAIL_QUEUE = 'mail.send';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * Delivers over SMTP_URL; without one, each message is written to DATA_DIR/outbox as an .eml file and logged,
+ * so a fresh install can still show what it would have sent.
+ */
+export function createMailHandler(opts: {
+  smtpUrl?: string;
+  from: string;
+  outboxDir: string;
+  log: (msg: string) => void;
+}) {
+  const smtp = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  const file = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return async (data: Record<string, unknown>) => {
+    const mail = data as unknown as Mail;
+    const message = { from: opts.from, to: mail.to, subject: mail.subject, text: mail.text };
+    if (smtp) {
+      await smtp.sendMail(message);
+      return;
+    }
+    const info = await file.sendMail(message);
+    await fs.mkdir(opts.outboxDir, { recursive: true });
+    const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`;
+    await fs.writeFile(path.join(opts.outboxDir, name), info.message as Buffer);
+    opts.log(`mail to ${mail.to} written to outbox/${name}: ${mail.subject}`);
+  };
+}
+
+export const sendMail = (jobs: Jobs, mail: Mail) => jobs.send(MAIL_QUEUE, { ...mail });

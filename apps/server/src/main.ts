@@ -1,0 +1,63 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { startJobs } from './jobs/jobs.ts';
+import { createMailHandler, MAIL_QUEUE } from './mail/mailer.ts';
+import { sweepIdempotencyKeys } from './plugins/idempotency.ts';
+import { openDatabase } from './runtime.ts';
+import { seedAdmin } from './seed.ts';
+import { createFsBlobStore, sweepTmp } from './storage/blob-store.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const config = loadConfig({ WEB_DIST: path.resolve(here, '../../web/dist'), ...process.env });
+const pretty = process.stdout.isTTY ? { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } : undefined;
+const logger = { level: config.LOG_LEVEL, transport: pretty };
+
+const { db, url, embedded } = await openDatabase(config, () => {});
+const swept = await sweepTmp(config.tmpDir);
+const blobs = createFsBlobStore(config.blobDir, config.tmpDir);
+const seeded = await seedAdmin(db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
+
+let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+const jobs = await startJobs({
+  url,
+  work: config.EDOC_ROLE !== 'api',
+  handlers: {
+    [MAIL_QUEUE]: createMailHandler({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      outboxDir: config.outboxDir,
+      log: (m) => app?.log.info(m),
+    }),
+  },
+  onError: (err) => app?.log.error({ err }, 'job error'),
+});
+await sweepIdempotencyKeys(db);
+app = await buildApp({ config, db, jobs, blobs }, { logger });
+if (swept > 0) app.log.info(`removed ${swept} temporary file(s) left by an interrupted run`);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app?.log.info(`${signal}: shutting down`);
+  await app?.close();
+  await jobs.stop();
+  await db.$client.end();
+  await embedded?.stop();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+if (config.EDOC_ROLE !== 'worker') {
+  await app.listen({ port: config.PORT, host: config.HOST });
+}
+const lines = [`edoc ${config.EDOC_ROLE === 'worker' ? 'worker running' : `is running at ${config.PUBLIC_URL}`}`];
+lines.push(`database: ${embedded ? `embedded PostgreSQL in ${config.postgresDir}` : 'DATABASE_URL'}`);
+if (seeded) {
+  lines.push(`system administrator: ${seeded.email}`);
+  if (!config.ADMIN_PASSWORD) lines.push(`first-start password (shown once; you must change it at first sign-in): ${seeded.password}`);
+}
+console.log(`\n${lines.map((l) => `  ${l}`).join('\n')}\n`);

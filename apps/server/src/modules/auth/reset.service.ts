@@ -1,0 +1,99 @@
+import type { ForgetPasswordBody, ModifyPasswordBody } from '@edoc/contract/auth';
+import { TrailType, type Lang } from '@edoc/contract/enums';
+import { RESET_CODE_COOLDOWN_SECONDS, RESET_CODE_TTL_SECONDS } from '@edoc/contract/limits';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { resetCodes } from '../../db/schema/sign-in.ts';
+import { fail } from '../../lib/app-error.ts';
+import { randomDigits, sameHash, sha256 } from '../../lib/crypto.ts';
+import type { Deps } from '../../lib/deps.ts';
+import { sendMail } from '../../mail/mailer.ts';
+import { recordTrail } from '../trail/trail.service.ts';
+import { findUserByEmail, normaliseEmail, verifyCredentials, type ClientInfo } from './login.service.ts';
+import { assertNewPassword, setPassword } from './password.service.ts';
+
+const MAX_CODE_ATTEMPTS = 5;
+
+/**
+ * POST /user/modify_password: the forced change (new, reset or expired password) and the ordinary one.
+ * The current password is checked like a login, so wrong guesses count towards the lock.
+ */
+export async function modifyPassword(deps: Deps, input: ModifyPasswordBody, client: ClientInfo): Promise<void> {
+  const user = await verifyCredentials(deps, normaliseEmail(input.email), input.password, client);
+  await deps.db.transaction(async (tx) => {
+    await assertNewPassword(tx, user.id, input.newPassword);
+    await setPassword(tx, user.id, input.newPassword, { mustChange: false, revokeReason: 'password_change' });
+    await recordTrail(
+      tx,
+      { actorId: user.id, actorName: user.name, companyId: user.companyId, ip: client.ip },
+      { type: TrailType.PasswordChange, objectType: 'user', objectId: user.id },
+    );
+  });
+}
+
+const codeMail = (lang: Lang, code: string) =>
+  lang === 'en-US'
+    ? {
+        subject: 'edoc password reset code',
+        text: `Your edoc verification code is ${code}. It is valid for 10 minutes.\nIf you did not ask for it, ignore this message.`,
+      }
+    : { subject: 'edoc 重置密码验证码', text: `您的 edoc 验证码是 ${code}，10 分钟内有效。\n如非本人操作，请忽略此邮件。` };
+
+/**
+ * GET /user/pwd/verify/code: e-mails a code. The answer is the same whether or not the address is known,
+ * and within the cooldown no second code is sent.
+ */
+export async function requestResetCode(deps: Deps, emailInput: string, lang: Lang): Promise<void> {
+  const user = await findUserByEmail(deps, emailInput);
+  if (!user || !user.enabled) return;
+  const since = new Date(Date.now() - RESET_CODE_COOLDOWN_SECONDS * 1000);
+  const [recent] = await deps.db
+    .select({ id: resetCodes.id })
+    .from(resetCodes)
+    .where(and(eq(resetCodes.userId, user.id), gt(resetCodes.createdAt, since)))
+    .limit(1);
+  if (recent) return;
+  const code = randomDigits(6);
+  await deps.db.insert(resetCodes).values({
+    userId: user.id,
+    codeHash: sha256(code),
+    expiresAt: new Date(Date.now() + RESET_CODE_TTL_SECONDS * 1000),
+  });
+  await sendMail(deps.jobs, { to: user.email, ...codeMail(lang, code) });
+}
+
+/** POST /forget_password: the e-mailed code resets the password and ends every session of the user. */
+export async function forgetPassword(deps: Deps, input: ForgetPasswordBody, client: ClientInfo): Promise<void> {
+  const user = await findUserByEmail(deps, input.email);
+  if (!user) fail('get_code_first');
+  const [code] = await deps.db
+    .select()
+    .from(resetCodes)
+    .where(and(eq(resetCodes.userId, user.id), isNull(resetCodes.usedAt)))
+    .orderBy(desc(resetCodes.id))
+    .limit(1);
+  if (!code) fail('get_code_first');
+  if (code.expiresAt.getTime() < Date.now() || code.attempts >= MAX_CODE_ATTEMPTS) fail('verification_code_error');
+  if (!sameHash(code.codeHash, sha256(input.code))) {
+    await deps.db
+      .update(resetCodes)
+      .set({ attempts: sql`${resetCodes.attempts} + 1` })
+      .where(eq(resetCodes.id, code.id));
+    fail('verification_code_error');
+  }
+  await deps.db.transaction(async (tx) => {
+    // Claiming the code inside the transaction makes a double submit fail instead of resetting twice.
+    const claimed = await tx
+      .update(resetCodes)
+      .set({ usedAt: new Date() })
+      .where(and(eq(resetCodes.id, code.id), isNull(resetCodes.usedAt)))
+      .returning({ id: resetCodes.id });
+    if (claimed.length === 0) fail('do_not_resubmit');
+    await assertNewPassword(tx, user.id, input.newPassword);
+    await setPassword(tx, user.id, input.newPassword, { mustChange: false, revokeReason: 'password_reset' });
+    await recordTrail(
+      tx,
+      { actorId: user.id, actorName: user.name, companyId: user.companyId, ip: client.ip },
+      { type: TrailType.PasswordReset, objectType: 'user', objectId: user.id, reason: 'forgotten password' },
+    );
+  });
+}

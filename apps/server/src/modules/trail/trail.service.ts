@@ -1,0 +1,141 @@
+import type { TrailType } from '@edoc/contract/enums';
+import { asc, gt, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db, Tx } from '../../db/client.ts';
+import { trail } from '../../db/schema/trail.ts';
+import { sha256 } from '../../lib/crypto.ts';
+
+export const GENESIS_HASH = '0'.repeat(64);
+/** Serialises trail writers so the chain has one order; held until the writer's transaction ends. */
+const CHAIN_LOCK = 72_620_001;
+
+export interface TrailActor {
+  actorId: number | null;
+  actorName: string | null;
+  companyId?: number | null;
+  projectId?: number | null;
+  ip?: string | null;
+}
+
+export interface TrailEntry {
+  type: TrailType;
+  objectType: string;
+  objectId?: string | number | null;
+  version?: string | null;
+  oldValue?: unknown;
+  newValue?: unknown;
+  reason?: string | null;
+}
+
+/** JSON with sorted keys, so jsonb's own key order cannot change a hash. */
+export function canonicalJson(value: unknown): string {
+  if (value === undefined || value === null) return 'null';
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value instanceof Date) return JSON.stringify(value.toISOString());
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+type TrailRow = typeof trail.$inferSelect;
+
+export function rowHash(row: Omit<TrailRow, 'hash'>): string {
+  return sha256(
+    canonicalJson({
+      id: row.id,
+      at: row.at.toISOString(),
+      actorId: row.actorId,
+      actorName: row.actorName,
+      companyId: row.companyId,
+      projectId: row.projectId,
+      objectType: row.objectType,
+      objectId: row.objectId,
+      version: row.version,
+      type: row.type,
+      oldValue: row.oldValue,
+      newValue: row.newValue,
+      reason: row.reason,
+      ip: row.ip,
+      prevHash: row.prevHash,
+    }),
+  );
+}
+
+/** The actor of an HTTP request, for trail rows. */
+export function actorOf(request: FastifyRequest): TrailActor {
+  const auth = request.auth;
+  return {
+    actorId: auth?.user.id ?? null,
+    actorName: auth?.user.name ?? null,
+    companyId: auth?.user.companyId ?? null,
+    projectId: auth?.session.projectId ?? null,
+    ip: request.ip,
+  };
+}
+
+/** Plain JSON for jsonb: Dates become ISO strings so the stored value hashes the same when read back. */
+const plain = (value: unknown) => (value === undefined ? null : (JSON.parse(JSON.stringify(value)) as unknown));
+
+/**
+ * Appends one row to the chain. Call it inside the transaction of the change it records, so the change and
+ * its record commit or vanish together.
+ */
+export async function recordTrail(tx: Tx, actor: TrailActor, entry: TrailEntry): Promise<void> {
+  // Outside a transaction the chain lock would end at once: open one so lock, read and insert stay together.
+  if (!('rollback' in tx)) return tx.transaction((t) => recordTrail(t, actor, entry));
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${CHAIN_LOCK})`);
+  const last = await tx.execute<{ hash: string }>(sql`SELECT hash FROM trail ORDER BY id DESC LIMIT 1`);
+  const next = await tx.execute<{ id: number }>(sql`SELECT nextval('trail_id_seq')::int AS id`);
+  const row: Omit<TrailRow, 'hash'> = {
+    id: next.rows[0].id,
+    at: new Date(),
+    actorId: actor.actorId,
+    actorName: actor.actorName,
+    companyId: actor.companyId ?? null,
+    projectId: actor.projectId ?? null,
+    objectType: entry.objectType,
+    objectId: entry.objectId === undefined || entry.objectId === null ? null : String(entry.objectId),
+    version: entry.version ?? null,
+    type: entry.type,
+    oldValue: plain(entry.oldValue),
+    newValue: plain(entry.newValue),
+    reason: entry.reason ?? null,
+    ip: actor.ip ?? null,
+    prevHash: last.rows[0]?.hash ?? GENESIS_HASH,
+  };
+  await tx.insert(trail).values({ ...row, hash: rowHash(row) });
+}
+
+export interface ChainReport {
+  ok: boolean;
+  rows: number;
+  /** The first row whose hash or link does not hold. */
+  brokenAt: number | null;
+  problem: string | null;
+}
+
+/** Walks the whole chain in id order, in batches, and reports the first broken link. */
+export async function verifyTrail(db: Db, batch = 5000): Promise<ChainReport> {
+  let prev = GENESIS_HASH;
+  let afterId = 0;
+  let count = 0;
+  for (;;) {
+    const rows = await db.select().from(trail).where(gt(trail.id, afterId)).orderBy(asc(trail.id)).limit(batch);
+    if (rows.length === 0) return { ok: true, rows: count, brokenAt: null, problem: null };
+    for (const row of rows) {
+      count++;
+      if (row.prevHash !== prev) {
+        return { ok: false, rows: count, brokenAt: row.id, problem: 'link to the previous row is broken (a row was removed or reordered)' };
+      }
+      if (rowHash(row) !== row.hash) {
+        return { ok: false, rows: count, brokenAt: row.id, problem: 'content does not match its hash (the row was changed)' };
+      }
+      prev = row.hash;
+    }
+    afterId = rows[rows.length - 1].id;
+  }
+}

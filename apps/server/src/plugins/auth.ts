@@ -1,0 +1,119 @@
+import type { Lang } from '@edoc/contract/enums';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { sessions } from '../db/schema/sessions.ts';
+import { users } from '../db/schema/users.ts';
+import { fail } from '../lib/app-error.ts';
+import { sha256 } from '../lib/crypto.ts';
+
+export interface AuthUser {
+  id: number;
+  email: string;
+  name: string;
+  userType: number;
+  companyId: number | null;
+  isCompanyManager: boolean;
+}
+export interface AuthSession {
+  id: number;
+  lang: Lang;
+  idleMinutes: number;
+  projectId: number | null;
+  roleCode: string | null;
+}
+export interface AuthContext {
+  user: AuthUser;
+  session: AuthSession;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    /** Reachable without a token (login, captcha, public notice, health). */
+    public?: boolean;
+  }
+}
+
+/** Writes of last_seen_at are skipped within this many ms: idle limits are minutes, the write is per request. */
+const TOUCH_EVERY_MS = 5_000;
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  const token = header.slice(7).trim();
+  return token.length > 0 ? token : null;
+}
+
+/** Resolves the bearer token to a live session; enforces revocation, disabled users and the idle limit. */
+async function authenticate(db: Db, token: string): Promise<AuthContext> {
+  const [row] = await db
+    .select({ s: sessions, u: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, sha256(token)))
+    .limit(1);
+  if (!row || row.s.revokedAt) fail('unauthorized');
+  if (!row.u.enabled) fail('user_disabled');
+  const now = Date.now();
+  const idleMs = now - row.s.lastSeenAt.getTime();
+  if (idleMs > row.s.idleMinutes * 60_000) {
+    await db
+      .update(sessions)
+      .set({ revokedAt: new Date(), revokeReason: 'idle' })
+      .where(and(eq(sessions.id, row.s.id), isNull(sessions.revokedAt)));
+    fail('session_expired');
+  }
+  if (idleMs > TOUCH_EVERY_MS) {
+    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, row.s.id));
+  }
+  return {
+    user: {
+      id: row.u.id,
+      email: row.u.email,
+      name: row.u.name,
+      userType: row.u.userType,
+      companyId: row.u.companyId,
+      isCompanyManager: row.u.isCompanyManager,
+    },
+    session: {
+      id: row.s.id,
+      lang: row.s.lang as Lang,
+      idleMinutes: row.s.idleMinutes,
+      projectId: row.s.projectId,
+      roleCode: row.s.roleCode,
+    },
+  };
+}
+
+export function registerAuth(app: FastifyInstance, db: Db): void {
+  app.decorateRequest('auth', null);
+  app.addHook('preHandler', async (request) => {
+    const token = bearer(request);
+    const isPublic = request.routeOptions.config.public === true;
+    if (!token) {
+      if (!isPublic) fail('unauthorized');
+      return;
+    }
+    try {
+      request.auth = await authenticate(db, token);
+    } catch (err) {
+      // A stale token on a public route (the login page clearing its session) is not an error.
+      if (!isPublic) throw err;
+    }
+  });
+}
+
+/** For handlers of authenticated routes: the caller, which the preHandler guarantees. */
+export function caller(request: FastifyRequest): AuthContext {
+  if (!request.auth) fail('unauthorized');
+  return request.auth;
+}
+
+export function requireSystemAdmin(request: FastifyRequest): AuthContext {
+  const auth = caller(request);
+  if (auth.user.userType !== 1) fail('forbidden');
+  return auth;
+}

@@ -1,0 +1,66 @@
+import { errorMessage, isErrorCode, type ErrorCode } from '@edoc/contract/errors';
+import { fieldLabel, issueMessage } from '@edoc/contract/fields';
+import type { Envelope } from '@edoc/contract/envelope';
+import { API_BASE } from '@edoc/contract/limits';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error.ts';
+import { requestLang } from '../lib/lang.ts';
+
+/** Fastify's own error codes that are the client's fault, mapped to contract codes. */
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
+  FST_REQ_FILE_TOO_LARGE: 'file_too_large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'parameter_error',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'parameter_error',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'parameter_error',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'parameter_error',
+  FST_ERR_VALIDATION: 'parameter_error',
+};
+
+/** One error handler: every failure becomes the envelope with an honest status, in the user's language. */
+export function registerErrors(app: FastifyInstance, opts: { spa: boolean }): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const lang = requestLang(request);
+    const send = (status: number, code: ErrorCode, msg: string, data: unknown = null) => {
+      const body: Envelope<unknown> = { status: false, msg, data, errorCode: code };
+      return reply.status(status).send(body);
+    };
+    if (error instanceof AppError) {
+      // A `field` param is a field key; it is shown by its label in the user's language.
+      const params = 'field' in error.params ? { ...error.params, field: fieldLabel(String(error.params.field), lang) } : error.params;
+      return send(error.statusCode, error.code, errorMessage(error.code, lang, params), error.data);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) =>
+        issueMessage(
+          { ...v.params, code: v.keyword, path: v.instancePath.split('/').filter(Boolean), message: v.message ?? '' },
+          lang,
+        ),
+      );
+      const first = issues[0];
+      const code = isErrorCode(error.validation[0].message ?? '') ? (error.validation[0].message as ErrorCode) : 'parameter_error';
+      return send(400, code, first.message, { fields: issues });
+    }
+    const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
+    if (mapped) return send(error.statusCode ?? 400, mapped, errorMessage(mapped, lang));
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return send(error.statusCode, 'parameter_error', errorMessage('parameter_error', lang));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(500, 'system_error', errorMessage('system_error', lang));
+  });
+  app.setNotFoundHandler((request, reply) => {
+    // The web app owns every path outside /edoc: it answers with index.html and shows its own 404 page.
+    if (opts.spa && request.method === 'GET' && !request.url.startsWith(API_BASE)) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    const body: Envelope<null> = {
+      status: false,
+      msg: errorMessage('route_not_found', requestLang(request)),
+      data: null,
+      errorCode: 'route_not_found',
+    };
+    return reply.status(404).send(body);
+  });
+}

@@ -1,0 +1,86 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+export interface StoredBlob {
+  sha256: string;
+  size: number;
+  /** The first bytes, kept while streaming so callers can check the content signature without a re-read. */
+  head: Buffer;
+}
+
+const HEAD_BYTES = 4100;
+
+/** Content-addressed file storage (DESIGN §1): a blob is named by its sha256 and never overwritten. */
+export interface BlobStore {
+  /** Streams the input to a temporary file while hashing, then moves it into place. */
+  put(input: Readable, opts?: { maxBytes?: number }): Promise<StoredBlob>;
+  get(sha256: string): Promise<Readable>;
+  has(sha256: string): Promise<boolean>;
+  remove(sha256: string): Promise<void>;
+  /** Is the store reachable and writable? For /health. */
+  check(): Promise<boolean>;
+}
+
+export class BlobTooLargeError extends Error {}
+
+export function createFsBlobStore(root: string, tmpDir: string): BlobStore {
+  const file = (sha: string) => path.join(root, sha.slice(0, 2), sha.slice(2, 4), sha);
+  return {
+    async put(input, opts = {}) {
+      await fs.mkdir(tmpDir, { recursive: true });
+      const tmp = path.join(tmpDir, `upload-${randomUUID()}`);
+      const hash = createHash('sha256');
+      let size = 0;
+      let head = Buffer.alloc(0);
+      input.on('data', (chunk: Buffer) => {
+        if (head.length < HEAD_BYTES) head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES - head.length)]);
+        size += chunk.length;
+        hash.update(chunk);
+        if (opts.maxBytes !== undefined && size > opts.maxBytes) input.destroy(new BlobTooLargeError());
+      });
+      try {
+        await pipeline(input, createWriteStream(tmp));
+        const sha256 = hash.digest('hex');
+        const target = file(sha256);
+        await fs.mkdir(path.dirname(target), { recursive: true });
+        await fs.rename(tmp, target);
+        return { sha256, size, head };
+      } finally {
+        await fs.rm(tmp, { force: true });
+      }
+    },
+    async get(sha256) {
+      await fs.access(file(sha256));
+      return createReadStream(file(sha256));
+    },
+    has: (sha256) =>
+      fs.access(file(sha256)).then(
+        () => true,
+        () => false,
+      ),
+    remove: (sha256) => fs.rm(file(sha256), { force: true }),
+    async check() {
+      try {
+        await fs.mkdir(tmpDir, { recursive: true });
+        const probe = path.join(tmpDir, `health-${randomUUID()}`);
+        await fs.writeFile(probe, 'ok');
+        await fs.rm(probe);
+        await fs.mkdir(root, { recursive: true });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  };
+}
+
+/** Temp files of uploads cut off by a crash are removed at start-up. */
+export async function sweepTmp(tmpDir: string): Promise<number> {
+  const entries = await fs.readdir(tmpDir).catch(() => [] as string[]);
+  await Promise.all(entries.map((e) => fs.rm(path.join(tmpDir, e), { force: true, recursive: true })));
+  return entries.length;
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { LANGS } from './enums.ts';
+import { emailField, passwordInput } from './fields.ts';
+import { CAPTCHA_LENGTH, PASSWORD_MAX } from './limits.ts';
+import { passwordProblem } from './password.ts';
+
+export const captchaResponse = z.object({ id: z.string(), svg: z.string() });
+export type CaptchaResponse = z.infer<typeof captchaResponse>;
+
+/** A new password must pass the SPEC §5 policy; the message codes are the spec's texts. */
+export const newPasswordField = z
+  .string('required')
+  .min(1, 'required')
+  .superRefine((value, ctx) => {
+    const problem = passwordProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+export const loginBody = z.object({
+  email: emailField,
+  password: passwordInput,
+  lang: z.enum(LANGS, 'invalid_value').optional(),
+  captchaId: z.string().trim().optional(),
+  captchaCode: z.string().trim().optional(),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+export const captchaCodeField = z
+  .string('required')
+  .trim()
+  .min(1, 'required')
+  .length(CAPTCHA_LENGTH, 'verification_code_error');
+
+export const loginData = z.object({
+  token: z.string(),
+  userName: z.string(),
+  userId: z.number(),
+  email: z.string(),
+  userType: z.number(),
+  companyId: z.number().nullable(),
+  companyName: z.string().nullable(),
+  lang: z.enum(LANGS),
+  idleMinutes: z.number(),
+});
+export type LoginData = z.infer<typeof loginData>;
+
+export const modifyPasswordBody = z.object({
+  email: emailField,
+  password: passwordInput,
+  newPassword: newPasswordField,
+});
+export type ModifyPasswordBody = z.infer<typeof modifyPasswordBody>;
+
+export const verifyCodeQuery = z.object({ email: emailField });
+
+export const forgetPasswordBody = z.object({
+  email: emailField,
+  code: z.string('required').trim().min(1, 'required').max(PASSWORD_MAX, 'too_long'),
+  newPassword: newPasswordField,
+});
+export type ForgetPasswordBody = z.infer<typeof forgetPasswordBody>;

@@ -1,0 +1,89 @@
+// Enumerations shared by server and web. Numbers are those of SPEC.md so existing clients keep working.
+
+export const LANGS = ['zh-CN', 'en-US'] as const;
+export type Lang = (typeof LANGS)[number];
+export const DEFAULT_LANG: Lang = 'zh-CN';
+
+export const UserType = { System: 1, Company: 2, Project: 3 } as const;
+export type UserType = (typeof UserType)[keyof typeof UserType];
+
+export const UserOrigin = { Internal: 0, External: 1 } as const;
+
+export const RoleCode = {
+  StudyPm: 'STU_PM',
+  StudyStaff: 'STU_STAFF',
+  CompanyAdmin: 'COMPANY_ADMIN',
+} as const;
+
+/** Approval status of user registrations and workflow records. */
+export const ApprovalStatus = { Pending: 0, Passed: 1, Rejected: 2 } as const;
+
+export const DocStatus = {
+  Editing: 1,
+  WaitingReceive: 2,
+  InReview: 3,
+  InQc: 4,
+  InApproval: 5,
+  Archived: 6,
+  WaitingActivation: 7,
+  Processed: 8,
+  DeletionInApproval: 9,
+} as const;
+export type DocStatus = (typeof DocStatus)[keyof typeof DocStatus];
+
+/** Trail types 1-14 are SPEC §4; 100+ are the administrative events DESIGN §7 adds. */
+export const TrailType = {
+  Create: 1,
+  Update: 2,
+  Delete: 3,
+  Review: 4,
+  QualityCheck: 5,
+  Approve: 6,
+  Sign: 7,
+  SendToReview: 8,
+  Revoke: 9,
+  Withdraw: 10,
+  View: 11,
+  Publish: 12,
+  OnlineEdit: 13,
+  Move: 14,
+  Login: 101,
+  LoginFailure: 102,
+  Logout: 103,
+  PasswordChange: 104,
+  PasswordReset: 105,
+  ProfileChange: 106,
+  NoticeChange: 107,
+  PermissionChange: 108,
+  UserChange: 109,
+  SettingsChange: 110,
+} as const;
+export type TrailType = (typeof TrailType)[keyof typeof TrailType];
+
+export const DOC_PERMISSION_KEYS = [
+  'createDoc',
+  'editDoc',
+  'qcDoc',
+  'reviewDoc',
+  'approveDoc',
+  'viewDoc',
+  'downDoc',
+  'deleteDoc',
+  'archiveDoc',
+  'viewTrailDoc',
+  'viewVersionDoc',
+  'manageFolder',
+] as const;
+export const LIBRARY_PERMISSION_KEYS = [
+  'viewDoc',
+  'moveDoc',
+  'recallDoc',
+  'downDoc',
+  'renameDoc',
+  'viewTrailDoc',
+  'invalidDoc',
+] as const;
+
+export const NoticeStatus = { Draft: 0, Released: 1, Undone: 2 } as const;
+
+export const Sex = ['man', 'woman', 'secrecy'] as const;

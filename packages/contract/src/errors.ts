@@ -1,0 +1,95 @@
+import type { Lang } from './enums.ts';
+
+/**
+ * Every error the API answers with: a stable code, its honest HTTP status and the message in
+ * both languages (SPEC §8 wording where the spec gives one). `{name}` placeholders are filled
+ * from the params of the error.
+ */
+export const ERRORS = {
+  // generic
+  parameter_error: [400, '参数错误', 'Parameter error'],
+  system_error: [500, '系统错误', 'System error'],
+  request_failed: [500, '请求失败', 'Request failed'],
+  unknown_error: [500, '未知错误', 'Unknown error'],
+  system_abnormal: [500, '系统异常，请联系管理员', 'System abnormal, please contact the administrator'],
+  not_found: [404, '资源不存在', 'Not found'],
+  route_not_found: [404, '接口不存在', 'No such API path'],
+  forbidden: [403, '没有权限', 'You do not have permission for this'],
+  payload_too_large: [413, '文件过大', 'File too large'],
+  too_many_requests: [429, '请求过于频繁，请稍后再试', 'Too many requests, please try again later'],
+  do_not_resubmit: [409, '请勿重复提交', 'Do not re-submit'],
+  stale_state: [409, '数据已被他人修改，请刷新页面', 'The record was changed by someone else, refresh the page'],
+  // validation of one field; {field} is the field label in the request's language
+  required: [400, '请输入{field}', '{field} is required'],
+  too_long: [400, '{field}不能超过{max}个字符', '{field} cannot exceed {max} characters'],
+  too_short: [400, '{field}不能少于{min}个字符', '{field} must have at least {min} characters'],
+  invalid_email: [400, '{field}格式不正确', '{field} is not a valid e-mail address'],
+  invalid_value: [400, '{field}无效', '{field} is invalid'],
+  unknown_field: [400, '不允许的字段：{field}', 'Field not allowed: {field}'],
+  // session and sign-in
+  unauthorized: [401, '请先登录', 'Please sign in'],
+  session_expired: [401, '操作时间已过，请重新打开页面', 'The operation time is over, reopen the page'],
+  abnormal_identity: [401, '身份状态异常', 'Abnormal status or identity'],
+  wrong_credentials: [401, '邮箱或密码错误', 'Wrong e-mail or password'],
+  user_inactivated: [403, '新用户请先修改密码', 'A new user must change the password first'],
+  password_expired: [403, '密码已过期，请修改密码', 'Your password has expired, please change it'],
+  user_disabled: [403, '账号已停用，请联系管理员', 'This account is disabled, contact the administrator'],
+  user_pending_approval: [403, '账号正在等待审批', 'This account is waiting for approval'],
+  too_many_wrong_passwords: [423, '密码错误次数过多，请一小时后再试', 'Too many wrong passwords, retry after one hour'],
+  user_not_exist: [404, '用户不存在，请检查邮箱', 'User does not exist, check the e-mail'],
+  wrong_password: [400, '密码错误', 'Wrong password'],
+  password_same_as_recent: [400, '新密码不能与最近使用过的密码相同', 'The password is the same as a recent one'],
+  password_too_short: [400, '密码长度不能小于6', 'Password length cannot be less than 6'],
+  password_too_long: [400, '密码长度不能超过20', 'Password length cannot exceed 20'],
+  password_weak: [400, '长度6-20，必须包含数字、字母和符号', 'Length 6-20, must contain digits, letters and symbols'],
+  passwords_mismatch: [400, '两次输入的密码不一致！', 'Two entered passwords do not match!'],
+  get_code_first: [400, '请先获取验证码', 'Get a code first'],
+  verification_code_error: [400, '验证码错误', 'Verification code error'],
+  code_requested_recently: [429, '验证码已发送，请稍后再试', 'A code was sent already, please wait before asking again'],
+  email_registered: [409, '邮箱已注册，请直接登录', 'E-mail already registered, log in directly'],
+  // notices
+  notice_too_long: [400, '公告详情不能超过4000字节', 'Announcement details cannot exceed 4000 bytes'],
+  notice_empty: [400, '公告详情不能为空', 'Announcement details cannot be empty'],
+  // roles, companies, projects, sites, folders, files (SPEC §8)
+  role_code_exists: [409, '角色唯一标识已存在', 'Role unique identity exists'],
+  role_linked_menu: [409, '角色已关联菜单，不能删除', 'A role linked to a menu cannot be deleted'],
+  role_builtin: [409, '系统内置角色不能删除', 'A built-in system role cannot be deleted'],
+  role_in_use: [409, '角色正在使用', 'The role is in use'],
+  cannot_modify: [409, '不能删除或修改', 'Cannot delete or modify'],
+  directory_in_use: [409, '目录正在使用', 'The directory is in use'],
+  company_name_exists: [409, '公司名称重复', 'Duplicate company name'],
+  project_code_exists: [409, '项目编号重复', 'Project code repeated'],
+  project_expired: [403, '项目已过期，请联系管理员或切换项目', 'Project expired, contact the administrator or switch projects'],
+  site_code_exists: [409, '中心编号重复', 'Duplicate site code'],
+  site_has_files: [409, '中心下仍有文件', 'The site still has files'],
+  user_has_tasks: [409, '当前用户有以下任务未完成，不能修改角色和权限', 'The current user has the following tasks not completed and cannot modify roles and permissions'],
+  cannot_change_own_rights: [403, '不能修改自己的权限', 'You cannot change your own rights'],
+  folder_name_exists: [409, '文件夹名称已存在', 'Folder name already exists'],
+  folder_has_files: [409, '当前文件夹包含文件，不能删除', 'The current folder contains files and cannot be deleted'],
+  duplicate_file_name: [409, '文件名重复！', 'Duplicate file name!'],
+  effective_after_expiry: [400, '生效日期不能晚于失效日期！', 'The effective date cannot be after the expiration date!'],
+  start_after_end: [400, '开始时间不能晚于结束时间', 'Start time cannot be later than end time'],
+  template_limit: [409, '模板最多创建5个！', 'Template can be created Max 5!'],
+  no_permission_view_file: [403, '没有权限查看此文件', 'No permission to view this file'],
+  not_viewable_online: [415, '该文档不支持在线查看', 'This document does not support online viewing'],
+  already_received: [409, '文件已被接收，请刷新页面', 'File already received, refresh the page'],
+  route_changed: [409, '审核人、QC人或批准人已变更，请修改后重新发送', 'Reviewer, QCer or approver changed, revise and resend'],
+  no_change: [400, '文档没有变化', 'No change in the document'],
+  file_too_large: [413, '文件过大', 'File too large'],
+  file_type_not_allowed: [415, '不允许的文件类型', 'This file type is not allowed'],
+} as const satisfies Record<string, readonly [number, string, string]>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export function isErrorCode(code: string): code is ErrorCode {
+  return Object.prototype.hasOwnProperty.call(ERRORS, code);
+}
+
+export function httpStatusOf(code: ErrorCode): number {
+  return ERRORS[code][0];
+}
+
+export function errorMessage(code: ErrorCode, lang: Lang, params: Record<string, string | number> = {}): string {
+  const template = ERRORS[code][lang === 'en-US' ? 2 : 1];
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in params ? String(params[key]) : whole));
+}

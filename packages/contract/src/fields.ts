@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import type { Lang } from './enums.ts';
+import { ERRORS, errorMessage, isErrorCode } from './errors.ts';
+import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX } from './limits.ts';
+
+/** Field labels used in validation messages, so "email" reads "E-mail" / "邮箱". */
+export const FIELD_LABELS: Record<string, readonly [string, string]> = {
+  email: ['邮箱', 'E-mail'],
+  password: ['密码', 'Password'],
+  newPassword: ['新密码', 'New password'],
+  confirmPassword: ['确认密码', 'Confirm password'],
+  captchaId: ['验证码标识', 'Verification code id'],
+  captchaCode: ['验证码', 'Verification code'],
+  code: ['验证码', 'Verification code'],
+  lang: ['语言', 'Language'],
+  name: ['名称', 'Name'],
+  userName: ['姓名', 'Name'],
+  firstName: ['名', 'First name'],
+  lastName: ['姓', 'Last name'],
+  mobile: ['手机', 'Mobile'],
+  phone: ['电话', 'Phone'],
+  sex: ['性别', 'Sex'],
+  country: ['国家', 'Country'],
+  city: ['城市', 'City'],
+  subject: ['主题', 'Subject'],
+  contents: ['内容', 'Contents'],
+  effectiveTime: ['生效时间', 'Effective time'],
+  id: ['编号', 'Id'],
+  file: ['文件', 'File'],
+};
+
+export function fieldLabel(field: string, lang: Lang): string {
+  const label = FIELD_LABELS[field];
+  return label ? label[lang === 'en-US' ? 1 : 0] : field;
+}
+
+interface IssueLike {
+  code: string;
+  path: PropertyKey[];
+  message: string;
+  minimum?: unknown;
+  maximum?: unknown;
+  format?: string;
+  keys?: string[];
+}
+
+/** Turns one zod issue into a message naming the field in the user's language. */
+export function issueMessage(issue: IssueLike, lang: Lang): { field: string; message: string } {
+  const field = String([...issue.path].reverse().find((p) => typeof p === 'string') ?? issue.keys?.[0] ?? '');
+  const params = { field: fieldLabel(field, lang), max: String(issue.maximum ?? ''), min: String(issue.minimum ?? '') };
+  let code: keyof typeof ERRORS;
+  if (isErrorCode(issue.message)) code = issue.message;
+  else if (issue.code === 'invalid_type' && issue.message.includes('undefined')) code = 'required';
+  else if (issue.code === 'too_small') code = issue.minimum === 1 ? 'required' : 'too_short';
+  else if (issue.code === 'too_big') code = 'too_long';
+  else if (issue.code === 'invalid_format' && issue.format === 'email') code = 'invalid_email';
+  else if (issue.code === 'unrecognized_keys') code = 'unknown_field';
+  else code = 'invalid_value';
+  return { field, message: errorMessage(code, lang, params) };
+}
+
+// Building blocks for request schemas. Messages are error codes; issueMessage translates them.
+export const requiredText = (max = NAME_MAX) => z.string().trim().min(1, 'required').max(max, 'too_long');
+export const optionalText = (max = NAME_MAX) => z.string().trim().max(max, 'too_long').optional();
+export const emailField = z
+  .string('required')
+  .trim()
+  .min(1, 'required')
+  .max(EMAIL_MAX, 'too_long')
+  .pipe(z.email('invalid_email'));
+export const passwordInput = z.string('required').min(1, 'required').max(PASSWORD_MAX, 'too_long');
+export const idParam = z.coerce.number('invalid_value').int('invalid_value').positive('invalid_value');

@@ -1,0 +1,32 @@
+// Business constants of SPEC.md §9, in one place for both sides.
+export const PRODUCT_VERSION = '2.4.4';
+export const API_BASE = '/edoc';
+
+export const EMAIL_MAX = 128;
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 20;
+export const PASSWORD_HISTORY = 5;
+export const CAPTCHA_LENGTH = 4;
+export const CAPTCHA_TTL_SECONDS = 300;
+export const RESET_CODE_TTL_SECONDS = 600;
+export const RESET_CODE_COOLDOWN_SECONDS = 600;
+export const MAX_FAILED_LOGINS = 5;
+export const LOCKOUT_MINUTES = 60;
+/** Failed logins from one IP within the window before it is throttled. */
+export const IP_FAILED_LOGINS = 50;
+export const IP_WINDOW_MINUTES = 15;
+
+export const DEFAULT_PAGE_SIZE = 10;
+export const STUDY_PAGE_SIZE = 1000;
+export const IDLE_CAP_SECONDS = 59 * 60 + 59;
+
+export const NOTICE_MAX_BYTES = 4000;
+export const NAME_MAX = 128;
+export const TREE_TITLE_MAX = 128;
+export const TEMPLATE_MAX = 5;
+
+export const MB = 1024 * 1024;
+export const PDF_MAX_BYTES = 50 * MB;
+export const VIEWABLE_MAX_BYTES = 10 * MB;
+export const VIEWABLE_TYPES = ['pdf', 'doc', 'docx', 'ppt', 'pptx', 'xls', 'xlsx'] as const;
+export const AVATAR_MAX_BYTES = 2 * MB;

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { LANGS, Sex } from './enums.ts';
+import { optionalText, requiredText } from './fields.ts';
+
+export const userInfo = z.object({
+  userId: z.number(),
+  email: z.string(),
+  userName: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  mobile: z.string().nullable(),
+  phone: z.string().nullable(),
+  sex: z.enum(Sex).nullable(),
+  country: z.string().nullable(),
+  city: z.string().nullable(),
+  userType: z.number(),
+  companyId: z.number().nullable(),
+  companyName: z.string().nullable(),
+  roleCode: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  lang: z.enum(LANGS),
+  passwordChangedAt: z.string().nullable(),
+});
+export type UserInfo = z.infer<typeof userInfo>;
+
+export const userInfoModifyBody = z.object({
+  userName: requiredText(64),
+  firstName: optionalText(64),
+  lastName: optionalText(64),
+  mobile: optionalText(32),
+  phone: optionalText(32),
+  sex: z.enum(Sex, 'invalid_value').optional(),
+  country: optionalText(64),
+  city: optionalText(64),
+});
+export type UserInfoModifyBody = z.infer<typeof userInfoModifyBody>;
+
+export const langBody = z.object({ lang: z.enum(LANGS, 'invalid_value') });
