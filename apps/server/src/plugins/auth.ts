@@ -90,9 +90,13 @@ async function authenticate(db: Db, token: string): Promise<AuthContext> {
 
 export function registerAuth(app: FastifyInstance, db: Db): void {
   app.decorateRequest('auth', null);
-  app.addHook('preHandler', async (request) => {
+  // onRequest, before validation, so even a refused body is answered in the session's language.
+  app.addHook('onRequest', async (request) => {
     const token = bearer(request);
-    const isPublic = request.routeOptions.config.public === true;
+    // Unknown paths (answered 404), the web app's files and the API docs need no token.
+    const url = request.routeOptions.url;
+    const isPublic =
+      request.routeOptions.config.public === true || !url || !url.startsWith('/edoc/') || url.startsWith('/edoc/docs');
     if (!token) {
       if (!isPublic) fail('unauthorized');
       return;

@@ -1,0 +1,161 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../../db/schema/sessions.ts';
+import { users } from '../../db/schema/users.ts';
+import { bearer, createTestContext, createUser, PASSWORD, signIn, type TestContext } from '../../test/context.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+const post = (payload: Record<string, string>, lang = 'en-US') =>
+  ctx.app.inject({ method: 'POST', url: '/edoc/login', payload, headers: { 'accept-language': lang } });
+
+describe('POST /edoc/login validation', () => {
+  it.each([
+    [{ password: 'x' }, 'en-US', 'E-mail is required'],
+    [{ email: '', password: 'x' }, 'en-US', 'E-mail is required'],
+    [{ email: '   ', password: 'x' }, 'zh-CN', '请输入邮箱'],
+    [{ email: 'not-an-email', password: 'x' }, 'en-US', 'E-mail is not a valid e-mail address'],
+    [{ email: 'not-an-email', password: 'x' }, 'zh-CN', '邮箱格式不正确'],
+    [{ email: `${'a'.repeat(120)}@example.com`, password: 'x' }, 'en-US', 'E-mail cannot exceed 128 characters'],
+    [{ email: 'a@example.com' }, 'en-US', 'Password is required'],
+    [{ email: 'a@example.com', password: '' }, 'zh-CN', '请输入密码'],
+    [{ email: 'a@example.com', password: 'x'.repeat(21) }, 'en-US', 'Password cannot exceed 20 characters'],
+  ])('%j (%s) -> 400 "%s"', async (payload, lang, msg) => {
+    const res = await post(payload as Record<string, string>, lang);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ status: false, msg, errorCode: expect.any(String) });
+  });
+
+  it('trims the e-mail and ignores its case', async () => {
+    const user = await createUser(ctx.db, { email: 'trim.me@example.com' });
+    const res = await post({ email: '  Trim.Me@Example.com ', password: PASSWORD });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ userId: user.id, userName: user.name, email: 'trim.me@example.com', userType: 1, companyId: null });
+    expect(res.json().data.token).toMatch(/^[\w-]{40,}$/);
+  });
+});
+
+describe('wrong credentials and the lock', () => {
+  it('answers an unknown e-mail and a wrong password with the same message', async () => {
+    const user = await createUser(ctx.db);
+    const unknown = await post({ email: 'nobody@example.com', password: PASSWORD });
+    const wrong = await post({ email: user.email, password: 'Wrong-pass1' });
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.json()).toEqual(wrong.json());
+    expect(wrong.json()).toMatchObject({ errorCode: 'wrong_credentials', msg: 'Wrong e-mail or password' });
+  });
+
+  it('locks the account for one hour after five wrong passwords, even against the right one', async () => {
+    const user = await createUser(ctx.db);
+    for (let i = 0; i < 4; i++) expect((await post({ email: user.email, password: 'Wrong-pass1' })).statusCode).toBe(401);
+    const fifth = await post({ email: user.email, password: 'Wrong-pass1' });
+    expect(fifth.statusCode).toBe(423);
+    expect(fifth.json()).toMatchObject({ errorCode: 'too_many_wrong_passwords', msg: 'Too many wrong passwords, retry after one hour' });
+    const right = await post({ email: user.email, password: PASSWORD });
+    expect(right.statusCode).toBe(423);
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, user.id));
+    const lockMinutes = (row.lockedUntil!.getTime() - Date.now()) / 60_000;
+    expect(lockMinutes).toBeGreaterThan(59);
+    expect(lockMinutes).toBeLessThanOrEqual(60);
+  });
+
+  it('lets the user in again once the hour is over, with a fresh count', async () => {
+    const user = await createUser(ctx.db, { lockedUntil: new Date(Date.now() - 1000), failedLogins: 0 });
+    expect((await post({ email: user.email, password: PASSWORD })).statusCode).toBe(200);
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, user.id));
+    expect(row.lockedUntil).toBeNull();
+    expect(row.failedLogins).toBe(0);
+  });
+
+  it('a success resets the count of failures', async () => {
+    const user = await createUser(ctx.db);
+    for (let i = 0; i < 4; i++) await post({ email: user.email, password: 'Wrong-pass1' });
+    expect((await post({ email: user.email, password: PASSWORD })).statusCode).toBe(200);
+    expect((await post({ email: user.email, password: 'Wrong-pass1' })).statusCode).toBe(401);
+  });
+
+  it('refuses a disabled account only after the password is right', async () => {
+    const user = await createUser(ctx.db, { enabled: false });
+    expect((await post({ email: user.email, password: 'Wrong-pass1' })).json().errorCode).toBe('wrong_credentials');
+    const res = await post({ email: user.email, password: PASSWORD });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().errorCode).toBe('user_disabled');
+  });
+});
+
+describe('forced password change', () => {
+  it('answers user_inactivated for a new or reset account', async () => {
+    const user = await createUser(ctx.db, { mustChangePassword: true });
+    const res = await post({ email: user.email, password: PASSWORD });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ errorCode: 'user_inactivated', msg: 'A new user must change the password first' });
+  });
+
+  it('answers password_expired when the password is older than PASSWORD_MAX_AGE_DAYS', async () => {
+    const old = new Date(Date.now() - 91 * 86_400_000);
+    const user = await createUser(ctx.db, { passwordChangedAt: old });
+    const res = await post({ email: user.email, password: PASSWORD }, 'zh-CN');
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ errorCode: 'password_expired', msg: '密码已过期，请修改密码' });
+    const fresh = await createUser(ctx.db, { passwordChangedAt: new Date(Date.now() - 89 * 86_400_000) });
+    expect((await post({ email: fresh.email, password: PASSWORD })).statusCode).toBe(200);
+  });
+});
+
+describe('tokens', () => {
+  const info = (headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url: '/edoc/user/info', headers });
+
+  it('401 without a token or with a wrong one', async () => {
+    expect((await info()).statusCode).toBe(401);
+    expect((await info()).json().errorCode).toBe('unauthorized');
+    expect((await info(bearer('made-up'))).statusCode).toBe(401);
+  });
+
+  it('logout revokes the token', async () => {
+    const user = await createUser(ctx.db);
+    const token = await signIn(ctx, user.email);
+    expect((await info(bearer(token))).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'POST', url: '/edoc/logout', headers: bearer(token) })).statusCode).toBe(200);
+    expect((await info(bearer(token))).statusCode).toBe(401);
+  });
+
+  it('expires a session idle for longer than its limit, and keeps an active one', async () => {
+    const user = await createUser(ctx.db);
+    const token = await signIn(ctx, user.email);
+    const limit = ctx.deps.config.SESSION_IDLE_MINUTES;
+    await ctx.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - (limit - 1) * 60_000) }).where(eq(sessions.userId, user.id));
+    expect((await info(bearer(token))).statusCode).toBe(200);
+    await ctx.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - (limit + 1) * 60_000) }).where(eq(sessions.userId, user.id));
+    const res = await info({ ...bearer(token), 'accept-language': 'en-US' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ errorCode: 'session_expired', msg: 'The operation time is over, reopen the page' });
+    // once expired, it stays expired
+    await ctx.db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.userId, user.id));
+    expect((await info(bearer(token))).statusCode).toBe(401);
+  });
+
+  it('a request moves the idle deadline; /session/extend answers the seconds left', async () => {
+    const user = await createUser(ctx.db);
+    const token = await signIn(ctx, user.email);
+    await ctx.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 60_000) }).where(eq(sessions.userId, user.id));
+    const res = await ctx.app.inject({ method: 'POST', url: '/edoc/session/extend', headers: bearer(token) });
+    expect(res.json().data.idleSeconds).toBe(ctx.deps.config.SESSION_IDLE_MINUTES * 60);
+    const [s] = await ctx.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(Date.now() - s.lastSeenAt.getTime()).toBeLessThan(5_000);
+  });
+
+  it('speaks the session language, else Accept-Language, else Chinese', async () => {
+    const anonymous = await ctx.app.inject({ method: 'GET', url: '/edoc/user/info' });
+    expect(anonymous.json().msg).toBe('请先登录');
+    const user = await createUser(ctx.db);
+    const res = await ctx.app.inject({ method: 'POST', url: '/edoc/login', payload: { email: user.email, password: PASSWORD, lang: 'en-US' } });
+    const token = res.json().data.token as string;
+    const bad = await ctx.app.inject({ method: 'POST', url: '/edoc/user/info/modify/a', headers: bearer(token), payload: { userName: '' } });
+    expect(bad.json().msg).toBe('Name is required');
+  });
+});

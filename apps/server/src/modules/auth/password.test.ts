@@ -1,0 +1,155 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resetCodes } from '../../db/schema/sign-in.ts';
+import { sessions } from '../../db/schema/sessions.ts';
+import { bearer, createTestContext, createUser, PASSWORD, signIn, waitForMail, type TestContext } from '../../test/context.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+const modify = (payload: Record<string, string>, lang = 'en-US') =>
+  ctx.app.inject({ method: 'POST', url: '/edoc/user/modify_password', payload, headers: { 'accept-language': lang } });
+const login = (email: string, password: string) =>
+  ctx.app.inject({ method: 'POST', url: '/edoc/login', payload: { email, password } });
+
+describe('POST /edoc/user/modify_password', () => {
+  it.each([
+    ['Ab1!x', 'en-US', 'Password length cannot be less than 6'],
+    ['Ab1!x', 'zh-CN', '密码长度不能小于6'],
+    ['Abcdefgh1!Abcdefgh1!x', 'en-US', 'Password length cannot exceed 20'],
+    ['abcdefgh', 'en-US', 'Length 6-20, must contain digits, letters and symbols'],
+    ['abcdef12', 'zh-CN', '长度6-20，必须包含数字、字母和符号'],
+    ['12345678!', 'en-US', 'Length 6-20, must contain digits, letters and symbols'],
+  ])('refuses new password %s (%s) with "%s"', async (newPassword, lang, msg) => {
+    const user = await createUser(ctx.db);
+    const res = await modify({ email: user.email, password: PASSWORD, newPassword }, lang);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toBe(msg);
+  });
+
+  it('takes a new account through the forced change, then the new password signs in', async () => {
+    const user = await createUser(ctx.db, { mustChangePassword: true });
+    expect((await login(user.email, PASSWORD)).json().errorCode).toBe('user_inactivated');
+    const res = await modify({ email: user.email, password: PASSWORD, newPassword: 'N3w-secret' });
+    expect(res.statusCode).toBe(200);
+    expect((await login(user.email, 'N3w-secret')).statusCode).toBe(200);
+    expect((await login(user.email, PASSWORD)).statusCode).toBe(401);
+  });
+
+  it('clears an expired password', async () => {
+    const user = await createUser(ctx.db, { passwordChangedAt: new Date(Date.now() - 200 * 86_400_000) });
+    expect((await login(user.email, PASSWORD)).json().errorCode).toBe('password_expired');
+    expect((await modify({ email: user.email, password: PASSWORD, newPassword: 'Fresh-pass9' })).statusCode).toBe(200);
+    expect((await login(user.email, 'Fresh-pass9')).statusCode).toBe(200);
+  });
+
+  it('refuses a wrong current password and counts it towards the lock', async () => {
+    const user = await createUser(ctx.db);
+    for (let i = 0; i < 4; i++) {
+      expect((await modify({ email: user.email, password: 'Wrong-1!', newPassword: 'N3w-secret' })).json().errorCode).toBe('wrong_credentials');
+    }
+    expect((await modify({ email: user.email, password: 'Wrong-1!', newPassword: 'N3w-secret' })).statusCode).toBe(423);
+  });
+
+  it('refuses any of the last five passwords, accepts the sixth oldest', async () => {
+    const user = await createUser(ctx.db, { password: 'Pass-0' });
+    let current = 'Pass-0';
+    for (let i = 1; i <= 5; i++) {
+      const next = `Pass-${i}`;
+      expect((await modify({ email: user.email, password: current, newPassword: next })).statusCode).toBe(200);
+      current = next;
+    }
+    // history now: Pass-5 .. Pass-1; Pass-0 is the sixth oldest
+    for (const reused of ['Pass-5', 'Pass-3', 'Pass-1']) {
+      const res = await modify({ email: user.email, password: current, newPassword: reused });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().msg).toBe('The password is the same as a recent one');
+    }
+    expect((await modify({ email: user.email, password: current, newPassword: 'Pass-0' })).statusCode).toBe(200);
+  });
+
+  it('ends the sessions of the user', async () => {
+    const user = await createUser(ctx.db);
+    const token = await signIn(ctx, user.email);
+    await modify({ email: user.email, password: PASSWORD, newPassword: 'Other-pass1' });
+    expect((await ctx.app.inject({ method: 'GET', url: '/edoc/user/info', headers: bearer(token) })).statusCode).toBe(401);
+  });
+});
+
+describe('forgotten password', () => {
+  const askCode = (email: string) => ctx.app.inject({ method: 'GET', url: `/edoc/user/pwd/verify/code?email=${encodeURIComponent(email)}` });
+  const reset = (payload: Record<string, string>) =>
+    ctx.app.inject({ method: 'POST', url: '/edoc/forget_password', payload, headers: { 'accept-language': 'en-US' } });
+  const codeIn = (mail: string) => /\b(\d{6})\b/.exec(mail)![1];
+
+  it('validates the e-mail', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/edoc/user/pwd/verify/code?email=nope', headers: { 'accept-language': 'en-US' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toBe('E-mail is not a valid e-mail address');
+  });
+
+  it('answers the same for a known and an unknown address', async () => {
+    const user = await createUser(ctx.db);
+    const known = await askCode(user.email);
+    const unknown = await askCode('ghost@example.com');
+    expect(known.statusCode).toBe(200);
+    expect(unknown.json()).toEqual(known.json());
+  });
+
+  it('e-mails a code that resets the password once and revokes the sessions', async () => {
+    const user = await createUser(ctx.db);
+    const token = await signIn(ctx, user.email);
+    expect((await askCode(user.email)).statusCode).toBe(200);
+    const code = codeIn(await waitForMail(ctx, user.email));
+    expect((await reset({ email: user.email, code, newPassword: 'Reset-pass1' })).statusCode).toBe(200);
+    expect((await login(user.email, 'Reset-pass1')).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: '/edoc/user/info', headers: bearer(token) })).statusCode).toBe(401);
+    const again = await reset({ email: user.email, code, newPassword: 'Reset-pass2' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().msg).toBe('Get a code first');
+  });
+
+  it('refuses a reset without a code asked for, a wrong code, and an expired one', async () => {
+    const user = await createUser(ctx.db);
+    expect((await reset({ email: user.email, code: '123456', newPassword: 'Reset-pass1' })).json().errorCode).toBe('get_code_first');
+    await askCode(user.email);
+    const code = codeIn(await waitForMail(ctx, user.email));
+    const wrong = code === '000000' ? '111111' : '000000';
+    const res = await reset({ email: user.email, code: wrong, newPassword: 'Reset-pass1' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toBe('Verification code error');
+    await ctx.db.update(resetCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(resetCodes.userId, user.id));
+    expect((await reset({ email: user.email, code, newPassword: 'Reset-pass1' })).json().errorCode).toBe('verification_code_error');
+  });
+
+  it('gives up on a code after five wrong tries', async () => {
+    const user = await createUser(ctx.db);
+    await askCode(user.email);
+    const code = codeIn(await waitForMail(ctx, user.email));
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) await reset({ email: user.email, code: wrong, newPassword: 'Reset-pass1' });
+    expect((await reset({ email: user.email, code, newPassword: 'Reset-pass1' })).json().errorCode).toBe('verification_code_error');
+  });
+
+  it('sends no second code within the 600-second cooldown', async () => {
+    const user = await createUser(ctx.db);
+    await askCode(user.email);
+    await waitForMail(ctx, user.email);
+    await askCode(user.email);
+    const rows = await ctx.db.select().from(resetCodes).where(eq(resetCodes.userId, user.id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('applies the password policy to the new password', async () => {
+    const user = await createUser(ctx.db);
+    await askCode(user.email);
+    const code = codeIn(await waitForMail(ctx, user.email));
+    const res = await reset({ email: user.email, code, newPassword: 'short' });
+    expect(res.json().msg).toBe('Password length cannot be less than 6');
+    const sessionsLeft = await ctx.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(sessionsLeft).toHaveLength(0);
+  });
+});

@@ -1,0 +1,110 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { UserType } from '@edoc/contract/enums';
+import { simpleParser } from 'mailparser';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { createDb, type Db } from '../db/client.ts';
+import { passwordHistory, users } from '../db/schema/users.ts';
+import { startJobs } from '../jobs/jobs.ts';
+import type { Deps } from '../lib/deps.ts';
+import { createMailHandler, MAIL_QUEUE } from '../mail/mailer.ts';
+import { hashPassword } from '../modules/auth/password.service.ts';
+import { createFsBlobStore } from '../storage/blob-store.ts';
+
+export const PASSWORD = 'Passw0rd!';
+
+export interface TestContext {
+  app: Awaited<ReturnType<typeof buildApp>>;
+  deps: Deps;
+  db: Db;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** A fresh database cloned from the migrated template, a real app on it, real jobs and a temp data folder. */
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const template = new URL(inject('templateUrl'));
+  const name = `t_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new pg.Client({ connectionString: Object.assign(new URL(template), { pathname: '/postgres' }).toString() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template.pathname.slice(1)}`);
+  await admin.end();
+  const url = Object.assign(new URL(template), { pathname: `/${name}` }).toString();
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'edoc-test-data-'));
+  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url, LOGIN_CAPTCHA: 'off', LOG_LEVEL: 'silent', ...env });
+  const db = createDb(url, 5);
+  const jobs = await startJobs({
+    url,
+    work: true,
+    handlers: {
+      [MAIL_QUEUE]: createMailHandler({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir, log: () => {} }),
+    },
+    onError: () => {},
+  });
+  const deps: Deps = { config, db, jobs, blobs: createFsBlobStore(config.blobDir, config.tmpDir) };
+  const app = await buildApp(deps);
+  return {
+    app,
+    deps,
+    db,
+    dataDir,
+    async close() {
+      await app.close();
+      await jobs.stop();
+      await db.$client.end();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let seq = 0;
+/** Factory: an active user who may sign in at once (no forced change) unless told otherwise. */
+export async function createUser(
+  db: Db,
+  over: Partial<typeof users.$inferInsert> & { password?: string } = {},
+): Promise<typeof users.$inferSelect> {
+  const { password = PASSWORD, ...rest } = over;
+  const passwordHash = await hashPassword(password);
+  seq++;
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: `user${seq}.${process.pid}@example.com`,
+      name: `User ${seq}`,
+      userType: UserType.System,
+      mustChangePassword: false,
+      passwordHash,
+      ...rest,
+    })
+    .returning();
+  await db.insert(passwordHistory).values({ userId: user.id, passwordHash });
+  return user;
+}
+
+/** Signs in through the API (in English, so messages can be compared) and returns the bearer token. */
+export async function signIn(ctx: TestContext, email: string, password = PASSWORD, lang = 'en-US'): Promise<string> {
+  const res = await ctx.app.inject({ method: 'POST', url: '/edoc/login', payload: { email, password, lang } });
+  const body = res.json<{ status: boolean; data: { token: string }; msg: string }>();
+  if (!body.status) throw new Error(`sign-in failed: ${body.msg}`);
+  return body.data.token;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Waits for the mail job to write a message to the outbox and returns its decoded subject and text. */
+export async function waitForMail(ctx: TestContext, to: string, timeoutMs = 15_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const files = await fs.readdir(ctx.deps.config.outboxDir).catch(() => [] as string[]);
+    for (const f of files.sort().reverse()) {
+      const mail = await simpleParser(await fs.readFile(path.join(ctx.deps.config.outboxDir, f)));
+      if (mail.to && !Array.isArray(mail.to) && mail.to.value.some((a) => a.address === to)) return `${mail.subject}\n${mail.text}`;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+}
