@@ -1,6 +1,6 @@
 import { TrailType, type Lang } from '@edoc/contract/enums';
 import type { UserInfo, UserInfoModifyBody } from '@edoc/contract/user';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import { companies } from '../../db/schema/companies.ts';
 import { sessions } from '../../db/schema/sessions.ts';
@@ -18,11 +18,22 @@ async function loadUser(deps: Deps, userId: number): Promise<UserRow> {
   return user;
 }
 
+// GET /user/info is the page-load call of every screen: prepared once per database handle.
+const infoQueries = new WeakMap<object, ReturnType<typeof prepareInfo>>();
+const prepareInfo = (deps: Deps) =>
+  deps.db
+    .select({ user: users, companyName: companies.name })
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('user_info');
+
 export async function getUserInfo(deps: Deps, auth: AuthContext): Promise<UserInfo> {
-  const user = await loadUser(deps, auth.user.id);
-  const company = user.companyId
-    ? (await deps.db.select({ name: companies.name }).from(companies).where(eq(companies.id, user.companyId)))[0]
-    : undefined;
+  let query = infoQueries.get(deps.db);
+  if (!query) infoQueries.set(deps.db, (query = prepareInfo(deps)));
+  const [row] = await query.execute({ userId: auth.user.id });
+  if (!row) fail('user_not_exist');
+  const { user } = row;
   return {
     userId: user.id,
     email: user.email,
@@ -36,7 +47,7 @@ export async function getUserInfo(deps: Deps, auth: AuthContext): Promise<UserIn
     city: user.city,
     userType: user.userType,
     companyId: user.companyId,
-    companyName: company?.name ?? null,
+    companyName: row.companyName,
     roleCode: auth.session.roleCode,
     avatarUrl: user.avatarSha256 ? `/edoc/user/avatar/${user.id}?v=${user.avatarSha256.slice(0, 8)}` : null,
     lang: auth.session.lang,

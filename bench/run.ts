@@ -1,0 +1,74 @@
+// npm run bench: figures as ratios against a baseline measured in the same run (DEVELOPERS: no timed tests).
+// 1. authenticated GET /edoc/user/info (token look-up, idle check, user read, envelope) next to a bare
+//    Fastify route answering a constant, both in this process, on 127.0.0.1.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type autocannon from 'autocannon';
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { promisify } from 'node:util';
+import Fastify from 'fastify';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { startJobs } from '../apps/server/src/jobs/jobs.ts';
+import { openDatabase } from '../apps/server/src/runtime.ts';
+import { seedAdmin } from '../apps/server/src/seed.ts';
+import { createFsBlobStore } from '../apps/server/src/storage/blob-store.ts';
+import { createUser } from './users.ts';
+
+const run = promisify(execFile);
+const AUTOCANNON = path.join(path.dirname(createRequire(import.meta.url).resolve('autocannon/package.json')), 'autocannon.js');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+
+/** autocannon runs in its own process, so the load generator does not share the server's event loop. */
+async function load(url: string, headers: Record<string, string> = {}) {
+  const args = ['-c', String(CONNECTIONS), '-d', String(SECONDS), '-j'];
+  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
+  const { stdout } = await run(process.execPath, [AUTOCANNON, ...args, url], { maxBuffer: 16 * 1024 * 1024 });
+  const result = JSON.parse(stdout) as autocannon.Result;
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+const row = (name: string, r: { rps: number; p50: number; p99: number }) =>
+  `${name.padEnd(34)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms`;
+
+const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'edoc-bench-'));
+await fs.chmod(dataDir, 0o755);
+const config = loadConfig({ DATA_DIR: dataDir, LOGIN_CAPTCHA: 'off', LOG_LEVEL: 'silent' });
+const { db, url, embedded } = await openDatabase(config, () => {});
+await seedAdmin(db, { email: config.ADMIN_EMAIL });
+const jobs = await startJobs({ url, work: false, handlers: {}, onError: () => {} });
+const app = await buildApp({ config, db, jobs, blobs: createFsBlobStore(config.blobDir, config.tmpDir) });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const bare = Fastify();
+bare.get('/bare', async () => ({ status: true, msg: 'ok', data: { hello: 'world' }, errorCode: null }));
+await bare.listen({ port: 0, host: '127.0.0.1' });
+
+try {
+  const { email, password } = await createUser(db);
+  const login = await app.inject({ method: 'POST', url: '/edoc/login', payload: { email, password } });
+  const token = (login.json() as { data: { token: string } }).data.token;
+  const appUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`;
+  console.log(`edoc bench: ${SECONDS} s per load, ${CONNECTIONS} connections, ${os.cpus().length} cores, node ${process.version}\n`);
+  await load(`${bareUrl}/bare`); // warm-up of both paths before measuring
+  await load(`${appUrl}/edoc/user/info`, { authorization: `Bearer ${token}` });
+  const base = await load(`${bareUrl}/bare`);
+  const info = await load(`${appUrl}/edoc/user/info`, { authorization: `Bearer ${token}` });
+  console.log(row('bare Fastify route (baseline)', base));
+  console.log(row('GET /edoc/user/info (with token)', info));
+  // autocannon's latencies are whole milliseconds: a 0 ms baseline is counted as 1 ms for the ratio.
+  const x = (a: number, b: number) => `${(a / Math.max(b, 1)).toFixed(1)}x`;
+  console.log(`ratio user/info : bare   throughput ${(info.rps / base.rps).toFixed(3)}   p50 ${x(info.p50, base.p50)}   p99 ${x(info.p99, base.p99)}`);
+} finally {
+  await app.close();
+  await bare.close();
+  await jobs.stop();
+  await db.$client.end();
+  await embedded?.stop();
+  await fs.rm(dataDir, { recursive: true, force: true });
+}
+process.exit(0);
