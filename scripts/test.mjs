@@ -23,9 +23,11 @@ function step(name, cmd, args, cwd = root) {
   return run.status === 0;
 }
 
-function suite(name, workspace) {
+function suite(name, workspace, env = {}) {
   const out = path.join(reports, `${name}.json`);
+  Object.assign(process.env, env);
   const ok = step(name, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`], path.join(root, workspace));
+  for (const key of Object.keys(env)) delete process.env[key];
   if (ok === undefined) return;
   if (fs.existsSync(out)) {
     const r = JSON.parse(fs.readFileSync(out, 'utf8'));
@@ -48,6 +50,10 @@ for (const [name, args] of [
 }
 suite('contract', 'packages/contract');
 suite('server', 'apps/server');
+// CI also runs the server suite on Debian's PostgreSQL server (.ci/run sets the address).
+if (process.env.TEST_DATABASE_URL_DEBIAN) {
+  suite('server-debian-pg', 'apps/server', { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL_DEBIAN });
+}
 suite('web', 'apps/web');
 suite('e2e', 'e2e');
 
