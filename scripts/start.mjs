@@ -1,32 +1,12 @@
 // npm start: builds the web app when its sources are newer than the build, then runs the server
 // (embedded PostgreSQL unless DATABASE_URL is set). Signals reach the server, which shuts down cleanly.
-import { spawn, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildWebIfNeeded } from './build-web.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const built = path.join(root, 'apps/web/dist/index.html');
-
-function newest(dir) {
-  let latest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    latest = Math.max(latest, entry.isDirectory() ? newest(full) : fs.statSync(full).mtimeMs);
-  }
-  return latest;
-}
-
-const sources = Math.max(
-  newest(path.join(root, 'apps/web/src')),
-  newest(path.join(root, 'packages/contract/src')),
-  fs.statSync(path.join(root, 'apps/web/index.html')).mtimeMs,
-);
-if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sources) {
-  console.log('building the web app ...');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@edoc/web'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
+buildWebIfNeeded();
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
   cwd: path.join(root, 'apps/server'),

@@ -19,7 +19,8 @@ const swept = await sweepTmp(config.tmpDir);
 const blobs = createFsBlobStore(config.blobDir, config.tmpDir);
 const seeded = await seedAdmin(db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
 
-let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+// Jobs start before the app exists; their log lines go to the app's logger once it does.
+const late: { app?: Awaited<ReturnType<typeof buildApp>> } = {};
 const jobs = await startJobs({
   url,
   work: config.EDOC_ROLE !== 'api',
@@ -28,21 +29,22 @@ const jobs = await startJobs({
       smtpUrl: config.SMTP_URL,
       from: config.MAIL_FROM,
       outboxDir: config.outboxDir,
-      log: (m) => app?.log.info(m),
+      log: (m) => late.app?.log.info(m),
     }),
   },
-  onError: (err) => app?.log.error({ err }, 'job error'),
+  onError: (err) => late.app?.log.error({ err }, 'job error'),
 });
 await sweepIdempotencyKeys(db);
-app = await buildApp({ config, db, jobs, blobs }, { logger });
+const app = await buildApp({ config, db, jobs, blobs }, { logger });
+late.app = app;
 if (swept > 0) app.log.info(`removed ${swept} temporary file(s) left by an interrupted run`);
 
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  app?.log.info(`${signal}: shutting down`);
-  await app?.close();
+  app.log.info(`${signal}: shutting down`);
+  await app.close();
   await jobs.stop();
   await db.$client.end();
   await embedded?.stop();

@@ -28,13 +28,29 @@ function alive(pid: number): boolean {
   }
 }
 
-/** After kill -9 the postmaster.pid stays behind; remove it when its process is gone so start-up recovers. */
-async function removeStalePid(dir: string): Promise<void> {
+/**
+ * After kill -9 of edoc, its PostgreSQL keeps running as an orphan (or, after a machine crash, a stale
+ * postmaster.pid stays behind). An orphan of this data folder gets a fast shutdown; a stale file is removed.
+ */
+async function recoverFromCrash(dir: string): Promise<void> {
   const file = path.join(dir, 'postmaster.pid');
   const text = await fs.readFile(file, 'utf8').catch(() => null);
   if (text === null) return;
   const pid = Number(text.split('\n')[0]);
-  if (!Number.isInteger(pid) || !alive(pid)) await fs.rm(file, { force: true });
+  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) {
+    await fs.rm(file, { force: true });
+    return;
+  }
+  const cmdline = await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+  if (!cmdline.includes(dir)) {
+    await fs.rm(file, { force: true }); // the pid was reused by an unrelated process
+    return;
+  }
+  process.kill(pid, 'SIGINT');
+  for (let waited = 0; alive(pid); waited += 100) {
+    if (waited > 60_000) throw new Error(`PostgreSQL (pid ${pid}) left running on ${dir} did not stop`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 /**
@@ -63,7 +79,7 @@ export async function startEmbeddedPostgres(dir: string, log: (line: string) => 
     await fs.mkdir(path.dirname(dir), { recursive: true });
     await pg.initialise();
   }
-  await removeStalePid(dir);
+  await recoverFromCrash(dir);
   await pg.start();
   const admin = pg.getPgClient('postgres', '127.0.0.1');
   await admin.connect();
