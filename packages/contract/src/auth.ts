@@ -24,6 +24,7 @@ export const loginBody = z.object({
   captchaCode: z.string().trim().optional(),
 });
 export type LoginBody = z.infer<typeof loginBody>;
+/** The login form's code box: the server checks the value, the form only its presence and length. */
 export const captchaCodeField = z
   .string('required')
   .trim()
@@ -58,3 +59,6 @@ export const forgetPasswordBody = z.object({
   newPassword: newPasswordField,
 });
 export type ForgetPasswordBody = z.infer<typeof forgetPasswordBody>;
+
+export const extendSessionData = z.object({ idleSeconds: z.number() });
+export type ExtendSessionData = z.infer<typeof extendSessionData>;

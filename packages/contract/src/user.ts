@@ -36,3 +36,5 @@ export const userInfoModifyBody = z.object({
 export type UserInfoModifyBody = z.infer<typeof userInfoModifyBody>;
 
 export const langBody = z.object({ lang: z.enum(LANGS, 'invalid_value') });
+
+export const avatarData = z.object({ avatarUrl: z.string() });

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { guardRedirect, homePathFor, type GuardSession } from './guard';
+
+const anonymous: GuardSession = { token: null, userType: null, roleCode: null };
+const systemAdmin: GuardSession = { token: 't', userType: 1, roleCode: null };
+const companyNoRole: GuardSession = { token: 't', userType: 2, roleCode: null };
+const companyAdmin: GuardSession = { token: 't', userType: 2, roleCode: 'COMPANY_ADMIN' };
+const projectNoRole: GuardSession = { token: 't', userType: 3, roleCode: null };
+const projectPm: GuardSession = { token: 't', userType: 3, roleCode: 'STU_PM' };
+const projectStaff: GuardSession = { token: 't', userType: 3, roleCode: 'STU_STAFF' };
+
+describe('route guard (SPEC §2)', () => {
+  it.each(['/login', '/view', '/license', '/select', '/register', '/404'])('lets anyone open public %s', (path) => {
+    expect(guardRedirect(anonymous, path)).toBeNull();
+  });
+
+  it('lets public paths keep their query-free sub paths public too', () => {
+    expect(guardRedirect(anonymous, '/view/x')).toBeNull();
+  });
+
+  it.each(['/', '/home/pending', '/system/notice', '/company/project/list', '/manage/user'])(
+    'sends a visitor without a token from %s to /login',
+    (path) => {
+      expect(guardRedirect(anonymous, path)).toBe('/login');
+    },
+  );
+
+  it('leaves unknown paths to the not-found page', () => {
+    expect(guardRedirect(anonymous, '/no/such/page')).toBeNull();
+    expect(guardRedirect(projectPm, '/systems')).toBeNull();
+  });
+
+  it('sends company and project users without a chosen role to the project picker', () => {
+    expect(guardRedirect(companyNoRole, '/company/project/list')).toBe('/select');
+    expect(guardRedirect(projectNoRole, '/home/pending')).toBe('/select');
+    expect(guardRedirect(projectNoRole, '/')).toBe('/select');
+  });
+
+  it('does not require a role of the system administrator', () => {
+    expect(guardRedirect(systemAdmin, '/system/company/list')).toBeNull();
+  });
+
+  it('sends ordinary staff away from any path containing manage', () => {
+    expect(guardRedirect(projectStaff, '/manage/user')).toBe('/404');
+    expect(guardRedirect(projectStaff, '/manage')).toBe('/404');
+    expect(guardRedirect(projectPm, '/manage/user')).toBeNull();
+    expect(guardRedirect(projectStaff, '/home/pending')).toBeNull();
+  });
+
+  it('sends the site root to the area of the user type', () => {
+    expect(guardRedirect(systemAdmin, '/')).toBe('/system');
+    expect(guardRedirect(companyAdmin, '/')).toBe('/company');
+    expect(guardRedirect(projectPm, '/')).toBeNull();
+  });
+
+  it("answers not found for another user type's area", () => {
+    expect(guardRedirect(systemAdmin, '/home/pending')).toBe('/404');
+    expect(guardRedirect(companyAdmin, '/system/notice')).toBe('/404');
+    expect(guardRedirect(projectPm, '/company/user')).toBe('/404');
+  });
+
+  it('knows where each user type starts', () => {
+    expect(homePathFor(anonymous)).toBe('/login');
+    expect(homePathFor(systemAdmin)).toBe('/system');
+    expect(homePathFor(companyNoRole)).toBe('/select');
+    expect(homePathFor(companyAdmin)).toBe('/company');
+    expect(homePathFor(projectPm)).toBe('/');
+  });
+});

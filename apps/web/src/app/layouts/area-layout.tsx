@@ -1,0 +1,135 @@
+import { useMemo, useState } from 'react';
+import { Layout, Menu, Typography, type MenuProps } from 'antd';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { RoleCode, UserType } from '@edoc/contract/enums';
+import { paths } from '../../config/paths';
+import { useSession } from '../../lib/session';
+import { AppHeader } from './app-header';
+import { findMenuTrail, type MenuNode } from './menus';
+
+type MenuItem = Required<MenuProps>['items'][number];
+
+interface AreaLayoutProps {
+  menu: MenuNode[];
+  /** i18n key of the area's name, shown in the header. */
+  titleKey: string;
+}
+
+function toItems(nodes: MenuNode[], t: (key: string) => string, staff: boolean): MenuItem[] {
+  return nodes
+    .filter((node) => !(staff && node.managementOnly))
+    .map((node) => ({
+      key: node.path,
+      icon: node.icon,
+      label: t(node.labelKey),
+      children: node.children ? toItems(node.children, t, staff) : undefined,
+    }));
+}
+
+/** The shell of the three signed-in areas (SPEC §2): side menu, header, and the routed page. */
+export function AreaLayout({ menu, titleKey }: AreaLayoutProps) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const [collapsed, setCollapsed] = useState(false);
+  const staff = session.roleCode === RoleCode.StudyStaff;
+
+  const items = useMemo(() => toItems(menu, t, staff), [menu, t, staff]);
+  const trail = findMenuTrail(menu, location.pathname);
+  const selected = trail.length ? [trail[trail.length - 1].path] : [];
+  const groupKeys = trail.filter((n) => n.children).map((n) => n.path);
+  const [openKeys, setOpenKeys] = useState<string[]>(groupKeys);
+  const [openedFor, setOpenedFor] = useState(location.pathname);
+  // Arriving at a page from elsewhere (a link, the back button) unfolds its group; the user may still fold it.
+  if (openedFor !== location.pathname) {
+    setOpenedFor(location.pathname);
+    if (!collapsed) setOpenKeys(Array.from(new Set([...openKeys, ...groupKeys])));
+  }
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Sider
+        collapsible
+        collapsed={collapsed}
+        onCollapse={(next) => {
+          setCollapsed(next);
+          // Collapsed, groups open as hover pop-ups; expanded again, show the current page's group.
+          setOpenKeys(next ? [] : groupKeys);
+        }}
+        width={224}
+        theme="dark"
+      >
+        <div
+          style={{
+            height: 64,
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            color: '#fff',
+            fontWeight: 600,
+            fontSize: collapsed ? 16 : 20,
+            letterSpacing: 1,
+          }}
+        >
+          {collapsed ? 'e' : 'edoc eTMF'}
+        </div>
+        <Menu
+          id="side-menu"
+          theme="dark"
+          mode="inline"
+          items={items}
+          selectedKeys={selected}
+          openKeys={openKeys}
+          onOpenChange={(keys) => setOpenKeys(keys)}
+          onClick={({ key }) => void navigate(key)}
+        />
+      </Layout.Sider>
+      <Layout>
+        <AppHeader
+          leading={
+            <>
+              <Typography.Title level={5} style={{ margin: 0, whiteSpace: 'nowrap' }}>
+                {t(titleKey)}
+              </Typography.Title>
+              {session.projectName && session.userType === UserType.Project ? (
+                <Typography.Text type="secondary" ellipsis>
+                  {session.projectName}
+                </Typography.Text>
+              ) : session.companyName ? (
+                <Typography.Text type="secondary" ellipsis>
+                  {session.companyName}
+                </Typography.Text>
+              ) : null}
+            </>
+          }
+        />
+        <Layout.Content style={{ margin: 24 }}>
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}
+
+/** Pages without a side menu but with a signed-in user (the project picker). */
+export function HeaderOnlyLayout() {
+  const session = useSession();
+  // The picker is a public route (SPEC §2) but lists the signed-in user's projects: without a token there is nothing to show.
+  if (!session.token) return <Navigate to={paths.login} replace />;
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <AppHeader
+        leading={
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            edoc eTMF
+          </Typography.Title>
+        }
+      />
+      <Layout.Content style={{ padding: 24, maxWidth: 1200, width: '100%', margin: '0 auto' }}>
+        <Outlet />
+      </Layout.Content>
+    </Layout>
+  );
+}

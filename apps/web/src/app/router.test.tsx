@@ -1,0 +1,109 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { changeLanguage } from '../lib/i18n';
+import { stopIdle } from '../lib/idle-timer';
+import { setSession, type SessionData } from '../lib/session';
+import { envelope, mockApi } from '../test/fetch-mock';
+import { renderApp } from '../test/render-app';
+
+function signIn(patch: Partial<SessionData>) {
+  setSession({ token: 'tok', userName: 'Ann', userId: 1, email: 'ann@example.com', idleTime: 30, ...patch });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  stopIdle();
+});
+
+describe('routes, guard and layouts', () => {
+  it('sends a system administrator from / to the company list and shows the system menu', async () => {
+    await changeLanguage('en-US');
+    mockApi({});
+    signIn({ userType: 1 });
+    const router = renderApp('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/system/company/list'));
+    const menu = document.getElementById('side-menu') as HTMLElement;
+    for (const label of ['Company management', 'Version upgrade', 'System notices', 'Personal centre']) {
+      expect(within(menu).getByText(label)).toBeInTheDocument();
+    }
+    expect(screen.getByText('This area arrives in a later release')).toBeInTheDocument();
+    expect(document.getElementById('header-user-name')).toHaveTextContent('Ann');
+    expect(document.getElementById('idle-countdown')).toHaveTextContent('30:00');
+  });
+
+  it('opens the project home for a project user and hides management from ordinary staff', async () => {
+    await changeLanguage('en-US');
+    mockApi({});
+    signIn({ userType: 3, roleCode: 'STU_STAFF', projectName: 'Study A' });
+    const router = renderApp('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home/pending'));
+    const menu = document.getElementById('side-menu') as HTMLElement;
+    expect(within(menu).getByText('File library')).toBeInTheDocument();
+    expect(within(menu).queryByText('Management')).toBeNull();
+  });
+
+  it('answers 404 to staff on a management path and to unknown paths', async () => {
+    await changeLanguage('en-US');
+    mockApi({});
+    signIn({ userType: 3, roleCode: 'STU_STAFF' });
+    const router = renderApp('/manage/user');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
+    expect(screen.getByText('Sorry, the page you visited does not exist.')).toBeInTheDocument();
+    await router.navigate('/no/such/page');
+    expect(await screen.findByText('Sorry, the page you visited does not exist.')).toBeInTheDocument();
+  });
+
+  it('sends a visitor without a token to the login page', async () => {
+    mockApi({
+      'GET /captcha': () => envelope({ id: 'c', svg: '<svg/>' }),
+      'GET /notice/system/release': () => envelope(null),
+    });
+    const router = renderApp('/system/notice');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('sends company users without a role to the project picker, which offers logout', async () => {
+    await changeLanguage('en-US');
+    const fetchMock = mockApi({ 'POST /logout': () => envelope(null) });
+    signIn({ userType: 2 });
+    const router = renderApp('/company/user');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/select'));
+    expect(screen.getByText('Select a project')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: /log out/i }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/edoc/logout'))).toBe(true);
+    expect(window.sessionStorage.getItem('edoc.token')).toBeNull();
+  });
+
+  it('asks to extend shortly before the idle end and extends on OK', async () => {
+    await changeLanguage('en-US');
+    const fetchMock = mockApi({ 'POST /session/extend': () => envelope({ idleSeconds: 1800 }) });
+    // Half a minute of idle time puts the session straight into the last minute.
+    signIn({ userType: 1, idleTime: 0.5 });
+    renderApp('/system/version');
+    expect(await screen.findByText('The operation time is about to expire and is extended?')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Extend' }));
+    await waitFor(() => expect(document.getElementById('idle-countdown')).toHaveTextContent('30:00'));
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/edoc/session/extend'))).toBe(true);
+  });
+
+  it('switches the language from the header and stores it on the signed-in session', async () => {
+    await changeLanguage('zh-CN');
+    const fetchMock = mockApi({ 'POST /user/lang': () => envelope(null) });
+    signIn({ userType: 1 });
+    renderApp('/system/version');
+    const menu = await waitFor(() => document.getElementById('side-menu') as HTMLElement);
+    expect(within(menu).getByText('版本升级')).toBeInTheDocument();
+    fireEvent.click(document.getElementById('lang-switch') as HTMLElement);
+    await screen.findByText('English');
+    expect(document.getElementById('lang-option-en-US')).not.toBeNull();
+    fireEvent.click(screen.getByText('English'));
+    expect(await within(menu).findByText('Version upgrade')).toBeInTheDocument();
+    expect(window.sessionStorage.getItem('edoc.language')).toBe('"en-US"');
+    expect(document.documentElement.lang).toBe('en-US');
+    await waitFor(() => {
+      const call = fetchMock.mock.calls.find(([u]) => String(u).endsWith('/edoc/user/lang'));
+      expect(JSON.parse(String(call?.[1]?.body))).toEqual({ lang: 'en-US' });
+    });
+  });
+});

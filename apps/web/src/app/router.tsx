@@ -1,0 +1,98 @@
+import type { ReactElement } from 'react';
+import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
+import { ComingSoon } from '../components/coming-soon';
+import { paths } from '../config/paths';
+import { loginLoader } from '../features/auth/login-loader';
+import { LoginPage } from '../features/auth/pages/login-page';
+import { LicensePage } from '../features/license/pages/license-page';
+import { NoticePage } from '../features/notice/pages/notice-page';
+import { SelectPage } from '../features/project/pages/select-page';
+import { RegisterPage } from '../features/register/pages/register-page';
+import { UserCenterPage } from '../features/user/pages/user-center-page';
+import { ViewPage } from '../features/viewer/pages/view-page';
+import { useSession } from '../lib/session';
+import { guardRedirect } from './guard';
+import { AreaLayout, HeaderOnlyLayout } from './layouts/area-layout';
+import { COMPANY_MENU, PROJECT_MENU, SYSTEM_MENU, type MenuNode } from './layouts/menus';
+import { NotFoundPage } from './not-found-page';
+
+/** The login loader is synchronous: nothing needs showing while the router runs it on first load. */
+function Blank() {
+  return null;
+}
+
+/** Applies the SPEC §2 guard on every navigation, including the back button. */
+function Guarded() {
+  const location = useLocation();
+  const session = useSession();
+  const target = guardRedirect(session, location.pathname);
+  if (target && target !== location.pathname) return <Navigate to={target} replace />;
+  return <Outlet />;
+}
+
+/**
+ * Routes of one area from its menu, so the menu and the routes cannot drift apart. A group's own path
+ * shows its first child; leaves without a built page yet show the "later release" placeholder.
+ */
+function areaRoutes(menu: MenuNode[], pages: Record<string, ReactElement>): RouteObject[] {
+  return menu.flatMap((node): RouteObject[] => {
+    if (node.children?.length) {
+      return [
+        { path: node.path, element: <Navigate to={node.children[0].path} replace /> },
+        ...areaRoutes(node.children, pages),
+      ];
+    }
+    return [{ path: node.path, element: pages[node.path] ?? <ComingSoon titleKey={node.labelKey} /> }];
+  });
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <Guarded />,
+    children: [
+      {
+        path: paths.login,
+        loader: loginLoader,
+        HydrateFallback: Blank,
+        element: <LoginPage />,
+      },
+      { path: paths.view, element: <ViewPage /> },
+      { path: paths.license, element: <LicensePage /> },
+      { path: paths.register, element: <RegisterPage /> },
+      { path: paths.notFound, element: <NotFoundPage /> },
+      { element: <HeaderOnlyLayout />, children: [{ path: paths.select, element: <SelectPage /> }] },
+      {
+        path: paths.system.root,
+        element: <AreaLayout menu={SYSTEM_MENU} titleKey="area.system" />,
+        children: [
+          { index: true, element: <Navigate to={paths.system.companyList} replace /> },
+          ...areaRoutes(SYSTEM_MENU, {
+            [paths.system.notice]: <NoticePage />,
+            [paths.system.userCenter]: <UserCenterPage />,
+          }),
+        ],
+      },
+      {
+        path: paths.company.root,
+        element: <AreaLayout menu={COMPANY_MENU} titleKey="area.company" />,
+        children: [
+          { index: true, element: <Navigate to={paths.company.projectList} replace /> },
+          ...areaRoutes(COMPANY_MENU, { [paths.company.userCenter]: <UserCenterPage /> }),
+        ],
+      },
+      {
+        path: paths.root,
+        element: <AreaLayout menu={PROJECT_MENU} titleKey="area.project" />,
+        children: [
+          { index: true, element: <Navigate to={paths.project.homePending} replace /> },
+          ...areaRoutes(PROJECT_MENU, { [paths.project.user]: <UserCenterPage /> }),
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

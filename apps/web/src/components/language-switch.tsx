@@ -1,0 +1,44 @@
+import { GlobalOutlined } from '@ant-design/icons';
+import { Button, Dropdown } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { LANGS, type Lang } from '@edoc/contract/enums';
+import { changeLanguage, currentLang, isLang, LANGUAGE_NAMES } from '../lib/i18n';
+
+interface LanguageSwitchProps {
+  /** Called after the UI switched, e.g. to store the choice on the signed-in session. */
+  onChanged?: (lang: Lang) => void;
+  /** Light text for dark backgrounds. */
+  tone?: 'default' | 'light';
+}
+
+export function LanguageSwitch({ onChanged, tone = 'default' }: LanguageSwitchProps) {
+  const { t } = useTranslation();
+  const lang = currentLang();
+  const choose = async (key: string) => {
+    if (!isLang(key) || key === lang) return;
+    await changeLanguage(key);
+    onChanged?.(key);
+  };
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        selectable: true,
+        selectedKeys: [lang],
+        // Each language is named in itself so a reader of the other one can still find it.
+        items: LANGS.map((l) => ({ key: l, label: LANGUAGE_NAMES[l], id: `lang-option-${l}` })),
+        onClick: ({ key }) => void choose(key),
+      }}
+    >
+      <Button
+        id="lang-switch"
+        type="text"
+        icon={<GlobalOutlined />}
+        aria-label={t('common.language')}
+        style={tone === 'light' ? { color: 'rgba(255,255,255,0.85)' } : undefined}
+      >
+        {LANGUAGE_NAMES[lang]}
+      </Button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,77 @@
+// Every route of SPEC §2 in one place; menus, links, redirects and the guard all read from here.
+
+export const paths = {
+  root: '/',
+  login: '/login',
+  view: '/view',
+  license: '/license',
+  select: '/select',
+  register: '/register',
+  notFound: '/404',
+
+  system: {
+    root: '/system',
+    company: '/system/company',
+    companyList: '/system/company/list',
+    companyDetails: '/system/company/details',
+    companyUser: '/system/company/user',
+    version: '/system/version',
+    notice: '/system/notice',
+    userCenter: '/system/userCenter',
+  },
+
+  company: {
+    root: '/company',
+    project: '/company/project',
+    projectList: '/company/project/list',
+    projectUser: '/company/project/user',
+    report: '/company/report',
+    user: '/company/user',
+    approve: '/company/approve',
+    template: '/company/template',
+    templateUserGroup: '/company/template/usergroup',
+    templateDirectory: '/company/template/directory',
+    templateEncode: '/company/template/encode',
+    templateCodeType: '/company/template/codeType',
+    userCenter: '/company/userCenter',
+  },
+
+  project: {
+    home: '/home',
+    homePending: '/home/pending',
+    homeProcessed: '/home/processed',
+    work: '/work',
+    file: '/file',
+    manage: '/manage',
+    manageStudy: '/manage/study',
+    manageEncode: '/manage/encode',
+    manageCodeType: '/manage/codeType',
+    manageUser: '/manage/user',
+    manageGroup: '/manage/group',
+    manageReport: '/manage/report',
+    manageDirectory: '/manage/directory',
+    manageFolderTemplate: '/manage/folder_template',
+    manageDownload: '/manage/download',
+    manageTag: '/manage/tag',
+    user: '/user',
+  },
+} as const;
+
+/** Routes reachable without signing in (SPEC §2). */
+export const PUBLIC_PATHS: readonly string[] = [
+  paths.login,
+  paths.view,
+  paths.license,
+  paths.select,
+  paths.register,
+  paths.notFound,
+];
+
+/** First-level paths of the project-user area, which lives at the site root. */
+export const PROJECT_AREA_PREFIXES: readonly string[] = [
+  paths.project.home,
+  paths.project.work,
+  paths.project.file,
+  paths.project.manage,
+  paths.project.user,
+];

@@ -1,0 +1,160 @@
+import { LockOutlined, MailOutlined, SafetyOutlined } from '@ant-design/icons';
+import { App, Button, Flex, Form, Input } from 'antd';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { captchaCodeField, loginData, type LoginData } from '@edoc/contract/auth';
+import { UserType, type UserType as UserTypeValue } from '@edoc/contract/enums';
+import { emailField, passwordInput } from '@edoc/contract/fields';
+import { CAPTCHA_LENGTH } from '@edoc/contract/limits';
+import { paths } from '../../../config/paths';
+import { isApiError } from '../../../lib/api-client';
+import { errorText } from '../../../lib/feedback';
+import { schemaRule, textValue, trimInput } from '../../../lib/form-rules';
+import { currentLang } from '../../../lib/i18n';
+import { resetIdle } from '../../../lib/idle-timer';
+import { setSession } from '../../../lib/session';
+import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
+import { fetchCaptcha, login } from '../api';
+import { CaptchaImage } from './captcha-image';
+import type { LoginMode } from './login-mode';
+
+interface LoginValues {
+  email: string;
+  password: string;
+  captchaCode: string;
+}
+
+interface LoginFormProps {
+  initialEmail?: string;
+  onSwitch: (mode: LoginMode, email?: string) => void;
+}
+
+/** These answers mean the account must set a new password before it may sign in (SPEC §8). */
+const FORCED_CHANGE_CODES: readonly string[] = ['user_inactivated', 'password_expired'];
+
+function asUserType(value: number): UserTypeValue | null {
+  return value === UserType.System || value === UserType.Company || value === UserType.Project ? value : null;
+}
+
+function storeLogin(data: LoginData): void {
+  setSession({
+    token: data.token,
+    userName: data.userName,
+    userId: data.userId,
+    email: data.email,
+    userType: asUserType(data.userType),
+    companyId: data.companyId,
+    companyName: data.companyName,
+    // Until a project is chosen the server's default idle time applies (SPEC §4).
+    idleTime: data.idleMinutes,
+  });
+  resetIdle();
+}
+
+export function LoginForm({ initialEmail, onSwitch }: LoginFormProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<LoginValues>();
+  useRevalidateOnLanguage(form);
+
+  const captcha = useQuery({
+    queryKey: ['auth', 'captcha'],
+    queryFn: fetchCaptcha,
+    staleTime: 0,
+    gcTime: 0,
+    refetchOnMount: 'always',
+  });
+  const refreshCaptcha = () => {
+    form.setFieldValue('captchaCode', '');
+    void captcha.refetch();
+  };
+
+  const signIn = useMutation({
+    mutationFn: (values: LoginValues) => login({ ...values, captchaId: captcha.data?.id ?? '', lang: currentLang() }),
+    meta: { silentError: true },
+    onSuccess: async (raw) => {
+      // A malformed answer must not leave a half-written session behind.
+      const data = loginData.parse(raw);
+      storeLogin(data);
+      await navigate(data.userType === UserType.System ? paths.system.root : paths.select, { replace: true });
+    },
+    onError: (error, values) => {
+      if (isApiError(error) && error.errorCode && FORCED_CHANGE_CODES.includes(error.errorCode)) {
+        void message.warning(error.msg);
+        onSwitch('edit', values.email);
+        return;
+      }
+      void message.error(errorText(error));
+      refreshCaptcha();
+    },
+  });
+
+  return (
+    <Form<LoginValues>
+      form={form}
+      name="login"
+      layout="vertical"
+      requiredMark={false}
+      initialValues={{ email: initialEmail ?? '' }}
+      onFinish={(values) => signIn.mutate(values)}
+      size="large"
+    >
+      <Form.Item name="email" label={t('auth.email')} normalize={trimInput} rules={[schemaRule('email', emailField)]}>
+        <Input
+          name="email"
+          prefix={<MailOutlined />}
+          placeholder={t('auth.emailPlaceholder')}
+          autoComplete="username"
+        />
+      </Form.Item>
+      <Form.Item name="password" label={t('auth.password')} rules={[schemaRule('password', passwordInput)]}>
+        <Input.Password
+          name="password"
+          prefix={<LockOutlined />}
+          placeholder={t('auth.passwordPlaceholder')}
+          autoComplete="current-password"
+        />
+      </Form.Item>
+      <Form.Item label={t('auth.captcha')} required>
+        <Flex gap={8} align="start">
+          <Form.Item
+            name="captchaCode"
+            noStyle
+            normalize={trimInput}
+            rules={[schemaRule('captchaCode', captchaCodeField)]}
+          >
+            <Input
+              name="captchaCode"
+              prefix={<SafetyOutlined />}
+              placeholder={t('auth.captchaPlaceholder')}
+              autoComplete="off"
+              maxLength={CAPTCHA_LENGTH}
+              aria-label={t('auth.captcha')}
+            />
+          </Form.Item>
+          <CaptchaImage svg={captcha.data?.svg} loading={captcha.isFetching} onRefresh={refreshCaptcha} />
+        </Flex>
+      </Form.Item>
+      <Form.Item style={{ marginBottom: 12 }}>
+        <Button id="login-submit" type="primary" htmlType="submit" block loading={signIn.isPending}>
+          {t('auth.login')}
+        </Button>
+      </Form.Item>
+      <Flex justify="space-between">
+        <Button
+          id="to-forget"
+          type="link"
+          style={{ padding: 0 }}
+          onClick={() => onSwitch('forget', textValue(form, 'email'))}
+        >
+          {t('auth.forgotPassword')}
+        </Button>
+        <Link id="register-link" to={paths.register}>
+          {t('auth.register')}
+        </Link>
+      </Flex>
+    </Form>
+  );
+}

@@ -1,0 +1,75 @@
+import { App, Button, Form, Input } from 'antd';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { emailField, passwordInput } from '@edoc/contract/fields';
+import { schemaRule, textValue, trimInput } from '../../../lib/form-rules';
+import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
+import { modifyPassword } from '../api';
+import type { LoginMode } from './login-mode';
+import { NewPasswordFields } from './password-fields';
+
+interface PasswordEditValues {
+  email: string;
+  password: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+interface PasswordEditFormProps {
+  initialEmail?: string;
+  onSwitch: (mode: LoginMode, email?: string) => void;
+}
+
+/** Forced change for new users and expired passwords (SPEC §4): success returns to the sign-in form. */
+export function PasswordEditForm({ initialEmail, onSwitch }: PasswordEditFormProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<PasswordEditValues>();
+  useRevalidateOnLanguage(form);
+
+  const change = useMutation({
+    mutationFn: ({ email, password, newPassword }: PasswordEditValues) =>
+      modifyPassword({ email, password, newPassword }),
+    onSuccess: (_data, values) => {
+      void message.success(t('auth.passwordChanged'));
+      onSwitch('login', values.email);
+    },
+  });
+
+  return (
+    <Form<PasswordEditValues>
+      form={form}
+      name="passwordEdit"
+      layout="vertical"
+      requiredMark={false}
+      initialValues={{ email: initialEmail ?? '' }}
+      onFinish={(values) => change.mutate(values)}
+      size="large"
+    >
+      <Form.Item name="email" label={t('auth.email')} normalize={trimInput} rules={[schemaRule('email', emailField)]}>
+        <Input name="email" autoComplete="username" placeholder={t('auth.emailPlaceholder')} />
+      </Form.Item>
+      <Form.Item name="password" label={t('auth.currentPassword')} rules={[schemaRule('password', passwordInput)]}>
+        <Input.Password
+          name="password"
+          autoComplete="current-password"
+          placeholder={t('auth.currentPasswordPlaceholder')}
+        />
+      </Form.Item>
+      <NewPasswordFields />
+      <Form.Item style={{ marginBottom: 12 }}>
+        <Button id="password-edit-submit" type="primary" htmlType="submit" block loading={change.isPending}>
+          {t('auth.changePassword')}
+        </Button>
+      </Form.Item>
+      <Button
+        id="back-to-login"
+        type="link"
+        style={{ padding: 0 }}
+        onClick={() => onSwitch('login', textValue(form, 'email'))}
+      >
+        {t('auth.backToLogin')}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,119 @@
+import { App, Button, Flex, Form, Input } from 'antd';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { forgetPasswordBody } from '@edoc/contract/auth';
+import { emailField } from '@edoc/contract/fields';
+import { RESET_CODE_COOLDOWN_SECONDS } from '@edoc/contract/limits';
+import { schemaRule, textValue, trimInput } from '../../../lib/form-rules';
+import { useCountdown } from '../../../lib/use-countdown';
+import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
+import { forgetPassword, sendResetCode } from '../api';
+import type { LoginMode } from './login-mode';
+import { NewPasswordFields } from './password-fields';
+
+interface PasswordForgetValues {
+  email: string;
+  code: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+interface PasswordForgetFormProps {
+  initialEmail?: string;
+  onSwitch: (mode: LoginMode, email?: string) => void;
+}
+
+/** Reset by e-mailed code (SPEC §4/§5): a code may be asked for again only after 600 s. */
+export function PasswordForgetForm({ initialEmail, onSwitch }: PasswordForgetFormProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<PasswordForgetValues>();
+  useRevalidateOnLanguage(form);
+  const cooldown = useCountdown();
+
+  const sendCode = useMutation({
+    mutationFn: sendResetCode,
+    onSuccess: () => {
+      cooldown.start(RESET_CODE_COOLDOWN_SECONDS);
+      void message.success(t('auth.codeSent'));
+    },
+  });
+
+  const reset = useMutation({
+    mutationFn: ({ email, code, newPassword }: PasswordForgetValues) => forgetPassword({ email, code, newPassword }),
+    onSuccess: (_data, values) => {
+      void message.success(t('auth.passwordReset'));
+      onSwitch('login', values.email);
+    },
+  });
+
+  const requestCode = async () => {
+    const email = textValue(form, 'email');
+    if (typeof email !== 'string' || email.trim() === '') {
+      void message.warning(t('auth.enterEmailFirst'));
+      return;
+    }
+    try {
+      await form.validateFields(['email']);
+    } catch {
+      return; // the field shows why
+    }
+    sendCode.mutate(email.trim());
+  };
+
+  return (
+    <Form<PasswordForgetValues>
+      form={form}
+      name="passwordForget"
+      layout="vertical"
+      requiredMark={false}
+      initialValues={{ email: initialEmail ?? '' }}
+      onFinish={(values) => reset.mutate(values)}
+      size="large"
+    >
+      <Form.Item name="email" label={t('auth.email')} normalize={trimInput} rules={[schemaRule('email', emailField)]}>
+        <Input name="email" autoComplete="username" placeholder={t('auth.emailPlaceholder')} />
+      </Form.Item>
+      <Form.Item label={t('auth.resetCode')} required>
+        <Flex gap={8} align="start">
+          <Form.Item
+            name="code"
+            noStyle
+            normalize={trimInput}
+            rules={[schemaRule('code', forgetPasswordBody.shape.code)]}
+          >
+            <Input
+              name="code"
+              autoComplete="one-time-code"
+              placeholder={t('auth.resetCodePlaceholder')}
+              aria-label={t('auth.resetCode')}
+            />
+          </Form.Item>
+          <Button
+            id="send-code"
+            style={{ minWidth: 128 }}
+            disabled={cooldown.remaining > 0}
+            loading={sendCode.isPending}
+            onClick={() => void requestCode()}
+          >
+            {cooldown.remaining > 0 ? t('auth.resendIn', { seconds: cooldown.remaining }) : t('auth.sendCode')}
+          </Button>
+        </Flex>
+      </Form.Item>
+      <NewPasswordFields />
+      <Form.Item style={{ marginBottom: 12 }}>
+        <Button id="password-forget-submit" type="primary" htmlType="submit" block loading={reset.isPending}>
+          {t('auth.resetPassword')}
+        </Button>
+      </Form.Item>
+      <Button
+        id="back-to-login"
+        type="link"
+        style={{ padding: 0 }}
+        onClick={() => onSwitch('login', textValue(form, 'email'))}
+      >
+        {t('auth.backToLogin')}
+      </Button>
+    </Form>
+  );
+}

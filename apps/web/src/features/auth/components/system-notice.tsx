@@ -1,0 +1,34 @@
+import { useState } from 'react';
+import { Alert } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { NoticeStatus } from '@edoc/contract/enums';
+import { fetchReleasedNotice } from '../api';
+
+/** The active system notice on the login page (SPEC §1/§2), closable for this visit. */
+export function SystemNotice() {
+  const { t } = useTranslation();
+  const [closed, setClosed] = useState(false);
+  const notice = useQuery({
+    queryKey: ['auth', 'released-notice'],
+    queryFn: fetchReleasedNotice,
+    // No notice, or a notice service that is down, must never get in the way of signing in.
+    meta: { silentError: true },
+  });
+  const data = notice.data;
+  if (closed || !data || data.noticeStatus !== NoticeStatus.Released || !data.noticeContent) return null;
+  return (
+    <Alert
+      id="system-notice"
+      type="info"
+      showIcon
+      title={data.subject || t('auth.noticeTitle')}
+      description={
+        // The server sanitises notice HTML when it is saved and again when it is served.
+        <div className="notice-html" dangerouslySetInnerHTML={{ __html: data.noticeContent }} />
+      }
+      closable={{ onClose: () => setClosed(true), 'aria-label': t('common.close') }}
+      style={{ marginBottom: 16 }}
+    />
+  );
+}

@@ -1,0 +1,58 @@
+import { App, Button, Form, Input } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { passwordInput } from '@edoc/contract/fields';
+import { paths } from '../../../config/paths';
+import { schemaRule } from '../../../lib/form-rules';
+import { stopIdle } from '../../../lib/idle-timer';
+import { clearSession, getSessionValue } from '../../../lib/session';
+import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
+import { modifyPassword } from '../../auth/api';
+import { NewPasswordFields } from '../../auth/components/password-fields';
+
+interface ChangePasswordValues {
+  password: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+/** Own password change. The server revokes the account's tokens, so success means signing in again. */
+export function ChangePasswordForm() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<ChangePasswordValues>();
+  useRevalidateOnLanguage(form);
+
+  const change = useMutation({
+    mutationFn: ({ password, newPassword }: ChangePasswordValues) =>
+      modifyPassword({ email: getSessionValue('email') ?? '', password, newPassword }, true),
+    onSuccess: async () => {
+      void message.success(t('user.passwordChangedRelogin'));
+      clearSession();
+      stopIdle();
+      queryClient.clear();
+      await navigate(paths.login, { replace: true });
+    },
+  });
+
+  return (
+    <Form<ChangePasswordValues>
+      form={form}
+      name="changePassword"
+      layout="vertical"
+      style={{ maxWidth: 420 }}
+      onFinish={(values) => change.mutate(values)}
+    >
+      <Form.Item name="password" label={t('auth.currentPassword')} rules={[schemaRule('password', passwordInput)]}>
+        <Input.Password name="password" autoComplete="current-password" />
+      </Form.Item>
+      <NewPasswordFields />
+      <Button id="change-password-submit" type="primary" htmlType="submit" loading={change.isPending}>
+        {t('auth.changePassword')}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,55 @@
+import { Card, Col, Descriptions, Result, Row, Skeleton } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { fetchUserInfo, userKeys } from '../api';
+import { AvatarUpload } from '../components/avatar-upload';
+import { ChangePasswordForm } from '../components/change-password-form';
+import { ProfileForm } from '../components/profile-form';
+
+/** Personal centre of every user type (/system/userCenter, /company/userCenter, /user). */
+export function UserCenterPage() {
+  const { t } = useTranslation();
+  const info = useQuery({ queryKey: userKeys.info, queryFn: fetchUserInfo });
+
+  if (info.isError) return <Result status="warning" title={t('user.loadFailed')} />;
+
+  return (
+    <Row gutter={[24, 24]}>
+      <Col xs={24} xl={16}>
+        <Card title={t('user.profileTitle')} variant="borderless" id="profile-card">
+          {info.data ? (
+            <Row gutter={24}>
+              <Col xs={24} md={6}>
+                <AvatarUpload userId={info.data.userId} avatarUrl={info.data.avatarUrl} />
+              </Col>
+              <Col xs={24} md={18}>
+                {/* key: a reload of the data re-seeds the form's initial values */}
+                <ProfileForm key={info.dataUpdatedAt} info={info.data} />
+              </Col>
+            </Row>
+          ) : (
+            <Skeleton active />
+          )}
+        </Card>
+      </Col>
+      <Col xs={24} xl={8}>
+        <Card title={t('user.securityTitle')} variant="borderless" id="security-card">
+          {info.data && (
+            <Descriptions
+              size="small"
+              column={1}
+              style={{ marginBottom: 16 }}
+              items={[
+                { key: 'email', label: t('user.email'), children: info.data.email },
+                ...(info.data.companyName
+                  ? [{ key: 'company', label: t('user.company'), children: info.data.companyName }]
+                  : []),
+              ]}
+            />
+          )}
+          <ChangePasswordForm />
+        </Card>
+      </Col>
+    </Row>
+  );
+}

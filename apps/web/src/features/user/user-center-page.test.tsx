@@ -1,0 +1,79 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { changeLanguage } from '../../lib/i18n';
+import { stopIdle } from '../../lib/idle-timer';
+import { getSession, setSession } from '../../lib/session';
+import { envelope, mockApi } from '../../test/fetch-mock';
+import { renderApp } from '../../test/render-app';
+
+const info = {
+  userId: 1,
+  email: 'ann@example.com',
+  userName: 'Ann',
+  firstName: null,
+  lastName: null,
+  mobile: null,
+  phone: null,
+  sex: null,
+  country: null,
+  city: null,
+  userType: 1,
+  companyId: null,
+  companyName: null,
+  roleCode: null,
+  avatarUrl: null,
+  lang: 'en-US',
+  passwordChangedAt: null,
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  stopIdle();
+});
+
+describe('personal centre', () => {
+  it('saves the profile and updates the name in the header', async () => {
+    await changeLanguage('en-US');
+    setSession({ token: 'tok', userType: 1, userName: 'Ann', email: 'ann@example.com' });
+    const fetchMock = mockApi({
+      'GET /user/info': () => envelope(info),
+      'POST /user/info/modify/a': () => envelope(null),
+    });
+    renderApp('/system/userCenter');
+    const card = await screen.findByText('Personal information');
+    const profile = card.closest('.ant-card') as HTMLElement;
+    const name = await within(profile).findByLabelText('Name');
+    fireEvent.change(name, { target: { value: 'Ann Lee' } });
+    fireEvent.click(within(profile).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(getSession().userName).toBe('Ann Lee'));
+    const call = fetchMock.mock.calls.find(([u]) => String(u).endsWith('/user/info/modify/a'));
+    expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({ userName: 'Ann Lee' });
+    expect(document.getElementById('header-user-name')).toHaveTextContent('Ann Lee');
+  });
+
+  it('checks the new password before changing it with the own e-mail', async () => {
+    await changeLanguage('en-US');
+    setSession({ token: 'tok', userType: 1, userName: 'Ann', email: 'ann@example.com' });
+    const fetchMock = mockApi({
+      'GET /user/info': () => envelope(info),
+      'POST /user/modify_password': () => envelope(null),
+    });
+    const router = renderApp('/system/userCenter');
+    const form = (await screen.findByText('Security settings')).closest('.ant-card') as HTMLElement;
+    fireEvent.change(within(form).getByLabelText('Current password'), { target: { value: 'Old#pass1' } });
+    fireEvent.change(within(form).getByLabelText('New password'), { target: { value: 'New#pass1' } });
+    fireEvent.change(within(form).getByLabelText('Confirm password'), { target: { value: 'New#pass2' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Change password' }));
+    expect(await within(form).findByText('Two entered passwords do not match!')).toBeInTheDocument();
+
+    fireEvent.change(within(form).getByLabelText('Confirm password'), { target: { value: 'New#pass1' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    const call = fetchMock.mock.calls.find(([u]) => String(u).endsWith('/user/modify_password'));
+    expect(Object.fromEntries(new URLSearchParams(String(call?.[1]?.body)))).toEqual({
+      email: 'ann@example.com',
+      password: 'Old#pass1',
+      newPassword: 'New#pass1',
+    });
+  });
+});

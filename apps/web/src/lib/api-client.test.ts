@@ -1,0 +1,72 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { envelope, mockApi } from '../test/fetch-mock';
+import { api, ApiError, setUnauthorizedHandler } from './api-client';
+import { getSession, setSession } from './session';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('api client', () => {
+  it('sends the token and language, and unwraps the envelope', async () => {
+    setSession({ token: 'tok', language: 'en-US' });
+    const fetchMock = mockApi({ 'GET /user/info': () => envelope({ userId: 7 }) });
+    await expect(api.get('/user/info')).resolves.toEqual({ userId: 7 });
+    const init = fetchMock.mock.calls[0][1];
+    const headers = new Headers(init?.headers);
+    expect(headers.get('Authorization')).toBe('Bearer tok');
+    expect(headers.get('Accept-Language')).toBe('en-US');
+  });
+
+  it('sends form bodies url-encoded and leaves the token off public calls', async () => {
+    setSession({ token: 'stale' });
+    const fetchMock = mockApi({ 'POST /login': () => envelope({}) });
+    await api.postForm('/login', { email: 'a@b.cn', password: 'p&q' }, { auth: false });
+    const init = fetchMock.mock.calls[0][1];
+    expect(new Headers(init?.headers).get('Authorization')).toBeNull();
+    expect(String(init?.body)).toBe('email=a%40b.cn&password=p%26q');
+  });
+
+  it('throws the server message and code when status is false', async () => {
+    mockApi({
+      'POST /login': () => envelope(null, { status: 423, errorCode: 'too_many_wrong_passwords', msg: 'locked' }),
+    });
+    const error = await api.postForm('/login', {}, { auth: false }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ errorCode: 'too_many_wrong_passwords', msg: 'locked', httpStatus: 423 });
+  });
+
+  it('ends the session on a 401 of a call that carried a token, keeping the language', async () => {
+    setSession({ token: 'tok', userName: 'Ann', language: 'en-US' });
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    mockApi({ 'GET /user/info': () => envelope(null, { status: 401, errorCode: 'session_expired', msg: 'over' }) });
+    await expect(api.get('/user/info')).rejects.toMatchObject({ httpStatus: 401 });
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+    expect(getSession()).toMatchObject({ token: null, userName: null, language: 'en-US' });
+  });
+
+  it('does not treat a failed sign-in (no token) as a lost session', async () => {
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    mockApi({ 'POST /login': () => envelope(null, { status: 401, errorCode: 'wrong_credentials', msg: 'wrong' }) });
+    await expect(api.postForm('/login', {}, { auth: false })).rejects.toMatchObject({ msg: 'wrong' });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('passes blobs through', async () => {
+    setSession({ token: 'tok' });
+    mockApi({ 'GET /user/avatar/1': () => new Response('png', { status: 200 }) });
+    const blob = await api.blob('/user/avatar/1');
+    expect(await blob.text()).toBe('png');
+  });
+
+  it('reports an unreachable server with the generic request-failed text', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('network'))),
+    );
+    setSession({ language: 'en-US' });
+    await expect(api.get('/captcha')).rejects.toMatchObject({ errorCode: 'request_failed', msg: 'Request failed' });
+  });
+});

@@ -1,0 +1,54 @@
+import type { FormInstance, FormRule } from 'antd';
+import { errorMessage, type ErrorCode } from '@edoc/contract/errors';
+import { fieldLabel, issueMessage } from '@edoc/contract/fields';
+import { currentLang } from './i18n';
+
+type Issue = Parameters<typeof issueMessage>[0];
+
+/** The part of a zod schema a form rule needs; the contract's schemas satisfy it. */
+export interface Checkable {
+  safeParse(value: unknown): { success: true } | { success: false; error: { issues: Issue[] } };
+}
+
+/**
+ * A form rule that runs the contract's own field schema and words the first problem exactly as the
+ * server would. The language is read when the rule runs, so a language switch re-words the messages.
+ */
+export function schemaRule(field: string, schema: Checkable): FormRule {
+  return {
+    validator: async (_rule, value: unknown) => {
+      const result = schema.safeParse(value);
+      if (result.success) return;
+      const first = result.error.issues[0];
+      throw new Error(issueMessage({ ...first, path: [field] }, currentLang()).message);
+    },
+  };
+}
+
+/** The message of an error code with the field's label filled in, in the current language. */
+export function fieldMessage(code: ErrorCode, field: string, params: Record<string, string | number> = {}): string {
+  const lang = currentLang();
+  return errorMessage(code, lang, { field: fieldLabel(field, lang), ...params });
+}
+
+/** Confirmation must be present and equal to the field it confirms (SPEC §5 'Two entered passwords do not match!'). */
+export function confirmRule(field: string, ofField: string): FormRule {
+  return ({ getFieldValue }) => ({
+    validator: async (_rule, value: unknown) => {
+      if (typeof value !== 'string' || value === '') throw new Error(fieldMessage('required', field));
+      if (value !== getFieldValue(ofField)) throw new Error(fieldMessage('passwords_mismatch', field));
+    },
+  });
+}
+
+/** Trims text inputs as they are typed (SPEC §5: inputs are trimmed). */
+export function trimInput(value: unknown): unknown {
+  return typeof value === 'string' ? value.trim() : value;
+}
+
+/** A text field's current value, typed (antd's getter returns any). */
+export function textValue<T>(form: FormInstance<T>, name: keyof T & string): string | undefined {
+  const values: Partial<Record<string, unknown>> = form.getFieldsValue(true);
+  const value = values[name];
+  return typeof value === 'string' ? value : undefined;
+}

@@ -1,0 +1,168 @@
+import { useSyncExternalStore } from 'react';
+import { DEFAULT_LANG, LANGS, UserType, type Lang } from '@edoc/contract/enums';
+import { DEFAULT_PAGE_SIZE } from '@edoc/contract/limits';
+
+/** Enabled document processes of the chosen project (reviewOpen, qcOpen, approveOpen). */
+export type AuditStage = 'review' | 'qc' | 'approve';
+
+/** SPEC §3 session data. Kept in sessionStorage so it lives exactly as long as the browser tab. */
+export interface SessionData {
+  token: string | null;
+  language: Lang;
+  userName: string | null;
+  userId: number | null;
+  email: string | null;
+  projectName: string | null;
+  projectId: number | null;
+  userType: UserType | null;
+  companyId: number | null;
+  companyName: string | null;
+  roleCode: string | null;
+  /** Idle time in minutes: the server default after login, the project's once one is chosen. */
+  idleTime: number | null;
+  fileTypes: string[];
+  libraryFolder: boolean;
+  pageSize: number;
+  authorities: string[];
+  auditMode: AuditStage[];
+  versions: number[];
+}
+
+export type SessionKey = keyof SessionData;
+
+const PREFIX = 'edoc.';
+
+const DEFAULTS: SessionData = {
+  token: null,
+  language: DEFAULT_LANG,
+  userName: null,
+  userId: null,
+  email: null,
+  projectName: null,
+  projectId: null,
+  userType: null,
+  companyId: null,
+  companyName: null,
+  roleCode: null,
+  idleTime: null,
+  fileTypes: [],
+  libraryFolder: false,
+  pageSize: DEFAULT_PAGE_SIZE,
+  authorities: [],
+  auditMode: [],
+  versions: [],
+};
+
+type Decoder<T> = (raw: unknown) => T | undefined;
+
+const text: Decoder<string | null> = (raw) => (typeof raw === 'string' || raw === null ? raw : undefined);
+const num: Decoder<number | null> = (raw) =>
+  (typeof raw === 'number' && Number.isFinite(raw)) || raw === null ? raw : undefined;
+const texts: Decoder<string[]> = (raw) =>
+  Array.isArray(raw) && raw.every((v) => typeof v === 'string') ? (raw as string[]) : undefined;
+const nums: Decoder<number[]> = (raw) =>
+  Array.isArray(raw) && raw.every((v) => typeof v === 'number') ? (raw as number[]) : undefined;
+const USER_TYPES: readonly number[] = Object.values(UserType);
+const AUDIT_STAGES: readonly string[] = ['review', 'qc', 'approve'];
+
+// A value edited by hand in devtools must not crash the app: anything unexpected reads as the default.
+const DECODERS: { [K in SessionKey]: Decoder<SessionData[K]> } = {
+  token: text,
+  language: (raw) => (LANGS.find((l) => l === raw) ? (raw as Lang) : undefined),
+  userName: text,
+  userId: num,
+  email: text,
+  projectName: text,
+  projectId: num,
+  userType: (raw) =>
+    raw === null || (typeof raw === 'number' && USER_TYPES.includes(raw)) ? (raw as UserType) : undefined,
+  companyId: num,
+  companyName: text,
+  roleCode: text,
+  idleTime: num,
+  fileTypes: texts,
+  libraryFolder: (raw) => (typeof raw === 'boolean' ? raw : undefined),
+  pageSize: (raw) => (typeof raw === 'number' && raw > 0 ? raw : undefined),
+  authorities: texts,
+  auditMode: (raw) => {
+    const list = texts(raw);
+    return list && list.every((v) => AUDIT_STAGES.includes(v)) ? (list as AuditStage[]) : undefined;
+  },
+  versions: nums,
+};
+
+const KEYS = Object.keys(DEFAULTS) as SessionKey[];
+
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+function readKey<K extends SessionKey>(key: K): SessionData[K] {
+  const raw = storage()?.getItem(PREFIX + key);
+  if (raw == null) return DEFAULTS[key];
+  try {
+    return DECODERS[key](JSON.parse(raw)) ?? DEFAULTS[key];
+  } catch {
+    return DEFAULTS[key];
+  }
+}
+
+let snapshot: SessionData | null = null;
+const listeners = new Set<() => void>();
+
+function changed(): void {
+  snapshot = null;
+  for (const listener of listeners) listener();
+}
+
+/** The whole session; the same object until something changes (as useSyncExternalStore requires). */
+export function getSession(): SessionData {
+  if (!snapshot) {
+    const next = {} as Record<SessionKey, unknown>;
+    for (const key of KEYS) next[key] = readKey(key);
+    snapshot = next as unknown as SessionData;
+  }
+  return snapshot;
+}
+
+export function getSessionValue<K extends SessionKey>(key: K): SessionData[K] {
+  return getSession()[key];
+}
+
+export function setSession(patch: Partial<SessionData>): void {
+  const store = storage();
+  for (const key of Object.keys(patch) as SessionKey[]) {
+    const value = patch[key];
+    if (value === undefined || value === DEFAULTS[key]) store?.removeItem(PREFIX + key);
+    else store?.setItem(PREFIX + key, JSON.stringify(value));
+  }
+  changed();
+}
+
+/** Signs the tab out locally. The language is the visitor's choice, not the account's, so it stays. */
+export function clearSession(): void {
+  const store = storage();
+  for (const key of KEYS) if (key !== 'language') store?.removeItem(PREFIX + key);
+  changed();
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useSession(): SessionData {
+  return useSyncExternalStore(subscribeSession, getSession, getSession);
+}
+
+export function getToken(): string | null {
+  return getSessionValue('token');
+}
+
+export function getLanguage(): Lang {
+  return getSessionValue('language');
+}

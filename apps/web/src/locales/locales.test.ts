@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { Sex } from '@edoc/contract/enums';
+import enUS from './en-US.json';
+import zhCN from './zh-CN.json';
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of flatten(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+const zh = flatten(zhCN);
+const en = flatten(enUS);
+const namespaces = Object.keys(zhCN);
+
+// Every source file as text, to find the keys the code uses (tests themselves excluded).
+const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+
+function usedKeys(): Set<string> {
+  const pattern = new RegExp(`['"\`]((?:${namespaces.join('|')})\\.[A-Za-z][\\w.]*)['"\`]`, 'g');
+  const keys = new Set<string>();
+  for (const text of Object.values(sources)) for (const match of text.matchAll(pattern)) keys.add(match[1]);
+  return keys;
+}
+
+describe('locales', () => {
+  it('zh-CN and en-US have identical key sets', () => {
+    expect([...en.keys()].sort()).toEqual([...zh.keys()].sort());
+  });
+
+  it('has no empty texts', () => {
+    for (const [key, text] of [...zh, ...en]) expect(text.trim(), key).not.toBe('');
+  });
+
+  it('keeps the same interpolation placeholders in both languages', () => {
+    const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+    for (const [key, text] of zh) expect(placeholders(en.get(key) ?? ''), key).toEqual(placeholders(text));
+  });
+
+  it('defines every key the code names', () => {
+    const dynamic = [
+      ...['lastName', 'firstName', 'mobile', 'phone', 'country', 'city'].map((f) => `user.${f}`),
+      ...Sex.map((s) => `user.sexOptions.${s}`),
+    ];
+    const keys = [...usedKeys(), ...dynamic];
+    expect(keys.length).toBeGreaterThan(50);
+    expect(keys.filter((key) => !zh.has(key))).toEqual([]);
+  });
+
+  it('uses the specified idle prompt wording', () => {
+    expect(en.get('idle.question')).toBe('The operation time is about to expire and is extended?');
+    expect(zh.get('idle.question')).toBe('操作时间即将到期，是否延长？');
+  });
+});

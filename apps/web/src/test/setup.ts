@@ -1,0 +1,43 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+import { clearSession, setSession } from '../lib/session';
+
+// antd's responsive components (Grid, Table, Layout.Sider) call matchMedia and ResizeObserver, which jsdom lacks.
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string): MediaQueryList => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }),
+  });
+}
+
+class ResizeObserverStub implements ResizeObserver {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+if (!('ResizeObserver' in window)) {
+  Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
+}
+
+// jsdom's getComputedStyle matches every rule of every style sheet, and antd injects hundreds of them:
+// one click cost over a second. Tests here assert texts and behaviour, not cascaded styles, so inline
+// styles are enough (they still carry display/visibility set by antd's motion code).
+const fallbackStyle = document.createElement('div').style;
+window.getComputedStyle = (element: Element) => (element instanceof HTMLElement ? element.style : fallbackStyle);
+
+afterEach(() => {
+  cleanup();
+  // Through the session module so its cached snapshot is dropped as well.
+  clearSession();
+  setSession({ language: 'zh-CN' });
+});

@@ -1,0 +1,42 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+// The API runs separately in development; the same origin serves both in production (DESIGN §2).
+const apiProxy = { '/edoc': { target: 'http://127.0.0.1:8080', changeOrigin: true } };
+
+export default defineConfig({
+  root,
+  plugins: [react()],
+  server: { host: '127.0.0.1', port: 5173, proxy: apiProxy },
+  preview: { host: '127.0.0.1', port: 4173, proxy: apiProxy },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // antd alone is larger than Rollup's default warning size; it is split into its own cached chunk instead.
+    chunkSizeWarningLimit: 1600,
+    rollupOptions: {
+      onwarn(warning, defaultHandler) {
+        // zod ships comments Rollup cannot place; they are harmless and would bury real warnings.
+        if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('node_modules/zod')) return;
+        defaultHandler(warning);
+      },
+      output: {
+        manualChunks(id) {
+          if (!id.includes('node_modules')) return undefined;
+          if (/node_modules\/(react|react-dom|react-router|scheduler)\//.test(id)) return 'react';
+          if (/node_modules\/(antd|@ant-design|@rc-component|rc-[^/]+)\//.test(id)) return 'antd';
+          return 'vendor';
+        },
+      },
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    css: false,
+    testTimeout: 20000,
+  },
+});
