@@ -35,7 +35,7 @@ export async function waitForMail(to: string, since: number, timeoutMs = 30_000)
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     for (const f of (await fs.readdir(env.mailDir)).sort().reverse()) {
-      if (Number(f.split('-')[0]) < since) continue;
+      if (f.startsWith('.') || Number(f.split('-')[0]) < since) continue;
       const mail = await simpleParser(await fs.readFile(path.join(env.mailDir, f)));
       const addresses = mail.to && !Array.isArray(mail.to) ? mail.to.value.map((a) => a.address) : [];
       if (addresses.includes(to)) return mail.text ?? '';

@@ -36,9 +36,14 @@ async function startSmtp(mailDir: string): Promise<number> {
   smtp = new SMTPServer({
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    closeTimeout: 1000,
     onData(stream, _session, done) {
-      const file = path.join(mailDir, `${Date.now()}-${Math.random().toString(36).slice(2)}.eml`);
-      stream.pipe(fs.createWriteStream(file)).on('finish', () => done());
+      // Written under a temporary name and renamed when whole, so a reader never sees half a message.
+      const name = `${Date.now()}-${Math.random().toString(36).slice(2)}.eml`;
+      const partial = path.join(mailDir, `.${name}.part`);
+      stream.pipe(fs.createWriteStream(partial)).on('finish', () => {
+        fs.rename(partial, path.join(mailDir, name), (err) => done(err ?? undefined));
+      });
     },
   });
   await new Promise<void>((resolve) => smtp!.listen(port, '127.0.0.1', resolve));
@@ -95,7 +100,7 @@ export async function teardown() {
   if (server && server.exitCode === null) {
     const exited = new Promise((r) => server!.once('exit', r));
     server.kill('SIGTERM');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000).unref())]);
     if (server.exitCode === null) server.kill('SIGKILL');
   }
   await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));

