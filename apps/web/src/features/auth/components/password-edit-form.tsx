@@ -1,11 +1,12 @@
-import { App, Button, Form, Input } from 'antd';
+import { App, Form, Input } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { emailField, passwordInput } from '@edoc/contract/fields';
-import { schemaRule, textValue, trimInput } from '../../../lib/form-rules';
+import { schemaRule, trimInput } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
 import { modifyPassword } from '../api';
 import type { LoginMode } from './login-mode';
+import { PasswordFormFooter } from './form-footer';
 import { NewPasswordFields } from './password-fields';
 
 interface PasswordEditValues {
@@ -57,19 +58,13 @@ export function PasswordEditForm({ initialEmail, onSwitch }: PasswordEditFormPro
         />
       </Form.Item>
       <NewPasswordFields />
-      <Form.Item style={{ marginBottom: 12 }}>
-        <Button id="password-edit-submit" type="primary" htmlType="submit" block loading={change.isPending}>
-          {t('auth.changePassword')}
-        </Button>
-      </Form.Item>
-      <Button
-        id="back-to-login"
-        type="link"
-        style={{ padding: 0 }}
-        onClick={() => onSwitch('login', textValue(form, 'email'))}
-      >
-        {t('auth.backToLogin')}
-      </Button>
+      <PasswordFormFooter
+        submitId="password-edit-submit"
+        submitLabel={t('auth.changePassword')}
+        loading={change.isPending}
+        form={form}
+        onSwitch={onSwitch}
+      />
     </Form>
   );
 }

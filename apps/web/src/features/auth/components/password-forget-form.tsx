@@ -9,6 +9,7 @@ import { useCountdown } from '../../../lib/use-countdown';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
 import { forgetPassword, sendResetCode } from '../api';
 import type { LoginMode } from './login-mode';
+import { PasswordFormFooter } from './form-footer';
 import { NewPasswordFields } from './password-fields';
 
 interface PasswordForgetValues {
@@ -101,19 +102,13 @@ export function PasswordForgetForm({ initialEmail, onSwitch }: PasswordForgetFor
         </Flex>
       </Form.Item>
       <NewPasswordFields />
-      <Form.Item style={{ marginBottom: 12 }}>
-        <Button id="password-forget-submit" type="primary" htmlType="submit" block loading={reset.isPending}>
-          {t('auth.resetPassword')}
-        </Button>
-      </Form.Item>
-      <Button
-        id="back-to-login"
-        type="link"
-        style={{ padding: 0 }}
-        onClick={() => onSwitch('login', textValue(form, 'email'))}
-      >
-        {t('auth.backToLogin')}
-      </Button>
+      <PasswordFormFooter
+        submitId="password-forget-submit"
+        submitLabel={t('auth.resetPassword')}
+        loading={reset.isPending}
+        form={form}
+        onSwitch={onSwitch}
+      />
     </Form>
   );
 }
