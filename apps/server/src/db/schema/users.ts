@@ -28,6 +28,9 @@ export const users = pgTable(
     mustChangePassword: boolean('must_change_password').notNull().default(true),
     failedLogins: integer('failed_logins').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** Why an administrator rejected a registration (approval status 2). */
+    approvalReason: text('approval_reason'),
+    signatureSha256: text('signature_sha256'),
     avatarSha256: text('avatar_sha256'),
     avatarType: text('avatar_type'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,0 +1,154 @@
+import { boolean, date, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { companies } from './companies.ts';
+import { users } from './users.ts';
+
+/** A clinical-trial project (study) of a company. */
+export const projects = pgTable(
+  'projects',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    phase: text('phase'),
+    description: text('description'),
+    idleMinutes: integer('idle_minutes').notNull().default(30),
+    pageSize: integer('page_size').notNull().default(10),
+    reviewOpen: boolean('review_open').notNull().default(true),
+    qcOpen: boolean('qc_open').notNull().default(true),
+    approveOpen: boolean('approve_open').notNull().default(true),
+    /** A separate library folder tree (SPEC §3 libraryFolder). */
+    libraryFolder: boolean('library_folder').notNull().default(true),
+    allowedFileTypes: text('allowed_file_types').array().notNull().default(sql`'{}'::text[]`),
+    versionConvention: text('version_convention').notNull().default('V{major}.{minor}'),
+    endDate: date('end_date'),
+    closed: boolean('closed').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('projects_company_code_uq').on(t.companyId, sql`lower(${t.code})`)],
+);
+
+export const sites = pgTable(
+  'sites',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id),
+    name: text('name').notNull(),
+    shortName: text('short_name'),
+    code: text('code').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sites_project_code_uq').on(t.projectId, sql`lower(${t.code})`)],
+);
+
+/** Project roles: built-in STU_PM / STU_STAFF per project plus custom ones; they hold the permission keys. */
+export const roles = pgTable(
+  'roles',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    description: text('description'),
+    builtin: boolean('builtin').notNull().default(false),
+    docKeys: text('doc_keys').array().notNull().default(sql`'{}'::text[]`),
+    libraryKeys: text('library_keys').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('roles_project_code_uq').on(t.projectId, sql`lower(${t.code})`)],
+);
+
+export const members = pgTable(
+  'project_members',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
+    /** Sites the member works on; empty means central (all sites). */
+    siteIds: integer('site_ids').array().notNull().default(sql`'{}'::int[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('members_project_user_uq').on(t.projectId, t.userId), index('members_user_idx').on(t.userId)],
+);
+
+export const favourites = pgTable(
+  'project_favourites',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.projectId] })],
+);
+
+export const groups = pgTable(
+  'user_groups',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id),
+    name: text('name').notNull(),
+    description: text('description'),
+    memberIds: integer('member_user_ids').array().notNull().default(sql`'{}'::int[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('groups_project_name_uq').on(t.projectId, sql`lower(${t.name})`)],
+);
+
+/** Folder trees of a project: type 0 work, 1 library. parent_id null is the root level (0 in the API). */
+export const folders = pgTable(
+  'folders',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id),
+    parentId: integer('parent_id'),
+    type: smallint('type').notNull().default(0),
+    name: text('name').notNull(),
+    nameEn: text('name_en'),
+    ichCode: text('ich_code'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('folders_sibling_name_uq').on(t.projectId, t.type, sql`coalesce(${t.parentId}, 0)`, sql`lower(${t.name})`),
+    index('folders_parent_idx').on(t.projectId, t.parentId),
+  ],
+);
+
+/** A grant of keys on a folder (inherited by subfolders unless a lower grant overrides) to a role, group or user. */
+export const folderGrants = pgTable(
+  'folder_grants',
+  {
+    id: serial('id').primaryKey(),
+    folderId: integer('folder_id')
+      .notNull()
+      .references(() => folders.id),
+    subjectType: text('subject_type', { enum: ['role', 'group', 'user'] }).notNull(),
+    subjectId: integer('subject_id').notNull(),
+    docKeys: text('doc_keys').array().notNull().default(sql`'{}'::text[]`),
+    libraryKeys: text('library_keys').array().notNull().default(sql`'{}'::text[]`),
+    manageLevel: smallint('manage_level').notNull().default(0),
+  },
+  (t) => [uniqueIndex('folder_grants_subject_uq').on(t.folderId, t.subjectType, t.subjectId)],
+);

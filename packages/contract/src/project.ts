@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { optionalText, requiredText } from './fields.ts';
+
+const fileType = z.string().trim().toLowerCase().regex(/^[a-z0-9]{1,10}$/, 'invalid_value');
+
+export const projectBody = z.object({
+  code: requiredText(64),
+  name: requiredText(128),
+  phase: optionalText(32),
+  description: optionalText(2000),
+  idleMinutes: z.number('required').int('invalid_value').min(1, 'invalid_value').max(1440, 'invalid_value').default(30),
+  pageSize: z.number().int('invalid_value').min(5, 'invalid_value').max(200, 'invalid_value').default(10),
+  reviewOpen: z.boolean().default(true),
+  qcOpen: z.boolean().default(true),
+  approveOpen: z.boolean().default(true),
+  libraryFolder: z.boolean().default(true),
+  allowedFileTypes: z.array(fileType).max(100).default([]),
+  versionConvention: optionalText(64),
+  endDate: z.iso.date('invalid_value').nullable().optional(),
+  /** Applied when the project is created: a directory template, and a user-group template. */
+  directoryTemplateId: z.number().int().positive().optional(),
+});
+export type ProjectBody = z.infer<typeof projectBody>;
+
+export const projectItem = z.object({
+  studyId: z.number(),
+  code: z.string(),
+  name: z.string(),
+  phase: z.string().nullable(),
+  description: z.string().nullable(),
+  companyId: z.number(),
+  companyName: z.string(),
+  idleMinutes: z.number(),
+  pageSize: z.number(),
+  reviewOpen: z.boolean(),
+  qcOpen: z.boolean(),
+  approveOpen: z.boolean(),
+  libraryFolder: z.boolean(),
+  allowedFileTypes: z.array(z.string()),
+  versionConvention: z.string(),
+  endDate: z.string().nullable(),
+  closed: z.boolean(),
+  memberCount: z.number(),
+});
+export type ProjectItem = z.infer<typeof projectItem>;
+
+/** GET /common/study (project picker, SPEC §3 names). */
+export const studyListItem = z.object({
+  study_id: z.number(),
+  study_name: z.string(),
+  study_code: z.string(),
+  company_id: z.number(),
+  company_name: z.string(),
+  taskNum: z.number(),
+  mark: z.boolean(),
+  idle_time: z.number(),
+  study_page_size: z.number(),
+  reviewOpen: z.boolean(),
+  qcOpen: z.boolean(),
+  approveOpen: z.boolean(),
+});
+export type StudyListItem = z.infer<typeof studyListItem>;
+
+export const studyListQuery = z.object({
+  pageNum: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(1000).default(1000),
+  searchValue: z.string().trim().max(128, 'too_long').optional(),
+});
+
+/** POST /common/study/entry answer: what the picker stores in the session (SPEC §4). */
+export const studyEntryData = z.object({
+  roleCode: z.string(),
+  libraryFolder: z.boolean(),
+  studyId: z.number(),
+  studyName: z.string(),
+  idleTime: z.number(),
+  pageSize: z.number(),
+  reviewOpen: z.boolean(),
+  qcOpen: z.boolean(),
+  approveOpen: z.boolean(),
+  allowedFileTypes: z.array(z.string()),
+  authorities: z.array(z.string()),
+});
+export type StudyEntryData = z.infer<typeof studyEntryData>;
