@@ -9,19 +9,33 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { API_BASE, PRODUCT_VERSION } from '@edoc/contract/limits';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { Deps } from './lib/deps.ts';
 import type { Api } from './lib/http.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { noticeRoutes } from './modules/notice/notice.routes.ts';
+import { projectRoutes } from './modules/project/project.routes.ts';
+import { studyRoutes } from './modules/study/study.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrors } from './plugins/errors.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
 
 /** Each module's routes, mounted under /edoc. A later module adds one line here. */
-const MODULES: Array<(api: Api, deps: Deps) => void> = [healthRoutes, authRoutes, userRoutes, noticeRoutes];
+const MODULES: Array<(api: Api, deps: Deps) => void> = [
+  healthRoutes,
+  authRoutes,
+  userRoutes,
+  noticeRoutes,
+  projectRoutes,
+  studyRoutes,
+];
 
 export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions['logger'] } = {}) {
   const app = Fastify({

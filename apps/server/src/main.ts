@@ -7,6 +7,7 @@ import { createMailHandler, MAIL_QUEUE } from './mail/mailer.ts';
 import { sweepIdempotencyKeys } from './plugins/idempotency.ts';
 import { openDatabase } from './runtime.ts';
 import { seedAdmin } from './seed.ts';
+import { seedShippedTemplates } from './modules/template/template.service.ts';
 import { createFsBlobStore, sweepTmp } from './storage/blob-store.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -18,6 +19,7 @@ const { db, url, embedded } = await openDatabase(config, () => {});
 const swept = await sweepTmp(config.tmpDir);
 const blobs = createFsBlobStore(config.blobDir, config.tmpDir);
 const seeded = await seedAdmin(db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
+await seedShippedTemplates(db);
 
 // Jobs start before the app exists; their log lines go to the app's logger once it does.
 const late: { app?: Awaited<ReturnType<typeof buildApp>> } = {};

@@ -72,7 +72,10 @@ async function authenticate(db: Db, query: ReturnType<typeof lookup>, token: str
     fail('session_expired');
   }
   if (idleMs > TOUCH_EVERY_MS) {
-    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, row.s.id));
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.id, row.s.id));
   }
   return {
     user: {
@@ -126,4 +129,22 @@ export function requireSystemAdmin(request: FastifyRequest): AuthContext {
   const auth = caller(request);
   if (auth.user.userType !== 1) fail('forbidden');
   return auth;
+}
+
+/**
+ * The company the caller administers: a company manager's own, or for the system administrator the one named.
+ * A company manager naming another company is refused: nothing of company B through company A's session.
+ */
+export function requireCompanyAdmin(
+  request: FastifyRequest,
+  named?: number | null,
+): AuthContext & { companyId: number } {
+  const auth = caller(request);
+  if (auth.user.userType === 1) {
+    if (!named) fail('required', { field: 'companyId' });
+    return { ...auth, companyId: named };
+  }
+  if (auth.user.userType !== 2 || !auth.user.isCompanyManager || auth.user.companyId === null) fail('forbidden');
+  if (named && named !== auth.user.companyId) fail('forbidden');
+  return { ...auth, companyId: auth.user.companyId };
 }

@@ -7,6 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { createDb } from '../db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.ts';
 import { applyMigrations } from '../db/migrate.ts';
+import { seedShippedTemplates } from '../modules/template/template.service.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -40,6 +41,7 @@ export async function setup(project: TestProject) {
   url.pathname = `/${TEMPLATE_DB}`;
   const db = createDb(url.toString(), 2);
   await applyMigrations(db);
+  await seedShippedTemplates(db);
   await db.$client.end();
   // pg-boss installs its schema on first start; doing it here keeps every clone's start fast.
   const boss = new PgBoss({ connectionString: url.toString(), supervise: false, schedule: false });

@@ -1,0 +1,131 @@
+import { RoleCode, UserType } from '@edoc/contract/enums';
+import type { Page } from '@edoc/contract/envelope';
+import type { StudyEntryData, StudyListItem } from '@edoc/contract/project';
+import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { companies } from '../../db/schema/companies.ts';
+import { favourites, members, projects, roles } from '../../db/schema/projects.ts';
+import { sessions } from '../../db/schema/sessions.ts';
+import { fail } from '../../lib/app-error.ts';
+import type { Deps } from '../../lib/deps.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+
+const isManager = (auth: AuthContext) => auth.user.userType === UserType.Company && auth.user.isCompanyManager;
+
+/**
+ * The projects a user may enter: a member's projects, and for a company administrator every project of the
+ * company. Closed projects are not offered.
+ */
+function visibleProjects(auth: AuthContext) {
+  const member = sql`exists (select 1 from ${members} where ${members.projectId} = ${projects.id} and ${members.userId} = ${auth.user.id})`;
+  const ownCompany =
+    isManager(auth) && auth.user.companyId !== null ? eq(projects.companyId, auth.user.companyId) : undefined;
+  return and(eq(projects.closed, false), eq(companies.enabled, true), ownCompany ? or(member, ownCompany) : member);
+}
+
+export async function listStudies(
+  deps: Deps,
+  auth: AuthContext,
+  q: { pageNum: number; pageSize: number; searchValue?: string },
+): Promise<Page<StudyListItem>> {
+  const search = q.searchValue ? `%${q.searchValue.replace(/[\\%_]/g, '\\$&')}%` : null;
+  const where = and(
+    visibleProjects(auth),
+    search ? or(ilike(projects.name, search), ilike(projects.code, search)) : undefined,
+  );
+  const mark = sql<boolean>`exists (select 1 from ${favourites} where ${favourites.projectId} = ${projects.id} and ${favourites.userId} = ${auth.user.id})`;
+  const rows = await deps.db
+    .select({ p: projects, companyName: companies.name, mark, total: sql<number>`count(*) over ()` })
+    .from(projects)
+    .innerJoin(companies, eq(companies.id, projects.companyId))
+    .where(where)
+    .orderBy(desc(mark), asc(projects.name))
+    .limit(q.pageSize)
+    .offset((q.pageNum - 1) * q.pageSize);
+  return {
+    total: rows[0]?.total ?? 0,
+    data: rows.map(({ p, companyName, mark: marked }) => ({
+      study_id: p.id,
+      study_name: p.name,
+      study_code: p.code,
+      company_id: p.companyId,
+      company_name: companyName,
+      // Tasks arrive with the review workflow; until then nobody has any.
+      taskNum: 0,
+      mark: marked,
+      idle_time: p.idleMinutes,
+      study_page_size: p.pageSize,
+      reviewOpen: p.reviewOpen,
+      qcOpen: p.qcOpen,
+      approveOpen: p.approveOpen,
+    })),
+  };
+}
+
+/** POST /common/study/entry: binds the session to the project, whose idle time now applies (SPEC §4). */
+export async function enterStudy(deps: Deps, auth: AuthContext, studyId: number): Promise<StudyEntryData> {
+  const [row] = await deps.db
+    .select({ p: projects, roleCode: roles.code, docKeys: roles.docKeys })
+    .from(projects)
+    .innerJoin(companies, eq(companies.id, projects.companyId))
+    .leftJoin(members, and(eq(members.projectId, projects.id), eq(members.userId, auth.user.id)))
+    .leftJoin(roles, eq(roles.id, members.roleId))
+    .where(and(eq(projects.id, studyId), visibleProjects(auth)));
+  if (!row) fail('not_found');
+  const { p } = row;
+  if (p.endDate && p.endDate < new Date().toISOString().slice(0, 10)) fail('project_expired');
+  // A company administrator who is not a member enters with full rights as COMPANY_ADMIN (SPEC §6).
+  const roleCode = row.roleCode ?? RoleCode.CompanyAdmin;
+  await deps.db
+    .update(sessions)
+    .set({ projectId: p.id, roleCode, idleMinutes: p.idleMinutes, lastSeenAt: new Date() })
+    .where(eq(sessions.id, auth.session.id));
+  return {
+    roleCode,
+    libraryFolder: p.libraryFolder,
+    studyId: p.id,
+    studyName: p.name,
+    idleTime: p.idleMinutes,
+    pageSize: p.pageSize,
+    reviewOpen: p.reviewOpen,
+    qcOpen: p.qcOpen,
+    approveOpen: p.approveOpen,
+    allowedFileTypes: p.allowedFileTypes,
+    authorities: row.docKeys ?? [],
+  };
+}
+
+export async function toggleMark(deps: Deps, auth: AuthContext, studyId: number): Promise<{ mark: boolean }> {
+  const [visible] = await deps.db
+    .select({ id: projects.id })
+    .from(projects)
+    .innerJoin(companies, eq(companies.id, projects.companyId))
+    .where(and(eq(projects.id, studyId), visibleProjects(auth)));
+  if (!visible) fail('not_found');
+  const removed = await deps.db
+    .delete(favourites)
+    .where(and(eq(favourites.userId, auth.user.id), eq(favourites.projectId, studyId)))
+    .returning();
+  if (removed.length > 0) return { mark: false };
+  await deps.db.insert(favourites).values({ userId: auth.user.id, projectId: studyId }).onConflictDoNothing();
+  return { mark: true };
+}
+
+/** GET /common/company: the companies the caller may manage from the picker. */
+export async function manageableCompanies(deps: Deps, auth: AuthContext) {
+  if (!isManager(auth) || auth.user.companyId === null) return [];
+  const rows = await deps.db
+    .select()
+    .from(companies)
+    .where(and(eq(companies.id, auth.user.companyId), eq(companies.enabled, true)));
+  return rows.map((c) => ({ company_id: c.id, company_name: c.name }));
+}
+
+export async function enterCompany(deps: Deps, auth: AuthContext, companyId: number) {
+  const [company] = (await manageableCompanies(deps, auth)).filter((c) => c.company_id === companyId);
+  if (!company) fail('forbidden');
+  await deps.db
+    .update(sessions)
+    .set({ projectId: null, roleCode: RoleCode.CompanyAdmin, idleMinutes: deps.config.SESSION_IDLE_MINUTES })
+    .where(eq(sessions.id, auth.session.id));
+  return { roleCode: RoleCode.CompanyAdmin, companyId: company.company_id, companyName: company.company_name };
+}
