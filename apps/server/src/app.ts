@@ -18,9 +18,14 @@ import {
 import type { Deps } from './lib/deps.ts';
 import type { Api } from './lib/http.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { companyUserRoutes } from './modules/company/company-user.routes.ts';
+import { companyRoutes } from './modules/company/company.routes.ts';
+import { folderRoutes } from './modules/folder/folder.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { memberRoutes } from './modules/member/member.routes.ts';
 import { noticeRoutes } from './modules/notice/notice.routes.ts';
 import { projectRoutes } from './modules/project/project.routes.ts';
+import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { studyRoutes } from './modules/study/study.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -35,6 +40,11 @@ const MODULES: Array<(api: Api, deps: Deps) => void> = [
   noticeRoutes,
   projectRoutes,
   studyRoutes,
+  memberRoutes,
+  folderRoutes,
+  companyRoutes,
+  companyUserRoutes,
+  registrationRoutes,
 ];
 
 export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions['logger'] } = {}) {

@@ -25,7 +25,10 @@ const schema = z.object({
   EDOC_ROLE: z.enum(['api', 'worker', 'all']).default('all'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
-  BODY_LIMIT_BYTES: z.coerce.number().int().default(1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .default(1024 * 1024),
 });
 
 export type Config = ReturnType<typeof loadConfig>;

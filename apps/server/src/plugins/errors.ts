@@ -28,7 +28,10 @@ export function registerErrors(app: FastifyInstance, opts: { spa: boolean }): vo
     };
     if (error instanceof AppError) {
       // A `field` param is a field key; it is shown by its label in the user's language.
-      const params = 'field' in error.params ? { ...error.params, field: fieldLabel(String(error.params.field), lang) } : error.params;
+      const params =
+        'field' in error.params
+          ? { ...error.params, field: fieldLabel(String(error.params.field), lang) }
+          : error.params;
       return send(error.statusCode, error.code, errorMessage(error.code, lang, params), error.data);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -39,7 +42,9 @@ export function registerErrors(app: FastifyInstance, opts: { spa: boolean }): vo
         ),
       );
       const first = issues[0];
-      const code = isErrorCode(error.validation[0].message ?? '') ? (error.validation[0].message as ErrorCode) : 'parameter_error';
+      const code = isErrorCode(error.validation[0].message ?? '')
+        ? (error.validation[0].message as ErrorCode)
+        : 'parameter_error';
       return send(400, code, first.message, { fields: issues });
     }
     const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;

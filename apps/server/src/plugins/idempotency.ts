@@ -44,7 +44,13 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
       await db
         .update(idempotencyKeys)
         .set({ statusCode: reply.statusCode, body: payload })
-        .where(and(eq(idempotencyKeys.scope, idem.scope), eq(idempotencyKeys.key, idem.key), isNull(idempotencyKeys.statusCode)));
+        .where(
+          and(
+            eq(idempotencyKeys.scope, idem.scope),
+            eq(idempotencyKeys.key, idem.key),
+            isNull(idempotencyKeys.statusCode),
+          ),
+        );
     }
     return payload;
   });

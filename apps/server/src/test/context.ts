@@ -29,19 +29,32 @@ export interface TestContext {
 export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
   const template = new URL(inject('templateUrl'));
   const name = `t_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  const admin = new pg.Client({ connectionString: Object.assign(new URL(template), { pathname: '/postgres' }).toString() });
+  const admin = new pg.Client({
+    connectionString: Object.assign(new URL(template), { pathname: '/postgres' }).toString(),
+  });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template.pathname.slice(1)}`);
   await admin.end();
   const url = Object.assign(new URL(template), { pathname: `/${name}` }).toString();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'edoc-test-data-'));
-  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url, LOGIN_CAPTCHA: 'off', LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: url,
+    LOGIN_CAPTCHA: 'off',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
   const db = createDb(url, 5);
   const jobs = await startJobs({
     url,
     work: true,
     handlers: {
-      [MAIL_QUEUE]: createMailHandler({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir, log: () => {} }),
+      [MAIL_QUEUE]: createMailHandler({
+        smtpUrl: config.SMTP_URL,
+        from: config.MAIL_FROM,
+        outboxDir: config.outboxDir,
+        log: () => {},
+      }),
     },
     onError: () => {},
   });
@@ -102,7 +115,8 @@ export async function waitForMail(ctx: TestContext, to: string, timeoutMs = 15_0
     const files = await fs.readdir(ctx.deps.config.outboxDir).catch(() => [] as string[]);
     for (const f of files.sort().reverse()) {
       const mail = await simpleParser(await fs.readFile(path.join(ctx.deps.config.outboxDir, f)));
-      if (mail.to && !Array.isArray(mail.to) && mail.to.value.some((a) => a.address === to)) return `${mail.subject}\n${mail.text}`;
+      if (mail.to && !Array.isArray(mail.to) && mail.to.value.some((a) => a.address === to))
+        return `${mail.subject}\n${mail.text}`;
     }
     await new Promise((r) => setTimeout(r, 200));
   }

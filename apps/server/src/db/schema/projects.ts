@@ -1,4 +1,16 @@
-import { boolean, date, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { companies } from './companies.ts';
 import { users } from './users.ts';
@@ -22,7 +34,10 @@ export const projects = pgTable(
     approveOpen: boolean('approve_open').notNull().default(true),
     /** A separate library folder tree (SPEC §3 libraryFolder). */
     libraryFolder: boolean('library_folder').notNull().default(true),
-    allowedFileTypes: text('allowed_file_types').array().notNull().default(sql`'{}'::text[]`),
+    allowedFileTypes: text('allowed_file_types')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     versionConvention: text('version_convention').notNull().default('V{major}.{minor}'),
     endDate: date('end_date'),
     closed: boolean('closed').notNull().default(false),
@@ -59,8 +74,14 @@ export const roles = pgTable(
     name: text('name').notNull(),
     description: text('description'),
     builtin: boolean('builtin').notNull().default(false),
-    docKeys: text('doc_keys').array().notNull().default(sql`'{}'::text[]`),
-    libraryKeys: text('library_keys').array().notNull().default(sql`'{}'::text[]`),
+    docKeys: text('doc_keys')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    libraryKeys: text('library_keys')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('roles_project_code_uq').on(t.projectId, sql`lower(${t.code})`)],
@@ -80,7 +101,10 @@ export const members = pgTable(
       .notNull()
       .references(() => roles.id),
     /** Sites the member works on; empty means central (all sites). */
-    siteIds: integer('site_ids').array().notNull().default(sql`'{}'::int[]`),
+    siteIds: integer('site_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('members_project_user_uq').on(t.projectId, t.userId), index('members_user_idx').on(t.userId)],
@@ -108,7 +132,10 @@ export const groups = pgTable(
       .references(() => projects.id),
     name: text('name').notNull(),
     description: text('description'),
-    memberIds: integer('member_user_ids').array().notNull().default(sql`'{}'::int[]`),
+    memberIds: integer('member_user_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('groups_project_name_uq').on(t.projectId, sql`lower(${t.name})`)],
@@ -131,7 +158,12 @@ export const folders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('folders_sibling_name_uq').on(t.projectId, t.type, sql`coalesce(${t.parentId}, 0)`, sql`lower(${t.name})`),
+    uniqueIndex('folders_sibling_name_uq').on(
+      t.projectId,
+      t.type,
+      sql`coalesce(${t.parentId}, 0)`,
+      sql`lower(${t.name})`,
+    ),
     index('folders_parent_idx').on(t.projectId, t.parentId),
   ],
 );
@@ -146,8 +178,14 @@ export const folderGrants = pgTable(
       .references(() => folders.id),
     subjectType: text('subject_type', { enum: ['role', 'group', 'user'] }).notNull(),
     subjectId: integer('subject_id').notNull(),
-    docKeys: text('doc_keys').array().notNull().default(sql`'{}'::text[]`),
-    libraryKeys: text('library_keys').array().notNull().default(sql`'{}'::text[]`),
+    docKeys: text('doc_keys')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    libraryKeys: text('library_keys')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     manageLevel: smallint('manage_level').notNull().default(0),
   },
   (t) => [uniqueIndex('folder_grants_subject_uq').on(t.folderId, t.subjectType, t.subjectId)],

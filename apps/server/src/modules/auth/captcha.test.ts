@@ -35,31 +35,59 @@ describe('login verification code', () => {
 
     const c1 = await captcha();
     const wrongCode = c1.code === '0000' ? '1111' : '0000';
-    const wrong = await ctx.app.inject({ method: 'POST', url: '/edoc/login', payload: { ...base, captchaId: c1.id, captchaCode: wrongCode }, headers });
+    const wrong = await ctx.app.inject({
+      method: 'POST',
+      url: '/edoc/login',
+      payload: { ...base, captchaId: c1.id, captchaCode: wrongCode },
+      headers,
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().msg).toBe('Verification code error');
     // a wrong guess uses the code up
-    const retry = await ctx.app.inject({ method: 'POST', url: '/edoc/login', payload: { ...base, captchaId: c1.id, captchaCode: c1.code } });
+    const retry = await ctx.app.inject({
+      method: 'POST',
+      url: '/edoc/login',
+      payload: { ...base, captchaId: c1.id, captchaCode: c1.code },
+    });
     expect(retry.json().errorCode).toBe('verification_code_error');
 
     const c2 = await captcha();
-    const good = await ctx.app.inject({ method: 'POST', url: '/edoc/login', payload: { ...base, captchaId: c2.id, captchaCode: c2.code } });
+    const good = await ctx.app.inject({
+      method: 'POST',
+      url: '/edoc/login',
+      payload: { ...base, captchaId: c2.id, captchaCode: c2.code },
+    });
     expect(good.statusCode).toBe(200);
-    const reuse = await ctx.app.inject({ method: 'POST', url: '/edoc/login', payload: { ...base, captchaId: c2.id, captchaCode: c2.code } });
+    const reuse = await ctx.app.inject({
+      method: 'POST',
+      url: '/edoc/login',
+      payload: { ...base, captchaId: c2.id, captchaCode: c2.code },
+    });
     expect(reuse.json().errorCode).toBe('verification_code_error');
   });
 
   it('expires', async () => {
     const user = await createUser(ctx.db);
     const c = await captcha();
-    await ctx.db.update(captchas).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(captchas.id, c.id));
-    const res = await ctx.app.inject({ method: 'POST', url: '/edoc/login', payload: { email: user.email, password: PASSWORD, captchaId: c.id, captchaCode: c.code } });
+    await ctx.db
+      .update(captchas)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(captchas.id, c.id));
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/edoc/login',
+      payload: { email: user.email, password: PASSWORD, captchaId: c.id, captchaCode: c.code },
+    });
     expect(res.json().errorCode).toBe('verification_code_error');
   });
 
   it('answers a malformed id like a wrong code, not with a server error', async () => {
     const user = await createUser(ctx.db);
-    const res = await ctx.app.inject({ method: 'POST', url: '/edoc/login', payload: { email: user.email, password: PASSWORD, captchaId: "x' or 1=1", captchaCode: '1234' } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/edoc/login',
+      payload: { email: user.email, password: PASSWORD, captchaId: "x' or 1=1", captchaCode: '1234' },
+    });
     expect(res.statusCode).toBe(400);
   });
 });

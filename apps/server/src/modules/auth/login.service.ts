@@ -27,7 +27,11 @@ const decoyHash = hashPassword('decoy-password-1!');
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 export async function findUserByEmail(deps: Pick<Deps, 'db'>, email: string): Promise<UserRow | undefined> {
-  const [user] = await deps.db.select().from(users).where(eq(users.email, normaliseEmail(email))).limit(1);
+  const [user] = await deps.db
+    .select()
+    .from(users)
+    .where(eq(users.email, normaliseEmail(email)))
+    .limit(1);
   return user;
 }
 
@@ -57,7 +61,13 @@ async function refuse(
     await recordTrail(
       tx,
       { actorId: user?.id ?? null, actorName: user?.name ?? null, companyId: user?.companyId ?? null, ip: client.ip },
-      { type: TrailType.LoginFailure, objectType: 'user', objectId: user?.id ?? null, newValue: { email }, reason: code },
+      {
+        type: TrailType.LoginFailure,
+        objectType: 'user',
+        objectId: user?.id ?? null,
+        newValue: { email },
+        reason: code,
+      },
     );
   });
   return fail(code);
@@ -67,7 +77,12 @@ async function refuse(
  * Checks e-mail and password with the DESIGN §4 rules: per-IP throttle, one answer for an unknown e-mail and
  * a wrong password, a one-hour lock after five failures. Returns the user; refusals are trailed.
  */
-export async function verifyCredentials(deps: Deps, email: string, password: string, client: ClientInfo): Promise<UserRow> {
+export async function verifyCredentials(
+  deps: Deps,
+  email: string,
+  password: string,
+  client: ClientInfo,
+): Promise<UserRow> {
   await throttleIp(deps, client.ip);
   const user = await findUserByEmail(deps, email);
   if (!user) {
@@ -92,6 +107,14 @@ export async function verifyCredentials(deps: Deps, email: string, password: str
     await deps.db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, user.id));
   }
   if (!user.enabled) return refuse(deps, client, 'user_disabled', user, email);
+  // A disabled company shuts out all of its people at once; their own enabled flags stay as they were.
+  if (user.companyId !== null) {
+    const [company] = await deps.db
+      .select({ enabled: companies.enabled })
+      .from(companies)
+      .where(eq(companies.id, user.companyId));
+    if (!company?.enabled) return refuse(deps, client, 'user_disabled', user, email);
+  }
   if (user.approvalStatus !== 1) return refuse(deps, client, 'user_pending_approval', user, email);
   return user;
 }
@@ -106,7 +129,8 @@ export async function login(deps: Deps, input: LoginBody, client: ClientInfo): P
   const user = await verifyCredentials(deps, email, input.password, client);
   if (user.mustChangePassword) return refuse(deps, client, 'user_inactivated', user, email);
   const maxAgeMs = deps.config.PASSWORD_MAX_AGE_DAYS * 86_400_000;
-  if (Date.now() - user.passwordChangedAt.getTime() > maxAgeMs) return refuse(deps, client, 'password_expired', user, email);
+  if (Date.now() - user.passwordChangedAt.getTime() > maxAgeMs)
+    return refuse(deps, client, 'password_expired', user, email);
 
   const token = randomToken();
   const lang: Lang = input.lang ?? (user.lang as Lang);
@@ -129,7 +153,12 @@ export async function login(deps: Deps, input: LoginBody, client: ClientInfo): P
     await recordTrail(
       tx,
       { actorId: user.id, actorName: user.name, companyId: user.companyId, ip: client.ip },
-      { type: TrailType.Login, objectType: 'session', objectId: session.id, newValue: { email, userAgent: client.userAgent ?? null } },
+      {
+        type: TrailType.Login,
+        objectType: 'session',
+        objectId: session.id,
+        newValue: { email, userAgent: client.userAgent ?? null },
+      },
     );
   });
   return {

@@ -34,7 +34,13 @@ describe('POST /edoc/login validation', () => {
     const user = await createUser(ctx.db, { email: 'trim.me@example.com' });
     const res = await post({ email: '  Trim.Me@Example.com ', password: PASSWORD });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ userId: user.id, userName: user.name, email: 'trim.me@example.com', userType: 1, companyId: null });
+    expect(res.json().data).toMatchObject({
+      userId: user.id,
+      userName: user.name,
+      email: 'trim.me@example.com',
+      userType: 1,
+      companyId: null,
+    });
     expect(res.json().data.token).toMatch(/^[\w-]{40,}$/);
   });
 });
@@ -52,10 +58,14 @@ describe('wrong credentials and the lock', () => {
 
   it('locks the account for one hour after five wrong passwords, even against the right one', async () => {
     const user = await createUser(ctx.db);
-    for (let i = 0; i < 4; i++) expect((await post({ email: user.email, password: 'Wrong-pass1' })).statusCode).toBe(401);
+    for (let i = 0; i < 4; i++)
+      expect((await post({ email: user.email, password: 'Wrong-pass1' })).statusCode).toBe(401);
     const fifth = await post({ email: user.email, password: 'Wrong-pass1' });
     expect(fifth.statusCode).toBe(423);
-    expect(fifth.json()).toMatchObject({ errorCode: 'too_many_wrong_passwords', msg: 'Too many wrong passwords, retry after one hour' });
+    expect(fifth.json()).toMatchObject({
+      errorCode: 'too_many_wrong_passwords',
+      msg: 'Too many wrong passwords, retry after one hour',
+    });
     const right = await post({ email: user.email, password: PASSWORD });
     expect(right.statusCode).toBe(423);
     const [row] = await ctx.db.select().from(users).where(eq(users.id, user.id));
@@ -93,7 +103,10 @@ describe('forced password change', () => {
     const user = await createUser(ctx.db, { mustChangePassword: true });
     const res = await post({ email: user.email, password: PASSWORD });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ errorCode: 'user_inactivated', msg: 'A new user must change the password first' });
+    expect(res.json()).toMatchObject({
+      errorCode: 'user_inactivated',
+      msg: 'A new user must change the password first',
+    });
   });
 
   it('answers password_expired when the password is older than PASSWORD_MAX_AGE_DAYS', async () => {
@@ -108,7 +121,8 @@ describe('forced password change', () => {
 });
 
 describe('tokens', () => {
-  const info = (headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url: '/edoc/user/info', headers });
+  const info = (headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'GET', url: '/edoc/user/info', headers });
 
   it('401 without a token or with a wrong one', async () => {
     expect((await info()).statusCode).toBe(401);
@@ -120,7 +134,9 @@ describe('tokens', () => {
     const user = await createUser(ctx.db);
     const token = await signIn(ctx, user.email);
     expect((await info(bearer(token))).statusCode).toBe(200);
-    expect((await ctx.app.inject({ method: 'POST', url: '/edoc/logout', headers: bearer(token) })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'POST', url: '/edoc/logout', headers: bearer(token) })).statusCode).toBe(
+      200,
+    );
     expect((await info(bearer(token))).statusCode).toBe(401);
   });
 
@@ -128,12 +144,21 @@ describe('tokens', () => {
     const user = await createUser(ctx.db);
     const token = await signIn(ctx, user.email);
     const limit = ctx.deps.config.SESSION_IDLE_MINUTES;
-    await ctx.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - (limit - 1) * 60_000) }).where(eq(sessions.userId, user.id));
+    await ctx.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - (limit - 1) * 60_000) })
+      .where(eq(sessions.userId, user.id));
     expect((await info(bearer(token))).statusCode).toBe(200);
-    await ctx.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - (limit + 1) * 60_000) }).where(eq(sessions.userId, user.id));
+    await ctx.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - (limit + 1) * 60_000) })
+      .where(eq(sessions.userId, user.id));
     const res = await info({ ...bearer(token), 'accept-language': 'en-US' });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toMatchObject({ errorCode: 'session_expired', msg: 'The operation time is over, reopen the page' });
+    expect(res.json()).toMatchObject({
+      errorCode: 'session_expired',
+      msg: 'The operation time is over, reopen the page',
+    });
     // once expired, it stays expired
     await ctx.db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.userId, user.id));
     expect((await info(bearer(token))).statusCode).toBe(401);
@@ -142,7 +167,10 @@ describe('tokens', () => {
   it('a request moves the idle deadline; /session/extend answers the seconds left', async () => {
     const user = await createUser(ctx.db);
     const token = await signIn(ctx, user.email);
-    await ctx.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 60_000) }).where(eq(sessions.userId, user.id));
+    await ctx.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 60_000) })
+      .where(eq(sessions.userId, user.id));
     const res = await ctx.app.inject({ method: 'POST', url: '/edoc/session/extend', headers: bearer(token) });
     expect(res.json().data.idleSeconds).toBe(ctx.deps.config.SESSION_IDLE_MINUTES * 60);
     const [s] = await ctx.db.select().from(sessions).where(eq(sessions.userId, user.id));
@@ -153,9 +181,18 @@ describe('tokens', () => {
     const anonymous = await ctx.app.inject({ method: 'GET', url: '/edoc/user/info' });
     expect(anonymous.json().msg).toBe('请先登录');
     const user = await createUser(ctx.db);
-    const res = await ctx.app.inject({ method: 'POST', url: '/edoc/login', payload: { email: user.email, password: PASSWORD, lang: 'en-US' } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/edoc/login',
+      payload: { email: user.email, password: PASSWORD, lang: 'en-US' },
+    });
     const token = res.json().data.token as string;
-    const bad = await ctx.app.inject({ method: 'POST', url: '/edoc/user/info/modify/a', headers: bearer(token), payload: { userName: '' } });
+    const bad = await ctx.app.inject({
+      method: 'POST',
+      url: '/edoc/user/info/modify/a',
+      headers: bearer(token),
+      payload: { userName: '' },
+    });
     expect(bad.json().msg).toBe('Name is required');
   });
 });

@@ -2,7 +2,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetCodes } from '../../db/schema/sign-in.ts';
 import { sessions } from '../../db/schema/sessions.ts';
-import { bearer, createTestContext, createUser, PASSWORD, signIn, waitForMail, type TestContext } from '../../test/context.ts';
+import {
+  bearer,
+  createTestContext,
+  createUser,
+  PASSWORD,
+  signIn,
+  waitForMail,
+  type TestContext,
+} from '../../test/context.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -49,7 +57,9 @@ describe('POST /edoc/user/modify_password', () => {
   it('refuses a wrong current password and counts it towards the lock', async () => {
     const user = await createUser(ctx.db);
     for (let i = 0; i < 4; i++) {
-      expect((await modify({ email: user.email, password: 'Wrong-1!', newPassword: 'N3w-secret' })).json().errorCode).toBe('wrong_credentials');
+      expect(
+        (await modify({ email: user.email, password: 'Wrong-1!', newPassword: 'N3w-secret' })).json().errorCode,
+      ).toBe('wrong_credentials');
     }
     expect((await modify({ email: user.email, password: 'Wrong-1!', newPassword: 'N3w-secret' })).statusCode).toBe(423);
   });
@@ -75,18 +85,25 @@ describe('POST /edoc/user/modify_password', () => {
     const user = await createUser(ctx.db);
     const token = await signIn(ctx, user.email);
     await modify({ email: user.email, password: PASSWORD, newPassword: 'Other-pass1' });
-    expect((await ctx.app.inject({ method: 'GET', url: '/edoc/user/info', headers: bearer(token) })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'GET', url: '/edoc/user/info', headers: bearer(token) })).statusCode).toBe(
+      401,
+    );
   });
 });
 
 describe('forgotten password', () => {
-  const askCode = (email: string) => ctx.app.inject({ method: 'GET', url: `/edoc/user/pwd/verify/code?email=${encodeURIComponent(email)}` });
+  const askCode = (email: string) =>
+    ctx.app.inject({ method: 'GET', url: `/edoc/user/pwd/verify/code?email=${encodeURIComponent(email)}` });
   const reset = (payload: Record<string, string>) =>
     ctx.app.inject({ method: 'POST', url: '/edoc/forget_password', payload, headers: { 'accept-language': 'en-US' } });
   const codeIn = (mail: string) => /\b(\d{6})\b/.exec(mail)![1];
 
   it('validates the e-mail', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/edoc/user/pwd/verify/code?email=nope', headers: { 'accept-language': 'en-US' } });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/edoc/user/pwd/verify/code?email=nope',
+      headers: { 'accept-language': 'en-US' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().msg).toBe('E-mail is not a valid e-mail address');
   });
@@ -106,7 +123,9 @@ describe('forgotten password', () => {
     const code = codeIn(await waitForMail(ctx, user.email));
     expect((await reset({ email: user.email, code, newPassword: 'Reset-pass1' })).statusCode).toBe(200);
     expect((await login(user.email, 'Reset-pass1')).statusCode).toBe(200);
-    expect((await ctx.app.inject({ method: 'GET', url: '/edoc/user/info', headers: bearer(token) })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'GET', url: '/edoc/user/info', headers: bearer(token) })).statusCode).toBe(
+      401,
+    );
     const again = await reset({ email: user.email, code, newPassword: 'Reset-pass2' });
     expect(again.statusCode).toBe(400);
     expect(again.json().msg).toBe('Get a code first');
@@ -114,15 +133,22 @@ describe('forgotten password', () => {
 
   it('refuses a reset without a code asked for, a wrong code, and an expired one', async () => {
     const user = await createUser(ctx.db);
-    expect((await reset({ email: user.email, code: '123456', newPassword: 'Reset-pass1' })).json().errorCode).toBe('get_code_first');
+    expect((await reset({ email: user.email, code: '123456', newPassword: 'Reset-pass1' })).json().errorCode).toBe(
+      'get_code_first',
+    );
     await askCode(user.email);
     const code = codeIn(await waitForMail(ctx, user.email));
     const wrong = code === '000000' ? '111111' : '000000';
     const res = await reset({ email: user.email, code: wrong, newPassword: 'Reset-pass1' });
     expect(res.statusCode).toBe(400);
     expect(res.json().msg).toBe('Verification code error');
-    await ctx.db.update(resetCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(resetCodes.userId, user.id));
-    expect((await reset({ email: user.email, code, newPassword: 'Reset-pass1' })).json().errorCode).toBe('verification_code_error');
+    await ctx.db
+      .update(resetCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(resetCodes.userId, user.id));
+    expect((await reset({ email: user.email, code, newPassword: 'Reset-pass1' })).json().errorCode).toBe(
+      'verification_code_error',
+    );
   });
 
   it('gives up on a code after five wrong tries', async () => {
@@ -131,7 +157,9 @@ describe('forgotten password', () => {
     const code = codeIn(await waitForMail(ctx, user.email));
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) await reset({ email: user.email, code: wrong, newPassword: 'Reset-pass1' });
-    expect((await reset({ email: user.email, code, newPassword: 'Reset-pass1' })).json().errorCode).toBe('verification_code_error');
+    expect((await reset({ email: user.email, code, newPassword: 'Reset-pass1' })).json().errorCode).toBe(
+      'verification_code_error',
+    );
   });
 
   it('sends no second code within the 600-second cooldown', async () => {

@@ -36,7 +36,10 @@ const codeMail = (lang: Lang, code: string) =>
         subject: 'edoc password reset code',
         text: `Your edoc verification code is ${code}. It is valid for 10 minutes.\nIf you did not ask for it, ignore this message.`,
       }
-    : { subject: 'edoc 重置密码验证码', text: `您的 edoc 验证码是 ${code}，10 分钟内有效。\n如非本人操作，请忽略此邮件。` };
+    : {
+        subject: 'edoc 重置密码验证码',
+        text: `您的 edoc 验证码是 ${code}，10 分钟内有效。\n如非本人操作，请忽略此邮件。`,
+      };
 
 /**
  * GET /user/pwd/verify/code: e-mails a code. The answer is the same whether or not the address is known,

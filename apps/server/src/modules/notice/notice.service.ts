@@ -11,7 +11,8 @@ import type { Deps } from '../../lib/deps.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
 
 /** The notice is HTML shown on the public login page: only harmless markup survives (js-xss whitelist). */
-export const sanitiseHtml = (html: string) => filterXSS(html, { stripIgnoreTag: true, stripIgnoreTagBody: ['script', 'style'] });
+export const sanitiseHtml = (html: string) =>
+  filterXSS(html, { stripIgnoreTag: true, stripIgnoreTagBody: ['script', 'style'] });
 
 /** GET /notice/system/release: the newest released notice already in effect. */
 export async function currentNotice(deps: Deps): Promise<NoticeRelease> {
@@ -75,7 +76,10 @@ export async function saveNotice(deps: Deps, input: NoticeUpdateBody, actor: Tra
     }
     const [after] = before
       ? await tx.update(notices).set(values).where(eq(notices.id, before.id)).returning()
-      : await tx.insert(notices).values({ ...values, createdBy: actor.actorId }).returning();
+      : await tx
+          .insert(notices)
+          .values({ ...values, createdBy: actor.actorId })
+          .returning();
     await recordTrail(tx, actor, {
       type: TrailType.NoticeChange,
       objectType: 'notice',

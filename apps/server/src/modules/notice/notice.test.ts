@@ -13,7 +13,12 @@ afterAll(() => ctx.close());
 
 const release = () => ctx.app.inject({ method: 'GET', url: '/edoc/notice/system/release' });
 const save = (token: string, payload: Record<string, unknown>) =>
-  ctx.app.inject({ method: 'POST', url: '/edoc/notice/system/update/a', headers: { ...bearer(token), 'accept-language': 'en-US' }, payload });
+  ctx.app.inject({
+    method: 'POST',
+    url: '/edoc/notice/system/update/a',
+    headers: { ...bearer(token), 'accept-language': 'en-US' },
+    payload,
+  });
 const past = new Date(Date.now() - 60_000).toISOString();
 
 describe('system notice', () => {
@@ -23,14 +28,28 @@ describe('system notice', () => {
 
   it('is written and released by the system administrator only', async () => {
     expect((await save(other, { subject: 'S', contents: '<p>x</p>', effectiveTime: past })).statusCode).toBe(403);
-    expect((await ctx.app.inject({ method: 'POST', url: '/edoc/notice/system/update/a', payload: {} })).statusCode).toBe(401);
-    const res = await save(admin, { subject: 'Maintenance', contents: '<p>Down <b>Sunday</b></p>', effectiveTime: past });
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/edoc/notice/system/update/a', payload: {} })).statusCode,
+    ).toBe(401);
+    const res = await save(admin, {
+      subject: 'Maintenance',
+      contents: '<p>Down <b>Sunday</b></p>',
+      effectiveTime: past,
+    });
     expect(res.statusCode).toBe(200);
-    expect((await release()).json().data).toMatchObject({ noticeStatus: 1, noticeContent: '<p>Down <b>Sunday</b></p>', subject: 'Maintenance' });
+    expect((await release()).json().data).toMatchObject({
+      noticeStatus: 1,
+      noticeContent: '<p>Down <b>Sunday</b></p>',
+      subject: 'Maintenance',
+    });
   });
 
   it('removes scripts and event handlers before storing', async () => {
-    await save(admin, { subject: 'XSS', contents: '<p onclick="steal()">Hi<script>alert(1)</script><img src=x onerror=alert(1)></p>', effectiveTime: past });
+    await save(admin, {
+      subject: 'XSS',
+      contents: '<p onclick="steal()">Hi<script>alert(1)</script><img src=x onerror=alert(1)></p>',
+      effectiveTime: past,
+    });
     const content = (await release()).json().data.noticeContent as string;
     expect(content).toContain('Hi');
     expect(content).not.toMatch(/script|onclick|onerror|alert/);
@@ -50,7 +69,9 @@ describe('system notice', () => {
     const long = await save(admin, { subject: 'S', contents: '中'.repeat(1334), effectiveTime: past });
     expect(long.statusCode).toBe(400);
     expect(long.json().msg).toBe('Announcement details cannot exceed 4000 bytes');
-    expect((await save(admin, { subject: 'S', contents: '中'.repeat(1333), effectiveTime: past })).statusCode).toBe(200);
+    expect((await save(admin, { subject: 'S', contents: '中'.repeat(1333), effectiveTime: past })).statusCode).toBe(
+      200,
+    );
     const noSubject = await save(admin, { subject: '', contents: 'x', effectiveTime: past });
     expect(noSubject.json().msg).toBe('Subject is required');
     const badTime = await save(admin, { subject: 'S', contents: 'x', effectiveTime: 'tomorrow' });
@@ -58,15 +79,35 @@ describe('system notice', () => {
   });
 
   it('undo takes it off the login page; the list shows every notice', async () => {
-    const id = (await save(admin, { subject: 'Undo me', contents: '<p>u</p>', effectiveTime: past })).json().data.id as number;
+    const id = (await save(admin, { subject: 'Undo me', contents: '<p>u</p>', effectiveTime: past })).json().data
+      .id as number;
     expect((await release()).json().data.id).toBe(id);
-    const undo = await ctx.app.inject({ method: 'POST', url: `/edoc/notice/system/release/undo/${id}/a`, headers: bearer(admin) });
+    const undo = await ctx.app.inject({
+      method: 'POST',
+      url: `/edoc/notice/system/release/undo/${id}/a`,
+      headers: bearer(admin),
+    });
     expect(undo.statusCode).toBe(200);
     expect((await release()).json().data.id).not.toBe(id);
-    const list = await ctx.app.inject({ method: 'GET', url: '/edoc/notice/system/list?pageNum=1&pageSize=2', headers: bearer(admin) });
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: '/edoc/notice/system/list?pageNum=1&pageSize=2',
+      headers: bearer(admin),
+    });
     expect(list.json().data.data).toHaveLength(2);
     expect(list.json().data.total).toBeGreaterThanOrEqual(5);
-    expect((await ctx.app.inject({ method: 'POST', url: '/edoc/notice/system/release/undo/999999/a', headers: bearer(admin) })).statusCode).toBe(404);
-    expect((await ctx.app.inject({ method: 'POST', url: '/edoc/notice/system/release/undo/abc/a', headers: bearer(admin) })).statusCode).toBe(400);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/edoc/notice/system/release/undo/999999/a',
+          headers: bearer(admin),
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/edoc/notice/system/release/undo/abc/a', headers: bearer(admin) }))
+        .statusCode,
+    ).toBe(400);
   });
 });

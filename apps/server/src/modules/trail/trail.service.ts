@@ -129,10 +129,20 @@ export async function verifyTrail(db: Db, batch = 5000): Promise<ChainReport> {
     for (const row of rows) {
       count++;
       if (row.prevHash !== prev) {
-        return { ok: false, rows: count, brokenAt: row.id, problem: 'link to the previous row is broken (a row was removed or reordered)' };
+        return {
+          ok: false,
+          rows: count,
+          brokenAt: row.id,
+          problem: 'link to the previous row is broken (a row was removed or reordered)',
+        };
       }
       if (rowHash(row) !== row.hash) {
-        return { ok: false, rows: count, brokenAt: row.id, problem: 'content does not match its hash (the row was changed)' };
+        return {
+          ok: false,
+          rows: count,
+          brokenAt: row.id,
+          problem: 'content does not match its hash (the row was changed)',
+        };
       }
       prev = row.hash;
     }

@@ -23,16 +23,36 @@ describe('operation trail', () => {
     await ctx.app.inject({ method: 'POST', url: '/edoc/login', payload: { email: user.email, password: 'Wrong-1!' } });
     const token = await signIn(ctx, user.email);
     await ctx.app.inject({ method: 'POST', url: '/edoc/logout', headers: { authorization: `Bearer ${token}` } });
-    await ctx.app.inject({ method: 'POST', url: '/edoc/user/modify_password', payload: { email: user.email, password: PASSWORD, newPassword: 'Chang3d-pw' } });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/edoc/user/modify_password',
+      payload: { email: user.email, password: PASSWORD, newPassword: 'Chang3d-pw' },
+    });
     const rows = await ctx.db.select().from(trail).where(eq(trail.actorId, user.id)).orderBy(asc(trail.id));
-    expect(rows.map((r) => r.type)).toEqual([TrailType.LoginFailure, TrailType.Login, TrailType.Logout, TrailType.PasswordChange]);
-    expect(rows[0]).toMatchObject({ reason: 'wrong_credentials', ip: expect.any(String), newValue: { email: user.email } });
+    expect(rows.map((r) => r.type)).toEqual([
+      TrailType.LoginFailure,
+      TrailType.Login,
+      TrailType.Logout,
+      TrailType.PasswordChange,
+    ]);
+    expect(rows[0]).toMatchObject({
+      reason: 'wrong_credentials',
+      ip: expect.any(String),
+      newValue: { email: user.email },
+    });
     for (const r of rows) expect(Date.now() - r.at.getTime()).toBeLessThan(60_000);
   });
 
   it('records a failed sign-in of an unknown address without an actor', async () => {
-    await ctx.app.inject({ method: 'POST', url: '/edoc/login', payload: { email: 'ghost@example.com', password: 'Wrong-1!' } });
-    const rows = await ctx.db.select().from(trail).where(sql`${trail.newValue}->>'email' = 'ghost@example.com'`);
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/edoc/login',
+      payload: { email: 'ghost@example.com', password: 'Wrong-1!' },
+    });
+    const rows = await ctx.db
+      .select()
+      .from(trail)
+      .where(sql`${trail.newValue}->>'email' = 'ghost@example.com'`);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ type: TrailType.LoginFailure, actorId: null });
   });
@@ -47,7 +67,14 @@ describe('operation trail', () => {
 
   it('keeps one chain under concurrent writers', async () => {
     await Promise.all(
-      Array.from({ length: 20 }, (_, i) => recordTrail(ctx.db, actor, { type: TrailType.Update, objectType: 'probe', objectId: i, newValue: { i, at: new Date() } })),
+      Array.from({ length: 20 }, (_, i) =>
+        recordTrail(ctx.db, actor, {
+          type: TrailType.Update,
+          objectType: 'probe',
+          objectId: i,
+          newValue: { i, at: new Date() },
+        }),
+      ),
     );
     expect((await verifyTrail(ctx.db, 7)).ok).toBe(true);
   });
@@ -84,7 +111,13 @@ describe('chain verification finds tampering', () => {
   it('names a changed row, and the CLI exits non-zero naming it', async () => {
     const local = await createTestContext();
     try {
-      for (let i = 0; i < 5; i++) await recordTrail(local.db, actor, { type: TrailType.Update, objectType: 'doc', objectId: i, newValue: { n: i } });
+      for (let i = 0; i < 5; i++)
+        await recordTrail(local.db, actor, {
+          type: TrailType.Update,
+          objectType: 'doc',
+          objectId: i,
+          newValue: { n: i },
+        });
       const [third] = await local.db.select().from(trail).orderBy(asc(trail.id)).offset(2).limit(1);
       const ctxBackup = ctx;
       ctx = local;
@@ -95,7 +128,12 @@ describe('chain verification finds tampering', () => {
       const server = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
       const run = promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli/trail-verify.ts'], {
         cwd: server,
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: local.deps.config.DATABASE_URL, DATA_DIR: local.dataDir },
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          DATABASE_URL: local.deps.config.DATABASE_URL,
+          DATA_DIR: local.dataDir,
+        },
       });
       await expect(run).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining(`row ${third.id}`) });
     } finally {
@@ -104,7 +142,8 @@ describe('chain verification finds tampering', () => {
   });
 
   it('names the row after a removed one', async () => {
-    for (let i = 0; i < 3; i++) await recordTrail(ctx.db, actor, { type: TrailType.Update, objectType: 'gap', objectId: i });
+    for (let i = 0; i < 3; i++)
+      await recordTrail(ctx.db, actor, { type: TrailType.Update, objectType: 'gap', objectId: i });
     const rows = await ctx.db.select().from(trail).where(eq(trail.objectType, 'gap')).orderBy(asc(trail.id));
     await tamper(sql`DELETE FROM trail WHERE id = ${rows[1].id}`);
     expect(await verifyTrail(ctx.db)).toMatchObject({ ok: false, brokenAt: rows[2].id });

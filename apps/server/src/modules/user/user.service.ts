@@ -67,7 +67,12 @@ const profileOf = (u: UserRow) => ({
 });
 
 /** Changes the caller's own profile; the trail keeps the fields before and after. */
-export async function modifyUserInfo(deps: Deps, userId: number, input: UserInfoModifyBody, actor: TrailActor): Promise<void> {
+export async function modifyUserInfo(
+  deps: Deps,
+  userId: number,
+  input: UserInfoModifyBody,
+  actor: TrailActor,
+): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const [before] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!before) fail('user_not_exist');
@@ -100,15 +105,20 @@ export async function modifyUserInfo(deps: Deps, userId: number, input: UserInfo
 export function imageTypeOf(head: Buffer): string | null {
   if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
   if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
-  if (head.subarray(0, 6).toString('latin1') === 'GIF87a' || head.subarray(0, 6).toString('latin1') === 'GIF89a') return 'image/gif';
-  if (head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
+  if (head.subarray(0, 6).toString('latin1') === 'GIF87a' || head.subarray(0, 6).toString('latin1') === 'GIF89a')
+    return 'image/gif';
+  if (head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP')
+    return 'image/webp';
   return null;
 }
 
 export async function setAvatar(deps: Deps, userId: number, blob: { sha256: string; type: string }, actor: TrailActor) {
   await deps.db.transaction(async (tx) => {
     const [before] = await tx.select({ sha: users.avatarSha256 }).from(users).where(eq(users.id, userId));
-    await tx.update(users).set({ avatarSha256: blob.sha256, avatarType: blob.type, updatedAt: new Date() }).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ avatarSha256: blob.sha256, avatarType: blob.type, updatedAt: new Date() })
+      .where(eq(users.id, userId));
     await recordTrail(tx, actor, {
       type: TrailType.ProfileChange,
       objectType: 'user',
@@ -120,9 +130,16 @@ export async function setAvatar(deps: Deps, userId: number, blob: { sha256: stri
 }
 
 /** A user may see their own avatar, those of their company, and a system administrator every one. */
-export async function readAvatar(deps: Deps, auth: AuthContext, userId: number): Promise<{ stream: Readable; type: string }> {
+export async function readAvatar(
+  deps: Deps,
+  auth: AuthContext,
+  userId: number,
+): Promise<{ stream: Readable; type: string }> {
   const user = await loadUser(deps, userId);
-  const allowed = auth.user.userType === 1 || user.id === auth.user.id || (user.companyId !== null && user.companyId === auth.user.companyId);
+  const allowed =
+    auth.user.userType === 1 ||
+    user.id === auth.user.id ||
+    (user.companyId !== null && user.companyId === auth.user.companyId);
   if (!allowed) fail('forbidden');
   if (!user.avatarSha256 || !user.avatarType) fail('not_found');
   return { stream: await deps.blobs.get(user.avatarSha256), type: user.avatarType };

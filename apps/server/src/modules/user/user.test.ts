@@ -18,7 +18,9 @@ const PNG = Buffer.from(
 function multipart(name: string, content: Buffer, type: string) {
   const boundary = '----edoc-test';
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
     content,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -39,7 +41,10 @@ describe('personal information', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ userName: 'After', sex: 'woman', city: '上海' });
-    const [row] = await ctx.db.select().from(trail).where(and(eq(trail.actorId, user.id), eq(trail.type, TrailType.ProfileChange)));
+    const [row] = await ctx.db
+      .select()
+      .from(trail)
+      .where(and(eq(trail.actorId, user.id), eq(trail.type, TrailType.ProfileChange)));
     expect(row.oldValue).toMatchObject({ userName: 'Before', sex: null });
     expect(row.newValue).toMatchObject({ userName: 'After', sex: 'woman', city: '上海' });
   });
@@ -48,10 +53,20 @@ describe('personal information', () => {
     const user = await createUser(ctx.db, { name: 'Kept' });
     const token = await signIn(ctx, user.email);
     const headers = { ...bearer(token), 'accept-language': 'en-US' };
-    const bad = await ctx.app.inject({ method: 'POST', url: '/edoc/user/info/modify/a', headers, payload: { userName: 'New', sex: 'other' } });
+    const bad = await ctx.app.inject({
+      method: 'POST',
+      url: '/edoc/user/info/modify/a',
+      headers,
+      payload: { userName: 'New', sex: 'other' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().msg).toBe('Sex is invalid');
-    const long = await ctx.app.inject({ method: 'POST', url: '/edoc/user/info/modify/a', headers, payload: { userName: 'x'.repeat(65) } });
+    const long = await ctx.app.inject({
+      method: 'POST',
+      url: '/edoc/user/info/modify/a',
+      headers,
+      payload: { userName: 'x'.repeat(65) },
+    });
     expect(long.json().msg).toBe('Name cannot exceed 64 characters');
     const info = await ctx.app.inject({ method: 'GET', url: '/edoc/user/info', headers });
     expect(info.json().data.userName).toBe('Kept');
@@ -61,10 +76,20 @@ describe('personal information', () => {
     const user = await createUser(ctx.db);
     const token = await signIn(ctx, user.email);
     const notImage = multipart('evil.png', Buffer.from('MZ this is an exe'), 'image/png');
-    const refused = await ctx.app.inject({ method: 'POST', url: '/edoc/user/avatar', ...notImage, headers: { ...notImage.headers, ...bearer(token) } });
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: '/edoc/user/avatar',
+      ...notImage,
+      headers: { ...notImage.headers, ...bearer(token) },
+    });
     expect(refused.statusCode).toBe(415);
     const png = multipart('me.png', PNG, 'image/png');
-    const saved = await ctx.app.inject({ method: 'POST', url: '/edoc/user/avatar', ...png, headers: { ...png.headers, ...bearer(token) } });
+    const saved = await ctx.app.inject({
+      method: 'POST',
+      url: '/edoc/user/avatar',
+      ...png,
+      headers: { ...png.headers, ...bearer(token) },
+    });
     expect(saved.statusCode).toBe(200);
     const url = saved.json().data.avatarUrl as string;
     const image = await ctx.app.inject({ method: 'GET', url, headers: bearer(token) });
@@ -77,8 +102,18 @@ describe('personal information', () => {
   it('switches the session language', async () => {
     const user = await createUser(ctx.db);
     const token = await signIn(ctx, user.email);
-    await ctx.app.inject({ method: 'POST', url: '/edoc/user/lang', headers: bearer(token), payload: { lang: 'en-US' } });
-    const bad = await ctx.app.inject({ method: 'POST', url: '/edoc/user/lang', headers: bearer(token), payload: { lang: 'fr' } });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/edoc/user/lang',
+      headers: bearer(token),
+      payload: { lang: 'en-US' },
+    });
+    const bad = await ctx.app.inject({
+      method: 'POST',
+      url: '/edoc/user/lang',
+      headers: bearer(token),
+      payload: { lang: 'fr' },
+    });
     expect(bad.json().msg).toBe('Language is invalid');
   });
 });
@@ -100,10 +135,20 @@ describe('API plumbing', () => {
   it('answers malformed JSON and an oversized body with 4xx, never 500', async () => {
     const user = await createUser(ctx.db);
     const token = await signIn(ctx, user.email);
-    const broken = await ctx.app.inject({ method: 'POST', url: '/edoc/user/info/modify/a', headers: { ...bearer(token), 'content-type': 'application/json' }, payload: '{"userName":' });
+    const broken = await ctx.app.inject({
+      method: 'POST',
+      url: '/edoc/user/info/modify/a',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      payload: '{"userName":',
+    });
     expect(broken.statusCode).toBe(400);
     expect(broken.json().status).toBe(false);
-    const huge = await ctx.app.inject({ method: 'POST', url: '/edoc/user/info/modify/a', headers: { ...bearer(token), 'content-type': 'application/json' }, payload: JSON.stringify({ userName: 'x'.repeat(2 * 1024 * 1024) }) });
+    const huge = await ctx.app.inject({
+      method: 'POST',
+      url: '/edoc/user/info/modify/a',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      payload: JSON.stringify({ userName: 'x'.repeat(2 * 1024 * 1024) }),
+    });
     expect(huge.statusCode).toBe(413);
   });
 
@@ -111,7 +156,12 @@ describe('API plumbing', () => {
     const user = await createUser(ctx.db);
     const token = await signIn(ctx, user.email);
     const send = (userName: string) =>
-      ctx.app.inject({ method: 'POST', url: '/edoc/user/info/modify/a', headers: { ...bearer(token), 'idempotency-key': 'k-1' }, payload: { userName } });
+      ctx.app.inject({
+        method: 'POST',
+        url: '/edoc/user/info/modify/a',
+        headers: { ...bearer(token), 'idempotency-key': 'k-1' },
+        payload: { userName },
+      });
     const first = await send('First');
     const second = await send('Second');
     expect(second.headers['idempotent-replay']).toBe('true');

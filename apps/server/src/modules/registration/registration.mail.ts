@@ -1,0 +1,45 @@
+import type { Lang } from '@edoc/contract/enums';
+import type { Mail } from '../../mail/mailer.ts';
+
+type Person = { name: string; email: string };
+
+/** To a company's administrators: someone registered and waits for their decision. */
+export function newRegistrationMail(lang: Lang, o: { user: Person; company: string; url: string }): Omit<Mail, 'to'> {
+  const page = `${o.url.replace(/\/+$/, '')}/company/approve`;
+  return lang === 'en-US'
+    ? {
+        subject: `edoc: ${o.user.name} asks to join ${o.company}`,
+        text: `${o.user.name} (${o.user.email}) registered as an external user of ${o.company} and waits for approval.\n\nReview the request at ${page}\n`,
+      }
+    : {
+        subject: `edoc：${o.user.name} 申请加入 ${o.company}`,
+        text: `${o.user.name}（${o.user.email}）已注册为 ${o.company} 的外部用户，正在等待审批。\n\n请访问 ${page} 进行审批。\n`,
+      };
+}
+
+/** To the applicant: the administrator's decision, with the reason of a rejection. */
+export function decisionMail(
+  lang: Lang,
+  o: { user: Person; company: string; url: string; pass: boolean; reason?: string },
+): Omit<Mail, 'to'> {
+  if (lang === 'en-US') {
+    return o.pass
+      ? {
+          subject: 'Your edoc registration was approved',
+          text: `Hello ${o.user.name},\n\nyour registration with ${o.company} was approved. Sign in at ${o.url} with ${o.user.email} and the password you chose.\n`,
+        }
+      : {
+          subject: 'Your edoc registration was rejected',
+          text: `Hello ${o.user.name},\n\nyour registration with ${o.company} was rejected.\nReason: ${o.reason ?? ''}\n`,
+        };
+  }
+  return o.pass
+    ? {
+        subject: '您的 edoc 注册申请已通过',
+        text: `${o.user.name}，您好：\n\n您在 ${o.company} 的注册申请已通过审批。请访问 ${o.url}，使用 ${o.user.email} 和您设置的密码登录。\n`,
+      }
+    : {
+        subject: '您的 edoc 注册申请未通过',
+        text: `${o.user.name}，您好：\n\n您在 ${o.company} 的注册申请未通过审批。\n原因：${o.reason ?? ''}\n`,
+      };
+}
