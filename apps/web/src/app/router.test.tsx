@@ -18,7 +18,7 @@ afterEach(() => {
 describe('routes, guard and layouts', () => {
   it('sends a system administrator from / to the company list and shows the system menu', async () => {
     await changeLanguage('en-US');
-    mockApi({});
+    mockApi({ 'GET /company/list': () => envelope({ data: [], total: 0 }) });
     signIn({ userType: 1 });
     const router = renderApp('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/system/company/list'));
@@ -26,7 +26,7 @@ describe('routes, guard and layouts', () => {
     for (const label of ['Company management', 'Version upgrade', 'System notices', 'Personal centre']) {
       expect(within(menu).getByText(label)).toBeInTheDocument();
     }
-    expect(screen.getByText('This area arrives in a later release')).toBeInTheDocument();
+    expect(await screen.findByText('No companies yet')).toBeInTheDocument();
     expect(document.getElementById('header-user-name')).toHaveTextContent('Ann');
     expect(document.getElementById('idle-countdown')).toHaveTextContent('30:00');
   });
@@ -64,7 +64,11 @@ describe('routes, guard and layouts', () => {
 
   it('sends company users without a role to the project picker, which offers logout', async () => {
     await changeLanguage('en-US');
-    const fetchMock = mockApi({ 'POST /logout': () => envelope(null) });
+    const fetchMock = mockApi({
+      'POST /logout': () => envelope(null),
+      'GET /common/study': () => envelope({ data: [], total: 0 }),
+      'GET /common/company': () => envelope([]),
+    });
     signIn({ userType: 2 });
     const router = renderApp('/company/user');
     await waitFor(() => expect(router.state.location.pathname).toBe('/select'));
@@ -82,6 +86,7 @@ describe('routes, guard and layouts', () => {
     signIn({ userType: 1, idleTime: 0.5 });
     renderApp('/system/version');
     expect(await screen.findByText('The operation time is about to expire and is extended?')).toBeInTheDocument();
+    expect(screen.getByText('This area arrives in a later release')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Extend' }));
     await waitFor(() => expect(document.getElementById('idle-countdown')).toHaveTextContent('30:00'));
     expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/edoc/session/extend'))).toBe(true);

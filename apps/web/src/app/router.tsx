@@ -4,8 +4,15 @@ import { ComingSoon } from '../components/coming-soon';
 import { paths } from '../config/paths';
 import { loginLoader } from '../features/auth/login-loader';
 import { LoginPage } from '../features/auth/pages/login-page';
+import { ApprovePage } from '../features/company/pages/approve-page';
+import { CompanyDetailsPage } from '../features/company/pages/company-details-page';
+import { CompanyListPage } from '../features/company/pages/company-list-page';
+import { CompanyUserPage } from '../features/company/pages/company-user-page';
+import { SystemCompanyUserPage } from '../features/company/pages/system-company-user-page';
 import { LicensePage } from '../features/license/pages/license-page';
 import { NoticePage } from '../features/notice/pages/notice-page';
+import { ProjectListPage } from '../features/project/pages/project-list-page';
+import { ProjectUserPage } from '../features/project/pages/project-user-page';
 import { SelectPage } from '../features/project/pages/select-page';
 import { RegisterPage } from '../features/register/pages/register-page';
 import { UserCenterPage } from '../features/user/pages/user-center-page';
@@ -67,6 +74,9 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to={paths.system.companyList} replace /> },
           ...areaRoutes(SYSTEM_MENU, {
+            [paths.system.companyList]: <CompanyListPage />,
+            [paths.system.companyDetails]: <CompanyDetailsPage />,
+            [paths.system.companyUser]: <SystemCompanyUserPage />,
             [paths.system.notice]: <NoticePage />,
             [paths.system.userCenter]: <UserCenterPage />,
           }),
@@ -77,7 +87,13 @@ export const routes: RouteObject[] = [
         element: <AreaLayout menu={COMPANY_MENU} titleKey="area.company" />,
         children: [
           { index: true, element: <Navigate to={paths.company.projectList} replace /> },
-          ...areaRoutes(COMPANY_MENU, { [paths.company.userCenter]: <UserCenterPage /> }),
+          ...areaRoutes(COMPANY_MENU, {
+            [paths.company.projectList]: <ProjectListPage />,
+            [paths.company.projectUser]: <ProjectUserPage />,
+            [paths.company.user]: <CompanyUserPage />,
+            [paths.company.approve]: <ApprovePage />,
+            [paths.company.userCenter]: <UserCenterPage />,
+          }),
         ],
       },
       {

@@ -1,7 +1,8 @@
 import type { FormInstance, FormRule } from 'antd';
 import { errorMessage, type ErrorCode } from '@edoc/contract/errors';
-import { fieldLabel, issueMessage } from '@edoc/contract/fields';
-import { currentLang } from './i18n';
+import type { Lang } from '@edoc/contract/enums';
+import { FIELD_LABELS, fieldLabel, issueMessage } from '@edoc/contract/fields';
+import { currentLang, i18n } from './i18n';
 
 type Issue = Parameters<typeof issueMessage>[0];
 
@@ -11,16 +12,33 @@ export interface Checkable {
 }
 
 /**
+ * The label a message names: an explicit i18n key, else the contract's label (what the server says),
+ * else the web's `fields.<name>` text for fields the contract does not label yet.
+ */
+function labelOf(field: string, lang: Lang, labelKey?: string): string {
+  if (labelKey) return i18n.t(labelKey, { lng: lang });
+  if (Object.prototype.hasOwnProperty.call(FIELD_LABELS, field)) return fieldLabel(field, lang);
+  const key = `fields.${field}`;
+  return i18n.exists(key, { lng: lang }) ? i18n.t(key, { lng: lang }) : field;
+}
+
+// A path no label table knows, so the contract leaves it in the message for labelOf's text to replace.
+const PLACEHOLDER = '\u0001field\u0001';
+
+/**
  * A form rule that runs the contract's own field schema and words the first problem exactly as the
  * server would. The language is read when the rule runs, so a language switch re-words the messages.
+ * labelKey names the field where the contract's label would mislead (a project "code" is no verification code).
  */
-export function schemaRule(field: string, schema: Checkable): FormRule {
+export function schemaRule(field: string, schema: Checkable, labelKey?: string): FormRule {
   return {
     validator: async (_rule, value: unknown) => {
       const result = schema.safeParse(value);
       if (result.success) return;
       const first = result.error.issues[0];
-      throw new Error(issueMessage({ ...first, path: [field] }, currentLang()).message);
+      const lang = currentLang();
+      const { message } = issueMessage({ ...first, path: [PLACEHOLDER] }, lang);
+      throw new Error(message.split(PLACEHOLDER).join(labelOf(field, lang, labelKey)));
     },
   };
 }
@@ -28,7 +46,7 @@ export function schemaRule(field: string, schema: Checkable): FormRule {
 /** The message of an error code with the field's label filled in, in the current language. */
 export function fieldMessage(code: ErrorCode, field: string, params: Record<string, string | number> = {}): string {
   const lang = currentLang();
-  return errorMessage(code, lang, { field: fieldLabel(field, lang), ...params });
+  return errorMessage(code, lang, { field: labelOf(field, lang), ...params });
 }
 
 /** Confirmation must be present and equal to the field it confirms (SPEC §5 'Two entered passwords do not match!'). */

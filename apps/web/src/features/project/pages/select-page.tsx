@@ -1,27 +1,287 @@
-import { Card, Empty, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { BankOutlined, SearchOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
+import {
+  App,
+  Button,
+  Card,
+  Empty,
+  Flex,
+  Input,
+  Select,
+  Space,
+  Table,
+  Tooltip,
+  Typography,
+  type TableProps,
+} from 'antd';
+import { useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../lib/session';
+import { useNavigate } from 'react-router';
+import { RoleCode, UserType } from '@edoc/contract/enums';
+import { DEFAULT_PAGE_SIZE } from '@edoc/contract/limits';
+import { studyEntryData, type StudyListItem } from '@edoc/contract/project';
+import { paths } from '../../../config/paths';
+import { compareText } from '../../../lib/format';
+import { resetIdle } from '../../../lib/idle-timer';
+import { setSession, useSession, type AuditStage } from '../../../lib/session';
+import {
+  enterCompany,
+  enterStudy,
+  listManagedCompanies,
+  listStudies,
+  selectKeys,
+  toggleStudyMark,
+  type StudyMarkData,
+} from '../select-api';
 
-/** SPEC §2 project picker. The project table arrives with the project feature; until then say so. */
+const MARK_MUTATION = ['select', 'mark'] as const;
+
+/** Favourites first; otherwise the server's order (SPEC §2 project picker). */
+function favouritesFirst(rows: StudyListItem[]): StudyListItem[] {
+  return [...rows].sort((a, b) => Number(b.mark) - Number(a.mark));
+}
+
+function auditModeOf(entry: { reviewOpen: boolean; qcOpen: boolean; approveOpen: boolean }): AuditStage[] {
+  const stages: AuditStage[] = [];
+  if (entry.reviewOpen) stages.push('review');
+  if (entry.qcOpen) stages.push('qc');
+  if (entry.approveOpen) stages.push('approve');
+  return stages;
+}
+
+function CompanyManage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const session = useSession();
+  const [companyId, setCompanyId] = useState<number | undefined>();
+  const companies = useQuery({
+    queryKey: selectKeys.companies(session.userId),
+    queryFn: listManagedCompanies,
+  });
+  const manage = useMutation({
+    mutationFn: enterCompany,
+    onSuccess: async (data, id) => {
+      const chosen = companies.data?.find((c) => c.company_id === id);
+      setSession({
+        userType: UserType.Company,
+        roleCode: data.roleCode || RoleCode.CompanyAdmin,
+        companyId: data.companyId ?? id,
+        companyName: data.companyName ?? chosen?.company_name ?? null,
+        // Nothing of a previously chosen project applies inside the company area.
+        projectId: null,
+        projectName: null,
+        authorities: [],
+        auditMode: [],
+        libraryFolder: false,
+        pageSize: DEFAULT_PAGE_SIZE,
+      });
+      await navigate(paths.company.root);
+    },
+  });
+
+  // SPEC §2: the dropdown and its button exist only for users who may manage a company.
+  if (!companies.data?.length) return null;
+  return (
+    <Space.Compact>
+      <Select<number>
+        id="company-select"
+        style={{ width: 240 }}
+        allowClear
+        showSearch={{ optionFilterProp: 'label' }}
+        placeholder={t('select.companyPlaceholder')}
+        aria-label={t('select.companyPlaceholder')}
+        value={companyId}
+        onChange={(value) => setCompanyId(value)}
+        options={companies.data.map((c) => ({ value: c.company_id, label: c.company_name }))}
+      />
+      <Button
+        id="company-manage"
+        type="primary"
+        icon={<BankOutlined />}
+        loading={manage.isPending}
+        onClick={() => {
+          if (companyId == null) {
+            void message.warning(t('select.chooseCompanyFirst'));
+            return;
+          }
+          manage.mutate(companyId);
+        }}
+      >
+        {t('select.manage')}
+      </Button>
+    </Space.Compact>
+  );
+}
+
+/** SPEC §2/§4 project picker: choose a project to work in, or a company to manage. */
 export function SelectPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const session = useSession();
+  const [searchValue, setSearchValue] = useState('');
+  // All projects come in one answer (SPEC §9: 1000); the table pages through them locally.
+  const [page, setPage] = useState({ current: 1, pageSize: DEFAULT_PAGE_SIZE });
+
+  const studies = useQuery({
+    queryKey: selectKeys.studies(session.userId, searchValue),
+    queryFn: () => listStudies(searchValue),
+  });
+  const rows = useMemo(() => favouritesFirst(studies.data?.data ?? []), [studies.data]);
+
+  const enter = useMutation({
+    mutationFn: (row: StudyListItem) => enterStudy(row.study_id),
+    onSuccess: async (raw, row) => {
+      // A malformed answer must not leave a half-written session behind.
+      const entry = studyEntryData.parse(raw);
+      setSession({
+        userType: UserType.Project,
+        roleCode: entry.roleCode,
+        libraryFolder: entry.libraryFolder,
+        projectName: entry.studyName,
+        projectId: entry.studyId,
+        companyId: row.company_id,
+        companyName: row.company_name,
+        idleTime: entry.idleTime,
+        pageSize: entry.pageSize > 0 ? entry.pageSize : DEFAULT_PAGE_SIZE,
+        auditMode: auditModeOf(entry),
+        fileTypes: entry.allowedFileTypes,
+        authorities: entry.authorities,
+      });
+      // The countdown now runs on the project's idle time.
+      resetIdle();
+      await navigate(paths.root);
+    },
+  });
+
+  const studiesPrefix = ['select', 'studies'] as const;
+  const mark = useMutation({
+    mutationKey: MARK_MUTATION,
+    mutationFn: (studyId: number) => toggleStudyMark(studyId),
+    // Optimistic: the star flips at once and flips back if the server refuses.
+    onMutate: async (studyId) => {
+      await queryClient.cancelQueries({ queryKey: studiesPrefix });
+      const before = queryClient.getQueriesData<{ data: StudyListItem[]; total: number }>({ queryKey: studiesPrefix });
+      queryClient.setQueriesData<{ data: StudyListItem[]; total: number }>({ queryKey: studiesPrefix }, (page) =>
+        page ? { ...page, data: page.data.map((s) => (s.study_id === studyId ? { ...s, mark: !s.mark } : s)) } : page,
+      );
+      return { before };
+    },
+    onError: (_error, _studyId, context) => {
+      for (const [key, data] of context?.before ?? []) queryClient.setQueryData(key, data);
+    },
+    onSuccess: (data: StudyMarkData, studyId) => {
+      queryClient.setQueriesData<{ data: StudyListItem[]; total: number }>({ queryKey: studiesPrefix }, (page) =>
+        page ? { ...page, data: page.data.map((s) => (s.study_id === studyId ? { ...s, mark: data.mark } : s)) } : page,
+      );
+    },
+  });
+  const markPending = useMutationState({
+    filters: { mutationKey: MARK_MUTATION, status: 'pending' },
+    select: (m) => m.state.variables as number,
+  });
+
+  const columns: TableProps<StudyListItem>['columns'] = [
+    {
+      title: t('select.index'),
+      key: 'index',
+      width: 72,
+      render: (_v, _row, index) => (page.current - 1) * page.pageSize + index + 1,
+    },
+    {
+      title: t('select.projectName'),
+      dataIndex: 'study_name',
+      sorter: (a, b) => compareText(a.study_name, b.study_name),
+      render: (name: string, row) => (
+        <Button
+          id={`project-enter-${row.study_id}`}
+          type="link"
+          style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }}
+          loading={enter.isPending && enter.variables?.study_id === row.study_id}
+          onClick={() => enter.mutate(row)}
+        >
+          {name}
+        </Button>
+      ),
+    },
+    {
+      title: t('select.companyName'),
+      dataIndex: 'company_name',
+      sorter: (a, b) => compareText(a.company_name, b.company_name),
+    },
+    {
+      title: t('select.taskNum'),
+      dataIndex: 'taskNum',
+      width: 120,
+      align: 'right',
+      sorter: (a, b) => a.taskNum - b.taskNum,
+    },
+    {
+      title: t('select.favourite'),
+      dataIndex: 'mark',
+      width: 96,
+      align: 'center',
+      render: (marked: boolean, row) => {
+        const label = marked ? t('select.unmark') : t('select.mark');
+        return (
+          <Tooltip title={label}>
+            <Button
+              id={`project-mark-${row.study_id}`}
+              type="text"
+              aria-label={label}
+              aria-pressed={marked}
+              disabled={markPending.includes(row.study_id)}
+              icon={marked ? <StarFilled style={{ color: '#faad14' }} /> : <StarOutlined />}
+              onClick={() => mark.mutate(row.study_id)}
+            />
+          </Tooltip>
+        );
+      },
+    },
+  ];
+
   return (
-    <Card title={t('select.title')} variant="borderless" id="project-select">
-      {session.companyName && (
-        <Typography.Paragraph type="secondary">
-          {t('select.company', { name: session.companyName })}
-        </Typography.Paragraph>
-      )}
-      <Empty
-        image={Empty.PRESENTED_IMAGE_SIMPLE}
-        description={
-          <>
-            <Typography.Text strong>{t('select.emptyTitle')}</Typography.Text>
-            <br />
-            <Typography.Text type="secondary">{t('common.comingSoonText')}</Typography.Text>
-          </>
-        }
+    <Card title={t('select.title')} variant="borderless" id="project-select" extra={<CompanyManage />}>
+      <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
+        <Input.Search
+          id="project-search"
+          style={{ maxWidth: 360 }}
+          allowClear
+          enterButton={<SearchOutlined />}
+          placeholder={t('select.searchPlaceholder')}
+          aria-label={t('select.searchPlaceholder')}
+          onSearch={(value) => {
+            setSearchValue(value.trim());
+            setPage((p) => ({ ...p, current: 1 }));
+          }}
+        />
+        {session.companyName && (
+          <Typography.Text type="secondary">{t('select.company', { name: session.companyName })}</Typography.Text>
+        )}
+      </Flex>
+      <Table<StudyListItem>
+        id="project-table"
+        rowKey="study_id"
+        size="middle"
+        loading={studies.isFetching}
+        columns={columns}
+        dataSource={rows}
+        pagination={{
+          ...page,
+          hideOnSinglePage: true,
+          showSizeChanger: true,
+          showTotal: (total) => t('common.total', { total }),
+          onChange: (current, pageSize) => setPage({ current, pageSize }),
+        }}
+        locale={{
+          emptyText: (
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={searchValue ? t('select.noMatch') : t('select.emptyTitle')}
+            />
+          ),
+        }}
       />
     </Card>
   );

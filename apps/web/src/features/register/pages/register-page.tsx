@@ -1,11 +1,33 @@
-import { ComingSoon } from '../../../components/coming-soon';
-import { PublicPage } from '../../../components/public-page';
+import { useState } from 'react';
+import { Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import { AuthFrame } from '../../auth/components/auth-frame';
+import { RegisterForm } from '../components/register-form';
 
-/** SPEC §2 external-user registration; the form arrives with the user-approval feature. */
+/** SPEC §2 external-user registration: the account exists once the company administrator approves it. */
 export function RegisterPage() {
+  const { t } = useTranslation();
+  const [registered, setRegistered] = useState<string | null>(null);
   return (
-    <PublicPage>
-      <ComingSoon titleKey="register.title" />
-    </PublicPage>
+    <AuthFrame title={t('register.title')}>
+      {registered ? (
+        <div id="register-success">
+          <Result
+            status="success"
+            title={t('register.doneTitle')}
+            subTitle={t('register.doneText', { email: registered })}
+            extra={
+              <Link to={paths.login} id="register-to-login">
+                {t('auth.backToLogin')}
+              </Link>
+            }
+          />
+        </div>
+      ) : (
+        <RegisterForm onDone={setRegistered} />
+      )}
+    </AuthFrame>
   );
 }

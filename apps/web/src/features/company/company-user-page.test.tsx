@@ -1,0 +1,106 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { changeLanguage } from '../../lib/i18n';
+import { stopIdle } from '../../lib/idle-timer';
+import { setSession } from '../../lib/session';
+import { envelope, mockApi } from '../../test/fetch-mock';
+import { findById } from '../../test/queries';
+import { renderApp } from '../../test/render-app';
+
+const bob = {
+  userId: 8,
+  email: 'bob@example.com',
+  userName: 'Bob Staff',
+  userType: 3,
+  isCompanyManager: false,
+  enabled: true,
+  origin: 0,
+  approvalStatus: 1,
+  mobile: '123',
+  createdAt: '2025-01-01T00:00:00Z',
+};
+
+function posts(fetchMock: ReturnType<typeof mockApi>, path: string) {
+  return fetchMock.mock.calls.filter(([u, init]) => init?.method === 'POST' && String(u).includes(`/edoc${path}`));
+}
+
+// jsdom has no object URLs; the download helper needs them.
+const objectUrls = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  URL.createObjectURL = objectUrls.create;
+  URL.revokeObjectURL = objectUrls.revoke;
+  stopIdle();
+});
+
+describe('company users', () => {
+  it('resets a password only after explaining the e-mail, and exports the list as a CSV file', async () => {
+    await changeLanguage('en-US');
+    setSession({ token: 'tok', userId: 5, userType: 2, roleCode: 'COMPANY_ADMIN', companyId: 3, idleTime: 30 });
+    const fetchMock = mockApi({
+      'GET /company/users': () => envelope({ data: [bob], total: 1 }),
+      'POST /company/user/reset/8': () => envelope(null),
+      'GET /company/users/export': () => new Response('email,name\n', { headers: { 'Content-Type': 'text/csv' } }),
+    });
+    URL.createObjectURL = vi.fn(() => 'blob:csv');
+    URL.revokeObjectURL = vi.fn();
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+
+    renderApp('/company/user');
+    expect(await within(await findById('company-user-table')).findByText('Bob Staff')).toBeInTheDocument();
+    fireEvent.click(await findById('company-user-reset-8'));
+    expect(
+      await screen.findByText(
+        'A temporary password is e-mailed to bob@example.com; the user must change it at the next sign-in.',
+      ),
+    ).toBeInTheDocument();
+    expect(posts(fetchMock, '/company/user/reset/8')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('A new password was sent to bob@example.com')).toBeInTheDocument();
+
+    fireEvent.click(await findById('company-user-export'));
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    expect(clicked[0]).toMatch(/^company-users-\d{8}-\d{4}\.csv$/);
+  });
+
+  it('lets the system administrator manage the users of the company in the address', async () => {
+    await changeLanguage('en-US');
+    setSession({ token: 'tok', userId: 1, userType: 1, idleTime: 30 });
+    const fetchMock = mockApi({
+      'GET /company/list': () =>
+        envelope({
+          data: [
+            {
+              companyId: 3,
+              companyName: 'Acme Pharma',
+              description: null,
+              enabled: true,
+              projectCount: 1,
+              userCount: 1,
+              createdAt: '2025-01-01T00:00:00Z',
+            },
+          ],
+          total: 1,
+        }),
+      'GET /company/users': () => envelope({ data: [bob], total: 1 }),
+      'POST /company/user/a': () => envelope(null),
+    });
+    renderApp('/system/company/user?companyId=3');
+    expect(await within(await findById('company-user-table')).findByText('Bob Staff')).toBeInTheDocument();
+    const list = fetchMock.mock.calls.find(([u]) => String(u).includes('/edoc/company/users?'));
+    expect(new URL(String(list?.[0]), 'http://x').searchParams.get('companyId')).toBe('3');
+
+    // Disabling asks first, then sends the change for the chosen company.
+    fireEvent.click(await findById('company-user-enabled-8'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(posts(fetchMock, '/company/user/a')).toHaveLength(1));
+    const [url, init] = posts(fetchMock, '/company/user/a')[0];
+    expect(new URL(String(url), 'http://x').searchParams.get('companyId')).toBe('3');
+    expect(JSON.parse(String(init?.body))).toEqual({ userId: 8, userName: 'Bob Staff', enabled: false });
+  });
+});

@@ -1,0 +1,214 @@
+import { useState } from 'react';
+import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { App, Button, Card, Empty, Flex, Input, Popconfirm, Space, Switch, Table, Tag, type TableProps } from 'antd';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import type { CompanyUserItem } from '@edoc/contract/company';
+import { ApprovalStatus, UserOrigin } from '@edoc/contract/enums';
+import { saveBlob } from '../../../lib/download';
+import { formatDateTime } from '../../../lib/format';
+import { useListState } from '../../../lib/use-list-state';
+import {
+  companyUserKeys,
+  exportCompanyUsers,
+  listCompanyUsers,
+  resetCompanyUserPassword,
+  updateCompanyUser,
+  type CompanyScope,
+} from '../user-api';
+import { CompanyUserFormModal } from './company-user-form-modal';
+
+const APPROVAL_TAGS: Record<number, { color: string; key: string }> = {
+  [ApprovalStatus.Pending]: { color: 'gold', key: 'approve.statusPending' },
+  [ApprovalStatus.Passed]: { color: 'green', key: 'approve.statusPassed' },
+  [ApprovalStatus.Rejected]: { color: 'red', key: 'approve.statusRejected' },
+};
+
+interface CompanyUsersPanelProps {
+  scope: CompanyScope;
+  title: string;
+}
+
+/** The users of one company: create, edit, enable/disable, password reset and CSV export (SPEC §2 user administration). */
+export function CompanyUsersPanel({ scope, title }: CompanyUsersPanelProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const list = useListState();
+  const [editing, setEditing] = useState<{ open: boolean; user?: CompanyUserItem }>({ open: false });
+
+  const users = useQuery({
+    queryKey: companyUserKeys.page(scope, list.pageNum, list.pageSize, list.searchValue),
+    queryFn: () =>
+      listCompanyUsers(scope, { pageNum: list.pageNum, pageSize: list.pageSize, searchValue: list.searchValue }),
+    placeholderData: keepPreviousData,
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: companyUserKeys.all });
+
+  const setEnabled = useMutation({
+    mutationFn: ({ user, enabled }: { user: CompanyUserItem; enabled: boolean }) =>
+      updateCompanyUser(scope, { userId: user.userId, userName: user.userName, enabled }),
+    onSuccess: async (_data, { enabled }) => {
+      void message.success(enabled ? t('companyUser.enabledDone') : t('companyUser.disabledDone'));
+      await refresh();
+    },
+  });
+  const reset = useMutation({
+    mutationFn: (user: CompanyUserItem) => resetCompanyUserPassword(scope, user.userId),
+    onSuccess: (_data, user) => void message.success(t('companyUser.resetDone', { email: user.email })),
+  });
+  const exportCsv = useMutation({
+    mutationFn: () => exportCompanyUsers(scope),
+    onSuccess: (blob) => saveBlob(blob, `company-users-${dayjs().format('YYYYMMDD-HHmm')}.csv`),
+  });
+
+  const columns: TableProps<CompanyUserItem>['columns'] = [
+    { title: t('fields.userName'), dataIndex: 'userName' },
+    { title: t('fields.email'), dataIndex: 'email' },
+    { title: t('fields.mobile'), dataIndex: 'mobile', width: 140 },
+    {
+      title: t('companyUser.kind'),
+      dataIndex: 'isCompanyManager',
+      width: 150,
+      render: (manager: boolean) =>
+        manager ? <Tag color="blue">{t('companyUser.companyManager')}</Tag> : t('companyUser.projectUser'),
+    },
+    {
+      title: t('companyUser.origin'),
+      dataIndex: 'origin',
+      width: 150,
+      render: (origin: number, user) => {
+        if (origin !== UserOrigin.External) return t('companyUser.originInternal');
+        const tag = APPROVAL_TAGS[user.approvalStatus];
+        return (
+          <Space size={4}>
+            {t('companyUser.originExternal')}
+            {tag && <Tag color={tag.color}>{t(tag.key)}</Tag>}
+          </Space>
+        );
+      },
+    },
+    {
+      title: t('companyUser.enabled'),
+      dataIndex: 'enabled',
+      width: 100,
+      render: (enabled: boolean, user) => {
+        const pending = setEnabled.isPending && setEnabled.variables?.user.userId === user.userId;
+        const control = (
+          <Switch
+            id={`company-user-enabled-${user.userId}`}
+            aria-label={t('companyUser.enabled')}
+            checked={enabled}
+            loading={pending}
+            onChange={enabled ? undefined : () => setEnabled.mutate({ user, enabled: true })}
+          />
+        );
+        // Disabling signs the user out everywhere, so it asks first; enabling does not.
+        return enabled ? (
+          <Popconfirm
+            title={t('companyUser.disableConfirm')}
+            description={t('companyUser.disableConfirmText')}
+            okText={t('common.confirm')}
+            cancelText={t('common.cancel')}
+            onConfirm={() => setEnabled.mutateAsync({ user, enabled: false }).catch(() => undefined)}
+          >
+            {control}
+          </Popconfirm>
+        ) : (
+          control
+        );
+      },
+    },
+    { title: t('company.createdAt'), dataIndex: 'createdAt', width: 160, render: formatDateTime },
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      width: 190,
+      render: (_: unknown, user) => (
+        <Space size="small">
+          <Button
+            id={`company-user-edit-${user.userId}`}
+            type="link"
+            size="small"
+            onClick={() => setEditing({ open: true, user })}
+          >
+            {t('common.edit')}
+          </Button>
+          <Popconfirm
+            title={t('companyUser.resetConfirm')}
+            description={t('companyUser.resetConfirmText', { email: user.email })}
+            okText={t('common.confirm')}
+            cancelText={t('common.cancel')}
+            onConfirm={() => reset.mutateAsync(user).catch(() => undefined)}
+          >
+            <Button id={`company-user-reset-${user.userId}`} type="link" size="small" danger>
+              {t('companyUser.resetPassword')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card
+      title={title}
+      variant="borderless"
+      extra={
+        <Space>
+          <Button
+            id="company-user-export"
+            icon={<DownloadOutlined />}
+            loading={exportCsv.isPending}
+            onClick={() => exportCsv.mutate()}
+          >
+            {t('companyUser.export')}
+          </Button>
+          <Button
+            id="company-user-create"
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setEditing({ open: true })}
+          >
+            {t('companyUser.create')}
+          </Button>
+        </Space>
+      }
+    >
+      <Flex style={{ marginBottom: 16 }}>
+        <Input.Search
+          id="company-user-search"
+          style={{ maxWidth: 360 }}
+          allowClear
+          placeholder={t('companyUser.searchPlaceholder')}
+          aria-label={t('companyUser.searchPlaceholder')}
+          onSearch={list.search}
+        />
+      </Flex>
+      <Table<CompanyUserItem>
+        id="company-user-table"
+        rowKey="userId"
+        size="middle"
+        loading={users.isFetching}
+        columns={columns}
+        dataSource={users.data?.data ?? []}
+        pagination={list.pagination(users.data?.total)}
+        locale={{
+          emptyText: (
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={list.searchValue ? t('common.noMatch') : t('companyUser.empty')}
+            />
+          ),
+        }}
+      />
+      <CompanyUserFormModal
+        open={editing.open}
+        scope={scope}
+        user={editing.user}
+        onClose={() => setEditing({ open: false })}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,88 @@
+import { useEffect } from 'react';
+import { Alert, App, Form, Input, Modal } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { companyManagerBody } from '@edoc/contract/company';
+import { EnterSubmits } from '../../../components/enter-submits';
+import { showServerError } from '../../../lib/form-errors';
+import { schemaRule, trimInput } from '../../../lib/form-rules';
+import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
+import { addCompanyManager, companyKeys } from '../api';
+
+interface ManagerFormValues {
+  email: string;
+  userName: string;
+}
+
+interface ManagerFormModalProps {
+  open: boolean;
+  companyId: number;
+  onClose: () => void;
+}
+
+/** Creates a company administrator; the server e-mails the initial password, which must be changed at first sign-in. */
+export function ManagerFormModal({ open, companyId, onClose }: ManagerFormModalProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<ManagerFormValues>();
+  useRevalidateOnLanguage(form);
+
+  useEffect(() => {
+    if (open) form.resetFields();
+  }, [open, form]);
+
+  const save = useMutation({
+    mutationFn: (values: ManagerFormValues) =>
+      addCompanyManager({ companyId, email: values.email.trim(), userName: values.userName.trim() }),
+    meta: { silentError: true },
+    onSuccess: async () => {
+      void message.success(t('company.managerCreated'));
+      await queryClient.invalidateQueries({ queryKey: companyKeys.all });
+      onClose();
+    },
+    onError: (error) => showServerError(form, error, { email_registered: 'email' }),
+  });
+
+  return (
+    <Modal
+      open={open}
+      title={t('company.addManager')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ id: 'manager-form-ok' }}
+      confirmLoading={save.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      forceRender
+    >
+      <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('company.managerMailNote')} />
+      <Form<ManagerFormValues>
+        form={form}
+        name="managerForm"
+        layout="vertical"
+        initialValues={{ email: '', userName: '' }}
+        onFinish={(v) => save.mutate(v)}
+      >
+        <Form.Item
+          name="email"
+          label={t('fields.email')}
+          required
+          normalize={trimInput}
+          rules={[schemaRule('email', companyManagerBody.shape.email)]}
+        >
+          <Input name="email" type="email" autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          name="userName"
+          label={t('fields.userName')}
+          required
+          rules={[schemaRule('userName', companyManagerBody.shape.userName)]}
+        >
+          <Input name="userName" autoComplete="off" />
+        </Form.Item>
+        <EnterSubmits />
+      </Form>
+    </Modal>
+  );
+}

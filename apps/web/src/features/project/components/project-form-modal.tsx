@@ -1,0 +1,276 @@
+import { useEffect } from 'react';
+import { App, AutoComplete, Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select, Switch } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import dayjs, { type Dayjs } from 'dayjs';
+import { projectBody, type ProjectBody, type ProjectItem } from '@edoc/contract/project';
+import { EnterSubmits } from '../../../components/enter-submits';
+import { showServerError } from '../../../lib/form-errors';
+import { schemaRule } from '../../../lib/form-rules';
+import { useSession } from '../../../lib/session';
+import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
+import { createProject, listDirectoryTemplates, projectKeys, updateProject } from '../api';
+
+interface ProjectFormValues {
+  code: string;
+  name: string;
+  phase?: string;
+  description?: string;
+  idleMinutes: number | null;
+  pageSize: number | null;
+  reviewOpen: boolean;
+  qcOpen: boolean;
+  approveOpen: boolean;
+  libraryFolder: boolean;
+  allowedFileTypes: string[];
+  versionConvention?: string;
+  endDate: Dayjs | null;
+  directoryTemplateId?: number;
+}
+
+interface ProjectFormModalProps {
+  open: boolean;
+  /** The project being edited; undefined creates one. */
+  project?: ProjectItem;
+  onClose: () => void;
+}
+
+const shape = projectBody.shape;
+const PHASES = ['I', 'II', 'III', 'IV', 'BE'];
+const COMMON_TYPES = ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'jpg', 'jpeg', 'png', 'txt', 'csv', 'zip'];
+const PROCESS_SWITCHES = [
+  { name: 'reviewOpen', labelKey: 'fields.reviewOpen' },
+  { name: 'qcOpen', labelKey: 'fields.qcOpen' },
+  { name: 'approveOpen', labelKey: 'fields.approveOpen' },
+  { name: 'libraryFolder', labelKey: 'fields.libraryFolder' },
+] as const;
+
+const NEW_PROJECT: ProjectFormValues = {
+  code: '',
+  name: '',
+  phase: '',
+  description: '',
+  idleMinutes: 30,
+  pageSize: 10,
+  reviewOpen: true,
+  qcOpen: true,
+  approveOpen: true,
+  libraryFolder: true,
+  allowedFileTypes: [],
+  versionConvention: '',
+  endDate: null,
+};
+
+function toValues(project: ProjectItem): ProjectFormValues {
+  return {
+    code: project.code,
+    name: project.name,
+    phase: project.phase ?? '',
+    description: project.description ?? '',
+    idleMinutes: project.idleMinutes,
+    pageSize: project.pageSize,
+    reviewOpen: project.reviewOpen,
+    qcOpen: project.qcOpen,
+    approveOpen: project.approveOpen,
+    libraryFolder: project.libraryFolder,
+    allowedFileTypes: project.allowedFileTypes,
+    versionConvention: project.versionConvention ?? '',
+    endDate: project.endDate ? dayjs(project.endDate) : null,
+  };
+}
+
+/** File extensions as the server keeps them: lower case, no dot, no repeats. */
+function normalizeTypes(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  const cleaned = value.map((v) => String(v).trim().replace(/^\.+/, '').toLowerCase()).filter((v) => v !== '');
+  return Array.from(new Set(cleaned));
+}
+
+function optional(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+function toBody(values: ProjectFormValues, creating: boolean): ProjectBody {
+  return {
+    code: values.code.trim(),
+    name: values.name.trim(),
+    phase: optional(values.phase),
+    description: optional(values.description),
+    idleMinutes: values.idleMinutes ?? 30,
+    pageSize: values.pageSize ?? 10,
+    reviewOpen: values.reviewOpen,
+    qcOpen: values.qcOpen,
+    approveOpen: values.approveOpen,
+    libraryFolder: values.libraryFolder,
+    allowedFileTypes: values.allowedFileTypes,
+    versionConvention: optional(values.versionConvention),
+    endDate: values.endDate ? values.endDate.format('YYYY-MM-DD') : null,
+    ...(creating && values.directoryTemplateId ? { directoryTemplateId: values.directoryTemplateId } : {}),
+  };
+}
+
+export function ProjectFormModal({ open, project, onClose }: ProjectFormModalProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const [form] = Form.useForm<ProjectFormValues>();
+  useRevalidateOnLanguage(form);
+  const creating = !project;
+
+  const templates = useQuery({
+    queryKey: projectKeys.templates(session.companyId),
+    queryFn: listDirectoryTemplates,
+    enabled: open && creating,
+  });
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    form.setFieldsValue(project ? toValues(project) : NEW_PROJECT);
+  }, [open, project, form]);
+
+  const save = useMutation({
+    mutationFn: (values: ProjectFormValues) => {
+      const body = toBody(values, creating);
+      return project ? updateProject(project.studyId, body) : createProject(body);
+    },
+    meta: { silentError: true },
+    onSuccess: async () => {
+      void message.success(project ? t('common.saved') : t('project.created'));
+      await queryClient.invalidateQueries({ queryKey: projectKeys.all });
+      onClose();
+    },
+    onError: (error) => showServerError(form, error, { project_code_exists: 'code' }),
+  });
+
+  return (
+    <Modal
+      open={open}
+      title={project ? t('project.editTitle') : t('project.createTitle')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ id: 'project-form-ok' }}
+      confirmLoading={save.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      width={760}
+      forceRender
+    >
+      <Form<ProjectFormValues> form={form} name="projectForm" layout="vertical" onFinish={(v) => save.mutate(v)}>
+        <Row gutter={16}>
+          <Col xs={24} md={8}>
+            <Form.Item
+              name="code"
+              label={t('fields.projectCode')}
+              required
+              rules={[schemaRule('code', shape.code, 'fields.projectCode')]}
+            >
+              <Input name="code" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={16}>
+            <Form.Item
+              name="name"
+              label={t('fields.projectName')}
+              required
+              rules={[schemaRule('name', shape.name, 'fields.projectName')]}
+            >
+              <Input name="name" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item name="phase" label={t('fields.phase')} rules={[schemaRule('phase', shape.phase)]}>
+              <AutoComplete id="projectForm_phase" options={PHASES.map((p) => ({ value: p }))} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item
+              name="versionConvention"
+              label={t('fields.versionConvention')}
+              rules={[schemaRule('versionConvention', shape.versionConvention)]}
+            >
+              <Input name="versionConvention" placeholder={t('project.versionConventionPlaceholder')} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item name="endDate" label={t('fields.endDate')}>
+              <DatePicker id="projectForm_endDate" style={{ width: '100%' }} format="YYYY-MM-DD" />
+            </Form.Item>
+          </Col>
+          <Col xs={24}>
+            <Form.Item
+              name="description"
+              label={t('fields.description')}
+              rules={[schemaRule('description', shape.description)]}
+            >
+              <Input.TextArea name="description" rows={3} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item
+              name="idleMinutes"
+              label={t('fields.idleMinutes')}
+              required
+              extra={t('project.idleMinutesHelp')}
+              rules={[schemaRule('idleMinutes', shape.idleMinutes.unwrap())]}
+            >
+              <InputNumber id="projectForm_idleMinutes" min={1} max={1440} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item
+              name="pageSize"
+              label={t('fields.pageSize')}
+              required
+              rules={[schemaRule('pageSize', shape.pageSize.unwrap())]}
+            >
+              <InputNumber id="projectForm_pageSize" min={5} max={200} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            {creating && (
+              <Form.Item name="directoryTemplateId" label={t('fields.directoryTemplateId')}>
+                <Select<number>
+                  id="projectForm_directoryTemplateId"
+                  allowClear
+                  loading={templates.isFetching}
+                  placeholder={t('project.noTemplate')}
+                  options={(templates.data ?? []).map((tpl) => ({
+                    value: tpl.id,
+                    label: t('project.templateOption', { name: tpl.name, count: tpl.folderCount }),
+                  }))}
+                />
+              </Form.Item>
+            )}
+          </Col>
+          <Col xs={24}>
+            <Form.Item
+              name="allowedFileTypes"
+              label={t('fields.allowedFileTypes')}
+              extra={t('project.allowedFileTypesHelp')}
+              normalize={normalizeTypes}
+              rules={[schemaRule('allowedFileTypes', shape.allowedFileTypes.unwrap())]}
+            >
+              <Select<string[]>
+                id="projectForm_allowedFileTypes"
+                mode="tags"
+                tokenSeparators={[',', ' ', ';']}
+                options={COMMON_TYPES.map((type) => ({ value: type, label: type }))}
+              />
+            </Form.Item>
+          </Col>
+          {PROCESS_SWITCHES.map((item) => (
+            <Col xs={12} md={6} key={item.name}>
+              <Form.Item name={item.name} label={t(item.labelKey)} valuePropName="checked">
+                <Switch id={`projectForm_${item.name}`} />
+              </Form.Item>
+            </Col>
+          ))}
+        </Row>
+        <EnterSubmits />
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,38 @@
+import { Select } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { STUDY_PAGE_SIZE } from '@edoc/contract/limits';
+import { useSession } from '../../../lib/session';
+import { listProjects, projectKeys } from '../api';
+
+interface ProjectPickerProps {
+  value: number | null;
+  onChange: (studyId: number | null) => void;
+}
+
+/** The company administrator's choice of project on the project users page. */
+export function ProjectPicker({ value, onChange }: ProjectPickerProps) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const projects = useQuery({
+    queryKey: projectKeys.options(session.companyId),
+    queryFn: () => listProjects({ pageNum: 1, pageSize: STUDY_PAGE_SIZE }),
+  });
+  return (
+    <Select<number>
+      id="project-picker"
+      style={{ width: 320 }}
+      showSearch={{ optionFilterProp: 'label' }}
+      allowClear
+      loading={projects.isFetching}
+      placeholder={t('member.pickPlaceholder')}
+      aria-label={t('member.pickPlaceholder')}
+      value={value ?? undefined}
+      onChange={(next) => onChange(next ?? null)}
+      options={(projects.data?.data ?? []).map((p) => ({
+        value: p.studyId,
+        label: `${p.code} · ${p.name}${p.closed ? ` (${t('project.statusClosed')})` : ''}`,
+      }))}
+    />
+  );
+}

@@ -1,0 +1,141 @@
+import { useState } from 'react';
+import { UserAddOutlined } from '@ant-design/icons';
+import { App, Button, Card, Empty, Flex, Popconfirm, Space, Table, Tag, Tooltip, type TableProps } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { RoleCode } from '@edoc/contract/enums';
+import { compareText } from '../../../lib/format';
+import { useIdParam } from '../../../lib/use-id-param';
+import { useSession } from '../../../lib/session';
+import { projectKeys } from '../api';
+import { MemberFormModal } from '../components/member-form-modal';
+import { ProjectPicker } from '../components/project-picker';
+import { listMembers, memberKeys, removeMember, type ProjectMember } from '../member-api';
+
+function Members({ studyId }: { studyId: number }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const [editing, setEditing] = useState<{ open: boolean; member?: ProjectMember }>({ open: false });
+
+  const members = useQuery({ queryKey: memberKeys.list(studyId), queryFn: () => listMembers(studyId) });
+  const remove = useMutation({
+    mutationFn: (member: ProjectMember) => removeMember(studyId, member.memberId),
+    onSuccess: async (_data, member) => {
+      void message.success(t('member.removed', { name: member.userName }));
+      await queryClient.invalidateQueries({ queryKey: memberKeys.all });
+      await queryClient.invalidateQueries({ queryKey: projectKeys.all });
+    },
+  });
+
+  const columns: TableProps<ProjectMember>['columns'] = [
+    {
+      title: t('fields.userName'),
+      dataIndex: 'userName',
+      sorter: (a, b) => compareText(a.userName, b.userName),
+      defaultSortOrder: 'ascend',
+    },
+    { title: t('fields.email'), dataIndex: 'email', sorter: (a, b) => compareText(a.email, b.email) },
+    {
+      title: t('fields.roleId'),
+      dataIndex: 'roleName',
+      sorter: (a, b) => compareText(a.roleName, b.roleName),
+      render: (name: string, member) => (
+        <Tag color={member.roleCode === RoleCode.StudyPm ? 'blue' : undefined}>{name}</Tag>
+      ),
+    },
+    {
+      title: t('fields.siteIds'),
+      dataIndex: 'siteIds',
+      render: (ids: number[]) => (ids.length ? ids.map((id) => <Tag key={id}>#{id}</Tag>) : t('member.noSite')),
+    },
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      width: 200,
+      render: (_: unknown, member) => {
+        // SPEC §5: a user cannot change their own rights.
+        const own = member.userId === session.userId;
+        return (
+          <Space size="small">
+            <Tooltip title={own ? t('member.ownRights') : undefined}>
+              <Button
+                id={`member-edit-${member.memberId}`}
+                type="link"
+                size="small"
+                disabled={own}
+                onClick={() => setEditing({ open: true, member })}
+              >
+                {t('member.changeRole')}
+              </Button>
+            </Tooltip>
+            <Popconfirm
+              title={t('member.removeConfirm', { name: member.userName })}
+              description={t('member.removeConfirmText')}
+              okText={t('common.confirm')}
+              cancelText={t('common.cancel')}
+              onConfirm={() => remove.mutateAsync(member).catch(() => undefined)}
+            >
+              <Button id={`member-remove-${member.memberId}`} type="link" size="small" danger disabled={own}>
+                {t('member.remove')}
+              </Button>
+            </Popconfirm>
+          </Space>
+        );
+      },
+    },
+  ];
+
+  return (
+    <Card
+      title={t('member.title')}
+      variant="borderless"
+      extra={
+        <Button id="member-add" type="primary" icon={<UserAddOutlined />} onClick={() => setEditing({ open: true })}>
+          {t('member.add')}
+        </Button>
+      }
+    >
+      <Table<ProjectMember>
+        id="member-table"
+        rowKey="memberId"
+        size="middle"
+        loading={members.isFetching}
+        columns={columns}
+        dataSource={members.data ?? []}
+        pagination={{ hideOnSinglePage: true, showTotal: (total) => t('common.total', { total }) }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('member.empty')} /> }}
+      />
+      <MemberFormModal
+        open={editing.open}
+        studyId={studyId}
+        member={editing.member}
+        onClose={() => setEditing({ open: false })}
+      />
+    </Card>
+  );
+}
+
+/** SPEC §2 /company/project/user: members of one project (?studyId=), with their roles and sites. */
+export function ProjectUserPage() {
+  const { t } = useTranslation();
+  const [studyId, setStudyId] = useIdParam('studyId');
+  return (
+    <Flex vertical gap={24}>
+      <Card variant="borderless" size="small">
+        <Flex align="center" gap={12} wrap>
+          <span>{t('member.pickLabel')}</span>
+          <ProjectPicker value={studyId} onChange={setStudyId} />
+        </Flex>
+      </Card>
+      {studyId == null ? (
+        <Card variant="borderless">
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('member.pickFirst')} />
+        </Card>
+      ) : (
+        <Members key={studyId} studyId={studyId} />
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,194 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { changeLanguage } from '../../lib/i18n';
+import { stopIdle } from '../../lib/idle-timer';
+import { getSession, setSession } from '../../lib/session';
+import { envelope, mockApi } from '../../test/fetch-mock';
+import { findById } from '../../test/queries';
+import { renderApp } from '../../test/render-app';
+
+function study(id: number, name: string, mark: boolean, taskNum = 0) {
+  return {
+    study_id: id,
+    study_name: name,
+    study_code: `S-${id}`,
+    company_id: 3,
+    company_name: 'Acme Pharma',
+    taskNum,
+    mark,
+    idle_time: 30,
+    study_page_size: 20,
+    reviewOpen: true,
+    qcOpen: false,
+    approveOpen: true,
+  };
+}
+
+const alpha = study(11, 'Alpha trial', false, 2);
+const beta = study(12, 'Beta trial', true, 5);
+
+function signIn() {
+  setSession({ token: 'tok', userName: 'Ann', userId: 7, email: 'ann@example.com', userType: 2, idleTime: 30 });
+}
+
+function callsTo(fetchMock: ReturnType<typeof mockApi>, path: string) {
+  return fetchMock.mock.calls.filter(([u]) => new URL(String(u), 'http://x').pathname === `/edoc${path}`);
+}
+
+function rowNames(): string[] {
+  const table = document.getElementById('project-table') as HTMLElement;
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[1].textContent ?? '');
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  stopIdle();
+});
+
+describe('project select page', () => {
+  it('lists the projects with favourites first, searches by name and hides the company controls', async () => {
+    await changeLanguage('en-US');
+    signIn();
+    const fetchMock = mockApi({
+      'GET /common/study': (url) =>
+        envelope(
+          url.searchParams.get('searchValue') === 'Alpha'
+            ? { data: [alpha], total: 1 }
+            : { data: [alpha, beta], total: 2 },
+        ),
+      'GET /common/company': () => envelope([]),
+    });
+    renderApp('/select');
+    expect(await screen.findByText('Beta trial')).toBeInTheDocument();
+    expect(rowNames()).toEqual(['Beta trial', 'Alpha trial']);
+    expect(screen.getAllByText('Acme Pharma')).toHaveLength(2);
+    const first = new URL(String(callsTo(fetchMock, '/common/study')[0][0]), 'http://x');
+    expect(Object.fromEntries(first.searchParams)).toEqual({ pageNum: '1', pageSize: '1000' });
+    // No company to manage: neither the dropdown nor its button (SPEC §2).
+    await waitFor(() => expect(callsTo(fetchMock, '/common/company')).toHaveLength(1));
+    expect(document.getElementById('company-manage')).toBeNull();
+
+    const search = screen.getByPlaceholderText('Please enter the project name');
+    fireEvent.change(search, { target: { value: ' Alpha ' } });
+    fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(rowNames()).toEqual(['Alpha trial']));
+    const last = callsTo(fetchMock, '/common/study').at(-1);
+    expect(new URL(String(last?.[0]), 'http://x').searchParams.get('searchValue')).toBe('Alpha');
+  });
+
+  it('flips the favourite star at once and takes it back when the server refuses', async () => {
+    await changeLanguage('en-US');
+    signIn();
+    let answer: (r: Response) => void = () => undefined;
+    mockApi({
+      'GET /common/study': () => envelope({ data: [alpha, beta], total: 2 }),
+      'GET /common/company': () => envelope([]),
+      'POST /common/study/mark/11/a': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    renderApp('/select');
+    const star = await findById('project-mark-11');
+    expect(star).toHaveAttribute('aria-pressed', 'false');
+    fireEvent.click(star);
+    await waitFor(() => expect(document.getElementById('project-mark-11')).toHaveAttribute('aria-pressed', 'true'));
+    // Favourites first: the newly marked project joins Beta at the top.
+    expect(rowNames()).toEqual(['Alpha trial', 'Beta trial']);
+    answer(envelope(null, { status: 500, errorCode: 'system_error', msg: 'System error' }));
+    expect(await screen.findByText('System error')).toBeInTheDocument();
+    await waitFor(() => expect(document.getElementById('project-mark-11')).toHaveAttribute('aria-pressed', 'false'));
+    expect(rowNames()).toEqual(['Beta trial', 'Alpha trial']);
+  });
+
+  it('keeps the star the server confirms', async () => {
+    await changeLanguage('en-US');
+    signIn();
+    const fetchMock = mockApi({
+      'GET /common/study': () => envelope({ data: [alpha, beta], total: 2 }),
+      'GET /common/company': () => envelope([]),
+      'POST /common/study/mark/12/a': () => envelope({ mark: false }),
+    });
+    renderApp('/select');
+    const star = await findById('project-mark-12');
+    expect(star).toHaveAttribute('aria-label', 'Remove from favourites');
+    fireEvent.click(star);
+    await waitFor(() => expect(document.getElementById('project-mark-12')).toHaveAttribute('aria-pressed', 'false'));
+    expect(callsTo(fetchMock, '/common/study/mark/12/a')).toHaveLength(1);
+  });
+
+  it('enters a project: stores the project in the session and opens home', async () => {
+    await changeLanguage('en-US');
+    signIn();
+    const fetchMock = mockApi({
+      'GET /common/study': () => envelope({ data: [alpha, beta], total: 2 }),
+      'GET /common/company': () => envelope([]),
+      'POST /common/study/entry': () =>
+        envelope({
+          roleCode: 'STU_PM',
+          libraryFolder: true,
+          studyId: 11,
+          studyName: 'Alpha trial',
+          idleTime: 15,
+          pageSize: 20,
+          reviewOpen: true,
+          qcOpen: false,
+          approveOpen: true,
+          allowedFileTypes: ['pdf', 'docx'],
+          authorities: ['createDoc', 'viewDoc'],
+        }),
+    });
+    const router = renderApp('/select');
+    fireEvent.click(await screen.findByRole('button', { name: 'Alpha trial' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home/pending'));
+    const entry = callsTo(fetchMock, '/common/study/entry')[0];
+    expect(String(entry[1]?.body)).toBe('studyId=11');
+    expect(getSession()).toMatchObject({
+      userType: 3,
+      roleCode: 'STU_PM',
+      libraryFolder: true,
+      projectName: 'Alpha trial',
+      projectId: 11,
+      companyId: 3,
+      companyName: 'Acme Pharma',
+      idleTime: 15,
+      pageSize: 20,
+      auditMode: ['review', 'approve'],
+      fileTypes: ['pdf', 'docx'],
+      authorities: ['createDoc', 'viewDoc'],
+    });
+    expect(document.getElementById('idle-countdown')).toHaveTextContent('15:00');
+  });
+
+  it('warns when Manage is pressed without a company, and enters the chosen company', async () => {
+    await changeLanguage('en-US');
+    signIn();
+    const fetchMock = mockApi({
+      'GET /common/study': () => envelope({ data: [], total: 0 }),
+      'GET /common/company': () => envelope([{ company_id: 3, company_name: 'Acme Pharma' }]),
+      'POST /common/company/entry': () =>
+        envelope({ roleCode: 'COMPANY_ADMIN', companyId: 3, companyName: 'Acme Pharma' }),
+      'GET /project/list': () => envelope({ data: [], total: 0 }),
+    });
+    const router = renderApp('/select');
+    expect(await screen.findByText('No projects to show yet')).toBeInTheDocument();
+    const manage = await findById('company-manage');
+    fireEvent.click(manage);
+    expect(await screen.findByText('Please select a company first')).toBeInTheDocument();
+    expect(callsTo(fetchMock, '/common/company/entry')).toHaveLength(0);
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Select a company' }));
+    // rc-select's role=option nodes are for screen readers; the visible item carries the title.
+    fireEvent.click(await screen.findByTitle('Acme Pharma'));
+    fireEvent.click(manage);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/company/project/list'));
+    expect(String(callsTo(fetchMock, '/common/company/entry')[0][1]?.body)).toBe('companyId=3');
+    expect(getSession()).toMatchObject({
+      userType: 2,
+      roleCode: 'COMPANY_ADMIN',
+      companyId: 3,
+      companyName: 'Acme Pharma',
+      projectId: null,
+    });
+  });
+});

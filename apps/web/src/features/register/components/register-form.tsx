@@ -1,0 +1,147 @@
+import { LockOutlined, MailOutlined, SafetyOutlined, BankOutlined, UserOutlined } from '@ant-design/icons';
+import { App, Button, Flex, Form, Input } from 'antd';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { CAPTCHA_LENGTH } from '@edoc/contract/limits';
+import { paths } from '../../../config/paths';
+import { isApiError } from '../../../lib/api-client';
+import { errorText } from '../../../lib/feedback';
+import { confirmRule, schemaRule, trimInput } from '../../../lib/form-rules';
+import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
+import { fetchCaptcha } from '../../auth/api';
+import { CaptchaImage } from '../../auth/components/captcha-image';
+import { register, registerFields } from '../api';
+
+interface RegisterValues {
+  userName: string;
+  email: string;
+  companyName: string;
+  password: string;
+  confirmPassword: string;
+  captchaCode: string;
+}
+
+/** Errors that belong under one field rather than in a toast. */
+const FIELD_OF_CODE: Partial<Record<string, keyof RegisterValues>> = {
+  email_registered: 'email',
+  company_not_found: 'companyName',
+  verification_code_error: 'captchaCode',
+};
+
+const shape = registerFields;
+
+export function RegisterForm({ onDone }: { onDone: (email: string) => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<RegisterValues>();
+  useRevalidateOnLanguage(form);
+
+  const captcha = useQuery({
+    queryKey: ['register', 'captcha'],
+    queryFn: fetchCaptcha,
+    staleTime: 0,
+    gcTime: 0,
+    refetchOnMount: 'always',
+  });
+  const refreshCaptcha = () => {
+    form.setFieldValue('captchaCode', '');
+    void captcha.refetch();
+  };
+
+  const submit = useMutation({
+    mutationFn: (values: RegisterValues) =>
+      register({
+        userName: values.userName.trim(),
+        email: values.email.trim(),
+        companyName: values.companyName.trim(),
+        password: values.password,
+        captchaId: captcha.data?.id ?? '',
+        captchaCode: values.captchaCode,
+      }),
+    meta: { silentError: true },
+    onSuccess: (_data, values) => onDone(values.email.trim()),
+    onError: (error) => {
+      // A code is good for one attempt: whatever went wrong, the next try needs a new one.
+      refreshCaptcha();
+      const field = isApiError(error) && error.errorCode ? FIELD_OF_CODE[error.errorCode] : undefined;
+      if (field) form.setFields([{ name: field, errors: [errorText(error)] }]);
+      else void message.error(errorText(error));
+    },
+  });
+
+  return (
+    <Form<RegisterValues>
+      form={form}
+      name="register"
+      layout="vertical"
+      requiredMark={false}
+      initialValues={{ userName: '', email: '', companyName: '', captchaCode: '' }}
+      onFinish={(values) => submit.mutate(values)}
+    >
+      <Form.Item name="userName" label={t('fields.userName')} rules={[schemaRule('userName', shape.userName)]}>
+        <Input name="userName" prefix={<UserOutlined />} autoComplete="name" />
+      </Form.Item>
+      <Form.Item
+        name="email"
+        label={t('fields.email')}
+        normalize={trimInput}
+        rules={[schemaRule('email', shape.email)]}
+      >
+        <Input name="email" prefix={<MailOutlined />} autoComplete="email" placeholder={t('auth.emailPlaceholder')} />
+      </Form.Item>
+      <Form.Item
+        name="companyName"
+        label={t('fields.companyName')}
+        extra={t('register.companyHelp')}
+        rules={[schemaRule('companyName', shape.companyName)]}
+      >
+        <Input name="companyName" prefix={<BankOutlined />} autoComplete="organization" />
+      </Form.Item>
+      <Form.Item
+        name="password"
+        label={t('auth.password')}
+        extra={t('auth.passwordPolicy')}
+        rules={[schemaRule('password', shape.password)]}
+      >
+        <Input.Password name="password" prefix={<LockOutlined />} autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="confirmPassword"
+        label={t('auth.confirmPassword')}
+        dependencies={['password']}
+        rules={[confirmRule('confirmPassword', 'password')]}
+      >
+        <Input.Password name="confirmPassword" prefix={<LockOutlined />} autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item label={t('auth.captcha')} required>
+        <Flex gap={8} align="start">
+          <Form.Item
+            name="captchaCode"
+            noStyle
+            normalize={trimInput}
+            rules={[schemaRule('captchaCode', shape.captchaCode)]}
+          >
+            <Input
+              name="captchaCode"
+              prefix={<SafetyOutlined />}
+              placeholder={t('auth.captchaPlaceholder')}
+              autoComplete="off"
+              maxLength={CAPTCHA_LENGTH}
+              aria-label={t('auth.captcha')}
+            />
+          </Form.Item>
+          <CaptchaImage svg={captcha.data?.svg} loading={captcha.isFetching} onRefresh={refreshCaptcha} />
+        </Flex>
+      </Form.Item>
+      <Form.Item style={{ marginBottom: 12 }}>
+        <Button id="register-submit" type="primary" htmlType="submit" block loading={submit.isPending}>
+          {t('register.submit')}
+        </Button>
+      </Form.Item>
+      <Link id="register-back" to={paths.login}>
+        {t('register.haveAccount')}
+      </Link>
+    </Form>
+  );
+}
