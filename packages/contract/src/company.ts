@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailField, optionalText, requiredText } from './fields.ts';
-import { pageQuery } from './paging.ts';
+import { pageQuery, searchField as searchValue } from './paging.ts';
 
 export const companyItem = z.object({
   companyId: z.number(),
@@ -23,7 +23,6 @@ export type CompanyBody = z.infer<typeof companyBody>;
 export const companyIdData = z.object({ companyId: z.number() });
 export type CompanyIdData = z.infer<typeof companyIdData>;
 
-const searchValue = z.string().trim().max(128, 'too_long').optional();
 /** Which company a system administrator acts on; a company administrator may omit it (their own is used). */
 const companyIdOption = z.coerce.number('invalid_value').int('invalid_value').positive('invalid_value').optional();
 

@@ -12,3 +12,6 @@ export const pageQuery = z.object({
     .default(DEFAULT_PAGE_SIZE),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
+
+/** The search box of a list: trimmed, at most 128 characters. */
+export const searchField = z.string().trim().max(128, 'too_long').optional();

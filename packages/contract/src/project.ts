@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { companyScopeQuery } from './company.ts';
 import { optionalText, requiredText } from './fields.ts';
+import { pageQuery, searchField } from './paging.ts';
 
 const fileType = z
   .string()
@@ -65,11 +67,19 @@ export const studyListItem = z.object({
 });
 export type StudyListItem = z.infer<typeof studyListItem>;
 
-export const studyListQuery = z.object({
-  pageNum: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(1000).default(1000),
-  searchValue: z.string().trim().max(128, 'too_long').optional(),
+/** The picker asks for everything at once (SPEC §9: page size 1000). */
+export const studyListQuery = pageQuery.extend({
+  pageSize: z.coerce
+    .number('invalid_value')
+    .int('invalid_value')
+    .min(1, 'invalid_value')
+    .max(1000, 'invalid_value')
+    .default(1000),
+  searchValue: searchField,
 });
+
+/** GET /project/list: a company's projects; the system administrator names the company. */
+export const projectListQuery = pageQuery.extend({ searchValue: searchField, ...companyScopeQuery.shape });
 
 /** POST /common/study/entry answer: what the picker stores in the session (SPEC §4). */
 export const studyEntryData = z.object({

@@ -71,7 +71,9 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
       await db.$client.end();
       await fs.rm(dataDir, { recursive: true, force: true });
       // A shared server (Debian's in CI) would otherwise keep every test database of every run.
-      const cleanup = new pg.Client({ connectionString: Object.assign(new URL(template), { pathname: '/postgres' }).toString() });
+      const cleanup = new pg.Client({
+        connectionString: Object.assign(new URL(template), { pathname: '/postgres' }).toString(),
+      });
       await cleanup.connect();
       await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await cleanup.end();

@@ -113,9 +113,6 @@ export const toCompanyUserItem = (u: UserRow): CompanyUserItem => ({
   createdAt: u.createdAt.toISOString(),
 });
 
-/** `%`, `_` and `\` typed into a search box are searched for, not treated as wildcards. */
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 type PasswordMailKind = 'created' | 'reset';
 
 function passwordMail(

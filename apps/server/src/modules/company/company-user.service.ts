@@ -7,13 +7,13 @@ import { users } from '../../db/schema/users.ts';
 import { fail } from '../../lib/app-error.ts';
 import { randomPassword } from '../../lib/crypto.ts';
 import type { Deps } from '../../lib/deps.ts';
+import { likePattern } from '../../lib/sql.ts';
 import { setPassword } from '../auth/password.service.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
 import {
   accountSnapshot,
   inCompany,
   insertAccount,
-  likePattern,
   mailPassword,
   revokeSessions,
   toCompanyUserItem,

@@ -61,14 +61,12 @@ beforeAll(async () => {
   const s = await member(company.id, 'STU_STAFF');
   staff = s.token;
   staffId = s.user.id;
-  await ctx.db
-    .insert(folderGrants)
-    .values({
-      folderId: byCode.get('8.2')!,
-      subjectType: 'role',
-      subjectId: s.role.id,
-      docKeys: ['viewDoc', 'createDoc'],
-    });
+  await ctx.db.insert(folderGrants).values({
+    folderId: byCode.get('8.2')!,
+    subjectType: 'role',
+    subjectId: s.role.id,
+    docKeys: ['viewDoc', 'createDoc'],
+  });
   const [group] = await ctx.db
     .insert(groups)
     .values({ projectId, name: 'Monitors', memberIds: [s.user.id] })

@@ -1,3 +1,4 @@
+import { companyScopeQuery as companyQuery } from '@edoc/contract/company';
 import { idParam } from '@edoc/contract/fields';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
@@ -7,7 +8,6 @@ import { requireCompanyAdmin } from '../../plugins/auth.ts';
 import { actorOf } from '../trail/trail.service.ts';
 import { addMember, changeMember, listMembers, listRoles, removeMember } from './member.service.ts';
 
-const companyQuery = z.object({ companyId: z.coerce.number().int().positive().optional() });
 const projectParams = z.object({ id: idParam });
 const memberParams = z.object({ id: idParam, memberId: idParam });
 const memberBody = z.object({

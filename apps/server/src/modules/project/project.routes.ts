@@ -1,6 +1,6 @@
 import { idParam } from '@edoc/contract/fields';
-import { pageQuery } from '@edoc/contract/paging';
-import { projectBody } from '@edoc/contract/project';
+import { companyScopeQuery as companyQuery } from '@edoc/contract/company';
+import { projectBody, projectListQuery as listQuery } from '@edoc/contract/project';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
@@ -10,11 +10,6 @@ import { listDirectoryTemplates } from '../template/template.service.ts';
 import { actorOf } from '../trail/trail.service.ts';
 import { createProject, getProject, listProjects, setProjectClosed, updateProject } from './project.service.ts';
 
-const companyQuery = z.object({ companyId: z.coerce.number().int().positive().optional() });
-const listQuery = pageQuery.extend({
-  ...companyQuery.shape,
-  searchValue: z.string().trim().max(128, 'too_long').optional(),
-});
 const idParams = z.object({ id: idParam });
 
 /** Company administrator's projects (SPEC §2 /company/project). The system administrator passes companyId. */

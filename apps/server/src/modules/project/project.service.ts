@@ -7,6 +7,7 @@ import type { Tx } from '../../db/client.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { members, projects, roles } from '../../db/schema/projects.ts';
 import { fail } from '../../lib/app-error.ts';
+import { likePattern } from '../../lib/sql.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { applyFolders, loadDirectoryTemplate } from '../template/template.service.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
@@ -43,7 +44,7 @@ export async function listProjects(
   companyId: number,
   q: { pageNum: number; pageSize: number; searchValue?: string },
 ): Promise<Page<ProjectItem>> {
-  const search = q.searchValue ? `%${q.searchValue.replace(/[\\%_]/g, '\\$&')}%` : null;
+  const search = q.searchValue ? likePattern(q.searchValue) : null;
   const where = and(
     eq(projects.companyId, companyId),
     search ? or(ilike(projects.name, search), ilike(projects.code, search)) : undefined,

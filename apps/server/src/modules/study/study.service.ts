@@ -6,6 +6,7 @@ import { companies } from '../../db/schema/companies.ts';
 import { favourites, members, projects, roles } from '../../db/schema/projects.ts';
 import { sessions } from '../../db/schema/sessions.ts';
 import { fail } from '../../lib/app-error.ts';
+import { likePattern } from '../../lib/sql.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 
@@ -27,7 +28,7 @@ export async function listStudies(
   auth: AuthContext,
   q: { pageNum: number; pageSize: number; searchValue?: string },
 ): Promise<Page<StudyListItem>> {
-  const search = q.searchValue ? `%${q.searchValue.replace(/[\\%_]/g, '\\$&')}%` : null;
+  const search = q.searchValue ? likePattern(q.searchValue) : null;
   const where = and(
     visibleProjects(auth),
     search ? or(ilike(projects.name, search), ilike(projects.code, search)) : undefined,
