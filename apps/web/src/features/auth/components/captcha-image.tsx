@@ -1,6 +1,11 @@
-import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Spin } from 'antd';
+import { ReloadOutlined, SafetyOutlined } from '@ant-design/icons';
+import { CAPTCHA_LENGTH } from '@edoc/contract/limits';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Flex, Form, Input, Spin, type FormInstance } from 'antd';
+import type { FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { trimInput } from '../../../lib/form-rules';
+import { fetchCaptcha } from '../api';
 
 interface CaptchaImageProps {
   svg: string | undefined;
@@ -37,5 +42,43 @@ export function CaptchaImage({ svg, loading, onRefresh }: CaptchaImageProps) {
         if (e.key === 'Enter' || e.key === ' ') onRefresh();
       }}
     />
+  );
+}
+
+/** A fresh server code for a form; refreshing also empties the form's code box (a code works once). */
+export function useCaptcha(form: FormInstance, scope: string) {
+  const captcha = useQuery({
+    queryKey: [scope, 'captcha'],
+    queryFn: fetchCaptcha,
+    staleTime: 0,
+    gcTime: 0,
+    refetchOnMount: 'always',
+  });
+  const refresh = () => {
+    form.setFieldValue('captchaCode', '');
+    void captcha.refetch();
+  };
+  return { id: captcha.data?.id ?? '', svg: captcha.data?.svg, loading: captcha.isFetching, refresh };
+}
+
+/** The code box beside its image, as the login and registration forms show it. */
+export function CaptchaField({ captcha, rule }: { captcha: ReturnType<typeof useCaptcha>; rule: FormRule }) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item label={t('auth.captcha')} required>
+      <Flex gap={8} align="start">
+        <Form.Item name="captchaCode" noStyle normalize={trimInput} rules={[rule]}>
+          <Input
+            name="captchaCode"
+            prefix={<SafetyOutlined />}
+            placeholder={t('auth.captchaPlaceholder')}
+            autoComplete="off"
+            maxLength={CAPTCHA_LENGTH}
+            aria-label={t('auth.captcha')}
+          />
+        </Form.Item>
+        <CaptchaImage svg={captcha.svg} loading={captcha.loading} onRefresh={captcha.refresh} />
+      </Flex>
+    </Form.Item>
   );
 }

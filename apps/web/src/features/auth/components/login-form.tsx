@@ -1,12 +1,11 @@
-import { LockOutlined, MailOutlined, SafetyOutlined } from '@ant-design/icons';
+import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { App, Button, Flex, Form, Input } from 'antd';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { captchaCodeField, loginData, type LoginData } from '@edoc/contract/auth';
 import { UserType, type UserType as UserTypeValue } from '@edoc/contract/enums';
 import { emailField, passwordInput } from '@edoc/contract/fields';
-import { CAPTCHA_LENGTH } from '@edoc/contract/limits';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/feedback';
@@ -15,8 +14,8 @@ import { currentLang } from '../../../lib/i18n';
 import { resetIdle } from '../../../lib/idle-timer';
 import { setSession } from '../../../lib/session';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
-import { fetchCaptcha, login } from '../api';
-import { CaptchaImage } from './captcha-image';
+import { login } from '../api';
+import { CaptchaField, useCaptcha } from './captcha-image';
 import type { LoginMode } from './login-mode';
 
 interface LoginValues {
@@ -59,20 +58,10 @@ export function LoginForm({ initialEmail, onSwitch }: LoginFormProps) {
   const [form] = Form.useForm<LoginValues>();
   useRevalidateOnLanguage(form);
 
-  const captcha = useQuery({
-    queryKey: ['auth', 'captcha'],
-    queryFn: fetchCaptcha,
-    staleTime: 0,
-    gcTime: 0,
-    refetchOnMount: 'always',
-  });
-  const refreshCaptcha = () => {
-    form.setFieldValue('captchaCode', '');
-    void captcha.refetch();
-  };
+  const captcha = useCaptcha(form, 'auth');
 
   const signIn = useMutation({
-    mutationFn: (values: LoginValues) => login({ ...values, captchaId: captcha.data?.id ?? '', lang: currentLang() }),
+    mutationFn: (values: LoginValues) => login({ ...values, captchaId: captcha.id, lang: currentLang() }),
     meta: { silentError: true },
     onSuccess: async (raw) => {
       // A malformed answer must not leave a half-written session behind.
@@ -87,7 +76,7 @@ export function LoginForm({ initialEmail, onSwitch }: LoginFormProps) {
         return;
       }
       void message.error(errorText(error));
-      refreshCaptcha();
+      captcha.refresh();
     },
   });
 
@@ -117,26 +106,7 @@ export function LoginForm({ initialEmail, onSwitch }: LoginFormProps) {
           autoComplete="current-password"
         />
       </Form.Item>
-      <Form.Item label={t('auth.captcha')} required>
-        <Flex gap={8} align="start">
-          <Form.Item
-            name="captchaCode"
-            noStyle
-            normalize={trimInput}
-            rules={[schemaRule('captchaCode', captchaCodeField)]}
-          >
-            <Input
-              name="captchaCode"
-              prefix={<SafetyOutlined />}
-              placeholder={t('auth.captchaPlaceholder')}
-              autoComplete="off"
-              maxLength={CAPTCHA_LENGTH}
-              aria-label={t('auth.captcha')}
-            />
-          </Form.Item>
-          <CaptchaImage svg={captcha.data?.svg} loading={captcha.isFetching} onRefresh={refreshCaptcha} />
-        </Flex>
-      </Form.Item>
+      <CaptchaField captcha={captcha} rule={schemaRule('captchaCode', captchaCodeField)} />
       <Form.Item style={{ marginBottom: 12 }}>
         <Button id="login-submit" type="primary" htmlType="submit" block loading={signIn.isPending}>
           {t('auth.login')}

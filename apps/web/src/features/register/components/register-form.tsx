@@ -1,16 +1,14 @@
-import { LockOutlined, MailOutlined, SafetyOutlined, BankOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Button, Flex, Form, Input } from 'antd';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { LockOutlined, MailOutlined, BankOutlined, UserOutlined } from '@ant-design/icons';
+import { App, Button, Form, Input } from 'antd';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CAPTCHA_LENGTH } from '@edoc/contract/limits';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/feedback';
 import { confirmRule, schemaRule, trimInput } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
-import { fetchCaptcha } from '../../auth/api';
-import { CaptchaImage } from '../../auth/components/captcha-image';
+import { CaptchaField, useCaptcha } from '../../auth/components/captcha-image';
 import { register, registerFields } from '../api';
 
 interface RegisterValues {
@@ -37,17 +35,7 @@ export function RegisterForm({ onDone }: { onDone: (email: string) => void }) {
   const [form] = Form.useForm<RegisterValues>();
   useRevalidateOnLanguage(form);
 
-  const captcha = useQuery({
-    queryKey: ['register', 'captcha'],
-    queryFn: fetchCaptcha,
-    staleTime: 0,
-    gcTime: 0,
-    refetchOnMount: 'always',
-  });
-  const refreshCaptcha = () => {
-    form.setFieldValue('captchaCode', '');
-    void captcha.refetch();
-  };
+  const captcha = useCaptcha(form, 'register');
 
   const submit = useMutation({
     mutationFn: (values: RegisterValues) =>
@@ -56,14 +44,14 @@ export function RegisterForm({ onDone }: { onDone: (email: string) => void }) {
         email: values.email.trim(),
         companyName: values.companyName.trim(),
         password: values.password,
-        captchaId: captcha.data?.id ?? '',
+        captchaId: captcha.id,
         captchaCode: values.captchaCode,
       }),
     meta: { silentError: true },
     onSuccess: (_data, values) => onDone(values.email.trim()),
     onError: (error) => {
       // A code is good for one attempt: whatever went wrong, the next try needs a new one.
-      refreshCaptcha();
+      captcha.refresh();
       const field = isApiError(error) && error.errorCode ? FIELD_OF_CODE[error.errorCode] : undefined;
       if (field) form.setFields([{ name: field, errors: [errorText(error)] }]);
       else void message.error(errorText(error));
@@ -114,26 +102,7 @@ export function RegisterForm({ onDone }: { onDone: (email: string) => void }) {
       >
         <Input.Password name="confirmPassword" prefix={<LockOutlined />} autoComplete="new-password" />
       </Form.Item>
-      <Form.Item label={t('auth.captcha')} required>
-        <Flex gap={8} align="start">
-          <Form.Item
-            name="captchaCode"
-            noStyle
-            normalize={trimInput}
-            rules={[schemaRule('captchaCode', shape.captchaCode)]}
-          >
-            <Input
-              name="captchaCode"
-              prefix={<SafetyOutlined />}
-              placeholder={t('auth.captchaPlaceholder')}
-              autoComplete="off"
-              maxLength={CAPTCHA_LENGTH}
-              aria-label={t('auth.captcha')}
-            />
-          </Form.Item>
-          <CaptchaImage svg={captcha.data?.svg} loading={captcha.isFetching} onRefresh={refreshCaptcha} />
-        </Flex>
-      </Form.Item>
+      <CaptchaField captcha={captcha} rule={schemaRule('captchaCode', shape.captchaCode)} />
       <Form.Item style={{ marginBottom: 12 }}>
         <Button id="register-submit" type="primary" htmlType="submit" block loading={submit.isPending}>
           {t('register.submit')}
