@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Empty, Flex, Input, Popconfirm, Space, Switch, Table, Tag, type TableProps } from 'antd';
+import { App, Button, Card, Popconfirm, Space, Switch, Tag, type TableProps } from 'antd';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
@@ -18,6 +18,7 @@ import {
   type CompanyScope,
 } from '../user-api';
 import { CompanyUserFormModal } from './company-user-form-modal';
+import { SearchableTable } from '../../../components/searchable-table';
 
 const APPROVAL_TAGS: Record<number, { color: string; key: string }> = {
   [ApprovalStatus.Pending]: { color: 'gold', key: 'approve.statusPending' },
@@ -176,32 +177,15 @@ export function CompanyUsersPanel({ scope, title }: CompanyUsersPanelProps) {
         </Space>
       }
     >
-      <Flex style={{ marginBottom: 16 }}>
-        <Input.Search
-          id="company-user-search"
-          style={{ maxWidth: 360 }}
-          allowClear
-          placeholder={t('companyUser.searchPlaceholder')}
-          aria-label={t('companyUser.searchPlaceholder')}
-          onSearch={list.search}
-        />
-      </Flex>
-      <Table<CompanyUserItem>
-        id="company-user-table"
+      <SearchableTable<CompanyUserItem>
+        searchId="company-user-search"
+        tableId="company-user-table"
         rowKey="userId"
-        size="middle"
-        loading={users.isFetching}
         columns={columns}
-        dataSource={users.data?.data ?? []}
-        pagination={list.pagination(users.data?.total)}
-        locale={{
-          emptyText: (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={list.searchValue ? t('common.noMatch') : t('companyUser.empty')}
-            />
-          ),
-        }}
+        page={users}
+        list={list}
+        searchPlaceholder={t('companyUser.searchPlaceholder')}
+        emptyText={t('companyUser.empty')}
       />
       <CompanyUserFormModal
         open={editing.open}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Empty, Flex, Input, Popconfirm, Space, Table, Tag, type TableProps } from 'antd';
+import { App, Button, Card, Popconfirm, Space, Tag, type TableProps } from 'antd';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,6 +10,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useListState } from '../../../lib/use-list-state';
 import { companyKeys, disableCompany, enableCompany, listCompanies } from '../api';
 import { CompanyFormModal } from '../components/company-form-modal';
+import { SearchableTable } from '../../../components/searchable-table';
 
 export function companyDetailsPath(companyId: number): string {
   return `${paths.system.companyDetails}?companyId=${companyId}`;
@@ -100,32 +101,15 @@ export function CompanyListPage() {
         </Button>
       }
     >
-      <Flex style={{ marginBottom: 16 }}>
-        <Input.Search
-          id="company-search"
-          style={{ maxWidth: 360 }}
-          allowClear
-          placeholder={t('company.searchPlaceholder')}
-          aria-label={t('company.searchPlaceholder')}
-          onSearch={list.search}
-        />
-      </Flex>
-      <Table<CompanyItem>
-        id="company-table"
+      <SearchableTable<CompanyItem>
+        searchId="company-search"
+        tableId="company-table"
         rowKey="companyId"
-        size="middle"
-        loading={companies.isFetching}
         columns={columns}
-        dataSource={companies.data?.data ?? []}
-        pagination={list.pagination(companies.data?.total)}
-        locale={{
-          emptyText: (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={list.searchValue ? t('common.noMatch') : t('company.empty')}
-            />
-          ),
-        }}
+        page={companies}
+        list={list}
+        searchPlaceholder={t('company.searchPlaceholder')}
+        emptyText={t('company.empty')}
       />
       <CompanyFormModal open={editing.open} company={editing.company} onClose={() => setEditing({ open: false })} />
     </Card>

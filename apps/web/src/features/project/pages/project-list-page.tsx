@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Empty, Flex, Input, Popconfirm, Space, Table, Tag, type TableProps } from 'antd';
+import { App, Button, Card, Popconfirm, Space, Tag, type TableProps } from 'antd';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,6 +11,7 @@ import { useSession } from '../../../lib/session';
 import { useListState } from '../../../lib/use-list-state';
 import { closeProject, listProjects, projectKeys, reopenProject } from '../api';
 import { ProjectFormModal } from '../components/project-form-modal';
+import { SearchableTable } from '../../../components/searchable-table';
 
 export function projectUsersPath(studyId: number): string {
   return `${paths.company.projectUser}?studyId=${studyId}`;
@@ -119,32 +120,15 @@ export function ProjectListPage() {
         </Button>
       }
     >
-      <Flex style={{ marginBottom: 16 }}>
-        <Input.Search
-          id="project-list-search"
-          style={{ maxWidth: 360 }}
-          allowClear
-          placeholder={t('project.searchPlaceholder')}
-          aria-label={t('project.searchPlaceholder')}
-          onSearch={list.search}
-        />
-      </Flex>
-      <Table<ProjectItem>
-        id="project-list-table"
+      <SearchableTable<ProjectItem>
+        searchId="project-list-search"
+        tableId="project-list-table"
         rowKey="studyId"
-        size="middle"
-        loading={projects.isFetching}
         columns={columns}
-        dataSource={projects.data?.data ?? []}
-        pagination={list.pagination(projects.data?.total)}
-        locale={{
-          emptyText: (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={list.searchValue ? t('common.noMatch') : t('project.empty')}
-            />
-          ),
-        }}
+        page={projects}
+        list={list}
+        searchPlaceholder={t('project.searchPlaceholder')}
+        emptyText={t('project.empty')}
       />
       <ProjectFormModal open={editing.open} project={editing.project} onClose={() => setEditing({ open: false })} />
     </Card>
