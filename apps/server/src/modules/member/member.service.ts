@@ -99,7 +99,17 @@ async function loadMember(tx: Tx, projectId: number, memberId: number) {
   return m;
 }
 
-/** SPEC §6: nobody changes their own rights. (Unfinished tasks will also block this once tasks exist.) */
+/**
+ * The membership another user holds in the company's project, locked for the change. SPEC §6: nobody changes
+ * their own rights. (Unfinished tasks will also block this once tasks exist.)
+ */
+async function loadOthersMembership(tx: Tx, companyId: number, projectId: number, memberId: number, actor: TrailActor) {
+  await loadProject(tx, companyId, projectId);
+  const member = await loadMember(tx, projectId, memberId);
+  if (member.userId === actor.actorId) fail('cannot_change_own_rights');
+  return member;
+}
+
 export async function changeMember(
   deps: Deps,
   companyId: number,
@@ -109,9 +119,7 @@ export async function changeMember(
   actor: TrailActor,
 ) {
   await deps.db.transaction(async (tx) => {
-    await loadProject(tx, companyId, projectId);
-    const before = await loadMember(tx, projectId, memberId);
-    if (before.userId === actor.actorId) fail('cannot_change_own_rights');
+    const before = await loadOthersMembership(tx, companyId, projectId, memberId, actor);
     const role = await checkRoleAndSites(tx, projectId, input);
     const [after] = await tx
       .update(members)
@@ -140,9 +148,7 @@ export async function removeMember(
   actor: TrailActor,
 ) {
   await deps.db.transaction(async (tx) => {
-    await loadProject(tx, companyId, projectId);
-    const before = await loadMember(tx, projectId, memberId);
-    if (before.userId === actor.actorId) fail('cannot_change_own_rights');
+    const before = await loadOthersMembership(tx, companyId, projectId, memberId, actor);
     await tx.delete(members).where(eq(members.id, memberId));
     await recordTrail(
       tx,
