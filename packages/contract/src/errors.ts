@@ -104,6 +104,21 @@ export const ERRORS = {
     'The company does not exist or is disabled, check the company name',
   ],
   cannot_disable_self: [403, '不能停用自己的账号', 'You cannot disable your own account'],
+  // project administration, templates and dictionaries
+  group_name_exists: [409, '用户组名称已存在', 'User group name already exists'],
+  code_exists: [409, '编码已存在', 'The code already exists'],
+  code_type_in_use: [409, '编码类型下仍有编码，不能删除', 'The code type still has codes and cannot be deleted'],
+  tag_exists: [409, '标签已存在', 'The tag already exists'],
+  template_name_exists: [409, '模板名称已存在', 'Template name already exists'],
+  release_version_exists: [409, '版本号已存在', 'The version number already exists'],
+  folder_move_invalid: [
+    400,
+    '不能把文件夹移动到它自己或它的子文件夹下',
+    'A folder cannot be moved into itself or one of its subfolders',
+  ],
+  not_project_member: [400, '该用户不是本项目成员', 'The user is not a member of this project'],
+  import_invalid: [400, '导入文件有误，未导入任何数据', 'The import file has errors; nothing was imported'],
+  import_not_excel: [400, '请上传Excel文件（.xlsx）', 'Upload an Excel file (.xlsx)'],
 } as const satisfies Record<string, readonly [number, string, string]>;
 
 export type ErrorCode = keyof typeof ERRORS;

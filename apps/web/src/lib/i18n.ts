@@ -4,8 +4,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import 'dayjs/locale/en';
 import { LANGS, type Lang } from '@edoc/contract/enums';
-import enUS from '../locales/en-US.json';
-import zhCN from '../locales/zh-CN.json';
+import { localeResources } from './locale-resources';
 import { getLanguage, setSession } from './session';
 
 export const LANGUAGE_NAMES: Record<Lang, string> = { 'zh-CN': '简体中文', 'en-US': 'English' };
@@ -22,7 +21,10 @@ export function isLang(value: unknown): value is Lang {
 const initial = getLanguage();
 // initAsync false: the resources are bundled, so the first render already has its texts.
 void i18n.use(initReactI18next).init({
-  resources: { 'zh-CN': { translation: zhCN }, 'en-US': { translation: enUS } },
+  resources: {
+    'zh-CN': { translation: localeResources['zh-CN'] },
+    'en-US': { translation: localeResources['en-US'] },
+  },
   lng: initial,
   fallbackLng: 'zh-CN',
   supportedLngs: [...LANGS],

@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Sex } from '@edoc/contract/enums';
-import enUS from './en-US.json';
-import zhCN from './zh-CN.json';
+import { duplicateNamespaces, localeResources, type LocaleTree } from '../lib/locale-resources';
 
-type Tree = { [key: string]: string | Tree };
-
-function flatten(tree: Tree, prefix = ''): Map<string, string> {
+function flatten(tree: LocaleTree, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();
   for (const [key, value] of Object.entries(tree)) {
     const path = prefix ? `${prefix}.${key}` : key;
@@ -15,9 +12,9 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
-const zh = flatten(zhCN);
-const en = flatten(enUS);
-const namespaces = Object.keys(zhCN);
+const zh = flatten(localeResources['zh-CN']);
+const en = flatten(localeResources['en-US']);
+const namespaces = Object.keys(localeResources['zh-CN']);
 
 // Every source file as text, to find the keys the code uses (tests themselves excluded).
 const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}'], {
@@ -34,6 +31,10 @@ function usedKeys(): Set<string> {
 }
 
 describe('locales', () => {
+  it('defines each namespace once, in the base file or one feature file', () => {
+    expect(duplicateNamespaces).toEqual([]);
+  });
+
   it('zh-CN and en-US have identical key sets', () => {
     expect([...en.keys()].sort()).toEqual([...zh.keys()].sort());
   });

@@ -1,33 +1,9 @@
-import { RoleCode } from '@edoc/contract/enums';
 import { evaluateFolderRights, type FolderRights } from '@edoc/contract/permissions';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client.ts';
 import { folderGrants, folders, groups, members, roles } from '../../db/schema/projects.ts';
 import { fail } from '../../lib/app-error.ts';
-import { caller, type AuthContext } from '../../plugins/auth.ts';
-
-export interface ProjectContext {
-  auth: AuthContext;
-  projectId: number;
-  roleCode: string;
-  fullAccess: boolean;
-}
-
-/** The project the session entered (POST /common/study/entry); project calls act only there. */
-export function projectOf(request: FastifyRequest): ProjectContext {
-  const auth = caller(request);
-  const { projectId, roleCode } = auth.session;
-  if (!projectId || !roleCode) fail('forbidden');
-  return { auth, projectId, roleCode, fullAccess: roleCode === RoleCode.StudyPm || roleCode === RoleCode.CompanyAdmin };
-}
-
-/** Project administration (SPEC §2 /manage): STU_PM and the company administrator only. */
-export function requireProjectAdmin(request: FastifyRequest): ProjectContext {
-  const ctx = projectOf(request);
-  if (!ctx.fullAccess) fail('forbidden');
-  return ctx;
-}
+import type { ProjectContext } from '../study/study.policy.ts';
 
 /** Every folder of the project with the caller's rights on it (DESIGN §5, evaluated by the contract's rule). */
 export async function folderRights(tx: Tx, ctx: ProjectContext, type?: number) {

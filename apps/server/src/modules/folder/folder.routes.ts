@@ -5,7 +5,7 @@ import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
 import { ok } from '../../lib/reply.ts';
 import { actorOf } from '../trail/trail.service.ts';
-import { projectOf } from './folder.policy.ts';
+import { projectOf } from '../study/study.policy.ts';
 import { createFolder, deleteFolder, folderTree, renameFolder } from './folder.service.ts';
 
 const typeQuery = z.object({ type: z.coerce.number().int().min(0).max(1).optional() });

@@ -6,7 +6,8 @@ import { folderGrants, folders } from '../../db/schema/projects.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
-import { folderRights, type ProjectContext } from './folder.policy.ts';
+import type { ProjectContext } from '../study/study.policy.ts';
+import { folderRights } from './folder.policy.ts';
 
 type FolderRow = typeof folders.$inferSelect;
 
