@@ -1,4 +1,4 @@
-import type { Lang } from '@edoc/contract/enums';
+import { RoleCode, UserType, type Lang } from '@edoc/contract/enums';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
@@ -22,6 +22,12 @@ export interface AuthSession {
   projectId: number | null;
   roleCode: string | null;
 }
+/**
+ * The gate a route declares. Handlers still scope every id to the caller's company or project; the gate only
+ * refuses callers of the wrong kind early, so they learn nothing from validation messages or uploads.
+ */
+export type Access = 'signedIn' | 'systemAdmin' | 'companyAdmin' | 'projectMember' | 'projectAdmin';
+
 export interface AuthContext {
   user: AuthUser;
   session: AuthSession;
@@ -34,6 +40,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without a token (login, captcha, public notice, health). */
     public?: boolean;
+    /** Who may call the route at all; checked before the body is read or validated. Default: any signed-in user. */
+    access?: Access;
   }
 }
 
@@ -116,7 +124,26 @@ export function registerAuth(app: FastifyInstance, db: Db): void {
       // A stale token on a public route (the login page clearing its session) is not an error.
       if (!isPublic) throw err;
     }
+    if (!isPublic && !mayPass(request.routeOptions.config.access ?? 'signedIn', request.auth!)) fail('forbidden');
   });
+}
+
+const PROJECT_ADMIN_ROLES: ReadonlySet<string | null> = new Set([RoleCode.StudyPm, RoleCode.CompanyAdmin]);
+
+function mayPass(access: Access, auth: AuthContext): boolean {
+  const { user, session } = auth;
+  switch (access) {
+    case 'signedIn':
+      return true;
+    case 'systemAdmin':
+      return user.userType === UserType.System;
+    case 'companyAdmin':
+      return user.userType === UserType.System || (user.userType === UserType.Company && user.isCompanyManager);
+    case 'projectMember':
+      return session.projectId !== null && session.roleCode !== null;
+    case 'projectAdmin':
+      return session.projectId !== null && PROJECT_ADMIN_ROLES.has(session.roleCode);
+  }
 }
 
 /** For handlers of authenticated routes: the caller, which the preHandler guarantees. */

@@ -29,32 +29,44 @@ import { userAdminOf } from './company.policy.ts';
  * administrator on any, naming it with companyId (query, or body where the body has the field).
  */
 export function companyUserRoutes(api: Api, deps: Deps): void {
-  api.get('/company/users', { schema: { querystring: companyUsersQuery } }, async (request) => {
-    const { companyId } = requireCompanyAdmin(request, request.query.companyId);
-    return ok(await listCompanyUsers(deps, companyId, request.query));
-  });
+  api.get(
+    '/company/users',
+    { config: { access: 'companyAdmin' }, schema: { querystring: companyUsersQuery } },
+    async (request) => {
+      const { companyId } = requireCompanyAdmin(request, request.query.companyId);
+      return ok(await listCompanyUsers(deps, companyId, request.query));
+    },
+  );
 
-  api.get('/company/users/export', { schema: { querystring: companyUsersQuery } }, async (request, reply) => {
-    const { companyId } = requireCompanyAdmin(request, request.query.companyId);
-    const csv = companyUsersCsv(
-      await allCompanyUsers(deps, companyId, request.query.searchValue),
-      requestLang(request),
-    );
-    const name = `company-users-${new Date().toISOString().slice(0, 10)}.csv`;
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="${name}"`)
-      .send(csv);
-  });
+  api.get(
+    '/company/users/export',
+    { config: { access: 'companyAdmin' }, schema: { querystring: companyUsersQuery } },
+    async (request, reply) => {
+      const { companyId } = requireCompanyAdmin(request, request.query.companyId);
+      const csv = companyUsersCsv(
+        await allCompanyUsers(deps, companyId, request.query.searchValue),
+        requestLang(request),
+      );
+      const name = `company-users-${new Date().toISOString().slice(0, 10)}.csv`;
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${name}"`)
+        .send(csv);
+    },
+  );
 
-  api.get('/company/users/not/study', { schema: { querystring: usersNotInStudyQuery } }, async (request) => {
-    const { companyId } = requireCompanyAdmin(request, request.query.companyId);
-    return ok(await usersNotInStudy(deps, companyId, request.query));
-  });
+  api.get(
+    '/company/users/not/study',
+    { config: { access: 'companyAdmin' }, schema: { querystring: usersNotInStudyQuery } },
+    async (request) => {
+      const { companyId } = requireCompanyAdmin(request, request.query.companyId);
+      return ok(await usersNotInStudy(deps, companyId, request.query));
+    },
+  );
 
   api.post(
     '/company/user',
-    { schema: { querystring: companyScopeQuery, body: companyUserCreateBody } },
+    { config: { access: 'companyAdmin' }, schema: { querystring: companyScopeQuery, body: companyUserCreateBody } },
     async (request) => {
       const { companyId } = requireCompanyAdmin(request, request.body.companyId ?? request.query.companyId);
       return ok({
@@ -65,7 +77,7 @@ export function companyUserRoutes(api: Api, deps: Deps): void {
 
   api.post(
     '/company/user/a',
-    { schema: { querystring: companyScopeQuery, body: companyUserEditBody } },
+    { config: { access: 'companyAdmin' }, schema: { querystring: companyScopeQuery, body: companyUserEditBody } },
     async (request) => {
       const { ownCompanyId } = userAdminOf(request, request.query.companyId);
       await editCompanyUser(deps, ownCompanyId, request.body, actorOf(request));
@@ -75,7 +87,10 @@ export function companyUserRoutes(api: Api, deps: Deps): void {
 
   api.post(
     '/company/user/reset/:userId',
-    { schema: { querystring: companyScopeQuery, params: z.object({ userId: idParam }) } },
+    {
+      config: { access: 'companyAdmin' },
+      schema: { querystring: companyScopeQuery, params: z.object({ userId: idParam }) },
+    },
     async (request) => {
       const { ownCompanyId } = userAdminOf(request, request.query.companyId);
       await resetCompanyUserPassword(deps, ownCompanyId, request.params.userId, actorOf(request));

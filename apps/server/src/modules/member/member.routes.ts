@@ -17,19 +17,28 @@ const memberBody = z.object({
 
 /** Which company users are in which project with which role (SPEC §2 /company/project/user). */
 export function memberRoutes(api: Api, deps: Deps): void {
-  api.get('/project/:id/members', { schema: { params: projectParams, querystring: companyQuery } }, async (request) => {
-    const { companyId } = requireCompanyAdmin(request, request.query.companyId);
-    return ok(await listMembers(deps, companyId, request.params.id));
-  });
+  api.get(
+    '/project/:id/members',
+    { config: { access: 'companyAdmin' }, schema: { params: projectParams, querystring: companyQuery } },
+    async (request) => {
+      const { companyId } = requireCompanyAdmin(request, request.query.companyId);
+      return ok(await listMembers(deps, companyId, request.params.id));
+    },
+  );
 
-  api.get('/project/:id/roles', { schema: { params: projectParams, querystring: companyQuery } }, async (request) => {
-    const { companyId } = requireCompanyAdmin(request, request.query.companyId);
-    return ok(await listRoles(deps, companyId, request.params.id));
-  });
+  api.get(
+    '/project/:id/roles',
+    { config: { access: 'companyAdmin' }, schema: { params: projectParams, querystring: companyQuery } },
+    async (request) => {
+      const { companyId } = requireCompanyAdmin(request, request.query.companyId);
+      return ok(await listRoles(deps, companyId, request.params.id));
+    },
+  );
 
   api.post(
     '/project/:id/members',
     {
+      config: { access: 'companyAdmin' },
       schema: {
         params: projectParams,
         querystring: companyQuery,
@@ -44,7 +53,10 @@ export function memberRoutes(api: Api, deps: Deps): void {
 
   api.post(
     '/project/:id/members/:memberId/a',
-    { schema: { params: memberParams, querystring: companyQuery, body: memberBody } },
+    {
+      config: { access: 'companyAdmin' },
+      schema: { params: memberParams, querystring: companyQuery, body: memberBody },
+    },
     async (request) => {
       const { companyId } = requireCompanyAdmin(request, request.query.companyId);
       await changeMember(deps, companyId, request.params.id, request.params.memberId, request.body, actorOf(request));
@@ -54,7 +66,7 @@ export function memberRoutes(api: Api, deps: Deps): void {
 
   api.post(
     '/project/:id/members/:memberId/remove',
-    { schema: { params: memberParams, querystring: companyQuery } },
+    { config: { access: 'companyAdmin' }, schema: { params: memberParams, querystring: companyQuery } },
     async (request) => {
       const { companyId } = requireCompanyAdmin(request, request.query.companyId);
       await removeMember(deps, companyId, request.params.id, request.params.memberId, actorOf(request));

@@ -12,19 +12,31 @@ import { currentNotice, listNotices, saveNotice, undoNotice } from './notice.ser
 export function noticeRoutes(api: Api, deps: Deps): void {
   api.get('/notice/system/release', { config: { public: true } }, async () => ok(await currentNotice(deps)));
 
-  api.get('/notice/system/list', { schema: { querystring: pageQuery } }, async (request) => {
-    requireSystemAdmin(request);
-    return ok(await listNotices(deps, request.query.pageNum, request.query.pageSize));
-  });
+  api.get(
+    '/notice/system/list',
+    { config: { access: 'systemAdmin' }, schema: { querystring: pageQuery } },
+    async (request) => {
+      requireSystemAdmin(request);
+      return ok(await listNotices(deps, request.query.pageNum, request.query.pageSize));
+    },
+  );
 
-  api.post('/notice/system/update/a', { schema: { body: noticeUpdateBody } }, async (request) => {
-    requireSystemAdmin(request);
-    return ok({ id: await saveNotice(deps, request.body, actorOf(request)) });
-  });
+  api.post(
+    '/notice/system/update/a',
+    { config: { access: 'systemAdmin' }, schema: { body: noticeUpdateBody } },
+    async (request) => {
+      requireSystemAdmin(request);
+      return ok({ id: await saveNotice(deps, request.body, actorOf(request)) });
+    },
+  );
 
-  api.post('/notice/system/release/undo/:id/a', { schema: { params: z.object({ id: idParam }) } }, async (request) => {
-    requireSystemAdmin(request);
-    await undoNotice(deps, request.params.id, actorOf(request));
-    return ok(null);
-  });
+  api.post(
+    '/notice/system/release/undo/:id/a',
+    { config: { access: 'systemAdmin' }, schema: { params: z.object({ id: idParam }) } },
+    async (request) => {
+      requireSystemAdmin(request);
+      await undoNotice(deps, request.params.id, actorOf(request));
+      return ok(null);
+    },
+  );
 }

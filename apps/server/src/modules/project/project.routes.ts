@@ -14,24 +14,36 @@ const idParams = z.object({ id: idParam });
 
 /** Company administrator's projects (SPEC §2 /company/project). The system administrator passes companyId. */
 export function projectRoutes(api: Api, deps: Deps): void {
-  api.get('/project/list', { schema: { querystring: listQuery } }, async (request) => {
-    const { companyId } = requireCompanyAdmin(request, request.query.companyId);
-    return ok(await listProjects(deps, companyId, request.query));
-  });
+  api.get(
+    '/project/list',
+    { config: { access: 'companyAdmin' }, schema: { querystring: listQuery } },
+    async (request) => {
+      const { companyId } = requireCompanyAdmin(request, request.query.companyId);
+      return ok(await listProjects(deps, companyId, request.query));
+    },
+  );
 
-  api.get('/project/:id', { schema: { params: idParams, querystring: companyQuery } }, async (request) => {
-    const { companyId } = requireCompanyAdmin(request, request.query.companyId);
-    return ok(await getProject(deps, companyId, request.params.id));
-  });
+  api.get(
+    '/project/:id',
+    { config: { access: 'companyAdmin' }, schema: { params: idParams, querystring: companyQuery } },
+    async (request) => {
+      const { companyId } = requireCompanyAdmin(request, request.query.companyId);
+      return ok(await getProject(deps, companyId, request.params.id));
+    },
+  );
 
-  api.post('/project/create', { schema: { body: projectBody, querystring: companyQuery } }, async (request) => {
-    const { companyId } = requireCompanyAdmin(request, request.query.companyId);
-    return ok({ studyId: await createProject(deps, companyId, request.body, actorOf(request)) });
-  });
+  api.post(
+    '/project/create',
+    { config: { access: 'companyAdmin' }, schema: { body: projectBody, querystring: companyQuery } },
+    async (request) => {
+      const { companyId } = requireCompanyAdmin(request, request.query.companyId);
+      return ok({ studyId: await createProject(deps, companyId, request.body, actorOf(request)) });
+    },
+  );
 
   api.post(
     '/project/update/:id',
-    { schema: { params: idParams, body: projectBody, querystring: companyQuery } },
+    { config: { access: 'companyAdmin' }, schema: { params: idParams, body: projectBody, querystring: companyQuery } },
     async (request) => {
       const { companyId } = requireCompanyAdmin(request, request.query.companyId);
       await updateProject(deps, companyId, request.params.id, request.body, actorOf(request));
@@ -43,15 +55,23 @@ export function projectRoutes(api: Api, deps: Deps): void {
     ['close', true],
     ['reopen', false],
   ] as const) {
-    api.post(`/project/${path}/:id`, { schema: { params: idParams, querystring: companyQuery } }, async (request) => {
-      const { companyId } = requireCompanyAdmin(request, request.query.companyId);
-      await setProjectClosed(deps, companyId, request.params.id, closed, actorOf(request));
-      return ok(null);
-    });
+    api.post(
+      `/project/${path}/:id`,
+      { config: { access: 'companyAdmin' }, schema: { params: idParams, querystring: companyQuery } },
+      async (request) => {
+        const { companyId } = requireCompanyAdmin(request, request.query.companyId);
+        await setProjectClosed(deps, companyId, request.params.id, closed, actorOf(request));
+        return ok(null);
+      },
+    );
   }
 
-  api.get('/template/directory/list', { schema: { querystring: companyQuery } }, async (request) => {
-    const { companyId } = requireCompanyAdmin(request, request.query.companyId);
-    return ok(await listDirectoryTemplates(deps, companyId));
-  });
+  api.get(
+    '/template/directory/list',
+    { config: { access: 'companyAdmin' }, schema: { querystring: companyQuery } },
+    async (request) => {
+      const { companyId } = requireCompanyAdmin(request, request.query.companyId);
+      return ok(await listDirectoryTemplates(deps, companyId));
+    },
+  );
 }

@@ -17,15 +17,23 @@ export function registrationRoutes(api: Api, deps: Deps): void {
     ok(await register(deps, request.body, requestLang(request), clientOf(request))),
   );
 
-  api.get('/company/approve/list', { schema: { querystring: approveListQuery } }, async (request) => {
-    const { companyId } = requireCompanyAdmin(request, request.query.companyId);
-    return ok(await listRegistrations(deps, companyId, request.query));
-  });
+  api.get(
+    '/company/approve/list',
+    { config: { access: 'companyAdmin' }, schema: { querystring: approveListQuery } },
+    async (request) => {
+      const { companyId } = requireCompanyAdmin(request, request.query.companyId);
+      return ok(await listRegistrations(deps, companyId, request.query));
+    },
+  );
 
   const approveSchema = { querystring: companyScopeQuery, params: z.object({ userId: idParam }), body: approveBody };
-  api.post('/company/approve/:userId/a', { schema: approveSchema }, async (request) => {
-    const { ownCompanyId } = userAdminOf(request, request.query.companyId);
-    await decideRegistration(deps, ownCompanyId, request.params.userId, request.body, actorOf(request));
-    return ok(null);
-  });
+  api.post(
+    '/company/approve/:userId/a',
+    { config: { access: 'companyAdmin' }, schema: approveSchema },
+    async (request) => {
+      const { ownCompanyId } = userAdminOf(request, request.query.companyId);
+      await decideRegistration(deps, ownCompanyId, request.params.userId, request.body, actorOf(request));
+      return ok(null);
+    },
+  );
 }
