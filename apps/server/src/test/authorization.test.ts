@@ -1,0 +1,177 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notices } from '../db/schema/notices.ts';
+import { folders, groups, members, roles, sites } from '../db/schema/projects.ts';
+import { releases } from '../db/schema/releases.ts';
+import { createCompany, createCompanyAdmin, createProjectUser } from './company-factories.ts';
+import { bearer, createTestContext, createUser, signIn, type TestContext } from './context.ts';
+import { callAs, createProjectWorld, joinProject, type ProjectWorld } from './project-factories.ts';
+import { ROUTE_POLICY, type Gate } from './route-policy.ts';
+
+/**
+ * The authorisation matrix of issue 3: every /edoc route, called as every kind of caller. The expected gate of
+ * each route is written down in route-policy.ts, apart from the routes themselves, so a route that forgets its
+ * gate (or a gate that drifts) fails here. Path ids are always ids of company A / project 1, so the callers of
+ * company B and project 2 also prove that nothing of another tenant can be read or changed through their session.
+ */
+
+type Persona = 'anon' | 'sys' | 'adminA' | 'adminB' | 'pm1' | 'staff1' | 'staff2';
+const PERSONAS: Persona[] = ['anon', 'sys', 'adminA', 'adminB', 'pm1', 'staff1', 'staff2'];
+
+/** Who passes each gate at all. */
+const PASSES: Record<Gate, Persona[]> = {
+  public: PERSONAS,
+  signedIn: ['sys', 'adminA', 'adminB', 'pm1', 'staff1', 'staff2'],
+  systemAdmin: ['sys'],
+  companyAdmin: ['sys', 'adminA', 'adminB'],
+  projectMember: ['pm1', 'staff1', 'staff2'],
+  projectAdmin: ['pm1'],
+};
+
+/** The callers that own the ids put into paths (company A, project 1); others passing the gate are tenants of elsewhere. */
+const OWNERS: Persona[] = ['sys', 'adminA', 'pm1', 'staff1'];
+
+let ctx: TestContext;
+let world: ProjectWorld;
+const tokens = {} as Record<Persona, string | null>;
+const ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  world = await createProjectWorld(ctx, 'MATRIX-1');
+  const sys = await createUser(ctx.db, { userType: 1 });
+  const companyB = await createCompany(ctx.db);
+  const adminB = await createCompanyAdmin(ctx.db, companyB.id);
+  // Project 2 belongs to company A too: the boundary between projects of one company is the harder one.
+  const project2 = (
+    await callAs(ctx, world.admin.token).post('/project/create', { code: 'MATRIX-2', name: 'Second' })
+  ).json().data.studyId as number;
+  const [staffRole2] = await ctx.db
+    .select()
+    .from(roles)
+    .where(and(eq(roles.projectId, project2), eq(roles.code, 'STU_STAFF')));
+  const staff2 = await joinProject(ctx, { companyId: world.companyId, projectId: project2 }, staffRole2.id);
+  Object.assign(tokens, {
+    anon: null,
+    sys: await signIn(ctx, sys.email),
+    adminA: world.admin.token,
+    adminB: await signIn(ctx, adminB.email),
+    pm1: world.pm.token,
+    staff1: world.staff.token,
+    staff2: staff2.token,
+  });
+  const [site] = await ctx.db
+    .insert(sites)
+    .values({ projectId: world.projectId, name: 'Site', code: 'S1' })
+    .returning();
+  const [role] = await ctx.db
+    .insert(roles)
+    .values({ projectId: world.projectId, code: 'CRA', name: 'CRA', docKeys: ['viewDoc'] })
+    .returning();
+  const [member] = await ctx.db.select().from(members).where(eq(members.userId, world.staff.id));
+  const [folder] = await ctx.db
+    .select()
+    .from(folders)
+    .where(and(eq(folders.projectId, world.projectId), eq(folders.ichCode, '8.2.1')));
+  const [notice] = await ctx.db
+    .insert(notices)
+    .values({ subject: 's', contents: 'c', effectiveTime: new Date(), createdBy: sys.id })
+    .returning();
+  const [group] = await ctx.db
+    .insert(groups)
+    .values({ projectId: world.projectId, name: 'Monitors', memberIds: [world.staff.id] })
+    .returning();
+  const [release] = await ctx.db
+    .insert(releases)
+    .values({ version: '9.9.9', releasedOn: '2026-01-01', notesZh: '新', notesEn: 'New' })
+    .returning();
+  const applicant = await createProjectUser(ctx.db, world.companyId, { approvalStatus: 0, origin: 1 });
+  Object.assign(ids, {
+    company: world.companyId,
+    project: world.projectId,
+    site: site.id,
+    role: role.id,
+    member: member.id,
+    group: group.id,
+    release: release.id,
+    folder: folder.id,
+    notice: notice.id,
+    applicant: applicant.id,
+    user: world.staff.id,
+  });
+  await ctx.app.ready(); // the OpenAPI document, our list of routes, exists once the app is ready
+});
+
+afterAll(async () => {
+  await ctx.close();
+});
+
+interface RouteInfo {
+  method: 'GET' | 'POST';
+  path: string;
+}
+
+function everyRoute(): RouteInfo[] {
+  const spec = ctx.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+  const out: RouteInfo[] = [];
+  for (const [path, ops] of Object.entries(spec.paths)) {
+    for (const method of Object.keys(ops)) {
+      const upper = method.toUpperCase();
+      if (upper === 'GET' || upper === 'POST') out.push({ method: upper, path: path.replace(/^\/edoc/, '') });
+    }
+  }
+  return out;
+}
+
+/** Fills `{param}` with the id of company A's / project 1's object that the route's resource names. */
+function concrete(route: RouteInfo): string {
+  const policy = ROUTE_POLICY[`${route.method} ${route.path}`];
+  return route.path.replace(/\{(\w+)\}/g, (_whole, param: string) => {
+    const kind = policy?.ids?.[param];
+    if (!kind) throw new Error(`route-policy.ts: say which object {${param}} of ${route.method} ${route.path} names`);
+    if (ids[kind] === undefined) throw new Error(`the matrix makes no ${kind} yet`);
+    return String(ids[kind]);
+  });
+}
+
+async function call(persona: Persona, route: RouteInfo) {
+  const token = tokens[persona];
+  const res = await ctx.app.inject({
+    method: route.method,
+    url: `/edoc${concrete(route)}`,
+    headers: token ? bearer(token) : {},
+    ...(route.method === 'POST' ? { payload: {} } : {}),
+  });
+  return res.statusCode;
+}
+
+describe('authorisation matrix', () => {
+  it('has a written policy for every route, and no policy for a route that does not exist', () => {
+    const keys = everyRoute().map((r) => `${r.method} ${r.path}`);
+    expect(keys.length).toBeGreaterThan(40);
+    expect(keys.filter((k) => !ROUTE_POLICY[k])).toEqual([]);
+    expect(Object.keys(ROUTE_POLICY).filter((k) => !keys.includes(k))).toEqual([]);
+  });
+
+  it('refuses every caller the gate does not admit, and lets the others through', async () => {
+    const wrong: string[] = [];
+    const routes = everyRoute();
+    for (const route of routes) {
+      const policy = ROUTE_POLICY[`${route.method} ${route.path}`];
+      const passes = PASSES[policy.gate];
+      for (const persona of PERSONAS) {
+        const admitted = passes.includes(persona);
+        // A route that changes state with no body is called only by callers who must be refused.
+        if (admitted && OWNERS.includes(persona) && policy.destructive) continue;
+        const status = await call(persona, route);
+        const refused = status === 401 || status === 403;
+        if (!admitted && !refused) wrong.push(`${persona} ${route.method} ${route.path} → ${status}, expected refusal`);
+        if (admitted && OWNERS.includes(persona) && refused && !policy.handlerRefuses?.includes(persona))
+          wrong.push(`${persona} ${route.method} ${route.path} → ${status}, expected to pass`);
+        if (admitted && !OWNERS.includes(persona) && route.path.includes('{') && status >= 200 && status < 300)
+          wrong.push(`${persona} ${route.method} ${route.path} → ${status} on another tenant's id`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});

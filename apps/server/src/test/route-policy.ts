@@ -1,0 +1,157 @@
+/**
+ * Who may call each /edoc route, written apart from the routes so the authorisation matrix test can hold them
+ * to it. A new route fails the matrix until it is listed here.
+ */
+export type Gate = 'public' | 'signedIn' | 'systemAdmin' | 'companyAdmin' | 'projectMember' | 'projectAdmin';
+
+/** Objects of company A / project 1 whose ids the matrix puts into paths. */
+export type IdKind =
+  | 'company'
+  | 'project'
+  | 'site'
+  | 'role'
+  | 'group'
+  | 'member'
+  | 'folder'
+  | 'notice'
+  | 'release'
+  | 'template'
+  | 'code'
+  | 'codeType'
+  | 'tag'
+  | 'applicant'
+  | 'user';
+
+export interface RoutePolicy {
+  gate: Gate;
+  /** Which object each path parameter names. */
+  ids?: Record<string, IdKind>;
+  /** Changes state without a body: the matrix calls it only as callers who must be refused. */
+  destructive?: boolean;
+  /** Callers the gate admits but the handler refuses by rule (e.g. staff without a folder grant). */
+  handlerRefuses?: string[];
+}
+
+const open: RoutePolicy = { gate: 'public' };
+const signedIn: RoutePolicy = { gate: 'signedIn' };
+const system: RoutePolicy = { gate: 'systemAdmin' };
+const company: RoutePolicy = { gate: 'companyAdmin' };
+const member: RoutePolicy = { gate: 'projectMember' };
+const admin: RoutePolicy = { gate: 'projectAdmin' };
+const withIds = (policy: RoutePolicy, ids: Record<string, IdKind>, more: Partial<RoutePolicy> = {}): RoutePolicy => ({
+  ...policy,
+  ids,
+  ...more,
+});
+
+export const ROUTE_POLICY: Record<string, RoutePolicy> = {
+  // foundation: sign-in and the signed-in user
+  'GET /health': open,
+  'GET /captcha': open,
+  'POST /login': open,
+  'POST /logout': { ...signedIn, destructive: true },
+  'POST /user/modify_password': open,
+  'GET /user/pwd/verify/code': open,
+  'POST /forget_password': open,
+  'POST /session/extend': signedIn,
+  'GET /user/info': signedIn,
+  'POST /user/info/modify/a': signedIn,
+  'POST /user/lang': signedIn,
+  'POST /user/avatar': signedIn,
+  'GET /user/avatar/{userId}': withIds(signedIn, { userId: 'user' }),
+  'GET /user/study_alert': signedIn,
+  'POST /user/study_alert/a': signedIn,
+  'GET /user/signature': signedIn,
+  'POST /user/signature/a': signedIn,
+  'POST /register': open,
+
+  // system administrator
+  'GET /notice/system/release': open,
+  'GET /notice/system/list': system,
+  'POST /notice/system/update/a': system,
+  'POST /notice/system/release/undo/{id}/a': withIds(system, { id: 'notice' }, { destructive: true }),
+  'GET /company/list': system,
+  'GET /company/{id}': withIds(system, { id: 'company' }),
+  'POST /company/create': system,
+  'POST /company/update/{id}': withIds(system, { id: 'company' }),
+  'POST /company/disable/{id}': withIds(system, { id: 'company' }, { destructive: true }),
+  'POST /company/enable/{id}': withIds(system, { id: 'company' }, { destructive: true }),
+  'POST /company/set/company/manager/a': system,
+  'GET /release/list': system,
+  'POST /release/save/a': system,
+  'POST /release/delete/{id}/a': withIds(system, { id: 'release' }, { destructive: true }),
+  'GET /release/unread': signedIn,
+  'POST /release/read/a': signedIn,
+
+  // company administrator (the system administrator may act for a named company)
+  'GET /company/{id}/managers': withIds(company, { id: 'company' }),
+  'GET /company/users': company,
+  'GET /company/users/export': company,
+  'GET /company/users/not/study': company,
+  'POST /company/user': company,
+  'POST /company/user/a': company,
+  'POST /company/user/reset/{userId}': withIds(company, { userId: 'user' }, { destructive: true }),
+  'GET /company/approve/list': company,
+  'POST /company/approve/{userId}/a': withIds(company, { userId: 'applicant' }),
+  'GET /project/list': company,
+  'GET /project/{id}': withIds(company, { id: 'project' }),
+  'POST /project/create': company,
+  'POST /project/update/{id}': withIds(company, { id: 'project' }),
+  'POST /project/close/{id}': withIds(company, { id: 'project' }, { destructive: true }),
+  'POST /project/reopen/{id}': withIds(company, { id: 'project' }, { destructive: true }),
+  'GET /template/directory/list': company,
+  'GET /project/{id}/members': withIds(company, { id: 'project' }),
+  'POST /project/{id}/members': withIds(company, { id: 'project' }),
+  'GET /project/{id}/roles': withIds(company, { id: 'project' }),
+  'POST /project/{id}/members/{memberId}/a': withIds(company, { id: 'project', memberId: 'member' }),
+  'POST /project/{id}/members/{memberId}/remove': withIds(
+    company,
+    { id: 'project', memberId: 'member' },
+    { destructive: true },
+  ),
+
+  // project picker
+  'GET /common/study': signedIn,
+  'POST /common/study/entry': signedIn,
+  'POST /common/study/mark/{id}/a': withIds(signedIn, { id: 'project' }),
+  'GET /common/company': signedIn,
+  'POST /common/company/entry': signedIn,
+
+  // project: folders
+  'GET /folder/tree/0': member,
+  'GET /folder/tree/list': member,
+  'GET /folder/create/permission': member,
+  'GET /folder/names': member,
+  'GET /folder/search/tree': member,
+  'GET /folder/list/search': member,
+  'POST /folder/create': member,
+  'POST /folder/rename/{id}': withIds(member, { id: 'folder' }),
+  'POST /folder/move/{id}': withIds(member, { id: 'folder' }),
+  'POST /folder/delete/{id}': withIds(member, { id: 'folder' }, { destructive: true }),
+  'GET /folder/grants/{folderId}': withIds(admin, { folderId: 'folder' }),
+  'POST /folder/grants/{folderId}': withIds(admin, { folderId: 'folder' }),
+  'GET /file/permission/user/{id}': withIds(admin, { id: 'user' }),
+  'POST /folder/template/apply': admin,
+  'POST /folder/template/save': admin,
+
+  // project administration
+  'GET /site/list': member,
+  'POST /site/create': admin,
+  'POST /site/update/{id}': withIds(admin, { id: 'site' }),
+  'POST /site/delete/{id}': withIds(admin, { id: 'site' }, { destructive: true }),
+  'GET /role/list': member,
+  'POST /role/create': admin,
+  'POST /role/update/{id}': withIds(admin, { id: 'role' }),
+  'POST /role/delete/{id}': withIds(admin, { id: 'role' }, { destructive: true }),
+  'GET /group/list': member,
+  'POST /group/create': admin,
+  'POST /group/update/{id}': withIds(admin, { id: 'group' }),
+  'POST /group/delete/{id}': withIds(admin, { id: 'group' }, { destructive: true }),
+  'GET /manage/member/list': admin,
+  'GET /manage/member/candidates': admin,
+  'POST /manage/member/add': admin,
+  'POST /manage/member/update/{id}': withIds(admin, { id: 'member' }),
+  'POST /manage/member/remove/{id}': withIds(admin, { id: 'member' }, { destructive: true }),
+  'GET /manage/study': admin,
+  'POST /manage/study/update': admin,
+};
