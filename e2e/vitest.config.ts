@@ -1,4 +1,12 @@
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
+
+/** Journeys build on each other (the administrator's password, the companies made): run them in name order. */
+class ByName extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    return [...files].sort((a, b) => a.moduleId.localeCompare(b.moduleId));
+  }
+}
 
 export default defineConfig({
   test: {
@@ -8,5 +16,6 @@ export default defineConfig({
     hookTimeout: 180_000,
     // One server and one browser at a time: the journeys share the seeded administrator.
     fileParallelism: false,
+    sequence: { sequencer: ByName },
   },
 });

@@ -14,7 +14,15 @@ export const env = provided as Env;
 export async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: env.chromium,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
 }
 
@@ -24,7 +32,9 @@ export async function readCaptcha(page: Page): Promise<string> {
   await image.waitFor();
   const src = (await image.getAttribute('src')) ?? '';
   const comma = src.indexOf(',');
-  const svg = src.slice(0, comma).includes('base64') ? Buffer.from(src.slice(comma + 1), 'base64').toString() : decodeURIComponent(src.slice(comma + 1));
+  const svg = src.slice(0, comma).includes('base64')
+    ? Buffer.from(src.slice(comma + 1), 'base64').toString()
+    : decodeURIComponent(src.slice(comma + 1));
   const digits = [...svg.matchAll(/>(\d)<\/text>/g)].map((m) => m[1]).join('');
   if (!/^\d{4}$/.test(digits)) throw new Error(`could not read the verification code from ${src.slice(0, 80)}`);
   return digits;
@@ -51,4 +61,16 @@ export async function submitLogin(page: Page, email: string, password: string): 
   await page.locator('input[name="password"]').fill(password);
   await page.locator('input[name="captchaCode"]').fill(await readCaptcha(page));
   await page.locator('#login-submit').click();
+}
+
+// The journey files run one after another in name order (vitest.config.ts) and share the seeded system
+// administrator; the file beside the received mail carries its current password from one file to the next.
+const passwordFile = () => path.join(env.mailDir, '..', 'admin-password');
+
+export async function rememberAdminPassword(password: string): Promise<void> {
+  await fs.writeFile(passwordFile(), password);
+}
+
+export async function adminPassword(): Promise<string> {
+  return fs.readFile(passwordFile(), 'utf8').catch(() => env.adminPassword);
 }

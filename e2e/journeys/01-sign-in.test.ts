@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { env, launch, readCaptcha, skipReason, submitLogin, waitForMail } from '../support/browser.ts';
+import { env, launch, readCaptcha, rememberAdminPassword, skipReason, submitLogin, waitForMail } from '../support/browser.ts';
 
 // The journeys run in order: each starts from the administrator's password the one before left.
 describe.skipIf(skipReason !== null)('sign-in journeys in Chromium', () => {
@@ -47,6 +47,7 @@ describe.skipIf(skipReason !== null)('sign-in journeys in Chromium', () => {
     await page.locator('#password-edit-submit').click();
     await page.locator('form#login').waitFor();
     password = next;
+    await rememberAdminPassword(password);
     await submitLogin(page, env.adminEmail, password);
     await page.waitForURL(/\/system\//);
     await page.locator('#header-user-name').waitFor();
@@ -124,6 +125,7 @@ describe.skipIf(skipReason !== null)('sign-in journeys in Chromium', () => {
     await page.locator('#password-forget-submit').click();
     await page.locator('form#login').waitFor();
     password = next;
+    await rememberAdminPassword(password);
     await submitLogin(page, env.adminEmail, password);
     await page.waitForURL(/\/system\//);
   });

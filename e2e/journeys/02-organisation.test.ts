@@ -1,0 +1,137 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminPassword, env, launch, readCaptcha, skipReason, submitLogin, waitForMail } from '../support/browser.ts';
+
+/**
+ * Issue 3 in the browser: the system administrator makes a company and its administrator; that administrator
+ * (after the forced password change) makes a project with the ICH template and adds people; an external
+ * registration is approved and the applicant signs in. The steps build on each other, in order.
+ */
+describe.skipIf(skipReason !== null)('organisation journeys in Chromium', () => {
+  let browser: Browser;
+  let page: Page;
+  const stamp = Date.now().toString(36);
+  const companyName = `Journey Pharma ${stamp}`;
+  const managerEmail = `manager.${stamp}@example.com`;
+  const managerPassword = 'Manager-pw1!';
+  const staffEmail = `staff.${stamp}@example.com`;
+  const applicantEmail = `applicant.${stamp}@example.com`;
+  const applicantPassword = 'Applicant-pw1!';
+
+  beforeAll(async () => {
+    browser = await launch();
+    page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const url = (p: string) => `${env.baseUrl}${p}`;
+
+  /** Picks an option of an antd Select by its visible text. */
+  async function choose(selectId: string, text: string) {
+    await page.locator(`#${selectId}`).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
+  }
+
+  async function signOut() {
+    await page.locator('#logout-button').click();
+    await page.waitForURL(/\/login$/);
+  }
+
+  /** A first sign-in with an e-mailed temporary password goes through the forced change, then signs in. */
+  async function firstSignIn(email: string, temporary: string, chosen: string) {
+    await submitLogin(page, email, temporary);
+    await page.locator('form#passwordEdit').waitFor();
+    await page.locator('#passwordEdit_password').fill(temporary);
+    await page.locator('#passwordEdit_newPassword').fill(chosen);
+    await page.locator('#passwordEdit_confirmPassword').fill(chosen);
+    await page.locator('#password-edit-submit').click();
+    await page.locator('form#login').waitFor();
+    await submitLogin(page, email, chosen);
+  }
+
+  const temporaryPassword = (mail: string) => {
+    const match = /(?:Temporary password|临时密码)[:：]\s*(\S+)/.exec(mail);
+    if (!match) throw new Error(`no temporary password in:\n${mail}`);
+    return match[1];
+  };
+
+  it('the system administrator creates a company and its administrator, who is e-mailed', async () => {
+    await page.goto(url('/login'));
+    await submitLogin(page, env.adminEmail, await adminPassword());
+    await page.waitForURL(/\/system\//);
+    await page.goto(url('/system/company/list'));
+    await page.locator('#company-create').click();
+    await page.locator('#companyForm_companyName').fill(companyName);
+    await page.locator('#company-form-ok').click();
+    await page.getByRole('link', { name: companyName }).click();
+    await page.waitForURL(/\/system\/company\/details/);
+    const since = Date.now();
+    await page.locator('#company-manager-add').click();
+    await page.locator('#managerForm_email').fill(managerEmail);
+    await page.locator('#managerForm_userName').fill('Mia Manager');
+    await page.locator('#manager-form-ok').click();
+    await page.locator('#company-manager-table').getByText(managerEmail).waitFor();
+    const mail = await waitForMail(managerEmail, since);
+    await signOut();
+    await firstSignIn(managerEmail, temporaryPassword(mail), managerPassword);
+    await page.waitForURL(/\/select$/);
+  });
+
+  it('the company administrator opens the company, creates a project with the ICH template and a user', async () => {
+    await choose('company-select', companyName);
+    await page.locator('#company-manage').click();
+    await page.waitForURL(/\/company\//);
+    await page.goto(url('/company/project/list'));
+    await page.locator('#project-create').click();
+    await page.locator('#projectForm_code').fill(`J-${stamp}`);
+    await page.locator('#projectForm_name').fill('Journey study');
+    await choose('projectForm_directoryTemplateId', 'ICH');
+    await page.locator('#project-form-ok').click();
+    await page.getByText('Journey study').first().waitFor();
+
+    await page.goto(url('/company/user'));
+    const since = Date.now();
+    await page.locator('#company-user-create').click();
+    await page.locator('#companyUserForm_email').fill(staffEmail);
+    await page.locator('#companyUserForm_userName').fill('Sam Staff');
+    await page.locator('#company-user-form-ok').click();
+    await page.getByText(staffEmail).first().waitFor();
+    await waitForMail(staffEmail, since);
+  });
+
+  it('an external registration waits for approval, is approved, and the applicant signs in', async () => {
+    await signOut();
+    await page.goto(url('/register'));
+    await page.locator('#register_userName').fill('Ada Applicant');
+    await page.locator('#register_email').fill(applicantEmail);
+    await page.locator('#register_companyName').fill(companyName);
+    await page.locator('#register_password').fill(applicantPassword);
+    await page.locator('#register_confirmPassword').fill(applicantPassword);
+    await page.locator('input[name="captchaCode"]').fill(await readCaptcha(page));
+    await page.locator('#register-submit').click();
+    await page.locator('#register-success').waitFor();
+
+    // Not yet approved: refused with the waiting message.
+    await page.goto(url('/login'));
+    await submitLogin(page, applicantEmail, applicantPassword);
+    await page.getByText('账号正在等待审批').first().waitFor();
+
+    await page.goto(url('/login'));
+    await submitLogin(page, managerEmail, managerPassword);
+    await page.waitForURL(/\/select$/);
+    await choose('company-select', companyName);
+    await page.locator('#company-manage').click();
+    await page.waitForURL(/\/company\//);
+    await page.goto(url('/company/approve'));
+    const row = page.locator('#approve-table-0 tr', { hasText: applicantEmail });
+    const since = Date.now();
+    await row.locator('[id^="approve-pass-"]').click();
+    await waitForMail(applicantEmail, since);
+    await signOut();
+    await submitLogin(page, applicantEmail, applicantPassword);
+    await page.waitForURL(/\/select$/);
+    expect(new URL(page.url()).pathname).toBe('/select');
+  });
+});
