@@ -1,0 +1,147 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { folders, projects, sites } from './projects.ts';
+import { users } from './users.ts';
+
+/**
+ * A document of the trial master file (SPEC §3 "Document"): its metadata and lifecycle status (SPEC §4, 1–9).
+ * The content lives in document_versions; current_version_id points at the newest live one.
+ * deleted_at set = in the recycle bin (the folder it left is kept to restore it there).
+ */
+export const documents = pgTable(
+  'documents',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id),
+    folderId: integer('folder_id')
+      .notNull()
+      .references(() => folders.id),
+    name: text('name').notNull(),
+    ichCode: text('ich_code'),
+    fileCode: text('file_code'),
+    versionConvention: text('version_convention'),
+    status: smallint('status').notNull().default(1),
+    /** Central (all sites) or a site document, visible only to members of that site (DESIGN §5). */
+    central: boolean('central').notNull().default(true),
+    siteId: integer('site_id').references(() => sites.id),
+    effectiveDate: date('effective_date'),
+    expirationDate: date('expiration_date'),
+    comment: text('comment'),
+    tagIds: integer('tag_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
+    currentVersionId: integer('current_version_id'),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id),
+    /** Whoever must act on it next (a document created for someone else waits for them: status 2). */
+    assigneeId: integer('assignee_id').references(() => users.id),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: integer('deleted_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // 'Duplicate file name!': unique among the live documents of a folder, ignoring case.
+    uniqueIndex('documents_folder_name_uq')
+      .on(t.folderId, sql`lower(${t.name})`)
+      .where(sql`${t.deletedAt} is null`),
+    index('documents_project_folder_idx').on(t.projectId, t.folderId, t.id),
+    index('documents_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('documents_code_trgm').using('gin', sql`coalesce(${t.fileCode}, '') gin_trgm_ops`),
+    index('documents_ich_idx').on(t.projectId, t.ichCode),
+    index('documents_creator_idx').on(t.projectId, t.createdBy),
+  ],
+);
+
+/** One uploaded content of a document. Never changed once written (DESIGN §7), except its label and deletion. */
+export const documentVersions = pgTable(
+  'document_versions',
+  {
+    id: serial('id').primaryKey(),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id),
+    versionNo: text('version_no').notNull(),
+    label: text('label'),
+    sha256: text('sha256').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    fileName: text('file_name').notNull(),
+    extension: text('extension').notNull(),
+    mimeType: text('mime_type').notNull(),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('document_versions_doc_idx').on(t.documentId, t.id), index('document_versions_sha_idx').on(t.sha256)],
+);
+
+/** Comments on a document ("words", SPEC §7 /file/words). */
+export const documentWords = pgTable(
+  'document_words',
+  {
+    id: serial('id').primaryKey(),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id),
+    versionId: integer('version_id').references(() => documentVersions.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('document_words_doc_idx').on(t.documentId, t.id)],
+);
+
+/** PDF renditions of Office files, made once per source content by LibreOffice (a job). */
+export const renditions = pgTable('renditions', {
+  sourceSha256: text('source_sha256').primaryKey(),
+  /** 0 waiting, 1 converting, 2 done, 3 failed */
+  state: smallint('state').notNull().default(0),
+  pdfSha256: text('pdf_sha256'),
+  error: text('error'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Download center tasks (SPEC §3): a named zip packed by a job. status 0 packing, 1 completed, 2 failed. */
+export const downloadTasks = pgTable(
+  'download_tasks',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull(),
+    documentIds: integer('document_ids').array().notNull(),
+    status: smallint('status').notNull().default(0),
+    progress: integer('progress').notNull().default(0),
+    sha256: text('sha256'),
+    size: bigint('size', { mode: 'number' }),
+    error: text('error'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('download_tasks_project_idx').on(t.projectId, t.id)],
+);
