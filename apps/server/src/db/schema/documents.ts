@@ -27,9 +27,8 @@ export const documents = pgTable(
     projectId: integer('project_id')
       .notNull()
       .references(() => projects.id),
-    folderId: integer('folder_id')
-      .notNull()
-      .references(() => folders.id),
+    /** Null once the folder is deleted while the document sat in the recycle bin; restoring then asks where to. */
+    folderId: integer('folder_id').references(() => folders.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     ichCode: text('ich_code'),
     fileCode: text('file_code'),
