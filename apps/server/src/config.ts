@@ -25,6 +25,12 @@ const schema = z.object({
   EDOC_ROLE: z.enum(['api', 'worker', 'all']).default('all'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  /** The most any uploaded file may weigh; PDF (50 MB) and other viewable types (10 MB) have lower limits (SPEC §5). */
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(512 * 1024 * 1024),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()

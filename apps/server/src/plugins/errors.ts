@@ -4,6 +4,7 @@ import type { Envelope } from '@edoc/contract/envelope';
 import { API_BASE } from '@edoc/contract/limits';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
 import { AppError } from '../lib/app-error.ts';
 import { requestLang } from '../lib/lang.ts';
 
@@ -46,6 +47,14 @@ export function registerErrors(app: FastifyInstance, opts: { spa: boolean }): vo
         ? (error.validation[0].message as ErrorCode)
         : 'parameter_error';
       return send(400, code, first.message, { fields: issues });
+    }
+    // Inputs a route schema cannot reach (multipart fields, spreadsheet rows) are parsed in the handler.
+    if (error instanceof ZodError) {
+      const issues = error.issues.map((issue) => issueMessage(issue, lang));
+      const code = isErrorCode(error.issues[0]?.message ?? '')
+        ? (error.issues[0].message as ErrorCode)
+        : 'parameter_error';
+      return send(400, code, issues[0]?.message ?? errorMessage(code, lang), { fields: issues });
     }
     const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
     if (mapped) return send(error.statusCode ?? 400, mapped, errorMessage(mapped, lang));

@@ -18,7 +18,8 @@ const HEAD_BYTES = 4100;
 export interface BlobStore {
   /** Streams the input to a temporary file while hashing, then moves it into place. */
   put(input: Readable, opts?: { maxBytes?: number }): Promise<StoredBlob>;
-  get(sha256: string): Promise<Readable>;
+  /** The blob's bytes, or the inclusive byte range of them (HTTP Range). */
+  get(sha256: string, range?: { start: number; end: number }): Promise<Readable>;
   has(sha256: string): Promise<boolean>;
   remove(sha256: string): Promise<void>;
   /** Is the store reachable and writable? For /health. */
@@ -53,9 +54,9 @@ export function createFsBlobStore(root: string, tmpDir: string): BlobStore {
         await fs.rm(tmp, { force: true });
       }
     },
-    async get(sha256) {
+    async get(sha256, range) {
       await fs.access(file(sha256));
-      return createReadStream(file(sha256));
+      return createReadStream(file(sha256), range);
     },
     has: (sha256) =>
       fs.access(file(sha256)).then(

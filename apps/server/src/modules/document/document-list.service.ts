@@ -1,0 +1,116 @@
+import type { FileRow } from '@edoc/contract/document';
+import { isViewableType } from '@edoc/contract/file-rules';
+import type { FolderRights } from '@edoc/contract/permissions';
+import type { z } from 'zod';
+import type { fileListQuery } from '@edoc/contract/document';
+import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { documents, documentVersions } from '../../db/schema/documents.ts';
+import { folders, members } from '../../db/schema/projects.ts';
+import { users } from '../../db/schema/users.ts';
+import type { Deps } from '../../lib/deps.ts';
+import { likePattern } from '../../lib/sql.ts';
+import { folderRights } from '../folder/folder.policy.ts';
+import type { ProjectContext } from '../study/study.policy.ts';
+
+type ListQuery = z.infer<typeof fileListQuery>;
+
+/**
+ * Site documents are seen only by members of that site (DESIGN §5); a member without sites is central and
+ * sees all. Project administrators see everything. Answers null for "no limit".
+ */
+export async function visibleSites(tx: Tx, ctx: ProjectContext): Promise<number[] | null> {
+  if (ctx.fullAccess) return null;
+  const [m] = await tx
+    .select({ siteIds: members.siteIds })
+    .from(members)
+    .where(and(eq(members.projectId, ctx.projectId), eq(members.userId, ctx.auth.user.id)));
+  return m && m.siteIds.length > 0 ? m.siteIds : null;
+}
+
+export function siteFilter(siteIds: number[] | null): SQL | undefined {
+  if (!siteIds) return undefined;
+  return or(eq(documents.central, true), inArray(documents.siteId, siteIds));
+}
+
+const SORT = {
+  name: documents.name,
+  createdAt: documents.createdAt,
+  updatedAt: documents.updatedAt,
+  status: documents.status,
+  fileCode: documents.fileCode,
+} as const;
+
+/** What the caller may do with documents of a folder, for the web to show or hide actions. */
+export const abilitiesOf = (r: FolderRights | undefined): string[] => (r?.isEnabled ? r.docKeys : []);
+
+/** A page of the live documents the caller may see, in one folder or across every enabled one. */
+export async function listDocuments(deps: Deps, ctx: ProjectContext, query: ListQuery) {
+  return deps.db.transaction(async (tx) => {
+    const { rows, rights } = await folderRights(tx, ctx, 0);
+    const enabled = rows.filter((f) => rights.get(f.id)?.isEnabled).map((f) => f.id);
+    const folderIds = query.folderId ? enabled.filter((id) => id === query.folderId) : enabled;
+    if (folderIds.length === 0) return { data: [] as FileRow[], total: 0 };
+    const where = and(
+      eq(documents.projectId, ctx.projectId),
+      isNull(documents.deletedAt),
+      inArray(documents.folderId, folderIds),
+      siteFilter(await visibleSites(tx, ctx)),
+      query.name
+        ? or(
+            sql`${documents.name} ilike ${likePattern(query.name)}`,
+            sql`${documents.fileCode} ilike ${likePattern(query.name)}`,
+          )
+        : undefined,
+    );
+    const [{ total }] = await tx.select({ total: count() }).from(documents).where(where);
+    const order = query.order === 'asc' ? asc(SORT[query.sort]) : desc(SORT[query.sort]);
+    const page = await tx
+      .select({ d: documents, v: documentVersions, folderName: folders.name, creator: users.name })
+      .from(documents)
+      .leftJoin(documentVersions, eq(documentVersions.id, documents.currentVersionId))
+      .leftJoin(folders, eq(folders.id, documents.folderId))
+      .innerJoin(users, eq(users.id, documents.createdBy))
+      .where(where)
+      .orderBy(order, desc(documents.id))
+      .limit(query.pageSize)
+      .offset((query.pageNum - 1) * query.pageSize);
+    const data: FileRow[] = page.map(({ d, v, folderName, creator }) => ({
+      fileId: d.id,
+      fileVersionId: v?.id ?? null,
+      folderId: d.folderId,
+      folder: folderName,
+      file_name: d.name,
+      type: v?.extension ?? '',
+      fileType: v?.extension ?? '',
+      effective_date: d.effectiveDate,
+      expiration_date: d.expirationDate,
+      version_no: v?.versionNo ?? null,
+      file_code: d.fileCode,
+      ich_code: d.ichCode,
+      status: d.status,
+      comment: d.comment,
+      username: creator,
+      createdtime: d.createdAt.toISOString(),
+      updatedtime: d.updatedAt.toISOString(),
+      size: v?.size ?? null,
+      view: v
+        ? isViewableType(v.extension) || ['png', 'jpg', 'jpeg', 'gif', 'txt', 'csv'].includes(v.extension)
+        : false,
+      takeFileInvalid: false,
+      abilities: abilitiesOf(d.folderId ? rights.get(d.folderId) : undefined),
+    }));
+    return { data, total };
+  });
+}
+
+/** Live documents per folder, for the tree's counts. */
+export async function countByFolder(tx: Tx, folderIds: number[]): Promise<Map<number, number>> {
+  if (folderIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ folderId: documents.folderId, n: count() })
+    .from(documents)
+    .where(and(inArray(documents.folderId, folderIds), isNull(documents.deletedAt)))
+    .groupBy(documents.folderId);
+  return new Map(rows.map((r) => [r.folderId!, r.n]));
+}

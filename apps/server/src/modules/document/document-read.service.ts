@@ -1,0 +1,105 @@
+import type { DocKey } from '@edoc/contract/permissions';
+import { TrailType } from '@edoc/contract/enums';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { documents, documentVersions } from '../../db/schema/documents.ts';
+import { projects } from '../../db/schema/projects.ts';
+import { fail } from '../../lib/app-error.ts';
+import type { Deps } from '../../lib/deps.ts';
+import { folderRights } from '../folder/folder.policy.ts';
+import type { ProjectContext } from '../study/study.policy.ts';
+import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
+import { visibleSites } from './document-list.service.ts';
+
+/**
+ * A live document of the caller's project that the caller may see, holding the given keys on its folder.
+ * Another project's id, a deleted one, or a site document of a site the caller does not work on: "not found".
+ */
+export async function loadDocumentFor(tx: Tx, ctx: ProjectContext, fileId: number, keys: DocKey[]) {
+  const [doc] = await tx
+    .select()
+    .from(documents)
+    .where(and(eq(documents.id, fileId), eq(documents.projectId, ctx.projectId), isNull(documents.deletedAt)));
+  if (!doc || doc.folderId === null) fail('not_found');
+  const sites = await visibleSites(tx, ctx);
+  if (sites && !doc.central && (doc.siteId === null || !sites.includes(doc.siteId))) fail('not_found');
+  const { rights } = await folderRights(tx, ctx, 0);
+  const r = rights.get(doc.folderId);
+  if (!r?.isEnabled) fail('no_permission_view_file');
+  if (keys.some((k) => !r.docKeys.includes(k))) fail('forbidden');
+  return { doc, rights: r };
+}
+
+/** A version of the document: the one named, or the current one. */
+export async function versionOf(tx: Tx, documentId: number, versionId?: number) {
+  const [v] = await tx
+    .select()
+    .from(documentVersions)
+    .where(
+      and(
+        eq(documentVersions.documentId, documentId),
+        isNull(documentVersions.deletedAt),
+        versionId ? eq(documentVersions.id, versionId) : undefined,
+      ),
+    )
+    .orderBy(desc(documentVersions.id))
+    .limit(1);
+  if (!v) fail('not_found');
+  return v;
+}
+
+/** The file of a version for download (downDoc), recorded in the trail as a view of type 11 with the purpose. */
+export async function downloadVersion(
+  deps: Deps,
+  ctx: ProjectContext,
+  input: { fileId: number; fileVersionId?: number },
+  actor: TrailActor,
+) {
+  return deps.db.transaction(async (tx) => {
+    const { doc } = await loadDocumentFor(tx, ctx, input.fileId, ['viewDoc', 'downDoc']);
+    const version = await versionOf(tx, doc.id, input.fileVersionId);
+    await recordTrail(tx, actor, {
+      type: TrailType.View,
+      objectType: 'document',
+      objectId: doc.id,
+      version: version.versionNo,
+      newValue: { action: 'download', fileVersionId: version.id, sha256: version.sha256 },
+    });
+    return { doc, version };
+  });
+}
+
+/** The project's allowed file types (SPEC §7 GET file/types); an empty list allows every type. */
+export async function allowedTypes(tx: Tx, projectId: number): Promise<string[]> {
+  const [p] = await tx.select({ types: projects.allowedFileTypes }).from(projects).where(eq(projects.id, projectId));
+  return p?.types ?? [];
+}
+
+/** RFC 6266 / 5987: an ASCII fallback and the exact UTF-8 name, with nothing that could break the header. */
+export function contentDisposition(fileName: string, disposition: 'attachment' | 'inline' = 'attachment'): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** Parses a single "bytes=start-end" range against the size; null when absent, 'invalid' when unsatisfiable. */
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | null | 'invalid' {
+  if (!header) return null;
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return 'invalid';
+  let start: number;
+  let end: number;
+  if (m[1] === '') {
+    const suffix = Number(m[2]);
+    if (suffix === 0) return 'invalid';
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  }
+  if (start > end || start >= size) return 'invalid';
+  return { start, end };
+}

@@ -1,0 +1,143 @@
+import { DocumentStatus, type DocumentFields } from '@edoc/contract/document';
+import { TrailType } from '@edoc/contract/enums';
+import { extensionOf } from '@edoc/contract/file-rules';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { documents, documentVersions } from '../../db/schema/documents.ts';
+import { sites, projects } from '../../db/schema/projects.ts';
+import { tags } from '../../db/schema/catalog.ts';
+import { fail } from '../../lib/app-error.ts';
+import type { Deps } from '../../lib/deps.ts';
+import type { StoredBlob } from '../../storage/blob-store.ts';
+import type { ProjectContext } from '../study/study.policy.ts';
+import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
+import { requireFolderKey } from './document.policy.ts';
+
+export interface UploadedFile {
+  fileName: string;
+  mimeType: string;
+  blob: StoredBlob;
+}
+
+/** Unique among the live documents of the folder, ignoring case ('Duplicate file name!'). */
+export async function nameTaken(tx: Tx, folderId: number, name: string, exceptId?: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: documents.id })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.folderId, folderId),
+        isNull(documents.deletedAt),
+        sql`lower(${documents.name}) = lower(${name})`,
+        exceptId ? ne(documents.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Site and tags must be the project's own: ids of elsewhere are refused, naming the field. */
+async function checkSiteAndTags(tx: Tx, projectId: number, fields: DocumentFields) {
+  if (fields.siteId) {
+    const [site] = await tx
+      .select({ id: sites.id })
+      .from(sites)
+      .where(and(eq(sites.id, fields.siteId), eq(sites.projectId, projectId)));
+    if (!site) fail('invalid_value', { field: 'siteId' });
+  }
+  if (fields.tagIds.length > 0) {
+    const own = await tx.select({ id: tags.id }).from(tags).where(eq(tags.projectId, projectId));
+    const ids = new Set(own.map((t) => t.id));
+    if (fields.tagIds.some((id) => !ids.has(id))) fail('invalid_value', { field: 'tagIds' });
+  }
+}
+
+/** The project's first version number by its naming convention, e.g. "V{major}.{minor}" → "V1.0". */
+export function firstVersionNo(convention: string): string {
+  return convention.replace('{major}', '1').replace('{minor}', '0');
+}
+
+/**
+ * Checks everything about a new document that does not need its content, so a refused upload is refused
+ * before a byte of it is stored.
+ */
+export async function checkNewDocument(deps: Deps, ctx: ProjectContext, fields: DocumentFields) {
+  await deps.db.transaction(async (tx) => {
+    await requireFolderKey(tx, ctx, fields.folderId, 'createDoc');
+    await checkSiteAndTags(tx, ctx.projectId, fields);
+    if (await nameTaken(tx, fields.folderId, fields.name)) fail('duplicate_file_name');
+  });
+}
+
+/** Creates the document and its first version in one transaction with its trail row (type 1 create). */
+export async function createDocument(
+  deps: Deps,
+  ctx: ProjectContext,
+  fields: DocumentFields,
+  file: UploadedFile,
+  actor: TrailActor,
+): Promise<{ fileId: number; fileVersionId: number }> {
+  return deps.db.transaction(async (tx) => {
+    await requireFolderKey(tx, ctx, fields.folderId, 'createDoc');
+    await checkSiteAndTags(tx, ctx.projectId, fields);
+    if (await nameTaken(tx, fields.folderId, fields.name)) fail('duplicate_file_name');
+    const [project] = await tx
+      .select({ convention: projects.versionConvention })
+      .from(projects)
+      .where(eq(projects.id, ctx.projectId));
+    const convention = fields.versionConvention ?? project.convention;
+    const [doc] = await tx
+      .insert(documents)
+      .values({
+        projectId: ctx.projectId,
+        folderId: fields.folderId,
+        name: fields.name,
+        ichCode: fields.ichCode ?? null,
+        fileCode: fields.fileCode ?? null,
+        versionConvention: convention,
+        status: DocumentStatus.Editing,
+        central: fields.central ?? true,
+        siteId: fields.central === false ? fields.siteId : null,
+        effectiveDate: fields.effectiveDate ?? null,
+        expirationDate: fields.expirationDate ?? null,
+        comment: fields.comment ?? null,
+        tagIds: fields.tagIds,
+        createdBy: ctx.auth.user.id,
+      })
+      .returning()
+      .catch((err: unknown) => {
+        // Two uploads of one name racing: the unique index decides, the loser hears the same message.
+        if ((err as { cause?: { code?: string } }).cause?.code === '23505') fail('duplicate_file_name');
+        throw err;
+      });
+    const [version] = await tx
+      .insert(documentVersions)
+      .values({
+        documentId: doc.id,
+        versionNo: fields.versionNo ?? firstVersionNo(convention),
+        sha256: file.blob.sha256,
+        size: file.blob.size,
+        fileName: file.fileName,
+        extension: extensionOf(file.fileName),
+        mimeType: file.mimeType,
+        createdBy: ctx.auth.user.id,
+      })
+      .returning();
+    await tx.update(documents).set({ currentVersionId: version.id }).where(eq(documents.id, doc.id));
+    await recordTrail(tx, actor, {
+      type: TrailType.Create,
+      objectType: 'document',
+      objectId: doc.id,
+      version: version.versionNo,
+      newValue: {
+        name: doc.name,
+        folderId: doc.folderId,
+        fileName: file.fileName,
+        sha256: file.blob.sha256,
+        size: file.blob.size,
+        versionNo: version.versionNo,
+      },
+    });
+    return { fileId: doc.id, fileVersionId: version.id };
+  });
+}

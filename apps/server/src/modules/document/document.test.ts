@@ -1,0 +1,213 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documents } from '../../db/schema/documents.ts';
+import { folderGrants, projects, roles } from '../../db/schema/projects.ts';
+import { trailOf } from '../../test/company-factories.ts';
+import { bearer, createTestContext, type TestContext } from '../../test/context.ts';
+import { multipart, SAMPLE } from '../../test/multipart.ts';
+import { callAs, createProjectWorld, joinProject, type ProjectWorld } from '../../test/project-factories.ts';
+
+let ctx: TestContext;
+let world: ProjectWorld;
+let protocolFolder: number;
+let viewer: { token: string };
+
+function upload(
+  token: string,
+  fields: Record<string, string | number | boolean>,
+  file?: { name: string; content: Buffer },
+) {
+  const body = multipart(fields, file);
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/edoc/minio/file/save',
+    headers: { ...bearer(token), ...body.headers },
+    payload: body.payload,
+  });
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  world = await createProjectWorld(ctx, 'DOC-1');
+  protocolFolder = world.folderByIch.get('8.2.2')!;
+  // A role that may view but not download or delete, granted on the protocol folder.
+  const [role] = await ctx.db
+    .insert(roles)
+    .values({ projectId: world.projectId, code: 'VIEWER', name: 'Viewer', docKeys: ['viewDoc'] })
+    .returning();
+  await ctx.db.insert(folderGrants).values({
+    folderId: protocolFolder,
+    subjectType: 'role',
+    subjectId: role.id,
+    docKeys: ['viewDoc'],
+    manageLevel: 0,
+  });
+  viewer = await joinProject(ctx, world, role.id);
+});
+
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('creating a document with its file', () => {
+  it('stores the file, lists it in its folder and writes a create trail row', async () => {
+    const res = await upload(
+      world.pm.token,
+      { folderId: protocolFolder, name: '方案 Protocol', fileCode: 'PRT-001', effectiveDate: '2026-01-01' },
+      { name: '方案 v1.pdf', content: SAMPLE.pdf() },
+    );
+    expect(res.json()).toMatchObject({ status: true });
+    const { fileId } = res.json().data;
+    const list = await callAs(ctx, world.pm.token).get(`/folder/workspace/file/list?folderId=${protocolFolder}`);
+    expect(list.json().data.total).toBe(1);
+    expect(list.json().data.data[0]).toMatchObject({
+      fileId,
+      file_name: '方案 Protocol',
+      type: 'pdf',
+      version_no: 'V1.0',
+      file_code: 'PRT-001',
+      status: 1,
+      view: true,
+    });
+    const rows = await trailOf(ctx.db, 'document', fileId);
+    expect(rows.map((r) => r.type)).toEqual([1]);
+    expect(rows[0].newValue).toMatchObject({ fileName: '方案 v1.pdf', versionNo: 'V1.0' });
+  });
+
+  it("refuses a second document of the same name in the folder, ignoring case: 'Duplicate file name!'", async () => {
+    const res = await upload(
+      world.pm.token,
+      { folderId: protocolFolder, name: '方案 PROTOCOL' },
+      { name: 'x.pdf', content: SAMPLE.pdf() },
+    );
+    expect(res.statusCode).toBe(409);
+    expect(res.json().msg).toBe('Duplicate file name!');
+    const check = await callAs(ctx, world.pm.token).post('/file/name/check/a', {
+      folderId: protocolFolder,
+      name: '方案 protocol',
+    });
+    expect(check.json().data).toEqual({ exists: true });
+  });
+
+  it('refuses a renamed executable and content that does not match its extension', async () => {
+    const exe = await upload(
+      world.pm.token,
+      { folderId: protocolFolder, name: 'Tool' },
+      { name: 'tool.pdf', content: SAMPLE.exe() },
+    );
+    expect(exe.statusCode).toBe(415);
+    expect(exe.json().errorCode).toBe('file_type_not_allowed');
+    const fake = await upload(
+      world.pm.token,
+      { folderId: protocolFolder, name: 'Fake' },
+      { name: 'fake.docx', content: SAMPLE.pdf() },
+    );
+    expect(fake.statusCode).toBe(415);
+  });
+
+  it('limits other viewable types to 10 MB', async () => {
+    const res = await upload(
+      world.pm.token,
+      { folderId: protocolFolder, name: 'Big' },
+      { name: 'big.docx', content: SAMPLE.docx(10 * 1024 * 1024 + 1) },
+    );
+    expect(res.statusCode).toBe(413);
+    expect(res.json().errorCode).toBe('file_too_large');
+  });
+
+  it('keeps to the allowed types of the project', async () => {
+    await ctx.db
+      .update(projects)
+      .set({ allowedFileTypes: ['pdf'] })
+      .where(eq(projects.id, world.projectId));
+    const types = await callAs(ctx, world.staff.token).get('/file/types');
+    expect(types.json().data).toEqual([{ file_type_code: 'pdf' }]);
+    const res = await upload(
+      world.pm.token,
+      { folderId: protocolFolder, name: 'Form' },
+      { name: 'form.docx', content: SAMPLE.docx() },
+    );
+    expect(res.statusCode).toBe(415);
+    await ctx.db.update(projects).set({ allowedFileTypes: [] }).where(eq(projects.id, world.projectId));
+  });
+
+  it('names the bad field: dates in order, a site document names its site, a file is required', async () => {
+    const dates = await upload(
+      world.pm.token,
+      { folderId: protocolFolder, name: 'Dated', effectiveDate: '2026-05-01', expirationDate: '2026-04-01' },
+      { name: 'd.pdf', content: SAMPLE.pdf() },
+    );
+    expect(dates.statusCode).toBe(400);
+    expect(dates.json().msg).toBe('The effective date cannot be after the expiration date!');
+    const site = await upload(
+      world.pm.token,
+      { folderId: protocolFolder, name: 'Site doc', central: 'false' },
+      { name: 's.pdf', content: SAMPLE.pdf() },
+    );
+    expect(site.statusCode).toBe(400);
+    expect(site.json().msg).toBe('Site is required');
+    const none = await upload(world.pm.token, { folderId: protocolFolder, name: 'No file' });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().msg).toBe('File is required');
+    const count = await ctx.db.select().from(documents).where(eq(documents.projectId, world.projectId));
+    expect(count).toHaveLength(1);
+  });
+
+  it('refuses staff without createDoc on the folder, and a folder of another project', async () => {
+    const staff = await upload(
+      world.staff.token,
+      { folderId: protocolFolder, name: 'Mine' },
+      { name: 'm.pdf', content: SAMPLE.pdf() },
+    );
+    expect(staff.statusCode).toBe(403);
+    const other = await createProjectWorld(ctx, 'DOC-2');
+    const foreign = await upload(
+      world.pm.token,
+      { folderId: other.folderByIch.get('8.2.2')!, name: 'Foreign' },
+      { name: 'f.pdf', content: SAMPLE.pdf() },
+    );
+    expect(foreign.statusCode).toBe(404);
+  });
+});
+
+describe('downloading', () => {
+  let fileId: number;
+  beforeAll(async () => {
+    const [doc] = await ctx.db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.projectId, world.projectId), eq(documents.folderId, protocolFolder)));
+    fileId = doc.id;
+  });
+
+  it('streams the file with its UTF-8 name, whole or by range', async () => {
+    const whole = await callAs(ctx, world.pm.token).get(`/minio/file/down?fileId=${fileId}`);
+    expect(whole.statusCode).toBe(200);
+    expect(whole.rawPayload.equals(SAMPLE.pdf())).toBe(true);
+    expect(whole.headers['content-disposition']).toBe(
+      `attachment; filename="__ v1.pdf"; filename*=UTF-8''${encodeURIComponent('方案 v1.pdf')}`,
+    );
+    const part = await ctx.app.inject({
+      method: 'GET',
+      url: `/edoc/minio/file/down?fileId=${fileId}`,
+      headers: { ...bearer(world.pm.token), range: 'bytes=0-7' },
+    });
+    expect(part.statusCode).toBe(206);
+    expect(part.body).toBe('%PDF-1.4');
+    expect(part.headers['content-range']).toBe(`bytes 0-7/${SAMPLE.pdf().length}`);
+  });
+
+  it('shows the document to a viewer but refuses the download without downDoc', async () => {
+    const list = await callAs(ctx, viewer.token).get('/folder/workspace/file/list');
+    expect(list.json().data.data.map((r: { fileId: number }) => r.fileId)).toEqual([fileId]);
+    expect(list.json().data.data[0].abilities).toEqual(['viewDoc']);
+    const down = await callAs(ctx, viewer.token).get(`/minio/file/down?fileId=${fileId}`);
+    expect(down.statusCode).toBe(403);
+  });
+
+  it('hides it from staff without a grant and from other projects', async () => {
+    expect((await callAs(ctx, world.staff.token).get('/folder/workspace/file/list')).json().data.total).toBe(0);
+    const down = await callAs(ctx, world.staff.token).get(`/minio/file/down?fileId=${fileId}`);
+    expect(down.statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { optionalText, requiredText } from './fields.ts';
+import { NAME_MAX } from './limits.ts';
+
+/** SPEC §4 document statuses. */
+export const DocumentStatus = {
+  Editing: 1,
+  WaitingToReceive: 2,
+  InReview: 3,
+  InQc: 4,
+  InApproval: 5,
+  Archived: 6,
+  WaitingToActivate: 7,
+  Processed: 8,
+  DeletionInApproval: 9,
+} as const;
+export type DocumentStatus = (typeof DocumentStatus)[keyof typeof DocumentStatus];
+
+const isoDate = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid_value')
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+
+/** Multipart fields come as text: numbers and flags are read from their text form. */
+const formId = z.coerce.number('invalid_value').int('invalid_value').positive('invalid_value');
+const formFlag = z
+  .enum(['true', 'false', '1', '0'], 'invalid_value')
+  .transform((v) => v === 'true' || v === '1')
+  .optional();
+const formIdList = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v, ctx) => {
+    if (!v) return [] as number[];
+    const ids = v.split(',').map((s) => Number(s.trim()));
+    if (ids.some((n) => !Number.isInteger(n) || n <= 0)) {
+      ctx.addIssue({ code: 'custom', message: 'invalid_value' });
+      return z.NEVER;
+    }
+    return ids;
+  });
+
+/** The metadata of a new document (SPEC §3 "Document"), sent as the fields before the file. */
+export const documentFields = z
+  .object({
+    folderId: formId,
+    name: requiredText(NAME_MAX),
+    ichCode: optionalText(32),
+    fileCode: optionalText(64),
+    versionConvention: optionalText(64),
+    versionNo: optionalText(32),
+    effectiveDate: isoDate,
+    expirationDate: isoDate,
+    comment: optionalText(1000),
+    central: formFlag,
+    siteId: formId.optional(),
+    tagIds: formIdList,
+  })
+  .superRefine((v, ctx) => {
+    if (v.effectiveDate && v.expirationDate && v.effectiveDate > v.expirationDate)
+      ctx.addIssue({ code: 'custom', path: ['effectiveDate'], message: 'effective_after_expiry' });
+    if (v.central === false && !v.siteId) ctx.addIssue({ code: 'custom', path: ['siteId'], message: 'required' });
+  });
+export type DocumentFields = z.infer<typeof documentFields>;
+
+export const nameCheckBody = z.object({
+  folderId: z.number('required').int().positive('invalid_value'),
+  name: requiredText(NAME_MAX),
+  /** The document being renamed, which may keep its own name. */
+  fileId: z.number().int().positive().optional(),
+});
+
+export const fileListQuery = z.object({
+  folderId: z.coerce.number().int().positive('invalid_value').optional(),
+  pageNum: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(10),
+  name: z.string().trim().max(NAME_MAX, 'too_long').optional(),
+  sort: z.enum(['name', 'createdAt', 'updatedAt', 'status', 'fileCode']).default('updatedAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+
+/** A row of the file list (SPEC §3 file list columns) plus what the caller may do with it. */
+export interface FileRow {
+  fileId: number;
+  fileVersionId: number | null;
+  folderId: number | null;
+  folder: string | null;
+  file_name: string;
+  type: string;
+  fileType: string;
+  effective_date: string | null;
+  expiration_date: string | null;
+  version_no: string | null;
+  file_code: string | null;
+  ich_code: string | null;
+  status: number;
+  comment: string | null;
+  username: string;
+  createdtime: string;
+  updatedtime: string;
+  size: number | null;
+  /** Viewable online (SPEC §3 "view"). */
+  view: boolean;
+  takeFileInvalid: boolean;
+  abilities: string[];
+}
+
+export const downloadQuery = z.object({
+  fileId: z.coerce.number('required').int().positive('invalid_value'),
+  fileVersionId: z.coerce.number().int().positive('invalid_value').optional(),
+});
