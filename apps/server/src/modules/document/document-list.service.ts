@@ -103,14 +103,3 @@ export async function listDocuments(deps: Deps, ctx: ProjectContext, query: List
     return { data, total };
   });
 }
-
-/** Live documents per folder, for the tree's counts. */
-export async function countByFolder(tx: Tx, folderIds: number[]): Promise<Map<number, number>> {
-  if (folderIds.length === 0) return new Map();
-  const rows = await tx
-    .select({ folderId: documents.folderId, n: count() })
-    .from(documents)
-    .where(and(inArray(documents.folderId, folderIds), isNull(documents.deletedAt)))
-    .groupBy(documents.folderId);
-  return new Map(rows.map((r) => [r.folderId!, r.n]));
-}

@@ -1,37 +1,14 @@
-import type { MultipartFile } from '@fastify/multipart';
 import { documentFields, downloadQuery, fileListQuery, nameCheckBody } from '@edoc/contract/document';
-import { extensionOf, judgeUpload, maxBytesFor } from '@edoc/contract/file-rules';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
-import { fail } from '../../lib/app-error.ts';
 import { ok } from '../../lib/reply.ts';
-import { BlobTooLargeError } from '../../storage/blob-store.ts';
 import { projectOf } from '../study/study.policy.ts';
 import { actorOf } from '../trail/trail.service.ts';
 import { listDocuments } from './document-list.service.ts';
 import { allowedTypes, contentDisposition, downloadVersion, parseRange } from './document-read.service.ts';
 import { checkNewDocument, createDocument, nameTaken } from './document.service.ts';
 import { requireFolderKey } from './document.policy.ts';
-
-/** The text fields sent before the file part, as a plain object for the schema. */
-function fieldValues(part: MultipartFile): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(part.fields)) {
-    const first = Array.isArray(value) ? value[0] : value;
-    if (first && first.type === 'field' && typeof first.value === 'string') out[key] = first.value;
-  }
-  return out;
-}
-
-/** Streams the part into the blob store within the limit of its type; too large → file_too_large. */
-async function storePart(deps: Deps, part: MultipartFile, limit: number) {
-  const blob = await deps.blobs.put(part.file, { maxBytes: limit }).catch((err: unknown) => {
-    if (err instanceof BlobTooLargeError) fail('file_too_large');
-    throw err;
-  });
-  if (part.file.truncated) fail('file_too_large');
-  return blob;
-}
+import { receiveUpload } from './document-upload.ts';
 
 /** The workspace's documents (SPEC §7 file and folder calls). */
 export function documentRoutes(api: Api, deps: Deps): void {
@@ -60,31 +37,10 @@ export function documentRoutes(api: Api, deps: Deps): void {
   // A new document with its first version: metadata fields first, then the file, streamed to disk.
   api.post('/minio/file/save', member, async (request) => {
     const ctx = projectOf(request);
-    const part = await request.file({ limits: { fileSize: deps.config.UPLOAD_MAX_BYTES, files: 1, fields: 40 } });
-    if (!part) fail('required', { field: 'file' });
-    const fields = documentFields.parse(fieldValues(part));
-    await checkNewDocument(deps, ctx, fields);
-    const types = await allowedTypes(deps.db, ctx.projectId);
-    const ext = extensionOf(part.filename);
-    if (types.length > 0 && !types.map((t) => t.toLowerCase()).includes(ext)) fail('file_type_not_allowed');
-    const blob = await storePart(deps, part, maxBytesFor(ext, deps.config.UPLOAD_MAX_BYTES));
-    // A refused file leaves an unreferenced blob, which the orphan sweep removes.
-    const problem = judgeUpload({
-      fileName: part.filename,
-      size: blob.size,
-      head: blob.head,
-      allowedTypes: types,
-      otherCap: deps.config.UPLOAD_MAX_BYTES,
+    const { fields, file } = await receiveUpload(deps, ctx, request, documentFields, {
+      precheck: (f) => checkNewDocument(deps, ctx, f),
     });
-    if (problem) fail(problem);
-    const created = await createDocument(
-      deps,
-      ctx,
-      fields,
-      { fileName: part.filename, mimeType: part.mimetype, blob },
-      actorOf(request),
-    );
-    return ok(created);
+    return ok(await createDocument(deps, ctx, fields, file!, actorOf(request)));
   });
 
   api.get('/minio/file/down', { ...member, schema: { querystring: downloadQuery } }, async (request, reply) => {

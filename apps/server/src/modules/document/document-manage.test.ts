@@ -1,0 +1,203 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentVersions } from '../../db/schema/documents.ts';
+import { folderGrants, roles } from '../../db/schema/projects.ts';
+import { trailOf } from '../../test/company-factories.ts';
+import { bearer, createTestContext, type TestContext } from '../../test/context.ts';
+import { multipart, SAMPLE } from '../../test/multipart.ts';
+import { callAs, createProjectWorld, joinProject, type ProjectWorld } from '../../test/project-factories.ts';
+
+let ctx: TestContext;
+let world: ProjectWorld;
+let folderA: number;
+let folderB: number;
+let editor: { id: number; token: string };
+
+function send(
+  url: string,
+  token: string,
+  fields: Record<string, string | number>,
+  file?: { name: string; content: Buffer },
+) {
+  const body = multipart(fields, file);
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/edoc${url}`,
+    headers: { ...bearer(token), ...body.headers },
+    payload: body.payload,
+  });
+}
+
+async function newDocument(name: string, content = SAMPLE.pdf(), folderId = folderA) {
+  const res = await send('/minio/file/save', world.pm.token, { folderId, name }, { name: `${name}.pdf`, content });
+  expect(res.json().status, res.body).toBe(true);
+  return res.json().data as { fileId: number; fileVersionId: number };
+}
+
+const pdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n%%EOF\n`);
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  world = await createProjectWorld(ctx, 'DM-1');
+  folderA = world.folderByIch.get('8.2.1')!;
+  folderB = world.folderByIch.get('8.2.2')!;
+  // An editor: may view, create and edit in both folders, but not delete.
+  const keys = ['viewDoc', 'createDoc', 'editDoc', 'viewVersionDoc', 'downDoc'];
+  const [role] = await ctx.db
+    .insert(roles)
+    .values({ projectId: world.projectId, code: 'EDITOR', name: 'Editor', docKeys: keys })
+    .returning();
+  for (const folderId of [folderA, folderB])
+    await ctx.db.insert(folderGrants).values({ folderId, subjectType: 'role', subjectId: role.id, docKeys: keys });
+  editor = await joinProject(ctx, world, role.id);
+});
+
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('versions', () => {
+  it('a new file makes the next version; the same content again is "no change in the document"', async () => {
+    const { fileId } = await newDocument('Brochure', pdf('one'));
+    const same = await send('/minio/file/edit/a', editor.token, { fileId }, { name: 'b.pdf', content: pdf('one') });
+    expect(same.statusCode).toBe(400);
+    expect(same.json().msg).toBe('No change in the document');
+    const next = await send('/minio/file/edit/a', editor.token, { fileId }, { name: 'b2.pdf', content: pdf('two') });
+    expect(next.json().data).toEqual({ fileId, versionNo: 'V1.1' });
+    const versions = (await callAs(ctx, editor.token).get(`/file/version/find_all?fileId=${fileId}`)).json().data;
+    expect(versions.map((v: { versionNo: string; current: boolean }) => [v.versionNo, v.current])).toEqual([
+      ['V1.1', true],
+      ['V1.0', false],
+    ]);
+    const others = await callAs(ctx, editor.token).get(
+      `/folder/other/version?fileId=${fileId}&fileVersionId=${versions[0].fileVersionId}`,
+    );
+    expect(others.json().data.map((v: { versionNo: string }) => v.versionNo)).toEqual(['V1.0']);
+    // Each version stays downloadable as it was.
+    const first = await callAs(ctx, editor.token).get(
+      `/minio/file/down?fileId=${fileId}&fileVersionId=${versions[1].fileVersionId}`,
+    );
+    expect(first.body).toBe(pdf('one').toString());
+  });
+
+  it('edits metadata alone, checking the dates and the name', async () => {
+    const { fileId } = await newDocument('Consent');
+    const bad = await send('/minio/file/edit/a', editor.token, {
+      fileId,
+      effectiveDate: '2027-01-02',
+      expirationDate: '2027-01-01',
+    });
+    expect(bad.json().msg).toBe('The effective date cannot be after the expiration date!');
+    const taken = await send('/minio/file/edit/a', editor.token, { fileId, name: 'BROCHURE' });
+    expect(taken.json().msg).toBe('Duplicate file name!');
+    const done = await send('/minio/file/edit/a', editor.token, { fileId, comment: 'signed copy' });
+    expect(done.json().data.versionNo).toBe('V1.0');
+    const rows = await trailOf(ctx.db, 'document', fileId);
+    expect(rows.at(-1)).toMatchObject({ type: 2, oldValue: { comment: null }, newValue: { comment: 'signed copy' } });
+  });
+
+  it('labels a version, and deletes a version only while another remains, by deleteDoc', async () => {
+    const { fileId } = await newDocument('Budget', pdf('b1'));
+    await send('/minio/file/edit/a', world.pm.token, { fileId }, { name: 'b.pdf', content: pdf('b2') });
+    const [v2, v1] = (await callAs(ctx, world.pm.token).get(`/file/version/find_all?fileId=${fileId}`)).json().data;
+    const label = await callAs(ctx, editor.token).post('/file/version/edit/a', {
+      fileVersionId: v1.fileVersionId,
+      label: 'draft',
+    });
+    expect(label.json().status).toBe(true);
+    expect((await callAs(ctx, editor.token).get(`/file/version/delete/${v2.fileVersionId}/a`)).statusCode).toBe(403);
+    expect((await callAs(ctx, world.pm.token).get(`/file/version/delete/${v2.fileVersionId}/a`)).json().status).toBe(
+      true,
+    );
+    const last = await callAs(ctx, world.pm.token).get(`/file/version/delete/${v1.fileVersionId}/a`);
+    expect(last.statusCode).toBe(409);
+    const left = (await callAs(ctx, world.pm.token).get(`/file/version/find_all?fileId=${fileId}`)).json().data;
+    expect(left).toMatchObject([{ fileVersionId: v1.fileVersionId, label: 'draft', current: true }]);
+  });
+});
+
+describe('rename, move and comments', () => {
+  it('renames, refusing a taken name', async () => {
+    const { fileId } = await newDocument('Old name');
+    expect((await callAs(ctx, editor.token).post('/file/rename/a', { fileId, name: 'Brochure' })).statusCode).toBe(409);
+    expect((await callAs(ctx, editor.token).post('/file/rename/a', { fileId, name: 'New name' })).json().status).toBe(
+      true,
+    );
+  });
+
+  it('moves many at once, all or none, with a move trail row each', async () => {
+    const a = await newDocument('Move me 1');
+    const b = await newDocument('Move me 2');
+    await newDocument('Move me 2', SAMPLE.pdf(), folderB);
+    const clash = await callAs(ctx, editor.token).post('/folder/file/move/a', {
+      fileIds: [a.fileId, b.fileId],
+      folderId: folderB,
+    });
+    expect(clash.statusCode).toBe(409);
+    const list = async (folderId: number) =>
+      (await callAs(ctx, editor.token).get(`/folder/workspace/file/list?folderId=${folderId}&pageSize=50`))
+        .json()
+        .data.data.map((r: { file_name: string }) => r.file_name);
+    expect(await list(folderB)).toEqual(['Move me 2']);
+    const single = await callAs(ctx, editor.token).post(`/file/move/${a.fileId}/${folderB}/a`);
+    expect(single.json().status).toBe(true);
+    expect((await list(folderB)).sort()).toEqual(['Move me 1', 'Move me 2']);
+    expect((await trailOf(ctx.db, 'document', a.fileId)).at(-1)).toMatchObject({
+      type: 14,
+      newValue: { folderId: folderB },
+    });
+  });
+
+  it('keeps comments per document, in order', async () => {
+    const { fileId } = await newDocument('Commented');
+    await callAs(ctx, editor.token).post('/file/words', { fileId, text: '请核对签名页' });
+    await callAs(ctx, world.pm.token).post('/file/words', { fileId, text: 'Checked' });
+    const words = (await callAs(ctx, editor.token).get(`/file/words/${fileId}`)).json().data;
+    expect(words.map((w: { text: string }) => w.text)).toEqual(['请核对签名页', 'Checked']);
+  });
+});
+
+describe('recycle bin', () => {
+  it("needs deleteDoc; a deleted document leaves the list and waits in its deleter's recycle bin", async () => {
+    const { fileId } = await newDocument('To recycle');
+    expect(
+      (await callAs(ctx, editor.token).post('/file/delete/a', { fileId, deleteAllVersion: true })).statusCode,
+    ).toBe(403);
+    expect(
+      (await callAs(ctx, world.pm.token).post('/file/delete/a', { fileId, deleteAllVersion: true })).json().status,
+    ).toBe(true);
+    const list = (
+      await callAs(ctx, world.pm.token).get(`/folder/workspace/file/list?folderId=${folderA}&pageSize=50`)
+    ).json().data.data;
+    expect(list.some((r: { fileId: number }) => r.fileId === fileId)).toBe(false);
+    const bin = (await callAs(ctx, world.pm.token).get('/file/recycle/list')).json().data;
+    expect(bin[0]).toMatchObject({ fileId, file_name: 'To recycle', folderId: folderA });
+    expect((await callAs(ctx, editor.token).get('/file/recycle/list')).json().data).toEqual([]);
+    // The name is free again while it sits in the bin; restoring then refuses the clash.
+    await newDocument('To recycle');
+    const clash = await callAs(ctx, world.pm.token).post(`/file/recycle/restore/${fileId}`, {});
+    expect(clash.statusCode).toBe(409);
+    const elsewhere = await callAs(ctx, world.pm.token).post(`/file/recycle/restore/${fileId}`, { folderId: folderB });
+    expect(elsewhere.json().status).toBe(true);
+  });
+
+  it('purges for good: rows gone, blob removed only when no other version uses it, trail kept', async () => {
+    const shared = pdf('shared content');
+    const a = await newDocument('Purge A', shared);
+    await newDocument('Purge B', shared);
+    const own = await newDocument('Purge C', pdf('only mine'));
+    for (const d of [a, own])
+      await callAs(ctx, world.pm.token).post('/file/delete/a', { fileId: d.fileId, deleteAllVersion: true });
+    const [sharedSha] = await ctx.db.select().from(documentVersions).where(eq(documentVersions.documentId, a.fileId));
+    const [ownSha] = await ctx.db.select().from(documentVersions).where(eq(documentVersions.documentId, own.fileId));
+    expect((await callAs(ctx, editor.token).post(`/file/recycle/purge/${a.fileId}`)).statusCode).toBe(403);
+    for (const d of [a, own])
+      expect((await callAs(ctx, world.pm.token).post(`/file/recycle/purge/${d.fileId}`)).json().status).toBe(true);
+    expect(await ctx.deps.blobs.has(sharedSha.sha256)).toBe(true);
+    expect(await ctx.deps.blobs.has(ownSha.sha256)).toBe(false);
+    expect((await trailOf(ctx.db, 'document', own.fileId)).at(-1)).toMatchObject({
+      type: 3,
+      newValue: { purged: true },
+    });
+  });
+});

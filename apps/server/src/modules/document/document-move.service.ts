@@ -1,0 +1,111 @@
+import { TrailType } from '@edoc/contract/enums';
+import { asc, eq } from 'drizzle-orm';
+import { documents, documentWords } from '../../db/schema/documents.ts';
+import { users } from '../../db/schema/users.ts';
+import { fail } from '../../lib/app-error.ts';
+import type { Deps } from '../../lib/deps.ts';
+import type { ProjectContext } from '../study/study.policy.ts';
+import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
+import { loadDocumentFor, versionOf } from './document-read.service.ts';
+import { requireFolderKey } from './document.policy.ts';
+import { nameTaken } from './document.service.ts';
+
+export async function renameDocument(
+  deps: Deps,
+  ctx: ProjectContext,
+  input: { fileId: number; name: string },
+  actor: TrailActor,
+) {
+  await deps.db.transaction(async (tx) => {
+    const { doc } = await loadDocumentFor(tx, ctx, input.fileId, ['viewDoc', 'editDoc']);
+    if (doc.name === input.name) fail('no_change');
+    if (await nameTaken(tx, doc.folderId!, input.name, doc.id)) fail('duplicate_file_name');
+    await tx.update(documents).set({ name: input.name, updatedAt: new Date() }).where(eq(documents.id, doc.id));
+    await recordTrail(tx, actor, {
+      type: TrailType.Update,
+      objectType: 'document',
+      objectId: doc.id,
+      oldValue: { name: doc.name },
+      newValue: { name: input.name },
+    });
+  });
+}
+
+/**
+ * Moves documents to another work folder, all or none: each needs editDoc where it is and the target needs
+ * createDoc; a name already in the target refuses the whole move (trail type 14 per document).
+ */
+export async function moveDocuments(
+  deps: Deps,
+  ctx: ProjectContext,
+  input: { fileIds: number[]; folderId: number },
+  actor: TrailActor,
+) {
+  await deps.db.transaction(async (tx) => {
+    await requireFolderKey(tx, ctx, input.folderId, 'createDoc');
+    const names = new Set<string>();
+    for (const fileId of new Set(input.fileIds)) {
+      const { doc } = await loadDocumentFor(tx, ctx, fileId, ['viewDoc', 'editDoc']);
+      if (doc.folderId === input.folderId) continue;
+      const lower = doc.name.toLowerCase();
+      if (names.has(lower) || (await nameTaken(tx, input.folderId, doc.name))) fail('duplicate_file_name');
+      names.add(lower);
+      await tx
+        .update(documents)
+        .set({ folderId: input.folderId, updatedAt: new Date() })
+        .where(eq(documents.id, doc.id));
+      await recordTrail(tx, actor, {
+        type: TrailType.Move,
+        objectType: 'document',
+        objectId: doc.id,
+        oldValue: { folderId: doc.folderId },
+        newValue: { folderId: input.folderId },
+      });
+    }
+  });
+}
+
+/** File comments ("words"), oldest first. */
+export async function listWords(deps: Deps, ctx: ProjectContext, fileId: number) {
+  return deps.db.transaction(async (tx) => {
+    const { doc } = await loadDocumentFor(tx, ctx, fileId, ['viewDoc']);
+    const rows = await tx
+      .select({ w: documentWords, userName: users.name })
+      .from(documentWords)
+      .innerJoin(users, eq(users.id, documentWords.userId))
+      .where(eq(documentWords.documentId, doc.id))
+      .orderBy(asc(documentWords.id));
+    return rows.map(({ w, userName }) => ({
+      id: w.id,
+      text: w.text,
+      userName,
+      fileVersionId: w.versionId,
+      createdtime: w.createdAt.toISOString(),
+    }));
+  });
+}
+
+export async function addWord(
+  deps: Deps,
+  ctx: ProjectContext,
+  input: { fileId: number; text: string; fileVersionId?: number },
+  actor: TrailActor,
+) {
+  return deps.db.transaction(async (tx) => {
+    const { doc } = await loadDocumentFor(tx, ctx, input.fileId, ['viewDoc']);
+    const versionId = input.fileVersionId
+      ? (await versionOf(tx, doc.id, input.fileVersionId)).id
+      : doc.currentVersionId;
+    const [word] = await tx
+      .insert(documentWords)
+      .values({ documentId: doc.id, versionId, userId: ctx.auth.user.id, text: input.text })
+      .returning();
+    await recordTrail(tx, actor, {
+      type: TrailType.Create,
+      objectType: 'document_word',
+      objectId: word.id,
+      newValue: { fileId: doc.id, text: input.text },
+    });
+    return { id: word.id };
+  });
+}

@@ -1,0 +1,146 @@
+import type { RecycledRow } from '@edoc/contract/document-edit';
+import { TrailType } from '@edoc/contract/enums';
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { documents, documentVersions, documentWords } from '../../db/schema/documents.ts';
+import { folders } from '../../db/schema/projects.ts';
+import { users } from '../../db/schema/users.ts';
+import { fail } from '../../lib/app-error.ts';
+import type { Deps } from '../../lib/deps.ts';
+import type { ProjectContext } from '../study/study.policy.ts';
+import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
+import { deleteVersion } from './document-version.service.ts';
+import { loadDocumentFor } from './document-read.service.ts';
+import { requireFolderKey } from './document.policy.ts';
+import { nameTaken } from './document.service.ts';
+
+/**
+ * SPEC §3 delete payload: one version (when others remain and deleteAllVersion is false) or the whole
+ * document, which goes to the recycle bin with the folder it left.
+ */
+export async function deleteDocument(
+  deps: Deps,
+  ctx: ProjectContext,
+  input: { fileId: number; fileVersionId?: number; deleteAllVersion: boolean },
+  actor: TrailActor,
+) {
+  if (!input.deleteAllVersion && input.fileVersionId) {
+    const live = await deps.db
+      .select({ id: documentVersions.id })
+      .from(documentVersions)
+      .where(and(eq(documentVersions.documentId, input.fileId), isNull(documentVersions.deletedAt)));
+    if (live.length > 1) return deleteVersion(deps, ctx, input.fileVersionId, actor);
+  }
+  await deps.db.transaction(async (tx) => {
+    const { doc } = await loadDocumentFor(tx, ctx, input.fileId, ['viewDoc', 'deleteDoc']);
+    await tx
+      .update(documents)
+      .set({ deletedAt: new Date(), deletedBy: ctx.auth.user.id })
+      .where(and(eq(documents.id, doc.id), isNull(documents.deletedAt)));
+    await recordTrail(tx, actor, {
+      type: TrailType.Delete,
+      objectType: 'document',
+      objectId: doc.id,
+      oldValue: { name: doc.name, folderId: doc.folderId, status: doc.status },
+      newValue: { recycled: true },
+    });
+  });
+}
+
+/** What the caller deleted; project administrators see everything deleted in the project. */
+export async function listRecycled(deps: Deps, ctx: ProjectContext): Promise<RecycledRow[]> {
+  const deleter = sql<string>`(select name from users u where u.id = ${documents.deletedBy})`;
+  const rows = await deps.db
+    .select({ d: documents, folderName: folders.name, deleter, versionNo: documentVersions.versionNo })
+    .from(documents)
+    .leftJoin(folders, eq(folders.id, documents.folderId))
+    .leftJoin(documentVersions, eq(documentVersions.id, documents.currentVersionId))
+    .innerJoin(users, eq(users.id, documents.createdBy))
+    .where(
+      and(
+        eq(documents.projectId, ctx.projectId),
+        isNotNull(documents.deletedAt),
+        ctx.fullAccess ? undefined : eq(documents.deletedBy, ctx.auth.user.id),
+      ),
+    )
+    .orderBy(desc(documents.deletedAt));
+  return rows.map(({ d, folderName, deleter: by, versionNo }) => ({
+    fileId: d.id,
+    file_name: d.name,
+    folderId: d.folderId,
+    folder: folderName,
+    version_no: versionNo,
+    deletedBy: by,
+    deletedtime: d.deletedAt!.toISOString(),
+  }));
+}
+
+async function loadRecycled(deps: Deps, ctx: ProjectContext, fileId: number) {
+  const [doc] = await deps.db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.id, fileId), eq(documents.projectId, ctx.projectId), isNotNull(documents.deletedAt)));
+  // Only the one who deleted it, or a project administrator, may act on it.
+  if (!doc || (!ctx.fullAccess && doc.deletedBy !== ctx.auth.user.id)) fail('not_found');
+  return doc;
+}
+
+/** Back to the folder it left, or to the chosen one when that folder is gone; a name taken there meanwhile refuses. */
+export async function restoreDocument(
+  deps: Deps,
+  ctx: ProjectContext,
+  fileId: number,
+  chosenFolder: number | undefined,
+  actor: TrailActor,
+) {
+  const doc = await loadRecycled(deps, ctx, fileId);
+  await deps.db.transaction(async (tx) => {
+    const folderId = chosenFolder ?? doc.folderId;
+    if (!folderId) fail('required', { field: 'folderId' });
+    await requireFolderKey(tx, ctx, folderId, 'createDoc');
+    if (await nameTaken(tx, folderId, doc.name)) fail('duplicate_file_name');
+    await tx
+      .update(documents)
+      .set({ deletedAt: null, deletedBy: null, folderId, updatedAt: new Date() })
+      .where(eq(documents.id, doc.id));
+    await recordTrail(tx, actor, {
+      type: TrailType.Update,
+      objectType: 'document',
+      objectId: doc.id,
+      oldValue: { recycled: true, folderId: doc.folderId },
+      newValue: { restored: true, folderId },
+    });
+  });
+}
+
+/**
+ * Removes a recycled document for good (project administrators). Its rows go; a blob goes only when no other
+ * version anywhere references it. The trail keeps the record, including the content's hash.
+ */
+export async function purgeDocument(deps: Deps, ctx: ProjectContext, fileId: number, actor: TrailActor) {
+  if (!ctx.fullAccess) fail('forbidden');
+  const doc = await loadRecycled(deps, ctx, fileId);
+  const shas = await deps.db.transaction(async (tx) => {
+    const versions = await tx.select().from(documentVersions).where(eq(documentVersions.documentId, doc.id));
+    await tx.update(documents).set({ currentVersionId: null }).where(eq(documents.id, doc.id));
+    await tx.delete(documentWords).where(eq(documentWords.documentId, doc.id));
+    await tx.delete(documentVersions).where(eq(documentVersions.documentId, doc.id));
+    await tx.delete(documents).where(eq(documents.id, doc.id));
+    await recordTrail(tx, actor, {
+      type: TrailType.Delete,
+      objectType: 'document',
+      objectId: doc.id,
+      oldValue: { name: doc.name, versions: versions.map((v) => ({ versionNo: v.versionNo, sha256: v.sha256 })) },
+      newValue: { purged: true },
+    });
+    const unique = [...new Set(versions.map((v) => v.sha256))];
+    if (unique.length === 0) return [];
+    const still = await tx
+      .select({ sha256: documentVersions.sha256 })
+      .from(documentVersions)
+      .where(inArray(documentVersions.sha256, unique));
+    const kept = new Set(still.map((s) => s.sha256));
+    return unique.filter((s) => !kept.has(s));
+  });
+  // After the commit: a failure here leaves only an orphan blob, which the sweep removes.
+  for (const sha of shas) await deps.blobs.remove(sha);
+}

@@ -1,0 +1,68 @@
+import type { MultipartFile } from '@fastify/multipart';
+import { extensionOf, judgeUpload, maxBytesFor } from '@edoc/contract/file-rules';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { fail } from '../../lib/app-error.ts';
+import type { Deps } from '../../lib/deps.ts';
+import { BlobTooLargeError } from '../../storage/blob-store.ts';
+import type { ProjectContext } from '../study/study.policy.ts';
+import { allowedTypes } from './document-read.service.ts';
+import type { UploadedFile } from './document.service.ts';
+
+/** Streams the part into the blob store within the limit of its type; too large → file_too_large. */
+async function storePart(deps: Deps, part: MultipartFile, limit: number) {
+  const blob = await deps.blobs.put(part.file, { maxBytes: limit }).catch((err: unknown) => {
+    if (err instanceof BlobTooLargeError) fail('file_too_large');
+    throw err;
+  });
+  if (part.file.truncated) fail('file_too_large');
+  return blob;
+}
+
+/**
+ * Reads a document upload: the text fields (sent first, as browsers do), checked by the schema and by
+ * `precheck` before a byte of the file is stored; then the file, streamed to the blob store while hashing, and
+ * judged by the project's allowed types, its size limit and its content signature. A refused file may leave an
+ * unreferenced blob behind, which the orphan sweep removes.
+ */
+export async function receiveUpload<S extends z.ZodType>(
+  deps: Deps,
+  ctx: ProjectContext,
+  request: FastifyRequest,
+  schema: S,
+  opts: { fileOptional?: boolean; precheck?: (fields: z.output<S>) => Promise<void> } = {},
+): Promise<{ fields: z.output<S>; file: UploadedFile | null }> {
+  if (!request.isMultipart()) fail('parameter_error');
+  const values: Record<string, string> = {};
+  let fields: z.output<S> | null = null;
+  let file: UploadedFile | null = null;
+  const cap = deps.config.UPLOAD_MAX_BYTES;
+  for await (const part of request.parts({ limits: { fileSize: cap, files: 1, fields: 40 } })) {
+    if (part.type === 'field') {
+      if (typeof part.value === 'string') values[part.fieldname] = part.value;
+      continue;
+    }
+    fields = schema.parse(values);
+    await opts.precheck?.(fields);
+    const types = await allowedTypes(deps.db, ctx.projectId);
+    const ext = extensionOf(part.filename);
+    if (types.length > 0 && !types.map((t) => t.replace(/^\./, '').toLowerCase()).includes(ext))
+      fail('file_type_not_allowed');
+    const blob = await storePart(deps, part, maxBytesFor(ext, cap));
+    const problem = judgeUpload({
+      fileName: part.filename,
+      size: blob.size,
+      head: blob.head,
+      allowedTypes: types,
+      otherCap: cap,
+    });
+    if (problem) fail(problem);
+    file = { fileName: part.filename, mimeType: part.mimetype, blob };
+  }
+  if (!fields) {
+    fields = schema.parse(values);
+    if (!opts.fileOptional) fail('required', { field: 'file' });
+    await opts.precheck?.(fields);
+  }
+  return { fields, file };
+}

@@ -1,0 +1,196 @@
+import type { DocumentEditFields, VersionRow } from '@edoc/contract/document-edit';
+import { DocumentStatus } from '@edoc/contract/document';
+import { TrailType } from '@edoc/contract/enums';
+import { extensionOf } from '@edoc/contract/file-rules';
+import { and, asc, eq, isNull, ne } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { documents, documentVersions } from '../../db/schema/documents.ts';
+import { users } from '../../db/schema/users.ts';
+import { fail } from '../../lib/app-error.ts';
+import type { Deps } from '../../lib/deps.ts';
+import type { ProjectContext } from '../study/study.policy.ts';
+import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
+import { loadDocumentFor, versionOf } from './document-read.service.ts';
+import { nameTaken, type UploadedFile } from './document.service.ts';
+
+/** "V1.0" → "V1.1": the last number of the current version goes up by one; anything else gains ".1". */
+export function nextVersionNo(current: string): string {
+  const m = /^(.*?)(\d+)(\D*)$/.exec(current);
+  return m ? `${m[1]}${Number(m[2]) + 1}${m[3]}` : `${current}.1`;
+}
+
+const METADATA = ['name', 'fileCode', 'effectiveDate', 'expirationDate', 'comment'] as const;
+
+/**
+ * Edits a document being edited (status 1): changed metadata and/or a new version from the uploaded file.
+ * Nothing changed at all → 'no change in the document'.
+ */
+export async function editDocument(
+  deps: Deps,
+  ctx: ProjectContext,
+  fields: DocumentEditFields,
+  file: UploadedFile | null,
+  actor: TrailActor,
+) {
+  return deps.db.transaction(async (tx) => {
+    const { doc } = await loadDocumentFor(tx, ctx, fields.fileId, ['viewDoc', 'editDoc']);
+    // Concurrent edits of one document queue here; the second sees the first's result (DESIGN §6).
+    await tx.select({ id: documents.id }).from(documents).where(eq(documents.id, doc.id)).for('update');
+    if (doc.status !== DocumentStatus.Editing) fail('cannot_modify');
+    const current = await versionOf(tx, doc.id);
+    const changes: Record<string, string | null> = {};
+    const before: Record<string, string | null> = {};
+    for (const key of METADATA) {
+      const next = fields[key];
+      if (next === undefined) continue;
+      const value = next === '' ? null : next;
+      if (value !== doc[key]) {
+        changes[key] = value;
+        before[key] = doc[key];
+      }
+    }
+    const newContent = file !== null && file.blob.sha256 !== current.sha256;
+    if (!newContent && Object.keys(changes).length === 0) fail('no_change');
+    const start = changes.effectiveDate ?? doc.effectiveDate;
+    const end = changes.expirationDate ?? doc.expirationDate;
+    if (start && end && start > end) fail('effective_after_expiry');
+    if (changes.name && (await nameTaken(tx, doc.folderId!, changes.name, doc.id))) fail('duplicate_file_name');
+    let versionNo = current.versionNo;
+    if (newContent) {
+      versionNo = fields.versionNo ?? nextVersionNo(current.versionNo);
+      const [version] = await tx
+        .insert(documentVersions)
+        .values({
+          documentId: doc.id,
+          versionNo,
+          sha256: file.blob.sha256,
+          size: file.blob.size,
+          fileName: file.fileName,
+          extension: extensionOf(file.fileName),
+          mimeType: file.mimeType,
+          createdBy: ctx.auth.user.id,
+        })
+        .returning();
+      await tx.update(documents).set({ currentVersionId: version.id }).where(eq(documents.id, doc.id));
+      before.versionNo = current.versionNo;
+      changes.versionNo = versionNo;
+      changes.sha256 = file.blob.sha256;
+    }
+    await tx
+      .update(documents)
+      .set({ ...pick(changes), updatedAt: new Date() })
+      .where(eq(documents.id, doc.id));
+    await recordTrail(tx, actor, {
+      type: TrailType.Update,
+      objectType: 'document',
+      objectId: doc.id,
+      version: versionNo,
+      oldValue: before,
+      newValue: changes,
+    });
+    return { fileId: doc.id, versionNo };
+  });
+}
+
+const pick = (changes: Record<string, string | null>) =>
+  Object.fromEntries(Object.entries(changes).filter(([k]) => (METADATA as readonly string[]).includes(k)));
+
+/** Every live version, newest first (viewVersionDoc). */
+export async function listVersions(deps: Deps, ctx: ProjectContext, fileId: number, except?: number) {
+  return deps.db.transaction(async (tx) => {
+    const { doc } = await loadDocumentFor(tx, ctx, fileId, ['viewDoc', 'viewVersionDoc']);
+    const rows = await tx
+      .select({ v: documentVersions, creator: users.name })
+      .from(documentVersions)
+      .innerJoin(users, eq(users.id, documentVersions.createdBy))
+      .where(
+        and(
+          eq(documentVersions.documentId, doc.id),
+          isNull(documentVersions.deletedAt),
+          except ? ne(documentVersions.id, except) : undefined,
+        ),
+      )
+      .orderBy(asc(documentVersions.id));
+    return rows.reverse().map(({ v, creator }): VersionRow => ({
+      fileVersionId: v.id,
+      versionNo: v.versionNo,
+      label: v.label,
+      fileName: v.fileName,
+      size: v.size,
+      sha256: v.sha256,
+      creator,
+      createdtime: v.createdAt.toISOString(),
+      current: v.id === doc.currentVersionId,
+    }));
+  });
+}
+
+async function versionInProject(tx: Tx, ctx: ProjectContext, versionId: number) {
+  const [row] = await tx
+    .select({ documentId: documentVersions.documentId })
+    .from(documentVersions)
+    .innerJoin(documents, eq(documents.id, documentVersions.documentId))
+    .where(
+      and(
+        eq(documentVersions.id, versionId),
+        eq(documents.projectId, ctx.projectId),
+        isNull(documentVersions.deletedAt),
+      ),
+    );
+  if (!row) fail('not_found');
+  return row.documentId;
+}
+
+/** A version's label is the one thing of it that may change; its content never does (DESIGN §7). */
+export async function editVersionLabel(
+  deps: Deps,
+  ctx: ProjectContext,
+  input: { fileVersionId: number; label?: string },
+  actor: TrailActor,
+) {
+  await deps.db.transaction(async (tx) => {
+    const documentId = await versionInProject(tx, ctx, input.fileVersionId);
+    await loadDocumentFor(tx, ctx, documentId, ['viewDoc', 'editDoc']);
+    const [old] = await tx.select().from(documentVersions).where(eq(documentVersions.id, input.fileVersionId));
+    const label = input.label || null;
+    if (old.label === label) fail('no_change');
+    await tx.update(documentVersions).set({ label }).where(eq(documentVersions.id, old.id));
+    await recordTrail(tx, actor, {
+      type: TrailType.Update,
+      objectType: 'document',
+      objectId: documentId,
+      version: old.versionNo,
+      oldValue: { label: old.label },
+      newValue: { label },
+    });
+  });
+}
+
+/** Deletes one version that is not the only one; the current one falls back to the newest remaining. */
+export async function deleteVersion(deps: Deps, ctx: ProjectContext, versionId: number, actor: TrailActor) {
+  await deps.db.transaction(async (tx) => {
+    const documentId = await versionInProject(tx, ctx, versionId);
+    const { doc } = await loadDocumentFor(tx, ctx, documentId, ['viewDoc', 'deleteDoc']);
+    await tx.select({ id: documents.id }).from(documents).where(eq(documents.id, doc.id)).for('update');
+    const live = await tx
+      .select()
+      .from(documentVersions)
+      .where(and(eq(documentVersions.documentId, doc.id), isNull(documentVersions.deletedAt)))
+      .orderBy(asc(documentVersions.id));
+    if (live.length <= 1) fail('cannot_modify');
+    const gone = live.find((v) => v.id === versionId)!;
+    await tx.update(documentVersions).set({ deletedAt: new Date() }).where(eq(documentVersions.id, versionId));
+    const newest = live.filter((v) => v.id !== versionId).at(-1)!;
+    await tx
+      .update(documents)
+      .set({ currentVersionId: newest.id, updatedAt: new Date() })
+      .where(eq(documents.id, doc.id));
+    await recordTrail(tx, actor, {
+      type: TrailType.Delete,
+      objectType: 'document',
+      objectId: doc.id,
+      version: gone.versionNo,
+      oldValue: { fileVersionId: gone.id, versionNo: gone.versionNo, sha256: gone.sha256 },
+    });
+  });
+}
