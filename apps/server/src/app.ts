@@ -20,14 +20,27 @@ import type { Api } from './lib/http.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { companyUserRoutes } from './modules/company/company-user.routes.ts';
 import { companyRoutes } from './modules/company/company.routes.ts';
+import { documentManageRoutes } from './modules/document/document-manage.routes.ts';
+import { documentRoutes } from './modules/document/document.routes.ts';
 import { folderRoutes } from './modules/folder/folder.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { memberRoutes } from './modules/member/member.routes.ts';
 import { noticeRoutes } from './modules/notice/notice.routes.ts';
 import { projectRoutes } from './modules/project/project.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
+import { releaseRoutes } from './modules/release/release.routes.ts';
 import { studyRoutes } from './modules/study/study.routes.ts';
+import { signatureRoutes } from './modules/user/signature.routes.ts';
+import { studyAlertRoutes } from './modules/user/study-alert.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
+import { groupRoutes } from './modules/group/group.routes.ts';
+import { memberManageRoutes } from './modules/member/member-manage.routes.ts';
+import { projectSettingsRoutes } from './modules/project/project-settings.routes.ts';
+import { roleRoutes } from './modules/role/role.routes.ts';
+import { siteRoutes } from './modules/site/site.routes.ts';
+import { codeRoutes } from './modules/code/code.routes.ts';
+import { tagRoutes } from './modules/tag/tag.routes.ts';
+import { companyTemplateRoutes } from './modules/template/company-template.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrors } from './plugins/errors.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
@@ -35,6 +48,9 @@ import { registerIdempotency } from './plugins/idempotency.ts';
 /** Each module's routes, mounted under /edoc. A later module adds one line here. */
 const MODULES: Array<(api: Api, deps: Deps) => void> = [
   healthRoutes,
+  companyTemplateRoutes,
+  codeRoutes,
+  tagRoutes,
   authRoutes,
   userRoutes,
   noticeRoutes,
@@ -42,9 +58,19 @@ const MODULES: Array<(api: Api, deps: Deps) => void> = [
   studyRoutes,
   memberRoutes,
   folderRoutes,
+  documentRoutes,
+  documentManageRoutes,
   companyRoutes,
   companyUserRoutes,
   registrationRoutes,
+  siteRoutes,
+  roleRoutes,
+  groupRoutes,
+  memberManageRoutes,
+  projectSettingsRoutes,
+  releaseRoutes,
+  studyAlertRoutes,
+  signatureRoutes,
 ];
 
 export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions['logger'] } = {}) {

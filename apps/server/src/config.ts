@@ -31,6 +31,8 @@ const schema = z.object({
     .int()
     .min(1)
     .default(512 * 1024 * 1024),
+  /** A blob no row references is removed only after this long (a row may still be committing). */
+  BLOB_GRACE_SECONDS: z.coerce.number().int().min(0).default(3600),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()

@@ -9,6 +9,7 @@ import { openDatabase } from './runtime.ts';
 import { seedAdmin } from './seed.ts';
 import { seedShippedTemplates } from './modules/template/template.service.ts';
 import { createFsBlobStore, sweepTmp } from './storage/blob-store.ts';
+import { sweepOrphanBlobs } from './storage/blob-sweep.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const config = loadConfig({ WEB_DIST: path.resolve(here, '../../web/dist'), ...process.env });
@@ -39,6 +40,17 @@ const jobs = await startJobs({
   onError: (err) => late.app?.log.error({ err }, 'job error'),
 });
 await sweepIdempotencyKeys(db);
+if (config.EDOC_ROLE !== 'api') {
+  // Orphan blobs (refused or interrupted uploads, purges) go at start and then hourly; several workers may
+  // sweep at once without harm.
+  const sweep = () =>
+    sweepOrphanBlobs(db, blobs, config.BLOB_GRACE_SECONDS * 1000).then(
+      (n) => n > 0 && late.app?.log.info(`removed ${n} unreferenced blob(s)`),
+      (err: unknown) => late.app?.log.error({ err }, 'blob sweep failed'),
+    );
+  void sweep();
+  setInterval(() => void sweep(), 3600_000).unref();
+}
 const app = await buildApp({ config, db, jobs, blobs }, { logger });
 late.app = app;
 if (swept > 0) app.log.info(`removed ${swept} temporary file(s) left by an interrupted run`);

@@ -119,6 +119,7 @@ export const ERRORS = {
   not_project_member: [400, '该用户不是本项目成员', 'The user is not a member of this project'],
   import_invalid: [400, '导入文件有误，未导入任何数据', 'The import file has errors; nothing was imported'],
   import_not_excel: [400, '请上传Excel文件（.xlsx）', 'Upload an Excel file (.xlsx)'],
+  duplicate_in_file: [400, '{field}在文件中重复', '{field} appears more than once in the file'],
 } as const satisfies Record<string, readonly [number, string, string]>;
 
 export type ErrorCode = keyof typeof ERRORS;

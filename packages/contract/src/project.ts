@@ -25,6 +25,8 @@ export const projectBody = z.object({
   endDate: z.iso.date('invalid_value').nullable().optional(),
   /** Applied when the project is created: a directory template, and a user-group template. */
   directoryTemplateId: z.number().int().positive().optional(),
+  /** A template of type 1, 3 or 4: its groups (and for 3/4 its folders, for 4 its bindings) are created too. */
+  groupTemplateId: z.number().int().positive().optional(),
 });
 export type ProjectBody = z.infer<typeof projectBody>;
 
@@ -96,3 +98,21 @@ export const studyEntryData = z.object({
   authorities: z.array(z.string()),
 });
 export type StudyEntryData = z.infer<typeof studyEntryData>;
+
+/**
+ * POST /manage/study/update: what the project administrator may set. The code, end date and library-folder
+ * flag stay with the company administrator (POST /project/update/:id).
+ */
+export const studySettingsBody = projectBody.pick({
+  name: true,
+  phase: true,
+  description: true,
+  idleMinutes: true,
+  pageSize: true,
+  reviewOpen: true,
+  qcOpen: true,
+  approveOpen: true,
+  allowedFileTypes: true,
+  versionConvention: true,
+});
+export type StudySettingsBody = z.infer<typeof studySettingsBody>;

@@ -38,3 +38,10 @@ export type UserInfoModifyBody = z.infer<typeof userInfoModifyBody>;
 export const langBody = z.object({ lang: z.enum(LANGS, 'invalid_value') });
 
 export const avatarData = z.object({ avatarUrl: z.string() });
+
+/** The electronic signature image: png or jpeg (told by its content), at most 1 MiB. */
+export const SIGNATURE_MAX_BYTES = 1024 * 1024;
+export const SIGNATURE_TYPES = ['image/png', 'image/jpeg'] as const;
+/** POST /user/signature/a answers when the new image was stored (its sha256 prefix, for cache busting). */
+export const signatureData = z.object({ version: z.string() });
+export type SignatureData = z.infer<typeof signatureData>;

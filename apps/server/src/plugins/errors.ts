@@ -38,7 +38,7 @@ export function registerErrors(app: FastifyInstance, opts: { spa: boolean }): vo
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) =>
         issueMessage(
-          { ...v.params, code: v.keyword, path: v.instancePath.split('/').filter(Boolean), message: v.message ?? '' },
+          { ...v.params, code: v.keyword, path: v.instancePath.split('/').filter((p) => p !== '' && !/^\d+$/.test(p)), message: v.message ?? '' },
           lang,
         ),
       );

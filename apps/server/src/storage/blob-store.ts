@@ -22,6 +22,10 @@ export interface BlobStore {
   get(sha256: string, range?: { start: number; end: number }): Promise<Readable>;
   has(sha256: string): Promise<boolean>;
   remove(sha256: string): Promise<void>;
+  /** When the blob was last written (a re-upload of the same content renews it), or null when absent. */
+  modifiedAt(sha256: string): Promise<Date | null>;
+  /** Every stored blob's name, for the orphan sweep. */
+  list(): AsyncIterable<string>;
   /** Is the store reachable and writable? For /health. */
   check(): Promise<boolean>;
 }
@@ -64,6 +68,20 @@ export function createFsBlobStore(root: string, tmpDir: string): BlobStore {
         () => false,
       ),
     remove: (sha256) => fs.rm(file(sha256), { force: true }),
+    modifiedAt: (sha256) =>
+      fs.stat(file(sha256)).then(
+        (st) => st.mtime,
+        () => null,
+      ),
+    async *list() {
+      for (const a of await fs.readdir(root).catch(() => [] as string[])) {
+        for (const b of await fs.readdir(path.join(root, a)).catch(() => [] as string[])) {
+          for (const name of await fs.readdir(path.join(root, a, b)).catch(() => [] as string[])) {
+            if (/^[0-9a-f]{64}$/.test(name)) yield name;
+          }
+        }
+      }
+    },
     async check() {
       try {
         await fs.mkdir(tmpDir, { recursive: true });

@@ -42,6 +42,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     DATABASE_URL: url,
     LOGIN_CAPTCHA: 'off',
     LOG_LEVEL: 'silent',
+    BLOB_GRACE_SECONDS: '0',
     ...env,
   });
   const db = createDb(url, 5);

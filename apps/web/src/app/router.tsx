@@ -9,14 +9,28 @@ import { CompanyDetailsPage } from '../features/company/pages/company-details-pa
 import { CompanyListPage } from '../features/company/pages/company-list-page';
 import { CompanyUserPage } from '../features/company/pages/company-user-page';
 import { SystemCompanyUserPage } from '../features/company/pages/system-company-user-page';
+import { DirectoryPage } from '../features/folder/pages/directory-page';
+import { FolderTemplatePage } from '../features/folder/pages/folder-template-page';
+import { GroupPage } from '../features/group/pages/group-page';
 import { LicensePage } from '../features/license/pages/license-page';
+import { ManageUserPage } from '../features/manage-member/pages/manage-user-page';
+import { StudySettingsPage } from '../features/manage-study/pages/study-settings-page';
 import { NoticePage } from '../features/notice/pages/notice-page';
 import { ProjectListPage } from '../features/project/pages/project-list-page';
 import { ProjectUserPage } from '../features/project/pages/project-user-page';
 import { SelectPage } from '../features/project/pages/select-page';
 import { RegisterPage } from '../features/register/pages/register-page';
+import { VersionPage } from '../features/release/pages/version-page';
 import { UserCenterPage } from '../features/user/pages/user-center-page';
 import { ViewPage } from '../features/viewer/pages/view-page';
+import {
+  CompanyCodePage,
+  CompanyCodeTypePage,
+  ProjectCodePage,
+  ProjectCodeTypePage,
+} from '../features/code/pages/code-pages';
+import { TagPage } from '../features/tag/pages/tag-page';
+import { DirectoryTemplatePage, UserGroupTemplatePage } from '../features/template/pages/template-list-page';
 import { useSession } from '../lib/session';
 import { guardRedirect } from './guard';
 import { AreaLayout, HeaderOnlyLayout } from './layouts/area-layout';
@@ -78,6 +92,7 @@ export const routes: RouteObject[] = [
             [paths.system.companyDetails]: <CompanyDetailsPage />,
             [paths.system.companyUser]: <SystemCompanyUserPage />,
             [paths.system.notice]: <NoticePage />,
+            [paths.system.version]: <VersionPage />,
             [paths.system.userCenter]: <UserCenterPage />,
           }),
         ],
@@ -93,6 +108,10 @@ export const routes: RouteObject[] = [
             [paths.company.user]: <CompanyUserPage />,
             [paths.company.approve]: <ApprovePage />,
             [paths.company.userCenter]: <UserCenterPage />,
+            [paths.company.templateUserGroup]: <UserGroupTemplatePage />,
+            [paths.company.templateDirectory]: <DirectoryTemplatePage />,
+            [paths.company.templateEncode]: <CompanyCodePage />,
+            [paths.company.templateCodeType]: <CompanyCodeTypePage />,
           }),
         ],
       },
@@ -101,7 +120,17 @@ export const routes: RouteObject[] = [
         element: <AreaLayout menu={PROJECT_MENU} titleKey="area.project" />,
         children: [
           { index: true, element: <Navigate to={paths.project.homePending} replace /> },
-          ...areaRoutes(PROJECT_MENU, { [paths.project.user]: <UserCenterPage /> }),
+          ...areaRoutes(PROJECT_MENU, {
+            [paths.project.user]: <UserCenterPage />,
+            [paths.project.manageStudy]: <StudySettingsPage />,
+            [paths.project.manageUser]: <ManageUserPage />,
+            [paths.project.manageGroup]: <GroupPage />,
+            [paths.project.manageDirectory]: <DirectoryPage />,
+            [paths.project.manageFolderTemplate]: <FolderTemplatePage />,
+            [paths.project.manageEncode]: <ProjectCodePage />,
+            [paths.project.manageCodeType]: <ProjectCodeTypePage />,
+            [paths.project.manageTag]: <TagPage />,
+          }),
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -14,6 +14,7 @@ import { ok } from '../../lib/reply.ts';
 import { requireCompanyAdmin } from '../../plugins/auth.ts';
 import { actorOf } from '../trail/trail.service.ts';
 import { companyUsersCsv } from './company-user.export.ts';
+import { companyUserImportRoutes } from './company-user-import.routes.ts';
 import {
   allCompanyUsers,
   createCompanyUser,
@@ -97,4 +98,6 @@ export function companyUserRoutes(api: Api, deps: Deps): void {
       return ok(null);
     },
   );
+
+  companyUserImportRoutes(api, deps);
 }

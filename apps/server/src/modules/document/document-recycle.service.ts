@@ -1,12 +1,13 @@
 import type { RecycledRow } from '@edoc/contract/document-edit';
 import { TrailType } from '@edoc/contract/enums';
-import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { documents, documentVersions, documentWords } from '../../db/schema/documents.ts';
 import { folders } from '../../db/schema/projects.ts';
 import { users } from '../../db/schema/users.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { ProjectContext } from '../study/study.policy.ts';
+import { removeIfUnreferenced } from '../../storage/blob-sweep.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
 import { deleteVersion } from './document-version.service.ts';
 import { loadDocumentFor } from './document-read.service.ts';
@@ -132,15 +133,8 @@ export async function purgeDocument(deps: Deps, ctx: ProjectContext, fileId: num
       oldValue: { name: doc.name, versions: versions.map((v) => ({ versionNo: v.versionNo, sha256: v.sha256 })) },
       newValue: { purged: true },
     });
-    const unique = [...new Set(versions.map((v) => v.sha256))];
-    if (unique.length === 0) return [];
-    const still = await tx
-      .select({ sha256: documentVersions.sha256 })
-      .from(documentVersions)
-      .where(inArray(documentVersions.sha256, unique));
-    const kept = new Set(still.map((s) => s.sha256));
-    return unique.filter((s) => !kept.has(s));
+    return [...new Set(versions.map((v) => v.sha256))];
   });
-  // After the commit: a failure here leaves only an orphan blob, which the sweep removes.
-  for (const sha of shas) await deps.blobs.remove(sha);
+  // After the commit, and only blobs nothing else uses; a failure here leaves an orphan for the sweep.
+  await removeIfUnreferenced(deps.db, deps.blobs, shas, deps.config.BLOB_GRACE_SECONDS * 1000);
 }

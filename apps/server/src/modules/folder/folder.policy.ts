@@ -1,40 +1,95 @@
+import { RoleCode } from '@edoc/contract/enums';
 import { evaluateFolderRights, type FolderRights } from '@edoc/contract/permissions';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { folderGrants, folders, groups, members, roles } from '../../db/schema/projects.ts';
+import { folderGrants, folders, groups, members, projects, roles } from '../../db/schema/projects.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { ProjectContext } from '../study/study.policy.ts';
 
-/** Every folder of the project with the caller's rights on it (DESIGN §5, evaluated by the contract's rule). */
-export async function folderRights(tx: Tx, ctx: ProjectContext, type?: number) {
+export type FolderRow = typeof folders.$inferSelect;
+
+/** The project's company and whether it keeps a separate library tree (SPEC §3 libraryFolder). */
+export async function projectFlags(tx: Tx, projectId: number) {
+  const [p] = await tx
+    .select({ companyId: projects.companyId, libraryFolder: projects.libraryFolder })
+    .from(projects)
+    .where(eq(projects.id, projectId));
+  if (!p) fail('not_found');
+  return p;
+}
+
+/** Folders of the project in display order; without a library tree only the work tree counts. */
+export async function projectFolders(tx: Tx, projectId: number, type?: number): Promise<FolderRow[]> {
+  const { libraryFolder } = await projectFlags(tx, projectId);
   const rows = await tx
     .select()
     .from(folders)
-    .where(and(eq(folders.projectId, ctx.projectId), type === undefined ? undefined : eq(folders.type, type)))
+    .where(and(eq(folders.projectId, projectId), type === undefined ? undefined : eq(folders.type, type)))
     .orderBy(folders.sortOrder, folders.id);
-  if (ctx.fullAccess) {
-    return { rows, rights: evaluateFolderRights(rows.map(ref), [], { ...NO_SUBJECT, fullAccess: true }) };
+  return depthFirst(libraryFolder ? rows : rows.filter((f) => f.type === 0));
+}
+
+/** Tree order (each folder followed by its subfolders), so flat lists read like the tree. */
+function depthFirst(rows: FolderRow[]): FolderRow[] {
+  const children = new Map<number, FolderRow[]>();
+  for (const f of rows) {
+    const list = children.get(f.parentId ?? 0) ?? [];
+    list.push(f);
+    children.set(f.parentId ?? 0, list);
   }
+  const out: FolderRow[] = [];
+  const walk = (parentId: number) => {
+    for (const f of children.get(parentId) ?? []) {
+      out.push(f);
+      walk(f.id);
+    }
+  };
+  for (const type of [0, 1])
+    for (const f of (children.get(0) ?? []).filter((r) => r.type === type)) {
+      out.push(f);
+      walk(f.id);
+    }
+  return out;
+}
+
+const ref = (f: FolderRow) => ({ id: f.id, parentId: f.parentId ?? 0, type: f.type });
+const NO_SUBJECT = { userId: 0, roleId: null, groupIds: [], roleDocKeys: [], roleLibraryKeys: [] };
+
+/**
+ * Rights of one user on the given folders (DESIGN §5), evaluated by the contract's rule. A member with the
+ * STU_PM role, or a caller marked fullAccess (the company administrator), gets everything. Null: not a member.
+ */
+export async function rightsOfUser(
+  tx: Tx,
+  projectId: number,
+  userId: number,
+  rows: FolderRow[],
+  fullAccess = false,
+): Promise<Map<number, FolderRights> | null> {
+  if (fullAccess) return evaluateFolderRights(rows.map(ref), [], { ...NO_SUBJECT, fullAccess: true });
   const [member] = await tx
-    .select({ roleId: members.roleId, docKeys: roles.docKeys, libraryKeys: roles.libraryKeys })
+    .select({ roleId: members.roleId, code: roles.code, docKeys: roles.docKeys, libraryKeys: roles.libraryKeys })
     .from(members)
     .innerJoin(roles, eq(roles.id, members.roleId))
-    .where(and(eq(members.projectId, ctx.projectId), eq(members.userId, ctx.auth.user.id)));
-  if (!member) fail('forbidden');
+    .where(and(eq(members.projectId, projectId), eq(members.userId, userId)));
+  if (!member) return null;
+  if (member.code === RoleCode.StudyPm) {
+    return evaluateFolderRights(rows.map(ref), [], { ...NO_SUBJECT, fullAccess: true });
+  }
   const groupRows = await tx
     .select({ id: groups.id })
     .from(groups)
-    .where(and(eq(groups.projectId, ctx.projectId), sql`${ctx.auth.user.id} = any(${groups.memberIds})`));
+    .where(and(eq(groups.projectId, projectId), sql`${userId} = any(${groups.memberIds})`));
   const grants = await tx
     .select()
     .from(folderGrants)
     .innerJoin(folders, eq(folders.id, folderGrants.folderId))
-    .where(eq(folders.projectId, ctx.projectId));
-  const rights = evaluateFolderRights(
+    .where(eq(folders.projectId, projectId));
+  return evaluateFolderRights(
     rows.map(ref),
     grants.map((g) => g.folder_grants),
     {
-      userId: ctx.auth.user.id,
+      userId,
       roleId: member.roleId,
       groupIds: groupRows.map((g) => g.id),
       roleDocKeys: member.docKeys,
@@ -42,10 +97,46 @@ export async function folderRights(tx: Tx, ctx: ProjectContext, type?: number) {
       fullAccess: false,
     },
   );
+}
+
+/** Every folder of the project with the caller's rights on it. */
+export async function folderRights(tx: Tx, ctx: ProjectContext, type?: number) {
+  const rows = await projectFolders(tx, ctx.projectId, type);
+  const rights = await rightsOfUser(tx, ctx.projectId, ctx.auth.user.id, rows, ctx.fullAccess);
+  if (!rights) fail('forbidden');
   return { rows, rights };
 }
 
-const NO_SUBJECT = { userId: 0, roleId: null, groupIds: [], roleDocKeys: [], roleLibraryKeys: [] };
-const ref = (f: typeof folders.$inferSelect) => ({ id: f.id, parentId: f.parentId ?? 0, type: f.type });
+/**
+ * The one rule for folder management (SPEC §3 manageFolder): project administrators may do anything; others
+ * need manage level 2 on the folder to rename, move or delete it, and 3 on a folder to create folders in it.
+ * The root (null) belongs to project administrators only.
+ */
+export async function requireFolderLevel(tx: Tx, ctx: ProjectContext, folderId: number | null, level: 2 | 3) {
+  if (ctx.fullAccess) return;
+  if (folderId === null) fail('forbidden');
+  const { rights } = await folderRights(tx, ctx);
+  if ((rights.get(folderId)?.manageLevel ?? 0) < level) fail('forbidden');
+}
+
+/** Loads a folder of the caller's project; another project's folder is "not found". */
+export async function loadFolder(tx: Tx, projectId: number, folderId: number): Promise<FolderRow> {
+  const [f] = await tx
+    .select()
+    .from(folders)
+    .where(and(eq(folders.id, folderId), eq(folders.projectId, projectId)));
+  if (!f) fail('not_found');
+  return f;
+}
+
+/** Names of the folders from the root down to `id`, for flat lists where twins must be told apart. */
+export function pathOf(id: number, byId: Map<number, FolderRow>): string[] {
+  const names: string[] = [];
+  // The depth cap only guards against a corrupt cycle; moves refuse to create one.
+  for (let f = byId.get(id); f && names.length < 64; f = f.parentId ? byId.get(f.parentId) : undefined) {
+    names.unshift(f.name);
+  }
+  return names;
+}
 
 export type { FolderRights };

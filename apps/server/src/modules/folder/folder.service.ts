@@ -1,33 +1,34 @@
 import { TrailType } from '@edoc/contract/enums';
+import type { FolderBody, FolderNode, FolderTreeAnswer } from '@edoc/contract/folder';
 import type { FolderRights } from '@edoc/contract/permissions';
-import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { documents } from '../../db/schema/documents.ts';
 import { folderGrants, folders } from '../../db/schema/projects.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
 import type { ProjectContext } from '../study/study.policy.ts';
-import { folderRights } from './folder.policy.ts';
+import { folderRights, loadFolder, projectFlags, requireFolderLevel, type FolderRow } from './folder.policy.ts';
 
-type FolderRow = typeof folders.$inferSelect;
-
-export interface FolderNode {
-  folderId: number;
-  parentId: number;
-  folderName: string;
-  folderNameEn: string | null;
-  ichCode: string | null;
-  type: number;
-  fileCount: number;
-  isEnabled: boolean;
-  canCreateFile: boolean;
-  manageFolder: number;
-  docKeys: string[];
-  children: FolderNode[];
+/**
+ * How many live documents the folders hold. Recycled ones do not count: their folder may go, and restoring
+ * them then asks where to.
+ */
+export async function fileCountOf(tx: Tx, folderIds: number[]): Promise<Map<number, number>> {
+  const counts = new Map(folderIds.map((id) => [id, 0]));
+  if (folderIds.length === 0) return counts;
+  const rows = await tx
+    .select({ folderId: documents.folderId, n: count() })
+    .from(documents)
+    .where(and(inArray(documents.folderId, folderIds), isNull(documents.deletedAt)))
+    .groupBy(documents.folderId);
+  for (const r of rows) counts.set(r.folderId!, r.n);
+  return counts;
 }
 
 /** SPEC §3 folder tree nodes, nested; a disabled folder shows count 0 (SPEC §6). */
-function nest(rows: FolderRow[], rights: Map<number, FolderRights>): FolderNode[] {
+export function nest(rows: FolderRow[], rights: Map<number, FolderRights>, counts: Map<number, number>): FolderNode[] {
   const nodes = new Map<number, FolderNode>();
   for (const f of rows) {
     const r = rights.get(f.id)!;
@@ -38,12 +39,13 @@ function nest(rows: FolderRow[], rights: Map<number, FolderRights>): FolderNode[
       folderNameEn: f.nameEn,
       ichCode: f.ichCode,
       type: f.type,
-      // Documents arrive with the document store; until then every folder holds none.
-      fileCount: 0,
+      sortOrder: f.sortOrder,
+      fileCount: r.isEnabled ? (counts.get(f.id) ?? 0) : 0,
       isEnabled: r.isEnabled,
       canCreateFile: r.canCreateFile,
       manageFolder: r.manageLevel,
       docKeys: r.docKeys,
+      libraryKeys: r.libraryKeys,
       children: [],
     });
   }
@@ -55,28 +57,40 @@ function nest(rows: FolderRow[], rights: Map<number, FolderRights>): FolderNode[
   return roots;
 }
 
-/** GET /folder/tree/0 answer (SPEC §7): allFolderList, permissionFolders, manage; admins also get work and library. */
-export async function folderTree(deps: Deps, ctx: ProjectContext, type?: number) {
-  const { rows, rights } = await folderRights(deps.db, ctx, type);
-  const tree = nest(rows, rights);
+/** The tree answer of SPEC §7 for the given rows; `enabled` picks the ids listed in permissionFolders. */
+export async function treeAnswer(
+  tx: Tx,
+  ctx: ProjectContext,
+  rows: FolderRow[],
+  rights: Map<number, FolderRights>,
+  enabled: (r: FolderRights) => boolean = (r) => r.isEnabled,
+): Promise<FolderTreeAnswer> {
+  const { libraryFolder } = await projectFlags(tx, ctx.projectId);
+  const tree = nest(
+    rows,
+    rights,
+    await fileCountOf(
+      tx,
+      rows.map((f) => f.id),
+    ),
+  );
   return {
     allFolderList: tree,
-    permissionFolders: rows.filter((f) => rights.get(f.id)!.isEnabled).map((f) => f.id),
+    permissionFolders: rows.filter((f) => enabled(rights.get(f.id)!)).map((f) => f.id),
     manage: ctx.fullAccess,
+    libraryFolder,
     ...(ctx.fullAccess ? { work: tree.filter((n) => n.type === 0), library: tree.filter((n) => n.type === 1) } : {}),
   };
 }
 
-async function loadFolder(tx: Tx, projectId: number, folderId: number): Promise<FolderRow> {
-  const [f] = await tx
-    .select()
-    .from(folders)
-    .where(and(eq(folders.id, folderId), eq(folders.projectId, projectId)));
-  if (!f) fail('not_found');
-  return f;
+/** GET /folder/tree/0 answer (SPEC §7): allFolderList, permissionFolders, manage; admins also get work and library. */
+export async function folderTree(deps: Deps, ctx: ProjectContext, type?: number) {
+  const { rows, rights } = await folderRights(deps.db, ctx, type);
+  return treeAnswer(deps.db, ctx, rows, rights);
 }
 
-async function assertNameFree(
+/** Sibling names are unique ignoring case within one tree level (SPEC §5 duplicate folder names). */
+export async function assertNameFree(
   tx: Tx,
   f: { projectId: number; type: number; parentId: number | null; name: string },
   exceptId?: number,
@@ -96,25 +110,18 @@ async function assertNameFree(
   if (clash) fail('folder_name_exists');
 }
 
-/** Creating under a parent needs manage level 3 there (or project administration at the root). */
-async function assertCanCreateFolder(tx: Tx, ctx: ProjectContext, parentId: number | null) {
-  if (ctx.fullAccess) return;
-  if (parentId === null) fail('forbidden');
-  const { rights } = await folderRights(tx, ctx);
-  if ((rights.get(parentId)?.manageLevel ?? 0) < 3) fail('forbidden');
-}
-
 export async function createFolder(
   deps: Deps,
   ctx: ProjectContext,
-  input: { parentId: number; name: string; nameEn?: string; ichCode?: string; type: number },
+  input: FolderBody & { parentId: number; type: number },
   actor: TrailActor,
 ) {
   return deps.db.transaction(async (tx) => {
     const parentId = input.parentId === 0 ? null : input.parentId;
     const parent = parentId ? await loadFolder(tx, ctx.projectId, parentId) : null;
     const type = parent ? parent.type : input.type;
-    await assertCanCreateFolder(tx, ctx, parentId);
+    if (type === 1 && !(await projectFlags(tx, ctx.projectId)).libraryFolder) fail('invalid_value', { field: 'type' });
+    await requireFolderLevel(tx, ctx, parentId, 3);
     await assertNameFree(tx, { projectId: ctx.projectId, type, parentId, name: input.name });
     const [{ n }] = await tx
       .select({ n: count() })
@@ -122,6 +129,7 @@ export async function createFolder(
       .where(
         and(
           eq(folders.projectId, ctx.projectId),
+          eq(folders.type, type),
           parentId === null ? isNull(folders.parentId) : eq(folders.parentId, parentId),
         ),
       );
@@ -132,8 +140,8 @@ export async function createFolder(
         parentId,
         type,
         name: input.name,
-        nameEn: input.nameEn ?? null,
-        ichCode: input.ichCode ?? null,
+        nameEn: input.nameEn || null,
+        ichCode: input.ichCode || null,
         sortOrder: n,
       })
       .returning();
@@ -146,27 +154,28 @@ export async function createFolder(
   });
 }
 
-/** Manage level 2 on the folder (or project administration) may rename or delete it. */
-async function assertCanManage(tx: Tx, ctx: ProjectContext, folderId: number) {
-  if (ctx.fullAccess) return;
-  const { rights } = await folderRights(tx, ctx);
-  if ((rights.get(folderId)?.manageLevel ?? 0) < 2) fail('forbidden');
-}
+/** A field left out keeps its value; one sent empty clears it. */
+const keepOrClear = (given: string | undefined, before: string | null) =>
+  given === undefined ? before : given || null;
 
 export async function renameFolder(
   deps: Deps,
   ctx: ProjectContext,
   folderId: number,
-  input: { name: string; nameEn?: string; ichCode?: string },
+  input: FolderBody,
   actor: TrailActor,
 ) {
   await deps.db.transaction(async (tx) => {
     const before = await loadFolder(tx, ctx.projectId, folderId);
-    await assertCanManage(tx, ctx, folderId);
+    await requireFolderLevel(tx, ctx, folderId, 2);
     await assertNameFree(tx, { ...before, name: input.name }, folderId);
     const [after] = await tx
       .update(folders)
-      .set({ name: input.name, nameEn: input.nameEn ?? before.nameEn, ichCode: input.ichCode ?? before.ichCode })
+      .set({
+        name: input.name,
+        nameEn: keepOrClear(input.nameEn, before.nameEn),
+        ichCode: keepOrClear(input.ichCode, before.ichCode),
+      })
       .where(eq(folders.id, folderId))
       .returning();
     await recordTrail(
@@ -177,19 +186,22 @@ export async function renameFolder(
   });
 }
 
-/** A folder with subfolders (or, once documents exist, files) cannot be deleted (SPEC §8). */
+/**
+ * A folder with subfolders cannot be deleted (delete them first), nor one that holds files (SPEC §8
+ * folder_has_files); both answer the same message the product shows.
+ */
 export async function deleteFolder(deps: Deps, ctx: ProjectContext, folderId: number, actor: TrailActor) {
   await deps.db.transaction(async (tx) => {
     const before = await loadFolder(tx, ctx.projectId, folderId);
-    await assertCanManage(tx, ctx, folderId);
+    await requireFolderLevel(tx, ctx, folderId, 2);
     const [{ n }] = await tx.select({ n: count() }).from(folders).where(eq(folders.parentId, folderId));
-    if (n > 0) fail('folder_has_files');
-    await tx.delete(folderGrants).where(eq(folderGrants.folderId, folderId));
+    if (n > 0 || ((await fileCountOf(tx, [folderId])).get(folderId) ?? 0) > 0) fail('folder_has_files');
+    const grants = await tx.delete(folderGrants).where(eq(folderGrants.folderId, folderId)).returning();
     await tx.delete(folders).where(eq(folders.id, folderId));
     await recordTrail(
       tx,
       { ...actor, projectId: ctx.projectId },
-      { type: TrailType.Delete, objectType: 'folder', objectId: folderId, oldValue: before },
+      { type: TrailType.Delete, objectType: 'folder', objectId: folderId, oldValue: { ...before, grants } },
     );
   });
 }

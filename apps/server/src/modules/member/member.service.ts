@@ -7,6 +7,8 @@ import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { loadProject } from '../project/project.service.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
+import { detachFromProject, followSessions } from './member-cleanup.ts';
+import { handOverTasks, userHasUnfinishedTasks } from './member-tasks.ts';
 
 export interface MemberInput {
   userId?: number;
@@ -101,7 +103,7 @@ async function loadMember(tx: Tx, projectId: number, memberId: number) {
 
 /**
  * The membership another user holds in the company's project, locked for the change. SPEC §6: nobody changes
- * their own rights. (Unfinished tasks will also block this once tasks exist.)
+ * their own rights.
  */
 async function loadOthersMembership(tx: Tx, companyId: number, projectId: number, memberId: number, actor: TrailActor) {
   await loadProject(tx, companyId, projectId);
@@ -120,12 +122,14 @@ export async function changeMember(
 ) {
   await deps.db.transaction(async (tx) => {
     const before = await loadOthersMembership(tx, companyId, projectId, memberId, actor);
+    if (await userHasUnfinishedTasks(tx, projectId, before.userId)) fail('user_has_tasks');
     const role = await checkRoleAndSites(tx, projectId, input);
     const [after] = await tx
       .update(members)
       .set({ roleId: role.id, siteIds: [...new Set(input.siteIds)] })
       .where(eq(members.id, memberId))
       .returning();
+    await followSessions(tx, projectId, before.userId, role.code);
     await recordTrail(
       tx,
       { ...actor, companyId, projectId },
@@ -149,7 +153,10 @@ export async function removeMember(
 ) {
   await deps.db.transaction(async (tx) => {
     const before = await loadOthersMembership(tx, companyId, projectId, memberId, actor);
+    const tasksHandedOver = await handOverTasks(tx, projectId, before.userId, actor);
+    const left = await detachFromProject(tx, projectId, before.userId);
     await tx.delete(members).where(eq(members.id, memberId));
+    await followSessions(tx, projectId, before.userId, null);
     await recordTrail(
       tx,
       { ...actor, companyId, projectId },
@@ -157,7 +164,7 @@ export async function removeMember(
         type: TrailType.PermissionChange,
         objectType: 'member',
         objectId: memberId,
-        oldValue: { userId: before.userId, roleId: before.roleId, siteIds: before.siteIds },
+        oldValue: { userId: before.userId, roleId: before.roleId, siteIds: before.siteIds, ...left, tasksHandedOver },
         reason: 'removed from the project',
       },
     );

@@ -9,7 +9,8 @@ import { members, projects, roles } from '../../db/schema/projects.ts';
 import { fail } from '../../lib/app-error.ts';
 import { likePattern } from '../../lib/sql.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { applyFolders, loadDirectoryTemplate } from '../template/template.service.ts';
+import { applyProjectTemplates, loadGroupTemplate } from '../template/template-apply.ts';
+import { loadDirectoryTemplate } from '../template/template.service.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
 
 type ProjectRow = typeof projects.$inferSelect;
@@ -123,6 +124,7 @@ export async function createProject(
     const template = input.directoryTemplateId
       ? await loadDirectoryTemplate(tx, companyId, input.directoryTemplateId)
       : null;
+    const groupTemplate = input.groupTemplateId ? await loadGroupTemplate(tx, companyId, input.groupTemplateId) : null;
     const [project] = await tx
       .insert(projects)
       .values({ companyId, ...settingsOf(input) })
@@ -137,7 +139,7 @@ export async function createProject(
         libraryKeys: [...BUILTIN_ROLE_KEYS[code].libraryKeys],
       });
     }
-    const created = template ? await applyFolders(tx, project.id, template.folders, 0) : 0;
+    const applied = await applyProjectTemplates(tx, project.id, template, groupTemplate);
     await recordTrail(
       tx,
       { ...actor, companyId, projectId: project.id },
@@ -145,7 +147,14 @@ export async function createProject(
         type: TrailType.SettingsChange,
         objectType: 'project',
         objectId: project.id,
-        newValue: { ...settingsOf(input), template: template?.name ?? null, foldersCreated: created },
+        newValue: {
+          ...settingsOf(input),
+          template: template?.name ?? null,
+          groupTemplate: groupTemplate?.name ?? null,
+          foldersCreated: applied.folders,
+          groupsCreated: applied.groups,
+          grantsCreated: applied.grants,
+        },
       },
     );
     return project.id;

@@ -4,6 +4,7 @@ import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { RoleCode, UserType } from '@edoc/contract/enums';
 import { paths } from '../../config/paths';
+import { WhatsNew } from '../../features/release/components/whats-new';
 import { useSession } from '../../lib/session';
 import { AppHeader } from './app-header';
 import { findMenuTrail, type MenuNode } from './menus';
@@ -108,6 +109,7 @@ export function AreaLayout({ menu, titleKey }: AreaLayoutProps) {
         <Layout.Content style={{ margin: 24 }}>
           <Outlet />
         </Layout.Content>
+        <WhatsNew />
       </Layout>
     </Layout>
   );
@@ -130,6 +132,7 @@ export function HeaderOnlyLayout() {
       <Layout.Content style={{ padding: 24, maxWidth: 1200, width: '100%', margin: '0 auto' }}>
         <Outlet />
       </Layout.Content>
+      <WhatsNew />
     </Layout>
   );
 }

@@ -1,32 +1,9 @@
 import type { CompanyUserItem } from '@edoc/contract/company';
+import type { MemberBody, MemberUpdateBody, ProjectMember, ProjectRole } from '@edoc/contract/member';
 import { api } from '../../lib/api-client';
 
-// Not in the contract yet (typed here until packages/contract/src/project.ts has them).
-export interface ProjectMember {
-  memberId: number;
-  userId: number;
-  userName: string;
-  email: string;
-  roleId: number;
-  roleCode: string;
-  roleName: string;
-  siteIds: number[];
-}
-
-export interface ProjectRole {
-  roleId: number;
-  code: string;
-  name: string;
-  builtin: boolean;
-}
-
-export interface MemberBody {
-  userId: number;
-  roleId: number;
-  siteIds: number[];
-}
-
-export type MemberUpdateBody = Omit<MemberBody, 'userId'>;
+// The member types live in the contract; re-exported for this feature's components.
+export type { MemberBody, MemberUpdateBody, ProjectMember, ProjectRole };
 
 export const memberKeys = {
   all: ['members'] as const,

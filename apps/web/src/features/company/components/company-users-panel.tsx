@@ -18,6 +18,7 @@ import {
   type CompanyScope,
 } from '../user-api';
 import { CompanyUserFormModal } from './company-user-form-modal';
+import { CompanyUserImport } from './company-user-import';
 import { SearchableTable } from '../../../components/searchable-table';
 
 const APPROVAL_TAGS: Record<number, { color: string; key: string }> = {
@@ -166,6 +167,7 @@ export function CompanyUsersPanel({ scope, title }: CompanyUsersPanelProps) {
           >
             {t('companyUser.export')}
           </Button>
+          <CompanyUserImport scope={scope} />
           <Button
             id="company-user-create"
             type="primary"

@@ -10,6 +10,7 @@ import { schemaRule } from '../../../lib/form-rules';
 import { useSession } from '../../../lib/session';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
 import { createProject, listDirectoryTemplates, projectKeys, updateProject } from '../api';
+import { listTemplates, templateKeys } from '../../template/api';
 
 interface ProjectFormValues {
   code: string;
@@ -26,6 +27,7 @@ interface ProjectFormValues {
   versionConvention?: string;
   endDate: Dayjs | null;
   directoryTemplateId?: number;
+  groupTemplateId?: number;
 }
 
 interface ProjectFormModalProps {
@@ -107,6 +109,7 @@ function toBody(values: ProjectFormValues, creating: boolean): ProjectBody {
     versionConvention: optional(values.versionConvention),
     endDate: values.endDate ? values.endDate.format('YYYY-MM-DD') : null,
     ...(creating && values.directoryTemplateId ? { directoryTemplateId: values.directoryTemplateId } : {}),
+    ...(creating && values.groupTemplateId ? { groupTemplateId: values.groupTemplateId } : {}),
   };
 }
 
@@ -122,6 +125,12 @@ export function ProjectFormModal({ open, project, onClose }: ProjectFormModalPro
   const templates = useQuery({
     queryKey: projectKeys.templates(session.companyId),
     queryFn: listDirectoryTemplates,
+    enabled: open && creating,
+  });
+  // User-group templates, and the user + directory group templates (types 3/4) that bring their groups too.
+  const groupTemplates = useQuery({
+    queryKey: templateKeys.list(session.companyId, '1,3,4'),
+    queryFn: () => listTemplates('1,3,4'),
     enabled: open && creating,
   });
 
@@ -245,6 +254,19 @@ export function ProjectFormModal({ open, project, onClose }: ProjectFormModalPro
               </Form.Item>
             )}
           </Col>
+          {creating && (
+            <Col xs={24} md={8}>
+              <Form.Item name="groupTemplateId" label={t('template.groupTemplatePicker')}>
+                <Select<number>
+                  id="projectForm_groupTemplateId"
+                  allowClear
+                  loading={groupTemplates.isFetching}
+                  placeholder={t('template.noGroupTemplate')}
+                  options={(groupTemplates.data ?? []).map((tpl) => ({ value: tpl.id, label: tpl.name }))}
+                />
+              </Form.Item>
+            </Col>
+          )}
           <Col xs={24}>
             <Form.Item
               name="allowedFileTypes"

@@ -1,10 +1,12 @@
-import { Card, Col, Descriptions, Result, Row, Skeleton } from 'antd';
+import { Card, Col, Descriptions, Result, Row, Skeleton, Tabs } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { fetchUserInfo, userKeys } from '../api';
 import { AvatarUpload } from '../components/avatar-upload';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { ProfileForm } from '../components/profile-form';
+import { SignatureSetup } from '../components/signature-setup';
+import { StudyAlerts } from '../components/study-alerts';
 
 /** Personal centre of every user type (/system/userCenter, /company/userCenter, /user). */
 export function UserCenterPage() {
@@ -13,7 +15,7 @@ export function UserCenterPage() {
 
   if (info.isError) return <Result status="warning" title={t('user.loadFailed')} />;
 
-  return (
+  const profile = (
     <Row gutter={[24, 24]}>
       <Col xs={24} xl={16}>
         <Card title={t('user.profileTitle')} variant="borderless" id="profile-card">
@@ -51,5 +53,16 @@ export function UserCenterPage() {
         </Card>
       </Col>
     </Row>
+  );
+
+  return (
+    <Tabs
+      id="user-center-tabs"
+      items={[
+        { key: 'profile', label: t('userCenter.tabProfile'), children: profile },
+        { key: 'alerts', label: t('userCenter.tabAlerts'), children: <StudyAlerts /> },
+        { key: 'signature', label: t('userCenter.tabSignature'), children: <SignatureSetup /> },
+      ]}
+    />
   );
 }

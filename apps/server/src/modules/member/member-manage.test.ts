@@ -1,0 +1,152 @@
+import { TrailType } from '@edoc/contract/enums';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { groups } from '../../db/schema/projects.ts';
+import { trail } from '../../db/schema/trail.ts';
+import { createProjectUser } from '../../test/company-factories.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { callAs, createProjectWorld, joinProject, type ProjectWorld } from '../../test/project-factories.ts';
+
+let ctx: TestContext;
+let world: ProjectWorld;
+let other: ProjectWorld;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  world = await createProjectWorld(ctx, 'MM-1');
+  other = await createProjectWorld(ctx, 'MM-2');
+});
+afterAll(() => ctx.close());
+
+describe("the project administrator's members", () => {
+  it('adds a company user with a role and sites, changes the role, removes them — trailed', async () => {
+    const pm = callAs(ctx, world.pm.token);
+    const user = await createProjectUser(ctx.db, world.companyId, { name: 'Zoe Newcomer' });
+    const candidates = (await pm.get('/manage/member/candidates')).json().data as Array<{ userId: number }>;
+    expect(candidates.map((c) => c.userId)).toContain(user.id);
+    expect(candidates.map((c) => c.userId)).not.toContain(world.staff.id);
+    expect(candidates.map((c) => c.userId)).not.toContain(other.staff.id);
+
+    const siteId = (await pm.post('/site/create', { name: 'Site', code: 'MS1' })).json().data.siteId as number;
+    const added = await pm.post('/manage/member/add', {
+      userId: user.id,
+      roleId: world.roleIds.STU_STAFF,
+      siteIds: [siteId],
+    });
+    expect(added.statusCode).toBe(200);
+    const memberId = added.json().data.memberId as number;
+    const again = await pm.post('/manage/member/add', { userId: user.id, roleId: world.roleIds.STU_STAFF });
+    expect(again.statusCode).toBe(409);
+
+    const page = (await pm.get('/manage/member/list?searchValue=newcomer')).json().data;
+    expect(page).toEqual({
+      total: 1,
+      data: [expect.objectContaining({ memberId, userId: user.id, roleCode: 'STU_STAFF', siteIds: [siteId] })],
+    });
+    const paged = (await pm.get('/manage/member/list?pageNum=2&pageSize=2')).json().data;
+    expect(paged.total).toBe(3);
+    expect(paged.data).toHaveLength(1);
+
+    const changed = await pm.post(`/manage/member/update/${memberId}`, { roleId: world.roleIds.STU_PM, siteIds: [] });
+    expect(changed.statusCode).toBe(200);
+    const groupId = (await pm.post('/group/create', { name: 'Leavers', memberIds: [user.id, world.staff.id] })).json()
+      .data.groupId as number;
+    expect((await pm.post(`/manage/member/remove/${memberId}`)).statusCode).toBe(200);
+    // Leaving the project also leaves its groups.
+    const [group] = await ctx.db.select().from(groups).where(eq(groups.id, groupId));
+    expect(group.memberIds).toEqual([world.staff.id]);
+
+    const rows = await ctx.db
+      .select()
+      .from(trail)
+      .where(and(eq(trail.objectType, 'member'), eq(trail.objectId, String(memberId))))
+      .orderBy(trail.id);
+    expect(rows.map((r) => [r.type, r.actorId])).toEqual([
+      [TrailType.PermissionChange, world.pm.id],
+      [TrailType.PermissionChange, world.pm.id],
+      [TrailType.PermissionChange, world.pm.id],
+    ]);
+    expect(rows[1].oldValue).toEqual({ roleId: world.roleIds.STU_STAFF, siteIds: [siteId] });
+    expect(rows[1].newValue).toMatchObject({ roleId: world.roleIds.STU_PM, role: 'STU_PM', siteIds: [] });
+    expect(rows[2].oldValue).toMatchObject({ userId: user.id, groupIds: [groupId] });
+  });
+
+  it('refuses changing or removing oneself', async () => {
+    const pm = callAs(ctx, world.pm.token);
+    const own = (
+      (await pm.get('/manage/member/list')).json().data.data as Array<{ memberId: number; userId: number }>
+    ).find((m) => m.userId === world.pm.id)!.memberId;
+    const res = await pm.post(`/manage/member/update/${own}`, { roleId: world.roleIds.STU_STAFF });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({
+      errorCode: 'cannot_change_own_rights',
+      msg: 'You cannot change your own rights',
+    });
+    expect((await pm.post(`/manage/member/remove/${own}`)).json().errorCode).toBe('cannot_change_own_rights');
+  });
+
+  it("refuses another project's role, site and member, and another company's user", async () => {
+    const pm = callAs(ctx, world.pm.token);
+    const user = await createProjectUser(ctx.db, world.companyId);
+    const badRole = await pm.post('/manage/member/add', { userId: user.id, roleId: other.roleIds.STU_STAFF });
+    expect(badRole.statusCode).toBe(400);
+    expect(badRole.json().msg).toBe('Role is invalid');
+    const foreignSite = (await callAs(ctx, other.pm.token).post('/site/create', { name: 'F', code: 'F1' })).json().data
+      .siteId as number;
+    const badSite = await pm.post('/manage/member/add', {
+      userId: user.id,
+      roleId: world.roleIds.STU_STAFF,
+      siteIds: [foreignSite],
+    });
+    expect(badSite.json().msg).toBe('Sites is invalid');
+    const outsider = await pm.post('/manage/member/add', { userId: other.staff.id, roleId: world.roleIds.STU_STAFF });
+    expect(outsider.statusCode).toBe(404);
+    const foreignMember = (
+      (await callAs(ctx, other.pm.token).get('/manage/member/list')).json().data.data as Array<{
+        memberId: number;
+      }>
+    )[0].memberId;
+    expect(
+      (await pm.post(`/manage/member/update/${foreignMember}`, { roleId: world.roleIds.STU_STAFF })).statusCode,
+    ).toBe(404);
+    expect((await pm.post(`/manage/member/remove/${foreignMember}`)).statusCode).toBe(404);
+  });
+
+  it('gives ordinary staff 403 on every call, and lets the company administrator in', async () => {
+    const staff = callAs(ctx, world.staff.token);
+    for (const res of [
+      await staff.get('/manage/member/list'),
+      await staff.get('/manage/member/candidates'),
+      await staff.post('/manage/member/add', { userId: world.pm.id, roleId: world.roleIds.STU_STAFF }),
+      await staff.post('/manage/member/update/1', { roleId: world.roleIds.STU_PM }),
+      await staff.post('/manage/member/remove/1'),
+    ]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json().msg).toBe('You do not have permission for this');
+    }
+    const admin = callAs(ctx, world.admin.token);
+    await admin.post('/common/study/entry', { studyId: world.projectId });
+    const list = await admin.get('/manage/member/list');
+    expect(list.statusCode).toBe(200);
+    expect(list.json().data.total).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('sessions follow membership changes at once', () => {
+  it('a demoted project administrator loses the manage calls; a removed member loses the project', async () => {
+    const deputy = await joinProject(ctx, world, world.roleIds.STU_PM);
+    const asDeputy = callAs(ctx, deputy.token);
+    expect((await asDeputy.get('/manage/member/list')).statusCode).toBe(200);
+    const list = (await callAs(ctx, world.pm.token).get('/manage/member/list?pageSize=100')).json().data;
+    const row = (list.data ?? list).find((m: { userId: number }) => m.userId === deputy.id);
+    const demote = await callAs(ctx, world.pm.token).post(`/manage/member/update/${row.memberId}`, {
+      roleId: world.roleIds.STU_STAFF,
+      siteIds: [],
+    });
+    expect(demote.json().status, demote.body).toBe(true);
+    expect((await asDeputy.get('/manage/member/list')).statusCode).toBe(403);
+    expect((await asDeputy.get('/folder/tree/0')).statusCode).toBe(200);
+    await callAs(ctx, world.pm.token).post(`/manage/member/remove/${row.memberId}`);
+    expect((await asDeputy.get('/folder/tree/0')).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,70 @@
+import { TrailType } from '@edoc/contract/enums';
+import type { ProjectItem, StudySettingsBody } from '@edoc/contract/project';
+import { and, eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { projects } from '../../db/schema/projects.ts';
+import { fail } from '../../lib/app-error.ts';
+import type { Deps } from '../../lib/deps.ts';
+import type { ProjectContext } from '../study/study.policy.ts';
+import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
+import { getProject } from './project.service.ts';
+
+export type ProjectRow = typeof projects.$inferSelect;
+
+/**
+ * The project the session entered, re-read and checked against the caller's company: the session's project id
+ * is trusted only together with the company it belongs to. `lock` serialises changes of the project's settings.
+ */
+export async function sessionProject(tx: Tx, ctx: ProjectContext, lock = false): Promise<ProjectRow> {
+  const companyId = ctx.auth.user.companyId;
+  if (companyId === null) fail('forbidden');
+  const query = tx
+    .select()
+    .from(projects)
+    .where(and(eq(projects.id, ctx.projectId), eq(projects.companyId, companyId)));
+  const [p] = lock ? await query.for('update') : await query;
+  if (!p) fail('not_found');
+  return p;
+}
+
+/** GET /manage/study: the entered project's settings. */
+export async function getStudySettings(deps: Deps, ctx: ProjectContext): Promise<ProjectItem> {
+  const p = await sessionProject(deps.db, ctx);
+  return getProject(deps, p.companyId, p.id);
+}
+
+const settingsOf = (input: StudySettingsBody) => ({
+  name: input.name,
+  phase: input.phase ?? null,
+  description: input.description ?? null,
+  idleMinutes: input.idleMinutes,
+  pageSize: input.pageSize,
+  reviewOpen: input.reviewOpen,
+  qcOpen: input.qcOpen,
+  approveOpen: input.approveOpen,
+  allowedFileTypes: [...new Set(input.allowedFileTypes)],
+  versionConvention: input.versionConvention || 'V{major}.{minor}',
+});
+
+/** POST /manage/study/update: the project administrator's part of the settings; trailed with old and new values. */
+export async function updateStudySettings(
+  deps: Deps,
+  ctx: ProjectContext,
+  input: StudySettingsBody,
+  actor: TrailActor,
+) {
+  await deps.db.transaction(async (tx) => {
+    const before = await sessionProject(tx, ctx, true);
+    const next = settingsOf(input);
+    await tx
+      .update(projects)
+      .set({ ...next, updatedAt: new Date() })
+      .where(eq(projects.id, before.id));
+    const oldValue = Object.fromEntries(Object.keys(next).map((k) => [k, before[k as keyof typeof next]]));
+    await recordTrail(
+      tx,
+      { ...actor, companyId: before.companyId, projectId: before.id },
+      { type: TrailType.SettingsChange, objectType: 'project', objectId: before.id, oldValue, newValue: next },
+    );
+  });
+}

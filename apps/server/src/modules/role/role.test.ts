@@ -1,0 +1,175 @@
+import { DOC_PERMISSION_KEYS, LIBRARY_PERMISSION_KEYS, TrailType } from '@edoc/contract/enums';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { folderGrants, roles } from '../../db/schema/projects.ts';
+import { trail } from '../../db/schema/trail.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { callAs, createProjectWorld, joinProject, type ProjectWorld } from '../../test/project-factories.ts';
+
+let ctx: TestContext;
+let world: ProjectWorld;
+let other: ProjectWorld;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  world = await createProjectWorld(ctx, 'R-1');
+  other = await createProjectWorld(ctx, 'R-2');
+});
+afterAll(() => ctx.close());
+
+const monitor = {
+  code: 'CRA',
+  name: 'Monitor',
+  description: 'Clinical research associate',
+  docKeys: ['viewDoc', 'reviewDoc', 'viewDoc'],
+  libraryKeys: ['downDoc', 'viewDoc'],
+};
+
+describe('roles of the entered project', () => {
+  it('lists the built-in roles with their keys to any member', async () => {
+    const res = await callAs(ctx, world.staff.token).get('/role/list');
+    expect(res.statusCode).toBe(200);
+    const list = res.json().data as Array<{ code: string; builtin: boolean; docKeys: string[]; memberCount: number }>;
+    expect(list.map((r) => [r.code, r.builtin, r.memberCount])).toEqual([
+      ['STU_PM', true, 1],
+      ['STU_STAFF', true, 1],
+    ]);
+    expect(list[0].docKeys).toEqual([...DOC_PERMISSION_KEYS]);
+  });
+
+  it('creates, edits and deletes a custom role, trailed with old and new values', async () => {
+    const pm = callAs(ctx, world.pm.token);
+    const created = await pm.post('/role/create', monitor);
+    expect(created.statusCode).toBe(200);
+    const roleId = created.json().data.roleId as number;
+    const listed = ((await pm.get('/role/list')).json().data as Array<{ roleId: number }>).find(
+      (r) => r.roleId === roleId,
+    );
+    // Keys are stored once each, in the order of the enums.
+    expect(listed).toEqual({
+      roleId,
+      code: 'CRA',
+      name: 'Monitor',
+      description: 'Clinical research associate',
+      builtin: false,
+      docKeys: ['reviewDoc', 'viewDoc'],
+      libraryKeys: ['viewDoc', 'downDoc'],
+      memberCount: 0,
+    });
+    const edited = await pm.post(`/role/update/${roleId}`, { ...monitor, code: 'CRA2', docKeys: ['viewDoc'] });
+    expect(edited.statusCode).toBe(200);
+    expect((await pm.post(`/role/delete/${roleId}`)).statusCode).toBe(200);
+    expect((await ctx.db.select().from(roles).where(eq(roles.id, roleId))).length).toBe(0);
+
+    const rows = await ctx.db
+      .select()
+      .from(trail)
+      .where(and(eq(trail.objectType, 'role'), eq(trail.objectId, String(roleId))))
+      .orderBy(trail.id);
+    expect(rows.map((r) => r.type)).toEqual([
+      TrailType.PermissionChange,
+      TrailType.PermissionChange,
+      TrailType.PermissionChange,
+    ]);
+    expect(rows[1].oldValue).toMatchObject({ code: 'CRA', docKeys: ['reviewDoc', 'viewDoc'] });
+    expect(rows[1].newValue).toMatchObject({ code: 'CRA2', docKeys: ['viewDoc'] });
+    expect(rows[2].oldValue).toMatchObject({ code: 'CRA2' });
+  });
+
+  it('refuses a role code that exists in the project, ignoring case', async () => {
+    const pm = callAs(ctx, world.pm.token);
+    const builtinClash = await pm.post('/role/create', { ...monitor, code: 'stu_staff' });
+    expect(builtinClash.statusCode).toBe(409);
+    expect(builtinClash.json()).toMatchObject({ errorCode: 'role_code_exists', msg: 'Role unique identity exists' });
+    const a = (await pm.post('/role/create', { ...monitor, code: 'QA' })).json().data.roleId as number;
+    const b = (await pm.post('/role/create', { ...monitor, code: 'QB' })).json().data.roleId as number;
+    expect((await pm.post(`/role/update/${b}`, { ...monitor, code: 'qa' })).json().errorCode).toBe('role_code_exists');
+    expect(a).not.toBe(b);
+    expect((await callAs(ctx, other.pm.token).post('/role/create', { ...monitor, code: 'QA' })).statusCode).toBe(200);
+  });
+
+  it('refuses unknown permission keys, naming the field', async () => {
+    const res = await callAs(ctx, world.pm.token).post('/role/create', { ...monitor, code: 'K1', docKeys: ['fly'] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toBe('Document rights is invalid');
+  });
+
+  it('never deletes a built-in role; STU_PM keeps every key, STU_STAFF keys may change', async () => {
+    const pm = callAs(ctx, world.pm.token);
+    const del = await pm.post(`/role/delete/${world.roleIds.STU_STAFF}`);
+    expect(del.statusCode).toBe(409);
+    expect(del.json()).toMatchObject({ errorCode: 'role_builtin', msg: 'A built-in system role cannot be deleted' });
+    expect((await pm.post(`/role/delete/${world.roleIds.STU_PM}`)).json().errorCode).toBe('role_builtin');
+
+    const cut = await pm.post(`/role/update/${world.roleIds.STU_PM}`, {
+      code: 'STU_PM',
+      name: 'Administrator',
+      docKeys: ['viewDoc'],
+      libraryKeys: [],
+    });
+    expect(cut.statusCode).toBe(409);
+    expect(cut.json().errorCode).toBe('cannot_modify');
+    const renamed = await pm.post(`/role/update/${world.roleIds.STU_PM}`, {
+      code: 'SOMETHING',
+      name: 'Administrator',
+      docKeys: [...DOC_PERMISSION_KEYS],
+      libraryKeys: [...LIBRARY_PERMISSION_KEYS],
+    });
+    expect(renamed.statusCode).toBe(200);
+
+    const staffKeys = await pm.post(`/role/update/${world.roleIds.STU_STAFF}`, {
+      code: 'STU_STAFF',
+      name: 'Staff',
+      docKeys: ['viewDoc', 'downDoc'],
+      libraryKeys: ['viewDoc'],
+    });
+    expect(staffKeys.statusCode).toBe(200);
+    const list = (await pm.get('/role/list')).json().data as Array<{
+      roleId: number;
+      code: string;
+      name: string;
+      docKeys: string[];
+    }>;
+    // The built-in code stays whatever was sent: the system reads it.
+    expect(list.find((r) => r.roleId === world.roleIds.STU_PM)).toMatchObject({
+      code: 'STU_PM',
+      name: 'Administrator',
+    });
+    expect(list.find((r) => r.roleId === world.roleIds.STU_STAFF)?.docKeys).toEqual(['viewDoc', 'downDoc']);
+  });
+
+  it('refuses to delete a role held by a member or named by a folder grant', async () => {
+    const pm = callAs(ctx, world.pm.token);
+    const held = (await pm.post('/role/create', { ...monitor, code: 'HELD' })).json().data.roleId as number;
+    await joinProject(ctx, world, held);
+    const res = await pm.post(`/role/delete/${held}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ errorCode: 'role_in_use', msg: 'The role is in use' });
+
+    const granted = (await pm.post('/role/create', { ...monitor, code: 'GRANTED' })).json().data.roleId as number;
+    await ctx.db.insert(folderGrants).values({
+      folderId: world.folderByIch.values().next().value!,
+      subjectType: 'role',
+      subjectId: granted,
+      docKeys: ['viewDoc'],
+    });
+    expect((await pm.post(`/role/delete/${granted}`)).json().errorCode).toBe('role_in_use');
+  });
+
+  it('gives ordinary staff 403 on every change, and treats other projects’ roles as missing', async () => {
+    const staff = callAs(ctx, world.staff.token);
+    const target = world.roleIds.STU_STAFF;
+    for (const res of [
+      await staff.post('/role/create', { ...monitor, code: 'S1' }),
+      await staff.post(`/role/update/${target}`, monitor),
+      await staff.post(`/role/delete/${target}`),
+    ])
+      expect(res.statusCode).toBe(403);
+    const foreign = (await callAs(ctx, other.pm.token).post('/role/create', { ...monitor, code: 'FOREIGN' })).json()
+      .data.roleId as number;
+    const pm = callAs(ctx, world.pm.token);
+    expect((await pm.post(`/role/update/${foreign}`, monitor)).statusCode).toBe(404);
+    expect((await pm.post(`/role/delete/${foreign}`)).statusCode).toBe(404);
+    expect((await pm.post(`/role/delete/${other.roleIds.STU_STAFF}`)).statusCode).toBe(404);
+  });
+});

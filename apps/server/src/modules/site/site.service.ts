@@ -1,0 +1,136 @@
+import { TrailType } from '@edoc/contract/enums';
+import type { SiteBody, SiteItem } from '@edoc/contract/site';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { members, sites } from '../../db/schema/projects.ts';
+import { fail } from '../../lib/app-error.ts';
+import type { Deps } from '../../lib/deps.ts';
+import { isUniqueViolation } from '../company/account.service.ts';
+import { sessionProject } from '../project/project-settings.service.ts';
+import type { ProjectContext } from '../study/study.policy.ts';
+import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
+
+type SiteRow = typeof sites.$inferSelect;
+
+const snapshot = (s: SiteRow) => ({ name: s.name, shortName: s.shortName, code: s.code });
+
+/** GET /site/list: the entered project's sites, by code. */
+export async function listSites(deps: Deps, ctx: ProjectContext): Promise<SiteItem[]> {
+  const project = await sessionProject(deps.db, ctx);
+  // Qualified by hand: drizzle leaves columns of a one-table query unqualified, which the subquery would capture.
+  const memberCount = sql<number>`(select count(*)::int from ${members} m where m.project_id = "sites"."project_id" and "sites"."id" = any(m.site_ids))`;
+  const rows = await deps.db
+    .select({ s: sites, memberCount })
+    .from(sites)
+    .where(eq(sites.projectId, project.id))
+    .orderBy(asc(sites.code), asc(sites.id));
+  return rows.map(({ s, memberCount: n }) => ({ siteId: s.id, ...snapshot(s), memberCount: n }));
+}
+
+async function assertCodeFree(tx: Tx, projectId: number, code: string, exceptId?: number) {
+  const [clash] = await tx
+    .select({ id: sites.id })
+    .from(sites)
+    .where(
+      and(
+        eq(sites.projectId, projectId),
+        sql`lower(${sites.code}) = lower(${code})`,
+        exceptId ? ne(sites.id, exceptId) : undefined,
+      ),
+    );
+  if (clash) fail('site_code_exists');
+}
+
+// Two administrators saving the same code at once: the unique index answers for the slower one.
+const duplicateCode = (err: unknown) => (isUniqueViolation(err) ? fail('site_code_exists') : Promise.reject(err));
+
+/** A site of the entered project, locked for the change; another project's site id looks missing. */
+async function loadSite(tx: Tx, projectId: number, siteId: number): Promise<SiteRow> {
+  const [s] = await tx
+    .select()
+    .from(sites)
+    .where(and(eq(sites.id, siteId), eq(sites.projectId, projectId)))
+    .for('update');
+  if (!s) fail('not_found');
+  return s;
+}
+
+const valuesOf = (input: SiteBody) => ({ name: input.name, shortName: input.shortName || null, code: input.code });
+
+export async function createSite(deps: Deps, ctx: ProjectContext, input: SiteBody, actor: TrailActor) {
+  return deps.db.transaction(async (tx) => {
+    const project = await sessionProject(tx, ctx);
+    await assertCodeFree(tx, project.id, input.code);
+    const [row] = await tx
+      .insert(sites)
+      .values({ projectId: project.id, ...valuesOf(input) })
+      .returning()
+      .catch(duplicateCode);
+    await recordTrail(
+      tx,
+      { ...actor, companyId: project.companyId, projectId: project.id },
+      { type: TrailType.SettingsChange, objectType: 'site', objectId: row.id, newValue: snapshot(row) },
+    );
+    return row.id;
+  });
+}
+
+export async function updateSite(deps: Deps, ctx: ProjectContext, siteId: number, input: SiteBody, actor: TrailActor) {
+  await deps.db.transaction(async (tx) => {
+    const project = await sessionProject(tx, ctx);
+    const before = await loadSite(tx, project.id, siteId);
+    await assertCodeFree(tx, project.id, input.code, siteId);
+    const [after] = await tx
+      .update(sites)
+      .set(valuesOf(input))
+      .where(eq(sites.id, siteId))
+      .returning()
+      .catch(duplicateCode);
+    await recordTrail(
+      tx,
+      { ...actor, companyId: project.companyId, projectId: project.id },
+      {
+        type: TrailType.SettingsChange,
+        objectType: 'site',
+        objectId: siteId,
+        oldValue: snapshot(before),
+        newValue: snapshot(after),
+      },
+    );
+  });
+}
+
+/**
+ * Whether documents of the site exist. Documents arrive with issue 4 (files and versions); until then no table
+ * holds a site's files, so there is nothing to find. Issue 4 replaces the body with a look-up of the site's
+ * non-deleted files.
+ */
+export async function siteHasFiles(_tx: Tx, _projectId: number, _siteId: number): Promise<boolean> {
+  return false;
+}
+
+/** Deletes a site without files; members limited to it lose it from their sites in the same transaction. */
+export async function deleteSite(deps: Deps, ctx: ProjectContext, siteId: number, actor: TrailActor) {
+  await deps.db.transaction(async (tx) => {
+    const project = await sessionProject(tx, ctx);
+    const before = await loadSite(tx, project.id, siteId);
+    if (await siteHasFiles(tx, project.id, siteId)) fail('site_has_files');
+    const affected = await tx
+      .update(members)
+      .set({ siteIds: sql`array_remove(${members.siteIds}, ${siteId}::int)` })
+      .where(and(eq(members.projectId, project.id), sql`${siteId}::int = any(${members.siteIds})`))
+      .returning({ userId: members.userId });
+    await tx.delete(sites).where(eq(sites.id, siteId));
+    await recordTrail(
+      tx,
+      { ...actor, companyId: project.companyId, projectId: project.id },
+      {
+        type: TrailType.SettingsChange,
+        objectType: 'site',
+        objectId: siteId,
+        oldValue: { ...snapshot(before), memberUserIds: affected.map((m) => m.userId) },
+        reason: 'site deleted',
+      },
+    );
+  });
+}

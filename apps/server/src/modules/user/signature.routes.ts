@@ -1,0 +1,32 @@
+import { SIGNATURE_MAX_BYTES } from '@edoc/contract/user';
+import { fail } from '../../lib/app-error.ts';
+import type { Deps } from '../../lib/deps.ts';
+import type { Api } from '../../lib/http.ts';
+import { ok } from '../../lib/reply.ts';
+import { caller } from '../../plugins/auth.ts';
+import { BlobTooLargeError } from '../../storage/blob-store.ts';
+import { actorOf } from '../trail/trail.service.ts';
+import { readSignature, setSignature, signatureTypeOf } from './signature.service.ts';
+
+/** Personal centre, electronic signature: each user sets and sees only their own image. */
+export function signatureRoutes(api: Api, deps: Deps): void {
+  api.get('/user/signature', async (request, reply) => {
+    const image = await readSignature(deps, caller(request).user.id);
+    return reply.type(image.type).header('Cache-Control', 'private, no-cache').send(image.body);
+  });
+
+  api.post('/user/signature/a', async (request) => {
+    const auth = caller(request);
+    const part = await request.file({ limits: { fileSize: SIGNATURE_MAX_BYTES, files: 1 } });
+    if (!part) fail('required', { field: 'file' });
+    const stored = await deps.blobs.put(part.file, { maxBytes: SIGNATURE_MAX_BYTES }).catch((err: unknown) => {
+      if (err instanceof BlobTooLargeError) fail('file_too_large');
+      throw err;
+    });
+    // A refused upload leaves an unreferenced blob, which the orphan sweep removes.
+    if (part.file.truncated) fail('file_too_large');
+    if (!signatureTypeOf(stored.head)) fail('file_type_not_allowed');
+    await setSignature(deps, auth.user.id, stored.sha256, actorOf(request));
+    return ok({ version: stored.sha256.slice(0, 8) });
+  });
+}

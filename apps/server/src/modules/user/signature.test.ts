@@ -1,0 +1,83 @@
+import { SIGNATURE_MAX_BYTES } from '@edoc/contract/user';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trailOf } from '../../test/company-factories.ts';
+import { bearer, createTestContext, createUser, signIn, type TestContext } from '../../test/context.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('drawn')]);
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('scanned')]);
+const GIF = Buffer.from('GIF89a-not-allowed-here');
+
+function upload(token: string, name: string, content: Buffer, type: string) {
+  const boundary = '----edoc-signature';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/edoc/user/signature/a',
+    payload,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...bearer(token) },
+  });
+}
+const read = (token: string) => ctx.app.inject({ method: 'GET', url: '/edoc/user/signature', headers: bearer(token) });
+
+describe('electronic signature image', () => {
+  it('answers 404 while the user has none', async () => {
+    const token = await signIn(ctx, (await createUser(ctx.db, { userType: 3 })).email);
+    const res = await read(token);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ errorCode: 'not_found', msg: 'Not found' });
+  });
+
+  it('stores a png, shows it to its owner only, and is replaced by a jpeg with a trail row each time', async () => {
+    const user = await createUser(ctx.db, { userType: 2 });
+    const token = await signIn(ctx, user.email);
+    const saved = await upload(token, 'drawn.png', PNG, 'image/png');
+    expect(saved.statusCode).toBe(200);
+    const shown = await read(token);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.headers['content-type']).toBe('image/png');
+    expect(shown.rawPayload.equals(PNG)).toBe(true);
+    // Another user reads their own (none), never this one.
+    const other = await signIn(ctx, (await createUser(ctx.db, { userType: 2 })).email);
+    expect((await read(other)).statusCode).toBe(404);
+
+    expect((await upload(token, 'scan.jpg', JPEG, 'image/jpeg')).statusCode).toBe(200);
+    const replaced = await read(token);
+    expect(replaced.headers['content-type']).toBe('image/jpeg');
+    expect(replaced.rawPayload.equals(JPEG)).toBe(true);
+    const trail = (await trailOf(ctx.db, 'user', user.id)).filter((t) => t.reason === 'signature image');
+    expect(trail).toHaveLength(2);
+    expect(trail[1].oldValue).toEqual(trail[0].newValue);
+  });
+
+  it('refuses other types by content, whatever the name says, and images over 1 MiB', async () => {
+    const token = await signIn(ctx, (await createUser(ctx.db, { userType: 3 })).email);
+    const gif = await upload(token, 'sig.png', GIF, 'image/png');
+    expect(gif.statusCode).toBe(415);
+    expect(gif.json()).toMatchObject({ errorCode: 'file_type_not_allowed', msg: 'This file type is not allowed' });
+    const exe = await upload(token, 'sig.jpg', Buffer.from('MZ pretending'), 'image/jpeg');
+    expect(exe.statusCode).toBe(415);
+    const big = Buffer.concat([PNG, Buffer.alloc(SIGNATURE_MAX_BYTES)]);
+    const tooBig = await upload(token, 'big.png', big, 'image/png');
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json().msg).toBe('File too large');
+    const justFits = Buffer.concat([PNG, Buffer.alloc(SIGNATURE_MAX_BYTES - PNG.length)]);
+    expect((await upload(token, 'fits.png', justFits, 'image/png')).statusCode).toBe(200);
+    expect((await read(token)).rawPayload.length).toBe(SIGNATURE_MAX_BYTES);
+  });
+
+  it('needs a signed-in user', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/edoc/user/signature' })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,74 @@
+import { ALERT_KINDS } from '@edoc/contract/alert';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProjectRow, trailOf } from '../../test/company-factories.ts';
+import { createTestContext, createUser, signIn, type TestContext } from '../../test/context.ts';
+import { callAs, createProjectWorld, type ProjectWorld } from '../../test/project-factories.ts';
+import { wantsAlert } from './study-alert.service.ts';
+
+let ctx: TestContext;
+let world: ProjectWorld;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  world = await createProjectWorld(ctx, 'ALERT-1');
+});
+afterAll(() => ctx.close());
+
+describe('study alerts', () => {
+  it('lists each project the user is a member of with every kind on by default', async () => {
+    const res = await callAs(ctx, world.staff.token).get('/user/study_alert');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual([
+      {
+        studyId: world.projectId,
+        studyCode: 'ALERT-1',
+        studyName: 'Project ALERT-1',
+        companyName: expect.any(String),
+        kinds: [...ALERT_KINDS],
+      },
+    ]);
+    expect(await wantsAlert(ctx.db, world.staff.id, world.projectId, 'review')).toBe(true);
+    // A system administrator, member of nothing, gets an empty list rather than an error.
+    const sysadmin = await signIn(ctx, (await createUser(ctx.db)).email);
+    expect((await callAs(ctx, sysadmin).get('/user/study_alert')).json().data).toEqual([]);
+  });
+
+  it('saves the chosen kinds per project, trails the change, and wantsAlert follows them', async () => {
+    const api = callAs(ctx, world.staff.token);
+    const saved = await api.post('/user/study_alert/a', { studyId: world.projectId, kinds: ['qc', 'receive', 'qc'] });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data).toEqual({ studyId: world.projectId, kinds: ['receive', 'qc'] });
+    expect((await api.get('/user/study_alert')).json().data[0].kinds).toEqual(['receive', 'qc']);
+    expect(await wantsAlert(ctx.db, world.staff.id, world.projectId, 'qc')).toBe(true);
+    expect(await wantsAlert(ctx.db, world.staff.id, world.projectId, 'approve')).toBe(false);
+    // Another member's choice is their own.
+    expect(await wantsAlert(ctx.db, world.pm.id, world.projectId, 'approve')).toBe(true);
+
+    await api.post('/user/study_alert/a', { studyId: world.projectId, kinds: [] });
+    expect((await api.get('/user/study_alert')).json().data[0].kinds).toEqual([]);
+    expect(await wantsAlert(ctx.db, world.staff.id, world.projectId, 'receive')).toBe(false);
+
+    const trail = await trailOf(ctx.db, 'study_alert', world.staff.id);
+    expect(trail.map((t) => [t.oldValue, t.newValue])).toEqual([
+      [{ kinds: [...ALERT_KINDS] }, { kinds: ['receive', 'qc'] }],
+      [{ kinds: ['receive', 'qc'] }, { kinds: [] }],
+    ]);
+    expect(trail[0].projectId).toBe(world.projectId);
+  });
+
+  it('refuses a project the user is not a member of, and an unknown kind, naming the field', async () => {
+    const api = callAs(ctx, world.staff.token);
+    const other = await createProjectRow(ctx.db, world.companyId);
+    for (const studyId of [other.id, 999_999]) {
+      const res = await api.post('/user/study_alert/a', { studyId, kinds: ['qc'] });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ errorCode: 'invalid_value', msg: 'Project is invalid' });
+    }
+    expect(await wantsAlert(ctx.db, world.staff.id, other.id, 'qc')).toBe(true);
+    const badKind = await api.post('/user/study_alert/a', { studyId: world.projectId, kinds: ['sms'] });
+    expect(badKind.statusCode).toBe(400);
+    expect(badKind.json().msg).toBe('Alert kinds is invalid');
+    const noProject = await api.post('/user/study_alert/a', { kinds: [] });
+    expect(noProject.json().msg).toBe('Project is required');
+    expect((await ctx.app.inject({ method: 'GET', url: '/edoc/user/study_alert' })).statusCode).toBe(401);
+  });
+});

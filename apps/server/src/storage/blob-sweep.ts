@@ -1,0 +1,45 @@
+import { inArray, isNotNull, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client.ts';
+import { documentVersions, downloadTasks, renditions } from '../db/schema/documents.ts';
+import { users } from '../db/schema/users.ts';
+import type { BlobStore } from './blob-store.ts';
+
+/** Every blob a row still points at. */
+async function referenced(db: Db, among?: string[]): Promise<Set<string>> {
+  const only = (col: AnyPgColumn) => (among ? inArray(col, among) : isNotNull(col));
+  const rows = await db.execute<{ sha: string }>(sql`
+    select ${documentVersions.sha256} as sha from ${documentVersions} where ${only(documentVersions.sha256)}
+    union select ${users.avatarSha256} from ${users} where ${only(users.avatarSha256)}
+    union select ${users.signatureSha256} from ${users} where ${only(users.signatureSha256)}
+    union select ${renditions.pdfSha256} from ${renditions} where ${only(renditions.pdfSha256)}
+    union select ${downloadTasks.sha256} from ${downloadTasks} where ${only(downloadTasks.sha256)}`);
+  return new Set(rows.rows.map((r) => r.sha));
+}
+
+/**
+ * Removes the given blobs that no row references and that were not written within the grace period. The grace
+ * keeps a blob whose row is still being committed, or one just uploaded again with the same content, from
+ * being removed under it: content addressing shares one file between equal uploads.
+ */
+export async function removeIfUnreferenced(db: Db, blobs: BlobStore, shas: string[], graceMs: number): Promise<number> {
+  if (shas.length === 0) return 0;
+  const keep = await referenced(db, shas);
+  let removed = 0;
+  for (const sha of shas) {
+    if (keep.has(sha)) continue;
+    const written = await blobs.modifiedAt(sha);
+    if (!written || Date.now() - written.getTime() < graceMs) continue;
+    await blobs.remove(sha);
+    removed++;
+  }
+  return removed;
+}
+
+/** The orphan sweep (DESIGN §8): blobs left by refused or interrupted uploads and by purges. */
+export async function sweepOrphanBlobs(db: Db, blobs: BlobStore, graceMs: number): Promise<number> {
+  const keep = await referenced(db);
+  const candidates: string[] = [];
+  for await (const sha of blobs.list()) if (!keep.has(sha)) candidates.push(sha);
+  return removeIfUnreferenced(db, blobs, candidates, graceMs);
+}

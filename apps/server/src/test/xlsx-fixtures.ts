@@ -1,0 +1,44 @@
+import ExcelJS from 'exceljs';
+import { bearer, type TestContext } from './context.ts';
+
+/** A workbook from plain rows: each sheet's first row is its header row. */
+export async function xlsxOf(sheets: Record<string, unknown[][]>): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  for (const [name, rows] of Object.entries(sheets)) {
+    const sheet = workbook.addWorksheet(name);
+    for (const row of rows) sheet.addRow(row);
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** The rows of every sheet of a workbook the API sent, as plain values. */
+export async function rowsOf(buffer: Buffer): Promise<Record<string, unknown[][]>> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(buffer as unknown as ExcelJS.Buffer);
+  const out: Record<string, unknown[][]> = {};
+  for (const sheet of workbook.worksheets) {
+    const rows: unknown[][] = [];
+    sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    out[sheet.name] = rows;
+  }
+  return out;
+}
+
+/** POSTs one file as multipart/form-data (field `file`) with the person's token. */
+export function uploadAs(ctx: TestContext, token: string, url: string, fileName: string, content: Buffer) {
+  const boundary = '----edoc-xlsx-test';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
+        `Content-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`,
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/edoc${url}`,
+    payload,
+    headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
+}

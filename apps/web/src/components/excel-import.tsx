@@ -1,0 +1,200 @@
+import { useState } from 'react';
+import { DownloadOutlined, InboxOutlined, UploadOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Modal, Space, Table, Upload, type UploadFile } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { Envelope } from '@edoc/contract/envelope';
+import { errorMessage, isErrorCode } from '@edoc/contract/errors';
+import type { ExcelRowError, ImportInvalidData } from '@edoc/contract/excel';
+import { API_BASE } from '@edoc/contract/limits';
+import { api, ApiError } from '../lib/api-client';
+import { saveBlob } from '../lib/download';
+import { showError } from '../lib/feedback';
+import { getLanguage, getToken } from '../lib/session';
+
+type Query = Record<string, string | number | undefined>;
+
+/** A refused import: the server's message plus every wrong cell (400 import_invalid). */
+export class ImportRefused extends ApiError {
+  readonly rows: ExcelRowError[];
+  constructor(msg: string, rows: ExcelRowError[]) {
+    super({ errorCode: 'import_invalid', msg, httpStatus: 400 });
+    this.rows = rows;
+  }
+}
+
+const search = (query: Query = {}) => {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined) params.append(k, String(v));
+  const s = params.toString();
+  return s ? `?${s}` : '';
+};
+
+/**
+ * Uploads a workbook as multipart (field `file`). Sent with fetch directly rather than the API client, because the
+ * client's errors do not carry the envelope's data, and an import's refusal lists the wrong cells there.
+ */
+export async function uploadWorkbook<T>(path: string, file: File, query?: Query): Promise<T> {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  const headers = new Headers({ 'Accept-Language': getLanguage() });
+  const token = getToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let payload: Envelope<unknown> | null = null;
+  let status = 0;
+  try {
+    const response = await fetch(`${API_BASE}${path}${search(query)}`, { method: 'POST', headers, body });
+    status = response.status;
+    payload = (await response.json()) as Envelope<unknown>;
+  } catch {
+    payload = null;
+  }
+  if (payload?.status) return payload.data as T;
+  const lang = getLanguage();
+  if (!payload)
+    throw new ApiError({ errorCode: 'request_failed', msg: errorMessage('request_failed', lang), httpStatus: status });
+  if (payload.errorCode === 'import_invalid') {
+    throw new ImportRefused(payload.msg, (payload.data as ImportInvalidData | null)?.errors ?? []);
+  }
+  const code = payload.errorCode;
+  const msg =
+    payload.msg || (code && isErrorCode(code) ? errorMessage(code, lang) : errorMessage('request_failed', lang));
+  throw new ApiError({ errorCode: code, msg, httpStatus: status });
+}
+
+export interface ExcelImportProps {
+  /** Stable id prefix: the button is `#<id>`, the dialog's parts `#<id>-…`. */
+  id: string;
+  title: string;
+  uploadPath: string;
+  samplePath: string;
+  sampleFileName: string;
+  /** Extra query fields for both calls (e.g. the template type and name). */
+  query?: Query;
+  /** Checked before uploading; return a message to refuse (e.g. a name still missing). */
+  validate?: () => string | null;
+  onImported: (imported: unknown) => void;
+  /** Rendered above the file box, e.g. the fields the import needs. */
+  children?: React.ReactNode;
+  disabled?: boolean;
+}
+
+/** An "Import" button opening a dialog: download the sample, choose an .xlsx, see every wrong cell if refused. */
+export function ExcelImport(props: ExcelImportProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [open, setOpen] = useState(false);
+  const [file, setFile] = useState<File | null>(null);
+  const [rows, setRows] = useState<ExcelRowError[] | null>(null);
+  const [summary, setSummary] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const close = () => {
+    setOpen(false);
+    setFile(null);
+    setRows(null);
+    setSummary(null);
+  };
+
+  const downloadSample = async () => {
+    try {
+      saveBlob(await api.blob(props.samplePath, props.query), props.sampleFileName);
+    } catch (error) {
+      showError(error);
+    }
+  };
+
+  const submit = async () => {
+    const problem = props.validate?.() ?? null;
+    if (problem) {
+      setSummary(problem);
+      return;
+    }
+    if (!file) {
+      setSummary(t('excelImport.chooseFile'));
+      return;
+    }
+    setBusy(true);
+    setRows(null);
+    setSummary(null);
+    try {
+      const result = await uploadWorkbook<unknown>(props.uploadPath, file, props.query);
+      void message.success(t('excelImport.done'));
+      props.onImported(result);
+      close();
+    } catch (error) {
+      if (error instanceof ImportRefused) setRows(error.rows);
+      setSummary(error instanceof ApiError ? error.msg : t('excelImport.failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const fileList: UploadFile[] = file ? [{ uid: '1', name: file.name, status: 'done' }] : [];
+
+  return (
+    <>
+      <Button id={props.id} icon={<UploadOutlined />} disabled={props.disabled} onClick={() => setOpen(true)}>
+        {t('excelImport.button')}
+      </Button>
+      <Modal
+        open={open}
+        title={props.title}
+        okText={t('excelImport.submit')}
+        cancelText={t('common.cancel')}
+        okButtonProps={{ id: `${props.id}-ok` }}
+        confirmLoading={busy}
+        onOk={() => void submit()}
+        onCancel={close}
+        width={720}
+        destroyOnHidden
+      >
+        <Space orientation="vertical" style={{ width: '100%' }}>
+          {props.children}
+          <Button
+            id={`${props.id}-sample`}
+            type="link"
+            icon={<DownloadOutlined />}
+            onClick={() => void downloadSample()}
+          >
+            {t('excelImport.sample')}
+          </Button>
+          <Upload.Dragger
+            accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            maxCount={1}
+            fileList={fileList}
+            beforeUpload={(chosen) => {
+              setFile(chosen);
+              setRows(null);
+              setSummary(null);
+              return false; // uploaded on OK, not at once
+            }}
+            onRemove={() => setFile(null)}
+          >
+            <p className="ant-upload-drag-icon">
+              <InboxOutlined />
+            </p>
+            <p>{t('excelImport.drop')}</p>
+            <p className="ant-upload-hint">{t('excelImport.hint')}</p>
+          </Upload.Dragger>
+          {summary && <Alert id={`${props.id}-message`} type="error" showIcon title={summary} />}
+          {rows && rows.length > 0 && (
+            <Table<ExcelRowError & { key: number }>
+              id={`${props.id}-errors`}
+              size="small"
+              pagination={rows.length > 10 ? { pageSize: 10 } : false}
+              dataSource={rows.map((r, key) => ({ ...r, key }))}
+              columns={[
+                ...(rows.some((r) => r.sheet)
+                  ? [{ title: t('excelImport.sheet'), dataIndex: 'sheet', width: 110 }]
+                  : []),
+                { title: t('excelImport.row'), dataIndex: 'row', width: 70 },
+                { title: t('excelImport.column'), dataIndex: 'column', width: 140 },
+                { title: t('excelImport.problem'), dataIndex: 'message' },
+              ]}
+            />
+          )}
+        </Space>
+      </Modal>
+    </>
+  );
+}

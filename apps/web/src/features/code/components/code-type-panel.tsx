@@ -1,0 +1,235 @@
+import { useEffect, useState } from 'react';
+import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { App, Button, Card, Form, Input, Modal, Popconfirm, Space, Switch, Tag, type TableProps } from 'antd';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { codeTypeBody, type CodeScope, type CodeTypeBody, type CodeTypeItem } from '@edoc/contract/code';
+import { EnterSubmits } from '../../../components/enter-submits';
+import { ExcelImport } from '../../../components/excel-import';
+import { SearchableTable } from '../../../components/searchable-table';
+import { api } from '../../../lib/api-client';
+import { saveBlob } from '../../../lib/download';
+import { showError } from '../../../lib/feedback';
+import { showServerError } from '../../../lib/form-errors';
+import { schemaRule } from '../../../lib/form-rules';
+import { useListState } from '../../../lib/use-list-state';
+import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
+import { codeKeys, createCodeType, deleteCodeType, excelPaths, listCodeTypes, updateCodeType } from '../api';
+import { useCodeOwner } from './use-code-owner';
+
+const shape = codeTypeBody.shape;
+const optional = (v?: string) => v?.trim() || undefined;
+
+function CodeTypeFormModal(props: { scope: CodeScope; open: boolean; item?: CodeTypeItem; onClose: () => void }) {
+  const { scope, open, item, onClose } = props;
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<CodeTypeBody>();
+  useRevalidateOnLanguage(form);
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    form.setFieldsValue(
+      item
+        ? {
+            code: item.code,
+            name: item.name,
+            nameEn: item.nameEn ?? '',
+            description: item.description ?? '',
+            enabled: item.enabled,
+          }
+        : { code: '', name: '', enabled: true },
+    );
+  }, [open, item, form]);
+
+  const save = useMutation({
+    mutationFn: (v: CodeTypeBody) => {
+      const body = {
+        code: v.code.trim(),
+        name: v.name.trim(),
+        nameEn: optional(v.nameEn),
+        description: optional(v.description),
+        enabled: v.enabled,
+      };
+      return item ? updateCodeType(scope, item.id, body) : createCodeType(scope, body);
+    },
+    meta: { silentError: true },
+    onSuccess: async () => {
+      void message.success(t('common.saved'));
+      await queryClient.invalidateQueries({ queryKey: codeKeys.all });
+      onClose();
+    },
+    onError: (error) => showServerError(form, error, { code_exists: 'code' }),
+  });
+
+  return (
+    <Modal
+      open={open}
+      title={item ? t('code.editTypeTitle') : t('code.createTypeTitle')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ id: 'code-type-form-ok' }}
+      confirmLoading={save.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      forceRender
+    >
+      <Form<CodeTypeBody> form={form} name="codeTypeForm" layout="vertical" onFinish={(v) => save.mutate(v)}>
+        <Form.Item name="code" label={t('code.code')} required rules={[schemaRule('code', shape.code, 'code.code')]}>
+          <Input name="code" />
+        </Form.Item>
+        <Form.Item name="name" label={t('code.name')} required rules={[schemaRule('name', shape.name, 'code.name')]}>
+          <Input name="name" />
+        </Form.Item>
+        <Form.Item name="nameEn" label={t('code.nameEn')} rules={[schemaRule('nameEn', shape.nameEn, 'code.nameEn')]}>
+          <Input name="nameEn" />
+        </Form.Item>
+        <Form.Item
+          name="description"
+          label={t('code.description')}
+          rules={[schemaRule('description', shape.description)]}
+        >
+          <Input.TextArea name="description" rows={3} />
+        </Form.Item>
+        <Form.Item name="enabled" label={t('code.enabled')} valuePropName="checked">
+          <Switch id="codeTypeForm_enabled" />
+        </Form.Item>
+        <EnterSubmits />
+      </Form>
+    </Modal>
+  );
+}
+
+/** Code types of the company (/company/template/codeType) or of the project (/manage/codeType). */
+export function CodeTypePanel({ scope, title }: { scope: CodeScope; title: string }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const owner = useCodeOwner(scope);
+  const list = useListState();
+  const [editing, setEditing] = useState<{ open: boolean; item?: CodeTypeItem }>({ open: false });
+  const q = { pageNum: list.pageNum, pageSize: list.pageSize, searchValue: list.searchValue };
+  const page = useQuery({
+    queryKey: codeKeys.types(scope, owner, q),
+    queryFn: () => listCodeTypes(scope, q),
+    placeholderData: keepPreviousData,
+  });
+  const paths = excelPaths(scope, '/type');
+
+  const remove = useMutation({
+    mutationFn: (item: CodeTypeItem) => deleteCodeType(scope, item.id),
+    onSuccess: async () => {
+      void message.success(t('code.deleted'));
+      list.stepBackIfEmpty(page.data?.data.length ?? 0);
+      await queryClient.invalidateQueries({ queryKey: codeKeys.all });
+    },
+  });
+
+  const exportAll = async () => {
+    try {
+      saveBlob(await api.blob(paths.exportPath), `${t('code.typesFile')}.xlsx`);
+    } catch (error) {
+      showError(error);
+    }
+  };
+
+  const columns: TableProps<CodeTypeItem>['columns'] = [
+    {
+      title: t('code.code'),
+      dataIndex: 'code',
+      width: 180,
+      render: (code: string, item) => (
+        <Space size={4}>
+          {code}
+          {item.readOnly && <Tag>{t('code.companyEntry')}</Tag>}
+        </Space>
+      ),
+    },
+    { title: t('code.name'), dataIndex: 'name', ellipsis: true },
+    { title: t('code.nameEn'), dataIndex: 'nameEn', ellipsis: true },
+    { title: t('code.codeCount'), dataIndex: 'codeCount', width: 100, align: 'right' },
+    {
+      title: t('code.enabled'),
+      dataIndex: 'enabled',
+      width: 90,
+      render: (on: boolean) => (on ? <Tag color="green">{t('code.on')}</Tag> : <Tag>{t('code.off')}</Tag>),
+    },
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      width: 160,
+      render: (_: unknown, item) =>
+        item.readOnly ? null : (
+          <Space size="small">
+            <Button
+              id={`code-type-edit-${item.id}`}
+              type="link"
+              size="small"
+              onClick={() => setEditing({ open: true, item })}
+            >
+              {t('common.edit')}
+            </Button>
+            <Popconfirm
+              title={t('code.deleteTypeConfirm', { code: item.code })}
+              okText={t('common.confirm')}
+              cancelText={t('common.cancel')}
+              onConfirm={() => remove.mutateAsync(item).catch(() => undefined)}
+            >
+              <Button id={`code-type-delete-${item.id}`} type="link" size="small" danger>
+                {t('code.delete')}
+              </Button>
+            </Popconfirm>
+          </Space>
+        ),
+    },
+  ];
+
+  return (
+    <Card
+      title={title}
+      variant="borderless"
+      extra={
+        <Space>
+          <ExcelImport
+            id="code-type-import"
+            title={t('code.importTypesTitle')}
+            uploadPath={paths.importPath}
+            samplePath={paths.samplePath}
+            sampleFileName={`${t('code.typesFile')}-sample.xlsx`}
+            onImported={() => void queryClient.invalidateQueries({ queryKey: codeKeys.all })}
+          />
+          <Button id="code-type-export" icon={<DownloadOutlined />} onClick={() => void exportAll()}>
+            {t('code.export')}
+          </Button>
+          <Button
+            id="code-type-create"
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setEditing({ open: true })}
+          >
+            {t('code.createType')}
+          </Button>
+        </Space>
+      }
+    >
+      <SearchableTable<CodeTypeItem>
+        searchId="code-type-search"
+        tableId="code-type-table"
+        rowKey="id"
+        columns={columns}
+        page={page}
+        list={list}
+        searchPlaceholder={t('code.searchPlaceholder')}
+        emptyText={t('code.emptyTypes')}
+      />
+      <CodeTypeFormModal
+        scope={scope}
+        open={editing.open}
+        item={editing.item}
+        onClose={() => setEditing({ open: false })}
+      />
+    </Card>
+  );
+}

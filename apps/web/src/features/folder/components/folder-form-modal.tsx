@@ -1,0 +1,91 @@
+import { useEffect } from 'react';
+import { App, Form, Input, Modal } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { folderBody, type FolderNode } from '@edoc/contract/folder';
+import { EnterSubmits } from '../../../components/enter-submits';
+import { showServerError } from '../../../lib/form-errors';
+import { schemaRule } from '../../../lib/form-rules';
+import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
+import { createFolder, folderKeys, renameFolder } from '../api';
+
+interface FolderFormValues {
+  name: string;
+  nameEn?: string;
+  ichCode?: string;
+}
+
+/** Creating under `parent` (null: the root of the tree of `type`), or renaming `folder`. */
+export type FolderFormTarget =
+  { mode: 'create'; parent: FolderNode | null; type: number } | { mode: 'rename'; folder: FolderNode };
+
+export function FolderFormModal({ target, onClose }: { target: FolderFormTarget | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<FolderFormValues>();
+  useRevalidateOnLanguage(form);
+
+  useEffect(() => {
+    if (!target) return;
+    form.resetFields();
+    if (target.mode === 'rename') {
+      const f = target.folder;
+      form.setFieldsValue({ name: f.folderName, nameEn: f.folderNameEn ?? '', ichCode: f.ichCode ?? '' });
+    }
+  }, [target, form]);
+
+  const save = useMutation({
+    mutationFn: (v: FolderFormValues) => {
+      const body = { name: v.name.trim(), nameEn: v.nameEn?.trim() ?? '', ichCode: v.ichCode?.trim() ?? '' };
+      if (target?.mode === 'rename') return renameFolder(target.folder.folderId, body);
+      return createFolder({ ...body, parentId: target?.parent?.folderId ?? 0, type: target?.type ?? 0 });
+    },
+    meta: { silentError: true },
+    onSuccess: async () => {
+      void message.success(target?.mode === 'rename' ? t('common.saved') : t('folder.created'));
+      await queryClient.invalidateQueries({ queryKey: folderKeys.all });
+      onClose();
+    },
+    onError: (error) => showServerError(form, error, { folder_name_exists: 'name' }),
+  });
+
+  const title =
+    target?.mode === 'rename'
+      ? t('folder.renameTitle')
+      : target?.parent
+        ? t('folder.createUnder', { name: target.parent.folderName })
+        : t('folder.createRoot');
+
+  return (
+    <Modal
+      open={target !== null}
+      title={title}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ id: 'folder-form-ok' }}
+      confirmLoading={save.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      forceRender
+    >
+      <Form<FolderFormValues> form={form} name="folderForm" layout="vertical" onFinish={(v) => save.mutate(v)}>
+        <Form.Item
+          name="name"
+          label={t('folder.name')}
+          required
+          rules={[schemaRule('name', folderBody.shape.name, 'folder.name')]}
+        >
+          <Input autoFocus />
+        </Form.Item>
+        <Form.Item name="nameEn" label={t('folder.nameEn')} rules={[schemaRule('nameEn', folderBody.shape.nameEn)]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="ichCode" label={t('folder.ichCode')} rules={[schemaRule('ichCode', folderBody.shape.ichCode)]}>
+          <Input />
+        </Form.Item>
+        <EnterSubmits />
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,75 @@
+import { useEffect, useMemo, useState } from 'react';
+import { App, Modal, TreeSelect } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { FolderNode } from '@edoc/contract/folder';
+import { folderKeys, moveFolder } from '../api';
+
+interface TreeOption {
+  value: number;
+  title: string;
+  disabled?: boolean;
+  children?: TreeOption[];
+}
+
+/** The folder itself and its subfolders cannot be chosen: the server refuses those moves too. */
+function options(nodes: FolderNode[], moving: number): TreeOption[] {
+  return nodes
+    .filter((n) => n.folderId !== moving)
+    .map((n) => ({ value: n.folderId, title: n.folderName, children: options(n.children, moving) }));
+}
+
+/** "Move to": pick a new parent in the same tree; the folder goes last among its new siblings. */
+export function FolderMoveModal({
+  folder,
+  tree,
+  onClose,
+}: {
+  folder: FolderNode | null;
+  tree: FolderNode[];
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [parentId, setParentId] = useState<number | undefined>();
+  useEffect(() => setParentId(folder?.parentId), [folder]);
+  const treeData = useMemo(
+    () => [{ value: 0, title: t('folder.root'), children: folder ? options(tree, folder.folderId) : [] }],
+    [tree, folder, t],
+  );
+
+  const move = useMutation({
+    mutationFn: () => moveFolder(folder!.folderId, { parentId: parentId ?? 0, index: Number.MAX_SAFE_INTEGER }),
+    onSuccess: async () => {
+      void message.success(t('folder.moved'));
+      await queryClient.invalidateQueries({ queryKey: folderKeys.all });
+      onClose();
+    },
+  });
+
+  return (
+    <Modal
+      open={folder !== null}
+      title={t('folder.moveTitle', { name: folder?.folderName ?? '' })}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ id: 'folder-move-ok', disabled: parentId === undefined || parentId === folder?.parentId }}
+      confirmLoading={move.isPending}
+      onOk={() => move.mutate()}
+      onCancel={onClose}
+    >
+      <TreeSelect<number>
+        id="folder-move-parent"
+        style={{ width: '100%' }}
+        value={parentId}
+        onChange={setParentId}
+        treeData={treeData}
+        treeDefaultExpandAll
+        showSearch
+        treeNodeFilterProp="title"
+        aria-label={t('folder.moveTarget')}
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,86 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { Lang } from '@edoc/contract/enums';
+import { changeLanguage } from '../../lib/i18n';
+import { stopIdle } from '../../lib/idle-timer';
+import { getSessionValue, setSession } from '../../lib/session';
+import { envelope, mockApi } from '../../test/fetch-mock';
+import { findById } from '../../test/queries';
+import { renderApp } from '../../test/render-app';
+
+const project = {
+  studyId: 9,
+  code: 'ONC-1',
+  name: 'Oncology',
+  phase: 'III',
+  description: null,
+  companyId: 1,
+  companyName: 'Acme',
+  idleMinutes: 30,
+  pageSize: 10,
+  reviewOpen: true,
+  qcOpen: true,
+  approveOpen: true,
+  libraryFolder: true,
+  allowedFileTypes: ['pdf'],
+  versionConvention: 'V{major}.{minor}',
+  endDate: '2030-12-31',
+  closed: false,
+  memberCount: 3,
+};
+
+function signIn() {
+  setSession({ token: 'tok', userName: 'Ada', userId: 5, userType: 3, roleCode: 'STU_PM', projectId: 9, idleTime: 30 });
+}
+
+function bodiesTo(fetchMock: ReturnType<typeof mockApi>, path: string) {
+  return fetchMock.mock.calls
+    .filter(([u, init]) => init?.method === 'POST' && String(u).endsWith(`/edoc${path}`))
+    .map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  stopIdle();
+});
+
+describe.each([
+  { lang: 'zh-CN' as Lang, required: '请输入项目名称' },
+  { lang: 'en-US' as Lang, required: 'Project name is required' },
+])('study settings in $lang', ({ lang, required }) => {
+  it('shows what the company sets, validates, and saves only the project administrator’s part', async () => {
+    await changeLanguage(lang);
+    signIn();
+    const fetchMock = mockApi({
+      'GET /manage/study': () => envelope(project),
+      'POST /manage/study/update': () => envelope(null),
+    });
+    renderApp('/manage/study');
+    expect(await screen.findByText('ONC-1')).toBeInTheDocument();
+    expect(screen.getByText('2030-12-31')).toBeInTheDocument();
+    const name = document.querySelector<HTMLInputElement>('#studyForm input[name="name"]')!;
+    await waitFor(() => expect(name.value).toBe('Oncology'));
+
+    fireEvent.change(name, { target: { value: '' } });
+    fireEvent.click(await findById('study-save'));
+    expect(await screen.findByText(required)).toBeInTheDocument();
+    expect(bodiesTo(fetchMock, '/manage/study/update')).toHaveLength(0);
+
+    fireEvent.change(name, { target: { value: 'Oncology III' } });
+    fireEvent.click(await findById('studyForm_qcOpen'));
+    fireEvent.click(await findById('study-save'));
+    await waitFor(() => expect(bodiesTo(fetchMock, '/manage/study/update')).toHaveLength(1));
+    expect(bodiesTo(fetchMock, '/manage/study/update')[0]).toEqual({
+      name: 'Oncology III',
+      phase: 'III',
+      idleMinutes: 30,
+      pageSize: 10,
+      reviewOpen: true,
+      qcOpen: false,
+      approveOpen: true,
+      allowedFileTypes: ['pdf'],
+      versionConvention: 'V{major}.{minor}',
+    });
+    await waitFor(() => expect(getSessionValue('projectName')).toBe('Oncology III'));
+  });
+});

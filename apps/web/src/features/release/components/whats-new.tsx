@@ -1,0 +1,67 @@
+import { Button, Divider, Modal, Typography } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { UnreadReleases } from '@edoc/contract/release';
+import { useSession } from '../../../lib/session';
+import { acknowledgeReleases, fetchUnreadReleases, releaseKeys } from '../api';
+
+/**
+ * "What's new": after a newer release, shown once to every signed-in user. Closing it acknowledges the
+ * releases it showed, so the next sign-in (or the next area) does not show them again.
+ */
+export function WhatsNew() {
+  const { t, i18n } = useTranslation();
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const key = releaseKeys.unread(session.userId ?? null, i18n.language);
+  const unread = useQuery({
+    queryKey: key,
+    queryFn: fetchUnreadReleases,
+    enabled: Boolean(session.token),
+    staleTime: Infinity,
+    // A failure here must not disturb the page the user came for.
+    meta: { silentError: true },
+  });
+  const releases = unread.data?.releases ?? [];
+
+  const acknowledge = useMutation({
+    mutationFn: (upTo: number) => acknowledgeReleases(upTo),
+    meta: { silentError: true },
+    onMutate: () => {
+      // Closed at once: the acknowledgement is saved in the background.
+      for (const lang of ['zh-CN', 'en-US'])
+        queryClient.setQueryData<UnreadReleases>(releaseKeys.unread(session.userId ?? null, lang), { releases: [] });
+    },
+  });
+
+  return (
+    <Modal
+      open={releases.length > 0}
+      title={t('release.whatsNewTitle')}
+      onCancel={() => acknowledge.mutate(releases[0].id)}
+      footer={
+        <Button id="whats-new-ok" type="primary" onClick={() => acknowledge.mutate(releases[0].id)}>
+          {t('release.gotIt')}
+        </Button>
+      }
+      width={640}
+    >
+      <div id="whats-new" style={{ maxHeight: '60vh', overflowY: 'auto' }}>
+        {releases.map((r, index) => (
+          <div key={r.id}>
+            {index > 0 && <Divider />}
+            <Typography.Title level={5}>
+              {t('release.whatsNewVersion', { version: r.version, date: r.releasedOn })}
+            </Typography.Title>
+            {/* Notes come sanitised by the server, like the login-page notice. */}
+            <div
+              className="release-notes"
+              style={{ whiteSpace: 'pre-wrap' }}
+              dangerouslySetInnerHTML={{ __html: r.notes }}
+            />
+          </div>
+        ))}
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,132 @@
+import { useEffect } from 'react';
+import { Alert, App, Checkbox, Form, Input, Modal } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { DOC_PERMISSION_KEYS, LIBRARY_PERMISSION_KEYS, RoleCode } from '@edoc/contract/enums';
+import { roleBody, type RoleBody, type RoleItem } from '@edoc/contract/role';
+import { EnterSubmits } from '../../../components/enter-submits';
+import { showServerError } from '../../../lib/form-errors';
+import { schemaRule } from '../../../lib/form-rules';
+import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
+import { createRole, roleKeys, updateRole } from '../api';
+
+interface RoleFormValues {
+  code: string;
+  name: string;
+  description?: string;
+  docKeys: string[];
+  libraryKeys: string[];
+}
+
+interface RoleFormModalProps {
+  open: boolean;
+  /** The role being edited; undefined creates one. */
+  role?: RoleItem;
+  onClose: () => void;
+}
+
+/** A role's code, name, description and its document and library keys (Authorization Configuration). */
+export function RoleFormModal({ open, role, onClose }: RoleFormModalProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<RoleFormValues>();
+  useRevalidateOnLanguage(form);
+  // Built-in codes are read by the system; STU_PM keeps every key (the server refuses otherwise).
+  const codeLocked = !!role?.builtin;
+  const keysLocked = role?.code === RoleCode.StudyPm;
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    form.setFieldsValue(
+      role
+        ? {
+            code: role.code,
+            name: role.name,
+            description: role.description ?? '',
+            docKeys: role.docKeys,
+            libraryKeys: role.libraryKeys,
+          }
+        : { code: '', name: '', description: '', docKeys: ['viewDoc'], libraryKeys: ['viewDoc'] },
+    );
+  }, [open, role, form]);
+
+  const save = useMutation({
+    mutationFn: (values: RoleFormValues) => {
+      const body = {
+        code: values.code.trim(),
+        name: values.name.trim(),
+        description: values.description?.trim() || undefined,
+        docKeys: values.docKeys ?? [],
+        libraryKeys: values.libraryKeys ?? [],
+      } as RoleBody;
+      return role ? updateRole(role.roleId, body) : createRole(body);
+    },
+    meta: { silentError: true },
+    onSuccess: async () => {
+      void message.success(role ? t('common.saved') : t('role.created'));
+      await queryClient.invalidateQueries({ queryKey: roleKeys.all });
+      onClose();
+    },
+    onError: (error) => showServerError(form, error, { role_code_exists: 'code' }),
+  });
+
+  return (
+    <Modal
+      open={open}
+      width={640}
+      title={role ? t('role.editTitle', { name: role.name }) : t('role.createTitle')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ id: 'role-form-ok' }}
+      confirmLoading={save.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      forceRender
+    >
+      {keysLocked && (
+        <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('role.pmLocked')} id="role-pm-locked" />
+      )}
+      <Form<RoleFormValues> form={form} name="roleForm" layout="vertical" onFinish={(v) => save.mutate(v)}>
+        <Form.Item
+          name="code"
+          label={t('role.code')}
+          required
+          extra={codeLocked ? undefined : t('role.codeHelp')}
+          rules={[schemaRule('code', roleBody.shape.code, 'role.code')]}
+        >
+          <Input name="code" disabled={codeLocked} autoFocus={!codeLocked} />
+        </Form.Item>
+        <Form.Item
+          name="name"
+          label={t('role.name')}
+          required
+          rules={[schemaRule('name', roleBody.shape.name, 'role.name')]}
+        >
+          <Input name="name" />
+        </Form.Item>
+        <Form.Item
+          name="description"
+          label={t('role.description')}
+          rules={[schemaRule('description', roleBody.shape.description, 'role.description')]}
+        >
+          <Input.TextArea name="description" rows={2} />
+        </Form.Item>
+        <Form.Item name="docKeys" label={t('role.docKeys')}>
+          <Checkbox.Group
+            disabled={keysLocked}
+            options={DOC_PERMISSION_KEYS.map((key) => ({ value: key, label: t(`role.docKey.${key}`) }))}
+          />
+        </Form.Item>
+        <Form.Item name="libraryKeys" label={t('role.libraryKeys')}>
+          <Checkbox.Group
+            disabled={keysLocked}
+            options={LIBRARY_PERMISSION_KEYS.map((key) => ({ value: key, label: t(`role.libraryKey.${key}`) }))}
+          />
+        </Form.Item>
+        <EnterSubmits />
+      </Form>
+    </Modal>
+  );
+}

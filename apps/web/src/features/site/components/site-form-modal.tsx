@@ -1,0 +1,98 @@
+import { useEffect } from 'react';
+import { App, Form, Input, Modal } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { siteBody, type SiteItem } from '@edoc/contract/site';
+import { EnterSubmits } from '../../../components/enter-submits';
+import { showServerError } from '../../../lib/form-errors';
+import { schemaRule } from '../../../lib/form-rules';
+import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
+import { createSite, siteKeys, updateSite } from '../api';
+
+interface SiteFormValues {
+  name: string;
+  shortName?: string;
+  code: string;
+}
+
+interface SiteFormModalProps {
+  open: boolean;
+  /** The site being edited; undefined creates one. */
+  site?: SiteItem;
+  onClose: () => void;
+}
+
+export function SiteFormModal({ open, site, onClose }: SiteFormModalProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<SiteFormValues>();
+  useRevalidateOnLanguage(form);
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    form.setFieldsValue(
+      site ? { name: site.name, shortName: site.shortName ?? '', code: site.code } : { name: '', code: '' },
+    );
+  }, [open, site, form]);
+
+  const save = useMutation({
+    mutationFn: (values: SiteFormValues) => {
+      const body = {
+        name: values.name.trim(),
+        shortName: values.shortName?.trim() || undefined,
+        code: values.code.trim(),
+      };
+      return site ? updateSite(site.siteId, body) : createSite(body);
+    },
+    meta: { silentError: true },
+    onSuccess: async () => {
+      void message.success(site ? t('common.saved') : t('site.created'));
+      await queryClient.invalidateQueries({ queryKey: siteKeys.all });
+      onClose();
+    },
+    onError: (error) => showServerError(form, error, { site_code_exists: 'code' }),
+  });
+
+  return (
+    <Modal
+      open={open}
+      title={site ? t('site.editTitle') : t('site.createTitle')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ id: 'site-form-ok' }}
+      confirmLoading={save.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      forceRender
+    >
+      <Form<SiteFormValues> form={form} name="siteForm" layout="vertical" onFinish={(v) => save.mutate(v)}>
+        <Form.Item
+          name="name"
+          label={t('site.name')}
+          required
+          rules={[schemaRule('name', siteBody.shape.name, 'site.name')]}
+        >
+          <Input name="name" autoFocus />
+        </Form.Item>
+        <Form.Item
+          name="shortName"
+          label={t('site.shortName')}
+          rules={[schemaRule('shortName', siteBody.shape.shortName, 'site.shortName')]}
+        >
+          <Input name="shortName" />
+        </Form.Item>
+        <Form.Item
+          name="code"
+          label={t('site.code')}
+          required
+          rules={[schemaRule('code', siteBody.shape.code, 'site.code')]}
+        >
+          <Input name="code" />
+        </Form.Item>
+        <EnterSubmits />
+      </Form>
+    </Modal>
+  );
+}

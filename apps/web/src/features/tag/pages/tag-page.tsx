@@ -1,0 +1,148 @@
+import { useEffect, useState } from 'react';
+import { PlusOutlined } from '@ant-design/icons';
+import { App, Button, Card, Empty, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { TAG_COLORS, tagBody, type TagBody, type TagItem } from '@edoc/contract/tag';
+import { EnterSubmits } from '../../../components/enter-submits';
+import { showServerError } from '../../../lib/form-errors';
+import { schemaRule } from '../../../lib/form-rules';
+import { useSession } from '../../../lib/session';
+import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
+import { createTag, deleteTag, listTags, tagKeys, updateTag } from '../api';
+
+function TagFormModal({ open, tag, onClose }: { open: boolean; tag?: TagItem; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const [form] = Form.useForm<TagBody>();
+  useRevalidateOnLanguage(form);
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    form.setFieldsValue(tag ? { name: tag.name, color: tag.color } : { name: '', color: 'blue' });
+  }, [open, tag, form]);
+
+  const save = useMutation({
+    mutationFn: (values: TagBody) => {
+      const body = { name: values.name.trim(), color: values.color };
+      return tag ? updateTag(tag.id, body) : createTag(body);
+    },
+    meta: { silentError: true },
+    onSuccess: async () => {
+      void message.success(t('common.saved'));
+      await queryClient.invalidateQueries({ queryKey: tagKeys.all(session.projectId) });
+      onClose();
+    },
+    onError: (error) => showServerError(form, error, { tag_exists: 'name' }),
+  });
+
+  return (
+    <Modal
+      open={open}
+      title={tag ? t('tag.editTitle') : t('tag.createTitle')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ id: 'tag-form-ok' }}
+      confirmLoading={save.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      forceRender
+    >
+      <Form<TagBody> form={form} name="tagForm" layout="vertical" onFinish={(v) => save.mutate(v)}>
+        <Form.Item
+          name="name"
+          label={t('tag.name')}
+          required
+          rules={[schemaRule('name', tagBody.shape.name, 'tag.name')]}
+        >
+          <Input name="name" autoFocus />
+        </Form.Item>
+        <Form.Item name="color" label={t('tag.color')}>
+          <Select<string>
+            id="tagForm_color"
+            options={TAG_COLORS.map((c) => ({ value: c, label: <Tag color={c}>{t(`tag.colors.${c}`)}</Tag> }))}
+          />
+        </Form.Item>
+        <EnterSubmits />
+      </Form>
+    </Modal>
+  );
+}
+
+/** SPEC §2 /manage/tag: the project's document tags. */
+export function TagPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const [editing, setEditing] = useState<{ open: boolean; tag?: TagItem }>({ open: false });
+  const tags = useQuery({ queryKey: tagKeys.all(session.projectId), queryFn: listTags });
+
+  const remove = useMutation({
+    mutationFn: (tag: TagItem) => deleteTag(tag.id),
+    onSuccess: async () => {
+      void message.success(t('tag.deleted'));
+      await queryClient.invalidateQueries({ queryKey: tagKeys.all(session.projectId) });
+    },
+  });
+
+  return (
+    <Card
+      title={t('menu.project.manageTag')}
+      variant="borderless"
+      extra={
+        <Button id="tag-create" type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ open: true })}>
+          {t('tag.create')}
+        </Button>
+      }
+    >
+      <Table<TagItem>
+        id="tag-table"
+        rowKey="id"
+        size="middle"
+        loading={tags.isFetching}
+        dataSource={tags.data ?? []}
+        pagination={false}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('tag.empty')} /> }}
+        columns={[
+          {
+            title: t('tag.name'),
+            dataIndex: 'name',
+            render: (name: string, tag) => <Tag color={tag.color}>{name}</Tag>,
+          },
+          {
+            title: t('common.actions'),
+            key: 'actions',
+            width: 180,
+            render: (_: unknown, tag) => (
+              <Space size="small">
+                <Button
+                  id={`tag-edit-${tag.id}`}
+                  type="link"
+                  size="small"
+                  onClick={() => setEditing({ open: true, tag })}
+                >
+                  {t('common.edit')}
+                </Button>
+                <Popconfirm
+                  title={t('tag.deleteConfirm', { name: tag.name })}
+                  okText={t('common.confirm')}
+                  cancelText={t('common.cancel')}
+                  onConfirm={() => remove.mutateAsync(tag).catch(() => undefined)}
+                >
+                  <Button id={`tag-delete-${tag.id}`} type="link" size="small" danger>
+                    {t('tag.delete')}
+                  </Button>
+                </Popconfirm>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <TagFormModal open={editing.open} tag={editing.tag} onClose={() => setEditing({ open: false })} />
+    </Card>
+  );
+}

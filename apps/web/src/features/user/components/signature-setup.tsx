@@ -1,0 +1,94 @@
+import { useEffect, useState } from 'react';
+import { UploadOutlined } from '@ant-design/icons';
+import { App, Button, Card, Col, Empty, Image, Row, Skeleton, Typography, Upload } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '@edoc/contract/errors';
+import { SIGNATURE_MAX_BYTES, SIGNATURE_TYPES } from '@edoc/contract/user';
+import { currentLang } from '../../../lib/i18n';
+import { fetchSignature, signatureKeys, uploadSignature } from '../signature-api';
+import { SignaturePad } from './signature-pad';
+
+function useObjectUrl(blob: Blob | null | undefined): string | undefined {
+  const [url, setUrl] = useState<string>();
+  useEffect(() => {
+    if (!blob) {
+      setUrl(undefined);
+      return undefined;
+    }
+    const next = URL.createObjectURL(blob);
+    setUrl(next);
+    return () => URL.revokeObjectURL(next);
+  }, [blob]);
+  return url;
+}
+
+/** Personal centre, electronic signature: shows the current image and replaces it by an upload or a drawing. */
+export function SignatureSetup() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const current = useQuery({ queryKey: signatureKeys.mine, queryFn: fetchSignature });
+  const src = useObjectUrl(current.data);
+
+  const upload = useMutation({
+    mutationFn: ({ blob, name }: { blob: Blob; name: string }) => uploadSignature(blob, name),
+    onSuccess: async () => {
+      void message.success(t('signature.saved'));
+      await queryClient.invalidateQueries({ queryKey: signatureKeys.mine });
+    },
+  });
+
+  return (
+    <>
+      <Typography.Paragraph type="secondary">{t('signature.intro')}</Typography.Paragraph>
+      <Row gutter={[24, 24]}>
+        <Col xs={24} lg={10}>
+          <Card size="small" title={t('signature.current')} id="signature-current">
+            {current.isPending ? (
+              <Skeleton active />
+            ) : src ? (
+              <Image src={src} alt={t('signature.current')} style={{ maxHeight: 180 }} preview={false} />
+            ) : (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('signature.none')} />
+            )}
+            <Upload
+              accept={SIGNATURE_TYPES.join(',')}
+              showUploadList={false}
+              beforeUpload={(file) => {
+                // The server checks the content itself; these checks only spare a pointless upload.
+                if (!(SIGNATURE_TYPES as readonly string[]).includes(file.type)) {
+                  void message.error(errorMessage('file_type_not_allowed', currentLang()));
+                  return Upload.LIST_IGNORE;
+                }
+                if (file.size > SIGNATURE_MAX_BYTES) {
+                  void message.error(errorMessage('file_too_large', currentLang()));
+                  return Upload.LIST_IGNORE;
+                }
+                upload.mutate({ blob: file, name: file.name });
+                return false;
+              }}
+            >
+              <Button
+                id="signature-upload"
+                icon={<UploadOutlined />}
+                loading={upload.isPending}
+                style={{ marginTop: 12 }}
+              >
+                {t('signature.upload')}
+              </Button>
+            </Upload>
+          </Card>
+        </Col>
+        <Col xs={24} lg={14}>
+          <Card size="small" title={t('signature.draw')}>
+            <SignaturePad
+              saving={upload.isPending}
+              onSave={(png) => upload.mutate({ blob: png, name: 'drawn-signature.png' })}
+            />
+          </Card>
+        </Col>
+      </Row>
+    </>
+  );
+}

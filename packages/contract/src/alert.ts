@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** Task e-mails a user may receive per project (SPEC §7 /user/study_alert). */
+export const ALERT_KINDS = ['receive', 'review', 'qc', 'approve', 'archive', 'deletion'] as const;
+export const alertKind = z.enum(ALERT_KINDS, 'invalid_value');
+export type AlertKind = z.infer<typeof alertKind>;
+
+/** GET /user/study_alert: one row per project the user is a member of; all kinds on until the user saves. */
+export const studyAlertItem = z.object({
+  studyId: z.number(),
+  studyCode: z.string(),
+  studyName: z.string(),
+  companyName: z.string().nullable(),
+  kinds: z.array(alertKind),
+});
+export type StudyAlertItem = z.infer<typeof studyAlertItem>;
+
+const isAlertKind = (v: string): v is AlertKind => (ALERT_KINDS as readonly string[]).includes(v);
+
+/**
+ * POST /user/study_alert/a: the kinds to receive for one project (an empty list turns every e-mail off).
+ * The kinds are checked as a whole, so a wrong one is reported against the field "kinds", not its index.
+ */
+export const studyAlertBody = z.object({
+  studyId: z.number('required').int('invalid_value').positive('invalid_value'),
+  kinds: z
+    .array(z.string('invalid_value'), 'invalid_value')
+    .max(ALERT_KINDS.length * 2, 'invalid_value')
+    .refine((kinds) => kinds.every(isAlertKind), 'invalid_value'),
+});
+export type StudyAlertBody = z.infer<typeof studyAlertBody>;

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { pageQuery, searchField } from './paging.ts';
+
+/** A member of a project: a company user with a role, limited to sites (none: central, all sites). */
+export const projectMember = z.object({
+  memberId: z.number(),
+  userId: z.number(),
+  userName: z.string(),
+  email: z.string(),
+  roleId: z.number(),
+  roleCode: z.string(),
+  roleName: z.string(),
+  siteIds: z.array(z.number()),
+});
+export type ProjectMember = z.infer<typeof projectMember>;
+
+/** A role as the member pickers show it. */
+export const projectRole = z.object({ roleId: z.number(), code: z.string(), name: z.string(), builtin: z.boolean() });
+export type ProjectRole = z.infer<typeof projectRole>;
+
+const roleId = z.number('required').int('invalid_value').positive('invalid_value');
+const siteIds = z.array(z.number().int('invalid_value').positive('invalid_value')).max(500).default([]);
+
+/** Change of a member's role and sites. */
+export const memberUpdateBody = z.object({ roleId, siteIds });
+export type MemberUpdateBody = z.input<typeof memberUpdateBody>;
+
+/** Adding a company user to the project. */
+export const memberAddBody = memberUpdateBody.extend({
+  userId: z.number('required').int('invalid_value').positive('invalid_value'),
+});
+export type MemberBody = z.input<typeof memberAddBody>;
+
+/** GET /manage/member/list: the entered project's members, searched by name or e-mail. */
+export const memberListQuery = pageQuery.extend({ searchValue: searchField });
+export type MemberListQuery = z.infer<typeof memberListQuery>;
+
+/** GET /manage/member/candidates: company users not yet in the project. */
+export const memberCandidatesQuery = z.object({ searchValue: searchField });

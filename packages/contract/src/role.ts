@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { DOC_PERMISSION_KEYS, LIBRARY_PERMISSION_KEYS } from './enums.ts';
+import { optionalText, requiredText } from './fields.ts';
+
+/** A custom role's code: letters, digits and underscores, as the built-in STU_PM / STU_STAFF. */
+export const roleCodeField = requiredText(64).regex(/^[A-Za-z][A-Za-z0-9_]*$/, 'invalid_value');
+
+// Checked on the whole array, so a wrong key is reported against docKeys / libraryKeys rather than an index.
+const keyList = <K extends string>(allowed: readonly K[]) =>
+  z
+    .array(z.string(), 'invalid_value')
+    .max(allowed.length * 2, 'invalid_value')
+    .refine((keys): keys is K[] => keys.every((k) => (allowed as readonly string[]).includes(k)), 'invalid_value');
+const docKeys = keyList(DOC_PERMISSION_KEYS);
+const libraryKeys = keyList(LIBRARY_PERMISSION_KEYS);
+
+/**
+ * Create and update of a role (Authorization Configuration). A built-in role keeps its code (the code sent
+ * is ignored for it); STU_PM keeps every key.
+ */
+export const roleBody = z.object({
+  code: roleCodeField,
+  name: requiredText(64),
+  description: optionalText(500),
+  docKeys: docKeys.default([]),
+  libraryKeys: libraryKeys.default([]),
+});
+export type RoleBody = z.infer<typeof roleBody>;
+
+export const roleItem = z.object({
+  roleId: z.number(),
+  code: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  builtin: z.boolean(),
+  docKeys: z.array(z.string()),
+  libraryKeys: z.array(z.string()),
+  /** Members holding the role; a role in use cannot be deleted. */
+  memberCount: z.number(),
+});
+export type RoleItem = z.infer<typeof roleItem>;

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { optionalText, requiredText } from './fields.ts';
+
+/** A site (centre) of the project: SPEC §3 name, short name, code; the code is unique in the project. */
+export const siteBody = z.object({
+  name: requiredText(128),
+  shortName: optionalText(64),
+  code: requiredText(64),
+});
+export type SiteBody = z.infer<typeof siteBody>;
+
+export const siteItem = z.object({
+  siteId: z.number(),
+  name: z.string(),
+  shortName: z.string().nullable(),
+  code: z.string(),
+  /** Members limited to this site. */
+  memberCount: z.number(),
+});
+export type SiteItem = z.infer<typeof siteItem>;
