@@ -201,3 +201,26 @@ describe('recycle bin', () => {
     });
   });
 });
+
+describe('what documents hold in place', () => {
+  it("a folder or a site with documents cannot be deleted: 'current folder contains files'", async () => {
+    const site = (await callAs(ctx, world.pm.token).post('/site/create', { name: 'Peking Union', code: 'PU' })).json()
+      .data;
+    const siteId = site.siteId as number;
+    const folder = (
+      await callAs(ctx, world.pm.token).post('/folder/create', { name: 'Site files', parentId: 0 })
+    ).json().data.folderId;
+    await send(
+      '/minio/file/save',
+      world.pm.token,
+      { folderId: folder, name: 'CV', central: 'false', siteId },
+      { name: 'cv.pdf', content: SAMPLE.pdf() },
+    );
+    const delFolder = await callAs(ctx, world.pm.token).post(`/folder/delete/${folder}`);
+    expect(delFolder.statusCode).toBe(409);
+    expect(delFolder.json().msg).toBe('The current folder contains files and cannot be deleted');
+    const delSite = await callAs(ctx, world.pm.token).post(`/site/delete/${siteId}`);
+    expect(delSite.statusCode).toBe(409);
+    expect(delSite.json().errorCode).toBe('site_has_files');
+  });
+});

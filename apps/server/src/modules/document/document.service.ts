@@ -10,6 +10,7 @@ import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { StoredBlob } from '../../storage/blob-store.ts';
 import type { ProjectContext } from '../study/study.policy.ts';
+import { isUniqueViolation } from '../company/account.service.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
 import { requireFolderKey } from './document.policy.ts';
 
@@ -107,7 +108,7 @@ export async function createDocument(
       .returning()
       .catch((err: unknown) => {
         // Two uploads of one name racing: the unique index decides, the loser hears the same message.
-        if ((err as { cause?: { code?: string } }).cause?.code === '23505') fail('duplicate_file_name');
+        if (isUniqueViolation(err)) fail('duplicate_file_name');
         throw err;
       });
     const [version] = await tx

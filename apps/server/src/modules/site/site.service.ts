@@ -2,6 +2,7 @@ import { TrailType } from '@edoc/contract/enums';
 import type { SiteBody, SiteItem } from '@edoc/contract/site';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { documents } from '../../db/schema/documents.ts';
 import { members, sites } from '../../db/schema/projects.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
@@ -100,13 +101,14 @@ export async function updateSite(deps: Deps, ctx: ProjectContext, siteId: number
   });
 }
 
-/**
- * Whether documents of the site exist. Documents arrive with issue 4 (files and versions); until then no table
- * holds a site's files, so there is nothing to find. Issue 4 replaces the body with a look-up of the site's
- * non-deleted files.
- */
-export async function siteHasFiles(_tx: Tx, _projectId: number, _siteId: number): Promise<boolean> {
-  return false;
+/** Whether documents of the site exist, those in the recycle bin included (they may be restored). */
+export async function siteHasFiles(tx: Tx, projectId: number, siteId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: documents.id })
+    .from(documents)
+    .where(and(eq(documents.projectId, projectId), eq(documents.siteId, siteId)))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** Deletes a site without files; members limited to it lose it from their sites in the same transaction. */
