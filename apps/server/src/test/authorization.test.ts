@@ -2,7 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notices } from '../db/schema/notices.ts';
 import { folders, groups, members, roles, sites } from '../db/schema/projects.ts';
+import { codes, codeTypes, tags } from '../db/schema/catalog.ts';
 import { releases } from '../db/schema/releases.ts';
+import { templates } from '../db/schema/templates.ts';
+import { multipart, SAMPLE } from './multipart.ts';
 import { createCompany, createCompanyAdmin, createProjectUser } from './company-factories.ts';
 import { bearer, createTestContext, createUser, signIn, type TestContext } from './context.ts';
 import { callAs, createProjectWorld, joinProject, type ProjectWorld } from './project-factories.ts';
@@ -85,6 +88,27 @@ beforeAll(async () => {
     .insert(releases)
     .values({ version: '9.9.9', releasedOn: '2026-01-01', notesZh: '新', notesEn: 'New' })
     .returning();
+  const [template] = await ctx.db
+    .insert(templates)
+    .values({ companyId: world.companyId, name: 'Company tree', type: 2 })
+    .returning();
+  const [codeType] = await ctx.db
+    .insert(codeTypes)
+    .values({ companyId: world.companyId, code: 'DOC', name: 'Document types' })
+    .returning();
+  const [code] = await ctx.db
+    .insert(codes)
+    .values({ companyId: world.companyId, typeId: codeType.id, code: 'PRT', name: 'Protocol' })
+    .returning();
+  const [tag] = await ctx.db.insert(tags).values({ projectId: world.projectId, name: 'Urgent' }).returning();
+  const upload = multipart({ folderId: folder.id, name: 'Protocol' }, { name: 'protocol.pdf', content: SAMPLE.pdf() });
+  const saved = await ctx.app.inject({
+    method: 'POST',
+    url: '/edoc/minio/file/save',
+    headers: { ...bearer(world.pm.token), ...upload.headers },
+    payload: upload.payload,
+  });
+  const { fileId, fileVersionId } = saved.json().data as { fileId: number; fileVersionId: number };
   const applicant = await createProjectUser(ctx.db, world.companyId, { approvalStatus: 0, origin: 1 });
   Object.assign(ids, {
     company: world.companyId,
@@ -94,6 +118,12 @@ beforeAll(async () => {
     member: member.id,
     group: group.id,
     release: release.id,
+    template: template.id,
+    codeType: codeType.id,
+    code: code.id,
+    tag: tag.id,
+    file: fileId,
+    version: fileVersionId,
     folder: folder.id,
     notice: notice.id,
     applicant: applicant.id,
@@ -161,8 +191,10 @@ describe('authorisation matrix', () => {
       const passes = PASSES[policy.gate];
       for (const persona of PERSONAS) {
         const admitted = passes.includes(persona);
-        // A route that changes state with no body is called only by callers who must be refused.
-        if (admitted && OWNERS.includes(persona) && policy.destructive) continue;
+        // A route that changes state with no body is called only by callers who must be refused: outsiders, and
+        // tenants of elsewhere aiming at company A's / project 1's ids (logout would end the caller's own session).
+        const foreignIds = !OWNERS.includes(persona) && route.path.includes('{');
+        if (admitted && policy.destructive && !foreignIds) continue;
         const status = await call(persona, route);
         const refused = status === 401 || status === 403;
         if (!admitted && !refused) wrong.push(`${persona} ${route.method} ${route.path} → ${status}, expected refusal`);
@@ -171,6 +203,23 @@ describe('authorisation matrix', () => {
         if (admitted && !OWNERS.includes(persona) && route.path.includes('{') && status >= 200 && status < 300)
           wrong.push(`${persona} ${route.method} ${route.path} → ${status} on another tenant's id`);
       }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("refuses a company administrator who names another company's id in the query", async () => {
+    const wrong: string[] = [];
+    for (const route of everyRoute()) {
+      const policy = ROUTE_POLICY[`${route.method} ${route.path}`];
+      if (policy.gate !== 'companyAdmin' || route.method !== 'GET' || route.path.includes('{')) continue;
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/edoc${route.path}?companyId=${ids.company}`,
+        headers: bearer(tokens.adminB!),
+      });
+      // 403, or 400 where another required parameter is missing: either way nothing of company A is answered.
+      if (res.statusCode !== 403 && res.statusCode !== 400)
+        wrong.push(`adminB GET ${route.path}?companyId=A → ${res.statusCode}`);
     }
     expect(wrong).toEqual([]);
   });

@@ -20,7 +20,9 @@ export type IdKind =
   | 'codeType'
   | 'tag'
   | 'applicant'
-  | 'user';
+  | 'user'
+  | 'file'
+  | 'version';
 
 export interface RoutePolicy {
   gate: Gate;
@@ -154,4 +156,79 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'POST /manage/member/remove/{id}': withIds(admin, { id: 'member' }, { destructive: true }),
   'GET /manage/study': admin,
   'POST /manage/study/update': admin,
+
+  // company templates and dictionaries
+  'GET /template/list': company,
+  'GET /template/import/sample': company,
+  'POST /template/import': company,
+  'GET /template/{id}': withIds(company, { id: 'template' }),
+  'GET /template/{id}/export': withIds(company, { id: 'template' }),
+  'POST /template/create': company,
+  'POST /template/update/{id}': withIds(company, { id: 'template' }),
+  'POST /template/delete/{id}': withIds(company, { id: 'template' }, { destructive: true }),
+  'GET /code/type/list': company,
+  'POST /code/type/create': company,
+  'POST /code/type/update/{id}': withIds(company, { id: 'codeType' }),
+  'POST /code/type/delete/{id}': withIds(company, { id: 'codeType' }, { destructive: true }),
+  'GET /code/type/export': company,
+  'GET /code/type/import/sample': company,
+  'POST /code/type/import': company,
+  'GET /code/list': company,
+  'POST /code/create': company,
+  'POST /code/update/{id}': withIds(company, { id: 'code' }),
+  'POST /code/delete/{id}': withIds(company, { id: 'code' }, { destructive: true }),
+  'GET /code/export': company,
+  'GET /code/import/sample': company,
+  'POST /code/import': company,
+  'GET /company/user/import/sample': company,
+  'POST /company/user/import': company,
+
+  // project dictionaries and tags: members read, administrators change
+  'GET /manage/code/type/list': member,
+  'POST /manage/code/type/create': admin,
+  'POST /manage/code/type/update/{id}': withIds(admin, { id: 'codeType' }),
+  'POST /manage/code/type/delete/{id}': withIds(admin, { id: 'codeType' }, { destructive: true }),
+  'GET /manage/code/type/export': member,
+  'GET /manage/code/type/import/sample': admin,
+  'POST /manage/code/type/import': admin,
+  'GET /manage/code/list': member,
+  'POST /manage/code/create': admin,
+  'POST /manage/code/update/{id}': withIds(admin, { id: 'code' }),
+  'POST /manage/code/delete/{id}': withIds(admin, { id: 'code' }, { destructive: true }),
+  'GET /manage/code/export': member,
+  'GET /manage/code/import/sample': admin,
+  'POST /manage/code/import': admin,
+  'GET /tag/list': member,
+  'POST /tag/create': admin,
+  'POST /tag/update/{id}': withIds(admin, { id: 'tag' }),
+  'POST /tag/delete/{id}': withIds(admin, { id: 'tag' }, { destructive: true }),
+
+  // documents (issue 4): members, each action gated again by the keys on the document's folder
+  'GET /file/types': member,
+  'POST /file/name/check/a': member,
+  'GET /folder/workspace/file/list': member,
+  'POST /minio/file/save': member,
+  'GET /minio/file/down': member,
+  'POST /minio/file/edit/a': member,
+  'GET /file/version/find_all': member,
+  'GET /folder/other/version': member,
+  'POST /file/version/edit/a': member,
+  'GET /file/version/delete/{id}/a': withIds(
+    member,
+    { id: 'version' },
+    { destructive: true, handlerRefuses: ['staff1'] },
+  ),
+  'POST /file/rename/a': member,
+  'POST /file/move/{fileId}/{folderId}/a': withIds(
+    member,
+    { fileId: 'file', folderId: 'folder' },
+    { handlerRefuses: ['staff1'] },
+  ),
+  'POST /folder/file/move/a': member,
+  'GET /file/words/{id}': withIds(member, { id: 'file' }, { handlerRefuses: ['staff1'] }),
+  'POST /file/words': member,
+  'POST /file/delete/a': member,
+  'GET /file/recycle/list': member,
+  'POST /file/recycle/restore/{id}': withIds(member, { id: 'file' }, { destructive: true }),
+  'POST /file/recycle/purge/{id}': withIds(admin, { id: 'file' }, { destructive: true }),
 };

@@ -15,19 +15,29 @@ const idParams = z.object({ id: idParam });
  * (grant and route pickers); changes are the project administrator's.
  */
 export function groupRoutes(api: Api, deps: Deps): void {
-  api.get('/group/list', async (request) => ok(await listGroups(deps, projectOf(request))));
+  api.get('/group/list', { config: { access: 'projectMember' } }, async (request) =>
+    ok(await listGroups(deps, projectOf(request))),
+  );
 
-  api.post('/group/create', { schema: { body: groupBody } }, async (request) =>
+  api.post('/group/create', { config: { access: 'projectAdmin' }, schema: { body: groupBody } }, async (request) =>
     ok({ groupId: await createGroup(deps, requireProjectAdmin(request), request.body, actorOf(request)) }),
   );
 
-  api.post('/group/update/:id', { schema: { params: idParams, body: groupBody } }, async (request) => {
-    await updateGroup(deps, requireProjectAdmin(request), request.params.id, request.body, actorOf(request));
-    return ok(null);
-  });
+  api.post(
+    '/group/update/:id',
+    { config: { access: 'projectAdmin' }, schema: { params: idParams, body: groupBody } },
+    async (request) => {
+      await updateGroup(deps, requireProjectAdmin(request), request.params.id, request.body, actorOf(request));
+      return ok(null);
+    },
+  );
 
-  api.post('/group/delete/:id', { schema: { params: idParams } }, async (request) => {
-    await deleteGroup(deps, requireProjectAdmin(request), request.params.id, actorOf(request));
-    return ok(null);
-  });
+  api.post(
+    '/group/delete/:id',
+    { config: { access: 'projectAdmin' }, schema: { params: idParams } },
+    async (request) => {
+      await deleteGroup(deps, requireProjectAdmin(request), request.params.id, actorOf(request));
+      return ok(null);
+    },
+  );
 }

@@ -8,10 +8,16 @@ import { getStudySettings, updateStudySettings } from './project-settings.servic
 
 /** SPEC §2 /manage/study: the project administrator's settings of the entered project. */
 export function projectSettingsRoutes(api: Api, deps: Deps): void {
-  api.get('/manage/study', async (request) => ok(await getStudySettings(deps, requireProjectAdmin(request))));
+  api.get('/manage/study', { config: { access: 'projectAdmin' } }, async (request) =>
+    ok(await getStudySettings(deps, requireProjectAdmin(request))),
+  );
 
-  api.post('/manage/study/update', { schema: { body: studySettingsBody } }, async (request) => {
-    await updateStudySettings(deps, requireProjectAdmin(request), request.body, actorOf(request));
-    return ok(null);
-  });
+  api.post(
+    '/manage/study/update',
+    { config: { access: 'projectAdmin' }, schema: { body: studySettingsBody } },
+    async (request) => {
+      await updateStudySettings(deps, requireProjectAdmin(request), request.body, actorOf(request));
+      return ok(null);
+    },
+  );
 }

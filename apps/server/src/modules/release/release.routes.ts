@@ -15,21 +15,33 @@ import { acknowledgeReleases, deleteRelease, listReleases, saveRelease, unreadRe
  * is shown the ones they have not acknowledged yet ("what's new").
  */
 export function releaseRoutes(api: Api, deps: Deps): void {
-  api.get('/release/list', { schema: { querystring: pageQuery } }, async (request) => {
-    requireSystemAdmin(request);
-    return ok(await listReleases(deps, request.query.pageNum, request.query.pageSize));
-  });
+  api.get(
+    '/release/list',
+    { config: { access: 'systemAdmin' }, schema: { querystring: pageQuery } },
+    async (request) => {
+      requireSystemAdmin(request);
+      return ok(await listReleases(deps, request.query.pageNum, request.query.pageSize));
+    },
+  );
 
-  api.post('/release/save/a', { schema: { body: releaseSaveBody } }, async (request) => {
-    requireSystemAdmin(request);
-    return ok({ id: await saveRelease(deps, request.body, actorOf(request)) });
-  });
+  api.post(
+    '/release/save/a',
+    { config: { access: 'systemAdmin' }, schema: { body: releaseSaveBody } },
+    async (request) => {
+      requireSystemAdmin(request);
+      return ok({ id: await saveRelease(deps, request.body, actorOf(request)) });
+    },
+  );
 
-  api.post('/release/delete/:id/a', { schema: { params: z.object({ id: idParam }) } }, async (request) => {
-    requireSystemAdmin(request);
-    await deleteRelease(deps, request.params.id, actorOf(request));
-    return ok(null);
-  });
+  api.post(
+    '/release/delete/:id/a',
+    { config: { access: 'systemAdmin' }, schema: { params: z.object({ id: idParam }) } },
+    async (request) => {
+      requireSystemAdmin(request);
+      await deleteRelease(deps, request.params.id, actorOf(request));
+      return ok(null);
+    },
+  );
 
   api.get('/release/unread', async (request) => {
     const auth = caller(request);

@@ -15,19 +15,29 @@ const idParams = z.object({ id: idParam });
  * folder-grant screens); changes are the project administrator's.
  */
 export function roleRoutes(api: Api, deps: Deps): void {
-  api.get('/role/list', async (request) => ok(await listRoles(deps, projectOf(request))));
+  api.get('/role/list', { config: { access: 'projectMember' } }, async (request) =>
+    ok(await listRoles(deps, projectOf(request))),
+  );
 
-  api.post('/role/create', { schema: { body: roleBody } }, async (request) =>
+  api.post('/role/create', { config: { access: 'projectAdmin' }, schema: { body: roleBody } }, async (request) =>
     ok({ roleId: await createRole(deps, requireProjectAdmin(request), request.body, actorOf(request)) }),
   );
 
-  api.post('/role/update/:id', { schema: { params: idParams, body: roleBody } }, async (request) => {
-    await updateRole(deps, requireProjectAdmin(request), request.params.id, request.body, actorOf(request));
-    return ok(null);
-  });
+  api.post(
+    '/role/update/:id',
+    { config: { access: 'projectAdmin' }, schema: { params: idParams, body: roleBody } },
+    async (request) => {
+      await updateRole(deps, requireProjectAdmin(request), request.params.id, request.body, actorOf(request));
+      return ok(null);
+    },
+  );
 
-  api.post('/role/delete/:id', { schema: { params: idParams } }, async (request) => {
-    await deleteRole(deps, requireProjectAdmin(request), request.params.id, actorOf(request));
-    return ok(null);
-  });
+  api.post(
+    '/role/delete/:id',
+    { config: { access: 'projectAdmin' }, schema: { params: idParams } },
+    async (request) => {
+      await deleteRole(deps, requireProjectAdmin(request), request.params.id, actorOf(request));
+      return ok(null);
+    },
+  );
 }

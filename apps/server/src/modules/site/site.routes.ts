@@ -15,19 +15,29 @@ const idParams = z.object({ id: idParam });
  * and folders); changes are the project administrator's.
  */
 export function siteRoutes(api: Api, deps: Deps): void {
-  api.get('/site/list', async (request) => ok(await listSites(deps, projectOf(request))));
+  api.get('/site/list', { config: { access: 'projectMember' } }, async (request) =>
+    ok(await listSites(deps, projectOf(request))),
+  );
 
-  api.post('/site/create', { schema: { body: siteBody } }, async (request) =>
+  api.post('/site/create', { config: { access: 'projectAdmin' }, schema: { body: siteBody } }, async (request) =>
     ok({ siteId: await createSite(deps, requireProjectAdmin(request), request.body, actorOf(request)) }),
   );
 
-  api.post('/site/update/:id', { schema: { params: idParams, body: siteBody } }, async (request) => {
-    await updateSite(deps, requireProjectAdmin(request), request.params.id, request.body, actorOf(request));
-    return ok(null);
-  });
+  api.post(
+    '/site/update/:id',
+    { config: { access: 'projectAdmin' }, schema: { params: idParams, body: siteBody } },
+    async (request) => {
+      await updateSite(deps, requireProjectAdmin(request), request.params.id, request.body, actorOf(request));
+      return ok(null);
+    },
+  );
 
-  api.post('/site/delete/:id', { schema: { params: idParams } }, async (request) => {
-    await deleteSite(deps, requireProjectAdmin(request), request.params.id, actorOf(request));
-    return ok(null);
-  });
+  api.post(
+    '/site/delete/:id',
+    { config: { access: 'projectAdmin' }, schema: { params: idParams } },
+    async (request) => {
+      await deleteSite(deps, requireProjectAdmin(request), request.params.id, actorOf(request));
+      return ok(null);
+    },
+  );
 }
