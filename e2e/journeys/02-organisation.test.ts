@@ -15,6 +15,10 @@ describe.skipIf(skipReason !== null)('organisation journeys in Chromium', () => 
   const managerEmail = `manager.${stamp}@example.com`;
   const managerPassword = 'Manager-pw1!';
   const staffEmail = `staff.${stamp}@example.com`;
+  const staffPassword = 'Staff-pw1!';
+  const pmEmail = `pm.${stamp}@example.com`;
+  const pmPassword = 'Project-pw1!';
+  const mails: Record<string, string> = {};
   const applicantEmail = `applicant.${stamp}@example.com`;
   const applicantPassword = 'Applicant-pw1!';
 
@@ -92,13 +96,87 @@ describe.skipIf(skipReason !== null)('organisation journeys in Chromium', () => 
     await page.getByText('Journey study').first().waitFor();
 
     await page.goto(url('/company/user'));
-    const since = Date.now();
-    await page.locator('#company-user-create').click();
-    await page.locator('#companyUserForm_email').fill(staffEmail);
-    await page.locator('#companyUserForm_userName').fill('Sam Staff');
-    await page.locator('#company-user-form-ok').click();
-    await page.getByText(staffEmail).first().waitFor();
-    await waitForMail(staffEmail, since);
+    for (const [email, name] of [
+      [staffEmail, 'Sam Staff'],
+      [pmEmail, 'Pat Lead'],
+    ]) {
+      const since = Date.now();
+      await page.locator('#company-user-create').click();
+      await page.locator('#companyUserForm_email').fill(email);
+      await page.locator('#companyUserForm_userName').fill(name);
+      await page.locator('#company-user-form-ok').click();
+      await page.getByText(email).first().waitFor();
+      mails[email] = await waitForMail(email, since);
+    }
+
+    // Project users: Sam as ordinary staff, Pat as the project administrator.
+    await page.goto(url('/company/project/user'));
+    await choose('project-picker', 'Journey study');
+    for (const [name, role] of [
+      ['Sam Staff', 'STU_STAFF'],
+      ['Pat Lead', 'STU_PM'],
+    ]) {
+      await page.locator('#member-add').click();
+      await choose('memberForm_userId', name);
+      await choose('memberForm_roleId', role);
+      await page.locator('#member-form-ok').click();
+      await page.locator('#member-table').getByText(name).waitFor();
+    }
+  });
+
+  it('the project administrator adds a site, a custom role and a folder grant for Sam', async () => {
+    await signOut();
+    await firstSignIn(pmEmail, temporaryPassword(mails[pmEmail]), pmPassword);
+    await page.waitForURL(/\/select$/);
+    await page.locator('#project-table').getByText('Journey study').click();
+    await page.waitForURL(/\/home/);
+
+    await page.goto(url('/manage/user?tab=sites'));
+    await page.locator('#site-create').click();
+    await page.locator('#siteForm_name').fill('Peking Union Medical College Hospital');
+    await page.locator('#siteForm_code').fill('PUMCH');
+    await page.locator('#site-form-ok').click();
+    await page.locator('#site-table').getByText('PUMCH').waitFor();
+
+    await page.goto(url('/manage/user?tab=roles'));
+    await page.locator('#role-create').click();
+    await page.locator('#roleForm_code').fill('CRA');
+    await page.locator('#roleForm_name').fill('Clinical research associate');
+    await page.locator('#role-form-ok').click();
+    await page.locator('#role-table').getByText('CRA', { exact: true }).waitFor();
+
+    await page.goto(url('/manage/directory'));
+    await page.locator('[id^="folder-node-"]', { hasText: /^8\.2\.1 / }).click();
+    await choose('folder-grant-subject', 'Sam Staff');
+    const saved = page.waitForResponse(
+      (r) => r.url().includes('/edoc/folder/grants/') && r.request().method() === 'POST',
+    );
+    await page.locator('#folder-grants-save').click();
+    expect((await (await saved).json()).status).toBe(true);
+    // Saved on the server: after a reload the grant is still listed.
+    await page.reload();
+    await page.locator('[id^="folder-node-"]', { hasText: /^8\.2\.1 / }).click();
+    await page.locator('#folder-grants-table').getByText('Sam Staff').waitFor();
+  });
+
+  it('Sam sees exactly the granted folder enabled, and a manage address lands on /404', async () => {
+    await signOut();
+    await firstSignIn(staffEmail, temporaryPassword(mails[staffEmail]), staffPassword);
+    await page.waitForURL(/\/select$/);
+    await page.locator('#project-table').getByText('Journey study').click();
+    await page.waitForURL(/\/home/);
+    await page.goto(url('/work'));
+    await page.locator('[id^="document-folder-"]').first().waitFor();
+    const enabled = await page
+      .locator('.ant-tree-treenode:not(.ant-tree-treenode-disabled) [id^="document-folder-"]')
+      .allTextContents();
+    expect(enabled.map((text) => text.split(' ')[0])).toEqual(['8.2.1']);
+    expect(await page.locator('[id^="document-folder-"]').count()).toBeGreaterThan(50);
+    // No management menu, and typing its address lands on the not-found page.
+    expect(await page.locator('#side-menu').getByText('项目设置').count()).toBe(0);
+    await page.goto(url('/manage/user'));
+    await page.waitForURL(/\/404$/);
+    await page.goto(url('/home'));
   });
 
   it('an external registration waits for approval, is approved, and the applicant signs in', async () => {

@@ -10,6 +10,7 @@ import { CompanyListPage } from '../features/company/pages/company-list-page';
 import { CompanyUserPage } from '../features/company/pages/company-user-page';
 import { SystemCompanyUserPage } from '../features/company/pages/system-company-user-page';
 import { DirectoryPage } from '../features/folder/pages/directory-page';
+import { WorkspacePage } from '../features/document/pages/workspace-page';
 import { FolderTemplatePage } from '../features/folder/pages/folder-template-page';
 import { GroupPage } from '../features/group/pages/group-page';
 import { LicensePage } from '../features/license/pages/license-page';
@@ -122,6 +123,7 @@ export const routes: RouteObject[] = [
           { index: true, element: <Navigate to={paths.project.homePending} replace /> },
           ...areaRoutes(PROJECT_MENU, {
             [paths.project.user]: <UserCenterPage />,
+            [paths.project.work]: <WorkspacePage />,
             [paths.project.manageStudy]: <StudySettingsPage />,
             [paths.project.manageUser]: <ManageUserPage />,
             [paths.project.manageGroup]: <GroupPage />,

@@ -1,0 +1,160 @@
+import { useEffect, useState } from 'react';
+import { App, DatePicker, Form, Input, Modal, Progress } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import dayjs, { type Dayjs } from 'dayjs';
+import type { FileRow } from '@edoc/contract/document';
+import { nameCheckBody } from '@edoc/contract/document';
+import { EnterSubmits } from '../../../components/enter-submits';
+import { showServerError } from '../../../lib/form-errors';
+import { schemaRule } from '../../../lib/form-rules';
+import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
+import { documentKeys, editDocument, toFormData } from '../api';
+import { dateOrderRule, fileRule, isoDay, uniqueNameRule } from './document-form-modal';
+import { FilePicker } from './file-picker';
+
+interface EditValues {
+  name?: string;
+  fileCode?: string;
+  versionNo?: string;
+  effectiveDate?: Dayjs | null;
+  expirationDate?: Dayjs | null;
+  comment?: string;
+  file?: File;
+}
+
+/** 'version': a new file (and optionally its version number); 'meta': the document's details without a file. */
+export type EditTarget = { mode: 'version' | 'meta'; row: FileRow };
+
+export function DocumentEditModal(props: { target: EditTarget | null; allowedTypes: string[]; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<EditValues>();
+  const [progress, setProgress] = useState<number | null>(null);
+  useRevalidateOnLanguage(form);
+  const { target } = props;
+  const mode = target?.mode;
+  const row = target?.row;
+
+  useEffect(() => {
+    if (!target) return;
+    form.resetFields();
+    setProgress(null);
+    if (target.mode === 'meta') {
+      const r = target.row;
+      form.setFieldsValue({
+        name: r.file_name,
+        fileCode: r.file_code ?? '',
+        effectiveDate: r.effective_date ? dayjs(r.effective_date) : null,
+        expirationDate: r.expiration_date ? dayjs(r.expiration_date) : null,
+        comment: r.comment ?? '',
+      });
+    }
+  }, [target, form]);
+
+  const save = useMutation({
+    mutationFn: (v: EditValues) => {
+      setProgress(mode === 'version' ? 0 : null);
+      const fields =
+        mode === 'version'
+          ? { fileId: row!.fileId, versionNo: v.versionNo?.trim() || undefined }
+          : {
+              fileId: row!.fileId,
+              name: v.name?.trim(),
+              fileCode: v.fileCode?.trim() ?? '',
+              effectiveDate: isoDay(v.effectiveDate),
+              expirationDate: isoDay(v.expirationDate),
+              comment: v.comment?.trim() ?? '',
+            };
+      const onProgress = (f: number) => setProgress(Math.round(f * 100));
+      return editDocument(toFormData(fields, mode === 'version' ? v.file : undefined), { onProgress });
+    },
+    meta: { silentError: true },
+    onSuccess: async (data) => {
+      void message.success(
+        mode === 'version' ? t('document.versionSaved', { version: data.versionNo }) : t('common.saved'),
+      );
+      await queryClient.invalidateQueries({ queryKey: documentKeys.all });
+      props.onClose();
+    },
+    onError: (error) => {
+      setProgress(null);
+      showServerError(form, error, {
+        duplicate_file_name: 'name',
+        effective_after_expiry: 'effectiveDate',
+        file_too_large: 'file',
+        file_type_not_allowed: 'file',
+      });
+    },
+  });
+
+  const title = row
+    ? t(mode === 'version' ? 'document.newVersionTitle' : 'document.editMetaTitle', { name: row.file_name })
+    : '';
+  const fileLabel = t('document.field.file');
+  return (
+    <Modal
+      open={target !== null}
+      title={title}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ id: 'document-edit-ok' }}
+      confirmLoading={save.isPending}
+      onOk={() => form.submit()}
+      onCancel={props.onClose}
+      forceRender
+    >
+      <Form<EditValues> form={form} name="documentEdit" layout="vertical" onFinish={(v) => save.mutate(v)}>
+        {mode === 'version' ? (
+          <>
+            <Form.Item name="file" label={fileLabel} required rules={[fileRule(props.allowedTypes, true, fileLabel)]}>
+              <FilePicker id="document-edit-file" />
+            </Form.Item>
+            <Form.Item name="versionNo" label={t('document.field.versionNo')}>
+              <Input maxLength={32} />
+            </Form.Item>
+            {progress !== null ? (
+              <div id="document-edit-progress">
+                <Progress percent={progress} />
+              </div>
+            ) : null}
+          </>
+        ) : (
+          <>
+            <Form.Item
+              name="name"
+              label={t('document.field.name')}
+              required
+              validateDebounce={300}
+              rules={[
+                schemaRule('name', nameCheckBody.shape.name, 'document.field.name'),
+                uniqueNameRule(row?.fileId, row?.folderId ?? undefined),
+              ]}
+            >
+              <Input autoFocus />
+            </Form.Item>
+            <Form.Item name="fileCode" label={t('document.field.fileCode')}>
+              <Input maxLength={64} />
+            </Form.Item>
+            <Form.Item
+              name="effectiveDate"
+              label={t('document.field.effectiveDate')}
+              dependencies={['expirationDate']}
+              rules={[dateOrderRule]}
+            >
+              <DatePicker style={{ width: '100%' }} />
+            </Form.Item>
+            <Form.Item name="expirationDate" label={t('document.field.expirationDate')}>
+              <DatePicker style={{ width: '100%' }} />
+            </Form.Item>
+            <Form.Item name="comment" label={t('document.field.comment')}>
+              <Input.TextArea rows={2} maxLength={1000} />
+            </Form.Item>
+          </>
+        )}
+        <EnterSubmits />
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,237 @@
+import { useEffect, useState } from 'react';
+import { App, DatePicker, Form, Input, Modal, Progress, Radio, Select, type FormRule } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Dayjs } from 'dayjs';
+import { nameCheckBody } from '@edoc/contract/document';
+import { errorMessage } from '@edoc/contract/errors';
+import type { FolderNode } from '@edoc/contract/folder';
+import { EnterSubmits } from '../../../components/enter-submits';
+import { showServerError } from '../../../lib/form-errors';
+import { schemaRule } from '../../../lib/form-rules';
+import { currentLang } from '../../../lib/i18n';
+import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
+import { folderKeys } from '../../folder/api';
+import { listSites, siteKeys } from '../../site/api';
+import { checkName, documentKeys, saveDocument, toFormData } from '../api';
+import { uploadProblem } from '../folders';
+import { FilePicker } from './file-picker';
+import { FolderSelect } from './folder-select';
+
+export interface DocumentFormValues {
+  name: string;
+  folderId?: number;
+  ichCode?: string;
+  fileCode?: string;
+  versionNo?: string;
+  effectiveDate?: Dayjs | null;
+  expirationDate?: Dayjs | null;
+  comment?: string;
+  scope: 'central' | 'site';
+  siteId?: number;
+  file?: File;
+}
+
+export const isoDay = (d: Dayjs | null | undefined) => (d ? d.format('YYYY-MM-DD') : '');
+
+/** Checked before sending, as the server does: 'The effective date cannot be after the expiration date!'. */
+export const dateOrderRule: FormRule = ({ getFieldValue }) => ({
+  validator: async (_rule, value: Dayjs | null | undefined) => {
+    const end = getFieldValue('expirationDate') as Dayjs | null | undefined;
+    if (value && end && value.isAfter(end, 'day'))
+      throw new Error(errorMessage('effective_after_expiry', currentLang()));
+  },
+});
+
+/** '<label> is required' in the current language, the server's wording. */
+export const requiredRule = (label: string): FormRule => ({
+  validator: async (_rule, value: unknown) => {
+    if (value === undefined || value === null || value === '')
+      throw new Error(errorMessage('required', currentLang(), { field: label }));
+  },
+});
+
+/** The file must be of an allowed type and within its size limit (SPEC §5). */
+export const fileRule = (allowed: readonly string[], required: boolean, label: string): FormRule => ({
+  validator: async (_rule, value: File | undefined) => {
+    if (!value) {
+      if (required) throw new Error(errorMessage('required', currentLang(), { field: label }));
+      return;
+    }
+    const problem = uploadProblem(value, allowed);
+    if (problem) throw new Error(problem);
+  },
+});
+
+/** 'Duplicate file name!' as the user types, asked of the server for the chosen folder. */
+export const uniqueNameRule =
+  (fileId?: number, fixedFolder?: number): FormRule =>
+  ({ getFieldValue }) => ({
+    validator: async (_rule, value: string | undefined) => {
+      const folderId = fixedFolder ?? (getFieldValue('folderId') as number | undefined);
+      const name = value?.trim();
+      if (!folderId || !name) return;
+      const answer = await checkName(folderId, name, fileId).catch(() => ({ exists: false }));
+      if (answer.exists) throw new Error(errorMessage('duplicate_file_name', currentLang()));
+    },
+  });
+
+export function DocumentFormModal(props: {
+  open: boolean;
+  folder: FolderNode | null;
+  roots: FolderNode[];
+  all: FolderNode[];
+  allowedTypes: string[];
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<DocumentFormValues>();
+  const [progress, setProgress] = useState<number | null>(null);
+  useRevalidateOnLanguage(form);
+  const scope = Form.useWatch('scope', form);
+  const sites = useQuery({ queryKey: siteKeys.list, queryFn: listSites, enabled: props.open });
+
+  const { open, folder } = props;
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    setProgress(null);
+    const start = folder?.isEnabled && folder.canCreateFile ? folder : null;
+    form.setFieldsValue({ scope: 'central', folderId: start?.folderId, ichCode: start?.ichCode ?? '' });
+  }, [open, folder, form]);
+
+  const save = useMutation({
+    mutationFn: (v: DocumentFormValues) => {
+      const fields = {
+        folderId: v.folderId,
+        name: v.name.trim(),
+        ichCode: v.ichCode?.trim() ?? '',
+        fileCode: v.fileCode?.trim() ?? '',
+        versionNo: v.versionNo?.trim() ?? '',
+        effectiveDate: isoDay(v.effectiveDate),
+        expirationDate: isoDay(v.expirationDate),
+        comment: v.comment?.trim() ?? '',
+        central: String(v.scope !== 'site'),
+        siteId: v.scope === 'site' ? v.siteId : undefined,
+      };
+      setProgress(0);
+      return saveDocument(toFormData(fields, v.file), { onProgress: (f) => setProgress(Math.round(f * 100)) });
+    },
+    meta: { silentError: true },
+    onSuccess: async (_data, v) => {
+      void message.success(t('document.created', { name: v.name.trim() }));
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: documentKeys.all }),
+        queryClient.invalidateQueries({ queryKey: folderKeys.all }),
+      ]);
+      props.onClose();
+    },
+    onError: (error) => {
+      setProgress(null);
+      showServerError(form, error, {
+        duplicate_file_name: 'name',
+        effective_after_expiry: 'effectiveDate',
+        file_too_large: 'file',
+        file_type_not_allowed: 'file',
+      });
+    },
+  });
+
+  const fileLabel = t('document.field.file');
+  return (
+    <Modal
+      open={props.open}
+      title={t('document.createTitle')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ id: 'document-form-ok' }}
+      confirmLoading={save.isPending}
+      onOk={() => form.submit()}
+      onCancel={props.onClose}
+      forceRender
+      width={640}
+    >
+      <Form<DocumentFormValues> form={form} name="documentForm" layout="vertical" onFinish={(v) => save.mutate(v)}>
+        <Form.Item
+          name="name"
+          label={t('document.field.name')}
+          required
+          validateDebounce={300}
+          dependencies={['folderId']}
+          rules={[schemaRule('name', nameCheckBody.shape.name, 'document.field.name'), uniqueNameRule()]}
+        >
+          <Input autoFocus />
+        </Form.Item>
+        <Form.Item
+          name="folderId"
+          label={t('document.field.folder')}
+          required
+          rules={[requiredRule(t('document.field.folder'))]}
+        >
+          <FolderSelect
+            id="documentForm_folderId"
+            roots={props.roots}
+            onChange={(id) => form.setFieldValue('ichCode', props.all.find((f) => f.folderId === id)?.ichCode ?? '')}
+          />
+        </Form.Item>
+        <Form.Item name="ichCode" label={t('document.field.ichCode')}>
+          <Input maxLength={32} />
+        </Form.Item>
+        <Form.Item name="fileCode" label={t('document.field.fileCode')}>
+          <Input maxLength={64} />
+        </Form.Item>
+        <Form.Item name="versionNo" label={t('document.field.versionNo')}>
+          <Input maxLength={32} placeholder="V1.0" />
+        </Form.Item>
+        <Form.Item
+          name="effectiveDate"
+          label={t('document.field.effectiveDate')}
+          dependencies={['expirationDate']}
+          rules={[dateOrderRule]}
+        >
+          <DatePicker style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name="expirationDate" label={t('document.field.expirationDate')}>
+          <DatePicker style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name="comment" label={t('document.field.comment')}>
+          <Input.TextArea rows={2} maxLength={1000} />
+        </Form.Item>
+        <Form.Item name="scope" label={t('document.field.scope')}>
+          <Radio.Group
+            options={[
+              { value: 'central', label: t('document.field.central') },
+              { value: 'site', label: t('document.field.siteDoc') },
+            ]}
+          />
+        </Form.Item>
+        {scope === 'site' ? (
+          <Form.Item
+            name="siteId"
+            label={t('document.field.site')}
+            required
+            rules={[requiredRule(t('document.field.site'))]}
+          >
+            <Select
+              showSearch
+              optionFilterProp="label"
+              loading={sites.isFetching}
+              options={(sites.data ?? []).map((s) => ({ value: s.siteId, label: `${s.code} ${s.name}` }))}
+            />
+          </Form.Item>
+        ) : null}
+        <Form.Item name="file" label={fileLabel} required rules={[fileRule(props.allowedTypes, true, fileLabel)]}>
+          <FilePicker id="document-form-file" />
+        </Form.Item>
+        {progress !== null ? (
+          <div id="document-form-progress">
+            <Progress percent={progress} />
+          </div>
+        ) : null}
+        <EnterSubmits />
+      </Form>
+    </Modal>
+  );
+}

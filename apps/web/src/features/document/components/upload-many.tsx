@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { InboxOutlined } from '@ant-design/icons';
+import { App, Flex, Progress, Tag, Typography, Upload } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { extensionOf } from '@edoc/contract/file-rules';
+import type { FolderNode } from '@edoc/contract/folder';
+import { errorText } from '../../../lib/feedback';
+import { folderKeys } from '../../folder/api';
+import { documentKeys, saveDocument, toFormData } from '../api';
+import { baseName, uploadProblem } from '../folders';
+import { FileTypeIcon } from './file-type-icon';
+
+interface Item {
+  uid: string;
+  name: string;
+  percent: number;
+  state: 'uploading' | 'finished';
+}
+
+/**
+ * Drag-and-drop into the chosen folder: one document per file, named after the file (SPEC §4 upload state:
+ * uploading, then finished, or fail — a failed file leaves the list and its reason is shown).
+ */
+export function UploadMany({
+  folder,
+  label,
+  allowedTypes,
+}: {
+  folder: FolderNode;
+  label: string;
+  allowedTypes: string[];
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [items, setItems] = useState<Item[]>([]);
+  const patch = (uid: string, change: Partial<Item>) =>
+    setItems((list) => list.map((i) => (i.uid === uid ? { ...i, ...change } : i)));
+  const fail = (uid: string, name: string, reason: string) => {
+    setItems((list) => list.filter((i) => i.uid !== uid));
+    void message.error(t('document.upload.failed', { name, reason }));
+  };
+
+  return (
+    <Flex vertical gap={8}>
+      <Upload.Dragger
+        id="document-upload-drop"
+        multiple
+        showUploadList={false}
+        beforeUpload={(file) => {
+          const problem = uploadProblem(file, allowedTypes);
+          if (problem) {
+            void message.error(t('document.upload.failed', { name: file.name, reason: problem }));
+            return Upload.LIST_IGNORE;
+          }
+          return true;
+        }}
+        customRequest={({ file }) => {
+          const f = file as File & { uid: string };
+          setItems((list) => [...list, { uid: f.uid, name: f.name, percent: 0, state: 'uploading' }]);
+          const form = toFormData({ folderId: folder.folderId, name: baseName(f.name), central: 'true' }, f);
+          saveDocument(form, { onProgress: (p) => patch(f.uid, { percent: Math.round(p * 100) }) })
+            .then(async () => {
+              patch(f.uid, { percent: 100, state: 'finished' });
+              await Promise.all([
+                queryClient.invalidateQueries({ queryKey: documentKeys.all }),
+                queryClient.invalidateQueries({ queryKey: folderKeys.all }),
+              ]);
+            })
+            .catch((error: unknown) => fail(f.uid, f.name, errorText(error)));
+        }}
+      >
+        <p className="ant-upload-drag-icon">
+          <InboxOutlined />
+        </p>
+        <p className="ant-upload-text">{t('document.upload.drop', { folder: label })}</p>
+        <p className="ant-upload-hint">{t('document.upload.hint')}</p>
+      </Upload.Dragger>
+      {items.map((i) => (
+        <Flex key={i.uid} id={`upload-item-${i.uid}`} align="center" gap={8}>
+          <FileTypeIcon ext={extensionOf(i.name)} />
+          <Typography.Text ellipsis style={{ maxWidth: 260 }}>
+            {i.name}
+          </Typography.Text>
+          <Progress
+            percent={i.percent}
+            size="small"
+            style={{ flex: 1, margin: 0 }}
+            status={i.state === 'finished' ? 'success' : 'active'}
+          />
+          <Tag color={i.state === 'finished' ? 'green' : 'blue'}>{t(`document.upload.${i.state}`)}</Tag>
+        </Flex>
+      ))}
+    </Flex>
+  );
+}

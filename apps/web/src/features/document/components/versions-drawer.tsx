@@ -1,0 +1,156 @@
+import { useState } from 'react';
+import { DeleteOutlined, DownloadOutlined, EditOutlined } from '@ant-design/icons';
+import { App, Button, Drawer, Empty, Input, Popconfirm, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { FileRow } from '@edoc/contract/document';
+import type { VersionRow } from '@edoc/contract/document-edit';
+import { saveBlob } from '../../../lib/download';
+import { formatDateTime } from '../../../lib/format';
+import { deleteVersion, documentKeys, downloadFile, labelVersion, listVersions } from '../api';
+
+export function formatSize(bytes: number | null | undefined): string {
+  if (bytes === null || bytes === undefined) return '';
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+export function VersionsDrawer({ row, onClose }: { row: FileRow | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<{ id: number; label: string } | null>(null);
+  const fileId = row?.fileId ?? 0;
+  const versions = useQuery({
+    queryKey: documentKeys.versions(fileId),
+    queryFn: () => listVersions(fileId),
+    enabled: !!row,
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: documentKeys.all });
+
+  const label = useMutation({
+    mutationFn: (v: { id: number; label: string }) => labelVersion(v.id, v.label.trim()),
+    onSuccess: async () => {
+      setEditing(null);
+      void message.success(t('common.saved'));
+      await refresh();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (v: VersionRow) => deleteVersion(v.fileVersionId),
+    onSuccess: async (_d, v) => {
+      void message.success(t('document.version.deleted', { version: v.versionNo }));
+      await refresh();
+    },
+  });
+  const download = useMutation({
+    mutationFn: async (v: VersionRow) => saveBlob(await downloadFile(fileId, v.fileVersionId), v.fileName),
+  });
+
+  const can = (key: string) => row?.abilities.includes(key) ?? false;
+  const columns: TableColumnsType<VersionRow> = [
+    {
+      title: t('document.version.no'),
+      dataIndex: 'versionNo',
+      render: (no: string, v) => (
+        <Space>
+          {no}
+          {v.current ? <Tag color="blue">{t('document.version.current')}</Tag> : null}
+        </Space>
+      ),
+    },
+    {
+      title: t('document.version.label'),
+      dataIndex: 'label',
+      render: (text: string | null, v) =>
+        editing?.id === v.fileVersionId ? (
+          <Input
+            id={`version-label-${v.fileVersionId}`}
+            size="small"
+            autoFocus
+            maxLength={128}
+            value={editing.label}
+            onChange={(e) => setEditing({ id: v.fileVersionId, label: e.target.value })}
+            onPressEnter={() => label.mutate(editing)}
+            onBlur={() => setEditing(null)}
+          />
+        ) : (
+          <Space>
+            {text}
+            {can('editDoc') ? (
+              <Button
+                id={`version-${v.fileVersionId}-label`}
+                type="link"
+                size="small"
+                icon={<EditOutlined />}
+                aria-label={t('document.version.editLabel')}
+                onClick={() => setEditing({ id: v.fileVersionId, label: text ?? '' })}
+              />
+            ) : null}
+          </Space>
+        ),
+    },
+    { title: t('document.version.fileName'), dataIndex: 'fileName' },
+    { title: t('document.version.size'), dataIndex: 'size', render: formatSize },
+    { title: t('document.version.creator'), dataIndex: 'creator' },
+    { title: t('document.version.created'), dataIndex: 'createdtime', render: formatDateTime },
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      render: (_v, v) => (
+        <Space size={0}>
+          {can('downDoc') ? (
+            <Button
+              id={`version-${v.fileVersionId}-download`}
+              type="link"
+              size="small"
+              icon={<DownloadOutlined />}
+              aria-label={t('document.action.download')}
+              onClick={() => download.mutate(v)}
+            />
+          ) : null}
+          {can('deleteDoc') ? (
+            <Popconfirm
+              title={t('document.version.deleteConfirm', { version: v.versionNo })}
+              okText={t('common.confirm')}
+              cancelText={t('common.cancel')}
+              okButtonProps={{ id: `version-${v.fileVersionId}-delete-ok`, danger: true }}
+              onConfirm={() => remove.mutateAsync(v)}
+            >
+              <Button
+                id={`version-${v.fileVersionId}-delete`}
+                type="link"
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t('document.version.delete')}
+              />
+            </Popconfirm>
+          ) : null}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Drawer
+      open={row !== null}
+      size={860}
+      title={row ? t('document.versionsTitle', { name: row.file_name }) : ''}
+      onClose={onClose}
+      destroyOnHidden
+    >
+      <Table<VersionRow>
+        id="document-versions"
+        rowKey="fileVersionId"
+        size="small"
+        loading={versions.isFetching}
+        columns={columns}
+        dataSource={versions.data ?? []}
+        pagination={false}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('document.version.empty')} /> }}
+      />
+    </Drawer>
+  );
+}

@@ -1,0 +1,104 @@
+import type { FileRow } from '@edoc/contract/document';
+import type { FolderNode } from '@edoc/contract/folder';
+import { setSession } from '../../lib/session';
+import { envelope, type mockApi } from '../../test/fetch-mock';
+
+// Shared by the workspace tests: a small work tree, two rows (one with every key, one view-only), the calls.
+
+export function node(
+  folderId: number,
+  parentId: number,
+  ichCode: string,
+  name: string,
+  extra: Partial<FolderNode> = {},
+) {
+  return {
+    folderId,
+    parentId,
+    folderName: name,
+    folderNameEn: null,
+    ichCode,
+    type: 0,
+    sortOrder: 0,
+    fileCount: 2,
+    isEnabled: true,
+    canCreateFile: true,
+    manageFolder: 3,
+    docKeys: ['viewDoc'],
+    libraryKeys: [],
+    children: [],
+    ...extra,
+  } satisfies FolderNode;
+}
+
+export const tree = {
+  allFolderList: [
+    node(10, 0, '8.2', 'Before the trial', {
+      children: [node(12, 10, '8.2.2', 'Signed protocol'), node(13, 10, '8.2.3', 'Hidden', { isEnabled: false })],
+    }),
+  ],
+  permissionFolders: [10, 12],
+  manage: true,
+  libraryFolder: false,
+};
+
+export const ALL_KEYS = ['viewDoc', 'createDoc', 'editDoc', 'downDoc', 'deleteDoc', 'viewVersionDoc'];
+
+export function row(fileId: number, name: string, abilities: string[], extra: Partial<FileRow> = {}): FileRow {
+  return {
+    fileId,
+    fileVersionId: fileId * 10,
+    folderId: 12,
+    folder: 'Signed protocol',
+    file_name: name,
+    type: 'pdf',
+    fileType: 'pdf',
+    effective_date: '2026-01-01',
+    expiration_date: null,
+    version_no: 'V1.0',
+    file_code: `PRT-00${fileId}`,
+    ich_code: '8.2.2',
+    status: 1,
+    comment: null,
+    username: 'Pat',
+    createdtime: '2026-01-01T08:00:00Z',
+    updatedtime: '2026-01-02T08:00:00Z',
+    size: 1000,
+    view: true,
+    takeFileInvalid: false,
+    abilities,
+    ...extra,
+  };
+}
+
+export const rows = [row(1, 'Protocol', ALL_KEYS), row(2, 'Brochure', ['viewDoc'], { status: 6, type: 'docx' })];
+
+export function signIn(roleCode = 'STU_PM') {
+  setSession({
+    token: 'tok',
+    userName: 'Pat',
+    userId: 5,
+    userType: 3,
+    roleCode,
+    projectId: 11,
+    projectName: 'Alpha',
+    companyId: 3,
+    idleTime: 30,
+    pageSize: 20,
+  });
+}
+
+export const base = {
+  'GET /folder/tree/0': () => envelope(tree),
+  'GET /folder/workspace/file/list': () => envelope({ data: rows, total: 2 }),
+  'GET /file/types': () => envelope([{ file_type_code: 'pdf' }, { file_type_code: 'DOCX' }]),
+  'GET /site/list': () => envelope([{ siteId: 3, name: 'Peking', shortName: null, code: 'S01', memberCount: 0 }]),
+  'POST /file/name/check/a': (_u: URL, init: RequestInit | undefined) =>
+    envelope({ exists: JSON.parse(String(init?.body)).name === 'Taken' }),
+};
+
+export function callsTo(fetchMock: ReturnType<typeof mockApi>, method: string, path: string) {
+  return fetchMock.mock.calls.filter(
+    ([u, init]) => (init?.method ?? 'GET') === method && new URL(String(u), 'http://x').pathname === `/edoc${path}`,
+  );
+}

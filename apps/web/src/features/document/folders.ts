@@ -1,0 +1,46 @@
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { FolderNode } from '@edoc/contract/folder';
+import { errorMessage } from '@edoc/contract/errors';
+import { extensionOf, maxBytesFor } from '@edoc/contract/file-rules';
+import { MB } from '@edoc/contract/limits';
+import { folderKeys, getFolderTree } from '../folder/api';
+import { currentLang } from '../../lib/i18n';
+import { useSession } from '../../lib/session';
+
+export const flattenFolders = (nodes: FolderNode[]): FolderNode[] =>
+  nodes.flatMap((n) => [n, ...flattenFolders(n.children)]);
+
+export function folderLabel(f: FolderNode, lang: string): string {
+  const name = lang === 'en-US' && f.folderNameEn ? f.folderNameEn : f.folderName;
+  return f.ichCode ? `${f.ichCode} ${name}` : name;
+}
+
+/** The work folder tree (type 0) of the entered project, shared with the folder feature's cache. */
+export function useWorkTree() {
+  const session = useSession();
+  const tree = useQuery({ queryKey: folderKeys.tree(session.projectId), queryFn: getFolderTree });
+  const roots = useMemo(() => (tree.data?.allFolderList ?? []).filter((n) => n.type === 0), [tree.data]);
+  const all = useMemo(() => flattenFolders(roots), [roots]);
+  return { tree, roots, all };
+}
+
+/** The server's cap for types without a limit of their own (UPLOAD_MAX_BYTES). */
+export const OTHER_CAP = 512 * MB;
+
+/**
+ * The client's check before sending (SPEC §5): the project's allowed types by extension, ignoring case (an empty
+ * list allows all), and the size limit of the type. The server checks again, including the content.
+ */
+export function uploadProblem(file: { name: string; size: number }, allowed: readonly string[]): string | null {
+  const ext = extensionOf(file.name);
+  if (allowed.length > 0 && !allowed.includes(ext)) return errorMessage('file_type_not_allowed', currentLang());
+  if (file.size > maxBytesFor(ext, OTHER_CAP)) return errorMessage('file_too_large', currentLang());
+  return null;
+}
+
+/** A file's name without its extension: the name of the document an upload creates. */
+export function baseName(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot > 0 ? fileName.slice(0, dot) : fileName;
+}

@@ -1,0 +1,171 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { changeLanguage } from '../../lib/i18n';
+import { stopIdle } from '../../lib/idle-timer';
+import { envelope, mockApi } from '../../test/fetch-mock';
+import { byId, findById } from '../../test/queries';
+import { renderApp } from '../../test/render-app';
+import { base, callsTo, rows, signIn } from './document-fixtures';
+import { mockXhr, ok, refused } from './fake-xhr';
+
+async function setDate(id: string, value: string) {
+  const input = byId(id) as HTMLInputElement;
+  fireEvent.mouseDown(input);
+  fireEvent.focus(input);
+  fireEvent.change(input, { target: { value } });
+  fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
+  fireEvent.blur(input);
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  stopIdle();
+});
+
+describe('workspace file list', () => {
+  it('lists the documents with their columns and shows only the actions the row allows', async () => {
+    await changeLanguage('en-US');
+    signIn();
+    const fetchMock = mockApi(base);
+    renderApp('/work');
+    const table = await findById('document-table');
+    expect(await within(table).findByText('Protocol')).toBeInTheDocument();
+    expect(within(table).getByText('PRT-001')).toBeInTheDocument();
+    expect(within(table).getByText('Editing')).toBeInTheDocument();
+    expect(within(table).getByText('Archived')).toBeInTheDocument();
+    expect(table.querySelector('[data-file-kind="pdf"]')).not.toBeNull();
+    expect(table.querySelector('[data-file-kind="word"]')).not.toBeNull();
+    for (const action of ['download', 'new-version', 'rename', 'move', 'versions', 'delete'])
+      expect(byId(`document-row-1-${action}`)).toBeInTheDocument();
+    for (const action of ['download', 'new-version', 'rename', 'move', 'versions', 'delete'])
+      expect(document.getElementById(`document-row-2-${action}`)).toBeNull();
+    expect(byId('document-row-2-view')).toHaveAttribute('href', '/view?fileId=2&fileVerId=20');
+    // All Files at first, the project's page size; a folder then narrows the list; a disabled folder is greyed.
+    const first = new URL(String(callsTo(fetchMock, 'GET', '/folder/workspace/file/list')[0][0]), 'http://x');
+    expect(first.searchParams.get('folderId')).toBeNull();
+    expect(first.searchParams.get('pageSize')).toBe('20');
+    expect(screen.getByText('8.2.2 Signed protocol')).toBeInTheDocument();
+    expect(byId('document-folder-13').closest('.ant-tree-treenode')).toHaveClass('ant-tree-treenode-disabled');
+    fireEvent.click(byId('document-folder-12'));
+    await waitFor(() =>
+      expect(
+        callsTo(fetchMock, 'GET', '/folder/workspace/file/list').some(
+          ([u]) => new URL(String(u), 'http://x').searchParams.get('folderId') === '12',
+        ),
+      ).toBe(true),
+    );
+  });
+
+  it('shows the status labels and the empty state in Chinese', async () => {
+    await changeLanguage('zh-CN');
+    signIn();
+    mockApi({
+      ...base,
+      'GET /folder/workspace/file/list': (u) =>
+        u.searchParams.get('name') ? envelope({ data: [], total: 0 }) : envelope({ data: rows, total: 2 }),
+    });
+    renderApp('/work');
+    const table = await findById('document-table');
+    expect(await within(table).findByText('编辑中')).toBeInTheDocument();
+    expect(within(table).getByText('已归档')).toBeInTheDocument();
+    fireEvent.change(byId('document-search'), { target: { value: 'nothing' } });
+    fireEvent.keyDown(byId('document-search'), { key: 'Enter', code: 'Enter', keyCode: 13 });
+    expect(await within(table).findByText('没有符合搜索条件的记录')).toBeInTheDocument();
+  });
+
+  it('asks before deleting a document, then sends it to the recycle bin', async () => {
+    await changeLanguage('en-US');
+    signIn();
+    const fetchMock = mockApi({ ...base, 'POST /file/delete/a': () => envelope(null) });
+    renderApp('/work');
+    fireEvent.click(await findById('document-row-1-delete'));
+    expect(await screen.findByText('Delete Protocol?')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', '/file/delete/a')).toHaveLength(0);
+    fireEvent.click(await findById('document-row-1-delete-ok'));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/file/delete/a')).toHaveLength(1));
+    expect(JSON.parse(String(callsTo(fetchMock, 'POST', '/file/delete/a')[0][1]?.body))).toEqual({
+      fileId: 1,
+      deleteAllVersion: true,
+    });
+    expect(await screen.findByText('Protocol moved to the recycle bin')).toBeInTheDocument();
+  });
+});
+
+describe('creating documents', () => {
+  it('checks the name and the dates before sending, then sends the fields first and the file last', async () => {
+    await changeLanguage('en-US');
+    signIn();
+    mockApi(base);
+    const sent = mockXhr(() => ok({ fileId: 9, fileVersionId: 90 }));
+    renderApp('/work');
+    fireEvent.click(await findById('document-folder-12'));
+    fireEvent.click(await findById('document-create'));
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Document' });
+    expect(within(dialog).getByLabelText('ICH code')).toHaveValue('8.2.2');
+    fireEvent.change(within(dialog).getByLabelText('File name'), { target: { value: 'Taken' } });
+    expect(await within(dialog).findByText('Duplicate file name!')).toBeInTheDocument();
+    fireEvent.change(within(dialog).getByLabelText('File name'), { target: { value: 'Signed protocol v2' } });
+    await setDate('documentForm_expirationDate', '2026-04-01');
+    await setDate('documentForm_effectiveDate', '2026-05-01');
+    fireEvent.click(byId('document-form-ok'));
+    expect(
+      await within(dialog).findByText('The effective date cannot be after the expiration date!'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('File is required')).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+    await setDate('documentForm_effectiveDate', '2026-03-01');
+    const input = dialog.querySelector('input[type=file]') as HTMLInputElement;
+    fireEvent.change(input, {
+      target: { files: [new File(['%PDF-1.4'], 'protocol.PDF', { type: 'application/pdf' })] },
+    });
+    expect(await within(dialog).findByText('protocol.PDF')).toBeInTheDocument();
+    fireEvent.click(byId('document-form-ok'));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    const { url, headers, body } = sent[0];
+    expect(url).toBe('/edoc/minio/file/save');
+    expect(headers).toMatchObject({ Authorization: 'Bearer tok', 'Accept-Language': 'en-US' });
+    const keys = [...body.keys()];
+    expect(keys.at(-1)).toBe('file');
+    expect(Object.fromEntries([...body.entries()].filter(([k]) => k !== 'file'))).toEqual({
+      folderId: '12',
+      name: 'Signed protocol v2',
+      ichCode: '8.2.2',
+      fileCode: '',
+      versionNo: '',
+      effectiveDate: '2026-03-01',
+      expirationDate: '2026-04-01',
+      comment: '',
+      central: 'true',
+    });
+    expect((body.get('file') as File).name).toBe('protocol.PDF');
+    expect(await screen.findByText('Document Signed protocol v2 created')).toBeInTheDocument();
+  });
+
+  it('uploads dropped files one document each and shows why one failed (Chinese)', async () => {
+    await changeLanguage('zh-CN');
+    signIn();
+    mockApi(base);
+    const sent = mockXhr((s) =>
+      s.body.get('name') === 'fake'
+        ? refused(415, 'file_type_not_allowed', '不允许的文件类型')
+        : ok({ fileId: 9, fileVersionId: 90 }),
+    );
+    renderApp('/work');
+    fireEvent.click(await findById('document-folder-12'));
+    const drop = await findById('document-upload-drop');
+    const input = drop.closest('.ant-upload-wrapper')!.querySelector('input[type=file]') as HTMLInputElement;
+    const big = new File(['x'], 'big.docx');
+    Object.defineProperty(big, 'size', { value: 10 * 1024 * 1024 + 1 });
+    const files = [new File(['%PDF-1.4'], 'good.pdf'), new File(['MZ'], 'fake.pdf'), big, new File(['x'], 'a.exe')];
+    fireEvent.change(input, { target: { files } });
+    expect(await screen.findByText('big.docx：文件过大')).toBeInTheDocument();
+    expect(await screen.findByText('a.exe：不允许的文件类型')).toBeInTheDocument();
+    expect(await screen.findByText('fake.pdf：不允许的文件类型')).toBeInTheDocument();
+    expect(await screen.findByText('已完成')).toBeInTheDocument();
+    expect(sent.map((s) => s.body.get('name'))).toEqual(['good', 'fake']);
+    expect(sent[0].body.get('folderId')).toBe('12');
+    // The failed file left the list; the good one stays, finished.
+    expect(screen.queryByText('fake.pdf')).toBeNull();
+    expect(screen.getByText('good.pdf')).toBeInTheDocument();
+  });
+});
