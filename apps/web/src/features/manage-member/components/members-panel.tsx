@@ -8,11 +8,31 @@ import type { ProjectMember } from '@edoc/contract/member';
 import { SearchableTable } from '../../../components/searchable-table';
 import { useListState } from '../../../lib/use-list-state';
 import { useSession } from '../../../lib/session';
+import { MemberFormModal, type MemberCalls } from '../../project/components/member-form-modal';
+import { listRoles, roleKeys } from '../../role/api';
 import { listSites, siteKeys } from '../../site/api';
-import { listProjectMembers, manageMemberKeys, removeProjectMember } from '../api';
-import { ManageMemberFormModal } from './manage-member-form-modal';
+import {
+  addProjectMember,
+  listMemberCandidates,
+  listProjectMembers,
+  manageMemberKeys,
+  removeProjectMember,
+  updateProjectMember,
+} from '../api';
 
 /** The entered project's members with their roles and sites (a tab of /manage/user). */
+/** The project administrator's calls for the entered project. */
+const CALLS: MemberCalls = {
+  formName: 'manageMemberForm',
+  idPrefix: 'manage-member',
+  roles: { key: roleKeys.list, list: listRoles },
+  candidates: { key: manageMemberKeys.candidates, list: listMemberCandidates },
+  sites: { key: siteKeys.list, list: listSites },
+  add: addProjectMember,
+  update: updateProjectMember,
+  invalidate: [manageMemberKeys.all, roleKeys.all, siteKeys.all],
+};
+
 export function MembersPanel() {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -114,7 +134,12 @@ export function MembersPanel() {
         searchPlaceholder={t('manageMember.searchPlaceholder')}
         emptyText={t('member.empty')}
       />
-      <ManageMemberFormModal open={editing.open} member={editing.member} onClose={() => setEditing({ open: false })} />
+      <MemberFormModal
+        open={editing.open}
+        calls={CALLS}
+        member={editing.member}
+        onClose={() => setEditing({ open: false })}
+      />
     </>
   );
 }

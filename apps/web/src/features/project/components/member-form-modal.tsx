@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { Alert, App, Form, Input, Modal, Select } from 'antd';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EnterSubmits } from '../../../components/enter-submits';
 import { errorText } from '../../../lib/feedback';
 import { fieldMessage } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
-import { addMember, listCandidates, listRoles, memberKeys, updateMember, type ProjectMember } from '../member-api';
-import { projectKeys } from '../api';
+import type { CompanyUserItem } from '@edoc/contract/company';
+import type { MemberBody, MemberUpdateBody, ProjectMember } from '@edoc/contract/member';
 
 interface MemberFormValues {
   userId?: number;
@@ -15,16 +15,34 @@ interface MemberFormValues {
   siteIds: number[];
 }
 
+/**
+ * Where the form reads and writes: the company administrator's calls for a chosen project, or the project
+ * administrator's for the entered one. The form itself is the same for both.
+ */
+export interface MemberCalls {
+  /** The form's name; element ids follow it (memberForm → #member-form-ok, #memberForm_userId). */
+  formName: string;
+  idPrefix: string;
+  roles: { key: QueryKey; list: () => Promise<Array<{ roleId: number; code: string; name: string }>> };
+  candidates: { key: QueryKey; list: () => Promise<CompanyUserItem[]> };
+  /** The project's sites to choose from; without them the member's current site ids are shown. */
+  sites?: { key: QueryKey; list: () => Promise<Array<{ siteId: number; code: string; name: string }>> };
+  add: (body: MemberBody) => Promise<unknown>;
+  update: (memberId: number, body: MemberUpdateBody) => Promise<unknown>;
+  /** Queries that show members, refreshed after a save. */
+  invalidate: QueryKey[];
+}
+
 interface MemberFormModalProps {
   open: boolean;
-  studyId: number;
+  calls: MemberCalls;
   /** The member whose role changes; undefined adds a member. */
   member?: ProjectMember;
   onClose: () => void;
 }
 
 /** Adds a company user to the project, or changes a member's role and sites. */
-export function MemberFormModal({ open, studyId, member, onClose }: MemberFormModalProps) {
+export function MemberFormModal({ open, calls, member, onClose }: MemberFormModalProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -32,26 +50,28 @@ export function MemberFormModal({ open, studyId, member, onClose }: MemberFormMo
   useRevalidateOnLanguage(form);
   const adding = !member;
 
-  const roles = useQuery({ queryKey: memberKeys.roles(studyId), queryFn: () => listRoles(studyId), enabled: open });
+  const roles = useQuery({ queryKey: calls.roles.key, queryFn: calls.roles.list, enabled: open });
+  const sites = useQuery({
+    queryKey: calls.sites?.key ?? ['no-sites'],
+    queryFn: calls.sites?.list ?? (() => Promise.resolve([])),
+    enabled: open && calls.sites !== undefined,
+  });
   const candidates = useQuery({
-    queryKey: memberKeys.candidates(studyId),
-    queryFn: () => listCandidates(studyId),
+    queryKey: calls.candidates.key,
+    queryFn: calls.candidates.list,
     enabled: open && adding,
   });
 
   const save = useMutation({
     mutationFn: (values: MemberFormValues) => {
       const body = { roleId: values.roleId as number, siteIds: values.siteIds ?? [] };
-      return member
-        ? updateMember(studyId, member.memberId, body)
-        : addMember(studyId, { ...body, userId: values.userId as number });
+      return member ? calls.update(member.memberId, body) : calls.add({ ...body, userId: values.userId as number });
     },
     // Shown inside the dialog: user_has_tasks and cannot_change_own_rights explain why nothing changed.
     meta: { silentError: true },
     onSuccess: async () => {
       void message.success(member ? t('member.updated') : t('member.added'));
-      await queryClient.invalidateQueries({ queryKey: memberKeys.all });
-      await queryClient.invalidateQueries({ queryKey: projectKeys.all });
+      for (const queryKey of calls.invalidate) await queryClient.invalidateQueries({ queryKey });
       onClose();
     },
   });
@@ -74,7 +94,7 @@ export function MemberFormModal({ open, studyId, member, onClose }: MemberFormMo
       title={member ? t('member.editTitle', { name: member.userName }) : t('member.addTitle')}
       okText={t('common.save')}
       cancelText={t('common.cancel')}
-      okButtonProps={{ id: 'member-form-ok' }}
+      okButtonProps={{ id: `${calls.idPrefix}-form-ok` }}
       confirmLoading={save.isPending}
       onOk={() => form.submit()}
       onCancel={onClose}
@@ -82,14 +102,14 @@ export function MemberFormModal({ open, studyId, member, onClose }: MemberFormMo
     >
       {save.isError && (
         <Alert
-          id="member-form-error"
+          id={`${calls.idPrefix}-form-error`}
           type="error"
           showIcon
           style={{ marginBottom: 16 }}
           title={errorText(save.error)}
         />
       )}
-      <Form<MemberFormValues> form={form} name="memberForm" layout="vertical" onFinish={(v) => save.mutate(v)}>
+      <Form<MemberFormValues> form={form} name={calls.formName} layout="vertical" onFinish={(v) => save.mutate(v)}>
         {adding ? (
           <Form.Item
             name="userId"
@@ -107,7 +127,7 @@ export function MemberFormModal({ open, studyId, member, onClose }: MemberFormMo
           </Form.Item>
         ) : (
           <Form.Item label={t('fields.userId')}>
-            <Input id="memberForm_user" value={`${member.userName} <${member.email}>`} disabled />
+            <Input id={`${calls.formName}_user`} value={`${member.userName} <${member.email}>`} disabled />
           </Form.Item>
         )}
         <Form.Item
@@ -126,9 +146,14 @@ export function MemberFormModal({ open, studyId, member, onClose }: MemberFormMo
           <Select<number[]>
             mode="multiple"
             allowClear
+            loading={sites.isFetching}
             placeholder={t('member.allSites')}
             notFoundContent={t('member.noSites')}
-            options={(member?.siteIds ?? []).map((id) => ({ value: id, label: `#${id}` }))}
+            options={
+              calls.sites
+                ? (sites.data ?? []).map((s) => ({ value: s.siteId, label: `${s.code} ${s.name}` }))
+                : (member?.siteIds ?? []).map((id) => ({ value: id, label: `#${id}` }))
+            }
           />
         </Form.Item>
         <EnterSubmits />

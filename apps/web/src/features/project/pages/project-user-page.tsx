@@ -8,9 +8,18 @@ import { compareText } from '../../../lib/format';
 import { useIdParam } from '../../../lib/use-id-param';
 import { useSession } from '../../../lib/session';
 import { projectKeys } from '../api';
-import { MemberFormModal } from '../components/member-form-modal';
+import { MemberFormModal, type MemberCalls } from '../components/member-form-modal';
 import { ProjectPicker } from '../components/project-picker';
-import { listMembers, memberKeys, removeMember, type ProjectMember } from '../member-api';
+import {
+  addMember,
+  listCandidates,
+  listMembers,
+  listRoles,
+  memberKeys,
+  removeMember,
+  updateMember,
+  type ProjectMember,
+} from '../member-api';
 
 function Members({ studyId }: { studyId: number }) {
   const { t } = useTranslation();
@@ -20,6 +29,15 @@ function Members({ studyId }: { studyId: number }) {
   const [editing, setEditing] = useState<{ open: boolean; member?: ProjectMember }>({ open: false });
 
   const members = useQuery({ queryKey: memberKeys.list(studyId), queryFn: () => listMembers(studyId) });
+  const calls: MemberCalls = {
+    formName: 'memberForm',
+    idPrefix: 'member',
+    roles: { key: memberKeys.roles(studyId), list: () => listRoles(studyId) },
+    candidates: { key: memberKeys.candidates(studyId), list: () => listCandidates(studyId) },
+    add: (body) => addMember(studyId, body),
+    update: (memberId, body) => updateMember(studyId, memberId, body),
+    invalidate: [memberKeys.all, projectKeys.all],
+  };
   const remove = useMutation({
     mutationFn: (member: ProjectMember) => removeMember(studyId, member.memberId),
     onSuccess: async (_data, member) => {
@@ -109,7 +127,7 @@ function Members({ studyId }: { studyId: number }) {
       />
       <MemberFormModal
         open={editing.open}
-        studyId={studyId}
+        calls={calls}
         member={editing.member}
         onClose={() => setEditing({ open: false })}
       />
