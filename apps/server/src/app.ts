@@ -20,6 +20,7 @@ import type { Api } from './lib/http.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { companyUserRoutes } from './modules/company/company-user.routes.ts';
 import { companyRoutes } from './modules/company/company.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { documentManageRoutes } from './modules/document/document-manage.routes.ts';
 import { documentRoutes } from './modules/document/document.routes.ts';
 import { folderRoutes } from './modules/folder/folder.routes.ts';
@@ -41,6 +42,7 @@ import { siteRoutes } from './modules/site/site.routes.ts';
 import { codeRoutes } from './modules/code/code.routes.ts';
 import { tagRoutes } from './modules/tag/tag.routes.ts';
 import { companyTemplateRoutes } from './modules/template/company-template.routes.ts';
+import { viewerRoutes } from './modules/viewer/viewer.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrors } from './plugins/errors.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
@@ -60,6 +62,7 @@ const MODULES: Array<(api: Api, deps: Deps) => void> = [
   folderRoutes,
   documentRoutes,
   documentManageRoutes,
+  auditRoutes,
   companyRoutes,
   companyUserRoutes,
   registrationRoutes,
@@ -71,6 +74,7 @@ const MODULES: Array<(api: Api, deps: Deps) => void> = [
   releaseRoutes,
   studyAlertRoutes,
   signatureRoutes,
+  viewerRoutes,
 ];
 
 export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions['logger'] } = {}) {

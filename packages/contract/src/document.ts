@@ -79,6 +79,8 @@ export const fileListQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(200).default(10),
   name: z.string().trim().max(NAME_MAX, 'too_long').optional(),
   sort: z.enum(['name', 'createdAt', 'updatedAt', 'status', 'fileCode']).default('updatedAt'),
+  /** All Files; My Documents (created by or assigned to me); Recent Operation (by my latest trail row). */
+  view: z.enum(['all', 'mine', 'recent']).default('all'),
   order: z.enum(['asc', 'desc']).default('desc'),
 });
 

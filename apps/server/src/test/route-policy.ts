@@ -231,4 +231,7 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'GET /file/recycle/list': member,
   'POST /file/recycle/restore/{id}': withIds(member, { id: 'file' }, { destructive: true }),
   'POST /file/recycle/purge/{id}': withIds(admin, { id: 'file' }, { destructive: true }),
+  'GET /audit/find_file_audits': member,
+  'GET /audit/project/list': admin,
+  'GET /audit/project/export': admin,
 };

@@ -1,5 +1,6 @@
 import type { CompanyUserItem } from '@edoc/contract/company';
 import { UserType, type Lang } from '@edoc/contract/enums';
+import { csvDocument } from '../../lib/csv.ts';
 
 const HEADERS: Record<Lang, string[]> = {
   'zh-CN': ['邮箱', '姓名', '手机', '类型', '启用', '创建时间（UTC）'],
@@ -13,15 +14,6 @@ function typeLabel(u: CompanyUserItem, lang: Lang): string {
   return en ? 'Project user' : '项目用户';
 }
 
-/**
- * One CSV field. A cell starting with = + - @ (or a tab / carriage return) is prefixed with an apostrophe so
- * Excel shows it as text instead of running it as a formula (CSV injection); quotes are doubled.
- */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 /** UTC, to the second, in a form Excel reads as a date in either language. */
 const when = (iso: string) => iso.slice(0, 19).replace('T', ' ');
 
@@ -32,13 +24,15 @@ const when = (iso: string) => iso.slice(0, 19).replace('T', ' ');
 export function companyUsersCsv(items: CompanyUserItem[], lang: Lang): string {
   const yes = lang === 'en-US' ? 'Yes' : '是';
   const no = lang === 'en-US' ? 'No' : '否';
-  const lines = [HEADERS[lang].map(csvCell).join(',')];
-  for (const u of items) {
-    lines.push(
-      [u.email, u.userName, u.mobile ?? '', typeLabel(u, lang), u.enabled ? yes : no, when(u.createdAt)]
-        .map(csvCell)
-        .join(','),
-    );
-  }
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return csvDocument([
+    HEADERS[lang],
+    ...items.map((u) => [
+      u.email,
+      u.userName,
+      u.mobile ?? '',
+      typeLabel(u, lang),
+      u.enabled ? yes : no,
+      when(u.createdAt),
+    ]),
+  ]);
 }

@@ -7,6 +7,7 @@ import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'd
 import type { Tx } from '../../db/client.ts';
 import { documents, documentVersions } from '../../db/schema/documents.ts';
 import { folders, members } from '../../db/schema/projects.ts';
+import { trail } from '../../db/schema/trail.ts';
 import { users } from '../../db/schema/users.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { likePattern } from '../../lib/sql.ts';
@@ -41,6 +42,13 @@ const SORT = {
   fileCode: documents.fileCode,
 } as const;
 
+/** My trail rows on the project's documents: the documents I last acted on, with when. */
+const myRecent = (ctx: ProjectContext) =>
+  sql`(select ${trail.objectId}::int as d, max(${trail.at}) as at from ${trail}
+       where ${trail.actorId} = ${ctx.auth.user.id} and ${trail.projectId} = ${ctx.projectId}
+         and ${trail.objectType} = 'document'
+       group by ${trail.objectId} order by max(${trail.at}) desc limit 200)`;
+
 /** What the caller may do with documents of a folder, for the web to show or hide actions. */
 export const abilitiesOf = (r: FolderRights | undefined): string[] => (r?.isEnabled ? r.docKeys : []);
 
@@ -56,6 +64,10 @@ export async function listDocuments(deps: Deps, ctx: ProjectContext, query: List
       isNull(documents.deletedAt),
       inArray(documents.folderId, folderIds),
       siteFilter(await visibleSites(tx, ctx)),
+      query.view === 'mine'
+        ? or(eq(documents.createdBy, ctx.auth.user.id), eq(documents.assigneeId, ctx.auth.user.id))
+        : undefined,
+      query.view === 'recent' ? sql`${documents.id} in (select d from ${myRecent(ctx)} as r)` : undefined,
       query.name
         ? or(
             sql`${documents.name} ilike ${likePattern(query.name)}`,
@@ -64,7 +76,13 @@ export async function listDocuments(deps: Deps, ctx: ProjectContext, query: List
         : undefined,
     );
     const [{ total }] = await tx.select({ total: count() }).from(documents).where(where);
-    const order = query.order === 'asc' ? asc(SORT[query.sort]) : desc(SORT[query.sort]);
+    // Recent Operation lists by when I last acted on each document, newest first, whatever the sort asks.
+    const order =
+      query.view === 'recent'
+        ? sql`(select max(r.at) from ${myRecent(ctx)} as r where r.d = ${documents.id}) desc`
+        : query.order === 'asc'
+          ? asc(SORT[query.sort])
+          : desc(SORT[query.sort]);
     const page = await tx
       .select({ d: documents, v: documentVersions, folderName: folders.name, creator: users.name })
       .from(documents)

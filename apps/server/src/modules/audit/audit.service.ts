@@ -1,0 +1,131 @@
+import type { projectTrailQuery, TrailItem } from '@edoc/contract/audit';
+import type { Lang } from '@edoc/contract/enums';
+import { and, asc, count, desc, eq, gte, lt } from 'drizzle-orm';
+import { z as zod } from 'zod';
+import { trail } from '../../db/schema/trail.ts';
+import type { Deps } from '../../lib/deps.ts';
+import { csvDocument } from '../../lib/csv.ts';
+import { defineSheet, writeXlsx } from '../../lib/excel.ts';
+import { loadDocumentFor } from '../document/document-read.service.ts';
+import type { ProjectContext } from '../study/study.policy.ts';
+
+type TrailFilters = zod.infer<typeof projectTrailQuery>;
+type TrailRow = typeof trail.$inferSelect;
+
+const item = (r: TrailRow): TrailItem => ({
+  id: r.id,
+  at: r.at.toISOString(),
+  actorId: r.actorId,
+  actorName: r.actorName,
+  type: r.type,
+  objectType: r.objectType,
+  objectId: r.objectId,
+  version: r.version,
+  oldValue: r.oldValue,
+  newValue: r.newValue,
+  reason: r.reason,
+  ip: r.ip,
+});
+
+/** A document's own trail, oldest first (viewTrailDoc on its folder). */
+export async function fileAudits(deps: Deps, ctx: ProjectContext, fileId: number): Promise<TrailItem[]> {
+  return deps.db.transaction(async (tx) => {
+    const { doc } = await loadDocumentFor(tx, ctx, fileId, ['viewDoc', 'viewTrailDoc']);
+    const rows = await tx
+      .select()
+      .from(trail)
+      .where(
+        and(eq(trail.objectType, 'document'), eq(trail.objectId, String(doc.id)), eq(trail.projectId, ctx.projectId)),
+      )
+      .orderBy(asc(trail.id));
+    return rows.map(item);
+  });
+}
+
+/** Dates are whole days in UTC: the end day is included. */
+function where(ctx: ProjectContext, f: TrailFilters) {
+  const nextDay = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000);
+  return and(
+    eq(trail.projectId, ctx.projectId),
+    f.userId ? eq(trail.actorId, f.userId) : undefined,
+    f.type ? eq(trail.type, f.type) : undefined,
+    f.fileId ? and(eq(trail.objectType, 'document'), eq(trail.objectId, String(f.fileId))) : undefined,
+    f.startDate ? gte(trail.at, new Date(`${f.startDate}T00:00:00Z`)) : undefined,
+    f.endDate ? lt(trail.at, nextDay(f.endDate)) : undefined,
+  );
+}
+
+/** A page of the project's operation trajectory, newest first. */
+export async function projectTrail(deps: Deps, ctx: ProjectContext, f: TrailFilters) {
+  const [{ total }] = await deps.db.select({ total: count() }).from(trail).where(where(ctx, f));
+  const rows = await deps.db
+    .select()
+    .from(trail)
+    .where(where(ctx, f))
+    .orderBy(desc(trail.id))
+    .limit(f.pageSize)
+    .offset((f.pageNum - 1) * f.pageSize);
+  return { data: rows.map(item), total };
+}
+
+/** An export holds at most this many rows; narrow the filters for more. */
+export const EXPORT_MAX_ROWS = 100_000;
+
+const HEADERS = {
+  'zh-CN': ['时间（UTC）', '操作人', '类型', '对象', '对象编号', '版本', '原值', '新值', '原因', 'IP', '哈希'],
+  'en-US': [
+    'Time (UTC)',
+    'User',
+    'Type',
+    'Object',
+    'Object id',
+    'Version',
+    'Old value',
+    'New value',
+    'Reason',
+    'IP',
+    'Hash',
+  ],
+} as const;
+
+const json = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v));
+
+/** The filtered trajectory as CSV or Excel, oldest first, with each row's hash so a reader can check the chain. */
+export async function exportTrail(
+  deps: Deps,
+  ctx: ProjectContext,
+  f: TrailFilters,
+  format: 'csv' | 'xlsx',
+  lang: Lang,
+) {
+  const rows = await deps.db.select().from(trail).where(where(ctx, f)).orderBy(asc(trail.id)).limit(EXPORT_MAX_ROWS);
+  const values = rows.map((r) => [
+    r.at.toISOString().replace('T', ' ').slice(0, 23),
+    r.actorName ?? '',
+    r.type,
+    r.objectType,
+    r.objectId ?? '',
+    r.version ?? '',
+    json(r.oldValue),
+    json(r.newValue),
+    r.reason ?? '',
+    r.ip ?? '',
+    r.hash,
+  ]);
+  if (format === 'csv') return Buffer.from(csvDocument([HEADERS[lang], ...values]));
+  const keys = ['at', 'actor', 'type', 'object', 'objectId', 'version', 'oldValue', 'newValue', 'reason', 'ip', 'hash'];
+  const spec = defineSheet(
+    ['操作轨迹', 'Operation trail'],
+    keys.map((key, i) => ({
+      key,
+      header: [HEADERS['zh-CN'][i], HEADERS['en-US'][i]] as const,
+      schema: zod.string(),
+      width: key.endsWith('Value') ? 40 : 18,
+    })),
+  );
+  const sheetRows = values.map((v) => Object.fromEntries(keys.map((k, i) => [k, v[i]])));
+  return writeXlsx([{ spec, rows: sheetRows }], lang);
+}
+
+export const trailExportName = (projectId: number, format: string) =>
+  `trail-${projectId}-${new Date().toISOString().slice(0, 10)}.${format}`;
