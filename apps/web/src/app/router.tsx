@@ -30,6 +30,7 @@ import {
   ProjectCodePage,
   ProjectCodeTypePage,
 } from '../features/code/pages/code-pages';
+import { TrailPage } from '../features/audit/pages/trail-page';
 import { TagPage } from '../features/tag/pages/tag-page';
 import { DirectoryTemplatePage, UserGroupTemplatePage } from '../features/template/pages/template-list-page';
 import { useSession } from '../lib/session';
@@ -132,6 +133,7 @@ export const routes: RouteObject[] = [
             [paths.project.manageEncode]: <ProjectCodePage />,
             [paths.project.manageCodeType]: <ProjectCodeTypePage />,
             [paths.project.manageTag]: <TagPage />,
+            [paths.project.manageReport]: <TrailPage />,
           }),
         ],
       },

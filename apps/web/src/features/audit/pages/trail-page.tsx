@@ -1,0 +1,135 @@
+import { useState } from 'react';
+import { DownloadOutlined } from '@ant-design/icons';
+import { Button, Card, DatePicker, Empty, Flex, InputNumber, Select, Space, Table, Tag, type TableProps } from 'antd';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Dayjs } from 'dayjs';
+import type { TrailItem } from '@edoc/contract/audit';
+import { TrailType } from '@edoc/contract/enums';
+import { saveBlob } from '../../../lib/download';
+import { formatDateTime } from '../../../lib/format';
+import { useListState } from '../../../lib/use-list-state';
+import { listAllProjectMembers, manageMemberKeys } from '../../manage-member/api';
+import { auditKeys, exportProjectTrail, listProjectTrail, type TrailFilters } from '../api';
+import { TrailValues } from '../components/trail-values';
+
+const TYPES = Object.values(TrailType);
+const day = (d: Dayjs | null | undefined) => (d ? d.format('YYYY-MM-DD') : undefined);
+
+/** The operation trajectory (/manage/report): the project's trail, filtered, paged and exported. */
+export function TrailPage() {
+  const { t } = useTranslation();
+  const list = useListState();
+  const [filters, setFilters] = useState<TrailFilters>({});
+  const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
+  const members = useQuery({ queryKey: manageMemberKeys.everyone, queryFn: listAllProjectMembers });
+  const rows = useQuery({
+    queryKey: auditKeys.project(filters, list.pageNum, list.pageSize),
+    queryFn: () => listProjectTrail(filters, list.pageNum, list.pageSize),
+    placeholderData: keepPreviousData,
+  });
+  const exporting = useMutation({
+    mutationFn: (format: 'csv' | 'xlsx') => exportProjectTrail(filters, format),
+    onSuccess: (blob, format) => saveBlob(blob, `trail-${new Date().toISOString().slice(0, 10)}.${format}`),
+  });
+
+  const change = (next: Partial<TrailFilters>) => {
+    setFilters((f) => ({ ...f, ...next }));
+    list.search(''); // back to page 1
+  };
+
+  const columns: TableProps<TrailItem>['columns'] = [
+    { title: t('audit.at'), dataIndex: 'at', width: 170, render: formatDateTime },
+    { title: t('audit.actor'), dataIndex: 'actorName', width: 140 },
+    {
+      title: t('audit.type'),
+      dataIndex: 'type',
+      width: 150,
+      render: (type: number) => <Tag>{t(`audit.types.${type}`, { defaultValue: String(type) })}</Tag>,
+    },
+    {
+      title: t('audit.object'),
+      key: 'object',
+      width: 160,
+      render: (_: unknown, r) =>
+        `${t(`audit.objects.${r.objectType}`, { defaultValue: r.objectType })} #${r.objectId ?? ''}`,
+    },
+    { title: t('audit.version'), dataIndex: 'version', width: 90 },
+    { title: t('audit.oldValue'), dataIndex: 'oldValue', render: (v: unknown) => <TrailValues value={v} /> },
+    { title: t('audit.newValue'), dataIndex: 'newValue', render: (v: unknown) => <TrailValues value={v} /> },
+    { title: t('audit.reason'), dataIndex: 'reason', width: 140 },
+  ];
+
+  return (
+    <Card variant="borderless" title={t('audit.title')}>
+      <Flex gap={8} wrap style={{ marginBottom: 16 }}>
+        <Select<number>
+          id="trail-user"
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          style={{ width: 220 }}
+          placeholder={t('audit.anyUser')}
+          aria-label={t('audit.actor')}
+          loading={members.isFetching}
+          options={(members.data?.data ?? []).map((m) => ({ value: m.userId, label: `${m.userName} (${m.email})` }))}
+          onChange={(userId) => change({ userId })}
+        />
+        <Select<number>
+          id="trail-type"
+          allowClear
+          style={{ width: 180 }}
+          placeholder={t('audit.anyType')}
+          aria-label={t('audit.type')}
+          options={TYPES.map((type) => ({ value: type, label: t(`audit.types.${type}`) }))}
+          onChange={(type) => change({ type })}
+        />
+        <InputNumber<number>
+          id="trail-file"
+          min={1}
+          precision={0}
+          style={{ width: 160 }}
+          placeholder={t('audit.fileId')}
+          aria-label={t('audit.fileId')}
+          onChange={(fileId) => change({ fileId: fileId ?? undefined })}
+        />
+        <DatePicker.RangePicker
+          id="trail-dates"
+          value={range}
+          onChange={(value) => {
+            setRange(value);
+            change({ startDate: day(value?.[0]), endDate: day(value?.[1]) });
+          }}
+        />
+        <Space style={{ marginLeft: 'auto' }}>
+          <Button
+            id="trail-export-csv"
+            icon={<DownloadOutlined />}
+            loading={exporting.isPending && exporting.variables === 'csv'}
+            onClick={() => exporting.mutate('csv')}
+          >
+            CSV
+          </Button>
+          <Button
+            id="trail-export-xlsx"
+            icon={<DownloadOutlined />}
+            loading={exporting.isPending && exporting.variables === 'xlsx'}
+            onClick={() => exporting.mutate('xlsx')}
+          >
+            Excel
+          </Button>
+        </Space>
+      </Flex>
+      <Table<TrailItem>
+        id="trail-table"
+        rowKey="id"
+        size="small"
+        loading={rows.isFetching}
+        columns={columns}
+        dataSource={rows.data?.data ?? []}
+        pagination={list.pagination(rows.data?.total)}
+        scroll={{ x: 1100 }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('audit.empty')} /> }}
+      />
+    </Card>
+  );
+}

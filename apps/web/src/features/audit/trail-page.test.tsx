@@ -1,0 +1,88 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { changeLanguage } from '../../lib/i18n';
+import { stopIdle } from '../../lib/idle-timer';
+import { setSession } from '../../lib/session';
+import { envelope, mockApi } from '../../test/fetch-mock';
+import { findById } from '../../test/queries';
+import { renderApp } from '../../test/render-app';
+
+const ROWS = [
+  {
+    id: 9,
+    at: '2026-03-01T08:00:00.000Z',
+    actorId: 7,
+    actorName: 'Sam Staff',
+    type: 2,
+    objectType: 'document',
+    objectId: '41',
+    version: 'V1.0',
+    oldValue: { name: '方案' },
+    newValue: { name: '方案 v2' },
+    reason: null,
+    ip: '127.0.0.1',
+  },
+];
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  stopIdle();
+});
+
+function enterProject() {
+  setSession({
+    token: 'tok',
+    userName: 'Pat',
+    userId: 5,
+    userType: 3,
+    roleCode: 'STU_PM',
+    projectId: 11,
+    idleTime: 30,
+  });
+}
+
+describe('operation trajectory page', () => {
+  it.each([
+    ['en-US', 'Update', 'Document #41'],
+    ['zh-CN', '修改', '文档 #41'],
+  ] as const)('shows the rows with their type and values in %s, and filters by type', async (lang, type, object) => {
+    await changeLanguage(lang);
+    enterProject();
+    const fetchMock = mockApi({
+      'GET /audit/project/list': () => envelope({ data: ROWS, total: 1 }),
+      'GET /manage/member/list': () => envelope({ data: [], total: 0 }),
+    });
+    renderApp('/manage/report');
+    expect(await screen.findByText(type)).toBeInTheDocument();
+    expect(screen.getByText(object)).toBeInTheDocument();
+    expect(screen.getByText('方案 v2')).toBeInTheDocument();
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: lang === 'en-US' ? 'Type' : '类型' }));
+    fireEvent.click(await screen.findByTitle(lang === 'en-US' ? 'Delete' : '删除'));
+    await waitFor(() => {
+      const urls = fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u.includes('/audit/project/list'));
+      expect(urls.at(-1)).toContain('type=3');
+    });
+  });
+
+  it('exports the filtered trail as CSV', async () => {
+    await changeLanguage('en-US');
+    enterProject();
+    const saved: string[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} }));
+    HTMLAnchorElement.prototype.click = function click(this: HTMLAnchorElement) {
+      saved.push(this.download);
+    };
+    mockApi({
+      'GET /audit/project/list': () => envelope({ data: ROWS, total: 1 }),
+      'GET /manage/member/list': () => envelope({ data: [], total: 0 }),
+      'GET /audit/project/export': (url) => {
+        expect(url.searchParams.get('format')).toBe('csv');
+        return new Response('\uFEFFTime (UTC),User\r\n', { headers: { 'Content-Type': 'text/csv' } });
+      },
+    });
+    renderApp('/manage/report');
+    fireEvent.click(await findById('trail-export-csv'));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toMatch(/^trail-\d{4}-\d{2}-\d{2}\.csv$/);
+  });
+});
