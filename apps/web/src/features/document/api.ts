@@ -13,7 +13,11 @@ export interface FileListParams {
   name: string;
   sort: SortField;
   order: 'asc' | 'desc';
+  /** All Files, My Documents, Recent Operation. */
+  view: DocumentView;
 }
+
+export type DocumentView = 'all' | 'mine' | 'recent';
 
 export interface WordRow {
   id: number;
@@ -40,6 +44,7 @@ export const listFiles = (p: FileListParams) =>
     name: p.name || undefined,
     sort: p.sort,
     order: p.order,
+    view: p.view,
   });
 
 /** The project's allowed extensions, lower case without the dot; empty allows every type. */

@@ -7,6 +7,7 @@ import {
   EyeOutlined,
   FormOutlined,
   HistoryOutlined,
+  AuditOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
 import {
@@ -26,7 +27,7 @@ import { formatDate, formatDateTime } from '../../../lib/format';
 import type { SortField } from '../api';
 import { FileTypeIcon } from './file-type-icon';
 
-export type RowAction = 'download' | 'newVersion' | 'editMeta' | 'rename' | 'move' | 'versions' | 'comments';
+export type RowAction = 'download' | 'newVersion' | 'editMeta' | 'rename' | 'move' | 'versions' | 'trail' | 'comments';
 
 /** The permission key each action needs on the row's folder (the server answers the keys in `abilities`). */
 const NEEDS: Record<RowAction, string> = {
@@ -36,6 +37,7 @@ const NEEDS: Record<RowAction, string> = {
   rename: 'editDoc',
   move: 'editDoc',
   versions: 'viewVersionDoc',
+  trail: 'viewTrailDoc',
   comments: 'viewDoc',
 };
 
@@ -46,6 +48,7 @@ const ICONS: Record<RowAction, React.ReactNode> = {
   rename: <EditOutlined />,
   move: <DragOutlined />,
   versions: <HistoryOutlined />,
+  trail: <AuditOutlined />,
   comments: <CommentOutlined />,
 };
 
@@ -57,6 +60,7 @@ const IDS: Record<RowAction, string> = {
   rename: 'rename',
   move: 'move',
   versions: 'versions',
+  trail: 'trail',
   comments: 'comments',
 };
 
@@ -143,7 +147,7 @@ export function FileTable(props: FileTableProps) {
       title: t('document.col.actions'),
       key: 'actions',
       fixed: 'right',
-      width: 240,
+      width: 270,
       render: (_v, row) => (
         <Space size={0} wrap>
           {row.view && row.abilities.includes('viewDoc') ? (
@@ -160,8 +164,8 @@ export function FileTable(props: FileTableProps) {
               />
             </Tooltip>
           ) : null}
-          {(['download', 'newVersion', 'editMeta', 'rename', 'move', 'versions', 'comments'] as const).map((a) =>
-            actionButton(a, row),
+          {(['download', 'newVersion', 'editMeta', 'rename', 'move', 'versions', 'trail', 'comments'] as const).map(
+            (a) => actionButton(a, row),
           )}
           {row.abilities.includes('deleteDoc') ? (
             <Popconfirm

@@ -1,6 +1,20 @@
 import { useMemo, useState } from 'react';
 import { DragOutlined, FileAddOutlined, FolderOpenOutlined } from '@ant-design/icons';
-import { App, Button, Card, Col, Empty, Flex, Input, Row, Tabs, Tree, Typography, type TreeDataNode } from 'antd';
+import {
+  App,
+  Button,
+  Card,
+  Col,
+  Empty,
+  Flex,
+  Input,
+  Row,
+  Segmented,
+  Tabs,
+  Tree,
+  Typography,
+  type TreeDataNode,
+} from 'antd';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { FileRow } from '@edoc/contract/document';
@@ -17,7 +31,9 @@ import {
   listFiles,
   moveDocuments,
   type SortField,
+  type DocumentView,
 } from '../api';
+import { TrailDrawer } from '../../audit/components/trail-drawer';
 import { CommentsDrawer } from '../components/comments-drawer';
 import { DocumentEditModal, type EditTarget } from '../components/document-edit-modal';
 import { DocumentFormModal } from '../components/document-form-modal';
@@ -27,6 +43,8 @@ import { FolderPickModal, RenameModal } from '../components/small-modals';
 import { UploadMany } from '../components/upload-many';
 import { VersionsDrawer } from '../components/versions-drawer';
 import { folderLabel, useWorkTree } from '../folders';
+import { DownloadTasks } from '../../download/components/download-tasks';
+import { PackSelectedButton } from '../../download/components/pack-dialog';
 
 function toTreeData(nodes: FolderNode[], lang: string): TreeDataNode[] {
   return nodes.map((n) => ({
@@ -63,6 +81,8 @@ export function WorkspacePage() {
   const [moving, setMoving] = useState<number[] | null>(null);
   const [versionsOf, setVersionsOf] = useState<FileRow | null>(null);
   const [commentsOf, setCommentsOf] = useState<FileRow | null>(null);
+  const [trailOf, setTrailOf] = useState<FileRow | null>(null);
+  const [view, setView] = useState<DocumentView>('all');
 
   const folder = all.find((f) => f.folderId === folderId) ?? null;
   const params = {
@@ -72,6 +92,7 @@ export function WorkspacePage() {
     name: list.searchValue,
     sort: sort.sort,
     order: sort.order,
+    view,
   };
   const files = useQuery({
     queryKey: documentKeys.list(session.projectId, params),
@@ -123,12 +144,26 @@ export function WorkspacePage() {
     else if (action === 'rename') setRenaming(row);
     else if (action === 'move') setMoving([row.fileId]);
     else if (action === 'versions') setVersionsOf(row);
+    else if (action === 'trail') setTrailOf(row);
     else setCommentsOf(row);
   };
 
   const filesTab = (
     <Flex vertical gap={16}>
       <Flex gap={8} wrap justify="space-between">
+        <Segmented<DocumentView>
+          id="document-view"
+          value={view}
+          onChange={(next) => {
+            setView(next);
+            list.search(list.searchValue); // back to page 1
+          }}
+          options={[
+            { value: 'all', label: t('document.view.all') },
+            { value: 'mine', label: t('document.view.mine') },
+            { value: 'recent', label: t('document.view.recent') },
+          ]}
+        />
         <Input.Search
           id="document-search"
           style={{ maxWidth: 320 }}
@@ -143,6 +178,7 @@ export function WorkspacePage() {
               {t('document.action.moveSelected', { count: selected.length })}
             </Button>
           ) : null}
+          <PackSelectedButton fileIds={selected} onCreated={() => setSelected([])} />
           {canCreate ? (
             <Button id="document-create" type="primary" icon={<FileAddOutlined />} onClick={() => setCreating(true)}>
               {t('document.create')}
@@ -215,6 +251,11 @@ export function WorkspacePage() {
                 label: <span id="recycle-bin">{t('document.recycleBin')}</span>,
                 children: <RecycleBin roots={roots} />,
               },
+              {
+                key: 'downloads',
+                label: <span id="download-center-tab">{t('download.tab')}</span>,
+                children: <DownloadTasks mine />,
+              },
             ]}
           />
         </Card>
@@ -240,6 +281,7 @@ export function WorkspacePage() {
       />
       <VersionsDrawer row={versionsOf} onClose={() => setVersionsOf(null)} />
       <CommentsDrawer row={commentsOf} onClose={() => setCommentsOf(null)} />
+      <TrailDrawer row={trailOf} onClose={() => setTrailOf(null)} />
     </Row>
   );
 }

@@ -1,0 +1,102 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { changeLanguage } from '../../lib/i18n';
+import { stopIdle } from '../../lib/idle-timer';
+import { envelope, mockApi } from '../../test/fetch-mock';
+import { findById } from '../../test/queries';
+import { renderApp } from '../../test/render-app';
+import { base, callsTo, row, signIn } from '../document/document-fixtures';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  stopIdle();
+});
+
+const TRAIL = [
+  {
+    id: 1,
+    at: '2026-01-01T08:00:00Z',
+    actorId: 5,
+    actorName: 'Pat',
+    type: 1,
+    objectType: 'document',
+    objectId: '1',
+    version: 'V1.0',
+    oldValue: null,
+    newValue: { name: 'Protocol' },
+    reason: null,
+    ip: null,
+  },
+  {
+    id: 2,
+    at: '2026-01-02T08:00:00Z',
+    actorId: 5,
+    actorName: 'Pat',
+    type: 2,
+    objectType: 'document',
+    objectId: '1',
+    version: 'V1.1',
+    oldValue: { versionNo: 'V1.0' },
+    newValue: { versionNo: 'V1.1' },
+    reason: null,
+    ip: null,
+  },
+];
+const VERSION = {
+  fileVersionId: 11,
+  versionNo: 'V1.1',
+  label: null,
+  fileName: 'p.pdf',
+  size: 9,
+  sha256: 'abcdef1234567890',
+  creator: 'Pat',
+  createdtime: '2026-01-02T08:00:00Z',
+  current: true,
+};
+
+describe('document trail in the workspace', () => {
+  it('shows the trail beside the versions for viewTrailDoc + viewVersionDoc; hides the action without the key', async () => {
+    await changeLanguage('en-US');
+    signIn();
+    mockApi({
+      ...base,
+      'GET /folder/workspace/file/list': () =>
+        envelope({
+          data: [row(1, 'Protocol', ['viewDoc', 'viewTrailDoc', 'viewVersionDoc']), row(2, 'Brochure', ['viewDoc'])],
+          total: 2,
+        }),
+      'GET /audit/find_file_audits': () => envelope(TRAIL),
+      'GET /file/version/find_all': () => envelope([VERSION]),
+    });
+    renderApp('/work');
+    fireEvent.click(await findById('document-row-1-trail'));
+    const trail = await findById('file-trail');
+    expect(within(trail).getByText('Create')).toBeInTheDocument();
+    expect(within(trail).getByText('Update')).toBeInTheDocument();
+    expect(await screen.findByText(/abcdef123456/)).toBeInTheDocument();
+    expect(document.getElementById('document-row-2-trail')).toBeNull();
+  });
+
+  it('switches between All Files, My Documents and Recent Operation', async () => {
+    await changeLanguage('zh-CN');
+    signIn();
+    const fetchMock = mockApi(base);
+    renderApp('/work');
+    fireEvent.click(await screen.findByText('我的文档'));
+    await waitFor(() =>
+      expect(
+        callsTo(fetchMock, 'GET', '/folder/workspace/file/list').map(([u]) =>
+          new URL(String(u), 'http://x').searchParams.get('view'),
+        ),
+      ).toContain('mine'),
+    );
+    fireEvent.click(screen.getByText('最近操作'));
+    await waitFor(() =>
+      expect(
+        callsTo(fetchMock, 'GET', '/folder/workspace/file/list').map(([u]) =>
+          new URL(String(u), 'http://x').searchParams.get('view'),
+        ),
+      ).toContain('recent'),
+    );
+  });
+});
