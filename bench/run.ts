@@ -1,6 +1,8 @@
 // npm run bench: figures as ratios against a baseline measured in the same run (DEVELOPERS: no timed tests).
 // 1. authenticated GET /edoc/user/info (token look-up, idle check, user read, envelope) next to a bare
 //    Fastify route answering a constant, both in this process, on 127.0.0.1.
+// 2. a 200 MB upload next to cp + sha256sum of the same file (and the process's memory growth meanwhile).
+// 3. the workspace listing (a folder page, a name search) over 100,000 documents next to the same SQL.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,10 +17,14 @@ import { startJobs } from '../apps/server/src/jobs/jobs.ts';
 import { openDatabase } from '../apps/server/src/runtime.ts';
 import { seedAdmin } from '../apps/server/src/seed.ts';
 import { createFsBlobStore } from '../apps/server/src/storage/blob-store.ts';
+import { listingSql, makeProject, seedDocuments, sqlLoad, uploadBench } from './documents.ts';
 import { createUser } from './users.ts';
 
 const run = promisify(execFile);
-const AUTOCANNON = path.join(path.dirname(createRequire(import.meta.url).resolve('autocannon/package.json')), 'autocannon.js');
+const AUTOCANNON = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('autocannon/package.json')),
+  'autocannon.js',
+);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 
@@ -28,7 +34,8 @@ async function load(url: string, headers: Record<string, string> = {}) {
   for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
   const { stdout } = await run(process.execPath, [AUTOCANNON, ...args, url], { maxBuffer: 16 * 1024 * 1024 });
   const result = JSON.parse(stdout) as autocannon.Result;
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
@@ -53,7 +60,9 @@ try {
   const token = (login.json() as { data: { token: string } }).data.token;
   const appUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`;
-  console.log(`edoc bench: ${SECONDS} s per load, ${CONNECTIONS} connections, ${os.cpus().length} cores, node ${process.version}\n`);
+  console.log(
+    `edoc bench: ${SECONDS} s per load, ${CONNECTIONS} connections, ${os.cpus().length} cores, node ${process.version}\n`,
+  );
   await load(`${bareUrl}/bare`); // warm-up of both paths before measuring
   await load(`${appUrl}/edoc/user/info`, { authorization: `Bearer ${token}` });
   const base = await load(`${bareUrl}/bare`);
@@ -62,7 +71,35 @@ try {
   console.log(row('GET /edoc/user/info (with token)', info));
   // autocannon's latencies are whole milliseconds: a 0 ms baseline is counted as 1 ms for the ratio.
   const x = (a: number, b: number) => `${(a / Math.max(b, 1)).toFixed(1)}x`;
-  console.log(`ratio user/info : bare   throughput ${(info.rps / base.rps).toFixed(3)}   p50 ${x(info.p50, base.p50)}   p99 ${x(info.p99, base.p99)}`);
+  console.log(
+    `ratio user/info : bare   throughput ${(info.rps / base.rps).toFixed(3)}   p50 ${x(info.p50, base.p50)}   p99 ${x(info.p99, base.p99)}`,
+  );
+
+  const project = await makeProject(db, (o) => app.inject(o));
+  const up = await uploadBench(appUrl, project, dataDir);
+  console.log(
+    `\nupload 200 MB: ${up.mbps.toFixed(0)} MB/s   cp + sha256sum: ${up.baseMbps.toFixed(0)} MB/s   ratio ${(up.mbps / up.baseMbps).toFixed(2)}   process RSS growth ${up.rssGrowthMb.toFixed(0)} MB`,
+  );
+
+  const t0 = Date.now();
+  await seedDocuments(db, project);
+  console.log(`\n100,000 documents seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  const auth = { authorization: `Bearer ${project.token}` };
+  const cases: Array<[string, number | null, string | null]> = [
+    ['folder page (2,000 docs)', project.folderIds[3], null],
+    ['name search 研究者手册 (all folders)', null, '研究者手册'],
+    ['code search DOC-0123 (all folders)', null, 'DOC-0123'],
+  ];
+  for (const [label, folderId, name] of cases) {
+    const q = new URLSearchParams({ pageNum: '1', pageSize: '20' });
+    if (folderId) q.set('folderId', String(folderId));
+    if (name) q.set('name', name);
+    const http = await load(`${appUrl}/edoc/folder/workspace/file/list?${q}`, auth);
+    const direct = await sqlLoad(db, listingSql(project, folderId, name), SECONDS, CONNECTIONS);
+    console.log(row(`${label} HTTP`, http));
+    console.log(row(`${label} SQL`, direct));
+    console.log(`ratio HTTP : SQL   throughput ${(http.rps / direct.rps).toFixed(3)}`);
+  }
 } finally {
   await app.close();
   await bare.close();

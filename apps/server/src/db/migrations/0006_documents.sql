@@ -91,7 +91,7 @@ CREATE INDEX "document_words_doc_idx" ON "document_words" USING btree ("document
 CREATE UNIQUE INDEX "documents_folder_name_uq" ON "documents" USING btree ("folder_id",lower("name")) WHERE "documents"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "documents_project_folder_idx" ON "documents" USING btree ("project_id","folder_id","id");--> statement-breakpoint
 CREATE INDEX "documents_name_trgm" ON "documents" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "documents_code_trgm" ON "documents" USING gin (coalesce("file_code", '') gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "documents_code_trgm" ON "documents" USING gin ("file_code" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "documents_ich_idx" ON "documents" USING btree ("project_id","ich_code");--> statement-breakpoint
 CREATE INDEX "documents_creator_idx" ON "documents" USING btree ("project_id","created_by");--> statement-breakpoint
 CREATE INDEX "download_tasks_project_idx" ON "download_tasks" USING btree ("project_id","id");

@@ -62,7 +62,7 @@ export const documents = pgTable(
       .where(sql`${t.deletedAt} is null`),
     index('documents_project_folder_idx').on(t.projectId, t.folderId, t.id),
     index('documents_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
-    index('documents_code_trgm').using('gin', sql`coalesce(${t.fileCode}, '') gin_trgm_ops`),
+    index('documents_code_trgm').using('gin', sql`${t.fileCode} gin_trgm_ops`),
     index('documents_ich_idx').on(t.projectId, t.ichCode),
     index('documents_creator_idx').on(t.projectId, t.createdBy),
   ],

@@ -1,0 +1,153 @@
+// Issue 4 figures: a 200 MB upload next to cp + sha256sum of the same file, and the folder listing and name search
+// over 100,000 documents next to the same SQL run straight on the pool. Ratios against baselines of the same run.
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { promisify } from 'node:util';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../apps/server/src/db/client.ts';
+import { companies } from '../apps/server/src/db/schema/companies.ts';
+import { folders, members, projects, roles } from '../apps/server/src/db/schema/projects.ts';
+import { createUser } from './users.ts';
+
+const run = promisify(execFile);
+const MB = 1024 * 1024;
+
+export interface Project {
+  projectId: number;
+  folderIds: number[];
+  token: string;
+}
+
+type Inject = (opts: {
+  method: 'GET' | 'POST';
+  url: string;
+  headers?: Record<string, string>;
+  payload?: Record<string, unknown>;
+}) => Promise<{
+  json(): unknown;
+}>;
+
+/** A project with 50 work folders and a signed-in project administrator inside it. */
+export async function makeProject(db: Db, inject: Inject): Promise<Project> {
+  const [company] = await db
+    .insert(companies)
+    .values({ name: `Bench ${Date.now()}` })
+    .returning();
+  const [project] = await db.insert(projects).values({ companyId: company.id, code: 'B-1', name: 'Bench' }).returning();
+  const [role] = await db
+    .insert(roles)
+    .values({ projectId: project.id, code: 'STU_PM', name: 'PM', builtin: true })
+    .returning();
+  const folderRows = await db
+    .insert(folders)
+    .values(Array.from({ length: 50 }, (_, i) => ({ projectId: project.id, name: `Folder ${i + 1}`, sortOrder: i })))
+    .returning();
+  const user = await createUser(db, { userType: 3, companyId: company.id });
+  await db.insert(members).values({ projectId: project.id, userId: user.id, roleId: role.id });
+  const login = (await inject({
+    method: 'POST',
+    url: '/edoc/login',
+    payload: { email: user.email, password: user.password },
+  }).then((r) => r.json())) as {
+    data: { token: string };
+  };
+  const token = login.data.token;
+  await inject({
+    method: 'POST',
+    url: '/edoc/common/study/entry',
+    headers: { authorization: `Bearer ${token}` },
+    payload: { studyId: project.id },
+  });
+  return { projectId: project.id, folderIds: folderRows.map((f) => f.id), token };
+}
+
+/** Streams a file of `size` bytes through POST /minio/file/save and reports MB/s and the process's RSS growth. */
+export async function uploadBench(baseUrl: string, p: Project, dir: string, size = 200 * MB) {
+  const file = path.join(dir, 'big.bin');
+  const chunk = randomBytes(MB);
+  const out = fs.createWriteStream(file);
+  for (let i = 0; i < size / MB; i++)
+    if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()));
+  await new Promise<void>((r) => out.end(() => r()));
+
+  const t0 = performance.now();
+  await run('cp', [file, path.join(dir, 'copy.bin')]);
+  await run('sha256sum', [path.join(dir, 'copy.bin')]);
+  const baseSeconds = (performance.now() - t0) / 1000;
+
+  const rssBefore = process.memoryUsage().rss;
+  let peak = rssBefore;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  const form = new FormData();
+  form.append('folderId', String(p.folderIds[0]));
+  form.append('name', 'Big upload');
+  form.append('file', await fs.openAsBlob(file), 'big.bin');
+  const t1 = performance.now();
+  const res = await fetch(`${baseUrl}/edoc/minio/file/save`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${p.token}` },
+    body: form,
+  });
+  const body = (await res.json()) as { status: boolean; msg: string };
+  const seconds = (performance.now() - t1) / 1000;
+  clearInterval(sampler);
+  if (!body.status) throw new Error(`upload failed: ${body.msg}`);
+  await fs.promises.rm(path.join(dir, 'copy.bin'));
+  await fs.promises.rm(file);
+  return { mbps: size / MB / seconds, baseMbps: size / MB / baseSeconds, rssGrowthMb: (peak - rssBefore) / MB };
+}
+
+/** 100,000 documents with a version each, spread over the folders, names in Chinese and English. */
+export async function seedDocuments(db: Db, p: Project, count = 100_000) {
+  const userId = sql`(select user_id from project_members where project_id = ${p.projectId} limit 1)`;
+  await db.execute(sql`
+    insert into documents (project_id, folder_id, name, file_code, ich_code, created_by)
+    select ${p.projectId}, (${sql.raw(`array[${p.folderIds.join(',')}]`)})[1 + (g % ${p.folderIds.length})],
+           (array['方案','知情同意书','研究者手册','监查报告','Protocol','Consent form','CV','Monitoring report'])[1 + (g % 8)]
+             || ' ' || g, 'DOC-' || lpad(g::text, 6, '0'), '8.2.' || (1 + g % 20), ${userId}
+    from generate_series(1, ${count}) as g`);
+  await db.execute(sql`
+    insert into document_versions (document_id, version_no, sha256, size, file_name, extension, mime_type, created_by)
+    select d.id, 'V1.0', md5(d.id::text) || md5(d.name), 1000, d.name || '.pdf', 'pdf', 'application/pdf', d.created_by
+    from documents d where d.project_id = ${p.projectId} and d.current_version_id is null`);
+  await db.execute(sql`
+    update documents d set current_version_id = v.id from document_versions v
+    where v.document_id = d.id and d.project_id = ${p.projectId} and d.current_version_id is null`);
+  await db.execute(sql`analyze documents; analyze document_versions`);
+}
+
+/** The SQL the listing runs (count + page with version, folder and creator), straight on the pool. */
+export function listingSql(p: Project, folderId: number | null, name: string | null) {
+  const where = sql`d.project_id = ${p.projectId} and d.deleted_at is null
+    and ${folderId ? sql`d.folder_id = ${folderId}` : sql`d.folder_id = any(${sql.raw(`array[${p.folderIds.join(',')}]`)})`}
+    ${name ? sql`and (d.name ilike ${`%${name}%`} or d.file_code ilike ${`%${name}%`})` : sql``}`;
+  return [
+    sql`select count(*) from documents d where ${where}`,
+    sql`select d.*, v.*, f.name as folder_name, u.name as creator from documents d
+        left join document_versions v on v.id = d.current_version_id
+        left join folders f on f.id = d.folder_id
+        join users u on u.id = d.created_by
+        where ${where} order by d.updated_at desc, d.id desc limit 20`,
+  ];
+}
+
+/** Runs the queries with `connections` workers for `seconds`, like autocannon does for HTTP. */
+export async function sqlLoad(db: Db, queries: ReturnType<typeof listingSql>, seconds: number, connections: number) {
+  const latencies: number[] = [];
+  const end = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < end) {
+        const t = performance.now();
+        for (const q of queries) await db.execute(q);
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
+  return { rps: latencies.length / seconds, p50: at(0.5), p99: at(0.99) };
+}
