@@ -72,6 +72,8 @@ export async function listDocuments(deps: Deps, ctx: ProjectContext, query: List
         ? or(
             sql`${documents.name} ilike ${likePattern(query.name)}`,
             sql`${documents.fileCode} ilike ${likePattern(query.name)}`,
+            // An ICH code is looked up whole (8.2.1), which the (project, ich_code) index answers.
+            eq(documents.ichCode, query.name),
           )
         : undefined,
     );

@@ -79,7 +79,7 @@ export async function createDocument(
   actor: TrailActor,
 ): Promise<{ fileId: number; fileVersionId: number }> {
   return deps.db.transaction(async (tx) => {
-    await requireFolderKey(tx, ctx, fields.folderId, 'createDoc');
+    const { folder } = await requireFolderKey(tx, ctx, fields.folderId, 'createDoc');
     await checkSiteAndTags(tx, ctx.projectId, fields);
     if (await nameTaken(tx, fields.folderId, fields.name)) fail('duplicate_file_name');
     const [project] = await tx
@@ -93,7 +93,8 @@ export async function createDocument(
         projectId: ctx.projectId,
         folderId: fields.folderId,
         name: fields.name,
-        ichCode: fields.ichCode ?? null,
+        // The folder's ICH code unless the user gave another (issue 4: "from the folder, editable").
+        ichCode: fields.ichCode ?? folder.ichCode,
         fileCode: fields.fileCode ?? null,
         versionConvention: convention,
         status: DocumentStatus.Editing,

@@ -197,6 +197,17 @@ describe('downloading', () => {
     expect(part.headers['content-range']).toBe(`bytes 0-7/${SAMPLE.pdf().length}`);
   });
 
+  it('finds it by name, file code or whole ICH code (taken from the folder)', async () => {
+    const find = async (name: string) =>
+      (await callAs(ctx, world.pm.token).get(`/folder/workspace/file/list?name=${encodeURIComponent(name)}`))
+        .json()
+        .data.data.map((r: { fileId: number }) => r.fileId);
+    expect(await find('protocol')).toEqual([fileId]);
+    expect(await find('PRT-0')).toEqual([fileId]);
+    expect(await find('8.2.2')).toEqual([fileId]);
+    expect(await find('8.2.3')).toEqual([]);
+  });
+
   it('shows the document to a viewer but refuses the download without downDoc', async () => {
     const list = await callAs(ctx, viewer.token).get('/folder/workspace/file/list');
     expect(list.json().data.data.map((r: { fileId: number }) => r.fileId)).toEqual([fileId]);
