@@ -26,6 +26,8 @@ export default defineConfig({
       output: {
         manualChunks(id) {
           if (!id.includes('node_modules')) return undefined;
+          // Only the viewer needs pdf.js: its own chunk keeps it off every other page.
+          if (id.includes('node_modules/pdfjs-dist/')) return 'pdfjs';
           if (/node_modules\/(react|react-dom|react-router|scheduler)\//.test(id)) return 'react';
           if (/node_modules\/(antd|@ant-design|@rc-component|rc-[^/]+)\//.test(id)) return 'antd';
           return 'vendor';

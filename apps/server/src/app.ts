@@ -23,6 +23,7 @@ import { companyRoutes } from './modules/company/company.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { documentManageRoutes } from './modules/document/document-manage.routes.ts';
 import { documentRoutes } from './modules/document/document.routes.ts';
+import { downloadRoutes } from './modules/download/download.routes.ts';
 import { folderRoutes } from './modules/folder/folder.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { memberRoutes } from './modules/member/member.routes.ts';
@@ -62,6 +63,7 @@ const MODULES: Array<(api: Api, deps: Deps) => void> = [
   folderRoutes,
   documentRoutes,
   documentManageRoutes,
+  downloadRoutes,
   auditRoutes,
   companyRoutes,
   companyUserRoutes,

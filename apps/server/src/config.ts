@@ -33,6 +33,23 @@ const schema = z.object({
     .default(512 * 1024 * 1024),
   /** A blob no row references is removed only after this long (a row may still be committing). */
   BLOB_GRACE_SECONDS: z.coerce.number().int().min(0).default(3600),
+  /** With S3_BUCKET set, files go to that S3 (or S3-compatible, via S3_ENDPOINT) bucket instead of DATA_DIR/blobs. */
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Unset: on when S3_ENDPOINT is set (MinIO, Ceph), off for AWS. */
+  S3_FORCE_PATH_STYLE: z
+    .enum(['on', 'off', 'true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'on' || v === 'true' || v === '1')),
+  S3_PREFIX: z.string().default(''),
+  /** LibreOffice, which renders Office files as PDF for the viewer; and how long one conversion may take. */
+  SOFFICE_PATH: z.string().default('soffice'),
+  CONVERT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(120),
+  /** Days a packed download task stays downloadable before its zip may be swept (Download center). */
+  DOWNLOAD_TASK_DAYS: z.coerce.number().int().min(1).default(7),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()

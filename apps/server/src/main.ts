@@ -2,13 +2,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { CONVERT_QUEUE, createConvertHandler } from './convert/convert-job.ts';
 import { startJobs } from './jobs/jobs.ts';
 import { createMailHandler, MAIL_QUEUE } from './mail/mailer.ts';
 import { sweepIdempotencyKeys } from './plugins/idempotency.ts';
 import { openDatabase } from './runtime.ts';
 import { seedAdmin } from './seed.ts';
 import { seedShippedTemplates } from './modules/template/template.service.ts';
-import { createFsBlobStore, sweepTmp } from './storage/blob-store.ts';
+import { createPackHandler, DOWNLOAD_QUEUE } from './modules/download/download-pack.ts';
+import { sweepExpiredDownloads } from './modules/download/download.service.ts';
+import { sweepTmp } from './storage/blob-store.ts';
+import { createBlobStore } from './storage/create-blob-store.ts';
 import { sweepOrphanBlobs } from './storage/blob-sweep.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -20,7 +24,7 @@ const logger = { level: config.LOG_LEVEL, transport: pretty };
 
 const { db, url, embedded } = await openDatabase(config, () => {});
 const swept = await sweepTmp(config.tmpDir);
-const blobs = createFsBlobStore(config.blobDir, config.tmpDir);
+const blobs = createBlobStore(config);
 const seeded = await seedAdmin(db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
 await seedShippedTemplates(db);
 
@@ -36,6 +40,15 @@ const jobs = await startJobs({
       outboxDir: config.outboxDir,
       log: (m) => late.app?.log.info(m),
     }),
+    [CONVERT_QUEUE]: createConvertHandler({
+      db,
+      blobs,
+      tmpDir: config.tmpDir,
+      sofficePath: config.SOFFICE_PATH,
+      timeoutMs: config.CONVERT_TIMEOUT_SECONDS * 1000,
+      log: (m, err) => (err ? late.app?.log.warn({ err }, m) : late.app?.log.info(m)),
+    }),
+    [DOWNLOAD_QUEUE]: createPackHandler({ db, blobs, tmpDir: config.tmpDir }),
   },
   onError: (err) => late.app?.log.error({ err }, 'job error'),
 });
@@ -50,6 +63,14 @@ if (config.EDOC_ROLE !== 'api') {
     );
   void sweep();
   setInterval(() => void sweep(), 3600_000).unref();
+  // Expired download tasks let go of their zips (Download center), at start and then hourly.
+  const expire = () =>
+    sweepExpiredDownloads(db, blobs, config.BLOB_GRACE_SECONDS * 1000).then(
+      (n) => n > 0 && late.app?.log.info(`released ${n} expired download package(s)`),
+      (err: unknown) => late.app?.log.error({ err }, 'download expiry sweep failed'),
+    );
+  void expire();
+  setInterval(() => void expire(), 3600_000).unref();
 }
 const app = await buildApp({ config, db, jobs, blobs }, { logger });
 late.app = app;

@@ -88,6 +88,8 @@ export const ERRORS = {
   template_limit: [409, '模板最多创建5个！', 'Template can be created Max 5!'],
   no_permission_view_file: [403, '没有权限查看此文件', 'No permission to view this file'],
   not_viewable_online: [415, '该文档不支持在线查看', 'This document does not support online viewing'],
+  rendition_not_ready: [409, '文档正在转换，请稍候', 'The document is still being converted, please wait'],
+  rendition_failed: [422, '文档转换失败，无法在线查看', 'The document could not be converted for online viewing'],
   already_received: [409, '文件已被接收，请刷新页面', 'File already received, refresh the page'],
   route_changed: [
     409,
@@ -120,6 +122,12 @@ export const ERRORS = {
   import_invalid: [400, '导入文件有误，未导入任何数据', 'The import file has errors; nothing was imported'],
   import_not_excel: [400, '请上传Excel文件（.xlsx）', 'Upload an Excel file (.xlsx)'],
   duplicate_in_file: [400, '{field}在文件中重复', '{field} appears more than once in the file'],
+  // download center
+  download_empty: [400, '没有可下载的文件', 'There are no files you may download here'],
+  download_not_ready: [409, '压缩包尚未打包完成', 'The package is not ready yet'],
+  download_expired: [410, '下载任务已过期', 'The download task has expired'],
+  download_file_missing: [500, '文件内容缺失：{name}', 'File content is missing: {name}'],
+  download_pack_failed: [500, '打包失败：{reason}', 'Packing failed: {reason}'],
 } as const satisfies Record<string, readonly [number, string, string]>;
 
 export type ErrorCode = keyof typeof ERRORS;

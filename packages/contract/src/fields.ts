@@ -48,6 +48,7 @@ export const FIELD_LABELS: Record<string, readonly [string, string]> = {
   tagIds: ['标签', 'Tags'],
   fileId: ['文件', 'File'],
   fileVersionId: ['文件版本', 'File version'],
+  fileIds: ['文件', 'Files'],
   roleId: ['角色', 'Role'],
   roleCode: ['角色编码', 'Role code'],
   docKeys: ['文档权限', 'Document rights'],

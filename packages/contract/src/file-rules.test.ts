@@ -20,6 +20,10 @@ describe('content signatures', () => {
     expect(contentKindOf(PNG)).toBe('png');
     expect(contentKindOf(text('名称,编号\n方案,P-1\n'))).toBe('text');
     expect(contentKindOf(bytes(0x00, 0x01, 0x02, 0xff))).toBe('unknown');
+    // a short file ending in a Chinese character, and a sample cut inside one
+    expect(contentKindOf(text('编号,名称\n1,方案\n'))).toBe('text');
+    expect(contentKindOf(text('方案').subarray(0, 4))).toBe('text');
+    expect(contentKindOf(bytes(0x41, 0xff, 0x41))).toBe('unknown');
   });
 
   it('reads extensions case-insensitively and only after a real dot', () => {

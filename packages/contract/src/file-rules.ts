@@ -29,8 +29,8 @@ function looksLikeText(head: Uint8Array): boolean {
   if (head.length === 0) return true;
   for (const b of head) if (b < 0x09 || (b > 0x0d && b < 0x20) || b === 0x7f) return false;
   try {
-    // A multi-byte character cut at the end of the sample is not a reason to call it binary.
-    new TextDecoder('utf-8', { fatal: true }).decode(head.subarray(0, Math.max(0, head.length - 3)));
+    // stream: a multi-byte character cut at the end of the sample is held back, not called an error.
+    new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
     return true;
   } catch {
     return false;

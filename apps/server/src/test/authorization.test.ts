@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notices } from '../db/schema/notices.ts';
 import { folders, groups, members, roles, sites } from '../db/schema/projects.ts';
 import { codes, codeTypes, tags } from '../db/schema/catalog.ts';
+import { downloadTasks } from '../db/schema/documents.ts';
 import { releases } from '../db/schema/releases.ts';
 import { templates } from '../db/schema/templates.ts';
 import { multipart, SAMPLE } from './multipart.ts';
@@ -109,6 +110,17 @@ beforeAll(async () => {
     payload: upload.payload,
   });
   const { fileId, fileVersionId } = saved.json().data as { fileId: number; fileVersionId: number };
+  // A completed pack of project 1's administrator: the creator and administrators may fetch it, nobody else.
+  const [task] = await ctx.db
+    .insert(downloadTasks)
+    .values({
+      projectId: world.projectId,
+      userId: world.pm.id,
+      name: 'Pack',
+      documentIds: [fileId],
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning();
   const applicant = await createProjectUser(ctx.db, world.companyId, { approvalStatus: 0, origin: 1 });
   Object.assign(ids, {
     company: world.companyId,
@@ -124,6 +136,7 @@ beforeAll(async () => {
     tag: tag.id,
     file: fileId,
     version: fileVersionId,
+    downloadTask: task.id,
     folder: folder.id,
     notice: notice.id,
     applicant: applicant.id,

@@ -7,13 +7,15 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import { CONVERT_QUEUE, createConvertHandler } from '../convert/convert-job.ts';
 import { createDb, type Db } from '../db/client.ts';
 import { passwordHistory, users } from '../db/schema/users.ts';
 import { startJobs } from '../jobs/jobs.ts';
 import type { Deps } from '../lib/deps.ts';
 import { createMailHandler, MAIL_QUEUE } from '../mail/mailer.ts';
 import { hashPassword } from '../modules/auth/password.service.ts';
-import { createFsBlobStore } from '../storage/blob-store.ts';
+import { createPackHandler, DOWNLOAD_QUEUE } from '../modules/download/download-pack.ts';
+import { createBlobStore } from '../storage/create-blob-store.ts';
 
 export const PASSWORD = 'Passw0rd!';
 
@@ -23,6 +25,19 @@ export interface TestContext {
   db: Db;
   dataDir: string;
   close(): Promise<void>;
+}
+
+/**
+ * TEST_S3=on runs the tests on the S3 driver with the S3_* variables of the environment (start s3rver or MinIO
+ * yourself); each test file gets its own key prefix. Otherwise files go to the temp data folder.
+ */
+function s3TestEnv(name: string): Record<string, string> {
+  if (!process.env.TEST_S3 || process.env.TEST_S3 === 'off') return {};
+  const vars = Object.entries(process.env).filter(([k, v]) => k.startsWith('S3_') && v !== undefined);
+  return {
+    ...(Object.fromEntries(vars) as Record<string, string>),
+    S3_PREFIX: `${process.env.S3_PREFIX ?? ''}${name}/`,
+  };
 }
 
 /** A fresh database cloned from the migrated template, a real app on it, real jobs and a temp data folder. */
@@ -43,6 +58,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     LOGIN_CAPTCHA: 'off',
     LOG_LEVEL: 'silent',
     BLOB_GRACE_SECONDS: '0',
+    ...s3TestEnv(name),
     ...env,
   });
   const db = createDb(url, 5);
@@ -56,10 +72,19 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
         outboxDir: config.outboxDir,
         log: () => {},
       }),
+      [CONVERT_QUEUE]: createConvertHandler({
+        db,
+        blobs: createBlobStore(config),
+        tmpDir: config.tmpDir,
+        sofficePath: config.SOFFICE_PATH,
+        timeoutMs: config.CONVERT_TIMEOUT_SECONDS * 1000,
+        log: () => {},
+      }),
+      [DOWNLOAD_QUEUE]: createPackHandler({ db, blobs: createBlobStore(config), tmpDir: config.tmpDir }),
     },
     onError: () => {},
   });
-  const deps: Deps = { config, db, jobs, blobs: createFsBlobStore(config.blobDir, config.tmpDir) };
+  const deps: Deps = { config, db, jobs, blobs: createBlobStore(config) };
   const app = await buildApp(deps);
   return {
     app,

@@ -22,7 +22,8 @@ export type IdKind =
   | 'applicant'
   | 'user'
   | 'file'
-  | 'version';
+  | 'version'
+  | 'downloadTask';
 
 export interface RoutePolicy {
   gate: Gate;
@@ -231,6 +232,16 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'GET /file/recycle/list': member,
   'POST /file/recycle/restore/{id}': withIds(member, { id: 'file' }, { destructive: true }),
   'POST /file/recycle/purge/{id}': withIds(admin, { id: 'file' }, { destructive: true }),
+  // the viewer: viewDoc on the document's folder (staff1 has no grant there)
+  'GET /minio/file/state/{id}': withIds(member, { id: 'version' }, { handlerRefuses: ['staff1'] }),
+  'GET /minio/file/process/{id}': withIds(member, { id: 'version' }, { handlerRefuses: ['staff1'] }),
+  'GET /file/view/{id}': withIds(member, { id: 'version' }, { handlerRefuses: ['staff1'] }),
+  'GET /file/{id}': withIds(member, { id: 'file' }, { handlerRefuses: ['staff1'] }),
+  // download center: members pack what they may download; a task is its creator's (and the administrators')
+  'POST /download/task/create': member,
+  'GET /download/task/list': member,
+  'GET /download/task/{id}/file': withIds(member, { id: 'downloadTask' }, { handlerRefuses: ['staff1'] }),
+  'POST /download/task/delete/{id}': withIds(member, { id: 'downloadTask' }, { destructive: true }),
   'GET /audit/find_file_audits': member,
   'GET /audit/project/list': admin,
   'GET /audit/project/export': admin,

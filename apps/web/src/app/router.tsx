@@ -11,6 +11,7 @@ import { CompanyUserPage } from '../features/company/pages/company-user-page';
 import { SystemCompanyUserPage } from '../features/company/pages/system-company-user-page';
 import { DirectoryPage } from '../features/folder/pages/directory-page';
 import { WorkspacePage } from '../features/document/pages/workspace-page';
+import { DownloadPage } from '../features/download/pages/download-page';
 import { FolderTemplatePage } from '../features/folder/pages/folder-template-page';
 import { GroupPage } from '../features/group/pages/group-page';
 import { LicensePage } from '../features/license/pages/license-page';
@@ -133,6 +134,7 @@ export const routes: RouteObject[] = [
             [paths.project.manageEncode]: <ProjectCodePage />,
             [paths.project.manageCodeType]: <ProjectCodeTypePage />,
             [paths.project.manageTag]: <TagPage />,
+            [paths.project.manageDownload]: <DownloadPage />,
             [paths.project.manageReport]: <TrailPage />,
           }),
         ],

@@ -160,7 +160,9 @@ export function FileTable(props: FileTableProps) {
                 aria-label={t('document.action.view')}
                 href={viewerHref(row)}
                 target="_blank"
-                rel="noopener"
+                // "opener" (same origin): the new tab gets a copy of this tab's session storage, so the viewer is
+                // signed in; browsers treat a bare _blank link as noopener, which would open it signed out.
+                rel="opener"
               />
             </Tooltip>
           ) : null}

@@ -1,11 +1,231 @@
-import { ComingSoon } from '../../../components/coming-soon';
-import { PublicPage } from '../../../components/public-page';
+import { lazy, Suspense, useState } from 'react';
+import { Alert, Button, Flex, Progress, Result, Spin, Tag, Typography } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import dayjs from 'dayjs';
+import { errorMessage } from '@edoc/contract/errors';
+import type { FileDetail, ViewState } from '@edoc/contract/viewer';
+import { LanguageSwitch } from '../../../components/language-switch';
+import { paths } from '../../../config/paths';
+import { saveBlob } from '../../../lib/download';
+import { showError } from '../../../lib/feedback';
+import { currentLang } from '../../../lib/i18n';
+import { useSession } from '../../../lib/session';
+import { authHeaders, downloadVersion, getFileDetail, openViewState, pollViewState, viewerKeys, viewUrl } from '../api';
+import { ImageView } from '../components/image-view';
+import { TextView } from '../components/text-view';
+import { ViewerError } from '../components/viewer-error';
+import { Watermark } from '../components/watermark';
 
-/** SPEC §2 document viewer (/view?fileId=…); the pdf.js viewer arrives with the document features. */
+// pdf.js is large: it loads with the viewer, not with the rest of the app.
+const PdfView = lazy(() => import('../components/pdf-view').then((m) => ({ default: m.PdfView })));
+
+/**
+ * SPEC §2 viewer links: /view?fileId&fileVerId (also folderId, statusId, onlineEdit, isProcess, applyId, which
+ * the review flows pass along; the document's own folder and keys are what the server checks). Opened in a new
+ * tab of a signed-in session.
+ */
+function readQuery(params: URLSearchParams) {
+  const num = (key: string) => {
+    const n = Number(params.get(key));
+    return Number.isInteger(n) && n > 0 ? n : null;
+  };
+  return {
+    fileId: num('fileId'),
+    fileVerId: num('fileVerId'),
+    folderId: num('folderId'),
+    statusId: num('statusId'),
+    isProcess: params.get('isProcess') === 'true' || params.get('isProcess') === '1',
+    applyId: num('applyId'),
+  };
+}
+
+const POLL_MS = 1000;
+
 export function ViewPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const query = readQuery(params);
+  const session = useSession();
+  const signedIn = !!session.token;
+
+  const detail = useQuery({
+    queryKey: viewerKeys.detail(query.fileId ?? 0, query.fileVerId),
+    queryFn: () => getFileDetail(query.fileId!, query.fileVerId),
+    enabled: signedIn && query.fileId !== null,
+    retry: false,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+  const versionId = detail.data?.version.fileVersionId ?? null;
+  // The opening call is the one recorded as a view: asked once per page load, never refetched.
+  const opened = useQuery({
+    queryKey: viewerKeys.state(versionId ?? 0),
+    queryFn: () => openViewState(versionId!),
+    enabled: versionId !== null,
+    retry: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+  const converting = opened.data?.state === 'converting';
+  const polled = useQuery({
+    queryKey: viewerKeys.process(versionId ?? 0),
+    queryFn: () => pollViewState(versionId!),
+    enabled: converting,
+    retry: 2,
+    refetchInterval: (q) => (!q.state.data || q.state.data.state === 'converting' ? POLL_MS : false),
+    refetchOnWindowFocus: false,
+  });
+  const state: ViewState | undefined = converting ? (polled.data ?? opened.data) : opened.data;
+
+  if (!signedIn) {
+    return (
+      <Frame>
+        <div id="viewer-sign-in">
+          <Result
+            status="info"
+            title={t('viewer.signInFirst')}
+            extra={
+              <Link to={paths.login}>
+                <Button type="primary">{t('viewer.toLogin')}</Button>
+              </Link>
+            }
+          />
+        </div>
+      </Frame>
+    );
+  }
+  if (query.fileId === null) {
+    return (
+      <Frame>
+        <ViewerError message={t('viewer.missingDocument')} />
+      </Frame>
+    );
+  }
+  const error = detail.error ?? opened.error ?? polled.error;
+  if (error) {
+    return (
+      <Frame detail={detail.data}>
+        <ViewerError error={error} />
+      </Frame>
+    );
+  }
+  if (!detail.data || !state) {
+    return (
+      <Frame detail={detail.data}>
+        <div id="viewer-loading">
+          <Spin style={{ display: 'block', margin: 48 }} />
+        </div>
+      </Frame>
+    );
+  }
+
+  const d = detail.data;
+  const watermark = [d.watermark.name, d.watermark.email, dayjs(d.watermark.time).format('YYYY-MM-DD HH:mm:ss')];
   return (
-    <PublicPage>
-      <ComingSoon titleKey="viewer.title" />
-    </PublicPage>
+    <Frame detail={d}>
+      <div style={{ position: 'relative', height: '100%' }}>
+        <Content detail={d} state={state} />
+        <Watermark lines={watermark} />
+      </div>
+    </Frame>
+  );
+}
+
+function Content({ detail, state }: { detail: FileDetail; state: ViewState }) {
+  const { t } = useTranslation();
+  const versionId = detail.version.fileVersionId;
+  switch (state.state) {
+    case 'unsupported':
+      return <ViewerError message={errorMessage('not_viewable_online', currentLang())} />;
+    case 'failed':
+      return (
+        <Flex justify="center" style={{ padding: 48 }}>
+          <Alert
+            id="viewer-convert-failed"
+            type="error"
+            showIcon
+            message={t('viewer.convertFailed')}
+            description={state.error ? t('viewer.failedReason', { reason: state.error }) : undefined}
+            style={{ maxWidth: 640 }}
+          />
+        </Flex>
+      );
+    case 'converting':
+      return (
+        <Flex vertical align="center" gap={16} style={{ padding: 64 }}>
+          <Typography.Title level={5}>{t('viewer.converting')}</Typography.Title>
+          <div id="viewer-progress" style={{ width: 420, maxWidth: '100%' }}>
+            <Progress percent={state.progress ?? 0} status="active" />
+          </div>
+          <Typography.Text type="secondary">{t('viewer.convertingHint')}</Typography.Text>
+        </Flex>
+      );
+    default:
+      if (state.kind === 'image') return <ImageView fileVersionId={versionId} alt={detail.name} />;
+      if (state.kind === 'text') return <TextView fileVersionId={versionId} />;
+      return (
+        <Suspense fallback={<Spin style={{ display: 'block', margin: 48 }} />}>
+          <PdfView url={viewUrl(versionId)} headers={authHeaders()} />
+        </Suspense>
+      );
+  }
+}
+
+/** The viewer's own full-window frame: what is shown, its version, the download button (downDoc only). */
+function Frame({ detail, children }: { detail?: FileDetail; children: React.ReactNode }) {
+  const { t } = useTranslation();
+  const [downloading, setDownloading] = useState(false);
+  const download = async () => {
+    if (!detail) return;
+    setDownloading(true);
+    try {
+      saveBlob(await downloadVersion(detail.fileId, detail.version.fileVersionId), detail.version.fileName);
+    } catch (error) {
+      showError(error);
+    } finally {
+      setDownloading(false);
+    }
+  };
+  return (
+    <Flex vertical style={{ height: '100vh' }}>
+      <Flex
+        align="center"
+        justify="space-between"
+        gap={16}
+        style={{ padding: '0 16px', height: 56, borderBottom: '1px solid #f0f0f0', background: '#fff' }}
+      >
+        <Flex align="center" gap={12} style={{ minWidth: 0 }}>
+          <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
+            {t('viewer.title')}
+          </Typography.Text>
+          {detail ? (
+            <>
+              <Typography.Text id="viewer-name" ellipsis={{ tooltip: detail.version.fileName }}>
+                {detail.name}
+              </Typography.Text>
+              <Tag id="viewer-version">{t('viewer.version', { no: detail.version.versionNo })}</Tag>
+            </>
+          ) : null}
+        </Flex>
+        <Flex align="center" gap={12}>
+          {detail?.canDownload ? (
+            <Button
+              id="viewer-download"
+              icon={<DownloadOutlined />}
+              loading={downloading}
+              onClick={() => void download()}
+            >
+              {t('viewer.download')}
+            </Button>
+          ) : null}
+          <LanguageSwitch />
+        </Flex>
+      </Flex>
+      <div style={{ flex: 1, minHeight: 0, background: '#f0f2f5' }}>{children}</div>
+    </Flex>
   );
 }

@@ -1,0 +1,64 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { OFFICE_TYPES } from '@edoc/contract/viewer';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { renditions } from '../db/schema/documents.ts';
+import type { BlobStore } from '../storage/blob-store.ts';
+import { convertToPdf } from './soffice.ts';
+
+export const CONVERT_QUEUE = 'convert-office';
+
+export const RenditionState = { Waiting: 0, Converting: 1, Done: 2, Failed: 3 } as const;
+
+/**
+ * The worker side of a rendition: claims the waiting row (only one worker wins, so a duplicate job is a no-op),
+ * copies the source blob to a temp file with its extension (LibreOffice picks the filter by it), converts it,
+ * stores the PDF as a blob and records it. A failure is recorded with its reason and not retried by the queue:
+ * a broken file would fail again; a later request may retry it (see ensureRendition).
+ */
+export function createConvertHandler(opts: {
+  db: Db;
+  blobs: BlobStore;
+  tmpDir: string;
+  sofficePath: string;
+  timeoutMs: number;
+  log: (msg: string, err?: unknown) => void;
+}) {
+  return async (data: Record<string, unknown>) => {
+    const sha = String(data.sha256);
+    const ext = String(data.extension).toLowerCase();
+    if (!/^[0-9a-f]{64}$/.test(sha) || !(OFFICE_TYPES as readonly string[]).includes(ext)) return;
+    const [claimed] = await opts.db
+      .update(renditions)
+      .set({ state: RenditionState.Converting, updatedAt: new Date() })
+      .where(and(eq(renditions.sourceSha256, sha), eq(renditions.state, RenditionState.Waiting)))
+      .returning();
+    if (!claimed) return;
+    await fs.mkdir(opts.tmpDir, { recursive: true });
+    const workDir = await fs.mkdtemp(path.join(opts.tmpDir, 'convert-'));
+    const started = Date.now();
+    try {
+      const source = path.join(workDir, `source.${ext}`);
+      await pipeline(await opts.blobs.get(sha), createWriteStream(source));
+      const pdf = await convertToPdf({ sofficePath: opts.sofficePath, source, workDir, timeoutMs: opts.timeoutMs });
+      const blob = await opts.blobs.put(createReadStream(pdf));
+      await opts.db
+        .update(renditions)
+        .set({ state: RenditionState.Done, pdfSha256: blob.sha256, error: null, updatedAt: new Date() })
+        .where(eq(renditions.sourceSha256, sha));
+      opts.log(`converted ${sha.slice(0, 12)}.${ext} to PDF in ${Date.now() - started} ms`);
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
+      await opts.db
+        .update(renditions)
+        .set({ state: RenditionState.Failed, error: reason.slice(0, 1000), updatedAt: new Date() })
+        .where(eq(renditions.sourceSha256, sha));
+      opts.log(`conversion of ${sha.slice(0, 12)}.${ext} failed`, err);
+    } finally {
+      await fs.rm(workDir, { recursive: true, force: true });
+    }
+  };
+}

@@ -1,0 +1,231 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { type Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { DownloadStatus } from '@edoc/contract/download';
+import { DocStatus } from '@edoc/contract/enums';
+import type { ErrorCode } from '@edoc/contract/errors';
+import { and, eq, inArray } from 'drizzle-orm';
+import yazl from 'yazl';
+import type { Db } from '../../db/client.ts';
+import { documents, documentVersions, downloadTasks } from '../../db/schema/documents.ts';
+import { folders } from '../../db/schema/projects.ts';
+import type { JobHandler } from '../../jobs/jobs.ts';
+import { csvDocument } from '../../lib/csv.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
+import { pathOf } from '../folder/folder.policy.ts';
+
+export const DOWNLOAD_QUEUE = 'download.pack';
+
+export interface PackDeps {
+  db: Db;
+  blobs: BlobStore;
+  tmpDir: string;
+}
+
+/** A reason the pack cannot succeed however often it is retried; stored as a contract error code. */
+class PackError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly params: Record<string, string>,
+  ) {
+    super(code);
+  }
+}
+
+/** The stored failure: a contract code with its params, translated when listed (download.service reasonOf). */
+export function failureText(err: unknown): string {
+  if (err instanceof PackError) return JSON.stringify({ code: err.code, params: err.params });
+  const reason = err instanceof Error ? err.message : String(err);
+  return JSON.stringify({ code: 'download_pack_failed', params: { reason: reason.slice(0, 500) } });
+}
+
+/** The queue's handler (registered in main.ts and the test context). */
+export function createPackHandler(deps: PackDeps): JobHandler {
+  return async (data) => packTask(deps, Number(data.taskId));
+}
+
+const STATUS_NAMES: Record<number, string> = {
+  [DocStatus.Editing]: 'editing',
+  [DocStatus.WaitingReceive]: 'waiting to be received',
+  [DocStatus.InReview]: 'in review',
+  [DocStatus.InQc]: 'in QC',
+  [DocStatus.InApproval]: 'in approval',
+  [DocStatus.Archived]: 'archived',
+  [DocStatus.WaitingActivation]: 'waiting to be activated',
+  [DocStatus.Processed]: 'processed',
+  [DocStatus.DeletionInApproval]: 'deletion in approval',
+};
+
+/** Already-compressed formats are stored as they are: deflating them again costs time and gains nothing. */
+const STORED = new Set(['pdf', 'docx', 'xlsx', 'pptx', 'zip', 'jpg', 'jpeg', 'png', 'gif', 'mp4', '7z', 'rar', 'gz']);
+
+/** One path segment safe on every file system: no separators, control or reserved characters, no dot names. */
+export function safeSegment(name: string): string {
+  const s = Array.from(name, (c) => (c.charCodeAt(0) < 32 || '\\/:*?"<>|'.includes(c) ? '_' : c))
+    .join('')
+    .trim()
+    .replace(/[. ]+$/, '');
+  return s === '' || s === '.' || s === '..' ? '_' : s;
+}
+
+/** "a.pdf", then "a (2).pdf", "a (3).pdf" … among the names already used in the folder, ignoring case. */
+export function uniqueName(used: Set<string>, name: string): string {
+  const dot = name.lastIndexOf('.');
+  const stem = dot > 0 ? name.slice(0, dot) : name;
+  const ext = dot > 0 ? name.slice(dot) : '';
+  let candidate = name;
+  for (let n = 2; used.has(candidate.toLowerCase()); n++) candidate = `${stem} (${n})${ext}`;
+  used.add(candidate.toLowerCase());
+  return candidate;
+}
+
+const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+interface Entry {
+  path: string;
+  sha256: string;
+  fileName: string;
+  extension: string;
+  createdAt: Date;
+}
+
+/**
+ * Packs a task's documents (their current versions) into a zip: streamed to a temporary file, then stored as
+ * a blob the task points at. Runs again safely after a crash: only a task still packing is packed.
+ */
+export async function packTask(deps: PackDeps, taskId: number): Promise<void> {
+  const [task] = await deps.db.select().from(downloadTasks).where(eq(downloadTasks.id, taskId));
+  if (!task || task.status !== DownloadStatus.Packing) return;
+  const packing = and(eq(downloadTasks.id, task.id), eq(downloadTasks.status, DownloadStatus.Packing));
+  let stored: { sha256: string; size: number };
+  try {
+    stored = await buildZip(deps, task);
+  } catch (err) {
+    await deps.db
+      .update(downloadTasks)
+      .set({ status: DownloadStatus.Failed, error: failureText(err), finishedAt: new Date() })
+      .where(packing);
+    return;
+  }
+  // A task deleted meanwhile matches nothing; its zip is then an orphan for the blob sweep.
+  await deps.db
+    .update(downloadTasks)
+    .set({ status: DownloadStatus.Completed, progress: 100, ...stored, error: null, finishedAt: new Date() })
+    .where(packing);
+}
+
+async function buildZip(deps: PackDeps, task: typeof downloadTasks.$inferSelect) {
+  const rows = await deps.db
+    .select({ d: documents, v: documentVersions })
+    .from(documents)
+    .leftJoin(documentVersions, eq(documentVersions.id, documents.currentVersionId))
+    .where(and(eq(documents.projectId, task.projectId), inArray(documents.id, task.documentIds)));
+  const byId = new Map(
+    (await deps.db.select().from(folders).where(eq(folders.projectId, task.projectId))).map((f) => [f.id, f]),
+  );
+  const dirOf = (folderId: number) => pathOf(folderId, byId).map(safeSegment).join('/');
+  const sorted = rows
+    .map((r) => ({ ...r, dir: r.d.folderId === null ? '' : dirOf(r.d.folderId) }))
+    // Code-point order: the same on every machine, whatever its locale data.
+    .sort((a, b) => byCodePoint(a.dir, b.dir) || byCodePoint(a.d.name, b.d.name) || a.d.id - b.d.id);
+
+  const manifest: Array<Array<string | number | null>> = [
+    ['path', 'document name', 'version', 'sha256', 'size', 'status'],
+  ];
+  const entries: Entry[] = [];
+  const usedIn = new Map<string, Set<string>>();
+  for (const { d, v, dir } of sorted) {
+    // Documents put in the recycle bin since the task was made are listed but not packed.
+    if (d.deletedAt || !v || v.deletedAt || d.folderId === null) {
+      manifest.push(['', d.name, v?.versionNo ?? null, null, null, 'deleted']);
+      continue;
+    }
+    if (!(await deps.blobs.has(v.sha256))) throw new PackError('download_file_missing', { name: v.fileName });
+    const used = usedIn.get(dir) ?? new Set<string>();
+    usedIn.set(dir, used);
+    const entryPath = `${dir}/${uniqueName(used, safeSegment(v.fileName))}`;
+    entries.push({
+      path: entryPath,
+      sha256: v.sha256,
+      fileName: v.fileName,
+      extension: v.extension,
+      createdAt: v.createdAt,
+    });
+    manifest.push([entryPath, d.name, v.versionNo, v.sha256, v.size, STATUS_NAMES[d.status] ?? String(d.status)]);
+  }
+
+  await fs.mkdir(deps.tmpDir, { recursive: true });
+  const tmp = path.join(deps.tmpDir, `download-${randomUUID()}.zip`);
+  try {
+    await writeZip(deps, task.id, entries, Buffer.from(csvDocument(manifest), 'utf8'), tmp);
+    return await deps.blobs.put(createReadStream(tmp));
+  } finally {
+    await fs.rm(tmp, { force: true });
+  }
+}
+
+/** Streams the entries one at a time (each blob is opened only when its turn comes) into the file at `tmp`. */
+async function writeZip(deps: PackDeps, taskId: number, entries: Entry[], manifest: Buffer, tmp: string) {
+  const zip = new yazl.ZipFile();
+  let abort: (err: Error) => void = () => {};
+  const aborted = new Promise<never>((_, reject) => (abort = reject));
+  zip.on('error', (err: Error) => abort(err));
+
+  let done = 0;
+  let shown = 0;
+  let saving = Promise.resolve();
+  // Progress moves per finished file, written only when the whole percent changes; 100 is set on completion.
+  const fileDone = () => {
+    done++;
+    const pct = Math.floor((done / entries.length) * 99);
+    if (pct <= shown) return;
+    shown = pct;
+    saving = saving.then(async () => {
+      await deps.db.update(downloadTasks).set({ progress: pct }).where(eq(downloadTasks.id, taskId));
+    });
+  };
+
+  for (const e of entries) {
+    const compress = !STORED.has(e.extension.toLowerCase());
+    zip.addReadStreamLazy(e.path, { mtime: e.createdAt, compress }, (cb) => {
+      deps.blobs.get(e.sha256).then(
+        (source) => {
+          const hash = createHash('sha256');
+          // The content must still be what the version recorded (DESIGN §7), else the zip is not made.
+          const check = new Transform({
+            transform(chunk: Buffer, _enc, next) {
+              hash.update(chunk);
+              next(null, chunk);
+            },
+            flush(next) {
+              if (hash.digest('hex') !== e.sha256) {
+                abort(new PackError('download_file_missing', { name: e.fileName }));
+              } else fileDone();
+              next();
+            },
+          });
+          source.on('error', () => abort(new PackError('download_file_missing', { name: e.fileName })));
+          cb(null, source.pipe(check));
+        },
+        () => abort(new PackError('download_file_missing', { name: e.fileName })),
+      );
+    });
+  }
+  zip.addBuffer(manifest, 'manifest.csv', { mtime: new Date() });
+  zip.end();
+
+  const out = createWriteStream(tmp);
+  const written = pipeline(zip.outputStream, out);
+  written.catch(() => {}); // an abort destroys the streams; the race below reports why
+  try {
+    await Promise.race([written, aborted]);
+  } catch (err) {
+    (zip.outputStream as Readable).destroy();
+    out.destroy();
+    throw err;
+  }
+  await saving;
+}

@@ -1,0 +1,54 @@
+import { downloadTaskBody, downloadTaskQuery } from '@edoc/contract/download';
+import { idParam } from '@edoc/contract/fields';
+import { z } from 'zod';
+import type { Deps } from '../../lib/deps.ts';
+import type { Api } from '../../lib/http.ts';
+import { requestLang } from '../../lib/lang.ts';
+import { ok } from '../../lib/reply.ts';
+import { contentDisposition, parseRange } from '../document/document-read.service.ts';
+import { projectOf } from '../study/study.policy.ts';
+import { actorOf } from '../trail/trail.service.ts';
+import { createDownloadTask, deleteDownloadTask, listDownloadTasks, openTaskZip } from './download.service.ts';
+
+const idParams = z.object({ id: idParam });
+
+/**
+ * Download center (SPEC §3 Download task): any member packs what they may download and sees their own tasks;
+ * project administrators also see and manage every task of the project (/manage/download).
+ */
+export function downloadRoutes(api: Api, deps: Deps): void {
+  const member = { config: { access: 'projectMember' as const } };
+
+  api.post('/download/task/create', { ...member, schema: { body: downloadTaskBody } }, async (request) =>
+    ok(await createDownloadTask(deps, projectOf(request), request.body, actorOf(request))),
+  );
+
+  api.get('/download/task/list', { ...member, schema: { querystring: downloadTaskQuery } }, async (request) =>
+    ok(await listDownloadTasks(deps, projectOf(request), request.query, requestLang(request))),
+  );
+
+  api.get('/download/task/:id/file', { ...member, schema: { params: idParams } }, async (request, reply) => {
+    const zip = await openTaskZip(deps, projectOf(request), request.params.id, actorOf(request));
+    const range = parseRange(request.headers.range, zip.size);
+    reply
+      .header('Content-Disposition', contentDisposition(`${zip.name}.zip`))
+      .header('Accept-Ranges', 'bytes')
+      .header('Cache-Control', 'private, no-store')
+      .type('application/zip');
+    if (range === 'invalid') return reply.status(416).header('Content-Range', `bytes */${zip.size}`).send();
+    if (range) {
+      reply
+        .status(206)
+        .header('Content-Range', `bytes ${range.start}-${range.end}/${zip.size}`)
+        .header('Content-Length', range.end - range.start + 1);
+      return reply.send(await deps.blobs.get(zip.sha256, range));
+    }
+    reply.header('Content-Length', zip.size);
+    return reply.send(await deps.blobs.get(zip.sha256));
+  });
+
+  api.post('/download/task/delete/:id', { ...member, schema: { params: idParams } }, async (request) => {
+    await deleteDownloadTask(deps, projectOf(request), request.params.id, actorOf(request));
+    return ok(null);
+  });
+}

@@ -1,0 +1,151 @@
+import { TrailType } from '@edoc/contract/enums';
+import { viewKindOf, type FileDetail, type ViewKind, type ViewState } from '@edoc/contract/viewer';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { documents, documentVersions } from '../../db/schema/documents.ts';
+import { fail } from '../../lib/app-error.ts';
+import type { Deps } from '../../lib/deps.ts';
+import { loadDocumentFor, versionOf } from '../document/document-read.service.ts';
+import type { ProjectContext } from '../study/study.policy.ts';
+import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
+import { RenditionState } from '../../convert/convert-job.ts';
+import { blobSize, ensureRendition, renditionState } from './rendition.service.ts';
+
+/** The document and its keys, for a caller who must hold viewDoc: otherwise 'no permission to view this file'. */
+async function viewableDocument(tx: Tx, ctx: ProjectContext, fileId: number) {
+  const loaded = await loadDocumentFor(tx, ctx, fileId, []);
+  if (!loaded.rights.docKeys.includes('viewDoc')) fail('no_permission_view_file');
+  return loaded;
+}
+
+/** A live version of a live document of the caller's project that the caller may view. */
+async function viewableVersion(tx: Tx, ctx: ProjectContext, fileVersionId: number) {
+  const [row] = await tx
+    .select({ documentId: documentVersions.documentId })
+    .from(documentVersions)
+    .innerJoin(documents, eq(documents.id, documentVersions.documentId))
+    .where(
+      and(
+        eq(documentVersions.id, fileVersionId),
+        eq(documents.projectId, ctx.projectId),
+        isNull(documentVersions.deletedAt),
+      ),
+    );
+  if (!row) fail('not_found');
+  const { doc, rights } = await viewableDocument(tx, ctx, row.documentId);
+  const version = await versionOf(tx, doc.id, fileVersionId);
+  return { doc, rights, version, kind: viewKindOf(version.extension) };
+}
+
+/**
+ * The viewer's state of a version. `open` is the viewer opening it (GET /minio/file/state): that is the one
+ * view recorded in the trail (type 11), and it may retry a conversion that failed a while ago. Polling
+ * (GET /minio/file/process) only reports, and range requests for the content record nothing, so one open is
+ * one trail row however pdf.js fetches the bytes. An Office file without a rendition gets one queued.
+ */
+export async function viewState(
+  deps: Deps,
+  ctx: ProjectContext,
+  fileVersionId: number,
+  opts: { open: boolean; actor: TrailActor },
+): Promise<ViewState> {
+  const { version, kind } = await deps.db.transaction(async (tx) => {
+    const loaded = await viewableVersion(tx, ctx, fileVersionId);
+    if (opts.open && loaded.kind) {
+      await recordTrail(tx, opts.actor, {
+        type: TrailType.View,
+        objectType: 'document',
+        objectId: loaded.doc.id,
+        version: loaded.version.versionNo,
+        newValue: { action: 'view', fileVersionId: loaded.version.id, sha256: loaded.version.sha256 },
+      });
+    }
+    return loaded;
+  });
+  if (!kind) return { state: 'unsupported', kind: null };
+  if (kind !== 'office') return { state: 'ready', kind };
+  // After the commit: the worker must not look for the row before it exists.
+  const row = await ensureRendition(deps, version, { retryFailed: opts.open });
+  return renditionState(row);
+}
+
+const IMAGE_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  bmp: 'image/bmp',
+  webp: 'image/webp',
+};
+
+/** What GET /file/view streams: the blob, its size and the content type chosen by us, never by the uploader. */
+export interface ViewContent {
+  sha256: string;
+  size: number;
+  contentType: string;
+  fileName: string;
+  kind: ViewKind;
+}
+
+export async function viewContent(deps: Deps, ctx: ProjectContext, fileVersionId: number): Promise<ViewContent> {
+  const { version, kind } = await deps.db.transaction((tx) => viewableVersion(tx, ctx, fileVersionId));
+  const base = { sha256: version.sha256, size: version.size, fileName: version.fileName };
+  switch (kind) {
+    case 'pdf':
+      return { ...base, kind, contentType: 'application/pdf' };
+    case 'image':
+      return { ...base, kind, contentType: IMAGE_TYPES[version.extension.toLowerCase()] };
+    case 'text':
+      return { ...base, kind, contentType: 'text/plain; charset=utf-8' };
+    case 'office': {
+      const row = await ensureRendition(deps, version, { retryFailed: false });
+      if (row.state === RenditionState.Failed) fail('rendition_failed');
+      if (row.state !== RenditionState.Done || !row.pdfSha256) fail('rendition_not_ready');
+      const pdfName = `${version.fileName.replace(/\.[^.]*$/, '')}.pdf`;
+      return {
+        sha256: row.pdfSha256,
+        size: await blobSize(deps, row.pdfSha256),
+        fileName: pdfName,
+        kind,
+        contentType: 'application/pdf',
+      };
+    }
+    default:
+      fail('not_viewable_online');
+  }
+}
+
+/** GET /file/{fileId}: the document, the version to show (the current one unless named) and the watermark. */
+export async function fileDetail(
+  deps: Deps,
+  ctx: ProjectContext,
+  fileId: number,
+  fileVersionId?: number,
+): Promise<FileDetail> {
+  return deps.db.transaction(async (tx) => {
+    const { doc, rights } = await viewableDocument(tx, ctx, fileId);
+    const v = await versionOf(tx, doc.id, fileVersionId);
+    const user = ctx.auth.user;
+    return {
+      fileId: doc.id,
+      name: doc.name,
+      folderId: doc.folderId,
+      status: doc.status,
+      fileCode: doc.fileCode,
+      version: {
+        fileVersionId: v.id,
+        versionNo: v.versionNo,
+        label: v.label,
+        fileName: v.fileName,
+        extension: v.extension,
+        size: v.size,
+        createdtime: v.createdAt.toISOString(),
+        current: v.id === doc.currentVersionId,
+      },
+      kind: viewKindOf(v.extension),
+      abilities: [...rights.docKeys],
+      canDownload: rights.docKeys.includes('downDoc'),
+      watermark: { name: user.name, email: user.email, time: new Date().toISOString() },
+    };
+  });
+}

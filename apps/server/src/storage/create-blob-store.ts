@@ -1,0 +1,32 @@
+import type { Config } from '../config.ts';
+import { createFsBlobStore, type BlobStore } from './blob-store.ts';
+import { createS3BlobStore } from './s3-blob-store.ts';
+
+type StoreConfig = Pick<
+  Config,
+  | 'blobDir'
+  | 'tmpDir'
+  | 'S3_BUCKET'
+  | 'S3_REGION'
+  | 'S3_ENDPOINT'
+  | 'S3_ACCESS_KEY_ID'
+  | 'S3_SECRET_ACCESS_KEY'
+  | 'S3_FORCE_PATH_STYLE'
+  | 'S3_PREFIX'
+>;
+
+/** The S3 driver when S3_BUCKET is set (DESIGN §1), else files under DATA_DIR/blobs. */
+export function createBlobStore(config: StoreConfig): BlobStore {
+  if (!config.S3_BUCKET) return createFsBlobStore(config.blobDir, config.tmpDir);
+  return createS3BlobStore({
+    bucket: config.S3_BUCKET,
+    region: config.S3_REGION,
+    endpoint: config.S3_ENDPOINT,
+    accessKeyId: config.S3_ACCESS_KEY_ID,
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+    // S3-compatible servers are usually reached by address, without a DNS name per bucket.
+    forcePathStyle: config.S3_FORCE_PATH_STYLE ?? Boolean(config.S3_ENDPOINT),
+    prefix: config.S3_PREFIX,
+    tmpDir: config.tmpDir,
+  });
+}

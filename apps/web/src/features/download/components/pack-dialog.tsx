@@ -1,0 +1,93 @@
+import { useEffect, useState } from 'react';
+import { FileZipOutlined } from '@ant-design/icons';
+import { App, Button, Form, Input, Modal, Typography } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { downloadTaskName } from '@edoc/contract/download';
+import { EnterSubmits } from '../../../components/enter-submits';
+import { showServerError } from '../../../lib/form-errors';
+import { schemaRule } from '../../../lib/form-rules';
+import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
+import { createTask, downloadKeys } from '../api';
+
+interface PackValues {
+  name: string;
+}
+
+interface PackDialogProps {
+  open: boolean;
+  /** The documents to pack. */
+  fileIds: number[];
+  onClose: () => void;
+  onCreated?: () => void;
+}
+
+/** Names a download task for the selected documents; the zip is packed in the background. */
+export function PackDialog({ open, fileIds, onClose, onCreated }: PackDialogProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<PackValues>();
+  useRevalidateOnLanguage(form);
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    form.setFieldsValue({ name: '' });
+  }, [open, form]);
+
+  const save = useMutation({
+    mutationFn: (values: PackValues) => createTask({ name: values.name.trim(), fileIds }),
+    meta: { silentError: true },
+    onSuccess: async () => {
+      void message.success(t('download.created'));
+      await queryClient.invalidateQueries({ queryKey: downloadKeys.all });
+      onCreated?.();
+      onClose();
+    },
+    onError: (error) => showServerError(form, error, {}),
+  });
+
+  return (
+    <Modal
+      open={open}
+      title={t('download.packTitle', { count: fileIds.length })}
+      okText={t('download.pack')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ id: 'download-pack-ok' }}
+      confirmLoading={save.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      forceRender
+    >
+      <Form<PackValues> form={form} name="packForm" layout="vertical" onFinish={(v) => save.mutate(v)}>
+        <Form.Item
+          name="name"
+          label={t('download.name')}
+          required
+          rules={[schemaRule('name', downloadTaskName, 'download.name')]}
+          extra={t('download.packHint')}
+        >
+          <Input name="name" autoFocus />
+        </Form.Item>
+        <EnterSubmits />
+      </Form>
+      <Typography.Text type="secondary">{t('download.packWhere')}</Typography.Text>
+    </Modal>
+  );
+}
+
+/** The "Pack for download" toolbar button of the workspace's file table, with its dialog. */
+export function PackSelectedButton({ fileIds, onCreated }: { fileIds: number[]; onCreated?: () => void }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  if (fileIds.length === 0 && !open) return null;
+  return (
+    <>
+      <Button id="document-pack-selected" icon={<FileZipOutlined />} onClick={() => setOpen(true)}>
+        {t('download.packSelected', { count: fileIds.length })}
+      </Button>
+      <PackDialog open={open} fileIds={fileIds} onClose={() => setOpen(false)} onCreated={onCreated} />
+    </>
+  );
+}
