@@ -1,6 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { env, launch, readCaptcha, rememberAdminPassword, skipReason, submitLogin, waitForMail } from '../support/browser.ts';
+import {
+  env,
+  launch,
+  readCaptcha,
+  rememberAdminPassword,
+  skipReason,
+  submitLogin,
+  waitForMail,
+} from '../support/browser.ts';
 
 // The journeys run in order: each starts from the administrator's password the one before left.
 describe.skipIf(skipReason !== null)('sign-in journeys in Chromium', () => {
@@ -97,7 +105,11 @@ describe.skipIf(skipReason !== null)('sign-in journeys in Chromium', () => {
     const saved = await fetch(url('/edoc/notice/system/update/a'), {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${login.data.token}` },
-      body: JSON.stringify({ subject: 'Maintenance', contents: '<p>Planned <b>maintenance</b> on Sunday</p>', effectiveTime: new Date(Date.now() - 60_000).toISOString() }),
+      body: JSON.stringify({
+        subject: 'Maintenance',
+        contents: '<p>Planned <b>maintenance</b> on Sunday</p>',
+        effectiveTime: new Date(Date.now() - 60_000).toISOString(),
+      }),
     }).then((r) => r.json());
     expect(saved.status).toBe(true);
     await page.goto(url('/login'));
@@ -114,7 +126,10 @@ describe.skipIf(skipReason !== null)('sign-in journeys in Chromium', () => {
     await page.locator('#passwordForget_email').fill(env.adminEmail);
     const since = Date.now() - 1000;
     await page.locator('#send-code').click();
-    await page.getByText(/Resend in \d+ s/).first().waitFor();
+    await page
+      .getByText(/Resend in \d+ s/)
+      .first()
+      .waitFor();
     const mail = await waitForMail(env.adminEmail, since);
     const code = /\b(\d{6})\b/.exec(mail)?.[1];
     if (!code) throw new Error(`no code in the mail: ${mail}`);

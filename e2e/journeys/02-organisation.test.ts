@@ -1,6 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminPassword, env, launch, readCaptcha, skipReason, submitLogin, waitForMail } from '../support/browser.ts';
+import {
+  adminPassword,
+  env,
+  launch,
+  readCaptcha,
+  rememberAccount,
+  skipReason,
+  submitLogin,
+  waitForMail,
+} from '../support/browser.ts';
 
 /**
  * Issue 3 in the browser: the system administrator makes a company and its administrator; that administrator
@@ -127,6 +136,7 @@ describe.skipIf(skipReason !== null)('organisation journeys in Chromium', () => 
   it('the project administrator adds a site, a custom role and a folder grant for Sam', async () => {
     await signOut();
     await firstSignIn(pmEmail, temporaryPassword(mails[pmEmail]), pmPassword);
+    await rememberAccount('projectAdmin', { email: pmEmail, password: pmPassword, name: 'Pat Lead' });
     await page.waitForURL(/\/select$/);
     await page.locator('#project-table').getByText('Journey study').click();
     await page.waitForURL(/\/home/);
@@ -162,6 +172,7 @@ describe.skipIf(skipReason !== null)('organisation journeys in Chromium', () => 
   it('Sam sees exactly the granted folder enabled, and a manage address lands on /404', async () => {
     await signOut();
     await firstSignIn(staffEmail, temporaryPassword(mails[staffEmail]), staffPassword);
+    await rememberAccount('viewOnlyStaff', { email: staffEmail, password: staffPassword, name: 'Sam Staff' });
     await page.waitForURL(/\/select$/);
     await page.locator('#project-table').getByText('Journey study').click();
     await page.waitForURL(/\/home/);

@@ -74,3 +74,24 @@ export async function rememberAdminPassword(password: string): Promise<void> {
 export async function adminPassword(): Promise<string> {
   return fs.readFile(passwordFile(), 'utf8').catch(() => env.adminPassword);
 }
+
+/** Accounts a journey made, for the journeys after it (same file as the administrator's password). */
+export interface Account {
+  email: string;
+  password: string;
+  name: string;
+}
+
+const accountsFile = () => path.join(env.mailDir, '..', 'accounts.json');
+
+export async function rememberAccount(key: string, account: Account): Promise<void> {
+  const all = JSON.parse(await fs.readFile(accountsFile(), 'utf8').catch(() => '{}')) as Record<string, Account>;
+  all[key] = account;
+  await fs.writeFile(accountsFile(), JSON.stringify(all));
+}
+
+export async function recallAccount(key: string): Promise<Account> {
+  const all = JSON.parse(await fs.readFile(accountsFile(), 'utf8').catch(() => '{}')) as Record<string, Account>;
+  if (!all[key]) throw new Error(`no account "${key}": the journey that makes it (02-organisation) did not run`);
+  return all[key];
+}

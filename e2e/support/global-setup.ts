@@ -12,7 +12,9 @@ import { buildWebIfNeeded } from '../../scripts/build-web.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    e2e: { baseUrl: string; adminEmail: string; adminPassword: string; mailDir: string; chromium: string } | { skip: string };
+    e2e:
+      | { baseUrl: string; adminEmail: string; adminPassword: string; mailDir: string; chromium: string }
+      | { skip: string };
   }
 }
 
@@ -88,7 +90,10 @@ export async function setup(project: TestProject) {
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    const ok = await fetch(`${baseUrl}/edoc/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${baseUrl}/edoc/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) throw new Error('the server did not become healthy within 120 s');
     await new Promise((r) => setTimeout(r, 300));
