@@ -48,6 +48,23 @@ export async function versionOf(tx: Tx, documentId: number, versionId?: number) 
   return v;
 }
 
+/** The document a live version of the caller's project belongs to; another project's version is "not found". */
+export async function documentOfVersion(tx: Tx, ctx: ProjectContext, versionId: number) {
+  const [row] = await tx
+    .select({ documentId: documentVersions.documentId })
+    .from(documentVersions)
+    .innerJoin(documents, eq(documents.id, documentVersions.documentId))
+    .where(
+      and(
+        eq(documentVersions.id, versionId),
+        eq(documents.projectId, ctx.projectId),
+        isNull(documentVersions.deletedAt),
+      ),
+    );
+  if (!row) fail('not_found');
+  return row.documentId;
+}
+
 /** The file of a version for download (downDoc), recorded in the trail as a view of type 11 with the purpose. */
 export async function downloadVersion(
   deps: Deps,

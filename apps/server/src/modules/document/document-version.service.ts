@@ -3,14 +3,13 @@ import { DocumentStatus } from '@edoc/contract/document';
 import { TrailType } from '@edoc/contract/enums';
 import { extensionOf } from '@edoc/contract/file-rules';
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
 import { documents, documentVersions } from '../../db/schema/documents.ts';
 import { users } from '../../db/schema/users.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { ProjectContext } from '../study/study.policy.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
-import { loadDocumentFor, versionOf } from './document-read.service.ts';
+import { documentOfVersion, loadDocumentFor, versionOf } from './document-read.service.ts';
 import { nameTaken, type UploadedFile } from './document.service.ts';
 
 /** "V1.0" → "V1.1": the last number of the current version goes up by one; anything else gains ".1". */
@@ -125,21 +124,6 @@ export async function listVersions(deps: Deps, ctx: ProjectContext, fileId: numb
   });
 }
 
-async function versionInProject(tx: Tx, ctx: ProjectContext, versionId: number) {
-  const [row] = await tx
-    .select({ documentId: documentVersions.documentId })
-    .from(documentVersions)
-    .innerJoin(documents, eq(documents.id, documentVersions.documentId))
-    .where(
-      and(
-        eq(documentVersions.id, versionId),
-        eq(documents.projectId, ctx.projectId),
-        isNull(documentVersions.deletedAt),
-      ),
-    );
-  if (!row) fail('not_found');
-  return row.documentId;
-}
 
 /** A version's label is the one thing of it that may change; its content never does (DESIGN §7). */
 export async function editVersionLabel(
@@ -149,7 +133,7 @@ export async function editVersionLabel(
   actor: TrailActor,
 ) {
   await deps.db.transaction(async (tx) => {
-    const documentId = await versionInProject(tx, ctx, input.fileVersionId);
+    const documentId = await documentOfVersion(tx, ctx, input.fileVersionId);
     await loadDocumentFor(tx, ctx, documentId, ['viewDoc', 'editDoc']);
     const [old] = await tx.select().from(documentVersions).where(eq(documentVersions.id, input.fileVersionId));
     const label = input.label || null;
@@ -169,7 +153,7 @@ export async function editVersionLabel(
 /** Deletes one version that is not the only one; the current one falls back to the newest remaining. */
 export async function deleteVersion(deps: Deps, ctx: ProjectContext, versionId: number, actor: TrailActor) {
   await deps.db.transaction(async (tx) => {
-    const documentId = await versionInProject(tx, ctx, versionId);
+    const documentId = await documentOfVersion(tx, ctx, versionId);
     const { doc } = await loadDocumentFor(tx, ctx, documentId, ['viewDoc', 'deleteDoc']);
     await tx.select({ id: documents.id }).from(documents).where(eq(documents.id, doc.id)).for('update');
     const live = await tx

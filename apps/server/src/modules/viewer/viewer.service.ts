@@ -1,11 +1,9 @@
 import { TrailType } from '@edoc/contract/enums';
 import { viewKindOf, type FileDetail, type ViewKind, type ViewState } from '@edoc/contract/viewer';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { documents, documentVersions } from '../../db/schema/documents.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { loadDocumentFor, versionOf } from '../document/document-read.service.ts';
+import { documentOfVersion, loadDocumentFor, versionOf } from '../document/document-read.service.ts';
 import type { ProjectContext } from '../study/study.policy.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
 import { RenditionState } from '../../convert/convert-job.ts';
@@ -20,19 +18,7 @@ async function viewableDocument(tx: Tx, ctx: ProjectContext, fileId: number) {
 
 /** A live version of a live document of the caller's project that the caller may view. */
 async function viewableVersion(tx: Tx, ctx: ProjectContext, fileVersionId: number) {
-  const [row] = await tx
-    .select({ documentId: documentVersions.documentId })
-    .from(documentVersions)
-    .innerJoin(documents, eq(documents.id, documentVersions.documentId))
-    .where(
-      and(
-        eq(documentVersions.id, fileVersionId),
-        eq(documents.projectId, ctx.projectId),
-        isNull(documentVersions.deletedAt),
-      ),
-    );
-  if (!row) fail('not_found');
-  const { doc, rights } = await viewableDocument(tx, ctx, row.documentId);
+  const { doc, rights } = await viewableDocument(tx, ctx, await documentOfVersion(tx, ctx, fileVersionId));
   const version = await versionOf(tx, doc.id, fileVersionId);
   return { doc, rights, version, kind: viewKindOf(version.extension) };
 }
