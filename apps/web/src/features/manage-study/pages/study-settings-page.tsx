@@ -1,19 +1,5 @@
 import { useEffect } from 'react';
-import {
-  App,
-  AutoComplete,
-  Button,
-  Card,
-  Col,
-  Descriptions,
-  Form,
-  Input,
-  InputNumber,
-  Row,
-  Select,
-  Skeleton,
-  Switch,
-} from 'antd';
+import { App, Button, Card, Col, Descriptions, Form, Input, Row, Skeleton } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { studySettingsBody, type ProjectItem, type StudySettingsBody } from '@edoc/contract/project';
@@ -22,6 +8,17 @@ import { schemaRule } from '../../../lib/form-rules';
 import { setSession } from '../../../lib/session';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
 import { getStudySettings, studySettingsKeys, updateStudySettings } from '../api';
+import {
+  AllowedTypesField,
+  DescriptionField,
+  IdleMinutesField,
+  optionalText,
+  PageSizeField,
+  PhaseField,
+  PROCESS_SWITCHES,
+  SwitchField,
+  VersionConventionField,
+} from '../../project/components/project-settings-fields';
 
 interface StudyFormValues {
   name: string;
@@ -37,22 +34,6 @@ interface StudyFormValues {
 }
 
 const shape = studySettingsBody.shape;
-const PHASES = ['I', 'II', 'III', 'IV', 'BE'];
-const COMMON_TYPES = ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'jpg', 'jpeg', 'png', 'txt', 'csv', 'zip'];
-const PROCESS_SWITCHES = [
-  { name: 'reviewOpen', labelKey: 'fields.reviewOpen' },
-  { name: 'qcOpen', labelKey: 'fields.qcOpen' },
-  { name: 'approveOpen', labelKey: 'fields.approveOpen' },
-] as const;
-
-/** File extensions as the server keeps them: lower case, no dot, no repeats. */
-function normalizeTypes(value: unknown): string[] {
-  if (!Array.isArray(value)) return [];
-  const cleaned = value.map((v) => String(v).trim().replace(/^\.+/, '').toLowerCase()).filter((v) => v !== '');
-  return Array.from(new Set(cleaned));
-}
-
-const optional = (value: string | undefined) => value?.trim() || undefined;
 
 function toValues(p: ProjectItem): StudyFormValues {
   return {
@@ -72,15 +53,15 @@ function toValues(p: ProjectItem): StudyFormValues {
 function toBody(v: StudyFormValues): StudySettingsBody {
   return {
     name: v.name.trim(),
-    phase: optional(v.phase),
-    description: optional(v.description),
+    phase: optionalText(v.phase),
+    description: optionalText(v.description),
     idleMinutes: v.idleMinutes ?? 30,
     pageSize: v.pageSize ?? 10,
     reviewOpen: v.reviewOpen,
     qcOpen: v.qcOpen,
     approveOpen: v.approveOpen,
     allowedFileTypes: v.allowedFileTypes,
-    versionConvention: optional(v.versionConvention),
+    versionConvention: optionalText(v.versionConvention),
   };
 }
 
@@ -129,71 +110,27 @@ function StudyForm({ project }: { project: ProjectItem }) {
             </Form.Item>
           </Col>
           <Col xs={24} md={6}>
-            <Form.Item name="phase" label={t('fields.phase')} rules={[schemaRule('phase', shape.phase)]}>
-              <AutoComplete id="studyForm_phase" options={PHASES.map((p) => ({ value: p }))} />
-            </Form.Item>
+            <PhaseField form="studyForm" />
           </Col>
           <Col xs={24} md={6}>
-            <Form.Item
-              name="versionConvention"
-              label={t('fields.versionConvention')}
-              rules={[schemaRule('versionConvention', shape.versionConvention)]}
-            >
-              <Input name="versionConvention" placeholder={t('project.versionConventionPlaceholder')} />
-            </Form.Item>
+            <VersionConventionField />
           </Col>
           <Col xs={24}>
-            <Form.Item
-              name="description"
-              label={t('fields.description')}
-              rules={[schemaRule('description', shape.description)]}
-            >
-              <Input.TextArea name="description" rows={3} />
-            </Form.Item>
+            <DescriptionField />
           </Col>
           <Col xs={24} md={6}>
-            <Form.Item
-              name="idleMinutes"
-              label={t('fields.idleMinutes')}
-              required
-              extra={t('project.idleMinutesHelp')}
-              rules={[schemaRule('idleMinutes', shape.idleMinutes.unwrap())]}
-            >
-              <InputNumber id="studyForm_idleMinutes" min={1} max={1440} precision={0} style={{ width: '100%' }} />
-            </Form.Item>
+            <IdleMinutesField form="studyForm" />
           </Col>
           <Col xs={24} md={6}>
-            <Form.Item
-              name="pageSize"
-              label={t('fields.pageSize')}
-              required
-              rules={[schemaRule('pageSize', shape.pageSize.unwrap())]}
-            >
-              <InputNumber id="studyForm_pageSize" min={5} max={200} precision={0} style={{ width: '100%' }} />
-            </Form.Item>
+            <PageSizeField form="studyForm" />
           </Col>
-          {PROCESS_SWITCHES.map((item) => (
-            <Col xs={8} md={4} key={item.name}>
-              <Form.Item name={item.name} label={t(item.labelKey)} valuePropName="checked">
-                <Switch id={`studyForm_${item.name}`} />
-              </Form.Item>
+          {PROCESS_SWITCHES.map((name) => (
+            <Col xs={8} md={4} key={name}>
+              <SwitchField form="studyForm" name={name} />
             </Col>
           ))}
           <Col xs={24}>
-            <Form.Item
-              name="allowedFileTypes"
-              label={t('fields.allowedFileTypes')}
-              extra={t('project.allowedFileTypesHelp')}
-              normalize={normalizeTypes}
-              rules={[schemaRule('allowedFileTypes', shape.allowedFileTypes.unwrap())]}
-            >
-              <Select<string[]>
-                id="studyForm_allowedFileTypes"
-                mode="tags"
-                tokenSeparators={[',', ' ', ';']}
-                options={COMMON_TYPES.map((type) => ({ value: type, label: type }))}
-              />
-            </Form.Item>
+            <AllowedTypesField form="studyForm" />
           </Col>
         </Row>
         <Button id="study-save" type="primary" htmlType="submit" loading={save.isPending}>

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { App, AutoComplete, Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select, Switch } from 'antd';
+import { App, Col, DatePicker, Form, Input, Modal, Row, Select } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -11,6 +11,17 @@ import { useSession } from '../../../lib/session';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
 import { createProject, listDirectoryTemplates, projectKeys, updateProject } from '../api';
 import { listTemplates, templateKeys } from '../../template/api';
+import {
+  AllowedTypesField,
+  DescriptionField,
+  IdleMinutesField,
+  optionalText,
+  PageSizeField,
+  PhaseField,
+  PROCESS_SWITCHES,
+  SwitchField,
+  VersionConventionField,
+} from './project-settings-fields';
 
 interface ProjectFormValues {
   code: string;
@@ -38,14 +49,6 @@ interface ProjectFormModalProps {
 }
 
 const shape = projectBody.shape;
-const PHASES = ['I', 'II', 'III', 'IV', 'BE'];
-const COMMON_TYPES = ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'jpg', 'jpeg', 'png', 'txt', 'csv', 'zip'];
-const PROCESS_SWITCHES = [
-  { name: 'reviewOpen', labelKey: 'fields.reviewOpen' },
-  { name: 'qcOpen', labelKey: 'fields.qcOpen' },
-  { name: 'approveOpen', labelKey: 'fields.approveOpen' },
-  { name: 'libraryFolder', labelKey: 'fields.libraryFolder' },
-] as const;
 
 const NEW_PROJECT: ProjectFormValues = {
   code: '',
@@ -81,24 +84,12 @@ function toValues(project: ProjectItem): ProjectFormValues {
   };
 }
 
-/** File extensions as the server keeps them: lower case, no dot, no repeats. */
-function normalizeTypes(value: unknown): string[] {
-  if (!Array.isArray(value)) return [];
-  const cleaned = value.map((v) => String(v).trim().replace(/^\.+/, '').toLowerCase()).filter((v) => v !== '');
-  return Array.from(new Set(cleaned));
-}
-
-function optional(value: string | undefined): string | undefined {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : undefined;
-}
-
 function toBody(values: ProjectFormValues, creating: boolean): ProjectBody {
   return {
     code: values.code.trim(),
     name: values.name.trim(),
-    phase: optional(values.phase),
-    description: optional(values.description),
+    phase: optionalText(values.phase),
+    description: optionalText(values.description),
     idleMinutes: values.idleMinutes ?? 30,
     pageSize: values.pageSize ?? 10,
     reviewOpen: values.reviewOpen,
@@ -106,7 +97,7 @@ function toBody(values: ProjectFormValues, creating: boolean): ProjectBody {
     approveOpen: values.approveOpen,
     libraryFolder: values.libraryFolder,
     allowedFileTypes: values.allowedFileTypes,
-    versionConvention: optional(values.versionConvention),
+    versionConvention: optionalText(values.versionConvention),
     endDate: values.endDate ? values.endDate.format('YYYY-MM-DD') : null,
     ...(creating && values.directoryTemplateId ? { directoryTemplateId: values.directoryTemplateId } : {}),
     ...(creating && values.groupTemplateId ? { groupTemplateId: values.groupTemplateId } : {}),
@@ -190,18 +181,10 @@ export function ProjectFormModal({ open, project, onClose }: ProjectFormModalPro
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item name="phase" label={t('fields.phase')} rules={[schemaRule('phase', shape.phase)]}>
-              <AutoComplete id="projectForm_phase" options={PHASES.map((p) => ({ value: p }))} />
-            </Form.Item>
+            <PhaseField form="projectForm" />
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item
-              name="versionConvention"
-              label={t('fields.versionConvention')}
-              rules={[schemaRule('versionConvention', shape.versionConvention)]}
-            >
-              <Input name="versionConvention" placeholder={t('project.versionConventionPlaceholder')} />
-            </Form.Item>
+            <VersionConventionField />
           </Col>
           <Col xs={24} md={8}>
             <Form.Item name="endDate" label={t('fields.endDate')}>
@@ -209,34 +192,13 @@ export function ProjectFormModal({ open, project, onClose }: ProjectFormModalPro
             </Form.Item>
           </Col>
           <Col xs={24}>
-            <Form.Item
-              name="description"
-              label={t('fields.description')}
-              rules={[schemaRule('description', shape.description)]}
-            >
-              <Input.TextArea name="description" rows={3} />
-            </Form.Item>
+            <DescriptionField />
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item
-              name="idleMinutes"
-              label={t('fields.idleMinutes')}
-              required
-              extra={t('project.idleMinutesHelp')}
-              rules={[schemaRule('idleMinutes', shape.idleMinutes.unwrap())]}
-            >
-              <InputNumber id="projectForm_idleMinutes" min={1} max={1440} precision={0} style={{ width: '100%' }} />
-            </Form.Item>
+            <IdleMinutesField form="projectForm" />
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item
-              name="pageSize"
-              label={t('fields.pageSize')}
-              required
-              rules={[schemaRule('pageSize', shape.pageSize.unwrap())]}
-            >
-              <InputNumber id="projectForm_pageSize" min={5} max={200} precision={0} style={{ width: '100%' }} />
-            </Form.Item>
+            <PageSizeField form="projectForm" />
           </Col>
           <Col xs={24} md={8}>
             {creating && (
@@ -268,26 +230,11 @@ export function ProjectFormModal({ open, project, onClose }: ProjectFormModalPro
             </Col>
           )}
           <Col xs={24}>
-            <Form.Item
-              name="allowedFileTypes"
-              label={t('fields.allowedFileTypes')}
-              extra={t('project.allowedFileTypesHelp')}
-              normalize={normalizeTypes}
-              rules={[schemaRule('allowedFileTypes', shape.allowedFileTypes.unwrap())]}
-            >
-              <Select<string[]>
-                id="projectForm_allowedFileTypes"
-                mode="tags"
-                tokenSeparators={[',', ' ', ';']}
-                options={COMMON_TYPES.map((type) => ({ value: type, label: type }))}
-              />
-            </Form.Item>
+            <AllowedTypesField form="projectForm" />
           </Col>
-          {PROCESS_SWITCHES.map((item) => (
-            <Col xs={12} md={6} key={item.name}>
-              <Form.Item name={item.name} label={t(item.labelKey)} valuePropName="checked">
-                <Switch id={`projectForm_${item.name}`} />
-              </Form.Item>
+          {[...PROCESS_SWITCHES, 'libraryFolder'].map((name) => (
+            <Col xs={12} md={6} key={name}>
+              <SwitchField form="projectForm" name={name} />
             </Col>
           ))}
         </Row>
