@@ -7,6 +7,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import { verifyTrail } from '../modules/trail/trail.service.ts';
 import { CONVERT_QUEUE, createConvertHandler } from '../convert/convert-job.ts';
 import { createDb, type Db } from '../db/client.ts';
 import { passwordHistory, users } from '../db/schema/users.ts';
@@ -24,7 +25,8 @@ export interface TestContext {
   deps: Deps;
   db: Db;
   dataDir: string;
-  close(): Promise<void>;
+  /** Drops the database; first checks the trail chain is whole (a test that tampers on purpose skips that). */
+  close(opts?: { skipTrailCheck?: boolean }): Promise<void>;
 }
 
 /**
@@ -91,7 +93,9 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     deps,
     db,
     dataDir,
-    async close() {
+    async close(opts = {}) {
+      // DESIGN §9 / issue 4: the trail verifies after every test file, whatever the file did.
+      const chain = opts.skipTrailCheck ? null : await verifyTrail(db);
       await app.close();
       await jobs.stop();
       await db.$client.end();
@@ -103,6 +107,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
       await cleanup.connect();
       await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await cleanup.end();
+      if (chain && !chain.ok) throw new Error(`trail chain broken at row ${chain.brokenAt}: ${chain.problem}`);
     },
   };
 }

@@ -1,0 +1,314 @@
+import fs from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readZip } from '../../apps/server/src/modules/download/zip-reader.ts';
+import downloadEn from '../../apps/web/src/features/download/locales/en-US.json';
+import downloadZh from '../../apps/web/src/features/download/locales/zh-CN.json';
+import { env, launch, recallAccount, skipReason, submitLogin, type Account } from '../support/browser.ts';
+import { makeDocx, makePdf, makePng, makeXlsx, sha256Of, type TestFile } from '../support/files.ts';
+
+/**
+ * Issue 4 in the browser: Pat (project administrator, from 02-organisation) uploads four files at once into the
+ * work folder 8.2.1, views each (a PDF drawn by pdf.js, Word and Excel files converted by LibreOffice, an image),
+ * adds a second version and views the first, deletes and restores a document, and packs three documents into a
+ * zip checked entry by entry. Sam, who may only view that folder, sees the documents without download, delete or
+ * upload, and views one without a download button. The steps build on each other, in order.
+ */
+describe.skipIf(skipReason !== null)('document journeys in Chromium', () => {
+  let browser: Browser;
+  let page: Page;
+  let pat: Account;
+  let sam: Account;
+  let pdf: TestFile;
+  let pdf2: TestFile;
+  let docx: TestFile;
+  let xlsx: TestFile;
+  let png: TestFile;
+  /** Document ids by file name, as the workspace lists them. */
+  const ids: Record<string, number> = {};
+  const taskName = `监查资料 pack ${Date.now().toString(36)}`;
+
+  beforeAll(async () => {
+    pat = await recallAccount('projectAdmin');
+    sam = await recallAccount('viewOnlyStaff');
+    pdf = makePdf('Monitoring visit report.pdf', [
+      'Monitoring visit report',
+      'Page two: findings',
+      'Page three: actions',
+    ]);
+    pdf2 = makePdf('Monitoring visit report.pdf', ['Monitoring visit report, version 2', 'Page two: signed']);
+    docx = await makeDocx('研究方案.docx', ['临床试验方案', '第一章 研究目的', 'Journey study protocol']);
+    xlsx = await makeXlsx('受试者筛选表.xlsx', '筛选', [
+      ['受试者编号', '姓名', '筛选日期'],
+      ['S-001', '张三', '2024-03-01'],
+      ['S-002', '李四', '2024-03-02'],
+    ]);
+    png = makePng('Site photo.png');
+    browser = await launch();
+    page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const url = (p: string) => `${env.baseUrl}${p}`;
+  const baseName = (f: TestFile) => f.name.slice(0, f.name.lastIndexOf('.'));
+  const row = (f: TestFile) => page.locator('#document-table tr.ant-table-row', { hasText: baseName(f) });
+
+  async function signInAndEnter(account: Account) {
+    await page.goto(url('/login'));
+    await submitLogin(page, account.email, account.password);
+    await page.waitForURL(/\/select$/);
+    await page.locator('#project-table').getByText('Journey study').click();
+    await page.waitForURL(/\/home/);
+    await page.goto(url('/work'));
+  }
+
+  /** Picks the work folder 8.2.1 in the tree and waits for its documents to be asked for. */
+  async function openFolder821() {
+    const node = page.locator('[id^="document-folder-"]', { hasText: /^8\.2\.1 / });
+    const listed = page.waitForResponse(
+      (r) => r.url().includes('/folder/workspace/file/list') && r.url().includes('folderId='),
+    );
+    await node.click();
+    await listed;
+  }
+
+  /** Opens a tab as the row's view link does (rel=opener: the tab gets a copy of this tab's session). */
+  async function openViewerTab(open: () => Promise<unknown>): Promise<Page> {
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), open()]);
+    await tab.waitForLoadState('domcontentloaded');
+    return tab;
+  }
+  const viewFromRow = (f: TestFile) => openViewerTab(() => page.locator(`#document-row-${ids[f.name]}-view`).click());
+
+  /** Page 1 of a PDF (or a rendition) is drawn: its canvas holds pixels that are neither white nor transparent. */
+  async function firstPageDrawn(tab: Page, timeout = 30_000) {
+    await tab.waitForFunction(
+      () => {
+        const canvas = document.querySelector<HTMLCanvasElement>('#viewer-page-1 canvas');
+        if (!canvas || canvas.width === 0 || canvas.height === 0) return false;
+        const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+        for (let i = 0; i < data.length; i += 4) {
+          if (data[i + 3] > 0 && (data[i] < 240 || data[i + 1] < 240 || data[i + 2] < 240)) return true;
+        }
+        return false;
+      },
+      undefined,
+      { timeout, polling: 250 },
+    );
+  }
+
+  /** The watermark over the viewing area names who is looking. */
+  async function watermarkNames(tab: Page, account: Account) {
+    const text = (await tab.locator('#viewer-watermark').textContent()) ?? '';
+    expect(text).toContain(account.name);
+    expect(text).toContain(account.email);
+  }
+
+  it('Pat uploads a PDF, a Word file, an Excel file and an image into 8.2.1 at once', async () => {
+    await signInAndEnter(pat);
+    await openFolder821();
+    const files = [pdf, docx, xlsx, png];
+    await page
+      .locator('.ant-upload-wrapper', { has: page.locator('#document-upload-drop') })
+      .locator('input[type=file]')
+      .setInputFiles(files.map((f) => ({ name: f.name, mimeType: f.mimeType, buffer: f.buffer })));
+    // One progress line per file, each finishing (a refused file would leave the list with an error message).
+    const items = page.locator('[id^="upload-item-"]');
+    for (const f of files) {
+      const item = items.filter({ hasText: f.name });
+      await item.locator('.ant-progress').waitFor();
+      await item.locator('.ant-progress-status-success').waitFor({ timeout: 30_000 });
+    }
+    expect(await items.count()).toBe(4);
+    expect(await page.locator('.ant-message-error').count()).toBe(0);
+    for (const f of files) {
+      await row(f).waitFor();
+      ids[f.name] = Number(await row(f).getAttribute('data-row-key'));
+      expect(ids[f.name]).toBeGreaterThan(0);
+      // What Sam must not have (last step), Pat has: the same ids, so their absence there means something.
+      for (const action of ['view', 'download', 'new-version', 'delete']) {
+        expect(await page.locator(`#document-row-${ids[f.name]}-${action}`).count(), `${f.name} ${action}`).toBe(1);
+      }
+    }
+    expect(await page.locator('#document-table tr.ant-table-row').count()).toBe(4);
+  });
+
+  it('Pat views each file: pages drawn, Office files converted first, the image shown, watermarked', async () => {
+    // Office files first, so their conversions run while the PDF and the image are checked.
+    const docxTab = await viewFromRow(docx);
+    await docxTab.locator('#viewer-progress').waitFor();
+    const xlsxTab = await viewFromRow(xlsx);
+    await xlsxTab.locator('#viewer-progress').or(xlsxTab.locator('#viewer-page-1')).first().waitFor();
+
+    const pdfTab = await viewFromRow(pdf);
+    await firstPageDrawn(pdfTab);
+    expect(await pdfTab.locator('#viewer-page-count').textContent()).toBe('/ 3');
+    expect(await pdfTab.locator('#viewer-name').textContent()).toBe(baseName(pdf));
+    await watermarkNames(pdfTab, pat);
+    await pdfTab.locator('#viewer-download').waitFor();
+    await pdfTab.close();
+
+    const pngTab = await viewFromRow(png);
+    const image = pngTab.locator('#viewer-image');
+    await image.waitFor();
+    await pngTab.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('#viewer-image');
+      return !!img && img.complete && img.naturalWidth === 64 && img.naturalHeight === 64;
+    });
+    expect(await pngTab.locator('#viewer-page-1').count()).toBe(0);
+    await watermarkNames(pngTab, pat);
+    await pngTab.close();
+
+    for (const [tab, f] of [
+      [docxTab, docx],
+      [xlsxTab, xlsx],
+    ] as const) {
+      await firstPageDrawn(tab, 90_000);
+      expect(await tab.locator('#viewer-convert-failed').count()).toBe(0);
+      expect(await tab.locator('#viewer-name').textContent()).toBe(baseName(f));
+      await watermarkNames(tab, pat);
+      await tab.close();
+    }
+  }, 150_000);
+
+  it('Pat uploads a second version of the PDF and views the first version', async () => {
+    const pdfId = ids[pdf.name];
+    await page.locator(`#document-row-${pdfId}-new-version`).click();
+    const modal = page.locator('.ant-modal', { has: page.locator('#document-edit-file') });
+    await modal
+      .locator('.ant-upload-wrapper', { has: page.locator('#document-edit-file') })
+      .locator('input[type=file]')
+      .setInputFiles({ name: pdf2.name, mimeType: pdf2.mimeType, buffer: pdf2.buffer });
+    await modal.getByText(pdf2.name).waitFor();
+    const saved = page.waitForResponse((r) => r.url().includes('/minio/file/edit/a'));
+    await page.locator('#document-edit-ok').click();
+    expect((await (await saved).json()).status).toBe(true);
+    await modal.waitFor({ state: 'hidden' });
+
+    // The versions drawer lists both; the older one is not marked current.
+    await page.locator(`#document-row-${pdfId}-versions`).click();
+    const versions = page.locator('#document-versions tr.ant-table-row');
+    await expect.poll(() => versions.count()).toBe(2);
+    const first = versions.filter({ hasNot: page.locator('.ant-tag') });
+    expect(await first.count()).toBe(1);
+    const firstVersionId = Number(await first.getAttribute('data-row-key'));
+    const firstVersionNo = (await first.locator('td').first().textContent())!.trim();
+    await page.keyboard.press('Escape');
+    await page.locator('#document-versions').waitFor({ state: 'detached' });
+
+    // window.open (without noopener) gives the tab a copy of the session, as the row's link does.
+    const tab = await openViewerTab(() =>
+      page.evaluate((href) => void window.open(href, '_blank'), `/view?fileId=${pdfId}&fileVerId=${firstVersionId}`),
+    );
+    await firstPageDrawn(tab);
+    expect(await tab.locator('#viewer-page-count').textContent()).toBe('/ 3');
+    expect(await tab.locator('#viewer-version').textContent()).toContain(firstVersionNo);
+    await tab.close();
+
+    // The row's own link shows the current version: the second file, two pages.
+    const current = await viewFromRow(pdf);
+    await firstPageDrawn(current);
+    expect(await current.locator('#viewer-page-count').textContent()).toBe('/ 2');
+    await current.close();
+  });
+
+  it('Pat deletes a document, finds it in the recycle bin and restores it', async () => {
+    const pngId = ids[png.name];
+    await page.locator(`#document-row-${pngId}-delete`).click();
+    await page.locator(`#document-row-${pngId}-delete-ok`).click();
+    await page.locator(`#document-table tr[data-row-key="${pngId}"]`).waitFor({ state: 'detached' });
+    expect(await page.locator('#document-table tr.ant-table-row').count()).toBe(3);
+
+    await page.locator('#recycle-bin').click();
+    const restore = page.locator(`#recycle-restore-${pngId}`);
+    await restore.click();
+    await restore.waitFor({ state: 'detached' });
+
+    await page.locator('#document-files-tab').click();
+    await page.locator(`#document-table tr[data-row-key="${pngId}"]`).waitFor();
+    expect(await page.locator('#document-table tr.ant-table-row').count()).toBe(4);
+  });
+
+  it('Pat packs three documents in the download center and gets a zip with them and a manifest', async () => {
+    const packed = [pdf, docx, xlsx];
+    for (const f of packed) {
+      await page.locator(`#document-table tr[data-row-key="${ids[f.name]}"] .ant-table-selection-column input`).check();
+    }
+    await page.locator('#document-pack-selected').click();
+    await page.locator('#packForm_name').fill(taskName);
+    const created = page.waitForResponse((r) => r.url().includes('/download/task/create'));
+    await page.locator('#download-pack-ok').click();
+    const body = (await (await created).json()) as { status: boolean; data: { id: number; documentCount: number } };
+    expect(body.status).toBe(true);
+    expect(body.data.documentCount).toBe(3);
+    const taskId = body.data.id;
+
+    await page.locator('#download-center-tab').click();
+    const completed = new RegExp(`^(${downloadZh.download.state.completed}|${downloadEn.download.state.completed})$`);
+    await expect
+      .poll(() => page.locator(`#download-state-${taskId}`).textContent(), { timeout: 60_000, interval: 500 })
+      .toMatch(completed);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator(`#download-file-${taskId}`).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`${taskName}.zip`);
+    const zip = await fs.readFile((await download.path())!);
+    const entries = readZip(zip);
+
+    // The documents' current versions (the PDF's second), under their folder path, names as uploaded.
+    const expected = [pdf2, docx, xlsx];
+    expect(entries.map((e) => e.name.split('/').pop()).sort()).toEqual(
+      [...expected.map((f) => f.name), 'manifest.csv'].sort(),
+    );
+    for (const f of expected) {
+      const entry = entries.find((e) => e.name.endsWith(`/${f.name}`))!;
+      expect(entry.utf8 || /^[\x20-\x7e]*$/.test(entry.name)).toBe(true);
+      expect(entry.name.split('/').length).toBeGreaterThan(1);
+      expect(sha256Of(entry.content)).toBe(f.sha256);
+    }
+    const manifest = entries
+      .find((e) => e.name === 'manifest.csv')!
+      .content.toString('utf8')
+      .replace(/^\uFEFF/, '');
+    const lines = manifest.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('path,document name,version,sha256,size,status');
+    expect(lines).toHaveLength(4);
+    for (const f of expected) {
+      const entry = entries.find((e) => e.name.endsWith(`/${f.name}`))!;
+      const line = lines.find((l) => l.includes(f.sha256));
+      expect(line, `manifest line for ${f.name}`).toBeDefined();
+      expect(line).toContain(entry.name);
+      expect(line).toContain(baseName(f));
+      expect(line).toContain(`,${f.buffer.length},`);
+    }
+  });
+
+  it('Sam, who may only view 8.2.1, sees the documents without download, delete or upload, and views one', async () => {
+    await page.locator('#logout-button').click();
+    await page.waitForURL(/\/login$/);
+    await signInAndEnter(sam);
+    await openFolder821();
+    for (const f of [pdf, docx, xlsx, png]) {
+      const id = ids[f.name];
+      await page.locator(`#document-table tr[data-row-key="${id}"]`).waitFor();
+      expect(await page.locator(`#document-row-${id}-view`).count()).toBe(1);
+      for (const action of ['download', 'delete', 'new-version', 'rename', 'move']) {
+        expect(await page.locator(`#document-row-${id}-${action}`).count(), `${f.name} ${action}`).toBe(0);
+      }
+    }
+    expect(await page.locator('#document-table tr.ant-table-row').count()).toBe(4);
+    expect(await page.locator('#document-upload-drop').count()).toBe(0);
+    expect(await page.locator('#document-create').count()).toBe(0);
+    expect(await page.locator('#document-table .ant-table-selection-column input:not([disabled])').count()).toBe(0);
+
+    const tab = await viewFromRow(pdf);
+    await firstPageDrawn(tab);
+    await tab.locator('#viewer-name').waitFor();
+    expect(await tab.locator('#viewer-download').count()).toBe(0);
+    await watermarkNames(tab, sam);
+    await tab.close();
+  });
+});
