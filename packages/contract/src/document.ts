@@ -2,20 +2,6 @@ import { z } from 'zod';
 import { optionalText, requiredText } from './fields.ts';
 import { NAME_MAX } from './limits.ts';
 
-/** SPEC §4 document statuses. */
-export const DocumentStatus = {
-  Editing: 1,
-  WaitingToReceive: 2,
-  InReview: 3,
-  InQc: 4,
-  InApproval: 5,
-  Archived: 6,
-  WaitingToActivate: 7,
-  Processed: 8,
-  DeletionInApproval: 9,
-} as const;
-export type DocumentStatus = (typeof DocumentStatus)[keyof typeof DocumentStatus];
-
 const isoDate = z
   .string()
   .trim()

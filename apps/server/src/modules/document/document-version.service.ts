@@ -1,6 +1,5 @@
 import type { DocumentEditFields, VersionRow } from '@edoc/contract/document-edit';
-import { DocumentStatus } from '@edoc/contract/document';
-import { TrailType } from '@edoc/contract/enums';
+import { DocStatus, TrailType } from '@edoc/contract/enums';
 import { extensionOf } from '@edoc/contract/file-rules';
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import { documents, documentVersions } from '../../db/schema/documents.ts';
@@ -35,7 +34,7 @@ export async function editDocument(
     const { doc } = await loadDocumentFor(tx, ctx, fields.fileId, ['viewDoc', 'editDoc']);
     // Concurrent edits of one document queue here; the second sees the first's result (DESIGN §6).
     await tx.select({ id: documents.id }).from(documents).where(eq(documents.id, doc.id)).for('update');
-    if (doc.status !== DocumentStatus.Editing) fail('cannot_modify');
+    if (doc.status !== DocStatus.Editing) fail('cannot_modify');
     const current = await versionOf(tx, doc.id);
     const changes: Record<string, string | null> = {};
     const before: Record<string, string | null> = {};
@@ -123,7 +122,6 @@ export async function listVersions(deps: Deps, ctx: ProjectContext, fileId: numb
     }));
   });
 }
-
 
 /** A version's label is the one thing of it that may change; its content never does (DESIGN §7). */
 export async function editVersionLabel(

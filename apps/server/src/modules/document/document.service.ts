@@ -1,5 +1,5 @@
-import { DocumentStatus, type DocumentFields } from '@edoc/contract/document';
-import { TrailType } from '@edoc/contract/enums';
+import type { DocumentFields } from '@edoc/contract/document';
+import { DocStatus, TrailType } from '@edoc/contract/enums';
 import { extensionOf } from '@edoc/contract/file-rules';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
@@ -97,7 +97,7 @@ export async function createDocument(
         ichCode: fields.ichCode ?? folder.ichCode,
         fileCode: fields.fileCode ?? null,
         versionConvention: convention,
-        status: DocumentStatus.Editing,
+        status: DocStatus.Editing,
         central: fields.central ?? true,
         siteId: fields.central === false ? fields.siteId : null,
         effectiveDate: fields.effectiveDate ?? null,
