@@ -3,6 +3,7 @@
 //    Fastify route answering a constant, both in this process, on 127.0.0.1.
 // 2. a 200 MB upload next to cp + sha256sum of the same file (and the process's memory growth meanwhile).
 // 3. the workspace listing (a folder page, a name search) over 100,000 documents next to the same SQL.
+// 4. packing 500 files / 1 GB into a download-center zip next to `zip -0 -r` of the same files.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +19,7 @@ import { openDatabase } from '../apps/server/src/runtime.ts';
 import { seedAdmin } from '../apps/server/src/seed.ts';
 import { createFsBlobStore } from '../apps/server/src/storage/blob-store.ts';
 import { listingSql, makeProject, seedDocuments, sqlLoad, uploadBench } from './documents.ts';
+import { packBench } from './pack.ts';
 import { createUser } from './users.ts';
 
 const run = promisify(execFile);
@@ -48,7 +50,8 @@ const config = loadConfig({ DATA_DIR: dataDir, LOGIN_CAPTCHA: 'off', LOG_LEVEL: 
 const { db, url, embedded } = await openDatabase(config, () => {});
 await seedAdmin(db, { email: config.ADMIN_EMAIL });
 const jobs = await startJobs({ url, work: false, handlers: {}, onError: () => {} });
-const app = await buildApp({ config, db, jobs, blobs: createFsBlobStore(config.blobDir, config.tmpDir) });
+const blobs = createFsBlobStore(config.blobDir, config.tmpDir);
+const app = await buildApp({ config, db, jobs, blobs });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const bare = Fastify();
 bare.get('/bare', async () => ({ status: true, msg: 'ok', data: { hello: 'world' }, errorCode: null }));
@@ -100,6 +103,11 @@ try {
     console.log(row(`${label} SQL`, direct));
     console.log(`ratio HTTP : SQL   throughput ${(http.rps / direct.rps).toFixed(3)}`);
   }
+
+  const pack = await packBench(db, blobs, project, dataDir);
+  console.log(
+    `\npack ${pack.files} files / ${pack.totalMb.toFixed(0)} MB: ${pack.mbps.toFixed(0)} MB/s   zip -0 -r: ${pack.baseMbps.toFixed(0)} MB/s   ratio ${(pack.mbps / pack.baseMbps).toFixed(2)}   process RSS growth ${pack.rssGrowthMb.toFixed(0)} MB`,
+  );
 } finally {
   await app.close();
   await bare.close();

@@ -59,16 +59,32 @@ export const nameCheckBody = z.object({
   fileId: z.number().int().positive().optional(),
 });
 
-export const fileListQuery = z.object({
-  folderId: z.coerce.number().int().positive('invalid_value').optional(),
-  pageNum: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(10),
-  name: z.string().trim().max(NAME_MAX, 'too_long').optional(),
-  sort: z.enum(['name', 'createdAt', 'updatedAt', 'status', 'fileCode']).default('updatedAt'),
-  /** All Files; My Documents (created by or assigned to me); Recent Operation (by my latest trail row). */
-  view: z.enum(['all', 'mine', 'recent']).default('all'),
-  order: z.enum(['asc', 'desc']).default('desc'),
-});
+const listDay = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid_value')
+  .optional();
+
+export const fileListQuery = z
+  .object({
+    folderId: z.coerce.number().int().positive('invalid_value').optional(),
+    pageNum: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(200).default(10),
+    name: z.string().trim().max(NAME_MAX, 'too_long').optional(),
+    sort: z.enum(['name', 'createdAt', 'updatedAt', 'status', 'fileCode']).default('updatedAt'),
+    /** All Files; My Documents (created by or assigned to me); Recent Operation (by my latest trail row). */
+    view: z.enum(['all', 'mine', 'recent']).default('all'),
+    order: z.enum(['asc', 'desc']).default('desc'),
+    status: z.coerce.number().int().min(1).max(9).optional(),
+    creatorId: z.coerce.number().int().positive('invalid_value').optional(),
+    /** Created between these days (UTC, both included). */
+    startDate: listDay,
+    endDate: listDay,
+  })
+  .superRefine((v, ctx) => {
+    if (v.startDate && v.endDate && v.startDate > v.endDate)
+      ctx.addIssue({ code: 'custom', path: ['startDate'], message: 'start_after_end' });
+  });
 
 /** A row of the file list (SPEC §3 file list columns) plus what the caller may do with it. */
 export interface FileRow {

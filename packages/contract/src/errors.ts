@@ -98,6 +98,7 @@ export const ERRORS = {
   ],
   no_change: [400, '文档没有变化', 'No change in the document'],
   file_too_large: [413, '文件过大', 'File too large'],
+  upload_incomplete: [400, '上传未完成，请重新上传', 'The upload did not complete, please upload it again'],
   file_type_not_allowed: [415, '不允许的文件类型', 'This file type is not allowed'],
   // company administration and registration
   company_not_found: [

@@ -38,7 +38,12 @@ export function registerErrors(app: FastifyInstance, opts: { spa: boolean }): vo
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) =>
         issueMessage(
-          { ...v.params, code: v.keyword, path: v.instancePath.split('/').filter((p) => p !== '' && !/^\d+$/.test(p)), message: v.message ?? '' },
+          {
+            ...v.params,
+            code: v.keyword,
+            path: v.instancePath.split('/').filter((p) => p !== '' && !/^\d+$/.test(p)),
+            message: v.message ?? '',
+          },
           lang,
         ),
       );
@@ -56,6 +61,9 @@ export function registerErrors(app: FastifyInstance, opts: { spa: boolean }): vo
         : 'parameter_error';
       return send(400, code, issues[0]?.message ?? errorMessage(code, lang), { fields: issues });
     }
+    // The multipart parser (busboy) reports a request cut off or garbled as a plain error: it is the client's.
+    if (/unexpected end of (form|multipart data|file)|part terminated early|malformed part header/i.test(error.message))
+      return send(400, 'upload_incomplete', errorMessage('upload_incomplete', lang));
     const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
     if (mapped) return send(error.statusCode ?? 400, mapped, errorMessage(mapped, lang));
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {

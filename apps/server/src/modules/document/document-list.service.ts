@@ -3,7 +3,7 @@ import { isViewableType } from '@edoc/contract/file-rules';
 import type { FolderRights } from '@edoc/contract/permissions';
 import type { z } from 'zod';
 import type { fileListQuery } from '@edoc/contract/document';
-import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { documents, documentVersions } from '../../db/schema/documents.ts';
 import { folders, members } from '../../db/schema/projects.ts';
@@ -68,6 +68,12 @@ export async function listDocuments(deps: Deps, ctx: ProjectContext, query: List
         ? or(eq(documents.createdBy, ctx.auth.user.id), eq(documents.assigneeId, ctx.auth.user.id))
         : undefined,
       query.view === 'recent' ? sql`${documents.id} in (select d from ${myRecent(ctx)} as r)` : undefined,
+      query.status ? eq(documents.status, query.status) : undefined,
+      query.creatorId ? eq(documents.createdBy, query.creatorId) : undefined,
+      query.startDate ? gte(documents.createdAt, new Date(`${query.startDate}T00:00:00Z`)) : undefined,
+      query.endDate
+        ? lt(documents.createdAt, new Date(Date.parse(`${query.endDate}T00:00:00Z`) + 86_400_000))
+        : undefined,
       query.name
         ? or(
             sql`${documents.name} ilike ${likePattern(query.name)}`,

@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documents } from '../../db/schema/documents.ts';
+import fs from 'node:fs/promises';
+import { documents, documentVersions } from '../../db/schema/documents.ts';
 import { folderGrants, projects, roles } from '../../db/schema/projects.ts';
+import { sweepOrphanBlobs } from '../../storage/blob-sweep.ts';
 import { trailOf } from '../../test/company-factories.ts';
 import { bearer, createTestContext, type TestContext } from '../../test/context.ts';
 import { multipart, SAMPLE } from '../../test/multipart.ts';
@@ -208,6 +210,23 @@ describe('downloading', () => {
     expect(await find('8.2.3')).toEqual([]);
   });
 
+  it('filters by status, creator and creation days; a start after the end is refused', async () => {
+    const count = async (q: string) =>
+      (await callAs(ctx, world.pm.token).get(`/folder/workspace/file/list?${q}`)).json().data.total as number;
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await count('status=1')).toBe(1);
+    expect(await count('status=6')).toBe(0);
+    expect(await count(`creatorId=${world.pm.id}`)).toBe(1);
+    expect(await count(`creatorId=${world.staff.id}`)).toBe(0);
+    expect(await count(`startDate=${today}&endDate=${today}`)).toBe(1);
+    expect(await count('endDate=2000-01-01')).toBe(0);
+    const bad = await callAs(ctx, world.pm.token).get(
+      '/folder/workspace/file/list?startDate=2026-02-01&endDate=2026-01-01',
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().msg).toBe('Start time cannot be later than end time');
+  });
+
   it('shows the document to a viewer but refuses the download without downDoc', async () => {
     const list = await callAs(ctx, viewer.token).get('/folder/workspace/file/list');
     expect(list.json().data.data.map((r: { fileId: number }) => r.fileId)).toEqual([fileId]);
@@ -220,5 +239,31 @@ describe('downloading', () => {
     expect((await callAs(ctx, world.staff.token).get('/folder/workspace/file/list')).json().data.total).toBe(0);
     const down = await callAs(ctx, world.staff.token).get(`/minio/file/down?fileId=${fileId}`);
     expect(down.statusCode).toBe(403);
+  });
+});
+
+describe('an upload cut off half way', () => {
+  it('leaves no document, no version, no temporary file, and no blob once the sweep has run', async () => {
+    const before = await ctx.db.select().from(documents);
+    const body = multipart(
+      { folderId: protocolFolder, name: 'Cut off' },
+      { name: 'cut.pdf', content: Buffer.alloc(256 * 1024, 0x25) },
+    );
+    // The connection ends inside the file part: no closing boundary ever arrives.
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/edoc/minio/file/save',
+      headers: { ...bearer(world.pm.token), ...body.headers },
+      payload: body.payload.subarray(0, body.payload.length - 100_000),
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errorCode).toBe('upload_incomplete');
+    expect(await ctx.db.select().from(documents)).toHaveLength(before.length);
+    expect(await fs.readdir(ctx.deps.config.tmpDir).catch(() => [])).toEqual([]);
+    await sweepOrphanBlobs(ctx.db, ctx.deps.blobs, 0);
+    const referenced = new Set((await ctx.db.select().from(documentVersions)).map((v) => v.sha256));
+    const stored: string[] = [];
+    for await (const sha of ctx.deps.blobs.list()) stored.push(sha);
+    expect(stored.filter((sha) => !referenced.has(sha))).toEqual([]);
   });
 });
