@@ -15,6 +15,10 @@ export interface FileListParams {
   order: 'asc' | 'desc';
   /** All Files, My Documents, Recent Operation. */
   view: DocumentView;
+  status?: number;
+  creatorId?: number;
+  startDate?: string;
+  endDate?: string;
 }
 
 export type DocumentView = 'all' | 'mine' | 'recent';
@@ -45,6 +49,10 @@ export const listFiles = (p: FileListParams) =>
     sort: p.sort,
     order: p.order,
     view: p.view,
+    status: p.status,
+    creatorId: p.creatorId,
+    startDate: p.startDate,
+    endDate: p.endDate,
   });
 
 /** The project's allowed extensions, lower case without the dot; empty allows every type. */

@@ -136,6 +136,7 @@ describe('creating documents', () => {
       expirationDate: '2026-04-01',
       comment: '',
       central: 'true',
+      tagIds: '',
     });
     expect((body.get('file') as File).name).toBe('protocol.PDF');
     expect(await screen.findByText('Document Signed protocol v2 created')).toBeInTheDocument();

@@ -22,7 +22,7 @@ export function TrailDrawer({ row, onClose }: { row: FileRow | null; onClose: ()
     <Drawer
       open={row !== null}
       onClose={onClose}
-      width={withVersions ? 900 : 560}
+      size={withVersions ? 900 : 560}
       title={row ? `${t('audit.fileTrail')} · ${row.file_name}` : ''}
       destroyOnHidden
     >

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { App, DatePicker, Form, Input, Modal, Progress, Radio, Select, type FormRule } from 'antd';
+import { App, DatePicker, Form, Input, Modal, Progress, Radio, Select, Tag, type FormRule } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
@@ -13,6 +13,8 @@ import { currentLang } from '../../../lib/i18n';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
 import { folderKeys } from '../../folder/api';
 import { listSites, siteKeys } from '../../site/api';
+import { listTags, tagKeys } from '../../tag/api';
+import { useSession } from '../../../lib/session';
 import { checkName, documentKeys, saveDocument, toFormData } from '../api';
 import { uploadProblem } from '../folders';
 import { FilePicker } from './file-picker';
@@ -29,6 +31,7 @@ export interface DocumentFormValues {
   comment?: string;
   scope: 'central' | 'site';
   siteId?: number;
+  tagIds?: number[];
   file?: File;
 }
 
@@ -92,6 +95,8 @@ export function DocumentFormModal(props: {
   useRevalidateOnLanguage(form);
   const scope = Form.useWatch('scope', form);
   const sites = useQuery({ queryKey: siteKeys.list, queryFn: listSites, enabled: props.open });
+  const { projectId } = useSession();
+  const tags = useQuery({ queryKey: tagKeys.all(projectId), queryFn: listTags, enabled: props.open });
 
   const { open, folder } = props;
   useEffect(() => {
@@ -115,6 +120,7 @@ export function DocumentFormModal(props: {
         comment: v.comment?.trim() ?? '',
         central: String(v.scope !== 'site'),
         siteId: v.scope === 'site' ? v.siteId : undefined,
+        tagIds: (v.tagIds ?? []).join(','),
       };
       setProgress(0);
       return saveDocument(toFormData(fields, v.file), { onProgress: (f) => setProgress(Math.round(f * 100)) });
@@ -222,6 +228,18 @@ export function DocumentFormModal(props: {
             />
           </Form.Item>
         ) : null}
+        <Form.Item name="tagIds" label={t('document.field.tags')}>
+          <Select<number[]>
+            id="documentForm_tagIds"
+            mode="multiple"
+            allowClear
+            loading={tags.isFetching}
+            options={(tags.data ?? []).map((tag) => ({
+              value: tag.id,
+              label: <Tag color={tag.color}>{tag.name}</Tag>,
+            }))}
+          />
+        </Form.Item>
         <Form.Item name="file" label={fileLabel} required rules={[fileRule(props.allowedTypes, true, fileLabel)]}>
           <FilePicker id="document-form-file" />
         </Form.Item>

@@ -34,6 +34,7 @@ import {
   type DocumentView,
 } from '../api';
 import { TrailDrawer } from '../../audit/components/trail-drawer';
+import { FileFilters, type ListFilters } from '../components/file-filters';
 import { CommentsDrawer } from '../components/comments-drawer';
 import { DocumentEditModal, type EditTarget } from '../components/document-edit-modal';
 import { DocumentFormModal } from '../components/document-form-modal';
@@ -83,6 +84,7 @@ export function WorkspacePage() {
   const [commentsOf, setCommentsOf] = useState<FileRow | null>(null);
   const [trailOf, setTrailOf] = useState<FileRow | null>(null);
   const [view, setView] = useState<DocumentView>('all');
+  const [filters, setFilters] = useState<ListFilters>({});
 
   const folder = all.find((f) => f.folderId === folderId) ?? null;
   const params = {
@@ -93,6 +95,7 @@ export function WorkspacePage() {
     sort: sort.sort,
     order: sort.order,
     view,
+    ...filters,
   };
   const files = useQuery({
     queryKey: documentKeys.list(session.projectId, params),
@@ -186,6 +189,12 @@ export function WorkspacePage() {
           ) : null}
         </Flex>
       </Flex>
+      <FileFilters
+        onChange={(next) => {
+          setFilters(next);
+          list.search(list.searchValue); // back to page 1
+        }}
+      />
       {folder?.isEnabled && folder.canCreateFile ? (
         <UploadMany
           key={folder.folderId}
