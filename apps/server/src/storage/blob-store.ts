@@ -32,31 +32,47 @@ export interface BlobStore {
 
 export class BlobTooLargeError extends Error {}
 
+/**
+ * Streams the input to a temporary file while hashing it and keeping its first bytes (constant memory), hands
+ * the finished file to `keep` (which moves or uploads it), and removes whatever temporary file is left, whether
+ * the input ended, broke off or grew past maxBytes. Shared by every driver.
+ */
+export async function spoolToTemp(
+  input: Readable,
+  tmpDir: string,
+  maxBytes: number | undefined,
+  keep: (tmp: string, blob: StoredBlob) => Promise<void>,
+): Promise<StoredBlob> {
+  await fs.mkdir(tmpDir, { recursive: true });
+  const tmp = path.join(tmpDir, `upload-${randomUUID()}`);
+  const hash = createHash('sha256');
+  let size = 0;
+  let head = Buffer.alloc(0);
+  input.on('data', (chunk: Buffer) => {
+    if (head.length < HEAD_BYTES) head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES - head.length)]);
+    size += chunk.length;
+    hash.update(chunk);
+    if (maxBytes !== undefined && size > maxBytes) input.destroy(new BlobTooLargeError());
+  });
+  try {
+    await pipeline(input, createWriteStream(tmp));
+    const blob = { sha256: hash.digest('hex'), size, head };
+    await keep(tmp, blob);
+    return blob;
+  } finally {
+    await fs.rm(tmp, { force: true });
+  }
+}
+
 export function createFsBlobStore(root: string, tmpDir: string): BlobStore {
   const file = (sha: string) => path.join(root, sha.slice(0, 2), sha.slice(2, 4), sha);
   return {
     async put(input, opts = {}) {
-      await fs.mkdir(tmpDir, { recursive: true });
-      const tmp = path.join(tmpDir, `upload-${randomUUID()}`);
-      const hash = createHash('sha256');
-      let size = 0;
-      let head = Buffer.alloc(0);
-      input.on('data', (chunk: Buffer) => {
-        if (head.length < HEAD_BYTES) head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES - head.length)]);
-        size += chunk.length;
-        hash.update(chunk);
-        if (opts.maxBytes !== undefined && size > opts.maxBytes) input.destroy(new BlobTooLargeError());
-      });
-      try {
-        await pipeline(input, createWriteStream(tmp));
-        const sha256 = hash.digest('hex');
-        const target = file(sha256);
+      return spoolToTemp(input, tmpDir, opts.maxBytes, async (tmp, blob) => {
+        const target = file(blob.sha256);
         await fs.mkdir(path.dirname(target), { recursive: true });
         await fs.rename(tmp, target);
-        return { sha256, size, head };
-      } finally {
-        await fs.rm(tmp, { force: true });
-      }
+      });
     },
     async get(sha256, range) {
       await fs.access(file(sha256));

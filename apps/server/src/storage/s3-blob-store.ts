@@ -1,9 +1,8 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
@@ -19,7 +18,7 @@ import {
   UploadPartCommand,
   type CompletedPart,
 } from '@aws-sdk/client-s3';
-import { BlobTooLargeError, type BlobStore, type StoredBlob } from './blob-store.ts';
+import { spoolToTemp, type BlobStore, type StoredBlob } from './blob-store.ts';
 
 export interface S3BlobStoreOptions {
   bucket: string;
@@ -38,7 +37,6 @@ export interface S3BlobStoreOptions {
   partSize?: number;
 }
 
-const HEAD_BYTES = 4100;
 const MiB = 1024 * 1024;
 /**
  * The time of the last write is kept in this user metadata field (x-amz-meta-written-at), not read from
@@ -155,27 +153,10 @@ export function createS3BlobStore(opts: S3BlobStoreOptions): BlobStore {
 
   return {
     async put(input, o = {}): Promise<StoredBlob> {
-      await fs.mkdir(tmpDir, { recursive: true });
-      const tmp = path.join(tmpDir, `upload-${randomUUID()}`);
-      const hash = createHash('sha256');
-      let size = 0;
-      let headBytes = Buffer.alloc(0);
-      input.on('data', (chunk: Buffer) => {
-        if (headBytes.length < HEAD_BYTES)
-          headBytes = Buffer.concat([headBytes, chunk.subarray(0, HEAD_BYTES - headBytes.length)]);
-        size += chunk.length;
-        hash.update(chunk);
-        if (o.maxBytes !== undefined && size > o.maxBytes) input.destroy(new BlobTooLargeError());
-      });
-      try {
-        await pipeline(input, createWriteStream(tmp));
-        const sha256 = hash.digest('hex');
+      return spoolToTemp(input, tmpDir, o.maxBytes, async (tmp, blob) => {
         // Content addressing: equal bytes are stored once; a re-upload only renews the written-at time.
-        if (!((await head(sha256)) && (await touch(sha256)))) await upload(sha256, tmp, size);
-        return { sha256, size, head: headBytes };
-      } finally {
-        await fs.rm(tmp, { force: true });
-      }
+        if (!((await head(blob.sha256)) && (await touch(blob.sha256)))) await upload(blob.sha256, tmp, blob.size);
+      });
     },
     async get(sha256, range) {
       const res = await client.send(
