@@ -2,8 +2,13 @@ import PgBoss from 'pg-boss';
 
 export type JobHandler = (data: Record<string, unknown>) => Promise<void>;
 
+export interface SendOptions {
+  /** How long one run may take before pg-boss counts it as failed and retries it (default 15 minutes). */
+  expireInSeconds?: number;
+}
+
 export interface Jobs {
-  send(queue: string, data: Record<string, unknown>): Promise<void>;
+  send(queue: string, data: Record<string, unknown>, options?: SendOptions): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -29,8 +34,8 @@ export async function startJobs(opts: {
     }
   }
   return {
-    async send(queue, data) {
-      await boss.send(queue, data, { retryLimit: 5, retryDelay: 30, retryBackoff: true });
+    async send(queue, data, options = {}) {
+      await boss.send(queue, data, { retryLimit: 5, retryDelay: 30, retryBackoff: true, ...options });
     },
     stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
   };

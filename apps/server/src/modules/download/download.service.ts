@@ -91,7 +91,8 @@ export async function createDownloadTask(deps: Deps, ctx: ProjectContext, body: 
     return row;
   });
   try {
-    await deps.jobs.send(DOWNLOAD_QUEUE, { taskId: task.id });
+    // A pack of many gigabytes may take longer than pg-boss's default 15 minutes: no second run meanwhile.
+    await deps.jobs.send(DOWNLOAD_QUEUE, { taskId: task.id }, { expireInSeconds: 6 * 3600 });
   } catch (err) {
     // Without a queued job the task would show "packing" forever.
     await deps.db
