@@ -6,6 +6,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { fail } from './app-error.ts';
+import { contentDisposition } from './send-blob.ts';
 
 /**
  * Excel import and export shared by every module that takes rows from a workbook (templates, codes, company
@@ -233,11 +234,7 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 
 /** Sends a workbook as a download with a UTF-8 file name. */
 export function xlsxHeaders(fileName: string): Record<string, string> {
-  const ascii = fileName.replace(/[^\w.-]/g, '_');
-  return {
-    'Content-Type': XLSX_TYPE,
-    'Content-Disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-  };
+  return { 'Content-Type': XLSX_TYPE, 'Content-Disposition': contentDisposition(fileName) };
 }
 
 /** The uploaded workbook of a multipart request (field `file`); refuses anything but an .xlsx name. */

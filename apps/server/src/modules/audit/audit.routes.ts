@@ -4,7 +4,7 @@ import { XLSX_TYPE } from '../../lib/excel.ts';
 import type { Api } from '../../lib/http.ts';
 import { requestLang } from '../../lib/lang.ts';
 import { ok } from '../../lib/reply.ts';
-import { contentDisposition } from '../document/document-read.service.ts';
+import { contentDisposition } from '../../lib/send-blob.ts';
 import { projectOf } from '../study/study.policy.ts';
 import { exportTrail, fileAudits, projectTrail, trailExportName } from './audit.service.ts';
 

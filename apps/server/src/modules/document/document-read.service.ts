@@ -91,32 +91,3 @@ export async function allowedTypes(tx: Tx, projectId: number): Promise<string[]>
   const [p] = await tx.select({ types: projects.allowedFileTypes }).from(projects).where(eq(projects.id, projectId));
   return p?.types ?? [];
 }
-
-/** RFC 6266 / 5987: an ASCII fallback and the exact UTF-8 name, with nothing that could break the header. */
-export function contentDisposition(fileName: string, disposition: 'attachment' | 'inline' = 'attachment'): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
-
-/** Parses a single "bytes=start-end" range against the size; null when absent, 'invalid' when unsatisfiable. */
-export function parseRange(
-  header: string | undefined,
-  size: number,
-): { start: number; end: number } | null | 'invalid' {
-  if (!header) return null;
-  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!m || (m[1] === '' && m[2] === '')) return 'invalid';
-  let start: number;
-  let end: number;
-  if (m[1] === '') {
-    const suffix = Number(m[2]);
-    if (suffix === 0) return 'invalid';
-    start = Math.max(0, size - suffix);
-    end = size - 1;
-  } else {
-    start = Number(m[1]);
-    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
-  }
-  if (start > end || start >= size) return 'invalid';
-  return { start, end };
-}

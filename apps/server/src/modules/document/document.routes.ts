@@ -5,7 +5,8 @@ import { ok } from '../../lib/reply.ts';
 import { projectOf } from '../study/study.policy.ts';
 import { actorOf } from '../trail/trail.service.ts';
 import { listDocuments } from './document-list.service.ts';
-import { allowedTypes, contentDisposition, downloadVersion, parseRange } from './document-read.service.ts';
+import { sendBlob } from '../../lib/send-blob.ts';
+import { allowedTypes, downloadVersion } from './document-read.service.ts';
 import { checkNewDocument, createDocument, nameTaken } from './document.service.ts';
 import { requireFolderKey } from './document.policy.ts';
 import { receiveUpload } from './document-upload.ts';
@@ -45,23 +46,6 @@ export function documentRoutes(api: Api, deps: Deps): void {
 
   api.get('/minio/file/down', { ...member, schema: { querystring: downloadQuery } }, async (request, reply) => {
     const { version } = await downloadVersion(deps, projectOf(request), request.query, actorOf(request));
-    const range = parseRange(request.headers.range, version.size);
-    reply
-      .header('Content-Disposition', contentDisposition(version.fileName))
-      .header('Accept-Ranges', 'bytes')
-      .header('Cache-Control', 'private, no-store')
-      .type(version.mimeType || 'application/octet-stream');
-    if (range === 'invalid') {
-      return reply.status(416).header('Content-Range', `bytes */${version.size}`).send();
-    }
-    if (range) {
-      reply
-        .status(206)
-        .header('Content-Range', `bytes ${range.start}-${range.end}/${version.size}`)
-        .header('Content-Length', range.end - range.start + 1);
-      return reply.send(await deps.blobs.get(version.sha256, range));
-    }
-    reply.header('Content-Length', version.size);
-    return reply.send(await deps.blobs.get(version.sha256));
+    return sendBlob(request, reply, deps.blobs, { ...version, contentType: version.mimeType });
   });
 }

@@ -5,7 +5,7 @@ import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
 import { requestLang } from '../../lib/lang.ts';
 import { ok } from '../../lib/reply.ts';
-import { contentDisposition, parseRange } from '../document/document-read.service.ts';
+import { sendBlob } from '../../lib/send-blob.ts';
 import { projectOf } from '../study/study.policy.ts';
 import { actorOf } from '../trail/trail.service.ts';
 import { createDownloadTask, deleteDownloadTask, listDownloadTasks, openTaskZip } from './download.service.ts';
@@ -29,22 +29,11 @@ export function downloadRoutes(api: Api, deps: Deps): void {
 
   api.get('/download/task/:id/file', { ...member, schema: { params: idParams } }, async (request, reply) => {
     const zip = await openTaskZip(deps, projectOf(request), request.params.id, actorOf(request));
-    const range = parseRange(request.headers.range, zip.size);
-    reply
-      .header('Content-Disposition', contentDisposition(`${zip.name}.zip`))
-      .header('Accept-Ranges', 'bytes')
-      .header('Cache-Control', 'private, no-store')
-      .type('application/zip');
-    if (range === 'invalid') return reply.status(416).header('Content-Range', `bytes */${zip.size}`).send();
-    if (range) {
-      reply
-        .status(206)
-        .header('Content-Range', `bytes ${range.start}-${range.end}/${zip.size}`)
-        .header('Content-Length', range.end - range.start + 1);
-      return reply.send(await deps.blobs.get(zip.sha256, range));
-    }
-    reply.header('Content-Length', zip.size);
-    return reply.send(await deps.blobs.get(zip.sha256));
+    return sendBlob(request, reply, deps.blobs, {
+      ...zip,
+      fileName: `${zip.name}.zip`,
+      contentType: 'application/zip',
+    });
   });
 
   api.post('/download/task/delete/:id', { ...member, schema: { params: idParams } }, async (request) => {

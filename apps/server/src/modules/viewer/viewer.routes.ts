@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
 import { ok } from '../../lib/reply.ts';
-import { contentDisposition, parseRange } from '../document/document-read.service.ts';
+import { sendBlob } from '../../lib/send-blob.ts';
 import { projectOf } from '../study/study.policy.ts';
 import { actorOf } from '../trail/trail.service.ts';
 import { fileDetail, viewContent, viewState } from './viewer.service.ts';
@@ -32,25 +32,11 @@ export function viewerRoutes(api: Api, deps: Deps): void {
 
   api.get('/file/view/:id', { ...member, schema: { params: byId } }, async (request, reply) => {
     const content = await viewContent(deps, projectOf(request), request.params.id);
-    const range = parseRange(request.headers.range, content.size);
-    reply
-      .header('Content-Disposition', contentDisposition(content.fileName, 'inline'))
-      .header('Accept-Ranges', 'bytes')
-      .header('Cache-Control', 'private, max-age=300')
-      .header('X-Content-Type-Options', 'nosniff')
-      .type(content.contentType);
-    if (range === 'invalid') {
-      return reply.status(416).header('Content-Range', `bytes */${content.size}`).send();
-    }
-    if (range) {
-      reply
-        .status(206)
-        .header('Content-Range', `bytes ${range.start}-${range.end}/${content.size}`)
-        .header('Content-Length', range.end - range.start + 1);
-      return reply.send(await deps.blobs.get(content.sha256, range));
-    }
-    reply.header('Content-Length', content.size);
-    return reply.send(await deps.blobs.get(content.sha256));
+    return sendBlob(request, reply, deps.blobs, {
+      ...content,
+      disposition: 'inline',
+      cacheControl: 'private, max-age=300',
+    });
   });
 
   api.get('/file/:id', { ...member, schema: { params: byId, querystring: fileDetailQuery } }, async (request) =>
