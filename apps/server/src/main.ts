@@ -11,6 +11,7 @@ import { seedAdmin } from './seed.ts';
 import { seedShippedTemplates } from './modules/template/template.service.ts';
 import { createPackHandler, DOWNLOAD_QUEUE } from './modules/download/download-pack.ts';
 import { sweepExpiredDownloads } from './modules/download/download.service.ts';
+import { sweepTickets } from './modules/download/ticket.service.ts';
 import { sweepTmp } from './storage/blob-store.ts';
 import { createBlobStore } from './storage/create-blob-store.ts';
 import { sweepOrphanBlobs } from './storage/blob-sweep.ts';
@@ -65,8 +66,8 @@ if (config.EDOC_ROLE !== 'api') {
   setInterval(() => void sweep(), 3600_000).unref();
   // Expired download tasks let go of their zips (Download center), at start and then hourly.
   const expire = () =>
-    sweepExpiredDownloads(db, blobs, config.BLOB_GRACE_SECONDS * 1000).then(
-      (n) => n > 0 && late.app?.log.info(`released ${n} expired download package(s)`),
+    Promise.all([sweepExpiredDownloads(db, blobs, config.BLOB_GRACE_SECONDS * 1000), sweepTickets(db)]).then(
+      ([n]) => n > 0 && late.app?.log.info(`released ${n} expired download package(s)`),
       (err: unknown) => late.app?.log.error({ err }, 'download expiry sweep failed'),
     );
   void expire();

@@ -47,3 +47,16 @@ export const downloadTaskRow = z.object({
   expirestime: z.string(),
 });
 export type DownloadTaskRow = z.infer<typeof downloadTaskRow>;
+
+/** A link the browser may fetch by itself for a few minutes (no token header needed). */
+export const ticketBody = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('document'),
+    fileId: z.number('required').int().positive('invalid_value'),
+    fileVersionId: z.number().int().positive('invalid_value').optional(),
+  }),
+  z.object({ kind: z.literal('pack'), taskId: z.number('required').int().positive('invalid_value') }),
+]);
+export type TicketBody = z.infer<typeof ticketBody>;
+
+export const TICKET_SECONDS = 300;

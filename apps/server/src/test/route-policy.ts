@@ -23,7 +23,8 @@ export type IdKind =
   | 'user'
   | 'file'
   | 'version'
-  | 'downloadTask';
+  | 'downloadTask'
+  | 'ticket';
 
 export interface RoutePolicy {
   gate: Gate;
@@ -241,6 +242,8 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'POST /download/task/create': member,
   'GET /download/task/list': member,
   'GET /download/task/{id}/file': withIds(member, { id: 'downloadTask' }, { handlerRefuses: ['staff1'] }),
+  'POST /download/ticket': member,
+  'GET /download/ticket/{token}': withIds(open, { token: 'ticket' }),
   'POST /download/task/delete/{id}': withIds(member, { id: 'downloadTask' }, { destructive: true }),
   'GET /audit/find_file_audits': member,
   'GET /audit/project/list': admin,

@@ -144,3 +144,21 @@ export const downloadTasks = pgTable(
   },
   (t) => [index('download_tasks_project_idx').on(t.projectId, t.id)],
 );
+
+/**
+ * A short-lived link to one file the holder was allowed to download when it was issued. The browser fetches it
+ * by itself (its download manager streams and resumes), so a large zip never passes through page memory.
+ * Only the token's hash is kept, as for sessions.
+ */
+export const downloadTickets = pgTable('download_tickets', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
+  sha256: text('sha256').notNull(),
+  size: bigint('size', { mode: 'number' }).notNull(),
+  fileName: text('file_name').notNull(),
+  contentType: text('content_type').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

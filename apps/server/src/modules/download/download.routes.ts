@@ -1,4 +1,4 @@
-import { downloadTaskBody, downloadTaskQuery } from '@edoc/contract/download';
+import { downloadTaskBody, downloadTaskQuery, ticketBody } from '@edoc/contract/download';
 import { idParam } from '@edoc/contract/fields';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
@@ -9,6 +9,7 @@ import { sendBlob } from '../../lib/send-blob.ts';
 import { projectOf } from '../study/study.policy.ts';
 import { actorOf } from '../trail/trail.service.ts';
 import { createDownloadTask, deleteDownloadTask, listDownloadTasks, openTaskZip } from './download.service.ts';
+import { issueTicket, redeemTicket } from './ticket.service.ts';
 
 const idParams = z.object({ id: idParam });
 
@@ -40,4 +41,18 @@ export function downloadRoutes(api: Api, deps: Deps): void {
     await deleteDownloadTask(deps, projectOf(request), request.params.id, actorOf(request));
     return ok(null);
   });
+
+  // A link for the browser's own download manager: large files stream to disk, not through page memory.
+  api.post('/download/ticket', { ...member, schema: { body: ticketBody } }, async (request) =>
+    ok(await issueTicket(deps, projectOf(request), request.body, actorOf(request))),
+  );
+
+  api.get(
+    '/download/ticket/:token',
+    {
+      config: { public: true },
+      schema: { params: z.object({ token: z.string().regex(/^[\w-]{20,100}$/, 'invalid_value') }) },
+    },
+    async (request, reply) => sendBlob(request, reply, deps.blobs, await redeemTicket(deps.db, request.params.token)),
+  );
 }

@@ -1,6 +1,7 @@
-import type { DownloadTaskBody, DownloadTaskRow } from '@edoc/contract/download';
+import type { DownloadTaskBody, DownloadTaskRow, TicketBody } from '@edoc/contract/download';
 import type { Page } from '@edoc/contract/envelope';
 import { api } from '../../lib/api-client';
+import { openDownloadLink } from '../../lib/download';
 
 export interface TaskListParams {
   /** Every task of the project (project administrators) instead of the caller's own. */
@@ -26,4 +27,11 @@ export const createTask = (body: DownloadTaskBody) =>
 
 export const deleteTask = (id: number) => api.postJson<null>(`/download/task/delete/${id}`);
 
-export const downloadTaskZip = (id: number) => api.blob(`/download/task/${id}/file`);
+/** A short-lived link to a document version or a pack, for the browser to fetch by itself. */
+export const issueTicket = (body: TicketBody) =>
+  api.postJson<{ url: string; expiresInSeconds: number }>('/download/ticket', body);
+
+/** Starts the browser's own download of a document version or a completed pack. */
+export async function downloadByTicket(body: TicketBody): Promise<void> {
+  openDownloadLink((await issueTicket(body)).url);
+}

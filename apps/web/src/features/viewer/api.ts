@@ -28,6 +28,3 @@ export const authHeaders = (): Record<string, string> => {
 
 /** Images and text: fetched whole (an <img> cannot send the token), shown from a blob. */
 export const getViewBlob = (fileVersionId: number) => api.blob(`/file/view/${fileVersionId}`);
-
-export const downloadVersion = (fileId: number, fileVersionId: number) =>
-  api.blob('/minio/file/down', { fileId, fileVersionId });

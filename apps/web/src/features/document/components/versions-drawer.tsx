@@ -5,9 +5,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { FileRow } from '@edoc/contract/document';
 import type { VersionRow } from '@edoc/contract/document-edit';
-import { saveBlob } from '../../../lib/download';
+import { downloadByTicket } from '../../download/api';
 import { formatDateTime } from '../../../lib/format';
-import { deleteVersion, documentKeys, downloadFile, labelVersion, listVersions } from '../api';
+import { deleteVersion, documentKeys, labelVersion, listVersions } from '../api';
 
 export function formatSize(bytes: number | null | undefined): string {
   if (bytes === null || bytes === undefined) return '';
@@ -45,7 +45,7 @@ export function VersionsDrawer({ row, onClose }: { row: FileRow | null; onClose:
     },
   });
   const download = useMutation({
-    mutationFn: async (v: VersionRow) => saveBlob(await downloadFile(fileId, v.fileVersionId), v.fileName),
+    mutationFn: (v: VersionRow) => downloadByTicket({ kind: 'document', fileId, fileVersionId: v.fileVersionId }),
   });
 
   const can = (key: string) => row?.abilities.includes(key) ?? false;

@@ -19,14 +19,12 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useTranslation } from 'react-i18next';
 import type { FileRow } from '@edoc/contract/document';
 import type { FolderNode } from '@edoc/contract/folder';
-import { saveBlob } from '../../../lib/download';
 import { useListState } from '../../../lib/use-list-state';
 import { useSession } from '../../../lib/session';
 import { folderKeys } from '../../folder/api';
 import {
   deleteDocument,
   documentKeys,
-  downloadFile,
   listAllowedTypes,
   listFiles,
   moveDocuments,
@@ -34,6 +32,7 @@ import {
   type DocumentView,
 } from '../api';
 import { TrailDrawer } from '../../audit/components/trail-drawer';
+import { downloadByTicket } from '../../download/api';
 import { FileFilters, type ListFilters } from '../components/file-filters';
 import { CommentsDrawer } from '../components/comments-drawer';
 import { DocumentEditModal, type EditTarget } from '../components/document-edit-modal';
@@ -60,10 +59,6 @@ function toTreeData(nodes: FolderNode[], lang: string): TreeDataNode[] {
     children: toTreeData(n.children, lang),
   }));
 }
-
-/** The file name a download is saved under: the document's name with its file's extension. */
-const downloadName = (row: FileRow) =>
-  row.type && !row.file_name.toLowerCase().endsWith(`.${row.type}`) ? `${row.file_name}.${row.type}` : row.file_name;
 
 /** /work: the work folders on the left, the documents of the chosen one (or all) on the right (issue 4). */
 export function WorkspacePage() {
@@ -113,7 +108,8 @@ export function WorkspacePage() {
       queryClient.invalidateQueries({ queryKey: folderKeys.all }),
     ]);
   const download = useMutation({
-    mutationFn: async (row: FileRow) => saveBlob(await downloadFile(row.fileId, row.fileVersionId), downloadName(row)),
+    mutationFn: (row: FileRow) =>
+      downloadByTicket({ kind: 'document', fileId: row.fileId, fileVersionId: row.fileVersionId ?? undefined }),
   });
   const remove = useMutation({
     mutationFn: (row: FileRow) => deleteDocument(row.fileId),

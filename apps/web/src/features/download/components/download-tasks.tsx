@@ -16,12 +16,11 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { DownloadState, DownloadTaskRow } from '@edoc/contract/download';
-import { saveBlob } from '../../../lib/download';
 import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useListState } from '../../../lib/use-list-state';
 import { formatSize } from '../../document/components/versions-drawer';
-import { deleteTask, downloadKeys, downloadTaskZip, listTasks } from '../api';
+import { deleteTask, downloadKeys, downloadByTicket, listTasks } from '../api';
 
 /** How often the list asks again while a task is packing. */
 export const POLL_MS = 2000;
@@ -53,7 +52,7 @@ export function DownloadTasks({ mine = false }: { mine?: boolean }) {
   const rows = tasks.data?.data ?? [];
 
   const download = useMutation({
-    mutationFn: async (row: DownloadTaskRow) => saveBlob(await downloadTaskZip(row.id), `${row.name}.zip`),
+    mutationFn: (row: DownloadTaskRow) => downloadByTicket({ kind: 'pack', taskId: row.id }),
   });
   const remove = useMutation({
     mutationFn: (row: DownloadTaskRow) => deleteTask(row.id),

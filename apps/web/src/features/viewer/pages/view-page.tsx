@@ -9,11 +9,11 @@ import { errorMessage } from '@edoc/contract/errors';
 import type { FileDetail, ViewState } from '@edoc/contract/viewer';
 import { LanguageSwitch } from '../../../components/language-switch';
 import { paths } from '../../../config/paths';
-import { saveBlob } from '../../../lib/download';
 import { showError } from '../../../lib/feedback';
 import { currentLang } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
-import { authHeaders, downloadVersion, getFileDetail, openViewState, pollViewState, viewerKeys, viewUrl } from '../api';
+import { downloadByTicket } from '../../download/api';
+import { authHeaders, getFileDetail, openViewState, pollViewState, viewerKeys, viewUrl } from '../api';
 import { ImageView } from '../components/image-view';
 import { TextView } from '../components/text-view';
 import { ViewerError } from '../components/viewer-error';
@@ -183,7 +183,7 @@ function Frame({ detail, children }: { detail?: FileDetail; children: React.Reac
     if (!detail) return;
     setDownloading(true);
     try {
-      saveBlob(await downloadVersion(detail.fileId, detail.version.fileVersionId), detail.version.fileName);
+      await downloadByTicket({ kind: 'document', fileId: detail.fileId, fileVersionId: detail.version.fileVersionId });
     } catch (error) {
       showError(error);
     } finally {
