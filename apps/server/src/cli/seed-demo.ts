@@ -31,7 +31,7 @@ import { recordTrail, type TrailActor } from '../modules/trail/trail.service.ts'
 import type { AuthContext } from '../plugins/auth.ts';
 import { openDatabase } from '../runtime.ts';
 import { seedAdmin } from '../seed.ts';
-import { createFsBlobStore } from '../storage/blob-store.ts';
+import { createBlobStore } from '../storage/create-blob-store.ts';
 
 const COMPANY = 'Demo Pharma';
 const PROJECT = 'DEMO-001';
@@ -236,7 +236,7 @@ async function main(config: Config): Promise<number> {
   try {
     const admin = await seedAdmin(db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
     await seedShippedTemplates(db);
-    const deps: Deps = { config, db, jobs: noMail, blobs: createFsBlobStore(config.blobDir, config.tmpDir) };
+    const deps: Deps = { config, db, jobs: noMail, blobs: createBlobStore(config) };
     const done = await seedDemo(deps);
     const [external] = await db.select().from(users).where(eq(users.email, ACCOUNTS.external.email));
     const lines = [

@@ -64,6 +64,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     ...env,
   });
   const db = createDb(url, 5);
+  const blobs = createBlobStore(config);
   const jobs = await startJobs({
     url,
     work: true,
@@ -76,17 +77,17 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
       }),
       [CONVERT_QUEUE]: createConvertHandler({
         db,
-        blobs: createBlobStore(config),
+        blobs,
         tmpDir: config.tmpDir,
         sofficePath: config.SOFFICE_PATH,
         timeoutMs: config.CONVERT_TIMEOUT_SECONDS * 1000,
         log: () => {},
       }),
-      [DOWNLOAD_QUEUE]: createPackHandler({ db, blobs: createBlobStore(config), tmpDir: config.tmpDir }),
+      [DOWNLOAD_QUEUE]: createPackHandler({ db, blobs, tmpDir: config.tmpDir }),
     },
     onError: () => {},
   });
-  const deps: Deps = { config, db, jobs, blobs: createBlobStore(config) };
+  const deps: Deps = { config, db, jobs, blobs };
   const app = await buildApp(deps);
   return {
     app,
