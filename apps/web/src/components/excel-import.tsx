@@ -2,14 +2,10 @@ import { useState } from 'react';
 import { DownloadOutlined, InboxOutlined, UploadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Modal, Space, Table, Upload, type UploadFile } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Envelope } from '@edoc/contract/envelope';
-import { errorMessage, isErrorCode } from '@edoc/contract/errors';
 import type { ExcelRowError, ImportInvalidData } from '@edoc/contract/excel';
-import { API_BASE } from '@edoc/contract/limits';
-import { api, ApiError } from '../lib/api-client';
+import { api, ApiError, isApiError } from '../lib/api-client';
 import { saveBlob } from '../lib/download';
 import { showError } from '../lib/feedback';
-import { getLanguage, getToken } from '../lib/session';
 
 type Query = Record<string, string | number | undefined>;
 
@@ -22,43 +18,17 @@ export class ImportRefused extends ApiError {
   }
 }
 
-const search = (query: Query = {}) => {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined) params.append(k, String(v));
-  const s = params.toString();
-  return s ? `?${s}` : '';
-};
-
-/**
- * Uploads a workbook as multipart (field `file`). Sent with fetch directly rather than the API client, because the
- * client's errors do not carry the envelope's data, and an import's refusal lists the wrong cells there.
- */
+/** Uploads a workbook as multipart (field `file`); a refused import comes back with every wrong cell. */
 export async function uploadWorkbook<T>(path: string, file: File, query?: Query): Promise<T> {
   const body = new FormData();
   body.append('file', file, file.name);
-  const headers = new Headers({ 'Accept-Language': getLanguage() });
-  const token = getToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  let payload: Envelope<unknown> | null = null;
-  let status = 0;
   try {
-    const response = await fetch(`${API_BASE}${path}${search(query)}`, { method: 'POST', headers, body });
-    status = response.status;
-    payload = (await response.json()) as Envelope<unknown>;
-  } catch {
-    payload = null;
+    return await api.upload<T>(path, body, { query });
+  } catch (error) {
+    if (isApiError(error) && error.errorCode === 'import_invalid')
+      throw new ImportRefused(error.msg, (error.data as ImportInvalidData | null)?.errors ?? []);
+    throw error;
   }
-  if (payload?.status) return payload.data as T;
-  const lang = getLanguage();
-  if (!payload)
-    throw new ApiError({ errorCode: 'request_failed', msg: errorMessage('request_failed', lang), httpStatus: status });
-  if (payload.errorCode === 'import_invalid') {
-    throw new ImportRefused(payload.msg, (payload.data as ImportInvalidData | null)?.errors ?? []);
-  }
-  const code = payload.errorCode;
-  const msg =
-    payload.msg || (code && isErrorCode(code) ? errorMessage(code, lang) : errorMessage('request_failed', lang));
-  throw new ApiError({ errorCode: code, msg, httpStatus: status });
 }
 
 export interface ExcelImportProps {

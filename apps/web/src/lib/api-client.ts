@@ -9,13 +9,16 @@ export class ApiError extends Error {
   readonly errorCode: ErrorCode | string | null;
   readonly msg: string;
   readonly httpStatus: number;
+  /** The envelope's data of a refusal, where the server explains more (e.g. the wrong cells of an import). */
+  readonly data: unknown;
 
-  constructor(options: { errorCode: ErrorCode | string | null; msg: string; httpStatus: number }) {
+  constructor(options: { errorCode: ErrorCode | string | null; msg: string; httpStatus: number; data?: unknown }) {
     super(options.msg);
     this.name = 'ApiError';
     this.errorCode = options.errorCode;
     this.msg = options.msg;
     this.httpStatus = options.httpStatus;
+    this.data = options.data ?? null;
   }
 }
 
@@ -121,7 +124,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     const code = payload.errorCode;
     const fallback =
       code && isErrorCode(code) ? errorMessage(code, getLanguage()) : errorMessage('request_failed', getLanguage());
-    throw new ApiError({ errorCode: code, msg: payload.msg || fallback, httpStatus: response.status });
+    throw new ApiError({
+      errorCode: code,
+      msg: payload.msg || fallback,
+      httpStatus: response.status,
+      data: payload.data,
+    });
   }
   resetIdle();
   return payload.data as T;
