@@ -1,34 +1,18 @@
 import { useEffect, useState } from 'react';
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
-import {
-  App,
-  Button,
-  Card,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Popconfirm,
-  Select,
-  Space,
-  Switch,
-  Tag,
-  type TableProps,
-} from 'antd';
+import { App, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Switch, type TableProps } from 'antd';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { codeBody, type CodeBody, type CodeItem, type CodeScope } from '@edoc/contract/code';
 import { EnterSubmits } from '../../../components/enter-submits';
 import { ExcelImport } from '../../../components/excel-import';
 import { SearchableTable } from '../../../components/searchable-table';
-import { api } from '../../../lib/api-client';
-import { saveBlob } from '../../../lib/download';
-import { showError } from '../../../lib/feedback';
 import { showServerError } from '../../../lib/form-errors';
 import { schemaRule } from '../../../lib/form-rules';
 import { useListState } from '../../../lib/use-list-state';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
 import { allCodeTypes, codeKeys, createCode, deleteCode, excelPaths, listCodes, updateCode } from '../api';
+import { saveExport, useCatalogColumns, useCatalogDelete } from './catalog-parts';
 import { useCodeOwner } from './use-code-owner';
 
 const shape = codeBody.shape;
@@ -153,7 +137,6 @@ function CodeFormModal(props: {
 /** The code dictionary of the company (/company/template/encode) or of the project (/manage/encode). */
 export function CodePanel({ scope, title }: { scope: CodeScope; title: string }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const owner = useCodeOwner(scope);
   const list = useListState();
@@ -168,22 +151,18 @@ export function CodePanel({ scope, title }: { scope: CodeScope; title: string })
   });
   const paths = excelPaths(scope, '');
 
-  const remove = useMutation({
-    mutationFn: (item: CodeItem) => deleteCode(scope, item.id),
-    onSuccess: async () => {
-      void message.success(t('code.deleted'));
-      list.stepBackIfEmpty(page.data?.data.length ?? 0);
-      await queryClient.invalidateQueries({ queryKey: codeKeys.all });
-    },
+  const remove = useCatalogDelete(
+    (item: CodeItem) => deleteCode(scope, item.id),
+    () => list.stepBackIfEmpty(page.data?.data.length ?? 0),
+  );
+  const exportAll = () => saveExport(paths.exportPath, `${t('code.codesFile')}.xlsx`);
+  const shared = useCatalogColumns<CodeItem>({
+    idPrefix: 'code',
+    codeWidth: 160,
+    deleteConfirmKey: 'code.deleteConfirm',
+    onEdit: (item) => setEditing({ open: true, item }),
+    onDelete: (item) => remove.mutateAsync(item),
   });
-
-  const exportAll = async () => {
-    try {
-      saveBlob(await api.blob(paths.exportPath), `${t('code.codesFile')}.xlsx`);
-    } catch (error) {
-      showError(error);
-    }
-  };
 
   const columns: TableProps<CodeItem>['columns'] = [
     {
@@ -192,54 +171,12 @@ export function CodePanel({ scope, title }: { scope: CodeScope; title: string })
       width: 160,
       render: (name: string, c) => `${name} (${c.typeCode})`,
     },
-    {
-      title: t('code.code'),
-      dataIndex: 'code',
-      width: 160,
-      render: (code: string, c) => (
-        <Space size={4}>
-          {code}
-          {c.readOnly && <Tag>{t('code.companyEntry')}</Tag>}
-        </Space>
-      ),
-    },
+    shared.code,
     { title: t('code.name'), dataIndex: 'name', ellipsis: true },
     { title: t('code.nameEn'), dataIndex: 'nameEn', ellipsis: true },
     { title: t('code.sortOrder'), dataIndex: 'sortOrder', width: 80, align: 'right' },
-    {
-      title: t('code.enabled'),
-      dataIndex: 'enabled',
-      width: 90,
-      render: (on: boolean) => (on ? <Tag color="green">{t('code.on')}</Tag> : <Tag>{t('code.off')}</Tag>),
-    },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      width: 160,
-      render: (_: unknown, item) =>
-        item.readOnly ? null : (
-          <Space size="small">
-            <Button
-              id={`code-edit-${item.id}`}
-              type="link"
-              size="small"
-              onClick={() => setEditing({ open: true, item })}
-            >
-              {t('common.edit')}
-            </Button>
-            <Popconfirm
-              title={t('code.deleteConfirm', { code: item.code })}
-              okText={t('common.confirm')}
-              cancelText={t('common.cancel')}
-              onConfirm={() => remove.mutateAsync(item).catch(() => undefined)}
-            >
-              <Button id={`code-delete-${item.id}`} type="link" size="small" danger>
-                {t('code.delete')}
-              </Button>
-            </Popconfirm>
-          </Space>
-        ),
-    },
+    shared.enabled,
+    shared.actions,
   ];
 
   return (

@@ -1,20 +1,18 @@
 import { useEffect, useState } from 'react';
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Form, Input, Modal, Popconfirm, Space, Switch, Tag, type TableProps } from 'antd';
+import { App, Button, Card, Form, Input, Modal, Space, Switch, type TableProps } from 'antd';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { codeTypeBody, type CodeScope, type CodeTypeBody, type CodeTypeItem } from '@edoc/contract/code';
 import { EnterSubmits } from '../../../components/enter-submits';
 import { ExcelImport } from '../../../components/excel-import';
 import { SearchableTable } from '../../../components/searchable-table';
-import { api } from '../../../lib/api-client';
-import { saveBlob } from '../../../lib/download';
-import { showError } from '../../../lib/feedback';
 import { showServerError } from '../../../lib/form-errors';
 import { schemaRule } from '../../../lib/form-rules';
 import { useListState } from '../../../lib/use-list-state';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
 import { codeKeys, createCodeType, deleteCodeType, excelPaths, listCodeTypes, updateCodeType } from '../api';
+import { saveExport, useCatalogColumns, useCatalogDelete } from './catalog-parts';
 import { useCodeOwner } from './use-code-owner';
 
 const shape = codeTypeBody.shape;
@@ -105,7 +103,6 @@ function CodeTypeFormModal(props: { scope: CodeScope; open: boolean; item?: Code
 /** Code types of the company (/company/template/codeType) or of the project (/manage/codeType). */
 export function CodeTypePanel({ scope, title }: { scope: CodeScope; title: string }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const owner = useCodeOwner(scope);
   const list = useListState();
@@ -118,72 +115,26 @@ export function CodeTypePanel({ scope, title }: { scope: CodeScope; title: strin
   });
   const paths = excelPaths(scope, '/type');
 
-  const remove = useMutation({
-    mutationFn: (item: CodeTypeItem) => deleteCodeType(scope, item.id),
-    onSuccess: async () => {
-      void message.success(t('code.deleted'));
-      list.stepBackIfEmpty(page.data?.data.length ?? 0);
-      await queryClient.invalidateQueries({ queryKey: codeKeys.all });
-    },
+  const remove = useCatalogDelete(
+    (item: CodeTypeItem) => deleteCodeType(scope, item.id),
+    () => list.stepBackIfEmpty(page.data?.data.length ?? 0),
+  );
+  const exportAll = () => saveExport(paths.exportPath, `${t('code.typesFile')}.xlsx`);
+  const shared = useCatalogColumns<CodeTypeItem>({
+    idPrefix: 'code-type',
+    codeWidth: 180,
+    deleteConfirmKey: 'code.deleteTypeConfirm',
+    onEdit: (item) => setEditing({ open: true, item }),
+    onDelete: (item) => remove.mutateAsync(item),
   });
 
-  const exportAll = async () => {
-    try {
-      saveBlob(await api.blob(paths.exportPath), `${t('code.typesFile')}.xlsx`);
-    } catch (error) {
-      showError(error);
-    }
-  };
-
   const columns: TableProps<CodeTypeItem>['columns'] = [
-    {
-      title: t('code.code'),
-      dataIndex: 'code',
-      width: 180,
-      render: (code: string, item) => (
-        <Space size={4}>
-          {code}
-          {item.readOnly && <Tag>{t('code.companyEntry')}</Tag>}
-        </Space>
-      ),
-    },
+    shared.code,
     { title: t('code.name'), dataIndex: 'name', ellipsis: true },
     { title: t('code.nameEn'), dataIndex: 'nameEn', ellipsis: true },
     { title: t('code.codeCount'), dataIndex: 'codeCount', width: 100, align: 'right' },
-    {
-      title: t('code.enabled'),
-      dataIndex: 'enabled',
-      width: 90,
-      render: (on: boolean) => (on ? <Tag color="green">{t('code.on')}</Tag> : <Tag>{t('code.off')}</Tag>),
-    },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      width: 160,
-      render: (_: unknown, item) =>
-        item.readOnly ? null : (
-          <Space size="small">
-            <Button
-              id={`code-type-edit-${item.id}`}
-              type="link"
-              size="small"
-              onClick={() => setEditing({ open: true, item })}
-            >
-              {t('common.edit')}
-            </Button>
-            <Popconfirm
-              title={t('code.deleteTypeConfirm', { code: item.code })}
-              okText={t('common.confirm')}
-              cancelText={t('common.cancel')}
-              onConfirm={() => remove.mutateAsync(item).catch(() => undefined)}
-            >
-              <Button id={`code-type-delete-${item.id}`} type="link" size="small" danger>
-                {t('code.delete')}
-              </Button>
-            </Popconfirm>
-          </Space>
-        ),
-    },
+    shared.enabled,
+    shared.actions,
   ];
 
   return (

@@ -1,0 +1,94 @@
+import { App, Button, Popconfirm, Space, Tag, type TableColumnType } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../lib/api-client';
+import { saveBlob } from '../../../lib/download';
+import { showError } from '../../../lib/feedback';
+import { codeKeys } from '../api';
+
+// What the code dictionary and the code types pages share: a row is a code with a company/project owner, an
+// enabled flag, and edit/delete unless it is the company's entry shown read-only inside a project.
+
+interface CatalogRow {
+  id: number;
+  code: string;
+  readOnly: boolean;
+  enabled: boolean;
+}
+
+/** Deletes a row, says so, lets the page step back from an emptied last page and refreshes both lists. */
+export function useCatalogDelete<T>(remove: (item: T) => Promise<unknown>, onDeleted: () => void) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: remove,
+    onSuccess: async () => {
+      void message.success(t('code.deleted'));
+      onDeleted();
+      await queryClient.invalidateQueries({ queryKey: codeKeys.all });
+    },
+  });
+}
+
+/** Downloads an export workbook, showing why when it fails. */
+export async function saveExport(path: string, fileName: string): Promise<void> {
+  try {
+    saveBlob(await api.blob(path), fileName);
+  } catch (error) {
+    showError(error);
+  }
+}
+
+/** The code column (with the company-entry tag), the enabled column and the actions column. */
+export function useCatalogColumns<T extends CatalogRow>(opts: {
+  /** Element ids: `#<idPrefix>-edit-<id>`, `#<idPrefix>-delete-<id>`. */
+  idPrefix: string;
+  codeWidth: number;
+  deleteConfirmKey: string;
+  onEdit: (item: T) => void;
+  onDelete: (item: T) => Promise<unknown>;
+}) {
+  const { t } = useTranslation();
+  const code: TableColumnType<T> = {
+    title: t('code.code'),
+    dataIndex: 'code',
+    width: opts.codeWidth,
+    render: (value: string, item) => (
+      <Space size={4}>
+        {value}
+        {item.readOnly && <Tag>{t('code.companyEntry')}</Tag>}
+      </Space>
+    ),
+  };
+  const enabled: TableColumnType<T> = {
+    title: t('code.enabled'),
+    dataIndex: 'enabled',
+    width: 90,
+    render: (on: boolean) => (on ? <Tag color="green">{t('code.on')}</Tag> : <Tag>{t('code.off')}</Tag>),
+  };
+  const actions: TableColumnType<T> = {
+    title: t('common.actions'),
+    key: 'actions',
+    width: 160,
+    render: (_: unknown, item) =>
+      item.readOnly ? null : (
+        <Space size="small">
+          <Button id={`${opts.idPrefix}-edit-${item.id}`} type="link" size="small" onClick={() => opts.onEdit(item)}>
+            {t('common.edit')}
+          </Button>
+          <Popconfirm
+            title={t(opts.deleteConfirmKey, { code: item.code })}
+            okText={t('common.confirm')}
+            cancelText={t('common.cancel')}
+            onConfirm={() => opts.onDelete(item).catch(() => undefined)}
+          >
+            <Button id={`${opts.idPrefix}-delete-${item.id}`} type="link" size="small" danger>
+              {t('code.delete')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+  };
+  return { code, enabled, actions };
+}
