@@ -1,5 +1,7 @@
 import ExcelJS from 'exceljs';
+import { XLSX_TYPE } from '../lib/excel.ts';
 import { bearer, type TestContext } from './context.ts';
+import { multipart } from './multipart.ts';
 
 /** A workbook from plain rows: each sheet's first row is its header row. */
 export async function xlsxOf(sheets: Record<string, unknown[][]>): Promise<Buffer> {
@@ -26,19 +28,11 @@ export async function rowsOf(buffer: Buffer): Promise<Record<string, unknown[][]
 
 /** POSTs one file as multipart/form-data (field `file`) with the person's token. */
 export function uploadAs(ctx: TestContext, token: string, url: string, fileName: string, content: Buffer) {
-  const boundary = '----edoc-xlsx-test';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
-        `Content-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
+  const body = multipart({}, { name: fileName, content, type: XLSX_TYPE });
   return ctx.app.inject({
     method: 'POST',
     url: `/edoc${url}`,
-    payload,
-    headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: body.payload,
+    headers: { ...bearer(token), ...body.headers },
   });
 }

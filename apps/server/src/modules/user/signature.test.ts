@@ -1,6 +1,7 @@
 import { SIGNATURE_MAX_BYTES } from '@edoc/contract/user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trailOf } from '../../test/company-factories.ts';
+import { multipart } from '../../test/multipart.ts';
 import { bearer, createTestContext, createUser, signIn, type TestContext } from '../../test/context.ts';
 
 let ctx: TestContext;
@@ -14,19 +15,12 @@ const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('
 const GIF = Buffer.from('GIF89a-not-allowed-here');
 
 function upload(token: string, name: string, content: Buffer, type: string) {
-  const boundary = '----edoc-signature';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
+  const body = multipart({}, { name, content, type });
   return ctx.app.inject({
     method: 'POST',
     url: '/edoc/user/signature/a',
-    payload,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...bearer(token) },
+    payload: body.payload,
+    headers: { ...body.headers, ...bearer(token) },
   });
 }
 const read = (token: string) => ctx.app.inject({ method: 'GET', url: '/edoc/user/signature', headers: bearer(token) });

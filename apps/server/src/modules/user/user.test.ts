@@ -2,6 +2,7 @@ import { TrailType } from '@edoc/contract/enums';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trail } from '../../db/schema/trail.ts';
+import { multipart } from '../../test/multipart.ts';
 import { bearer, createTestContext, createUser, signIn, type TestContext } from '../../test/context.ts';
 
 let ctx: TestContext;
@@ -15,17 +16,7 @@ const PNG = Buffer.from(
   'base64',
 );
 
-function multipart(name: string, content: Buffer, type: string) {
-  const boundary = '----edoc-test';
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+const filePart = (name: string, content: Buffer, type: string) => multipart({}, { name, content, type });
 
 describe('personal information', () => {
   it('reads and changes the profile, trailing old and new values', async () => {
@@ -75,7 +66,7 @@ describe('personal information', () => {
   it('keeps an avatar image and refuses a file that is not one', async () => {
     const user = await createUser(ctx.db);
     const token = await signIn(ctx, user.email);
-    const notImage = multipart('evil.png', Buffer.from('MZ this is an exe'), 'image/png');
+    const notImage = filePart('evil.png', Buffer.from('MZ this is an exe'), 'image/png');
     const refused = await ctx.app.inject({
       method: 'POST',
       url: '/edoc/user/avatar',
@@ -83,7 +74,7 @@ describe('personal information', () => {
       headers: { ...notImage.headers, ...bearer(token) },
     });
     expect(refused.statusCode).toBe(415);
-    const png = multipart('me.png', PNG, 'image/png');
+    const png = filePart('me.png', PNG, 'image/png');
     const saved = await ctx.app.inject({
       method: 'POST',
       url: '/edoc/user/avatar',
