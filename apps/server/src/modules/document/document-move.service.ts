@@ -6,7 +6,7 @@ import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { ProjectContext } from '../study/study.policy.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
-import { loadDocumentFor, versionOf } from './document-read.service.ts';
+import { documentAccess, loadDocumentFor, versionOf } from './document-read.service.ts';
 import { requireFolderKey } from './document.policy.ts';
 import { nameTaken } from './document.service.ts';
 
@@ -42,10 +42,11 @@ export async function moveDocuments(
   actor: TrailActor,
 ) {
   await deps.db.transaction(async (tx) => {
-    await requireFolderKey(tx, ctx, input.folderId, 'createDoc');
+    const access = await documentAccess(tx, ctx);
+    await requireFolderKey(tx, ctx, input.folderId, 'createDoc', access.rights);
     const names = new Set<string>();
     for (const fileId of new Set(input.fileIds)) {
-      const { doc } = await loadDocumentFor(tx, ctx, fileId, ['viewDoc', 'editDoc']);
+      const { doc } = await loadDocumentFor(tx, ctx, fileId, ['viewDoc', 'editDoc'], access);
       if (doc.folderId === input.folderId) continue;
       const lower = doc.name.toLowerCase();
       if (names.has(lower) || (await nameTaken(tx, input.folderId, doc.name))) fail('duplicate_file_name');

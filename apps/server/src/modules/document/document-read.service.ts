@@ -1,4 +1,4 @@
-import type { DocKey } from '@edoc/contract/permissions';
+import type { DocKey, FolderRights } from '@edoc/contract/permissions';
 import { TrailType } from '@edoc/contract/enums';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
@@ -11,19 +11,36 @@ import type { ProjectContext } from '../study/study.policy.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
 import { visibleSites } from './document-list.service.ts';
 
+/** What the caller may see in the project: rights per work folder and the sites they work on (null: all). */
+export interface DocumentAccess {
+  rights: Map<number, FolderRights>;
+  sites: number[] | null;
+}
+
+/** Reads the caller's access once, for a call that checks many documents (a move of 500 reads it once). */
+export async function documentAccess(tx: Tx, ctx: ProjectContext): Promise<DocumentAccess> {
+  const { rights } = await folderRights(tx, ctx, 0);
+  return { rights, sites: await visibleSites(tx, ctx) };
+}
+
 /**
  * A live document of the caller's project that the caller may see, holding the given keys on its folder.
  * Another project's id, a deleted one, or a site document of a site the caller does not work on: "not found".
  */
-export async function loadDocumentFor(tx: Tx, ctx: ProjectContext, fileId: number, keys: DocKey[]) {
+export async function loadDocumentFor(
+  tx: Tx,
+  ctx: ProjectContext,
+  fileId: number,
+  keys: DocKey[],
+  access?: DocumentAccess,
+) {
   const [doc] = await tx
     .select()
     .from(documents)
     .where(and(eq(documents.id, fileId), eq(documents.projectId, ctx.projectId), isNull(documents.deletedAt)));
   if (!doc || doc.folderId === null) fail('not_found');
-  const sites = await visibleSites(tx, ctx);
+  const { rights, sites } = access ?? (await documentAccess(tx, ctx));
   if (sites && !doc.central && (doc.siteId === null || !sites.includes(doc.siteId))) fail('not_found');
-  const { rights } = await folderRights(tx, ctx, 0);
   const r = rights.get(doc.folderId);
   if (!r?.isEnabled) fail('no_permission_view_file');
   if (keys.some((k) => !r.docKeys.includes(k))) fail('forbidden');
