@@ -75,6 +75,13 @@ export function maxBytesFor(ext: string, otherCap: number): number {
   return otherCap;
 }
 
+/** Allowed by the project's list (SPEC §5): by extension, ignoring case and a leading dot; an empty list allows all. */
+export function isAllowedType(fileName: string, allowedTypes: readonly string[]): boolean {
+  if (allowedTypes.length === 0) return true;
+  const ext = extensionOf(fileName);
+  return allowedTypes.some((t) => t.replace(/^\./, '').toLowerCase() === ext);
+}
+
 export type UploadProblem = 'file_type_not_allowed' | 'file_too_large' | null;
 
 /**
@@ -89,8 +96,7 @@ export function judgeUpload(input: {
   otherCap: number;
 }): UploadProblem {
   const ext = extensionOf(input.fileName);
-  const allowed = input.allowedTypes.map((t) => t.replace(/^\./, '').toLowerCase());
-  if (allowed.length > 0 && !allowed.includes(ext)) return 'file_type_not_allowed';
+  if (!isAllowedType(input.fileName, input.allowedTypes)) return 'file_type_not_allowed';
   const kind = contentKindOf(input.head);
   if (kind === 'executable' || EXECUTABLE_EXTENSIONS.has(ext)) return 'file_type_not_allowed';
   const expected = EXPECTED[ext];

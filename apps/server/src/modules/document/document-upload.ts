@@ -1,5 +1,5 @@
 import type { MultipartFile } from '@fastify/multipart';
-import { extensionOf, judgeUpload, maxBytesFor } from '@edoc/contract/file-rules';
+import { extensionOf, isAllowedType, judgeUpload, maxBytesFor } from '@edoc/contract/file-rules';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { fail } from '../../lib/app-error.ts';
@@ -46,8 +46,8 @@ export async function receiveUpload<S extends z.ZodType>(
     await opts.precheck?.(fields);
     const types = await allowedTypes(deps.db, ctx.projectId);
     const ext = extensionOf(part.filename);
-    if (types.length > 0 && !types.map((t) => t.replace(/^\./, '').toLowerCase()).includes(ext))
-      fail('file_type_not_allowed');
+    // Refused by its name before a byte is stored; judgeUpload below checks the rest once the content is in.
+    if (!isAllowedType(part.filename, types)) fail('file_type_not_allowed');
     const blob = await storePart(deps, part, maxBytesFor(ext, cap));
     const problem = judgeUpload({
       fileName: part.filename,

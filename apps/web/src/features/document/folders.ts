@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { FolderNode } from '@edoc/contract/folder';
 import { errorMessage } from '@edoc/contract/errors';
-import { extensionOf, maxBytesFor } from '@edoc/contract/file-rules';
+import { extensionOf, isAllowedType, maxBytesFor } from '@edoc/contract/file-rules';
 import { MB } from '@edoc/contract/limits';
 import { folderKeys, getFolderTree } from '../folder/api';
 import { currentLang } from '../../lib/i18n';
@@ -34,7 +34,7 @@ export const OTHER_CAP = 512 * MB;
  */
 export function uploadProblem(file: { name: string; size: number }, allowed: readonly string[]): string | null {
   const ext = extensionOf(file.name);
-  if (allowed.length > 0 && !allowed.includes(ext)) return errorMessage('file_type_not_allowed', currentLang());
+  if (!isAllowedType(file.name, allowed)) return errorMessage('file_type_not_allowed', currentLang());
   if (file.size > maxBytesFor(ext, OTHER_CAP)) return errorMessage('file_too_large', currentLang());
   return null;
 }
