@@ -88,7 +88,6 @@ export const moveDocuments = (fileIds: number[], folderId: number) =>
 export const deleteDocument = (fileId: number) =>
   api.postJson<null>('/file/delete/a', { fileId, deleteAllVersion: true });
 
-
 export const listVersions = (fileId: number) => api.get<VersionRow[]>('/file/version/find_all', { fileId });
 export const labelVersion = (fileVersionId: number, label: string) =>
   api.postJson<null>('/file/version/edit/a', { fileVersionId, label });

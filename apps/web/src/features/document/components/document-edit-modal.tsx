@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { App, DatePicker, Form, Input, Modal, Progress } from 'antd';
+import { App, Form, Input, Modal, Progress } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -10,7 +10,7 @@ import { showServerError } from '../../../lib/form-errors';
 import { schemaRule } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
 import { documentKeys, editDocument, toFormData } from '../api';
-import { dateOrderRule, fileRule, isoDay, uniqueNameRule } from './document-form-modal';
+import { DatesAndComment, fileRule, isoDay, uniqueNameRule } from './document-form-modal';
 import { FilePicker } from './file-picker';
 
 interface EditValues {
@@ -137,20 +137,7 @@ export function DocumentEditModal(props: { target: EditTarget | null; allowedTyp
             <Form.Item name="fileCode" label={t('document.field.fileCode')}>
               <Input maxLength={64} />
             </Form.Item>
-            <Form.Item
-              name="effectiveDate"
-              label={t('document.field.effectiveDate')}
-              dependencies={['expirationDate']}
-              rules={[dateOrderRule]}
-            >
-              <DatePicker style={{ width: '100%' }} />
-            </Form.Item>
-            <Form.Item name="expirationDate" label={t('document.field.expirationDate')}>
-              <DatePicker style={{ width: '100%' }} />
-            </Form.Item>
-            <Form.Item name="comment" label={t('document.field.comment')}>
-              <Input.TextArea rows={2} maxLength={1000} />
-            </Form.Item>
+            <DatesAndComment />
           </>
         )}
         <EnterSubmits />

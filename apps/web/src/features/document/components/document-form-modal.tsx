@@ -79,6 +79,29 @@ export const uniqueNameRule =
     },
   });
 
+/** Effective and expiration dates (in order) and the comment: the same on a new document and on an edit. */
+export function DatesAndComment() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Form.Item
+        name="effectiveDate"
+        label={t('document.field.effectiveDate')}
+        dependencies={['expirationDate']}
+        rules={[dateOrderRule]}
+      >
+        <DatePicker style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item name="expirationDate" label={t('document.field.expirationDate')}>
+        <DatePicker style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item name="comment" label={t('document.field.comment')}>
+        <Input.TextArea rows={2} maxLength={1000} />
+      </Form.Item>
+    </>
+  );
+}
+
 export function DocumentFormModal(props: {
   open: boolean;
   folder: FolderNode | null;
@@ -191,20 +214,7 @@ export function DocumentFormModal(props: {
         <Form.Item name="versionNo" label={t('document.field.versionNo')}>
           <Input maxLength={32} placeholder="V1.0" />
         </Form.Item>
-        <Form.Item
-          name="effectiveDate"
-          label={t('document.field.effectiveDate')}
-          dependencies={['expirationDate']}
-          rules={[dateOrderRule]}
-        >
-          <DatePicker style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item name="expirationDate" label={t('document.field.expirationDate')}>
-          <DatePicker style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item name="comment" label={t('document.field.comment')}>
-          <Input.TextArea rows={2} maxLength={1000} />
-        </Form.Item>
+        <DatesAndComment />
         <Form.Item name="scope" label={t('document.field.scope')}>
           <Radio.Group
             options={[
