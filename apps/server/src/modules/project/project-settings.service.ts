@@ -7,7 +7,7 @@ import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { ProjectContext } from '../study/study.policy.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
-import { getProject } from './project.service.ts';
+import { getProject, studySettingsOf } from './project.service.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
 
@@ -33,19 +33,6 @@ export async function getStudySettings(deps: Deps, ctx: ProjectContext): Promise
   return getProject(deps, p.companyId, p.id);
 }
 
-const settingsOf = (input: StudySettingsBody) => ({
-  name: input.name,
-  phase: input.phase ?? null,
-  description: input.description ?? null,
-  idleMinutes: input.idleMinutes,
-  pageSize: input.pageSize,
-  reviewOpen: input.reviewOpen,
-  qcOpen: input.qcOpen,
-  approveOpen: input.approveOpen,
-  allowedFileTypes: [...new Set(input.allowedFileTypes)],
-  versionConvention: input.versionConvention || 'V{major}.{minor}',
-});
-
 /** POST /manage/study/update: the project administrator's part of the settings; trailed with old and new values. */
 export async function updateStudySettings(
   deps: Deps,
@@ -55,7 +42,7 @@ export async function updateStudySettings(
 ) {
   await deps.db.transaction(async (tx) => {
     const before = await sessionProject(tx, ctx, true);
-    const next = settingsOf(input);
+    const next = studySettingsOf(input);
     await tx
       .update(projects)
       .set({ ...next, updatedAt: new Date() })

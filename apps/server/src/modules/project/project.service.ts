@@ -1,7 +1,7 @@
 import { TrailType } from '@edoc/contract/enums';
 import type { Page } from '@edoc/contract/envelope';
 import { BUILTIN_ROLE_KEYS } from '@edoc/contract/permissions';
-import type { ProjectBody, ProjectItem } from '@edoc/contract/project';
+import type { ProjectBody, ProjectItem, StudySettingsBody } from '@edoc/contract/project';
 import { and, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { companies } from '../../db/schema/companies.ts';
@@ -96,8 +96,8 @@ async function assertCodeFree(tx: Tx, companyId: number, code: string, exceptId?
   if (clash) fail('project_code_exists');
 }
 
-const settingsOf = (input: ProjectBody) => ({
-  code: input.code,
+/** The settings a project administrator may also change (/manage/study), as stored. */
+export const studySettingsOf = (input: StudySettingsBody) => ({
   name: input.name,
   phase: input.phase ?? null,
   description: input.description ?? null,
@@ -106,9 +106,15 @@ const settingsOf = (input: ProjectBody) => ({
   reviewOpen: input.reviewOpen,
   qcOpen: input.qcOpen,
   approveOpen: input.approveOpen,
-  libraryFolder: input.libraryFolder,
   allowedFileTypes: [...new Set(input.allowedFileTypes)],
   versionConvention: input.versionConvention || 'V{major}.{minor}',
+});
+
+/** All of a project's settings: the company administrator also sets the code, the library tree and the end. */
+const settingsOf = (input: ProjectBody) => ({
+  code: input.code,
+  ...studySettingsOf(input),
+  libraryFolder: input.libraryFolder,
   endDate: input.endDate ?? null,
 });
 

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { App, Avatar, Button, Flex, Upload } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -6,25 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@edoc/contract/errors';
 import { AVATAR_MAX_BYTES } from '@edoc/contract/limits';
 import { currentLang } from '../../../lib/i18n';
+import { useObjectUrl } from '../../../lib/use-object-url';
 import { fetchAvatar, uploadAvatar, userKeys } from '../api';
 
 interface AvatarUploadProps {
   userId: number;
   avatarUrl: string | null;
-}
-
-function useObjectUrl(blob: Blob | undefined): string | undefined {
-  const [url, setUrl] = useState<string>();
-  useEffect(() => {
-    if (!blob) {
-      setUrl(undefined);
-      return undefined;
-    }
-    const next = URL.createObjectURL(blob);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [blob]);
-  return url;
 }
 
 export function AvatarUpload({ userId, avatarUrl }: AvatarUploadProps) {

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { UploadOutlined } from '@ant-design/icons';
 import { App, Button, Card, Col, Empty, Image, Row, Skeleton, Typography, Upload } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -6,22 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@edoc/contract/errors';
 import { SIGNATURE_MAX_BYTES, SIGNATURE_TYPES } from '@edoc/contract/user';
 import { currentLang } from '../../../lib/i18n';
+import { useObjectUrl } from '../../../lib/use-object-url';
 import { fetchSignature, signatureKeys, uploadSignature } from '../signature-api';
 import { SignaturePad } from './signature-pad';
-
-function useObjectUrl(blob: Blob | null | undefined): string | undefined {
-  const [url, setUrl] = useState<string>();
-  useEffect(() => {
-    if (!blob) {
-      setUrl(undefined);
-      return undefined;
-    }
-    const next = URL.createObjectURL(blob);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [blob]);
-  return url;
-}
 
 /** Personal centre, electronic signature: shows the current image and replaces it by an upload or a drawing. */
 export function SignatureSetup() {

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Flex, Spin, Tooltip } from 'antd';
 import { RotateLeftOutlined, RotateRightOutlined, ZoomInOutlined, ZoomOutOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useObjectUrl } from '../../../lib/use-object-url';
 import { getViewBlob, viewerKeys } from '../api';
 import { ViewerError } from './viewer-error';
 
@@ -17,15 +18,9 @@ export function ImageView({ fileVersionId, alt }: { fileVersionId: number; alt: 
     staleTime: Infinity,
     retry: false,
   });
-  const [src, setSrc] = useState<string | null>(null);
   const [zoom, setZoom] = useState(3);
   const [rotation, setRotation] = useState(0);
-  useEffect(() => {
-    if (!blob.data) return undefined;
-    const url = URL.createObjectURL(blob.data);
-    setSrc(url);
-    return () => URL.revokeObjectURL(url);
-  }, [blob.data]);
+  const src = useObjectUrl(blob.data);
 
   if (blob.error) return <ViewerError error={blob.error} />;
   if (!src) return <Spin style={{ display: 'block', margin: 48 }} />;
