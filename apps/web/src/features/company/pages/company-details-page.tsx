@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { EditOutlined, UserAddOutlined } from '@ant-design/icons';
-import { Button, Card, Descriptions, Empty, Flex, Result, Skeleton, Table, Tag, type TableProps } from 'antd';
+import { Button, Card, Descriptions, Empty, Result, Skeleton, Table, Tag, type TableProps } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { CompanyUserItem } from '@edoc/contract/company';
 import { compareText, formatDateTime } from '../../../lib/format';
-import { useIdParam } from '../../../lib/use-id-param';
 import { companyKeys, getCompany, listCompanyManagers } from '../api';
 import { CompanyFormModal } from '../components/company-form-modal';
-import { CompanyPicker } from '../components/company-picker';
+import { PickedCompany } from '../components/picked-company';
 import { ManagerFormModal } from '../components/manager-form-modal';
 
 function Managers({ companyId }: { companyId: number }) {
@@ -115,26 +114,14 @@ function CompanyFacts({ companyId }: { companyId: number }) {
 
 /** SPEC §2 /system/company/details: one company's facts and its administrators (?companyId=, or pick one). */
 export function CompanyDetailsPage() {
-  const { t } = useTranslation();
-  const [companyId, setCompanyId] = useIdParam('companyId');
   return (
-    <Flex vertical gap={24}>
-      <Card variant="borderless" size="small">
-        <Flex align="center" gap={12} wrap>
-          <span>{t('company.pickLabel')}</span>
-          <CompanyPicker value={companyId} onChange={setCompanyId} />
-        </Flex>
-      </Card>
-      {companyId == null ? (
-        <Card variant="borderless">
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('company.pickFirst')} />
-        </Card>
-      ) : (
+    <PickedCompany>
+      {(companyId) => (
         <>
           <CompanyFacts key={`facts-${companyId}`} companyId={companyId} />
           <Managers key={`managers-${companyId}`} companyId={companyId} />
         </>
       )}
-    </Flex>
+    </PickedCompany>
   );
 }

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { UserAddOutlined } from '@ant-design/icons';
-import { App, Button, Flex, Popconfirm, Space, Tag, Tooltip, type TableProps } from 'antd';
+import { App, Button, Flex, Tag, type TableProps } from 'antd';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RoleCode } from '@edoc/contract/enums';
 import type { ProjectMember } from '@edoc/contract/member';
 import { SearchableTable } from '../../../components/searchable-table';
 import { useListState } from '../../../lib/use-list-state';
-import { useSession } from '../../../lib/session';
 import { MemberFormModal, type MemberCalls } from '../../project/components/member-form-modal';
+import { MemberRowActions } from '../../project/components/member-row-actions';
 import { listRoles, roleKeys } from '../../role/api';
 import { listSites, siteKeys } from '../../site/api';
 import {
@@ -37,7 +37,6 @@ export function MembersPanel() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const session = useSession();
   const list = useListState();
   const [editing, setEditing] = useState<{ open: boolean; member?: ProjectMember }>({ open: false });
 
@@ -79,36 +78,15 @@ export function MembersPanel() {
       title: t('common.actions'),
       key: 'actions',
       width: 200,
-      render: (_: unknown, member) => {
-        // SPEC §5: a user cannot change their own rights.
-        const own = member.userId === session.userId;
-        return (
-          <Space size="small">
-            <Tooltip title={own ? t('member.ownRights') : undefined}>
-              <Button
-                id={`manage-member-edit-${member.memberId}`}
-                type="link"
-                size="small"
-                disabled={own}
-                onClick={() => setEditing({ open: true, member })}
-              >
-                {t('member.changeRole')}
-              </Button>
-            </Tooltip>
-            <Popconfirm
-              title={t('member.removeConfirm', { name: member.userName })}
-              description={t('manageMember.removeConfirmText')}
-              okText={t('common.confirm')}
-              cancelText={t('common.cancel')}
-              onConfirm={() => remove.mutateAsync(member).catch(() => undefined)}
-            >
-              <Button id={`manage-member-remove-${member.memberId}`} type="link" size="small" danger disabled={own}>
-                {t('member.remove')}
-              </Button>
-            </Popconfirm>
-          </Space>
-        );
-      },
+      render: (_: unknown, member) => (
+        <MemberRowActions
+          member={member}
+          idPrefix="manage-member"
+          removeText={t('manageMember.removeConfirmText')}
+          onEdit={(m) => setEditing({ open: true, member: m })}
+          onRemove={(m) => remove.mutateAsync(m)}
+        />
+      ),
     },
   ];
 

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { UserAddOutlined } from '@ant-design/icons';
-import { App, Button, Card, Empty, Flex, Popconfirm, Space, Table, Tag, Tooltip, type TableProps } from 'antd';
+import { App, Button, Card, Empty, Flex, Table, Tag, type TableProps } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RoleCode } from '@edoc/contract/enums';
 import { compareText } from '../../../lib/format';
 import { useIdParam } from '../../../lib/use-id-param';
-import { useSession } from '../../../lib/session';
 import { projectKeys } from '../api';
 import { MemberFormModal, type MemberCalls } from '../components/member-form-modal';
+import { MemberRowActions } from '../components/member-row-actions';
 import { ProjectPicker } from '../components/project-picker';
 import {
   addMember,
@@ -25,7 +25,6 @@ function Members({ studyId }: { studyId: number }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const session = useSession();
   const [editing, setEditing] = useState<{ open: boolean; member?: ProjectMember }>({ open: false });
 
   const members = useQuery({ queryKey: memberKeys.list(studyId), queryFn: () => listMembers(studyId) });
@@ -72,36 +71,15 @@ function Members({ studyId }: { studyId: number }) {
       title: t('common.actions'),
       key: 'actions',
       width: 200,
-      render: (_: unknown, member) => {
-        // SPEC §5: a user cannot change their own rights.
-        const own = member.userId === session.userId;
-        return (
-          <Space size="small">
-            <Tooltip title={own ? t('member.ownRights') : undefined}>
-              <Button
-                id={`member-edit-${member.memberId}`}
-                type="link"
-                size="small"
-                disabled={own}
-                onClick={() => setEditing({ open: true, member })}
-              >
-                {t('member.changeRole')}
-              </Button>
-            </Tooltip>
-            <Popconfirm
-              title={t('member.removeConfirm', { name: member.userName })}
-              description={t('member.removeConfirmText')}
-              okText={t('common.confirm')}
-              cancelText={t('common.cancel')}
-              onConfirm={() => remove.mutateAsync(member).catch(() => undefined)}
-            >
-              <Button id={`member-remove-${member.memberId}`} type="link" size="small" danger disabled={own}>
-                {t('member.remove')}
-              </Button>
-            </Popconfirm>
-          </Space>
-        );
-      },
+      render: (_: unknown, member) => (
+        <MemberRowActions
+          member={member}
+          idPrefix="member"
+          removeText={t('member.removeConfirmText')}
+          onEdit={(m) => setEditing({ open: true, member: m })}
+          onRemove={(m) => remove.mutateAsync(m)}
+        />
+      ),
     },
   ];
 
