@@ -126,3 +126,5 @@ export const emailField = z
   .pipe(z.email('invalid_email'));
 export const passwordInput = z.string('required').min(1, 'required').max(PASSWORD_MAX, 'too_long');
 export const idParam = z.coerce.number('invalid_value').int('invalid_value').positive('invalid_value');
+/** Path parameters of a call on one object: `/…/:id`. */
+export const idParams = z.object({ id: idParam });

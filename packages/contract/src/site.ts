@@ -18,3 +18,7 @@ export const siteItem = z.object({
   memberCount: z.number(),
 });
 export type SiteItem = z.infer<typeof siteItem>;
+
+export const siteList = z.array(siteItem);
+export const siteCreated = z.object({ siteId: z.number() });
+export type SiteCreated = z.infer<typeof siteCreated>;

@@ -24,7 +24,7 @@ import { addMember } from '../modules/member/member.service.ts';
 import { createProject } from '../modules/project/project.service.ts';
 import { register } from '../modules/registration/registration.service.ts';
 import { createSite } from '../modules/site/site.service.ts';
-import type { ProjectContext } from '../modules/study/study.policy.ts';
+import type { ProjectContext } from '../plugins/context.ts';
 import { ICH_TEMPLATE_NAME } from '../modules/template/ich-e6.ts';
 import { listDirectoryTemplates, seedShippedTemplates } from '../modules/template/template.service.ts';
 import { recordTrail, type TrailActor } from '../modules/trail/trail.service.ts';
@@ -106,7 +106,15 @@ function projectContext(admin: typeof users.$inferSelect, projectId: number): Pr
     },
     session: { id: 0, lang: 'en-US', idleMinutes: 30, projectId, roleCode: RoleCode.CompanyAdmin },
   };
-  return { auth, projectId, roleCode: RoleCode.CompanyAdmin, fullAccess: true };
+  return {
+    auth,
+    projectId,
+    roleCode: RoleCode.CompanyAdmin,
+    fullAccess: true,
+    actor: { ...actor, companyId: admin.companyId, projectId },
+    lang: 'en-US',
+    client: { ip: '127.0.0.1', userAgent: 'seed:demo' },
+  };
 }
 
 async function seedDemo(deps: Deps): Promise<string[]> {

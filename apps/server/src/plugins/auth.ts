@@ -1,4 +1,4 @@
-import { RoleCode, UserType, type Lang } from '@edoc/contract/enums';
+import type { Lang } from '@edoc/contract/enums';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
@@ -6,6 +6,7 @@ import { sessions } from '../db/schema/sessions.ts';
 import { users } from '../db/schema/users.ts';
 import { fail } from '../lib/app-error.ts';
 import { sha256 } from '../lib/crypto.ts';
+import { resolveContext, type Gate } from './context.ts';
 
 export interface AuthUser {
   id: number;
@@ -22,12 +23,6 @@ export interface AuthSession {
   projectId: number | null;
   roleCode: string | null;
 }
-/**
- * The gate a route declares. Handlers still scope every id to the caller's company or project; the gate only
- * refuses callers of the wrong kind early, so they learn nothing from validation messages or uploads.
- */
-export type Access = 'signedIn' | 'systemAdmin' | 'companyAdmin' | 'projectMember' | 'projectAdmin';
-
 export interface AuthContext {
   user: AuthUser;
   session: AuthSession;
@@ -38,10 +33,8 @@ declare module 'fastify' {
     auth: AuthContext | null;
   }
   interface FastifyContextConfig {
-    /** Reachable without a token (login, captcha, public notice, health). */
-    public?: boolean;
-    /** Who may call the route at all; checked before the body is read or validated. Default: any signed-in user. */
-    access?: Access;
+    /** Who may call the route at all (plugins/context.ts); checked before the body is read or validated. */
+    access?: Gate;
   }
 }
 
@@ -106,62 +99,48 @@ async function authenticate(db: Db, query: ReturnType<typeof lookup>, token: str
 
 export function registerAuth(app: FastifyInstance, db: Db): void {
   app.decorateRequest('auth', null);
+  app.decorateRequest('ctx', null);
   const query = lookup(db);
   // onRequest, before validation, so even a refused body is answered in the session's language.
   app.addHook('onRequest', async (request) => {
     const token = bearer(request);
-    // Unknown paths (answered 404), the web app's files and the API docs need no token.
+    // Unknown paths (answered 404), the web app's files and the API docs need no token; an /edoc route that
+    // declares no gate is for signed-in callers.
     const url = request.routeOptions.url;
-    const isPublic =
-      request.routeOptions.config.public === true || !url || !url.startsWith('/edoc/') || url.startsWith('/edoc/docs');
+    const api = !!url && url.startsWith('/edoc/') && !url.startsWith('/edoc/docs');
+    const gate = request.routeOptions.config.access ?? (api ? 'signedIn' : undefined);
+    const isPublic = gate === undefined || gate === 'public';
     if (!token) {
       if (!isPublic) fail('unauthorized');
-      return;
+    } else {
+      try {
+        request.auth = await authenticate(db, query, token);
+      } catch (err) {
+        // A stale token on a public route (the login page clearing its session) is not an error.
+        if (!isPublic) throw err;
+      }
     }
-    try {
-      request.auth = await authenticate(db, query, token);
-    } catch (err) {
-      // A stale token on a public route (the login page clearing its session) is not an error.
-      if (!isPublic) throw err;
-    }
-    if (!isPublic && !mayPass(request.routeOptions.config.access ?? 'signedIn', request.auth!)) fail('forbidden');
+    if (gate === undefined) return;
+    request.ctx = resolveContext(gate, request, request.auth);
+    if (!request.ctx) fail('forbidden');
   });
 }
 
-const PROJECT_ADMIN_ROLES: ReadonlySet<string | null> = new Set([RoleCode.StudyPm, RoleCode.CompanyAdmin]);
-
-function mayPass(access: Access, auth: AuthContext): boolean {
-  const { user, session } = auth;
-  switch (access) {
-    case 'signedIn':
-      return true;
-    case 'systemAdmin':
-      return user.userType === UserType.System;
-    case 'companyAdmin':
-      return user.userType === UserType.System || (user.userType === UserType.Company && user.isCompanyManager);
-    case 'projectMember':
-      return session.projectId !== null && session.roleCode !== null;
-    case 'projectAdmin':
-      return session.projectId !== null && PROJECT_ADMIN_ROLES.has(session.roleCode);
-  }
-}
-
-/** For handlers of authenticated routes: the caller, which the preHandler guarantees. */
+// ---- Transitional (issue 8): the re-checks below go as each module moves to lib/route.ts; then this goes too.
+/** @deprecated use the context the gate resolved (lib/route.ts). */
+export type Access = Gate;
+/** @deprecated use the context the gate resolved (lib/route.ts). */
 export function caller(request: FastifyRequest): AuthContext {
   if (!request.auth) fail('unauthorized');
   return request.auth;
 }
-
+/** @deprecated use the context the gate resolved (lib/route.ts). */
 export function requireSystemAdmin(request: FastifyRequest): AuthContext {
   const auth = caller(request);
   if (auth.user.userType !== 1) fail('forbidden');
   return auth;
 }
-
-/**
- * The company the caller administers: a company manager's own, or for the system administrator the one named.
- * A company manager naming another company is refused: nothing of company B through company A's session.
- */
+/** @deprecated use companyOf(ctx, named) of plugins/context.ts. */
 export function requireCompanyAdmin(
   request: FastifyRequest,
   named?: number | null,

@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import type { z } from 'zod';
 
 type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
 
@@ -13,6 +14,14 @@ export function envelope(data: unknown, init: { status?: number; errorCode?: str
     }),
     { status: init.status ?? 200, headers: { 'Content-Type': 'application/json' } },
   );
+}
+
+/**
+ * A mocked success answer checked against the route's contract response schema: a mock that no longer matches what
+ * the server declares fails the test, so a server change cannot leave the web's tests passing on stale shapes.
+ */
+export function reply<S extends z.ZodType>(schema: S, data: z.input<S>): Response {
+  return envelope(schema.parse(data));
 }
 
 /** Replaces fetch with routes keyed by "METHOD /path" (path without the /edoc base). Unknown calls answer 404. */

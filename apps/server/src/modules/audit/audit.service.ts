@@ -7,7 +7,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { csvDocument } from '../../lib/csv.ts';
 import { defineSheet, writeXlsx } from '../../lib/excel.ts';
 import { loadDocumentFor } from '../document/document-read.service.ts';
-import type { ProjectContext } from '../study/study.policy.ts';
+import type { ProjectContext } from '../../plugins/context.ts';
 
 type TrailFilters = zod.infer<typeof projectTrailQuery>;
 type TrailRow = typeof trail.$inferSelect;

@@ -11,7 +11,7 @@ import { issueCaptcha } from './captcha.service.ts';
 import { login, logout } from './login.service.ts';
 import { forgetPassword, modifyPassword, requestResetCode } from './reset.service.ts';
 
-const open = { config: { public: true } };
+const open = { config: { access: 'public' as const } };
 
 export function authRoutes(api: Api, deps: Deps): void {
   api.get('/captcha', open, async () => ok(await issueCaptcha(deps.db)));

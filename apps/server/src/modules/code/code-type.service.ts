@@ -7,7 +7,7 @@ import { codes, codeTypes } from '../../db/schema/catalog.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { likePattern } from '../../lib/sql.ts';
-import { isUniqueViolation } from '../company/account.service.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { recordTrail } from '../trail/trail.service.ts';
 import { isReadOnly, ownIn, visibleIn, type CodeScope } from './code.policy.ts';
 

@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { CompanyUserItem } from '@edoc/contract/company';
 import { ApprovalStatus, UserOrigin, type Lang } from '@edoc/contract/enums';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
@@ -13,14 +14,6 @@ import { hashPassword } from '../auth/password.service.ts';
 import type { TrailActor } from '../trail/trail.service.ts';
 
 export type UserRow = typeof users.$inferSelect;
-
-/** True when the database refused a duplicate (23505), whether or not drizzle wrapped the driver's error. */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 export async function assertEmailFree(tx: Tx, email: string): Promise<void> {
   const [taken] = await tx

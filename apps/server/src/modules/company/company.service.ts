@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '../../db/errors.ts';
 import type {
   CompanyBody,
   CompanyItem,
@@ -20,7 +21,6 @@ import {
   accountSnapshot,
   inCompany,
   insertAccount,
-  isUniqueViolation,
   mailPassword,
   revokeSessions,
   toCompanyUserItem,

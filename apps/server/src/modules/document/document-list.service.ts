@@ -12,7 +12,7 @@ import { users } from '../../db/schema/users.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { likePattern } from '../../lib/sql.ts';
 import { folderRights } from '../folder/folder.policy.ts';
-import type { ProjectContext } from '../study/study.policy.ts';
+import type { ProjectContext } from '../../plugins/context.ts';
 
 type ListQuery = z.infer<typeof fileListQuery>;
 

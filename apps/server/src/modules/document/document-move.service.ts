@@ -4,7 +4,7 @@ import { documents, documentWords } from '../../db/schema/documents.ts';
 import { users } from '../../db/schema/users.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
-import type { ProjectContext } from '../study/study.policy.ts';
+import type { ProjectContext } from '../../plugins/context.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
 import { documentAccess, loadDocumentFor, versionOf } from './document-read.service.ts';
 import { requireFolderKey } from './document.policy.ts';

@@ -7,7 +7,7 @@ import { projects } from '../../db/schema/projects.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { folderRights } from '../folder/folder.policy.ts';
-import type { ProjectContext } from '../study/study.policy.ts';
+import type { ProjectContext } from '../../plugins/context.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
 import { visibleSites } from './document-list.service.ts';
 

@@ -6,7 +6,7 @@ import { folders } from '../../db/schema/projects.ts';
 import { users } from '../../db/schema/users.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
-import type { ProjectContext } from '../study/study.policy.ts';
+import type { ProjectContext } from '../../plugins/context.ts';
 import { removeIfUnreferenced } from '../../storage/blob-sweep.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
 import { deleteVersion } from './document-version.service.ts';

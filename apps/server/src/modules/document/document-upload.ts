@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { BlobTooLargeError } from '../../storage/blob-store.ts';
-import type { ProjectContext } from '../study/study.policy.ts';
+import type { ProjectContext } from '../../plugins/context.ts';
 import { allowedTypes } from './document-read.service.ts';
 import type { UploadedFile } from './document.service.ts';
 

@@ -6,7 +6,7 @@ import { documents, documentVersions } from '../../db/schema/documents.ts';
 import { users } from '../../db/schema/users.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
-import type { ProjectContext } from '../study/study.policy.ts';
+import type { ProjectContext } from '../../plugins/context.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
 import { documentOfVersion, loadDocumentFor, versionOf } from './document-read.service.ts';
 import { nameTaken, type UploadedFile } from './document.service.ts';

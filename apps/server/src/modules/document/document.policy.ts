@@ -2,7 +2,7 @@ import type { DocKey, FolderRights } from '@edoc/contract/permissions';
 import type { Tx } from '../../db/client.ts';
 import { fail } from '../../lib/app-error.ts';
 import { folderRights, loadFolder } from '../folder/folder.policy.ts';
-import type { ProjectContext } from '../study/study.policy.ts';
+import type { ProjectContext } from '../../plugins/context.ts';
 
 /**
  * The caller must hold the document key on the folder (DESIGN §5: grants inherit down the tree, capped by the

@@ -9,8 +9,8 @@ import { tags } from '../../db/schema/catalog.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { StoredBlob } from '../../storage/blob-store.ts';
-import type { ProjectContext } from '../study/study.policy.ts';
-import { isUniqueViolation } from '../company/account.service.ts';
+import type { ProjectContext } from '../../plugins/context.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
 import { requireFolderKey } from './document.policy.ts';
 

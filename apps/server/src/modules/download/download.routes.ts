@@ -50,7 +50,7 @@ export function downloadRoutes(api: Api, deps: Deps): void {
   api.get(
     '/download/ticket/:token',
     {
-      config: { public: true },
+      config: { access: 'public' as const },
       schema: { params: z.object({ token: z.string().regex(/^[\w-]{20,100}$/, 'invalid_value') }) },
     },
     async (request, reply) => sendBlob(request, reply, deps.blobs, await redeemTicket(deps.db, request.params.token)),

@@ -16,7 +16,7 @@ import type { BlobStore } from '../../storage/blob-store.ts';
 import { removeIfUnreferenced } from '../../storage/blob-sweep.ts';
 import { visibleSites, siteFilter } from '../document/document-list.service.ts';
 import { folderRights, loadFolder } from '../folder/folder.policy.ts';
-import type { ProjectContext } from '../study/study.policy.ts';
+import type { ProjectContext } from '../../plugins/context.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
 import { DOWNLOAD_QUEUE, failureText } from './download-pack.ts';
 

@@ -7,7 +7,7 @@ import { randomToken, sha256 } from '../../lib/crypto.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { BlobToSend } from '../../lib/send-blob.ts';
 import { downloadVersion } from '../document/document-read.service.ts';
-import type { ProjectContext } from '../study/study.policy.ts';
+import type { ProjectContext } from '../../plugins/context.ts';
 import type { TrailActor } from '../trail/trail.service.ts';
 import { openTaskZip } from './download.service.ts';
 

@@ -7,7 +7,7 @@ import { users } from '../../db/schema/users.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
-import type { ProjectContext } from '../study/study.policy.ts';
+import type { ProjectContext } from '../../plugins/context.ts';
 import { loadFolder } from './folder.policy.ts';
 
 type GrantRow = typeof folderGrants.$inferSelect;

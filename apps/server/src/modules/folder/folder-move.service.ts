@@ -6,7 +6,7 @@ import { folders } from '../../db/schema/projects.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
-import type { ProjectContext } from '../study/study.policy.ts';
+import type { ProjectContext } from '../../plugins/context.ts';
 import { loadFolder, requireFolderLevel } from './folder.policy.ts';
 import { assertNameFree } from './folder.service.ts';
 

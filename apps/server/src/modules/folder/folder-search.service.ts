@@ -4,7 +4,7 @@ import { members, roles } from '../../db/schema/projects.ts';
 import { users } from '../../db/schema/users.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
-import type { ProjectContext } from '../study/study.policy.ts';
+import type { ProjectContext } from '../../plugins/context.ts';
 import { folderRights, pathOf, projectFolders, rightsOfUser, type FolderRow } from './folder.policy.ts';
 import { treeAnswer } from './folder.service.ts';
 

@@ -7,7 +7,7 @@ import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { applyFolders, loadDirectoryTemplate, TemplateType } from '../template/template.service.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
-import type { ProjectContext } from '../study/study.policy.ts';
+import type { ProjectContext } from '../../plugins/context.ts';
 import { projectFlags, projectFolders, type FolderRow } from './folder.policy.ts';
 
 /**

@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { folderGrants, folders, groups, members, projects, roles } from '../../db/schema/projects.ts';
 import { fail } from '../../lib/app-error.ts';
-import type { ProjectContext } from '../study/study.policy.ts';
+import type { ProjectContext } from '../../plugins/context.ts';
 
 export type FolderRow = typeof folders.$inferSelect;
 

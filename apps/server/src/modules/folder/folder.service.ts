@@ -8,7 +8,7 @@ import { folderGrants, folders } from '../../db/schema/projects.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
-import type { ProjectContext } from '../study/study.policy.ts';
+import type { ProjectContext } from '../../plugins/context.ts';
 import { folderRights, loadFolder, projectFlags, requireFolderLevel, type FolderRow } from './folder.policy.ts';
 
 /**

@@ -6,9 +6,9 @@ import { folderGrants, folders, groups, members } from '../../db/schema/projects
 import { users } from '../../db/schema/users.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { isUniqueViolation } from '../company/account.service.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { sessionProject } from '../project/project-settings.service.ts';
-import type { ProjectContext } from '../study/study.policy.ts';
+import type { ProjectContext } from '../../plugins/context.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
 
 type GroupRow = typeof groups.$inferSelect;

@@ -5,7 +5,7 @@ import type { Api } from '../../lib/http.ts';
 
 /** GET /health: database and storage state, for load balancers and operators. 503 when either is down. */
 export function healthRoutes(api: Api, deps: Deps): void {
-  api.get('/health', { config: { public: true } }, async (_request, reply) => {
+  api.get('/health', { config: { access: 'public' as const } }, async (_request, reply) => {
     const database = await deps.db.execute(sql`SELECT 1`).then(
       () => true,
       () => false,

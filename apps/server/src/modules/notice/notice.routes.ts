@@ -10,7 +10,7 @@ import { actorOf } from '../trail/trail.service.ts';
 import { currentNotice, listNotices, saveNotice, undoNotice } from './notice.service.ts';
 
 export function noticeRoutes(api: Api, deps: Deps): void {
-  api.get('/notice/system/release', { config: { public: true } }, async () => ok(await currentNotice(deps)));
+  api.get('/notice/system/release', { config: { access: 'public' as const } }, async () => ok(await currentNotice(deps)));
 
   api.get(
     '/notice/system/list',

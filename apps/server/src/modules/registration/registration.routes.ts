@@ -13,7 +13,7 @@ import { decideRegistration, listRegistrations, register } from './registration.
 
 /** External-user registration (public /register page) and its approval by the company (SPEC §2 /company/approve). */
 export function registrationRoutes(api: Api, deps: Deps): void {
-  api.post('/register', { config: { public: true }, schema: { body: registerBody } }, async (request) =>
+  api.post('/register', { config: { access: 'public' as const }, schema: { body: registerBody } }, async (request) =>
     ok(await register(deps, request.body, requestLang(request), clientOf(request))),
   );
 

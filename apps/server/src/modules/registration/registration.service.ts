@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '../../db/errors.ts';
 import { ApprovalStatus, TrailType, UserOrigin, UserType, type Lang } from '@edoc/contract/enums';
 import type { Page } from '@edoc/contract/envelope';
 import type { ApproveBody, RegisterBody, RegisterData, RegistrationItem } from '@edoc/contract/registration';
@@ -15,7 +16,6 @@ import {
   accountSnapshot,
   assertEmailFree,
   inCompany,
-  isUniqueViolation,
   toCompanyUserItem,
 } from '../company/account.service.ts';
 import { assertCompanyExists, lockCompanyUser } from '../company/company.policy.ts';

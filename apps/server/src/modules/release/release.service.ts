@@ -13,7 +13,7 @@ import { releaseReads, releases } from '../../db/schema/releases.ts';
 import { users } from '../../db/schema/users.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { isUniqueViolation } from '../company/account.service.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { sanitiseHtml } from '../notice/notice.service.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
 

@@ -1,43 +1,35 @@
-import { idParam } from '@edoc/contract/fields';
-import { siteBody } from '@edoc/contract/site';
-import { z } from 'zod';
+import { noData } from '@edoc/contract/envelope';
+import { idParams } from '@edoc/contract/fields';
+import { siteBody, siteCreated, siteList } from '@edoc/contract/site';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
-import { ok } from '../../lib/reply.ts';
-import { projectOf, requireProjectAdmin } from '../study/study.policy.ts';
-import { actorOf } from '../trail/trail.service.ts';
+import { routes } from '../../lib/route.ts';
 import { createSite, deleteSite, listSites, updateSite } from './site.service.ts';
-
-const idParams = z.object({ id: idParam });
 
 /**
  * Sites of the entered project (Site Management). Any member may list them (site pickers of members, documents
  * and folders); changes are the project administrator's.
  */
 export function siteRoutes(api: Api, deps: Deps): void {
-  api.get('/site/list', { config: { access: 'projectMember' } }, async (request) =>
-    ok(await listSites(deps, projectOf(request))),
-  );
+  const { get, post } = routes(api);
 
-  api.post('/site/create', { config: { access: 'projectAdmin' }, schema: { body: siteBody } }, async (request) =>
-    ok({ siteId: await createSite(deps, requireProjectAdmin(request), request.body, actorOf(request)) }),
-  );
+  get('/site/list', { access: 'projectMember', response: siteList }, ({ ctx }) => listSites(deps, ctx));
 
-  api.post(
+  post('/site/create', { access: 'projectAdmin', body: siteBody, response: siteCreated }, async ({ ctx, body }) => ({
+    siteId: await createSite(deps, ctx, body, ctx.actor),
+  }));
+
+  post(
     '/site/update/:id',
-    { config: { access: 'projectAdmin' }, schema: { params: idParams, body: siteBody } },
-    async (request) => {
-      await updateSite(deps, requireProjectAdmin(request), request.params.id, request.body, actorOf(request));
-      return ok(null);
+    { access: 'projectAdmin', params: idParams, body: siteBody, response: noData },
+    async ({ ctx, params, body }) => {
+      await updateSite(deps, ctx, params.id, body, ctx.actor);
+      return null;
     },
   );
 
-  api.post(
-    '/site/delete/:id',
-    { config: { access: 'projectAdmin' }, schema: { params: idParams } },
-    async (request) => {
-      await deleteSite(deps, requireProjectAdmin(request), request.params.id, actorOf(request));
-      return ok(null);
-    },
-  );
+  post('/site/delete/:id', { access: 'projectAdmin', params: idParams, response: noData }, async ({ ctx, params }) => {
+    await deleteSite(deps, ctx, params.id, ctx.actor);
+    return null;
+  });
 }

@@ -1,24 +1,17 @@
-import { RoleCode } from '@edoc/contract/enums';
 import type { FastifyRequest } from 'fastify';
 import { fail } from '../../lib/app-error.ts';
-import { caller, type AuthContext } from '../../plugins/auth.ts';
+import { resolveContext, type ProjectContext } from '../../plugins/context.ts';
 
-export interface ProjectContext {
-  auth: AuthContext;
-  projectId: number;
-  roleCode: string;
-  fullAccess: boolean;
-}
-
-/** The project the session entered (POST /common/study/entry); project calls act only there. */
+// ---- Transitional (issue 8): routes moved to lib/route.ts receive their ProjectContext from the gate; these go
+// once no handler calls them.
+/** @deprecated use the context the gate resolved (lib/route.ts). */
 export function projectOf(request: FastifyRequest): ProjectContext {
-  const auth = caller(request);
-  const { projectId, roleCode } = auth.session;
-  if (!projectId || !roleCode) fail('forbidden');
-  return { auth, projectId, roleCode, fullAccess: roleCode === RoleCode.StudyPm || roleCode === RoleCode.CompanyAdmin };
+  const ctx = resolveContext('projectMember', request, request.auth) as ProjectContext | null;
+  if (!ctx) fail('forbidden');
+  return ctx;
 }
 
-/** Project administration (SPEC §2 /manage): STU_PM and the company administrator only. */
+/** @deprecated use the context the gate resolved (lib/route.ts). */
 export function requireProjectAdmin(request: FastifyRequest): ProjectContext {
   const ctx = projectOf(request);
   if (!ctx.fullAccess) fail('forbidden');

@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { documentOfVersion, loadDocumentFor, versionOf } from '../document/document-read.service.ts';
-import type { ProjectContext } from '../study/study.policy.ts';
+import type { ProjectContext } from '../../plugins/context.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
 import { RenditionState } from '../../convert/convert-job.ts';
 import { blobSize, ensureRendition, renditionState } from './rendition.service.ts';

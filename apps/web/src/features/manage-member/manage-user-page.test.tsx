@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Lang } from '@edoc/contract/enums';
+import { siteList } from '@edoc/contract/site';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
 import { setSession } from '../../lib/session';
-import { envelope, mockApi } from '../../test/fetch-mock';
+import { envelope, mockApi, reply } from '../../test/fetch-mock';
 import { findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
 
@@ -70,7 +71,7 @@ function signIn() {
 
 const routes = (extra: Parameters<typeof mockApi>[0] = {}) => ({
   'GET /manage/member/list': () => envelope({ data: members, total: 2 }),
-  'GET /site/list': () => envelope([site]),
+  'GET /site/list': () => reply(siteList, [site]),
   'GET /role/list': () => envelope(roles),
   'GET /manage/member/candidates': () =>
     envelope([{ userId: 7, userName: 'Nia New', email: 'nia@x.test', userType: 3, companyId: 1 }]),

@@ -1,24 +1,44 @@
-import type { SiteBody, SiteItem } from '@edoc/contract/site';
+import type { SiteBody, SiteCreated, SiteItem } from '@edoc/contract/site';
+import { queryOptions, useMutation, useQuery, useQueryClient, type MutationMeta } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { useProjectKey, type ProjectKey } from '../../lib/project-query';
 
-export const siteKeys = {
-  all: ['sites'] as const,
-  list: ['sites', 'list'] as const,
-};
+/** The entered project's sites (any member may read them: other features' pickers use these options too). */
+export const sitesQuery = (project: ProjectKey) =>
+  queryOptions({ queryKey: [...project, 'sites'], queryFn: () => api.get<SiteItem[]>('/site/list') });
 
-/** The entered project's sites (any member may read them: pickers use this too). */
-export function listSites(): Promise<SiteItem[]> {
-  return api.get<SiteItem[]>('/site/list');
+export function useSites(options: { enabled?: boolean } = {}) {
+  return useQuery({ ...sitesQuery(useProjectKey()), ...options });
 }
 
-export function createSite(body: SiteBody): Promise<{ siteId: number }> {
-  return api.postJson<{ siteId: number }>('/site/create', body);
+/** After a change every site query of the project refreshes (lists, pickers, member counts). */
+function useInvalidateSites() {
+  const queryClient = useQueryClient();
+  const { queryKey } = sitesQuery(useProjectKey());
+  return () => queryClient.invalidateQueries({ queryKey });
 }
 
-export function updateSite(siteId: number, body: SiteBody): Promise<unknown> {
-  return api.postJson<unknown>(`/site/update/${siteId}`, body);
+/** Create (no siteId) or update a site. */
+export function useSaveSite(meta?: MutationMeta) {
+  const invalidate = useInvalidateSites();
+  return useMutation({
+    meta,
+    mutationFn: ({ siteId, body }: { siteId?: number; body: SiteBody }) =>
+      siteId ? api.postJson<null>(`/site/update/${siteId}`, body) : api.postJson<SiteCreated>('/site/create', body),
+    onSuccess: invalidate,
+  });
 }
 
-export function deleteSite(siteId: number): Promise<unknown> {
-  return api.postJson<unknown>(`/site/delete/${siteId}`);
+export function useDeleteSite() {
+  const invalidate = useInvalidateSites();
+  return useMutation({
+    mutationFn: (siteId: number) => api.postJson<null>(`/site/delete/${siteId}`),
+    onSuccess: invalidate,
+  });
 }
+
+// ---- Transitional (issue 8): other features' callers move to sitesQuery / useSites, then these go.
+/** @deprecated use sitesQuery / useSites. */
+export const siteKeys = { all: ['sites'] as const, list: ['sites', 'list'] as const };
+/** @deprecated use sitesQuery / useSites. */
+export const listSites = () => api.get<SiteItem[]>('/site/list');

@@ -1,13 +1,12 @@
 import { useEffect } from 'react';
 import { App, Form, Input, Modal } from 'antd';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { siteBody, type SiteItem } from '@edoc/contract/site';
 import { EnterSubmits } from '../../../components/enter-submits';
 import { showServerError } from '../../../lib/form-errors';
 import { schemaRule } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
-import { createSite, siteKeys, updateSite } from '../api';
+import { useSaveSite } from '../api';
 
 interface SiteFormValues {
   name: string;
@@ -25,7 +24,6 @@ interface SiteFormModalProps {
 export function SiteFormModal({ open, site, onClose }: SiteFormModalProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<SiteFormValues>();
   useRevalidateOnLanguage(form);
 
@@ -37,23 +35,25 @@ export function SiteFormModal({ open, site, onClose }: SiteFormModalProps) {
     );
   }, [open, site, form]);
 
-  const save = useMutation({
-    mutationFn: (values: SiteFormValues) => {
-      const body = {
-        name: values.name.trim(),
-        shortName: values.shortName?.trim() || undefined,
-        code: values.code.trim(),
-      };
-      return site ? updateSite(site.siteId, body) : createSite(body);
-    },
-    meta: { silentError: true },
-    onSuccess: async () => {
-      void message.success(site ? t('common.saved') : t('site.created'));
-      await queryClient.invalidateQueries({ queryKey: siteKeys.all });
-      onClose();
-    },
-    onError: (error) => showServerError(form, error, { site_code_exists: 'code' }),
-  });
+  // The form shows a refusal beside its field, so the query client does not toast it too.
+  const save = useSaveSite({ silentError: true });
+  const submit = (values: SiteFormValues) => {
+    const body = {
+      name: values.name.trim(),
+      shortName: values.shortName?.trim() || undefined,
+      code: values.code.trim(),
+    };
+    save.mutate(
+      { siteId: site?.siteId, body },
+      {
+        onSuccess: () => {
+          void message.success(site ? t('common.saved') : t('site.created'));
+          onClose();
+        },
+        onError: (error) => showServerError(form, error, { site_code_exists: 'code' }),
+      },
+    );
+  };
 
   return (
     <Modal
@@ -67,7 +67,7 @@ export function SiteFormModal({ open, site, onClose }: SiteFormModalProps) {
       onCancel={onClose}
       forceRender
     >
-      <Form<SiteFormValues> form={form} name="siteForm" layout="vertical" onFinish={(v) => save.mutate(v)}>
+      <Form<SiteFormValues> form={form} name="siteForm" layout="vertical" onFinish={submit}>
         <Form.Item
           name="name"
           label={t('site.name')}

@@ -1,28 +1,25 @@
 import { useState } from 'react';
 import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, Empty, Flex, Popconfirm, Space, Table, type TableProps } from 'antd';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SiteItem } from '@edoc/contract/site';
 import { compareText } from '../../../lib/format';
-import { deleteSite, listSites, siteKeys } from '../api';
+import { useDeleteSite, useSites } from '../api';
 import { SiteFormModal } from './site-form-modal';
 
 /** Site Management: the entered project's sites (a tab of /manage/user). */
 export function SitesPanel() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [editing, setEditing] = useState<{ open: boolean; site?: SiteItem }>({ open: false });
-  const sites = useQuery({ queryKey: siteKeys.list, queryFn: listSites });
-
-  const remove = useMutation({
-    mutationFn: (site: SiteItem) => deleteSite(site.siteId),
-    onSuccess: async (_data, site) => {
-      void message.success(t('site.deleted', { name: site.name }));
-      await queryClient.invalidateQueries({ queryKey: siteKeys.all });
-    },
-  });
+  const sites = useSites();
+  const deleteSite = useDeleteSite();
+  // The Popconfirm stays open (loading) until the call ends; a refusal is shown by the query client.
+  const remove = (site: SiteItem) =>
+    deleteSite
+      .mutateAsync(site.siteId)
+      .then(() => void message.success(t('site.deleted', { name: site.name })))
+      .catch(() => undefined);
 
   const columns: TableProps<SiteItem>['columns'] = [
     {
@@ -54,7 +51,7 @@ export function SitesPanel() {
             description={t('site.deleteConfirmText')}
             okText={t('common.confirm')}
             cancelText={t('common.cancel')}
-            onConfirm={() => remove.mutateAsync(site).catch(() => undefined)}
+            onConfirm={() => remove(site)}
           >
             <Button id={`site-delete-${site.siteId}`} type="link" size="small" danger>
               {t('site.delete')}

@@ -1,0 +1,90 @@
+import { envelopeOf } from '@edoc/contract/envelope';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { ContextOf, Gate } from '../plugins/context.ts';
+import type { Api } from './http.ts';
+import { ok } from './reply.ts';
+
+type Schema = z.ZodType;
+type In<S> = S extends Schema ? z.output<S> : undefined;
+
+/**
+ * One route of the contract: its gate, its input schemas and the schema of the data its envelope carries
+ * (`'raw'` for a file or stream the handler sends itself). Fastify validates the input, strips any field the
+ * response schema does not name, and /edoc/docs shows both.
+ */
+export interface RouteSpec<G extends Gate, P, Q, B, R> {
+  access: G;
+  params?: P;
+  query?: Q;
+  body?: B;
+  response: R;
+  /** A larger body than BODY_LIMIT_BYTES (imports). */
+  bodyLimit?: number;
+}
+
+export interface RouteInput<G extends Gate, P, Q, B> {
+  /** The caller as the gate resolved it: the handler does not check the gate again. */
+  ctx: ContextOf<G>;
+  params: In<P>;
+  query: In<Q>;
+  body: In<B>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+type Output<R> = R extends Schema ? z.input<R> : unknown;
+type Handler<G extends Gate, P, Q, B, R> = (input: RouteInput<G, P, Q, B>) => Promise<Output<R>> | Output<R>;
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+function define(api: Api, method: Method) {
+  return <
+    G extends Gate,
+    P extends Schema | undefined,
+    Q extends Schema | undefined,
+    B extends Schema | undefined,
+    R extends Schema | 'raw',
+  >(
+    url: string,
+    spec: RouteSpec<G, P, Q, B, R>,
+    handler: Handler<G, P, Q, B, R>,
+  ): void => {
+    const raw = spec.response === 'raw';
+    api.route({
+      method,
+      url,
+      bodyLimit: spec.bodyLimit,
+      config: { access: spec.access },
+      // Only the parts a route has: Fastify warns of a part named but undefined.
+      schema: Object.fromEntries(
+        Object.entries({
+          params: spec.params,
+          querystring: spec.query,
+          body: spec.body,
+          response: raw ? undefined : { 200: envelopeOf(spec.response as Schema) },
+        }).filter(([, v]) => v !== undefined),
+      ),
+      handler: async (request, reply) => {
+        const data = await handler({
+          ctx: request.ctx as ContextOf<G>,
+          params: request.params as In<P>,
+          query: request.query as In<Q>,
+          body: request.body as In<B>,
+          request,
+          reply,
+        });
+        return raw ? data : ok(data);
+      },
+    });
+  };
+}
+
+/**
+ * The route declarations of a module: `const { get, post } = routes(api)` then
+ * `post('/site/create', { access: 'projectAdmin', body: siteBody, response: siteCreated }, ({ ctx, body }) => …)`.
+ * The handler returns the data; the envelope is added here.
+ */
+export function routes(api: Api) {
+  return { get: define(api, 'GET'), post: define(api, 'POST'), put: define(api, 'PUT'), del: define(api, 'DELETE') };
+}

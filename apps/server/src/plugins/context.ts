@@ -1,0 +1,115 @@
+import { RoleCode, UserType, type Lang } from '@edoc/contract/enums';
+import type { FastifyRequest } from 'fastify';
+import { fail } from '../lib/app-error.ts';
+import { requestLang } from '../lib/lang.ts';
+import type { ClientInfo } from '../modules/auth/login.service.ts';
+import type { TrailActor } from '../modules/trail/trail.service.ts';
+import type { AuthContext } from './auth.ts';
+
+/**
+ * The gate a route declares (lib/route.ts). The auth hook checks it before the body is read, so a refused caller
+ * learns nothing from validation messages or uploads, and resolves the caller once into the context below.
+ */
+export type Gate = 'public' | 'signedIn' | 'systemAdmin' | 'companyAdmin' | 'projectMember' | 'projectAdmin';
+
+/** What every handler knows of its request: who acts (for trail rows), in which language, from where. */
+interface RequestBase {
+  actor: TrailActor;
+  lang: Lang;
+  client: ClientInfo;
+}
+
+/** A public route: the caller may carry a live session (the login page clearing its own) or none. */
+export interface PublicContext extends RequestBase {
+  auth: AuthContext | null;
+}
+
+/** Any signed-in caller (gates signedIn and systemAdmin). */
+export interface CallerContext extends RequestBase {
+  auth: AuthContext;
+}
+
+/** A company administrator; `ownCompanyId` is null for the system administrator, who names a company instead. */
+export interface CompanyAdminContext extends CallerContext {
+  ownCompanyId: number | null;
+}
+
+/** A member of the project the session entered (POST /common/study/entry); project calls act only there. */
+export interface ProjectContext extends CallerContext {
+  projectId: number;
+  roleCode: string;
+  /** Project administration (STU_PM or the company administrator): everything in the project. */
+  fullAccess: boolean;
+}
+
+export type ContextOf<G extends Gate> = G extends 'public'
+  ? PublicContext
+  : G extends 'projectMember' | 'projectAdmin'
+    ? ProjectContext
+    : G extends 'companyAdmin'
+      ? CompanyAdminContext
+      : CallerContext;
+
+type AnyContext = PublicContext | CallerContext | CompanyAdminContext | ProjectContext;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the auth hook once the gate passed; typed per gate by lib/route.ts. */
+    ctx: AnyContext | null;
+  }
+}
+
+const PROJECT_ADMIN_ROLES: ReadonlySet<string | null> = new Set([RoleCode.StudyPm, RoleCode.CompanyAdmin]);
+
+/**
+ * The caller as the gate sees it, or null when the gate refuses. The only place that decides who passes a gate;
+ * handlers receive the result and do not check again.
+ */
+export function resolveContext(gate: Gate, request: FastifyRequest, auth: AuthContext | null): AnyContext | null {
+  const base: RequestBase = {
+    actor: {
+      actorId: auth?.user.id ?? null,
+      actorName: auth?.user.name ?? null,
+      companyId: auth?.user.companyId ?? null,
+      projectId: auth?.session.projectId ?? null,
+      ip: request.ip,
+    },
+    lang: requestLang(request),
+    client: { ip: request.ip, userAgent: request.headers['user-agent'] },
+  };
+  if (gate === 'public') return { ...base, auth };
+  if (!auth) return null;
+  const { user, session } = auth;
+  switch (gate) {
+    case 'signedIn':
+      return { ...base, auth };
+    case 'systemAdmin':
+      return user.userType === UserType.System ? { ...base, auth } : null;
+    case 'companyAdmin':
+      if (user.userType === UserType.System) return { ...base, auth, ownCompanyId: null };
+      if (user.userType === UserType.Company && user.isCompanyManager && user.companyId !== null)
+        return { ...base, auth, ownCompanyId: user.companyId };
+      return null;
+    case 'projectMember':
+    case 'projectAdmin': {
+      const { projectId, roleCode } = session;
+      if (projectId === null || roleCode === null) return null;
+      const fullAccess = PROJECT_ADMIN_ROLES.has(roleCode);
+      if (gate === 'projectAdmin' && !fullAccess) return null;
+      return { ...base, auth, projectId, roleCode, fullAccess };
+    }
+  }
+}
+
+/**
+ * The company a company-administrator call acts on: a company manager's own, or for the system administrator the
+ * one named. A company manager naming another company is refused: nothing of company B through company A's session.
+ */
+export function companyOf(ctx: CompanyAdminContext, named?: number | null): number {
+  if (ctx.ownCompanyId === null) {
+    if (!named) fail('required', { field: 'companyId' });
+    return named;
+  }
+  if (named && named !== ctx.ownCompanyId) fail('forbidden');
+  return ctx.ownCompanyId;
+}
