@@ -47,6 +47,7 @@ import { viewerRoutes } from './modules/viewer/viewer.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrors } from './plugins/errors.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
+import { registerInputRules } from './plugins/input-rules.ts';
 
 /** Each module's routes, mounted under /edoc. A later module adds one line here. */
 const MODULES: Array<(api: Api, deps: Deps) => void> = [
@@ -87,12 +88,14 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: deps.config.BODY_LIMIT_BYTES,
-    trustProxy: true,
+    trustProxy: deps.config.TRUST_PROXY,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // Answers of the API (JSON, documents, packs) are personal and may be confidential: no cache keeps them.
+    if (request.url.startsWith(API_BASE)) reply.header('cache-control', 'no-store');
   });
 
   await app.register(helmet, {
@@ -128,6 +131,7 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
   if (spa) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
   registerErrors(app, { spa });
   registerAuth(app, deps.db);
+  registerInputRules(app);
   registerIdempotency(app, deps.db);
 
   await app.register(

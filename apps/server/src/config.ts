@@ -50,6 +50,17 @@ const schema = z.object({
   CONVERT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(120),
   /** Days a packed download task stays downloadable before its zip may be swept (Download center). */
   DOWNLOAD_TASK_DAYS: z.coerce.number().int().min(1).default(7),
+  /**
+   * Whose X-Forwarded-For to believe (Fastify trustProxy): off by default, since anyone can send the header and
+   * it names the IP of the per-IP sign-in limit and of every trail row. Addresses/CIDRs (comma-separated) of your
+   * load balancers, or a hop count.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('off')
+    .transform((v): boolean | number | string[] =>
+      v === 'off' || v === '' ? false : /^\d+$/.test(v) ? Number(v) : v.split(',').map((a) => a.trim()),
+    ),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()

@@ -19,6 +19,7 @@ export const ERRORS = {
   too_many_requests: [429, '请求过于频繁，请稍后再试', 'Too many requests, please try again later'],
   do_not_resubmit: [409, '请勿重复提交', 'Do not re-submit'],
   stale_state: [409, '数据已被他人修改，请刷新页面', 'The record was changed by someone else, refresh the page'],
+  already_exists: [409, '该记录已存在，请刷新页面', 'This record already exists, refresh the page'],
   // validation of one field; {field} is the field label in the request's language
   required: [400, '请输入{field}', '{field} is required'],
   too_long: [400, '{field}不能超过{max}个字符', '{field} cannot exceed {max} characters'],

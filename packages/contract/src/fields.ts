@@ -115,9 +115,16 @@ export function issueMessage(issue: IssueLike, lang: Lang): { field: string; mes
   return { field, message: errorMessage(code, lang, params) };
 }
 
+/** Text that can be stored and read back: no NUL character, no lone UTF-16 surrogate. */
+export function isCleanText(s: string): boolean {
+  return !/\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s);
+}
+
 // Building blocks for request schemas. Messages are error codes; issueMessage translates them.
-export const requiredText = (max = NAME_MAX) => z.string().trim().min(1, 'required').max(max, 'too_long');
-export const optionalText = (max = NAME_MAX) => z.string().trim().max(max, 'too_long').optional();
+export const requiredText = (max = NAME_MAX) =>
+  z.string().trim().min(1, 'required').max(max, 'too_long').refine(isCleanText, 'invalid_value');
+export const optionalText = (max = NAME_MAX) =>
+  z.string().trim().max(max, 'too_long').refine(isCleanText, 'invalid_value').optional();
 export const emailField = z
   .string('required')
   .trim()
@@ -125,6 +132,12 @@ export const emailField = z
   .max(EMAIL_MAX, 'too_long')
   .pipe(z.email('invalid_email'));
 export const passwordInput = z.string('required').min(1, 'required').max(PASSWORD_MAX, 'too_long');
-export const idParam = z.coerce.number('invalid_value').int('invalid_value').positive('invalid_value');
+/** The largest id a serial column holds (PostgreSQL integer); a larger one names nothing and is bad input. */
+export const ID_MAX = 2_147_483_647;
+export const idParam = z.coerce
+  .number('invalid_value')
+  .int('invalid_value')
+  .positive('invalid_value')
+  .max(ID_MAX, 'invalid_value');
 /** Path parameters of a call on one object: `/…/:id`. */
 export const idParams = z.object({ id: idParam });

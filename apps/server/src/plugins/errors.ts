@@ -5,6 +5,7 @@ import { API_BASE } from '@edoc/contract/limits';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
+import { isUniqueViolation } from '../db/errors.ts';
 import { AppError } from '../lib/app-error.ts';
 import { requestLang } from '../lib/lang.ts';
 
@@ -64,6 +65,8 @@ export function registerErrors(app: FastifyInstance, opts: { spa: boolean }): vo
     // The multipart parser (busboy) reports a request cut off or garbled as a plain error: it is the client's.
     if (/unexpected end of (form|multipart data|file)|part terminated early|malformed part header/i.test(error.message))
       return send(400, 'upload_incomplete', errorMessage('upload_incomplete', lang));
+    // Two writers raced to one unique value and the service had no more specific code for it: a conflict, not a fault.
+    if (isUniqueViolation(error)) return send(409, 'already_exists', errorMessage('already_exists', lang));
     const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
     if (mapped) return send(error.statusCode ?? 400, mapped, errorMessage(mapped, lang));
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
