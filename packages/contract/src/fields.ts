@@ -117,7 +117,7 @@ export function issueMessage(issue: IssueLike, lang: Lang): { field: string; mes
 
 /** Text that can be stored and read back: no NUL character, no lone UTF-16 surrogate. */
 export function isCleanText(s: string): boolean {
-  return !/\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s);
+  return !s.includes('\u0000') && !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s);
 }
 
 // Building blocks for request schemas. Messages are error codes; issueMessage translates them.
