@@ -13,6 +13,8 @@ const schema = z.object({
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  /** With DATABASE_URL: the schema owner's address; migrations run as it and DATABASE_URL's role gets only DML. */
+  DATABASE_OWNER_URL: z.string().optional(),
   ADMIN_EMAIL: z.email().default('admin@edoc.local'),
   ADMIN_PASSWORD: z.string().optional(),
   SMTP_URL: z.string().optional(),
@@ -53,14 +55,12 @@ const schema = z.object({
   /**
    * Whose X-Forwarded-For to believe (Fastify trustProxy): off by default, since anyone can send the header and
    * it names the IP of the per-IP sign-in limit and of every trail row. Addresses/CIDRs (comma-separated) of your
-   * load balancers, or a hop count.
+   * load balancers.
    */
   TRUST_PROXY: z
     .string()
     .default('off')
-    .transform((v): boolean | number | string[] =>
-      v === 'off' || v === '' ? false : /^\d+$/.test(v) ? Number(v) : v.split(',').map((a) => a.trim()),
-    ),
+    .transform((v): false | string[] => (v === 'off' || v === '' ? false : v.split(',').map((a) => a.trim()))),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()

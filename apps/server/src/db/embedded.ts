@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
+import type pg from 'pg';
 
 const HOOKED_EVENTS = [
   'exit',
@@ -46,8 +48,40 @@ async function letPostgresThrough(...targets: string[]): Promise<void> {
 }
 
 export interface EmbeddedDatabase {
+  /** The application's role: no superuser, no DDL on edoc's tables, only INSERT and SELECT on the trail. */
   url: string;
+  /** The cluster's owner: migrations, the application role's grants, test databases. */
+  ownerUrl: string;
   stop(): Promise<void>;
+}
+
+/** The role the application connects as (DESIGN §7); the owner `edoc` is used only at start-up. */
+export const APP_ROLE = 'edoc_app';
+/** The owner's password of data folders made before the passwords were random; replaced on their next start. */
+const LEGACY_PASSWORD = 'edoc-embedded';
+
+interface Secrets {
+  owner: string;
+  app: string;
+}
+
+const newSecret = () => randomBytes(24).toString('base64url');
+
+/**
+ * The cluster's passwords live in DATA_DIR/db-secrets.json, readable by the OS user that runs edoc only (0600):
+ * another local user who reaches the port cannot sign in, and nothing in the code or the docs knows them.
+ */
+async function readSecrets(file: string): Promise<Secrets | null> {
+  const text = await fs.readFile(file, 'utf8').catch(() => null);
+  if (text === null) return null;
+  await fs.chmod(file, 0o600);
+  return JSON.parse(text) as Secrets;
+}
+
+async function writeSecrets(file: string, secrets: Secrets): Promise<void> {
+  const tmp = `${file}.${process.pid}.tmp`;
+  await fs.writeFile(tmp, JSON.stringify(secrets), { mode: 0o600 });
+  await fs.rename(tmp, file);
 }
 
 async function freePort(): Promise<number> {
@@ -109,11 +143,17 @@ export async function startEmbeddedPostgres(
   await fs.mkdir(path.dirname(dir), { recursive: true });
   await letPostgresThrough(path.dirname(binaries.postgres), path.dirname(dir));
   const port = await freePort();
-  const password = 'edoc-embedded';
-  const pg = new EmbeddedPostgres({
+  const secretsFile = path.join(path.dirname(dir), 'db-secrets.json');
+  const entries = await fs.readdir(dir).catch(() => [] as string[]);
+  const fresh = !entries.includes('PG_VERSION');
+  const known = fresh ? null : await readSecrets(secretsFile);
+  // A folder made before random passwords starts with the old fixed one, which is replaced below.
+  const secrets: Secrets = known ?? { owner: newSecret(), app: newSecret() };
+  if (fresh) await writeSecrets(secretsFile, secrets);
+  const server = new EmbeddedPostgres({
     databaseDir: dir,
     user: 'edoc',
-    password,
+    password: known || fresh ? secrets.owner : LEGACY_PASSWORD,
     port,
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
@@ -122,22 +162,43 @@ export async function startEmbeddedPostgres(
     onLog: (m: unknown) => log(String(m).trim()),
     onError: (m: unknown) => log(String(m)),
   });
-  const entries = await fs.readdir(dir).catch(() => [] as string[]);
-  if (!entries.includes('PG_VERSION')) {
+  if (fresh) {
     // initdb refuses a non-empty folder: a half-made cluster from an interrupted first start is discarded.
     await fs.rm(dir, { recursive: true, force: true });
     await fs.mkdir(path.dirname(dir), { recursive: true });
-    await pg.initialise();
+    await server.initialise();
   }
   await recoverFromCrash(dir);
-  await pg.start();
-  const admin = pg.getPgClient('postgres', '127.0.0.1');
+  await server.start();
+  const admin = server.getPgClient('postgres', '127.0.0.1');
   await admin.connect();
-  const exists = await admin.query("SELECT 1 FROM pg_database WHERE datname = 'edoc'");
-  if (exists.rowCount === 0) await admin.query('CREATE DATABASE edoc');
-  await admin.end();
-  return {
-    url: `postgres://edoc:${password}@127.0.0.1:${port}/edoc`,
-    stop: () => pg.stop(),
-  };
+  try {
+    if (!known && !fresh) {
+      await admin.query(`ALTER ROLE edoc PASSWORD ${literal(secrets.owner)}`);
+      await writeSecrets(secretsFile, secrets);
+    }
+    const exists = await admin.query("SELECT 1 FROM pg_database WHERE datname = 'edoc'");
+    if (exists.rowCount === 0) await admin.query('CREATE DATABASE edoc');
+    await ensureAppRole(admin, secrets.app);
+  } finally {
+    await admin.end();
+  }
+  const at = (user: string, password: string) =>
+    `postgres://${user}:${encodeURIComponent(password)}@127.0.0.1:${port}/edoc`;
+  return { url: at(APP_ROLE, secrets.app), ownerUrl: at('edoc', secrets.owner), stop: () => server.stop() };
+}
+
+const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+/**
+ * The application's role: may sign in and create its own schema (pg-boss keeps its queue there), nothing more.
+ * Its rights on edoc's tables are granted after the migrations (db/grants.ts).
+ */
+async function ensureAppRole(admin: pg.Client, password: string): Promise<void> {
+  const role = await admin.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [APP_ROLE]);
+  const verb = role.rowCount === 0 ? 'CREATE' : 'ALTER';
+  await admin.query(
+    `${verb} ROLE ${APP_ROLE} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS PASSWORD ${literal(password)}`,
+  );
+  await admin.query(`GRANT CONNECT, CREATE, TEMPORARY ON DATABASE edoc TO ${APP_ROLE}`);
 }

@@ -30,7 +30,7 @@ export async function setup(project: TestProject) {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'edoc-test-pg-'));
     await fs.chmod(dir, 0o755); // the server runs as the postgres user when we are root
     embedded = await startEmbeddedPostgres(path.join(dir, 'pg'));
-    adminUrl = embedded.url;
+    adminUrl = embedded.ownerUrl;
   }
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
