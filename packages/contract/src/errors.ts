@@ -18,6 +18,11 @@ export const ERRORS = {
   payload_too_large: [413, '文件过大', 'File too large'],
   too_many_requests: [429, '请求过于频繁，请稍后再试', 'Too many requests, please try again later'],
   do_not_resubmit: [409, '请勿重复提交', 'Do not re-submit'],
+  idempotency_key_reused: [
+    422,
+    '该幂等键已用于另一个请求',
+    'This Idempotency-Key was already used for a different request',
+  ],
   stale_state: [409, '数据已被他人修改，请刷新页面', 'The record was changed by someone else, refresh the page'],
   already_exists: [409, '该记录已存在，请刷新页面', 'This record already exists, refresh the page'],
   // validation of one field; {field} is the field label in the request's language

@@ -1,9 +1,10 @@
 import { and, eq, isNull, lt } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema/sign-in.ts';
 import { fail } from '../lib/app-error.ts';
 import { sha256 } from '../lib/crypto.ts';
+import { canonicalJson } from '../modules/trail/trail.service.ts';
 
 const KEEP_HOURS = 24;
 
@@ -11,6 +12,18 @@ declare module 'fastify' {
   interface FastifyRequest {
     idempotency: { scope: string; key: string } | null;
   }
+}
+
+/**
+ * What a request asks for: its URL with the query, and its parsed body (a multipart upload, streamed later, by its
+ * type and length).
+ */
+function fingerprint(request: FastifyRequest): string {
+  const body =
+    request.body === undefined
+      ? `${request.headers['content-type'] ?? ''} ${request.headers['content-length'] ?? ''}`
+      : canonicalJson(request.body);
+  return sha256(`${request.url}\n${body}`);
 }
 
 /**
@@ -25,7 +38,12 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
     // Keys belong to whoever sent them: the token's hash, or the address for anonymous calls.
     const token = request.headers.authorization;
     const scope = `${request.method} ${request.routeOptions.url} ${token ? sha256(token) : request.ip}`;
-    const inserted = await db.insert(idempotencyKeys).values({ scope, key }).onConflictDoNothing().returning();
+    const requestHash = fingerprint(request);
+    const inserted = await db
+      .insert(idempotencyKeys)
+      .values({ scope, key, requestHash })
+      .onConflictDoNothing()
+      .returning();
     if (inserted.length === 1) {
       request.idempotency = { scope, key };
       return;
@@ -34,6 +52,8 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
       .select()
       .from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+    // A key names one request: reused for another, replaying the first answer would hide that this one never ran.
+    if (first && first.requestHash !== null && first.requestHash !== requestHash) fail('idempotency_key_reused');
     if (!first || first.statusCode === null || first.body === null) fail('do_not_resubmit');
     return reply.status(first.statusCode).header('idempotent-replay', 'true').type('application/json').send(first.body);
   });

@@ -43,6 +43,8 @@ export const idempotencyKeys = pgTable(
   {
     scope: text('scope').notNull(),
     key: text('key').notNull(),
+    /** sha256 of what was asked (path, query, body): the same key with another request is refused, not replayed. */
+    requestHash: text('request_hash'),
     statusCode: integer('status_code'),
     body: text('body'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -154,7 +154,8 @@ describe('API plumbing', () => {
         payload: { userName },
       });
     const first = await send('First');
-    const second = await send('Second');
+    // The same request again (another body with the same key is refused: plugins/idempotency.test.ts).
+    const second = await send('First');
     expect(second.headers['idempotent-replay']).toBe('true');
     expect(second.json()).toEqual(first.json());
     const info = await ctx.app.inject({ method: 'GET', url: '/edoc/user/info', headers: bearer(token) });
