@@ -76,7 +76,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
-  const dataDir = path.resolve(c.DATA_DIR);
+  // Relative to where the command was typed: npm runs workspace scripts in apps/server but keeps that in INIT_CWD,
+  // so `npm run seed:demo` at the root uses the same ./data as `npm start`.
+  const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), c.DATA_DIR);
   return {
     ...c,
     DATA_DIR: dataDir,

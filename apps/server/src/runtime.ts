@@ -12,7 +12,7 @@ import { applyMigrations } from './db/migrate.ts';
 export async function openDatabase(
   config: Config,
   log: (line: string) => void,
-): Promise<{ db: Db; url: string; embedded: EmbeddedDatabase | null }> {
+): Promise<{ db: Db; url: string; ownerUrl: string; embedded: EmbeddedDatabase | null }> {
   const embedded = config.DATABASE_URL ? null : await startEmbeddedPostgres(config.postgresDir, log);
   const url = config.DATABASE_URL ?? embedded!.url;
   const ownerUrl = embedded?.ownerUrl ?? config.DATABASE_OWNER_URL;
@@ -27,5 +27,5 @@ export async function openDatabase(
   }
   const db = createDb(url);
   if (!ownerUrl) await applyMigrations(db);
-  return { db, url, embedded };
+  return { db, url, ownerUrl: ownerUrl ?? url, embedded };
 }

@@ -104,29 +104,44 @@ function alive(pid: number): boolean {
   }
 }
 
+/** Whether the process that started this server is a live Node.js (an edoc), not init adopting an orphan. */
+async function startedByLiveNode(pid: number): Promise<boolean> {
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+  // Fields after the command name, which may itself hold spaces and parentheses: state, then ppid.
+  const parent = stat ? Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) : 0;
+  if (parent <= 1) return false;
+  const cmdline = await fs.readFile(`/proc/${parent}/cmdline`, 'utf8').catch(() => '');
+  return /(^|\/)node(\0|$)/.test(cmdline.split('\0')[0] + '\0');
+}
+
 /**
- * After kill -9 of edoc, its PostgreSQL keeps running as an orphan (or, after a machine crash, a stale
- * postmaster.pid stays behind). An orphan of this data folder gets a fast shutdown; a stale file is removed.
+ * The server of this data folder that is already running under a live edoc (npm start), as its port; null when
+ * there is none. After kill -9 of edoc its PostgreSQL keeps running as an orphan (adopted by init), or after a
+ * machine crash a stale postmaster.pid stays behind: an orphan gets a fast shutdown, a stale file is removed.
  */
-async function recoverFromCrash(dir: string): Promise<void> {
+async function runningServer(dir: string): Promise<number | null> {
   const file = path.join(dir, 'postmaster.pid');
   const text = await fs.readFile(file, 'utf8').catch(() => null);
-  if (text === null) return;
-  const pid = Number(text.split('\n')[0]);
+  if (text === null) return null;
+  const lines = text.split('\n');
+  const pid = Number(lines[0]);
   if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) {
     await fs.rm(file, { force: true });
-    return;
+    return null;
   }
   const cmdline = await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
   if (!cmdline.includes(dir)) {
     await fs.rm(file, { force: true }); // the pid was reused by an unrelated process
-    return;
+    return null;
   }
+  // A server whose edoc still lives is in use: a CLI (backup, trail:verify) connects to it instead of stopping it.
+  if (await startedByLiveNode(pid)) return Number(lines[3]);
   process.kill(pid, 'SIGINT');
   for (let waited = 0; alive(pid); waited += 100) {
     if (waited > 60_000) throw new Error(`PostgreSQL (pid ${pid}) left running on ${dir} did not stop`);
     await new Promise((r) => setTimeout(r, 100));
   }
+  return null;
 }
 
 /**
@@ -168,7 +183,13 @@ export async function startEmbeddedPostgres(
     await fs.mkdir(path.dirname(dir), { recursive: true });
     await server.initialise();
   }
-  await recoverFromCrash(dir);
+  const inUse = fresh ? null : await runningServer(dir);
+  if (inUse !== null) {
+    if (!known) throw new Error(`the PostgreSQL of ${dir} is in use by a running edoc: stop it first`);
+    const at = (user: string, password: string) =>
+      `postgres://${user}:${encodeURIComponent(password)}@127.0.0.1:${inUse}/edoc`;
+    return { url: at(APP_ROLE, secrets.app), ownerUrl: at('edoc', secrets.owner), stop: async () => {} };
+  }
   await server.start();
   const admin = server.getPgClient('postgres', '127.0.0.1');
   await admin.connect();

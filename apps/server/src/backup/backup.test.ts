@@ -1,0 +1,89 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { UserType } from '@edoc/contract/enums';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companies } from '../db/schema/companies.ts';
+import { trail } from '../db/schema/trail.ts';
+import { verifyTrail } from '../modules/trail/trail.service.ts';
+import { bearer, createTestContext, createUser, signIn, type TestContext } from '../test/context.ts';
+import { backup, fileSha256, restore } from './backup.ts';
+
+let from: TestContext;
+let into: TestContext;
+let folder: string;
+
+beforeAll(async () => {
+  from = await createTestContext();
+  into = await createTestContext();
+  folder = await fs.mkdtemp(path.join(os.tmpdir(), 'edoc-backup-'));
+});
+afterAll(async () => {
+  await from.close();
+  await into.close();
+  await fs.rm(folder, { recursive: true, force: true });
+});
+
+const counts = async (ctx: TestContext) =>
+  (
+    await ctx.db.execute<{ name: string; n: number }>(sql`
+      SELECT c.relname AS name, (xpath('/row/n/text()', query_to_xml(format('SELECT count(*) AS n FROM %I', c.relname), false, true, '')))[1]::text::int AS n
+      FROM pg_class c JOIN pg_namespace s ON s.oid = c.relnamespace
+      WHERE s.nspname = 'public' AND c.relkind = 'r' ORDER BY 1`)
+  ).rows;
+
+describe('npm run backup / npm run restore', () => {
+  it('restores every row and blob into an empty database; the trail verifies and new rows continue the ids', async () => {
+    // Some history: a system administrator signs in and creates a company (trail rows), and two files are stored.
+    const admin = await createUser(from.db, { userType: UserType.System });
+    const token = await signIn(from, admin.email);
+    const created = await from.app.inject({
+      method: 'POST',
+      url: '/edoc/company/create',
+      headers: bearer(token),
+      payload: { companyName: '备份 Pharma' },
+    });
+    expect(created.statusCode).toBe(200);
+    const blobA = await from.deps.blobs.put(Readable.from([Buffer.from('protocol v1 '), Buffer.from('临床试验')]));
+    const blobB = await from.deps.blobs.put(Readable.from([Buffer.alloc(300_000, 7)]));
+
+    const manifest = await backup({ db: from.db, blobs: from.deps.blobs, dataDir: from.dataDir, target: folder });
+    expect(manifest.blobs).toBe(2);
+    expect(await fileSha256(path.join(folder, 'blobs', blobA.sha256))).toBe(blobA.sha256);
+
+    // The target: a migrated database with nothing in it, as a new data folder has before its first start.
+    // (The trail cannot be truncated, and a fresh test database has no trail rows.)
+    expect(await into.db.$count(trail)).toBe(0);
+    const tables = (await counts(into)).map((t) => t.name).filter((t) => t !== 'trail');
+    await into.db.execute(sql.raw(`TRUNCATE ${tables.map((t) => `"${t}"`).join(', ')} RESTART IDENTITY CASCADE`));
+    await restore({ owner: into.db, blobs: into.deps.blobs, dataDir: into.dataDir, source: folder });
+
+    expect(await counts(into)).toEqual(await counts(from));
+    const report = await verifyTrail(into.db);
+    expect(report).toMatchObject({ ok: true });
+    expect(report.rows).toBe(await from.db.$count(trail));
+    for (const blob of [blobA, blobB]) {
+      const copy = path.join(folder, 'check');
+      await fs.writeFile(copy, await into.deps.blobs.get(blob.sha256));
+      expect(await fileSha256(copy)).toBe(blob.sha256);
+    }
+    // Sequences continue after the restored ids: a new company and a new trail row do not collide.
+    const again = await into.app.inject({
+      method: 'POST',
+      url: '/edoc/company/create',
+      headers: bearer(await signIn(into, admin.email)),
+      payload: { companyName: 'After restore' },
+    });
+    expect(again.statusCode).toBe(200);
+    expect(await into.db.$count(companies)).toBe((await from.db.$count(companies)) + 1);
+    expect((await verifyTrail(into.db)).ok).toBe(true);
+  });
+
+  it('refuses to restore into a database that has rows', async () => {
+    await expect(
+      restore({ owner: into.db, blobs: into.deps.blobs, dataDir: into.dataDir, source: folder }),
+    ).rejects.toThrow(/not empty/);
+  });
+});

@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { restore } from '../backup/backup.ts';
+import { loadConfig } from '../config.ts';
+import { createDb } from '../db/client.ts';
+import { verifyTrail } from '../modules/trail/trail.service.ts';
+import { openDatabase } from '../runtime.ts';
+import { createBlobStore } from '../storage/create-blob-store.ts';
+
+/**
+ * npm run restore -- <folder>: puts a backup (npm run backup) into this configuration's empty database and blob
+ * store (a new DATA_DIR, or an empty DATABASE_URL), then verifies the trail. Refuses a database that has rows.
+ */
+const source = process.argv[2];
+if (!source) {
+  console.error('usage: npm run restore -- <folder>');
+  process.exit(2);
+}
+const config = loadConfig();
+const { db, ownerUrl, embedded } = await openDatabase(config, () => {});
+const owner = createDb(ownerUrl, 2);
+let exitCode = 0;
+try {
+  const manifest = await restore({
+    owner,
+    blobs: createBlobStore(config),
+    dataDir: config.DATA_DIR,
+    source: path.resolve(process.env.INIT_CWD ?? '', source),
+    progress: (line) => console.log(line),
+  });
+  const report = await verifyTrail(db);
+  console.log(`restored ${manifest.tables.length} table(s) and ${manifest.blobs} blob(s) from ${manifest.createdAt}`);
+  if (report.ok) console.log(`trail verified: ${report.rows} row(s), chain intact`);
+  else {
+    console.error(`trail BROKEN at row ${report.brokenAt}: ${report.problem}`);
+    exitCode = 1;
+  }
+} catch (err) {
+  console.error(`restore failed: ${(err as Error).message}`);
+  exitCode = 1;
+} finally {
+  await owner.$client.end();
+  await db.$client.end();
+  await embedded?.stop();
+}
+process.exit(exitCode);
