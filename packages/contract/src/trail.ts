@@ -163,7 +163,14 @@ const versionRead = z.object({ action: z.enum(['download', 'view']), fileVersion
 export const TRAIL_ENTRIES = [
   // Documents (SPEC §4 trail types).
   entry(TrailType.Create, 'document', {
-    new: z.object({ name: text, folderId: id, fileName: text, sha256: sha, size: z.number(), versionNo: text }),
+    new: z.object({
+      name: text,
+      folderId: id.nullable(),
+      fileName: text,
+      sha256: sha,
+      size: z.number(),
+      versionNo: text,
+    }),
   }),
   entry(TrailType.Update, 'document', { old: documentChange, new: documentChange }),
   entry(TrailType.Move, 'document', { old: z.object({ folderId: id.nullable() }), new: z.object({ folderId: id }) }),
@@ -191,7 +198,7 @@ export const TRAIL_ENTRIES = [
   }),
   entry(TrailType.Create, 'folder_template_apply', {
     old: z.object({ type: z.number(), folderCount: z.number() }),
-    new: z.object({ type: z.number(), folderCount: z.number(), template: text, added: z.number() }),
+    new: z.object({ type: z.number(), folderCount: z.number(), template: text, added: z.array(text) }),
   }),
   entry(TrailType.Create, 'template', { new: template }),
   entry(TrailType.Update, 'template', { old: template, new: template }),
