@@ -49,7 +49,10 @@ describe('describeTrail', () => {
     );
     expect(d.object).toBe('User «a@x.io»');
     expect(d.lines.map(trailLineText)).toEqual(['Enabled: Yes → No']);
-    const created = describeTrail(row({ type: TrailType.UserChange, objectType: 'user', newValue: { userType: 2 } }), 'zh-CN');
+    const created = describeTrail(
+      row({ type: TrailType.UserChange, objectType: 'user', newValue: { userType: 2 } }),
+      'zh-CN',
+    );
     expect(created.lines.map(trailLineText)).toEqual(['用户类型: 公司用户']);
   });
 
@@ -60,7 +63,12 @@ describe('describeTrail', () => {
   });
 
   it('reads legacy and unknown rows by their keys, never failing', () => {
-    const legacy = row({ objectType: 'widget', objectId: '5', oldValue: 'raw', newValue: { zap: [1, 2], deep: { a: 1 } } });
+    const legacy = row({
+      objectType: 'widget',
+      objectId: '5',
+      oldValue: 'raw',
+      newValue: { zap: [1, 2], deep: { a: 1 } },
+    });
     const en = describeTrail(legacy, 'en-US');
     expect(en.object).toBe('widget #5');
     expect(en.lines.map(trailLineText)).toEqual(['Value: raw', 'zap: 1; 2', 'deep: a: 1']);

@@ -80,11 +80,15 @@ function same(a: unknown, b: unknown): boolean {
   }
 }
 
+const NAME_KEYS = ['name', 'companyName', 'subject', 'folder', 'template', 'userName', 'email'];
+
 function linesOf(oldValue: unknown, newValue: unknown, lang: Lang): TrailLine[] {
   const o = asValues(oldValue);
   const n = asValues(newValue);
   const has = (v: Values | null, k: string): v is Values => v !== null && v[k] !== undefined;
-  const keys = [...new Set([...Object.keys(o ?? {}), ...Object.keys(n ?? {})])];
+  // The object's name first; jsonb keeps its own key order for the rest.
+  const stored = [...new Set([...Object.keys(o ?? {}), ...Object.keys(n ?? {})])];
+  const keys = [...NAME_KEYS.filter((k) => stored.includes(k)), ...stored.filter((k) => !NAME_KEYS.includes(k))];
   const lines: TrailLine[] = [];
   for (const key of keys) {
     const before = has(o, key);
@@ -99,8 +103,6 @@ function linesOf(oldValue: unknown, newValue: unknown, lang: Lang): TrailLine[] 
   }
   return lines;
 }
-
-const NAME_KEYS = ['name', 'companyName', 'subject', 'folder', 'template', 'userName', 'email'];
 
 function nameOf(o: Values | null, n: Values | null): string | null {
   for (const v of [n, o]) {
@@ -121,11 +123,13 @@ function summaryOf(row: TrailRowLike, o: Values | null, n: Values | null, lang: 
   if ((row.type === TrailType.Create || row.type === TrailType.Update) && sha) {
     return en ? `Version ${versionNo} uploaded, sha256 ${sha}` : `上传版本 ${versionNo}，sha256 ${sha}`;
   }
-  if (row.type === TrailType.Update && n?.restored === true) return en ? 'Restored from the recycle bin' : '从回收站恢复';
+  if (row.type === TrailType.Update && n?.restored === true)
+    return en ? 'Restored from the recycle bin' : '从回收站恢复';
   if (row.type === TrailType.View && n?.action === 'download') {
     return en ? `Version ${versionNo} downloaded` : `下载版本 ${versionNo}`;
   }
-  if (row.type === TrailType.View && n?.action === 'view') return en ? `Version ${versionNo} viewed` : `查看版本 ${versionNo}`;
+  if (row.type === TrailType.View && n?.action === 'view')
+    return en ? `Version ${versionNo} viewed` : `查看版本 ${versionNo}`;
   if (row.type === TrailType.Delete) {
     if (o?.fileVersionId !== undefined) return en ? `Version ${versionNo} deleted` : `删除版本 ${versionNo}`;
     if (n?.recycled === true) return en ? 'Moved to the recycle bin' : '移入回收站';

@@ -21,11 +21,12 @@ const common = {
 };
 
 /** One pair's entry. A side not given is absent (null or left out). */
-function entry<T extends TrailType, O extends string, Old extends z.ZodType = z.ZodNull, New extends z.ZodType = z.ZodNull>(
-  type: T,
-  objectType: O,
-  sides: { old?: Old; new?: New },
-) {
+function entry<
+  T extends TrailType,
+  O extends string,
+  Old extends z.ZodType = z.ZodNull,
+  New extends z.ZodType = z.ZodNull,
+>(type: T, objectType: O, sides: { old?: Old; new?: New }) {
   return z.object({
     type: z.literal(type),
     objectType: z.literal(objectType),
