@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf } from './envelope.ts';
 
 const day = z
   .string()
@@ -26,18 +27,27 @@ export const trailExportQuery = z.object({ format: z.enum(['csv', 'xlsx']).defau
 
 export const fileAuditQuery = z.object({ fileId: z.coerce.number('required').int().positive('invalid_value') });
 
-/** One row of a trail as the web shows it. */
-export interface TrailItem {
-  id: number;
-  at: string;
-  actorId: number | null;
-  actorName: string | null;
-  type: number;
-  objectType: string;
-  objectId: string | null;
-  version: string | null;
-  oldValue: unknown;
-  newValue: unknown;
-  reason: string | null;
-  ip: string | null;
-}
+/**
+ * One row of a trail as the web shows it. The values stay as stored (the chain hashes them); describeTrail
+ * (trail-format.ts) reads them in the user's language.
+ */
+export const trailItem = z.object({
+  id: z.number(),
+  at: z.string(),
+  actorId: z.number().nullable(),
+  actorName: z.string().nullable(),
+  type: z.number(),
+  objectType: z.string(),
+  objectId: z.string().nullable(),
+  version: z.string().nullable(),
+  oldValue: z.unknown(),
+  newValue: z.unknown(),
+  reason: z.string().nullable(),
+  ip: z.string().nullable(),
+});
+export type TrailItem = z.infer<typeof trailItem>;
+
+/** GET /audit/find_file_audits: a document's trail, oldest first. */
+export const fileTrail = z.array(trailItem);
+/** GET /audit/project/list: a page of the project's trail, newest first. */
+export const projectTrailPage = pageOf(trailItem);

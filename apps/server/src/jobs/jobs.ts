@@ -1,6 +1,13 @@
 import PgBoss from 'pg-boss';
+import { JOB_PAYLOADS, type JobPayload, type JobQueue } from './payloads.ts';
 
-export type JobHandler = (data: Record<string, unknown>) => Promise<void>;
+export type { JobPayload, JobQueue } from './payloads.ts';
+
+/** The handler of one queue, given that queue's payload. */
+export type JobHandler<Q extends JobQueue> = (data: JobPayload<Q>) => Promise<void>;
+
+/** The handlers a process registers, by queue. */
+export type JobHandlers = { [Q in JobQueue]?: JobHandler<Q> };
 
 export interface SendOptions {
   /** How long one run may take before pg-boss counts it as failed and retries it (default 15 minutes). */
@@ -8,7 +15,7 @@ export interface SendOptions {
 }
 
 export interface Jobs {
-  send(queue: string, data: Record<string, unknown>, options?: SendOptions): Promise<void>;
+  send<Q extends JobQueue>(queue: Q, data: JobPayload<Q>, options?: SendOptions): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -18,18 +25,21 @@ export interface Jobs {
  */
 export async function startJobs(opts: {
   url: string;
-  handlers: Record<string, JobHandler>;
+  handlers: JobHandlers;
   work: boolean;
   onError: (err: Error) => void;
 }): Promise<Jobs> {
   const boss = new PgBoss({ connectionString: opts.url, max: 4 });
   boss.on('error', opts.onError);
   await boss.start();
-  for (const [queue, handler] of Object.entries(opts.handlers)) {
+  for (const queue of Object.keys(opts.handlers) as JobQueue[]) {
+    const handler = opts.handlers[queue] as JobHandler<JobQueue> | undefined;
+    if (!handler) continue;
     await boss.createQueue(queue);
     if (opts.work) {
       await boss.work<Record<string, unknown>>(queue, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
-        for (const job of jobs) await handler(job.data);
+        // A payload that does not fit its queue's schema fails the job (pg-boss retries, then keeps it failed).
+        for (const job of jobs) await handler(JOB_PAYLOADS[queue].parse(job.data) as never);
       });
     }
   }

@@ -1,15 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import type { Jobs } from '../jobs/jobs.ts';
+import type { JobHandler, JobPayload, Jobs } from '../jobs/jobs.ts';
 
 export const MAIL_QUEUE = 'mail.send';
 
-export interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-}
+export type Mail = JobPayload<typeof MAIL_QUEUE>;
 
 /**
  * Delivers over SMTP_URL; without one, each message is written to DATA_DIR/outbox as an .eml file and logged,
@@ -20,11 +16,10 @@ export function createMailHandler(opts: {
   from: string;
   outboxDir: string;
   log: (msg: string) => void;
-}) {
+}): JobHandler<typeof MAIL_QUEUE> {
   const smtp = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
   const file = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  return async (data: Record<string, unknown>) => {
-    const mail = data as unknown as Mail;
+  return async (mail) => {
     const message = { from: opts.from, to: mail.to, subject: mail.subject, text: mail.text };
     if (smtp) {
       await smtp.sendMail(message);
@@ -38,4 +33,4 @@ export function createMailHandler(opts: {
   };
 }
 
-export const sendMail = (jobs: Jobs, mail: Mail) => jobs.send(MAIL_QUEUE, { ...mail });
+export const sendMail = (jobs: Jobs, mail: Mail) => jobs.send(MAIL_QUEUE, mail);

@@ -1,5 +1,6 @@
 import type { projectTrailQuery, TrailItem } from '@edoc/contract/audit';
 import type { Lang } from '@edoc/contract/enums';
+import { describeTrail, trailSideText } from '@edoc/contract/trail-format';
 import { and, asc, count, desc, eq, gte, lt } from 'drizzle-orm';
 import { z as zod } from 'zod';
 import { trail } from '../../db/schema/trail.ts';
@@ -88,8 +89,6 @@ const HEADERS = {
   ],
 } as const;
 
-const json = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v));
-
 /** The filtered trajectory as CSV or Excel, oldest first, with each row's hash so a reader can check the chain. */
 export async function exportTrail(
   deps: Deps,
@@ -99,19 +98,23 @@ export async function exportTrail(
   lang: Lang,
 ) {
   const rows = await deps.db.select().from(trail).where(where(ctx, f)).orderBy(asc(trail.id)).limit(EXPORT_MAX_ROWS);
-  const values = rows.map((r) => [
-    r.at.toISOString().replace('T', ' ').slice(0, 23),
-    r.actorName ?? '',
-    r.type,
-    r.objectType,
-    r.objectId ?? '',
-    r.version ?? '',
-    json(r.oldValue),
-    json(r.newValue),
-    r.reason ?? '',
-    r.ip ?? '',
-    r.hash,
-  ]);
+  const values = rows.map((r) => {
+    // Type and object stay as codes (filters and scripts read them); the values are labelled in the reader's language.
+    const described = describeTrail(r, lang);
+    return [
+      r.at.toISOString().replace('T', ' ').slice(0, 23),
+      r.actorName ?? '',
+      r.type,
+      r.objectType,
+      r.objectId ?? '',
+      r.version ?? '',
+      trailSideText(described, 'old'),
+      trailSideText(described, 'new'),
+      r.reason ?? '',
+      r.ip ?? '',
+      r.hash,
+    ];
+  });
   if (format === 'csv') return Buffer.from(csvDocument([HEADERS[lang], ...values]));
   const keys = ['at', 'actor', 'type', 'object', 'objectId', 'version', 'oldValue', 'newValue', 'reason', 'ip', 'hash'];
   const spec = defineSheet(

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trailEntry } from '@edoc/contract/trail';
+import { eq } from 'drizzle-orm';
 import { folderGrants, roles } from '../../db/schema/projects.ts';
+import { trail } from '../../db/schema/trail.ts';
 import { bearer, createTestContext, type TestContext } from '../../test/context.ts';
 import { multipart } from '../../test/multipart.ts';
 import { callAs, createProjectWorld, joinProject, type ProjectWorld } from '../../test/project-factories.ts';
@@ -96,6 +99,28 @@ describe('the operation trajectory', () => {
     const xlsx = await callAs(ctx, world.pm.token).get('/audit/project/export?format=xlsx');
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
     expect(xlsx.headers['content-disposition']).toMatch(/\.xlsx/);
+  });
+});
+
+describe('typed trail entries', () => {
+  it('exports the values labelled in the reader language, a rename as its old and new name', async () => {
+    const csv = await callAs(ctx, world.pm.token).get(`/audit/project/export?format=csv&fileId=${protocol}`);
+    const body = csv.body.replace(/^\uFEFF/, '');
+    expect(body).toContain(',"Name: Protocol\n');
+    for (const line of [
+      /\nSHA-256: [0-9a-f]{64}\n/,
+      /\nSize \(bytes\): \d+\n/,
+      /\nFile name: Protocol\.pdf\n/,
+      /\nVersion: V/,
+    ])
+      expect(body).toMatch(line);
+    expect(body).toMatch(/,2,document,\d+,,Name: Protocol,Name: Protocol v2,/);
+  });
+
+  it('every row the documents wrote matches its (trail type, object type) schema', async () => {
+    const rows = await ctx.db.select().from(trail).where(eq(trail.projectId, world.projectId));
+    expect(rows.length).toBeGreaterThan(2);
+    for (const r of rows) expect(trailEntry.safeParse(r).error).toBeUndefined();
   });
 });
 

@@ -43,7 +43,7 @@ export function failureText(err: unknown): string {
 }
 
 /** The queue's handler (registered in main.ts and the test context). */
-export function createPackHandler(deps: PackDeps): JobHandler {
+export function createPackHandler(deps: PackDeps): JobHandler<typeof DOWNLOAD_QUEUE> {
   return async (data) => packTask(deps, Number(data.taskId));
 }
 

@@ -1,4 +1,4 @@
-import type { TrailType } from '@edoc/contract/enums';
+import type { TrailEntry } from '@edoc/contract/trail';
 import { asc, gt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
@@ -17,15 +17,11 @@ export interface TrailActor {
   ip?: string | null;
 }
 
-export interface TrailEntry {
-  type: TrailType;
-  objectType: string;
-  objectId?: string | number | null;
-  version?: string | null;
-  oldValue?: unknown;
-  newValue?: unknown;
-  reason?: string | null;
-}
+/**
+ * What a row records: one of the contract's (trail type, object type) pairs with its value shapes. Checked at
+ * compile time only; the row is stored as given, so the hash of existing rows and their reading do not change.
+ */
+export type { TrailEntry };
 
 /** JSON with sorted keys, so jsonb's own key order cannot change a hash. */
 export function canonicalJson(value: unknown): string {

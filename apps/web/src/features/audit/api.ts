@@ -1,6 +1,11 @@
 import type { TrailItem } from '@edoc/contract/audit';
 import type { Page } from '@edoc/contract/envelope';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { saveBlob } from '../../lib/download';
+import { useProjectKey, type ProjectKey } from '../../lib/project-query';
+import { listVersions } from '../document/api';
+import { listAllProjectMembers } from '../manage-member/api';
 
 export interface TrailFilters {
   userId?: number;
@@ -10,17 +15,47 @@ export interface TrailFilters {
   endDate?: string;
 }
 
-export const auditKeys = {
-  all: ['audit'] as const,
-  project: (filters: TrailFilters, pageNum: number, pageSize: number) =>
-    ['audit', 'project', filters, pageNum, pageSize] as const,
-  file: (fileId: number) => ['audit', 'file', fileId] as const,
-};
+/** One page of the entered project's trail (the operation trajectory), newest first. */
+export const projectTrailQuery = (project: ProjectKey, filters: TrailFilters, pageNum: number, pageSize: number) =>
+  queryOptions({
+    queryKey: [...project, 'audit', 'project', filters, pageNum, pageSize],
+    queryFn: () => api.get<Page<TrailItem>>('/audit/project/list', { ...filters, pageNum, pageSize }),
+    placeholderData: keepPreviousData,
+  });
 
-export const listProjectTrail = (filters: TrailFilters, pageNum: number, pageSize: number) =>
-  api.get<Page<TrailItem>>('/audit/project/list', { ...filters, pageNum, pageSize });
+export function useProjectTrail(filters: TrailFilters, pageNum: number, pageSize: number) {
+  return useQuery(projectTrailQuery(useProjectKey(), filters, pageNum, pageSize));
+}
 
-export const exportProjectTrail = (filters: TrailFilters, format: 'csv' | 'xlsx') =>
-  api.blob('/audit/project/export', { ...filters, format });
+/** One document's trail, oldest first. */
+export const fileTrailQuery = (project: ProjectKey, fileId: number) =>
+  queryOptions({
+    queryKey: [...project, 'audit', 'file', fileId],
+    queryFn: () => api.get<TrailItem[]>('/audit/find_file_audits', { fileId }),
+  });
 
-export const listFileTrail = (fileId: number) => api.get<TrailItem[]>('/audit/find_file_audits', { fileId });
+export function useFileTrail(fileId: number, enabled: boolean) {
+  return useQuery({ ...fileTrailQuery(useProjectKey(), fileId), enabled });
+}
+
+/** The document's versions beside its trail (viewVersionDoc). */
+export function useTrailVersions(fileId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...useProjectKey(), 'audit', 'versions', fileId],
+    queryFn: () => listVersions(fileId),
+    enabled,
+  });
+}
+
+/** Every member of the project, for the trajectory's user filter. */
+export function useTrailMembers() {
+  return useQuery({ queryKey: [...useProjectKey(), 'audit', 'members'], queryFn: listAllProjectMembers });
+}
+
+/** Downloads the filtered trajectory as CSV or Excel. */
+export function useExportTrail(filters: TrailFilters) {
+  return useMutation({
+    mutationFn: (format: 'csv' | 'xlsx') => api.blob('/audit/project/export', { ...filters, format }),
+    onSuccess: (blob, format) => saveBlob(blob, `trail-${new Date().toISOString().slice(0, 10)}.${format}`),
+  });
+}

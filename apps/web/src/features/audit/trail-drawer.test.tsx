@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
-import { envelope, mockApi } from '../../test/fetch-mock';
+import { fileTrail } from '@edoc/contract/audit';
+import { envelope, mockApi, reply } from '../../test/fetch-mock';
 import { findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
 import { base, callsTo, row, signIn } from '../document/document-fixtures';
@@ -65,7 +66,7 @@ describe('document trail in the workspace', () => {
           data: [row(1, 'Protocol', ['viewDoc', 'viewTrailDoc', 'viewVersionDoc']), row(2, 'Brochure', ['viewDoc'])],
           total: 2,
         }),
-      'GET /audit/find_file_audits': () => envelope(TRAIL),
+      'GET /audit/find_file_audits': () => reply(fileTrail, TRAIL),
       'GET /file/version/find_all': () => envelope([VERSION]),
     });
     renderApp('/work');

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
 import { setSession } from '../../lib/session';
-import { envelope, mockApi } from '../../test/fetch-mock';
+import { projectTrailPage } from '@edoc/contract/audit';
+import { envelope, mockApi, reply } from '../../test/fetch-mock';
 import { findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
 
@@ -49,7 +50,7 @@ describe('operation trajectory page', () => {
     await changeLanguage(lang);
     enterProject();
     const fetchMock = mockApi({
-      'GET /audit/project/list': () => envelope({ data: ROWS, total: 1 }),
+      'GET /audit/project/list': () => reply(projectTrailPage, { data: ROWS, total: 1 }),
       'GET /manage/member/list': () => envelope({ data: [], total: 0 }),
     });
     renderApp('/manage/report');
@@ -64,6 +65,24 @@ describe('operation trajectory page', () => {
     });
   });
 
+  it.each([
+    ['en-US', 'Name:', 'Document #41'],
+    ['zh-CN', '名称:', '文档 #41'],
+  ] as const)('labels the changed fields and names the object in %s', async (lang, label, object) => {
+    await changeLanguage(lang);
+    enterProject();
+    mockApi({
+      'GET /audit/project/list': () => reply(projectTrailPage, { data: ROWS, total: 1 }),
+      'GET /manage/member/list': () => envelope({ data: [], total: 0 }),
+    });
+    renderApp('/manage/report');
+    const table = await findById('trail-table');
+    expect(await within(table).findByText(object)).toBeInTheDocument();
+    expect(within(table).getByText('«方案 v2»')).toBeInTheDocument();
+    const line = within(table).getByText(label).parentElement!;
+    expect(line).toHaveTextContent(`${label} 方案 → 方案 v2`);
+  });
+
   it('exports the filtered trail as CSV', async () => {
     await changeLanguage('en-US');
     enterProject();
@@ -73,7 +92,7 @@ describe('operation trajectory page', () => {
       saved.push(this.download);
     };
     mockApi({
-      'GET /audit/project/list': () => envelope({ data: ROWS, total: 1 }),
+      'GET /audit/project/list': () => reply(projectTrailPage, { data: ROWS, total: 1 }),
       'GET /manage/member/list': () => envelope({ data: [], total: 0 }),
       'GET /audit/project/export': (url) => {
         expect(url.searchParams.get('format')).toBe('csv');

@@ -1,23 +1,20 @@
 import { Col, Drawer, Empty, List, Row, Tag, Timeline, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { FileRow } from '@edoc/contract/document';
+import { describeTrail } from '@edoc/contract/trail-format';
 import { formatDateTime } from '../../../lib/format';
-import { documentKeys, listVersions } from '../../document/api';
-import { auditKeys, listFileTrail } from '../api';
-import { TrailValues } from './trail-values';
+import { currentLang } from '../../../lib/i18n';
+import { useFileTrail, useTrailVersions } from '../api';
+import { TrailChanges } from './trail-changes';
 
 /** A document's trail and, with viewVersionDoc, its versions beside it (issue 4: for an inspector's reading). */
 export function TrailDrawer({ row, onClose }: { row: FileRow | null; onClose: () => void }) {
   const { t } = useTranslation();
   const fileId = row?.fileId ?? 0;
   const withVersions = row?.abilities.includes('viewVersionDoc') ?? false;
-  const trail = useQuery({ queryKey: auditKeys.file(fileId), queryFn: () => listFileTrail(fileId), enabled: !!row });
-  const versions = useQuery({
-    queryKey: documentKeys.versions(fileId),
-    queryFn: () => listVersions(fileId),
-    enabled: !!row && withVersions,
-  });
+  const trail = useFileTrail(fileId, !!row);
+  const versions = useTrailVersions(fileId, !!row && withVersions);
+  const lang = currentLang();
   return (
     <Drawer
       open={row !== null}
@@ -37,8 +34,7 @@ export function TrailDrawer({ row, onClose }: { row: FileRow | null; onClose: ()
                       <Typography.Text strong>{formatDateTime(r.at)}</Typography.Text> · {r.actorName}{' '}
                       <Tag>{t(`audit.types.${r.type}`, { defaultValue: String(r.type) })}</Tag>
                       {r.version ? <Tag color="blue">{r.version}</Tag> : null}
-                      {r.oldValue ? <TrailValues value={r.oldValue} /> : null}
-                      {r.newValue ? <TrailValues value={r.newValue} /> : null}
+                      <TrailChanges description={describeTrail(r, lang)} />
                     </>
                   ),
                 }))}

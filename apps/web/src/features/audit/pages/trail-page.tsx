@@ -1,17 +1,29 @@
 import { useState } from 'react';
 import { DownloadOutlined } from '@ant-design/icons';
-import { Button, Card, DatePicker, Empty, Flex, InputNumber, Select, Space, Table, Tag, type TableProps } from 'antd';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import {
+  Button,
+  Card,
+  DatePicker,
+  Empty,
+  Flex,
+  InputNumber,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+  type TableProps,
+} from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
 import type { TrailItem } from '@edoc/contract/audit';
 import { TrailType } from '@edoc/contract/enums';
-import { saveBlob } from '../../../lib/download';
+import { describeTrail } from '@edoc/contract/trail-format';
 import { formatDateTime } from '../../../lib/format';
+import { currentLang } from '../../../lib/i18n';
 import { useListState } from '../../../lib/use-list-state';
-import { listAllProjectMembers, manageMemberKeys } from '../../manage-member/api';
-import { auditKeys, exportProjectTrail, listProjectTrail, type TrailFilters } from '../api';
-import { TrailValues } from '../components/trail-values';
+import { useExportTrail, useProjectTrail, useTrailMembers, type TrailFilters } from '../api';
+import { TrailChanges } from '../components/trail-changes';
 
 const TYPES = Object.values(TrailType);
 const day = (d: Dayjs | null | undefined) => (d ? d.format('YYYY-MM-DD') : undefined);
@@ -22,16 +34,10 @@ export function TrailPage() {
   const list = useListState();
   const [filters, setFilters] = useState<TrailFilters>({});
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
-  const members = useQuery({ queryKey: manageMemberKeys.everyone, queryFn: listAllProjectMembers });
-  const rows = useQuery({
-    queryKey: auditKeys.project(filters, list.pageNum, list.pageSize),
-    queryFn: () => listProjectTrail(filters, list.pageNum, list.pageSize),
-    placeholderData: keepPreviousData,
-  });
-  const exporting = useMutation({
-    mutationFn: (format: 'csv' | 'xlsx') => exportProjectTrail(filters, format),
-    onSuccess: (blob, format) => saveBlob(blob, `trail-${new Date().toISOString().slice(0, 10)}.${format}`),
-  });
+  const members = useTrailMembers();
+  const rows = useProjectTrail(filters, list.pageNum, list.pageSize);
+  const exporting = useExportTrail(filters);
+  const lang = currentLang();
 
   const change = (next: Partial<TrailFilters>) => {
     setFilters((f) => ({ ...f, ...next }));
@@ -51,12 +57,23 @@ export function TrailPage() {
       title: t('audit.object'),
       key: 'object',
       width: 160,
-      render: (_: unknown, r) =>
-        `${t(`audit.objects.${r.objectType}`, { defaultValue: r.objectType })} #${r.objectId ?? ''}`,
+      render: (_: unknown, r) => {
+        // The id stays beside the name: the document filter and the export name objects by id.
+        const { objectLabel, objectName } = describeTrail(r, lang);
+        return (
+          <>
+            <div>{r.objectId ? `${objectLabel} #${r.objectId}` : objectLabel}</div>
+            {objectName ? <Typography.Text type="secondary">«{objectName}»</Typography.Text> : null}
+          </>
+        );
+      },
     },
     { title: t('audit.version'), dataIndex: 'version', width: 90 },
-    { title: t('audit.oldValue'), dataIndex: 'oldValue', render: (v: unknown) => <TrailValues value={v} /> },
-    { title: t('audit.newValue'), dataIndex: 'newValue', render: (v: unknown) => <TrailValues value={v} /> },
+    {
+      title: t('audit.changes'),
+      key: 'changes',
+      render: (_: unknown, r) => <TrailChanges description={describeTrail(r, lang)} />,
+    },
     { title: t('audit.reason'), dataIndex: 'reason', width: 140 },
   ];
 

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+/**
+ * What each queue carries: `jobs.send(queue, payload)` accepts only this payload, and the worker reads the job
+ * through the schema, so a sender and its handler cannot drift apart. A new queue names its payload here.
+ */
+export const JOB_PAYLOADS = {
+  /** mail/mailer.ts: one message to deliver. */
+  'mail.send': z.object({ to: z.string(), subject: z.string(), text: z.string() }),
+  /** convert/convert-job.ts: an office file to render as PDF, by content. */
+  'convert-office': z.object({ sha256: z.string(), extension: z.string() }),
+  /** modules/download/download-pack.ts: a download task to pack. */
+  'download.pack': z.object({ taskId: z.number().int() }),
+} as const;
+
+export type JobQueue = keyof typeof JOB_PAYLOADS;
+export type JobPayload<Q extends JobQueue> = z.infer<(typeof JOB_PAYLOADS)[Q]>;

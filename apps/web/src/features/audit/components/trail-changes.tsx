@@ -1,0 +1,22 @@
+import { Typography } from 'antd';
+import type { TrailDescription } from '@edoc/contract/trail-format';
+
+/**
+ * What a trail row changed, labelled in the user's language (describeTrail of the contract): a sentence for the
+ * events that have one, then "Label: old → new" per field. A field only the old side has (a deletion) is struck.
+ */
+export function TrailChanges({ description }: { description: TrailDescription }) {
+  return (
+    <div style={{ fontSize: 12, wordBreak: 'break-all' }}>
+      {description.summary ? <div>{description.summary}</div> : null}
+      {description.lines.map((l) => (
+        <div key={l.key}>
+          <Typography.Text type="secondary">{l.label}: </Typography.Text>
+          {l.old !== undefined ? <Typography.Text delete={l.new === undefined}>{l.old}</Typography.Text> : null}
+          {l.old !== undefined && l.new !== undefined ? ' → ' : null}
+          {l.new !== undefined ? <span>{l.new}</span> : null}
+        </div>
+      ))}
+    </div>
+  );
+}
