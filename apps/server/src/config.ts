@@ -61,6 +61,10 @@ const schema = z.object({
     .string()
     .default('off')
     .transform((v): false | string[] => (v === 'off' || v === '' ? false : v.split(',').map((a) => a.trim()))),
+  /** The trail's HMAC key (base64, ≥ 32 bytes); unset, DATA_DIR/trail.key is made on first start. */
+  TRAIL_KEY: z.string().optional(),
+  /** How often a signed checkpoint of the trail is written to DATA_DIR/trail-checkpoints.jsonl. */
+  TRAIL_CHECKPOINT_MINUTES: z.coerce.number().int().min(1).default(10),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -87,5 +91,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tmpDir: path.join(dataDir, 'tmp'),
     outboxDir: path.join(dataDir, 'outbox'),
     postgresDir: path.join(dataDir, 'postgres'),
+    checkpointFile: path.join(dataDir, 'trail-checkpoints.jsonl'),
   };
 }

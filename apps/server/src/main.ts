@@ -6,6 +6,7 @@ import { CONVERT_QUEUE, createConvertHandler } from './convert/convert-job.ts';
 import { startJobs } from './jobs/jobs.ts';
 import { createMailHandler, MAIL_QUEUE } from './mail/mailer.ts';
 import { sweepIdempotencyKeys } from './plugins/idempotency.ts';
+import { writeCheckpoint } from './modules/trail/trail-checkpoint.ts';
 import { openDatabase } from './runtime.ts';
 import { seedAdmin } from './seed.ts';
 import { seedShippedTemplates } from './modules/template/template.service.ts';
@@ -73,6 +74,13 @@ if (config.EDOC_ROLE !== 'api') {
   void expire();
   setInterval(() => void expire(), 3600_000).unref();
 }
+// Signed checkpoints of the trail, outside the database (DESIGN §7): at start, then periodically, and at shutdown.
+const checkpoint = () =>
+  writeCheckpoint(db, config.checkpointFile).catch((err: unknown) =>
+    late.app?.log.error({ err }, 'trail checkpoint failed'),
+  );
+await checkpoint();
+setInterval(() => void checkpoint(), config.TRAIL_CHECKPOINT_MINUTES * 60_000).unref();
 const app = await buildApp({ config, db, jobs, blobs }, { logger });
 late.app = app;
 if (swept > 0) app.log.info(`removed ${swept} temporary file(s) left by an interrupted run`);
@@ -84,6 +92,7 @@ async function shutdown(signal: string) {
   app.log.info(`${signal}: shutting down`);
   await app.close();
   await jobs.stop();
+  await checkpoint();
   await db.$client.end();
   await embedded?.stop();
   process.exit(0);

@@ -3,6 +3,7 @@ import { createDb, type Db } from './db/client.ts';
 import { APP_ROLE, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { grantAppRole } from './db/grants.ts';
 import { applyMigrations } from './db/migrate.ts';
+import { loadTrailKey } from './modules/trail/trail-key.ts';
 
 /**
  * The database of this configuration: DATABASE_URL, or the embedded server under DATA_DIR, migrated by its owner.
@@ -27,5 +28,6 @@ export async function openDatabase(
   }
   const db = createDb(url);
   if (!ownerUrl) await applyMigrations(db);
+  await loadTrailKey({ dataDir: config.DATA_DIR, trailKey: config.TRAIL_KEY });
   return { db, url, ownerUrl: ownerUrl ?? url, embedded };
 }

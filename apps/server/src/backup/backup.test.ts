@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../db/schema/companies.ts';
 import { trail } from '../db/schema/trail.ts';
-import { verifyTrail } from '../modules/trail/trail.service.ts';
+import { verifyTrail } from '../modules/trail/trail-verify.ts';
 import { bearer, createTestContext, createUser, signIn, type TestContext } from '../test/context.ts';
 import { backup, fileSha256, restore } from './backup.ts';
 

@@ -6,6 +6,7 @@ import readline from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { CHECKPOINT_FILE, TRAIL_KEY_FILE } from '../modules/trail/trail-key.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 
 /** What a backup folder holds; written last, so a folder without it is an interrupted backup. */
@@ -22,8 +23,8 @@ export interface BackupManifest {
 
 const BATCH = 1000;
 
-/** Files of DATA_DIR a backup carries besides the database and the blobs (keys of the trail once it has them). */
-export const BACKUP_FILES: string[] = [];
+/** Files of DATA_DIR a backup carries besides the database and the blobs: the trail's key and its checkpoints. */
+export const BACKUP_FILES = [TRAIL_KEY_FILE, CHECKPOINT_FILE];
 
 /** edoc's own tables (the public schema); pg-boss's queue is transient and drizzle's journal is rebuilt. */
 async function tablesOf(db: Db): Promise<string[]> {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { restore } from '../backup/backup.ts';
 import { loadConfig } from '../config.ts';
 import { createDb } from '../db/client.ts';
-import { verifyTrail } from '../modules/trail/trail.service.ts';
+import { verifyTrail } from '../modules/trail/trail-verify.ts';
 import { openDatabase } from '../runtime.ts';
 import { createBlobStore } from '../storage/create-blob-store.ts';
 
@@ -27,7 +27,7 @@ try {
     source: path.resolve(process.env.INIT_CWD ?? '', source),
     progress: (line) => console.log(line),
   });
-  const report = await verifyTrail(db);
+  const report = await verifyTrail(db, undefined, config.checkpointFile);
   console.log(`restored ${manifest.tables.length} table(s) and ${manifest.blobs} blob(s) from ${manifest.createdAt}`);
   if (report.ok) console.log(`trail verified: ${report.rows} row(s), chain intact`);
   else {

@@ -1,5 +1,5 @@
 import { loadConfig } from '../config.ts';
-import { verifyTrail } from '../modules/trail/trail.service.ts';
+import { verifyTrail } from '../modules/trail/trail-verify.ts';
 import { openDatabase } from '../runtime.ts';
 
 /**
@@ -10,7 +10,7 @@ const config = loadConfig();
 const { db, embedded } = await openDatabase(config, () => {});
 let exitCode = 0;
 try {
-  const report = await verifyTrail(db);
+  const report = await verifyTrail(db, undefined, config.checkpointFile);
   if (report.ok) {
     console.log(`trail verified: ${report.rows} row(s), chain intact`);
   } else {

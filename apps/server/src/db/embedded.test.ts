@@ -48,8 +48,8 @@ async function expectLockedDown(db: Db, url: string) {
   expect(await refusal(db, "COPY (SELECT 1) TO PROGRAM 'true'")).toMatch(/permission denied|must be superuser/);
   expect(await refusal(db, 'DROP TABLE documents')).toMatch(/must be owner/);
   // The queue still works as this role: pg-boss keeps its schema under it.
-  const jobs = await startJobs({ url, handlers: { probe: async () => {} }, work: false, onError: () => {} });
-  await jobs.send('probe', {});
+  const jobs = await startJobs({ url, handlers: { 'mail.send': async () => {} }, work: false, onError: () => {} });
+  await jobs.send('mail.send', { to: 'probe@example.com', subject: 'probe', text: 'probe' });
   await jobs.stop();
 }
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +8,8 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { verifyTrail } from '../modules/trail/trail.service.ts';
+import { loadTrailKey } from '../modules/trail/trail-key.ts';
+import { verifyTrail } from '../modules/trail/trail-verify.ts';
 import { CONVERT_QUEUE, createConvertHandler } from '../convert/convert-job.ts';
 import { createDb, type Db } from '../db/client.ts';
 import { passwordHistory, users } from '../db/schema/users.ts';
@@ -42,6 +44,9 @@ function s3TestEnv(name: string): Record<string, string> {
   };
 }
 
+/** One trail key per test process: a process has one key (trail-key.ts), whatever databases its tests make. */
+export const TRAIL_KEY = randomBytes(32).toString('base64');
+
 /** A fresh database cloned from the migrated template, a real app on it, real jobs and a temp data folder. */
 export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
   const template = new URL(inject('templateUrl'));
@@ -60,9 +65,11 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     LOGIN_CAPTCHA: 'off',
     LOG_LEVEL: 'silent',
     BLOB_GRACE_SECONDS: '0',
+    TRAIL_KEY,
     ...s3TestEnv(name),
     ...env,
   });
+  await loadTrailKey({ dataDir, trailKey: config.TRAIL_KEY });
   const db = createDb(url, 5);
   const blobs = createBlobStore(config);
   const jobs = await startJobs({
@@ -96,7 +103,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     dataDir,
     async close(opts = {}) {
       // DESIGN §9 / issue 4: the trail verifies after every test file, whatever the file did.
-      const chain = opts.skipTrailCheck ? null : await verifyTrail(db);
+      const chain = opts.skipTrailCheck ? null : await verifyTrail(db, undefined, config.checkpointFile);
       await app.close();
       await jobs.stop();
       await db.$client.end();

@@ -1,9 +1,10 @@
 import type { TrailEntry } from '@edoc/contract/trail';
-import { asc, gt, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { trail } from '../../db/schema/trail.ts';
 import { sha256 } from '../../lib/crypto.ts';
+import { mac, trailKey } from './trail-key.ts';
 
 export const GENESIS_HASH = '0'.repeat(64);
 /** Serialises trail writers so the chain has one order; held until the writer's transaction ends. */
@@ -37,28 +38,35 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-type TrailRow = typeof trail.$inferSelect;
+export type TrailRow = typeof trail.$inferSelect;
 
-export function rowHash(row: Omit<TrailRow, 'hash'>): string {
-  return sha256(
-    canonicalJson({
-      id: row.id,
-      at: row.at.toISOString(),
-      actorId: row.actorId,
-      actorName: row.actorName,
-      companyId: row.companyId,
-      projectId: row.projectId,
-      objectType: row.objectType,
-      objectId: row.objectId,
-      version: row.version,
-      type: row.type,
-      oldValue: row.oldValue,
-      newValue: row.newValue,
-      reason: row.reason,
-      ip: row.ip,
-      prevHash: row.prevHash,
-    }),
-  );
+/** The canonical text of a row that its hash covers. */
+function rowText(row: Omit<TrailRow, 'hash'>): string {
+  return canonicalJson({
+    id: row.id,
+    at: row.at.toISOString(),
+    actorId: row.actorId,
+    actorName: row.actorName,
+    companyId: row.companyId,
+    projectId: row.projectId,
+    objectType: row.objectType,
+    objectId: row.objectId,
+    version: row.version,
+    type: row.type,
+    oldValue: row.oldValue,
+    newValue: row.newValue,
+    reason: row.reason,
+    ip: row.ip,
+    prevHash: row.prevHash,
+  });
+}
+
+/**
+ * A row's hash: the HMAC under the trail key (trail-key.ts); `key` null gives the plain sha256 that rows written
+ * before the trail had a key carry.
+ */
+export function rowHash(row: Omit<TrailRow, 'hash'>, key: Buffer | null = trailKey()): string {
+  return key ? mac(key, rowText(row)) : sha256(rowText(row));
 }
 
 /** The actor of an HTTP request, for trail rows. */
@@ -104,44 +112,4 @@ export async function recordTrail(tx: Tx, actor: TrailActor, entry: TrailEntry):
     prevHash: last.rows[0]?.hash ?? GENESIS_HASH,
   };
   await tx.insert(trail).values({ ...row, hash: rowHash(row) });
-}
-
-export interface ChainReport {
-  ok: boolean;
-  rows: number;
-  /** The first row whose hash or link does not hold. */
-  brokenAt: number | null;
-  problem: string | null;
-}
-
-/** Walks the whole chain in id order, in batches, and reports the first broken link. */
-export async function verifyTrail(db: Db, batch = 5000): Promise<ChainReport> {
-  let prev = GENESIS_HASH;
-  let afterId = 0;
-  let count = 0;
-  for (;;) {
-    const rows = await db.select().from(trail).where(gt(trail.id, afterId)).orderBy(asc(trail.id)).limit(batch);
-    if (rows.length === 0) return { ok: true, rows: count, brokenAt: null, problem: null };
-    for (const row of rows) {
-      count++;
-      if (row.prevHash !== prev) {
-        return {
-          ok: false,
-          rows: count,
-          brokenAt: row.id,
-          problem: 'link to the previous row is broken (a row was removed or reordered)',
-        };
-      }
-      if (rowHash(row) !== row.hash) {
-        return {
-          ok: false,
-          rows: count,
-          brokenAt: row.id,
-          problem: 'content does not match its hash (the row was changed)',
-        };
-      }
-      prev = row.hash;
-    }
-    afterId = rows[rows.length - 1].id;
-  }
 }

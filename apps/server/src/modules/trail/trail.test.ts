@@ -7,7 +7,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trail } from '../../db/schema/trail.ts';
 import { createTestContext, createUser, PASSWORD, signIn, type TestContext } from '../../test/context.ts';
-import { GENESIS_HASH, recordTrail, type TrailEntry, verifyTrail } from './trail.service.ts';
+import { GENESIS_HASH, recordTrail, type TrailEntry } from './trail.service.ts';
+import { verifyTrail } from './trail-verify.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -134,6 +135,7 @@ describe('chain verification finds tampering', () => {
           HOME: process.env.HOME,
           DATABASE_URL: local.deps.config.DATABASE_URL,
           DATA_DIR: local.dataDir,
+          TRAIL_KEY: local.deps.config.TRAIL_KEY,
         },
       });
       await expect(run).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining(`row ${third.id}`) });
