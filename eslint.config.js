@@ -25,4 +25,23 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  {
+    // Features do not reach into each other's components or pages (issue 8): what several use lives in
+    // src/components, and a page composes other features' parts. Another feature's api (query options, hooks) is fine.
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/features/*/pages/**', 'apps/web/src/features/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+[^./][^/]*/(components|pages)/',
+              message: "Another feature's components and pages are its own: move shared UI to src/components.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
