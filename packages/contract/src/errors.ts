@@ -74,6 +74,7 @@ export const ERRORS = {
     '项目已过期，请联系管理员或切换项目',
     'Project expired, contact the administrator or switch projects',
   ],
+  project_closed: [403, '项目已关闭，请切换项目', 'The project is closed, switch projects'],
   site_code_exists: [409, '中心编号重复', 'Duplicate site code'],
   site_has_files: [409, '中心下仍有文件', 'The site still has files'],
   user_has_tasks: [

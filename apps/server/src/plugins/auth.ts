@@ -2,6 +2,7 @@ import type { Lang } from '@edoc/contract/enums';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
+import { projects } from '../db/schema/projects.ts';
 import { sessions } from '../db/schema/sessions.ts';
 import { users } from '../db/schema/users.ts';
 import { fail } from '../lib/app-error.ts';
@@ -22,6 +23,8 @@ export interface AuthSession {
   idleMinutes: number;
   projectId: number | null;
   roleCode: string | null;
+  /** The entered project's state now: closing it or passing its end date ends project access at once. */
+  projectState: 'open' | 'closed' | 'expired' | null;
 }
 export interface AuthContext {
   user: AuthUser;
@@ -51,9 +54,10 @@ function bearer(request: FastifyRequest): string | null {
 // Every request runs this look-up: a named prepared statement saves the planning (1.7 ms -> 0.25 ms measured).
 const lookup = (db: Db) =>
   db
-    .select({ s: sessions, u: users })
+    .select({ s: sessions, u: users, closed: projects.closed, endDate: projects.endDate })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(projects, eq(projects.id, sessions.projectId))
     .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
     .limit(1)
     .prepare('auth_session_lookup');
@@ -93,6 +97,14 @@ async function authenticate(db: Db, query: ReturnType<typeof lookup>, token: str
       idleMinutes: row.s.idleMinutes,
       projectId: row.s.projectId,
       roleCode: row.s.roleCode,
+      projectState:
+        row.s.projectId === null
+          ? null
+          : row.closed
+            ? 'closed'
+            : row.endDate && row.endDate < new Date(now).toISOString().slice(0, 10)
+              ? 'expired'
+              : 'open',
     },
   };
 }

@@ -94,6 +94,9 @@ export function resolveContext(gate: Gate, request: FastifyRequest, auth: AuthCo
     case 'projectAdmin': {
       const { projectId, roleCode } = session;
       if (projectId === null || roleCode === null) return null;
+      // Entered before the project was closed or ran out: the session keeps its sign-in, not the project.
+      if (session.projectState === 'closed') fail('project_closed');
+      if (session.projectState === 'expired') fail('project_expired');
       const fullAccess = PROJECT_ADMIN_ROLES.has(roleCode);
       if (gate === 'projectAdmin' && !fullAccess) return null;
       return { ...base, auth, projectId, roleCode, fullAccess };
