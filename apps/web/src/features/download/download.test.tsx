@@ -9,7 +9,8 @@ import { setSession } from '../../lib/session';
 import { envelope, mockApi } from '../../test/fetch-mock';
 import { findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
-import { DownloadTasks, POLL_MS } from './components/download-tasks';
+import { POLL_MS } from './api';
+import { DownloadTasks } from './components/download-tasks';
 import { PackDialog } from './components/pack-dialog';
 
 function enterProject(roleCode = 'STU_PM') {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { FileRow } from '@edoc/contract/document';
 import { formatDateTime } from '../../../lib/format';
-import { documentKeys, listVersions } from '../../document/api';
+import { useVersions } from '../../document/api';
 import { auditKeys, listFileTrail } from '../api';
 import { TrailValues } from './trail-values';
 
@@ -13,11 +13,7 @@ export function TrailDrawer({ row, onClose }: { row: FileRow | null; onClose: ()
   const fileId = row?.fileId ?? 0;
   const withVersions = row?.abilities.includes('viewVersionDoc') ?? false;
   const trail = useQuery({ queryKey: auditKeys.file(fileId), queryFn: () => listFileTrail(fileId), enabled: !!row });
-  const versions = useQuery({
-    queryKey: documentKeys.versions(fileId),
-    queryFn: () => listVersions(fileId),
-    enabled: !!row && withVersions,
-  });
+  const versions = useVersions(fileId, !!row && withVersions);
   return (
     <Drawer
       open={row !== null}
