@@ -1,5 +1,7 @@
 import { allowedTypeList, fileList, nameCheckAnswer, type FileRow } from '@edoc/contract/document';
+import { UserType } from '@edoc/contract/enums';
 import type { FolderNode } from '@edoc/contract/folder';
+import { FolderType } from '@edoc/contract/permissions';
 import { siteList } from '@edoc/contract/site';
 import { setSession } from '../../lib/session';
 import { envelope, reply, type mockApi } from '../../test/fetch-mock';
@@ -19,7 +21,7 @@ export function node(
     folderName: name,
     folderNameEn: null,
     ichCode,
-    type: 0,
+    type: FolderType.Work,
     sortOrder: 0,
     fileCount: 2,
     isEnabled: true,
@@ -79,7 +81,7 @@ export function signIn(roleCode = 'STU_PM') {
     token: 'tok',
     userName: 'Pat',
     userId: 5,
-    userType: 3,
+    userType: UserType.Project,
     roleCode,
     projectId: 11,
     projectName: 'Alpha',

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { downloadTaskCreated, downloadTaskList, type DownloadTaskRow } from '@edoc/contract/download';
+import { UserType } from '@edoc/contract/enums';
 import { noData } from '@edoc/contract/envelope';
 import { AppProviders } from '../../app/providers';
 import { changeLanguage } from '../../lib/i18n';
@@ -19,7 +20,7 @@ function enterProject(roleCode = 'STU_PM') {
     token: 'tok',
     userName: 'Pat',
     userId: 5,
-    userType: 3,
+    userType: UserType.Project,
     roleCode,
     companyId: 3,
     projectId: 11,

@@ -3,6 +3,7 @@ import { DeleteOutlined, UndoOutlined } from '@ant-design/icons';
 import { App, Button, Empty, Popconfirm, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { RecycledRow } from '@edoc/contract/document-edit';
+import { RoleCode } from '@edoc/contract/enums';
 import type { FolderNode } from '@edoc/contract/folder';
 import { isApiError } from '../../../lib/api-client';
 import { showError } from '../../../lib/feedback';
@@ -11,7 +12,7 @@ import { useSession } from '../../../lib/session';
 import { usePurgeDocument, useRecycled, useRestoreDocument } from '../api';
 import { FolderPickModal } from './small-modals';
 
-const ADMIN_ROLES = ['STU_PM', 'COMPANY_ADMIN'];
+const ADMIN_ROLES: readonly string[] = [RoleCode.StudyPm, RoleCode.CompanyAdmin];
 
 /**
  * What the caller deleted (everything, for project administrators): restore to the old folder, or to a chosen
