@@ -59,24 +59,45 @@ export const restoreBody = z.object({ folderId: id.optional() });
 
 export const wordBody = z.object({ fileId: id, text: requiredText(1000), fileVersionId: id.optional() });
 
-export interface VersionRow {
-  fileVersionId: number;
-  versionNo: string;
-  label: string | null;
-  fileName: string;
-  size: number;
-  sha256: string;
-  creator: string;
-  createdtime: string;
-  current: boolean;
-}
+/** POST /minio/file/edit/a: the document and its version number after the edit. */
+export const documentEdited = z.object({ fileId: z.number(), versionNo: z.string() });
+export type DocumentEdited = z.infer<typeof documentEdited>;
 
-export interface RecycledRow {
-  fileId: number;
-  file_name: string;
-  folderId: number | null;
-  folder: string | null;
-  version_no: string | null;
-  deletedBy: string | null;
-  deletedtime: string;
-}
+export const versionRow = z.object({
+  fileVersionId: z.number(),
+  versionNo: z.string(),
+  label: z.string().nullable(),
+  fileName: z.string(),
+  size: z.number(),
+  sha256: z.string(),
+  creator: z.string(),
+  createdtime: z.string(),
+  current: z.boolean(),
+});
+export type VersionRow = z.infer<typeof versionRow>;
+export const versionList = z.array(versionRow);
+
+/** A file comment ("word"). */
+export const wordRow = z.object({
+  id: z.number(),
+  text: z.string(),
+  userName: z.string(),
+  fileVersionId: z.number().nullable(),
+  createdtime: z.string(),
+});
+export type WordRow = z.infer<typeof wordRow>;
+export const wordList = z.array(wordRow);
+export const wordCreated = z.object({ id: z.number() });
+export type WordCreated = z.infer<typeof wordCreated>;
+
+export const recycledRow = z.object({
+  fileId: z.number(),
+  file_name: z.string(),
+  folderId: z.number().nullable(),
+  folder: z.string().nullable(),
+  version_no: z.string().nullable(),
+  deletedBy: z.string().nullable(),
+  deletedtime: z.string(),
+});
+export type RecycledRow = z.infer<typeof recycledRow>;
+export const recycledList = z.array(recycledRow);

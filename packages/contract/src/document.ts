@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf } from './envelope.ts';
 import { optionalText, requiredText } from './fields.ts';
 import { NAME_MAX } from './limits.ts';
 
@@ -87,30 +88,44 @@ export const fileListQuery = z
   });
 
 /** A row of the file list (SPEC §3 file list columns) plus what the caller may do with it. */
-export interface FileRow {
-  fileId: number;
-  fileVersionId: number | null;
-  folderId: number | null;
-  folder: string | null;
-  file_name: string;
-  type: string;
-  fileType: string;
-  effective_date: string | null;
-  expiration_date: string | null;
-  version_no: string | null;
-  file_code: string | null;
-  ich_code: string | null;
-  status: number;
-  comment: string | null;
-  username: string;
-  createdtime: string;
-  updatedtime: string;
-  size: number | null;
+export const fileRow = z.object({
+  fileId: z.number(),
+  fileVersionId: z.number().nullable(),
+  folderId: z.number().nullable(),
+  folder: z.string().nullable(),
+  file_name: z.string(),
+  type: z.string(),
+  fileType: z.string(),
+  effective_date: z.string().nullable(),
+  expiration_date: z.string().nullable(),
+  version_no: z.string().nullable(),
+  file_code: z.string().nullable(),
+  ich_code: z.string().nullable(),
+  status: z.number(),
+  comment: z.string().nullable(),
+  username: z.string(),
+  createdtime: z.string(),
+  updatedtime: z.string(),
+  size: z.number().nullable(),
   /** Viewable online (SPEC §3 "view"). */
-  view: boolean;
-  takeFileInvalid: boolean;
-  abilities: string[];
-}
+  view: z.boolean(),
+  takeFileInvalid: z.boolean(),
+  abilities: z.array(z.string()),
+});
+export type FileRow = z.infer<typeof fileRow>;
+export const fileList = pageOf(fileRow);
+export type FileList = z.infer<typeof fileList>;
+
+/** GET /file/types: the project's allowed extensions, as the legacy answer names them. */
+export const allowedTypeList = z.array(z.object({ file_type_code: z.string() }));
+export type AllowedTypeList = z.infer<typeof allowedTypeList>;
+
+export const nameCheckAnswer = z.object({ exists: z.boolean() });
+export type NameCheckAnswer = z.infer<typeof nameCheckAnswer>;
+
+/** POST /minio/file/save: the new document and its first version. */
+export const documentCreated = z.object({ fileId: z.number(), fileVersionId: z.number() });
+export type DocumentCreated = z.infer<typeof documentCreated>;
 
 export const downloadQuery = z.object({
   fileId: z.coerce.number('required').int().positive('invalid_value'),

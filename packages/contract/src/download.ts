@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf } from './envelope.ts';
 import { requiredText } from './fields.ts';
 import { pageQuery } from './paging.ts';
 
@@ -47,6 +48,11 @@ export const downloadTaskRow = z.object({
   expirestime: z.string(),
 });
 export type DownloadTaskRow = z.infer<typeof downloadTaskRow>;
+export const downloadTaskList = pageOf(downloadTaskRow);
+export type DownloadTaskList = z.infer<typeof downloadTaskList>;
+
+export const downloadTaskCreated = z.object({ id: z.number(), documentCount: z.number() });
+export type DownloadTaskCreated = z.infer<typeof downloadTaskCreated>;
 
 /** A link the browser may fetch by itself for a few minutes (no token header needed). */
 export const ticketBody = z.discriminatedUnion('kind', [
@@ -60,3 +66,7 @@ export const ticketBody = z.discriminatedUnion('kind', [
 export type TicketBody = z.infer<typeof ticketBody>;
 
 export const TICKET_SECONDS = 300;
+
+/** The link to fetch (under /edoc) and how long it works. */
+export const ticketIssued = z.object({ url: z.string(), expiresInSeconds: z.number() });
+export type TicketIssued = z.infer<typeof ticketIssued>;

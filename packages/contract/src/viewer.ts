@@ -5,7 +5,8 @@ import { z } from 'zod';
  * (LibreOffice, made once per content), an image natively, plain text and CSV as text. Anything else cannot be
  * viewed online. TIFF and SVG are left out on purpose: browsers do not show TIFF, and SVG can carry script.
  */
-export type ViewKind = 'pdf' | 'office' | 'image' | 'text';
+export const viewKind = z.enum(['pdf', 'office', 'image', 'text']);
+export type ViewKind = z.infer<typeof viewKind>;
 
 export const OFFICE_TYPES = ['doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx'] as const;
 export const IMAGE_TYPES = ['png', 'jpg', 'jpeg', 'gif', 'bmp', 'webp'] as const;
@@ -25,38 +26,40 @@ export function viewKindOf(extension: string): ViewKind | null {
  * (polled while converting). `progress` is an estimate in percent while converting (LibreOffice reports none);
  * `error` is the conversion's failure reason when failed.
  */
-export type ViewStateName = 'ready' | 'converting' | 'failed' | 'unsupported';
-export interface ViewState {
-  state: ViewStateName;
-  kind: ViewKind | null;
-  progress?: number;
-  error?: string;
-}
+export const viewState = z.object({
+  state: z.enum(['ready', 'converting', 'failed', 'unsupported']),
+  kind: viewKind.nullable(),
+  progress: z.number().optional(),
+  error: z.string().optional(),
+});
+export type ViewState = z.infer<typeof viewState>;
+export type ViewStateName = ViewState['state'];
 
 /** GET /file/{fileId}?fileVersionId=: what the viewer shows around the content. */
-export interface FileDetail {
-  fileId: number;
-  name: string;
-  folderId: number | null;
-  status: number;
-  fileCode: string | null;
-  version: {
-    fileVersionId: number;
-    versionNo: string;
-    label: string | null;
-    fileName: string;
-    extension: string;
-    size: number;
-    createdtime: string;
-    current: boolean;
-  };
-  kind: ViewKind | null;
+export const fileDetail = z.object({
+  fileId: z.number(),
+  name: z.string(),
+  folderId: z.number().nullable(),
+  status: z.number(),
+  fileCode: z.string().nullable(),
+  version: z.object({
+    fileVersionId: z.number(),
+    versionNo: z.string(),
+    label: z.string().nullable(),
+    fileName: z.string(),
+    extension: z.string(),
+    size: z.number(),
+    createdtime: z.string(),
+    current: z.boolean(),
+  }),
+  kind: viewKind.nullable(),
   /** The caller's document keys on the document's folder (downDoc → a download button). */
-  abilities: string[];
-  canDownload: boolean;
+  abilities: z.array(z.string()),
+  canDownload: z.boolean(),
   /** Drawn over every page: who is looking, and when (server time, ISO 8601). */
-  watermark: { name: string; email: string; time: string };
-}
+  watermark: z.object({ name: z.string(), email: z.string(), time: z.string() }),
+});
+export type FileDetail = z.infer<typeof fileDetail>;
 
 export const fileDetailQuery = z.object({
   fileVersionId: z.coerce.number('invalid_value').int('invalid_value').positive('invalid_value').optional(),

@@ -1,99 +1,106 @@
 import {
   deleteBody,
+  documentEdited,
   documentEditFields,
   moveManyBody,
+  recycledList,
   renameBody,
   restoreBody,
   versionEditBody,
+  versionList,
   versionListQuery,
   wordBody,
+  wordCreated,
+  wordList,
 } from '@edoc/contract/document-edit';
-import { idParam } from '@edoc/contract/fields';
+import { noData } from '@edoc/contract/envelope';
+import { idParam, idParams } from '@edoc/contract/fields';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
-import { ok } from '../../lib/reply.ts';
-import { projectOf } from '../study/study.policy.ts';
-import { actorOf } from '../trail/trail.service.ts';
+import { routes } from '../../lib/route.ts';
 import { addWord, listWords, moveDocuments, renameDocument } from './document-move.service.ts';
 import { deleteDocument, listRecycled, purgeDocument, restoreDocument } from './document-recycle.service.ts';
 import { deleteVersion, editDocument, editVersionLabel, listVersions } from './document-version.service.ts';
 import { receiveUpload } from './document-upload.ts';
 
-const byId = z.object({ id: idParam });
 const moveParams = z.object({ fileId: idParam, folderId: idParam });
 
 /** Versions, rename, move, comments, delete and the recycle bin (SPEC §7 file calls). */
 export function documentManageRoutes(api: Api, deps: Deps): void {
-  const member = { config: { access: 'projectMember' as const } };
+  const { get, post } = routes(api);
+  const access = 'projectMember';
 
   // Changed metadata and/or a new version: fields first, then (optionally) the file.
-  api.post('/minio/file/edit/a', member, async (request) => {
-    const ctx = projectOf(request);
+  post('/minio/file/edit/a', { access, response: documentEdited }, async ({ ctx, request }) => {
     const { fields, file } = await receiveUpload(deps, ctx, request, documentEditFields, { fileOptional: true });
-    return ok(await editDocument(deps, ctx, fields, file, actorOf(request)));
+    return editDocument(deps, ctx, fields, file, ctx.actor);
   });
 
-  api.get('/file/version/find_all', { ...member, schema: { querystring: versionListQuery } }, async (request) =>
-    ok(await listVersions(deps, projectOf(request), request.query.fileId)),
+  get('/file/version/find_all', { access, query: versionListQuery, response: versionList }, ({ ctx, query }) =>
+    listVersions(deps, ctx, query.fileId),
   );
 
-  api.get('/folder/other/version', { ...member, schema: { querystring: versionListQuery } }, async (request) =>
-    ok(await listVersions(deps, projectOf(request), request.query.fileId, request.query.fileVersionId)),
+  get('/folder/other/version', { access, query: versionListQuery, response: versionList }, ({ ctx, query }) =>
+    listVersions(deps, ctx, query.fileId, query.fileVersionId),
   );
 
-  api.post('/file/version/edit/a', { ...member, schema: { body: versionEditBody } }, async (request) => {
-    await editVersionLabel(deps, projectOf(request), request.body, actorOf(request));
-    return ok(null);
+  post('/file/version/edit/a', { access, body: versionEditBody, response: noData }, async ({ ctx, body }) => {
+    await editVersionLabel(deps, ctx, body, ctx.actor);
+    return null;
   });
 
-  api.get('/file/version/delete/:id/a', { ...member, schema: { params: byId } }, async (request) => {
-    await deleteVersion(deps, projectOf(request), request.params.id, actorOf(request));
-    return ok(null);
+  get('/file/version/delete/:id/a', { access, params: idParams, response: noData }, async ({ ctx, params }) => {
+    await deleteVersion(deps, ctx, params.id, ctx.actor);
+    return null;
   });
 
-  api.post('/file/rename/a', { ...member, schema: { body: renameBody } }, async (request) => {
-    await renameDocument(deps, projectOf(request), request.body, actorOf(request));
-    return ok(null);
+  post('/file/rename/a', { access, body: renameBody, response: noData }, async ({ ctx, body }) => {
+    await renameDocument(deps, ctx, body, ctx.actor);
+    return null;
   });
 
-  api.post('/file/move/:fileId/:folderId/a', { ...member, schema: { params: moveParams } }, async (request) => {
-    const { fileId, folderId } = request.params;
-    await moveDocuments(deps, projectOf(request), { fileIds: [fileId], folderId }, actorOf(request));
-    return ok(null);
+  post('/file/move/:fileId/:folderId/a', { access, params: moveParams, response: noData }, async ({ ctx, params }) => {
+    const { fileId, folderId } = params;
+    await moveDocuments(deps, ctx, { fileIds: [fileId], folderId }, ctx.actor);
+    return null;
   });
 
-  api.post('/folder/file/move/a', { ...member, schema: { body: moveManyBody } }, async (request) => {
-    await moveDocuments(deps, projectOf(request), request.body, actorOf(request));
-    return ok(null);
+  post('/folder/file/move/a', { access, body: moveManyBody, response: noData }, async ({ ctx, body }) => {
+    await moveDocuments(deps, ctx, body, ctx.actor);
+    return null;
   });
 
-  api.get('/file/words/:id', { ...member, schema: { params: byId } }, async (request) =>
-    ok(await listWords(deps, projectOf(request), request.params.id)),
+  get('/file/words/:id', { access, params: idParams, response: wordList }, ({ ctx, params }) =>
+    listWords(deps, ctx, params.id),
   );
 
-  api.post('/file/words', { ...member, schema: { body: wordBody } }, async (request) =>
-    ok(await addWord(deps, projectOf(request), request.body, actorOf(request))),
+  post('/file/words', { access, body: wordBody, response: wordCreated }, ({ ctx, body }) =>
+    addWord(deps, ctx, body, ctx.actor),
   );
 
-  api.post('/file/delete/a', { ...member, schema: { body: deleteBody } }, async (request) => {
-    await deleteDocument(deps, projectOf(request), request.body, actorOf(request));
-    return ok(null);
+  post('/file/delete/a', { access, body: deleteBody, response: noData }, async ({ ctx, body }) => {
+    await deleteDocument(deps, ctx, body, ctx.actor);
+    return null;
   });
 
-  api.get('/file/recycle/list', member, async (request) => ok(await listRecycled(deps, projectOf(request))));
+  get('/file/recycle/list', { access, response: recycledList }, ({ ctx }) => listRecycled(deps, ctx));
 
-  api.post('/file/recycle/restore/:id', { ...member, schema: { params: byId, body: restoreBody } }, async (request) => {
-    await restoreDocument(deps, projectOf(request), request.params.id, request.body.folderId, actorOf(request));
-    return ok(null);
-  });
+  post(
+    '/file/recycle/restore/:id',
+    { access, params: idParams, body: restoreBody, response: noData },
+    async ({ ctx, params, body }) => {
+      await restoreDocument(deps, ctx, params.id, body.folderId, ctx.actor);
+      return null;
+    },
+  );
 
-  api.post(
+  post(
     '/file/recycle/purge/:id',
-    { config: { access: 'projectAdmin' }, schema: { params: byId } },
-    async (request) => {
-      await purgeDocument(deps, projectOf(request), request.params.id, actorOf(request));
-      return ok(null);
+    { access: 'projectAdmin', params: idParams, response: noData },
+    async ({ ctx, params }) => {
+      await purgeDocument(deps, ctx, params.id, ctx.actor);
+      return null;
     },
   );
 }

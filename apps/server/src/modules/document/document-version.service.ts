@@ -1,6 +1,5 @@
 import type { DocumentEditFields, VersionRow } from '@edoc/contract/document-edit';
 import { DocStatus, TrailType } from '@edoc/contract/enums';
-import { extensionOf } from '@edoc/contract/file-rules';
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import { documents, documentVersions } from '../../db/schema/documents.ts';
 import { users } from '../../db/schema/users.ts';
@@ -9,7 +8,7 @@ import type { Deps } from '../../lib/deps.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
 import { documentOfVersion, loadDocumentFor, versionOf } from './document-read.service.ts';
-import { nameTaken, type UploadedFile } from './document.service.ts';
+import { addVersion, nameTaken, type UploadedFile } from './document.service.ts';
 
 /** "V1.0" → "V1.1": the last number of the current version goes up by one; anything else gains ".1". */
 export function nextVersionNo(current: string): string {
@@ -56,20 +55,7 @@ export async function editDocument(
     let versionNo = current.versionNo;
     if (newContent) {
       versionNo = fields.versionNo ?? nextVersionNo(current.versionNo);
-      const [version] = await tx
-        .insert(documentVersions)
-        .values({
-          documentId: doc.id,
-          versionNo,
-          sha256: file.blob.sha256,
-          size: file.blob.size,
-          fileName: file.fileName,
-          extension: extensionOf(file.fileName),
-          mimeType: file.mimeType,
-          createdBy: ctx.auth.user.id,
-        })
-        .returning();
-      await tx.update(documents).set({ currentVersionId: version.id }).where(eq(documents.id, doc.id));
+      await addVersion(tx, doc.id, versionNo, file, ctx.auth.user.id);
       before.versionNo = current.versionNo;
       changes.versionNo = versionNo;
       changes.sha256 = file.blob.sha256;

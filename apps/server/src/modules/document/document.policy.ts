@@ -1,4 +1,4 @@
-import type { DocKey, FolderRights } from '@edoc/contract/permissions';
+import { FolderType, type DocKey, type FolderRights } from '@edoc/contract/permissions';
 import type { Tx } from '../../db/client.ts';
 import { fail } from '../../lib/app-error.ts';
 import { folderRights, loadFolder } from '../folder/folder.policy.ts';
@@ -16,7 +16,7 @@ export async function requireFolderKey(
   known?: Map<number, FolderRights>,
 ) {
   const folder = await loadFolder(tx, ctx.projectId, folderId);
-  if (folder.type !== 0) fail('invalid_value', { field: 'folderId' });
+  if (folder.type !== FolderType.Work) fail('invalid_value', { field: 'folderId' });
   const rights = known ?? (await folderRights(tx, ctx, 0)).rights;
   const r = rights.get(folderId);
   const allowed = key === 'createDoc' ? r?.canCreateFile : r?.isEnabled && r.docKeys.includes(key);

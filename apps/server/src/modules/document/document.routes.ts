@@ -1,11 +1,18 @@
-import { documentFields, downloadQuery, fileListQuery, nameCheckBody } from '@edoc/contract/document';
+import {
+  allowedTypeList,
+  documentCreated,
+  documentFields,
+  downloadQuery,
+  fileList,
+  fileListQuery,
+  nameCheckAnswer,
+  nameCheckBody,
+} from '@edoc/contract/document';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
-import { ok } from '../../lib/reply.ts';
-import { projectOf } from '../study/study.policy.ts';
-import { actorOf } from '../trail/trail.service.ts';
-import { listDocuments } from './document-list.service.ts';
+import { routes } from '../../lib/route.ts';
 import { sendBlob } from '../../lib/send-blob.ts';
+import { listDocuments } from './document-list.service.ts';
 import { allowedTypes, downloadVersion } from './document-read.service.ts';
 import { checkNewDocument, createDocument, nameTaken } from './document.service.ts';
 import { requireFolderKey } from './document.policy.ts';
@@ -13,39 +20,46 @@ import { receiveUpload } from './document-upload.ts';
 
 /** The workspace's documents (SPEC §7 file and folder calls). */
 export function documentRoutes(api: Api, deps: Deps): void {
-  const member = { config: { access: 'projectMember' as const } };
+  const { get, post } = routes(api);
 
-  api.get('/file/types', member, async (request) => {
-    const ctx = projectOf(request);
+  get('/file/types', { access: 'projectMember', response: allowedTypeList }, async ({ ctx }) => {
     const types = await allowedTypes(deps.db, ctx.projectId);
-    return ok(types.map((t) => ({ file_type_code: t })));
+    return types.map((t) => ({ file_type_code: t }));
   });
 
-  api.post('/file/name/check/a', { ...member, schema: { body: nameCheckBody } }, async (request) => {
-    const ctx = projectOf(request);
-    const { folderId, name, fileId } = request.body;
-    const exists = await deps.db.transaction(async (tx) => {
-      await requireFolderKey(tx, ctx, folderId, 'viewDoc');
-      return nameTaken(tx, folderId, name, fileId);
-    });
-    return ok({ exists });
-  });
+  post(
+    '/file/name/check/a',
+    { access: 'projectMember', body: nameCheckBody, response: nameCheckAnswer },
+    async ({ ctx, body }) => {
+      const { folderId, name, fileId } = body;
+      const exists = await deps.db.transaction(async (tx) => {
+        await requireFolderKey(tx, ctx, folderId, 'viewDoc');
+        return nameTaken(tx, folderId, name, fileId);
+      });
+      return { exists };
+    },
+  );
 
-  api.get('/folder/workspace/file/list', { ...member, schema: { querystring: fileListQuery } }, async (request) =>
-    ok(await listDocuments(deps, projectOf(request), request.query)),
+  get(
+    '/folder/workspace/file/list',
+    { access: 'projectMember', query: fileListQuery, response: fileList },
+    ({ ctx, query }) => listDocuments(deps, ctx, query),
   );
 
   // A new document with its first version: metadata fields first, then the file, streamed to disk.
-  api.post('/minio/file/save', member, async (request) => {
-    const ctx = projectOf(request);
+  post('/minio/file/save', { access: 'projectMember', response: documentCreated }, async ({ ctx, request }) => {
     const { fields, file } = await receiveUpload(deps, ctx, request, documentFields, {
       precheck: (f) => checkNewDocument(deps, ctx, f),
     });
-    return ok(await createDocument(deps, ctx, fields, file!, actorOf(request)));
+    return createDocument(deps, ctx, fields, file!, ctx.actor);
   });
 
-  api.get('/minio/file/down', { ...member, schema: { querystring: downloadQuery } }, async (request, reply) => {
-    const { version } = await downloadVersion(deps, projectOf(request), request.query, actorOf(request));
-    return sendBlob(request, reply, deps.blobs, { ...version, contentType: version.mimeType });
-  });
+  get(
+    '/minio/file/down',
+    { access: 'projectMember', query: downloadQuery, response: 'raw' },
+    async ({ ctx, query, request, reply }) => {
+      const { version } = await downloadVersion(deps, ctx, query, ctx.actor);
+      return sendBlob(request, reply, deps.blobs, { ...version, contentType: version.mimeType });
+    },
+  );
 }

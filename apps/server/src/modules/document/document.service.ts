@@ -53,6 +53,28 @@ async function checkSiteAndTags(tx: Tx, projectId: number, fields: DocumentField
   }
 }
 
+/**
+ * Stores a new version of a document from an uploaded file and makes it the current one: the one write of a
+ * version row, for a new document's first version and for every later one.
+ */
+export async function addVersion(tx: Tx, documentId: number, versionNo: string, file: UploadedFile, userId: number) {
+  const [version] = await tx
+    .insert(documentVersions)
+    .values({
+      documentId,
+      versionNo,
+      sha256: file.blob.sha256,
+      size: file.blob.size,
+      fileName: file.fileName,
+      extension: extensionOf(file.fileName),
+      mimeType: file.mimeType,
+      createdBy: userId,
+    })
+    .returning();
+  await tx.update(documents).set({ currentVersionId: version.id }).where(eq(documents.id, documentId));
+  return version;
+}
+
 /** The project's first version number by its naming convention, e.g. "V{major}.{minor}" → "V1.0". */
 export function firstVersionNo(convention: string): string {
   return convention.replace('{major}', '1').replace('{minor}', '0');
@@ -112,20 +134,13 @@ export async function createDocument(
         if (isUniqueViolation(err)) fail('duplicate_file_name');
         throw err;
       });
-    const [version] = await tx
-      .insert(documentVersions)
-      .values({
-        documentId: doc.id,
-        versionNo: fields.versionNo ?? firstVersionNo(convention),
-        sha256: file.blob.sha256,
-        size: file.blob.size,
-        fileName: file.fileName,
-        extension: extensionOf(file.fileName),
-        mimeType: file.mimeType,
-        createdBy: ctx.auth.user.id,
-      })
-      .returning();
-    await tx.update(documents).set({ currentVersionId: version.id }).where(eq(documents.id, doc.id));
+    const version = await addVersion(
+      tx,
+      doc.id,
+      fields.versionNo ?? firstVersionNo(convention),
+      file,
+      ctx.auth.user.id,
+    );
     await recordTrail(tx, actor, {
       type: TrailType.Create,
       objectType: 'document',

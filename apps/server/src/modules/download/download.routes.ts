@@ -1,58 +1,66 @@
-import { downloadTaskBody, downloadTaskQuery, ticketBody } from '@edoc/contract/download';
-import { idParam } from '@edoc/contract/fields';
+import {
+  downloadTaskBody,
+  downloadTaskCreated,
+  downloadTaskList,
+  downloadTaskQuery,
+  ticketBody,
+  ticketIssued,
+} from '@edoc/contract/download';
+import { noData } from '@edoc/contract/envelope';
+import { idParams } from '@edoc/contract/fields';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
-import { requestLang } from '../../lib/lang.ts';
-import { ok } from '../../lib/reply.ts';
+import { routes } from '../../lib/route.ts';
 import { sendBlob } from '../../lib/send-blob.ts';
-import { projectOf } from '../study/study.policy.ts';
-import { actorOf } from '../trail/trail.service.ts';
 import { createDownloadTask, deleteDownloadTask, listDownloadTasks, openTaskZip } from './download.service.ts';
 import { issueTicket, redeemTicket } from './ticket.service.ts';
 
-const idParams = z.object({ id: idParam });
+const ticketParams = z.object({ token: z.string().regex(/^[\w-]{20,100}$/, 'invalid_value') });
 
 /**
  * Download center (SPEC §3 Download task): any member packs what they may download and sees their own tasks;
  * project administrators also see and manage every task of the project (/manage/download).
  */
 export function downloadRoutes(api: Api, deps: Deps): void {
-  const member = { config: { access: 'projectMember' as const } };
+  const { get, post } = routes(api);
+  const access = 'projectMember';
 
-  api.post('/download/task/create', { ...member, schema: { body: downloadTaskBody } }, async (request) =>
-    ok(await createDownloadTask(deps, projectOf(request), request.body, actorOf(request))),
+  post('/download/task/create', { access, body: downloadTaskBody, response: downloadTaskCreated }, ({ ctx, body }) =>
+    createDownloadTask(deps, ctx, body, ctx.actor),
   );
 
-  api.get('/download/task/list', { ...member, schema: { querystring: downloadTaskQuery } }, async (request) =>
-    ok(await listDownloadTasks(deps, projectOf(request), request.query, requestLang(request))),
+  get('/download/task/list', { access, query: downloadTaskQuery, response: downloadTaskList }, ({ ctx, query }) =>
+    listDownloadTasks(deps, ctx, query, ctx.lang),
   );
 
-  api.get('/download/task/:id/file', { ...member, schema: { params: idParams } }, async (request, reply) => {
-    const zip = await openTaskZip(deps, projectOf(request), request.params.id, actorOf(request));
-    return sendBlob(request, reply, deps.blobs, {
-      ...zip,
-      fileName: `${zip.name}.zip`,
-      contentType: 'application/zip',
-    });
-  });
+  get(
+    '/download/task/:id/file',
+    { access, params: idParams, response: 'raw' },
+    async ({ ctx, params, request, reply }) => {
+      const zip = await openTaskZip(deps, ctx, params.id, ctx.actor);
+      return sendBlob(request, reply, deps.blobs, {
+        ...zip,
+        fileName: `${zip.name}.zip`,
+        contentType: 'application/zip',
+      });
+    },
+  );
 
-  api.post('/download/task/delete/:id', { ...member, schema: { params: idParams } }, async (request) => {
-    await deleteDownloadTask(deps, projectOf(request), request.params.id, actorOf(request));
-    return ok(null);
+  post('/download/task/delete/:id', { access, params: idParams, response: noData }, async ({ ctx, params }) => {
+    await deleteDownloadTask(deps, ctx, params.id, ctx.actor);
+    return null;
   });
 
   // A link for the browser's own download manager: large files stream to disk, not through page memory.
-  api.post('/download/ticket', { ...member, schema: { body: ticketBody } }, async (request) =>
-    ok(await issueTicket(deps, projectOf(request), request.body, actorOf(request))),
+  post('/download/ticket', { access, body: ticketBody, response: ticketIssued }, ({ ctx, body }) =>
+    issueTicket(deps, ctx, body, ctx.actor),
   );
 
-  api.get(
+  get(
     '/download/ticket/:token',
-    {
-      config: { access: 'public' as const },
-      schema: { params: z.object({ token: z.string().regex(/^[\w-]{20,100}$/, 'invalid_value') }) },
-    },
-    async (request, reply) => sendBlob(request, reply, deps.blobs, await redeemTicket(deps.db, request.params.token)),
+    { access: 'public', params: ticketParams, response: 'raw' },
+    async ({ params, request, reply }) =>
+      sendBlob(request, reply, deps.blobs, await redeemTicket(deps.db, params.token)),
   );
 }

@@ -6,6 +6,7 @@ import {
 } from '@edoc/contract/download';
 import { TrailType, type Lang } from '@edoc/contract/enums';
 import { errorMessage, isErrorCode } from '@edoc/contract/errors';
+import { FolderType } from '@edoc/contract/permissions';
 import { and, count, desc, eq, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { documents, downloadTasks } from '../../db/schema/documents.ts';
@@ -51,7 +52,7 @@ async function resolveDocuments(tx: Tx, ctx: ProjectContext, body: DownloadTaskB
 
   if (body.folderId !== undefined) {
     const folder = await loadFolder(tx, ctx.projectId, body.folderId);
-    if (folder.type !== 0) fail('invalid_value', { field: 'folderId' });
+    if (folder.type !== FolderType.Work) fail('invalid_value', { field: 'folderId' });
     if (!rights.get(folder.id)?.isEnabled) fail('forbidden');
     const below = descendants(rows, folder.id);
     const docs = await tx

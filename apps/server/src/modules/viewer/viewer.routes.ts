@@ -1,15 +1,10 @@
-import { idParam } from '@edoc/contract/fields';
-import { fileDetailQuery } from '@edoc/contract/viewer';
-import { z } from 'zod';
+import { idParams } from '@edoc/contract/fields';
+import { fileDetail as fileDetailAnswer, fileDetailQuery, viewState as viewStateAnswer } from '@edoc/contract/viewer';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
-import { ok } from '../../lib/reply.ts';
+import { routes } from '../../lib/route.ts';
 import { sendBlob } from '../../lib/send-blob.ts';
-import { projectOf } from '../study/study.policy.ts';
-import { actorOf } from '../trail/trail.service.ts';
 import { fileDetail, viewContent, viewState } from './viewer.service.ts';
-
-const byId = z.object({ id: idParam });
 
 /**
  * The online viewer (SPEC §7; DESIGN §8). Every call needs viewDoc on the document's folder.
@@ -20,18 +15,19 @@ const byId = z.object({ id: idParam });
  * - GET /file/{fileId}?fileVersionId=: document, version, the caller's keys and the watermark.
  */
 export function viewerRoutes(api: Api, deps: Deps): void {
-  const member = { config: { access: 'projectMember' as const } };
+  const { get } = routes(api);
+  const access = 'projectMember';
 
-  api.get('/minio/file/state/:id', { ...member, schema: { params: byId } }, async (request) =>
-    ok(await viewState(deps, projectOf(request), request.params.id, { open: true, actor: actorOf(request) })),
+  get('/minio/file/state/:id', { access, params: idParams, response: viewStateAnswer }, ({ ctx, params }) =>
+    viewState(deps, ctx, params.id, { open: true, actor: ctx.actor }),
   );
 
-  api.get('/minio/file/process/:id', { ...member, schema: { params: byId } }, async (request) =>
-    ok(await viewState(deps, projectOf(request), request.params.id, { open: false, actor: actorOf(request) })),
+  get('/minio/file/process/:id', { access, params: idParams, response: viewStateAnswer }, ({ ctx, params }) =>
+    viewState(deps, ctx, params.id, { open: false, actor: ctx.actor }),
   );
 
-  api.get('/file/view/:id', { ...member, schema: { params: byId } }, async (request, reply) => {
-    const content = await viewContent(deps, projectOf(request), request.params.id);
+  get('/file/view/:id', { access, params: idParams, response: 'raw' }, async ({ ctx, params, request, reply }) => {
+    const content = await viewContent(deps, ctx, params.id);
     return sendBlob(request, reply, deps.blobs, {
       ...content,
       disposition: 'inline',
@@ -39,7 +35,9 @@ export function viewerRoutes(api: Api, deps: Deps): void {
     });
   });
 
-  api.get('/file/:id', { ...member, schema: { params: byId, querystring: fileDetailQuery } }, async (request) =>
-    ok(await fileDetail(deps, projectOf(request), request.params.id, request.query.fileVersionId)),
+  get(
+    '/file/:id',
+    { access, params: idParams, query: fileDetailQuery, response: fileDetailAnswer },
+    ({ ctx, params, query }) => fileDetail(deps, ctx, params.id, query.fileVersionId),
   );
 }

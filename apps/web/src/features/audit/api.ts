@@ -4,7 +4,6 @@ import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack
 import { api } from '../../lib/api-client';
 import { saveBlob } from '../../lib/download';
 import { useProjectKey, type ProjectKey } from '../../lib/project-query';
-import { listVersions } from '../document/api';
 import { listAllProjectMembers } from '../manage-member/api';
 
 export interface TrailFilters {
@@ -36,15 +35,6 @@ export const fileTrailQuery = (project: ProjectKey, fileId: number) =>
 
 export function useFileTrail(fileId: number, enabled: boolean) {
   return useQuery({ ...fileTrailQuery(useProjectKey(), fileId), enabled });
-}
-
-/** The document's versions beside its trail (viewVersionDoc). */
-export function useTrailVersions(fileId: number, enabled: boolean) {
-  return useQuery({
-    queryKey: [...useProjectKey(), 'audit', 'versions', fileId],
-    queryFn: () => listVersions(fileId),
-    enabled,
-  });
 }
 
 /** Every member of the project, for the trajectory's user filter. */

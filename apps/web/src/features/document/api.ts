@@ -1,8 +1,20 @@
-import type { Page } from '@edoc/contract/envelope';
-import type { FileRow } from '@edoc/contract/document';
-import type { RecycledRow, VersionRow } from '@edoc/contract/document-edit';
+import type { AllowedTypeList, DocumentCreated, FileList, NameCheckAnswer } from '@edoc/contract/document';
+import type { DocumentEdited, RecycledRow, VersionRow, WordCreated, WordRow } from '@edoc/contract/document-edit';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type MutationMeta,
+} from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { useProjectKey, type ProjectKey } from '../../lib/project-query';
+import { useSession } from '../../lib/session';
 import { uploadForm, type UploadOptions } from '../../lib/upload';
+import { listAllProjectMembers, manageMemberKeys } from '../manage-member/api';
+import { listTags, tagKeys } from '../tag/api';
+import { workTreeKey } from './folders';
 
 export type SortField = 'name' | 'createdAt' | 'updatedAt' | 'status' | 'fileCode';
 
@@ -23,46 +35,79 @@ export interface FileListParams {
 
 export type DocumentView = 'all' | 'mine' | 'recent';
 
-export interface WordRow {
-  id: number;
-  text: string;
-  userName: string;
-  fileVersionId: number | null;
-  createdtime: string;
-}
+/** Every document query of the project (lists, types, versions, comments, recycle bin) starts with this key. */
+const documentsKey = (project: ProjectKey) => [...project, 'documents'] as const;
 
-export const documentKeys = {
-  all: ['documents'] as const,
-  list: (projectId: number | null, params: FileListParams) => ['documents', projectId, 'list', params] as const,
-  types: (projectId: number | null) => ['documents', projectId, 'types'] as const,
-  versions: (fileId: number) => ['documents', 'versions', fileId] as const,
-  words: (fileId: number) => ['documents', 'words', fileId] as const,
-  recycle: (projectId: number | null) => ['documents', projectId, 'recycle'] as const,
-};
-
-export const listFiles = (p: FileListParams) =>
-  api.get<Page<FileRow>>('/folder/workspace/file/list', {
-    folderId: p.folderId ?? undefined,
-    pageNum: p.pageNum,
-    pageSize: p.pageSize,
-    name: p.name || undefined,
-    sort: p.sort,
-    order: p.order,
-    view: p.view,
-    status: p.status,
-    creatorId: p.creatorId,
-    startDate: p.startDate,
-    endDate: p.endDate,
+export const filesQuery = (project: ProjectKey, p: FileListParams) =>
+  queryOptions({
+    queryKey: [...documentsKey(project), 'list', p],
+    queryFn: () =>
+      api.get<FileList>('/folder/workspace/file/list', {
+        folderId: p.folderId ?? undefined,
+        pageNum: p.pageNum,
+        pageSize: p.pageSize,
+        name: p.name || undefined,
+        sort: p.sort,
+        order: p.order,
+        view: p.view,
+        status: p.status,
+        creatorId: p.creatorId,
+        startDate: p.startDate,
+        endDate: p.endDate,
+      }),
+    placeholderData: keepPreviousData,
   });
 
-/** The project's allowed extensions, lower case without the dot; empty allows every type. */
-export const listAllowedTypes = async () =>
-  (await api.get<Array<{ file_type_code: string }>>('/file/types')).map((t) =>
-    t.file_type_code.replace(/^\./, '').toLowerCase(),
-  );
+export function useFiles(params: FileListParams) {
+  return useQuery(filesQuery(useProjectKey(), params));
+}
 
+/** The project's allowed extensions, lower case without the dot; empty allows every type. */
+export const allowedTypesQuery = (project: ProjectKey) =>
+  queryOptions({
+    queryKey: [...documentsKey(project), 'types'],
+    queryFn: async () =>
+      (await api.get<AllowedTypeList>('/file/types')).map((t) => t.file_type_code.replace(/^\./, '').toLowerCase()),
+  });
+
+export function useAllowedTypes() {
+  return useQuery(allowedTypesQuery(useProjectKey()));
+}
+
+export const versionsQuery = (project: ProjectKey, fileId: number) =>
+  queryOptions({
+    queryKey: [...documentsKey(project), 'versions', fileId],
+    queryFn: () => api.get<VersionRow[]>('/file/version/find_all', { fileId }),
+  });
+
+/** A document's versions, newest first (viewVersionDoc); asked only while `enabled`. */
+export function useVersions(fileId: number, enabled: boolean) {
+  return useQuery({ ...versionsQuery(useProjectKey(), fileId), enabled });
+}
+
+export const wordsQuery = (project: ProjectKey, fileId: number) =>
+  queryOptions({
+    queryKey: [...documentsKey(project), 'words', fileId],
+    queryFn: () => api.get<WordRow[]>(`/file/words/${fileId}`),
+  });
+
+export function useWords(fileId: number, enabled: boolean) {
+  return useQuery({ ...wordsQuery(useProjectKey(), fileId), enabled });
+}
+
+export const recycledQuery = (project: ProjectKey) =>
+  queryOptions({
+    queryKey: [...documentsKey(project), 'recycle'],
+    queryFn: () => api.get<RecycledRow[]>('/file/recycle/list'),
+  });
+
+export function useRecycled() {
+  return useQuery(recycledQuery(useProjectKey()));
+}
+
+/** 'Duplicate file name!' asked as the user types (a form rule, not a cached query). */
 export const checkName = (folderId: number, name: string, fileId?: number) =>
-  api.postJson<{ exists: boolean }>('/file/name/check/a', { folderId, name, fileId });
+  api.postJson<NameCheckAnswer>('/file/name/check/a', { folderId, name, fileId });
 
 /** Absent (undefined) fields are left out, '' is sent (it clears a value on edit). Text fields first, the file last (field name `file`): the server checks the fields before storing the file. */
 export function toFormData(fields: Record<string, string | number | boolean | undefined | null>, file?: File) {
@@ -74,29 +119,130 @@ export function toFormData(fields: Record<string, string | number | boolean | un
   return form;
 }
 
-export const saveDocument = (form: FormData, options?: UploadOptions) =>
-  uploadForm<{ fileId: number; fileVersionId: number }>('/minio/file/save', form, options);
+/**
+ * After a change the project's document queries refresh, and with `folders` the workspace tree too (its counts
+ * and, on a move or restore, where a document lives).
+ */
+function useInvalidateDocuments(folders: boolean) {
+  const queryClient = useQueryClient();
+  const project = useProjectKey();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: documentsKey(project) }),
+      folders ? queryClient.invalidateQueries({ queryKey: workTreeKey(project) }) : undefined,
+    ]);
+}
 
-export const editDocument = (form: FormData, options?: UploadOptions) =>
-  uploadForm<{ fileId: number; versionNo: string }>('/minio/file/edit/a', form, options);
+interface UploadInput {
+  form: FormData;
+  onProgress?: UploadOptions['onProgress'];
+}
 
-export const renameDocument = (fileId: number, name: string) => api.postJson<null>('/file/rename/a', { fileId, name });
+/** A new document with its first version (the form from toFormData), its progress reported as it is sent. */
+export function useCreateDocument(meta?: MutationMeta) {
+  const invalidate = useInvalidateDocuments(true);
+  return useMutation({
+    meta,
+    mutationFn: ({ form, onProgress }: UploadInput) =>
+      uploadForm<DocumentCreated>('/minio/file/save', form, { onProgress }),
+    onSuccess: invalidate,
+  });
+}
 
-export const moveDocuments = (fileIds: number[], folderId: number) =>
-  api.postJson<null>('/folder/file/move/a', { fileIds, folderId });
+/** Changed metadata and/or a new version. */
+export function useEditDocument(meta?: MutationMeta) {
+  const invalidate = useInvalidateDocuments(false);
+  return useMutation({
+    meta,
+    mutationFn: ({ form, onProgress }: UploadInput) =>
+      uploadForm<DocumentEdited>('/minio/file/edit/a', form, { onProgress }),
+    onSuccess: invalidate,
+  });
+}
 
-export const deleteDocument = (fileId: number) =>
-  api.postJson<null>('/file/delete/a', { fileId, deleteAllVersion: true });
+export function useRenameDocument(meta?: MutationMeta) {
+  const invalidate = useInvalidateDocuments(false);
+  return useMutation({
+    meta,
+    mutationFn: ({ fileId, name }: { fileId: number; name: string }) =>
+      api.postJson<null>('/file/rename/a', { fileId, name }),
+    onSuccess: invalidate,
+  });
+}
 
-export const listVersions = (fileId: number) => api.get<VersionRow[]>('/file/version/find_all', { fileId });
-export const labelVersion = (fileVersionId: number, label: string) =>
-  api.postJson<null>('/file/version/edit/a', { fileVersionId, label });
-export const deleteVersion = (fileVersionId: number) => api.get<null>(`/file/version/delete/${fileVersionId}/a`);
+export function useMoveDocuments() {
+  const invalidate = useInvalidateDocuments(true);
+  return useMutation({
+    mutationFn: ({ fileIds, folderId }: { fileIds: number[]; folderId: number }) =>
+      api.postJson<null>('/folder/file/move/a', { fileIds, folderId }),
+    onSuccess: invalidate,
+  });
+}
 
-export const listWords = (fileId: number) => api.get<WordRow[]>(`/file/words/${fileId}`);
-export const addWord = (fileId: number, text: string) => api.postJson<{ id: number }>('/file/words', { fileId, text });
+/** Deletes every version: the document goes to the recycle bin. */
+export function useDeleteDocument() {
+  const invalidate = useInvalidateDocuments(true);
+  return useMutation({
+    mutationFn: (fileId: number) => api.postJson<null>('/file/delete/a', { fileId, deleteAllVersion: true }),
+    onSuccess: invalidate,
+  });
+}
 
-export const listRecycled = () => api.get<RecycledRow[]>('/file/recycle/list');
-export const restoreDocument = (fileId: number, folderId?: number) =>
-  api.postJson<null>(`/file/recycle/restore/${fileId}`, folderId ? { folderId } : {});
-export const purgeDocument = (fileId: number) => api.postJson<null>(`/file/recycle/purge/${fileId}`);
+export function useLabelVersion() {
+  const invalidate = useInvalidateDocuments(false);
+  return useMutation({
+    mutationFn: ({ fileVersionId, label }: { fileVersionId: number; label: string }) =>
+      api.postJson<null>('/file/version/edit/a', { fileVersionId, label }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteVersion() {
+  const invalidate = useInvalidateDocuments(false);
+  return useMutation({
+    mutationFn: (fileVersionId: number) => api.get<null>(`/file/version/delete/${fileVersionId}/a`),
+    onSuccess: invalidate,
+  });
+}
+
+/** Adds a comment; only that document's comments refresh. */
+export function useAddWord(fileId: number) {
+  const queryClient = useQueryClient();
+  const { queryKey } = wordsQuery(useProjectKey(), fileId);
+  return useMutation({
+    mutationFn: (text: string) => api.postJson<WordCreated>('/file/words', { fileId, text }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey }),
+  });
+}
+
+/** Back to its old folder, or to `folderId` when that one is gone or the name is taken there. */
+export function useRestoreDocument(meta?: MutationMeta) {
+  const invalidate = useInvalidateDocuments(true);
+  return useMutation({
+    meta,
+    mutationFn: ({ fileId, folderId }: { fileId: number; folderId?: number }) =>
+      api.postJson<null>(`/file/recycle/restore/${fileId}`, folderId ? { folderId } : {}),
+    onSuccess: invalidate,
+  });
+}
+
+export function usePurgeDocument() {
+  const invalidate = useInvalidateDocuments(true);
+  return useMutation({
+    mutationFn: (fileId: number) => api.postJson<null>(`/file/recycle/purge/${fileId}`),
+    onSuccess: invalidate,
+  });
+}
+
+// ---- Other features' data the workspace shows, read through those features' own keys (their caches and
+// invalidation) until they offer hooks of their own.
+/** The project's tags, for the document form's tag picker. */
+export function useProjectTags(enabled: boolean) {
+  const { projectId } = useSession();
+  return useQuery({ queryKey: tagKeys.all(projectId), queryFn: listTags, enabled });
+}
+
+/** Every member of the project, for the creator filter (project administrators only may read them). */
+export function useCreatorChoices(enabled: boolean) {
+  return useQuery({ queryKey: manageMemberKeys.everyone, queryFn: listAllProjectMembers, enabled });
+}

@@ -1,7 +1,10 @@
-import type { FileRow } from '@edoc/contract/document';
+import { allowedTypeList, fileList, nameCheckAnswer, type FileRow } from '@edoc/contract/document';
+import { UserType } from '@edoc/contract/enums';
 import type { FolderNode } from '@edoc/contract/folder';
+import { FolderType } from '@edoc/contract/permissions';
+import { siteList } from '@edoc/contract/site';
 import { setSession } from '../../lib/session';
-import { envelope, type mockApi } from '../../test/fetch-mock';
+import { envelope, reply, type mockApi } from '../../test/fetch-mock';
 
 // Shared by the workspace tests: a small work tree, two rows (one with every key, one view-only), the calls.
 
@@ -18,7 +21,7 @@ export function node(
     folderName: name,
     folderNameEn: null,
     ichCode,
-    type: 0,
+    type: FolderType.Work,
     sortOrder: 0,
     fileCount: 2,
     isEnabled: true,
@@ -78,7 +81,7 @@ export function signIn(roleCode = 'STU_PM') {
     token: 'tok',
     userName: 'Pat',
     userId: 5,
-    userType: 3,
+    userType: UserType.Project,
     roleCode,
     projectId: 11,
     projectName: 'Alpha',
@@ -90,11 +93,12 @@ export function signIn(roleCode = 'STU_PM') {
 
 export const base = {
   'GET /folder/tree/0': () => envelope(tree),
-  'GET /folder/workspace/file/list': () => envelope({ data: rows, total: 2 }),
-  'GET /file/types': () => envelope([{ file_type_code: 'pdf' }, { file_type_code: 'DOCX' }]),
-  'GET /site/list': () => envelope([{ siteId: 3, name: 'Peking', shortName: null, code: 'S01', memberCount: 0 }]),
+  'GET /folder/workspace/file/list': () => reply(fileList, { data: rows, total: 2 }),
+  'GET /file/types': () => reply(allowedTypeList, [{ file_type_code: 'pdf' }, { file_type_code: 'DOCX' }]),
+  'GET /site/list': () =>
+    reply(siteList, [{ siteId: 3, name: 'Peking', shortName: null, code: 'S01', memberCount: 0 }]),
   'POST /file/name/check/a': (_u: URL, init: RequestInit | undefined) =>
-    envelope({ exists: JSON.parse(String(init?.body)).name === 'Taken' }),
+    reply(nameCheckAnswer, { exists: JSON.parse(String(init?.body)).name === 'Taken' }),
 };
 
 export function callsTo(fetchMock: ReturnType<typeof mockApi>, method: string, path: string) {

@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { documentEdited, recycledList, versionList } from '@edoc/contract/document-edit';
+import { noData } from '@edoc/contract/envelope';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
-import { envelope, mockApi } from '../../test/fetch-mock';
+import { mockApi, reply } from '../../test/fetch-mock';
 import { byId, findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
 import { base, callsTo, signIn } from './document-fixtures';
@@ -43,11 +45,11 @@ describe('versions', () => {
     ];
     const fetchMock = mockApi({
       ...base,
-      'GET /file/version/find_all': () => envelope(versions),
-      'POST /file/version/edit/a': () => envelope(null),
-      'GET /file/version/delete/10/a': () => envelope(null),
+      'GET /file/version/find_all': () => reply(versionList, versions),
+      'POST /file/version/edit/a': () => reply(noData, null),
+      'GET /file/version/delete/10/a': () => reply(noData, null),
     });
-    const sent = mockXhr(() => ok({ fileId: 1, versionNo: 'V1.1' }));
+    const sent = mockXhr(() => ok(documentEdited.parse({ fileId: 1, versionNo: 'V1.1' })));
     renderApp('/work');
     fireEvent.click(await findById('document-row-1-new-version'));
     const dialog = (await screen.findByText('New version of Protocol')).closest('.ant-modal') as HTMLElement;
@@ -109,9 +111,9 @@ describe('recycle bin', () => {
     signIn('STU_STAFF');
     const fetchMock = mockApi({
       ...base,
-      'GET /file/recycle/list': () => envelope(recycled),
-      'POST /file/recycle/restore/7': () => envelope(null),
-      'POST /file/recycle/restore/8': () => envelope(null),
+      'GET /file/recycle/list': () => reply(recycledList, recycled),
+      'POST /file/recycle/restore/7': () => reply(noData, null),
+      'POST /file/recycle/restore/8': () => reply(noData, null),
     });
     renderApp('/work');
     fireEvent.click(await findById('recycle-bin'));
@@ -134,8 +136,8 @@ describe('recycle bin', () => {
     signIn('STU_PM');
     const fetchMock = mockApi({
       ...base,
-      'GET /file/recycle/list': () => envelope(recycled),
-      'POST /file/recycle/purge/7': () => envelope(null),
+      'GET /file/recycle/list': () => reply(recycledList, recycled),
+      'POST /file/recycle/purge/7': () => reply(noData, null),
     });
     renderApp('/work');
     fireEvent.click(await findById('recycle-bin'));

@@ -1,12 +1,13 @@
 import { useMemo } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { FolderNode } from '@edoc/contract/folder';
+import { FolderType } from '@edoc/contract/permissions';
 import { errorMessage } from '@edoc/contract/errors';
 import { extensionOf, isAllowedType, maxBytesFor } from '@edoc/contract/file-rules';
 import { MB } from '@edoc/contract/limits';
-import { folderKeys, getFolderTree } from '../folder/api';
+import { getFolderTree } from '../folder/api';
 import { currentLang } from '../../lib/i18n';
-import { useSession } from '../../lib/session';
+import { useProjectKey, type ProjectKey } from '../../lib/project-query';
 
 export const flattenFolders = (nodes: FolderNode[]): FolderNode[] =>
   nodes.flatMap((n) => [n, ...flattenFolders(n.children)]);
@@ -16,11 +17,17 @@ export function folderLabel(f: FolderNode, lang: string): string {
   return f.ichCode ? `${f.ichCode} ${name}` : name;
 }
 
-/** The work folder tree (type 0) of the entered project, shared with the folder feature's cache. */
+/** Every folder query of the project starts with this key: a document change refreshes them (counts, moves). */
+export const workTreeKey = (project: ProjectKey) => [...project, 'folders'] as const;
+
+/** The entered project's folder tree (the workspace shows its work folders). */
+export const folderTreeQuery = (project: ProjectKey) =>
+  queryOptions({ queryKey: [...workTreeKey(project), 'tree'], queryFn: getFolderTree });
+
+/** The work folder tree of the entered project. */
 export function useWorkTree() {
-  const session = useSession();
-  const tree = useQuery({ queryKey: folderKeys.tree(session.projectId), queryFn: getFolderTree });
-  const roots = useMemo(() => (tree.data?.allFolderList ?? []).filter((n) => n.type === 0), [tree.data]);
+  const tree = useQuery(folderTreeQuery(useProjectKey()));
+  const roots = useMemo(() => (tree.data?.allFolderList ?? []).filter((n) => n.type === FolderType.Work), [tree.data]);
   const all = useMemo(() => flattenFolders(roots), [roots]);
   return { tree, roots, all };
 }

@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { pageOf } from '@edoc/contract/envelope';
+import { projectMember } from '@edoc/contract/member';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
-import { envelope, mockApi } from '../../test/fetch-mock';
+import { mockApi, reply } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render-app';
 import { base, callsTo, signIn } from './document-fixtures';
 
@@ -23,7 +25,7 @@ describe('workspace filters', () => {
     const fetchMock = mockApi({
       ...base,
       'GET /manage/member/list': () =>
-        envelope({
+        reply(pageOf(projectMember), {
           data: [
             {
               memberId: 1,

@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { documentCreated, fileList } from '@edoc/contract/document';
+import { noData } from '@edoc/contract/envelope';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
-import { envelope, mockApi } from '../../test/fetch-mock';
+import { mockApi, reply } from '../../test/fetch-mock';
 import { byId, findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
 import { base, callsTo, rows, signIn } from './document-fixtures';
@@ -62,7 +64,9 @@ describe('workspace file list', () => {
     mockApi({
       ...base,
       'GET /folder/workspace/file/list': (u) =>
-        u.searchParams.get('name') ? envelope({ data: [], total: 0 }) : envelope({ data: rows, total: 2 }),
+        u.searchParams.get('name')
+          ? reply(fileList, { data: [], total: 0 })
+          : reply(fileList, { data: rows, total: 2 }),
     });
     renderApp('/work');
     const table = await findById('document-table');
@@ -76,7 +80,7 @@ describe('workspace file list', () => {
   it('asks before deleting a document, then sends it to the recycle bin', async () => {
     await changeLanguage('en-US');
     signIn();
-    const fetchMock = mockApi({ ...base, 'POST /file/delete/a': () => envelope(null) });
+    const fetchMock = mockApi({ ...base, 'POST /file/delete/a': () => reply(noData, null) });
     renderApp('/work');
     fireEvent.click(await findById('document-row-1-delete'));
     expect(await screen.findByText('Delete Protocol?')).toBeInTheDocument();
@@ -96,7 +100,7 @@ describe('creating documents', () => {
     await changeLanguage('en-US');
     signIn();
     mockApi(base);
-    const sent = mockXhr(() => ok({ fileId: 9, fileVersionId: 90 }));
+    const sent = mockXhr(() => ok(documentCreated.parse({ fileId: 9, fileVersionId: 90 })));
     renderApp('/work');
     fireEvent.click(await findById('document-folder-12'));
     fireEvent.click(await findById('document-create'));
@@ -149,7 +153,7 @@ describe('creating documents', () => {
     const sent = mockXhr((s) =>
       s.body.get('name') === 'fake'
         ? refused(415, 'file_type_not_allowed', '不允许的文件类型')
-        : ok({ fileId: 9, fileVersionId: 90 }),
+        : ok(documentCreated.parse({ fileId: 9, fileVersionId: 90 })),
     );
     renderApp('/work');
     fireEvent.click(await findById('document-folder-12'));

@@ -1,7 +1,21 @@
-import type { DownloadTaskBody, DownloadTaskRow, TicketBody } from '@edoc/contract/download';
-import type { Page } from '@edoc/contract/envelope';
+import type {
+  DownloadTaskBody,
+  DownloadTaskCreated,
+  DownloadTaskList,
+  TicketBody,
+  TicketIssued,
+} from '@edoc/contract/download';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type MutationMeta,
+} from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { openDownloadLink } from '../../lib/download';
+import { useProjectKey, type ProjectKey } from '../../lib/project-query';
 
 export interface TaskListParams {
   /** Every task of the project (project administrators) instead of the caller's own. */
@@ -10,28 +24,57 @@ export interface TaskListParams {
   pageSize: number;
 }
 
-export const downloadKeys = {
-  all: ['download-tasks'] as const,
-  list: (projectId: number | null, params: TaskListParams) => ['download-tasks', projectId, params] as const,
-};
+/** How often the list asks again while a task is packing. */
+export const POLL_MS = 2000;
 
-export const listTasks = (p: TaskListParams) =>
-  api.get<Page<DownloadTaskRow>>('/download/task/list', {
-    all: p.all ? 'true' : undefined,
-    pageNum: p.pageNum,
-    pageSize: p.pageSize,
+const tasksKey = (project: ProjectKey) => [...project, 'download-tasks'] as const;
+
+/** A page of download tasks; refreshes every 2 s while any of them is still packing. */
+export const tasksQuery = (project: ProjectKey, p: TaskListParams) =>
+  queryOptions({
+    queryKey: [...tasksKey(project), p],
+    queryFn: () =>
+      api.get<DownloadTaskList>('/download/task/list', {
+        all: p.all ? 'true' : undefined,
+        pageNum: p.pageNum,
+        pageSize: p.pageSize,
+      }),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => (query.state.data?.data.some((r) => r.state === 'packing') ? POLL_MS : false),
   });
 
-export const createTask = (body: DownloadTaskBody) =>
-  api.postJson<{ id: number; documentCount: number }>('/download/task/create', body);
+export function useDownloadTasks(params: TaskListParams) {
+  return useQuery(tasksQuery(useProjectKey(), params));
+}
 
-export const deleteTask = (id: number) => api.postJson<null>(`/download/task/delete/${id}`);
+function useInvalidateTasks() {
+  const queryClient = useQueryClient();
+  const queryKey = tasksKey(useProjectKey());
+  return () => queryClient.invalidateQueries({ queryKey });
+}
 
-/** A short-lived link to a document version or a pack, for the browser to fetch by itself. */
-export const issueTicket = (body: TicketBody) =>
-  api.postJson<{ url: string; expiresInSeconds: number }>('/download/ticket', body);
+export function useCreateDownloadTask(meta?: MutationMeta) {
+  const invalidate = useInvalidateTasks();
+  return useMutation({
+    meta,
+    mutationFn: (body: DownloadTaskBody) => api.postJson<DownloadTaskCreated>('/download/task/create', body),
+    onSuccess: invalidate,
+  });
+}
 
-/** Starts the browser's own download of a document version or a completed pack. */
-export async function downloadByTicket(body: TicketBody): Promise<void> {
-  openDownloadLink((await issueTicket(body)).url);
+export function useDeleteDownloadTask() {
+  const invalidate = useInvalidateTasks();
+  return useMutation({
+    mutationFn: (id: number) => api.postJson<null>(`/download/task/delete/${id}`),
+    onSuccess: invalidate,
+  });
+}
+
+/** Starts the browser's own download of a document version or a completed pack, from a short-lived link. */
+export function useDownloadByTicket(meta?: MutationMeta) {
+  return useMutation({
+    meta,
+    mutationFn: async (body: TicketBody) =>
+      openDownloadLink((await api.postJson<TicketIssued>('/download/ticket', body)).url),
+  });
 }

@@ -1,15 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { DownloadTaskRow } from '@edoc/contract/download';
+import { downloadTaskCreated, downloadTaskList, type DownloadTaskRow } from '@edoc/contract/download';
+import { UserType } from '@edoc/contract/enums';
+import { noData } from '@edoc/contract/envelope';
 import { AppProviders } from '../../app/providers';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
 import { createQueryClient } from '../../lib/query-client';
 import { setSession } from '../../lib/session';
-import { envelope, mockApi } from '../../test/fetch-mock';
+import { mockApi, reply } from '../../test/fetch-mock';
 import { findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
-import { DownloadTasks, POLL_MS } from './components/download-tasks';
+import { POLL_MS } from './api';
+import { DownloadTasks } from './components/download-tasks';
 import { PackDialog } from './components/pack-dialog';
 
 function enterProject(roleCode = 'STU_PM') {
@@ -17,7 +20,7 @@ function enterProject(roleCode = 'STU_PM') {
     token: 'tok',
     userName: 'Pat',
     userId: 5,
-    userType: 3,
+    userType: UserType.Project,
     roleCode,
     companyId: 3,
     projectId: 11,
@@ -65,7 +68,7 @@ describe('download center', () => {
     enterProject();
     const fetchMock = mockApi({
       'GET /download/task/list': () =>
-        envelope({
+        reply(downloadTaskList, {
           data: [
             task(),
             task({ id: 2, name: 'Broken', state: 'failed', error: 'File content is missing: gone.pdf', size: null }),
@@ -83,7 +86,7 @@ describe('download center', () => {
     const [url] = calls(fetchMock, 'GET', '/download/task/list')[0];
     expect(new URL(String(url), 'http://x').searchParams.get('all')).toBe('true');
 
-    mockApi({ 'GET /download/task/list': () => envelope({ data: [], total: 0 }) });
+    mockApi({ 'GET /download/task/list': () => reply(downloadTaskList, { data: [], total: 0 }) });
     renderAlone(<DownloadTasks mine />);
     expect(await screen.findByText(/No download tasks yet/)).toBeInTheDocument();
   });
@@ -96,7 +99,7 @@ describe('download center', () => {
       'GET /download/task/list': () => {
         answer++;
         const row = answer === 1 ? task({ state: 'packing', progress: 40, size: null }) : task();
-        return envelope({ data: [row], total: 1 });
+        return reply(downloadTaskList, { data: [row], total: 1 });
       },
     });
     renderAlone(<DownloadTasks mine />);
@@ -114,7 +117,9 @@ describe('download center', () => {
   it('asks for a task name before packing the selected files', async () => {
     await changeLanguage('en-US');
     enterProject();
-    const fetchMock = mockApi({ 'POST /download/task/create': () => envelope({ id: 7, documentCount: 2 }) });
+    const fetchMock = mockApi({
+      'POST /download/task/create': () => reply(downloadTaskCreated, { id: 7, documentCount: 2 }),
+    });
     const onClose = vi.fn();
     renderAlone(<PackDialog open fileIds={[3, 4]} onClose={onClose} />);
     const dialog = await screen.findByRole('dialog');
@@ -132,8 +137,8 @@ describe('download center', () => {
     await changeLanguage('zh-CN');
     enterProject();
     const fetchMock = mockApi({
-      'GET /download/task/list': () => envelope({ data: [task()], total: 1 }),
-      'POST /download/task/delete/1': () => envelope(null),
+      'GET /download/task/list': () => reply(downloadTaskList, { data: [task()], total: 1 }),
+      'POST /download/task/delete/1': () => reply(noData, null),
     });
     renderAlone(<DownloadTasks mine />);
     fireEvent.click(await findById('download-delete-1'));

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, waitFor } from '@testing-library/react';
+import { ticketIssued } from '@edoc/contract/download';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
-import { envelope, mockApi } from '../../test/fetch-mock';
+import { mockApi, reply } from '../../test/fetch-mock';
 import { findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
 import { base, callsTo, signIn } from '../document/document-fixtures';
@@ -24,7 +25,7 @@ describe('downloads through a short-lived link', () => {
     };
     const fetchMock = mockApi({
       ...base,
-      'POST /download/ticket': () => envelope({ url: '/edoc/download/ticket/abc', expiresInSeconds: 300 }),
+      'POST /download/ticket': () => reply(ticketIssued, { url: '/edoc/download/ticket/abc', expiresInSeconds: 300 }),
     });
     renderApp('/work');
     fireEvent.click(await findById('document-row-1-download'));

@@ -1,23 +1,56 @@
 import { API_BASE } from '@edoc/contract/limits';
 import type { FileDetail, ViewState } from '@edoc/contract/viewer';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { useProjectKey, type ProjectKey } from '../../lib/project-query';
 import { getToken } from '../../lib/session';
 
-export const viewerKeys = {
-  detail: (fileId: number, fileVersionId: number | null) => ['viewer', 'detail', fileId, fileVersionId] as const,
-  state: (fileVersionId: number) => ['viewer', 'state', fileVersionId] as const,
-  process: (fileVersionId: number) => ['viewer', 'process', fileVersionId] as const,
-  content: (fileVersionId: number) => ['viewer', 'content', fileVersionId] as const,
-};
+const POLL_MS = 1000;
 
-export const getFileDetail = (fileId: number, fileVersionId: number | null) =>
-  api.get<FileDetail>(`/file/${fileId}`, { fileVersionId: fileVersionId ?? undefined });
+/** Every viewer query is the entered project's: another project's session never sees it from the cache. */
+const viewerKey = (project: ProjectKey) => [...project, 'viewer'] as const;
 
-/** The viewer opening a version: recorded as a view; queues the PDF rendition of an Office file. */
-export const openViewState = (fileVersionId: number) => api.get<ViewState>(`/minio/file/state/${fileVersionId}`);
+export const fileDetailQuery = (project: ProjectKey, fileId: number, fileVersionId: number | null) =>
+  queryOptions({
+    queryKey: [...viewerKey(project), 'detail', fileId, fileVersionId],
+    queryFn: () => api.get<FileDetail>(`/file/${fileId}`, { fileVersionId: fileVersionId ?? undefined }),
+    retry: false,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
 
-/** Polled while an Office file converts. */
-export const pollViewState = (fileVersionId: number) => api.get<ViewState>(`/minio/file/process/${fileVersionId}`);
+/** The document, version, keys and watermark of the version shown (its current one without `fileVersionId`). */
+export function useFileDetail(fileId: number | null, fileVersionId: number | null, enabled: boolean) {
+  return useQuery({ ...fileDetailQuery(useProjectKey(), fileId ?? 0, fileVersionId), enabled });
+}
+
+/**
+ * The viewer opening a version: recorded as a view, and it queues the PDF rendition of an Office file. Asked
+ * once per page load, never refetched: one open is one trail row.
+ */
+export function useOpenViewState(fileVersionId: number | null) {
+  return useQuery({
+    queryKey: [...viewerKey(useProjectKey()), 'state', fileVersionId ?? 0],
+    queryFn: () => api.get<ViewState>(`/minio/file/state/${fileVersionId}`),
+    enabled: fileVersionId !== null,
+    retry: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** Polled while an Office file converts, until it is ready or failed. */
+export function usePolledViewState(fileVersionId: number | null, converting: boolean) {
+  return useQuery({
+    queryKey: [...viewerKey(useProjectKey()), 'process', fileVersionId ?? 0],
+    queryFn: () => api.get<ViewState>(`/minio/file/process/${fileVersionId}`),
+    enabled: converting,
+    retry: 2,
+    refetchInterval: (q) => (!q.state.data || q.state.data.state === 'converting' ? POLL_MS : false),
+    refetchOnWindowFocus: false,
+  });
+}
 
 /** Where pdf.js fetches the PDF (by ranges), with the session's token. */
 export const viewUrl = (fileVersionId: number) => `${API_BASE}/file/view/${fileVersionId}`;
@@ -26,5 +59,15 @@ export const authHeaders = (): Record<string, string> => {
   return token ? { Authorization: `Bearer ${token}` } : {};
 };
 
-/** Images and text: fetched whole (an <img> cannot send the token), shown from a blob. */
-export const getViewBlob = (fileVersionId: number) => api.blob(`/file/view/${fileVersionId}`);
+/** Images and text are fetched whole (an <img> cannot send the token) and shown from a blob or as text. */
+function useViewContent<T>(fileVersionId: number, as: 'blob' | 'text', read: (blob: Blob) => Promise<T> | T) {
+  return useQuery({
+    queryKey: [...viewerKey(useProjectKey()), 'content', fileVersionId, as],
+    queryFn: async () => read(await api.blob(`/file/view/${fileVersionId}`)),
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+export const useViewBlob = (fileVersionId: number) => useViewContent(fileVersionId, 'blob', (blob) => blob);
+export const useViewText = (fileVersionId: number) => useViewContent(fileVersionId, 'text', (blob) => blob.text());

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { FileDetail, ViewState } from '@edoc/contract/viewer';
+import { fileDetail, viewState, type FileDetail, type ViewState } from '@edoc/contract/viewer';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
 import { setSession } from '../../lib/session';
-import { envelope, mockApi } from '../../test/fetch-mock';
+import { envelope, mockApi, reply } from '../../test/fetch-mock';
 import { byId, findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
 
@@ -54,9 +54,10 @@ function detail(over: Partial<FileDetail> = {}): FileDetail {
 function serve(d: FileDetail, opened: ViewState, polls: ViewState[] = []) {
   let poll = 0;
   return mockApi({
-    'GET /file/7': () => envelope(d),
-    [`GET /minio/file/state/${d.version.fileVersionId}`]: () => envelope(opened),
-    [`GET /minio/file/process/${d.version.fileVersionId}`]: () => envelope(polls[Math.min(poll++, polls.length - 1)]),
+    'GET /file/7': () => reply(fileDetail, d),
+    [`GET /minio/file/state/${d.version.fileVersionId}`]: () => reply(viewState, opened),
+    [`GET /minio/file/process/${d.version.fileVersionId}`]: () =>
+      reply(viewState, polls[Math.min(poll++, polls.length - 1)]),
     [`GET /file/view/${d.version.fileVersionId}`]: () =>
       new Response('编号,姓名\n001,张三\n', { headers: { 'Content-Type': 'text/plain; charset=utf-8' } }),
   });

@@ -4,7 +4,8 @@ import type { FileRow } from '@edoc/contract/document';
 import { describeTrail } from '@edoc/contract/trail-format';
 import { formatDateTime } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
-import { useFileTrail, useTrailVersions } from '../api';
+import { useVersions } from '../../document/api';
+import { useFileTrail } from '../api';
 import { TrailChanges } from './trail-changes';
 
 /** A document's trail and, with viewVersionDoc, its versions beside it (issue 4: for an inspector's reading). */
@@ -13,7 +14,7 @@ export function TrailDrawer({ row, onClose }: { row: FileRow | null; onClose: ()
   const fileId = row?.fileId ?? 0;
   const withVersions = row?.abilities.includes('viewVersionDoc') ?? false;
   const trail = useFileTrail(fileId, !!row);
-  const versions = useTrailVersions(fileId, !!row && withVersions);
+  const versions = useVersions(fileId, !!row && withVersions);
   const lang = currentLang();
   return (
     <Drawer

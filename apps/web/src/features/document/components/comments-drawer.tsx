@@ -1,30 +1,28 @@
 import { App, Button, Drawer, Empty, Flex, Form, Input, List, Typography } from 'antd';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { FileRow } from '@edoc/contract/document';
 import { wordBody } from '@edoc/contract/document-edit';
 import { schemaRule } from '../../../lib/form-rules';
 import { formatDateTime } from '../../../lib/format';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
-import { addWord, documentKeys, listWords } from '../api';
+import { useAddWord, useWords } from '../api';
 
 /** The comments ("words") of a document, oldest first, and a box to add one; Enter sends. */
 export function CommentsDrawer({ row, onClose }: { row: FileRow | null; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<{ text: string }>();
   useRevalidateOnLanguage(form);
   const fileId = row?.fileId ?? 0;
-  const words = useQuery({ queryKey: documentKeys.words(fileId), queryFn: () => listWords(fileId), enabled: !!row });
-  const add = useMutation({
-    mutationFn: (text: string) => addWord(fileId, text),
-    onSuccess: async () => {
-      form.resetFields();
-      void message.success(t('document.comment.added'));
-      await queryClient.invalidateQueries({ queryKey: documentKeys.words(fileId) });
-    },
-  });
+  const words = useWords(fileId, !!row);
+  const addWord = useAddWord(fileId);
+  const add = (text: string) =>
+    addWord.mutate(text, {
+      onSuccess: () => {
+        form.resetFields();
+        void message.success(t('document.comment.added'));
+      },
+    });
 
   return (
     <Drawer
@@ -59,11 +57,11 @@ export function CommentsDrawer({ row, onClose }: { row: FileRow | null; onClose:
             description={words.isFetching ? '' : t('document.comment.empty')}
           />
         )}
-        <Form form={form} name="documentComment" onFinish={(v) => add.mutate(v.text.trim())}>
+        <Form form={form} name="documentComment" onFinish={(v) => add(v.text.trim())}>
           <Form.Item name="text" rules={[schemaRule('text', wordBody.shape.text, 'document.field.comment')]}>
             <Input id="document-comment-text" placeholder={t('document.comment.placeholder')} maxLength={1000} />
           </Form.Item>
-          <Button id="document-comment-add" type="primary" htmlType="submit" loading={add.isPending}>
+          <Button id="document-comment-add" type="primary" htmlType="submit" loading={addWord.isPending}>
             {t('document.comment.add')}
           </Button>
         </Form>

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { App, Form, Input, Modal, Progress } from 'antd';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { FileRow } from '@edoc/contract/document';
@@ -9,7 +8,7 @@ import { EnterSubmits } from '../../../components/enter-submits';
 import { showServerError } from '../../../lib/form-errors';
 import { schemaRule } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
-import { documentKeys, editDocument, toFormData } from '../api';
+import { toFormData, useEditDocument } from '../api';
 import { DatesAndComment, fileRule, isoDay, uniqueNameRule } from './document-form-modal';
 import { FilePicker } from './file-picker';
 
@@ -29,7 +28,6 @@ export type EditTarget = { mode: 'version' | 'meta'; row: FileRow };
 export function DocumentEditModal(props: { target: EditTarget | null; allowedTypes: string[]; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<EditValues>();
   const [progress, setProgress] = useState<number | null>(null);
   useRevalidateOnLanguage(form);
@@ -53,41 +51,42 @@ export function DocumentEditModal(props: { target: EditTarget | null; allowedTyp
     }
   }, [target, form]);
 
-  const save = useMutation({
-    mutationFn: (v: EditValues) => {
-      setProgress(mode === 'version' ? 0 : null);
-      const fields =
-        mode === 'version'
-          ? { fileId: row!.fileId, versionNo: v.versionNo?.trim() || undefined }
-          : {
-              fileId: row!.fileId,
-              name: v.name?.trim(),
-              fileCode: v.fileCode?.trim() ?? '',
-              effectiveDate: isoDay(v.effectiveDate),
-              expirationDate: isoDay(v.expirationDate),
-              comment: v.comment?.trim() ?? '',
-            };
-      const onProgress = (f: number) => setProgress(Math.round(f * 100));
-      return editDocument(toFormData(fields, mode === 'version' ? v.file : undefined), { onProgress });
-    },
-    meta: { silentError: true },
-    onSuccess: async (data) => {
-      void message.success(
-        mode === 'version' ? t('document.versionSaved', { version: data.versionNo }) : t('common.saved'),
-      );
-      await queryClient.invalidateQueries({ queryKey: documentKeys.all });
-      props.onClose();
-    },
-    onError: (error) => {
-      setProgress(null);
-      showServerError(form, error, {
-        duplicate_file_name: 'name',
-        effective_after_expiry: 'effectiveDate',
-        file_too_large: 'file',
-        file_type_not_allowed: 'file',
-      });
-    },
-  });
+  const save = useEditDocument({ silentError: true });
+  const submit = (v: EditValues) => {
+    setProgress(mode === 'version' ? 0 : null);
+    const fields =
+      mode === 'version'
+        ? { fileId: row!.fileId, versionNo: v.versionNo?.trim() || undefined }
+        : {
+            fileId: row!.fileId,
+            name: v.name?.trim(),
+            fileCode: v.fileCode?.trim() ?? '',
+            effectiveDate: isoDay(v.effectiveDate),
+            expirationDate: isoDay(v.expirationDate),
+            comment: v.comment?.trim() ?? '',
+          };
+    const onProgress = (f: number) => setProgress(Math.round(f * 100));
+    save.mutate(
+      { form: toFormData(fields, mode === 'version' ? v.file : undefined), onProgress },
+      {
+        onSuccess: (data) => {
+          void message.success(
+            mode === 'version' ? t('document.versionSaved', { version: data.versionNo }) : t('common.saved'),
+          );
+          props.onClose();
+        },
+        onError: (error) => {
+          setProgress(null);
+          showServerError(form, error, {
+            duplicate_file_name: 'name',
+            effective_after_expiry: 'effectiveDate',
+            file_too_large: 'file',
+            file_type_not_allowed: 'file',
+          });
+        },
+      },
+    );
+  };
 
   const title = row
     ? t(mode === 'version' ? 'document.newVersionTitle' : 'document.editMetaTitle', { name: row.file_name })
@@ -105,7 +104,7 @@ export function DocumentEditModal(props: { target: EditTarget | null; allowedTyp
       onCancel={props.onClose}
       forceRender
     >
-      <Form<EditValues> form={form} name="documentEdit" layout="vertical" onFinish={(v) => save.mutate(v)}>
+      <Form<EditValues> form={form} name="documentEdit" layout="vertical" onFinish={submit}>
         {mode === 'version' ? (
           <>
             <Form.Item name="file" label={fileLabel} required rules={[fileRule(props.allowedTypes, true, fileLabel)]}>

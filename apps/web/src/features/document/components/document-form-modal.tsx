@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { App, DatePicker, Form, Input, Modal, Progress, Radio, Select, Tag, type FormRule } from 'antd';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
 import { nameCheckBody } from '@edoc/contract/document';
@@ -11,11 +10,8 @@ import { showServerError } from '../../../lib/form-errors';
 import { schemaRule } from '../../../lib/form-rules';
 import { currentLang } from '../../../lib/i18n';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
-import { folderKeys } from '../../folder/api';
-import { listSites, siteKeys } from '../../site/api';
-import { listTags, tagKeys } from '../../tag/api';
-import { useSession } from '../../../lib/session';
-import { checkName, documentKeys, saveDocument, toFormData } from '../api';
+import { useSites } from '../../site/api';
+import { checkName, toFormData, useCreateDocument, useProjectTags } from '../api';
 import { uploadProblem } from '../folders';
 import { FilePicker } from './file-picker';
 import { FolderSelect } from './folder-select';
@@ -112,14 +108,12 @@ export function DocumentFormModal(props: {
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<DocumentFormValues>();
   const [progress, setProgress] = useState<number | null>(null);
   useRevalidateOnLanguage(form);
   const scope = Form.useWatch('scope', form);
-  const sites = useQuery({ queryKey: siteKeys.list, queryFn: listSites, enabled: props.open });
-  const { projectId } = useSession();
-  const tags = useQuery({ queryKey: tagKeys.all(projectId), queryFn: listTags, enabled: props.open });
+  const sites = useSites({ enabled: props.open });
+  const tags = useProjectTags(props.open);
 
   const { open, folder } = props;
   useEffect(() => {
@@ -130,43 +124,41 @@ export function DocumentFormModal(props: {
     form.setFieldsValue({ scope: 'central', folderId: start?.folderId, ichCode: start?.ichCode ?? '' });
   }, [open, folder, form]);
 
-  const save = useMutation({
-    mutationFn: (v: DocumentFormValues) => {
-      const fields = {
-        folderId: v.folderId,
-        name: v.name.trim(),
-        ichCode: v.ichCode?.trim() ?? '',
-        fileCode: v.fileCode?.trim() ?? '',
-        versionNo: v.versionNo?.trim() ?? '',
-        effectiveDate: isoDay(v.effectiveDate),
-        expirationDate: isoDay(v.expirationDate),
-        comment: v.comment?.trim() ?? '',
-        central: String(v.scope !== 'site'),
-        siteId: v.scope === 'site' ? v.siteId : undefined,
-        tagIds: (v.tagIds ?? []).join(','),
-      };
-      setProgress(0);
-      return saveDocument(toFormData(fields, v.file), { onProgress: (f) => setProgress(Math.round(f * 100)) });
-    },
-    meta: { silentError: true },
-    onSuccess: async (_data, v) => {
-      void message.success(t('document.created', { name: v.name.trim() }));
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: documentKeys.all }),
-        queryClient.invalidateQueries({ queryKey: folderKeys.all }),
-      ]);
-      props.onClose();
-    },
-    onError: (error) => {
-      setProgress(null);
-      showServerError(form, error, {
-        duplicate_file_name: 'name',
-        effective_after_expiry: 'effectiveDate',
-        file_too_large: 'file',
-        file_type_not_allowed: 'file',
-      });
-    },
-  });
+  const save = useCreateDocument({ silentError: true });
+  const submit = (v: DocumentFormValues) => {
+    const fields = {
+      folderId: v.folderId,
+      name: v.name.trim(),
+      ichCode: v.ichCode?.trim() ?? '',
+      fileCode: v.fileCode?.trim() ?? '',
+      versionNo: v.versionNo?.trim() ?? '',
+      effectiveDate: isoDay(v.effectiveDate),
+      expirationDate: isoDay(v.expirationDate),
+      comment: v.comment?.trim() ?? '',
+      central: String(v.scope !== 'site'),
+      siteId: v.scope === 'site' ? v.siteId : undefined,
+      tagIds: (v.tagIds ?? []).join(','),
+    };
+    setProgress(0);
+    save.mutate(
+      { form: toFormData(fields, v.file), onProgress: (f) => setProgress(Math.round(f * 100)) },
+      {
+        onSuccess: () => {
+          void message.success(t('document.created', { name: v.name.trim() }));
+          props.onClose();
+        },
+        onError: (error) => {
+          setProgress(null);
+          showServerError(form, error, {
+            duplicate_file_name: 'name',
+            effective_after_expiry: 'effectiveDate',
+            file_too_large: 'file',
+            file_type_not_allowed: 'file',
+          });
+        },
+      },
+    );
+  };
 
   const fileLabel = t('document.field.file');
   return (
@@ -182,7 +174,7 @@ export function DocumentFormModal(props: {
       forceRender
       width={640}
     >
-      <Form<DocumentFormValues> form={form} name="documentForm" layout="vertical" onFinish={(v) => save.mutate(v)}>
+      <Form<DocumentFormValues> form={form} name="documentForm" layout="vertical" onFinish={submit}>
         <Form.Item
           name="name"
           label={t('document.field.name')}

@@ -1,11 +1,10 @@
 import { DatePicker, Flex, Select } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import type { Dayjs } from 'dayjs';
 import { RoleCode } from '@edoc/contract/enums';
 import { useSession } from '../../../lib/session';
-import { listAllProjectMembers, manageMemberKeys } from '../../manage-member/api';
+import { useCreatorChoices } from '../api';
 
 export interface ListFilters {
   status?: number;
@@ -26,7 +25,7 @@ export function FileFilters({ onChange }: { onChange: (filters: ListFilters) => 
   const { roleCode } = useSession();
   const admin = roleCode === RoleCode.StudyPm || roleCode === RoleCode.CompanyAdmin;
   const [filters, setFilters] = useState<ListFilters>({});
-  const members = useQuery({ queryKey: manageMemberKeys.everyone, queryFn: listAllProjectMembers, enabled: admin });
+  const members = useCreatorChoices(admin);
   const change = (next: Partial<ListFilters>) => {
     const merged = { ...filters, ...next };
     setFilters(merged);

@@ -1,19 +1,18 @@
 import { useState } from 'react';
 import { DeleteOutlined, UndoOutlined } from '@ant-design/icons';
 import { App, Button, Empty, Popconfirm, Space, Table, Typography, type TableColumnsType } from 'antd';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { RecycledRow } from '@edoc/contract/document-edit';
+import { RoleCode } from '@edoc/contract/enums';
 import type { FolderNode } from '@edoc/contract/folder';
 import { isApiError } from '../../../lib/api-client';
 import { showError } from '../../../lib/feedback';
 import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
-import { folderKeys } from '../../folder/api';
-import { documentKeys, listRecycled, purgeDocument, restoreDocument } from '../api';
+import { usePurgeDocument, useRecycled, useRestoreDocument } from '../api';
 import { FolderPickModal } from './small-modals';
 
-const ADMIN_ROLES = ['STU_PM', 'COMPANY_ADMIN'];
+const ADMIN_ROLES: readonly string[] = [RoleCode.StudyPm, RoleCode.CompanyAdmin];
 
 /**
  * What the caller deleted (everything, for project administrators): restore to the old folder, or to a chosen
@@ -22,38 +21,32 @@ const ADMIN_ROLES = ['STU_PM', 'COMPANY_ADMIN'];
 export function RecycleBin({ roots }: { roots: FolderNode[] }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const session = useSession();
   const admin = ADMIN_ROLES.includes(session.roleCode ?? '');
   const [picking, setPicking] = useState<RecycledRow | null>(null);
-  const list = useQuery({ queryKey: documentKeys.recycle(session.projectId), queryFn: listRecycled });
+  const list = useRecycled();
 
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: documentKeys.all }),
-      queryClient.invalidateQueries({ queryKey: folderKeys.all }),
-    ]);
-  const restore = useMutation({
-    mutationFn: (v: { row: RecycledRow; folderId?: number }) => restoreDocument(v.row.fileId, v.folderId),
-    meta: { silentError: true },
-    onSuccess: async (_d, v) => {
-      setPicking(null);
-      void message.success(t('document.recycle.restored', { name: v.row.file_name }));
-      await refresh();
-    },
-    onError: (error, v) => {
-      showError(error);
-      // The name is taken in the old folder meanwhile: another folder may do.
-      if (isApiError(error) && error.errorCode === 'duplicate_file_name') setPicking(v.row);
-    },
-  });
-  const purge = useMutation({
-    mutationFn: (row: RecycledRow) => purgeDocument(row.fileId),
-    onSuccess: async (_d, row) => {
-      void message.success(t('document.recycle.purged', { name: row.file_name }));
-      await refresh();
-    },
-  });
+  const restoreDocument = useRestoreDocument({ silentError: true });
+  const restore = (row: RecycledRow, folderId?: number) =>
+    restoreDocument.mutate(
+      { fileId: row.fileId, folderId },
+      {
+        onSuccess: () => {
+          setPicking(null);
+          void message.success(t('document.recycle.restored', { name: row.file_name }));
+        },
+        onError: (error) => {
+          showError(error);
+          // The name is taken in the old folder meanwhile: another folder may do.
+          if (isApiError(error) && error.errorCode === 'duplicate_file_name') setPicking(row);
+        },
+      },
+    );
+  const purgeDocument = usePurgeDocument();
+  const purge = (row: RecycledRow) =>
+    purgeDocument
+      .mutateAsync(row.fileId)
+      .then(() => void message.success(t('document.recycle.purged', { name: row.file_name })));
 
   const columns: TableColumnsType<RecycledRow> = [
     { title: t('document.recycle.name'), dataIndex: 'file_name' },
@@ -80,7 +73,7 @@ export function RecycleBin({ roots }: { roots: FolderNode[] }) {
             type="link"
             size="small"
             icon={<UndoOutlined />}
-            onClick={() => (row.folderId === null ? setPicking(row) : restore.mutate({ row }))}
+            onClick={() => (row.folderId === null ? setPicking(row) : restore(row))}
           >
             {t('document.recycle.restore')}
           </Button>
@@ -91,7 +84,7 @@ export function RecycleBin({ roots }: { roots: FolderNode[] }) {
               okText={t('common.confirm')}
               cancelText={t('common.cancel')}
               okButtonProps={{ id: `recycle-purge-${row.fileId}-ok`, danger: true }}
-              onConfirm={() => purge.mutateAsync(row)}
+              onConfirm={() => purge(row)}
             >
               <Button id={`recycle-purge-${row.fileId}`} type="link" size="small" danger icon={<DeleteOutlined />}>
                 {t('document.recycle.purge')}
@@ -120,8 +113,8 @@ export function RecycleBin({ roots }: { roots: FolderNode[] }) {
         title={picking ? t('document.recycle.restoreTitle', { name: picking.file_name }) : ''}
         roots={roots}
         okId="recycle-restore-ok"
-        pending={restore.isPending}
-        onPick={(folderId) => restore.mutate({ row: picking!, folderId })}
+        pending={restoreDocument.isPending}
+        onPick={(folderId) => restore(picking!, folderId)}
         onClose={() => setPicking(null)}
       />
     </>

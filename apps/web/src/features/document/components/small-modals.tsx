@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { App, Form, Input, Modal } from 'antd';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { nameCheckBody, type FileRow } from '@edoc/contract/document';
 import type { FolderNode } from '@edoc/contract/folder';
@@ -8,14 +7,13 @@ import { EnterSubmits } from '../../../components/enter-submits';
 import { showServerError } from '../../../lib/form-errors';
 import { schemaRule } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
-import { documentKeys, renameDocument } from '../api';
+import { useRenameDocument } from '../api';
 import { requiredRule, uniqueNameRule } from './document-form-modal';
 import { FolderSelect } from './folder-select';
 
 export function RenameModal({ row, onClose }: { row: FileRow | null; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<{ name: string }>();
   useRevalidateOnLanguage(form);
 
@@ -23,16 +21,18 @@ export function RenameModal({ row, onClose }: { row: FileRow | null; onClose: ()
     if (row) form.setFieldsValue({ name: row.file_name });
   }, [row, form]);
 
-  const save = useMutation({
-    mutationFn: (name: string) => renameDocument(row!.fileId, name),
-    meta: { silentError: true },
-    onSuccess: async () => {
-      void message.success(t('common.saved'));
-      await queryClient.invalidateQueries({ queryKey: documentKeys.all });
-      onClose();
-    },
-    onError: (error) => showServerError(form, error, { duplicate_file_name: 'name', no_change: 'name' }),
-  });
+  const save = useRenameDocument({ silentError: true });
+  const submit = (name: string) =>
+    save.mutate(
+      { fileId: row!.fileId, name },
+      {
+        onSuccess: () => {
+          void message.success(t('common.saved'));
+          onClose();
+        },
+        onError: (error) => showServerError(form, error, { duplicate_file_name: 'name', no_change: 'name' }),
+      },
+    );
 
   return (
     <Modal
@@ -46,7 +46,7 @@ export function RenameModal({ row, onClose }: { row: FileRow | null; onClose: ()
       onCancel={onClose}
       forceRender
     >
-      <Form form={form} name="documentRename" layout="vertical" onFinish={(v) => save.mutate(v.name.trim())}>
+      <Form form={form} name="documentRename" layout="vertical" onFinish={(v) => submit(v.name.trim())}>
         <Form.Item
           name="name"
           label={t('document.field.name')}

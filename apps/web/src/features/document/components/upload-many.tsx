@@ -1,13 +1,11 @@
 import { useState } from 'react';
 import { InboxOutlined } from '@ant-design/icons';
 import { App, Flex, Progress, Tag, Typography, Upload } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { extensionOf } from '@edoc/contract/file-rules';
 import type { FolderNode } from '@edoc/contract/folder';
 import { errorText } from '../../../lib/feedback';
-import { folderKeys } from '../../folder/api';
-import { documentKeys, saveDocument, toFormData } from '../api';
+import { toFormData, useCreateDocument } from '../api';
 import { baseName, uploadProblem } from '../folders';
 import { FileTypeIcon } from './file-type-icon';
 
@@ -33,7 +31,7 @@ export function UploadMany({
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
+  const create = useCreateDocument({ silentError: true });
   const [items, setItems] = useState<Item[]>([]);
   const patch = (uid: string, change: Partial<Item>) =>
     setItems((list) => list.map((i) => (i.uid === uid ? { ...i, ...change } : i)));
@@ -60,14 +58,10 @@ export function UploadMany({
           const f = file as File & { uid: string };
           setItems((list) => [...list, { uid: f.uid, name: f.name, percent: 0, state: 'uploading' }]);
           const form = toFormData({ folderId: folder.folderId, name: baseName(f.name), central: 'true' }, f);
-          saveDocument(form, { onProgress: (p) => patch(f.uid, { percent: Math.round(p * 100) }) })
-            .then(async () => {
-              patch(f.uid, { percent: 100, state: 'finished' });
-              await Promise.all([
-                queryClient.invalidateQueries({ queryKey: documentKeys.all }),
-                queryClient.invalidateQueries({ queryKey: folderKeys.all }),
-              ]);
-            })
+          // One mutation per file, all at once; each refreshes the list when it is stored.
+          create
+            .mutateAsync({ form, onProgress: (p) => patch(f.uid, { percent: Math.round(p * 100) }) })
+            .then(() => patch(f.uid, { percent: 100, state: 'finished' }))
             .catch((error: unknown) => fail(f.uid, f.name, errorText(error)));
         }}
       >

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { DeleteOutlined, DownloadOutlined, EditOutlined } from '@ant-design/icons';
 import { App, Button, Drawer, Empty, Input, Popconfirm, Space, Table, Tag, type TableColumnsType } from 'antd';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { FileRow } from '@edoc/contract/document';
 import type { VersionRow } from '@edoc/contract/document-edit';
-import { downloadByTicket } from '../../download/api';
+import { useDownloadByTicket } from '../../download/api';
 import { formatDateTime } from '../../../lib/format';
-import { deleteVersion, documentKeys, labelVersion, listVersions } from '../api';
+import { useDeleteVersion, useLabelVersion, useVersions } from '../api';
 
 export function formatSize(bytes: number | null | undefined): string {
   if (bytes === null || bytes === undefined) return '';
@@ -19,34 +18,27 @@ export function formatSize(bytes: number | null | undefined): string {
 export function VersionsDrawer({ row, onClose }: { row: FileRow | null; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [editing, setEditing] = useState<{ id: number; label: string } | null>(null);
   const fileId = row?.fileId ?? 0;
-  const versions = useQuery({
-    queryKey: documentKeys.versions(fileId),
-    queryFn: () => listVersions(fileId),
-    enabled: !!row,
-  });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: documentKeys.all });
+  const versions = useVersions(fileId, !!row);
 
-  const label = useMutation({
-    mutationFn: (v: { id: number; label: string }) => labelVersion(v.id, v.label.trim()),
-    onSuccess: async () => {
-      setEditing(null);
-      void message.success(t('common.saved'));
-      await refresh();
-    },
-  });
-  const remove = useMutation({
-    mutationFn: (v: VersionRow) => deleteVersion(v.fileVersionId),
-    onSuccess: async (_d, v) => {
-      void message.success(t('document.version.deleted', { version: v.versionNo }));
-      await refresh();
-    },
-  });
-  const download = useMutation({
-    mutationFn: (v: VersionRow) => downloadByTicket({ kind: 'document', fileId, fileVersionId: v.fileVersionId }),
-  });
+  const labelVersion = useLabelVersion();
+  const saveLabel = (v: { id: number; label: string }) =>
+    labelVersion.mutate(
+      { fileVersionId: v.id, label: v.label.trim() },
+      {
+        onSuccess: () => {
+          setEditing(null);
+          void message.success(t('common.saved'));
+        },
+      },
+    );
+  const deleteVersion = useDeleteVersion();
+  const remove = (v: VersionRow) =>
+    deleteVersion
+      .mutateAsync(v.fileVersionId)
+      .then(() => void message.success(t('document.version.deleted', { version: v.versionNo })));
+  const download = useDownloadByTicket();
 
   const can = (key: string) => row?.abilities.includes(key) ?? false;
   const columns: TableColumnsType<VersionRow> = [
@@ -72,7 +64,7 @@ export function VersionsDrawer({ row, onClose }: { row: FileRow | null; onClose:
             maxLength={128}
             value={editing.label}
             onChange={(e) => setEditing({ id: v.fileVersionId, label: e.target.value })}
-            onPressEnter={() => label.mutate(editing)}
+            onPressEnter={() => saveLabel(editing)}
             onBlur={() => setEditing(null)}
           />
         ) : (
@@ -107,7 +99,7 @@ export function VersionsDrawer({ row, onClose }: { row: FileRow | null; onClose:
               size="small"
               icon={<DownloadOutlined />}
               aria-label={t('document.action.download')}
-              onClick={() => download.mutate(v)}
+              onClick={() => download.mutate({ kind: 'document', fileId, fileVersionId: v.fileVersionId })}
             />
           ) : null}
           {can('deleteDoc') ? (
@@ -116,7 +108,7 @@ export function VersionsDrawer({ row, onClose }: { row: FileRow | null; onClose:
               okText={t('common.confirm')}
               cancelText={t('common.cancel')}
               okButtonProps={{ id: `version-${v.fileVersionId}-delete-ok`, danger: true }}
-              onConfirm={() => remove.mutateAsync(v)}
+              onConfirm={() => remove(v)}
             >
               <Button
                 id={`version-${v.fileVersionId}-delete`}

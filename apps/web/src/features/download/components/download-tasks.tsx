@@ -13,17 +13,12 @@ import {
   Typography,
   type TableProps,
 } from 'antd';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { DownloadState, DownloadTaskRow } from '@edoc/contract/download';
 import { formatDateTime } from '../../../lib/format';
-import { useSession } from '../../../lib/session';
 import { useListState } from '../../../lib/use-list-state';
 import { formatSize } from '../../document/components/versions-drawer';
-import { deleteTask, downloadKeys, downloadByTicket, listTasks } from '../api';
-
-/** How often the list asks again while a task is packing. */
-export const POLL_MS = 2000;
+import { useDeleteDownloadTask, useDownloadByTicket, useDownloadTasks } from '../api';
 
 const STATE_COLOR: Record<DownloadState, string> = {
   packing: 'processing',
@@ -39,29 +34,17 @@ const STATE_COLOR: Record<DownloadState, string> = {
 export function DownloadTasks({ mine = false }: { mine?: boolean }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const session = useSession();
   const list = useListState();
-  const params = { all: !mine, pageNum: list.pageNum, pageSize: list.pageSize };
-  const tasks = useQuery({
-    queryKey: downloadKeys.list(session.projectId, params),
-    queryFn: () => listTasks(params),
-    placeholderData: keepPreviousData,
-    refetchInterval: (query) => (query.state.data?.data.some((r) => r.state === 'packing') ? POLL_MS : false),
-  });
+  const tasks = useDownloadTasks({ all: !mine, pageNum: list.pageNum, pageSize: list.pageSize });
   const rows = tasks.data?.data ?? [];
 
-  const download = useMutation({
-    mutationFn: (row: DownloadTaskRow) => downloadByTicket({ kind: 'pack', taskId: row.id }),
-  });
-  const remove = useMutation({
-    mutationFn: (row: DownloadTaskRow) => deleteTask(row.id),
-    onSuccess: async (_d, row) => {
+  const download = useDownloadByTicket();
+  const deleteTask = useDeleteDownloadTask();
+  const remove = (row: DownloadTaskRow) =>
+    deleteTask.mutateAsync(row.id).then(() => {
       void message.success(t('download.deleted', { name: row.name }));
       list.stepBackIfEmpty(rows.length);
-      await queryClient.invalidateQueries({ queryKey: downloadKeys.all });
-    },
-  });
+    });
 
   const columns: TableProps<DownloadTaskRow>['columns'] = [
     { title: t('download.name'), dataIndex: 'name', ellipsis: true },
@@ -123,8 +106,10 @@ export function DownloadTasks({ mine = false }: { mine?: boolean }) {
                 size="small"
                 icon={<DownloadOutlined />}
                 aria-label={t('download.download')}
-                loading={download.isPending && download.variables?.id === row.id}
-                onClick={() => download.mutate(row)}
+                loading={
+                  download.isPending && download.variables?.kind === 'pack' && download.variables.taskId === row.id
+                }
+                onClick={() => download.mutate({ kind: 'pack', taskId: row.id })}
               />
             </Tooltip>
           ) : null}
@@ -132,7 +117,7 @@ export function DownloadTasks({ mine = false }: { mine?: boolean }) {
             title={t('download.deleteConfirm', { name: row.name })}
             okText={t('common.confirm')}
             cancelText={t('common.cancel')}
-            onConfirm={() => remove.mutateAsync(row).catch(() => undefined)}
+            onConfirm={() => remove(row).catch(() => undefined)}
           >
             <Button
               id={`download-delete-${row.id}`}

@@ -1,14 +1,13 @@
 import { useEffect, useState } from 'react';
 import { FileZipOutlined } from '@ant-design/icons';
 import { App, Button, Form, Input, Modal, Typography } from 'antd';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { downloadTaskName } from '@edoc/contract/download';
 import { EnterSubmits } from '../../../components/enter-submits';
 import { showServerError } from '../../../lib/form-errors';
 import { schemaRule } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
-import { createTask, downloadKeys } from '../api';
+import { useCreateDownloadTask } from '../api';
 
 interface PackValues {
   name: string;
@@ -26,7 +25,6 @@ interface PackDialogProps {
 export function PackDialog({ open, fileIds, onClose, onCreated }: PackDialogProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<PackValues>();
   useRevalidateOnLanguage(form);
 
@@ -36,17 +34,19 @@ export function PackDialog({ open, fileIds, onClose, onCreated }: PackDialogProp
     form.setFieldsValue({ name: '' });
   }, [open, form]);
 
-  const save = useMutation({
-    mutationFn: (values: PackValues) => createTask({ name: values.name.trim(), fileIds }),
-    meta: { silentError: true },
-    onSuccess: async () => {
-      void message.success(t('download.created'));
-      await queryClient.invalidateQueries({ queryKey: downloadKeys.all });
-      onCreated?.();
-      onClose();
-    },
-    onError: (error) => showServerError(form, error, {}),
-  });
+  const save = useCreateDownloadTask({ silentError: true });
+  const submit = (values: PackValues) =>
+    save.mutate(
+      { name: values.name.trim(), fileIds },
+      {
+        onSuccess: () => {
+          void message.success(t('download.created'));
+          onCreated?.();
+          onClose();
+        },
+        onError: (error) => showServerError(form, error, {}),
+      },
+    );
 
   return (
     <Modal
@@ -60,7 +60,7 @@ export function PackDialog({ open, fileIds, onClose, onCreated }: PackDialogProp
       onCancel={onClose}
       forceRender
     >
-      <Form<PackValues> form={form} name="packForm" layout="vertical" onFinish={(v) => save.mutate(v)}>
+      <Form<PackValues> form={form} name="packForm" layout="vertical" onFinish={submit}>
         <Form.Item
           name="name"
           label={t('download.name')}

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Button, Flex, Spin, Tooltip } from 'antd';
 import { RotateLeftOutlined, RotateRightOutlined, ZoomInOutlined, ZoomOutOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useObjectUrl } from '../../../lib/use-object-url';
-import { getViewBlob, viewerKeys } from '../api';
+import { useViewBlob } from '../api';
 import { ViewerError } from './viewer-error';
 
 const ZOOMS = [0.25, 0.5, 0.75, 1, 1.25, 1.5, 2, 3, 4];
@@ -12,12 +11,7 @@ const ZOOMS = [0.25, 0.5, 0.75, 1, 1.25, 1.5, 2, 3, 4];
 /** An image, shown from a blob (an <img> cannot carry the token), with zoom and quarter-turn rotation. */
 export function ImageView({ fileVersionId, alt }: { fileVersionId: number; alt: string }) {
   const { t } = useTranslation();
-  const blob = useQuery({
-    queryKey: viewerKeys.content(fileVersionId),
-    queryFn: () => getViewBlob(fileVersionId),
-    staleTime: Infinity,
-    retry: false,
-  });
+  const blob = useViewBlob(fileVersionId);
   const [zoom, setZoom] = useState(3);
   const [rotation, setRotation] = useState(0);
   const src = useObjectUrl(blob.data);

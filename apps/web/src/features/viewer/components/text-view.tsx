@@ -1,16 +1,10 @@
 import { Spin } from 'antd';
-import { useQuery } from '@tanstack/react-query';
-import { getViewBlob, viewerKeys } from '../api';
+import { useViewText } from '../api';
 import { ViewerError } from './viewer-error';
 
 /** Plain text and CSV, as the text they are (never as HTML). */
 export function TextView({ fileVersionId }: { fileVersionId: number }) {
-  const text = useQuery({
-    queryKey: viewerKeys.content(fileVersionId),
-    queryFn: async () => (await getViewBlob(fileVersionId)).text(),
-    staleTime: Infinity,
-    retry: false,
-  });
+  const text = useViewText(fileVersionId);
   if (text.error) return <ViewerError error={text.error} />;
   if (text.data === undefined) return <Spin style={{ display: 'block', margin: 48 }} />;
   return (

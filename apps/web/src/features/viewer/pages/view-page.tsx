@@ -1,7 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Alert, Button, Flex, Progress, Result, Spin, Tag, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import dayjs from 'dayjs';
@@ -9,11 +8,10 @@ import { errorMessage } from '@edoc/contract/errors';
 import type { FileDetail, ViewState } from '@edoc/contract/viewer';
 import { LanguageSwitch } from '../../../components/language-switch';
 import { paths } from '../../../config/paths';
-import { showError } from '../../../lib/feedback';
 import { currentLang } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
-import { downloadByTicket } from '../../download/api';
-import { authHeaders, getFileDetail, openViewState, pollViewState, viewerKeys, viewUrl } from '../api';
+import { useDownloadByTicket } from '../../download/api';
+import { authHeaders, useFileDetail, useOpenViewState, usePolledViewState, viewUrl } from '../api';
 import { ImageView } from '../components/image-view';
 import { TextView } from '../components/text-view';
 import { ViewerError } from '../components/viewer-error';
@@ -42,8 +40,6 @@ function readQuery(params: URLSearchParams) {
   };
 }
 
-const POLL_MS = 1000;
-
 export function ViewPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
@@ -51,34 +47,11 @@ export function ViewPage() {
   const session = useSession();
   const signedIn = !!session.token;
 
-  const detail = useQuery({
-    queryKey: viewerKeys.detail(query.fileId ?? 0, query.fileVerId),
-    queryFn: () => getFileDetail(query.fileId!, query.fileVerId),
-    enabled: signedIn && query.fileId !== null,
-    retry: false,
-    staleTime: Infinity,
-    refetchOnWindowFocus: false,
-  });
+  const detail = useFileDetail(query.fileId, query.fileVerId, signedIn && query.fileId !== null);
   const versionId = detail.data?.version.fileVersionId ?? null;
-  // The opening call is the one recorded as a view: asked once per page load, never refetched.
-  const opened = useQuery({
-    queryKey: viewerKeys.state(versionId ?? 0),
-    queryFn: () => openViewState(versionId!),
-    enabled: versionId !== null,
-    retry: false,
-    staleTime: Infinity,
-    gcTime: Infinity,
-    refetchOnWindowFocus: false,
-  });
+  const opened = useOpenViewState(versionId);
   const converting = opened.data?.state === 'converting';
-  const polled = useQuery({
-    queryKey: viewerKeys.process(versionId ?? 0),
-    queryFn: () => pollViewState(versionId!),
-    enabled: converting,
-    retry: 2,
-    refetchInterval: (q) => (!q.state.data || q.state.data.state === 'converting' ? POLL_MS : false),
-    refetchOnWindowFocus: false,
-  });
+  const polled = usePolledViewState(versionId, converting);
   const state: ViewState | undefined = converting ? (polled.data ?? opened.data) : opened.data;
 
   if (!signedIn) {
@@ -178,18 +151,8 @@ function Content({ detail, state }: { detail: FileDetail; state: ViewState }) {
 /** The viewer's own full-window frame: what is shown, its version, the download button (downDoc only). */
 function Frame({ detail, children }: { detail?: FileDetail; children: React.ReactNode }) {
   const { t } = useTranslation();
-  const [downloading, setDownloading] = useState(false);
-  const download = async () => {
-    if (!detail) return;
-    setDownloading(true);
-    try {
-      await downloadByTicket({ kind: 'document', fileId: detail.fileId, fileVersionId: detail.version.fileVersionId });
-    } catch (error) {
-      showError(error);
-    } finally {
-      setDownloading(false);
-    }
-  };
+  // A refusal is shown by the query client.
+  const download = useDownloadByTicket();
   return (
     <Flex vertical style={{ height: '100vh' }}>
       <Flex
@@ -216,8 +179,14 @@ function Frame({ detail, children }: { detail?: FileDetail; children: React.Reac
             <Button
               id="viewer-download"
               icon={<DownloadOutlined />}
-              loading={downloading}
-              onClick={() => void download()}
+              loading={download.isPending}
+              onClick={() =>
+                download.mutate({
+                  kind: 'document',
+                  fileId: detail.fileId,
+                  fileVersionId: detail.version.fileVersionId,
+                })
+              }
             >
               {t('viewer.download')}
             </Button>

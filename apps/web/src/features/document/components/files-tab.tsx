@@ -1,0 +1,89 @@
+import { DragOutlined, FileAddOutlined } from '@ant-design/icons';
+import { Button, Flex, Input, Segmented } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { FolderNode } from '@edoc/contract/folder';
+import { PackSelectedButton } from '../../download/components/pack-dialog';
+import type { DocumentView } from '../api';
+import { folderLabel } from '../folders';
+import type { RowActions } from '../hooks/use-row-actions';
+import type { WorkspaceFiles } from '../hooks/use-workspace-files';
+import { FileFilters } from './file-filters';
+import { FileTable } from './file-table';
+import { UploadMany } from './upload-many';
+
+/** The workspace's Files tab: view, search, the toolbar, filters, drop zone of the chosen folder, the table. */
+export function FilesTab(props: {
+  files: WorkspaceFiles;
+  actions: RowActions;
+  folder: FolderNode | null;
+  canCreate: boolean;
+  allowedTypes: string[];
+}) {
+  const { t, i18n } = useTranslation();
+  const { files, actions, folder } = props;
+  const { list, selected } = files;
+  return (
+    <Flex vertical gap={16}>
+      <Flex gap={8} wrap justify="space-between">
+        <Segmented<DocumentView>
+          id="document-view"
+          value={files.view}
+          onChange={files.changeView}
+          options={[
+            { value: 'all', label: t('document.view.all') },
+            { value: 'mine', label: t('document.view.mine') },
+            { value: 'recent', label: t('document.view.recent') },
+          ]}
+        />
+        <Input.Search
+          id="document-search"
+          style={{ maxWidth: 320 }}
+          allowClear
+          placeholder={t('document.searchPlaceholder')}
+          aria-label={t('document.searchPlaceholder')}
+          onSearch={list.search}
+        />
+        <Flex gap={8} wrap>
+          {selected.length > 0 ? (
+            <Button id="document-move-selected" icon={<DragOutlined />} onClick={() => actions.setMoving(selected)}>
+              {t('document.action.moveSelected', { count: selected.length })}
+            </Button>
+          ) : null}
+          <PackSelectedButton fileIds={selected} onCreated={() => files.setSelected([])} />
+          {props.canCreate ? (
+            <Button
+              id="document-create"
+              type="primary"
+              icon={<FileAddOutlined />}
+              onClick={() => actions.setCreating(true)}
+            >
+              {t('document.create')}
+            </Button>
+          ) : null}
+        </Flex>
+      </Flex>
+      <FileFilters onChange={files.changeFilters} />
+      {folder?.isEnabled && folder.canCreateFile ? (
+        <UploadMany
+          key={folder.folderId}
+          folder={folder}
+          label={folderLabel(folder, i18n.language)}
+          allowedTypes={props.allowedTypes}
+        />
+      ) : null}
+      <FileTable
+        rows={files.files.data?.data ?? []}
+        loading={files.files.isFetching}
+        pagination={list.pagination(files.files.data?.total)}
+        sort={files.sort.sort}
+        order={files.sort.order}
+        searching={!!list.searchValue}
+        selected={selected}
+        onSelect={files.setSelected}
+        onSort={(s, o) => files.setSort({ sort: s, order: o })}
+        onAction={actions.onAction}
+        onDelete={actions.remove}
+      />
+    </Flex>
+  );
+}
