@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema/sessions.ts';
 import { users } from '../../db/schema/users.ts';
-import { bearer, createTestContext, createUser, PASSWORD, signIn, type TestContext } from '../../test/context.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { createUser, PASSWORD, signIn } from '../../test/factories.ts';
+import { bearer } from '../../test/requests.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

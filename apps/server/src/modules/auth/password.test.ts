@@ -2,15 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetCodes } from '../../db/schema/sign-in.ts';
 import { sessions } from '../../db/schema/sessions.ts';
-import {
-  bearer,
-  createTestContext,
-  createUser,
-  PASSWORD,
-  signIn,
-  waitForMail,
-  type TestContext,
-} from '../../test/context.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { createUser, PASSWORD, signIn } from '../../test/factories.ts';
+import { waitForMail } from '../../test/records.ts';
+import { bearer } from '../../test/requests.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

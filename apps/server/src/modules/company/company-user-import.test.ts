@@ -1,15 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/users.ts';
-import {
-  createCompany,
-  createCompanyAdmin,
-  createProjectUser,
-  temporaryPassword,
-  trailOf,
-  waitForNthMail,
-} from '../../test/company-factories.ts';
-import { bearer, createTestContext, createUser, signIn, type TestContext } from '../../test/context.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { createCompany, createCompanyAdmin, createProjectUser, createUser, signIn } from '../../test/factories.ts';
+import { temporaryPassword, trailOf, waitForNthMail } from '../../test/records.ts';
+import { bearer } from '../../test/requests.ts';
 import { rowsOf, uploadAs, xlsxOf } from '../../test/xlsx-fixtures.ts';
 
 let ctx: TestContext;

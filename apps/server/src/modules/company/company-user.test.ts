@@ -2,17 +2,10 @@ import { TrailType } from '@edoc/contract/enums';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/users.ts';
-import {
-  addMemberRow,
-  createCompany,
-  createCompanyAdmin,
-  createProjectRow,
-  createProjectUser,
-  temporaryPassword,
-  trailOf,
-  waitForNthMail,
-} from '../../test/company-factories.ts';
-import { bearer, createTestContext, createUser, PASSWORD, signIn, type TestContext } from '../../test/context.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { addMemberRow, createCompany, createCompanyAdmin, createProjectRow, createProjectUser, createUser, PASSWORD, signIn } from '../../test/factories.ts';
+import { temporaryPassword, trailOf, waitForNthMail } from '../../test/records.ts';
+import { bearer } from '../../test/requests.ts';
 
 let ctx: TestContext;
 let companyA: number;

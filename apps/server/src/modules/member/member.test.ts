@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../../db/schema/companies.ts';
 import { sites } from '../../db/schema/projects.ts';
 import { trail } from '../../db/schema/trail.ts';
-import { bearer, createTestContext, createUser, signIn, type TestContext } from '../../test/context.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { createUser, signIn } from '../../test/factories.ts';
+import { bearer } from '../../test/requests.ts';
 
 let ctx: TestContext;
 let companyA: number;

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestContext, createUser, signIn, type TestContext } from '../../test/context.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { createUser, signIn } from '../../test/factories.ts';
+import { bearer } from '../../test/requests.ts';
 
 let ctx: TestContext;
 let admin: string;

@@ -5,7 +5,9 @@ import { companies } from '../../db/schema/companies.ts';
 import { folders, members, roles } from '../../db/schema/projects.ts';
 import { sessions } from '../../db/schema/sessions.ts';
 import { trail } from '../../db/schema/trail.ts';
-import { bearer, createTestContext, createUser, signIn, type TestContext } from '../../test/context.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { createUser, signIn } from '../../test/factories.ts';
+import { bearer } from '../../test/requests.ts';
 
 let ctx: TestContext;
 let companyA: number;

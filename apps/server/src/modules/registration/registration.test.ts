@@ -2,14 +2,10 @@ import { TrailType } from '@edoc/contract/enums';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordHistory, users } from '../../db/schema/users.ts';
-import {
-  createCompany,
-  createCompanyAdmin,
-  createProjectUser,
-  trailOf,
-  waitForNthMail,
-} from '../../test/company-factories.ts';
-import { bearer, createTestContext, createUser, signIn, type TestContext } from '../../test/context.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { createCompany, createCompanyAdmin, createProjectUser, createUser, signIn } from '../../test/factories.ts';
+import { trailOf, waitForNthMail } from '../../test/records.ts';
+import { bearer } from '../../test/requests.ts';
 
 let ctx: TestContext;
 let company: { id: number; name: string };

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCompany, createCompanyAdmin, createProjectUser, trailOf } from '../../test/company-factories.ts';
-import { bearer, createTestContext, createUser, signIn, type TestContext } from '../../test/context.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { createCompany, createCompanyAdmin, createProjectUser, createUser, signIn } from '../../test/factories.ts';
+import { trailOf } from '../../test/records.ts';
+import { bearer } from '../../test/requests.ts';
 
 let ctx: TestContext;
 let sysadmin: string;

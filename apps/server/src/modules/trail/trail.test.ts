@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trail } from '../../db/schema/trail.ts';
-import { createTestContext, createUser, PASSWORD, signIn, type TestContext } from '../../test/context.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { createUser, PASSWORD, signIn } from '../../test/factories.ts';
 import { GENESIS_HASH, recordTrail, verifyTrail } from './trail.service.ts';
 
 let ctx: TestContext;

@@ -1,8 +1,9 @@
 import { SIGNATURE_MAX_BYTES } from '@edoc/contract/user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { trailOf } from '../../test/company-factories.ts';
-import { multipart } from '../../test/multipart.ts';
-import { bearer, createTestContext, createUser, signIn, type TestContext } from '../../test/context.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { createUser, signIn } from '../../test/factories.ts';
+import { trailOf } from '../../test/records.ts';
+import { bearer, multipart } from '../../test/requests.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

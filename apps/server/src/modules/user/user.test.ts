@@ -2,8 +2,9 @@ import { TrailType } from '@edoc/contract/enums';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trail } from '../../db/schema/trail.ts';
-import { multipart } from '../../test/multipart.ts';
-import { bearer, createTestContext, createUser, signIn, type TestContext } from '../../test/context.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { createUser, signIn } from '../../test/factories.ts';
+import { bearer, multipart } from '../../test/requests.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -8,10 +8,10 @@ import { conversionStats, sofficeAvailable } from '../../convert/soffice.ts';
 import { renditions } from '../../db/schema/documents.ts';
 import { folderGrants, roles } from '../../db/schema/projects.ts';
 import { users } from '../../db/schema/users.ts';
-import { trailOf } from '../../test/company-factories.ts';
-import { bearer, createTestContext, type TestContext } from '../../test/context.ts';
-import { multipart, SAMPLE } from '../../test/multipart.ts';
-import { callAs, createProjectWorld, joinProject, type ProjectWorld } from '../../test/project-factories.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { createProjectWorld, joinProject, type ProjectWorld, SAMPLE } from '../../test/factories.ts';
+import { trailOf } from '../../test/records.ts';
+import { bearer, client, multipart } from '../../test/requests.ts';
 import { docxWith, xlsxWith } from './viewer-samples.ts';
 
 let ctx: TestContext;
@@ -65,7 +65,7 @@ describe('viewing a PDF', () => {
   it('answers the file detail with the version, the abilities and the watermark of the viewer', async () => {
     const [pm] = await ctx.db.select().from(users).where(eq(users.id, world.pm.id));
     const before = Date.now();
-    const res = await callAs(ctx, world.pm.token).get(`/file/${doc.fileId}`);
+    const res = await client(ctx.app, world.pm.token).get(`/file/${doc.fileId}`);
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
     expect(data).toMatchObject({
@@ -76,7 +76,7 @@ describe('viewing a PDF', () => {
       watermark: { name: pm.name, email: world.pm.email },
     });
     expect(Date.parse(data.watermark.time)).toBeGreaterThanOrEqual(before - 1000);
-    const asViewer = (await callAs(ctx, viewer.token).get(`/file/${doc.fileId}`)).json().data;
+    const asViewer = (await client(ctx.app, viewer.token).get(`/file/${doc.fileId}`)).json().data;
     expect(asViewer).toMatchObject({ canDownload: false, abilities: ['viewDoc'], watermark: { email: viewer.email } });
   });
 
