@@ -60,7 +60,12 @@ export function client(app: App, token?: string | null, opts: ClientOptions = {}
     ...(opts.lang ? { 'accept-language': opts.lang } : {}),
   };
   const url = (path: string) => `/edoc${path}`;
-  const form = (path: string, fields: Record<string, string | number | boolean>, file?: FilePart, headers?: Headers) => {
+  const form = (
+    path: string,
+    fields: Record<string, string | number | boolean>,
+    file?: FilePart,
+    headers?: Headers,
+  ) => {
     const body = multipart(fields, file);
     return app.inject({
       method: 'POST',

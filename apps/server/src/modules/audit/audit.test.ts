@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { folderGrants, roles } from '../../db/schema/projects.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { createProjectWorld, joinProject, type ProjectWorld } from '../../test/factories.ts';
-import { bearer, client, multipart } from '../../test/requests.ts';
+import { client } from '../../test/requests.ts';
 
 let ctx: TestContext;
 let world: ProjectWorld;
@@ -15,13 +15,11 @@ let brochure: number;
 const pdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n%%EOF\n`);
 
 async function save(token: string, name: string) {
-  const body = multipart({ folderId, name }, { name: `${name}.pdf`, content: pdf(name) });
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/edoc/minio/file/save',
-    headers: { ...bearer(token), ...body.headers },
-    payload: body.payload,
-  });
+  const res = await client(ctx.app, token).form(
+    '/minio/file/save',
+    { folderId, name },
+    { name: `${name}.pdf`, content: pdf(name) },
+  );
   return res.json().data.fileId as number;
 }
 
@@ -53,7 +51,9 @@ describe("a document's trail", () => {
     const res = await client(ctx.app, author.token).get(`/audit/find_file_audits?fileId=${protocol}`);
     expect(res.json().data.map((r: { type: number }) => r.type)).toEqual([1, 2]);
     expect(res.json().data[1]).toMatchObject({ oldValue: { name: 'Protocol' }, newValue: { name: 'Protocol v2' } });
-    expect((await client(ctx.app, reader.token).get(`/audit/find_file_audits?fileId=${protocol}`)).statusCode).toBe(403);
+    expect((await client(ctx.app, reader.token).get(`/audit/find_file_audits?fileId=${protocol}`)).statusCode).toBe(
+      403,
+    );
   });
 });
 

@@ -3,7 +3,14 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '../../db/schema/projects.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { createCompany, createCompanyAdmin, createProjectWorld, joinProject, type ProjectWorld, signIn } from '../../test/factories.ts';
+import {
+  createCompany,
+  createCompanyAdmin,
+  createProjectWorld,
+  joinProject,
+  type ProjectWorld,
+  signIn,
+} from '../../test/factories.ts';
 import { trailOf } from '../../test/records.ts';
 import { client } from '../../test/requests.ts';
 

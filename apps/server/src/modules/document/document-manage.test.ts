@@ -5,7 +5,7 @@ import { folderGrants, roles } from '../../db/schema/projects.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { createProjectWorld, joinProject, type ProjectWorld, SAMPLE } from '../../test/factories.ts';
 import { trailOf } from '../../test/records.ts';
-import { bearer, client, multipart } from '../../test/requests.ts';
+import { client } from '../../test/requests.ts';
 
 let ctx: TestContext;
 let world: ProjectWorld;
@@ -19,13 +19,7 @@ function send(
   fields: Record<string, string | number>,
   file?: { name: string; content: Buffer },
 ) {
-  const body = multipart(fields, file);
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/edoc${url}`,
-    headers: { ...bearer(token), ...body.headers },
-    payload: body.payload,
-  });
+  return client(ctx.app, token).form(url, fields, file);
 }
 
 async function newDocument(name: string, content = SAMPLE.pdf(), folderId = folderA) {
@@ -105,10 +99,12 @@ describe('versions', () => {
       label: 'draft',
     });
     expect(label.json().status).toBe(true);
-    expect((await client(ctx.app, editor.token).get(`/file/version/delete/${v2.fileVersionId}/a`)).statusCode).toBe(403);
-    expect((await client(ctx.app, world.pm.token).get(`/file/version/delete/${v2.fileVersionId}/a`)).json().status).toBe(
-      true,
+    expect((await client(ctx.app, editor.token).get(`/file/version/delete/${v2.fileVersionId}/a`)).statusCode).toBe(
+      403,
     );
+    expect(
+      (await client(ctx.app, world.pm.token).get(`/file/version/delete/${v2.fileVersionId}/a`)).json().status,
+    ).toBe(true);
     const last = await client(ctx.app, world.pm.token).get(`/file/version/delete/${v1.fileVersionId}/a`);
     expect(last.statusCode).toBe(409);
     const left = (await client(ctx.app, world.pm.token).get(`/file/version/find_all?fileId=${fileId}`)).json().data;
@@ -119,10 +115,12 @@ describe('versions', () => {
 describe('rename, move and comments', () => {
   it('renames, refusing a taken name', async () => {
     const { fileId } = await newDocument('Old name');
-    expect((await client(ctx.app, editor.token).post('/file/rename/a', { fileId, name: 'Brochure' })).statusCode).toBe(409);
-    expect((await client(ctx.app, editor.token).post('/file/rename/a', { fileId, name: 'New name' })).json().status).toBe(
-      true,
+    expect((await client(ctx.app, editor.token).post('/file/rename/a', { fileId, name: 'Brochure' })).statusCode).toBe(
+      409,
     );
+    expect(
+      (await client(ctx.app, editor.token).post('/file/rename/a', { fileId, name: 'New name' })).json().status,
+    ).toBe(true);
   });
 
   it('moves many at once, all or none, with a move trail row each', async () => {
@@ -177,7 +175,9 @@ describe('recycle bin', () => {
     await newDocument('To recycle');
     const clash = await client(ctx.app, world.pm.token).post(`/file/recycle/restore/${fileId}`, {});
     expect(clash.statusCode).toBe(409);
-    const elsewhere = await client(ctx.app, world.pm.token).post(`/file/recycle/restore/${fileId}`, { folderId: folderB });
+    const elsewhere = await client(ctx.app, world.pm.token).post(`/file/recycle/restore/${fileId}`, {
+      folderId: folderB,
+    });
     expect(elsewhere.json().status).toBe(true);
   });
 
@@ -204,8 +204,9 @@ describe('recycle bin', () => {
 
 describe('what documents hold in place', () => {
   it("a folder or a site with documents cannot be deleted: 'current folder contains files'", async () => {
-    const site = (await client(ctx.app, world.pm.token).post('/site/create', { name: 'Peking Union', code: 'PU' })).json()
-      .data;
+    const site = (
+      await client(ctx.app, world.pm.token).post('/site/create', { name: 'Peking Union', code: 'PU' })
+    ).json().data;
     const siteId = site.siteId as number;
     const folder = (
       await client(ctx.app, world.pm.token).post('/folder/create', { name: 'Site files', parentId: 0 })

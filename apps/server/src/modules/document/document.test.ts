@@ -7,7 +7,7 @@ import { sweepOrphanBlobs } from '../../storage/blob-sweep.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { createProjectWorld, joinProject, type ProjectWorld, SAMPLE } from '../../test/factories.ts';
 import { trailOf } from '../../test/records.ts';
-import { bearer, client, multipart } from '../../test/requests.ts';
+import { client, multipart } from '../../test/requests.ts';
 
 let ctx: TestContext;
 let world: ProjectWorld;
@@ -19,13 +19,7 @@ function upload(
   fields: Record<string, string | number | boolean>,
   file?: { name: string; content: Buffer },
 ) {
-  const body = multipart(fields, file);
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/edoc/minio/file/save',
-    headers: { ...bearer(token), ...body.headers },
-    payload: body.payload,
-  });
+  return client(ctx.app, token).form('/minio/file/save', fields, file);
 }
 
 beforeAll(async () => {
@@ -189,11 +183,7 @@ describe('downloading', () => {
     expect(whole.headers['content-disposition']).toBe(
       `attachment; filename="__ v1.pdf"; filename*=UTF-8''${encodeURIComponent('方案 v1.pdf')}`,
     );
-    const part = await ctx.app.inject({
-      method: 'GET',
-      url: `/edoc/minio/file/down?fileId=${fileId}`,
-      headers: { ...bearer(world.pm.token), range: 'bytes=0-7' },
-    });
+    const part = await client(ctx.app, world.pm.token).get(`/minio/file/down?fileId=${fileId}`, { range: 'bytes=0-7' });
     expect(part.statusCode).toBe(206);
     expect(part.body).toBe('%PDF-1.4');
     expect(part.headers['content-range']).toBe(`bytes 0-7/${SAMPLE.pdf().length}`);
@@ -250,12 +240,11 @@ describe('an upload cut off half way', () => {
       { name: 'cut.pdf', content: Buffer.alloc(256 * 1024, 0x25) },
     );
     // The connection ends inside the file part: no closing boundary ever arrives.
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/edoc/minio/file/save',
-      headers: { ...bearer(world.pm.token), ...body.headers },
-      payload: body.payload.subarray(0, body.payload.length - 100_000),
-    });
+    const res = await client(ctx.app, world.pm.token).post(
+      '/minio/file/save',
+      body.payload.subarray(0, body.payload.length - 100_000),
+      body.headers,
+    );
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().errorCode).toBe('upload_incomplete');
     expect(await ctx.db.select().from(documents)).toHaveLength(before.length);

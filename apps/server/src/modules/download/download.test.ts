@@ -6,7 +6,7 @@ import { folderGrants, folders, roles } from '../../db/schema/projects.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { createProjectWorld, joinProject, type ProjectWorld, SAMPLE } from '../../test/factories.ts';
 import { trailOf } from '../../test/records.ts';
-import { bearer, client, multipart } from '../../test/requests.ts';
+import { client } from '../../test/requests.ts';
 import { sweepExpiredDownloads } from './download.service.ts';
 import { readZip } from './zip-reader.ts';
 
@@ -23,13 +23,11 @@ const pdf = (tag: string) => Buffer.concat([SAMPLE.pdf(), Buffer.from(`% ${tag}\
 
 async function upload(folderId: number, name: string, fileName: string) {
   const content = pdf(`${name}-${fileName}`);
-  const body = multipart({ folderId, name }, { name: fileName, content });
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/edoc/minio/file/save',
-    headers: { ...bearer(world.pm.token), ...body.headers },
-    payload: body.payload,
-  });
+  const res = await client(ctx.app, world.pm.token).form(
+    '/minio/file/save',
+    { folderId, name },
+    { name: fileName, content },
+  );
   if (res.statusCode !== 200) throw new Error(`upload failed: ${res.body}`);
   const fileId = res.json().data.fileId as number;
   contents.set(fileId, content);
@@ -137,11 +135,7 @@ describe('packing selected documents', () => {
   });
 
   it('serves a byte range of the zip and records creation and each download in the trail', async () => {
-    const part = await ctx.app.inject({
-      method: 'GET',
-      url: `/edoc/download/task/${taskId}/file`,
-      headers: { ...bearer(world.pm.token), range: 'bytes=0-3' },
-    });
+    const part = await client(ctx.app, world.pm.token).get(`/download/task/${taskId}/file`, { range: 'bytes=0-3' });
     expect(part.statusCode).toBe(206);
     expect(part.rawPayload.equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))).toBe(true);
     const rows = await trailOf(ctx.db, 'download_task', taskId);

@@ -4,7 +4,7 @@ import { folderGrants, roles } from '../../db/schema/projects.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { createProjectWorld, joinProject, type ProjectWorld } from '../../test/factories.ts';
 import { trailOf } from '../../test/records.ts';
-import { bearer, client, multipart } from '../../test/requests.ts';
+import { client } from '../../test/requests.ts';
 
 let ctx: TestContext;
 let world: ProjectWorld;
@@ -15,13 +15,11 @@ beforeAll(async () => {
   ctx = await createTestContext();
   world = await createProjectWorld(ctx, 'TIX-1');
   const folderId = world.folderByIch.get('8.2.2')!;
-  const body = multipart({ folderId, name: '方案' }, { name: '方案.pdf', content });
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/edoc/minio/file/save',
-    headers: { ...bearer(world.pm.token), ...body.headers },
-    payload: body.payload,
-  });
+  const res = await client(ctx.app, world.pm.token).form(
+    '/minio/file/save',
+    { folderId, name: '方案' },
+    { name: '方案.pdf', content },
+  );
   fileId = res.json().data.fileId;
   const [viewer] = await ctx.db
     .insert(roles)
@@ -58,9 +56,7 @@ describe('download tickets', () => {
     const refused = await client(ctx.app, world.staff.token).post('/download/ticket', { kind: 'document', fileId });
     expect(refused.statusCode).toBe(403);
     expect(await ctx.db.select().from(downloadTickets)).toHaveLength(1);
-    expect((await ctx.app.inject({ method: 'GET', url: '/edoc/download/ticket/' + 'x'.repeat(43) })).statusCode).toBe(
-      404,
-    );
+    expect((await client(ctx.app).get('/download/ticket/' + 'x'.repeat(43))).statusCode).toBe(404);
     const again = (await client(ctx.app, world.pm.token).post('/download/ticket', { kind: 'document', fileId })).json()
       .data;
     await ctx.db.update(downloadTickets).set({ expiresAt: new Date(Date.now() - 1000) });

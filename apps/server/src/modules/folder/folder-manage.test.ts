@@ -87,7 +87,9 @@ describe('folder grants', () => {
 
     const permission = (await client(ctx.app, w.staff.token).get('/folder/create/permission')).json().data;
     expect(permission.permissionFolders).toEqual([f('8.3.1')]);
-    const names = (await client(ctx.app, w.staff.token).get('/folder/names')).json().data as Array<{ folderId: number }>;
+    const names = (await client(ctx.app, w.staff.token).get('/folder/names')).json().data as Array<{
+      folderId: number;
+    }>;
     expect(names.map((n) => n.folderId).sort((a, b) => a - b)).toEqual(enabled);
   });
 

@@ -91,8 +91,8 @@ describe("the project administrator's members", () => {
     const badRole = await pm.post('/manage/member/add', { userId: user.id, roleId: other.roleIds.STU_STAFF });
     expect(badRole.statusCode).toBe(400);
     expect(badRole.json().msg).toBe('Role is invalid');
-    const foreignSite = (await client(ctx.app, other.pm.token).post('/site/create', { name: 'F', code: 'F1' })).json().data
-      .siteId as number;
+    const foreignSite = (await client(ctx.app, other.pm.token).post('/site/create', { name: 'F', code: 'F1' })).json()
+      .data.siteId as number;
     const badSite = await pm.post('/manage/member/add', {
       userId: user.id,
       roleId: world.roleIds.STU_STAFF,

@@ -86,11 +86,17 @@ describe('roles of the entered project', () => {
     const b = (await pm.post('/role/create', { ...monitor, code: 'QB' })).json().data.roleId as number;
     expect((await pm.post(`/role/update/${b}`, { ...monitor, code: 'qa' })).json().errorCode).toBe('role_code_exists');
     expect(a).not.toBe(b);
-    expect((await client(ctx.app, other.pm.token).post('/role/create', { ...monitor, code: 'QA' })).statusCode).toBe(200);
+    expect((await client(ctx.app, other.pm.token).post('/role/create', { ...monitor, code: 'QA' })).statusCode).toBe(
+      200,
+    );
   });
 
   it('refuses unknown permission keys, naming the field', async () => {
-    const res = await client(ctx.app, world.pm.token).post('/role/create', { ...monitor, code: 'K1', docKeys: ['fly'] });
+    const res = await client(ctx.app, world.pm.token).post('/role/create', {
+      ...monitor,
+      code: 'K1',
+      docKeys: ['fly'],
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().msg).toBe('Document rights is invalid');
   });

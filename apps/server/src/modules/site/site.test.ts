@@ -77,7 +77,9 @@ describe('sites of the entered project', () => {
     const clash = await pm.post(`/site/update/${b}`, { name: 'B', code: 'Dup' });
     expect(clash.json()).toMatchObject({ errorCode: 'site_code_exists' });
     // The same code in another project is another project's business.
-    expect((await client(ctx.app, other.pm.token).post('/site/create', { name: 'A', code: 'DUP' })).statusCode).toBe(200);
+    expect((await client(ctx.app, other.pm.token).post('/site/create', { name: 'A', code: 'DUP' })).statusCode).toBe(
+      200,
+    );
   });
 
   it('names the missing field in the language of the session', async () => {

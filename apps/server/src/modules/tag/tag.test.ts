@@ -23,7 +23,9 @@ describe('project tags', () => {
     expect(created.statusCode).toBe(200);
     const id = created.json().data.id as number;
     await pm.post('/tag/create', { name: 'audit' });
-    const list = (await client(ctx.app, world.staff.token).get('/tag/list')).json().data as Array<Record<string, unknown>>;
+    const list = (await client(ctx.app, world.staff.token).get('/tag/list')).json().data as Array<
+      Record<string, unknown>
+    >;
     expect(list.map((t) => [t.name, t.color])).toEqual([
       ['audit', 'blue'],
       ['Urgent', 'red'],

@@ -1,7 +1,13 @@
 import { TrailType } from '@edoc/contract/enums';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { createCompany, createCompanyAdmin, createProjectWorld, type ProjectWorld, signIn } from '../../test/factories.ts';
+import {
+  createCompany,
+  createCompanyAdmin,
+  createProjectWorld,
+  type ProjectWorld,
+  signIn,
+} from '../../test/factories.ts';
 import { trailOf } from '../../test/records.ts';
 import { client } from '../../test/requests.ts';
 

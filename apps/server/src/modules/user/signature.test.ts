@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { createUser, signIn } from '../../test/factories.ts';
 import { trailOf } from '../../test/records.ts';
-import { bearer, multipart } from '../../test/requests.ts';
+import { client } from '../../test/requests.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -15,16 +15,9 @@ const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('scanned')]);
 const GIF = Buffer.from('GIF89a-not-allowed-here');
 
-function upload(token: string, name: string, content: Buffer, type: string) {
-  const body = multipart({}, { name, content, type });
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/edoc/user/signature/a',
-    payload: body.payload,
-    headers: { ...body.headers, ...bearer(token) },
-  });
-}
-const read = (token: string) => ctx.app.inject({ method: 'GET', url: '/edoc/user/signature', headers: bearer(token) });
+const upload = (token: string, name: string, content: Buffer, type: string) =>
+  client(ctx.app, token).upload('/user/signature/a', { name, content, type });
+const read = (token: string) => client(ctx.app, token).get('/user/signature');
 
 describe('electronic signature image', () => {
   it('answers 404 while the user has none', async () => {
@@ -73,6 +66,6 @@ describe('electronic signature image', () => {
   });
 
   it('needs a signed-in user', async () => {
-    expect((await ctx.app.inject({ method: 'GET', url: '/edoc/user/signature' })).statusCode).toBe(401);
+    expect((await client(ctx.app).get('/user/signature')).statusCode).toBe(401);
   });
 });

@@ -70,6 +70,6 @@ describe('study alerts', () => {
     expect(badKind.json().msg).toBe('Alert kinds is invalid');
     const noProject = await api.post('/user/study_alert/a', { kinds: [] });
     expect(noProject.json().msg).toBe('Project is required');
-    expect((await ctx.app.inject({ method: 'GET', url: '/edoc/user/study_alert' })).statusCode).toBe(401);
+    expect((await client(ctx.app).get('/user/study_alert')).statusCode).toBe(401);
   });
 });

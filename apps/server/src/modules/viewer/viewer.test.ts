@@ -11,7 +11,7 @@ import { users } from '../../db/schema/users.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { createProjectWorld, joinProject, type ProjectWorld, SAMPLE } from '../../test/factories.ts';
 import { trailOf } from '../../test/records.ts';
-import { bearer, client, multipart } from '../../test/requests.ts';
+import { client } from '../../test/requests.ts';
 import { docxWith, xlsxWith } from './viewer-samples.ts';
 
 let ctx: TestContext;
@@ -21,19 +21,17 @@ let viewer: { token: string; email: string };
 let seq = 0;
 
 async function upload(name: string, content: Buffer): Promise<{ fileId: number; fileVersionId: number }> {
-  const body = multipart({ folderId: folder, name: `Doc ${++seq}` }, { name, content });
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/edoc/minio/file/save',
-    headers: { ...bearer(world.pm.token), ...body.headers },
-    payload: body.payload,
-  });
+  const res = await client(ctx.app, world.pm.token).form(
+    '/minio/file/save',
+    { folderId: folder, name: `Doc ${++seq}` },
+    { name, content },
+  );
   if (res.statusCode !== 200) throw new Error(`upload failed: ${res.body}`);
   return res.json().data;
 }
 
 const get = (token: string, url: string, headers: Record<string, string> = {}) =>
-  ctx.app.inject({ method: 'GET', url: `/edoc${url}`, headers: { ...bearer(token), ...headers } });
+  client(ctx.app, token).get(url, headers);
 
 const viewsOf = async (fileId: number) => (await trailOf(ctx.db, 'document', fileId)).filter((r) => r.type === 11);
 
