@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../../db/schema/companies.ts';
 import { folderGrants, folders, groups, members, roles } from '../../db/schema/projects.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { createUser, signIn } from '../../test/factories.ts';
+import { createCompanyAdmin, createProjectUser, signIn } from '../../test/factories.ts';
 import { client } from '../../test/requests.ts';
 
 let ctx: TestContext;
@@ -26,7 +26,7 @@ interface Node {
 const flatten = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
 
 async function member(companyId: number, roleCode: string) {
-  const user = await createUser(ctx.db, { userType: 3, companyId });
+  const user = await createProjectUser(ctx.db, companyId);
   const [role] = await ctx.db
     .select()
     .from(roles)
@@ -40,10 +40,7 @@ async function member(companyId: number, roleCode: string) {
 beforeAll(async () => {
   ctx = await createTestContext();
   const [company] = await ctx.db.insert(companies).values({ name: 'Folder Co' }).returning();
-  const admin = await signIn(
-    ctx,
-    (await createUser(ctx.db, { userType: 2, companyId: company.id, isCompanyManager: true })).email,
-  );
+  const admin = await signIn(ctx, (await createCompanyAdmin(ctx.db, company.id)).email);
   const ich = ((await client(ctx.app, admin).get('/template/directory/list')).json().data as Array<{ id: number }>)[0]
     .id;
   projectId = (
@@ -71,7 +68,7 @@ beforeAll(async () => {
   await ctx.db
     .insert(folderGrants)
     .values({ folderId: byCode.get('8.2.18')!, subjectType: 'user', subjectId: s.user.id, docKeys: [] });
-  outsider = await signIn(ctx, (await createUser(ctx.db, { userType: 3, companyId: company.id })).email);
+  outsider = await signIn(ctx, (await createProjectUser(ctx.db, company.id)).email);
 });
 afterAll(() => ctx.close());
 

@@ -1,11 +1,11 @@
-import { TrailType } from '@edoc/contract/enums';
+import { TrailType, UserType } from '@edoc/contract/enums';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../../db/schema/companies.ts';
 import { sites } from '../../db/schema/projects.ts';
 import { trail } from '../../db/schema/trail.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { createUser, signIn } from '../../test/factories.ts';
+import { createCompanyAdmin, createProjectUser, createUser, signIn } from '../../test/factories.ts';
 import { client } from '../../test/requests.ts';
 
 let ctx: TestContext;
@@ -23,13 +23,10 @@ beforeAll(async () => {
     .values([{ name: 'A' }, { name: 'B' }])
     .returning();
   companyA = a.id;
-  const admin = await createUser(ctx.db, { userType: 2, companyId: a.id, isCompanyManager: true });
+  const admin = await createCompanyAdmin(ctx.db, a.id);
   adminAId = admin.id;
   adminA = await signIn(ctx, admin.email);
-  adminB = await signIn(
-    ctx,
-    (await createUser(ctx.db, { userType: 2, companyId: b.id, isCompanyManager: true })).email,
-  );
+  adminB = await signIn(ctx, (await createCompanyAdmin(ctx.db, b.id)).email);
   projectId = (await client(ctx.app, adminA).post('/project/create', { code: 'M-1', name: 'Members' })).json().data
     .studyId;
   const roles = (await client(ctx.app, adminA).get(`/project/${projectId}/roles`)).json().data as Array<{
@@ -42,7 +39,7 @@ afterAll(() => ctx.close());
 
 describe('project members', () => {
   it('adds a company user with a role and sites, changes the role, removes them — each trailed', async () => {
-    const user = await createUser(ctx.db, { userType: 3, companyId: companyA });
+    const user = await createProjectUser(ctx.db, companyA);
     const [site] = await ctx.db.insert(sites).values({ projectId, name: 'Site 1', code: 'S1' }).returning();
     const added = await client(ctx.app, adminA).post(`/project/${projectId}/members`, {
       userId: user.id,
@@ -86,7 +83,7 @@ describe('project members', () => {
   });
 
   it('refuses a role or site of another project, and users of another company', async () => {
-    const user = await createUser(ctx.db, { userType: 3, companyId: companyA });
+    const user = await createProjectUser(ctx.db, companyA);
     const other = (await client(ctx.app, adminA).post('/project/create', { code: 'M-2', name: 'Other' })).json().data
       .studyId as number;
     const [foreignSite] = await ctx.db.insert(sites).values({ projectId: other, name: 'X', code: 'X1' }).returning();
@@ -107,7 +104,7 @@ describe('project members', () => {
         })
       ).statusCode,
     ).toBe(400);
-    const outsider = await createUser(ctx.db, { userType: 3 });
+    const outsider = await createUser(ctx.db, { userType: UserType.Project });
     expect(
       (
         await client(ctx.app, adminA).post(`/project/${projectId}/members`, {

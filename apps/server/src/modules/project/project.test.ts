@@ -6,7 +6,7 @@ import { folders, members, roles } from '../../db/schema/projects.ts';
 import { sessions } from '../../db/schema/sessions.ts';
 import { trail } from '../../db/schema/trail.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { createUser, signIn } from '../../test/factories.ts';
+import { createCompanyAdmin, createProjectUser, createUser, signIn } from '../../test/factories.ts';
 import { client } from '../../test/requests.ts';
 
 let ctx: TestContext;
@@ -30,15 +30,9 @@ beforeAll(async () => {
     .insert(companies)
     .values([{ name: 'Pharma A' }, { name: 'Pharma B' }])
     .returning();
-  adminA = await signIn(
-    ctx,
-    (await createUser(ctx.db, { userType: 2, companyId: companyA, isCompanyManager: true })).email,
-  );
-  adminB = await signIn(
-    ctx,
-    (await createUser(ctx.db, { userType: 2, companyId: companyB, isCompanyManager: true })).email,
-  );
-  sysadmin = await signIn(ctx, (await createUser(ctx.db, { userType: 1 })).email);
+  adminA = await signIn(ctx, (await createCompanyAdmin(ctx.db, companyA)).email);
+  adminB = await signIn(ctx, (await createCompanyAdmin(ctx.db, companyB)).email);
+  sysadmin = await signIn(ctx, (await createUser(ctx.db)).email);
 });
 afterAll(() => ctx.close());
 
@@ -136,7 +130,7 @@ describe('company administrator projects', () => {
     expect(
       (await client(ctx.app, sysadmin).get(`/project/list?companyId=${companyA}`)).json().data.total,
     ).toBeGreaterThan(0);
-    const staff = await signIn(ctx, (await createUser(ctx.db, { userType: 3, companyId: companyA })).email);
+    const staff = await signIn(ctx, (await createProjectUser(ctx.db, companyA)).email);
     expect((await client(ctx.app, staff).get('/project/list')).statusCode).toBe(403);
     expect((await client(ctx.app, staff).post('/project/create', body({ code: 'NOPE' }))).statusCode).toBe(403);
   });
@@ -149,7 +143,7 @@ describe('project picker', () => {
     ).json().data.studyId as number;
     const a2 = (await client(ctx.app, adminA).post('/project/create', body({ code: 'PICK-2', name: 'Beta' }))).json()
       .data.studyId as number;
-    const user = await createUser(ctx.db, { userType: 3, companyId: companyA });
+    const user = await createProjectUser(ctx.db, companyA);
     const [staffRole] = await ctx.db
       .select()
       .from(roles)
@@ -201,7 +195,7 @@ describe('project picker', () => {
     expect((await client(ctx.app, adminA).get('/common/company')).json().data).toEqual([
       { company_id: companyA, company_name: 'Pharma A' },
     ]);
-    const staff = await signIn(ctx, (await createUser(ctx.db, { userType: 3, companyId: companyA })).email);
+    const staff = await signIn(ctx, (await createProjectUser(ctx.db, companyA)).email);
     expect((await client(ctx.app, staff).get('/common/company')).json().data).toEqual([]);
     expect((await client(ctx.app, staff).post('/common/company/entry', { companyId: companyA })).statusCode).toBe(403);
     expect((await client(ctx.app, adminB).post('/common/company/entry', { companyId: companyA })).statusCode).toBe(403);

@@ -1,10 +1,10 @@
 import { TrailType } from '@edoc/contract/enums';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members } from '../../db/schema/projects.ts';
-import { trail } from '../../db/schema/trail.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { createProjectWorld, type ProjectWorld } from '../../test/factories.ts';
+import { trailOf } from '../../test/records.ts';
 import { client } from '../../test/requests.ts';
 
 let ctx: TestContext;
@@ -17,13 +17,6 @@ beforeAll(async () => {
   other = await createProjectWorld(ctx, 'S-2');
 });
 afterAll(() => ctx.close());
-
-const trailOf = (siteId: number) =>
-  ctx.db
-    .select()
-    .from(trail)
-    .where(and(eq(trail.objectType, 'site'), eq(trail.objectId, String(siteId))))
-    .orderBy(trail.id);
 
 describe('sites of the entered project', () => {
   it('creates, lists, renames and deletes a site, each change trailed with old and new values', async () => {
@@ -54,7 +47,7 @@ describe('sites of the entered project', () => {
     const [staff] = await ctx.db.select().from(members).where(eq(members.userId, world.staff.id));
     expect(staff.siteIds).toEqual([]);
 
-    const rows = await trailOf(siteId);
+    const rows = await trailOf(ctx.db, 'site', siteId);
     expect(rows.map((r) => r.type)).toEqual([
       TrailType.SettingsChange,
       TrailType.SettingsChange,
