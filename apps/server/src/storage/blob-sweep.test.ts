@@ -2,7 +2,8 @@ import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema/users.ts';
-import { createTestContext, createUser, type TestContext } from '../test/context.ts';
+import { createTestContext, type TestContext } from '../test/context.ts';
+import { createUser } from '../test/factories.ts';
 import { removeIfUnreferenced, sweepOrphanBlobs } from './blob-sweep.ts';
 
 let ctx: TestContext;

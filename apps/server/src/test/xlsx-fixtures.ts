@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { XLSX_TYPE } from '../lib/excel.ts';
-import { bearer, type TestContext } from './context.ts';
-import { multipart } from './multipart.ts';
+import type { TestContext } from './context.ts';
+import { client } from './requests.ts';
 
 /** A workbook from plain rows: each sheet's first row is its header row. */
 export async function xlsxOf(sheets: Record<string, unknown[][]>): Promise<Buffer> {
@@ -26,13 +26,6 @@ export async function rowsOf(buffer: Buffer): Promise<Record<string, unknown[][]
   return out;
 }
 
-/** POSTs one file as multipart/form-data (field `file`) with the person's token. */
-export function uploadAs(ctx: TestContext, token: string, url: string, fileName: string, content: Buffer) {
-  const body = multipart({}, { name: fileName, content, type: XLSX_TYPE });
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/edoc${url}`,
-    payload: body.payload,
-    headers: { ...bearer(token), ...body.headers },
-  });
-}
+/** POSTs a workbook as multipart/form-data (field `file`) with the person's token. */
+export const uploadAs = (ctx: TestContext, token: string, url: string, fileName: string, content: Buffer) =>
+  client(ctx.app, token).upload(url, { name: fileName, content, type: XLSX_TYPE });

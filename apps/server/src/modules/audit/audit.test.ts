@@ -3,9 +3,9 @@ import { trailEntry } from '@edoc/contract/trail';
 import { eq } from 'drizzle-orm';
 import { folderGrants, roles } from '../../db/schema/projects.ts';
 import { trail } from '../../db/schema/trail.ts';
-import { bearer, createTestContext, type TestContext } from '../../test/context.ts';
-import { multipart } from '../../test/multipart.ts';
-import { callAs, createProjectWorld, joinProject, type ProjectWorld } from '../../test/project-factories.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { createProjectWorld, joinProject, type ProjectWorld } from '../../test/factories.ts';
+import { client } from '../../test/requests.ts';
 
 let ctx: TestContext;
 let world: ProjectWorld;
@@ -18,13 +18,11 @@ let brochure: number;
 const pdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n%%EOF\n`);
 
 async function save(token: string, name: string) {
-  const body = multipart({ folderId, name }, { name: `${name}.pdf`, content: pdf(name) });
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/edoc/minio/file/save',
-    headers: { ...bearer(token), ...body.headers },
-    payload: body.payload,
-  });
+  const res = await client(ctx.app, token).form(
+    '/minio/file/save',
+    { folderId, name },
+    { name: `${name}.pdf`, content: pdf(name) },
+  );
   return res.json().data.fileId as number;
 }
 
@@ -44,7 +42,7 @@ beforeAll(async () => {
   reader = await joinProject(ctx, world, await grant('READER', ['viewDoc']));
   protocol = await save(author.token, 'Protocol');
   brochure = await save(world.pm.token, 'Brochure');
-  await callAs(ctx, author.token).post('/file/rename/a', { fileId: protocol, name: 'Protocol v2' });
+  await client(ctx.app, author.token).post('/file/rename/a', { fileId: protocol, name: 'Protocol v2' });
 });
 
 afterAll(async () => {
@@ -53,16 +51,18 @@ afterAll(async () => {
 
 describe("a document's trail", () => {
   it('lists its rows in order for viewTrailDoc, and refuses a reader without it', async () => {
-    const res = await callAs(ctx, author.token).get(`/audit/find_file_audits?fileId=${protocol}`);
+    const res = await client(ctx.app, author.token).get(`/audit/find_file_audits?fileId=${protocol}`);
     expect(res.json().data.map((r: { type: number }) => r.type)).toEqual([1, 2]);
     expect(res.json().data[1]).toMatchObject({ oldValue: { name: 'Protocol' }, newValue: { name: 'Protocol v2' } });
-    expect((await callAs(ctx, reader.token).get(`/audit/find_file_audits?fileId=${protocol}`)).statusCode).toBe(403);
+    expect((await client(ctx.app, reader.token).get(`/audit/find_file_audits?fileId=${protocol}`)).statusCode).toBe(
+      403,
+    );
   });
 });
 
 describe('the operation trajectory', () => {
   it('filters by user, type and document, newest first; staff may not read it', async () => {
-    const pm = callAs(ctx, world.pm.token);
+    const pm = client(ctx.app, world.pm.token);
     const byAuthor = (await pm.get(`/audit/project/list?userId=${author.id}&pageSize=50`)).json().data;
     expect(byAuthor.data.every((r: { actorId: number }) => r.actorId === author.id)).toBe(true);
     expect(byAuthor.data.map((r: { type: number }) => r.type)).toEqual([2, 1]);
@@ -70,11 +70,11 @@ describe('the operation trajectory', () => {
     expect(creates.data.map((r: { objectId: string }) => Number(r.objectId))).toEqual([brochure, protocol]);
     const one = (await pm.get(`/audit/project/list?fileId=${brochure}`)).json().data;
     expect(one.total).toBe(1);
-    expect((await callAs(ctx, author.token).get('/audit/project/list')).statusCode).toBe(403);
+    expect((await client(ctx.app, author.token).get('/audit/project/list')).statusCode).toBe(403);
   });
 
   it('takes whole days and refuses a start after the end', async () => {
-    const pm = callAs(ctx, world.pm.token);
+    const pm = client(ctx.app, world.pm.token);
     const today = new Date().toISOString().slice(0, 10);
     expect((await pm.get(`/audit/project/list?startDate=${today}&endDate=${today}`)).json().data.total).toBeGreaterThan(
       2,
@@ -86,7 +86,7 @@ describe('the operation trajectory', () => {
   });
 
   it('exports as CSV (BOM, header, one line per row, hashes) and as Excel', async () => {
-    const csv = await callAs(ctx, world.pm.token).get(`/audit/project/export?format=csv&fileId=${protocol}`);
+    const csv = await client(ctx.app, world.pm.token).get(`/audit/project/export?format=csv&fileId=${protocol}`);
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body
       .replace(/^\uFEFF/, '')
@@ -96,7 +96,7 @@ describe('the operation trajectory', () => {
     expect(lines).toHaveLength(3);
     expect(lines[2]).toMatch(/,2,document,\d+,/);
     expect(lines[2]).toMatch(/[0-9a-f]{64}$/);
-    const xlsx = await callAs(ctx, world.pm.token).get('/audit/project/export?format=xlsx');
+    const xlsx = await client(ctx.app, world.pm.token).get('/audit/project/export?format=xlsx');
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
     expect(xlsx.headers['content-disposition']).toMatch(/\.xlsx/);
   });
@@ -104,7 +104,7 @@ describe('the operation trajectory', () => {
 
 describe('typed trail entries', () => {
   it('exports the values labelled in the reader language, a rename as its old and new name', async () => {
-    const csv = await callAs(ctx, world.pm.token).get(`/audit/project/export?format=csv&fileId=${protocol}`);
+    const csv = await client(ctx.app, world.pm.token).get(`/audit/project/export?format=csv&fileId=${protocol}`);
     const body = csv.body.replace(/^\uFEFF/, '');
     expect(body).toContain(',"Name: Protocol\n');
     for (const line of [
@@ -127,13 +127,13 @@ describe('typed trail entries', () => {
 describe('workspace views', () => {
   it('My Documents: created by me; Recent Operation: what I last acted on, newest first', async () => {
     const list = async (token: string, view: string) =>
-      (await callAs(ctx, token).get(`/folder/workspace/file/list?view=${view}`))
+      (await client(ctx.app, token).get(`/folder/workspace/file/list?view=${view}`))
         .json()
         .data.data.map((r: { fileId: number }) => r.fileId);
     expect(await list(author.token, 'mine')).toEqual([protocol]);
     expect(await list(world.pm.token, 'mine')).toEqual([brochure]);
     expect(await list(author.token, 'recent')).toEqual([protocol]);
-    await callAs(ctx, world.pm.token).post('/file/rename/a', { fileId: protocol, name: 'Protocol v3' });
+    await client(ctx.app, world.pm.token).post('/file/rename/a', { fileId: protocol, name: 'Protocol v3' });
     expect(await list(world.pm.token, 'recent')).toEqual([protocol, brochure]);
     expect(await list(reader.token, 'recent')).toEqual([]);
   });

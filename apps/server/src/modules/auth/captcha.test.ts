@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captchas } from '../../db/schema/sign-in.ts';
-import { createTestContext, createUser, PASSWORD, type TestContext } from '../../test/context.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { createUser, PASSWORD } from '../../test/factories.ts';
+import { client } from '../../test/requests.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -13,7 +15,7 @@ afterAll(() => ctx.close());
 const digitsOf = (svg: string) => [...svg.matchAll(/>(\d)<\/text>/g)].map((m) => m[1]).join('');
 
 async function captcha() {
-  const res = await ctx.app.inject({ method: 'GET', url: '/edoc/captcha' });
+  const res = await client(ctx.app).get('/captcha');
   const { id, svg } = res.json().data as { id: string; svg: string };
   return { id, code: digitsOf(svg), svg };
 }
@@ -29,40 +31,23 @@ describe('login verification code', () => {
     const user = await createUser(ctx.db);
     const base = { email: user.email, password: PASSWORD };
     const headers = { 'accept-language': 'en-US' };
-    const none = await ctx.app.inject({ method: 'POST', url: '/edoc/login', payload: base, headers });
+    const none = await client(ctx.app).post('/login', base, headers);
     expect(none.statusCode).toBe(400);
     expect(none.json().msg).toBe('Verification code is required');
 
     const c1 = await captcha();
     const wrongCode = c1.code === '0000' ? '1111' : '0000';
-    const wrong = await ctx.app.inject({
-      method: 'POST',
-      url: '/edoc/login',
-      payload: { ...base, captchaId: c1.id, captchaCode: wrongCode },
-      headers,
-    });
+    const wrong = await client(ctx.app).post('/login', { ...base, captchaId: c1.id, captchaCode: wrongCode }, headers);
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().msg).toBe('Verification code error');
     // a wrong guess uses the code up
-    const retry = await ctx.app.inject({
-      method: 'POST',
-      url: '/edoc/login',
-      payload: { ...base, captchaId: c1.id, captchaCode: c1.code },
-    });
+    const retry = await client(ctx.app).post('/login', { ...base, captchaId: c1.id, captchaCode: c1.code });
     expect(retry.json().errorCode).toBe('verification_code_error');
 
     const c2 = await captcha();
-    const good = await ctx.app.inject({
-      method: 'POST',
-      url: '/edoc/login',
-      payload: { ...base, captchaId: c2.id, captchaCode: c2.code },
-    });
+    const good = await client(ctx.app).post('/login', { ...base, captchaId: c2.id, captchaCode: c2.code });
     expect(good.statusCode).toBe(200);
-    const reuse = await ctx.app.inject({
-      method: 'POST',
-      url: '/edoc/login',
-      payload: { ...base, captchaId: c2.id, captchaCode: c2.code },
-    });
+    const reuse = await client(ctx.app).post('/login', { ...base, captchaId: c2.id, captchaCode: c2.code });
     expect(reuse.json().errorCode).toBe('verification_code_error');
   });
 
@@ -73,20 +58,22 @@ describe('login verification code', () => {
       .update(captchas)
       .set({ expiresAt: new Date(Date.now() - 1) })
       .where(eq(captchas.id, c.id));
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/edoc/login',
-      payload: { email: user.email, password: PASSWORD, captchaId: c.id, captchaCode: c.code },
+    const res = await client(ctx.app).post('/login', {
+      email: user.email,
+      password: PASSWORD,
+      captchaId: c.id,
+      captchaCode: c.code,
     });
     expect(res.json().errorCode).toBe('verification_code_error');
   });
 
   it('answers a malformed id like a wrong code, not with a server error', async () => {
     const user = await createUser(ctx.db);
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/edoc/login',
-      payload: { email: user.email, password: PASSWORD, captchaId: "x' or 1=1", captchaCode: '1234' },
+    const res = await client(ctx.app).post('/login', {
+      email: user.email,
+      password: PASSWORD,
+      captchaId: "x' or 1=1",
+      captchaCode: '1234',
     });
     expect(res.statusCode).toBe(400);
   });

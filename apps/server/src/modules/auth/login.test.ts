@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema/sessions.ts';
 import { users } from '../../db/schema/users.ts';
-import { bearer, createTestContext, createUser, PASSWORD, signIn, type TestContext } from '../../test/context.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { createUser, PASSWORD, signIn } from '../../test/factories.ts';
+import { bearer, client } from '../../test/requests.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -11,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const post = (payload: Record<string, string>, lang = 'en-US') =>
-  ctx.app.inject({ method: 'POST', url: '/edoc/login', payload, headers: { 'accept-language': lang } });
+  client(ctx.app).post('/login', payload, { 'accept-language': lang });
 
 describe('POST /edoc/login validation', () => {
   it.each([
@@ -121,8 +123,7 @@ describe('forced password change', () => {
 });
 
 describe('tokens', () => {
-  const info = (headers: Record<string, string> = {}) =>
-    ctx.app.inject({ method: 'GET', url: '/edoc/user/info', headers });
+  const info = (headers: Record<string, string> = {}) => client(ctx.app).get('/user/info', headers);
 
   it('401 without a token or with a wrong one', async () => {
     expect((await info()).statusCode).toBe(401);
@@ -134,9 +135,7 @@ describe('tokens', () => {
     const user = await createUser(ctx.db);
     const token = await signIn(ctx, user.email);
     expect((await info(bearer(token))).statusCode).toBe(200);
-    expect((await ctx.app.inject({ method: 'POST', url: '/edoc/logout', headers: bearer(token) })).statusCode).toBe(
-      200,
-    );
+    expect((await client(ctx.app, token).post('/logout')).statusCode).toBe(200);
     expect((await info(bearer(token))).statusCode).toBe(401);
   });
 
@@ -171,28 +170,19 @@ describe('tokens', () => {
       .update(sessions)
       .set({ lastSeenAt: new Date(Date.now() - 60_000) })
       .where(eq(sessions.userId, user.id));
-    const res = await ctx.app.inject({ method: 'POST', url: '/edoc/session/extend', headers: bearer(token) });
+    const res = await client(ctx.app, token).post('/session/extend');
     expect(res.json().data.idleSeconds).toBe(ctx.deps.config.SESSION_IDLE_MINUTES * 60);
     const [s] = await ctx.db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(Date.now() - s.lastSeenAt.getTime()).toBeLessThan(5_000);
   });
 
   it('speaks the session language, else Accept-Language, else Chinese', async () => {
-    const anonymous = await ctx.app.inject({ method: 'GET', url: '/edoc/user/info' });
+    const anonymous = await client(ctx.app).get('/user/info');
     expect(anonymous.json().msg).toBe('请先登录');
     const user = await createUser(ctx.db);
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/edoc/login',
-      payload: { email: user.email, password: PASSWORD, lang: 'en-US' },
-    });
+    const res = await client(ctx.app).post('/login', { email: user.email, password: PASSWORD, lang: 'en-US' });
     const token = res.json().data.token as string;
-    const bad = await ctx.app.inject({
-      method: 'POST',
-      url: '/edoc/user/info/modify/a',
-      headers: bearer(token),
-      payload: { userName: '' },
-    });
+    const bad = await client(ctx.app, token).post('/user/info/modify/a', { userName: '' });
     expect(bad.json().msg).toBe('Name is required');
   });
 });

@@ -2,15 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetCodes } from '../../db/schema/sign-in.ts';
 import { sessions } from '../../db/schema/sessions.ts';
-import {
-  bearer,
-  createTestContext,
-  createUser,
-  PASSWORD,
-  signIn,
-  waitForMail,
-  type TestContext,
-} from '../../test/context.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { createUser, PASSWORD, signIn } from '../../test/factories.ts';
+import { waitForMail } from '../../test/records.ts';
+import { client } from '../../test/requests.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -19,9 +14,8 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const modify = (payload: Record<string, string>, lang = 'en-US') =>
-  ctx.app.inject({ method: 'POST', url: '/edoc/user/modify_password', payload, headers: { 'accept-language': lang } });
-const login = (email: string, password: string) =>
-  ctx.app.inject({ method: 'POST', url: '/edoc/login', payload: { email, password } });
+  client(ctx.app).post('/user/modify_password', payload, { 'accept-language': lang });
+const login = (email: string, password: string) => client(ctx.app).post('/login', { email, password });
 
 describe('POST /edoc/user/modify_password', () => {
   it.each([
@@ -85,25 +79,18 @@ describe('POST /edoc/user/modify_password', () => {
     const user = await createUser(ctx.db);
     const token = await signIn(ctx, user.email);
     await modify({ email: user.email, password: PASSWORD, newPassword: 'Other-pass1' });
-    expect((await ctx.app.inject({ method: 'GET', url: '/edoc/user/info', headers: bearer(token) })).statusCode).toBe(
-      401,
-    );
+    expect((await client(ctx.app, token).get('/user/info')).statusCode).toBe(401);
   });
 });
 
 describe('forgotten password', () => {
-  const askCode = (email: string) =>
-    ctx.app.inject({ method: 'GET', url: `/edoc/user/pwd/verify/code?email=${encodeURIComponent(email)}` });
+  const askCode = (email: string) => client(ctx.app).get(`/user/pwd/verify/code?email=${encodeURIComponent(email)}`);
   const reset = (payload: Record<string, string>) =>
-    ctx.app.inject({ method: 'POST', url: '/edoc/forget_password', payload, headers: { 'accept-language': 'en-US' } });
+    client(ctx.app).post('/forget_password', payload, { 'accept-language': 'en-US' });
   const codeIn = (mail: string) => /\b(\d{6})\b/.exec(mail)![1];
 
   it('validates the e-mail', async () => {
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: '/edoc/user/pwd/verify/code?email=nope',
-      headers: { 'accept-language': 'en-US' },
-    });
+    const res = await client(ctx.app).get('/user/pwd/verify/code?email=nope', { 'accept-language': 'en-US' });
     expect(res.statusCode).toBe(400);
     expect(res.json().msg).toBe('E-mail is not a valid e-mail address');
   });
@@ -123,9 +110,7 @@ describe('forgotten password', () => {
     const code = codeIn(await waitForMail(ctx, user.email));
     expect((await reset({ email: user.email, code, newPassword: 'Reset-pass1' })).statusCode).toBe(200);
     expect((await login(user.email, 'Reset-pass1')).statusCode).toBe(200);
-    expect((await ctx.app.inject({ method: 'GET', url: '/edoc/user/info', headers: bearer(token) })).statusCode).toBe(
-      401,
-    );
+    expect((await client(ctx.app, token).get('/user/info')).statusCode).toBe(401);
     const again = await reset({ email: user.email, code, newPassword: 'Reset-pass2' });
     expect(again.statusCode).toBe(400);
     expect(again.json().msg).toBe('Get a code first');

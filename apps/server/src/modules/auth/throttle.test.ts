@@ -1,7 +1,8 @@
 import { IP_FAILED_LOGINS } from '@edoc/contract/limits';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginFailures } from '../../db/schema/sign-in.ts';
-import { createTestContext, createUser, PASSWORD, type TestContext } from '../../test/context.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { createUser, PASSWORD } from '../../test/factories.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, signIn, type TestContext } from '../../test/context.ts';
-import { callAs, createProjectWorld, type ProjectWorld } from '../../test/project-factories.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { createProjectWorld, type ProjectWorld, signIn } from '../../test/factories.ts';
+import { client } from '../../test/requests.ts';
 import { rowsOf, uploadAs, xlsxOf } from '../../test/xlsx-fixtures.ts';
 
 let ctx: TestContext;
@@ -9,7 +10,7 @@ let world: ProjectWorld;
 beforeAll(async () => {
   ctx = await createTestContext();
   world = await createProjectWorld(ctx, 'CX-1');
-  const api = callAs(ctx, world.admin.token);
+  const api = client(ctx.app, world.admin.token);
   const typeId = (await api.post('/code/type/create', { code: 'DOC', name: '文档' })).json().data.id as number;
   await api.post('/code/create', { typeId, code: 'EXISTING', name: 'Existing' });
 });
@@ -17,7 +18,7 @@ afterAll(() => ctx.close());
 
 const HEAD = ['Code type', 'Code', 'Name', 'English name', 'Description', 'Order', 'Enabled'];
 const total = async (path: string, token = world.admin.token) =>
-  (await callAs(ctx, token).get(`${path}?pageSize=1000`)).json().data.total as number;
+  (await client(ctx.app, token).get(`${path}?pageSize=1000`)).json().data.total as number;
 
 describe('code Excel import and export', () => {
   it('imports code types and codes from good files and exports them', async () => {
@@ -34,14 +35,14 @@ describe('code Excel import and export', () => {
     });
     const c = await uploadAs(ctx, world.admin.token, '/code/import', 'codes.xlsx', codes);
     expect(c.json()).toMatchObject({ status: true, data: { imported: 2 } });
-    const list = (await callAs(ctx, world.admin.token).get('/code/list?searchValue=S01')).json().data.data;
+    const list = (await client(ctx.app, world.admin.token).get('/code/list?searchValue=S01')).json().data.data;
     expect(list).toEqual([expect.objectContaining({ typeCode: 'SITE', code: 'S01', sortOrder: 0, enabled: true })]);
 
-    const exported = await callAs(ctx, world.admin.token).get('/code/export');
+    const exported = await client(ctx.app, world.admin.token).get('/code/export');
     const sheet = (await rowsOf(exported.rawPayload)).Codes;
     expect(sheet[0]).toEqual(HEAD);
     expect(sheet).toContainEqual(['DOC', 'PRT', '方案', 'Protocol', undefined, 3, 'Y']);
-    const typeSheet = (await rowsOf((await callAs(ctx, world.admin.token).get('/code/type/export')).rawPayload))[
+    const typeSheet = (await rowsOf((await client(ctx.app, world.admin.token).get('/code/type/export')).rawPayload))[
       'Code types'
     ];
     expect(typeSheet).toContainEqual(['SITE', '中心', 'Site', undefined, 'N']);
@@ -103,8 +104,8 @@ describe('code Excel import and export', () => {
     expect((await uploadAs(ctx, world.staff.token, '/manage/code/import', 'c.xlsx', file)).statusCode).toBe(403);
     const pm = await uploadAs(ctx, world.pm.token, '/manage/code/import', 'c.xlsx', file);
     expect(pm.json()).toMatchObject({ status: true, data: { imported: 1 } });
-    const mine = (await callAs(ctx, world.staff.token).get('/manage/code/list?searchValue=P1')).json().data.data;
+    const mine = (await client(ctx.app, world.staff.token).get('/manage/code/list?searchValue=P1')).json().data.data;
     expect(mine).toEqual([expect.objectContaining({ code: 'P1', readOnly: false })]);
-    expect((await callAs(ctx, world.admin.token).get('/code/list?searchValue=P1')).json().data.total).toBe(0);
+    expect((await client(ctx.app, world.admin.token).get('/code/list?searchValue=P1')).json().data.total).toBe(0);
   });
 });

@@ -2,9 +2,17 @@ import { TrailType } from '@edoc/contract/enums';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '../../db/schema/projects.ts';
-import { createCompany, createCompanyAdmin, trailOf } from '../../test/company-factories.ts';
-import { createTestContext, signIn, type TestContext } from '../../test/context.ts';
-import { callAs, createProjectWorld, joinProject, type ProjectWorld } from '../../test/project-factories.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import {
+  createCompany,
+  createCompanyAdmin,
+  createProjectWorld,
+  joinProject,
+  type ProjectWorld,
+  signIn,
+} from '../../test/factories.ts';
+import { trailOf } from '../../test/records.ts';
+import { client } from '../../test/requests.ts';
 
 let ctx: TestContext;
 let world: ProjectWorld;
@@ -20,7 +28,7 @@ afterAll(() => ctx.close());
 
 describe('company code dictionary', () => {
   it('keeps code types and codes with a trail of old and new values', async () => {
-    const api = callAs(ctx, world.admin.token);
+    const api = client(ctx.app, world.admin.token);
     const type = await api.post('/code/type/create', { code: 'DOC', name: '文档类型', nameEn: 'Document type' });
     expect(type.statusCode).toBe(200);
     const typeId = type.json().data.id as number;
@@ -63,7 +71,7 @@ describe('company code dictionary', () => {
   });
 
   it('refuses a repeated code ignoring case, in its type, and bad input naming the field', async () => {
-    const api = callAs(ctx, world.admin.token);
+    const api = client(ctx.app, world.admin.token);
     const typeId = (await api.post('/code/type/create', { code: 'SITE', name: 'Site' })).json().data.id as number;
     const other = (await api.post('/code/type/create', { code: 'ROLE', name: 'Role' })).json().data.id as number;
     const dupType = await api.post('/code/type/create', { code: 'site', name: 'again' });
@@ -79,26 +87,26 @@ describe('company code dictionary', () => {
   });
 
   it('keeps another company out', async () => {
-    const api = callAs(ctx, world.admin.token);
+    const api = client(ctx.app, world.admin.token);
     const typeId = (await api.post('/code/type/create', { code: 'PRIV', name: 'Private' })).json().data.id as number;
     const codeId = (await api.post('/code/create', { typeId, code: 'P', name: 'p' })).json().data.id as number;
-    const b = callAs(ctx, adminB);
+    const b = client(ctx.app, adminB);
     expect((await b.get('/code/type/list')).json().data.total).toBe(0);
     expect((await b.post(`/code/type/update/${typeId}`, { code: 'X', name: 'x' })).statusCode).toBe(404);
     expect((await b.post(`/code/delete/${codeId}`)).statusCode).toBe(404);
     expect((await b.post('/code/create', { typeId, code: 'Q', name: 'q' })).json().msg).toBe('Code type is invalid');
-    expect((await callAs(ctx, world.pm.token).get('/code/type/list')).statusCode).toBe(403);
+    expect((await client(ctx.app, world.pm.token).get('/code/type/list')).statusCode).toBe(403);
   });
 });
 
 describe('project code dictionary', () => {
   it('shows the company entries read-only beside the project own, which only the project administrator changes', async () => {
-    const admin = callAs(ctx, world.admin.token);
+    const admin = client(ctx.app, world.admin.token);
     const typeId = (await admin.post('/code/type/create', { code: 'ZONE', name: 'Zone' })).json().data.id as number;
     const companyCode = (await admin.post('/code/create', { typeId, code: 'EU', name: 'Europe' })).json().data
       .id as number;
 
-    const pm = callAs(ctx, world.pm.token);
+    const pm = client(ctx.app, world.pm.token);
     const own = await pm.post('/manage/code/create', { typeId, code: 'ASIA', name: 'Asia' });
     expect(own.statusCode).toBe(200);
     const ownId = own.json().data.id as number;
@@ -110,7 +118,7 @@ describe('project code dictionary', () => {
       'code_exists',
     );
 
-    const staff = callAs(ctx, world.staff.token);
+    const staff = client(ctx.app, world.staff.token);
     const seen = (await staff.get(`/manage/code/list?typeId=${typeId}`)).json().data.data as Array<{
       code: string;
       readOnly: boolean;
@@ -143,8 +151,8 @@ describe('project code dictionary', () => {
       .select()
       .from(roles)
       .where(and(eq(roles.projectId, second), eq(roles.code, 'STU_PM')));
-    const pm2 = callAs(
-      ctx,
+    const pm2 = client(
+      ctx.app,
       (await joinProject(ctx, { companyId: world.companyId, projectId: second }, staffRole.id)).token,
     );
     const codes2 = (await pm2.get(`/manage/code/list?typeId=${typeId}`)).json().data.data as Array<{ code: string }>;

@@ -1,15 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/users.ts';
-import {
-  createCompany,
-  createCompanyAdmin,
-  createProjectUser,
-  temporaryPassword,
-  trailOf,
-  waitForNthMail,
-} from '../../test/company-factories.ts';
-import { bearer, createTestContext, createUser, signIn, type TestContext } from '../../test/context.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { createCompany, createCompanyAdmin, createProjectUser, createUser, signIn } from '../../test/factories.ts';
+import { temporaryPassword, trailOf, waitForNthMail } from '../../test/records.ts';
+import { client } from '../../test/requests.ts';
 import { rowsOf, uploadAs, xlsxOf } from '../../test/xlsx-fixtures.ts';
 
 let ctx: TestContext;
@@ -43,25 +38,14 @@ const companyUsers = (companyId: number) => ctx.db.select().from(users).where(eq
 
 describe('company user import', () => {
   it('offers a template with the columns in the request language', async () => {
-    const en = await ctx.app.inject({
-      method: 'GET',
-      url: '/edoc/company/user/import/sample',
-      headers: bearer(adminA),
-    });
+    const en = await client(ctx.app, adminA).get('/company/user/import/sample');
     expect(en.statusCode).toBe(200);
     expect(en.headers['content-type']).toContain('spreadsheetml');
     expect(await rowsOf(en.rawPayload)).toEqual({ Users: [HEADERS] });
     const zhAdmin = await signIn(ctx, (await createCompanyAdmin(ctx.db, companyA)).email, undefined, 'zh-CN');
-    const zh = await ctx.app.inject({
-      method: 'GET',
-      url: '/edoc/company/user/import/sample',
-      headers: bearer(zhAdmin),
-    });
+    const zh = await client(ctx.app, zhAdmin).get('/company/user/import/sample');
     expect(await rowsOf(zh.rawPayload)).toEqual({ 用户: [['姓名', '邮箱', '手机', '名', '姓']] });
-    expect(
-      (await ctx.app.inject({ method: 'GET', url: '/edoc/company/user/import/sample', headers: bearer(staffA) }))
-        .statusCode,
-    ).toBe(403);
+    expect((await client(ctx.app, staffA).get('/company/user/import/sample')).statusCode).toBe(403);
   });
 
   it('creates every user of a good file as a project user who gets the usual one-time password mail', async () => {
@@ -93,10 +77,10 @@ describe('company user import', () => {
     const mail = await waitForNthMail(ctx, 'han@example.com', 1);
     expect(mail).toContain('Your edoc account');
     expect(mail).toContain('https://edoc.example.org');
-    const login = await ctx.app.inject({
-      method: 'POST',
-      url: '/edoc/login',
-      payload: { email: 'han@example.com', password: temporaryPassword(mail), lang: 'en-US' },
+    const login = await client(ctx.app).post('/login', {
+      email: 'han@example.com',
+      password: temporaryPassword(mail),
+      lang: 'en-US',
     });
     expect(login.json().errorCode).toBe('user_inactivated');
     const trail = await trailOf(ctx.db, 'user', li.id);

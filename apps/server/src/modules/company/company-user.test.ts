@@ -2,17 +2,19 @@ import { TrailType } from '@edoc/contract/enums';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/users.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
 import {
   addMemberRow,
   createCompany,
   createCompanyAdmin,
   createProjectRow,
   createProjectUser,
-  temporaryPassword,
-  trailOf,
-  waitForNthMail,
-} from '../../test/company-factories.ts';
-import { bearer, createTestContext, createUser, PASSWORD, signIn, type TestContext } from '../../test/context.ts';
+  createUser,
+  PASSWORD,
+  signIn,
+} from '../../test/factories.ts';
+import { temporaryPassword, trailOf, waitForNthMail } from '../../test/records.ts';
+import { client } from '../../test/requests.ts';
 
 let ctx: TestContext;
 let companyA: number;
@@ -33,19 +35,18 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const get = (token: string, url: string) =>
-  ctx.app.inject({ method: 'GET', url: `/edoc${url}`, headers: bearer(token) });
-const post = (token: string, url: string, payload?: Record<string, unknown>) =>
-  ctx.app.inject({ method: 'POST', url: `/edoc${url}`, headers: bearer(token), payload });
-const login = (email: string, password = PASSWORD) =>
-  ctx.app.inject({ method: 'POST', url: '/edoc/login', payload: { email, password } });
+const login = (email: string, password = PASSWORD) => client(ctx.app).post('/login', { email, password });
 const changePassword = (email: string, password: string, newPassword: string) =>
-  ctx.app.inject({ method: 'POST', url: '/edoc/user/modify_password', payload: { email, password, newPassword } });
+  client(ctx.app).post('/user/modify_password', { email, password, newPassword });
 
 describe('creating a company user', () => {
   it('makes a project user whose e-mailed password signs in through the forced change', async () => {
     const email = `new.${Date.now()}@example.com`;
-    const res = await post(adminA, '/company/user', { email, userName: 'Li Lei', mobile: '13800000000' });
+    const res = await client(ctx.app, adminA).post('/company/user', {
+      email,
+      userName: 'Li Lei',
+      mobile: '13800000000',
+    });
     expect(res.statusCode).toBe(200);
     const { userId } = res.json().data as { userId: number };
     const [row] = await ctx.db.select().from(users).where(eq(users.id, userId));
@@ -82,22 +83,29 @@ describe('creating a company user', () => {
 
   it('refuses a registered e-mail and names bad fields in the session language', async () => {
     const taken = await createUser(ctx.db);
-    const dup = await post(adminA, '/company/user', { email: taken.email, userName: 'Dup' });
+    const dup = await client(ctx.app, adminA).post('/company/user', { email: taken.email, userName: 'Dup' });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().errorCode).toBe('email_registered');
-    const en = await post(adminA, '/company/user', { email: 'x@example.com', userName: '' });
+    const en = await client(ctx.app, adminA).post('/company/user', { email: 'x@example.com', userName: '' });
     expect(en.statusCode).toBe(400);
     expect(en.json().msg).toBe('Name is required');
     const zhToken = await signIn(ctx, (await createCompanyAdmin(ctx.db, companyA)).email, PASSWORD, 'zh-CN');
-    const zh = await post(zhToken, '/company/user', { email: 'x@example.com', userName: 'X', mobile: '1'.repeat(33) });
+    const zh = await client(ctx.app, zhToken).post('/company/user', {
+      email: 'x@example.com',
+      userName: 'X',
+      mobile: '1'.repeat(33),
+    });
     expect(zh.json().msg).toBe('手机不能超过32个字符');
   });
 
   it('the system administrator must name the company', async () => {
-    const missing = await post(system, '/company/user', { email: 'sys.made@example.com', userName: 'S' });
+    const missing = await client(ctx.app, system).post('/company/user', {
+      email: 'sys.made@example.com',
+      userName: 'S',
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().msg).toBe('Company is required');
-    const res = await post(system, `/company/user?companyId=${companyB}`, {
+    const res = await client(ctx.app, system).post(`/company/user?companyId=${companyB}`, {
       email: `sys.${Date.now()}@example.com`,
       userName: 'S',
     });
@@ -105,8 +113,12 @@ describe('creating a company user', () => {
     const [row] = await ctx.db.select().from(users).where(eq(users.id, res.json().data.userId));
     expect(row.companyId).toBe(companyB);
     expect(
-      (await post(system, '/company/user?companyId=999999', { email: 'nowhere@example.com', userName: 'N' }))
-        .statusCode,
+      (
+        await client(ctx.app, system).post('/company/user?companyId=999999', {
+          email: 'nowhere@example.com',
+          userName: 'N',
+        })
+      ).statusCode,
     ).toBe(404);
   });
 });
@@ -118,15 +130,18 @@ describe('the user list', () => {
     const second = await createProjectUser(ctx.db, companyA, { email: `${tag}.two@example.com` });
     await createProjectUser(ctx.db, companyB, { name: `${tag} Other company` });
     await createProjectUser(ctx.db, companyA, { name: `${tag} Pending`, origin: 1, approvalStatus: 0 });
-    const page = (await get(adminA, `/company/users?pageNum=1&pageSize=1&searchValue=${tag.toUpperCase()}`)).json()
-      .data;
+    const page = (
+      await client(ctx.app, adminA).get(`/company/users?pageNum=1&pageSize=1&searchValue=${tag.toUpperCase()}`)
+    ).json().data;
     expect(page.total).toBe(2);
     expect(page.data).toEqual([
       expect.objectContaining({ userId: second.id, companyId: companyA, userType: 3, enabled: true }),
     ]);
-    const page2 = (await get(adminA, `/company/users?pageNum=2&pageSize=1&searchValue=${tag}`)).json().data;
+    const page2 = (await client(ctx.app, adminA).get(`/company/users?pageNum=2&pageSize=1&searchValue=${tag}`)).json()
+      .data;
     expect(page2.data[0].userId).toBe(first.id);
-    const ofB = (await get(system, `/company/users?companyId=${companyB}&searchValue=${tag}`)).json().data;
+    const ofB = (await client(ctx.app, system).get(`/company/users?companyId=${companyB}&searchValue=${tag}`)).json()
+      .data;
     expect(ofB.total).toBe(1);
   });
 
@@ -143,7 +158,7 @@ describe('the user list', () => {
       enabled: false,
       email: 'formula@example.com',
     });
-    const res = await get(token, '/company/users/export');
+    const res = await client(ctx.app, token).get('/company/users/export');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="company-users-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -164,16 +179,17 @@ describe('the user list', () => {
     const outsider = await createProjectUser(ctx.db, companyA, { name: 'Candidate' });
     await createProjectUser(ctx.db, companyA, { name: 'Disabled', enabled: false });
     await addMemberRow(ctx.db, project.id, member.id);
-    const res = await get(adminA, `/company/users/not/study?studyId=${project.id}`);
+    const res = await client(ctx.app, adminA).get(`/company/users/not/study?studyId=${project.id}`);
     expect(res.statusCode).toBe(200);
     const ids = (res.json().data as Array<{ userId: number; enabled: boolean }>).map((u) => u.userId);
     expect(ids).toContain(outsider.id);
     expect(ids).not.toContain(member.id);
     expect((res.json().data as Array<{ enabled: boolean }>).every((u) => u.enabled)).toBe(true);
     expect(
-      (await get(adminA, `/company/users/not/study?studyId=${project.id}&searchValue=candid`)).json().data,
+      (await client(ctx.app, adminA).get(`/company/users/not/study?studyId=${project.id}&searchValue=candid`)).json()
+        .data,
     ).toHaveLength(1);
-    expect((await get(adminA, '/company/users/not/study')).json().msg).toBe('Project is required');
+    expect((await client(ctx.app, adminA).get('/company/users/not/study')).json().msg).toBe('Project is required');
   });
 });
 
@@ -181,8 +197,14 @@ describe('editing, disabling and resetting', () => {
   it('edits name and mobile with old and new values in the trail', async () => {
     const user = await createProjectUser(ctx.db, companyA, { name: 'Old Name', mobile: '111' });
     expect(
-      (await post(adminA, '/company/user/a', { userId: user.id, email: user.email, userName: 'New Name', mobile: '' }))
-        .statusCode,
+      (
+        await client(ctx.app, adminA).post('/company/user/a', {
+          userId: user.id,
+          email: user.email,
+          userName: 'New Name',
+          mobile: '',
+        })
+      ).statusCode,
     ).toBe(200);
     const [row] = await ctx.db.select().from(users).where(eq(users.id, user.id));
     expect(row).toMatchObject({ name: 'New Name', mobile: null, email: user.email });
@@ -198,11 +220,12 @@ describe('editing, disabling and resetting', () => {
     const user = await createProjectUser(ctx.db, companyA);
     const token = await signIn(ctx, user.email);
     expect(
-      (await post(adminA, '/company/user/a', { userId: user.id, userName: user.name, enabled: false })).statusCode,
+      (await client(ctx.app, adminA).post('/company/user/a', { userId: user.id, userName: user.name, enabled: false }))
+        .statusCode,
     ).toBe(200);
-    expect((await get(token, '/user/info')).statusCode).toBe(401);
+    expect((await client(ctx.app, token).get('/user/info')).statusCode).toBe(401);
     expect((await login(user.email)).json().errorCode).toBe('user_disabled');
-    await post(adminA, '/company/user/a', { userId: user.id, userName: user.name, enabled: true });
+    await client(ctx.app, adminA).post('/company/user/a', { userId: user.id, userName: user.name, enabled: true });
     expect((await login(user.email)).statusCode).toBe(200);
     const changes = (await trailOf(ctx.db, 'user', user.id)).filter((r) => r.type === TrailType.UserChange);
     expect(changes.map((r) => r.reason)).toEqual(['user disabled', 'user enabled']);
@@ -210,7 +233,11 @@ describe('editing, disabling and resetting', () => {
   });
 
   it('an administrator cannot disable their own account', async () => {
-    const res = await post(adminA, '/company/user/a', { userId: adminAId, userName: 'Me', enabled: false });
+    const res = await client(ctx.app, adminA).post('/company/user/a', {
+      userId: adminAId,
+      userName: 'Me',
+      enabled: false,
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().errorCode).toBe('cannot_disable_self');
   });
@@ -218,10 +245,10 @@ describe('editing, disabling and resetting', () => {
   it('a reset e-mails a new password, ends sessions, and forces a change', async () => {
     const user = await createProjectUser(ctx.db, companyA);
     const token = await signIn(ctx, user.email);
-    const res = await post(adminA, `/company/user/reset/${user.id}`);
+    const res = await client(ctx.app, adminA).post(`/company/user/reset/${user.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toBeNull();
-    expect((await get(token, '/user/info')).statusCode).toBe(401);
+    expect((await client(ctx.app, token).get('/user/info')).statusCode).toBe(401);
     expect((await login(user.email)).statusCode).toBe(401); // the old password is gone
     const temp = temporaryPassword(await waitForNthMail(ctx, user.email, 1));
     expect((await login(user.email, temp)).json().errorCode).toBe('user_inactivated');
@@ -241,28 +268,45 @@ describe('company boundaries', () => {
   it("company A's administrator cannot see or change company B's users, whatever ids are sent", async () => {
     const ofB = await createProjectUser(ctx.db, companyB, { name: 'Untouched' });
     const projectB = await createProjectRow(ctx.db, companyB);
-    expect((await get(adminA, `/company/users?companyId=${companyB}`)).statusCode).toBe(403);
-    expect((await get(adminA, `/company/users/export?companyId=${companyB}`)).statusCode).toBe(403);
+    expect((await client(ctx.app, adminA).get(`/company/users?companyId=${companyB}`)).statusCode).toBe(403);
+    expect((await client(ctx.app, adminA).get(`/company/users/export?companyId=${companyB}`)).statusCode).toBe(403);
     expect(
-      (await post(adminA, `/company/user?companyId=${companyB}`, { email: 'sneaky@example.com', userName: 'S' }))
-        .statusCode,
+      (
+        await client(ctx.app, adminA).post(`/company/user?companyId=${companyB}`, {
+          email: 'sneaky@example.com',
+          userName: 'S',
+        })
+      ).statusCode,
     ).toBe(403);
     expect(
-      (await post(adminA, '/company/user', { companyId: companyB, email: 'sneaky@example.com', userName: 'S' }))
-        .statusCode,
+      (
+        await client(ctx.app, adminA).post('/company/user', {
+          companyId: companyB,
+          email: 'sneaky@example.com',
+          userName: 'S',
+        })
+      ).statusCode,
     ).toBe(403);
-    const edit = await post(adminA, '/company/user/a', { userId: ofB.id, userName: 'Hijacked', enabled: false });
+    const edit = await client(ctx.app, adminA).post('/company/user/a', {
+      userId: ofB.id,
+      userName: 'Hijacked',
+      enabled: false,
+    });
     expect(edit.statusCode).toBe(404);
     expect(edit.json().errorCode).toBe('user_not_exist');
-    expect((await post(adminA, `/company/user/reset/${ofB.id}`)).statusCode).toBe(404);
-    expect((await post(adminA, `/company/user/reset/${ofB.id}?companyId=${companyB}`)).statusCode).toBe(403);
-    expect((await get(adminA, `/company/users/not/study?studyId=${projectB.id}`)).statusCode).toBe(404);
+    expect((await client(ctx.app, adminA).post(`/company/user/reset/${ofB.id}`)).statusCode).toBe(404);
+    expect((await client(ctx.app, adminA).post(`/company/user/reset/${ofB.id}?companyId=${companyB}`)).statusCode).toBe(
+      403,
+    );
+    expect((await client(ctx.app, adminA).get(`/company/users/not/study?studyId=${projectB.id}`)).statusCode).toBe(404);
     const [row] = await ctx.db.select().from(users).where(eq(users.id, ofB.id));
     expect(row).toMatchObject({ name: 'Untouched', enabled: true, mustChangePassword: false });
     // the system administrator is not a company user either
     const sys = await createUser(ctx.db);
-    expect((await post(adminA, `/company/user/reset/${sys.id}`)).statusCode).toBe(404);
-    expect((await post(adminB, '/company/user/a', { userId: adminAId, userName: 'x' })).statusCode).toBe(404);
+    expect((await client(ctx.app, adminA).post(`/company/user/reset/${sys.id}`)).statusCode).toBe(404);
+    expect(
+      (await client(ctx.app, adminB).post('/company/user/a', { userId: adminAId, userName: 'x' })).statusCode,
+    ).toBe(404);
   });
 
   it('a project user (type 3) is refused on every company route', async () => {
@@ -270,22 +314,26 @@ describe('company boundaries', () => {
     const staff = await signIn(ctx, staffUser.email);
     const project = await createProjectRow(ctx.db, companyA);
     const calls = [
-      get(staff, '/company/list'),
-      get(staff, `/company/${companyA}`),
-      get(staff, `/company/${companyA}/managers`),
-      get(staff, '/company/users'),
-      get(staff, '/company/users/export'),
-      get(staff, `/company/users/not/study?studyId=${project.id}`),
-      get(staff, '/company/approve/list'),
-      post(staff, '/company/create', { companyName: 'Mine' }),
-      post(staff, `/company/update/${companyA}`, { companyName: 'Mine' }),
-      post(staff, `/company/disable/${companyA}`),
-      post(staff, `/company/enable/${companyA}`),
-      post(staff, '/company/set/company/manager/a', { companyId: companyA, email: 'me2@example.com', userName: 'Me' }),
-      post(staff, '/company/user', { email: 'friend@example.com', userName: 'Friend' }),
-      post(staff, '/company/user/a', { userId: staffUser.id, userName: 'Promoted' }),
-      post(staff, `/company/user/reset/${adminAId}`),
-      post(staff, `/company/approve/${staffUser.id}/a`, { pass: true }),
+      client(ctx.app, staff).get('/company/list'),
+      client(ctx.app, staff).get(`/company/${companyA}`),
+      client(ctx.app, staff).get(`/company/${companyA}/managers`),
+      client(ctx.app, staff).get('/company/users'),
+      client(ctx.app, staff).get('/company/users/export'),
+      client(ctx.app, staff).get(`/company/users/not/study?studyId=${project.id}`),
+      client(ctx.app, staff).get('/company/approve/list'),
+      client(ctx.app, staff).post('/company/create', { companyName: 'Mine' }),
+      client(ctx.app, staff).post(`/company/update/${companyA}`, { companyName: 'Mine' }),
+      client(ctx.app, staff).post(`/company/disable/${companyA}`),
+      client(ctx.app, staff).post(`/company/enable/${companyA}`),
+      client(ctx.app, staff).post('/company/set/company/manager/a', {
+        companyId: companyA,
+        email: 'me2@example.com',
+        userName: 'Me',
+      }),
+      client(ctx.app, staff).post('/company/user', { email: 'friend@example.com', userName: 'Friend' }),
+      client(ctx.app, staff).post('/company/user/a', { userId: staffUser.id, userName: 'Promoted' }),
+      client(ctx.app, staff).post(`/company/user/reset/${adminAId}`),
+      client(ctx.app, staff).post(`/company/approve/${staffUser.id}/a`, { pass: true }),
     ];
     for (const res of await Promise.all(calls)) {
       expect(res.statusCode, res.raw.req.url).toBe(403);
@@ -295,7 +343,7 @@ describe('company boundaries', () => {
 
   it('a company user without the manager flag is refused too', async () => {
     const plain = await signIn(ctx, (await createCompanyAdmin(ctx.db, companyA, { isCompanyManager: false })).email);
-    expect((await get(plain, '/company/users')).statusCode).toBe(403);
-    expect((await post(plain, `/company/user/reset/${adminAId}`)).statusCode).toBe(403);
+    expect((await client(ctx.app, plain).get('/company/users')).statusCode).toBe(403);
+    expect((await client(ctx.app, plain).post(`/company/user/reset/${adminAId}`)).statusCode).toBe(403);
   });
 });

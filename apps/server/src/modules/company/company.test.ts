@@ -2,15 +2,17 @@ import { TrailType } from '@edoc/contract/enums';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/users.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
 import {
   createCompany,
   createCompanyAdmin,
   createProjectUser,
-  temporaryPassword,
-  trailOf,
-  waitForNthMail,
-} from '../../test/company-factories.ts';
-import { bearer, createTestContext, createUser, PASSWORD, signIn, type TestContext } from '../../test/context.ts';
+  createUser,
+  PASSWORD,
+  signIn,
+} from '../../test/factories.ts';
+import { temporaryPassword, trailOf, waitForNthMail } from '../../test/records.ts';
+import { client } from '../../test/requests.ts';
 
 let ctx: TestContext;
 let admin: string;
@@ -24,24 +26,20 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const get = (token: string, url: string, lang = 'en-US') =>
-  ctx.app.inject({ method: 'GET', url: `/edoc${url}`, headers: { ...bearer(token), 'accept-language': lang } });
-const post = (token: string, url: string, payload?: Record<string, unknown>, lang = 'en-US') =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/edoc${url}`,
-    headers: { ...bearer(token), 'accept-language': lang },
-    payload,
-  });
-const login = (email: string, password = PASSWORD) =>
-  ctx.app.inject({ method: 'POST', url: '/edoc/login', payload: { email, password } });
+/** Every call of this file asks in English; the Chinese session still answers in Chinese. */
+const EN = { lang: 'en-US' };
+
+const login = (email: string, password = PASSWORD) => client(ctx.app).post('/login', { email, password });
 
 describe('companies (system administrator)', () => {
   it('creates a company, shows its details, and records the creation in the trail', async () => {
-    const res = await post(admin, '/company/create', { companyName: '  Northwind Trials  ', description: 'CRO' });
+    const res = await client(ctx.app, admin, EN).post('/company/create', {
+      companyName: '  Northwind Trials  ',
+      description: 'CRO',
+    });
     expect(res.statusCode).toBe(200);
     const { companyId } = res.json().data as { companyId: number };
-    const details = await get(admin, `/company/${companyId}`);
+    const details = await client(ctx.app, admin, EN).get(`/company/${companyId}`);
     expect(details.json().data).toMatchObject({
       companyId,
       companyName: 'Northwind Trials',
@@ -57,47 +55,58 @@ describe('companies (system administrator)', () => {
       oldValue: null,
       newValue: { companyName: 'Northwind Trials', enabled: true },
     });
-    expect((await get(admin, '/company/999999')).statusCode).toBe(404);
-    expect((await get(admin, '/company/abc')).statusCode).toBe(400);
+    expect((await client(ctx.app, admin, EN).get('/company/999999')).statusCode).toBe(404);
+    expect((await client(ctx.app, admin, EN).get('/company/abc')).statusCode).toBe(400);
   });
 
   it('refuses a duplicate name whatever its case and spaces, on create and on rename', async () => {
     await createCompany(ctx.db, { name: 'Contoso Pharma' });
-    const dup = await post(admin, '/company/create', { companyName: ' contoso PHARMA ' });
+    const dup = await client(ctx.app, admin, EN).post('/company/create', { companyName: ' contoso PHARMA ' });
     expect(dup.statusCode).toBe(409);
     expect(dup.json()).toMatchObject({ errorCode: 'company_name_exists', msg: 'Duplicate company name' });
-    expect((await post(adminZh, '/company/create', { companyName: 'CONTOSO pharma' })).json().msg).toBe('公司名称重复');
+    expect(
+      (await client(ctx.app, adminZh, EN).post('/company/create', { companyName: 'CONTOSO pharma' })).json().msg,
+    ).toBe('公司名称重复');
     const other = await createCompany(ctx.db);
-    expect((await post(admin, `/company/update/${other.id}`, { companyName: 'contoso pharma' })).statusCode).toBe(409);
+    expect(
+      (await client(ctx.app, admin, EN).post(`/company/update/${other.id}`, { companyName: 'contoso pharma' }))
+        .statusCode,
+    ).toBe(409);
   });
 
   it('renames with old and new values in the trail; an unchanged save writes nothing', async () => {
     const company = await createCompany(ctx.db, { name: 'Fabrikam' });
     expect(
-      (await post(admin, `/company/update/${company.id}`, { companyName: 'FABRIKAM', description: 'renamed' }))
-        .statusCode,
+      (
+        await client(ctx.app, admin, EN).post(`/company/update/${company.id}`, {
+          companyName: 'FABRIKAM',
+          description: 'renamed',
+        })
+      ).statusCode,
     ).toBe(200);
-    expect((await get(admin, `/company/${company.id}`)).json().data).toMatchObject({
+    expect((await client(ctx.app, admin, EN).get(`/company/${company.id}`)).json().data).toMatchObject({
       companyName: 'FABRIKAM',
       description: 'renamed',
     });
-    await post(admin, `/company/update/${company.id}`, { companyName: 'FABRIKAM' });
+    await client(ctx.app, admin, EN).post(`/company/update/${company.id}`, { companyName: 'FABRIKAM' });
     const rows = await trailOf(ctx.db, 'company', company.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       oldValue: { companyName: 'Fabrikam', description: null },
       newValue: { companyName: 'FABRIKAM', description: 'renamed' },
     });
-    expect((await post(admin, '/company/update/999999', { companyName: 'Nobody' })).statusCode).toBe(404);
+    expect(
+      (await client(ctx.app, admin, EN).post('/company/update/999999', { companyName: 'Nobody' })).statusCode,
+    ).toBe(404);
   });
 
   it('names the bad field in the request language', async () => {
-    const en = await post(admin, '/company/create', { companyName: '   ' });
+    const en = await client(ctx.app, admin, EN).post('/company/create', { companyName: '   ' });
     expect(en.statusCode).toBe(400);
     expect(en.json().msg).toBe('Company name is required');
-    const zh = await post(adminZh, '/company/create', {});
+    const zh = await client(ctx.app, adminZh, EN).post('/company/create', {});
     expect(zh.json().msg).toBe('请输入公司名称');
-    const long = await post(admin, '/company/create', { companyName: 'x'.repeat(129) });
+    const long = await client(ctx.app, admin, EN).post('/company/create', { companyName: 'x'.repeat(129) });
     expect(long.json().msg).toBe('Company name cannot exceed 128 characters');
   });
 
@@ -106,14 +115,18 @@ describe('companies (system administrator)', () => {
     const a = await createCompany(ctx.db, { name: `${tag} Alpha` });
     const b = await createCompany(ctx.db, { name: `${tag} Beta` });
     const c = await createCompany(ctx.db, { name: `${tag} Gamma` });
-    const page1 = (await get(admin, `/company/list?pageNum=1&pageSize=2&searchValue=${tag.toLowerCase()}`)).json().data;
+    const page1 = (
+      await client(ctx.app, admin, EN).get(`/company/list?pageNum=1&pageSize=2&searchValue=${tag.toLowerCase()}`)
+    ).json().data;
     expect(page1.total).toBe(3);
     expect(page1.data.map((x: { companyId: number }) => x.companyId)).toEqual([c.id, b.id]);
-    const page2 = (await get(admin, `/company/list?pageNum=2&pageSize=2&searchValue=${tag.toUpperCase()}`)).json().data;
+    const page2 = (
+      await client(ctx.app, admin, EN).get(`/company/list?pageNum=2&pageSize=2&searchValue=${tag.toUpperCase()}`)
+    ).json().data;
     expect(page2.data.map((x: { companyId: number }) => x.companyId)).toEqual([a.id]);
     // a % typed in the box is a character, not a wildcard
-    expect((await get(admin, '/company/list?searchValue=%25')).json().data.total).toBe(0);
-    expect((await get(admin, '/company/list?pageSize=0')).statusCode).toBe(400);
+    expect((await client(ctx.app, admin, EN).get('/company/list?searchValue=%25')).json().data.total).toBe(0);
+    expect((await client(ctx.app, admin, EN).get('/company/list?pageSize=0')).statusCode).toBe(400);
   });
 
   it('is for the system administrator only', async () => {
@@ -121,14 +134,18 @@ describe('companies (system administrator)', () => {
     const manager = await signIn(ctx, (await createCompanyAdmin(ctx.db, company.id)).email);
     const staff = await signIn(ctx, (await createProjectUser(ctx.db, company.id)).email);
     for (const token of [manager, staff]) {
-      expect((await get(token, '/company/list')).statusCode).toBe(403);
-      expect((await get(token, `/company/${company.id}`)).statusCode).toBe(403);
-      expect((await post(token, '/company/create', { companyName: `Mine ${Date.now()}` })).statusCode).toBe(403);
-      expect((await post(token, `/company/update/${company.id}`, { companyName: 'Hijack' })).statusCode).toBe(403);
-      expect((await post(token, `/company/disable/${company.id}`)).statusCode).toBe(403);
+      expect((await client(ctx.app, token, EN).get('/company/list')).statusCode).toBe(403);
+      expect((await client(ctx.app, token, EN).get(`/company/${company.id}`)).statusCode).toBe(403);
+      expect(
+        (await client(ctx.app, token, EN).post('/company/create', { companyName: `Mine ${Date.now()}` })).statusCode,
+      ).toBe(403);
+      expect(
+        (await client(ctx.app, token, EN).post(`/company/update/${company.id}`, { companyName: 'Hijack' })).statusCode,
+      ).toBe(403);
+      expect((await client(ctx.app, token, EN).post(`/company/disable/${company.id}`)).statusCode).toBe(403);
       expect(
         (
-          await post(token, '/company/set/company/manager/a', {
+          await client(ctx.app, token, EN).post('/company/set/company/manager/a', {
             companyId: company.id,
             email: 'x@example.com',
             userName: 'X',
@@ -136,7 +153,7 @@ describe('companies (system administrator)', () => {
         ).statusCode,
       ).toBe(403);
     }
-    expect((await ctx.app.inject({ method: 'GET', url: '/edoc/company/list' })).statusCode).toBe(401);
+    expect((await client(ctx.app).get('/company/list')).statusCode).toBe(401);
   });
 });
 
@@ -145,13 +162,13 @@ describe('disabling a company', () => {
     const company = await createCompany(ctx.db);
     const user = await createProjectUser(ctx.db, company.id);
     const token = await signIn(ctx, user.email);
-    expect((await post(admin, `/company/disable/${company.id}`)).statusCode).toBe(200);
-    expect((await get(admin, `/company/${company.id}`)).json().data.enabled).toBe(false);
-    expect((await get(token, '/user/info')).statusCode).toBe(401);
+    expect((await client(ctx.app, admin, EN).post(`/company/disable/${company.id}`)).statusCode).toBe(200);
+    expect((await client(ctx.app, admin, EN).get(`/company/${company.id}`)).json().data.enabled).toBe(false);
+    expect((await client(ctx.app, token, EN).get('/user/info')).statusCode).toBe(401);
     const refused = await login(user.email);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ errorCode: 'user_disabled' });
-    expect((await post(admin, `/company/enable/${company.id}`)).statusCode).toBe(200);
+    expect((await client(ctx.app, admin, EN).post(`/company/enable/${company.id}`)).statusCode).toBe(200);
     expect((await login(user.email)).statusCode).toBe(200);
     const rows = await trailOf(ctx.db, 'company', company.id);
     expect(rows.map((r) => r.reason)).toEqual(['company disabled', 'company enabled']);
@@ -163,7 +180,7 @@ describe('company administrators', () => {
   it('e-mails a temporary password that works only through the forced change', async () => {
     const company = await createCompany(ctx.db);
     const email = `boss.${Date.now()}@example.com`;
-    const res = await post(admin, '/company/set/company/manager/a', {
+    const res = await client(ctx.app, admin, EN).post('/company/set/company/manager/a', {
       companyId: company.id,
       email: ` ${email.toUpperCase()} `,
       userName: 'Boss',
@@ -189,16 +206,16 @@ describe('company administrators', () => {
     const first = await login(email, temp);
     expect(first.statusCode).toBe(403);
     expect(first.json().errorCode).toBe('user_inactivated');
-    const change = await ctx.app.inject({
-      method: 'POST',
-      url: '/edoc/user/modify_password',
-      payload: { email, password: temp, newPassword: 'Boss-pass1' },
+    const change = await client(ctx.app).post('/user/modify_password', {
+      email,
+      password: temp,
+      newPassword: 'Boss-pass1',
     });
     expect(change.statusCode).toBe(200);
     const signedIn = await login(email, 'Boss-pass1');
     expect(signedIn.json().data).toMatchObject({ userType: 2, companyId: company.id, companyName: company.name });
 
-    const managers = (await get(admin, `/company/${company.id}/managers`)).json().data;
+    const managers = (await client(ctx.app, admin, EN).get(`/company/${company.id}/managers`)).json().data;
     expect(managers).toEqual([
       expect.objectContaining({ userId, email, userName: 'Boss', isCompanyManager: true, userType: 2 }),
     ]);
@@ -214,7 +231,11 @@ describe('company administrators', () => {
   it('writes the mail in the request language', async () => {
     const company = await createCompany(ctx.db);
     const email = `zh.boss.${Date.now()}@example.com`;
-    await post(adminZh, '/company/set/company/manager/a', { companyId: company.id, email, userName: '王经理' });
+    await client(ctx.app, adminZh, EN).post('/company/set/company/manager/a', {
+      companyId: company.id,
+      email,
+      userName: '王经理',
+    });
     const mail = await waitForNthMail(ctx, email, 1);
     expect(mail).toContain('您的 edoc 账号');
     expect(mail).toContain('https://edoc.example.org');
@@ -224,7 +245,7 @@ describe('company administrators', () => {
   it('refuses a registered e-mail, an unknown company and bad input', async () => {
     const company = await createCompany(ctx.db);
     const taken = await createUser(ctx.db);
-    const dup = await post(admin, '/company/set/company/manager/a', {
+    const dup = await client(ctx.app, admin, EN).post('/company/set/company/manager/a', {
       companyId: company.id,
       email: taken.email,
       userName: 'Dup',
@@ -236,20 +257,23 @@ describe('company administrators', () => {
     });
     expect(
       (
-        await post(admin, '/company/set/company/manager/a', {
+        await client(ctx.app, admin, EN).post('/company/set/company/manager/a', {
           companyId: 999999,
           email: 'n@example.com',
           userName: 'N',
         })
       ).statusCode,
     ).toBe(404);
-    const bad = await post(adminZh, '/company/set/company/manager/a', {
+    const bad = await client(ctx.app, adminZh, EN).post('/company/set/company/manager/a', {
       companyId: company.id,
       email: 'nope',
       userName: 'N',
     });
     expect(bad.json().msg).toBe('邮箱格式不正确');
-    const noCompany = await post(admin, '/company/set/company/manager/a', { email: 'n@example.com', userName: 'N' });
+    const noCompany = await client(ctx.app, admin, EN).post('/company/set/company/manager/a', {
+      email: 'n@example.com',
+      userName: 'N',
+    });
     expect(noCompany.json().msg).toBe('Company is required');
   });
 
@@ -257,7 +281,7 @@ describe('company administrators', () => {
     const mine = await createCompany(ctx.db);
     const theirs = await createCompany(ctx.db);
     const manager = await signIn(ctx, (await createCompanyAdmin(ctx.db, mine.id)).email);
-    expect((await get(manager, `/company/${mine.id}/managers`)).json().data).toHaveLength(1);
-    expect((await get(manager, `/company/${theirs.id}/managers`)).statusCode).toBe(403);
+    expect((await client(ctx.app, manager, EN).get(`/company/${mine.id}/managers`)).json().data).toHaveLength(1);
+    expect((await client(ctx.app, manager, EN).get(`/company/${theirs.id}/managers`)).statusCode).toBe(403);
   });
 });

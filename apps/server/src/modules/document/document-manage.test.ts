@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentVersions } from '../../db/schema/documents.ts';
 import { folderGrants, roles } from '../../db/schema/projects.ts';
-import { trailOf } from '../../test/company-factories.ts';
-import { bearer, createTestContext, type TestContext } from '../../test/context.ts';
-import { multipart, SAMPLE } from '../../test/multipart.ts';
-import { callAs, createProjectWorld, joinProject, type ProjectWorld } from '../../test/project-factories.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { createProjectWorld, joinProject, type ProjectWorld, SAMPLE } from '../../test/factories.ts';
+import { trailOf } from '../../test/records.ts';
+import { client } from '../../test/requests.ts';
 
 let ctx: TestContext;
 let world: ProjectWorld;
@@ -19,13 +19,7 @@ function send(
   fields: Record<string, string | number>,
   file?: { name: string; content: Buffer },
 ) {
-  const body = multipart(fields, file);
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/edoc${url}`,
-    headers: { ...bearer(token), ...body.headers },
-    payload: body.payload,
-  });
+  return client(ctx.app, token).form(url, fields, file);
 }
 
 async function newDocument(name: string, content = SAMPLE.pdf(), folderId = folderA) {
@@ -64,17 +58,17 @@ describe('versions', () => {
     expect(same.json().msg).toBe('No change in the document');
     const next = await send('/minio/file/edit/a', editor.token, { fileId }, { name: 'b2.pdf', content: pdf('two') });
     expect(next.json().data).toEqual({ fileId, versionNo: 'V1.1' });
-    const versions = (await callAs(ctx, editor.token).get(`/file/version/find_all?fileId=${fileId}`)).json().data;
+    const versions = (await client(ctx.app, editor.token).get(`/file/version/find_all?fileId=${fileId}`)).json().data;
     expect(versions.map((v: { versionNo: string; current: boolean }) => [v.versionNo, v.current])).toEqual([
       ['V1.1', true],
       ['V1.0', false],
     ]);
-    const others = await callAs(ctx, editor.token).get(
+    const others = await client(ctx.app, editor.token).get(
       `/folder/other/version?fileId=${fileId}&fileVersionId=${versions[0].fileVersionId}`,
     );
     expect(others.json().data.map((v: { versionNo: string }) => v.versionNo)).toEqual(['V1.0']);
     // Each version stays downloadable as it was.
-    const first = await callAs(ctx, editor.token).get(
+    const first = await client(ctx.app, editor.token).get(
       `/minio/file/down?fileId=${fileId}&fileVersionId=${versions[1].fileVersionId}`,
     );
     expect(first.body).toBe(pdf('one').toString());
@@ -99,19 +93,21 @@ describe('versions', () => {
   it('labels a version, and deletes a version only while another remains, by deleteDoc', async () => {
     const { fileId } = await newDocument('Budget', pdf('b1'));
     await send('/minio/file/edit/a', world.pm.token, { fileId }, { name: 'b.pdf', content: pdf('b2') });
-    const [v2, v1] = (await callAs(ctx, world.pm.token).get(`/file/version/find_all?fileId=${fileId}`)).json().data;
-    const label = await callAs(ctx, editor.token).post('/file/version/edit/a', {
+    const [v2, v1] = (await client(ctx.app, world.pm.token).get(`/file/version/find_all?fileId=${fileId}`)).json().data;
+    const label = await client(ctx.app, editor.token).post('/file/version/edit/a', {
       fileVersionId: v1.fileVersionId,
       label: 'draft',
     });
     expect(label.json().status).toBe(true);
-    expect((await callAs(ctx, editor.token).get(`/file/version/delete/${v2.fileVersionId}/a`)).statusCode).toBe(403);
-    expect((await callAs(ctx, world.pm.token).get(`/file/version/delete/${v2.fileVersionId}/a`)).json().status).toBe(
-      true,
+    expect((await client(ctx.app, editor.token).get(`/file/version/delete/${v2.fileVersionId}/a`)).statusCode).toBe(
+      403,
     );
-    const last = await callAs(ctx, world.pm.token).get(`/file/version/delete/${v1.fileVersionId}/a`);
+    expect(
+      (await client(ctx.app, world.pm.token).get(`/file/version/delete/${v2.fileVersionId}/a`)).json().status,
+    ).toBe(true);
+    const last = await client(ctx.app, world.pm.token).get(`/file/version/delete/${v1.fileVersionId}/a`);
     expect(last.statusCode).toBe(409);
-    const left = (await callAs(ctx, world.pm.token).get(`/file/version/find_all?fileId=${fileId}`)).json().data;
+    const left = (await client(ctx.app, world.pm.token).get(`/file/version/find_all?fileId=${fileId}`)).json().data;
     expect(left).toMatchObject([{ fileVersionId: v1.fileVersionId, label: 'draft', current: true }]);
   });
 });
@@ -119,27 +115,29 @@ describe('versions', () => {
 describe('rename, move and comments', () => {
   it('renames, refusing a taken name', async () => {
     const { fileId } = await newDocument('Old name');
-    expect((await callAs(ctx, editor.token).post('/file/rename/a', { fileId, name: 'Brochure' })).statusCode).toBe(409);
-    expect((await callAs(ctx, editor.token).post('/file/rename/a', { fileId, name: 'New name' })).json().status).toBe(
-      true,
+    expect((await client(ctx.app, editor.token).post('/file/rename/a', { fileId, name: 'Brochure' })).statusCode).toBe(
+      409,
     );
+    expect(
+      (await client(ctx.app, editor.token).post('/file/rename/a', { fileId, name: 'New name' })).json().status,
+    ).toBe(true);
   });
 
   it('moves many at once, all or none, with a move trail row each', async () => {
     const a = await newDocument('Move me 1');
     const b = await newDocument('Move me 2');
     await newDocument('Move me 2', SAMPLE.pdf(), folderB);
-    const clash = await callAs(ctx, editor.token).post('/folder/file/move/a', {
+    const clash = await client(ctx.app, editor.token).post('/folder/file/move/a', {
       fileIds: [a.fileId, b.fileId],
       folderId: folderB,
     });
     expect(clash.statusCode).toBe(409);
     const list = async (folderId: number) =>
-      (await callAs(ctx, editor.token).get(`/folder/workspace/file/list?folderId=${folderId}&pageSize=50`))
+      (await client(ctx.app, editor.token).get(`/folder/workspace/file/list?folderId=${folderId}&pageSize=50`))
         .json()
         .data.data.map((r: { file_name: string }) => r.file_name);
     expect(await list(folderB)).toEqual(['Move me 2']);
-    const single = await callAs(ctx, editor.token).post(`/file/move/${a.fileId}/${folderB}/a`);
+    const single = await client(ctx.app, editor.token).post(`/file/move/${a.fileId}/${folderB}/a`);
     expect(single.json().status).toBe(true);
     expect((await list(folderB)).sort()).toEqual(['Move me 1', 'Move me 2']);
     expect((await trailOf(ctx.db, 'document', a.fileId)).at(-1)).toMatchObject({
@@ -150,9 +148,9 @@ describe('rename, move and comments', () => {
 
   it('keeps comments per document, in order', async () => {
     const { fileId } = await newDocument('Commented');
-    await callAs(ctx, editor.token).post('/file/words', { fileId, text: '请核对签名页' });
-    await callAs(ctx, world.pm.token).post('/file/words', { fileId, text: 'Checked' });
-    const words = (await callAs(ctx, editor.token).get(`/file/words/${fileId}`)).json().data;
+    await client(ctx.app, editor.token).post('/file/words', { fileId, text: '请核对签名页' });
+    await client(ctx.app, world.pm.token).post('/file/words', { fileId, text: 'Checked' });
+    const words = (await client(ctx.app, editor.token).get(`/file/words/${fileId}`)).json().data;
     expect(words.map((w: { text: string }) => w.text)).toEqual(['请核对签名页', 'Checked']);
   });
 });
@@ -161,23 +159,25 @@ describe('recycle bin', () => {
   it("needs deleteDoc; a deleted document leaves the list and waits in its deleter's recycle bin", async () => {
     const { fileId } = await newDocument('To recycle');
     expect(
-      (await callAs(ctx, editor.token).post('/file/delete/a', { fileId, deleteAllVersion: true })).statusCode,
+      (await client(ctx.app, editor.token).post('/file/delete/a', { fileId, deleteAllVersion: true })).statusCode,
     ).toBe(403);
     expect(
-      (await callAs(ctx, world.pm.token).post('/file/delete/a', { fileId, deleteAllVersion: true })).json().status,
+      (await client(ctx.app, world.pm.token).post('/file/delete/a', { fileId, deleteAllVersion: true })).json().status,
     ).toBe(true);
     const list = (
-      await callAs(ctx, world.pm.token).get(`/folder/workspace/file/list?folderId=${folderA}&pageSize=50`)
+      await client(ctx.app, world.pm.token).get(`/folder/workspace/file/list?folderId=${folderA}&pageSize=50`)
     ).json().data.data;
     expect(list.some((r: { fileId: number }) => r.fileId === fileId)).toBe(false);
-    const bin = (await callAs(ctx, world.pm.token).get('/file/recycle/list')).json().data;
+    const bin = (await client(ctx.app, world.pm.token).get('/file/recycle/list')).json().data;
     expect(bin[0]).toMatchObject({ fileId, file_name: 'To recycle', folderId: folderA });
-    expect((await callAs(ctx, editor.token).get('/file/recycle/list')).json().data).toEqual([]);
+    expect((await client(ctx.app, editor.token).get('/file/recycle/list')).json().data).toEqual([]);
     // The name is free again while it sits in the bin; restoring then refuses the clash.
     await newDocument('To recycle');
-    const clash = await callAs(ctx, world.pm.token).post(`/file/recycle/restore/${fileId}`, {});
+    const clash = await client(ctx.app, world.pm.token).post(`/file/recycle/restore/${fileId}`, {});
     expect(clash.statusCode).toBe(409);
-    const elsewhere = await callAs(ctx, world.pm.token).post(`/file/recycle/restore/${fileId}`, { folderId: folderB });
+    const elsewhere = await client(ctx.app, world.pm.token).post(`/file/recycle/restore/${fileId}`, {
+      folderId: folderB,
+    });
     expect(elsewhere.json().status).toBe(true);
   });
 
@@ -187,12 +187,12 @@ describe('recycle bin', () => {
     await newDocument('Purge B', shared);
     const own = await newDocument('Purge C', pdf('only mine'));
     for (const d of [a, own])
-      await callAs(ctx, world.pm.token).post('/file/delete/a', { fileId: d.fileId, deleteAllVersion: true });
+      await client(ctx.app, world.pm.token).post('/file/delete/a', { fileId: d.fileId, deleteAllVersion: true });
     const [sharedSha] = await ctx.db.select().from(documentVersions).where(eq(documentVersions.documentId, a.fileId));
     const [ownSha] = await ctx.db.select().from(documentVersions).where(eq(documentVersions.documentId, own.fileId));
-    expect((await callAs(ctx, editor.token).post(`/file/recycle/purge/${a.fileId}`)).statusCode).toBe(403);
+    expect((await client(ctx.app, editor.token).post(`/file/recycle/purge/${a.fileId}`)).statusCode).toBe(403);
     for (const d of [a, own])
-      expect((await callAs(ctx, world.pm.token).post(`/file/recycle/purge/${d.fileId}`)).json().status).toBe(true);
+      expect((await client(ctx.app, world.pm.token).post(`/file/recycle/purge/${d.fileId}`)).json().status).toBe(true);
     expect(await ctx.deps.blobs.has(sharedSha.sha256)).toBe(true);
     expect(await ctx.deps.blobs.has(ownSha.sha256)).toBe(false);
     expect((await trailOf(ctx.db, 'document', own.fileId)).at(-1)).toMatchObject({
@@ -204,11 +204,12 @@ describe('recycle bin', () => {
 
 describe('what documents hold in place', () => {
   it("a folder or a site with documents cannot be deleted: 'current folder contains files'", async () => {
-    const site = (await callAs(ctx, world.pm.token).post('/site/create', { name: 'Peking Union', code: 'PU' })).json()
-      .data;
+    const site = (
+      await client(ctx.app, world.pm.token).post('/site/create', { name: 'Peking Union', code: 'PU' })
+    ).json().data;
     const siteId = site.siteId as number;
     const folder = (
-      await callAs(ctx, world.pm.token).post('/folder/create', { name: 'Site files', parentId: 0 })
+      await client(ctx.app, world.pm.token).post('/folder/create', { name: 'Site files', parentId: 0 })
     ).json().data.folderId;
     await send(
       '/minio/file/save',
@@ -216,10 +217,10 @@ describe('what documents hold in place', () => {
       { folderId: folder, name: 'CV', central: 'false', siteId },
       { name: 'cv.pdf', content: SAMPLE.pdf() },
     );
-    const delFolder = await callAs(ctx, world.pm.token).post(`/folder/delete/${folder}`);
+    const delFolder = await client(ctx.app, world.pm.token).post(`/folder/delete/${folder}`);
     expect(delFolder.statusCode).toBe(409);
     expect(delFolder.json().msg).toBe('The current folder contains files and cannot be deleted');
-    const delSite = await callAs(ctx, world.pm.token).post(`/site/delete/${siteId}`);
+    const delSite = await client(ctx.app, world.pm.token).post(`/site/delete/${siteId}`);
     expect(delSite.statusCode).toBe(409);
     expect(delSite.json().errorCode).toBe('site_has_files');
   });

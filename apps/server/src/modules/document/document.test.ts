@@ -4,10 +4,10 @@ import fs from 'node:fs/promises';
 import { documents, documentVersions } from '../../db/schema/documents.ts';
 import { folderGrants, projects, roles } from '../../db/schema/projects.ts';
 import { sweepOrphanBlobs } from '../../storage/blob-sweep.ts';
-import { trailOf } from '../../test/company-factories.ts';
-import { bearer, createTestContext, type TestContext } from '../../test/context.ts';
-import { multipart, SAMPLE } from '../../test/multipart.ts';
-import { callAs, createProjectWorld, joinProject, type ProjectWorld } from '../../test/project-factories.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { createProjectWorld, joinProject, type ProjectWorld, SAMPLE } from '../../test/factories.ts';
+import { trailOf } from '../../test/records.ts';
+import { client, multipart } from '../../test/requests.ts';
 
 let ctx: TestContext;
 let world: ProjectWorld;
@@ -19,13 +19,7 @@ function upload(
   fields: Record<string, string | number | boolean>,
   file?: { name: string; content: Buffer },
 ) {
-  const body = multipart(fields, file);
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/edoc/minio/file/save',
-    headers: { ...bearer(token), ...body.headers },
-    payload: body.payload,
-  });
+  return client(ctx.app, token).form('/minio/file/save', fields, file);
 }
 
 beforeAll(async () => {
@@ -60,7 +54,7 @@ describe('creating a document with its file', () => {
     );
     expect(res.json()).toMatchObject({ status: true });
     const { fileId } = res.json().data;
-    const list = await callAs(ctx, world.pm.token).get(`/folder/workspace/file/list?folderId=${protocolFolder}`);
+    const list = await client(ctx.app, world.pm.token).get(`/folder/workspace/file/list?folderId=${protocolFolder}`);
     expect(list.json().data.total).toBe(1);
     expect(list.json().data.data[0]).toMatchObject({
       fileId,
@@ -84,7 +78,7 @@ describe('creating a document with its file', () => {
     );
     expect(res.statusCode).toBe(409);
     expect(res.json().msg).toBe('Duplicate file name!');
-    const check = await callAs(ctx, world.pm.token).post('/file/name/check/a', {
+    const check = await client(ctx.app, world.pm.token).post('/file/name/check/a', {
       folderId: protocolFolder,
       name: '方案 protocol',
     });
@@ -122,7 +116,7 @@ describe('creating a document with its file', () => {
       .update(projects)
       .set({ allowedFileTypes: ['pdf'] })
       .where(eq(projects.id, world.projectId));
-    const types = await callAs(ctx, world.staff.token).get('/file/types');
+    const types = await client(ctx.app, world.staff.token).get('/file/types');
     expect(types.json().data).toEqual([{ file_type_code: 'pdf' }]);
     const res = await upload(
       world.pm.token,
@@ -183,17 +177,13 @@ describe('downloading', () => {
   });
 
   it('streams the file with its UTF-8 name, whole or by range', async () => {
-    const whole = await callAs(ctx, world.pm.token).get(`/minio/file/down?fileId=${fileId}`);
+    const whole = await client(ctx.app, world.pm.token).get(`/minio/file/down?fileId=${fileId}`);
     expect(whole.statusCode).toBe(200);
     expect(whole.rawPayload.equals(SAMPLE.pdf())).toBe(true);
     expect(whole.headers['content-disposition']).toBe(
       `attachment; filename="__ v1.pdf"; filename*=UTF-8''${encodeURIComponent('方案 v1.pdf')}`,
     );
-    const part = await ctx.app.inject({
-      method: 'GET',
-      url: `/edoc/minio/file/down?fileId=${fileId}`,
-      headers: { ...bearer(world.pm.token), range: 'bytes=0-7' },
-    });
+    const part = await client(ctx.app, world.pm.token).get(`/minio/file/down?fileId=${fileId}`, { range: 'bytes=0-7' });
     expect(part.statusCode).toBe(206);
     expect(part.body).toBe('%PDF-1.4');
     expect(part.headers['content-range']).toBe(`bytes 0-7/${SAMPLE.pdf().length}`);
@@ -201,7 +191,7 @@ describe('downloading', () => {
 
   it('finds it by name, file code or whole ICH code (taken from the folder)', async () => {
     const find = async (name: string) =>
-      (await callAs(ctx, world.pm.token).get(`/folder/workspace/file/list?name=${encodeURIComponent(name)}`))
+      (await client(ctx.app, world.pm.token).get(`/folder/workspace/file/list?name=${encodeURIComponent(name)}`))
         .json()
         .data.data.map((r: { fileId: number }) => r.fileId);
     expect(await find('protocol')).toEqual([fileId]);
@@ -212,7 +202,7 @@ describe('downloading', () => {
 
   it('filters by status, creator and creation days; a start after the end is refused', async () => {
     const count = async (q: string) =>
-      (await callAs(ctx, world.pm.token).get(`/folder/workspace/file/list?${q}`)).json().data.total as number;
+      (await client(ctx.app, world.pm.token).get(`/folder/workspace/file/list?${q}`)).json().data.total as number;
     const today = new Date().toISOString().slice(0, 10);
     expect(await count('status=1')).toBe(1);
     expect(await count('status=6')).toBe(0);
@@ -220,7 +210,7 @@ describe('downloading', () => {
     expect(await count(`creatorId=${world.staff.id}`)).toBe(0);
     expect(await count(`startDate=${today}&endDate=${today}`)).toBe(1);
     expect(await count('endDate=2000-01-01')).toBe(0);
-    const bad = await callAs(ctx, world.pm.token).get(
+    const bad = await client(ctx.app, world.pm.token).get(
       '/folder/workspace/file/list?startDate=2026-02-01&endDate=2026-01-01',
     );
     expect(bad.statusCode).toBe(400);
@@ -228,16 +218,16 @@ describe('downloading', () => {
   });
 
   it('shows the document to a viewer but refuses the download without downDoc', async () => {
-    const list = await callAs(ctx, viewer.token).get('/folder/workspace/file/list');
+    const list = await client(ctx.app, viewer.token).get('/folder/workspace/file/list');
     expect(list.json().data.data.map((r: { fileId: number }) => r.fileId)).toEqual([fileId]);
     expect(list.json().data.data[0].abilities).toEqual(['viewDoc']);
-    const down = await callAs(ctx, viewer.token).get(`/minio/file/down?fileId=${fileId}`);
+    const down = await client(ctx.app, viewer.token).get(`/minio/file/down?fileId=${fileId}`);
     expect(down.statusCode).toBe(403);
   });
 
   it('hides it from staff without a grant and from other projects', async () => {
-    expect((await callAs(ctx, world.staff.token).get('/folder/workspace/file/list')).json().data.total).toBe(0);
-    const down = await callAs(ctx, world.staff.token).get(`/minio/file/down?fileId=${fileId}`);
+    expect((await client(ctx.app, world.staff.token).get('/folder/workspace/file/list')).json().data.total).toBe(0);
+    const down = await client(ctx.app, world.staff.token).get(`/minio/file/down?fileId=${fileId}`);
     expect(down.statusCode).toBe(403);
   });
 });
@@ -250,12 +240,11 @@ describe('an upload cut off half way', () => {
       { name: 'cut.pdf', content: Buffer.alloc(256 * 1024, 0x25) },
     );
     // The connection ends inside the file part: no closing boundary ever arrives.
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/edoc/minio/file/save',
-      headers: { ...bearer(world.pm.token), ...body.headers },
-      payload: body.payload.subarray(0, body.payload.length - 100_000),
-    });
+    const res = await client(ctx.app, world.pm.token).post(
+      '/minio/file/save',
+      body.payload.subarray(0, body.payload.length - 100_000),
+      body.headers,
+    );
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().errorCode).toBe('upload_incomplete');
     expect(await ctx.db.select().from(documents)).toHaveLength(before.length);

@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentVersions, downloadTasks } from '../../db/schema/documents.ts';
 import { folderGrants, folders, roles } from '../../db/schema/projects.ts';
-import { trailOf } from '../../test/company-factories.ts';
-import { bearer, createTestContext, type TestContext } from '../../test/context.ts';
-import { multipart, SAMPLE } from '../../test/multipart.ts';
-import { callAs, createProjectWorld, joinProject, type ProjectWorld } from '../../test/project-factories.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { createProjectWorld, joinProject, type ProjectWorld, SAMPLE } from '../../test/factories.ts';
+import { trailOf } from '../../test/records.ts';
+import { client } from '../../test/requests.ts';
 import { sweepExpiredDownloads } from './download.service.ts';
 import { readZip } from './zip-reader.ts';
 
@@ -23,13 +23,11 @@ const pdf = (tag: string) => Buffer.concat([SAMPLE.pdf(), Buffer.from(`% ${tag}\
 
 async function upload(folderId: number, name: string, fileName: string) {
   const content = pdf(`${name}-${fileName}`);
-  const body = multipart({ folderId, name }, { name: fileName, content });
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/edoc/minio/file/save',
-    headers: { ...bearer(world.pm.token), ...body.headers },
-    payload: body.payload,
-  });
+  const res = await client(ctx.app, world.pm.token).form(
+    '/minio/file/save',
+    { folderId, name },
+    { name: fileName, content },
+  );
   if (res.statusCode !== 200) throw new Error(`upload failed: ${res.body}`);
   const fileId = res.json().data.fileId as number;
   contents.set(fileId, content);
@@ -42,7 +40,7 @@ type Row = { id: number; state: string; progress: number; size: number | null; e
 async function settled(token: string, id: number, timeoutMs = 20_000): Promise<Row> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const rows = (await callAs(ctx, token).get('/download/task/list?all=true')).json().data.data as Row[];
+    const rows = (await client(ctx.app, token).get('/download/task/list?all=true')).json().data.data as Row[];
     const row = rows.find((r) => r.id === id);
     if (row && row.state !== 'packing') return row;
     await new Promise((r) => setTimeout(r, 200));
@@ -51,7 +49,7 @@ async function settled(token: string, id: number, timeoutMs = 20_000): Promise<R
 }
 
 const createTask = (token: string, payload: Record<string, unknown>) =>
-  callAs(ctx, token).post('/download/task/create', payload);
+  client(ctx.app, token).post('/download/task/create', payload);
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -103,7 +101,7 @@ describe('packing selected documents', () => {
     const row = await settled(world.pm.token, taskId);
     expect(row).toMatchObject({ state: 'completed', progress: 100, error: null });
 
-    const file = await callAs(ctx, world.pm.token).get(`/download/task/${taskId}/file`);
+    const file = await client(ctx.app, world.pm.token).get(`/download/task/${taskId}/file`);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/zip');
     expect(file.headers['content-disposition']).toBe(
@@ -137,11 +135,7 @@ describe('packing selected documents', () => {
   });
 
   it('serves a byte range of the zip and records creation and each download in the trail', async () => {
-    const part = await ctx.app.inject({
-      method: 'GET',
-      url: `/edoc/download/task/${taskId}/file`,
-      headers: { ...bearer(world.pm.token), range: 'bytes=0-3' },
-    });
+    const part = await client(ctx.app, world.pm.token).get(`/download/task/${taskId}/file`, { range: 'bytes=0-3' });
     expect(part.statusCode).toBe(206);
     expect(part.rawPayload.equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))).toBe(true);
     const rows = await trailOf(ctx.db, 'download_task', taskId);
@@ -171,7 +165,7 @@ describe('packing a folder', () => {
     expect(await settled(world.pm.token, id)).toMatchObject({ state: 'completed' });
     const [task] = await ctx.db.select().from(downloadTasks).where(eq(downloadTasks.id, id));
     expect(task.documentIds).not.toContain(doc.inClosed);
-    const file = await callAs(ctx, downloader.token).get(`/download/task/${id}/file`);
+    const file = await client(ctx.app, downloader.token).get(`/download/task/${id}/file`);
     expect(readZip(file.rawPayload).map((e) => e.name)).toContain('资料 Docs/Sub/sub.pdf');
   });
 
@@ -191,14 +185,14 @@ describe('packing a folder', () => {
 
 describe('whose tasks', () => {
   it("lists one's own tasks; all of the project only for project administrators", async () => {
-    const mine = (await callAs(ctx, downloader.token).get('/download/task/list')).json().data;
+    const mine = (await client(ctx.app, downloader.token).get('/download/task/list')).json().data;
     expect(mine.data.every((r: { creatorId: number }) => r.creatorId === downloader.id)).toBe(true);
     expect(mine.total).toBeGreaterThan(0);
-    const refused = await callAs(ctx, downloader.token).get('/download/task/list?all=true');
+    const refused = await client(ctx.app, downloader.token).get('/download/task/list?all=true');
     expect(refused.statusCode).toBe(403);
-    const all = (await callAs(ctx, world.pm.token).get('/download/task/list?all=true')).json().data;
+    const all = (await client(ctx.app, world.pm.token).get('/download/task/list?all=true')).json().data;
     expect(all.data.some((r: { creatorId: number }) => r.creatorId === downloader.id)).toBe(true);
-    const pmOwn = (await callAs(ctx, world.pm.token).get('/download/task/list')).json().data;
+    const pmOwn = (await client(ctx.app, world.pm.token).get('/download/task/list')).json().data;
     expect(pmOwn.data.some((r: { creatorId: number }) => r.creatorId === downloader.id)).toBe(false);
   });
 
@@ -206,13 +200,13 @@ describe('whose tasks', () => {
     const res = await createTask(world.pm.token, { name: 'PM only', fileIds: [doc.chinese] });
     const id = res.json().data.id as number;
     await settled(world.pm.token, id);
-    expect((await callAs(ctx, downloader.token).get(`/download/task/${id}/file`)).statusCode).toBe(404);
-    expect((await callAs(ctx, downloader.token).post(`/download/task/delete/${id}`)).statusCode).toBe(404);
+    expect((await client(ctx.app, downloader.token).get(`/download/task/${id}/file`)).statusCode).toBe(404);
+    expect((await client(ctx.app, downloader.token).post(`/download/task/delete/${id}`)).statusCode).toBe(404);
 
     const theirs = await createTask(downloader.token, { name: 'Theirs', fileIds: [doc.chinese] });
     const theirId = theirs.json().data.id as number;
     await settled(world.pm.token, theirId);
-    const del = await callAs(ctx, world.pm.token).post(`/download/task/delete/${theirId}`);
+    const del = await client(ctx.app, world.pm.token).post(`/download/task/delete/${theirId}`);
     expect(del.json()).toMatchObject({ status: true });
     expect(await ctx.db.select().from(downloadTasks).where(eq(downloadTasks.id, theirId))).toHaveLength(0);
     expect((await trailOf(ctx.db, 'download_task', theirId)).map((r) => r.type)).toEqual([1, 3]);
@@ -227,7 +221,7 @@ describe('failures and expiry', () => {
     const res = await createTask(world.pm.token, { name: 'Broken', fileIds: [doc.chinese, gone] });
     const row = await settled(world.pm.token, res.json().data.id);
     expect(row).toMatchObject({ state: 'failed', error: 'File content is missing: gone.pdf', size: null });
-    const file = await callAs(ctx, world.pm.token).get(`/download/task/${row.id}/file`);
+    const file = await client(ctx.app, world.pm.token).get(`/download/task/${row.id}/file`);
     expect(file.statusCode).toBe(409);
     expect(file.json().msg).toBe('The package is not ready yet');
   });
@@ -243,7 +237,7 @@ describe('failures and expiry', () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(downloadTasks.id, id));
     expect(await settled(world.pm.token, id)).toMatchObject({ state: 'expired' });
-    const file = await callAs(ctx, world.pm.token).get(`/download/task/${id}/file`);
+    const file = await client(ctx.app, world.pm.token).get(`/download/task/${id}/file`);
     expect(file.statusCode).toBe(410);
     expect(file.json().msg).toBe('The download task has expired');
     expect(await sweepExpiredDownloads(ctx.db, ctx.deps.blobs, 0)).toBe(1);

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloadTickets } from '../../db/schema/documents.ts';
 import { folderGrants, roles } from '../../db/schema/projects.ts';
-import { trailOf } from '../../test/company-factories.ts';
-import { bearer, createTestContext, type TestContext } from '../../test/context.ts';
-import { multipart } from '../../test/multipart.ts';
-import { callAs, createProjectWorld, joinProject, type ProjectWorld } from '../../test/project-factories.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { createProjectWorld, joinProject, type ProjectWorld } from '../../test/factories.ts';
+import { trailOf } from '../../test/records.ts';
+import { client } from '../../test/requests.ts';
 
 let ctx: TestContext;
 let world: ProjectWorld;
@@ -15,13 +15,11 @@ beforeAll(async () => {
   ctx = await createTestContext();
   world = await createProjectWorld(ctx, 'TIX-1');
   const folderId = world.folderByIch.get('8.2.2')!;
-  const body = multipart({ folderId, name: '方案' }, { name: '方案.pdf', content });
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/edoc/minio/file/save',
-    headers: { ...bearer(world.pm.token), ...body.headers },
-    payload: body.payload,
-  });
+  const res = await client(ctx.app, world.pm.token).form(
+    '/minio/file/save',
+    { folderId, name: '方案' },
+    { name: '方案.pdf', content },
+  );
   fileId = res.json().data.fileId;
   const [viewer] = await ctx.db
     .insert(roles)
@@ -39,7 +37,7 @@ afterAll(async () => {
 
 describe('download tickets', () => {
   it('gives a link the browser fetches without a token, by range too, and trails the download when issued', async () => {
-    const issued = await callAs(ctx, world.pm.token).post('/download/ticket', { kind: 'document', fileId });
+    const issued = await client(ctx.app, world.pm.token).post('/download/ticket', { kind: 'document', fileId });
     const { url, expiresInSeconds } = issued.json().data;
     expect(url).toMatch(/^\/edoc\/download\/ticket\/[\w-]{40,}$/);
     expect(expiresInSeconds).toBe(300);
@@ -55,18 +53,16 @@ describe('download tickets', () => {
   });
 
   it('is refused to whoever may not download, and an unknown or expired link is not found', async () => {
-    const refused = await callAs(ctx, world.staff.token).post('/download/ticket', { kind: 'document', fileId });
+    const refused = await client(ctx.app, world.staff.token).post('/download/ticket', { kind: 'document', fileId });
     expect(refused.statusCode).toBe(403);
     expect(await ctx.db.select().from(downloadTickets)).toHaveLength(1);
-    expect((await ctx.app.inject({ method: 'GET', url: '/edoc/download/ticket/' + 'x'.repeat(43) })).statusCode).toBe(
-      404,
-    );
-    const again = (await callAs(ctx, world.pm.token).post('/download/ticket', { kind: 'document', fileId })).json()
+    expect((await client(ctx.app).get('/download/ticket/' + 'x'.repeat(43))).statusCode).toBe(404);
+    const again = (await client(ctx.app, world.pm.token).post('/download/ticket', { kind: 'document', fileId })).json()
       .data;
     await ctx.db.update(downloadTickets).set({ expiresAt: new Date(Date.now() - 1000) });
     expect((await ctx.app.inject({ method: 'GET', url: again.url })).statusCode).toBe(404);
     for (const t of await ctx.db.select().from(downloadTickets)) expect(t.tokenHash).toMatch(/^[0-9a-f]{64}$/); // only hashes kept
-    const pack = await callAs(ctx, world.pm.token).post('/download/ticket', { kind: 'pack', taskId: 999999 });
+    const pack = await client(ctx.app, world.pm.token).post('/download/ticket', { kind: 'pack', taskId: 999999 });
     expect(pack.statusCode).toBe(404);
   });
 });

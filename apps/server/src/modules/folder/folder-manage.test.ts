@@ -3,9 +3,10 @@ import type { FolderNode, FolderTreeAnswer, UserFolderRights } from '@edoc/contr
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { folders, groups, projects, roles } from '../../db/schema/projects.ts';
-import { trailOf } from '../../test/company-factories.ts';
-import { createTestContext, PASSWORD, signIn, type TestContext } from '../../test/context.ts';
-import { callAs, createProjectWorld, joinProject, type ProjectWorld } from '../../test/project-factories.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { createProjectWorld, joinProject, PASSWORD, type ProjectWorld, signIn } from '../../test/factories.ts';
+import { trailOf } from '../../test/records.ts';
+import { client } from '../../test/requests.ts';
 
 let ctx: TestContext;
 let w: ProjectWorld;
@@ -17,7 +18,7 @@ let otherGroupId: number;
 
 const flatten = (nodes: FolderNode[]): FolderNode[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
 const byIch = (tree: FolderTreeAnswer) => new Map(flatten(tree.allFolderList).map((n) => [n.ichCode, n]));
-const pmApi = () => callAs(ctx, w.pm.token);
+const pmApi = () => client(ctx.app, w.pm.token);
 const f = (code: string) => w.folderByIch.get(code)!;
 const grant = (
   subjectType: string,
@@ -69,7 +70,7 @@ describe('folder grants', () => {
     // A user's own grant with no keys on 8.2.2 overrides the role grant inherited from 8.2.
     await pmApi().post(`/folder/grants/${f('8.2.2')}`, { grants: [grant('user', w.staff.id, [])] });
 
-    const tree = (await callAs(ctx, w.staff.token).get('/folder/tree/0')).json().data as FolderTreeAnswer;
+    const tree = (await client(ctx.app, w.staff.token).get('/folder/tree/0')).json().data as FolderTreeAnswer;
     const nodes = byIch(tree);
     expect(nodes.get('8.2')).toMatchObject({ isEnabled: true, canCreateFile: false });
     expect(nodes.get('8.2.1')).toMatchObject({ isEnabled: true });
@@ -84,9 +85,11 @@ describe('folder grants', () => {
     const under82 = flatten(tree.allFolderList.find((n) => n.ichCode === '8.2')!.children).length;
     expect(enabled).toHaveLength(1 + under82 - 1 + 1); // 8.2 and its subfolders but 8.2.2, plus 8.3.1
 
-    const permission = (await callAs(ctx, w.staff.token).get('/folder/create/permission')).json().data;
+    const permission = (await client(ctx.app, w.staff.token).get('/folder/create/permission')).json().data;
     expect(permission.permissionFolders).toEqual([f('8.3.1')]);
-    const names = (await callAs(ctx, w.staff.token).get('/folder/names')).json().data as Array<{ folderId: number }>;
+    const names = (await client(ctx.app, w.staff.token).get('/folder/names')).json().data as Array<{
+      folderId: number;
+    }>;
     expect(names.map((n) => n.folderId).sort((a, b) => a - b)).toEqual(enabled);
   });
 
@@ -129,9 +132,9 @@ describe('folder grants', () => {
   });
 
   it('lets only project administrators change grants or read rights by user', async () => {
-    const res = await callAs(ctx, w.staff.token).post(`/folder/grants/${f('8.2')}`, { grants: [] });
+    const res = await client(ctx.app, w.staff.token).post(`/folder/grants/${f('8.2')}`, { grants: [] });
     expect(res.statusCode).toBe(403);
-    expect((await callAs(ctx, w.staff.token).get(`/file/permission/user/${w.staff.id}`)).statusCode).toBe(403);
+    expect((await client(ctx.app, w.staff.token).get(`/file/permission/user/${w.staff.id}`)).statusCode).toBe(403);
   });
 
   it('shows a user effective rights on every folder', async () => {
@@ -154,7 +157,7 @@ describe('folder grants', () => {
 
 describe('folder manage levels', () => {
   it('level 2 may rename and reorder inside its folder but not create subfolders; level 3 may', async () => {
-    const mgrApi = callAs(ctx, mgr.token);
+    const mgrApi = client(ctx.app, mgr.token);
     await pmApi().post(`/folder/grants/${f('8.3')}`, { grants: [grant('user', mgr.id, ['viewDoc'], 2)] });
     expect((await mgrApi.post(`/folder/rename/${f('8.3.2')}`, { name: 'Renamed by manager' })).statusCode).toBe(200);
     expect((await mgrApi.post(`/folder/move/${f('8.3.2')}`, { parentId: f('8.3'), index: 0 })).statusCode).toBe(200);
@@ -177,7 +180,7 @@ describe('moving folders', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().msg).toBe('A folder cannot be moved into itself or one of its subfolders');
     }
-    const zh = callAs(ctx, await signIn(ctx, w.pm.email, PASSWORD, 'zh-CN'));
+    const zh = client(ctx.app, await signIn(ctx, w.pm.email, PASSWORD, 'zh-CN'));
     await zh.post('/common/study/entry', { studyId: w.projectId });
     const res = await zh.post(`/folder/move/${f('8.3')}`, { parentId: f('8.3.1'), index: 0 });
     expect(res.json()).toMatchObject({
@@ -219,7 +222,7 @@ describe('directory templates', () => {
     const again = await pmApi().post('/folder/template/save', { name: 'OUR TREE' });
     expect(again.statusCode).toBe(409);
     expect(again.json().msg).toBe('Template name already exists');
-    const list = (await callAs(ctx, w.admin.token).get('/template/directory/list')).json().data as Array<{
+    const list = (await client(ctx.app, w.admin.token).get('/template/directory/list')).json().data as Array<{
       id: number;
       name: string;
       type: number;
@@ -242,10 +245,10 @@ describe('directory templates', () => {
     const tree = (await pmApi().get('/folder/tree/0')).json().data as FolderTreeAnswer;
     expect(flatten(tree.library!).some((n) => n.folderName === 'Renamed by manager')).toBe(true);
 
-    const foreign = await callAs(ctx, other.pm.token).post('/folder/template/apply', { templateId: ours.id });
+    const foreign = await client(ctx.app, other.pm.token).post('/folder/template/apply', { templateId: ours.id });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().msg).toBe('Template is invalid');
-    expect((await callAs(ctx, w.staff.token).post('/folder/template/save', { name: 'Mine' })).statusCode).toBe(403);
+    expect((await client(ctx.app, w.staff.token).post('/folder/template/save', { name: 'Mine' })).statusCode).toBe(403);
 
     const trail = await trailOf(ctx.db, 'folder_template_apply', ich.id);
     expect(trail.at(-1)!.oldValue).toMatchObject({ folderCount: expect.any(Number) });
@@ -256,7 +259,7 @@ describe('directory templates', () => {
 describe('projects without a library tree', () => {
   it('refuses library folders and shows only the work tree', async () => {
     await ctx.db.update(projects).set({ libraryFolder: false }).where(eq(projects.id, other.projectId));
-    const api = callAs(ctx, other.pm.token);
+    const api = client(ctx.app, other.pm.token);
     const res = await api.post('/folder/create', { parentId: 0, type: 1, name: 'Library root' });
     expect(res.statusCode).toBe(400);
     expect(res.json().msg).toBe('Type is invalid');

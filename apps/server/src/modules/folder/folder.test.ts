@@ -2,7 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../../db/schema/companies.ts';
 import { folderGrants, folders, groups, members, roles } from '../../db/schema/projects.ts';
-import { bearer, createTestContext, createUser, signIn, type TestContext } from '../../test/context.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { createCompanyAdmin, createProjectUser, signIn } from '../../test/factories.ts';
+import { client } from '../../test/requests.ts';
 
 let ctx: TestContext;
 let projectId: number;
@@ -11,16 +13,6 @@ let staff: string;
 let staffId: number;
 let outsider: string;
 const byCode = new Map<string, number>();
-
-const post = (token: string, url: string, payload: unknown = {}) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/edoc${url}`,
-    headers: bearer(token),
-    payload: payload as Record<string, unknown>,
-  });
-const get = (token: string, url: string) =>
-  ctx.app.inject({ method: 'GET', url: `/edoc${url}`, headers: bearer(token) });
 
 interface Node {
   folderId: number;
@@ -34,27 +26,26 @@ interface Node {
 const flatten = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
 
 async function member(companyId: number, roleCode: string) {
-  const user = await createUser(ctx.db, { userType: 3, companyId });
+  const user = await createProjectUser(ctx.db, companyId);
   const [role] = await ctx.db
     .select()
     .from(roles)
     .where(and(eq(roles.projectId, projectId), eq(roles.code, roleCode)));
   await ctx.db.insert(members).values({ projectId, userId: user.id, roleId: role.id });
   const token = await signIn(ctx, user.email);
-  await post(token, '/common/study/entry', { studyId: projectId });
+  await client(ctx.app, token).post('/common/study/entry', { studyId: projectId });
   return { token, user, role };
 }
 
 beforeAll(async () => {
   ctx = await createTestContext();
   const [company] = await ctx.db.insert(companies).values({ name: 'Folder Co' }).returning();
-  const admin = await signIn(
-    ctx,
-    (await createUser(ctx.db, { userType: 2, companyId: company.id, isCompanyManager: true })).email,
-  );
-  const ich = ((await get(admin, '/template/directory/list')).json().data as Array<{ id: number }>)[0].id;
-  projectId = (await post(admin, '/project/create', { code: 'F-1', name: 'Folders', directoryTemplateId: ich })).json()
-    .data.studyId;
+  const admin = await signIn(ctx, (await createCompanyAdmin(ctx.db, company.id)).email);
+  const ich = ((await client(ctx.app, admin).get('/template/directory/list')).json().data as Array<{ id: number }>)[0]
+    .id;
+  projectId = (
+    await client(ctx.app, admin).post('/project/create', { code: 'F-1', name: 'Folders', directoryTemplateId: ich })
+  ).json().data.studyId;
   for (const f of await ctx.db.select().from(folders).where(eq(folders.projectId, projectId)))
     byCode.set(f.ichCode!, f.id);
   pm = (await member(company.id, 'STU_PM')).token;
@@ -77,13 +68,13 @@ beforeAll(async () => {
   await ctx.db
     .insert(folderGrants)
     .values({ folderId: byCode.get('8.2.18')!, subjectType: 'user', subjectId: s.user.id, docKeys: [] });
-  outsider = await signIn(ctx, (await createUser(ctx.db, { userType: 3, companyId: company.id })).email);
+  outsider = await signIn(ctx, (await createProjectUser(ctx.db, company.id)).email);
 });
 afterAll(() => ctx.close());
 
 describe('folder tree with permissions', () => {
   it('gives the project administrator every folder, enabled and manageable', async () => {
-    const data = (await get(pm, '/folder/tree/0')).json().data;
+    const data = (await client(ctx.app, pm).get('/folder/tree/0')).json().data;
     expect(data.manage).toBe(true);
     const all = flatten(data.allFolderList);
     expect(all).toHaveLength(56);
@@ -92,7 +83,7 @@ describe('folder tree with permissions', () => {
   });
 
   it('shows ordinary staff exactly the granted folders enabled, inherited downwards, overridden lower down', async () => {
-    const data = (await get(staff, '/folder/tree/0')).json().data;
+    const data = (await client(ctx.app, staff).get('/folder/tree/0')).json().data;
     expect(data.manage).toBe(false);
     expect(data.work).toBeUndefined();
     const all = new Map(flatten(data.allFolderList).map((n) => [n.ichCode, n]));
@@ -109,33 +100,42 @@ describe('folder tree with permissions', () => {
   });
 
   it('refuses folder calls before a project is entered', async () => {
-    expect((await get(outsider, '/folder/tree/0')).statusCode).toBe(403);
+    expect((await client(ctx.app, outsider).get('/folder/tree/0')).statusCode).toBe(403);
   });
 });
 
 describe('folder management', () => {
   it('creates, refuses duplicates among siblings (any case) and long titles, renames and deletes', async () => {
     const parentId = byCode.get('8.4')!;
-    const created = await post(pm, '/folder/create', { parentId, name: 'Local documents', ichCode: '8.4.9' });
+    const created = await client(ctx.app, pm).post('/folder/create', {
+      parentId,
+      name: 'Local documents',
+      ichCode: '8.4.9',
+    });
     expect(created.statusCode).toBe(200);
     const id = created.json().data.folderId as number;
-    const dup = await post(pm, '/folder/create', { parentId, name: 'LOCAL documents' });
+    const dup = await client(ctx.app, pm).post('/folder/create', { parentId, name: 'LOCAL documents' });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().msg).toBe('Folder name already exists');
     expect(
-      (await post(pm, '/folder/create', { parentId: byCode.get('8.3')!, name: 'Local documents' })).statusCode,
+      (await client(ctx.app, pm).post('/folder/create', { parentId: byCode.get('8.3')!, name: 'Local documents' }))
+        .statusCode,
     ).toBe(200);
-    const long = await post(pm, '/folder/create', { parentId, name: 'x'.repeat(129) });
+    const long = await client(ctx.app, pm).post('/folder/create', { parentId, name: 'x'.repeat(129) });
     expect(long.json().msg).toBe('Name cannot exceed 128 characters');
-    expect((await post(pm, `/folder/rename/${id}`, { name: 'Site documents' })).statusCode).toBe(200);
-    const parentDelete = await post(pm, `/folder/delete/${parentId}`);
+    expect((await client(ctx.app, pm).post(`/folder/rename/${id}`, { name: 'Site documents' })).statusCode).toBe(200);
+    const parentDelete = await client(ctx.app, pm).post(`/folder/delete/${parentId}`);
     expect(parentDelete.statusCode).toBe(409);
-    expect((await post(pm, `/folder/delete/${id}`)).statusCode).toBe(200);
+    expect((await client(ctx.app, pm).post(`/folder/delete/${id}`)).statusCode).toBe(200);
   });
 
   it('ordinary staff without a manage level cannot create, rename or delete', async () => {
-    expect((await post(staff, '/folder/create', { parentId: byCode.get('8.2')!, name: 'Mine' })).statusCode).toBe(403);
-    expect((await post(staff, `/folder/rename/${byCode.get('8.2.1')!}`, { name: 'Renamed' })).statusCode).toBe(403);
-    expect((await post(staff, `/folder/delete/${byCode.get('8.2.1')!}`)).statusCode).toBe(403);
+    expect(
+      (await client(ctx.app, staff).post('/folder/create', { parentId: byCode.get('8.2')!, name: 'Mine' })).statusCode,
+    ).toBe(403);
+    expect(
+      (await client(ctx.app, staff).post(`/folder/rename/${byCode.get('8.2.1')!}`, { name: 'Renamed' })).statusCode,
+    ).toBe(403);
+    expect((await client(ctx.app, staff).post(`/folder/delete/${byCode.get('8.2.1')!}`)).statusCode).toBe(403);
   });
 });

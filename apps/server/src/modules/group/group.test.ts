@@ -3,9 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { folderGrants } from '../../db/schema/projects.ts';
 import { trail } from '../../db/schema/trail.ts';
-import { createProjectUser } from '../../test/company-factories.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { callAs, createProjectWorld, type ProjectWorld } from '../../test/project-factories.ts';
+import { createProjectUser, createProjectWorld, type ProjectWorld } from '../../test/factories.ts';
+import { client } from '../../test/requests.ts';
 
 let ctx: TestContext;
 let world: ProjectWorld;
@@ -20,7 +20,7 @@ afterAll(() => ctx.close());
 
 describe('user groups of the entered project', () => {
   it('creates, lists, edits and deletes a group, trailed with old and new values', async () => {
-    const pm = callAs(ctx, world.pm.token);
+    const pm = client(ctx.app, world.pm.token);
     const created = await pm.post('/group/create', {
       name: 'Monitors',
       description: 'CRAs',
@@ -28,7 +28,7 @@ describe('user groups of the entered project', () => {
     });
     expect(created.statusCode).toBe(200);
     const groupId = created.json().data.groupId as number;
-    const list = await callAs(ctx, world.staff.token).get('/group/list');
+    const list = await client(ctx.app, world.staff.token).get('/group/list');
     expect(list.json().data).toEqual([
       {
         groupId,
@@ -59,7 +59,7 @@ describe('user groups of the entered project', () => {
   });
 
   it('refuses a group name that exists in the project, ignoring case', async () => {
-    const pm = callAs(ctx, world.pm.token);
+    const pm = client(ctx.app, world.pm.token);
     expect((await pm.post('/group/create', { name: 'Sponsors' })).statusCode).toBe(200);
     const dup = await pm.post('/group/create', { name: 'sponsors' });
     expect(dup.statusCode).toBe(409);
@@ -67,7 +67,7 @@ describe('user groups of the entered project', () => {
   });
 
   it('accepts only members of the project as group members, naming memberIds', async () => {
-    const pm = callAs(ctx, world.pm.token);
+    const pm = client(ctx.app, world.pm.token);
     const sameCompany = await createProjectUser(ctx.db, world.companyId);
     for (const outsider of [sameCompany.id, other.staff.id, 999_999]) {
       const res = await pm.post('/group/create', { name: `G ${outsider}`, memberIds: [world.staff.id, outsider] });
@@ -77,7 +77,7 @@ describe('user groups of the entered project', () => {
   });
 
   it('deletes the folder grants of a deleted group in the same change', async () => {
-    const pm = callAs(ctx, world.pm.token);
+    const pm = client(ctx.app, world.pm.token);
     const groupId = (await pm.post('/group/create', { name: 'Granted' })).json().data.groupId as number;
     const folderId = world.folderByIch.values().next().value!;
     await ctx.db
@@ -103,16 +103,16 @@ describe('user groups of the entered project', () => {
   });
 
   it('gives ordinary staff 403 on every change, and treats other projects’ groups as missing', async () => {
-    const pm = callAs(ctx, world.pm.token);
+    const pm = client(ctx.app, world.pm.token);
     const groupId = (await pm.post('/group/create', { name: 'Target' })).json().data.groupId as number;
-    const staff = callAs(ctx, world.staff.token);
+    const staff = client(ctx.app, world.staff.token);
     for (const res of [
       await staff.post('/group/create', { name: 'Mine' }),
       await staff.post(`/group/update/${groupId}`, { name: 'Mine' }),
       await staff.post(`/group/delete/${groupId}`),
     ])
       expect(res.statusCode).toBe(403);
-    const foreign = callAs(ctx, other.pm.token);
+    const foreign = client(ctx.app, other.pm.token);
     expect((await foreign.post(`/group/update/${groupId}`, { name: 'Taken' })).statusCode).toBe(404);
     expect((await foreign.post(`/group/delete/${groupId}`)).statusCode).toBe(404);
     expect((await foreign.get('/group/list')).json().data).toEqual([]);

@@ -3,9 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groups } from '../../db/schema/projects.ts';
 import { trail } from '../../db/schema/trail.ts';
-import { createProjectUser } from '../../test/company-factories.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { callAs, createProjectWorld, joinProject, type ProjectWorld } from '../../test/project-factories.ts';
+import { createProjectUser, createProjectWorld, joinProject, type ProjectWorld } from '../../test/factories.ts';
+import { client } from '../../test/requests.ts';
 
 let ctx: TestContext;
 let world: ProjectWorld;
@@ -20,7 +20,7 @@ afterAll(() => ctx.close());
 
 describe("the project administrator's members", () => {
   it('adds a company user with a role and sites, changes the role, removes them — trailed', async () => {
-    const pm = callAs(ctx, world.pm.token);
+    const pm = client(ctx.app, world.pm.token);
     const user = await createProjectUser(ctx.db, world.companyId, { name: 'Zoe Newcomer' });
     const candidates = (await pm.get('/manage/member/candidates')).json().data as Array<{ userId: number }>;
     expect(candidates.map((c) => c.userId)).toContain(user.id);
@@ -72,7 +72,7 @@ describe("the project administrator's members", () => {
   });
 
   it('refuses changing or removing oneself', async () => {
-    const pm = callAs(ctx, world.pm.token);
+    const pm = client(ctx.app, world.pm.token);
     const own = (
       (await pm.get('/manage/member/list')).json().data.data as Array<{ memberId: number; userId: number }>
     ).find((m) => m.userId === world.pm.id)!.memberId;
@@ -86,13 +86,13 @@ describe("the project administrator's members", () => {
   });
 
   it("refuses another project's role, site and member, and another company's user", async () => {
-    const pm = callAs(ctx, world.pm.token);
+    const pm = client(ctx.app, world.pm.token);
     const user = await createProjectUser(ctx.db, world.companyId);
     const badRole = await pm.post('/manage/member/add', { userId: user.id, roleId: other.roleIds.STU_STAFF });
     expect(badRole.statusCode).toBe(400);
     expect(badRole.json().msg).toBe('Role is invalid');
-    const foreignSite = (await callAs(ctx, other.pm.token).post('/site/create', { name: 'F', code: 'F1' })).json().data
-      .siteId as number;
+    const foreignSite = (await client(ctx.app, other.pm.token).post('/site/create', { name: 'F', code: 'F1' })).json()
+      .data.siteId as number;
     const badSite = await pm.post('/manage/member/add', {
       userId: user.id,
       roleId: world.roleIds.STU_STAFF,
@@ -102,7 +102,7 @@ describe("the project administrator's members", () => {
     const outsider = await pm.post('/manage/member/add', { userId: other.staff.id, roleId: world.roleIds.STU_STAFF });
     expect(outsider.statusCode).toBe(404);
     const foreignMember = (
-      (await callAs(ctx, other.pm.token).get('/manage/member/list')).json().data.data as Array<{
+      (await client(ctx.app, other.pm.token).get('/manage/member/list')).json().data.data as Array<{
         memberId: number;
       }>
     )[0].memberId;
@@ -113,7 +113,7 @@ describe("the project administrator's members", () => {
   });
 
   it('gives ordinary staff 403 on every call, and lets the company administrator in', async () => {
-    const staff = callAs(ctx, world.staff.token);
+    const staff = client(ctx.app, world.staff.token);
     for (const res of [
       await staff.get('/manage/member/list'),
       await staff.get('/manage/member/candidates'),
@@ -124,7 +124,7 @@ describe("the project administrator's members", () => {
       expect(res.statusCode).toBe(403);
       expect(res.json().msg).toBe('You do not have permission for this');
     }
-    const admin = callAs(ctx, world.admin.token);
+    const admin = client(ctx.app, world.admin.token);
     await admin.post('/common/study/entry', { studyId: world.projectId });
     const list = await admin.get('/manage/member/list');
     expect(list.statusCode).toBe(200);
@@ -135,18 +135,18 @@ describe("the project administrator's members", () => {
 describe('sessions follow membership changes at once', () => {
   it('a demoted project administrator loses the manage calls; a removed member loses the project', async () => {
     const deputy = await joinProject(ctx, world, world.roleIds.STU_PM);
-    const asDeputy = callAs(ctx, deputy.token);
+    const asDeputy = client(ctx.app, deputy.token);
     expect((await asDeputy.get('/manage/member/list')).statusCode).toBe(200);
-    const list = (await callAs(ctx, world.pm.token).get('/manage/member/list?pageSize=100')).json().data;
+    const list = (await client(ctx.app, world.pm.token).get('/manage/member/list?pageSize=100')).json().data;
     const row = (list.data ?? list).find((m: { userId: number }) => m.userId === deputy.id);
-    const demote = await callAs(ctx, world.pm.token).post(`/manage/member/update/${row.memberId}`, {
+    const demote = await client(ctx.app, world.pm.token).post(`/manage/member/update/${row.memberId}`, {
       roleId: world.roleIds.STU_STAFF,
       siteIds: [],
     });
     expect(demote.json().status, demote.body).toBe(true);
     expect((await asDeputy.get('/manage/member/list')).statusCode).toBe(403);
     expect((await asDeputy.get('/folder/tree/0')).statusCode).toBe(200);
-    await callAs(ctx, world.pm.token).post(`/manage/member/remove/${row.memberId}`);
+    await client(ctx.app, world.pm.token).post(`/manage/member/remove/${row.memberId}`);
     expect((await asDeputy.get('/folder/tree/0')).statusCode).toBe(403);
   });
 });

@@ -1,10 +1,12 @@
-import { TrailType } from '@edoc/contract/enums';
+import { TrailType, UserType } from '@edoc/contract/enums';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../../db/schema/companies.ts';
 import { sites } from '../../db/schema/projects.ts';
 import { trail } from '../../db/schema/trail.ts';
-import { bearer, createTestContext, createUser, signIn, type TestContext } from '../../test/context.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { createCompanyAdmin, createProjectUser, createUser, signIn } from '../../test/factories.ts';
+import { client } from '../../test/requests.ts';
 
 let ctx: TestContext;
 let companyA: number;
@@ -14,16 +16,6 @@ let adminB: string;
 let projectId: number;
 let roleIds: Record<string, number>;
 
-const post = (token: string, url: string, payload: unknown = {}) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/edoc${url}`,
-    headers: bearer(token),
-    payload: payload as Record<string, unknown>,
-  });
-const get = (token: string, url: string) =>
-  ctx.app.inject({ method: 'GET', url: `/edoc${url}`, headers: bearer(token) });
-
 beforeAll(async () => {
   ctx = await createTestContext();
   const [a, b] = await ctx.db
@@ -31,15 +23,13 @@ beforeAll(async () => {
     .values([{ name: 'A' }, { name: 'B' }])
     .returning();
   companyA = a.id;
-  const admin = await createUser(ctx.db, { userType: 2, companyId: a.id, isCompanyManager: true });
+  const admin = await createCompanyAdmin(ctx.db, a.id);
   adminAId = admin.id;
   adminA = await signIn(ctx, admin.email);
-  adminB = await signIn(
-    ctx,
-    (await createUser(ctx.db, { userType: 2, companyId: b.id, isCompanyManager: true })).email,
-  );
-  projectId = (await post(adminA, '/project/create', { code: 'M-1', name: 'Members' })).json().data.studyId;
-  const roles = (await get(adminA, `/project/${projectId}/roles`)).json().data as Array<{
+  adminB = await signIn(ctx, (await createCompanyAdmin(ctx.db, b.id)).email);
+  projectId = (await client(ctx.app, adminA).post('/project/create', { code: 'M-1', name: 'Members' })).json().data
+    .studyId;
+  const roles = (await client(ctx.app, adminA).get(`/project/${projectId}/roles`)).json().data as Array<{
     roleId: number;
     code: string;
   }>;
@@ -49,9 +39,9 @@ afterAll(() => ctx.close());
 
 describe('project members', () => {
   it('adds a company user with a role and sites, changes the role, removes them — each trailed', async () => {
-    const user = await createUser(ctx.db, { userType: 3, companyId: companyA });
+    const user = await createProjectUser(ctx.db, companyA);
     const [site] = await ctx.db.insert(sites).values({ projectId, name: 'Site 1', code: 'S1' }).returning();
-    const added = await post(adminA, `/project/${projectId}/members`, {
+    const added = await client(ctx.app, adminA).post(`/project/${projectId}/members`, {
       userId: user.id,
       roleId: roleIds.STU_STAFF,
       siteIds: [site.id],
@@ -59,19 +49,30 @@ describe('project members', () => {
     expect(added.statusCode).toBe(200);
     const memberId = added.json().data.memberId as number;
     expect(
-      (await post(adminA, `/project/${projectId}/members`, { userId: user.id, roleId: roleIds.STU_STAFF })).statusCode,
+      (
+        await client(ctx.app, adminA).post(`/project/${projectId}/members`, {
+          userId: user.id,
+          roleId: roleIds.STU_STAFF,
+        })
+      ).statusCode,
     ).toBe(409);
-    const list = (await get(adminA, `/project/${projectId}/members`)).json().data;
+    const list = (await client(ctx.app, adminA).get(`/project/${projectId}/members`)).json().data;
     expect(list).toEqual([
       expect.objectContaining({ memberId, userId: user.id, roleCode: 'STU_STAFF', siteIds: [site.id] }),
     ]);
     expect(
-      (await post(adminA, `/project/${projectId}/members/${memberId}/a`, { roleId: roleIds.STU_PM, siteIds: [] }))
-        .statusCode,
+      (
+        await client(ctx.app, adminA).post(`/project/${projectId}/members/${memberId}/a`, {
+          roleId: roleIds.STU_PM,
+          siteIds: [],
+        })
+      ).statusCode,
     ).toBe(200);
-    expect((await get(adminA, `/project/${projectId}/members`)).json().data[0].roleCode).toBe('STU_PM');
-    expect((await post(adminA, `/project/${projectId}/members/${memberId}/remove`)).statusCode).toBe(200);
-    expect((await get(adminA, `/project/${projectId}/members`)).json().data).toEqual([]);
+    expect((await client(ctx.app, adminA).get(`/project/${projectId}/members`)).json().data[0].roleCode).toBe('STU_PM');
+    expect((await client(ctx.app, adminA).post(`/project/${projectId}/members/${memberId}/remove`)).statusCode).toBe(
+      200,
+    );
+    expect((await client(ctx.app, adminA).get(`/project/${projectId}/members`)).json().data).toEqual([]);
     const rows = await ctx.db.select().from(trail).where(eq(trail.objectType, 'member'));
     expect(rows.map((r) => r.type)).toEqual([
       TrailType.PermissionChange,
@@ -82,36 +83,52 @@ describe('project members', () => {
   });
 
   it('refuses a role or site of another project, and users of another company', async () => {
-    const user = await createUser(ctx.db, { userType: 3, companyId: companyA });
-    const other = (await post(adminA, '/project/create', { code: 'M-2', name: 'Other' })).json().data.studyId as number;
+    const user = await createProjectUser(ctx.db, companyA);
+    const other = (await client(ctx.app, adminA).post('/project/create', { code: 'M-2', name: 'Other' })).json().data
+      .studyId as number;
     const [foreignSite] = await ctx.db.insert(sites).values({ projectId: other, name: 'X', code: 'X1' }).returning();
-    const foreignRole = ((await get(adminA, `/project/${other}/roles`)).json().data as Array<{ roleId: number }>)[0]
-      .roleId;
-    const badRole = await post(adminA, `/project/${projectId}/members`, { userId: user.id, roleId: foreignRole });
+    const foreignRole = (
+      (await client(ctx.app, adminA).get(`/project/${other}/roles`)).json().data as Array<{ roleId: number }>
+    )[0].roleId;
+    const badRole = await client(ctx.app, adminA).post(`/project/${projectId}/members`, {
+      userId: user.id,
+      roleId: foreignRole,
+    });
     expect(badRole.statusCode).toBe(400);
     expect(
       (
-        await post(adminA, `/project/${projectId}/members`, {
+        await client(ctx.app, adminA).post(`/project/${projectId}/members`, {
           userId: user.id,
           roleId: roleIds.STU_STAFF,
           siteIds: [foreignSite.id],
         })
       ).statusCode,
     ).toBe(400);
-    const outsider = await createUser(ctx.db, { userType: 3 });
+    const outsider = await createUser(ctx.db, { userType: UserType.Project });
     expect(
-      (await post(adminA, `/project/${projectId}/members`, { userId: outsider.id, roleId: roleIds.STU_STAFF }))
-        .statusCode,
+      (
+        await client(ctx.app, adminA).post(`/project/${projectId}/members`, {
+          userId: outsider.id,
+          roleId: roleIds.STU_STAFF,
+        })
+      ).statusCode,
     ).toBe(404);
   });
 
   it('nobody changes their own rights; company B sees nothing of A', async () => {
-    const self = await post(adminA, `/project/${projectId}/members`, { userId: adminAId, roleId: roleIds.STU_PM });
+    const self = await client(ctx.app, adminA).post(`/project/${projectId}/members`, {
+      userId: adminAId,
+      roleId: roleIds.STU_PM,
+    });
     const memberId = self.json().data.memberId as number;
-    const res = await post(adminA, `/project/${projectId}/members/${memberId}/a`, { roleId: roleIds.STU_STAFF });
+    const res = await client(ctx.app, adminA).post(`/project/${projectId}/members/${memberId}/a`, {
+      roleId: roleIds.STU_STAFF,
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().msg).toBe('You cannot change your own rights');
-    expect((await get(adminB, `/project/${projectId}/members`)).statusCode).toBe(404);
-    expect((await post(adminB, `/project/${projectId}/members/${memberId}/remove`)).statusCode).toBe(404);
+    expect((await client(ctx.app, adminB).get(`/project/${projectId}/members`)).statusCode).toBe(404);
+    expect((await client(ctx.app, adminB).post(`/project/${projectId}/members/${memberId}/remove`)).statusCode).toBe(
+      404,
+    );
   });
 });

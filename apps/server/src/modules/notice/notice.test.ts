@@ -1,5 +1,8 @@
+import { UserType } from '@edoc/contract/enums';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestContext, createUser, signIn, type TestContext } from '../../test/context.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { createUser, signIn } from '../../test/factories.ts';
+import { client } from '../../test/requests.ts';
 
 let ctx: TestContext;
 let admin: string;
@@ -7,18 +10,13 @@ let other: string;
 beforeAll(async () => {
   ctx = await createTestContext();
   admin = await signIn(ctx, (await createUser(ctx.db)).email);
-  other = await signIn(ctx, (await createUser(ctx.db, { userType: 3 })).email);
+  other = await signIn(ctx, (await createUser(ctx.db, { userType: UserType.Project })).email);
 });
 afterAll(() => ctx.close());
 
-const release = () => ctx.app.inject({ method: 'GET', url: '/edoc/notice/system/release' });
+const release = () => client(ctx.app).get('/notice/system/release');
 const save = (token: string, payload: Record<string, unknown>) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/edoc/notice/system/update/a',
-    headers: { ...bearer(token), 'accept-language': 'en-US' },
-    payload,
-  });
+  client(ctx.app, token).post('/notice/system/update/a', payload, { 'accept-language': 'en-US' });
 const past = new Date(Date.now() - 60_000).toISOString();
 
 describe('system notice', () => {
@@ -28,9 +26,7 @@ describe('system notice', () => {
 
   it('is written and released by the system administrator only', async () => {
     expect((await save(other, { subject: 'S', contents: '<p>x</p>', effectiveTime: past })).statusCode).toBe(403);
-    expect(
-      (await ctx.app.inject({ method: 'POST', url: '/edoc/notice/system/update/a', payload: {} })).statusCode,
-    ).toBe(401);
+    expect((await client(ctx.app).post('/notice/system/update/a', {})).statusCode).toBe(401);
     const res = await save(admin, {
       subject: 'Maintenance',
       contents: '<p>Down <b>Sunday</b></p>',
@@ -82,32 +78,13 @@ describe('system notice', () => {
     const id = (await save(admin, { subject: 'Undo me', contents: '<p>u</p>', effectiveTime: past })).json().data
       .id as number;
     expect((await release()).json().data.id).toBe(id);
-    const undo = await ctx.app.inject({
-      method: 'POST',
-      url: `/edoc/notice/system/release/undo/${id}/a`,
-      headers: bearer(admin),
-    });
+    const undo = await client(ctx.app, admin).post(`/notice/system/release/undo/${id}/a`);
     expect(undo.statusCode).toBe(200);
     expect((await release()).json().data.id).not.toBe(id);
-    const list = await ctx.app.inject({
-      method: 'GET',
-      url: '/edoc/notice/system/list?pageNum=1&pageSize=2',
-      headers: bearer(admin),
-    });
+    const list = await client(ctx.app, admin).get('/notice/system/list?pageNum=1&pageSize=2');
     expect(list.json().data.data).toHaveLength(2);
     expect(list.json().data.total).toBeGreaterThanOrEqual(5);
-    expect(
-      (
-        await ctx.app.inject({
-          method: 'POST',
-          url: '/edoc/notice/system/release/undo/999999/a',
-          headers: bearer(admin),
-        })
-      ).statusCode,
-    ).toBe(404);
-    expect(
-      (await ctx.app.inject({ method: 'POST', url: '/edoc/notice/system/release/undo/abc/a', headers: bearer(admin) }))
-        .statusCode,
-    ).toBe(400);
+    expect((await client(ctx.app, admin).post('/notice/system/release/undo/999999/a')).statusCode).toBe(404);
+    expect((await client(ctx.app, admin).post('/notice/system/release/undo/abc/a')).statusCode).toBe(400);
   });
 });

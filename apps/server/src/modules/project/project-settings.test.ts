@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects } from '../../db/schema/projects.ts';
 import { trail } from '../../db/schema/trail.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { callAs, createProjectWorld, type ProjectWorld } from '../../test/project-factories.ts';
+import { createProjectWorld, type ProjectWorld } from '../../test/factories.ts';
+import { client } from '../../test/requests.ts';
 
 let ctx: TestContext;
 let world: ProjectWorld;
@@ -30,7 +31,7 @@ const settings = {
 
 describe("the project administrator's settings", () => {
   it('reads and saves the settings, keeping the code, end date and library flag', async () => {
-    const pm = callAs(ctx, world.pm.token);
+    const pm = client(ctx.app, world.pm.token);
     const before = (await pm.get('/manage/study')).json().data;
     expect(before).toMatchObject({ studyId: world.projectId, code: 'PS-1' });
 
@@ -62,13 +63,13 @@ describe("the project administrator's settings", () => {
   });
 
   it('names a bad field', async () => {
-    const res = await callAs(ctx, world.pm.token).post('/manage/study/update', { ...settings, idleMinutes: 0 });
+    const res = await client(ctx.app, world.pm.token).post('/manage/study/update', { ...settings, idleMinutes: 0 });
     expect(res.statusCode).toBe(400);
     expect(res.json().msg).toBe('Idle time is invalid');
   });
 
   it('is closed to ordinary staff', async () => {
-    const staff = callAs(ctx, world.staff.token);
+    const staff = client(ctx.app, world.staff.token);
     const nameOf = async () => (await ctx.db.select().from(projects).where(eq(projects.id, world.projectId)))[0].name;
     const before = await nameOf();
     expect((await staff.get('/manage/study')).statusCode).toBe(403);

@@ -5,7 +5,9 @@ import { companies } from '../../db/schema/companies.ts';
 import { folders, members, roles } from '../../db/schema/projects.ts';
 import { sessions } from '../../db/schema/sessions.ts';
 import { trail } from '../../db/schema/trail.ts';
-import { bearer, createTestContext, createUser, signIn, type TestContext } from '../../test/context.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { createCompanyAdmin, createProjectUser, createUser, signIn } from '../../test/factories.ts';
+import { client } from '../../test/requests.ts';
 
 let ctx: TestContext;
 let companyA: number;
@@ -28,31 +30,15 @@ beforeAll(async () => {
     .insert(companies)
     .values([{ name: 'Pharma A' }, { name: 'Pharma B' }])
     .returning();
-  adminA = await signIn(
-    ctx,
-    (await createUser(ctx.db, { userType: 2, companyId: companyA, isCompanyManager: true })).email,
-  );
-  adminB = await signIn(
-    ctx,
-    (await createUser(ctx.db, { userType: 2, companyId: companyB, isCompanyManager: true })).email,
-  );
-  sysadmin = await signIn(ctx, (await createUser(ctx.db, { userType: 1 })).email);
+  adminA = await signIn(ctx, (await createCompanyAdmin(ctx.db, companyA)).email);
+  adminB = await signIn(ctx, (await createCompanyAdmin(ctx.db, companyB)).email);
+  sysadmin = await signIn(ctx, (await createUser(ctx.db)).email);
 });
 afterAll(() => ctx.close());
 
-const post = (token: string, url: string, payload: unknown = {}) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/edoc${url}`,
-    headers: bearer(token),
-    payload: payload as Record<string, unknown>,
-  });
-const get = (token: string, url: string) =>
-  ctx.app.inject({ method: 'GET', url: `/edoc${url}`, headers: bearer(token) });
-
 describe('company administrator projects', () => {
   it('creates a project with built-in roles and the ICH template, trailed', async () => {
-    const templates = (await get(adminA, '/template/directory/list')).json().data as Array<{
+    const templates = (await client(ctx.app, adminA).get('/template/directory/list')).json().data as Array<{
       id: number;
       name: string;
       folderCount: number;
@@ -60,8 +46,7 @@ describe('company administrator projects', () => {
     }>;
     const ich = templates.find((t) => t.name.includes('ICH'))!;
     expect(ich).toMatchObject({ shipped: true, folderCount: 3 + 20 + 25 + 8 });
-    const res = await post(
-      adminA,
+    const res = await client(ctx.app, adminA).post(
       '/project/create',
       body({ directoryTemplateId: ich.id, allowedFileTypes: ['PDF', 'docx', 'pdf'] }),
     );
@@ -79,7 +64,7 @@ describe('company administrator projects', () => {
       'STU_PM',
       'STU_STAFF',
     ]);
-    const item = (await get(adminA, `/project/${id}`)).json().data;
+    const item = (await client(ctx.app, adminA).get(`/project/${id}`)).json().data;
     expect(item).toMatchObject({
       code: 'P-001',
       idleMinutes: 20,
@@ -95,84 +80,83 @@ describe('company administrator projects', () => {
   });
 
   it('refuses a repeated code in the company (any case), allows it in another company', async () => {
-    const dup = await post(adminA, '/project/create', body({ code: 'p-001', name: 'Other' }));
+    const dup = await client(ctx.app, adminA).post('/project/create', body({ code: 'p-001', name: 'Other' }));
     expect(dup.statusCode).toBe(409);
     expect(dup.json().msg).toBe('Project code repeated');
-    expect((await post(adminB, '/project/create', body())).statusCode).toBe(200);
+    expect((await client(ctx.app, adminB).post('/project/create', body())).statusCode).toBe(200);
   });
 
   it('names bad fields', async () => {
-    const res = await post(adminA, '/project/create', { code: '', name: 'x' });
+    const res = await client(ctx.app, adminA).post('/project/create', { code: '', name: 'x' });
     expect(res.statusCode).toBe(400);
     expect(res.json().data.fields.map((f: { field: string }) => f.field)).toContain('code');
-    const bad = await post(adminA, '/project/create', body({ code: 'P-9', idleMinutes: 0, endDate: '2026-02-30' }));
+    const bad = await client(ctx.app, adminA).post(
+      '/project/create',
+      body({ code: 'P-9', idleMinutes: 0, endDate: '2026-02-30' }),
+    );
     expect(bad.statusCode).toBe(400);
   });
 
   it('lists, searches, edits, closes and reopens', async () => {
-    await post(adminA, '/project/create', body({ code: 'CARD-2', name: 'Cardiology' }));
-    const found = (await get(adminA, '/project/list?searchValue=cardio')).json().data;
+    await client(ctx.app, adminA).post('/project/create', body({ code: 'CARD-2', name: 'Cardiology' }));
+    const found = (await client(ctx.app, adminA).get('/project/list?searchValue=cardio')).json().data;
     expect(found.total).toBe(1);
     const id = found.data[0].studyId as number;
     expect(
-      (await post(adminA, `/project/update/${id}`, body({ code: 'CARD-2', name: 'Cardiology II' }))).statusCode,
+      (await client(ctx.app, adminA).post(`/project/update/${id}`, body({ code: 'CARD-2', name: 'Cardiology II' })))
+        .statusCode,
     ).toBe(200);
-    expect((await get(adminA, `/project/${id}`)).json().data.name).toBe('Cardiology II');
-    expect((await post(adminA, `/project/close/${id}`)).statusCode).toBe(200);
-    expect((await post(adminA, `/project/close/${id}`)).statusCode).toBe(409);
-    expect((await post(adminA, `/project/reopen/${id}`)).statusCode).toBe(200);
+    expect((await client(ctx.app, adminA).get(`/project/${id}`)).json().data.name).toBe('Cardiology II');
+    expect((await client(ctx.app, adminA).post(`/project/close/${id}`)).statusCode).toBe(200);
+    expect((await client(ctx.app, adminA).post(`/project/close/${id}`)).statusCode).toBe(409);
+    expect((await client(ctx.app, adminA).post(`/project/reopen/${id}`)).statusCode).toBe(200);
   });
 
   it("never shows or changes another company's project", async () => {
-    const id = (await get(adminA, '/project/list')).json().data.data[0].studyId as number;
-    expect((await get(adminB, `/project/${id}`)).statusCode).toBe(404);
-    expect((await post(adminB, `/project/update/${id}`, body({ code: 'X' }))).statusCode).toBe(404);
-    expect((await post(adminB, `/project/close/${id}`)).statusCode).toBe(404);
-    expect((await get(adminB, `/project/${id}?companyId=${companyA}`)).statusCode).toBe(403);
+    const id = (await client(ctx.app, adminA).get('/project/list')).json().data.data[0].studyId as number;
+    expect((await client(ctx.app, adminB).get(`/project/${id}`)).statusCode).toBe(404);
+    expect((await client(ctx.app, adminB).post(`/project/update/${id}`, body({ code: 'X' }))).statusCode).toBe(404);
+    expect((await client(ctx.app, adminB).post(`/project/close/${id}`)).statusCode).toBe(404);
+    expect((await client(ctx.app, adminB).get(`/project/${id}?companyId=${companyA}`)).statusCode).toBe(403);
     expect(
-      (await get(adminB, '/project/list'))
+      (await client(ctx.app, adminB).get('/project/list'))
         .json()
         .data.data.every((p: { companyId: number }) => p.companyId === companyB),
     ).toBe(true);
   });
 
   it('the system administrator names the company; others get 403', async () => {
-    expect((await get(sysadmin, '/project/list')).statusCode).toBe(400);
-    expect((await get(sysadmin, `/project/list?companyId=${companyA}`)).json().data.total).toBeGreaterThan(0);
-    const staff = await signIn(ctx, (await createUser(ctx.db, { userType: 3, companyId: companyA })).email);
-    expect((await get(staff, '/project/list')).statusCode).toBe(403);
-    expect((await post(staff, '/project/create', body({ code: 'NOPE' }))).statusCode).toBe(403);
+    expect((await client(ctx.app, sysadmin).get('/project/list')).statusCode).toBe(400);
+    expect(
+      (await client(ctx.app, sysadmin).get(`/project/list?companyId=${companyA}`)).json().data.total,
+    ).toBeGreaterThan(0);
+    const staff = await signIn(ctx, (await createProjectUser(ctx.db, companyA)).email);
+    expect((await client(ctx.app, staff).get('/project/list')).statusCode).toBe(403);
+    expect((await client(ctx.app, staff).post('/project/create', body({ code: 'NOPE' }))).statusCode).toBe(403);
   });
 });
 
 describe('project picker', () => {
   it('lists what the user may enter, marks favourites first, and entering applies the project idle time', async () => {
-    const a1 = (await post(adminA, '/project/create', body({ code: 'PICK-1', name: 'Alpha', idleMinutes: 7 }))).json()
+    const a1 = (
+      await client(ctx.app, adminA).post('/project/create', body({ code: 'PICK-1', name: 'Alpha', idleMinutes: 7 }))
+    ).json().data.studyId as number;
+    const a2 = (await client(ctx.app, adminA).post('/project/create', body({ code: 'PICK-2', name: 'Beta' }))).json()
       .data.studyId as number;
-    const a2 = (await post(adminA, '/project/create', body({ code: 'PICK-2', name: 'Beta' }))).json().data
-      .studyId as number;
-    const user = await createUser(ctx.db, { userType: 3, companyId: companyA });
+    const user = await createProjectUser(ctx.db, companyA);
     const [staffRole] = await ctx.db
       .select()
       .from(roles)
       .where(and(eq(roles.projectId, a2), eq(roles.code, 'STU_STAFF')));
     await ctx.db.insert(members).values({ projectId: a2, userId: user.id, roleId: staffRole.id });
     const token = await signIn(ctx, user.email);
-    const list = (await get(token, '/common/study')).json().data;
+    const list = (await client(ctx.app, token).get('/common/study')).json().data;
     expect(list.data.map((s: { study_id: number }) => s.study_id)).toEqual([a2]);
-    expect((await post(token, `/common/study/entry`, { studyId: a1 })).statusCode).toBe(404);
-    const entry = await ctx.app.inject({
-      method: 'POST',
-      url: '/edoc/common/study/entry',
-      headers: bearer(token),
-      payload: `studyId=${a2}`,
-    });
+    expect((await client(ctx.app, token).post(`/common/study/entry`, { studyId: a1 })).statusCode).toBe(404);
+    const entry = await client(ctx.app, token).post('/common/study/entry', `studyId=${a2}`);
     expect(entry.statusCode).toBe(415); // a body without a content type the API reads is refused, not guessed
-    const form = await ctx.app.inject({
-      method: 'POST',
-      url: '/edoc/common/study/entry',
-      headers: { ...bearer(token), 'content-type': 'application/x-www-form-urlencoded' },
-      payload: `studyId=${a2}`,
+    const form = await client(ctx.app, token).post('/common/study/entry', `studyId=${a2}`, {
+      'content-type': 'application/x-www-form-urlencoded',
     });
     expect(form.json().data).toMatchObject({
       roleCode: 'STU_STAFF',
@@ -183,38 +167,41 @@ describe('project picker', () => {
     expect(s).toMatchObject({ projectId: a2, roleCode: 'STU_STAFF', idleMinutes: 20 });
 
     // the company administrator sees every project of the company, favourites first
-    expect((await post(adminA, `/common/study/mark/${a2}/a`)).json().data).toEqual({ mark: true });
-    const adminList = (await get(adminA, '/common/study?pageSize=1000')).json().data.data as Array<{
+    expect((await client(ctx.app, adminA).post(`/common/study/mark/${a2}/a`)).json().data).toEqual({ mark: true });
+    const adminList = (await client(ctx.app, adminA).get('/common/study?pageSize=1000')).json().data.data as Array<{
       study_id: number;
       mark: boolean;
     }>;
     expect(adminList[0]).toMatchObject({ study_id: a2, mark: true });
     expect(adminList.map((x) => x.study_id)).toContain(a1);
-    expect((await post(adminA, `/common/study/mark/${a2}/a`)).json().data).toEqual({ mark: false });
-    expect((await post(adminB, `/common/study/mark/${a1}/a`)).statusCode).toBe(404);
-    const entered = (await post(adminA, '/common/study/entry', { studyId: a1 })).json().data;
+    expect((await client(ctx.app, adminA).post(`/common/study/mark/${a2}/a`)).json().data).toEqual({ mark: false });
+    expect((await client(ctx.app, adminB).post(`/common/study/mark/${a1}/a`)).statusCode).toBe(404);
+    const entered = (await client(ctx.app, adminA).post('/common/study/entry', { studyId: a1 })).json().data;
     expect(entered).toMatchObject({ roleCode: 'COMPANY_ADMIN', idleTime: 7 });
   });
 
   it('refuses an expired project, hides a closed one', async () => {
-    const id = (await post(adminA, '/project/create', body({ code: 'OLD-1', endDate: '2020-01-01' }))).json().data
-      .studyId as number;
-    const res = await post(adminA, '/common/study/entry', { studyId: id });
+    const id = (
+      await client(ctx.app, adminA).post('/project/create', body({ code: 'OLD-1', endDate: '2020-01-01' }))
+    ).json().data.studyId as number;
+    const res = await client(ctx.app, adminA).post('/common/study/entry', { studyId: id });
     expect(res.statusCode).toBe(403);
     expect(res.json().msg).toBe('Project expired, contact the administrator or switch projects');
-    await post(adminA, `/project/close/${id}`);
-    expect((await post(adminA, '/common/study/entry', { studyId: id })).statusCode).toBe(404);
+    await client(ctx.app, adminA).post(`/project/close/${id}`);
+    expect((await client(ctx.app, adminA).post('/common/study/entry', { studyId: id })).statusCode).toBe(404);
   });
 
   it('offers company management only to company administrators', async () => {
-    expect((await get(adminA, '/common/company')).json().data).toEqual([
+    expect((await client(ctx.app, adminA).get('/common/company')).json().data).toEqual([
       { company_id: companyA, company_name: 'Pharma A' },
     ]);
-    const staff = await signIn(ctx, (await createUser(ctx.db, { userType: 3, companyId: companyA })).email);
-    expect((await get(staff, '/common/company')).json().data).toEqual([]);
-    expect((await post(staff, '/common/company/entry', { companyId: companyA })).statusCode).toBe(403);
-    expect((await post(adminB, '/common/company/entry', { companyId: companyA })).statusCode).toBe(403);
-    expect((await post(adminA, '/common/company/entry', { companyId: companyA })).json().data).toMatchObject({
+    const staff = await signIn(ctx, (await createProjectUser(ctx.db, companyA)).email);
+    expect((await client(ctx.app, staff).get('/common/company')).json().data).toEqual([]);
+    expect((await client(ctx.app, staff).post('/common/company/entry', { companyId: companyA })).statusCode).toBe(403);
+    expect((await client(ctx.app, adminB).post('/common/company/entry', { companyId: companyA })).statusCode).toBe(403);
+    expect(
+      (await client(ctx.app, adminA).post('/common/company/entry', { companyId: companyA })).json().data,
+    ).toMatchObject({
       roleCode: 'COMPANY_ADMIN',
     });
   });

@@ -2,14 +2,10 @@ import { TrailType } from '@edoc/contract/enums';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordHistory, users } from '../../db/schema/users.ts';
-import {
-  createCompany,
-  createCompanyAdmin,
-  createProjectUser,
-  trailOf,
-  waitForNthMail,
-} from '../../test/company-factories.ts';
-import { bearer, createTestContext, createUser, signIn, type TestContext } from '../../test/context.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { createCompany, createCompanyAdmin, createProjectUser, createUser, signIn } from '../../test/factories.ts';
+import { trailOf, waitForNthMail } from '../../test/records.ts';
+import { client } from '../../test/requests.ts';
 
 let ctx: TestContext;
 let company: { id: number; name: string };
@@ -34,13 +30,11 @@ const applicant = () => ({
   password: 'Regist-er1',
 });
 const register = (payload: Record<string, unknown>, lang = 'en-US') =>
-  ctx.app.inject({ method: 'POST', url: '/edoc/register', payload, headers: { 'accept-language': lang } });
-const login = (email: string, password: string) =>
-  ctx.app.inject({ method: 'POST', url: '/edoc/login', payload: { email, password } });
+  client(ctx.app).post('/register', payload, { 'accept-language': lang });
+const login = (email: string, password: string) => client(ctx.app).post('/login', { email, password });
 const decide = (token: string, userId: number, payload: Record<string, unknown>) =>
-  ctx.app.inject({ method: 'POST', url: `/edoc/company/approve/${userId}/a`, headers: bearer(token), payload });
-const list = (token: string, query: string) =>
-  ctx.app.inject({ method: 'GET', url: `/edoc/company/approve/list?${query}`, headers: bearer(token) });
+  client(ctx.app, token).post(`/company/approve/${userId}/a`, payload);
+const list = (token: string, query: string) => client(ctx.app, token).get(`/company/approve/list?${query}`);
 
 describe('POST /edoc/register', () => {
   it('creates a pending external user that cannot sign in until approved, then can', async () => {
@@ -209,9 +203,9 @@ describe('registration with the verification code on', () => {
   afterAll(() => captchaCtx.close());
 
   const send = (payload: Record<string, unknown>) =>
-    captchaCtx.app.inject({ method: 'POST', url: '/edoc/register', payload, headers: { 'accept-language': 'en-US' } });
+    client(captchaCtx.app).post('/register', payload, { 'accept-language': 'en-US' });
   async function captcha() {
-    const { id, svg } = (await captchaCtx.app.inject({ method: 'GET', url: '/edoc/captcha' })).json().data as {
+    const { id, svg } = (await client(captchaCtx.app).get('/captcha')).json().data as {
       id: string;
       svg: string;
     };

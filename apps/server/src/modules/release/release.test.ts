@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCompany, createCompanyAdmin, createProjectUser, trailOf } from '../../test/company-factories.ts';
-import { bearer, createTestContext, createUser, signIn, type TestContext } from '../../test/context.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { createCompany, createCompanyAdmin, createProjectUser, createUser, signIn } from '../../test/factories.ts';
+import { trailOf } from '../../test/records.ts';
+import { client } from '../../test/requests.ts';
 
 let ctx: TestContext;
 let sysadmin: string;
@@ -17,11 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const post = (token: string, url: string, payload: Record<string, unknown> = {}) =>
-  ctx.app.inject({ method: 'POST', url: `/edoc${url}`, headers: bearer(token), payload });
-const get = (token: string, url: string) =>
-  ctx.app.inject({ method: 'GET', url: `/edoc${url}`, headers: bearer(token) });
-const save = (payload: Record<string, unknown>, token = sysadmin) => post(token, '/release/save/a', payload);
+const save = (payload: Record<string, unknown>, token = sysadmin) =>
+  client(ctx.app, token).post('/release/save/a', payload);
 const release = (version: string, releasedOn: string) => ({
   version,
   releasedOn,
@@ -29,19 +28,21 @@ const release = (version: string, releasedOn: string) => ({
   notesEn: `Notes of ${version}`,
 });
 const unreadVersions = async (token: string) =>
-  ((await get(token, '/release/unread')).json().data.releases as Array<{ version: string }>).map((r) => r.version);
+  ((await client(ctx.app, token).get('/release/unread')).json().data.releases as Array<{ version: string }>).map(
+    (r) => r.version,
+  );
 
 describe('version upgrade records', () => {
   it('belong to the system administrator only', async () => {
     for (const token of [companyAdmin, oldUser.token]) {
-      const listed = await get(token, '/release/list');
+      const listed = await client(ctx.app, token).get('/release/list');
       expect(listed.statusCode).toBe(403);
       expect(listed.json()).toMatchObject({ status: false, errorCode: 'forbidden' });
       expect((await save(release('9.9.9', '2024-01-01'), token)).statusCode).toBe(403);
-      expect((await post(token, '/release/delete/1/a')).statusCode).toBe(403);
+      expect((await client(ctx.app, token).post('/release/delete/1/a')).statusCode).toBe(403);
     }
-    expect((await ctx.app.inject({ method: 'GET', url: '/edoc/release/list' })).statusCode).toBe(401);
-    expect((await ctx.app.inject({ method: 'GET', url: '/edoc/release/unread' })).statusCode).toBe(401);
+    expect((await client(ctx.app).get('/release/list')).statusCode).toBe(401);
+    expect((await client(ctx.app).get('/release/unread')).statusCode).toBe(401);
   });
 
   it('refuses a version number recorded before, and a malformed one', async () => {
@@ -65,11 +66,11 @@ describe('version upgrade records', () => {
   it('lists newest first (version numbers compared as numbers) with paging, edits and deletes', async () => {
     await save(release('2.9.0', '2024-03-01'));
     const ten = (await save(release('2.10.0', '2024-03-01'))).json().data.id as number;
-    const page = (await get(sysadmin, '/release/list?pageNum=1&pageSize=2')).json().data;
+    const page = (await client(ctx.app, sysadmin).get('/release/list?pageNum=1&pageSize=2')).json().data;
     expect(page.total).toBe(3);
     expect(page.data.map((r: { version: string }) => r.version)).toEqual(['2.10.0', '2.9.0']);
     expect(page.data[0]).toMatchObject({ notesEn: 'Notes of 2.10.0', releasedOn: '2024-03-01' });
-    const second = (await get(sysadmin, '/release/list?pageNum=2&pageSize=2')).json().data;
+    const second = (await client(ctx.app, sysadmin).get('/release/list?pageNum=2&pageSize=2')).json().data;
     expect(second.data.map((r: { version: string }) => r.version)).toEqual(['2.4.5']);
 
     const edited = await save({
@@ -78,14 +79,14 @@ describe('version upgrade records', () => {
       notesEn: '<p onclick="x()">Fixed<script>1</script></p>',
     });
     expect(edited.statusCode).toBe(200);
-    const after = (await get(sysadmin, '/release/list')).json().data.data[0];
+    const after = (await client(ctx.app, sysadmin).get('/release/list')).json().data.data[0];
     expect(after).toMatchObject({ version: '2.10.1', notesEn: '<p>Fixed</p>' });
     const trail = await trailOf(ctx.db, 'release', ten);
     expect(trail.map((t) => (t.newValue as { version: string }).version)).toEqual(['2.10.0', '2.10.1']);
 
-    expect((await post(sysadmin, `/release/delete/${ten}/a`)).statusCode).toBe(200);
-    expect((await post(sysadmin, `/release/delete/${ten}/a`)).statusCode).toBe(404);
-    const left = (await get(sysadmin, '/release/list')).json().data;
+    expect((await client(ctx.app, sysadmin).post(`/release/delete/${ten}/a`)).statusCode).toBe(200);
+    expect((await client(ctx.app, sysadmin).post(`/release/delete/${ten}/a`)).statusCode).toBe(404);
+    const left = (await client(ctx.app, sysadmin).get('/release/list')).json().data;
     expect(left.data.map((r: { version: string }) => r.version)).toEqual(['2.9.0', '2.4.5']);
     expect((await trailOf(ctx.db, 'release', ten)).at(-1)).toMatchObject({ reason: 'deleted', newValue: null });
   });
@@ -94,16 +95,18 @@ describe('version upgrade records', () => {
 describe("what's new", () => {
   it('shows unacknowledged releases once, newest first, in the user language', async () => {
     expect(await unreadVersions(oldUser.token)).toEqual(['2.9.0', '2.4.5']);
-    const en = (await get(oldUser.token, '/release/unread')).json().data.releases[0];
+    const en = (await client(ctx.app, oldUser.token).get('/release/unread')).json().data.releases[0];
     expect(en).toMatchObject({ version: '2.9.0', releasedOn: '2024-03-01', notes: 'Notes of 2.9.0' });
-    await post(oldUser.token, '/user/lang', { lang: 'zh-CN' });
-    expect((await get(oldUser.token, '/release/unread')).json().data.releases[0].notes).toBe('版本 2.9.0 说明');
-    await post(oldUser.token, '/user/lang', { lang: 'en-US' });
+    await client(ctx.app, oldUser.token).post('/user/lang', { lang: 'zh-CN' });
+    expect((await client(ctx.app, oldUser.token).get('/release/unread')).json().data.releases[0].notes).toBe(
+      '版本 2.9.0 说明',
+    );
+    await client(ctx.app, oldUser.token).post('/user/lang', { lang: 'en-US' });
 
-    expect((await post(oldUser.token, '/release/read/a')).statusCode).toBe(200);
+    expect((await client(ctx.app, oldUser.token).post('/release/read/a')).statusCode).toBe(200);
     expect(await unreadVersions(oldUser.token)).toEqual([]);
     // Signing in again does not bring them back.
-    const again = await signIn(ctx, (await get(oldUser.token, '/user/info')).json().data.email);
+    const again = await signIn(ctx, (await client(ctx.app, oldUser.token).get('/user/info')).json().data.email);
     expect(await unreadVersions(again)).toEqual([]);
   });
 
@@ -114,15 +117,19 @@ describe("what's new", () => {
   });
 
   it('acknowledges only up to the release the dialog showed, and never moves backwards', async () => {
-    const list = (await get(oldUser.token, '/release/unread')).json().data.releases as Array<{ id: number }>;
+    const list = (await client(ctx.app, oldUser.token).get('/release/unread')).json().data.releases as Array<{
+      id: number;
+    }>;
     await save(release('2.12.0', '2024-06-01'));
-    await post(oldUser.token, '/release/read/a', { upTo: list[0].id });
+    await client(ctx.app, oldUser.token).post('/release/read/a', { upTo: list[0].id });
     expect(await unreadVersions(oldUser.token)).toEqual(['2.12.0']);
-    await post(oldUser.token, '/release/read/a');
-    const older = (await get(sysadmin, '/release/list?pageSize=100')).json().data.data.at(-1) as { id: number };
-    await post(oldUser.token, '/release/read/a', { upTo: older.id });
+    await client(ctx.app, oldUser.token).post('/release/read/a');
+    const older = (await client(ctx.app, sysadmin).get('/release/list?pageSize=100')).json().data.data.at(-1) as {
+      id: number;
+    };
+    await client(ctx.app, oldUser.token).post('/release/read/a', { upTo: older.id });
     expect(await unreadVersions(oldUser.token)).toEqual([]);
-    const unknown = await post(oldUser.token, '/release/read/a', { upTo: 999_999 });
+    const unknown = await client(ctx.app, oldUser.token).post('/release/read/a', { upTo: 999_999 });
     expect(unknown.statusCode).toBe(400);
   });
 
@@ -139,10 +146,13 @@ describe("what's new", () => {
   });
 
   it('keeps acknowledged releases read when the acknowledged one is deleted', async () => {
-    await post(oldUser.token, '/release/read/a');
-    const newest = (await get(sysadmin, '/release/list')).json().data.data[0] as { id: number; version: string };
+    await client(ctx.app, oldUser.token).post('/release/read/a');
+    const newest = (await client(ctx.app, sysadmin).get('/release/list')).json().data.data[0] as {
+      id: number;
+      version: string;
+    };
     expect(newest.version).toBe('3.0.0');
-    expect((await post(sysadmin, `/release/delete/${newest.id}/a`)).statusCode).toBe(200);
+    expect((await client(ctx.app, sysadmin).post(`/release/delete/${newest.id}/a`)).statusCode).toBe(200);
     expect(await unreadVersions(oldUser.token)).toEqual([]);
   });
 });

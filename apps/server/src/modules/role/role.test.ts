@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { folderGrants, roles } from '../../db/schema/projects.ts';
 import { trail } from '../../db/schema/trail.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { callAs, createProjectWorld, joinProject, type ProjectWorld } from '../../test/project-factories.ts';
+import { createProjectWorld, joinProject, type ProjectWorld } from '../../test/factories.ts';
+import { client } from '../../test/requests.ts';
 
 let ctx: TestContext;
 let world: ProjectWorld;
@@ -27,7 +28,7 @@ const monitor = {
 
 describe('roles of the entered project', () => {
   it('lists the built-in roles with their keys to any member', async () => {
-    const res = await callAs(ctx, world.staff.token).get('/role/list');
+    const res = await client(ctx.app, world.staff.token).get('/role/list');
     expect(res.statusCode).toBe(200);
     const list = res.json().data as Array<{ code: string; builtin: boolean; docKeys: string[]; memberCount: number }>;
     expect(list.map((r) => [r.code, r.builtin, r.memberCount])).toEqual([
@@ -38,7 +39,7 @@ describe('roles of the entered project', () => {
   });
 
   it('creates, edits and deletes a custom role, trailed with old and new values', async () => {
-    const pm = callAs(ctx, world.pm.token);
+    const pm = client(ctx.app, world.pm.token);
     const created = await pm.post('/role/create', monitor);
     expect(created.statusCode).toBe(200);
     const roleId = created.json().data.roleId as number;
@@ -77,7 +78,7 @@ describe('roles of the entered project', () => {
   });
 
   it('refuses a role code that exists in the project, ignoring case', async () => {
-    const pm = callAs(ctx, world.pm.token);
+    const pm = client(ctx.app, world.pm.token);
     const builtinClash = await pm.post('/role/create', { ...monitor, code: 'stu_staff' });
     expect(builtinClash.statusCode).toBe(409);
     expect(builtinClash.json()).toMatchObject({ errorCode: 'role_code_exists', msg: 'Role unique identity exists' });
@@ -85,17 +86,23 @@ describe('roles of the entered project', () => {
     const b = (await pm.post('/role/create', { ...monitor, code: 'QB' })).json().data.roleId as number;
     expect((await pm.post(`/role/update/${b}`, { ...monitor, code: 'qa' })).json().errorCode).toBe('role_code_exists');
     expect(a).not.toBe(b);
-    expect((await callAs(ctx, other.pm.token).post('/role/create', { ...monitor, code: 'QA' })).statusCode).toBe(200);
+    expect((await client(ctx.app, other.pm.token).post('/role/create', { ...monitor, code: 'QA' })).statusCode).toBe(
+      200,
+    );
   });
 
   it('refuses unknown permission keys, naming the field', async () => {
-    const res = await callAs(ctx, world.pm.token).post('/role/create', { ...monitor, code: 'K1', docKeys: ['fly'] });
+    const res = await client(ctx.app, world.pm.token).post('/role/create', {
+      ...monitor,
+      code: 'K1',
+      docKeys: ['fly'],
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().msg).toBe('Document rights is invalid');
   });
 
   it('never deletes a built-in role; STU_PM keeps every key, STU_STAFF keys may change', async () => {
-    const pm = callAs(ctx, world.pm.token);
+    const pm = client(ctx.app, world.pm.token);
     const del = await pm.post(`/role/delete/${world.roleIds.STU_STAFF}`);
     expect(del.statusCode).toBe(409);
     expect(del.json()).toMatchObject({ errorCode: 'role_builtin', msg: 'A built-in system role cannot be deleted' });
@@ -139,7 +146,7 @@ describe('roles of the entered project', () => {
   });
 
   it('refuses to delete a role held by a member or named by a folder grant', async () => {
-    const pm = callAs(ctx, world.pm.token);
+    const pm = client(ctx.app, world.pm.token);
     const held = (await pm.post('/role/create', { ...monitor, code: 'HELD' })).json().data.roleId as number;
     await joinProject(ctx, world, held);
     const res = await pm.post(`/role/delete/${held}`);
@@ -157,7 +164,7 @@ describe('roles of the entered project', () => {
   });
 
   it('gives ordinary staff 403 on every change, and treats other projects’ roles as missing', async () => {
-    const staff = callAs(ctx, world.staff.token);
+    const staff = client(ctx.app, world.staff.token);
     const target = world.roleIds.STU_STAFF;
     for (const res of [
       await staff.post('/role/create', { ...monitor, code: 'S1' }),
@@ -165,9 +172,9 @@ describe('roles of the entered project', () => {
       await staff.post(`/role/delete/${target}`),
     ])
       expect(res.statusCode).toBe(403);
-    const foreign = (await callAs(ctx, other.pm.token).post('/role/create', { ...monitor, code: 'FOREIGN' })).json()
+    const foreign = (await client(ctx.app, other.pm.token).post('/role/create', { ...monitor, code: 'FOREIGN' })).json()
       .data.roleId as number;
-    const pm = callAs(ctx, world.pm.token);
+    const pm = client(ctx.app, world.pm.token);
     expect((await pm.post(`/role/update/${foreign}`, monitor)).statusCode).toBe(404);
     expect((await pm.post(`/role/delete/${foreign}`)).statusCode).toBe(404);
     expect((await pm.post(`/role/delete/${other.roleIds.STU_STAFF}`)).statusCode).toBe(404);

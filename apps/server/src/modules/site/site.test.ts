@@ -1,10 +1,11 @@
 import { TrailType } from '@edoc/contract/enums';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members } from '../../db/schema/projects.ts';
-import { trail } from '../../db/schema/trail.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { callAs, createProjectWorld, type ProjectWorld } from '../../test/project-factories.ts';
+import { createProjectWorld, type ProjectWorld } from '../../test/factories.ts';
+import { trailOf } from '../../test/records.ts';
+import { client } from '../../test/requests.ts';
 
 let ctx: TestContext;
 let world: ProjectWorld;
@@ -17,22 +18,15 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const trailOf = (siteId: number) =>
-  ctx.db
-    .select()
-    .from(trail)
-    .where(and(eq(trail.objectType, 'site'), eq(trail.objectId, String(siteId))))
-    .orderBy(trail.id);
-
 describe('sites of the entered project', () => {
   it('creates, lists, renames and deletes a site, each change trailed with old and new values', async () => {
-    const pm = callAs(ctx, world.pm.token);
+    const pm = client(ctx.app, world.pm.token);
     const created = await pm.post('/site/create', { name: 'Peking Union', shortName: 'PUMCH', code: 'S01' });
     expect(created.statusCode).toBe(200);
     const siteId = created.json().data.siteId as number;
 
     // Any member may list the sites (pickers); the staff member sees the same list.
-    const listed = await callAs(ctx, world.staff.token).get('/site/list');
+    const listed = await client(ctx.app, world.staff.token).get('/site/list');
     expect(listed.statusCode).toBe(200);
     expect(listed.json().data).toEqual([
       { siteId, name: 'Peking Union', shortName: 'PUMCH', code: 'S01', memberCount: 0 },
@@ -53,7 +47,7 @@ describe('sites of the entered project', () => {
     const [staff] = await ctx.db.select().from(members).where(eq(members.userId, world.staff.id));
     expect(staff.siteIds).toEqual([]);
 
-    const rows = await trailOf(siteId);
+    const rows = await trailOf(ctx.db, 'site', siteId);
     expect(rows.map((r) => r.type)).toEqual([
       TrailType.SettingsChange,
       TrailType.SettingsChange,
@@ -67,7 +61,7 @@ describe('sites of the entered project', () => {
   });
 
   it('refuses a duplicate site code in the project, ignoring case, on create and on update', async () => {
-    const pm = callAs(ctx, world.pm.token);
+    const pm = client(ctx.app, world.pm.token);
     expect((await pm.post('/site/create', { name: 'A', code: 'DUP' })).statusCode).toBe(200);
     const dup = await pm.post('/site/create', { name: 'B', code: 'dup' });
     expect(dup.statusCode).toBe(409);
@@ -76,18 +70,20 @@ describe('sites of the entered project', () => {
     const clash = await pm.post(`/site/update/${b}`, { name: 'B', code: 'Dup' });
     expect(clash.json()).toMatchObject({ errorCode: 'site_code_exists' });
     // The same code in another project is another project's business.
-    expect((await callAs(ctx, other.pm.token).post('/site/create', { name: 'A', code: 'DUP' })).statusCode).toBe(200);
+    expect((await client(ctx.app, other.pm.token).post('/site/create', { name: 'A', code: 'DUP' })).statusCode).toBe(
+      200,
+    );
   });
 
   it('names the missing field in the language of the session', async () => {
-    const res = await callAs(ctx, world.pm.token).post('/site/create', { name: ' ', code: 'X' });
+    const res = await client(ctx.app, world.pm.token).post('/site/create', { name: ' ', code: 'X' });
     expect(res.statusCode).toBe(400);
     expect(res.json().msg).toBe('Name is required');
   });
 
   it('gives ordinary staff 403 on every change', async () => {
-    const staff = callAs(ctx, world.staff.token);
-    const siteId = (await callAs(ctx, world.pm.token).post('/site/create', { name: 'C', code: 'C1' })).json().data
+    const staff = client(ctx.app, world.staff.token);
+    const siteId = (await client(ctx.app, world.pm.token).post('/site/create', { name: 'C', code: 'C1' })).json().data
       .siteId as number;
     for (const res of [
       await staff.post('/site/create', { name: 'X', code: 'X9' }),
@@ -100,27 +96,27 @@ describe('sites of the entered project', () => {
   });
 
   it("treats another project's site as missing, and lets the company administrator manage sites", async () => {
-    const foreign = (await callAs(ctx, other.pm.token).post('/site/create', { name: 'F', code: 'F1' })).json().data
+    const foreign = (await client(ctx.app, other.pm.token).post('/site/create', { name: 'F', code: 'F1' })).json().data
       .siteId as number;
-    const pm = callAs(ctx, world.pm.token);
+    const pm = client(ctx.app, world.pm.token);
     expect((await pm.post(`/site/update/${foreign}`, { name: 'Mine', code: 'F1' })).statusCode).toBe(404);
     expect((await pm.post(`/site/delete/${foreign}`)).statusCode).toBe(404);
-    expect((await callAs(ctx, other.pm.token).get('/site/list')).json().data).toContainEqual(
+    expect((await client(ctx.app, other.pm.token).get('/site/list')).json().data).toContainEqual(
       expect.objectContaining({ siteId: foreign, name: 'F' }),
     );
 
-    const admin = callAs(ctx, world.admin.token);
+    const admin = client(ctx.app, world.admin.token);
     expect((await admin.post('/common/study/entry', { studyId: world.projectId })).statusCode).toBe(200);
     expect((await admin.post('/site/create', { name: 'By admin', code: 'ADM' })).statusCode).toBe(200);
     // The other company's administrator cannot even enter this project.
     expect(
-      (await callAs(ctx, other.admin.token).post('/common/study/entry', { studyId: world.projectId })).statusCode,
+      (await client(ctx.app, other.admin.token).post('/common/study/entry', { studyId: world.projectId })).statusCode,
     ).toBe(404);
   });
 
   it('needs an entered project', async () => {
     // other.admin is signed in but has entered no project: there is no project to act on.
-    const res = await callAs(ctx, other.admin.token).get('/site/list');
+    const res = await client(ctx.app, other.admin.token).get('/site/list');
     expect(res.statusCode).toBe(403);
     expect(res.json().errorCode).toBe('forbidden');
   });

@@ -1,8 +1,9 @@
 import { TrailType } from '@edoc/contract/enums';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { trailOf } from '../../test/company-factories.ts';
-import { createTestContext, signIn, type TestContext } from '../../test/context.ts';
-import { callAs, createProjectWorld, type ProjectWorld } from '../../test/project-factories.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { createProjectWorld, type ProjectWorld, signIn } from '../../test/factories.ts';
+import { trailOf } from '../../test/records.ts';
+import { client } from '../../test/requests.ts';
 
 let ctx: TestContext;
 let world: ProjectWorld;
@@ -17,12 +18,14 @@ afterAll(() => ctx.close());
 
 describe('project tags', () => {
   it('creates, lists, renames and deletes tags with a trail', async () => {
-    const pm = callAs(ctx, world.pm.token);
+    const pm = client(ctx.app, world.pm.token);
     const created = await pm.post('/tag/create', { name: 'Urgent', color: 'red' });
     expect(created.statusCode).toBe(200);
     const id = created.json().data.id as number;
     await pm.post('/tag/create', { name: 'audit' });
-    const list = (await callAs(ctx, world.staff.token).get('/tag/list')).json().data as Array<Record<string, unknown>>;
+    const list = (await client(ctx.app, world.staff.token).get('/tag/list')).json().data as Array<
+      Record<string, unknown>
+    >;
     expect(list.map((t) => [t.name, t.color])).toEqual([
       ['audit', 'blue'],
       ['Urgent', 'red'],
@@ -39,7 +42,7 @@ describe('project tags', () => {
   });
 
   it('refuses a repeated name ignoring case, a bad colour, staff and other projects', async () => {
-    const pm = callAs(ctx, world.pm.token);
+    const pm = client(ctx.app, world.pm.token);
     const id = (await pm.post('/tag/create', { name: 'Review' })).json().data.id as number;
     const again = await pm.post('/tag/create', { name: 'REVIEW' });
     expect(again.statusCode).toBe(409);
@@ -48,19 +51,19 @@ describe('project tags', () => {
     expect((await pm.post(`/tag/update/${second}`, { name: 'review' })).json().errorCode).toBe('tag_exists');
     expect((await pm.post('/tag/create', { name: 'X', color: 'url(evil)' })).json().msg).toBe('Colour is invalid');
     expect((await pm.post('/tag/create', { name: ' ' })).json().msg).toBe('Name is required');
-    expect((await callAs(ctx, world.staff.token).post('/tag/create', { name: 'Staff' })).statusCode).toBe(403);
+    expect((await client(ctx.app, world.staff.token).post('/tag/create', { name: 'Staff' })).statusCode).toBe(403);
     // The same name is free in another project; this project's tag is out of its reach.
-    const otherPm = callAs(ctx, other.pm.token);
+    const otherPm = client(ctx.app, other.pm.token);
     expect((await otherPm.post('/tag/create', { name: 'Review' })).statusCode).toBe(200);
     expect((await otherPm.post(`/tag/update/${id}`, { name: 'Mine' })).statusCode).toBe(404);
     expect((await otherPm.post(`/tag/delete/${id}`)).statusCode).toBe(404);
-    expect(((await callAs(ctx, other.staff.token).get('/tag/list')).json().data as unknown[]).length).toBe(1);
+    expect(((await client(ctx.app, other.staff.token).get('/tag/list')).json().data as unknown[]).length).toBe(1);
     // The company administrator outside a project has no project to tag in.
-    expect((await callAs(ctx, world.admin.token).get('/tag/list')).statusCode).toBe(403);
+    expect((await client(ctx.app, world.admin.token).get('/tag/list')).statusCode).toBe(403);
   });
 
   it('answers in Chinese for a Chinese session', async () => {
-    const zh = callAs(ctx, await enterZh());
+    const zh = client(ctx.app, await enterZh());
     await zh.post('/tag/create', { name: '中文' });
     expect((await zh.post('/tag/create', { name: '中文' })).json().msg).toBe('标签已存在');
   });
@@ -68,6 +71,6 @@ describe('project tags', () => {
 
 async function enterZh(): Promise<string> {
   const token = await signIn(ctx, world.pm.email, undefined, 'zh-CN');
-  await callAs(ctx, token).post('/common/study/entry', { studyId: world.projectId });
+  await client(ctx.app, token).post('/common/study/entry', { studyId: world.projectId });
   return token;
 }

@@ -1,8 +1,15 @@
 import { TrailType } from '@edoc/contract/enums';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCompany, createCompanyAdmin, trailOf } from '../../test/company-factories.ts';
-import { createTestContext, signIn, type TestContext } from '../../test/context.ts';
-import { callAs, createProjectWorld, type ProjectWorld } from '../../test/project-factories.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import {
+  createCompany,
+  createCompanyAdmin,
+  createProjectWorld,
+  type ProjectWorld,
+  signIn,
+} from '../../test/factories.ts';
+import { trailOf } from '../../test/records.ts';
+import { client } from '../../test/requests.ts';
 
 let ctx: TestContext;
 let world: ProjectWorld;
@@ -23,7 +30,7 @@ const FOLDERS = [
 
 describe('company templates', () => {
   it('lists the shipped template beside the company own, which are created, changed and deleted with a trail', async () => {
-    const api = callAs(ctx, world.admin.token);
+    const api = client(ctx.app, world.admin.token);
     const created = await api.post('/template/create', {
       name: 'Monitoring groups',
       type: 1,
@@ -58,7 +65,7 @@ describe('company templates', () => {
   });
 
   it('refuses a repeated name ignoring case, repeated groups or sibling folders, and bindings that do not resolve', async () => {
-    const api = callAs(ctx, world.admin.token);
+    const api = client(ctx.app, world.admin.token);
     expect((await api.post('/template/create', { name: 'Tree A', type: 2, folders: FOLDERS })).statusCode).toBe(200);
     const again = await api.post('/template/create', { name: 'tree a', type: 2, folders: FOLDERS });
     expect(again.statusCode).toBe(409);
@@ -99,7 +106,7 @@ describe('company templates', () => {
   });
 
   it('keeps the shipped templates read-only and another company out', async () => {
-    const api = callAs(ctx, world.admin.token);
+    const api = client(ctx.app, world.admin.token);
     const shipped = (await api.get('/template/list?type=2')).json().data[0].id as number;
     const change = await api.post(`/template/update/${shipped}`, { name: 'Mine now', type: 2 });
     expect(change.json()).toMatchObject({ errorCode: 'cannot_modify', msg: 'Cannot delete or modify' });
@@ -107,7 +114,7 @@ describe('company templates', () => {
 
     const own = (await api.post('/template/create', { name: 'Private', type: 1, groups: [{ name: 'QA' }] })).json().data
       .id as number;
-    const other = callAs(ctx, adminB);
+    const other = client(ctx.app, adminB);
     expect((await other.get(`/template/${own}`)).statusCode).toBe(404);
     expect((await other.get(`/template/${own}/export`)).statusCode).toBe(404);
     expect((await other.post(`/template/update/${own}`, { name: 'Stolen', type: 1 })).statusCode).toBe(404);
@@ -116,15 +123,15 @@ describe('company templates', () => {
     expect(names).not.toContain('Private');
     expect((await other.get(`/template/${shipped}`)).statusCode).toBe(200);
     // Project staff and project administrators do not manage company templates.
-    expect((await callAs(ctx, world.pm.token).get('/template/list')).statusCode).toBe(403);
-    expect((await callAs(ctx, world.staff.token).post('/template/create', { name: 'X', type: 1 })).statusCode).toBe(
+    expect((await client(ctx.app, world.pm.token).get('/template/list')).statusCode).toBe(403);
+    expect((await client(ctx.app, world.staff.token).post('/template/create', { name: 'X', type: 1 })).statusCode).toBe(
       403,
     );
   });
 
   it('answers in Chinese when the session is Chinese', async () => {
     const zh = await signIn(ctx, world.admin.email, undefined, 'zh-CN');
-    const api = callAs(ctx, zh);
+    const api = client(ctx.app, zh);
     await api.post('/template/create', { name: '中文模板', type: 1, groups: [{ name: 'A' }] });
     const again = await api.post('/template/create', { name: '中文模板', type: 1 });
     expect(again.json().msg).toBe('模板名称已存在');
@@ -133,7 +140,7 @@ describe('company templates', () => {
 
 describe('templates applied when a project is created', () => {
   it('creates the groups of a type-1 template beside the directory template', async () => {
-    const api = callAs(ctx, world.admin.token);
+    const api = client(ctx.app, world.admin.token);
     const groupTemplateId = (
       await api.post('/template/create', {
         name: 'Study team',
@@ -154,7 +161,7 @@ describe('templates applied when a project is created', () => {
   });
 
   it('creates folders, groups and the bound grants of a type-4 template', async () => {
-    const api = callAs(ctx, world.admin.token);
+    const api = client(ctx.app, world.admin.token);
     const id = (
       await api.post('/template/create', {
         name: 'Bound',
@@ -180,7 +187,7 @@ describe('templates applied when a project is created', () => {
   });
 
   it('refuses two templates that both bring folders, a directory template as group template, and foreign ones', async () => {
-    const api = callAs(ctx, world.admin.token);
+    const api = client(ctx.app, world.admin.token);
     const shipped = (await api.get('/template/list?type=2')).json().data[0].id as number;
     const unbound = (
       await api.post('/template/create', { name: 'Unbound', type: 3, folders: FOLDERS, groups: [{ name: 'X' }] })
@@ -196,7 +203,7 @@ describe('templates applied when a project is created', () => {
     const dirAsGroup = await api.post('/project/create', { code: 'GT-Y', name: 'y', groupTemplateId: shipped });
     expect(dirAsGroup.statusCode).toBe(404);
     const foreign = (
-      await callAs(ctx, adminB).post('/template/create', { name: 'B groups', type: 1, groups: [{ name: 'B' }] })
+      await client(ctx.app, adminB).post('/template/create', { name: 'B groups', type: 1, groups: [{ name: 'B' }] })
     ).json().data.id as number;
     expect((await api.post('/project/create', { code: 'GT-Z', name: 'z', groupTemplateId: foreign })).statusCode).toBe(
       404,

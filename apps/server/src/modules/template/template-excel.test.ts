@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, signIn, type TestContext } from '../../test/context.ts';
-import { callAs, createProjectWorld, type ProjectWorld } from '../../test/project-factories.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { createProjectWorld, type ProjectWorld, signIn } from '../../test/factories.ts';
+import { client } from '../../test/requests.ts';
 import { rowsOf, uploadAs, xlsxOf } from '../../test/xlsx-fixtures.ts';
 
 let ctx: TestContext;
@@ -29,7 +30,7 @@ const BINDINGS = [
 ];
 
 const templateCount = async () =>
-  ((await callAs(ctx, world.admin.token).get('/template/list')).json().data as unknown[]).length;
+  ((await client(ctx.app, world.admin.token).get('/template/list')).json().data as unknown[]).length;
 
 describe('template Excel import and export', () => {
   it('imports a type-4 workbook and exports it back the same', async () => {
@@ -37,7 +38,7 @@ describe('template Excel import and export', () => {
     const res = await uploadAs(ctx, world.admin.token, '/template/import?type=4&name=Imported', 'bound.xlsx', file);
     expect(res.statusCode).toBe(200);
     const id = res.json().data.id as number;
-    const detail = (await callAs(ctx, world.admin.token).get(`/template/${id}`)).json().data;
+    const detail = (await client(ctx.app, world.admin.token).get(`/template/${id}`)).json().data;
     expect(detail).toMatchObject({
       type: 4,
       folders: [
@@ -56,7 +57,7 @@ describe('template Excel import and export', () => {
       ],
     });
 
-    const exported = await callAs(ctx, world.admin.token).get(`/template/${id}/export`);
+    const exported = await client(ctx.app, world.admin.token).get(`/template/${id}/export`);
     expect(exported.statusCode).toBe(200);
     expect(exported.headers['content-type']).toContain('spreadsheetml');
     const sheets = await rowsOf(exported.rawPayload);
@@ -81,10 +82,10 @@ describe('template Excel import and export', () => {
   });
 
   it('offers a sample workbook per type, in the session language', async () => {
-    const en = await callAs(ctx, world.admin.token).get('/template/import/sample?type=3');
+    const en = await client(ctx.app, world.admin.token).get('/template/import/sample?type=3');
     expect(Object.keys(await rowsOf(en.rawPayload))).toEqual(['Folders', 'Groups']);
     const zh = await signIn(ctx, world.admin.email, undefined, 'zh-CN');
-    const sample = await rowsOf((await callAs(ctx, zh).get('/template/import/sample?type=1')).rawPayload);
+    const sample = await rowsOf((await client(ctx.app, zh).get('/template/import/sample?type=1')).rawPayload);
     expect(sample).toEqual({ 用户组: [['名称', '描述']] });
     // A Chinese sample imports in an English session: headers of either language are accepted.
     const filled = await xlsxOf({

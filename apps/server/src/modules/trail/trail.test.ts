@@ -6,7 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trail } from '../../db/schema/trail.ts';
-import { createTestContext, createUser, PASSWORD, signIn, type TestContext } from '../../test/context.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { createUser, PASSWORD, signIn } from '../../test/factories.ts';
+import { client } from '../../test/requests.ts';
 import { GENESIS_HASH, recordTrail, type TrailEntry } from './trail.service.ts';
 import { verifyTrail } from './trail-verify.ts';
 
@@ -24,13 +26,13 @@ const probe = (entry: { type: number; objectType: string; objectId?: number; new
 describe('operation trail', () => {
   it('writes rows for sign-in events with actor, time, IP and values', async () => {
     const user = await createUser(ctx.db);
-    await ctx.app.inject({ method: 'POST', url: '/edoc/login', payload: { email: user.email, password: 'Wrong-1!' } });
+    await client(ctx.app).post('/login', { email: user.email, password: 'Wrong-1!' });
     const token = await signIn(ctx, user.email);
-    await ctx.app.inject({ method: 'POST', url: '/edoc/logout', headers: { authorization: `Bearer ${token}` } });
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/edoc/user/modify_password',
-      payload: { email: user.email, password: PASSWORD, newPassword: 'Chang3d-pw' },
+    await client(ctx.app, token).post('/logout');
+    await client(ctx.app).post('/user/modify_password', {
+      email: user.email,
+      password: PASSWORD,
+      newPassword: 'Chang3d-pw',
     });
     const rows = await ctx.db.select().from(trail).where(eq(trail.actorId, user.id)).orderBy(asc(trail.id));
     expect(rows.map((r) => r.type)).toEqual([
@@ -48,11 +50,7 @@ describe('operation trail', () => {
   });
 
   it('records a failed sign-in of an unknown address without an actor', async () => {
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/edoc/login',
-      payload: { email: 'ghost@example.com', password: 'Wrong-1!' },
-    });
+    await client(ctx.app).post('/login', { email: 'ghost@example.com', password: 'Wrong-1!' });
     const rows = await ctx.db
       .select()
       .from(trail)

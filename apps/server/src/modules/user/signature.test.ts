@@ -1,8 +1,10 @@
+import { UserType } from '@edoc/contract/enums';
 import { SIGNATURE_MAX_BYTES } from '@edoc/contract/user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { trailOf } from '../../test/company-factories.ts';
-import { multipart } from '../../test/multipart.ts';
-import { bearer, createTestContext, createUser, signIn, type TestContext } from '../../test/context.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { createUser, signIn } from '../../test/factories.ts';
+import { trailOf } from '../../test/records.ts';
+import { client } from '../../test/requests.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -14,27 +16,20 @@ const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('scanned')]);
 const GIF = Buffer.from('GIF89a-not-allowed-here');
 
-function upload(token: string, name: string, content: Buffer, type: string) {
-  const body = multipart({}, { name, content, type });
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/edoc/user/signature/a',
-    payload: body.payload,
-    headers: { ...body.headers, ...bearer(token) },
-  });
-}
-const read = (token: string) => ctx.app.inject({ method: 'GET', url: '/edoc/user/signature', headers: bearer(token) });
+const upload = (token: string, name: string, content: Buffer, type: string) =>
+  client(ctx.app, token).upload('/user/signature/a', { name, content, type });
+const read = (token: string) => client(ctx.app, token).get('/user/signature');
 
 describe('electronic signature image', () => {
   it('answers 404 while the user has none', async () => {
-    const token = await signIn(ctx, (await createUser(ctx.db, { userType: 3 })).email);
+    const token = await signIn(ctx, (await createUser(ctx.db, { userType: UserType.Project })).email);
     const res = await read(token);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ errorCode: 'not_found', msg: 'Not found' });
   });
 
   it('stores a png, shows it to its owner only, and is replaced by a jpeg with a trail row each time', async () => {
-    const user = await createUser(ctx.db, { userType: 2 });
+    const user = await createUser(ctx.db, { userType: UserType.Company });
     const token = await signIn(ctx, user.email);
     const saved = await upload(token, 'drawn.png', PNG, 'image/png');
     expect(saved.statusCode).toBe(200);
@@ -43,7 +38,7 @@ describe('electronic signature image', () => {
     expect(shown.headers['content-type']).toBe('image/png');
     expect(shown.rawPayload.equals(PNG)).toBe(true);
     // Another user reads their own (none), never this one.
-    const other = await signIn(ctx, (await createUser(ctx.db, { userType: 2 })).email);
+    const other = await signIn(ctx, (await createUser(ctx.db, { userType: UserType.Company })).email);
     expect((await read(other)).statusCode).toBe(404);
 
     expect((await upload(token, 'scan.jpg', JPEG, 'image/jpeg')).statusCode).toBe(200);
@@ -56,7 +51,7 @@ describe('electronic signature image', () => {
   });
 
   it('refuses other types by content, whatever the name says, and images over 1 MiB', async () => {
-    const token = await signIn(ctx, (await createUser(ctx.db, { userType: 3 })).email);
+    const token = await signIn(ctx, (await createUser(ctx.db, { userType: UserType.Project })).email);
     const gif = await upload(token, 'sig.png', GIF, 'image/png');
     expect(gif.statusCode).toBe(415);
     expect(gif.json()).toMatchObject({ errorCode: 'file_type_not_allowed', msg: 'This file type is not allowed' });
@@ -72,6 +67,6 @@ describe('electronic signature image', () => {
   });
 
   it('needs a signed-in user', async () => {
-    expect((await ctx.app.inject({ method: 'GET', url: '/edoc/user/signature' })).statusCode).toBe(401);
+    expect((await client(ctx.app).get('/user/signature')).statusCode).toBe(401);
   });
 });

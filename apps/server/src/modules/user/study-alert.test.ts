@@ -1,8 +1,9 @@
 import { ALERT_KINDS } from '@edoc/contract/alert';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProjectRow, trailOf } from '../../test/company-factories.ts';
-import { createTestContext, createUser, signIn, type TestContext } from '../../test/context.ts';
-import { callAs, createProjectWorld, type ProjectWorld } from '../../test/project-factories.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { createProjectRow, createProjectWorld, createUser, type ProjectWorld, signIn } from '../../test/factories.ts';
+import { trailOf } from '../../test/records.ts';
+import { client } from '../../test/requests.ts';
 import { wantsAlert } from './study-alert.service.ts';
 
 let ctx: TestContext;
@@ -15,7 +16,7 @@ afterAll(() => ctx.close());
 
 describe('study alerts', () => {
   it('lists each project the user is a member of with every kind on by default', async () => {
-    const res = await callAs(ctx, world.staff.token).get('/user/study_alert');
+    const res = await client(ctx.app, world.staff.token).get('/user/study_alert');
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual([
       {
@@ -29,11 +30,11 @@ describe('study alerts', () => {
     expect(await wantsAlert(ctx.db, world.staff.id, world.projectId, 'review')).toBe(true);
     // A system administrator, member of nothing, gets an empty list rather than an error.
     const sysadmin = await signIn(ctx, (await createUser(ctx.db)).email);
-    expect((await callAs(ctx, sysadmin).get('/user/study_alert')).json().data).toEqual([]);
+    expect((await client(ctx.app, sysadmin).get('/user/study_alert')).json().data).toEqual([]);
   });
 
   it('saves the chosen kinds per project, trails the change, and wantsAlert follows them', async () => {
-    const api = callAs(ctx, world.staff.token);
+    const api = client(ctx.app, world.staff.token);
     const saved = await api.post('/user/study_alert/a', { studyId: world.projectId, kinds: ['qc', 'receive', 'qc'] });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().data).toEqual({ studyId: world.projectId, kinds: ['receive', 'qc'] });
@@ -56,7 +57,7 @@ describe('study alerts', () => {
   });
 
   it('refuses a project the user is not a member of, and an unknown kind, naming the field', async () => {
-    const api = callAs(ctx, world.staff.token);
+    const api = client(ctx.app, world.staff.token);
     const other = await createProjectRow(ctx.db, world.companyId);
     for (const studyId of [other.id, 999_999]) {
       const res = await api.post('/user/study_alert/a', { studyId, kinds: ['qc'] });
@@ -69,6 +70,6 @@ describe('study alerts', () => {
     expect(badKind.json().msg).toBe('Alert kinds is invalid');
     const noProject = await api.post('/user/study_alert/a', { kinds: [] });
     expect(noProject.json().msg).toBe('Project is required');
-    expect((await ctx.app.inject({ method: 'GET', url: '/edoc/user/study_alert' })).statusCode).toBe(401);
+    expect((await client(ctx.app).get('/user/study_alert')).statusCode).toBe(401);
   });
 });

@@ -8,10 +8,10 @@ import { conversionStats, sofficeAvailable } from '../../convert/soffice.ts';
 import { renditions } from '../../db/schema/documents.ts';
 import { folderGrants, roles } from '../../db/schema/projects.ts';
 import { users } from '../../db/schema/users.ts';
-import { trailOf } from '../../test/company-factories.ts';
-import { bearer, createTestContext, type TestContext } from '../../test/context.ts';
-import { multipart, SAMPLE } from '../../test/multipart.ts';
-import { callAs, createProjectWorld, joinProject, type ProjectWorld } from '../../test/project-factories.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { createProjectWorld, joinProject, type ProjectWorld, SAMPLE } from '../../test/factories.ts';
+import { trailOf } from '../../test/records.ts';
+import { client } from '../../test/requests.ts';
 import { docxWith, xlsxWith } from './viewer-samples.ts';
 
 let ctx: TestContext;
@@ -21,19 +21,17 @@ let viewer: { token: string; email: string };
 let seq = 0;
 
 async function upload(name: string, content: Buffer): Promise<{ fileId: number; fileVersionId: number }> {
-  const body = multipart({ folderId: folder, name: `Doc ${++seq}` }, { name, content });
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/edoc/minio/file/save',
-    headers: { ...bearer(world.pm.token), ...body.headers },
-    payload: body.payload,
-  });
+  const res = await client(ctx.app, world.pm.token).form(
+    '/minio/file/save',
+    { folderId: folder, name: `Doc ${++seq}` },
+    { name, content },
+  );
   if (res.statusCode !== 200) throw new Error(`upload failed: ${res.body}`);
   return res.json().data;
 }
 
 const get = (token: string, url: string, headers: Record<string, string> = {}) =>
-  ctx.app.inject({ method: 'GET', url: `/edoc${url}`, headers: { ...bearer(token), ...headers } });
+  client(ctx.app, token).get(url, headers);
 
 const viewsOf = async (fileId: number) => (await trailOf(ctx.db, 'document', fileId)).filter((r) => r.type === 11);
 
@@ -65,7 +63,7 @@ describe('viewing a PDF', () => {
   it('answers the file detail with the version, the abilities and the watermark of the viewer', async () => {
     const [pm] = await ctx.db.select().from(users).where(eq(users.id, world.pm.id));
     const before = Date.now();
-    const res = await callAs(ctx, world.pm.token).get(`/file/${doc.fileId}`);
+    const res = await client(ctx.app, world.pm.token).get(`/file/${doc.fileId}`);
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
     expect(data).toMatchObject({
@@ -76,7 +74,7 @@ describe('viewing a PDF', () => {
       watermark: { name: pm.name, email: world.pm.email },
     });
     expect(Date.parse(data.watermark.time)).toBeGreaterThanOrEqual(before - 1000);
-    const asViewer = (await callAs(ctx, viewer.token).get(`/file/${doc.fileId}`)).json().data;
+    const asViewer = (await client(ctx.app, viewer.token).get(`/file/${doc.fileId}`)).json().data;
     expect(asViewer).toMatchObject({ canDownload: false, abilities: ['viewDoc'], watermark: { email: viewer.email } });
   });
 

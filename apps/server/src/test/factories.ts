@@ -1,0 +1,164 @@
+import { FolderType } from '@edoc/contract/permissions';
+import { UserType } from '@edoc/contract/enums';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { companies } from '../db/schema/companies.ts';
+import { folders, members, projects, roles } from '../db/schema/projects.ts';
+import { passwordHistory, users } from '../db/schema/users.ts';
+import { hashPassword } from '../modules/auth/password.service.ts';
+import type { TestContext } from './context.ts';
+import { client } from './requests.ts';
+
+/** The password every factory user signs in with unless told otherwise. */
+export const PASSWORD = 'Passw0rd!';
+
+let seq = 0;
+
+type UserOver = Partial<typeof users.$inferInsert> & { password?: string };
+
+/** Factory: an active user who may sign in at once (no forced change) unless told otherwise. */
+export async function createUser(db: Db, over: UserOver = {}): Promise<typeof users.$inferSelect> {
+  const { password = PASSWORD, ...rest } = over;
+  const passwordHash = await hashPassword(password);
+  seq++;
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: `user${seq}.${process.pid}@example.com`,
+      name: `User ${seq}`,
+      userType: UserType.System,
+      mustChangePassword: false,
+      passwordHash,
+      ...rest,
+    })
+    .returning();
+  await db.insert(passwordHistory).values({ userId: user.id, passwordHash });
+  return user;
+}
+
+/** Factory: a session — signs in through the API (in English, so messages can be compared) and gives its token. */
+export async function signIn(ctx: TestContext, email: string, password = PASSWORD, lang = 'en-US'): Promise<string> {
+  const res = await client(ctx.app).post('/login', { email, password, lang });
+  const body = res.json<{ status: boolean; data: { token: string }; msg: string }>();
+  if (!body.status) throw new Error(`sign-in failed: ${body.msg}`);
+  return body.data.token;
+}
+
+/** Factory: an enabled company with a unique name. */
+export async function createCompany(
+  db: Db,
+  over: Partial<typeof companies.$inferInsert> = {},
+): Promise<typeof companies.$inferSelect> {
+  seq++;
+  const [company] = await db
+    .insert(companies)
+    .values({ name: `Company ${seq} ${process.pid}`, ...over })
+    .returning();
+  return company;
+}
+
+/** Factory: a company administrator (manager flag) of the company, signed-in ready. */
+export const createCompanyAdmin = (db: Db, companyId: number, over: UserOver = {}) =>
+  createUser(db, { userType: UserType.Company, companyId, isCompanyManager: true, ...over });
+
+/** Factory: a project user of the company, signed-in ready. */
+export const createProjectUser = (db: Db, companyId: number, over: UserOver = {}) =>
+  createUser(db, { userType: UserType.Project, companyId, ...over });
+
+/** Factory: a bare project of the company (no folders), for membership look-ups. */
+export async function createProjectRow(db: Db, companyId: number): Promise<typeof projects.$inferSelect> {
+  seq++;
+  const [project] = await db
+    .insert(projects)
+    .values({ companyId, code: `P${seq}`, name: `Project ${seq}` })
+    .returning();
+  return project;
+}
+
+/** Makes the user a member of the project under a plain staff role. */
+export async function addMemberRow(db: Db, projectId: number, userId: number): Promise<void> {
+  let [role] = await db
+    .select()
+    .from(roles)
+    .where(and(eq(roles.projectId, projectId), eq(roles.code, 'STU_STAFF')));
+  if (!role)
+    [role] = await db.insert(roles).values({ projectId, code: 'STU_STAFF', name: 'Staff', builtin: true }).returning();
+  await db.insert(members).values({ projectId, userId, roleId: role.id });
+}
+
+/** A signed-in person with the session already inside the project (POST /common/study/entry done). */
+export interface ProjectPerson {
+  id: number;
+  email: string;
+  token: string;
+}
+
+export interface ProjectWorld {
+  companyId: number;
+  projectId: number;
+  /** Company administrator, signed in but not entered into the project. */
+  admin: ProjectPerson;
+  /** STU_PM and STU_STAFF members, entered into the project. */
+  pm: ProjectPerson;
+  staff: ProjectPerson;
+  roleIds: { STU_PM: number; STU_STAFF: number };
+  /** Work-tree folder ids by ICH code (8.2.1 …). */
+  folderByIch: Map<string, number>;
+}
+
+/** Factory: a new project user, member of the project under the role, signed in and entered into it. */
+export async function joinProject(
+  ctx: TestContext,
+  world: Pick<ProjectWorld, 'companyId' | 'projectId'>,
+  roleId: number,
+  siteIds: number[] = [],
+): Promise<ProjectPerson> {
+  const user = await createProjectUser(ctx.db, world.companyId);
+  await ctx.db.insert(members).values({ projectId: world.projectId, userId: user.id, roleId, siteIds });
+  const token = await signIn(ctx, user.email);
+  const entered = await client(ctx.app, token).post('/common/study/entry', { studyId: world.projectId });
+  if (entered.statusCode !== 200) throw new Error(`entry failed: ${entered.body}`);
+  return { id: user.id, email: user.email, token };
+}
+
+/** Factory: a company with its administrator and a project made through the API with the ICH template. */
+export async function createProjectWorld(ctx: TestContext, code = 'P-1'): Promise<ProjectWorld> {
+  const company = await createCompany(ctx.db);
+  const adminUser = await createCompanyAdmin(ctx.db, company.id);
+  const admin = { id: adminUser.id, email: adminUser.email, token: await signIn(ctx, adminUser.email) };
+  const api = client(ctx.app, admin.token);
+  const templates = (await api.get('/template/directory/list')).json().data as Array<{ id: number }>;
+  const created = await api.post('/project/create', {
+    code,
+    name: `Project ${code}`,
+    directoryTemplateId: templates[0].id,
+  });
+  if (created.statusCode !== 200) throw new Error(`project create failed: ${created.body}`);
+  const projectId = created.json().data.studyId as number;
+  const roleRows = await ctx.db.select().from(roles).where(eq(roles.projectId, projectId));
+  const roleIds = {
+    STU_PM: roleRows.find((r) => r.code === 'STU_PM')!.id,
+    STU_STAFF: roleRows.find((r) => r.code === 'STU_STAFF')!.id,
+  };
+  const world = { companyId: company.id, projectId };
+  const folderRows = await ctx.db
+    .select()
+    .from(folders)
+    .where(and(eq(folders.projectId, projectId), eq(folders.type, FolderType.Work)));
+  const folderByIch = new Map(folderRows.filter((f) => f.ichCode).map((f) => [f.ichCode!, f.id]));
+  return {
+    ...world,
+    admin,
+    pm: await joinProject(ctx, world, roleIds.STU_PM),
+    staff: await joinProject(ctx, world, roleIds.STU_STAFF),
+    roleIds,
+    folderByIch,
+  };
+}
+
+/** The smallest bytes each format is recognised by (the upload checks content signatures). */
+export const SAMPLE = {
+  pdf: () => Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+  docx: (size = 64) => Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(size - 4, 1)]),
+  exe: () => Buffer.concat([Buffer.from('MZ'), Buffer.alloc(62, 0)]),
+};
