@@ -1,3 +1,4 @@
+import { UserType } from '@edoc/contract/enums';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../../db/schema/companies.ts';
@@ -34,7 +35,7 @@ interface Node {
 const flatten = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
 
 async function member(companyId: number, roleCode: string) {
-  const user = await createUser(ctx.db, { userType: 3, companyId });
+  const user = await createUser(ctx.db, { userType: UserType.Project, companyId });
   const [role] = await ctx.db
     .select()
     .from(roles)
@@ -50,7 +51,7 @@ beforeAll(async () => {
   const [company] = await ctx.db.insert(companies).values({ name: 'Folder Co' }).returning();
   const admin = await signIn(
     ctx,
-    (await createUser(ctx.db, { userType: 2, companyId: company.id, isCompanyManager: true })).email,
+    (await createUser(ctx.db, { userType: UserType.Company, companyId: company.id, isCompanyManager: true })).email,
   );
   const ich = ((await get(admin, '/template/directory/list')).json().data as Array<{ id: number }>)[0].id;
   projectId = (await post(admin, '/project/create', { code: 'F-1', name: 'Folders', directoryTemplateId: ich })).json()
@@ -77,7 +78,7 @@ beforeAll(async () => {
   await ctx.db
     .insert(folderGrants)
     .values({ folderId: byCode.get('8.2.18')!, subjectType: 'user', subjectId: s.user.id, docKeys: [] });
-  outsider = await signIn(ctx, (await createUser(ctx.db, { userType: 3, companyId: company.id })).email);
+  outsider = await signIn(ctx, (await createUser(ctx.db, { userType: UserType.Project, companyId: company.id })).email);
 });
 afterAll(() => ctx.close());
 

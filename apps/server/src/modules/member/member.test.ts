@@ -1,4 +1,4 @@
-import { TrailType } from '@edoc/contract/enums';
+import { TrailType, UserType } from '@edoc/contract/enums';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../../db/schema/companies.ts';
@@ -31,12 +31,12 @@ beforeAll(async () => {
     .values([{ name: 'A' }, { name: 'B' }])
     .returning();
   companyA = a.id;
-  const admin = await createUser(ctx.db, { userType: 2, companyId: a.id, isCompanyManager: true });
+  const admin = await createUser(ctx.db, { userType: UserType.Company, companyId: a.id, isCompanyManager: true });
   adminAId = admin.id;
   adminA = await signIn(ctx, admin.email);
   adminB = await signIn(
     ctx,
-    (await createUser(ctx.db, { userType: 2, companyId: b.id, isCompanyManager: true })).email,
+    (await createUser(ctx.db, { userType: UserType.Company, companyId: b.id, isCompanyManager: true })).email,
   );
   projectId = (await post(adminA, '/project/create', { code: 'M-1', name: 'Members' })).json().data.studyId;
   const roles = (await get(adminA, `/project/${projectId}/roles`)).json().data as Array<{
@@ -49,7 +49,7 @@ afterAll(() => ctx.close());
 
 describe('project members', () => {
   it('adds a company user with a role and sites, changes the role, removes them — each trailed', async () => {
-    const user = await createUser(ctx.db, { userType: 3, companyId: companyA });
+    const user = await createUser(ctx.db, { userType: UserType.Project, companyId: companyA });
     const [site] = await ctx.db.insert(sites).values({ projectId, name: 'Site 1', code: 'S1' }).returning();
     const added = await post(adminA, `/project/${projectId}/members`, {
       userId: user.id,
@@ -82,7 +82,7 @@ describe('project members', () => {
   });
 
   it('refuses a role or site of another project, and users of another company', async () => {
-    const user = await createUser(ctx.db, { userType: 3, companyId: companyA });
+    const user = await createUser(ctx.db, { userType: UserType.Project, companyId: companyA });
     const other = (await post(adminA, '/project/create', { code: 'M-2', name: 'Other' })).json().data.studyId as number;
     const [foreignSite] = await ctx.db.insert(sites).values({ projectId: other, name: 'X', code: 'X1' }).returning();
     const foreignRole = ((await get(adminA, `/project/${other}/roles`)).json().data as Array<{ roleId: number }>)[0]
@@ -98,7 +98,7 @@ describe('project members', () => {
         })
       ).statusCode,
     ).toBe(400);
-    const outsider = await createUser(ctx.db, { userType: 3 });
+    const outsider = await createUser(ctx.db, { userType: UserType.Project });
     expect(
       (await post(adminA, `/project/${projectId}/members`, { userId: outsider.id, roleId: roleIds.STU_STAFF }))
         .statusCode,

@@ -1,4 +1,4 @@
-import { TrailType } from '@edoc/contract/enums';
+import { TrailType, UserType } from '@edoc/contract/enums';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../../db/schema/companies.ts';
@@ -30,13 +30,13 @@ beforeAll(async () => {
     .returning();
   adminA = await signIn(
     ctx,
-    (await createUser(ctx.db, { userType: 2, companyId: companyA, isCompanyManager: true })).email,
+    (await createUser(ctx.db, { userType: UserType.Company, companyId: companyA, isCompanyManager: true })).email,
   );
   adminB = await signIn(
     ctx,
-    (await createUser(ctx.db, { userType: 2, companyId: companyB, isCompanyManager: true })).email,
+    (await createUser(ctx.db, { userType: UserType.Company, companyId: companyB, isCompanyManager: true })).email,
   );
-  sysadmin = await signIn(ctx, (await createUser(ctx.db, { userType: 1 })).email);
+  sysadmin = await signIn(ctx, (await createUser(ctx.db, { userType: UserType.System })).email);
 });
 afterAll(() => ctx.close());
 
@@ -139,7 +139,10 @@ describe('company administrator projects', () => {
   it('the system administrator names the company; others get 403', async () => {
     expect((await get(sysadmin, '/project/list')).statusCode).toBe(400);
     expect((await get(sysadmin, `/project/list?companyId=${companyA}`)).json().data.total).toBeGreaterThan(0);
-    const staff = await signIn(ctx, (await createUser(ctx.db, { userType: 3, companyId: companyA })).email);
+    const staff = await signIn(
+      ctx,
+      (await createUser(ctx.db, { userType: UserType.Project, companyId: companyA })).email,
+    );
     expect((await get(staff, '/project/list')).statusCode).toBe(403);
     expect((await post(staff, '/project/create', body({ code: 'NOPE' }))).statusCode).toBe(403);
   });
@@ -151,7 +154,7 @@ describe('project picker', () => {
       .data.studyId as number;
     const a2 = (await post(adminA, '/project/create', body({ code: 'PICK-2', name: 'Beta' }))).json().data
       .studyId as number;
-    const user = await createUser(ctx.db, { userType: 3, companyId: companyA });
+    const user = await createUser(ctx.db, { userType: UserType.Project, companyId: companyA });
     const [staffRole] = await ctx.db
       .select()
       .from(roles)
@@ -210,7 +213,10 @@ describe('project picker', () => {
     expect((await get(adminA, '/common/company')).json().data).toEqual([
       { company_id: companyA, company_name: 'Pharma A' },
     ]);
-    const staff = await signIn(ctx, (await createUser(ctx.db, { userType: 3, companyId: companyA })).email);
+    const staff = await signIn(
+      ctx,
+      (await createUser(ctx.db, { userType: UserType.Project, companyId: companyA })).email,
+    );
     expect((await get(staff, '/common/company')).json().data).toEqual([]);
     expect((await post(staff, '/common/company/entry', { companyId: companyA })).statusCode).toBe(403);
     expect((await post(adminB, '/common/company/entry', { companyId: companyA })).statusCode).toBe(403);
