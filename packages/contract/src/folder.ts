@@ -2,12 +2,19 @@ import { z } from 'zod';
 import { DOC_PERMISSION_KEYS, LIBRARY_PERMISSION_KEYS } from './enums.ts';
 import { optionalText, requiredText } from './fields.ts';
 import { TREE_TITLE_MAX } from './limits.ts';
+import { FolderType } from './permissions.ts';
 
 // Folder management (SPEC §2 /manage/directory, /manage/folder_template; §3 folder tree node; §7 folder calls).
 
-export const folderTypeField = z.number().int('invalid_value').min(0, 'invalid_value').max(1, 'invalid_value');
+export const folderTypeField = z
+  .number()
+  .int('invalid_value')
+  .min(FolderType.Work, 'invalid_value')
+  .max(FolderType.Library, 'invalid_value');
 
-export const folderTypeQuery = z.object({ type: z.coerce.number().int().min(0).max(1).optional() });
+export const folderTypeQuery = z.object({
+  type: z.coerce.number().int().min(FolderType.Work).max(FolderType.Library).optional(),
+});
 
 export const folderBody = z.object({
   name: requiredText(TREE_TITLE_MAX),
@@ -18,7 +25,7 @@ export type FolderBody = z.infer<typeof folderBody>;
 
 export const folderCreateBody = folderBody.extend({
   parentId: z.number().int('invalid_value').min(0, 'invalid_value').default(0),
-  type: folderTypeField.default(0),
+  type: folderTypeField.default(FolderType.Work),
 });
 export type FolderCreateBody = z.input<typeof folderCreateBody>;
 
@@ -58,93 +65,120 @@ export type FolderGrantsBody = z.input<typeof folderGrantsBody>;
 
 export const folderTemplateApplyBody = z.object({
   templateId: z.number('required').int('invalid_value').positive('invalid_value'),
-  type: folderTypeField.default(0),
+  type: folderTypeField.default(FolderType.Work),
 });
 export type FolderTemplateApplyBody = z.input<typeof folderTemplateApplyBody>;
 
-export const folderTemplateSaveBody = z.object({ name: requiredText(128), type: folderTypeField.default(0) });
+export const folderTemplateSaveBody = z.object({
+  name: requiredText(128),
+  type: folderTypeField.default(FolderType.Work),
+});
 export type FolderTemplateSaveBody = z.input<typeof folderTemplateSaveBody>;
 
 export const folderSearchQuery = z.object({
   searchValue: z.string().trim().max(TREE_TITLE_MAX, 'too_long').default(''),
-  type: z.coerce.number().int().min(0).max(1).optional(),
+  type: z.coerce.number().int().min(FolderType.Work).max(FolderType.Library).optional(),
 });
 
 /** SPEC §3 folder tree node with the caller's derived rights. */
-export interface FolderNode {
-  folderId: number;
-  parentId: number;
-  folderName: string;
-  folderNameEn: string | null;
-  ichCode: string | null;
-  type: number;
-  sortOrder: number;
-  fileCount: number;
-  isEnabled: boolean;
-  canCreateFile: boolean;
-  manageFolder: number;
-  docKeys: string[];
-  libraryKeys: string[];
+const folderNodeFields = {
+  folderId: z.number(),
+  parentId: z.number(),
+  folderName: z.string(),
+  folderNameEn: z.string().nullable(),
+  ichCode: z.string().nullable(),
+  type: z.number(),
+  sortOrder: z.number(),
+  fileCount: z.number(),
+  isEnabled: z.boolean(),
+  canCreateFile: z.boolean(),
+  manageFolder: z.number(),
+  docKeys: z.array(z.string()),
+  libraryKeys: z.array(z.string()),
+};
+export interface FolderNode extends z.infer<z.ZodObject<typeof folderNodeFields>> {
   children: FolderNode[];
 }
+export const folderNode: z.ZodType<FolderNode> = z.lazy(() =>
+  z.object({ ...folderNodeFields, children: z.array(folderNode) }),
+);
 
 /** GET /folder/tree/0 and friends (SPEC §7): admins also get the work and library trees apart. */
-export interface FolderTreeAnswer {
-  allFolderList: FolderNode[];
-  permissionFolders: number[];
-  manage: boolean;
-  libraryFolder: boolean;
-  work?: FolderNode[];
-  library?: FolderNode[];
-}
+export const folderTreeAnswer = z.object({
+  allFolderList: z.array(folderNode),
+  permissionFolders: z.array(z.number()),
+  manage: z.boolean(),
+  libraryFolder: z.boolean(),
+  work: z.array(folderNode).optional(),
+  library: z.array(folderNode).optional(),
+});
+export type FolderTreeAnswer = z.infer<typeof folderTreeAnswer>;
 
 /** One folder in a flat list (names, search results): the path of names from the root helps tell twins apart. */
-export interface FolderListItem {
-  folderId: number;
-  parentId: number;
-  folderName: string;
-  folderNameEn: string | null;
-  ichCode: string | null;
-  type: number;
-  path: string[];
-  isEnabled: boolean;
-  canCreateFile: boolean;
-  manageFolder: number;
-}
+export const folderListItem = z.object({
+  folderId: z.number(),
+  parentId: z.number(),
+  folderName: z.string(),
+  folderNameEn: z.string().nullable(),
+  ichCode: z.string().nullable(),
+  type: z.number(),
+  path: z.array(z.string()),
+  isEnabled: z.boolean(),
+  canCreateFile: z.boolean(),
+  manageFolder: z.number(),
+});
+export type FolderListItem = z.infer<typeof folderListItem>;
+export const folderList = z.array(folderListItem);
 
-export interface FolderGrantItem {
-  subjectType: SubjectType;
-  subjectId: number;
-  subjectName: string;
-  docKeys: string[];
-  libraryKeys: string[];
-  manageLevel: number;
-}
+export const folderCreated = z.object({ folderId: z.number() });
+export type FolderCreated = z.infer<typeof folderCreated>;
+
+export const folderGrantItem = z.object({
+  subjectType: z.enum(SUBJECT_TYPES),
+  subjectId: z.number(),
+  subjectName: z.string(),
+  docKeys: z.array(z.string()),
+  libraryKeys: z.array(z.string()),
+  manageLevel: z.number(),
+});
+export type FolderGrantItem = z.infer<typeof folderGrantItem>;
 
 /** GET /folder/grants/:folderId: the folder's own grants and, for display, those it inherits from above. */
-export interface FolderGrantsAnswer {
-  folderId: number;
-  own: FolderGrantItem[];
-  inherited: Array<FolderGrantItem & { fromFolderId: number; fromFolderName: string }>;
-}
+export const folderGrantsAnswer = z.object({
+  folderId: z.number(),
+  own: z.array(folderGrantItem),
+  inherited: z.array(folderGrantItem.extend({ fromFolderId: z.number(), fromFolderName: z.string() })),
+});
+export type FolderGrantsAnswer = z.infer<typeof folderGrantsAnswer>;
 
 /** GET /file/permission/user/:id: a member's effective rights on every folder. */
-export interface UserFolderRights {
-  userId: number;
-  userName: string;
-  roleCode: string;
-  roleName: string;
-  folders: Array<{
-    folderId: number;
-    parentId: number;
-    folderName: string;
-    ichCode: string | null;
-    type: number;
-    path: string[];
-    isEnabled: boolean;
-    canCreateFile: boolean;
-    manageFolder: number;
-    docKeys: string[];
-    libraryKeys: string[];
-  }>;
-}
+export const userFolderRights = z.object({
+  userId: z.number(),
+  userName: z.string(),
+  roleCode: z.string(),
+  roleName: z.string(),
+  folders: z.array(
+    z.object({
+      folderId: z.number(),
+      parentId: z.number(),
+      folderName: z.string(),
+      ichCode: z.string().nullable(),
+      type: z.number(),
+      path: z.array(z.string()),
+      isEnabled: z.boolean(),
+      canCreateFile: z.boolean(),
+      manageFolder: z.number(),
+      docKeys: z.array(z.string()),
+      libraryKeys: z.array(z.string()),
+    }),
+  ),
+});
+export type UserFolderRights = z.infer<typeof userFolderRights>;
+
+/** POST /folder/template/apply answer: how many folders the template added. */
+export const folderTemplateApplied = z.object({ created: z.number() });
+export type FolderTemplateApplied = z.infer<typeof folderTemplateApplied>;
+
+/** POST /folder/template/save answer. */
+export const folderTemplateSaved = z.object({ templateId: z.number(), folderCount: z.number() });
+export type FolderTemplateSaved = z.infer<typeof folderTemplateSaved>;

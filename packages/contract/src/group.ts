@@ -22,3 +22,6 @@ export const groupItem = z.object({
   grantCount: z.number(),
 });
 export type GroupItem = z.infer<typeof groupItem>;
+export const groupList = z.array(groupItem);
+export const groupCreated = z.object({ groupId: z.number() });
+export type GroupCreated = z.infer<typeof groupCreated>;

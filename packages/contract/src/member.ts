@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { companyUserItem } from './company.ts';
+import { pageOf } from './envelope.ts';
 import { pageQuery, searchField } from './paging.ts';
 
 /** A member of a project: a company user with a role, limited to sites (none: central, all sites). */
@@ -13,10 +15,20 @@ export const projectMember = z.object({
   siteIds: z.array(z.number()),
 });
 export type ProjectMember = z.infer<typeof projectMember>;
+/** GET /project/:id/members (company administrator): every member at once. */
+export const projectMemberList = z.array(projectMember);
+/** GET /manage/member/list (project administrator): a page of members. */
+export const projectMemberPage = pageOf(projectMember);
+/** POST /project/:id/members and /manage/member/add answer. */
+export const memberCreated = z.object({ memberId: z.number() });
+export type MemberCreated = z.infer<typeof memberCreated>;
+/** GET /manage/member/candidates: company users not yet in the project. */
+export const memberCandidateList = z.array(companyUserItem);
 
 /** A role as the member pickers show it. */
 export const projectRole = z.object({ roleId: z.number(), code: z.string(), name: z.string(), builtin: z.boolean() });
 export type ProjectRole = z.infer<typeof projectRole>;
+export const projectRoleList = z.array(projectRole);
 
 const roleId = z.number('required').int('invalid_value').positive('invalid_value');
 const siteIds = z.array(z.number().int('invalid_value').positive('invalid_value')).max(500).default([]);

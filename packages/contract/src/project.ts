@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { companyScopeQuery } from './company.ts';
-import { optionalText, requiredText } from './fields.ts';
+import { pageOf } from './envelope.ts';
+import { idParam, optionalText, requiredText } from './fields.ts';
 import { pageQuery, searchField } from './paging.ts';
 
 const fileType = z
@@ -52,6 +53,24 @@ export const projectItem = z.object({
 });
 export type ProjectItem = z.infer<typeof projectItem>;
 
+/** GET /project/list. */
+export const projectList = pageOf(projectItem);
+/** POST /project/create answer. */
+export const projectCreated = z.object({ studyId: z.number() });
+export type ProjectCreated = z.infer<typeof projectCreated>;
+
+/** GET /template/directory/list: the directory templates (types 2, 3, 4) a company may apply to a new project. */
+export const directoryTemplateItem = z.object({
+  id: z.number(),
+  name: z.string(),
+  type: z.number(),
+  /** Shipped with edoc: readable by every company. */
+  shipped: z.boolean(),
+  folderCount: z.number(),
+});
+export type DirectoryTemplateItem = z.infer<typeof directoryTemplateItem>;
+export const directoryTemplateList = z.array(directoryTemplateItem);
+
 /** GET /common/study (project picker, SPEC §3 names). */
 export const studyListItem = z.object({
   study_id: z.number(),
@@ -68,6 +87,23 @@ export const studyListItem = z.object({
   approveOpen: z.boolean(),
 });
 export type StudyListItem = z.infer<typeof studyListItem>;
+export const studyList = pageOf(studyListItem);
+
+/** POST /common/study/mark/:id/a: whether the project is now a favourite. */
+export const studyMarkData = z.object({ mark: z.boolean() });
+export type StudyMarkData = z.infer<typeof studyMarkData>;
+
+/** GET /common/company: the companies this user may manage from the picker; empty for ordinary users. */
+export const managedCompany = z.object({ company_id: z.number(), company_name: z.string() });
+export type ManagedCompany = z.infer<typeof managedCompany>;
+export const managedCompanyList = z.array(managedCompany);
+
+/** POST /common/company/entry answer. */
+export const companyEntryData = z.object({ roleCode: z.string(), companyId: z.number(), companyName: z.string() });
+export type CompanyEntryData = z.infer<typeof companyEntryData>;
+
+export const studyEntryBody = z.object({ studyId: idParam });
+export const companyEntryBody = z.object({ companyId: idParam });
 
 /** The picker asks for everything at once (SPEC §9: page size 1000). */
 export const studyListQuery = pageQuery.extend({

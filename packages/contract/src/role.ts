@@ -39,3 +39,6 @@ export const roleItem = z.object({
   memberCount: z.number(),
 });
 export type RoleItem = z.infer<typeof roleItem>;
+export const roleList = z.array(roleItem);
+export const roleCreated = z.object({ roleId: z.number() });
+export type RoleCreated = z.infer<typeof roleCreated>;

@@ -1,45 +1,56 @@
-import { idParam } from '@edoc/contract/fields';
-import { folderGrantsBody, folderTemplateApplyBody, folderTemplateSaveBody } from '@edoc/contract/folder';
+import { noData } from '@edoc/contract/envelope';
+import { idParam, idParams } from '@edoc/contract/fields';
+import {
+  folderGrantsAnswer,
+  folderGrantsBody,
+  folderTemplateApplied,
+  folderTemplateApplyBody,
+  folderTemplateSaveBody,
+  folderTemplateSaved,
+  userFolderRights,
+} from '@edoc/contract/folder';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
-import { ok } from '../../lib/reply.ts';
-import { actorOf } from '../trail/trail.service.ts';
-import { requireProjectAdmin } from '../study/study.policy.ts';
+import { routes } from '../../lib/route.ts';
 import { folderGrantsOf, replaceFolderGrants } from './folder-grant.service.ts';
-import { userFolderRights } from './folder-search.service.ts';
+import { userFolderRights as rightsOfUser } from './folder-search.service.ts';
 import { applyDirectoryTemplate, saveDirectoryTemplate } from './folder-template.service.ts';
 
 const folderParams = z.object({ folderId: idParam });
-const idParams = z.object({ id: idParam });
 /** Authorisation configuration and templates are the project administrator's (STU_PM, COMPANY_ADMIN). */
-const admin = { access: 'projectAdmin' } as const;
+const access = 'projectAdmin';
 
 /** Folder authorisation (grants, rights by user) and directory templates of /manage/folder_template. */
 export function folderGrantRoutes(api: Api, deps: Deps): void {
-  api.get('/folder/grants/:folderId', { config: admin, schema: { params: folderParams } }, async (request) =>
-    ok(await folderGrantsOf(deps, requireProjectAdmin(request), request.params.folderId)),
+  const { get, post } = routes(api);
+
+  get('/folder/grants/:folderId', { access, params: folderParams, response: folderGrantsAnswer }, ({ ctx, params }) =>
+    folderGrantsOf(deps, ctx, params.folderId),
   );
 
-  api.post(
+  post(
     '/folder/grants/:folderId',
-    { config: admin, schema: { params: folderParams, body: folderGrantsBody } },
-    async (request) => {
-      const ctx = requireProjectAdmin(request);
-      await replaceFolderGrants(deps, ctx, request.params.folderId, request.body.grants, actorOf(request));
-      return ok(null);
+    { access, params: folderParams, body: folderGrantsBody, response: noData },
+    async ({ ctx, params, body }) => {
+      await replaceFolderGrants(deps, ctx, params.folderId, body.grants, ctx.actor);
+      return null;
     },
   );
 
-  api.get('/file/permission/user/:id', { config: admin, schema: { params: idParams } }, async (request) =>
-    ok(await userFolderRights(deps, requireProjectAdmin(request), request.params.id)),
+  get('/file/permission/user/:id', { access, params: idParams, response: userFolderRights }, ({ ctx, params }) =>
+    rightsOfUser(deps, ctx, params.id),
   );
 
-  api.post('/folder/template/apply', { config: admin, schema: { body: folderTemplateApplyBody } }, async (request) =>
-    ok(await applyDirectoryTemplate(deps, requireProjectAdmin(request), request.body, actorOf(request))),
+  post(
+    '/folder/template/apply',
+    { access, body: folderTemplateApplyBody, response: folderTemplateApplied },
+    ({ ctx, body }) => applyDirectoryTemplate(deps, ctx, body, ctx.actor),
   );
 
-  api.post('/folder/template/save', { config: admin, schema: { body: folderTemplateSaveBody } }, async (request) =>
-    ok(await saveDirectoryTemplate(deps, requireProjectAdmin(request), request.body, actorOf(request))),
+  post(
+    '/folder/template/save',
+    { access, body: folderTemplateSaveBody, response: folderTemplateSaved },
+    ({ ctx, body }) => saveDirectoryTemplate(deps, ctx, body, ctx.actor),
   );
 }

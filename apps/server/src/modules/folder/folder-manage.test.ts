@@ -1,5 +1,6 @@
 import { TrailType } from '@edoc/contract/enums';
 import type { FolderNode, FolderTreeAnswer, UserFolderRights } from '@edoc/contract/folder';
+import { FolderType } from '@edoc/contract/permissions';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { folders, groups, projects, roles } from '../../db/schema/projects.ts';
@@ -240,7 +241,7 @@ describe('directory templates', () => {
     await pmApi().post(`/folder/delete/${f('8.4.8')}`);
     const one = await pmApi().post('/folder/template/apply', { templateId: ich.id });
     expect(one.json().data).toEqual({ created: 1 });
-    const library = await pmApi().post('/folder/template/apply', { templateId: ours.id, type: 1 });
+    const library = await pmApi().post('/folder/template/apply', { templateId: ours.id, type: FolderType.Library });
     expect(library.json().data.created).toBeGreaterThan(50);
     const tree = (await pmApi().get('/folder/tree/0')).json().data as FolderTreeAnswer;
     expect(flatten(tree.library!).some((n) => n.folderName === 'Renamed by manager')).toBe(true);
@@ -260,7 +261,7 @@ describe('projects without a library tree', () => {
   it('refuses library folders and shows only the work tree', async () => {
     await ctx.db.update(projects).set({ libraryFolder: false }).where(eq(projects.id, other.projectId));
     const api = client(ctx.app, other.pm.token);
-    const res = await api.post('/folder/create', { parentId: 0, type: 1, name: 'Library root' });
+    const res = await api.post('/folder/create', { parentId: 0, type: FolderType.Library, name: 'Library root' });
     expect(res.statusCode).toBe(400);
     expect(res.json().msg).toBe('Type is invalid');
     const tree = (await api.get('/folder/tree/0')).json().data as FolderTreeAnswer;

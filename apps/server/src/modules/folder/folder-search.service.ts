@@ -1,4 +1,5 @@
 import type { FolderListItem, FolderTreeAnswer, UserFolderRights } from '@edoc/contract/folder';
+import { FolderType } from '@edoc/contract/permissions';
 import { and, eq } from 'drizzle-orm';
 import { members, roles } from '../../db/schema/projects.ts';
 import { users } from '../../db/schema/users.ts';
@@ -13,7 +14,7 @@ const matches = (f: FolderRow, q: string) =>
 
 /** GET /folder/create/permission: the work tree, permissionFolders listing where the caller may create files. */
 export async function createPermission(deps: Deps, ctx: ProjectContext): Promise<FolderTreeAnswer> {
-  const { rows, rights } = await folderRights(deps.db, ctx, 0);
+  const { rows, rights } = await folderRights(deps.db, ctx, FolderType.Work);
   return treeAnswer(deps.db, ctx, rows, rights, (r) => r.canCreateFile);
 }
 
@@ -70,7 +71,6 @@ export async function searchTree(
 
 /** GET /file/permission/user/:id: a member's effective rights on every folder (SPEC §6 "file permission by user"). */
 export async function userFolderRights(deps: Deps, ctx: ProjectContext, userId: number): Promise<UserFolderRights> {
-  if (!ctx.fullAccess) fail('forbidden');
   const [member] = await deps.db
     .select({ userName: users.name, roleCode: roles.code, roleName: roles.name })
     .from(members)

@@ -1,14 +1,18 @@
 import { TrailType } from '@edoc/contract/enums';
+import { FolderType } from '@edoc/contract/permissions';
+import { TemplateType } from '@edoc/contract/template';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { folders } from '../../db/schema/projects.ts';
 import { templates, type TemplateFolder } from '../../db/schema/templates.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { applyFolders, loadDirectoryTemplate, TemplateType } from '../template/template.service.ts';
+import { pathKey } from '../template/company-template.service.ts';
+import { loadDirectoryTemplate } from '../template/template.service.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { projectFlags, projectFolders, type FolderRow } from './folder.policy.ts';
+import { insertTemplateFolders } from './template-folders.ts';
 
 /**
  * Merges template folders into one level of the tree: a folder whose name already exists there (ignoring
@@ -33,29 +37,17 @@ async function mergeLevel(
         parentId === null ? isNull(folders.parentId) : eq(folders.parentId, parentId),
       ),
     );
-  const byName = new Map(existing.map((f) => [f.name.toLowerCase(), f]));
+  const byName = new Map(existing.map((f) => [f.name.toLowerCase(), f.id]));
   let next = existing.reduce((max, f) => Math.max(max, f.sortOrder + 1), 0);
   for (const t of list) {
     const same = byName.get(t.name.toLowerCase());
     if (same) {
-      await mergeLevel(tx, projectId, type, same.id, t.children ?? [], created);
+      await mergeLevel(tx, projectId, type, same, t.children ?? [], created);
       continue;
     }
-    const [row] = await tx
-      .insert(folders)
-      .values({
-        projectId,
-        parentId,
-        type,
-        name: t.name,
-        nameEn: t.nameEn ?? null,
-        ichCode: t.ichCode ?? null,
-        sortOrder: next++,
-      })
-      .returning();
-    byName.set(row.name.toLowerCase(), row);
+    const ids = await insertTemplateFolders(tx, { projectId, type, parentId, firstOrder: next++ }, [t]);
+    byName.set(t.name.toLowerCase(), ids.get(pathKey([t.name]))!);
     created.push(t.name);
-    await applyFolders(tx, projectId, t.children ?? [], type, row.id);
   }
 }
 
@@ -66,10 +58,9 @@ export async function applyDirectoryTemplate(
   input: { templateId: number; type: number },
   actor: TrailActor,
 ) {
-  if (!ctx.fullAccess) fail('forbidden');
   return deps.db.transaction(async (tx) => {
     const { companyId, libraryFolder } = await projectFlags(tx, ctx.projectId);
-    if (input.type === 1 && !libraryFolder) fail('invalid_value', { field: 'type' });
+    if (input.type === FolderType.Library && !libraryFolder) fail('invalid_value', { field: 'type' });
     const template = await loadDirectoryTemplate(tx, companyId, input.templateId).catch(() =>
       fail('invalid_value', { field: 'templateId' }),
     );
@@ -113,7 +104,6 @@ export async function saveDirectoryTemplate(
   input: { name: string; type: number },
   actor: TrailActor,
 ) {
-  if (!ctx.fullAccess) fail('forbidden');
   return deps.db.transaction(async (tx) => {
     const { companyId } = await projectFlags(tx, ctx.projectId);
     const [clash] = await tx

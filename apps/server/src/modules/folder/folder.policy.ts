@@ -1,5 +1,5 @@
 import { RoleCode } from '@edoc/contract/enums';
-import { evaluateFolderRights, type FolderRights } from '@edoc/contract/permissions';
+import { evaluateFolderRights, FolderType, type FolderRights } from '@edoc/contract/permissions';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { folderGrants, folders, groups, members, projects, roles } from '../../db/schema/projects.ts';
@@ -26,7 +26,7 @@ export async function projectFolders(tx: Tx, projectId: number, type?: number): 
     .from(folders)
     .where(and(eq(folders.projectId, projectId), type === undefined ? undefined : eq(folders.type, type)))
     .orderBy(folders.sortOrder, folders.id);
-  return depthFirst(libraryFolder ? rows : rows.filter((f) => f.type === 0));
+  return depthFirst(libraryFolder ? rows : rows.filter((f) => f.type === FolderType.Work));
 }
 
 /** Tree order (each folder followed by its subfolders), so flat lists read like the tree. */
@@ -44,7 +44,7 @@ function depthFirst(rows: FolderRow[]): FolderRow[] {
       walk(f.id);
     }
   };
-  for (const type of [0, 1])
+  for (const type of [FolderType.Work, FolderType.Library])
     for (const f of (children.get(0) ?? []).filter((r) => r.type === type)) {
       out.push(f);
       walk(f.id);

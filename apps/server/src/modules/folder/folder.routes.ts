@@ -1,80 +1,78 @@
-import { idParam } from '@edoc/contract/fields';
+import { noData } from '@edoc/contract/envelope';
+import { idParams } from '@edoc/contract/fields';
 import {
   folderBody,
   folderCreateBody,
+  folderCreated,
+  folderList as folderListAnswer,
   folderMoveBody,
   folderSearchQuery,
+  folderTreeAnswer,
   folderTypeQuery,
 } from '@edoc/contract/folder';
-import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
-import { ok } from '../../lib/reply.ts';
-import { actorOf } from '../trail/trail.service.ts';
-import { projectOf } from '../study/study.policy.ts';
+import { routes } from '../../lib/route.ts';
 import { folderGrantRoutes } from './folder-grant.routes.ts';
 import { moveFolder } from './folder-move.service.ts';
 import { createPermission, folderList, searchTree } from './folder-search.service.ts';
 import { createFolder, deleteFolder, folderTree, renameFolder } from './folder.service.ts';
 
-const idParams = z.object({ id: idParam });
 // Any member of the entered project passes the gate; the services then apply the folder manage levels.
-const member = { access: 'projectMember' } as const;
+const access = 'projectMember';
 
 /**
  * Folder trees of the entered project with the caller's derived rights (SPEC §3, §6, §7) and their management
  * (/manage/directory). Who may change what is decided in the services by requireFolderLevel.
  */
 export function folderRoutes(api: Api, deps: Deps): void {
-  api.get('/folder/tree/0', { config: member, schema: { querystring: folderTypeQuery } }, async (request) =>
-    ok(await folderTree(deps, projectOf(request), request.query.type)),
+  const { get, post } = routes(api);
+
+  for (const url of ['/folder/tree/0', '/folder/tree/list']) {
+    get(url, { access, query: folderTypeQuery, response: folderTreeAnswer }, ({ ctx, query }) =>
+      folderTree(deps, ctx, query.type),
+    );
+  }
+
+  get('/folder/create/permission', { access, response: folderTreeAnswer }, ({ ctx }) => createPermission(deps, ctx));
+
+  get('/folder/names', { access, query: folderTypeQuery, response: folderListAnswer }, ({ ctx, query }) =>
+    folderList(deps, ctx, { type: query.type, enabledOnly: true }),
   );
 
-  api.get('/folder/tree/list', { config: member, schema: { querystring: folderTypeQuery } }, async (request) =>
-    ok(await folderTree(deps, projectOf(request), request.query.type)),
+  get('/folder/search/tree', { access, query: folderSearchQuery, response: folderTreeAnswer }, ({ ctx, query }) =>
+    searchTree(deps, ctx, query),
   );
 
-  api.get('/folder/create/permission', { config: member }, async (request) =>
-    ok(await createPermission(deps, projectOf(request))),
+  get('/folder/list/search', { access, query: folderSearchQuery, response: folderListAnswer }, ({ ctx, query }) =>
+    folderList(deps, ctx, query),
   );
 
-  api.get('/folder/names', { config: member, schema: { querystring: folderTypeQuery } }, async (request) =>
-    ok(await folderList(deps, projectOf(request), { type: request.query.type, enabledOnly: true })),
-  );
+  post('/folder/create', { access, body: folderCreateBody, response: folderCreated }, async ({ ctx, body }) => ({
+    folderId: await createFolder(deps, ctx, body, ctx.actor),
+  }));
 
-  api.get('/folder/search/tree', { config: member, schema: { querystring: folderSearchQuery } }, async (request) =>
-    ok(await searchTree(deps, projectOf(request), request.query)),
-  );
-
-  api.get('/folder/list/search', { config: member, schema: { querystring: folderSearchQuery } }, async (request) =>
-    ok(await folderList(deps, projectOf(request), request.query)),
-  );
-
-  api.post('/folder/create', { config: member, schema: { body: folderCreateBody } }, async (request) =>
-    ok({ folderId: await createFolder(deps, projectOf(request), request.body, actorOf(request)) }),
-  );
-
-  api.post(
+  post(
     '/folder/rename/:id',
-    { config: member, schema: { params: idParams, body: folderBody } },
-    async (request) => {
-      await renameFolder(deps, projectOf(request), request.params.id, request.body, actorOf(request));
-      return ok(null);
+    { access, params: idParams, body: folderBody, response: noData },
+    async ({ ctx, params, body }) => {
+      await renameFolder(deps, ctx, params.id, body, ctx.actor);
+      return null;
     },
   );
 
-  api.post(
+  post(
     '/folder/move/:id',
-    { config: member, schema: { params: idParams, body: folderMoveBody } },
-    async (request) => {
-      await moveFolder(deps, projectOf(request), request.params.id, request.body, actorOf(request));
-      return ok(null);
+    { access, params: idParams, body: folderMoveBody, response: noData },
+    async ({ ctx, params, body }) => {
+      await moveFolder(deps, ctx, params.id, body, ctx.actor);
+      return null;
     },
   );
 
-  api.post('/folder/delete/:id', { config: member, schema: { params: idParams } }, async (request) => {
-    await deleteFolder(deps, projectOf(request), request.params.id, actorOf(request));
-    return ok(null);
+  post('/folder/delete/:id', { access, params: idParams, response: noData }, async ({ ctx, params }) => {
+    await deleteFolder(deps, ctx, params.id, ctx.actor);
+    return null;
   });
 
   folderGrantRoutes(api, deps);

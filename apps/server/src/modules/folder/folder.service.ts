@@ -1,6 +1,6 @@
 import { TrailType } from '@edoc/contract/enums';
 import type { FolderBody, FolderNode, FolderTreeAnswer } from '@edoc/contract/folder';
-import type { FolderRights } from '@edoc/contract/permissions';
+import { FolderType, type FolderRights } from '@edoc/contract/permissions';
 import { and, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { documents } from '../../db/schema/documents.ts';
@@ -79,7 +79,12 @@ export async function treeAnswer(
     permissionFolders: rows.filter((f) => enabled(rights.get(f.id)!)).map((f) => f.id),
     manage: ctx.fullAccess,
     libraryFolder,
-    ...(ctx.fullAccess ? { work: tree.filter((n) => n.type === 0), library: tree.filter((n) => n.type === 1) } : {}),
+    ...(ctx.fullAccess
+      ? {
+          work: tree.filter((n) => n.type === FolderType.Work),
+          library: tree.filter((n) => n.type === FolderType.Library),
+        }
+      : {}),
   };
 }
 
@@ -120,7 +125,8 @@ export async function createFolder(
     const parentId = input.parentId === 0 ? null : input.parentId;
     const parent = parentId ? await loadFolder(tx, ctx.projectId, parentId) : null;
     const type = parent ? parent.type : input.type;
-    if (type === 1 && !(await projectFlags(tx, ctx.projectId)).libraryFolder) fail('invalid_value', { field: 'type' });
+    if (type === FolderType.Library && !(await projectFlags(tx, ctx.projectId)).libraryFolder)
+      fail('invalid_value', { field: 'type' });
     await requireFolderLevel(tx, ctx, parentId, 3);
     await assertNameFree(tx, { projectId: ctx.projectId, type, parentId, name: input.name });
     const [{ n }] = await tx

@@ -1,43 +1,35 @@
-import { idParam } from '@edoc/contract/fields';
-import { groupBody } from '@edoc/contract/group';
-import { z } from 'zod';
+import { noData } from '@edoc/contract/envelope';
+import { idParams } from '@edoc/contract/fields';
+import { groupBody, groupCreated, groupList } from '@edoc/contract/group';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
-import { ok } from '../../lib/reply.ts';
-import { projectOf, requireProjectAdmin } from '../study/study.policy.ts';
-import { actorOf } from '../trail/trail.service.ts';
+import { routes } from '../../lib/route.ts';
 import { createGroup, deleteGroup, listGroups, updateGroup } from './group.service.ts';
-
-const idParams = z.object({ id: idParam });
 
 /**
  * User groups of the entered project (SPEC §2 /manage/group), used by folder grants. Any member may list them
  * (grant and route pickers); changes are the project administrator's.
  */
 export function groupRoutes(api: Api, deps: Deps): void {
-  api.get('/group/list', { config: { access: 'projectMember' } }, async (request) =>
-    ok(await listGroups(deps, projectOf(request))),
-  );
+  const { get, post } = routes(api);
 
-  api.post('/group/create', { config: { access: 'projectAdmin' }, schema: { body: groupBody } }, async (request) =>
-    ok({ groupId: await createGroup(deps, requireProjectAdmin(request), request.body, actorOf(request)) }),
-  );
+  get('/group/list', { access: 'projectMember', response: groupList }, ({ ctx }) => listGroups(deps, ctx));
 
-  api.post(
+  post('/group/create', { access: 'projectAdmin', body: groupBody, response: groupCreated }, async ({ ctx, body }) => ({
+    groupId: await createGroup(deps, ctx, body, ctx.actor),
+  }));
+
+  post(
     '/group/update/:id',
-    { config: { access: 'projectAdmin' }, schema: { params: idParams, body: groupBody } },
-    async (request) => {
-      await updateGroup(deps, requireProjectAdmin(request), request.params.id, request.body, actorOf(request));
-      return ok(null);
+    { access: 'projectAdmin', params: idParams, body: groupBody, response: noData },
+    async ({ ctx, params, body }) => {
+      await updateGroup(deps, ctx, params.id, body, ctx.actor);
+      return null;
     },
   );
 
-  api.post(
-    '/group/delete/:id',
-    { config: { access: 'projectAdmin' }, schema: { params: idParams } },
-    async (request) => {
-      await deleteGroup(deps, requireProjectAdmin(request), request.params.id, actorOf(request));
-      return ok(null);
-    },
-  );
+  post('/group/delete/:id', { access: 'projectAdmin', params: idParams, response: noData }, async ({ ctx, params }) => {
+    await deleteGroup(deps, ctx, params.id, ctx.actor);
+    return null;
+  });
 }

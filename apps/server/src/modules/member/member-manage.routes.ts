@@ -1,11 +1,17 @@
-import { idParam } from '@edoc/contract/fields';
-import { memberAddBody, memberCandidatesQuery, memberListQuery, memberUpdateBody } from '@edoc/contract/member';
-import { z } from 'zod';
+import { noData } from '@edoc/contract/envelope';
+import { idParams } from '@edoc/contract/fields';
+import {
+  memberAddBody,
+  memberCandidateList,
+  memberCandidatesQuery,
+  memberCreated,
+  memberListQuery,
+  memberUpdateBody,
+  projectMemberPage,
+} from '@edoc/contract/member';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
-import { ok } from '../../lib/reply.ts';
-import { requireProjectAdmin } from '../study/study.policy.ts';
-import { actorOf } from '../trail/trail.service.ts';
+import { routes } from '../../lib/route.ts';
 import {
   addProjectMember,
   changeProjectMember,
@@ -14,44 +20,36 @@ import {
   removeProjectMember,
 } from './member-manage.service.ts';
 
-const idParams = z.object({ id: idParam });
-
 /** The project administrator's members of the entered project (SPEC §2 /manage/user). All calls: STU_PM / COMPANY_ADMIN. */
 export function memberManageRoutes(api: Api, deps: Deps): void {
-  api.get(
-    '/manage/member/list',
-    { config: { access: 'projectAdmin' }, schema: { querystring: memberListQuery } },
-    async (request) => ok(await listProjectMembers(deps, requireProjectAdmin(request), request.query)),
+  const { get, post } = routes(api);
+  const access = 'projectAdmin';
+
+  get('/manage/member/list', { access, query: memberListQuery, response: projectMemberPage }, ({ ctx, query }) =>
+    listProjectMembers(deps, ctx, query),
   );
 
-  api.get(
+  get(
     '/manage/member/candidates',
-    { config: { access: 'projectAdmin' }, schema: { querystring: memberCandidatesQuery } },
-    async (request) => ok(await memberCandidates(deps, requireProjectAdmin(request), request.query.searchValue)),
+    { access, query: memberCandidatesQuery, response: memberCandidateList },
+    ({ ctx, query }) => memberCandidates(deps, ctx, query.searchValue),
   );
 
-  api.post(
-    '/manage/member/add',
-    { config: { access: 'projectAdmin' }, schema: { body: memberAddBody } },
-    async (request) =>
-      ok({ memberId: await addProjectMember(deps, requireProjectAdmin(request), request.body, actorOf(request)) }),
-  );
+  post('/manage/member/add', { access, body: memberAddBody, response: memberCreated }, async ({ ctx, body }) => ({
+    memberId: await addProjectMember(deps, ctx, body, ctx.actor),
+  }));
 
-  api.post(
+  post(
     '/manage/member/update/:id',
-    { config: { access: 'projectAdmin' }, schema: { params: idParams, body: memberUpdateBody } },
-    async (request) => {
-      await changeProjectMember(deps, requireProjectAdmin(request), request.params.id, request.body, actorOf(request));
-      return ok(null);
+    { access, params: idParams, body: memberUpdateBody, response: noData },
+    async ({ ctx, params, body }) => {
+      await changeProjectMember(deps, ctx, params.id, body, ctx.actor);
+      return null;
     },
   );
 
-  api.post(
-    '/manage/member/remove/:id',
-    { config: { access: 'projectAdmin' }, schema: { params: idParams } },
-    async (request) => {
-      await removeProjectMember(deps, requireProjectAdmin(request), request.params.id, actorOf(request));
-      return ok(null);
-    },
-  );
+  post('/manage/member/remove/:id', { access, params: idParams, response: noData }, async ({ ctx, params }) => {
+    await removeProjectMember(deps, ctx, params.id, ctx.actor);
+    return null;
+  });
 }

@@ -1,14 +1,14 @@
 import { companyScopeQuery as companyQuery } from '@edoc/contract/company';
-import { idParam } from '@edoc/contract/fields';
+import { noData } from '@edoc/contract/envelope';
+import { idParam, idParams } from '@edoc/contract/fields';
+import { memberCreated, projectMemberList, projectRoleList } from '@edoc/contract/member';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
-import { ok } from '../../lib/reply.ts';
-import { requireCompanyAdmin } from '../../plugins/auth.ts';
-import { actorOf } from '../trail/trail.service.ts';
+import { routes } from '../../lib/route.ts';
+import { companyOf } from '../../plugins/context.ts';
 import { addMember, changeMember, listMembers, listRoles, removeMember } from './member.service.ts';
 
-const projectParams = z.object({ id: idParam });
 const memberParams = z.object({ id: idParam, memberId: idParam });
 const memberBody = z.object({
   roleId: z.number('required').int().positive('invalid_value'),
@@ -17,60 +17,50 @@ const memberBody = z.object({
 
 /** Which company users are in which project with which role (SPEC §2 /company/project/user). */
 export function memberRoutes(api: Api, deps: Deps): void {
-  api.get(
+  const { get, post } = routes(api);
+  const access = 'companyAdmin';
+
+  get(
     '/project/:id/members',
-    { config: { access: 'companyAdmin' }, schema: { params: projectParams, querystring: companyQuery } },
-    async (request) => {
-      const { companyId } = requireCompanyAdmin(request, request.query.companyId);
-      return ok(await listMembers(deps, companyId, request.params.id));
-    },
+    { access, params: idParams, query: companyQuery, response: projectMemberList },
+    ({ ctx, params, query }) => listMembers(deps, companyOf(ctx, query.companyId), params.id),
   );
 
-  api.get(
+  get(
     '/project/:id/roles',
-    { config: { access: 'companyAdmin' }, schema: { params: projectParams, querystring: companyQuery } },
-    async (request) => {
-      const { companyId } = requireCompanyAdmin(request, request.query.companyId);
-      return ok(await listRoles(deps, companyId, request.params.id));
-    },
+    { access, params: idParams, query: companyQuery, response: projectRoleList },
+    ({ ctx, params, query }) => listRoles(deps, companyOf(ctx, query.companyId), params.id),
   );
 
-  api.post(
+  post(
     '/project/:id/members',
     {
-      config: { access: 'companyAdmin' },
-      schema: {
-        params: projectParams,
-        querystring: companyQuery,
-        body: memberBody.extend({ userId: z.number('required').int().positive() }),
-      },
+      access,
+      params: idParams,
+      query: companyQuery,
+      body: memberBody.extend({ userId: z.number('required').int().positive() }),
+      response: memberCreated,
     },
-    async (request) => {
-      const { companyId } = requireCompanyAdmin(request, request.query.companyId);
-      return ok({ memberId: await addMember(deps, companyId, request.params.id, request.body, actorOf(request)) });
-    },
+    async ({ ctx, params, query, body }) => ({
+      memberId: await addMember(deps, companyOf(ctx, query.companyId), params.id, body, ctx.actor),
+    }),
   );
 
-  api.post(
+  post(
     '/project/:id/members/:memberId/a',
-    {
-      config: { access: 'companyAdmin' },
-      schema: { params: memberParams, querystring: companyQuery, body: memberBody },
-    },
-    async (request) => {
-      const { companyId } = requireCompanyAdmin(request, request.query.companyId);
-      await changeMember(deps, companyId, request.params.id, request.params.memberId, request.body, actorOf(request));
-      return ok(null);
+    { access, params: memberParams, query: companyQuery, body: memberBody, response: noData },
+    async ({ ctx, params, query, body }) => {
+      await changeMember(deps, companyOf(ctx, query.companyId), params.id, params.memberId, body, ctx.actor);
+      return null;
     },
   );
 
-  api.post(
+  post(
     '/project/:id/members/:memberId/remove',
-    { config: { access: 'companyAdmin' }, schema: { params: memberParams, querystring: companyQuery } },
-    async (request) => {
-      const { companyId } = requireCompanyAdmin(request, request.query.companyId);
-      await removeMember(deps, companyId, request.params.id, request.params.memberId, actorOf(request));
-      return ok(null);
+    { access, params: memberParams, query: companyQuery, response: noData },
+    async ({ ctx, params, query }) => {
+      await removeMember(deps, companyOf(ctx, query.companyId), params.id, params.memberId, ctx.actor);
+      return null;
     },
   );
 }

@@ -1,23 +1,22 @@
-import { studySettingsBody } from '@edoc/contract/project';
+import { noData } from '@edoc/contract/envelope';
+import { projectItem, studySettingsBody } from '@edoc/contract/project';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
-import { ok } from '../../lib/reply.ts';
-import { requireProjectAdmin } from '../study/study.policy.ts';
-import { actorOf } from '../trail/trail.service.ts';
+import { routes } from '../../lib/route.ts';
 import { getStudySettings, updateStudySettings } from './project-settings.service.ts';
 
 /** SPEC §2 /manage/study: the project administrator's settings of the entered project. */
 export function projectSettingsRoutes(api: Api, deps: Deps): void {
-  api.get('/manage/study', { config: { access: 'projectAdmin' } }, async (request) =>
-    ok(await getStudySettings(deps, requireProjectAdmin(request))),
-  );
+  const { get, post } = routes(api);
 
-  api.post(
+  get('/manage/study', { access: 'projectAdmin', response: projectItem }, ({ ctx }) => getStudySettings(deps, ctx));
+
+  post(
     '/manage/study/update',
-    { config: { access: 'projectAdmin' }, schema: { body: studySettingsBody } },
-    async (request) => {
-      await updateStudySettings(deps, requireProjectAdmin(request), request.body, actorOf(request));
-      return ok(null);
+    { access: 'projectAdmin', body: studySettingsBody, response: noData },
+    async ({ ctx, body }) => {
+      await updateStudySettings(deps, ctx, body, ctx.actor);
+      return null;
     },
   );
 }

@@ -1,53 +1,50 @@
-import { idParam } from '@edoc/contract/fields';
 import { companyScopeQuery as companyQuery } from '@edoc/contract/company';
-import { projectBody, projectListQuery as listQuery } from '@edoc/contract/project';
-import { z } from 'zod';
+import { noData } from '@edoc/contract/envelope';
+import { idParams } from '@edoc/contract/fields';
+import {
+  directoryTemplateList,
+  projectBody,
+  projectCreated,
+  projectItem,
+  projectList,
+  projectListQuery as listQuery,
+} from '@edoc/contract/project';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
-import { ok } from '../../lib/reply.ts';
-import { requireCompanyAdmin } from '../../plugins/auth.ts';
+import { routes } from '../../lib/route.ts';
+import { companyOf } from '../../plugins/context.ts';
 import { listDirectoryTemplates } from '../template/template.service.ts';
-import { actorOf } from '../trail/trail.service.ts';
 import { createProject, getProject, listProjects, setProjectClosed, updateProject } from './project.service.ts';
-
-const idParams = z.object({ id: idParam });
 
 /** Company administrator's projects (SPEC §2 /company/project). The system administrator passes companyId. */
 export function projectRoutes(api: Api, deps: Deps): void {
-  api.get(
-    '/project/list',
-    { config: { access: 'companyAdmin' }, schema: { querystring: listQuery } },
-    async (request) => {
-      const { companyId } = requireCompanyAdmin(request, request.query.companyId);
-      return ok(await listProjects(deps, companyId, request.query));
-    },
+  const { get, post } = routes(api);
+  const access = 'companyAdmin';
+
+  get('/project/list', { access, query: listQuery, response: projectList }, ({ ctx, query }) =>
+    listProjects(deps, companyOf(ctx, query.companyId), query),
   );
 
-  api.get(
+  get(
     '/project/:id',
-    { config: { access: 'companyAdmin' }, schema: { params: idParams, querystring: companyQuery } },
-    async (request) => {
-      const { companyId } = requireCompanyAdmin(request, request.query.companyId);
-      return ok(await getProject(deps, companyId, request.params.id));
-    },
+    { access, params: idParams, query: companyQuery, response: projectItem },
+    ({ ctx, params, query }) => getProject(deps, companyOf(ctx, query.companyId), params.id),
   );
 
-  api.post(
+  post(
     '/project/create',
-    { config: { access: 'companyAdmin' }, schema: { body: projectBody, querystring: companyQuery } },
-    async (request) => {
-      const { companyId } = requireCompanyAdmin(request, request.query.companyId);
-      return ok({ studyId: await createProject(deps, companyId, request.body, actorOf(request)) });
-    },
+    { access, body: projectBody, query: companyQuery, response: projectCreated },
+    async ({ ctx, query, body }) => ({
+      studyId: await createProject(deps, companyOf(ctx, query.companyId), body, ctx.actor),
+    }),
   );
 
-  api.post(
+  post(
     '/project/update/:id',
-    { config: { access: 'companyAdmin' }, schema: { params: idParams, body: projectBody, querystring: companyQuery } },
-    async (request) => {
-      const { companyId } = requireCompanyAdmin(request, request.query.companyId);
-      await updateProject(deps, companyId, request.params.id, request.body, actorOf(request));
-      return ok(null);
+    { access, params: idParams, body: projectBody, query: companyQuery, response: noData },
+    async ({ ctx, params, query, body }) => {
+      await updateProject(deps, companyOf(ctx, query.companyId), params.id, body, ctx.actor);
+      return null;
     },
   );
 
@@ -55,23 +52,17 @@ export function projectRoutes(api: Api, deps: Deps): void {
     ['close', true],
     ['reopen', false],
   ] as const) {
-    api.post(
+    post(
       `/project/${path}/:id`,
-      { config: { access: 'companyAdmin' }, schema: { params: idParams, querystring: companyQuery } },
-      async (request) => {
-        const { companyId } = requireCompanyAdmin(request, request.query.companyId);
-        await setProjectClosed(deps, companyId, request.params.id, closed, actorOf(request));
-        return ok(null);
+      { access, params: idParams, query: companyQuery, response: noData },
+      async ({ ctx, params, query }) => {
+        await setProjectClosed(deps, companyOf(ctx, query.companyId), params.id, closed, ctx.actor);
+        return null;
       },
     );
   }
 
-  api.get(
-    '/template/directory/list',
-    { config: { access: 'companyAdmin' }, schema: { querystring: companyQuery } },
-    async (request) => {
-      const { companyId } = requireCompanyAdmin(request, request.query.companyId);
-      return ok(await listDirectoryTemplates(deps, companyId));
-    },
+  get('/template/directory/list', { access, query: companyQuery, response: directoryTemplateList }, ({ ctx, query }) =>
+    listDirectoryTemplates(deps, companyOf(ctx, query.companyId)),
   );
 }

@@ -1,43 +1,35 @@
-import { idParam } from '@edoc/contract/fields';
-import { roleBody } from '@edoc/contract/role';
-import { z } from 'zod';
+import { noData } from '@edoc/contract/envelope';
+import { idParams } from '@edoc/contract/fields';
+import { roleBody, roleCreated, roleList } from '@edoc/contract/role';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
-import { ok } from '../../lib/reply.ts';
-import { projectOf, requireProjectAdmin } from '../study/study.policy.ts';
-import { actorOf } from '../trail/trail.service.ts';
+import { routes } from '../../lib/route.ts';
 import { createRole, deleteRole, listRoles, updateRole } from './role.service.ts';
-
-const idParams = z.object({ id: idParam });
 
 /**
  * Roles of the entered project (Authorization Configuration). Any member may list them (role pickers, the
  * folder-grant screens); changes are the project administrator's.
  */
 export function roleRoutes(api: Api, deps: Deps): void {
-  api.get('/role/list', { config: { access: 'projectMember' } }, async (request) =>
-    ok(await listRoles(deps, projectOf(request))),
-  );
+  const { get, post } = routes(api);
 
-  api.post('/role/create', { config: { access: 'projectAdmin' }, schema: { body: roleBody } }, async (request) =>
-    ok({ roleId: await createRole(deps, requireProjectAdmin(request), request.body, actorOf(request)) }),
-  );
+  get('/role/list', { access: 'projectMember', response: roleList }, ({ ctx }) => listRoles(deps, ctx));
 
-  api.post(
+  post('/role/create', { access: 'projectAdmin', body: roleBody, response: roleCreated }, async ({ ctx, body }) => ({
+    roleId: await createRole(deps, ctx, body, ctx.actor),
+  }));
+
+  post(
     '/role/update/:id',
-    { config: { access: 'projectAdmin' }, schema: { params: idParams, body: roleBody } },
-    async (request) => {
-      await updateRole(deps, requireProjectAdmin(request), request.params.id, request.body, actorOf(request));
-      return ok(null);
+    { access: 'projectAdmin', params: idParams, body: roleBody, response: noData },
+    async ({ ctx, params, body }) => {
+      await updateRole(deps, ctx, params.id, body, ctx.actor);
+      return null;
     },
   );
 
-  api.post(
-    '/role/delete/:id',
-    { config: { access: 'projectAdmin' }, schema: { params: idParams } },
-    async (request) => {
-      await deleteRole(deps, requireProjectAdmin(request), request.params.id, actorOf(request));
-      return ok(null);
-    },
-  );
+  post('/role/delete/:id', { access: 'projectAdmin', params: idParams, response: noData }, async ({ ctx, params }) => {
+    await deleteRole(deps, ctx, params.id, ctx.actor);
+    return null;
+  });
 }

@@ -1,29 +1,39 @@
-import { idParam } from '@edoc/contract/fields';
-import { studyListQuery } from '@edoc/contract/project';
-import { z } from 'zod';
+import { idParams } from '@edoc/contract/fields';
+import {
+  companyEntryBody,
+  companyEntryData,
+  managedCompanyList,
+  studyEntryBody,
+  studyEntryData,
+  studyList,
+  studyListQuery,
+  studyMarkData,
+} from '@edoc/contract/project';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
-import { ok } from '../../lib/reply.ts';
-import { caller } from '../../plugins/auth.ts';
+import { routes } from '../../lib/route.ts';
 import { enterCompany, enterStudy, listStudies, manageableCompanies, toggleMark } from './study.service.ts';
 
-/** The project picker's calls (SPEC §7 project and company, common). */
+/** The project picker's calls (SPEC §7 project and company, common): any signed-in user. */
 export function studyRoutes(api: Api, deps: Deps): void {
-  api.get('/common/study', { schema: { querystring: studyListQuery } }, async (request) =>
-    ok(await listStudies(deps, caller(request), request.query)),
+  const { get, post } = routes(api);
+  const access = 'signedIn';
+
+  get('/common/study', { access, query: studyListQuery, response: studyList }, ({ ctx, query }) =>
+    listStudies(deps, ctx.auth, query),
   );
 
-  api.post('/common/study/entry', { schema: { body: z.object({ studyId: idParam }) } }, async (request) =>
-    ok(await enterStudy(deps, caller(request), request.body.studyId)),
+  post('/common/study/entry', { access, body: studyEntryBody, response: studyEntryData }, ({ ctx, body }) =>
+    enterStudy(deps, ctx.auth, body.studyId),
   );
 
-  api.post('/common/study/mark/:id/a', { schema: { params: z.object({ id: idParam }) } }, async (request) =>
-    ok(await toggleMark(deps, caller(request), request.params.id)),
+  post('/common/study/mark/:id/a', { access, params: idParams, response: studyMarkData }, ({ ctx, params }) =>
+    toggleMark(deps, ctx.auth, params.id),
   );
 
-  api.get('/common/company', async (request) => ok(await manageableCompanies(deps, caller(request))));
+  get('/common/company', { access, response: managedCompanyList }, ({ ctx }) => manageableCompanies(deps, ctx.auth));
 
-  api.post('/common/company/entry', { schema: { body: z.object({ companyId: idParam }) } }, async (request) =>
-    ok(await enterCompany(deps, caller(request), request.body.companyId)),
+  post('/common/company/entry', { access, body: companyEntryBody, response: companyEntryData }, ({ ctx, body }) =>
+    enterCompany(deps, ctx.auth, body.companyId),
   );
 }

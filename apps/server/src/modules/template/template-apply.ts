@@ -1,8 +1,10 @@
+import { FolderType } from '@edoc/contract/permissions';
 import { hasBindings, hasFolders, hasGroups, TemplateType } from '@edoc/contract/template';
 import type { Tx } from '../../db/client.ts';
-import { folderGrants, folders, groups } from '../../db/schema/projects.ts';
-import type { templates, TemplateFolder } from '../../db/schema/templates.ts';
+import { folderGrants, groups } from '../../db/schema/projects.ts';
+import type { templates } from '../../db/schema/templates.ts';
 import { fail } from '../../lib/app-error.ts';
+import { insertTemplateFolders } from '../folder/template-folders.ts';
 import { loadTemplate, pathKey } from './company-template.service.ts';
 
 type TemplateRow = typeof templates.$inferSelect;
@@ -12,35 +14,6 @@ export async function loadGroupTemplate(tx: Tx, companyId: number, id: number): 
   const t = await loadTemplate(tx, companyId, id);
   if (t.type === TemplateType.Directory) fail('not_found');
   return t;
-}
-
-/** Creates a folder tree in the project's work tree and returns the new folders' ids by path key. */
-async function createFolders(
-  tx: Tx,
-  projectId: number,
-  list: TemplateFolder[],
-  prefix: string[] = [],
-  parentId: number | null = null,
-  ids = new Map<string, number>(),
-): Promise<Map<string, number>> {
-  for (const [i, f] of list.entries()) {
-    const [row] = await tx
-      .insert(folders)
-      .values({
-        projectId,
-        parentId,
-        type: 0,
-        name: f.name,
-        nameEn: f.nameEn ?? null,
-        ichCode: f.ichCode ?? null,
-        sortOrder: i,
-      })
-      .returning({ id: folders.id });
-    const path = [...prefix, f.name];
-    ids.set(pathKey(path), row.id);
-    await createFolders(tx, projectId, f.children ?? [], path, row.id, ids);
-  }
-  return ids;
 }
 
 export interface Applied {
@@ -66,7 +39,9 @@ export async function applyProjectTemplates(
   const sources = [directory, byGroup].filter((t): t is TemplateRow => t !== null);
 
   const folderSource = sources.find((t) => hasFolders(t.type));
-  const folderIds = folderSource ? await createFolders(tx, projectId, folderSource.folders) : new Map<string, number>();
+  const folderIds = folderSource
+    ? await insertTemplateFolders(tx, { projectId, type: FolderType.Work, parentId: null }, folderSource.folders)
+    : new Map<string, number>();
 
   const groupIds = new Map<string, number>();
   for (const t of sources.filter((s) => hasGroups(s.type))) {

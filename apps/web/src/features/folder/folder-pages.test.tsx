@@ -1,10 +1,24 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { FolderNode } from '@edoc/contract/folder';
+import { UserType } from '@edoc/contract/enums';
+import { noData } from '@edoc/contract/envelope';
+import {
+  folderCreated,
+  folderGrantsAnswer,
+  folderTemplateApplied,
+  folderTreeAnswer,
+  userFolderRights,
+  type FolderNode,
+} from '@edoc/contract/folder';
+import { groupList } from '@edoc/contract/group';
+import { projectMemberPage } from '@edoc/contract/member';
+import { FolderType } from '@edoc/contract/permissions';
+import { directoryTemplateList } from '@edoc/contract/project';
+import { roleList } from '@edoc/contract/role';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
 import { setSession } from '../../lib/session';
-import { envelope, mockApi } from '../../test/fetch-mock';
+import { envelope, mockApi, reply } from '../../test/fetch-mock';
 import { byId, findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
 
@@ -15,7 +29,7 @@ function node(folderId: number, parentId: number, ichCode: string, name: string,
     folderName: name,
     folderNameEn: null,
     ichCode,
-    type: 0,
+    type: FolderType.Work,
     sortOrder: 0,
     fileCount: 0,
     isEnabled: true,
@@ -34,10 +48,37 @@ const before = node(10, 0, '8.2', 'Before the trial', [
 const tree = { allFolderList: [before], permissionFolders: [10, 11, 12], manage: true, libraryFolder: true };
 
 const subjects = {
-  'GET /role/list': () => envelope([{ roleId: 2, code: 'STU_STAFF', name: 'Ordinary user' }]),
-  'GET /group/list': () => envelope([{ groupId: 7, name: 'Monitors' }]),
+  'GET /role/list': () =>
+    reply(roleList, [
+      {
+        roleId: 2,
+        code: 'STU_STAFF',
+        name: 'Ordinary user',
+        description: null,
+        builtin: true,
+        docKeys: ['viewDoc'],
+        libraryKeys: [],
+        memberCount: 1,
+      },
+    ]),
+  'GET /group/list': () =>
+    reply(groupList, [{ groupId: 7, name: 'Monitors', description: null, memberIds: [], members: [], grantCount: 0 }]),
   'GET /manage/member/list': () =>
-    envelope({ total: 1, data: [{ memberId: 40, userId: 8, userName: 'Bob Staff', email: 'bob@example.com' }] }),
+    reply(projectMemberPage, {
+      total: 1,
+      data: [
+        {
+          memberId: 40,
+          userId: 8,
+          userName: 'Bob Staff',
+          email: 'bob@example.com',
+          roleId: 2,
+          roleCode: 'STU_STAFF',
+          roleName: 'Ordinary user',
+          siteIds: [],
+        },
+      ],
+    }),
 };
 
 function signIn() {
@@ -45,7 +86,7 @@ function signIn() {
     token: 'tok',
     userName: 'Pat',
     userId: 5,
-    userType: 3,
+    userType: UserType.Project,
     roleCode: 'STU_PM',
     projectId: 11,
     projectName: 'Alpha',
@@ -75,13 +116,13 @@ describe('folder management page', () => {
     await changeLanguage('en-US');
     signIn();
     const fetchMock = mockApi({
-      'GET /folder/tree/0': () => envelope(tree),
-      'GET /folder/grants/10': () => envelope({ folderId: 10, own: [], inherited: [] }),
+      'GET /folder/tree/0': () => reply(folderTreeAnswer, tree),
+      'GET /folder/grants/10': () => reply(folderGrantsAnswer, { folderId: 10, own: [], inherited: [] }),
       ...subjects,
       'POST /folder/create': (_u, init) =>
         JSON.parse(String(init?.body)).name === 'Taken'
           ? envelope(null, { status: 409, errorCode: 'folder_name_exists', msg: 'Folder name already exists' })
-          : envelope({ folderId: 13 }),
+          : reply(folderCreated, { folderId: 13 }),
     });
     renderApp('/manage/directory');
     expect(await screen.findByText('8.2 Before the trial')).toBeInTheDocument();
@@ -114,11 +155,11 @@ describe('folder management page', () => {
     await changeLanguage('en-US');
     signIn();
     const fetchMock = mockApi({
-      'GET /folder/tree/0': () => envelope(tree),
-      'GET /folder/grants/11': () => envelope({ folderId: 11, own: [], inherited: [] }),
+      'GET /folder/tree/0': () => reply(folderTreeAnswer, tree),
+      'GET /folder/grants/11': () => reply(folderGrantsAnswer, { folderId: 11, own: [], inherited: [] }),
       ...subjects,
-      'POST /folder/delete/11': () => envelope(null),
-      'POST /folder/move/11': () => envelope(null),
+      'POST /folder/delete/11': () => reply(noData, null),
+      'POST /folder/move/11': () => reply(noData, null),
     });
     renderApp('/manage/directory');
     await selectFolder(11);
@@ -136,9 +177,9 @@ describe('folder management page', () => {
     await changeLanguage('en-US');
     signIn();
     const fetchMock = mockApi({
-      'GET /folder/tree/0': () => envelope(tree),
+      'GET /folder/tree/0': () => reply(folderTreeAnswer, tree),
       'GET /folder/grants/12': () =>
-        envelope({
+        reply(folderGrantsAnswer, {
           folderId: 12,
           own: [],
           inherited: [
@@ -155,7 +196,7 @@ describe('folder management page', () => {
           ],
         }),
       ...subjects,
-      'POST /folder/grants/12': () => envelope(null),
+      'POST /folder/grants/12': () => reply(noData, null),
     });
     renderApp('/manage/directory');
     await selectFolder(12);
@@ -179,10 +220,10 @@ describe('folder management page', () => {
     await changeLanguage('zh-CN');
     signIn();
     mockApi({
-      'GET /folder/tree/0': () => envelope(tree),
+      'GET /folder/tree/0': () => reply(folderTreeAnswer, tree),
       ...subjects,
       'GET /file/permission/user/8': () =>
-        envelope({
+        reply(userFolderRights, {
           userId: 8,
           userName: 'Bob Staff',
           roleCode: 'STU_STAFF',
@@ -193,7 +234,7 @@ describe('folder management page', () => {
               parentId: 0,
               folderName: 'Before the trial',
               ichCode: '8.2',
-              type: 0,
+              type: FolderType.Work,
               path: ['Before the trial'],
               isEnabled: true,
               canCreateFile: false,
@@ -221,8 +262,8 @@ describe('folder template page', () => {
     signIn();
     const fetchMock = mockApi({
       'GET /template/directory/list': () =>
-        envelope([{ id: 1, name: 'ICH E6(R2)', type: 2, shipped: true, folderCount: 56 }]),
-      'POST /folder/template/apply': () => envelope({ created: 3 }),
+        reply(directoryTemplateList, [{ id: 1, name: 'ICH E6(R2)', type: 2, shipped: true, folderCount: 56 }]),
+      'POST /folder/template/apply': () => reply(folderTemplateApplied, { created: 3 }),
       'POST /folder/template/save': () =>
         envelope(null, { status: 409, errorCode: 'template_name_exists', msg: 'Template name already exists' }),
     });

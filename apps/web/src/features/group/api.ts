@@ -1,24 +1,40 @@
-import type { GroupBody, GroupItem } from '@edoc/contract/group';
+import type { GroupBody, GroupCreated, GroupItem } from '@edoc/contract/group';
+import { queryOptions, useMutation, useQuery, useQueryClient, type MutationMeta } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { useProjectKey, type ProjectKey } from '../../lib/project-query';
 
-export const groupKeys = {
-  all: ['groups'] as const,
-  list: ['groups', 'list'] as const,
-};
+/** The entered project's user groups (any member may read them: grant pickers use these options too). */
+export const groupsQuery = (project: ProjectKey) =>
+  queryOptions({ queryKey: [...project, 'groups'], queryFn: () => api.get<GroupItem[]>('/group/list') });
 
-/** The entered project's user groups (any member may read them: grant pickers use this too). */
-export function listGroups(): Promise<GroupItem[]> {
-  return api.get<GroupItem[]>('/group/list');
+export function useGroups() {
+  return useQuery(groupsQuery(useProjectKey()));
 }
 
-export function createGroup(body: GroupBody): Promise<{ groupId: number }> {
-  return api.postJson<{ groupId: number }>('/group/create', body);
+/** After a change every group query of the project refreshes (lists, grant pickers). */
+function useInvalidateGroups() {
+  const queryClient = useQueryClient();
+  const { queryKey } = groupsQuery(useProjectKey());
+  return () => queryClient.invalidateQueries({ queryKey });
 }
 
-export function updateGroup(groupId: number, body: GroupBody): Promise<unknown> {
-  return api.postJson<unknown>(`/group/update/${groupId}`, body);
+/** Create (no groupId) or update a group. */
+export function useSaveGroup(meta?: MutationMeta) {
+  const invalidate = useInvalidateGroups();
+  return useMutation({
+    meta,
+    mutationFn: ({ groupId, body }: { groupId?: number; body: GroupBody }) =>
+      groupId
+        ? api.postJson<null>(`/group/update/${groupId}`, body)
+        : api.postJson<GroupCreated>('/group/create', body),
+    onSuccess: invalidate,
+  });
 }
 
-export function deleteGroup(groupId: number): Promise<unknown> {
-  return api.postJson<unknown>(`/group/delete/${groupId}`);
+export function useDeleteGroup() {
+  const invalidate = useInvalidateGroups();
+  return useMutation({
+    mutationFn: (groupId: number) => api.postJson<null>(`/group/delete/${groupId}`),
+    onSuccess: invalidate,
+  });
 }

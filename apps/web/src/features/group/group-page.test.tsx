@@ -1,10 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Lang } from '@edoc/contract/enums';
+import { UserType, type Lang } from '@edoc/contract/enums';
+import { noData } from '@edoc/contract/envelope';
+import { groupList } from '@edoc/contract/group';
+import { projectMemberPage } from '@edoc/contract/member';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
 import { setSession } from '../../lib/session';
-import { envelope, mockApi } from '../../test/fetch-mock';
+import { envelope, mockApi, reply } from '../../test/fetch-mock';
 import { findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
 
@@ -18,7 +21,15 @@ const monitors = {
 };
 
 function signIn(roleCode = 'STU_PM') {
-  setSession({ token: 'tok', userName: 'Ada', userId: 5, userType: 3, roleCode, projectId: 9, idleTime: 30 });
+  setSession({
+    token: 'tok',
+    userName: 'Ada',
+    userId: 5,
+    userType: UserType.Project,
+    roleCode,
+    projectId: 9,
+    idleTime: 30,
+  });
 }
 
 function bodiesTo(fetchMock: ReturnType<typeof mockApi>, path: string) {
@@ -28,9 +39,9 @@ function bodiesTo(fetchMock: ReturnType<typeof mockApi>, path: string) {
 }
 
 const routes = (extra: Parameters<typeof mockApi>[0] = {}) => ({
-  'GET /group/list': () => envelope([monitors]),
+  'GET /group/list': () => reply(groupList, [monitors]),
   'GET /manage/member/list': () =>
-    envelope({
+    reply(projectMemberPage, {
       data: [
         {
           memberId: 2,
@@ -67,7 +78,7 @@ describe('group page', () => {
   it('says before deleting that the group’s folder grants go with it', async () => {
     await changeLanguage('en-US');
     signIn();
-    const fetchMock = mockApi(routes({ 'POST /group/delete/4': () => envelope(null) }));
+    const fetchMock = mockApi(routes({ 'POST /group/delete/4': () => reply(noData, null) }));
     renderApp('/manage/group');
     fireEvent.click(await findById('group-delete-4'));
     expect(await screen.findByText(/Its 2 folder grant\(s\) are deleted with it/)).toBeInTheDocument();

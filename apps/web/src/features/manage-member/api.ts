@@ -1,46 +1,101 @@
 import type { CompanyUserItem } from '@edoc/contract/company';
 import type { Page } from '@edoc/contract/envelope';
 import { STUDY_PAGE_SIZE } from '@edoc/contract/limits';
-import type { MemberBody, MemberUpdateBody, ProjectMember } from '@edoc/contract/member';
+import type { MemberCreated, ProjectMember } from '@edoc/contract/member';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type MutationMeta,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { PROJECT_QUERIES, useProjectKey, type ProjectKey } from '../../lib/project-query';
+import { useInvalidateRoles } from '../role/api';
+import { useInvalidateSites } from '../site/api';
+import type { MemberSave } from '../project/components/member-form-modal';
 
 /** The project administrator's calls on the entered project's members (/manage/member/…). */
-export const manageMemberKeys = {
-  all: ['manage-members'] as const,
-  page: (pageNum: number, pageSize: number, searchValue: string) =>
-    ['manage-members', 'list', pageNum, pageSize, searchValue] as const,
-  everyone: ['manage-members', 'everyone'] as const,
-  candidates: ['manage-members', 'candidates'] as const,
-};
+const membersKey = (project: ProjectKey) => [...project, 'members'] as const;
 
-export function listProjectMembers(query: {
+export interface MemberPageQuery {
   pageNum: number;
   pageSize: number;
   searchValue?: string;
-}): Promise<Page<ProjectMember>> {
-  return api.get<Page<ProjectMember>>('/manage/member/list', {
-    ...query,
-    searchValue: query.searchValue || undefined,
+}
+
+const listMembers = (q: MemberPageQuery) =>
+  api.get<Page<ProjectMember>>('/manage/member/list', { ...q, searchValue: q.searchValue || undefined });
+
+/** One page of the entered project's members, searched by name or e-mail. */
+export const projectMembersQuery = (project: ProjectKey, q: MemberPageQuery) =>
+  queryOptions({
+    queryKey: [...membersKey(project), 'page', q.pageNum, q.pageSize, q.searchValue ?? ''],
+    queryFn: () => listMembers(q),
+    placeholderData: keepPreviousData,
+  });
+
+export function useProjectMembers(q: MemberPageQuery) {
+  return useQuery(projectMembersQuery(useProjectKey(), q));
+}
+
+/** Every member at once, for pickers (group members, folder grants). */
+export const allMembersQuery = (project: ProjectKey) =>
+  queryOptions({
+    queryKey: [...membersKey(project), 'all'],
+    queryFn: () => listMembers({ pageNum: 1, pageSize: STUDY_PAGE_SIZE }),
+  });
+
+export function useAllMembers(options: { enabled?: boolean } = {}) {
+  return useQuery({ ...allMembersQuery(useProjectKey()), ...options });
+}
+
+/** Company users who are not members yet (the add form's choices). */
+export const memberCandidatesQuery = (project: ProjectKey) => {
+  const queryKey: QueryKey = [...membersKey(project), 'candidates'];
+  return queryOptions({ queryKey, queryFn: () => api.get<CompanyUserItem[]>('/manage/member/candidates') });
+};
+
+/** After a change the members refresh, and the roles and sites whose member counts it changed. */
+function useInvalidateMembers() {
+  const queryClient = useQueryClient();
+  const project = useProjectKey();
+  const invalidateRoles = useInvalidateRoles();
+  const invalidateSites = useInvalidateSites();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: membersKey(project) }),
+      invalidateRoles(),
+      invalidateSites(),
+    ]);
+}
+
+/** Add (no memberId) or change a member's role and sites. */
+export function useSaveProjectMember(meta?: MutationMeta) {
+  const invalidate = useInvalidateMembers();
+  return useMutation({
+    meta,
+    mutationFn: ({ memberId, body }: MemberSave) =>
+      memberId
+        ? api.postJson<null>(`/manage/member/update/${memberId}`, body)
+        : api.postJson<MemberCreated>('/manage/member/add', body),
+    onSuccess: invalidate,
   });
 }
 
-/** Every member at once, for pickers (group members). */
-export function listAllProjectMembers(): Promise<Page<ProjectMember>> {
-  return listProjectMembers({ pageNum: 1, pageSize: STUDY_PAGE_SIZE });
+export function useRemoveProjectMember() {
+  const invalidate = useInvalidateMembers();
+  return useMutation({
+    mutationFn: (memberId: number) => api.postJson<null>(`/manage/member/remove/${memberId}`),
+    onSuccess: invalidate,
+  });
 }
 
-export function listMemberCandidates(): Promise<CompanyUserItem[]> {
-  return api.get<CompanyUserItem[]>('/manage/member/candidates');
-}
-
-export function addProjectMember(body: MemberBody): Promise<{ memberId: number }> {
-  return api.postJson<{ memberId: number }>('/manage/member/add', body);
-}
-
-export function updateProjectMember(memberId: number, body: MemberUpdateBody): Promise<unknown> {
-  return api.postJson<unknown>(`/manage/member/update/${memberId}`, body);
-}
-
-export function removeProjectMember(memberId: number): Promise<unknown> {
-  return api.postJson<unknown>(`/manage/member/remove/${memberId}`);
-}
+// ---- Transitional (issue 8): the document and audit features move to allMembersQuery / useAllMembers, then these
+// go. Under PROJECT_QUERIES, so entering another project drops them too.
+/** @deprecated use allMembersQuery / useAllMembers. */
+export const manageMemberKeys = { everyone: [...PROJECT_QUERIES, 'members-everyone'] as const };
+/** @deprecated use allMembersQuery / useAllMembers. */
+export const listAllProjectMembers = () => listMembers({ pageNum: 1, pageSize: STUDY_PAGE_SIZE });

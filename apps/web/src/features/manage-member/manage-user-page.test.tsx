@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Lang } from '@edoc/contract/enums';
+import { UserType, type Lang } from '@edoc/contract/enums';
+import { noData } from '@edoc/contract/envelope';
+import { memberCandidateList, projectMemberPage } from '@edoc/contract/member';
+import { roleCreated, roleList } from '@edoc/contract/role';
 import { siteList } from '@edoc/contract/site';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
@@ -61,7 +64,7 @@ function signIn() {
     token: 'tok',
     userName: 'Ada Admin',
     userId: ME,
-    userType: 3,
+    userType: UserType.Project,
     roleCode: 'STU_PM',
     projectId: 9,
     projectName: 'Oncology',
@@ -70,11 +73,25 @@ function signIn() {
 }
 
 const routes = (extra: Parameters<typeof mockApi>[0] = {}) => ({
-  'GET /manage/member/list': () => envelope({ data: members, total: 2 }),
+  'GET /manage/member/list': () => reply(projectMemberPage, { data: members, total: 2 }),
   'GET /site/list': () => reply(siteList, [site]),
-  'GET /role/list': () => envelope(roles),
+  'GET /role/list': () => reply(roleList, roles),
   'GET /manage/member/candidates': () =>
-    envelope([{ userId: 7, userName: 'Nia New', email: 'nia@x.test', userType: 3, companyId: 1 }]),
+    reply(memberCandidateList, [
+      {
+        userId: 7,
+        userName: 'Nia New',
+        email: 'nia@x.test',
+        userType: UserType.Project,
+        companyId: 1,
+        isCompanyManager: false,
+        enabled: true,
+        origin: 0,
+        approvalStatus: 1,
+        mobile: null,
+        createdAt: '2025-01-01T00:00:00Z',
+      },
+    ]),
   ...extra,
 });
 
@@ -111,7 +128,7 @@ describe('manage user page: members', () => {
   it('removes a member only after confirmation', async () => {
     await changeLanguage('en-US');
     signIn();
-    const fetchMock = mockApi(routes({ 'POST /manage/member/remove/2': () => envelope(null) }));
+    const fetchMock = mockApi(routes({ 'POST /manage/member/remove/2': () => reply(noData, null) }));
     renderApp('/manage/user');
     fireEvent.click(await findById('manage-member-remove-2'));
     expect(await screen.findByText('Remove Sam Staff from the project?')).toBeInTheDocument();
@@ -173,7 +190,7 @@ describe('manage user page: sites and roles', () => {
   it('deletes a site only after a confirmation that warns about files', async () => {
     await changeLanguage('en-US');
     signIn();
-    const fetchMock = mockApi(routes({ 'POST /site/delete/31': () => envelope(null) }));
+    const fetchMock = mockApi(routes({ 'POST /site/delete/31': () => reply(noData, null) }));
     renderApp('/manage/user?tab=sites');
     fireEvent.click(await findById('site-delete-31'));
     expect(await screen.findByText(/A site that still holds files cannot be deleted/)).toBeInTheDocument();
@@ -206,7 +223,7 @@ describe('manage user page: sites and roles', () => {
   it('creates a role with its keys, checking the code first', async () => {
     await changeLanguage('en-US');
     signIn();
-    const fetchMock = mockApi(routes({ 'POST /role/create': () => envelope({ roleId: 13 }) }));
+    const fetchMock = mockApi(routes({ 'POST /role/create': () => reply(roleCreated, { roleId: 13 }) }));
     renderApp('/manage/user?tab=roles');
     fireEvent.click(await findById('role-create'));
     const dialog = await screen.findByRole('dialog');

@@ -1,13 +1,22 @@
 import type { ProjectItem, StudySettingsBody } from '@edoc/contract/project';
+import { queryOptions, useMutation, useQuery, useQueryClient, type MutationMeta } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-
-export const studySettingsKeys = { all: ['study-settings'] as const };
+import { useProjectKey, type ProjectKey } from '../../lib/project-query';
 
 /** The entered project's settings (project administrator). */
-export function getStudySettings(): Promise<ProjectItem> {
-  return api.get<ProjectItem>('/manage/study');
+export const studySettingsQuery = (project: ProjectKey) =>
+  queryOptions({ queryKey: [...project, 'settings'], queryFn: () => api.get<ProjectItem>('/manage/study') });
+
+export function useStudySettings() {
+  return useQuery(studySettingsQuery(useProjectKey()));
 }
 
-export function updateStudySettings(body: StudySettingsBody): Promise<unknown> {
-  return api.postJson<unknown>('/manage/study/update', body);
+export function useUpdateStudySettings(meta?: MutationMeta) {
+  const queryClient = useQueryClient();
+  const { queryKey } = studySettingsQuery(useProjectKey());
+  return useMutation({
+    meta,
+    mutationFn: (body: StudySettingsBody) => api.postJson<null>('/manage/study/update', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey }),
+  });
 }

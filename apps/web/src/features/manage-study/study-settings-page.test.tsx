@@ -1,10 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { Lang } from '@edoc/contract/enums';
+import { UserType, type Lang } from '@edoc/contract/enums';
+import { noData } from '@edoc/contract/envelope';
+import { projectItem } from '@edoc/contract/project';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
 import { getSessionValue, setSession } from '../../lib/session';
-import { envelope, mockApi } from '../../test/fetch-mock';
+import { mockApi, reply } from '../../test/fetch-mock';
 import { findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
 
@@ -30,7 +32,15 @@ const project = {
 };
 
 function signIn() {
-  setSession({ token: 'tok', userName: 'Ada', userId: 5, userType: 3, roleCode: 'STU_PM', projectId: 9, idleTime: 30 });
+  setSession({
+    token: 'tok',
+    userName: 'Ada',
+    userId: 5,
+    userType: UserType.Project,
+    roleCode: 'STU_PM',
+    projectId: 9,
+    idleTime: 30,
+  });
 }
 
 function bodiesTo(fetchMock: ReturnType<typeof mockApi>, path: string) {
@@ -52,8 +62,8 @@ describe.each([
     await changeLanguage(lang);
     signIn();
     const fetchMock = mockApi({
-      'GET /manage/study': () => envelope(project),
-      'POST /manage/study/update': () => envelope(null),
+      'GET /manage/study': () => reply(projectItem, project),
+      'POST /manage/study/update': () => reply(noData, null),
     });
     renderApp('/manage/study');
     expect(await screen.findByText('ONC-1')).toBeInTheDocument();

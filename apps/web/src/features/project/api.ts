@@ -1,57 +1,99 @@
 import type { Page } from '@edoc/contract/envelope';
-import type { ProjectBody, ProjectItem } from '@edoc/contract/project';
+import { STUDY_PAGE_SIZE } from '@edoc/contract/limits';
+import type { DirectoryTemplateItem, ProjectBody, ProjectCreated, ProjectItem } from '@edoc/contract/project';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type MutationMeta,
+} from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-
-// Not in the contract yet (typed here until packages/contract has a template.ts).
-/** GET /template/directory/list item; type follows SPEC §3 directory template types. */
-export interface DirectoryTemplateItem {
-  id: number;
-  name: string;
-  type: number;
-  folderCount: number;
-}
-
-export interface CreatedProject {
-  studyId: number;
-}
+import { useSession } from '../../lib/session';
+import { listTemplates, templateKeys } from '../template/api';
 
 /** Keys carry the managed company: a company administrator may switch companies within one tab. */
 export const projectKeys = {
   all: ['projects'] as const,
-  page: (companyId: number | null, pageNum: number, pageSize: number, searchValue: string) =>
-    ['projects', companyId, 'list', pageNum, pageSize, searchValue] as const,
-  options: (companyId: number | null) => ['projects', companyId, 'options'] as const,
-  templates: (companyId: number | null) => ['projects', companyId, 'templates'] as const,
+  company: (companyId: number | null) => ['projects', companyId] as const,
 };
 
-export function listProjects(query: {
+export interface ProjectPageQuery {
   pageNum: number;
   pageSize: number;
   searchValue?: string;
-}): Promise<Page<ProjectItem>> {
-  return api.get<Page<ProjectItem>>('/project/list', { ...query, searchValue: query.searchValue || undefined });
 }
 
-export function getProject(studyId: number): Promise<ProjectItem> {
-  return api.get<ProjectItem>(`/project/${studyId}`);
+const listProjects = (q: ProjectPageQuery) =>
+  api.get<Page<ProjectItem>>('/project/list', { ...q, searchValue: q.searchValue || undefined });
+
+/** One page of the managed company's projects. */
+export const projectsQuery = (companyId: number | null, q: ProjectPageQuery) =>
+  queryOptions({
+    queryKey: [...projectKeys.company(companyId), 'list', q.pageNum, q.pageSize, q.searchValue ?? ''],
+    queryFn: () => listProjects(q),
+    placeholderData: keepPreviousData,
+  });
+
+export function useProjects(q: ProjectPageQuery) {
+  return useQuery(projectsQuery(useSession().companyId, q));
 }
 
-export function createProject(body: ProjectBody): Promise<CreatedProject> {
-  return api.postJson<CreatedProject>('/project/create', body);
+/** Every project of the company at once (the project picker). */
+export function useProjectOptions() {
+  return useQuery({
+    queryKey: [...projectKeys.company(useSession().companyId), 'options'],
+    queryFn: () => listProjects({ pageNum: 1, pageSize: STUDY_PAGE_SIZE }),
+  });
 }
 
-export function updateProject(studyId: number, body: ProjectBody): Promise<unknown> {
-  return api.postJson<unknown>(`/project/update/${studyId}`, body);
+/** The directory templates (types 2, 3, 4) a new project may start from. */
+export function useDirectoryTemplates(options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: [...projectKeys.company(useSession().companyId), 'templates'],
+    queryFn: () => api.get<DirectoryTemplateItem[]>('/template/directory/list'),
+    ...options,
+  });
 }
 
-export function closeProject(studyId: number): Promise<unknown> {
-  return api.postJson<unknown>(`/project/close/${studyId}`);
+/**
+ * User-group templates, and the user + directory group templates (types 3/4) that bring their groups too. Keyed as
+ * the template feature keys its lists, so its changes refresh this choice.
+ */
+export function useGroupTemplates(options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: templateKeys.list(useSession().companyId, '1,3,4'),
+    queryFn: () => listTemplates('1,3,4'),
+    ...options,
+  });
 }
 
-export function reopenProject(studyId: number): Promise<unknown> {
-  return api.postJson<unknown>(`/project/reopen/${studyId}`);
+/** After a change every project query refreshes (lists, picker, member counts). */
+function useInvalidateProjects() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: projectKeys.all });
 }
 
-export function listDirectoryTemplates(): Promise<DirectoryTemplateItem[]> {
-  return api.get<DirectoryTemplateItem[]>('/template/directory/list');
+/** Create (no studyId) or update a project. */
+export function useSaveProject(meta?: MutationMeta) {
+  const invalidate = useInvalidateProjects();
+  return useMutation({
+    meta,
+    mutationFn: ({ studyId, body }: { studyId?: number; body: ProjectBody }) =>
+      studyId
+        ? api.postJson<null>(`/project/update/${studyId}`, body)
+        : api.postJson<ProjectCreated>('/project/create', body),
+    onSuccess: invalidate,
+  });
+}
+
+/** Close a project, or reopen a closed one. */
+export function useSetProjectClosed() {
+  const invalidate = useInvalidateProjects();
+  return useMutation({
+    mutationFn: ({ studyId, closed }: { studyId: number; closed: boolean }) =>
+      api.postJson<null>(`/project/${closed ? 'close' : 'reopen'}/${studyId}`),
+    onSuccess: invalidate,
+  });
 }

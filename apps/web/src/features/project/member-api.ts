@@ -1,38 +1,75 @@
 import type { CompanyUserItem } from '@edoc/contract/company';
-import type { MemberBody, MemberUpdateBody, ProjectMember, ProjectRole } from '@edoc/contract/member';
+import type { MemberCreated, ProjectMember, ProjectRole } from '@edoc/contract/member';
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type MutationMeta,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { projectKeys } from './api';
+import type { MemberSave } from './components/member-form-modal';
 
-// The member types live in the contract; re-exported for this feature's components.
-export type { MemberBody, MemberUpdateBody, ProjectMember, ProjectRole };
+/*
+ * The company administrator's calls on the members of a chosen project (/project/:id/members). Not the entered
+ * project's: these keys carry the chosen project's id.
+ */
+const membersKey = (studyId: number) => ['members', studyId] as const;
 
-export const memberKeys = {
-  all: ['members'] as const,
-  list: (studyId: number) => ['members', studyId, 'list'] as const,
-  roles: (studyId: number) => ['members', studyId, 'roles'] as const,
-  candidates: (studyId: number) => ['members', studyId, 'candidates'] as const,
+export const companyMembersQuery = (studyId: number) =>
+  queryOptions({
+    queryKey: [...membersKey(studyId), 'list'],
+    queryFn: () => api.get<ProjectMember[]>(`/project/${studyId}/members`),
+  });
+
+export function useCompanyMembers(studyId: number) {
+  return useQuery(companyMembersQuery(studyId));
+}
+
+/** The chosen project's roles, for the member form. */
+export const companyProjectRolesQuery = (studyId: number) => {
+  const queryKey: QueryKey = [...membersKey(studyId), 'roles'];
+  return queryOptions({ queryKey, queryFn: () => api.get<ProjectRole[]>(`/project/${studyId}/roles`) });
 };
 
-export function listMembers(studyId: number): Promise<ProjectMember[]> {
-  return api.get<ProjectMember[]>(`/project/${studyId}/members`);
-}
-
-export function listRoles(studyId: number): Promise<ProjectRole[]> {
-  return api.get<ProjectRole[]>(`/project/${studyId}/roles`);
-}
-
 /** Company users who are not members of the project yet. */
-export function listCandidates(studyId: number): Promise<CompanyUserItem[]> {
-  return api.get<CompanyUserItem[]>('/company/users/not/study', { studyId });
+export const companyCandidatesQuery = (studyId: number) => {
+  const queryKey: QueryKey = [...membersKey(studyId), 'candidates'];
+  return queryOptions({
+    queryKey,
+    queryFn: () => api.get<CompanyUserItem[]>('/company/users/not/study', { studyId }),
+  });
+};
+
+/** After a change the members refresh, and the project list's member counts. */
+function useInvalidateMembers(studyId: number) {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: membersKey(studyId) }),
+      queryClient.invalidateQueries({ queryKey: projectKeys.all }),
+    ]);
 }
 
-export function addMember(studyId: number, body: MemberBody): Promise<unknown> {
-  return api.postJson<unknown>(`/project/${studyId}/members`, body);
+/** Add (no memberId) or change a member's role and sites. */
+export function useSaveCompanyMember(studyId: number, meta?: MutationMeta) {
+  const invalidate = useInvalidateMembers(studyId);
+  return useMutation({
+    meta,
+    mutationFn: ({ memberId, body }: MemberSave) =>
+      memberId
+        ? api.postJson<null>(`/project/${studyId}/members/${memberId}/a`, body)
+        : api.postJson<MemberCreated>(`/project/${studyId}/members`, body),
+    onSuccess: invalidate,
+  });
 }
 
-export function updateMember(studyId: number, memberId: number, body: MemberUpdateBody): Promise<unknown> {
-  return api.postJson<unknown>(`/project/${studyId}/members/${memberId}/a`, body);
-}
-
-export function removeMember(studyId: number, memberId: number): Promise<unknown> {
-  return api.postJson<unknown>(`/project/${studyId}/members/${memberId}/remove`);
+export function useRemoveCompanyMember(studyId: number) {
+  const invalidate = useInvalidateMembers(studyId);
+  return useMutation({
+    mutationFn: (memberId: number) => api.postJson<null>(`/project/${studyId}/members/${memberId}/remove`),
+    onSuccess: invalidate,
+  });
 }

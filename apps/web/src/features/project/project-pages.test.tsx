@@ -1,9 +1,13 @@
+import { UserType } from '@edoc/contract/enums';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { noData } from '@edoc/contract/envelope';
+import { memberCandidateList, memberCreated, projectMemberList, projectRoleList } from '@edoc/contract/member';
+import { directoryTemplateList, projectCreated, projectList } from '@edoc/contract/project';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
 import { setSession } from '../../lib/session';
-import { envelope, mockApi } from '../../test/fetch-mock';
+import { envelope, mockApi, reply } from '../../test/fetch-mock';
 import { findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
 
@@ -44,7 +48,7 @@ function signIn() {
     token: 'tok',
     userName: 'Cora',
     userId: 5,
-    userType: 2,
+    userType: UserType.Company,
     roleCode: 'COMPANY_ADMIN',
     companyId: 3,
     companyName: 'Acme Pharma',
@@ -68,10 +72,12 @@ describe('company project pages', () => {
     await changeLanguage('en-US');
     signIn();
     const fetchMock = mockApi({
-      'GET /project/list': () => envelope({ data: [project], total: 1 }),
+      'GET /project/list': () => reply(projectList, { data: [project], total: 1 }),
       'GET /template/directory/list': () =>
-        envelope([{ id: 1, name: 'ICH E6(R2) essential documents', type: 2, folderCount: 48 }]),
-      'POST /project/create': () => envelope({ studyId: 12 }),
+        reply(directoryTemplateList, [
+          { id: 1, name: 'ICH E6(R2) essential documents', type: 2, shipped: true, folderCount: 48 },
+        ]),
+      'POST /project/create': () => reply(projectCreated, { studyId: 12 }),
     });
     renderApp('/company/project/list');
     expect(await screen.findByText('Alpha trial')).toBeInTheDocument();
@@ -111,8 +117,8 @@ describe('company project pages', () => {
     await changeLanguage('en-US');
     signIn();
     const fetchMock = mockApi({
-      'GET /project/list': () => envelope({ data: [project], total: 1 }),
-      'POST /project/close/11': () => envelope(null),
+      'GET /project/list': () => reply(projectList, { data: [project], total: 1 }),
+      'POST /project/close/11': () => reply(noData, null),
     });
     renderApp('/company/project/list');
     fireEvent.click(await findById('project-toggle-11'));
@@ -126,20 +132,21 @@ describe('company project pages', () => {
     await changeLanguage('en-US');
     signIn();
     const fetchMock = mockApi({
-      'GET /project/list': () => envelope({ data: [project], total: 1 }),
-      'GET /project/11/members': () => envelope([member]),
+      'GET /project/list': () => reply(projectList, { data: [project], total: 1 }),
+      'GET /project/11/members': () => reply(projectMemberList, [member]),
       'GET /project/11/roles': () =>
-        envelope([
+        reply(projectRoleList, [
           { roleId: 1, code: 'STU_PM', name: 'Project administrator', builtin: true },
           { roleId: 2, code: 'STU_STAFF', name: 'Ordinary user', builtin: true },
         ]),
       'GET /company/users/not/study': () =>
-        envelope([
+        reply(memberCandidateList, [
           {
             userId: 9,
             email: 'dan@example.com',
             userName: 'Dan New',
-            userType: 3,
+            userType: UserType.Project,
+            companyId: 3,
             isCompanyManager: false,
             enabled: true,
             origin: 0,
@@ -148,7 +155,7 @@ describe('company project pages', () => {
             createdAt: '2025-01-01T00:00:00Z',
           },
         ]),
-      'POST /project/11/members': () => envelope({ memberId: 41 }),
+      'POST /project/11/members': () => reply(memberCreated, { memberId: 41 }),
       'POST /project/11/members/40/remove': () =>
         envelope(null, {
           status: 409,

@@ -1,53 +1,98 @@
 import type { Page } from '@edoc/contract/envelope';
 import { STUDY_PAGE_SIZE } from '@edoc/contract/limits';
-import type { StudyEntryData, StudyListItem } from '@edoc/contract/project';
+import {
+  studyEntryData,
+  type CompanyEntryData,
+  type ManagedCompany,
+  type StudyEntryData,
+  type StudyListItem,
+  type StudyMarkData,
+} from '@edoc/contract/project';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { PROJECT_QUERIES } from '../../lib/project-query';
+import { useSession } from '../../lib/session';
 
-// Not in the contract yet (typed here until packages/contract/src/project.ts or company.ts has them).
-/** GET /common/company: the companies this user may manage; empty for ordinary users. */
-export interface ManagedCompany {
-  company_id: number;
-  company_name: string;
-}
-
-/** POST /common/company/entry answer. */
-export interface CompanyEntryData {
-  roleCode: string;
-  companyId: number;
-  companyName: string;
-}
-
-export interface StudyMarkData {
-  mark: boolean;
-}
-
-export const selectKeys = {
-  all: ['select'] as const,
-  studies: (userId: number | null, searchValue: string) => ['select', 'studies', userId, searchValue] as const,
+/** The picker's lists belong to the signed-in user, not to a project. */
+const selectKeys = {
+  studies: (userId: number | null) => ['select', 'studies', userId] as const,
   companies: (userId: number | null) => ['select', 'companies', userId] as const,
 };
 
-/** SPEC §7: the picker asks for one page of 1000 projects. */
-export function listStudies(searchValue: string): Promise<Page<StudyListItem>> {
-  return api.get<Page<StudyListItem>>('/common/study', {
-    pageNum: 1,
-    pageSize: STUDY_PAGE_SIZE,
-    searchValue: searchValue || undefined,
+type StudyPage = Page<StudyListItem>;
+
+/** The projects the user may enter; SPEC §7: one page of 1000, searched by name. */
+export function useStudies(searchValue: string) {
+  return useQuery({
+    queryKey: [...selectKeys.studies(useSession().userId), searchValue],
+    queryFn: () =>
+      api.get<StudyPage>('/common/study', {
+        pageNum: 1,
+        pageSize: STUDY_PAGE_SIZE,
+        searchValue: searchValue || undefined,
+      }),
   });
 }
 
-export function enterStudy(studyId: number): Promise<StudyEntryData> {
-  return api.postForm<StudyEntryData>('/common/study/entry', { studyId });
+/** The companies this user may manage; empty for ordinary users. */
+export function useManagedCompanies() {
+  return useQuery({
+    queryKey: selectKeys.companies(useSession().userId),
+    queryFn: () => api.get<ManagedCompany[]>('/common/company'),
+  });
 }
 
-export function toggleStudyMark(studyId: number): Promise<StudyMarkData> {
-  return api.postJson<StudyMarkData>(`/common/study/mark/${studyId}/a`);
+/**
+ * Nothing of the project the user worked in before may show in the next one (or in the company area): every
+ * project-scoped query is dropped from the cache once the server has bound the session elsewhere.
+ */
+function useForgetProject() {
+  const queryClient = useQueryClient();
+  return () => queryClient.removeQueries({ queryKey: PROJECT_QUERIES });
 }
 
-export function listManagedCompanies(): Promise<ManagedCompany[]> {
-  return api.get<ManagedCompany[]>('/common/company');
+export function useEnterStudy() {
+  const forgetProject = useForgetProject();
+  return useMutation({
+    // A malformed answer fails the entry: it must not leave a half-written session behind.
+    mutationFn: async (studyId: number) =>
+      studyEntryData.parse(await api.postForm<StudyEntryData>('/common/study/entry', { studyId })),
+    onSuccess: forgetProject,
+  });
 }
 
-export function enterCompany(companyId: number): Promise<CompanyEntryData> {
-  return api.postForm<CompanyEntryData>('/common/company/entry', { companyId });
+export function useEnterCompany() {
+  const forgetProject = useForgetProject();
+  return useMutation({
+    mutationFn: (companyId: number) => api.postForm<CompanyEntryData>('/common/company/entry', { companyId }),
+    onSuccess: forgetProject,
+  });
+}
+
+export const MARK_MUTATION = ['select', 'mark'] as const;
+
+/** Flips a project's favourite star at once; takes it back if the server refuses. */
+export function useToggleStudyMark() {
+  const queryClient = useQueryClient();
+  const queryKey = selectKeys.studies(useSession().userId);
+  const setMark = (studyId: number, mark: (before: boolean) => boolean) =>
+    queryClient.setQueriesData<StudyPage>({ queryKey }, (page) =>
+      page
+        ? { ...page, data: page.data.map((s) => (s.study_id === studyId ? { ...s, mark: mark(s.mark) } : s)) }
+        : page,
+    );
+  return useMutation({
+    mutationKey: MARK_MUTATION,
+    mutationFn: (studyId: number) => api.postJson<StudyMarkData>(`/common/study/mark/${studyId}/a`),
+    onMutate: async (studyId) => {
+      await queryClient.cancelQueries({ queryKey });
+      const before = queryClient.getQueriesData<StudyPage>({ queryKey });
+      setMark(studyId, (marked) => !marked);
+      return { before };
+    },
+    onError: (_error, _studyId, context) => {
+      for (const [key, data] of context?.before ?? []) queryClient.setQueryData(key, data);
+    },
+    onSuccess: (data, studyId) => setMark(studyId, () => data.mark),
+  });
 }

@@ -1,9 +1,18 @@
+import { UserType } from '@edoc/contract/enums';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import {
+  companyEntryData,
+  managedCompanyList,
+  projectList,
+  studyEntryData,
+  studyList,
+  studyMarkData,
+} from '@edoc/contract/project';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
 import { getSession, setSession } from '../../lib/session';
-import { envelope, mockApi } from '../../test/fetch-mock';
+import { envelope, mockApi, reply } from '../../test/fetch-mock';
 import { findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
 
@@ -28,7 +37,14 @@ const alpha = study(11, 'Alpha trial', false, 2);
 const beta = study(12, 'Beta trial', true, 5);
 
 function signIn() {
-  setSession({ token: 'tok', userName: 'Ann', userId: 7, email: 'ann@example.com', userType: 2, idleTime: 30 });
+  setSession({
+    token: 'tok',
+    userName: 'Ann',
+    userId: 7,
+    email: 'ann@example.com',
+    userType: UserType.Company,
+    idleTime: 30,
+  });
 }
 
 function callsTo(fetchMock: ReturnType<typeof mockApi>, path: string) {
@@ -54,12 +70,13 @@ describe('project select page', () => {
     signIn();
     const fetchMock = mockApi({
       'GET /common/study': (url) =>
-        envelope(
+        reply(
+          studyList,
           url.searchParams.get('searchValue') === 'Alpha'
             ? { data: [alpha], total: 1 }
             : { data: [alpha, beta], total: 2 },
         ),
-      'GET /common/company': () => envelope([]),
+      'GET /common/company': () => reply(managedCompanyList, []),
     });
     renderApp('/select');
     expect(await screen.findByText('Beta trial')).toBeInTheDocument();
@@ -84,8 +101,8 @@ describe('project select page', () => {
     signIn();
     let answer: (r: Response) => void = () => undefined;
     mockApi({
-      'GET /common/study': () => envelope({ data: [alpha, beta], total: 2 }),
-      'GET /common/company': () => envelope([]),
+      'GET /common/study': () => reply(studyList, { data: [alpha, beta], total: 2 }),
+      'GET /common/company': () => reply(managedCompanyList, []),
       'POST /common/study/mark/11/a': () => new Promise<Response>((resolve) => (answer = resolve)),
     });
     renderApp('/select');
@@ -105,9 +122,9 @@ describe('project select page', () => {
     await changeLanguage('en-US');
     signIn();
     const fetchMock = mockApi({
-      'GET /common/study': () => envelope({ data: [alpha, beta], total: 2 }),
-      'GET /common/company': () => envelope([]),
-      'POST /common/study/mark/12/a': () => envelope({ mark: false }),
+      'GET /common/study': () => reply(studyList, { data: [alpha, beta], total: 2 }),
+      'GET /common/company': () => reply(managedCompanyList, []),
+      'POST /common/study/mark/12/a': () => reply(studyMarkData, { mark: false }),
     });
     renderApp('/select');
     const star = await findById('project-mark-12');
@@ -121,10 +138,10 @@ describe('project select page', () => {
     await changeLanguage('en-US');
     signIn();
     const fetchMock = mockApi({
-      'GET /common/study': () => envelope({ data: [alpha, beta], total: 2 }),
-      'GET /common/company': () => envelope([]),
+      'GET /common/study': () => reply(studyList, { data: [alpha, beta], total: 2 }),
+      'GET /common/company': () => reply(managedCompanyList, []),
       'POST /common/study/entry': () =>
-        envelope({
+        reply(studyEntryData, {
           roleCode: 'STU_PM',
           libraryFolder: true,
           studyId: 11,
@@ -144,7 +161,7 @@ describe('project select page', () => {
     const entry = callsTo(fetchMock, '/common/study/entry')[0];
     expect(String(entry[1]?.body)).toBe('studyId=11');
     expect(getSession()).toMatchObject({
-      userType: 3,
+      userType: UserType.Project,
       roleCode: 'STU_PM',
       libraryFolder: true,
       projectName: 'Alpha trial',
@@ -164,11 +181,11 @@ describe('project select page', () => {
     await changeLanguage('en-US');
     signIn();
     const fetchMock = mockApi({
-      'GET /common/study': () => envelope({ data: [], total: 0 }),
-      'GET /common/company': () => envelope([{ company_id: 3, company_name: 'Acme Pharma' }]),
+      'GET /common/study': () => reply(studyList, { data: [], total: 0 }),
+      'GET /common/company': () => reply(managedCompanyList, [{ company_id: 3, company_name: 'Acme Pharma' }]),
       'POST /common/company/entry': () =>
-        envelope({ roleCode: 'COMPANY_ADMIN', companyId: 3, companyName: 'Acme Pharma' }),
-      'GET /project/list': () => envelope({ data: [], total: 0 }),
+        reply(companyEntryData, { roleCode: 'COMPANY_ADMIN', companyId: 3, companyName: 'Acme Pharma' }),
+      'GET /project/list': () => reply(projectList, { data: [], total: 0 }),
     });
     const router = renderApp('/select');
     expect(await screen.findByText('No projects to show yet')).toBeInTheDocument();
@@ -184,7 +201,7 @@ describe('project select page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/company/project/list'));
     expect(String(callsTo(fetchMock, '/common/company/entry')[0][1]?.body)).toBe('companyId=3');
     expect(getSession()).toMatchObject({
-      userType: 2,
+      userType: UserType.Company,
       roleCode: 'COMPANY_ADMIN',
       companyId: 3,
       companyName: 'Acme Pharma',

@@ -1,24 +1,48 @@
-import type { RoleBody, RoleItem } from '@edoc/contract/role';
+import type { RoleBody, RoleCreated, RoleItem } from '@edoc/contract/role';
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type MutationMeta,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { useProjectKey, type ProjectKey } from '../../lib/project-query';
 
-export const roleKeys = {
-  all: ['roles'] as const,
-  list: ['roles', 'list'] as const,
+/** The entered project's roles (any member may read them: role pickers use these options too). */
+export const rolesQuery = (project: ProjectKey) => {
+  // Typed as any key, so the member form's role picker accepts these options (MemberCalls).
+  const queryKey: QueryKey = [...project, 'roles'];
+  return queryOptions({ queryKey, queryFn: () => api.get<RoleItem[]>('/role/list') });
 };
 
-/** The entered project's roles (any member may read them: role pickers use this too). */
-export function listRoles(): Promise<RoleItem[]> {
-  return api.get<RoleItem[]>('/role/list');
+export function useRoles() {
+  return useQuery(rolesQuery(useProjectKey()));
 }
 
-export function createRole(body: RoleBody): Promise<{ roleId: number }> {
-  return api.postJson<{ roleId: number }>('/role/create', body);
+/** After a change every role query of the project refreshes (lists, pickers, member counts). */
+export function useInvalidateRoles() {
+  const queryClient = useQueryClient();
+  const { queryKey } = rolesQuery(useProjectKey());
+  return () => queryClient.invalidateQueries({ queryKey });
 }
 
-export function updateRole(roleId: number, body: RoleBody): Promise<unknown> {
-  return api.postJson<unknown>(`/role/update/${roleId}`, body);
+/** Create (no roleId) or update a role. */
+export function useSaveRole(meta?: MutationMeta) {
+  const invalidate = useInvalidateRoles();
+  return useMutation({
+    meta,
+    mutationFn: ({ roleId, body }: { roleId?: number; body: RoleBody }) =>
+      roleId ? api.postJson<null>(`/role/update/${roleId}`, body) : api.postJson<RoleCreated>('/role/create', body),
+    onSuccess: invalidate,
+  });
 }
 
-export function deleteRole(roleId: number): Promise<unknown> {
-  return api.postJson<unknown>(`/role/delete/${roleId}`);
+export function useDeleteRole() {
+  const invalidate = useInvalidateRoles();
+  return useMutation({
+    mutationFn: (roleId: number) => api.postJson<null>(`/role/delete/${roleId}`),
+    onSuccess: invalidate,
+  });
 }

@@ -1,18 +1,28 @@
 import type { SiteBody, SiteCreated, SiteItem } from '@edoc/contract/site';
-import { queryOptions, useMutation, useQuery, useQueryClient, type MutationMeta } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type MutationMeta,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { useProjectKey, type ProjectKey } from '../../lib/project-query';
 
 /** The entered project's sites (any member may read them: other features' pickers use these options too). */
-export const sitesQuery = (project: ProjectKey) =>
-  queryOptions({ queryKey: [...project, 'sites'], queryFn: () => api.get<SiteItem[]>('/site/list') });
+export const sitesQuery = (project: ProjectKey) => {
+  // Typed as any key, so pickers that take list options of another feature accept these (MemberCalls).
+  const queryKey: QueryKey = [...project, 'sites'];
+  return queryOptions({ queryKey, queryFn: () => api.get<SiteItem[]>('/site/list') });
+};
 
 export function useSites(options: { enabled?: boolean } = {}) {
   return useQuery({ ...sitesQuery(useProjectKey()), ...options });
 }
 
 /** After a change every site query of the project refreshes (lists, pickers, member counts). */
-function useInvalidateSites() {
+export function useInvalidateSites() {
   const queryClient = useQueryClient();
   const { queryKey } = sitesQuery(useProjectKey());
   return () => queryClient.invalidateQueries({ queryKey });

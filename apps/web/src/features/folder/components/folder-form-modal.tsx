@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { App, Form, Input, Modal } from 'antd';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { folderBody, type FolderNode } from '@edoc/contract/folder';
+import { FolderType } from '@edoc/contract/permissions';
 import { EnterSubmits } from '../../../components/enter-submits';
 import { showServerError } from '../../../lib/form-errors';
 import { schemaRule } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
-import { createFolder, folderKeys, renameFolder } from '../api';
+import { useSaveFolder } from '../api';
 
 interface FolderFormValues {
   name: string;
@@ -22,7 +22,6 @@ export type FolderFormTarget =
 export function FolderFormModal({ target, onClose }: { target: FolderFormTarget | null; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<FolderFormValues>();
   useRevalidateOnLanguage(form);
 
@@ -35,20 +34,23 @@ export function FolderFormModal({ target, onClose }: { target: FolderFormTarget 
     }
   }, [target, form]);
 
-  const save = useMutation({
-    mutationFn: (v: FolderFormValues) => {
-      const body = { name: v.name.trim(), nameEn: v.nameEn?.trim() ?? '', ichCode: v.ichCode?.trim() ?? '' };
-      if (target?.mode === 'rename') return renameFolder(target.folder.folderId, body);
-      return createFolder({ ...body, parentId: target?.parent?.folderId ?? 0, type: target?.type ?? 0 });
-    },
-    meta: { silentError: true },
-    onSuccess: async () => {
-      void message.success(target?.mode === 'rename' ? t('common.saved') : t('folder.created'));
-      await queryClient.invalidateQueries({ queryKey: folderKeys.all });
-      onClose();
-    },
-    onError: (error) => showServerError(form, error, { folder_name_exists: 'name' }),
-  });
+  // The form shows a refusal beside its field, so the query client does not toast it too.
+  const save = useSaveFolder({ silentError: true });
+  const submit = (v: FolderFormValues) => {
+    const body = { name: v.name.trim(), nameEn: v.nameEn?.trim() ?? '', ichCode: v.ichCode?.trim() ?? '' };
+    save.mutate(
+      target?.mode === 'rename'
+        ? { folderId: target.folder.folderId, body }
+        : { body: { ...body, parentId: target?.parent?.folderId ?? 0, type: target?.type ?? FolderType.Work } },
+      {
+        onSuccess: () => {
+          void message.success(target?.mode === 'rename' ? t('common.saved') : t('folder.created'));
+          onClose();
+        },
+        onError: (error) => showServerError(form, error, { folder_name_exists: 'name' }),
+      },
+    );
+  };
 
   const title =
     target?.mode === 'rename'
@@ -69,7 +71,7 @@ export function FolderFormModal({ target, onClose }: { target: FolderFormTarget 
       onCancel={onClose}
       forceRender
     >
-      <Form<FolderFormValues> form={form} name="folderForm" layout="vertical" onFinish={(v) => save.mutate(v)}>
+      <Form<FolderFormValues> form={form} name="folderForm" layout="vertical" onFinish={submit}>
         <Form.Item
           name="name"
           label={t('folder.name')}

@@ -1,11 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { App, Button, Empty, Flex, Select, Table, Tag, Typography, type TableProps } from 'antd';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DOC_PERMISSION_KEYS, LIBRARY_PERMISSION_KEYS } from '@edoc/contract/enums';
 import type { FolderGrantInput, FolderNode, SubjectType } from '@edoc/contract/folder';
-import { useSession } from '../../../lib/session';
-import { folderKeys, getFolderGrants, listGrantSubjects, saveFolderGrants, type GrantSubjects } from '../api';
+import { useFolderGrants, useGrantSubjects, useSaveFolderGrants, type GrantSubjects } from '../api';
 
 type Row = Required<FolderGrantInput> & { key: string; subjectName: string };
 
@@ -33,13 +31,8 @@ function subjectOptions(s: GrantSubjects | undefined, t: (k: string) => string) 
 export function FolderGrantsPanel({ folder }: { folder: FolderNode }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const { projectId } = useSession();
-  const grants = useQuery({
-    queryKey: folderKeys.grants(folder.folderId),
-    queryFn: () => getFolderGrants(folder.folderId),
-  });
-  const subjects = useQuery({ queryKey: folderKeys.subjects(projectId), queryFn: listGrantSubjects });
+  const grants = useFolderGrants(folder.folderId);
+  const subjects = useGrantSubjects();
   const [rows, setRows] = useState<Row[]>([]);
   const [adding, setAdding] = useState<string | undefined>();
   useEffect(() => {
@@ -61,23 +54,21 @@ export function FolderGrantsPanel({ folder }: { folder: FolderNode }) {
   const update = (key: string, patch: Partial<Row>) =>
     setRows((list) => list.map((r) => (r.key === key ? { ...r, ...patch } : r)));
 
-  const save = useMutation({
-    mutationFn: () =>
-      saveFolderGrants(
-        folder.folderId,
-        rows.map(({ subjectType, subjectId, docKeys, libraryKeys, manageLevel }) => ({
+  const save = useSaveFolderGrants();
+  const submit = () =>
+    save.mutate(
+      {
+        folderId: folder.folderId,
+        grants: rows.map(({ subjectType, subjectId, docKeys, libraryKeys, manageLevel }) => ({
           subjectType,
           subjectId,
           docKeys,
           libraryKeys,
           manageLevel,
         })),
-      ),
-    onSuccess: async () => {
-      void message.success(t('folder.grantsSaved'));
-      await queryClient.invalidateQueries({ queryKey: folderKeys.all });
-    },
-  });
+      },
+      { onSuccess: () => void message.success(t('folder.grantsSaved')) },
+    );
 
   const keyOptions = (keys: readonly string[]) => keys.map((k) => ({ value: k, label: t(`folder.keys.${k}`) }));
   const levels = [0, 1, 2, 3].map((l) => ({ value: l, label: t(`folder.level.${l}`) }));
@@ -178,7 +169,7 @@ export function FolderGrantsPanel({ folder }: { folder: FolderNode }) {
           onChange={addSubject}
           loading={subjects.isFetching}
         />
-        <Button id="folder-grants-save" type="primary" loading={save.isPending} onClick={() => save.mutate()}>
+        <Button id="folder-grants-save" type="primary" loading={save.isPending} onClick={submit}>
           {t('common.save')}
         </Button>
       </Flex>

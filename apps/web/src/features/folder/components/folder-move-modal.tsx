@@ -1,9 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { App, Modal, TreeSelect } from 'antd';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { FolderNode } from '@edoc/contract/folder';
-import { folderKeys, moveFolder } from '../api';
+import { useMoveFolder } from '../api';
 
 interface TreeOption {
   value: number;
@@ -31,7 +30,6 @@ export function FolderMoveModal({
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [parentId, setParentId] = useState<number | undefined>();
   useEffect(() => setParentId(folder?.parentId), [folder]);
   const treeData = useMemo(
@@ -39,14 +37,17 @@ export function FolderMoveModal({
     [tree, folder, t],
   );
 
-  const move = useMutation({
-    mutationFn: () => moveFolder(folder!.folderId, { parentId: parentId ?? 0, index: Number.MAX_SAFE_INTEGER }),
-    onSuccess: async () => {
-      void message.success(t('folder.moved'));
-      await queryClient.invalidateQueries({ queryKey: folderKeys.all });
-      onClose();
-    },
-  });
+  const move = useMoveFolder();
+  const submit = () =>
+    move.mutate(
+      { folderId: folder!.folderId, body: { parentId: parentId ?? 0, index: Number.MAX_SAFE_INTEGER } },
+      {
+        onSuccess: () => {
+          void message.success(t('folder.moved'));
+          onClose();
+        },
+      },
+    );
 
   return (
     <Modal
@@ -56,7 +57,7 @@ export function FolderMoveModal({
       cancelText={t('common.cancel')}
       okButtonProps={{ id: 'folder-move-ok', disabled: parentId === undefined || parentId === folder?.parentId }}
       confirmLoading={move.isPending}
-      onOk={() => move.mutate()}
+      onOk={submit}
       onCancel={onClose}
     >
       <TreeSelect<number>

@@ -1,24 +1,18 @@
 import { useState } from 'react';
 import { Empty, Flex, Select, Table, Tag } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { UserFolderRights } from '@edoc/contract/folder';
-import { useSession } from '../../../lib/session';
-import { folderKeys, getUserRights, listGrantSubjects } from '../api';
+import { FolderType } from '@edoc/contract/permissions';
+import { useGrantSubjects, useUserRights } from '../api';
 
 type FolderRight = UserFolderRights['folders'][number];
 
 /** SPEC §6 "view file permission by user": one member's effective rights on every folder. */
 export function UserRightsPanel() {
   const { t } = useTranslation();
-  const { projectId } = useSession();
   const [userId, setUserId] = useState<number | undefined>();
-  const subjects = useQuery({ queryKey: folderKeys.subjects(projectId), queryFn: listGrantSubjects });
-  const rights = useQuery({
-    queryKey: folderKeys.userRights(userId ?? 0),
-    queryFn: () => getUserRights(userId!),
-    enabled: userId !== undefined,
-  });
+  const subjects = useGrantSubjects();
+  const rights = useUserRights(userId);
 
   return (
     <Flex vertical gap={12}>
@@ -57,7 +51,7 @@ export function UserRightsPanel() {
               key: 'path',
               render: (_: unknown, f) => (
                 <span style={{ opacity: f.isEnabled ? 1 : 0.5 }}>
-                  {f.type === 1 ? <Tag>{t('folder.library')}</Tag> : null}
+                  {f.type === FolderType.Library ? <Tag>{t('folder.library')}</Tag> : null}
                   {f.path.join(' / ')}
                 </span>
               ),

@@ -23,11 +23,11 @@ import {
   Tree,
   type TreeDataNode,
 } from 'antd';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { FolderNode } from '@edoc/contract/folder';
+import { FolderType } from '@edoc/contract/permissions';
 import { useSession } from '../../../lib/session';
-import { deleteFolder, folderKeys, getFolderTree, moveFolder } from '../api';
+import { useDeleteFolder, useFolderTree, useMoveFolder } from '../api';
 import { FolderFormModal, type FolderFormTarget } from '../components/folder-form-modal';
 import { FolderGrantsPanel } from '../components/folder-grants-panel';
 import { FolderMoveModal } from '../components/folder-move-modal';
@@ -52,13 +52,12 @@ function toTreeData(nodes: FolderNode[], lang: string): TreeDataNode[] {
 function FolderTrees() {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const session = useSession();
-  const [type, setType] = useState(0);
+  const [type, setType] = useState<number>(FolderType.Work);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [form, setForm] = useState<FolderFormTarget | null>(null);
   const [moving, setMoving] = useState<FolderNode | null>(null);
-  const tree = useQuery({ queryKey: folderKeys.tree(session.projectId), queryFn: getFolderTree });
+  const tree = useFolderTree();
 
   const roots = useMemo(() => (tree.data?.allFolderList ?? []).filter((n) => n.type === type), [tree.data, type]);
   const all = useMemo(() => flatten(roots), [roots]);
@@ -72,19 +71,19 @@ function FolderTrees() {
   const admin = tree.data?.manage ?? false;
   const libraryFolder = tree.data?.libraryFolder ?? session.libraryFolder;
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: folderKeys.all });
-  const reorder = useMutation({
-    mutationFn: (index: number) => moveFolder(selected!.folderId, { parentId: selected!.parentId, index }),
-    onSuccess: refresh,
-  });
-  const remove = useMutation({
-    mutationFn: (f: FolderNode) => deleteFolder(f.folderId),
-    onSuccess: async (_d, f) => {
-      void message.success(t('folder.deleted', { name: f.folderName }));
-      setSelectedId(null);
-      await refresh();
-    },
-  });
+  const move = useMoveFolder();
+  const reorder = (index: number) =>
+    move.mutate({ folderId: selected!.folderId, body: { parentId: selected!.parentId, index } });
+  const deleteFolder = useDeleteFolder();
+  // The Popconfirm stays open (loading) until the call ends; a refusal is shown by the query client.
+  const remove = (f: FolderNode) =>
+    deleteFolder
+      .mutateAsync(f.folderId)
+      .then(() => {
+        void message.success(t('folder.deleted', { name: f.folderName }));
+        setSelectedId(null);
+      })
+      .catch(() => undefined);
 
   const level = selected?.manageFolder ?? 0;
   return (
@@ -101,8 +100,8 @@ function FolderTrees() {
                   setSelectedId(null);
                 }}
                 options={[
-                  { value: 0, label: t('folder.work') },
-                  { value: 1, label: t('folder.library') },
+                  { value: FolderType.Work, label: t('folder.work') },
+                  { value: FolderType.Library, label: t('folder.library') },
                 ]}
               />
             ) : (
@@ -165,16 +164,16 @@ function FolderTrees() {
                 id="folder-move-up"
                 icon={<ArrowUpOutlined />}
                 disabled={level < 2 || position <= 0}
-                loading={reorder.isPending}
-                onClick={() => reorder.mutate(position - 1)}
+                loading={move.isPending}
+                onClick={() => reorder(position - 1)}
                 aria-label={t('folder.moveUp')}
               />
               <Button
                 id="folder-move-down"
                 icon={<ArrowDownOutlined />}
                 disabled={level < 2 || position >= siblings.length - 1}
-                loading={reorder.isPending}
-                onClick={() => reorder.mutate(position + 1)}
+                loading={move.isPending}
+                onClick={() => reorder(position + 1)}
                 aria-label={t('folder.moveDown')}
               />
               <Button id="folder-move" icon={<DragOutlined />} disabled={level < 2} onClick={() => setMoving(selected)}>
@@ -186,7 +185,7 @@ function FolderTrees() {
                 okText={t('common.confirm')}
                 cancelText={t('common.cancel')}
                 okButtonProps={{ id: 'folder-delete-confirm' }}
-                onConfirm={() => remove.mutateAsync(selected).catch(() => undefined)}
+                onConfirm={() => remove(selected)}
               >
                 <Button id="folder-delete" icon={<DeleteOutlined />} danger disabled={level < 2}>
                   {t('folder.delete')}

@@ -1,32 +1,35 @@
 import { useState } from 'react';
 import { App, Button, Card, Empty, Flex, Form, Input, Popconfirm, Segmented, Table, Tag } from 'antd';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { folderTemplateSaveBody } from '@edoc/contract/folder';
+import { FolderType } from '@edoc/contract/permissions';
+import type { DirectoryTemplateItem } from '@edoc/contract/project';
 import { showServerError } from '../../../lib/form-errors';
 import { schemaRule } from '../../../lib/form-rules';
 import { useSession } from '../../../lib/session';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
-import { applyTemplate, folderKeys, listDirectoryTemplates, saveTemplate, type DirectoryTemplate } from '../api';
+import { useApplyTemplate, useDirectoryTemplates, useSaveAsTemplate } from '../api';
 
 function SaveTemplateForm({ type }: { type: number }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<{ name: string }>();
   useRevalidateOnLanguage(form);
-  const save = useMutation({
-    mutationFn: (v: { name: string }) => saveTemplate({ name: v.name.trim(), type }),
-    meta: { silentError: true },
-    onSuccess: async (data) => {
-      void message.success(t('folder.templateSaved', { count: data.folderCount }));
-      form.resetFields();
-      await queryClient.invalidateQueries({ queryKey: folderKeys.templates });
-    },
-    onError: (error) => showServerError(form, error, { template_name_exists: 'name' }),
-  });
+  // The form shows a refusal beside its field, so the query client does not toast it too.
+  const save = useSaveAsTemplate({ silentError: true });
+  const submit = (v: { name: string }) =>
+    save.mutate(
+      { name: v.name.trim(), type },
+      {
+        onSuccess: (data) => {
+          void message.success(t('folder.templateSaved', { count: data.folderCount }));
+          form.resetFields();
+        },
+        onError: (error) => showServerError(form, error, { template_name_exists: 'name' }),
+      },
+    );
   return (
-    <Form form={form} name="templateSave" layout="inline" onFinish={(v) => save.mutate(v)}>
+    <Form form={form} name="templateSave" layout="inline" onFinish={submit}>
       <Form.Item
         name="name"
         label={t('folder.templateName')}
@@ -45,17 +48,16 @@ function SaveTemplateForm({ type }: { type: number }) {
 export function FolderTemplatePage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const { libraryFolder } = useSession();
-  const [type, setType] = useState(0);
-  const templates = useQuery({ queryKey: folderKeys.templates, queryFn: listDirectoryTemplates });
-  const apply = useMutation({
-    mutationFn: (tpl: DirectoryTemplate) => applyTemplate({ templateId: tpl.id, type }),
-    onSuccess: async (data) => {
-      void message.success(t('folder.templateApplied', { count: data.created }));
-      await queryClient.invalidateQueries({ queryKey: folderKeys.all });
-    },
-  });
+  const [type, setType] = useState<number>(FolderType.Work);
+  const templates = useDirectoryTemplates();
+  const applyTemplate = useApplyTemplate();
+  // The Popconfirm stays open (loading) until the call ends; a refusal is shown by the query client.
+  const apply = (tpl: DirectoryTemplateItem) =>
+    applyTemplate
+      .mutateAsync({ templateId: tpl.id, type })
+      .then((data) => void message.success(t('folder.templateApplied', { count: data.created })))
+      .catch(() => undefined);
 
   return (
     <Flex vertical gap={24}>
@@ -68,13 +70,13 @@ export function FolderTemplatePage() {
               value={type}
               onChange={setType}
               options={[
-                { value: 0, label: t('folder.work') },
-                { value: 1, label: t('folder.library') },
+                { value: FolderType.Work, label: t('folder.work') },
+                { value: FolderType.Library, label: t('folder.library') },
               ]}
             />
           </Flex>
         ) : null}
-        <Table<DirectoryTemplate>
+        <Table<DirectoryTemplateItem>
           id="folder-template-table"
           rowKey="id"
           size="middle"
@@ -103,7 +105,7 @@ export function FolderTemplatePage() {
                   okText={t('common.confirm')}
                   cancelText={t('common.cancel')}
                   okButtonProps={{ id: 'folder-template-apply-confirm' }}
-                  onConfirm={() => apply.mutateAsync(tpl).catch(() => undefined)}
+                  onConfirm={() => apply(tpl)}
                 >
                   <Button id={`folder-template-apply-${tpl.id}`} type="link" size="small">
                     {t('folder.apply')}

@@ -1,14 +1,13 @@
 import { useEffect } from 'react';
 import { App, Form, Input, Modal, Select } from 'antd';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { groupBody, type GroupItem } from '@edoc/contract/group';
 import { EnterSubmits } from '../../../components/enter-submits';
 import { showServerError } from '../../../lib/form-errors';
 import { schemaRule } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
-import { listAllProjectMembers, manageMemberKeys } from '../../manage-member/api';
-import { createGroup, groupKeys, updateGroup } from '../api';
+import { useAllMembers } from '../../manage-member/api';
+import { useSaveGroup } from '../api';
 
 interface GroupFormValues {
   name: string;
@@ -27,10 +26,9 @@ interface GroupFormModalProps {
 export function GroupFormModal({ open, group, onClose }: GroupFormModalProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<GroupFormValues>();
   useRevalidateOnLanguage(form);
-  const members = useQuery({ queryKey: manageMemberKeys.everyone, queryFn: listAllProjectMembers, enabled: open });
+  const members = useAllMembers({ enabled: open });
 
   useEffect(() => {
     if (!open) return;
@@ -42,23 +40,25 @@ export function GroupFormModal({ open, group, onClose }: GroupFormModalProps) {
     );
   }, [open, group, form]);
 
-  const save = useMutation({
-    mutationFn: (values: GroupFormValues) => {
-      const body = {
-        name: values.name.trim(),
-        description: values.description?.trim() || undefined,
-        memberIds: values.memberIds ?? [],
-      };
-      return group ? updateGroup(group.groupId, body) : createGroup(body);
-    },
-    meta: { silentError: true },
-    onSuccess: async () => {
-      void message.success(group ? t('common.saved') : t('group.created'));
-      await queryClient.invalidateQueries({ queryKey: groupKeys.all });
-      onClose();
-    },
-    onError: (error) => showServerError(form, error, { group_name_exists: 'name', invalid_value: 'memberIds' }),
-  });
+  // The form shows a refusal beside its field, so the query client does not toast it too.
+  const save = useSaveGroup({ silentError: true });
+  const submit = (values: GroupFormValues) => {
+    const body = {
+      name: values.name.trim(),
+      description: values.description?.trim() || undefined,
+      memberIds: values.memberIds ?? [],
+    };
+    save.mutate(
+      { groupId: group?.groupId, body },
+      {
+        onSuccess: () => {
+          void message.success(group ? t('common.saved') : t('group.created'));
+          onClose();
+        },
+        onError: (error) => showServerError(form, error, { group_name_exists: 'name', invalid_value: 'memberIds' }),
+      },
+    );
+  };
 
   return (
     <Modal
@@ -72,7 +72,7 @@ export function GroupFormModal({ open, group, onClose }: GroupFormModalProps) {
       onCancel={onClose}
       forceRender
     >
-      <Form<GroupFormValues> form={form} name="groupForm" layout="vertical" onFinish={(v) => save.mutate(v)}>
+      <Form<GroupFormValues> form={form} name="groupForm" layout="vertical" onFinish={submit}>
         <Form.Item
           name="name"
           label={t('group.name')}

@@ -1,28 +1,25 @@
 import { useState } from 'react';
 import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, Card, Empty, Flex, Popconfirm, Space, Table, Tag, type TableProps } from 'antd';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { GroupItem } from '@edoc/contract/group';
 import { compareText } from '../../../lib/format';
-import { deleteGroup, groupKeys, listGroups } from '../api';
+import { useDeleteGroup, useGroups } from '../api';
 import { GroupFormModal } from '../components/group-form-modal';
 
 /** SPEC §2 /manage/group: the entered project's user groups, used by folder grants. */
 export function GroupPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [editing, setEditing] = useState<{ open: boolean; group?: GroupItem }>({ open: false });
-  const groups = useQuery({ queryKey: groupKeys.list, queryFn: listGroups });
-
-  const remove = useMutation({
-    mutationFn: (group: GroupItem) => deleteGroup(group.groupId),
-    onSuccess: async (_data, group) => {
-      void message.success(t('group.deleted', { name: group.name }));
-      await queryClient.invalidateQueries({ queryKey: groupKeys.all });
-    },
-  });
+  const groups = useGroups();
+  const deleteGroup = useDeleteGroup();
+  // The Popconfirm stays open (loading) until the call ends; a refusal is shown by the query client.
+  const remove = (group: GroupItem) =>
+    deleteGroup
+      .mutateAsync(group.groupId)
+      .then(() => void message.success(t('group.deleted', { name: group.name })))
+      .catch(() => undefined);
 
   const columns: TableProps<GroupItem>['columns'] = [
     {
@@ -72,7 +69,7 @@ export function GroupPage() {
             }
             okText={t('common.confirm')}
             cancelText={t('common.cancel')}
-            onConfirm={() => remove.mutateAsync(group).catch(() => undefined)}
+            onConfirm={() => remove(group)}
           >
             <Button id={`group-delete-${group.groupId}`} type="link" size="small" danger>
               {t('group.delete')}

@@ -1,62 +1,47 @@
 import { useState } from 'react';
 import { UserAddOutlined } from '@ant-design/icons';
 import { App, Button, Flex, Tag, type TableProps } from 'antd';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RoleCode } from '@edoc/contract/enums';
 import type { ProjectMember } from '@edoc/contract/member';
+import type { RoleItem } from '@edoc/contract/role';
 import { SearchableTable } from '../../../components/searchable-table';
+import { useProjectKey } from '../../../lib/project-query';
 import { useListState } from '../../../lib/use-list-state';
 import { MemberFormModal, type MemberCalls } from '../../project/components/member-form-modal';
 import { MemberRowActions } from '../../project/components/member-row-actions';
-import { listRoles, roleKeys } from '../../role/api';
-import { listSites, siteKeys } from '../../site/api';
-import {
-  addProjectMember,
-  listMemberCandidates,
-  listProjectMembers,
-  manageMemberKeys,
-  removeProjectMember,
-  updateProjectMember,
-} from '../api';
+import { rolesQuery } from '../../role/api';
+import { sitesQuery, useSites } from '../../site/api';
+import { memberCandidatesQuery, useProjectMembers, useRemoveProjectMember, useSaveProjectMember } from '../api';
 
 /** The entered project's members with their roles and sites (a tab of /manage/user). */
-/** The project administrator's calls for the entered project. */
-const CALLS: MemberCalls = {
-  formName: 'manageMemberForm',
-  idPrefix: 'manage-member',
-  roles: { key: roleKeys.list, list: listRoles },
-  candidates: { key: manageMemberKeys.candidates, list: listMemberCandidates },
-  sites: { key: siteKeys.list, list: listSites },
-  add: addProjectMember,
-  update: updateProjectMember,
-  invalidate: [manageMemberKeys.all, roleKeys.all, siteKeys.all],
-};
-
 export function MembersPanel() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const list = useListState();
   const [editing, setEditing] = useState<{ open: boolean; member?: ProjectMember }>({ open: false });
+  const project = useProjectKey();
+  // The project administrator's calls for the entered project.
+  const calls: MemberCalls<RoleItem> = {
+    formName: 'manageMemberForm',
+    idPrefix: 'manage-member',
+    roles: rolesQuery(project),
+    candidates: memberCandidatesQuery(project),
+    sites: sitesQuery(project),
+    // Shown inside the dialog: user_has_tasks and cannot_change_own_rights explain why nothing changed.
+    save: useSaveProjectMember({ silentError: true }),
+  };
 
-  const members = useQuery({
-    queryKey: manageMemberKeys.page(list.pageNum, list.pageSize, list.searchValue),
-    queryFn: () =>
-      listProjectMembers({ pageNum: list.pageNum, pageSize: list.pageSize, searchValue: list.searchValue }),
-    placeholderData: keepPreviousData,
-  });
-  const sites = useQuery({ queryKey: siteKeys.list, queryFn: listSites });
+  const members = useProjectMembers({ pageNum: list.pageNum, pageSize: list.pageSize, searchValue: list.searchValue });
+  const sites = useSites();
   const siteName = new Map((sites.data ?? []).map((s) => [s.siteId, s.shortName || s.name]));
 
-  const remove = useMutation({
-    mutationFn: (member: ProjectMember) => removeProjectMember(member.memberId),
-    onSuccess: async (_data, member) => {
+  const removeMember = useRemoveProjectMember();
+  const remove = (member: ProjectMember) =>
+    removeMember.mutateAsync(member.memberId).then(() => {
       void message.success(t('member.removed', { name: member.userName }));
       list.stepBackIfEmpty(members.data?.data.length ?? 0);
-      await queryClient.invalidateQueries({ queryKey: manageMemberKeys.all });
-    },
-  });
+    });
 
   const columns: TableProps<ProjectMember>['columns'] = [
     { title: t('fields.userName'), dataIndex: 'userName' },
@@ -84,7 +69,7 @@ export function MembersPanel() {
           idPrefix="manage-member"
           removeText={t('manageMember.removeConfirmText')}
           onEdit={(m) => setEditing({ open: true, member: m })}
-          onRemove={(m) => remove.mutateAsync(m)}
+          onRemove={remove}
         />
       ),
     },
@@ -114,7 +99,7 @@ export function MembersPanel() {
       />
       <MemberFormModal
         open={editing.open}
-        calls={CALLS}
+        calls={calls}
         member={editing.member}
         onClose={() => setEditing({ open: false })}
       />

@@ -1,13 +1,12 @@
 import { useEffect } from 'react';
 import { App, Button, Card, Col, Descriptions, Form, Input, Row, Skeleton } from 'antd';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { studySettingsBody, type ProjectItem, type StudySettingsBody } from '@edoc/contract/project';
 import { showServerError } from '../../../lib/form-errors';
 import { schemaRule } from '../../../lib/form-rules';
 import { setSession } from '../../../lib/session';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
-import { getStudySettings, studySettingsKeys, updateStudySettings } from '../api';
+import { useStudySettings, useUpdateStudySettings } from '../api';
 import {
   AllowedTypesField,
   DescriptionField,
@@ -68,7 +67,6 @@ function toBody(v: StudyFormValues): StudySettingsBody {
 function StudyForm({ project }: { project: ProjectItem }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<StudyFormValues>();
   useRevalidateOnLanguage(form);
 
@@ -76,17 +74,17 @@ function StudyForm({ project }: { project: ProjectItem }) {
     form.setFieldsValue(toValues(project));
   }, [project, form]);
 
-  const save = useMutation({
-    mutationFn: (values: StudyFormValues) => updateStudySettings(toBody(values)),
-    meta: { silentError: true },
-    onSuccess: async (_data, values) => {
-      void message.success(t('common.saved'));
-      // The header and the lists read these from the session: show the new ones without re-entering.
-      setSession({ projectName: values.name.trim(), pageSize: values.pageSize ?? project.pageSize });
-      await queryClient.invalidateQueries({ queryKey: studySettingsKeys.all });
-    },
-    onError: (error) => showServerError(form, error, {}),
-  });
+  // The form shows a refusal beside its field, so the query client does not toast it too.
+  const save = useUpdateStudySettings({ silentError: true });
+  const submit = (values: StudyFormValues) =>
+    save.mutate(toBody(values), {
+      onSuccess: () => {
+        void message.success(t('common.saved'));
+        // The header and the lists read these from the session: show the new ones without re-entering.
+        setSession({ projectName: values.name.trim(), pageSize: values.pageSize ?? project.pageSize });
+      },
+      onError: (error) => showServerError(form, error, {}),
+    });
 
   return (
     <>
@@ -97,7 +95,7 @@ function StudyForm({ project }: { project: ProjectItem }) {
           {project.libraryFolder ? t('manageStudy.yes') : t('manageStudy.no')}
         </Descriptions.Item>
       </Descriptions>
-      <Form<StudyFormValues> form={form} name="studyForm" layout="vertical" onFinish={(v) => save.mutate(v)}>
+      <Form<StudyFormValues> form={form} name="studyForm" layout="vertical" onFinish={submit}>
         <Row gutter={16}>
           <Col xs={24} md={12}>
             <Form.Item
@@ -144,7 +142,7 @@ function StudyForm({ project }: { project: ProjectItem }) {
 /** SPEC §2 /manage/study: the entered project's settings, as far as the company leaves them to the project. */
 export function StudySettingsPage() {
   const { t } = useTranslation();
-  const project = useQuery({ queryKey: studySettingsKeys.all, queryFn: getStudySettings });
+  const project = useStudySettings();
   return (
     <Card title={t('menu.project.manageStudy')} variant="borderless" extra={t('manageStudy.companyOwned')}>
       {project.data ? <StudyForm project={project.data} /> : <Skeleton active />}

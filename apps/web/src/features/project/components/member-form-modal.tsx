@@ -1,13 +1,14 @@
 import { useEffect } from 'react';
 import { Alert, App, Form, Input, Modal, Select } from 'antd';
-import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useQuery, type QueryKey, type UseMutationResult, type UseQueryOptions } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EnterSubmits } from '../../../components/enter-submits';
 import { errorText } from '../../../lib/feedback';
 import { fieldMessage } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
 import type { CompanyUserItem } from '@edoc/contract/company';
-import type { MemberBody, MemberUpdateBody, ProjectMember } from '@edoc/contract/member';
+import type { MemberUpdateBody, ProjectMember, ProjectRole } from '@edoc/contract/member';
+import type { SiteItem } from '@edoc/contract/site';
 
 interface MemberFormValues {
   userId?: number;
@@ -15,66 +16,67 @@ interface MemberFormValues {
   siteIds: number[];
 }
 
+/** Query options of a list (e.g. `sitesQuery(projectKey)`): the form runs them while it is open. */
+export type ListQuery<T> = UseQueryOptions<T[], Error, T[], QueryKey>;
+
+/** A save of the form: a new member (no memberId, with the user) or a member's new role and sites. */
+export interface MemberSave {
+  memberId?: number;
+  body: MemberUpdateBody & { userId?: number };
+}
+
 /**
  * Where the form reads and writes: the company administrator's calls for a chosen project, or the project
  * administrator's for the entered one. The form itself is the same for both.
  */
-export interface MemberCalls {
+export interface MemberCalls<R extends ProjectRole = ProjectRole> {
   /** The form's name; element ids follow it (memberForm → #member-form-ok, #memberForm_userId). */
   formName: string;
   idPrefix: string;
-  roles: { key: QueryKey; list: () => Promise<Array<{ roleId: number; code: string; name: string }>> };
-  candidates: { key: QueryKey; list: () => Promise<CompanyUserItem[]> };
+  roles: ListQuery<R>;
+  candidates: ListQuery<CompanyUserItem>;
   /** The project's sites to choose from; without them the member's current site ids are shown. */
-  sites?: { key: QueryKey; list: () => Promise<Array<{ siteId: number; code: string; name: string }>> };
-  add: (body: MemberBody) => Promise<unknown>;
-  update: (memberId: number, body: MemberUpdateBody) => Promise<unknown>;
-  /** Queries that show members, refreshed after a save. */
-  invalidate: QueryKey[];
+  sites?: ListQuery<SiteItem>;
+  /** The feature's save mutation (it refreshes what shows members); the form reports success and closes. */
+  save: UseMutationResult<unknown, Error, MemberSave>;
 }
 
-interface MemberFormModalProps {
+// Never run (disabled): the company administrator's form has no site list.
+const NO_SITES: ListQuery<SiteItem> = { queryKey: ['no-sites'], queryFn: () => Promise.resolve([]) };
+
+interface MemberFormModalProps<R extends ProjectRole> {
   open: boolean;
-  calls: MemberCalls;
+  calls: MemberCalls<R>;
   /** The member whose role changes; undefined adds a member. */
   member?: ProjectMember;
   onClose: () => void;
 }
 
 /** Adds a company user to the project, or changes a member's role and sites. */
-export function MemberFormModal({ open, calls, member, onClose }: MemberFormModalProps) {
+export function MemberFormModal<R extends ProjectRole>({ open, calls, member, onClose }: MemberFormModalProps<R>) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<MemberFormValues>();
   useRevalidateOnLanguage(form);
   const adding = !member;
 
-  const roles = useQuery({ queryKey: calls.roles.key, queryFn: calls.roles.list, enabled: open });
+  const roles = useQuery({ ...calls.roles, enabled: open });
   const sites = useQuery({
-    queryKey: calls.sites?.key ?? ['no-sites'],
-    queryFn: calls.sites?.list ?? (() => Promise.resolve([])),
+    ...(calls.sites ?? NO_SITES),
     enabled: open && calls.sites !== undefined,
   });
-  const candidates = useQuery({
-    queryKey: calls.candidates.key,
-    queryFn: calls.candidates.list,
-    enabled: open && adding,
-  });
+  const candidates = useQuery({ ...calls.candidates, enabled: open && adding });
 
-  const save = useMutation({
-    mutationFn: (values: MemberFormValues) => {
-      const body = { roleId: values.roleId as number, siteIds: values.siteIds ?? [] };
-      return member ? calls.update(member.memberId, body) : calls.add({ ...body, userId: values.userId as number });
-    },
-    // Shown inside the dialog: user_has_tasks and cannot_change_own_rights explain why nothing changed.
-    meta: { silentError: true },
-    onSuccess: async () => {
-      void message.success(member ? t('member.updated') : t('member.added'));
-      for (const queryKey of calls.invalidate) await queryClient.invalidateQueries({ queryKey });
-      onClose();
-    },
-  });
+  const { save } = calls;
+  const submit = (values: MemberFormValues) => {
+    const body = { roleId: values.roleId as number, siteIds: values.siteIds ?? [] };
+    save.mutate(member ? { memberId: member.memberId, body } : { body: { ...body, userId: values.userId as number } }, {
+      onSuccess: () => {
+        void message.success(member ? t('member.updated') : t('member.added'));
+        onClose();
+      },
+    });
+  };
   const { reset } = save;
 
   useEffect(() => {
@@ -109,7 +111,7 @@ export function MemberFormModal({ open, calls, member, onClose }: MemberFormModa
           title={errorText(save.error)}
         />
       )}
-      <Form<MemberFormValues> form={form} name={calls.formName} layout="vertical" onFinish={(v) => save.mutate(v)}>
+      <Form<MemberFormValues> form={form} name={calls.formName} layout="vertical" onFinish={submit}>
         {adding ? (
           <Form.Item
             name="userId"

@@ -1,16 +1,13 @@
 import { useEffect } from 'react';
 import { App, Col, DatePicker, Form, Input, Modal, Row, Select } from 'antd';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { projectBody, type ProjectBody, type ProjectItem } from '@edoc/contract/project';
 import { EnterSubmits } from '../../../components/enter-submits';
 import { showServerError } from '../../../lib/form-errors';
 import { schemaRule } from '../../../lib/form-rules';
-import { useSession } from '../../../lib/session';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
-import { createProject, listDirectoryTemplates, projectKeys, updateProject } from '../api';
-import { listTemplates, templateKeys } from '../../template/api';
+import { useDirectoryTemplates, useGroupTemplates, useSaveProject } from '../api';
 import {
   AllowedTypesField,
   DescriptionField,
@@ -107,23 +104,12 @@ function toBody(values: ProjectFormValues, creating: boolean): ProjectBody {
 export function ProjectFormModal({ open, project, onClose }: ProjectFormModalProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const session = useSession();
   const [form] = Form.useForm<ProjectFormValues>();
   useRevalidateOnLanguage(form);
   const creating = !project;
 
-  const templates = useQuery({
-    queryKey: projectKeys.templates(session.companyId),
-    queryFn: listDirectoryTemplates,
-    enabled: open && creating,
-  });
-  // User-group templates, and the user + directory group templates (types 3/4) that bring their groups too.
-  const groupTemplates = useQuery({
-    queryKey: templateKeys.list(session.companyId, '1,3,4'),
-    queryFn: () => listTemplates('1,3,4'),
-    enabled: open && creating,
-  });
+  const templates = useDirectoryTemplates({ enabled: open && creating });
+  const groupTemplates = useGroupTemplates({ enabled: open && creating });
 
   useEffect(() => {
     if (!open) return;
@@ -131,19 +117,19 @@ export function ProjectFormModal({ open, project, onClose }: ProjectFormModalPro
     form.setFieldsValue(project ? toValues(project) : NEW_PROJECT);
   }, [open, project, form]);
 
-  const save = useMutation({
-    mutationFn: (values: ProjectFormValues) => {
-      const body = toBody(values, creating);
-      return project ? updateProject(project.studyId, body) : createProject(body);
-    },
-    meta: { silentError: true },
-    onSuccess: async () => {
-      void message.success(project ? t('common.saved') : t('project.created'));
-      await queryClient.invalidateQueries({ queryKey: projectKeys.all });
-      onClose();
-    },
-    onError: (error) => showServerError(form, error, { project_code_exists: 'code' }),
-  });
+  // The form shows a refusal beside its field, so the query client does not toast it too.
+  const save = useSaveProject({ silentError: true });
+  const submit = (values: ProjectFormValues) =>
+    save.mutate(
+      { studyId: project?.studyId, body: toBody(values, creating) },
+      {
+        onSuccess: () => {
+          void message.success(project ? t('common.saved') : t('project.created'));
+          onClose();
+        },
+        onError: (error) => showServerError(form, error, { project_code_exists: 'code' }),
+      },
+    );
 
   return (
     <Modal
@@ -158,7 +144,7 @@ export function ProjectFormModal({ open, project, onClose }: ProjectFormModalPro
       width={760}
       forceRender
     >
-      <Form<ProjectFormValues> form={form} name="projectForm" layout="vertical" onFinish={(v) => save.mutate(v)}>
+      <Form<ProjectFormValues> form={form} name="projectForm" layout="vertical" onFinish={submit}>
         <Row gutter={16}>
           <Col xs={24} md={8}>
             <Form.Item

@@ -1,9 +1,6 @@
 import { Select } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { STUDY_PAGE_SIZE } from '@edoc/contract/limits';
-import { useSession } from '../../../lib/session';
-import { listProjects, projectKeys } from '../api';
+import { useProjectOptions } from '../api';
 
 interface ProjectPickerProps {
   value: number | null;
@@ -13,11 +10,7 @@ interface ProjectPickerProps {
 /** The company administrator's choice of project on the project users page. */
 export function ProjectPicker({ value, onChange }: ProjectPickerProps) {
   const { t } = useTranslation();
-  const session = useSession();
-  const projects = useQuery({
-    queryKey: projectKeys.options(session.companyId),
-    queryFn: () => listProjects({ pageNum: 1, pageSize: STUDY_PAGE_SIZE }),
-  });
+  const projects = useProjectOptions();
   return (
     <Select<number>
       id="project-picker"

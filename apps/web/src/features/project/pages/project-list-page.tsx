@@ -1,15 +1,13 @@
 import { useState } from 'react';
 import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, Card, Popconfirm, Space, Tag, type TableProps } from 'antd';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ProjectItem } from '@edoc/contract/project';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
-import { useSession } from '../../../lib/session';
 import { useListState } from '../../../lib/use-list-state';
-import { closeProject, listProjects, projectKeys, reopenProject } from '../api';
+import { useProjects, useSetProjectClosed } from '../api';
 import { ProjectFormModal } from '../components/project-form-modal';
 import { SearchableTable } from '../../../components/searchable-table';
 
@@ -27,25 +25,18 @@ const PROCESS_TAGS = [
 export function ProjectListPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const session = useSession();
   const list = useListState();
   const [editing, setEditing] = useState<{ open: boolean; project?: ProjectItem }>({ open: false });
 
-  const projects = useQuery({
-    queryKey: projectKeys.page(session.companyId, list.pageNum, list.pageSize, list.searchValue),
-    queryFn: () => listProjects({ pageNum: list.pageNum, pageSize: list.pageSize, searchValue: list.searchValue }),
-    placeholderData: keepPreviousData,
-  });
+  const projects = useProjects({ pageNum: list.pageNum, pageSize: list.pageSize, searchValue: list.searchValue });
 
-  const toggle = useMutation({
-    mutationFn: (project: ProjectItem) =>
-      project.closed ? reopenProject(project.studyId) : closeProject(project.studyId),
-    onSuccess: async (_data, project) => {
-      void message.success(project.closed ? t('project.reopened') : t('project.closedDone'));
-      await queryClient.invalidateQueries({ queryKey: projectKeys.all });
-    },
-  });
+  const setClosed = useSetProjectClosed();
+  // The Popconfirm stays open (loading) until the call ends; a refusal is shown by the query client.
+  const toggle = (project: ProjectItem) =>
+    setClosed
+      .mutateAsync({ studyId: project.studyId, closed: !project.closed })
+      .then(() => void message.success(project.closed ? t('project.reopened') : t('project.closedDone')))
+      .catch(() => undefined);
 
   const columns: TableProps<ProjectItem>['columns'] = [
     { title: t('fields.projectCode'), dataIndex: 'code', width: 140 },
@@ -99,7 +90,7 @@ export function ProjectListPage() {
             description={project.closed ? undefined : t('project.closeConfirmText')}
             okText={t('common.confirm')}
             cancelText={t('common.cancel')}
-            onConfirm={() => toggle.mutateAsync(project).catch(() => undefined)}
+            onConfirm={() => toggle(project)}
           >
             <Button id={`project-toggle-${project.studyId}`} type="link" size="small" danger={!project.closed}>
               {project.closed ? t('project.reopen') : t('project.close')}

@@ -1,50 +1,41 @@
 import { useState } from 'react';
 import { UserAddOutlined } from '@ant-design/icons';
 import { App, Button, Card, Empty, Flex, Table, Tag, type TableProps } from 'antd';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RoleCode } from '@edoc/contract/enums';
 import { compareText } from '../../../lib/format';
 import { useIdParam } from '../../../lib/use-id-param';
-import { projectKeys } from '../api';
+import type { ProjectMember } from '@edoc/contract/member';
 import { MemberFormModal, type MemberCalls } from '../components/member-form-modal';
 import { MemberRowActions } from '../components/member-row-actions';
 import { ProjectPicker } from '../components/project-picker';
 import {
-  addMember,
-  listCandidates,
-  listMembers,
-  listRoles,
-  memberKeys,
-  removeMember,
-  updateMember,
-  type ProjectMember,
+  companyCandidatesQuery,
+  companyProjectRolesQuery,
+  useCompanyMembers,
+  useRemoveCompanyMember,
+  useSaveCompanyMember,
 } from '../member-api';
 
 function Members({ studyId }: { studyId: number }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [editing, setEditing] = useState<{ open: boolean; member?: ProjectMember }>({ open: false });
 
-  const members = useQuery({ queryKey: memberKeys.list(studyId), queryFn: () => listMembers(studyId) });
+  const members = useCompanyMembers(studyId);
   const calls: MemberCalls = {
     formName: 'memberForm',
     idPrefix: 'member',
-    roles: { key: memberKeys.roles(studyId), list: () => listRoles(studyId) },
-    candidates: { key: memberKeys.candidates(studyId), list: () => listCandidates(studyId) },
-    add: (body) => addMember(studyId, body),
-    update: (memberId, body) => updateMember(studyId, memberId, body),
-    invalidate: [memberKeys.all, projectKeys.all],
+    roles: companyProjectRolesQuery(studyId),
+    candidates: companyCandidatesQuery(studyId),
+    // Shown inside the dialog: user_has_tasks and cannot_change_own_rights explain why nothing changed.
+    save: useSaveCompanyMember(studyId, { silentError: true }),
   };
-  const remove = useMutation({
-    mutationFn: (member: ProjectMember) => removeMember(studyId, member.memberId),
-    onSuccess: async (_data, member) => {
-      void message.success(t('member.removed', { name: member.userName }));
-      await queryClient.invalidateQueries({ queryKey: memberKeys.all });
-      await queryClient.invalidateQueries({ queryKey: projectKeys.all });
-    },
-  });
+  const removeMember = useRemoveCompanyMember(studyId);
+  const remove = (member: ProjectMember) =>
+    removeMember
+      .mutateAsync(member.memberId)
+      .then(() => void message.success(t('member.removed', { name: member.userName })));
 
   const columns: TableProps<ProjectMember>['columns'] = [
     {
@@ -77,7 +68,7 @@ function Members({ studyId }: { studyId: number }) {
           idPrefix="member"
           removeText={t('member.removeConfirmText')}
           onEdit={(m) => setEditing({ open: true, member: m })}
-          onRemove={(m) => remove.mutateAsync(m)}
+          onRemove={remove}
         />
       ),
     },

@@ -14,27 +14,24 @@ import {
   Typography,
   type TableProps,
 } from 'antd';
-import { useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutationState } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { RoleCode, UserType } from '@edoc/contract/enums';
 import { DEFAULT_PAGE_SIZE } from '@edoc/contract/limits';
-import { studyEntryData, type StudyListItem } from '@edoc/contract/project';
+import type { StudyListItem } from '@edoc/contract/project';
 import { paths } from '../../../config/paths';
 import { compareText } from '../../../lib/format';
 import { resetIdle } from '../../../lib/idle-timer';
 import { setSession, useSession, type AuditStage } from '../../../lib/session';
 import {
-  enterCompany,
-  enterStudy,
-  listManagedCompanies,
-  listStudies,
-  selectKeys,
-  toggleStudyMark,
-  type StudyMarkData,
+  MARK_MUTATION,
+  useEnterCompany,
+  useEnterStudy,
+  useManagedCompanies,
+  useStudies,
+  useToggleStudyMark,
 } from '../select-api';
-
-const MARK_MUTATION = ['select', 'mark'] as const;
 
 /** Favourites first; otherwise the server's order (SPEC §2 project picker). */
 function favouritesFirst(rows: StudyListItem[]): StudyListItem[] {
@@ -53,32 +50,29 @@ function CompanyManage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const session = useSession();
   const [companyId, setCompanyId] = useState<number | undefined>();
-  const companies = useQuery({
-    queryKey: selectKeys.companies(session.userId),
-    queryFn: listManagedCompanies,
-  });
-  const manage = useMutation({
-    mutationFn: enterCompany,
-    onSuccess: async (data, id) => {
-      const chosen = companies.data?.find((c) => c.company_id === id);
-      setSession({
-        userType: UserType.Company,
-        roleCode: data.roleCode || RoleCode.CompanyAdmin,
-        companyId: data.companyId ?? id,
-        companyName: data.companyName ?? chosen?.company_name ?? null,
-        // Nothing of a previously chosen project applies inside the company area.
-        projectId: null,
-        projectName: null,
-        authorities: [],
-        auditMode: [],
-        libraryFolder: false,
-        pageSize: DEFAULT_PAGE_SIZE,
-      });
-      await navigate(paths.company.root);
-    },
-  });
+  const companies = useManagedCompanies();
+  const enterCompany = useEnterCompany();
+  const manage = (id: number) =>
+    enterCompany.mutate(id, {
+      onSuccess: (data) => {
+        const chosen = companies.data?.find((c) => c.company_id === id);
+        setSession({
+          userType: UserType.Company,
+          roleCode: data.roleCode || RoleCode.CompanyAdmin,
+          companyId: data.companyId ?? id,
+          companyName: data.companyName ?? chosen?.company_name ?? null,
+          // Nothing of a previously chosen project applies inside the company area.
+          projectId: null,
+          projectName: null,
+          authorities: [],
+          auditMode: [],
+          libraryFolder: false,
+          pageSize: DEFAULT_PAGE_SIZE,
+        });
+        void navigate(paths.company.root);
+      },
+    });
 
   // SPEC §2: the dropdown and its button exist only for users who may manage a company.
   if (!companies.data?.length) return null;
@@ -99,13 +93,13 @@ function CompanyManage() {
         id="company-manage"
         type="primary"
         icon={<BankOutlined />}
-        loading={manage.isPending}
+        loading={enterCompany.isPending}
         onClick={() => {
           if (companyId == null) {
             void message.warning(t('select.chooseCompanyFirst'));
             return;
           }
-          manage.mutate(companyId);
+          manage(companyId);
         }}
       >
         {t('select.manage')}
@@ -118,65 +112,39 @@ function CompanyManage() {
 export function SelectPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const session = useSession();
   const [searchValue, setSearchValue] = useState('');
   // All projects come in one answer (SPEC §9: 1000); the table pages through them locally.
   const [page, setPage] = useState({ current: 1, pageSize: DEFAULT_PAGE_SIZE });
 
-  const studies = useQuery({
-    queryKey: selectKeys.studies(session.userId, searchValue),
-    queryFn: () => listStudies(searchValue),
-  });
+  const studies = useStudies(searchValue);
   const rows = useMemo(() => favouritesFirst(studies.data?.data ?? []), [studies.data]);
 
-  const enter = useMutation({
-    mutationFn: (row: StudyListItem) => enterStudy(row.study_id),
-    onSuccess: async (raw, row) => {
-      // A malformed answer must not leave a half-written session behind.
-      const entry = studyEntryData.parse(raw);
-      setSession({
-        userType: UserType.Project,
-        roleCode: entry.roleCode,
-        libraryFolder: entry.libraryFolder,
-        projectName: entry.studyName,
-        projectId: entry.studyId,
-        companyId: row.company_id,
-        companyName: row.company_name,
-        idleTime: entry.idleTime,
-        pageSize: entry.pageSize > 0 ? entry.pageSize : DEFAULT_PAGE_SIZE,
-        auditMode: auditModeOf(entry),
-        fileTypes: entry.allowedFileTypes,
-        authorities: entry.authorities,
-      });
-      // The countdown now runs on the project's idle time.
-      resetIdle();
-      await navigate(paths.root);
-    },
-  });
+  const enterStudy = useEnterStudy();
+  const enter = (row: StudyListItem) =>
+    enterStudy.mutate(row.study_id, {
+      onSuccess: (entry) => {
+        setSession({
+          userType: UserType.Project,
+          roleCode: entry.roleCode,
+          libraryFolder: entry.libraryFolder,
+          projectName: entry.studyName,
+          projectId: entry.studyId,
+          companyId: row.company_id,
+          companyName: row.company_name,
+          idleTime: entry.idleTime,
+          pageSize: entry.pageSize > 0 ? entry.pageSize : DEFAULT_PAGE_SIZE,
+          auditMode: auditModeOf(entry),
+          fileTypes: entry.allowedFileTypes,
+          authorities: entry.authorities,
+        });
+        // The countdown now runs on the project's idle time.
+        resetIdle();
+        void navigate(paths.root);
+      },
+    });
 
-  const studiesPrefix = ['select', 'studies'] as const;
-  const mark = useMutation({
-    mutationKey: MARK_MUTATION,
-    mutationFn: (studyId: number) => toggleStudyMark(studyId),
-    // Optimistic: the star flips at once and flips back if the server refuses.
-    onMutate: async (studyId) => {
-      await queryClient.cancelQueries({ queryKey: studiesPrefix });
-      const before = queryClient.getQueriesData<{ data: StudyListItem[]; total: number }>({ queryKey: studiesPrefix });
-      queryClient.setQueriesData<{ data: StudyListItem[]; total: number }>({ queryKey: studiesPrefix }, (page) =>
-        page ? { ...page, data: page.data.map((s) => (s.study_id === studyId ? { ...s, mark: !s.mark } : s)) } : page,
-      );
-      return { before };
-    },
-    onError: (_error, _studyId, context) => {
-      for (const [key, data] of context?.before ?? []) queryClient.setQueryData(key, data);
-    },
-    onSuccess: (data: StudyMarkData, studyId) => {
-      queryClient.setQueriesData<{ data: StudyListItem[]; total: number }>({ queryKey: studiesPrefix }, (page) =>
-        page ? { ...page, data: page.data.map((s) => (s.study_id === studyId ? { ...s, mark: data.mark } : s)) } : page,
-      );
-    },
-  });
+  const mark = useToggleStudyMark();
   const markPending = useMutationState({
     filters: { mutationKey: MARK_MUTATION, status: 'pending' },
     select: (m) => m.state.variables as number,
@@ -198,8 +166,8 @@ export function SelectPage() {
           id={`project-enter-${row.study_id}`}
           type="link"
           style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }}
-          loading={enter.isPending && enter.variables?.study_id === row.study_id}
-          onClick={() => enter.mutate(row)}
+          loading={enterStudy.isPending && enterStudy.variables === row.study_id}
+          onClick={() => enter(row)}
         >
           {name}
         </Button>

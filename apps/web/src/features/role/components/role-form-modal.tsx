@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { Alert, App, Checkbox, Form, Input, Modal } from 'antd';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DOC_PERMISSION_KEYS, LIBRARY_PERMISSION_KEYS, RoleCode } from '@edoc/contract/enums';
 import { roleBody, type RoleBody, type RoleItem } from '@edoc/contract/role';
@@ -8,7 +7,7 @@ import { EnterSubmits } from '../../../components/enter-submits';
 import { showServerError } from '../../../lib/form-errors';
 import { schemaRule } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
-import { createRole, roleKeys, updateRole } from '../api';
+import { useSaveRole } from '../api';
 
 interface RoleFormValues {
   code: string;
@@ -29,7 +28,6 @@ interface RoleFormModalProps {
 export function RoleFormModal({ open, role, onClose }: RoleFormModalProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<RoleFormValues>();
   useRevalidateOnLanguage(form);
   // Built-in codes are read by the system; STU_PM keeps every key (the server refuses otherwise).
@@ -52,25 +50,27 @@ export function RoleFormModal({ open, role, onClose }: RoleFormModalProps) {
     );
   }, [open, role, form]);
 
-  const save = useMutation({
-    mutationFn: (values: RoleFormValues) => {
-      const body = {
-        code: values.code.trim(),
-        name: values.name.trim(),
-        description: values.description?.trim() || undefined,
-        docKeys: values.docKeys ?? [],
-        libraryKeys: values.libraryKeys ?? [],
-      } as RoleBody;
-      return role ? updateRole(role.roleId, body) : createRole(body);
-    },
-    meta: { silentError: true },
-    onSuccess: async () => {
-      void message.success(role ? t('common.saved') : t('role.created'));
-      await queryClient.invalidateQueries({ queryKey: roleKeys.all });
-      onClose();
-    },
-    onError: (error) => showServerError(form, error, { role_code_exists: 'code' }),
-  });
+  // The form shows a refusal beside its field, so the query client does not toast it too.
+  const save = useSaveRole({ silentError: true });
+  const submit = (values: RoleFormValues) => {
+    const body = {
+      code: values.code.trim(),
+      name: values.name.trim(),
+      description: values.description?.trim() || undefined,
+      docKeys: values.docKeys ?? [],
+      libraryKeys: values.libraryKeys ?? [],
+    } as RoleBody;
+    save.mutate(
+      { roleId: role?.roleId, body },
+      {
+        onSuccess: () => {
+          void message.success(role ? t('common.saved') : t('role.created'));
+          onClose();
+        },
+        onError: (error) => showServerError(form, error, { role_code_exists: 'code' }),
+      },
+    );
+  };
 
   return (
     <Modal
@@ -88,7 +88,7 @@ export function RoleFormModal({ open, role, onClose }: RoleFormModalProps) {
       {keysLocked && (
         <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('role.pmLocked')} id="role-pm-locked" />
       )}
-      <Form<RoleFormValues> form={form} name="roleForm" layout="vertical" onFinish={(v) => save.mutate(v)}>
+      <Form<RoleFormValues> form={form} name="roleForm" layout="vertical" onFinish={submit}>
         <Form.Item
           name="code"
           label={t('role.code')}

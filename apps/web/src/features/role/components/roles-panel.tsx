@@ -1,27 +1,24 @@
 import { useState } from 'react';
 import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, Empty, Flex, Popconfirm, Space, Table, Tag, Tooltip, type TableProps } from 'antd';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { RoleItem } from '@edoc/contract/role';
-import { deleteRole, listRoles, roleKeys } from '../api';
+import { useDeleteRole, useRoles } from '../api';
 import { RoleFormModal } from './role-form-modal';
 
 /** Authorization Configuration: the entered project's roles and their keys (a tab of /manage/user). */
 export function RolesPanel() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [editing, setEditing] = useState<{ open: boolean; role?: RoleItem }>({ open: false });
-  const roles = useQuery({ queryKey: roleKeys.list, queryFn: listRoles });
-
-  const remove = useMutation({
-    mutationFn: (role: RoleItem) => deleteRole(role.roleId),
-    onSuccess: async (_data, role) => {
-      void message.success(t('role.deleted', { name: role.name }));
-      await queryClient.invalidateQueries({ queryKey: roleKeys.all });
-    },
-  });
+  const roles = useRoles();
+  const deleteRole = useDeleteRole();
+  // The Popconfirm stays open (loading) until the call ends; a refusal is shown by the query client.
+  const remove = (role: RoleItem) =>
+    deleteRole
+      .mutateAsync(role.roleId)
+      .then(() => void message.success(t('role.deleted', { name: role.name })))
+      .catch(() => undefined);
 
   const keyTags = (keys: string[], prefix: 'docKey' | 'libraryKey') =>
     keys.length ? (
@@ -81,7 +78,7 @@ export function RolesPanel() {
               description={t('role.deleteConfirmText')}
               okText={t('common.confirm')}
               cancelText={t('common.cancel')}
-              onConfirm={() => remove.mutateAsync(role).catch(() => undefined)}
+              onConfirm={() => remove(role)}
             >
               <Button id={`role-delete-${role.roleId}`} type="link" size="small" danger>
                 {t('role.delete')}
