@@ -1,4 +1,4 @@
-import { TrailType } from '@edoc/contract/enums';
+import { TrailType, UserType } from '@edoc/contract/enums';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/users.ts';
@@ -50,7 +50,7 @@ describe('creating a company user', () => {
     const { userId } = res.json().data as { userId: number };
     const [row] = await ctx.db.select().from(users).where(eq(users.id, userId));
     expect(row).toMatchObject({
-      userType: 3,
+      userType: UserType.Project,
       companyId: companyA,
       isCompanyManager: false,
       mustChangePassword: true,
@@ -66,7 +66,7 @@ describe('creating a company user', () => {
     expect((await changePassword(email, temp, 'Li-Lei-pass1')).statusCode).toBe(200);
     expect((await login(email, 'Li-Lei-pass1')).json().data).toMatchObject({
       userId,
-      userType: 3,
+      userType: UserType.Project,
       companyId: companyA,
     });
 
@@ -75,7 +75,7 @@ describe('creating a company user', () => {
       type: TrailType.UserChange,
       actorId: adminAId,
       companyId: companyA,
-      newValue: { email, userType: 3 },
+      newValue: { email, userType: UserType.Project },
     });
     expect(JSON.stringify(trailRow)).not.toContain(temp);
   });
@@ -122,7 +122,7 @@ describe('the user list', () => {
       .data;
     expect(page.total).toBe(2);
     expect(page.data).toEqual([
-      expect.objectContaining({ userId: second.id, companyId: companyA, userType: 3, enabled: true }),
+      expect.objectContaining({ userId: second.id, companyId: companyA, userType: UserType.Project, enabled: true }),
     ]);
     const page2 = (await get(adminA, `/company/users?pageNum=2&pageSize=1&searchValue=${tag}`)).json().data;
     expect(page2.data[0].userId).toBe(first.id);

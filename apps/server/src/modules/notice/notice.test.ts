@@ -1,3 +1,4 @@
+import { UserType } from '@edoc/contract/enums';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, createUser, signIn, type TestContext } from '../../test/context.ts';
 
@@ -7,7 +8,7 @@ let other: string;
 beforeAll(async () => {
   ctx = await createTestContext();
   admin = await signIn(ctx, (await createUser(ctx.db)).email);
-  other = await signIn(ctx, (await createUser(ctx.db, { userType: 3 })).email);
+  other = await signIn(ctx, (await createUser(ctx.db, { userType: UserType.Project })).email);
 });
 afterAll(() => ctx.close());
 

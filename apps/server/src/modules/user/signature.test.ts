@@ -1,3 +1,4 @@
+import { UserType } from '@edoc/contract/enums';
 import { SIGNATURE_MAX_BYTES } from '@edoc/contract/user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trailOf } from '../../test/company-factories.ts';
@@ -27,14 +28,14 @@ const read = (token: string) => ctx.app.inject({ method: 'GET', url: '/edoc/user
 
 describe('electronic signature image', () => {
   it('answers 404 while the user has none', async () => {
-    const token = await signIn(ctx, (await createUser(ctx.db, { userType: 3 })).email);
+    const token = await signIn(ctx, (await createUser(ctx.db, { userType: UserType.Project })).email);
     const res = await read(token);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ errorCode: 'not_found', msg: 'Not found' });
   });
 
   it('stores a png, shows it to its owner only, and is replaced by a jpeg with a trail row each time', async () => {
-    const user = await createUser(ctx.db, { userType: 2 });
+    const user = await createUser(ctx.db, { userType: UserType.Company });
     const token = await signIn(ctx, user.email);
     const saved = await upload(token, 'drawn.png', PNG, 'image/png');
     expect(saved.statusCode).toBe(200);
@@ -43,7 +44,7 @@ describe('electronic signature image', () => {
     expect(shown.headers['content-type']).toBe('image/png');
     expect(shown.rawPayload.equals(PNG)).toBe(true);
     // Another user reads their own (none), never this one.
-    const other = await signIn(ctx, (await createUser(ctx.db, { userType: 2 })).email);
+    const other = await signIn(ctx, (await createUser(ctx.db, { userType: UserType.Company })).email);
     expect((await read(other)).statusCode).toBe(404);
 
     expect((await upload(token, 'scan.jpg', JPEG, 'image/jpeg')).statusCode).toBe(200);
@@ -56,7 +57,7 @@ describe('electronic signature image', () => {
   });
 
   it('refuses other types by content, whatever the name says, and images over 1 MiB', async () => {
-    const token = await signIn(ctx, (await createUser(ctx.db, { userType: 3 })).email);
+    const token = await signIn(ctx, (await createUser(ctx.db, { userType: UserType.Project })).email);
     const gif = await upload(token, 'sig.png', GIF, 'image/png');
     expect(gif.statusCode).toBe(415);
     expect(gif.json()).toMatchObject({ errorCode: 'file_type_not_allowed', msg: 'This file type is not allowed' });

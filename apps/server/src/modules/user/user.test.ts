@@ -1,4 +1,4 @@
-import { TrailType } from '@edoc/contract/enums';
+import { TrailType, UserType } from '@edoc/contract/enums';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trail } from '../../db/schema/trail.ts';
@@ -23,7 +23,12 @@ describe('personal information', () => {
     const user = await createUser(ctx.db, { name: 'Before' });
     const token = await signIn(ctx, user.email);
     const info = await ctx.app.inject({ method: 'GET', url: '/edoc/user/info', headers: bearer(token) });
-    expect(info.json().data).toMatchObject({ userId: user.id, email: user.email, userName: 'Before', userType: 1 });
+    expect(info.json().data).toMatchObject({
+      userId: user.id,
+      email: user.email,
+      userName: 'Before',
+      userType: UserType.System,
+    });
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/edoc/user/info/modify/a',
@@ -86,7 +91,7 @@ describe('personal information', () => {
     const image = await ctx.app.inject({ method: 'GET', url, headers: bearer(token) });
     expect(image.headers['content-type']).toBe('image/png');
     expect(image.rawPayload.equals(PNG)).toBe(true);
-    const stranger = await signIn(ctx, (await createUser(ctx.db, { userType: 3 })).email);
+    const stranger = await signIn(ctx, (await createUser(ctx.db, { userType: UserType.Project })).email);
     expect((await ctx.app.inject({ method: 'GET', url, headers: bearer(stranger) })).statusCode).toBe(403);
   });
 
