@@ -1,6 +1,5 @@
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { App, Button, Flex, Form, Input } from 'antd';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { captchaCodeField, loginData, type LoginData } from '@edoc/contract/auth';
@@ -14,7 +13,7 @@ import { currentLang } from '../../../lib/i18n';
 import { resetIdle } from '../../../lib/idle-timer';
 import { setSession } from '../../../lib/session';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
-import { login } from '../api';
+import { useLogin } from '../api';
 import { CaptchaField, useCaptcha } from './captcha-image';
 import type { LoginMode } from './login-mode';
 
@@ -60,9 +59,9 @@ export function LoginForm({ initialEmail, onSwitch }: LoginFormProps) {
 
   const captcha = useCaptcha(form, 'auth');
 
-  const signIn = useMutation({
-    mutationFn: (values: LoginValues) => login({ ...values, captchaId: captcha.id, lang: currentLang() }),
-    meta: { silentError: true },
+  const login = useLogin({ silentError: true });
+  const signIn = (values: LoginValues) =>
+    login.mutate({ ...values, captchaId: captcha.id, lang: currentLang() }, {
     onSuccess: async (raw) => {
       // A malformed answer must not leave a half-written session behind.
       const data = loginData.parse(raw);
@@ -87,7 +86,7 @@ export function LoginForm({ initialEmail, onSwitch }: LoginFormProps) {
       layout="vertical"
       requiredMark={false}
       initialValues={{ email: initialEmail ?? '' }}
-      onFinish={(values) => signIn.mutate(values)}
+      onFinish={signIn}
       size="large"
     >
       <Form.Item name="email" label={t('auth.email')} normalize={trimInput} rules={[schemaRule('email', emailField)]}>
@@ -108,7 +107,7 @@ export function LoginForm({ initialEmail, onSwitch }: LoginFormProps) {
       </Form.Item>
       <CaptchaField captcha={captcha} rule={schemaRule('captchaCode', captchaCodeField)} />
       <Form.Item style={{ marginBottom: 12 }}>
-        <Button id="login-submit" type="primary" htmlType="submit" block loading={signIn.isPending}>
+        <Button id="login-submit" type="primary" htmlType="submit" block loading={login.isPending}>
           {t('auth.login')}
         </Button>
       </Form.Item>
