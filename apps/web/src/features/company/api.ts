@@ -104,7 +104,10 @@ const scopeKey = (scope: CompanyScope) =>
 
 const COMPANY_USERS = ['companyUsers'] as const;
 
-export function useCompanyUsers(scope: CompanyScope, query: { pageNum: number; pageSize: number; searchValue?: string }) {
+export function useCompanyUsers(
+  scope: CompanyScope,
+  query: { pageNum: number; pageSize: number; searchValue?: string },
+) {
   return useQuery({
     queryKey: [...COMPANY_USERS, scopeKey(scope), 'list', query.pageNum, query.pageSize, query.searchValue ?? ''],
     queryFn: () =>

@@ -61,23 +61,26 @@ export function LoginForm({ initialEmail, onSwitch }: LoginFormProps) {
 
   const login = useLogin({ silentError: true });
   const signIn = (values: LoginValues) =>
-    login.mutate({ ...values, captchaId: captcha.id, lang: currentLang() }, {
-    onSuccess: async (raw) => {
-      // A malformed answer must not leave a half-written session behind.
-      const data = loginData.parse(raw);
-      storeLogin(data);
-      await navigate(data.userType === UserType.System ? paths.system.root : paths.select, { replace: true });
-    },
-    onError: (error, values) => {
-      if (isApiError(error) && error.errorCode && FORCED_CHANGE_CODES.includes(error.errorCode)) {
-        void message.warning(error.msg);
-        onSwitch('edit', values.email);
-        return;
-      }
-      void message.error(errorText(error));
-      captcha.refresh();
-    },
-  });
+    login.mutate(
+      { ...values, captchaId: captcha.id, lang: currentLang() },
+      {
+        onSuccess: (raw) => {
+          // A malformed answer must not leave a half-written session behind.
+          const data = loginData.parse(raw);
+          storeLogin(data);
+          void navigate(data.userType === UserType.System ? paths.system.root : paths.select, { replace: true });
+        },
+        onError: (error, values) => {
+          if (isApiError(error) && error.errorCode && FORCED_CHANGE_CODES.includes(error.errorCode)) {
+            void message.warning(error.msg);
+            onSwitch('edit', values.email);
+            return;
+          }
+          void message.error(errorText(error));
+          captcha.refresh();
+        },
+      },
+    );
 
   return (
     <Form<LoginValues>

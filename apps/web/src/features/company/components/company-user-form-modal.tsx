@@ -71,12 +71,7 @@ export function CompanyUserFormModal({ open, scope, user, onClose }: CompanyUser
       onCancel={onClose}
       forceRender
     >
-      <Form<CompanyUserFormValues>
-        form={form}
-        name="companyUserForm"
-        layout="vertical"
-        onFinish={submit}
-      >
+      <Form<CompanyUserFormValues> form={form} name="companyUserForm" layout="vertical" onFinish={submit}>
         <Form.Item
           name="email"
           label={t('fields.email')}

@@ -47,8 +47,7 @@ export function CompanyUsersPanel({ scope, title }: CompanyUsersPanelProps) {
     save.mutateAsync(
       { edit: { userId: user.userId, userName: user.userName, enabled } },
       {
-        onSuccess: () =>
-          void message.success(enabled ? t('companyUser.enabledDone') : t('companyUser.disabledDone')),
+        onSuccess: () => void message.success(enabled ? t('companyUser.enabledDone') : t('companyUser.disabledDone')),
       },
     );
   const reset = useResetCompanyUserPassword(scope);

@@ -67,7 +67,11 @@ export function TemplateBindingList({ groupNames, folders }: TemplateBindingList
                   </Form.Item>
                 </Col>
                 <Col span={2}>
-                  <Button aria-label={t('template.remove')} icon={<DeleteOutlined />} onClick={() => remove(field.name)} />
+                  <Button
+                    aria-label={t('template.remove')}
+                    icon={<DeleteOutlined />}
+                    onClick={() => remove(field.name)}
+                  />
                 </Col>
               </Row>
             ))}

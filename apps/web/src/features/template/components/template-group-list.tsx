@@ -33,7 +33,11 @@ export function TemplateGroupList() {
                   </Form.Item>
                 </Col>
                 <Col span={2}>
-                  <Button aria-label={t('template.remove')} icon={<DeleteOutlined />} onClick={() => remove(field.name)} />
+                  <Button
+                    aria-label={t('template.remove')}
+                    icon={<DeleteOutlined />}
+                    onClick={() => remove(field.name)}
+                  />
                 </Col>
               </Row>
             ))}

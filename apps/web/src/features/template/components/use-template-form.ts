@@ -59,7 +59,12 @@ function toBody(v: TemplateFormValues, folders: TemplateFolderInput[]): Template
  * The template form's state: the stored template loaded into the form when the modal opens (a new one starts
  * empty with the page's first type), the folder tree kept beside the form, and the save.
  */
-export function useTemplateForm(open: boolean, types: number[], template: TemplateItem | undefined, onClose: () => void) {
+export function useTemplateForm(
+  open: boolean,
+  types: number[],
+  template: TemplateItem | undefined,
+  onClose: () => void,
+) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<TemplateFormValues>();

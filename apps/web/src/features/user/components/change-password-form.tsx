@@ -31,12 +31,12 @@ export function ChangePasswordForm() {
     change.mutate(
       { email: getSessionValue('email') ?? '', password, newPassword },
       {
-        onSuccess: async () => {
+        onSuccess: () => {
           void message.success(t('user.passwordChangedRelogin'));
           clearSession();
           stopIdle();
           queryClient.clear();
-          await navigate(paths.login, { replace: true });
+          void navigate(paths.login, { replace: true });
         },
       },
     );

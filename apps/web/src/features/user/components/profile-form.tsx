@@ -41,13 +41,7 @@ export function ProfileForm({ info }: { info: UserInfo }) {
     });
 
   return (
-    <Form<ProfileValues>
-      form={form}
-      name="profile"
-      layout="vertical"
-      initialValues={toValues(info)}
-      onFinish={submit}
-    >
+    <Form<ProfileValues> form={form} name="profile" layout="vertical" initialValues={toValues(info)} onFinish={submit}>
       <Row gutter={16}>
         <Col xs={24} md={12}>
           <Form.Item label={t('user.email')}>

@@ -62,10 +62,7 @@ export function SignatureSetup() {
         </Col>
         <Col xs={24} lg={14}>
           <Card size="small" title={t('signature.draw')}>
-            <SignaturePad
-              saving={upload.isPending}
-              onSave={(png) => save(png, 'drawn-signature.png')}
-            />
+            <SignaturePad saving={upload.isPending} onSave={(png) => save(png, 'drawn-signature.png')} />
           </Card>
         </Col>
       </Row>
