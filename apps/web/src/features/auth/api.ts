@@ -1,4 +1,11 @@
-import type { CaptchaResponse, ExtendSessionData, LoginData } from '@edoc/contract/auth';
+import type {
+  CaptchaResponse,
+  ExtendSessionData,
+  ForgetPasswordBody,
+  LoginBody,
+  LoginData,
+  ModifyPasswordBody,
+} from '@edoc/contract/auth';
 import type { Lang } from '@edoc/contract/enums';
 import type { NoticeRelease } from '@edoc/contract/notice';
 import { queryOptions, useMutation, useQuery, type MutationMeta } from '@tanstack/react-query';
@@ -6,26 +13,6 @@ import { api } from '../../lib/api-client';
 
 // Sign-in calls are public: they must not send a stale token left in the tab.
 const PUBLIC = { auth: false } as const;
-
-export interface LoginInput {
-  email: string;
-  password: string;
-  captchaId: string;
-  captchaCode: string;
-  lang: Lang;
-}
-
-export interface ModifyPasswordInput {
-  email: string;
-  password: string;
-  newPassword: string;
-}
-
-export interface ForgetPasswordInput {
-  email: string;
-  code: string;
-  newPassword: string;
-}
 
 /** A fresh code per form (`scope`): never cached, a code works once. */
 export const captchaQuery = (scope: string) =>
@@ -53,7 +40,7 @@ export function useReleasedNotice() {
 export function useLogin(meta?: MutationMeta) {
   return useMutation({
     meta,
-    mutationFn: (input: LoginInput) => api.postForm<LoginData>('/login', { ...input }, PUBLIC),
+    mutationFn: (input: LoginBody) => api.postForm<LoginData>('/login', { ...input }, PUBLIC),
   });
 }
 
@@ -65,7 +52,7 @@ export function useLogout() {
 /** Used both signed out (forced change on the login page) and signed in (personal centre). */
 export function useModifyPassword(signedIn = false) {
   return useMutation({
-    mutationFn: (input: ModifyPasswordInput) =>
+    mutationFn: (input: ModifyPasswordBody) =>
       api.postForm<null>('/user/modify_password', { ...input }, signedIn ? undefined : PUBLIC),
   });
 }
@@ -78,7 +65,7 @@ export function useSendResetCode() {
 
 export function useForgetPassword() {
   return useMutation({
-    mutationFn: (input: ForgetPasswordInput) => api.postForm<null>('/forget_password', { ...input }, PUBLIC),
+    mutationFn: (input: ForgetPasswordBody) => api.postForm<null>('/forget_password', { ...input }, PUBLIC),
   });
 }
 
