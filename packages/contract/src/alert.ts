@@ -14,6 +14,7 @@ export const studyAlertItem = z.object({
   kinds: z.array(alertKind),
 });
 export type StudyAlertItem = z.infer<typeof studyAlertItem>;
+export const studyAlertList = z.array(studyAlertItem);
 
 const isAlertKind = (v: string): v is AlertKind => (ALERT_KINDS as readonly string[]).includes(v);
 
@@ -29,3 +30,7 @@ export const studyAlertBody = z.object({
     .refine((kinds) => kinds.every(isAlertKind), 'invalid_value'),
 });
 export type StudyAlertBody = z.infer<typeof studyAlertBody>;
+
+/** The answer of POST /user/study_alert/a: the kinds now saved for the project. */
+export const studyAlertSaved = z.object({ studyId: z.number(), kinds: z.array(alertKind) });
+export type StudyAlertSaved = z.infer<typeof studyAlertSaved>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf } from './envelope.ts';
 import { optionalText, requiredText } from './fields.ts';
 import { pageQuery, searchField } from './paging.ts';
 
@@ -47,6 +48,8 @@ export const codeTypeItem = z.object({
   updatedAt: z.string(),
 });
 export type CodeTypeItem = z.infer<typeof codeTypeItem>;
+export const codeTypeList = pageOf(codeTypeItem);
+export type CodeTypeList = z.infer<typeof codeTypeList>;
 
 export const codeBody = z.object({
   typeId: z.number('required').int('invalid_value').positive('invalid_value'),
@@ -74,6 +77,12 @@ export const codeItem = z.object({
   updatedAt: z.string(),
 });
 export type CodeItem = z.infer<typeof codeItem>;
+export const codeList = pageOf(codeItem);
+export type CodeList = z.infer<typeof codeList>;
+
+/** The create calls of codes and code types answer the new entry's id. */
+export const codeIdData = z.object({ id: z.number() });
+export type CodeIdData = z.infer<typeof codeIdData>;
 
 export const codeTypeListQuery = codeScopeQuery.extend({ ...pageQuery.shape, searchValue: searchField });
 export type CodeTypeListQuery = z.infer<typeof codeTypeListQuery>;

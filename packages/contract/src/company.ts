@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf } from './envelope.ts';
 import { emailField, optionalText, requiredText } from './fields.ts';
 import { pageQuery, searchField as searchValue } from './paging.ts';
 
@@ -12,6 +13,9 @@ export const companyItem = z.object({
   createdAt: z.string(),
 });
 export type CompanyItem = z.infer<typeof companyItem>;
+/** GET /company/list. */
+export const companyList = pageOf(companyItem);
+export type CompanyList = z.infer<typeof companyList>;
 
 export const companyBody = z.object({
   companyName: requiredText(128),
@@ -52,6 +56,11 @@ export const companyUserItem = z.object({
   createdAt: z.string(),
 });
 export type CompanyUserItem = z.infer<typeof companyUserItem>;
+/** GET /company/users. */
+export const companyUserPage = pageOf(companyUserItem);
+export type CompanyUserPage = z.infer<typeof companyUserPage>;
+/** GET /company/:id/managers, /company/users/not/study: a plain array. */
+export const companyUserList = z.array(companyUserItem);
 
 /** A created account: its id only — the password goes to the user's mailbox, never to the administrator. */
 export const userIdData = z.object({ userId: z.number() });

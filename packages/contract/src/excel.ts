@@ -18,9 +18,8 @@ export interface ImportInvalidData {
 }
 
 /** The answer of a successful import: how many rows were created. */
-export interface ImportResult {
-  imported: number;
-}
+export const importResult = z.object({ imported: z.number() });
+export type ImportResult = z.infer<typeof importResult>;
 
 /** Uploads larger than this are refused before they are read. */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf } from './envelope.ts';
 import { requiredText } from './fields.ts';
 import { NOTICE_MAX_BYTES } from './limits.ts';
 
@@ -20,6 +21,8 @@ export const noticeItem = z.object({
   updatedBy: z.string().nullable(),
 });
 export type NoticeItem = z.infer<typeof noticeItem>;
+export const noticeList = pageOf(noticeItem);
+export type NoticeList = z.infer<typeof noticeList>;
 
 /** Announcement details: not empty, at most 4000 bytes (UTF-8) — SPEC §5. */
 export const noticeContents = z
@@ -36,3 +39,7 @@ export const noticeUpdateBody = z.object({
   release: z.boolean().default(true),
 });
 export type NoticeUpdateBody = z.infer<typeof noticeUpdateBody>;
+
+/** POST /notice/system/update/a answers the notice's id (new or edited). */
+export const noticeSaved = z.object({ id: z.number() });
+export type NoticeSaved = z.infer<typeof noticeSaved>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { newPasswordField } from './auth.ts';
 import { companyUserItem } from './company.ts';
 import { ApprovalStatus } from './enums.ts';
+import { pageOf } from './envelope.ts';
 import { emailField, requiredText } from './fields.ts';
 import { pageQuery } from './paging.ts';
 
@@ -42,6 +43,8 @@ export const registrationItem = companyUserItem.extend({
   decidedAt: z.string().nullable(),
 });
 export type RegistrationItem = z.infer<typeof registrationItem>;
+export const registrationList = pageOf(registrationItem);
+export type RegistrationList = z.infer<typeof registrationList>;
 
 /** POST /company/approve/:userId/a: a reason is required to reject, so the applicant learns why. */
 export const approveBody = z

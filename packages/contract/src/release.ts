@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf } from './envelope.ts';
 
 /** Release notes may be plain text or simple HTML (sanitised on the server like notices); at most this many characters. */
 export const RELEASE_NOTES_MAX = 10_000;
@@ -35,6 +36,12 @@ export const releaseItem = z.object({
   createdBy: z.string().nullable(),
 });
 export type ReleaseItem = z.infer<typeof releaseItem>;
+export const releaseList = pageOf(releaseItem);
+export type ReleaseList = z.infer<typeof releaseList>;
+
+/** POST /release/save/a answers the release's id (new or edited). */
+export const releaseSaved = z.object({ id: z.number() });
+export type ReleaseSaved = z.infer<typeof releaseSaved>;
 
 /** One release in "what's new", with its notes in the caller's language. */
 export const unreadRelease = z.object({

@@ -35,3 +35,8 @@ export const tagItem = z.object({
   createdAt: z.string(),
 });
 export type TagItem = z.infer<typeof tagItem>;
+export const tagList = z.array(tagItem);
+
+/** POST /tag/create answers the new tag's id. */
+export const tagIdData = z.object({ id: z.number() });
+export type TagIdData = z.infer<typeof tagIdData>;

@@ -63,32 +63,61 @@ export const templateBody = z.object({
 });
 export type TemplateBody = z.infer<typeof templateBody>;
 
-export interface TemplateItem {
-  id: number;
-  name: string;
-  type: number;
+export const templateItem = z.object({
+  id: z.number(),
+  name: z.string(),
+  type: z.number(),
   /** Shipped with edoc (company_id null): readable by every company, changed by none. */
-  shipped: boolean;
-  folderCount: number;
-  groupCount: number;
-  bindingCount: number;
-  updatedAt: string;
-}
+  shipped: z.boolean(),
+  folderCount: z.number(),
+  groupCount: z.number(),
+  bindingCount: z.number(),
+  updatedAt: z.string(),
+});
+export type TemplateItem = z.infer<typeof templateItem>;
+export const templateList = z.array(templateItem);
+
+/** A stored folder as answered (plain strings: the body schema checked them on the way in). */
+export const templateFolderView: z.ZodType<TemplateFolderInput> = z.lazy(() =>
+  z.object({
+    name: z.string(),
+    nameEn: z.string().optional(),
+    ichCode: z.string().optional(),
+    children: z.array(templateFolderView).optional(),
+  }),
+);
 
 /** A stored binding (keys as saved; the schema checks them on the way in). */
-export interface TemplateBindingView {
-  group: string;
-  folderPath: string[];
-  docKeys: string[];
-  libraryKeys: string[];
-  manageLevel: number;
-}
+export const templateBindingView = z.object({
+  group: z.string(),
+  folderPath: z.array(z.string()),
+  docKeys: z.array(z.string()),
+  libraryKeys: z.array(z.string()),
+  manageLevel: z.number(),
+});
+export type TemplateBindingView = z.infer<typeof templateBindingView>;
 
-export interface TemplateDetail extends TemplateItem {
-  folders: TemplateFolderInput[];
-  groups: TemplateGroupInput[];
-  bindings: TemplateBindingView[];
-}
+export const templateDetail = templateItem.extend({
+  folders: z.array(templateFolderView),
+  groups: z.array(z.object({ name: z.string(), description: z.string().optional() })),
+  bindings: z.array(templateBindingView),
+});
+export type TemplateDetail = z.infer<typeof templateDetail>;
+
+/** POST /template/create and /template/import answer the new template's id. */
+export const templateIdData = z.object({ id: z.number() });
+export type TemplateIdData = z.infer<typeof templateIdData>;
+
+/** GET /template/directory/list: the directory templates a company may apply to a project. */
+export const directoryTemplateItem = templateItem.pick({
+  id: true,
+  name: true,
+  type: true,
+  shipped: true,
+  folderCount: true,
+});
+export type DirectoryTemplateItem = z.infer<typeof directoryTemplateItem>;
+export const directoryTemplateList = z.array(directoryTemplateItem);
 
 const companyIdOption = z.coerce.number('invalid_value').int('invalid_value').positive('invalid_value').optional();
 

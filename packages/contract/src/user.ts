@@ -38,6 +38,7 @@ export type UserInfoModifyBody = z.infer<typeof userInfoModifyBody>;
 export const langBody = z.object({ lang: z.enum(LANGS, 'invalid_value') });
 
 export const avatarData = z.object({ avatarUrl: z.string() });
+export type AvatarData = z.infer<typeof avatarData>;
 
 /** The electronic signature image: png or jpeg (told by its content), at most 1 MiB. */
 export const SIGNATURE_MAX_BYTES = 1024 * 1024;

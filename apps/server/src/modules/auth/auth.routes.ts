@@ -1,49 +1,63 @@
-import { forgetPasswordBody, loginBody, modifyPasswordBody, verifyCodeQuery } from '@edoc/contract/auth';
+import {
+  captchaResponse,
+  extendSessionData,
+  forgetPasswordBody,
+  loginBody,
+  loginData,
+  modifyPasswordBody,
+  verifyCodeQuery,
+} from '@edoc/contract/auth';
+import { noData } from '@edoc/contract/envelope';
 import { eq } from 'drizzle-orm';
 import { sessions } from '../../db/schema/sessions.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { clientOf, type Api } from '../../lib/http.ts';
-import { requestLang } from '../../lib/lang.ts';
-import { ok } from '../../lib/reply.ts';
-import { caller } from '../../plugins/auth.ts';
-import { actorOf } from '../trail/trail.service.ts';
+import type { Api } from '../../lib/http.ts';
+import { routes } from '../../lib/route.ts';
 import { issueCaptcha } from './captcha.service.ts';
 import { login, logout } from './login.service.ts';
 import { forgetPassword, modifyPassword, requestResetCode } from './reset.service.ts';
 
-const open = { config: { access: 'public' as const } };
-
 export function authRoutes(api: Api, deps: Deps): void {
-  api.get('/captcha', open, async () => ok(await issueCaptcha(deps.db)));
+  const { get, post } = routes(api);
 
-  api.post('/login', { ...open, schema: { body: loginBody } }, async (request) =>
-    ok(await login(deps, { ...request.body, lang: request.body.lang ?? requestLang(request) }, clientOf(request))),
+  get('/captcha', { access: 'public', response: captchaResponse }, () => issueCaptcha(deps.db));
+
+  post('/login', { access: 'public', body: loginBody, response: loginData }, ({ ctx, body }) =>
+    login(deps, { ...body, lang: body.lang ?? ctx.lang }, ctx.client),
   );
 
-  api.post('/logout', async (request) => {
-    await logout(deps, caller(request).session.id, actorOf(request));
-    return ok(null);
+  post('/logout', { access: 'signedIn', response: noData }, async ({ ctx }) => {
+    await logout(deps, ctx.auth.session.id, ctx.actor);
+    return null;
   });
 
-  api.post('/user/modify_password', { ...open, schema: { body: modifyPasswordBody } }, async (request) => {
-    await modifyPassword(deps, request.body, clientOf(request));
-    return ok(null);
-  });
+  post(
+    '/user/modify_password',
+    { access: 'public', body: modifyPasswordBody, response: noData },
+    async ({ ctx, body }) => {
+      await modifyPassword(deps, body, ctx.client);
+      return null;
+    },
+  );
 
-  api.get('/user/pwd/verify/code', { ...open, schema: { querystring: verifyCodeQuery } }, async (request) => {
-    await requestResetCode(deps, request.query.email, requestLang(request));
-    return ok(null);
-  });
+  get(
+    '/user/pwd/verify/code',
+    { access: 'public', query: verifyCodeQuery, response: noData },
+    async ({ ctx, query }) => {
+      await requestResetCode(deps, query.email, ctx.lang);
+      return null;
+    },
+  );
 
-  api.post('/forget_password', { ...open, schema: { body: forgetPasswordBody } }, async (request) => {
-    await forgetPassword(deps, request.body, clientOf(request));
-    return ok(null);
+  post('/forget_password', { access: 'public', body: forgetPasswordBody, response: noData }, async ({ ctx, body }) => {
+    await forgetPassword(deps, body, ctx.client);
+    return null;
   });
 
   // The idle prompt's "extend": authenticating already moved last_seen_at, so this only has to answer.
-  api.post('/session/extend', async (request) => {
-    const { session } = caller(request);
+  post('/session/extend', { access: 'signedIn', response: extendSessionData }, async ({ ctx }) => {
+    const { session } = ctx.auth;
     await deps.db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, session.id));
-    return ok({ idleSeconds: session.idleMinutes * 60 });
+    return { idleSeconds: session.idleMinutes * 60 };
   });
 }

@@ -1,3 +1,4 @@
+import { UserType } from '@edoc/contract/enums';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema/sessions.ts';
@@ -40,7 +41,7 @@ describe('POST /edoc/login validation', () => {
       userId: user.id,
       userName: user.name,
       email: 'trim.me@example.com',
-      userType: 1,
+      userType: UserType.System,
       companyId: null,
     });
     expect(res.json().data.token).toMatch(/^[\w-]{40,}$/);

@@ -1,12 +1,10 @@
-import type { FastifyRequest } from 'fastify';
 import { and, eq, isNull, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Deps } from '../../lib/deps.ts';
 import { fail } from '../../lib/app-error.ts';
 import { projects } from '../../db/schema/projects.ts';
-import { requireCompanyAdmin } from '../../plugins/auth.ts';
-import { projectOf, requireProjectAdmin } from '../study/study.policy.ts';
-import { actorOf, type TrailActor } from '../trail/trail.service.ts';
+import { companyOf, type CompanyAdminContext, type ProjectContext } from '../../plugins/context.ts';
+import type { TrailActor } from '../trail/trail.service.ts';
 
 /**
  * Where a code call acts. Company scope: the company's dictionary (project_id null). Project scope: the project
@@ -21,18 +19,20 @@ export interface CodeScope {
   actor: TrailActor;
 }
 
+/**
+ * The scope of a call as its gate resolved it: a company-administrator context acts on the company (the system
+ * administrator names it), a project context on the entered project (`named` is not used there).
+ */
 export async function codeScopeOf(
   deps: Deps,
-  request: FastifyRequest,
-  kind: 'company' | 'project',
-  write: boolean,
+  ctx: CompanyAdminContext | ProjectContext,
   named?: number,
 ): Promise<CodeScope> {
-  if (kind === 'company') {
-    const { companyId } = requireCompanyAdmin(request, named);
-    return { companyId, projectId: null, actor: { ...actorOf(request), companyId, projectId: null } };
+  if (!('projectId' in ctx)) {
+    const companyId = companyOf(ctx, named);
+    return { companyId, projectId: null, actor: { ...ctx.actor, companyId, projectId: null } };
   }
-  const { projectId } = write ? requireProjectAdmin(request) : projectOf(request);
+  const { projectId } = ctx;
   const [project] = await deps.db
     .select({ companyId: projects.companyId })
     .from(projects)
@@ -41,7 +41,7 @@ export async function codeScopeOf(
   return {
     companyId: project.companyId,
     projectId,
-    actor: { ...actorOf(request), companyId: project.companyId, projectId },
+    actor: { ...ctx.actor, companyId: project.companyId, projectId },
   };
 }
 

@@ -1,25 +1,33 @@
 import { companyScopeQuery } from '@edoc/contract/company';
+import { importResult } from '@edoc/contract/excel';
 import type { Deps } from '../../lib/deps.ts';
 import { readUpload, xlsxHeaders } from '../../lib/excel.ts';
 import type { Api } from '../../lib/http.ts';
-import { requestLang } from '../../lib/lang.ts';
-import { ok } from '../../lib/reply.ts';
-import { requireCompanyAdmin } from '../../plugins/auth.ts';
-import { actorOf } from '../trail/trail.service.ts';
+import { routes } from '../../lib/route.ts';
+import { companyOf } from '../../plugins/context.ts';
 import { importCompanyUsers, userImportSample } from './company-user-import.service.ts';
 
 /** Company users from an Excel workbook: the company administrator, or the system administrator naming companyId. */
 export function companyUserImportRoutes(api: Api, deps: Deps): void {
-  api.get('/company/user/import/sample', { schema: { querystring: companyScopeQuery } }, async (request, reply) => {
-    requireCompanyAdmin(request, request.query.companyId);
-    const lang = requestLang(request);
-    const name = lang === 'en-US' ? 'company-users-template.xlsx' : '公司用户导入模板.xlsx';
-    return reply.headers(xlsxHeaders(name)).send(await userImportSample(lang));
-  });
+  const { get, post } = routes(api);
 
-  api.post('/company/user/import', { schema: { querystring: companyScopeQuery } }, async (request) => {
-    const { companyId } = requireCompanyAdmin(request, request.query.companyId);
-    const file = await readUpload(request);
-    return ok(await importCompanyUsers(deps, companyId, file, requestLang(request), actorOf(request)));
-  });
+  get(
+    '/company/user/import/sample',
+    { access: 'companyAdmin', query: companyScopeQuery, response: 'raw' },
+    async ({ ctx, query, reply }) => {
+      companyOf(ctx, query.companyId);
+      const name = ctx.lang === 'en-US' ? 'company-users-template.xlsx' : '公司用户导入模板.xlsx';
+      return reply.headers(xlsxHeaders(name)).send(await userImportSample(ctx.lang));
+    },
+  );
+
+  post(
+    '/company/user/import',
+    { access: 'companyAdmin', query: companyScopeQuery, response: importResult },
+    async ({ ctx, query, request }) => {
+      const companyId = companyOf(ctx, query.companyId);
+      const file = await readUpload(request);
+      return importCompanyUsers(deps, companyId, file, ctx.lang, ctx.actor);
+    },
+  );
 }

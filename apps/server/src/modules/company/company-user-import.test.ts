@@ -1,3 +1,4 @@
+import { UserType } from '@edoc/contract/enums';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/users.ts';
@@ -67,7 +68,7 @@ describe('company user import', () => {
       mobile: '13800000000',
       firstName: 'Lei',
       lastName: 'Li',
-      userType: 3,
+      userType: UserType.Project,
       companyId: companyA,
       mustChangePassword: true,
       origin: 0,

@@ -2,17 +2,19 @@ import {
   companyScopeQuery,
   companyUserCreateBody,
   companyUserEditBody,
+  companyUserList,
+  companyUserPage,
   companyUsersQuery,
+  userIdData,
   usersNotInStudyQuery,
 } from '@edoc/contract/company';
+import { noData } from '@edoc/contract/envelope';
 import { idParam } from '@edoc/contract/fields';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
-import { requestLang } from '../../lib/lang.ts';
-import { ok } from '../../lib/reply.ts';
-import { requireCompanyAdmin } from '../../plugins/auth.ts';
-import { actorOf } from '../trail/trail.service.ts';
+import { routes } from '../../lib/route.ts';
+import { companyOf } from '../../plugins/context.ts';
 import { companyUsersCsv } from './company-user.export.ts';
 import { companyUserImportRoutes } from './company-user-import.routes.ts';
 import {
@@ -30,24 +32,20 @@ import { userAdminOf } from './company.policy.ts';
  * administrator on any, naming it with companyId (query, or body where the body has the field).
  */
 export function companyUserRoutes(api: Api, deps: Deps): void {
-  api.get(
+  const { get, post } = routes(api);
+
+  get(
     '/company/users',
-    { config: { access: 'companyAdmin' }, schema: { querystring: companyUsersQuery } },
-    async (request) => {
-      const { companyId } = requireCompanyAdmin(request, request.query.companyId);
-      return ok(await listCompanyUsers(deps, companyId, request.query));
-    },
+    { access: 'companyAdmin', query: companyUsersQuery, response: companyUserPage },
+    ({ ctx, query }) => listCompanyUsers(deps, companyOf(ctx, query.companyId), query),
   );
 
-  api.get(
+  get(
     '/company/users/export',
-    { config: { access: 'companyAdmin' }, schema: { querystring: companyUsersQuery } },
-    async (request, reply) => {
-      const { companyId } = requireCompanyAdmin(request, request.query.companyId);
-      const csv = companyUsersCsv(
-        await allCompanyUsers(deps, companyId, request.query.searchValue),
-        requestLang(request),
-      );
+    { access: 'companyAdmin', query: companyUsersQuery, response: 'raw' },
+    async ({ ctx, query, reply }) => {
+      const companyId = companyOf(ctx, query.companyId);
+      const csv = companyUsersCsv(await allCompanyUsers(deps, companyId, query.searchValue), ctx.lang);
       const name = `company-users-${new Date().toISOString().slice(0, 10)}.csv`;
       return reply
         .type('text/csv; charset=utf-8')
@@ -56,46 +54,36 @@ export function companyUserRoutes(api: Api, deps: Deps): void {
     },
   );
 
-  api.get(
+  get(
     '/company/users/not/study',
-    { config: { access: 'companyAdmin' }, schema: { querystring: usersNotInStudyQuery } },
-    async (request) => {
-      const { companyId } = requireCompanyAdmin(request, request.query.companyId);
-      return ok(await usersNotInStudy(deps, companyId, request.query));
-    },
+    { access: 'companyAdmin', query: usersNotInStudyQuery, response: companyUserList },
+    ({ ctx, query }) => usersNotInStudy(deps, companyOf(ctx, query.companyId), query),
   );
 
-  api.post(
+  post(
     '/company/user',
-    { config: { access: 'companyAdmin' }, schema: { querystring: companyScopeQuery, body: companyUserCreateBody } },
-    async (request) => {
-      const { companyId } = requireCompanyAdmin(request, request.body.companyId ?? request.query.companyId);
-      return ok({
-        userId: await createCompanyUser(deps, companyId, request.body, requestLang(request), actorOf(request)),
-      });
+    { access: 'companyAdmin', query: companyScopeQuery, body: companyUserCreateBody, response: userIdData },
+    async ({ ctx, query, body }) => {
+      const companyId = companyOf(ctx, body.companyId ?? query.companyId);
+      return { userId: await createCompanyUser(deps, companyId, body, ctx.lang, ctx.actor) };
     },
   );
 
-  api.post(
+  post(
     '/company/user/a',
-    { config: { access: 'companyAdmin' }, schema: { querystring: companyScopeQuery, body: companyUserEditBody } },
-    async (request) => {
-      const { ownCompanyId } = userAdminOf(request, request.query.companyId);
-      await editCompanyUser(deps, ownCompanyId, request.body, actorOf(request));
-      return ok(null);
+    { access: 'companyAdmin', query: companyScopeQuery, body: companyUserEditBody, response: noData },
+    async ({ ctx, query, body }) => {
+      await editCompanyUser(deps, userAdminOf(ctx, query.companyId), body, ctx.actor);
+      return null;
     },
   );
 
-  api.post(
+  post(
     '/company/user/reset/:userId',
-    {
-      config: { access: 'companyAdmin' },
-      schema: { querystring: companyScopeQuery, params: z.object({ userId: idParam }) },
-    },
-    async (request) => {
-      const { ownCompanyId } = userAdminOf(request, request.query.companyId);
-      await resetCompanyUserPassword(deps, ownCompanyId, request.params.userId, actorOf(request));
-      return ok(null);
+    { access: 'companyAdmin', query: companyScopeQuery, params: z.object({ userId: idParam }), response: noData },
+    async ({ ctx, query, params }) => {
+      await resetCompanyUserPassword(deps, userAdminOf(ctx, query.companyId), params.userId, ctx.actor);
+      return null;
     },
   );
 

@@ -1,4 +1,4 @@
-import { TrailType } from '@edoc/contract/enums';
+import { TrailType, UserType } from '@edoc/contract/enums';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/users.ts';
@@ -51,7 +51,7 @@ describe('creating a company user', () => {
     const { userId } = res.json().data as { userId: number };
     const [row] = await ctx.db.select().from(users).where(eq(users.id, userId));
     expect(row).toMatchObject({
-      userType: 3,
+      userType: UserType.Project,
       companyId: companyA,
       isCompanyManager: false,
       mustChangePassword: true,
@@ -67,7 +67,7 @@ describe('creating a company user', () => {
     expect((await changePassword(email, temp, 'Li-Lei-pass1')).statusCode).toBe(200);
     expect((await login(email, 'Li-Lei-pass1')).json().data).toMatchObject({
       userId,
-      userType: 3,
+      userType: UserType.Project,
       companyId: companyA,
     });
 
@@ -76,7 +76,7 @@ describe('creating a company user', () => {
       type: TrailType.UserChange,
       actorId: adminAId,
       companyId: companyA,
-      newValue: { email, userType: 3 },
+      newValue: { email, userType: UserType.Project },
     });
     expect(JSON.stringify(trailRow)).not.toContain(temp);
   });
@@ -135,7 +135,7 @@ describe('the user list', () => {
     ).json().data;
     expect(page.total).toBe(2);
     expect(page.data).toEqual([
-      expect.objectContaining({ userId: second.id, companyId: companyA, userType: 3, enabled: true }),
+      expect.objectContaining({ userId: second.id, companyId: companyA, userType: UserType.Project, enabled: true }),
     ]);
     const page2 = (await client(ctx.app, adminA).get(`/company/users?pageNum=2&pageSize=1&searchValue=${tag}`)).json()
       .data;

@@ -1,26 +1,19 @@
 import { UserType } from '@edoc/contract/enums';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { users } from '../../db/schema/users.ts';
 import { fail } from '../../lib/app-error.ts';
-import { caller, requireCompanyAdmin, type AuthContext } from '../../plugins/auth.ts';
+import { companyOf, type CompanyAdminContext } from '../../plugins/context.ts';
 import type { UserRow } from './account.service.ts';
 
 /**
- * Who may administer a company's users when the target is named by user id: the system administrator (any
- * company, unless `named` narrows it; `ownCompanyId` null means any) or a company manager (only their own).
- * Everyone else is refused before any look-up, so a refusal tells nothing about which ids exist.
+ * The company whose users a call may administer when the target is named by user id: for the system
+ * administrator the one named, or null for any; for a company manager their own (another named one is refused).
+ * The gate already refused everyone else, so a refusal tells nothing about which ids exist.
  */
-export function userAdminOf(
-  request: FastifyRequest,
-  named?: number | null,
-): { auth: AuthContext; ownCompanyId: number | null } {
-  const auth = caller(request);
-  if (auth.user.userType === UserType.System) return { auth, ownCompanyId: named ?? null };
-  const { companyId } = requireCompanyAdmin(request, named);
-  return { auth, ownCompanyId: companyId };
+export function userAdminOf(ctx: CompanyAdminContext, named?: number | null): number | null {
+  return ctx.ownCompanyId === null ? (named ?? null) : companyOf(ctx, named);
 }
 
 /** A system administrator may name any id: a company-scoped call on a missing company is a 404. */

@@ -1,12 +1,19 @@
-import { companyBody, companyListQuery, companyManagerBody } from '@edoc/contract/company';
-import { idParam } from '@edoc/contract/fields';
-import { z } from 'zod';
+import {
+  companyBody,
+  companyIdData,
+  companyItem,
+  companyList,
+  companyListQuery,
+  companyManagerBody,
+  companyUserList,
+  userIdData,
+} from '@edoc/contract/company';
+import { noData } from '@edoc/contract/envelope';
+import { idParams } from '@edoc/contract/fields';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
-import { requestLang } from '../../lib/lang.ts';
-import { ok } from '../../lib/reply.ts';
-import { requireCompanyAdmin, requireSystemAdmin } from '../../plugins/auth.ts';
-import { actorOf } from '../trail/trail.service.ts';
+import { routes } from '../../lib/route.ts';
+import { companyOf } from '../../plugins/context.ts';
 import { assertCompanyExists } from './company.policy.ts';
 import {
   addCompanyManager,
@@ -18,36 +25,32 @@ import {
   updateCompany,
 } from './company.service.ts';
 
-const byId = { params: z.object({ id: idParam }) };
-
 /** Companies and their administrators: the system administrator's screens (SPEC §2 /system/company). */
 export function companyRoutes(api: Api, deps: Deps): void {
-  api.get(
-    '/company/list',
-    { config: { access: 'systemAdmin' }, schema: { querystring: companyListQuery } },
-    async (request) => {
-      requireSystemAdmin(request);
-      return ok(await listCompanies(deps, request.query));
-    },
+  const { get, post } = routes(api);
+
+  get('/company/list', { access: 'systemAdmin', query: companyListQuery, response: companyList }, ({ query }) =>
+    listCompanies(deps, query),
   );
 
-  api.get('/company/:id', { config: { access: 'systemAdmin' }, schema: byId }, async (request) => {
-    requireSystemAdmin(request);
-    return ok(await getCompany(deps, request.params.id));
-  });
+  get('/company/:id', { access: 'systemAdmin', params: idParams, response: companyItem }, ({ params }) =>
+    getCompany(deps, params.id),
+  );
 
-  api.post('/company/create', { config: { access: 'systemAdmin' }, schema: { body: companyBody } }, async (request) => {
-    requireSystemAdmin(request);
-    return ok({ companyId: await createCompany(deps, request.body, actorOf(request)) });
-  });
+  post(
+    '/company/create',
+    { access: 'systemAdmin', body: companyBody, response: companyIdData },
+    async ({ ctx, body }) => ({
+      companyId: await createCompany(deps, body, ctx.actor),
+    }),
+  );
 
-  api.post(
+  post(
     '/company/update/:id',
-    { config: { access: 'systemAdmin' }, schema: { ...byId, body: companyBody } },
-    async (request) => {
-      requireSystemAdmin(request);
-      await updateCompany(deps, request.params.id, request.body, actorOf(request));
-      return ok(null);
+    { access: 'systemAdmin', params: idParams, body: companyBody, response: noData },
+    async ({ ctx, params, body }) => {
+      await updateCompany(deps, params.id, body, ctx.actor);
+      return null;
     },
   );
 
@@ -55,26 +58,30 @@ export function companyRoutes(api: Api, deps: Deps): void {
     ['disable', false],
     ['enable', true],
   ] as const) {
-    api.post(`/company/${action}/:id`, { config: { access: 'systemAdmin' }, schema: byId }, async (request) => {
-      requireSystemAdmin(request);
-      await setCompanyEnabled(deps, request.params.id, enabled, actorOf(request));
-      return ok(null);
-    });
+    post(
+      `/company/${action}/:id`,
+      { access: 'systemAdmin', params: idParams, response: noData },
+      async ({ ctx, params }) => {
+        await setCompanyEnabled(deps, params.id, enabled, ctx.actor);
+        return null;
+      },
+    );
   }
 
-  api.post(
+  post(
     '/company/set/company/manager/a',
-    { config: { access: 'systemAdmin' }, schema: { body: companyManagerBody } },
-    async (request) => {
-      requireSystemAdmin(request);
-      return ok({ userId: await addCompanyManager(deps, request.body, requestLang(request), actorOf(request)) });
-    },
+    { access: 'systemAdmin', body: companyManagerBody, response: userIdData },
+    async ({ ctx, body }) => ({ userId: await addCompanyManager(deps, body, ctx.lang, ctx.actor) }),
   );
 
   // A company manager may see their own company's managers too; another company's are refused.
-  api.get('/company/:id/managers', { config: { access: 'companyAdmin' }, schema: byId }, async (request) => {
-    const { companyId } = requireCompanyAdmin(request, request.params.id);
-    await assertCompanyExists(deps.db, companyId);
-    return ok(await listCompanyManagers(deps, companyId));
-  });
+  get(
+    '/company/:id/managers',
+    { access: 'companyAdmin', params: idParams, response: companyUserList },
+    async ({ ctx, params }) => {
+      const companyId = companyOf(ctx, params.id);
+      await assertCompanyExists(deps.db, companyId);
+      return listCompanyManagers(deps, companyId);
+    },
+  );
 }

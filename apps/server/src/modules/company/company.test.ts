@@ -1,4 +1,4 @@
-import { TrailType } from '@edoc/contract/enums';
+import { TrailType, UserType } from '@edoc/contract/enums';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/users.ts';
@@ -191,7 +191,7 @@ describe('company administrators', () => {
     const [row] = await ctx.db.select().from(users).where(eq(users.id, userId));
     expect(row).toMatchObject({
       email,
-      userType: 2,
+      userType: UserType.Company,
       isCompanyManager: true,
       mustChangePassword: true,
       companyId: company.id,
@@ -213,11 +213,15 @@ describe('company administrators', () => {
     });
     expect(change.statusCode).toBe(200);
     const signedIn = await login(email, 'Boss-pass1');
-    expect(signedIn.json().data).toMatchObject({ userType: 2, companyId: company.id, companyName: company.name });
+    expect(signedIn.json().data).toMatchObject({
+      userType: UserType.Company,
+      companyId: company.id,
+      companyName: company.name,
+    });
 
     const managers = (await client(ctx.app, admin, EN).get(`/company/${company.id}/managers`)).json().data;
     expect(managers).toEqual([
-      expect.objectContaining({ userId, email, userName: 'Boss', isCompanyManager: true, userType: 2 }),
+      expect.objectContaining({ userId, email, userName: 'Boss', isCompanyManager: true, userType: UserType.Company }),
     ]);
     const [trailRow] = await trailOf(ctx.db, 'user', userId);
     expect(trailRow).toMatchObject({

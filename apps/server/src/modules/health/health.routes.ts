@@ -2,10 +2,14 @@ import { PRODUCT_VERSION } from '@edoc/contract/limits';
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
+import { routes } from '../../lib/route.ts';
 
 /** GET /health: database and storage state, for load balancers and operators. 503 when either is down. */
 export function healthRoutes(api: Api, deps: Deps): void {
-  api.get('/health', { config: { access: 'public' as const } }, async (_request, reply) => {
+  const { get } = routes(api);
+
+  // 'raw': an unhealthy answer is a 503 with data, which the success envelope does not describe.
+  get('/health', { access: 'public', response: 'raw' }, async ({ reply }) => {
     const database = await deps.db.execute(sql`SELECT 1`).then(
       () => true,
       () => false,

@@ -1,42 +1,33 @@
-import { idParam } from '@edoc/contract/fields';
-import { noticeUpdateBody } from '@edoc/contract/notice';
+import { noData } from '@edoc/contract/envelope';
+import { idParams } from '@edoc/contract/fields';
+import { noticeList, noticeRelease, noticeSaved, noticeUpdateBody } from '@edoc/contract/notice';
 import { pageQuery } from '@edoc/contract/paging';
-import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
-import { ok } from '../../lib/reply.ts';
-import { requireSystemAdmin } from '../../plugins/auth.ts';
-import { actorOf } from '../trail/trail.service.ts';
+import { routes } from '../../lib/route.ts';
 import { currentNotice, listNotices, saveNotice, undoNotice } from './notice.service.ts';
 
 export function noticeRoutes(api: Api, deps: Deps): void {
-  api.get('/notice/system/release', { config: { access: 'public' as const } }, async () => ok(await currentNotice(deps)));
+  const { get, post } = routes(api);
 
-  api.get(
-    '/notice/system/list',
-    { config: { access: 'systemAdmin' }, schema: { querystring: pageQuery } },
-    async (request) => {
-      requireSystemAdmin(request);
-      return ok(await listNotices(deps, request.query.pageNum, request.query.pageSize));
-    },
+  get('/notice/system/release', { access: 'public', response: noticeRelease }, () => currentNotice(deps));
+
+  get('/notice/system/list', { access: 'systemAdmin', query: pageQuery, response: noticeList }, ({ query }) =>
+    listNotices(deps, query.pageNum, query.pageSize),
   );
 
-  api.post(
+  post(
     '/notice/system/update/a',
-    { config: { access: 'systemAdmin' }, schema: { body: noticeUpdateBody } },
-    async (request) => {
-      requireSystemAdmin(request);
-      return ok({ id: await saveNotice(deps, request.body, actorOf(request)) });
-    },
+    { access: 'systemAdmin', body: noticeUpdateBody, response: noticeSaved },
+    async ({ ctx, body }) => ({ id: await saveNotice(deps, body, ctx.actor) }),
   );
 
-  api.post(
+  post(
     '/notice/system/release/undo/:id/a',
-    { config: { access: 'systemAdmin' }, schema: { params: z.object({ id: idParam }) } },
-    async (request) => {
-      requireSystemAdmin(request);
-      await undoNotice(deps, request.params.id, actorOf(request));
-      return ok(null);
+    { access: 'systemAdmin', params: idParams, response: noData },
+    async ({ ctx, params }) => {
+      await undoNotice(deps, params.id, ctx.actor);
+      return null;
     },
   );
 }

@@ -1,39 +1,47 @@
 import { companyScopeQuery } from '@edoc/contract/company';
+import { noData } from '@edoc/contract/envelope';
 import { idParam } from '@edoc/contract/fields';
-import { approveBody, approveListQuery, registerBody } from '@edoc/contract/registration';
+import {
+  approveBody,
+  approveListQuery,
+  registerBody,
+  registerData,
+  registrationList,
+} from '@edoc/contract/registration';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
-import { clientOf, type Api } from '../../lib/http.ts';
-import { requestLang } from '../../lib/lang.ts';
-import { ok } from '../../lib/reply.ts';
-import { requireCompanyAdmin } from '../../plugins/auth.ts';
+import type { Api } from '../../lib/http.ts';
+import { routes } from '../../lib/route.ts';
+import { companyOf } from '../../plugins/context.ts';
 import { userAdminOf } from '../company/company.policy.ts';
-import { actorOf } from '../trail/trail.service.ts';
 import { decideRegistration, listRegistrations, register } from './registration.service.ts';
 
 /** External-user registration (public /register page) and its approval by the company (SPEC §2 /company/approve). */
 export function registrationRoutes(api: Api, deps: Deps): void {
-  api.post('/register', { config: { access: 'public' as const }, schema: { body: registerBody } }, async (request) =>
-    ok(await register(deps, request.body, requestLang(request), clientOf(request))),
+  const { get, post } = routes(api);
+
+  post('/register', { access: 'public', body: registerBody, response: registerData }, ({ ctx, body }) =>
+    register(deps, body, ctx.lang, ctx.client),
   );
 
-  api.get(
+  get(
     '/company/approve/list',
-    { config: { access: 'companyAdmin' }, schema: { querystring: approveListQuery } },
-    async (request) => {
-      const { companyId } = requireCompanyAdmin(request, request.query.companyId);
-      return ok(await listRegistrations(deps, companyId, request.query));
-    },
+    { access: 'companyAdmin', query: approveListQuery, response: registrationList },
+    ({ ctx, query }) => listRegistrations(deps, companyOf(ctx, query.companyId), query),
   );
 
-  const approveSchema = { querystring: companyScopeQuery, params: z.object({ userId: idParam }), body: approveBody };
-  api.post(
+  post(
     '/company/approve/:userId/a',
-    { config: { access: 'companyAdmin' }, schema: approveSchema },
-    async (request) => {
-      const { ownCompanyId } = userAdminOf(request, request.query.companyId);
-      await decideRegistration(deps, ownCompanyId, request.params.userId, request.body, actorOf(request));
-      return ok(null);
+    {
+      access: 'companyAdmin',
+      query: companyScopeQuery,
+      params: z.object({ userId: idParam }),
+      body: approveBody,
+      response: noData,
+    },
+    async ({ ctx, query, params, body }) => {
+      await decideRegistration(deps, userAdminOf(ctx, query.companyId), params.userId, body, ctx.actor);
+      return null;
     },
   );
 }

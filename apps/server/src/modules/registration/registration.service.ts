@@ -12,12 +12,7 @@ import type { ClientInfo } from '../auth/login.service.ts';
 import { consumeCaptcha } from '../auth/captcha.service.ts';
 import { normaliseEmail } from '../auth/login.service.ts';
 import { hashPassword } from '../auth/password.service.ts';
-import {
-  accountSnapshot,
-  assertEmailFree,
-  inCompany,
-  toCompanyUserItem,
-} from '../company/account.service.ts';
+import { accountSnapshot, assertEmailFree, inCompany, toCompanyUserItem } from '../company/account.service.ts';
 import { assertCompanyExists, lockCompanyUser } from '../company/company.policy.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
 import { decisionMail, newRegistrationMail } from './registration.mail.ts';

@@ -1,4 +1,4 @@
-import { TrailType } from '@edoc/contract/enums';
+import { TrailType, UserType } from '@edoc/contract/enums';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordHistory, users } from '../../db/schema/users.ts';
@@ -45,7 +45,7 @@ describe('POST /edoc/register', () => {
     expect(res.json().data).toEqual({ userId, approvalStatus: 0 });
     const [row] = await ctx.db.select().from(users).where(eq(users.id, userId));
     expect(row).toMatchObject({
-      userType: 3,
+      userType: UserType.Project,
       origin: 1,
       approvalStatus: 0,
       mustChangePassword: false,
@@ -83,7 +83,7 @@ describe('POST /edoc/register', () => {
     expect(approved).toContain('approved');
     const signedIn = await login(body.email, body.password);
     expect(signedIn.statusCode).toBe(200);
-    expect(signedIn.json().data).toMatchObject({ userId, userType: 3, companyId: company.id });
+    expect(signedIn.json().data).toMatchObject({ userId, userType: UserType.Project, companyId: company.id });
 
     const decided = (await trailOf(ctx.db, 'user', userId)).filter((r) => r.reason === 'registration approved');
     expect(decided).toEqual([

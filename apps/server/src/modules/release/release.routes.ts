@@ -1,13 +1,16 @@
-import { idParam } from '@edoc/contract/fields';
+import { noData } from '@edoc/contract/envelope';
+import { idParams } from '@edoc/contract/fields';
 import { pageQuery } from '@edoc/contract/paging';
-import { releaseReadBody, releaseSaveBody } from '@edoc/contract/release';
-import { z } from 'zod';
+import {
+  releaseList,
+  releaseReadBody,
+  releaseSaveBody,
+  releaseSaved,
+  unreadReleases as unreadData,
+} from '@edoc/contract/release';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
-import { requestLang } from '../../lib/lang.ts';
-import { ok } from '../../lib/reply.ts';
-import { caller, requireSystemAdmin } from '../../plugins/auth.ts';
-import { actorOf } from '../trail/trail.service.ts';
+import { routes } from '../../lib/route.ts';
 import { acknowledgeReleases, deleteRelease, listReleases, saveRelease, unreadReleases } from './release.service.ts';
 
 /**
@@ -15,42 +18,37 @@ import { acknowledgeReleases, deleteRelease, listReleases, saveRelease, unreadRe
  * is shown the ones they have not acknowledged yet ("what's new").
  */
 export function releaseRoutes(api: Api, deps: Deps): void {
-  api.get(
-    '/release/list',
-    { config: { access: 'systemAdmin' }, schema: { querystring: pageQuery } },
-    async (request) => {
-      requireSystemAdmin(request);
-      return ok(await listReleases(deps, request.query.pageNum, request.query.pageSize));
-    },
+  const { get, post } = routes(api);
+
+  get('/release/list', { access: 'systemAdmin', query: pageQuery, response: releaseList }, ({ query }) =>
+    listReleases(deps, query.pageNum, query.pageSize),
   );
 
-  api.post(
+  post(
     '/release/save/a',
-    { config: { access: 'systemAdmin' }, schema: { body: releaseSaveBody } },
-    async (request) => {
-      requireSystemAdmin(request);
-      return ok({ id: await saveRelease(deps, request.body, actorOf(request)) });
-    },
+    { access: 'systemAdmin', body: releaseSaveBody, response: releaseSaved },
+    async ({ ctx, body }) => ({ id: await saveRelease(deps, body, ctx.actor) }),
   );
 
-  api.post(
+  post(
     '/release/delete/:id/a',
-    { config: { access: 'systemAdmin' }, schema: { params: z.object({ id: idParam }) } },
-    async (request) => {
-      requireSystemAdmin(request);
-      await deleteRelease(deps, request.params.id, actorOf(request));
-      return ok(null);
+    { access: 'systemAdmin', params: idParams, response: noData },
+    async ({ ctx, params }) => {
+      await deleteRelease(deps, params.id, ctx.actor);
+      return null;
     },
   );
 
-  api.get('/release/unread', async (request) => {
-    const auth = caller(request);
-    return ok({ releases: await unreadReleases(deps, auth.user.id, requestLang(request)) });
-  });
+  get('/release/unread', { access: 'signedIn', response: unreadData }, async ({ ctx }) => ({
+    releases: await unreadReleases(deps, ctx.auth.user.id, ctx.lang),
+  }));
 
-  api.post('/release/read/a', { schema: { body: releaseReadBody.optional() } }, async (request) => {
-    const auth = caller(request);
-    await acknowledgeReleases(deps, auth.user.id, request.body?.upTo);
-    return ok(null);
-  });
+  post(
+    '/release/read/a',
+    { access: 'signedIn', body: releaseReadBody.optional(), response: noData },
+    async ({ ctx, body }) => {
+      await acknowledgeReleases(deps, ctx.auth.user.id, body?.upTo);
+      return null;
+    },
+  );
 }

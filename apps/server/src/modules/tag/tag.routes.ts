@@ -1,39 +1,32 @@
-import { idParam } from '@edoc/contract/fields';
-import { tagBody } from '@edoc/contract/tag';
-import { z } from 'zod';
+import { noData } from '@edoc/contract/envelope';
+import { idParams } from '@edoc/contract/fields';
+import { tagBody, tagIdData, tagList } from '@edoc/contract/tag';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
-import { ok } from '../../lib/reply.ts';
-import { projectOf, requireProjectAdmin } from '../study/study.policy.ts';
-import { actorOf } from '../trail/trail.service.ts';
+import { routes } from '../../lib/route.ts';
 import { createTag, deleteTag, listTags, updateTag } from './tag.service.ts';
-
-const idParams = z.object({ id: idParam });
 
 /** Project tags (SPEC §2 /manage/tag): any member reads them (documents carry them), the project administrator keeps them. */
 export function tagRoutes(api: Api, deps: Deps): void {
-  api.get('/tag/list', { config: { access: 'projectMember' } }, async (request) =>
-    ok(await listTags(deps, projectOf(request).projectId)),
-  );
+  const { get, post } = routes(api);
 
-  api.post('/tag/create', { config: { access: 'projectAdmin' }, schema: { body: tagBody } }, async (request) => {
-    const { projectId } = requireProjectAdmin(request);
-    return ok({ id: await createTag(deps, projectId, request.body, actorOf(request)) });
-  });
+  get('/tag/list', { access: 'projectMember', response: tagList }, ({ ctx }) => listTags(deps, ctx.projectId));
 
-  api.post(
+  post('/tag/create', { access: 'projectAdmin', body: tagBody, response: tagIdData }, async ({ ctx, body }) => ({
+    id: await createTag(deps, ctx.projectId, body, ctx.actor),
+  }));
+
+  post(
     '/tag/update/:id',
-    { config: { access: 'projectAdmin' }, schema: { params: idParams, body: tagBody } },
-    async (request) => {
-      const { projectId } = requireProjectAdmin(request);
-      await updateTag(deps, projectId, request.params.id, request.body, actorOf(request));
-      return ok(null);
+    { access: 'projectAdmin', params: idParams, body: tagBody, response: noData },
+    async ({ ctx, params, body }) => {
+      await updateTag(deps, ctx.projectId, params.id, body, ctx.actor);
+      return null;
     },
   );
 
-  api.post('/tag/delete/:id', { config: { access: 'projectAdmin' }, schema: { params: idParams } }, async (request) => {
-    const { projectId } = requireProjectAdmin(request);
-    await deleteTag(deps, projectId, request.params.id, actorOf(request));
-    return ok(null);
+  post('/tag/delete/:id', { access: 'projectAdmin', params: idParams, response: noData }, async ({ ctx, params }) => {
+    await deleteTag(deps, ctx.projectId, params.id, ctx.actor);
+    return null;
   });
 }

@@ -1,14 +1,20 @@
 import { companyScopeQuery as companyQuery } from '@edoc/contract/company';
-import { idParam } from '@edoc/contract/fields';
-import { templateBody, templateImportQuery, templateListQuery, templateSampleQuery } from '@edoc/contract/template';
-import { z } from 'zod';
+import { noData } from '@edoc/contract/envelope';
+import { idParams } from '@edoc/contract/fields';
+import {
+  templateBody,
+  templateDetail,
+  templateIdData,
+  templateImportQuery,
+  templateList,
+  templateListQuery,
+  templateSampleQuery,
+} from '@edoc/contract/template';
 import type { Deps } from '../../lib/deps.ts';
 import { readUpload, xlsxHeaders } from '../../lib/excel.ts';
 import type { Api } from '../../lib/http.ts';
-import { requestLang } from '../../lib/lang.ts';
-import { ok } from '../../lib/reply.ts';
-import { requireCompanyAdmin } from '../../plugins/auth.ts';
-import { actorOf } from '../trail/trail.service.ts';
+import { routes } from '../../lib/route.ts';
+import { companyOf } from '../../plugins/context.ts';
 import {
   createTemplate,
   deleteTemplate,
@@ -18,7 +24,6 @@ import {
 } from './company-template.service.ts';
 import { readTemplateWorkbook, templateSample, templateWorkbook } from './template-excel.ts';
 
-const idParams = z.object({ id: idParam });
 const access = 'companyAdmin' as const;
 
 /**
@@ -26,80 +31,72 @@ const access = 'companyAdmin' as const;
  * company's own; the shipped ones are listed beside them, read-only. The system administrator names the company.
  */
 export function companyTemplateRoutes(api: Api, deps: Deps): void {
-  api.get('/template/list', { config: { access }, schema: { querystring: templateListQuery } }, async (request) => {
-    const { companyId } = requireCompanyAdmin(request, request.query.companyId);
-    const types = request.query.type?.split(',').map(Number);
-    return ok(await listTemplates(deps, companyId, types));
-  });
+  const { get, post } = routes(api);
 
-  api.get(
+  get('/template/list', { access, query: templateListQuery, response: templateList }, ({ ctx, query }) =>
+    listTemplates(deps, companyOf(ctx, query.companyId), query.type?.split(',').map(Number)),
+  );
+
+  get(
     '/template/import/sample',
-    { config: { access }, schema: { querystring: templateSampleQuery } },
-    async (request, reply) => {
-      requireCompanyAdmin(request, request.query.companyId);
-      const lang = requestLang(request);
-      const name = `${lang === 'en-US' ? 'template' : '模板'}-${request.query.type}.xlsx`;
-      return reply.headers(xlsxHeaders(name)).send(await templateSample(request.query.type, lang));
+    { access, query: templateSampleQuery, response: 'raw' },
+    async ({ ctx, query, reply }) => {
+      companyOf(ctx, query.companyId);
+      const name = `${ctx.lang === 'en-US' ? 'template' : '模板'}-${query.type}.xlsx`;
+      return reply.headers(xlsxHeaders(name)).send(await templateSample(query.type, ctx.lang));
     },
   );
 
-  api.post(
+  post(
     '/template/import',
-    { config: { access }, schema: { querystring: templateImportQuery } },
-    async (request) => {
-      const { companyId } = requireCompanyAdmin(request, request.query.companyId);
-      const { type, name } = request.query;
-      const parts = await readTemplateWorkbook(await readUpload(request), type, requestLang(request));
-      return ok({ id: await createTemplate(deps, companyId, { name, type, ...parts }, actorOf(request)) });
+    { access, query: templateImportQuery, response: templateIdData },
+    async ({ ctx, query, request }) => {
+      const companyId = companyOf(ctx, query.companyId);
+      const { type, name } = query;
+      const parts = await readTemplateWorkbook(await readUpload(request), type, ctx.lang);
+      return { id: await createTemplate(deps, companyId, { name, type, ...parts }, ctx.actor) };
     },
   );
 
-  api.get(
+  get(
     '/template/:id',
-    { config: { access }, schema: { params: idParams, querystring: companyQuery } },
-    async (request) => {
-      const { companyId } = requireCompanyAdmin(request, request.query.companyId);
-      return ok(await getTemplate(deps, companyId, request.params.id));
-    },
+    { access, params: idParams, query: companyQuery, response: templateDetail },
+    ({ ctx, params, query }) => getTemplate(deps, companyOf(ctx, query.companyId), params.id),
   );
 
-  api.get(
+  get(
     '/template/:id/export',
-    { config: { access }, schema: { params: idParams, querystring: companyQuery } },
-    async (request, reply) => {
-      const { companyId } = requireCompanyAdmin(request, request.query.companyId);
-      const template = await getTemplate(deps, companyId, request.params.id);
-      const buffer = await templateWorkbook(template, requestLang(request));
+    { access, params: idParams, query: companyQuery, response: 'raw' },
+    async ({ ctx, params, query, reply }) => {
+      const template = await getTemplate(deps, companyOf(ctx, query.companyId), params.id);
+      const buffer = await templateWorkbook(template, ctx.lang);
       return reply.headers(xlsxHeaders(`${template.name}.xlsx`)).send(buffer);
     },
   );
 
-  api.post(
+  post(
     '/template/create',
-    { config: { access }, schema: { querystring: companyQuery, body: templateBody } },
-    async (request) => {
-      const { companyId } = requireCompanyAdmin(request, request.query.companyId);
-      return ok({ id: await createTemplate(deps, companyId, request.body, actorOf(request)) });
-    },
+    { access, query: companyQuery, body: templateBody, response: templateIdData },
+    async ({ ctx, query, body }) => ({
+      id: await createTemplate(deps, companyOf(ctx, query.companyId), body, ctx.actor),
+    }),
   );
 
-  api.post(
+  post(
     '/template/update/:id',
-    { config: { access }, schema: { params: idParams, querystring: companyQuery, body: templateBody } },
-    async (request) => {
-      const { companyId } = requireCompanyAdmin(request, request.query.companyId);
-      await updateTemplate(deps, companyId, request.params.id, request.body, actorOf(request));
-      return ok(null);
+    { access, params: idParams, query: companyQuery, body: templateBody, response: noData },
+    async ({ ctx, params, query, body }) => {
+      await updateTemplate(deps, companyOf(ctx, query.companyId), params.id, body, ctx.actor);
+      return null;
     },
   );
 
-  api.post(
+  post(
     '/template/delete/:id',
-    { config: { access }, schema: { params: idParams, querystring: companyQuery } },
-    async (request) => {
-      const { companyId } = requireCompanyAdmin(request, request.query.companyId);
-      await deleteTemplate(deps, companyId, request.params.id, actorOf(request));
-      return ok(null);
+    { access, params: idParams, query: companyQuery, response: noData },
+    async ({ ctx, params, query }) => {
+      await deleteTemplate(deps, companyOf(ctx, query.companyId), params.id, ctx.actor);
+      return null;
     },
   );
 }

@@ -1,4 +1,5 @@
-import { and, count, eq, isNull, or, sql } from 'drizzle-orm';
+import { countFolders, TemplateType, type DirectoryTemplateItem } from '@edoc/contract/template';
+import { and, count, eq, isNull, ne, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { folders } from '../../db/schema/projects.ts';
 import { templates, type TemplateFolder } from '../../db/schema/templates.ts';
@@ -6,7 +7,7 @@ import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { ICH_E6_FOLDERS, ICH_TEMPLATE_NAME } from './ich-e6.ts';
 
-export const TemplateType = { UserGroup: 1, Directory: 2, Unbound: 3, Bound: 4 } as const;
+export { TemplateType } from '@edoc/contract/template';
 
 /** The templates edoc ships are kept in step with the code at every start. */
 export async function seedShippedTemplates(db: Db): Promise<void> {
@@ -26,16 +27,16 @@ export async function seedShippedTemplates(db: Db): Promise<void> {
   }
 }
 
-const countFolders = (list: TemplateFolder[]): number =>
-  list.reduce((n, f) => n + 1 + countFolders(f.children ?? []), 0);
-
 /** Directory templates a company may apply: the shipped ones and its own. */
-export async function listDirectoryTemplates(deps: Deps, companyId: number) {
+export async function listDirectoryTemplates(deps: Deps, companyId: number): Promise<DirectoryTemplateItem[]> {
   const rows = await deps.db
     .select()
     .from(templates)
     .where(
-      and(or(isNull(templates.companyId), eq(templates.companyId, companyId)), sql`${templates.type} in (2, 3, 4)`),
+      and(
+        or(isNull(templates.companyId), eq(templates.companyId, companyId)),
+        ne(templates.type, TemplateType.UserGroup),
+      ),
     )
     .orderBy(templates.id);
   return rows.map((t) => ({

@@ -1,22 +1,21 @@
-import { SIGNATURE_MAX_BYTES } from '@edoc/contract/user';
+import { signatureData, SIGNATURE_MAX_BYTES } from '@edoc/contract/user';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
-import { ok } from '../../lib/reply.ts';
-import { caller } from '../../plugins/auth.ts';
+import { routes } from '../../lib/route.ts';
 import { BlobTooLargeError } from '../../storage/blob-store.ts';
-import { actorOf } from '../trail/trail.service.ts';
 import { readSignature, setSignature, signatureTypeOf } from './signature.service.ts';
 
 /** Personal centre, electronic signature: each user sets and sees only their own image. */
 export function signatureRoutes(api: Api, deps: Deps): void {
-  api.get('/user/signature', async (request, reply) => {
-    const image = await readSignature(deps, caller(request).user.id);
+  const { get, post } = routes(api);
+
+  get('/user/signature', { access: 'signedIn', response: 'raw' }, async ({ ctx, reply }) => {
+    const image = await readSignature(deps, ctx.auth.user.id);
     return reply.type(image.type).header('Cache-Control', 'private, no-cache').send(image.body);
   });
 
-  api.post('/user/signature/a', async (request) => {
-    const auth = caller(request);
+  post('/user/signature/a', { access: 'signedIn', response: signatureData }, async ({ ctx, request }) => {
     const part = await request.file({ limits: { fileSize: SIGNATURE_MAX_BYTES, files: 1 } });
     if (!part) fail('required', { field: 'file' });
     const stored = await deps.blobs.put(part.file, { maxBytes: SIGNATURE_MAX_BYTES }).catch((err: unknown) => {
@@ -26,7 +25,7 @@ export function signatureRoutes(api: Api, deps: Deps): void {
     // A refused upload leaves an unreferenced blob, which the orphan sweep removes.
     if (part.file.truncated) fail('file_too_large');
     if (!signatureTypeOf(stored.head)) fail('file_type_not_allowed');
-    await setSignature(deps, auth.user.id, stored.sha256, actorOf(request));
-    return ok({ version: stored.sha256.slice(0, 8) });
+    await setSignature(deps, ctx.auth.user.id, stored.sha256, ctx.actor);
+    return { version: stored.sha256.slice(0, 8) };
   });
 }

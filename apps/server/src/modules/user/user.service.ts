@@ -1,4 +1,4 @@
-import { TrailType, type Lang } from '@edoc/contract/enums';
+import { TrailType, UserType, type Lang } from '@edoc/contract/enums';
 import type { UserInfo, UserInfoModifyBody } from '@edoc/contract/user';
 import { eq, sql } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
@@ -137,7 +137,7 @@ export async function readAvatar(
 ): Promise<{ stream: Readable; type: string }> {
   const user = await loadUser(deps, userId);
   const allowed =
-    auth.user.userType === 1 ||
+    auth.user.userType === UserType.System ||
     user.id === auth.user.id ||
     (user.companyId !== null && user.companyId === auth.user.companyId);
   if (!allowed) fail('forbidden');

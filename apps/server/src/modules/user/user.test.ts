@@ -22,7 +22,12 @@ describe('personal information', () => {
     const user = await createUser(ctx.db, { name: 'Before' });
     const token = await signIn(ctx, user.email);
     const info = await client(ctx.app, token).get('/user/info');
-    expect(info.json().data).toMatchObject({ userId: user.id, email: user.email, userName: 'Before', userType: 1 });
+    expect(info.json().data).toMatchObject({
+      userId: user.id,
+      email: user.email,
+      userName: 'Before',
+      userType: UserType.System,
+    });
     const res = await client(ctx.app, token).post('/user/info/modify/a', {
       userName: 'After',
       sex: 'woman',

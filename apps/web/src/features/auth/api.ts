@@ -1,64 +1,88 @@
-import type { CaptchaResponse, LoginData } from '@edoc/contract/auth';
+import type {
+  CaptchaResponse,
+  ExtendSessionData,
+  ForgetPasswordBody,
+  LoginBody,
+  LoginData,
+  ModifyPasswordBody,
+} from '@edoc/contract/auth';
 import type { Lang } from '@edoc/contract/enums';
 import type { NoticeRelease } from '@edoc/contract/notice';
+import { queryOptions, useMutation, useQuery, type MutationMeta } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
 // Sign-in calls are public: they must not send a stale token left in the tab.
 const PUBLIC = { auth: false } as const;
 
-export interface LoginInput {
-  email: string;
-  password: string;
-  captchaId: string;
-  captchaCode: string;
-  lang: Lang;
+/** A fresh code per form (`scope`): never cached, a code works once. */
+export const captchaQuery = (scope: string) =>
+  queryOptions({
+    queryKey: [scope, 'captcha'],
+    queryFn: () => api.get<CaptchaResponse>('/captcha', undefined, PUBLIC),
+    staleTime: 0,
+    gcTime: 0,
+    refetchOnMount: 'always',
+  });
+
+export function useCaptchaQuery(scope: string) {
+  return useQuery(captchaQuery(scope));
 }
 
-export function fetchCaptcha(): Promise<CaptchaResponse> {
-  return api.get<CaptchaResponse>('/captcha', undefined, PUBLIC);
+/** The login page's notice; no notice, or a notice service that is down, never gets in the way of signing in. */
+export function useReleasedNotice() {
+  return useQuery({
+    queryKey: ['auth', 'released-notice'],
+    queryFn: () => api.get<NoticeRelease | null>('/notice/system/release', undefined, PUBLIC),
+    meta: { silentError: true },
+  });
 }
 
-export function login(input: LoginInput): Promise<LoginData> {
-  return api.postForm<LoginData>('/login', { ...input }, PUBLIC);
+export function useLogin(meta?: MutationMeta) {
+  return useMutation({
+    meta,
+    mutationFn: (input: LoginBody) => api.postForm<LoginData>('/login', { ...input }, PUBLIC),
+  });
 }
 
-export function logout(): Promise<unknown> {
-  return api.postJson<unknown>('/logout');
-}
-
-export interface ModifyPasswordInput {
-  email: string;
-  password: string;
-  newPassword: string;
+/** Best effort: an expired token is already gone, and the local sign-out is what matters to the user. */
+export function useLogout() {
+  return useMutation({ mutationFn: () => api.postJson<null>('/logout'), meta: { silentError: true } });
 }
 
 /** Used both signed out (forced change on the login page) and signed in (personal centre). */
-export function modifyPassword(input: ModifyPasswordInput, signedIn = false): Promise<unknown> {
-  return api.postForm<unknown>('/user/modify_password', { ...input }, signedIn ? undefined : PUBLIC);
+export function useModifyPassword(signedIn = false) {
+  return useMutation({
+    mutationFn: (input: ModifyPasswordBody) =>
+      api.postForm<null>('/user/modify_password', { ...input }, signedIn ? undefined : PUBLIC),
+  });
 }
 
-export function sendResetCode(email: string): Promise<unknown> {
-  return api.get<unknown>('/user/pwd/verify/code', { email }, PUBLIC);
+export function useSendResetCode() {
+  return useMutation({
+    mutationFn: (email: string) => api.get<null>('/user/pwd/verify/code', { email }, PUBLIC),
+  });
 }
 
-export interface ForgetPasswordInput {
-  email: string;
-  code: string;
-  newPassword: string;
+export function useForgetPassword() {
+  return useMutation({
+    mutationFn: (input: ForgetPasswordBody) => api.postForm<null>('/forget_password', { ...input }, PUBLIC),
+  });
 }
 
-export function forgetPassword(input: ForgetPasswordInput): Promise<unknown> {
-  return api.postForm<unknown>('/forget_password', { ...input }, PUBLIC);
+export function saveSessionLanguage(lang: Lang): Promise<null> {
+  return api.postJson<null>('/user/lang', { lang });
 }
 
-export function fetchReleasedNotice(): Promise<NoticeRelease | null> {
-  return api.get<NoticeRelease | null>('/notice/system/release', undefined, PUBLIC);
+/** The header's language switch: the server answers in the session's language from then on. */
+export function useSaveSessionLanguage() {
+  return useMutation({ mutationFn: saveSessionLanguage, meta: { silentError: true } });
 }
 
-export function saveSessionLanguage(lang: Lang): Promise<unknown> {
-  return api.postJson<unknown>('/user/lang', { lang });
+export function extendSession(): Promise<ExtendSessionData> {
+  return api.postJson<ExtendSessionData>('/session/extend');
 }
 
-export function extendSession(): Promise<{ idleSeconds: number }> {
-  return api.postJson<{ idleSeconds: number }>('/session/extend');
+/** The idle prompt's "extend". */
+export function useExtendSession() {
+  return useMutation({ mutationFn: extendSession });
 }

@@ -2,31 +2,39 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { Lang } from '@edoc/contract/enums';
+import { captchaResponse, loginData as loginAnswer, type LoginData } from '@edoc/contract/auth';
+import { UserType, type Lang } from '@edoc/contract/enums';
+import { noticeRelease } from '@edoc/contract/notice';
 import { AppProviders } from '../../app/providers';
 import { changeLanguage } from '../../lib/i18n';
 import { createQueryClient } from '../../lib/query-client';
 import { getSession } from '../../lib/session';
-import { envelope, mockApi } from '../../test/fetch-mock';
+import { envelope, mockApi, reply } from '../../test/fetch-mock';
 import { LoginPage } from './pages/login-page';
 
-const loginData = {
+const loginData: LoginData = {
   token: 'tok',
   userName: 'Ann Admin',
   userId: 1,
   email: 'ann@example.com',
-  userType: 1,
+  userType: UserType.System,
   companyId: null,
   companyName: null,
   lang: 'en-US',
   idleMinutes: 30,
 };
 
-function mockServer(login: () => Response = () => envelope(loginData)) {
+function mockServer(login: () => Response = () => reply(loginAnswer, loginData)) {
   return mockApi({
-    'GET /captcha': () => envelope({ id: 'cap-1', svg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>' }),
+    'GET /captcha': () =>
+      reply(captchaResponse, { id: 'cap-1', svg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>' }),
     'GET /notice/system/release': () =>
-      envelope({ noticeStatus: 1, noticeContent: '<p>Maintenance tonight</p>', id: 3, subject: 'Maintenance' }),
+      reply(noticeRelease, {
+        noticeStatus: 1,
+        noticeContent: '<p>Maintenance tonight</p>',
+        id: 3,
+        subject: 'Maintenance',
+      }),
     'POST /login': login,
   });
 }
@@ -149,7 +157,12 @@ describe('login page behaviour', () => {
     await user.click(screen.getByRole('button', { name: /log in/i }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/system'));
-    expect(getSession()).toMatchObject({ token: 'tok', userType: 1, userName: 'Ann Admin', idleTime: 30 });
+    expect(getSession()).toMatchObject({
+      token: 'tok',
+      userType: UserType.System,
+      userName: 'Ann Admin',
+      idleTime: 30,
+    });
     const loginCall = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/edoc/login'));
     const body = new URLSearchParams(String(loginCall?.[1]?.body));
     expect(Object.fromEntries(body)).toMatchObject({ captchaId: 'cap-1', captchaCode: '4321', lang: 'en-US' });

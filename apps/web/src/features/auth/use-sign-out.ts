@@ -4,12 +4,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { paths } from '../../config/paths';
 import { stopIdle } from '../../lib/idle-timer';
 import { clearSession } from '../../lib/session';
-import { logout } from './api';
+import { useLogout } from './api';
 
 /** Revokes the token on the server (best effort: an expired one is already gone) and forgets everything locally. */
 export function useSignOut(): () => Promise<void> {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const { mutateAsync: logout } = useLogout();
   return useCallback(async () => {
     try {
       await logout();
@@ -20,5 +21,5 @@ export function useSignOut(): () => Promise<void> {
     stopIdle();
     queryClient.clear();
     await navigate(paths.login, { replace: true });
-  }, [navigate, queryClient]);
+  }, [logout, navigate, queryClient]);
 }

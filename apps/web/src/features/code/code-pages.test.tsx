@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { codeIdData, codeList, codeTypeList } from '@edoc/contract/code';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
 import { setSession } from '../../lib/session';
-import { envelope, mockApi } from '../../test/fetch-mock';
+import { mockApi, reply } from '../../test/fetch-mock';
 import { findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
 
@@ -56,9 +57,9 @@ describe('code dictionary pages', () => {
     await changeLanguage('en-US');
     signIn(false);
     const fetchMock = mockApi({
-      'GET /code/list': () => envelope({ data: [{ ...code, readOnly: false }], total: 1 }),
-      'GET /code/type/list': () => envelope({ data: [type], total: 1 }),
-      'POST /code/create': () => envelope({ id: 10 }),
+      'GET /code/list': () => reply(codeList, { data: [{ ...code, readOnly: false }], total: 1 }),
+      'GET /code/type/list': () => reply(codeTypeList, { data: [type], total: 1 }),
+      'POST /code/create': () => reply(codeIdData, { id: 10 }),
     });
     renderApp('/company/template/encode');
     expect(await screen.findByText('Protocol')).toBeInTheDocument();
@@ -85,8 +86,8 @@ describe('code dictionary pages', () => {
     await changeLanguage('en-US');
     signIn(true);
     mockApi({
-      'GET /manage/code/list': () => envelope({ data: [code], total: 1 }),
-      'GET /manage/code/type/list': () => envelope({ data: [type], total: 1 }),
+      'GET /manage/code/list': () => reply(codeList, { data: [code], total: 1 }),
+      'GET /manage/code/type/list': () => reply(codeTypeList, { data: [type], total: 1 }),
       'POST /manage/code/import': () =>
         new Response(
           JSON.stringify({

@@ -1,60 +1,171 @@
-import type { CompanyBody, CompanyItem, CompanyManagerBody, CompanyUserItem } from '@edoc/contract/company';
-import type { Page } from '@edoc/contract/envelope';
+import type {
+  CompanyBody,
+  CompanyIdData,
+  CompanyItem,
+  CompanyList,
+  CompanyManagerBody,
+  CompanyUserBody,
+  CompanyUserEditBody,
+  CompanyUserItem,
+  CompanyUserPage,
+  UserIdData,
+} from '@edoc/contract/company';
 import { STUDY_PAGE_SIZE } from '@edoc/contract/limits';
+import type { ApproveBody, RegistrationItem, RegistrationList } from '@edoc/contract/registration';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type MutationMeta } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { getSessionValue } from '../../lib/session';
 
-// Not in the contract yet (typed here until packages/contract/src/company.ts has it).
-export interface CreatedCompany {
-  companyId: number;
-}
+// ---- Companies (the system administrator's)
 
-export const companyKeys = {
-  all: ['companies'] as const,
-  page: (pageNum: number, pageSize: number, searchValue: string) =>
-    ['companies', 'list', pageNum, pageSize, searchValue] as const,
-  options: ['companies', 'options'] as const,
-  detail: (companyId: number) => ['companies', 'detail', companyId] as const,
-  managers: (companyId: number) => ['companies', 'managers', companyId] as const,
-};
+const COMPANIES = ['companies'] as const;
 
-export function listCompanies(query: {
-  pageNum: number;
-  pageSize: number;
-  searchValue?: string;
-}): Promise<Page<CompanyItem>> {
-  return api.get<Page<CompanyItem>>('/company/list', { ...query, searchValue: query.searchValue || undefined });
+export function useCompanies(query: { pageNum: number; pageSize: number; searchValue?: string }) {
+  return useQuery({
+    queryKey: [...COMPANIES, 'list', query.pageNum, query.pageSize, query.searchValue ?? ''],
+    queryFn: () => api.get<CompanyList>('/company/list', { ...query, searchValue: query.searchValue || undefined }),
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** Every company for a picker: one page as large as the list call allows. */
-export function listAllCompanies(): Promise<Page<CompanyItem>> {
-  return listCompanies({ pageNum: 1, pageSize: STUDY_PAGE_SIZE });
+export function useCompanyOptions() {
+  return useQuery({
+    queryKey: [...COMPANIES, 'options'],
+    queryFn: () => api.get<CompanyList>('/company/list', { pageNum: 1, pageSize: STUDY_PAGE_SIZE }),
+  });
 }
 
-export function getCompany(companyId: number): Promise<CompanyItem> {
-  return api.get<CompanyItem>(`/company/${companyId}`);
+export function useCompany(companyId: number) {
+  return useQuery({
+    queryKey: [...COMPANIES, 'detail', companyId],
+    queryFn: () => api.get<CompanyItem>(`/company/${companyId}`),
+  });
 }
 
-export function createCompany(body: CompanyBody): Promise<CreatedCompany> {
-  return api.postJson<CreatedCompany>('/company/create', body);
+export function useCompanyManagers(companyId: number) {
+  return useQuery({
+    queryKey: [...COMPANIES, 'managers', companyId],
+    queryFn: () => api.get<CompanyUserItem[]>(`/company/${companyId}/managers`),
+  });
 }
 
-export function updateCompany(companyId: number, body: CompanyBody): Promise<unknown> {
-  return api.postJson<unknown>(`/company/update/${companyId}`, body);
+function useInvalidateCompanies() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: COMPANIES });
 }
 
-export function disableCompany(companyId: number): Promise<unknown> {
-  return api.postJson<unknown>(`/company/disable/${companyId}`);
+/** Create (no companyId) or update a company. */
+export function useSaveCompany(meta?: MutationMeta) {
+  const invalidate = useInvalidateCompanies();
+  return useMutation({
+    meta,
+    mutationFn: ({ companyId, body }: { companyId?: number; body: CompanyBody }) =>
+      companyId
+        ? api.postJson<null>(`/company/update/${companyId}`, body)
+        : api.postJson<CompanyIdData>('/company/create', body),
+    onSuccess: invalidate,
+  });
 }
 
-export function enableCompany(companyId: number): Promise<unknown> {
-  return api.postJson<unknown>(`/company/enable/${companyId}`);
-}
-
-export function listCompanyManagers(companyId: number): Promise<CompanyUserItem[]> {
-  return api.get<CompanyUserItem[]>(`/company/${companyId}/managers`);
+/** Disables an enabled company, enables a disabled one. */
+export function useToggleCompany() {
+  const invalidate = useInvalidateCompanies();
+  return useMutation({
+    mutationFn: (company: CompanyItem) =>
+      api.postJson<null>(`/company/${company.enabled ? 'disable' : 'enable'}/${company.companyId}`),
+    onSuccess: invalidate,
+  });
 }
 
 /** Creates a company administrator; the server e-mails the initial password. */
-export function addCompanyManager(body: CompanyManagerBody): Promise<unknown> {
-  return api.postJson<unknown>('/company/set/company/manager/a', body);
+export function useAddCompanyManager(meta?: MutationMeta) {
+  const invalidate = useInvalidateCompanies();
+  return useMutation({
+    meta,
+    mutationFn: (body: CompanyManagerBody) => api.postJson<UserIdData>('/company/set/company/manager/a', body),
+    onSuccess: invalidate,
+  });
+}
+
+// ---- A company's users and registrations (company administrator, or the system administrator naming one)
+
+/**
+ * The company the calls are about: a company administrator's own (null: the server reads it from the
+ * session), or the one a system administrator chose (sent as ?companyId=).
+ */
+export type CompanyScope = number | null;
+
+const scoped = (companyId: CompanyScope): { companyId?: number } => (companyId == null ? {} : { companyId });
+
+/** Cache identity of a scope: the administrator's own company may change when another one is chosen on /select. */
+const scopeKey = (scope: CompanyScope) =>
+  scope == null ? `own-${getSessionValue('companyId') ?? ''}` : `company-${scope}`;
+
+const COMPANY_USERS = ['companyUsers'] as const;
+
+export function useCompanyUsers(
+  scope: CompanyScope,
+  query: { pageNum: number; pageSize: number; searchValue?: string },
+) {
+  return useQuery({
+    queryKey: [...COMPANY_USERS, scopeKey(scope), 'list', query.pageNum, query.pageSize, query.searchValue ?? ''],
+    queryFn: () =>
+      api.get<CompanyUserPage>('/company/users', {
+        ...query,
+        searchValue: query.searchValue || undefined,
+        ...scoped(scope),
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** After a change every user and approval list refreshes (the user list shows the approval state too). */
+export function useInvalidateCompanyUsers() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: COMPANY_USERS });
+}
+
+export type CompanyUserCreate = Omit<CompanyUserBody, 'userId' | 'enabled'>;
+
+/** Create (no userId) or edit a company user; on edit the e-mail (the sign-in identity) does not change. */
+export function useSaveCompanyUser(scope: CompanyScope, meta?: MutationMeta) {
+  const invalidate = useInvalidateCompanyUsers();
+  return useMutation({
+    meta,
+    mutationFn: (input: { edit: CompanyUserEditBody } | { create: CompanyUserCreate }) =>
+      'edit' in input
+        ? api.postJson<null>('/company/user/a', input.edit, { query: scoped(scope) })
+        : api.postJson<UserIdData>('/company/user', input.create, { query: scoped(scope) }),
+    onSuccess: invalidate,
+  });
+}
+
+/** The server sets a temporary password and e-mails it; the user must change it at the next sign-in. */
+export function useResetCompanyUserPassword(scope: CompanyScope) {
+  return useMutation({
+    mutationFn: (user: CompanyUserItem) =>
+      api.postJson<null>(`/company/user/reset/${user.userId}`, undefined, { query: scoped(scope) }),
+  });
+}
+
+export function useExportCompanyUsers(scope: CompanyScope) {
+  return useMutation({ mutationFn: () => api.blob('/company/users/export', scoped(scope)) });
+}
+
+export function useApprovals(scope: CompanyScope, query: { status: number; pageNum: number; pageSize: number }) {
+  return useQuery({
+    queryKey: [...COMPANY_USERS, scopeKey(scope), 'approvals', query.status, query.pageNum, query.pageSize],
+    queryFn: () => api.get<RegistrationList>('/company/approve/list', { ...query, ...scoped(scope) }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useDecideApproval(scope: CompanyScope) {
+  const invalidate = useInvalidateCompanyUsers();
+  return useMutation({
+    mutationFn: ({ user, body }: { user: RegistrationItem; body: ApproveBody }) =>
+      api.postJson<null>(`/company/approve/${user.userId}/a`, body, { query: scoped(scope) }),
+    onSuccess: invalidate,
+  });
 }

@@ -1,9 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { noData } from '@edoc/contract/envelope';
+import { UserType } from '@edoc/contract/enums';
+import { registrationList } from '@edoc/contract/registration';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
 import { setSession } from '../../lib/session';
-import { envelope, mockApi } from '../../test/fetch-mock';
+import { mockApi, reply } from '../../test/fetch-mock';
 import { findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
 
@@ -11,7 +14,9 @@ const applicant = {
   userId: 21,
   email: 'eve@example.com',
   userName: 'Eve External',
-  userType: 3,
+  userType: UserType.Project,
+  companyId: 3,
+  companyName: 'Acme',
   isCompanyManager: false,
   enabled: true,
   origin: 1,
@@ -19,6 +24,7 @@ const applicant = {
   mobile: null,
   createdAt: '2025-03-01T09:00:00+08:00',
   approvalReason: null,
+  decidedAt: null,
 };
 
 function signIn() {
@@ -26,7 +32,7 @@ function signIn() {
     token: 'tok',
     userName: 'Cora',
     userId: 5,
-    userType: 2,
+    userType: UserType.Company,
     roleCode: 'COMPANY_ADMIN',
     companyId: 3,
     companyName: 'Acme Pharma',
@@ -43,12 +49,13 @@ function decisions(fetchMock: ReturnType<typeof mockApi>) {
 function server() {
   return mockApi({
     'GET /company/approve/list': (url) =>
-      envelope(
+      reply(
+        registrationList,
         url.searchParams.get('status') === '2'
           ? { data: [{ ...applicant, approvalStatus: 2, approvalReason: 'Unknown person' }], total: 1 }
           : { data: [applicant], total: 1 },
       ),
-    'POST /company/approve/21/a': () => envelope(null),
+    'POST /company/approve/21/a': () => reply(noData, null),
   });
 }
 

@@ -1,10 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Lang } from '@edoc/contract/enums';
+import { UserType, type Lang } from '@edoc/contract/enums';
+import { companyList } from '@edoc/contract/company';
+import { noData } from '@edoc/contract/envelope';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
 import { setSession } from '../../lib/session';
-import { envelope, mockApi } from '../../test/fetch-mock';
+import { envelope, mockApi, reply } from '../../test/fetch-mock';
 import { findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
 
@@ -19,7 +21,7 @@ const acme = {
 };
 
 function signIn() {
-  setSession({ token: 'tok', userName: 'Root', userId: 1, userType: 1, idleTime: 30 });
+  setSession({ token: 'tok', userName: 'Root', userId: 1, userType: UserType.System, idleTime: 30 });
 }
 
 function postsTo(fetchMock: ReturnType<typeof mockApi>, path: string) {
@@ -30,7 +32,7 @@ async function openCreate(lang: Lang) {
   await changeLanguage(lang);
   signIn();
   const fetchMock = mockApi({
-    'GET /company/list': () => envelope({ data: [acme], total: 1 }),
+    'GET /company/list': () => reply(companyList, { data: [acme], total: 1 }),
     'POST /company/create': () =>
       envelope(null, { status: 409, errorCode: 'company_name_exists', msg: 'Duplicate company name' }),
   });
@@ -71,7 +73,7 @@ describe('company list page', () => {
   it('lists companies with paging and links to the details', async () => {
     await changeLanguage('en-US');
     signIn();
-    const fetchMock = mockApi({ 'GET /company/list': () => envelope({ data: [acme], total: 1 }) });
+    const fetchMock = mockApi({ 'GET /company/list': () => reply(companyList, { data: [acme], total: 1 }) });
     renderApp('/system/company/list');
     const table = await findById('company-table');
     expect(await within(table).findByText('Acme Pharma')).toBeInTheDocument();
@@ -96,8 +98,8 @@ describe('company list page', () => {
     await changeLanguage('en-US');
     signIn();
     const fetchMock = mockApi({
-      'GET /company/list': () => envelope({ data: [acme], total: 1 }),
-      'POST /company/disable/3': () => envelope(null),
+      'GET /company/list': () => reply(companyList, { data: [acme], total: 1 }),
+      'POST /company/disable/3': () => reply(noData, null),
     });
     renderApp('/system/company/list');
     fireEvent.click(await findById('company-toggle-3'));

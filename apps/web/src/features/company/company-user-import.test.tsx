@@ -1,9 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { companyList, companyUserPage } from '@edoc/contract/company';
+import { importResult } from '@edoc/contract/excel';
+import { unreadReleases } from '@edoc/contract/release';
+import { UserType } from '@edoc/contract/enums';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
 import { setSession } from '../../lib/session';
-import { envelope, mockApi } from '../../test/fetch-mock';
+import { mockApi, reply } from '../../test/fetch-mock';
 import { findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
 
@@ -29,13 +33,13 @@ const refused = (errors: unknown[]) =>
 describe('company user import', () => {
   it('downloads the template, lists every wrong cell of a refused file, and refreshes the list after an import', async () => {
     await changeLanguage('en-US');
-    setSession({ token: 'tok', userType: 2, userName: 'Ann', roleCode: 'COMPANY_ADMIN', companyId: 1 });
+    setSession({ token: 'tok', userType: UserType.Company, userName: 'Ann', roleCode: 'COMPANY_ADMIN', companyId: 1 });
     URL.createObjectURL = vi.fn(() => 'blob:sample');
     URL.revokeObjectURL = vi.fn();
     let attempt = 0;
     const fetchMock = mockApi({
-      'GET /company/users': () => envelope({ data: [], total: 0 }),
-      'GET /release/unread': () => envelope({ releases: [] }),
+      'GET /company/users': () => reply(companyUserPage, { data: [], total: 0 }),
+      'GET /release/unread': () => reply(unreadReleases, { releases: [] }),
       'GET /company/user/import/sample': () => new Response(new Blob(['xlsx']), { status: 200 }),
       'POST /company/user/import': () =>
         ++attempt === 1
@@ -43,7 +47,7 @@ describe('company user import', () => {
               { row: 3, column: 'Name', message: 'Name is required' },
               { row: 5, column: 'E-mail', message: 'E-mail appears more than once in the file' },
             ])
-          : envelope({ imported: 2 }),
+          : reply(importResult, { imported: 2 }),
     });
     renderApp('/company/user');
     fireEvent.click(await findById('company-user-import'));
@@ -76,12 +80,26 @@ describe('company user import', () => {
 
   it('names the company for a system administrator', async () => {
     await changeLanguage('en-US');
-    setSession({ token: 'tok', userType: 1, userName: 'Sys' });
+    setSession({ token: 'tok', userType: UserType.System, userName: 'Sys' });
     const fetchMock = mockApi({
-      'GET /company/users': () => envelope({ data: [], total: 0 }),
-      'GET /company/list': () => envelope({ data: [{ companyId: 4, companyName: 'Acme' }], total: 1 }),
-      'GET /release/unread': () => envelope({ releases: [] }),
-      'POST /company/user/import': () => envelope({ imported: 1 }),
+      'GET /company/users': () => reply(companyUserPage, { data: [], total: 0 }),
+      'GET /company/list': () =>
+        reply(companyList, {
+          data: [
+            {
+              companyId: 4,
+              companyName: 'Acme',
+              description: null,
+              enabled: true,
+              projectCount: 0,
+              userCount: 0,
+              createdAt: '2025-01-01T00:00:00Z',
+            },
+          ],
+          total: 1,
+        }),
+      'GET /release/unread': () => reply(unreadReleases, { releases: [] }),
+      'POST /company/user/import': () => reply(importResult, { imported: 1 }),
     });
     renderApp('/system/company/user?companyId=4');
     fireEvent.click(await findById('company-user-import'));

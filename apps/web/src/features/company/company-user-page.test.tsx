@@ -1,9 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { companyList, companyUserPage } from '@edoc/contract/company';
+import { noData } from '@edoc/contract/envelope';
+import { UserType } from '@edoc/contract/enums';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
 import { setSession } from '../../lib/session';
-import { envelope, mockApi } from '../../test/fetch-mock';
+import { mockApi, reply } from '../../test/fetch-mock';
 import { findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
 
@@ -11,7 +14,8 @@ const bob = {
   userId: 8,
   email: 'bob@example.com',
   userName: 'Bob Staff',
-  userType: 3,
+  userType: UserType.Project,
+  companyId: 3,
   isCompanyManager: false,
   enabled: true,
   origin: 0,
@@ -38,10 +42,17 @@ afterEach(() => {
 describe('company users', () => {
   it('resets a password only after explaining the e-mail, and exports the list as a CSV file', async () => {
     await changeLanguage('en-US');
-    setSession({ token: 'tok', userId: 5, userType: 2, roleCode: 'COMPANY_ADMIN', companyId: 3, idleTime: 30 });
+    setSession({
+      token: 'tok',
+      userId: 5,
+      userType: UserType.Company,
+      roleCode: 'COMPANY_ADMIN',
+      companyId: 3,
+      idleTime: 30,
+    });
     const fetchMock = mockApi({
-      'GET /company/users': () => envelope({ data: [bob], total: 1 }),
-      'POST /company/user/reset/8': () => envelope(null),
+      'GET /company/users': () => reply(companyUserPage, { data: [bob], total: 1 }),
+      'POST /company/user/reset/8': () => reply(noData, null),
       'GET /company/users/export': () => new Response('email,name\n', { headers: { 'Content-Type': 'text/csv' } }),
     });
     URL.createObjectURL = vi.fn(() => 'blob:csv');
@@ -70,10 +81,10 @@ describe('company users', () => {
 
   it('lets the system administrator manage the users of the company in the address', async () => {
     await changeLanguage('en-US');
-    setSession({ token: 'tok', userId: 1, userType: 1, idleTime: 30 });
+    setSession({ token: 'tok', userId: 1, userType: UserType.System, idleTime: 30 });
     const fetchMock = mockApi({
       'GET /company/list': () =>
-        envelope({
+        reply(companyList, {
           data: [
             {
               companyId: 3,
@@ -87,8 +98,8 @@ describe('company users', () => {
           ],
           total: 1,
         }),
-      'GET /company/users': () => envelope({ data: [bob], total: 1 }),
-      'POST /company/user/a': () => envelope(null),
+      'GET /company/users': () => reply(companyUserPage, { data: [bob], total: 1 }),
+      'POST /company/user/a': () => reply(noData, null),
     });
     renderApp('/system/company/user?companyId=3');
     expect(await within(await findById('company-user-table')).findByText('Bob Staff')).toBeInTheDocument();

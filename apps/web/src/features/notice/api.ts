@@ -1,21 +1,35 @@
-import type { Page } from '@edoc/contract/envelope';
-import type { NoticeItem, NoticeUpdateBody } from '@edoc/contract/notice';
+import type { NoticeItem, NoticeList, NoticeSaved, NoticeUpdateBody } from '@edoc/contract/notice';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
-export const noticeKeys = {
-  all: ['notices'] as const,
-  page: (pageNum: number, pageSize: number) => ['notices', 'list', pageNum, pageSize] as const,
-};
+const NOTICES = ['notices'] as const;
 
-export function listNotices(pageNum: number, pageSize: number): Promise<Page<NoticeItem>> {
-  return api.get<Page<NoticeItem>>('/notice/system/list', { pageNum, pageSize });
+export function useNotices(pageNum: number, pageSize: number) {
+  return useQuery({
+    queryKey: [...NOTICES, 'list', pageNum, pageSize],
+    queryFn: () => api.get<NoticeList>('/notice/system/list', { pageNum, pageSize }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+function useInvalidateNotices() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: NOTICES });
 }
 
 /** Creates (no id) or updates a notice; release true publishes it as the login-page notice. */
-export function saveNotice(body: NoticeUpdateBody): Promise<unknown> {
-  return api.postJson<unknown>('/notice/system/update/a', body);
+export function useSaveNotice() {
+  const invalidate = useInvalidateNotices();
+  return useMutation({
+    mutationFn: (body: NoticeUpdateBody) => api.postJson<NoticeSaved>('/notice/system/update/a', body),
+    onSuccess: invalidate,
+  });
 }
 
-export function undoNoticeRelease(id: number): Promise<unknown> {
-  return api.postJson<unknown>(`/notice/system/release/undo/${id}/a`);
+export function useUndoNotice() {
+  const invalidate = useInvalidateNotices();
+  return useMutation({
+    mutationFn: (notice: NoticeItem) => api.postJson<null>(`/notice/system/release/undo/${notice.id}/a`),
+    onSuccess: invalidate,
+  });
 }

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { changeLanguage } from '../../lib/i18n';
-import { envelope, mockApi } from '../../test/fetch-mock';
+import { captchaResponse } from '@edoc/contract/auth';
+import { registerData } from '@edoc/contract/registration';
+import { envelope, mockApi, reply } from '../../test/fetch-mock';
 import { findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
 
@@ -11,9 +13,10 @@ function fill(name: string, value: string): void {
   fireEvent.change(input, { target: { value } });
 }
 
-function server(register: () => Response = () => envelope({ userId: 30, approvalStatus: 0 })) {
+function server(register: () => Response = () => reply(registerData, { userId: 30, approvalStatus: 0 })) {
   return mockApi({
-    'GET /captcha': () => envelope({ id: 'cap-9', svg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>' }),
+    'GET /captcha': () =>
+      reply(captchaResponse, { id: 'cap-9', svg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>' }),
     'POST /register': register,
   });
 }

@@ -1,32 +1,73 @@
-import type { Page } from '@edoc/contract/envelope';
-import type { ReleaseItem, ReleaseSaveBody, UnreadReleases } from '@edoc/contract/release';
+import { LANGS } from '@edoc/contract/enums';
+import type { ReleaseItem, ReleaseList, ReleaseSaved, ReleaseSaveBody, UnreadReleases } from '@edoc/contract/release';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type MutationMeta,
+} from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
-export const releaseKeys = {
-  all: ['releases'] as const,
-  page: (pageNum: number, pageSize: number) => ['releases', 'list', pageNum, pageSize] as const,
-  /** Per user and language: the notes come in the session's language. */
-  unread: (userId: number | null, lang: string) => ['releases', 'unread', userId, lang] as const,
-};
+const RELEASES = ['releases'] as const;
 
-export function listReleases(pageNum: number, pageSize: number): Promise<Page<ReleaseItem>> {
-  return api.get<Page<ReleaseItem>>('/release/list', { pageNum, pageSize });
+export function useReleases(pageNum: number, pageSize: number) {
+  return useQuery({
+    queryKey: [...RELEASES, 'list', pageNum, pageSize],
+    queryFn: () => api.get<ReleaseList>('/release/list', { pageNum, pageSize }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+function useInvalidateReleases() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: RELEASES });
 }
 
 /** Creates (no id) or edits a release. */
-export function saveRelease(body: ReleaseSaveBody): Promise<{ id: number }> {
-  return api.postJson<{ id: number }>('/release/save/a', body);
+export function useSaveRelease(meta?: MutationMeta) {
+  const invalidate = useInvalidateReleases();
+  return useMutation({
+    meta,
+    mutationFn: (body: ReleaseSaveBody) => api.postJson<ReleaseSaved>('/release/save/a', body),
+    onSuccess: invalidate,
+  });
 }
 
-export function deleteRelease(id: number): Promise<unknown> {
-  return api.postJson<unknown>(`/release/delete/${id}/a`);
+export function useDeleteRelease() {
+  const invalidate = useInvalidateReleases();
+  return useMutation({
+    mutationFn: (release: ReleaseItem) => api.postJson<null>(`/release/delete/${release.id}/a`),
+    onSuccess: invalidate,
+  });
 }
 
-export function fetchUnreadReleases(): Promise<UnreadReleases> {
-  return api.get<UnreadReleases>('/release/unread');
+/** Per user and language: the notes come in the session's language. */
+const unreadQuery = (userId: number | null, lang: string) =>
+  queryOptions({
+    queryKey: [...RELEASES, 'unread', userId, lang],
+    queryFn: () => api.get<UnreadReleases>('/release/unread'),
+    staleTime: Infinity,
+    // A failure here must not disturb the page the user came for.
+    meta: { silentError: true },
+  });
+
+export function useUnreadReleases(userId: number | null, lang: string, enabled: boolean) {
+  return useQuery({ ...unreadQuery(userId, lang), enabled });
 }
 
-/** Acknowledges everything up to the newest release the dialog showed. */
-export function acknowledgeReleases(upTo: number): Promise<unknown> {
-  return api.postJson<unknown>('/release/read/a', { upTo });
+/**
+ * Acknowledges everything up to the newest release the dialog showed. The dialog closes at once: the
+ * acknowledgement is saved in the background.
+ */
+export function useAcknowledgeReleases(userId: number | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (upTo: number) => api.postJson<null>('/release/read/a', { upTo }),
+    meta: { silentError: true },
+    onMutate: () => {
+      for (const lang of LANGS) queryClient.setQueryData(unreadQuery(userId, lang).queryKey, { releases: [] });
+    },
+  });
 }

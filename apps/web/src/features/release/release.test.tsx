@@ -1,9 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { noData } from '@edoc/contract/envelope';
+import { releaseList, unreadReleases } from '@edoc/contract/release';
+import { UserType } from '@edoc/contract/enums';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
 import { setSession } from '../../lib/session';
-import { envelope, mockApi } from '../../test/fetch-mock';
+import { envelope, mockApi, reply } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render-app';
 
 const r245 = {
@@ -29,11 +32,11 @@ const bodyOf = (fetchMock: ReturnType<typeof mockApi>, suffix: string) => {
 describe('version upgrade page', () => {
   it('lists releases with paging and deletes one after confirmation', async () => {
     await changeLanguage('en-US');
-    setSession({ token: 'tok', userType: 1, userName: 'Ann' });
+    setSession({ token: 'tok', userType: UserType.System, userName: 'Ann' });
     const fetchMock = mockApi({
-      'GET /release/list': () => envelope({ data: [r245], total: 1 }),
-      'GET /release/unread': () => envelope({ releases: [] }),
-      'POST /release/delete/7/a': () => envelope(null),
+      'GET /release/list': () => reply(releaseList, { data: [r245], total: 1 }),
+      'GET /release/unread': () => reply(unreadReleases, { releases: [] }),
+      'POST /release/delete/7/a': () => reply(noData, null),
     });
     renderApp('/system/version');
     const table = await screen.findByRole('table');
@@ -52,10 +55,10 @@ describe('version upgrade page', () => {
 
   it('checks the form with the contract texts and shows a duplicate version under the field', async () => {
     await changeLanguage('en-US');
-    setSession({ token: 'tok', userType: 1, userName: 'Ann' });
+    setSession({ token: 'tok', userType: UserType.System, userName: 'Ann' });
     const fetchMock = mockApi({
-      'GET /release/list': () => envelope({ data: [], total: 0 }),
-      'GET /release/unread': () => envelope({ releases: [] }),
+      'GET /release/list': () => reply(releaseList, { data: [], total: 0 }),
+      'GET /release/unread': () => reply(unreadReleases, { releases: [] }),
       'POST /release/save/a': () =>
         envelope(null, { status: 409, errorCode: 'release_version_exists', msg: 'The version number already exists' }),
     });
@@ -81,16 +84,23 @@ describe('version upgrade page', () => {
 describe("what's new", () => {
   it('shows unread releases once in any area and acknowledges up to the newest shown', async () => {
     await changeLanguage('en-US');
-    setSession({ token: 'tok', userType: 2, userId: 4, userName: 'Bob', roleCode: 'COMPANY_ADMIN', companyId: 1 });
+    setSession({
+      token: 'tok',
+      userType: UserType.Company,
+      userId: 4,
+      userName: 'Bob',
+      roleCode: 'COMPANY_ADMIN',
+      companyId: 1,
+    });
     let unread = [
       { id: 9, version: '2.5.0', releasedOn: '2025-05-01', notes: '<p>New <b>reports</b></p>' },
       { id: 7, version: '2.4.5', releasedOn: '2025-03-01', notes: 'Fixes' },
     ];
     const fetchMock = mockApi({
-      'GET /release/unread': () => envelope({ releases: unread }),
+      'GET /release/unread': () => reply(unreadReleases, { releases: unread }),
       'POST /release/read/a': () => {
         unread = [];
-        return envelope(null);
+        return reply(noData, null);
       },
     });
     renderApp('/company/userCenter');
@@ -106,9 +116,9 @@ describe("what's new", () => {
 
   it('shows nothing when every release has been read, also on the project picker', async () => {
     await changeLanguage('en-US');
-    setSession({ token: 'tok', userType: 3, userId: 5, userName: 'Cy' });
+    setSession({ token: 'tok', userType: UserType.Project, userId: 5, userName: 'Cy' });
     const fetchMock = mockApi({
-      'GET /release/unread': () => envelope({ releases: [] }),
+      'GET /release/unread': () => reply(unreadReleases, { releases: [] }),
       'GET /common/study': () => envelope({ data: [], total: 0 }),
       'GET /common/company': () => envelope([]),
     });

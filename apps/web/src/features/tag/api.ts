@@ -1,10 +1,48 @@
-import type { TagBody, TagItem } from '@edoc/contract/tag';
+import type { TagBody, TagIdData, TagItem } from '@edoc/contract/tag';
+import { queryOptions, useMutation, useQuery, useQueryClient, type MutationMeta } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { useProjectKey, type ProjectKey } from '../../lib/project-query';
 
-/** Tags belong to the project entered in the session. */
+/** The entered project's tags (any member may read them: the document form's picker uses these options too). */
+export const tagsQuery = (project: ProjectKey) =>
+  queryOptions({ queryKey: [...project, 'tags'], queryFn: () => api.get<TagItem[]>('/tag/list') });
+
+export function useTags() {
+  return useQuery(tagsQuery(useProjectKey()));
+}
+
+/** After a change every tag query of the project refreshes (the page and the document form's picker). */
+function useInvalidateTags() {
+  const queryClient = useQueryClient();
+  const project = useProjectKey();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: tagsQuery(project).queryKey }),
+      queryClient.invalidateQueries({ queryKey: tagKeys.all(project[1]) }),
+    ]);
+}
+
+/** Create (no id) or update a tag. */
+export function useSaveTag(meta?: MutationMeta) {
+  const invalidate = useInvalidateTags();
+  return useMutation({
+    meta,
+    mutationFn: ({ id, body }: { id?: number; body: TagBody }) =>
+      id ? api.postJson<null>(`/tag/update/${id}`, body) : api.postJson<TagIdData>('/tag/create', body),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteTag() {
+  const invalidate = useInvalidateTags();
+  return useMutation({
+    mutationFn: (tag: TagItem) => api.postJson<null>(`/tag/delete/${tag.id}`),
+    onSuccess: invalidate,
+  });
+}
+
+// ---- Transitional (issue 8): the document form moves to tagsQuery, then these go.
+/** @deprecated use tagsQuery. */
 export const tagKeys = { all: (projectId: number | null) => ['tags', projectId] as const };
-
+/** @deprecated use tagsQuery. */
 export const listTags = () => api.get<TagItem[]>('/tag/list');
-export const createTag = (body: TagBody) => api.postJson<{ id: number }>('/tag/create', body);
-export const updateTag = (id: number, body: TagBody) => api.postJson<null>(`/tag/update/${id}`, body);
-export const deleteTag = (id: number) => api.postJson<null>(`/tag/delete/${id}`);

@@ -1,9 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { noData } from '@edoc/contract/envelope';
+import { tagList } from '@edoc/contract/tag';
+import { UserType } from '@edoc/contract/enums';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
 import { setSession } from '../../lib/session';
-import { envelope, mockApi } from '../../test/fetch-mock';
+import { envelope, mockApi, reply } from '../../test/fetch-mock';
 import { findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
 
@@ -12,7 +15,7 @@ function enterProject() {
     token: 'tok',
     userName: 'Pat',
     userId: 5,
-    userType: 3,
+    userType: UserType.Project,
     roleCode: 'STU_PM',
     companyId: 3,
     projectId: 11,
@@ -36,7 +39,8 @@ describe('project tags page', () => {
     await changeLanguage('en-US');
     enterProject();
     const fetchMock = mockApi({
-      'GET /tag/list': () => envelope([{ id: 1, name: 'Urgent', color: 'red', createdAt: '2026-01-01T00:00:00Z' }]),
+      'GET /tag/list': () =>
+        reply(tagList, [{ id: 1, name: 'Urgent', color: 'red', createdAt: '2026-01-01T00:00:00Z' }]),
       'POST /tag/create': () => envelope(null, { status: 409, errorCode: 'tag_exists', msg: 'The tag already exists' }),
     });
     renderApp('/manage/tag');
@@ -55,8 +59,8 @@ describe('project tags page', () => {
     await changeLanguage('zh-CN');
     enterProject();
     const fetchMock = mockApi({
-      'GET /tag/list': () => envelope([{ id: 1, name: '紧急', color: 'red', createdAt: '2026-01-01T00:00:00Z' }]),
-      'POST /tag/delete/1': () => envelope(null),
+      'GET /tag/list': () => reply(tagList, [{ id: 1, name: '紧急', color: 'red', createdAt: '2026-01-01T00:00:00Z' }]),
+      'POST /tag/delete/1': () => reply(noData, null),
     });
     renderApp('/manage/tag');
     fireEvent.click(await findById('tag-delete-1'));

@@ -1,17 +1,66 @@
-import type { TemplateBody, TemplateDetail, TemplateItem } from '@edoc/contract/template';
+import type { TemplateBody, TemplateDetail, TemplateIdData, TemplateItem } from '@edoc/contract/template';
+import { queryOptions, useMutation, useQuery, useQueryClient, type MutationMeta } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { useSession } from '../../lib/session';
 
 /** Keys carry the managed company: a company administrator may switch companies within one tab. */
-export const templateKeys = {
-  all: ['templates'] as const,
-  list: (companyId: number | null, types: string) => ['templates', companyId, 'list', types] as const,
-  detail: (companyId: number | null, id: number) => ['templates', companyId, 'detail', id] as const,
-};
+const TEMPLATES = ['templates'] as const;
 
-/** types: "1" or "2,3,4". */
+/** The shipped templates and the company's own of some types ("1" or "2,3,4"); the project form uses it too. */
+export const templatesQuery = (companyId: number | null, types: string) =>
+  queryOptions({
+    queryKey: [...TEMPLATES, companyId, 'list', types],
+    queryFn: () => api.get<TemplateItem[]>('/template/list', { type: types }),
+  });
+
+export function useTemplates(types: string) {
+  return useQuery(templatesQuery(useSession().companyId, types));
+}
+
+export function useTemplateDetail(id: number | undefined, enabled: boolean) {
+  const { companyId } = useSession();
+  return useQuery({
+    queryKey: [...TEMPLATES, companyId, 'detail', id ?? 0],
+    queryFn: () => api.get<TemplateDetail>(`/template/${id}`),
+    enabled: enabled && id !== undefined,
+  });
+}
+
+/** After a change, an import or a delete every template query refreshes (lists, details, the project form's). */
+export function useInvalidateTemplates() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: TEMPLATES });
+}
+
+/** Create (no id) or update a template. */
+export function useSaveTemplate(meta?: MutationMeta) {
+  const invalidate = useInvalidateTemplates();
+  return useMutation({
+    meta,
+    mutationFn: ({ id, body }: { id?: number; body: TemplateBody }) =>
+      id ? api.postJson<null>(`/template/update/${id}`, body) : api.postJson<TemplateIdData>('/template/create', body),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteTemplate() {
+  const invalidate = useInvalidateTemplates();
+  return useMutation({
+    mutationFn: (template: TemplateItem) => api.postJson<null>(`/template/delete/${template.id}`),
+    onSuccess: invalidate,
+  });
+}
+
+/** The template as a workbook (its own name), errors shown the usual way. */
+export function useExportTemplate() {
+  return useMutation({ mutationFn: (template: TemplateItem) => api.blob(`/template/${template.id}/export`) });
+}
+
+// ---- Transitional (issue 8): the project form moves to templatesQuery, then these go.
+/** @deprecated use templatesQuery. */
+export const templateKeys = {
+  all: TEMPLATES,
+  list: (companyId: number | null, types: string) => templatesQuery(companyId, types).queryKey,
+};
+/** @deprecated use templatesQuery. */
 export const listTemplates = (types: string) => api.get<TemplateItem[]>('/template/list', { type: types });
-export const getTemplate = (id: number) => api.get<TemplateDetail>(`/template/${id}`);
-export const createTemplate = (body: TemplateBody) => api.postJson<{ id: number }>('/template/create', body);
-export const updateTemplate = (id: number, body: TemplateBody) => api.postJson<null>(`/template/update/${id}`, body);
-export const deleteTemplate = (id: number) => api.postJson<null>(`/template/delete/${id}`);
-export const exportTemplate = (id: number) => api.blob(`/template/${id}/export`);

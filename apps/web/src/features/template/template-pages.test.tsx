@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { directoryTemplateList, templateDetail, templateIdData, templateList } from '@edoc/contract/template';
+import { UserType } from '@edoc/contract/enums';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
 import { setSession } from '../../lib/session';
-import { envelope, mockApi } from '../../test/fetch-mock';
+import { envelope, mockApi, reply } from '../../test/fetch-mock';
 import { findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
 
@@ -24,7 +26,7 @@ function signIn() {
     token: 'tok',
     userName: 'Cora',
     userId: 5,
-    userType: 2,
+    userType: UserType.Company,
     roleCode: 'COMPANY_ADMIN',
     companyId: 3,
     idleTime: 30,
@@ -49,12 +51,12 @@ describe('company template pages', () => {
     const fetchMock = mockApi({
       'GET /template/list': (url) => {
         expect(url.searchParams.get('type')).toBe('1');
-        return envelope([own]);
+        return reply(templateList, [own]);
       },
       'POST /template/create': () =>
         ++calls === 1
           ? envelope(null, { status: 409, errorCode: 'template_name_exists', msg: 'Template name already exists' })
-          : envelope({ id: 6 }),
+          : reply(templateIdData, { id: 6 }),
     });
     renderApp('/company/template/usergroup');
     expect(await screen.findByText('Study team')).toBeInTheDocument();
@@ -78,10 +80,15 @@ describe('company template pages', () => {
     await changeLanguage('en-US');
     signIn();
     const fetchMock = mockApi({
-      'GET /template/list': () => envelope([shipped]),
+      'GET /template/list': () => reply(templateList, [shipped]),
       'GET /template/1': () =>
-        envelope({ ...shipped, folders: [{ name: '临床试验开始前', ichCode: '8.2' }], groups: [], bindings: [] }),
-      'POST /template/create': () => envelope({ id: 7 }),
+        reply(templateDetail, {
+          ...shipped,
+          folders: [{ name: '临床试验开始前', ichCode: '8.2' }],
+          groups: [],
+          bindings: [],
+        }),
+      'POST /template/create': () => reply(templateIdData, { id: 7 }),
     });
     renderApp('/company/template/directory');
     expect(await screen.findByText('Shipped')).toBeInTheDocument();
@@ -120,8 +127,8 @@ describe('company template pages', () => {
     signIn();
     const fetchMock = mockApi({
       'GET /project/list': () => envelope({ data: [], total: 0 }),
-      'GET /template/directory/list': () => envelope([]),
-      'GET /template/list': () => envelope([own]),
+      'GET /template/directory/list': () => reply(directoryTemplateList, []),
+      'GET /template/list': () => reply(templateList, [own]),
       'POST /project/create': () => envelope({ studyId: 12 }),
     });
     renderApp('/company/project/list');
@@ -139,7 +146,7 @@ describe('company template pages', () => {
   it('speaks Chinese', async () => {
     await changeLanguage('zh-CN');
     signIn();
-    mockApi({ 'GET /template/list': () => envelope([shipped]) });
+    mockApi({ 'GET /template/list': () => reply(templateList, [shipped]) });
     renderApp('/company/template/directory');
     expect(await screen.findByText('系统内置')).toBeInTheDocument();
     expect(screen.getByText('目录')).toBeInTheDocument();

@@ -1,26 +1,107 @@
-import type { UserInfo, UserInfoModifyBody } from '@edoc/contract/user';
-import { api } from '../../lib/api-client';
+import type { StudyAlertBody, StudyAlertItem, StudyAlertSaved } from '@edoc/contract/alert';
+import type { AvatarData, SignatureData, UserInfo, UserInfoModifyBody } from '@edoc/contract/user';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, isApiError } from '../../lib/api-client';
 
-export const userKeys = {
-  info: ['user', 'info'] as const,
-  avatar: (userId: number, version: string | null) => ['user', 'avatar', userId, version] as const,
-};
+/** Everything of the signed-in user: the personal centre's data, the caller's own only. */
+const USER = ['user'] as const;
 
-export function fetchUserInfo(): Promise<UserInfo> {
-  return api.get<UserInfo>('/user/info');
+export const userInfoQuery = queryOptions({
+  queryKey: [...USER, 'info'],
+  queryFn: () => api.get<UserInfo>('/user/info'),
+});
+
+export function useUserInfo() {
+  return useQuery(userInfoQuery);
 }
 
-export function modifyUserInfo(body: UserInfoModifyBody): Promise<unknown> {
-  return api.postJson<unknown>('/user/info/modify/a', body);
-}
-
-export function uploadAvatar(file: Blob, fileName: string): Promise<{ avatarUrl: string }> {
-  const data = new FormData();
-  data.append('file', file, fileName);
-  return api.upload<{ avatarUrl: string }>('/user/avatar', data);
+export function useModifyUserInfo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UserInfoModifyBody) => api.postJson<UserInfo>('/user/info/modify/a', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userInfoQuery.queryKey }),
+  });
 }
 
 /** The avatar needs the bearer token, so it is fetched as a blob rather than linked in an <img>. */
-export function fetchAvatar(userId: number): Promise<Blob> {
-  return api.blob(`/user/avatar/${userId}`);
+export function useAvatar(userId: number, avatarUrl: string | null) {
+  return useQuery({
+    queryKey: [...USER, 'avatar', userId, avatarUrl],
+    queryFn: () => api.blob(`/user/avatar/${userId}`),
+    enabled: Boolean(avatarUrl),
+    // A missing picture simply shows the default icon.
+    meta: { silentError: true },
+  });
+}
+
+/** A new avatar changes the user's info (its URL) and the picture: every user query refreshes. */
+export function useUploadAvatar() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const data = new FormData();
+      data.append('file', file, file.name);
+      return api.upload<AvatarData>('/user/avatar', data);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: USER }),
+  });
+}
+
+const signatureQuery = queryOptions({
+  queryKey: [...USER, 'signature'],
+  /** The caller's own signature image, or null when none has been set (the server answers 404). */
+  queryFn: async (): Promise<Blob | null> => {
+    try {
+      return await api.blob('/user/signature');
+    } catch (error) {
+      if (isApiError(error) && error.httpStatus === 404) return null;
+      throw error;
+    }
+  },
+});
+
+export function useSignature() {
+  return useQuery(signatureQuery);
+}
+
+export function useUploadSignature() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ blob, name }: { blob: Blob; name: string }) => {
+      const data = new FormData();
+      data.append('file', blob, name);
+      return api.upload<SignatureData>('/user/signature/a', data);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: signatureQuery.queryKey }),
+  });
+}
+
+const studyAlertsQuery = queryOptions({
+  queryKey: [...USER, 'studyAlerts'],
+  queryFn: () => api.get<StudyAlertItem[]>('/user/study_alert'),
+});
+
+export function useStudyAlerts() {
+  return useQuery(studyAlertsQuery);
+}
+
+/**
+ * Saves one project's alert kinds. The box shows its new state at once; a refusal puts the saved state back.
+ * `onSaved` runs after every save (a box may be ticked again before the previous save answered).
+ */
+export function useSaveStudyAlert(onSaved: () => void) {
+  const queryClient = useQueryClient();
+  const { queryKey } = studyAlertsQuery;
+  return useMutation({
+    mutationFn: (body: StudyAlertBody) => api.postJson<StudyAlertSaved>('/user/study_alert/a', body),
+    onMutate: (item) => {
+      const before = queryClient.getQueryData(queryKey);
+      queryClient.setQueryData(queryKey, (rows) =>
+        rows?.map((r) => (r.studyId === item.studyId ? { ...r, kinds: item.kinds as StudyAlertItem['kinds'] } : r)),
+      );
+      return { before };
+    },
+    onError: (_error, _item, context) => queryClient.setQueryData(queryKey, context?.before),
+    onSuccess: onSaved,
+  });
 }

@@ -1,12 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { UserType } from '@edoc/contract/enums';
+import { userInfo, type UserInfo } from '@edoc/contract/user';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
 import { getSession, setSession } from '../../lib/session';
-import { envelope, mockApi } from '../../test/fetch-mock';
+import { envelope, mockApi, reply } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render-app';
 
-const info = {
+const info: UserInfo = {
   userId: 1,
   email: 'ann@example.com',
   userName: 'Ann',
@@ -17,7 +19,7 @@ const info = {
   sex: null,
   country: null,
   city: null,
-  userType: 1,
+  userType: UserType.System,
   companyId: null,
   companyName: null,
   roleCode: null,
@@ -34,10 +36,10 @@ afterEach(() => {
 describe('personal centre', () => {
   it('saves the profile and updates the name in the header', async () => {
     await changeLanguage('en-US');
-    setSession({ token: 'tok', userType: 1, userName: 'Ann', email: 'ann@example.com' });
+    setSession({ token: 'tok', userType: UserType.System, userName: 'Ann', email: 'ann@example.com' });
     const fetchMock = mockApi({
-      'GET /user/info': () => envelope(info),
-      'POST /user/info/modify/a': () => envelope(null),
+      'GET /user/info': () => reply(userInfo, info),
+      'POST /user/info/modify/a': () => reply(userInfo, info),
     });
     renderApp('/system/userCenter');
     const card = await screen.findByText('Personal information');
@@ -53,9 +55,9 @@ describe('personal centre', () => {
 
   it('checks the new password before changing it with the own e-mail', async () => {
     await changeLanguage('en-US');
-    setSession({ token: 'tok', userType: 1, userName: 'Ann', email: 'ann@example.com' });
+    setSession({ token: 'tok', userType: UserType.System, userName: 'Ann', email: 'ann@example.com' });
     const fetchMock = mockApi({
-      'GET /user/info': () => envelope(info),
+      'GET /user/info': () => reply(userInfo, info),
       'POST /user/modify_password': () => envelope(null),
     });
     const router = renderApp('/system/userCenter');

@@ -1,12 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ALERT_KINDS, studyAlertList, studyAlertSaved, type StudyAlertSaved } from '@edoc/contract/alert';
+import { UserType } from '@edoc/contract/enums';
+import { unreadReleases } from '@edoc/contract/release';
+import { signatureData, userInfo, type UserInfo } from '@edoc/contract/user';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
 import { setSession } from '../../lib/session';
-import { envelope, mockApi } from '../../test/fetch-mock';
+import { envelope, mockApi, reply } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render-app';
 
-const info = {
+const info: UserInfo = {
   userId: 3,
   email: 'cy@example.com',
   userName: 'Cy',
@@ -17,7 +21,7 @@ const info = {
   sex: null,
   country: null,
   city: null,
-  userType: 3,
+  userType: UserType.Project,
   companyId: 1,
   companyName: 'Acme',
   roleCode: 'STU_STAFF',
@@ -25,7 +29,7 @@ const info = {
   lang: 'en-US',
   passwordChangedAt: null,
 };
-const ALL = ['receive', 'review', 'qc', 'approve', 'archive', 'deletion'];
+const ALL = [...ALERT_KINDS];
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
 
 beforeEach(() => {
@@ -41,7 +45,14 @@ afterEach(() => {
 
 async function openTab(name: string) {
   await changeLanguage('en-US');
-  setSession({ token: 'tok', userType: 3, userId: 3, userName: 'Cy', roleCode: 'STU_STAFF', projectId: 1 });
+  setSession({
+    token: 'tok',
+    userType: UserType.Project,
+    userId: 3,
+    userName: 'Cy',
+    roleCode: 'STU_STAFF',
+    projectId: 1,
+  });
   renderApp('/user');
   fireEvent.click(await screen.findByRole('tab', { name }));
 }
@@ -52,16 +63,16 @@ const calls = (fetchMock: ReturnType<typeof mockApi>, suffix: string) =>
 describe('personal centre: study alerts', () => {
   it('shows every project with its kinds and saves a change at once', async () => {
     const fetchMock = mockApi({
-      'GET /user/info': () => envelope(info),
-      'GET /release/unread': () => envelope({ releases: [] }),
+      'GET /user/info': () => reply(userInfo, info),
+      'GET /release/unread': () => reply(unreadReleases, { releases: [] }),
       'GET /user/study_alert': () =>
-        envelope([
+        reply(studyAlertList, [
           { studyId: 1, studyCode: 'P-1', studyName: 'Asthma', companyName: 'Acme', kinds: ALL },
           { studyId: 2, studyCode: 'P-2', studyName: 'Oncology', companyName: 'Acme', kinds: ['review'] },
         ]),
       'POST /user/study_alert/a': (_url, init) => {
-        const body = JSON.parse(String(init?.body)) as { studyId: number; kinds: string[] };
-        return envelope(body);
+        const body = JSON.parse(String(init?.body)) as StudyAlertSaved;
+        return reply(studyAlertSaved, body);
       },
     });
     await openTab('Study alerts');
@@ -81,8 +92,8 @@ describe('personal centre: study alerts', () => {
 
   it('says so when the user is in no project', async () => {
     mockApi({
-      'GET /user/info': () => envelope(info),
-      'GET /user/study_alert': () => envelope([]),
+      'GET /user/info': () => reply(userInfo, info),
+      'GET /user/study_alert': () => reply(studyAlertList, []),
     });
     await openTab('Study alerts');
     expect(await screen.findByText('You are not a member of any project yet.')).toBeInTheDocument();
@@ -93,14 +104,14 @@ describe('personal centre: electronic signature', () => {
   it('shows that none is set, refuses a gif, and uploads a png', async () => {
     let stored: Blob | null = null;
     const fetchMock = mockApi({
-      'GET /user/info': () => envelope(info),
+      'GET /user/info': () => reply(userInfo, info),
       'GET /user/signature': () =>
         stored
           ? new Response(stored, { status: 200, headers: { 'Content-Type': 'image/png' } })
           : envelope(null, { status: 404, errorCode: 'not_found', msg: 'Not found' }),
       'POST /user/signature/a': (_url, init) => {
         stored = (init?.body as FormData).get('file') as Blob;
-        return envelope({ version: 'abcd1234' });
+        return reply(signatureData, { version: 'abcd1234' });
       },
     });
     await openTab('Electronic signature');
@@ -132,9 +143,9 @@ describe('personal centre: electronic signature', () => {
       callback(drawn);
     });
     const fetchMock = mockApi({
-      'GET /user/info': () => envelope(info),
+      'GET /user/info': () => reply(userInfo, info),
       'GET /user/signature': () => envelope(null, { status: 404, errorCode: 'not_found', msg: 'Not found' }),
-      'POST /user/signature/a': () => envelope({ version: 'abcd1234' }),
+      'POST /user/signature/a': () => reply(signatureData, { version: 'abcd1234' }),
     });
     await openTab('Electronic signature');
     const save = await screen.findByRole('button', { name: 'Use this drawing' });

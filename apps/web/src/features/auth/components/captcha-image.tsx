@@ -1,11 +1,10 @@
 import { ReloadOutlined, SafetyOutlined } from '@ant-design/icons';
 import { CAPTCHA_LENGTH } from '@edoc/contract/limits';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Form, Input, Spin, type FormInstance } from 'antd';
 import type { FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { trimInput } from '../../../lib/form-rules';
-import { fetchCaptcha } from '../api';
+import { useCaptchaQuery } from '../api';
 
 interface CaptchaImageProps {
   svg: string | undefined;
@@ -47,13 +46,7 @@ export function CaptchaImage({ svg, loading, onRefresh }: CaptchaImageProps) {
 
 /** A fresh server code for a form; refreshing also empties the form's code box (a code works once). */
 export function useCaptcha(form: FormInstance, scope: string) {
-  const captcha = useQuery({
-    queryKey: [scope, 'captcha'],
-    queryFn: fetchCaptcha,
-    staleTime: 0,
-    gcTime: 0,
-    refetchOnMount: 'always',
-  });
+  const captcha = useCaptchaQuery(scope);
   const refresh = () => {
     form.setFieldValue('captchaCode', '');
     void captcha.refetch();

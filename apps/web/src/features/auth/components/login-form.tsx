@@ -1,6 +1,5 @@
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { App, Button, Flex, Form, Input } from 'antd';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { captchaCodeField, loginData, type LoginData } from '@edoc/contract/auth';
@@ -14,7 +13,7 @@ import { currentLang } from '../../../lib/i18n';
 import { resetIdle } from '../../../lib/idle-timer';
 import { setSession } from '../../../lib/session';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
-import { login } from '../api';
+import { useLogin } from '../api';
 import { CaptchaField, useCaptcha } from './captcha-image';
 import type { LoginMode } from './login-mode';
 
@@ -60,25 +59,28 @@ export function LoginForm({ initialEmail, onSwitch }: LoginFormProps) {
 
   const captcha = useCaptcha(form, 'auth');
 
-  const signIn = useMutation({
-    mutationFn: (values: LoginValues) => login({ ...values, captchaId: captcha.id, lang: currentLang() }),
-    meta: { silentError: true },
-    onSuccess: async (raw) => {
-      // A malformed answer must not leave a half-written session behind.
-      const data = loginData.parse(raw);
-      storeLogin(data);
-      await navigate(data.userType === UserType.System ? paths.system.root : paths.select, { replace: true });
-    },
-    onError: (error, values) => {
-      if (isApiError(error) && error.errorCode && FORCED_CHANGE_CODES.includes(error.errorCode)) {
-        void message.warning(error.msg);
-        onSwitch('edit', values.email);
-        return;
-      }
-      void message.error(errorText(error));
-      captcha.refresh();
-    },
-  });
+  const login = useLogin({ silentError: true });
+  const signIn = (values: LoginValues) =>
+    login.mutate(
+      { ...values, captchaId: captcha.id, lang: currentLang() },
+      {
+        onSuccess: (raw) => {
+          // A malformed answer must not leave a half-written session behind.
+          const data = loginData.parse(raw);
+          storeLogin(data);
+          void navigate(data.userType === UserType.System ? paths.system.root : paths.select, { replace: true });
+        },
+        onError: (error, values) => {
+          if (isApiError(error) && error.errorCode && FORCED_CHANGE_CODES.includes(error.errorCode)) {
+            void message.warning(error.msg);
+            onSwitch('edit', values.email);
+            return;
+          }
+          void message.error(errorText(error));
+          captcha.refresh();
+        },
+      },
+    );
 
   return (
     <Form<LoginValues>
@@ -87,7 +89,7 @@ export function LoginForm({ initialEmail, onSwitch }: LoginFormProps) {
       layout="vertical"
       requiredMark={false}
       initialValues={{ email: initialEmail ?? '' }}
-      onFinish={(values) => signIn.mutate(values)}
+      onFinish={signIn}
       size="large"
     >
       <Form.Item name="email" label={t('auth.email')} normalize={trimInput} rules={[schemaRule('email', emailField)]}>
@@ -108,7 +110,7 @@ export function LoginForm({ initialEmail, onSwitch }: LoginFormProps) {
       </Form.Item>
       <CaptchaField captcha={captcha} rule={schemaRule('captchaCode', captchaCodeField)} />
       <Form.Item style={{ marginBottom: 12 }}>
-        <Button id="login-submit" type="primary" htmlType="submit" block loading={signIn.isPending}>
+        <Button id="login-submit" type="primary" htmlType="submit" block loading={login.isPending}>
           {t('auth.login')}
         </Button>
       </Form.Item>

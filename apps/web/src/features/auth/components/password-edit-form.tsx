@@ -1,10 +1,9 @@
 import { App, Form, Input } from 'antd';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { emailField, passwordInput } from '@edoc/contract/fields';
 import { schemaRule, trimInput } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
-import { modifyPassword } from '../api';
+import { useModifyPassword } from '../api';
 import type { LoginMode } from './login-mode';
 import { PasswordFormFooter } from './form-footer';
 import { NewPasswordFields } from './password-fields';
@@ -28,14 +27,17 @@ export function PasswordEditForm({ initialEmail, onSwitch }: PasswordEditFormPro
   const [form] = Form.useForm<PasswordEditValues>();
   useRevalidateOnLanguage(form);
 
-  const change = useMutation({
-    mutationFn: ({ email, password, newPassword }: PasswordEditValues) =>
-      modifyPassword({ email, password, newPassword }),
-    onSuccess: (_data, values) => {
-      void message.success(t('auth.passwordChanged'));
-      onSwitch('login', values.email);
-    },
-  });
+  const change = useModifyPassword();
+  const submit = ({ email, password, newPassword }: PasswordEditValues) =>
+    change.mutate(
+      { email, password, newPassword },
+      {
+        onSuccess: () => {
+          void message.success(t('auth.passwordChanged'));
+          onSwitch('login', email);
+        },
+      },
+    );
 
   return (
     <Form<PasswordEditValues>
@@ -44,7 +46,7 @@ export function PasswordEditForm({ initialEmail, onSwitch }: PasswordEditFormPro
       layout="vertical"
       requiredMark={false}
       initialValues={{ email: initialEmail ?? '' }}
-      onFinish={(values) => change.mutate(values)}
+      onFinish={submit}
       size="large"
     >
       <Form.Item name="email" label={t('auth.email')} normalize={trimInput} rules={[schemaRule('email', emailField)]}>

@@ -1,5 +1,4 @@
 import { App, Button, Flex, Form, Input } from 'antd';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { forgetPasswordBody } from '@edoc/contract/auth';
 import { emailField } from '@edoc/contract/fields';
@@ -7,7 +6,7 @@ import { RESET_CODE_COOLDOWN_SECONDS } from '@edoc/contract/limits';
 import { schemaRule, textValue, trimInput } from '../../../lib/form-rules';
 import { useCountdown } from '../../../lib/use-countdown';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
-import { forgetPassword, sendResetCode } from '../api';
+import { useForgetPassword, useSendResetCode } from '../api';
 import type { LoginMode } from './login-mode';
 import { PasswordFormFooter } from './form-footer';
 import { NewPasswordFields } from './password-fields';
@@ -32,21 +31,18 @@ export function PasswordForgetForm({ initialEmail, onSwitch }: PasswordForgetFor
   useRevalidateOnLanguage(form);
   const cooldown = useCountdown();
 
-  const sendCode = useMutation({
-    mutationFn: sendResetCode,
-    onSuccess: () => {
-      cooldown.start(RESET_CODE_COOLDOWN_SECONDS);
-      void message.success(t('auth.codeSent'));
-    },
-  });
-
-  const reset = useMutation({
-    mutationFn: ({ email, code, newPassword }: PasswordForgetValues) => forgetPassword({ email, code, newPassword }),
-    onSuccess: (_data, values) => {
-      void message.success(t('auth.passwordReset'));
-      onSwitch('login', values.email);
-    },
-  });
+  const sendCode = useSendResetCode();
+  const reset = useForgetPassword();
+  const submit = ({ email, code, newPassword }: PasswordForgetValues) =>
+    reset.mutate(
+      { email, code, newPassword },
+      {
+        onSuccess: () => {
+          void message.success(t('auth.passwordReset'));
+          onSwitch('login', email);
+        },
+      },
+    );
 
   const requestCode = async () => {
     const email = textValue(form, 'email');
@@ -59,7 +55,12 @@ export function PasswordForgetForm({ initialEmail, onSwitch }: PasswordForgetFor
     } catch {
       return; // the field shows why
     }
-    sendCode.mutate(email.trim());
+    sendCode.mutate(email.trim(), {
+      onSuccess: () => {
+        cooldown.start(RESET_CODE_COOLDOWN_SECONDS);
+        void message.success(t('auth.codeSent'));
+      },
+    });
   };
 
   return (
@@ -69,7 +70,7 @@ export function PasswordForgetForm({ initialEmail, onSwitch }: PasswordForgetFor
       layout="vertical"
       requiredMark={false}
       initialValues={{ email: initialEmail ?? '' }}
-      onFinish={(values) => reset.mutate(values)}
+      onFinish={submit}
       size="large"
     >
       <Form.Item name="email" label={t('auth.email')} normalize={trimInput} rules={[schemaRule('email', emailField)]}>

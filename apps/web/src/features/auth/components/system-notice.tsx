@@ -1,20 +1,14 @@
 import { useState } from 'react';
 import { Alert } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { NoticeStatus } from '@edoc/contract/enums';
-import { fetchReleasedNotice } from '../api';
+import { useReleasedNotice } from '../api';
 
 /** The active system notice on the login page (SPEC §1/§2), closable for this visit. */
 export function SystemNotice() {
   const { t } = useTranslation();
   const [closed, setClosed] = useState(false);
-  const notice = useQuery({
-    queryKey: ['auth', 'released-notice'],
-    queryFn: fetchReleasedNotice,
-    // No notice, or a notice service that is down, must never get in the way of signing in.
-    meta: { silentError: true },
-  });
+  const notice = useReleasedNotice();
   const data = notice.data;
   if (closed || !data || data.noticeStatus !== NoticeStatus.Released || !data.noticeContent) return null;
   return (

@@ -1,10 +1,8 @@
 import { App, Button, Popconfirm, Space, Tag, type TableColumnType } from 'antd';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/download';
-import { showError } from '../../../lib/feedback';
-import { codeKeys } from '../api';
+import { useExportWorkbook } from '../api';
 
 // What the code dictionary and the code types pages share: a row is a code with a company/project owner, an
 // enabled flag, and edit/delete unless it is the company's entry shown read-only inside a project.
@@ -16,28 +14,23 @@ interface CatalogRow {
   enabled: boolean;
 }
 
-/** Deletes a row, says so, lets the page step back from an emptied last page and refreshes both lists. */
-export function useCatalogDelete<T>(remove: (item: T) => Promise<unknown>, onDeleted: () => void) {
+/** Deletes a row with the delete hook (which refreshes the lists), says so and lets the page step back. */
+export function useCatalogDelete<T>(remove: UseMutationResult<null, Error, T>, onDeleted: () => void) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: remove,
-    onSuccess: async () => {
-      void message.success(t('code.deleted'));
-      onDeleted();
-      await queryClient.invalidateQueries({ queryKey: codeKeys.all });
-    },
-  });
+  return (item: T) =>
+    remove.mutateAsync(item, {
+      onSuccess: () => {
+        void message.success(t('code.deleted'));
+        onDeleted();
+      },
+    });
 }
 
-/** Downloads an export workbook, showing why when it fails. */
-export async function saveExport(path: string, fileName: string): Promise<void> {
-  try {
-    saveBlob(await api.blob(path), fileName);
-  } catch (error) {
-    showError(error);
-  }
+/** Downloads an export workbook under the given name. */
+export function useSaveExport() {
+  const download = useExportWorkbook();
+  return (path: string, fileName: string) => download.mutate(path, { onSuccess: (blob) => saveBlob(blob, fileName) });
 }
 
 /** The code column (with the company-entry tag), the enabled column and the actions column. */

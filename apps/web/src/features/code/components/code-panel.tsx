@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Switch, type TableProps } from 'antd';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { codeBody, type CodeBody, type CodeItem, type CodeScope } from '@edoc/contract/code';
 import { EnterSubmits } from '../../../components/enter-submits';
@@ -11,9 +10,8 @@ import { showServerError } from '../../../lib/form-errors';
 import { schemaRule } from '../../../lib/form-rules';
 import { useListState } from '../../../lib/use-list-state';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
-import { allCodeTypes, codeKeys, createCode, deleteCode, excelPaths, listCodes, updateCode } from '../api';
-import { saveExport, useCatalogColumns, useCatalogDelete } from './catalog-parts';
-import { useCodeOwner } from './use-code-owner';
+import { excelPaths, useCodes, useCodeTypeOptions, useDeleteCode, useInvalidateCodes, useSaveCode } from '../api';
+import { useCatalogColumns, useCatalogDelete, useSaveExport } from './catalog-parts';
 
 const shape = codeBody.shape;
 const optional = (v?: string) => v?.trim() || undefined;
@@ -24,8 +22,7 @@ interface CodeFormValues extends Omit<CodeBody, 'typeId' | 'sortOrder'> {
 }
 
 function useTypeOptions(scope: CodeScope) {
-  const owner = useCodeOwner(scope);
-  const types = useQuery({ queryKey: codeKeys.typeOptions(scope, owner), queryFn: () => allCodeTypes(scope) });
+  const types = useCodeTypeOptions(scope);
   return {
     loading: types.isFetching,
     options: (types.data?.data ?? []).map((ty) => ({ value: ty.id, label: `${ty.name} (${ty.code})` })),
@@ -42,7 +39,6 @@ function CodeFormModal(props: {
   const { scope, open, item, onClose } = props;
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const types = useTypeOptions(scope);
   const [form] = Form.useForm<CodeFormValues>();
   useRevalidateOnLanguage(form);
@@ -57,27 +53,28 @@ function CodeFormModal(props: {
     );
   }, [open, item, form, props.typeId]);
 
-  const save = useMutation({
-    mutationFn: (v: CodeFormValues) => {
-      const body: CodeBody = {
-        typeId: v.typeId ?? 0,
-        code: v.code.trim(),
-        name: v.name.trim(),
-        nameEn: optional(v.nameEn),
-        description: optional(v.description),
-        sortOrder: v.sortOrder ?? 0,
-        enabled: v.enabled,
-      };
-      return item ? updateCode(scope, item.id, body) : createCode(scope, body);
-    },
-    meta: { silentError: true },
-    onSuccess: async () => {
-      void message.success(t('common.saved'));
-      await queryClient.invalidateQueries({ queryKey: codeKeys.all });
-      onClose();
-    },
-    onError: (error) => showServerError(form, error, { code_exists: 'code' }),
-  });
+  const save = useSaveCode(scope, { silentError: true });
+  const submit = (v: CodeFormValues) => {
+    const body: CodeBody = {
+      typeId: v.typeId ?? 0,
+      code: v.code.trim(),
+      name: v.name.trim(),
+      nameEn: optional(v.nameEn),
+      description: optional(v.description),
+      sortOrder: v.sortOrder ?? 0,
+      enabled: v.enabled,
+    };
+    save.mutate(
+      { id: item?.id, body },
+      {
+        onSuccess: () => {
+          void message.success(t('common.saved'));
+          onClose();
+        },
+        onError: (error) => showServerError(form, error, { code_exists: 'code' }),
+      },
+    );
+  };
 
   return (
     <Modal
@@ -91,7 +88,7 @@ function CodeFormModal(props: {
       onCancel={onClose}
       forceRender
     >
-      <Form<CodeFormValues> form={form} name="codeForm" layout="vertical" onFinish={(v) => save.mutate(v)}>
+      <Form<CodeFormValues> form={form} name="codeForm" layout="vertical" onFinish={submit}>
         <Form.Item
           name="typeId"
           label={t('code.type')}
@@ -137,31 +134,24 @@ function CodeFormModal(props: {
 /** The code dictionary of the company (/company/template/encode) or of the project (/manage/encode). */
 export function CodePanel({ scope, title }: { scope: CodeScope; title: string }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const owner = useCodeOwner(scope);
+  const invalidate = useInvalidateCodes();
   const list = useListState();
   const types = useTypeOptions(scope);
   const [typeId, setTypeId] = useState<number | undefined>();
   const [editing, setEditing] = useState<{ open: boolean; item?: CodeItem }>({ open: false });
   const q = { pageNum: list.pageNum, pageSize: list.pageSize, searchValue: list.searchValue, typeId };
-  const page = useQuery({
-    queryKey: codeKeys.codes(scope, owner, q),
-    queryFn: () => listCodes(scope, q),
-    placeholderData: keepPreviousData,
-  });
+  const page = useCodes(scope, q);
   const paths = excelPaths(scope, '');
 
-  const remove = useCatalogDelete(
-    (item: CodeItem) => deleteCode(scope, item.id),
-    () => list.stepBackIfEmpty(page.data?.data.length ?? 0),
-  );
+  const remove = useCatalogDelete(useDeleteCode(scope), () => list.stepBackIfEmpty(page.data?.data.length ?? 0));
+  const saveExport = useSaveExport();
   const exportAll = () => saveExport(paths.exportPath, `${t('code.codesFile')}.xlsx`);
   const shared = useCatalogColumns<CodeItem>({
     idPrefix: 'code',
     codeWidth: 160,
     deleteConfirmKey: 'code.deleteConfirm',
     onEdit: (item) => setEditing({ open: true, item }),
-    onDelete: (item) => remove.mutateAsync(item),
+    onDelete: remove,
   });
 
   const columns: TableProps<CodeItem>['columns'] = [
@@ -204,9 +194,9 @@ export function CodePanel({ scope, title }: { scope: CodeScope; title: string })
             uploadPath={paths.importPath}
             samplePath={paths.samplePath}
             sampleFileName={`${t('code.codesFile')}-sample.xlsx`}
-            onImported={() => void queryClient.invalidateQueries({ queryKey: codeKeys.all })}
+            onImported={() => void invalidate()}
           />
-          <Button id="code-export" icon={<DownloadOutlined />} onClick={() => void exportAll()}>
+          <Button id="code-export" icon={<DownloadOutlined />} onClick={exportAll}>
             {t('code.export')}
           </Button>
           <Button id="code-create" type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ open: true })}>

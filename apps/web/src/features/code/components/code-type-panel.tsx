@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Card, Form, Input, Modal, Space, Switch, type TableProps } from 'antd';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { codeTypeBody, type CodeScope, type CodeTypeBody, type CodeTypeItem } from '@edoc/contract/code';
 import { EnterSubmits } from '../../../components/enter-submits';
@@ -11,9 +10,8 @@ import { showServerError } from '../../../lib/form-errors';
 import { schemaRule } from '../../../lib/form-rules';
 import { useListState } from '../../../lib/use-list-state';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
-import { codeKeys, createCodeType, deleteCodeType, excelPaths, listCodeTypes, updateCodeType } from '../api';
-import { saveExport, useCatalogColumns, useCatalogDelete } from './catalog-parts';
-import { useCodeOwner } from './use-code-owner';
+import { excelPaths, useCodeTypes, useDeleteCodeType, useInvalidateCodes, useSaveCodeType } from '../api';
+import { useCatalogColumns, useCatalogDelete, useSaveExport } from './catalog-parts';
 
 const shape = codeTypeBody.shape;
 const optional = (v?: string) => v?.trim() || undefined;
@@ -22,7 +20,6 @@ function CodeTypeFormModal(props: { scope: CodeScope; open: boolean; item?: Code
   const { scope, open, item, onClose } = props;
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<CodeTypeBody>();
   useRevalidateOnLanguage(form);
 
@@ -42,25 +39,26 @@ function CodeTypeFormModal(props: { scope: CodeScope; open: boolean; item?: Code
     );
   }, [open, item, form]);
 
-  const save = useMutation({
-    mutationFn: (v: CodeTypeBody) => {
-      const body = {
-        code: v.code.trim(),
-        name: v.name.trim(),
-        nameEn: optional(v.nameEn),
-        description: optional(v.description),
-        enabled: v.enabled,
-      };
-      return item ? updateCodeType(scope, item.id, body) : createCodeType(scope, body);
-    },
-    meta: { silentError: true },
-    onSuccess: async () => {
-      void message.success(t('common.saved'));
-      await queryClient.invalidateQueries({ queryKey: codeKeys.all });
-      onClose();
-    },
-    onError: (error) => showServerError(form, error, { code_exists: 'code' }),
-  });
+  const save = useSaveCodeType(scope, { silentError: true });
+  const submit = (v: CodeTypeBody) => {
+    const body = {
+      code: v.code.trim(),
+      name: v.name.trim(),
+      nameEn: optional(v.nameEn),
+      description: optional(v.description),
+      enabled: v.enabled,
+    };
+    save.mutate(
+      { id: item?.id, body },
+      {
+        onSuccess: () => {
+          void message.success(t('common.saved'));
+          onClose();
+        },
+        onError: (error) => showServerError(form, error, { code_exists: 'code' }),
+      },
+    );
+  };
 
   return (
     <Modal
@@ -74,7 +72,7 @@ function CodeTypeFormModal(props: { scope: CodeScope; open: boolean; item?: Code
       onCancel={onClose}
       forceRender
     >
-      <Form<CodeTypeBody> form={form} name="codeTypeForm" layout="vertical" onFinish={(v) => save.mutate(v)}>
+      <Form<CodeTypeBody> form={form} name="codeTypeForm" layout="vertical" onFinish={submit}>
         <Form.Item name="code" label={t('code.code')} required rules={[schemaRule('code', shape.code, 'code.code')]}>
           <Input name="code" />
         </Form.Item>
@@ -103,29 +101,22 @@ function CodeTypeFormModal(props: { scope: CodeScope; open: boolean; item?: Code
 /** Code types of the company (/company/template/codeType) or of the project (/manage/codeType). */
 export function CodeTypePanel({ scope, title }: { scope: CodeScope; title: string }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const owner = useCodeOwner(scope);
+  const invalidate = useInvalidateCodes();
   const list = useListState();
   const [editing, setEditing] = useState<{ open: boolean; item?: CodeTypeItem }>({ open: false });
   const q = { pageNum: list.pageNum, pageSize: list.pageSize, searchValue: list.searchValue };
-  const page = useQuery({
-    queryKey: codeKeys.types(scope, owner, q),
-    queryFn: () => listCodeTypes(scope, q),
-    placeholderData: keepPreviousData,
-  });
+  const page = useCodeTypes(scope, q);
   const paths = excelPaths(scope, '/type');
 
-  const remove = useCatalogDelete(
-    (item: CodeTypeItem) => deleteCodeType(scope, item.id),
-    () => list.stepBackIfEmpty(page.data?.data.length ?? 0),
-  );
+  const remove = useCatalogDelete(useDeleteCodeType(scope), () => list.stepBackIfEmpty(page.data?.data.length ?? 0));
+  const saveExport = useSaveExport();
   const exportAll = () => saveExport(paths.exportPath, `${t('code.typesFile')}.xlsx`);
   const shared = useCatalogColumns<CodeTypeItem>({
     idPrefix: 'code-type',
     codeWidth: 180,
     deleteConfirmKey: 'code.deleteTypeConfirm',
     onEdit: (item) => setEditing({ open: true, item }),
-    onDelete: (item) => remove.mutateAsync(item),
+    onDelete: remove,
   });
 
   const columns: TableProps<CodeTypeItem>['columns'] = [
@@ -149,9 +140,9 @@ export function CodeTypePanel({ scope, title }: { scope: CodeScope; title: strin
             uploadPath={paths.importPath}
             samplePath={paths.samplePath}
             sampleFileName={`${t('code.typesFile')}-sample.xlsx`}
-            onImported={() => void queryClient.invalidateQueries({ queryKey: codeKeys.all })}
+            onImported={() => void invalidate()}
           />
-          <Button id="code-type-export" icon={<DownloadOutlined />} onClick={() => void exportAll()}>
+          <Button id="code-type-export" icon={<DownloadOutlined />} onClick={exportAll}>
             {t('code.export')}
           </Button>
           <Button

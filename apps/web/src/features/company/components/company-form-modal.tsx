@@ -1,13 +1,12 @@
 import { useEffect } from 'react';
 import { App, Form, Input, Modal } from 'antd';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { companyBody, type CompanyItem } from '@edoc/contract/company';
 import { EnterSubmits } from '../../../components/enter-submits';
 import { showServerError } from '../../../lib/form-errors';
 import { schemaRule } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
-import { companyKeys, createCompany, updateCompany } from '../api';
+import { useSaveCompany } from '../api';
 
 interface CompanyFormValues {
   companyName: string;
@@ -24,7 +23,6 @@ interface CompanyFormModalProps {
 export function CompanyFormModal({ open, company, onClose }: CompanyFormModalProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<CompanyFormValues>();
   useRevalidateOnLanguage(form);
 
@@ -36,19 +34,20 @@ export function CompanyFormModal({ open, company, onClose }: CompanyFormModalPro
     );
   }, [open, company, form]);
 
-  const save = useMutation({
-    mutationFn: (values: CompanyFormValues) => {
-      const body = { companyName: values.companyName.trim(), description: values.description?.trim() || undefined };
-      return company ? updateCompany(company.companyId, body) : createCompany(body);
-    },
-    meta: { silentError: true },
-    onSuccess: async () => {
-      void message.success(company ? t('common.saved') : t('company.created'));
-      await queryClient.invalidateQueries({ queryKey: companyKeys.all });
-      onClose();
-    },
-    onError: (error) => showServerError(form, error, { company_name_exists: 'companyName' }),
-  });
+  const save = useSaveCompany({ silentError: true });
+  const submit = (values: CompanyFormValues) => {
+    const body = { companyName: values.companyName.trim(), description: values.description?.trim() || undefined };
+    save.mutate(
+      { companyId: company?.companyId, body },
+      {
+        onSuccess: () => {
+          void message.success(company ? t('common.saved') : t('company.created'));
+          onClose();
+        },
+        onError: (error) => showServerError(form, error, { company_name_exists: 'companyName' }),
+      },
+    );
+  };
 
   return (
     <Modal
@@ -62,7 +61,7 @@ export function CompanyFormModal({ open, company, onClose }: CompanyFormModalPro
       onCancel={onClose}
       forceRender
     >
-      <Form<CompanyFormValues> form={form} name="companyForm" layout="vertical" onFinish={(v) => save.mutate(v)}>
+      <Form<CompanyFormValues> form={form} name="companyForm" layout="vertical" onFinish={submit}>
         <Form.Item
           name="companyName"
           label={t('fields.companyName')}

@@ -1,7 +1,6 @@
 import { Select } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { companyKeys, listAllCompanies } from '../api';
+import { useCompanyOptions } from '../api';
 
 interface CompanyPickerProps {
   value: number | null;
@@ -11,7 +10,7 @@ interface CompanyPickerProps {
 /** The system administrator's choice of company on the details and users pages. */
 export function CompanyPicker({ value, onChange }: CompanyPickerProps) {
   const { t } = useTranslation();
-  const companies = useQuery({ queryKey: companyKeys.options, queryFn: listAllCompanies });
+  const companies = useCompanyOptions();
   return (
     <Select<number>
       id="company-picker"

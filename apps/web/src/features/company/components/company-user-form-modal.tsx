@@ -1,13 +1,12 @@
 import { useEffect } from 'react';
 import { App, Form, Input, Modal } from 'antd';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { companyUserBody, type CompanyUserItem } from '@edoc/contract/company';
 import { EnterSubmits } from '../../../components/enter-submits';
 import { showServerError } from '../../../lib/form-errors';
 import { schemaRule, trimInput } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
-import { companyUserKeys, createCompanyUser, updateCompanyUser, type CompanyScope } from '../user-api';
+import { useSaveCompanyUser, type CompanyScope } from '../api';
 
 interface CompanyUserFormValues {
   email: string;
@@ -28,7 +27,6 @@ const shape = companyUserBody.shape;
 export function CompanyUserFormModal({ open, scope, user, onClose }: CompanyUserFormModalProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<CompanyUserFormValues>();
   useRevalidateOnLanguage(form);
 
@@ -42,23 +40,24 @@ export function CompanyUserFormModal({ open, scope, user, onClose }: CompanyUser
     );
   }, [open, user, form]);
 
-  const save = useMutation({
-    mutationFn: (values: CompanyUserFormValues) => {
-      const userName = values.userName.trim();
-      const mobile = values.mobile?.trim() ?? '';
-      // On edit an empty mobile is sent to clear it; the e-mail (the sign-in identity) does not change.
-      return user
-        ? updateCompanyUser(scope, { userId: user.userId, userName, mobile })
-        : createCompanyUser(scope, { email: values.email.trim(), userName, mobile: mobile || undefined });
-    },
-    meta: { silentError: true },
-    onSuccess: async () => {
-      void message.success(user ? t('common.saved') : t('companyUser.created'));
-      await queryClient.invalidateQueries({ queryKey: companyUserKeys.all });
-      onClose();
-    },
-    onError: (error) => showServerError(form, error, { email_registered: 'email' }),
-  });
+  const save = useSaveCompanyUser(scope, { silentError: true });
+  const submit = (values: CompanyUserFormValues) => {
+    const userName = values.userName.trim();
+    const mobile = values.mobile?.trim() ?? '';
+    // On edit an empty mobile is sent to clear it; the e-mail (the sign-in identity) does not change.
+    save.mutate(
+      user
+        ? { edit: { userId: user.userId, userName, mobile } }
+        : { create: { email: values.email.trim(), userName, mobile: mobile || undefined } },
+      {
+        onSuccess: () => {
+          void message.success(user ? t('common.saved') : t('companyUser.created'));
+          onClose();
+        },
+        onError: (error) => showServerError(form, error, { email_registered: 'email' }),
+      },
+    );
+  };
 
   return (
     <Modal
@@ -72,12 +71,7 @@ export function CompanyUserFormModal({ open, scope, user, onClose }: CompanyUser
       onCancel={onClose}
       forceRender
     >
-      <Form<CompanyUserFormValues>
-        form={form}
-        name="companyUserForm"
-        layout="vertical"
-        onFinish={(v) => save.mutate(v)}
-      >
+      <Form<CompanyUserFormValues> form={form} name="companyUserForm" layout="vertical" onFinish={submit}>
         <Form.Item
           name="email"
           label={t('fields.email')}

@@ -1,13 +1,12 @@
 import { Typography } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ExcelImport } from '../../../components/excel-import';
-import { companyUserKeys, type CompanyScope } from '../user-api';
+import { useInvalidateCompanyUsers, type CompanyScope } from '../api';
 
 /** Imports many company users from a workbook; each receives the same one-time password mail as one created by hand. */
 export function CompanyUserImport({ scope }: { scope: CompanyScope }) {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidateCompanyUsers();
   return (
     <ExcelImport
       id="company-user-import"
@@ -16,7 +15,7 @@ export function CompanyUserImport({ scope }: { scope: CompanyScope }) {
       samplePath="/company/user/import/sample"
       sampleFileName={i18n.language === 'en-US' ? 'company-users-template.xlsx' : '公司用户导入模板.xlsx'}
       query={scope == null ? undefined : { companyId: scope }}
-      onImported={() => void queryClient.invalidateQueries({ queryKey: companyUserKeys.all })}
+      onImported={() => void invalidate()}
     >
       <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
         {t('companyUserImport.help')}

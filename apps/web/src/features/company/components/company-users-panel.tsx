@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Card, Popconfirm, Space, Switch, Tag, type TableProps } from 'antd';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { CompanyUserItem } from '@edoc/contract/company';
@@ -10,13 +9,12 @@ import { saveBlob } from '../../../lib/download';
 import { formatDateTime } from '../../../lib/format';
 import { useListState } from '../../../lib/use-list-state';
 import {
-  companyUserKeys,
-  exportCompanyUsers,
-  listCompanyUsers,
-  resetCompanyUserPassword,
-  updateCompanyUser,
+  useCompanyUsers,
+  useExportCompanyUsers,
+  useResetCompanyUserPassword,
+  useSaveCompanyUser,
   type CompanyScope,
-} from '../user-api';
+} from '../api';
 import { CompanyUserFormModal } from './company-user-form-modal';
 import { CompanyUserImport } from './company-user-import';
 import { SearchableTable } from '../../../components/searchable-table';
@@ -36,34 +34,24 @@ interface CompanyUsersPanelProps {
 export function CompanyUsersPanel({ scope, title }: CompanyUsersPanelProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const list = useListState();
   const [editing, setEditing] = useState<{ open: boolean; user?: CompanyUserItem }>({ open: false });
 
-  const users = useQuery({
-    queryKey: companyUserKeys.page(scope, list.pageNum, list.pageSize, list.searchValue),
-    queryFn: () =>
-      listCompanyUsers(scope, { pageNum: list.pageNum, pageSize: list.pageSize, searchValue: list.searchValue }),
-    placeholderData: keepPreviousData,
+  const users = useCompanyUsers(scope, {
+    pageNum: list.pageNum,
+    pageSize: list.pageSize,
+    searchValue: list.searchValue,
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: companyUserKeys.all });
-
-  const setEnabled = useMutation({
-    mutationFn: ({ user, enabled }: { user: CompanyUserItem; enabled: boolean }) =>
-      updateCompanyUser(scope, { userId: user.userId, userName: user.userName, enabled }),
-    onSuccess: async (_data, { enabled }) => {
-      void message.success(enabled ? t('companyUser.enabledDone') : t('companyUser.disabledDone'));
-      await refresh();
-    },
-  });
-  const reset = useMutation({
-    mutationFn: (user: CompanyUserItem) => resetCompanyUserPassword(scope, user.userId),
-    onSuccess: (_data, user) => void message.success(t('companyUser.resetDone', { email: user.email })),
-  });
-  const exportCsv = useMutation({
-    mutationFn: () => exportCompanyUsers(scope),
-    onSuccess: (blob) => saveBlob(blob, `company-users-${dayjs().format('YYYYMMDD-HHmm')}.csv`),
-  });
+  const save = useSaveCompanyUser(scope);
+  const setEnabled = (user: CompanyUserItem, enabled: boolean) =>
+    save.mutateAsync(
+      { edit: { userId: user.userId, userName: user.userName, enabled } },
+      {
+        onSuccess: () => void message.success(enabled ? t('companyUser.enabledDone') : t('companyUser.disabledDone')),
+      },
+    );
+  const reset = useResetCompanyUserPassword(scope);
+  const exportCsv = useExportCompanyUsers(scope);
 
   const columns: TableProps<CompanyUserItem>['columns'] = [
     { title: t('fields.userName'), dataIndex: 'userName' },
@@ -96,14 +84,15 @@ export function CompanyUsersPanel({ scope, title }: CompanyUsersPanelProps) {
       dataIndex: 'enabled',
       width: 100,
       render: (enabled: boolean, user) => {
-        const pending = setEnabled.isPending && setEnabled.variables?.user.userId === user.userId;
+        const pending =
+          save.isPending && save.variables && 'edit' in save.variables && save.variables.edit.userId === user.userId;
         const control = (
           <Switch
             id={`company-user-enabled-${user.userId}`}
             aria-label={t('companyUser.enabled')}
             checked={enabled}
             loading={pending}
-            onChange={enabled ? undefined : () => setEnabled.mutate({ user, enabled: true })}
+            onChange={enabled ? undefined : () => void setEnabled(user, true).catch(() => undefined)}
           />
         );
         // Disabling signs the user out everywhere, so it asks first; enabling does not.
@@ -113,7 +102,7 @@ export function CompanyUsersPanel({ scope, title }: CompanyUsersPanelProps) {
             description={t('companyUser.disableConfirmText')}
             okText={t('common.confirm')}
             cancelText={t('common.cancel')}
-            onConfirm={() => setEnabled.mutateAsync({ user, enabled: false }).catch(() => undefined)}
+            onConfirm={() => setEnabled(user, false).catch(() => undefined)}
           >
             {control}
           </Popconfirm>
@@ -142,7 +131,13 @@ export function CompanyUsersPanel({ scope, title }: CompanyUsersPanelProps) {
             description={t('companyUser.resetConfirmText', { email: user.email })}
             okText={t('common.confirm')}
             cancelText={t('common.cancel')}
-            onConfirm={() => reset.mutateAsync(user).catch(() => undefined)}
+            onConfirm={() =>
+              reset
+                .mutateAsync(user, {
+                  onSuccess: () => void message.success(t('companyUser.resetDone', { email: user.email })),
+                })
+                .catch(() => undefined)
+            }
           >
             <Button id={`company-user-reset-${user.userId}`} type="link" size="small" danger>
               {t('companyUser.resetPassword')}
@@ -163,7 +158,11 @@ export function CompanyUsersPanel({ scope, title }: CompanyUsersPanelProps) {
             id="company-user-export"
             icon={<DownloadOutlined />}
             loading={exportCsv.isPending}
-            onClick={() => exportCsv.mutate()}
+            onClick={() =>
+              exportCsv.mutate(undefined, {
+                onSuccess: (blob) => saveBlob(blob, `company-users-${dayjs().format('YYYYMMDD-HHmm')}.csv`),
+              })
+            }
           >
             {t('companyUser.export')}
           </Button>

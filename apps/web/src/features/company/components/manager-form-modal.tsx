@@ -1,13 +1,12 @@
 import { useEffect } from 'react';
 import { Alert, App, Form, Input, Modal } from 'antd';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { companyManagerBody } from '@edoc/contract/company';
 import { EnterSubmits } from '../../../components/enter-submits';
 import { showServerError } from '../../../lib/form-errors';
 import { schemaRule, trimInput } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
-import { addCompanyManager, companyKeys } from '../api';
+import { useAddCompanyManager } from '../api';
 
 interface ManagerFormValues {
   email: string;
@@ -24,7 +23,6 @@ interface ManagerFormModalProps {
 export function ManagerFormModal({ open, companyId, onClose }: ManagerFormModalProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<ManagerFormValues>();
   useRevalidateOnLanguage(form);
 
@@ -32,17 +30,18 @@ export function ManagerFormModal({ open, companyId, onClose }: ManagerFormModalP
     if (open) form.resetFields();
   }, [open, form]);
 
-  const save = useMutation({
-    mutationFn: (values: ManagerFormValues) =>
-      addCompanyManager({ companyId, email: values.email.trim(), userName: values.userName.trim() }),
-    meta: { silentError: true },
-    onSuccess: async () => {
-      void message.success(t('company.managerCreated'));
-      await queryClient.invalidateQueries({ queryKey: companyKeys.all });
-      onClose();
-    },
-    onError: (error) => showServerError(form, error, { email_registered: 'email' }),
-  });
+  const save = useAddCompanyManager({ silentError: true });
+  const submit = (values: ManagerFormValues) =>
+    save.mutate(
+      { companyId, email: values.email.trim(), userName: values.userName.trim() },
+      {
+        onSuccess: () => {
+          void message.success(t('company.managerCreated'));
+          onClose();
+        },
+        onError: (error) => showServerError(form, error, { email_registered: 'email' }),
+      },
+    );
 
   return (
     <Modal
@@ -62,7 +61,7 @@ export function ManagerFormModal({ open, companyId, onClose }: ManagerFormModalP
         name="managerForm"
         layout="vertical"
         initialValues={{ email: '', userName: '' }}
-        onFinish={(v) => save.mutate(v)}
+        onFinish={submit}
       >
         <Form.Item
           name="email"

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { App, Button, Card, Empty, Space, Table, Tabs, type TableProps } from 'antd';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApprovalStatus } from '@edoc/contract/enums';
 import { formatDateTime } from '../../../lib/format';
 import { useListState } from '../../../lib/use-list-state';
 import { RejectModal } from '../components/reject-modal';
-import { companyUserKeys, decideApproval, listApprovals, type ApprovalItem } from '../user-api';
+import type { RegistrationItem as ApprovalItem } from '@edoc/contract/registration';
+import { useApprovals, useDecideApproval } from '../api';
 
 const TABS = [
   { status: ApprovalStatus.Pending, key: 'approve.tabPending' },
@@ -25,32 +25,28 @@ function parseStatus(raw: string | null): Status {
 function ApprovalTable({ status }: { status: Status }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const list = useListState();
   const [rejecting, setRejecting] = useState<ApprovalItem | undefined>();
 
-  const approvals = useQuery({
-    queryKey: companyUserKeys.approvals(null, status, list.pageNum, list.pageSize),
-    queryFn: () => listApprovals(null, { status, pageNum: list.pageNum, pageSize: list.pageSize }),
-    placeholderData: keepPreviousData,
-  });
+  const approvals = useApprovals(null, { status, pageNum: list.pageNum, pageSize: list.pageSize });
   const rows = approvals.data?.data ?? [];
 
-  const decide = useMutation({
-    mutationFn: ({ user, reason }: { user: ApprovalItem; reason?: string }) =>
-      decideApproval(null, user.userId, reason === undefined ? { pass: true } : { pass: false, reason }),
-    onSuccess: async (_data, { user, reason }) => {
-      void message.success(
-        reason === undefined
-          ? t('approve.passed', { name: user.userName })
-          : t('approve.rejected', { name: user.userName }),
-      );
-      setRejecting(undefined);
-      list.stepBackIfEmpty(rows.length);
-      // The user list shows the approval state too.
-      await queryClient.invalidateQueries({ queryKey: companyUserKeys.all });
-    },
-  });
+  const decide = useDecideApproval(null);
+  const decideOn = (user: ApprovalItem, reason?: string) =>
+    decide.mutate(
+      { user, body: reason === undefined ? { pass: true } : { pass: false, reason } },
+      {
+        onSuccess: () => {
+          void message.success(
+            reason === undefined
+              ? t('approve.passed', { name: user.userName })
+              : t('approve.rejected', { name: user.userName }),
+          );
+          setRejecting(undefined);
+          list.stepBackIfEmpty(rows.length);
+        },
+      },
+    );
 
   const columns: TableProps<ApprovalItem>['columns'] = [
     { title: t('fields.userName'), dataIndex: 'userName' },
@@ -76,8 +72,8 @@ function ApprovalTable({ status }: { status: Status }) {
             type="link"
             size="small"
             icon={<CheckOutlined />}
-            loading={decide.isPending && decide.variables?.user.userId === user.userId && !decide.variables.reason}
-            onClick={() => decide.mutate({ user })}
+            loading={decide.isPending && decide.variables?.user.userId === user.userId && decide.variables.body.pass}
+            onClick={() => decideOn(user)}
           >
             {t('approve.pass')}
           </Button>
@@ -119,7 +115,7 @@ function ApprovalTable({ status }: { status: Status }) {
         open={rejecting !== undefined}
         userName={rejecting?.userName}
         loading={decide.isPending}
-        onReject={(reason) => rejecting && decide.mutate({ user: rejecting, reason })}
+        onReject={(reason) => rejecting && decideOn(rejecting, reason)}
         onClose={() => setRejecting(undefined)}
       />
     </>

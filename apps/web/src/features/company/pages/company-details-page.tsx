@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { EditOutlined, UserAddOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Empty, Result, Skeleton, Table, Tag, type TableProps } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { CompanyUserItem } from '@edoc/contract/company';
 import { compareText, formatDateTime } from '../../../lib/format';
-import { companyKeys, getCompany, listCompanyManagers } from '../api';
+import { useCompany, useCompanyManagers } from '../api';
 import { CompanyFormModal } from '../components/company-form-modal';
 import { PickedCompany } from '../components/picked-company';
 import { ManagerFormModal } from '../components/manager-form-modal';
@@ -13,10 +12,7 @@ import { ManagerFormModal } from '../components/manager-form-modal';
 function Managers({ companyId }: { companyId: number }) {
   const { t } = useTranslation();
   const [adding, setAdding] = useState(false);
-  const managers = useQuery({
-    queryKey: companyKeys.managers(companyId),
-    queryFn: () => listCompanyManagers(companyId),
-  });
+  const managers = useCompanyManagers(companyId);
   const columns: TableProps<CompanyUserItem>['columns'] = [
     {
       title: t('fields.userName'),
@@ -61,7 +57,7 @@ function Managers({ companyId }: { companyId: number }) {
 function CompanyFacts({ companyId }: { companyId: number }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
-  const company = useQuery({ queryKey: companyKeys.detail(companyId), queryFn: () => getCompany(companyId) });
+  const company = useCompany(companyId);
   if (company.isError) return <Result status="warning" title={t('company.loadFailed')} />;
   return (
     <Card

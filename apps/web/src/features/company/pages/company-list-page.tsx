@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, Card, Popconfirm, Space, Tag, type TableProps } from 'antd';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CompanyItem } from '@edoc/contract/company';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/format';
 import { useListState } from '../../../lib/use-list-state';
-import { companyKeys, disableCompany, enableCompany, listCompanies } from '../api';
+import { useCompanies, useToggleCompany } from '../api';
 import { CompanyFormModal } from '../components/company-form-modal';
 import { SearchableTable } from '../../../components/searchable-table';
 
@@ -20,24 +19,11 @@ export function companyDetailsPath(companyId: number): string {
 export function CompanyListPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const list = useListState();
   const [editing, setEditing] = useState<{ open: boolean; company?: CompanyItem }>({ open: false });
 
-  const companies = useQuery({
-    queryKey: companyKeys.page(list.pageNum, list.pageSize, list.searchValue),
-    queryFn: () => listCompanies({ pageNum: list.pageNum, pageSize: list.pageSize, searchValue: list.searchValue }),
-    placeholderData: keepPreviousData,
-  });
-
-  const toggle = useMutation({
-    mutationFn: (company: CompanyItem) =>
-      company.enabled ? disableCompany(company.companyId) : enableCompany(company.companyId),
-    onSuccess: async (_data, company) => {
-      void message.success(company.enabled ? t('company.disabled') : t('company.enabled'));
-      await queryClient.invalidateQueries({ queryKey: companyKeys.all });
-    },
-  });
+  const companies = useCompanies({ pageNum: list.pageNum, pageSize: list.pageSize, searchValue: list.searchValue });
+  const toggle = useToggleCompany();
 
   const columns: TableProps<CompanyItem>['columns'] = [
     {
@@ -79,7 +65,13 @@ export function CompanyListPage() {
             description={company.enabled ? t('company.disableConfirmText') : undefined}
             okText={t('common.confirm')}
             cancelText={t('common.cancel')}
-            onConfirm={() => toggle.mutateAsync(company).catch(() => undefined)}
+            onConfirm={() =>
+              toggle
+                .mutateAsync(company, {
+                  onSuccess: () => void message.success(company.enabled ? t('company.disabled') : t('company.enabled')),
+                })
+                .catch(() => undefined)
+            }
           >
             <Button id={`company-toggle-${company.companyId}`} type="link" size="small" danger={company.enabled}>
               {company.enabled ? t('company.disable') : t('company.enable')}

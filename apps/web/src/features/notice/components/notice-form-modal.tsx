@@ -1,13 +1,12 @@
 import { useEffect } from 'react';
 import { DatePicker, Form, Input, Modal, Switch, Typography } from 'antd';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { NOTICE_MAX_BYTES } from '@edoc/contract/limits';
 import { noticeContents, noticeUpdateBody, type NoticeItem } from '@edoc/contract/notice';
 import { fieldMessage, schemaRule } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
-import { noticeKeys, saveNotice } from '../api';
+import { useSaveNotice } from '../api';
 
 interface NoticeFormValues {
   subject: string;
@@ -37,7 +36,6 @@ function ByteCount({ value }: { value: string | undefined }) {
 
 export function NoticeFormModal({ open, notice, onClose }: NoticeFormModalProps) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<NoticeFormValues>();
   const contents = Form.useWatch('contents', form);
   useRevalidateOnLanguage(form);
@@ -57,21 +55,19 @@ export function NoticeFormModal({ open, notice, onClose }: NoticeFormModalProps)
     );
   }, [open, notice, form]);
 
-  const save = useMutation({
-    mutationFn: (values: NoticeFormValues) =>
-      saveNotice({
+  const save = useSaveNotice();
+  const submit = (values: NoticeFormValues) =>
+    save.mutate(
+      {
         id: notice?.id,
         subject: values.subject.trim(),
         contents: values.contents.trim(),
         // ISO 8601 with the browser's offset, so the server knows the intended local time.
         effectiveTime: (values.effectiveTime ?? dayjs()).format(),
         release: values.release,
-      }),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: noticeKeys.all });
-      onClose();
-    },
-  });
+      },
+      { onSuccess: onClose },
+    );
 
   return (
     <Modal
@@ -86,7 +82,7 @@ export function NoticeFormModal({ open, notice, onClose }: NoticeFormModalProps)
       // Rendered while closed so the form instance stays connected for the open effect above.
       forceRender
     >
-      <Form<NoticeFormValues> form={form} name="notice" layout="vertical" onFinish={(values) => save.mutate(values)}>
+      <Form<NoticeFormValues> form={form} name="notice" layout="vertical" onFinish={submit}>
         <Form.Item
           name="subject"
           label={t('notice.subject')}

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, Card, Popconfirm, Space, Table, Tag, type TableProps } from 'antd';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { NoticeStatus } from '@edoc/contract/enums';
 import type { NoticeItem } from '@edoc/contract/notice';
 import { getSessionValue } from '../../../lib/session';
-import { listNotices, noticeKeys, saveNotice, undoNoticeRelease } from '../api';
+import { useNotices, useSaveNotice, useUndoNotice } from '../api';
 import { NoticeFormModal } from '../components/notice-form-modal';
 
 const STATUS_TAGS: Record<number, { color: string; key: string }> = {
@@ -24,38 +23,23 @@ function formatTime(value: string | null | undefined): string {
 export function NoticePage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [page, setPage] = useState({ pageNum: 1, pageSize: getSessionValue('pageSize') });
   const [editing, setEditing] = useState<{ open: boolean; notice?: NoticeItem }>({ open: false });
 
-  const list = useQuery({
-    queryKey: noticeKeys.page(page.pageNum, page.pageSize),
-    queryFn: () => listNotices(page.pageNum, page.pageSize),
-    placeholderData: keepPreviousData,
-  });
-
-  const refresh = () => queryClient.invalidateQueries({ queryKey: noticeKeys.all });
-  const release = useMutation({
-    mutationFn: (notice: NoticeItem) =>
-      saveNotice({
+  const list = useNotices(page.pageNum, page.pageSize);
+  const save = useSaveNotice();
+  const undo = useUndoNotice();
+  const release = (notice: NoticeItem) =>
+    save.mutateAsync(
+      {
         id: notice.id,
         subject: notice.subject,
         contents: notice.contents,
         effectiveTime: notice.effectiveTime,
         release: true,
-      }),
-    onSuccess: async () => {
-      void message.success(t('notice.released'));
-      await refresh();
-    },
-  });
-  const undo = useMutation({
-    mutationFn: (notice: NoticeItem) => undoNoticeRelease(notice.id),
-    onSuccess: async () => {
-      void message.success(t('notice.undone'));
-      await refresh();
-    },
-  });
+      },
+      { onSuccess: () => void message.success(t('notice.released')) },
+    );
 
   const columns: TableProps<NoticeItem>['columns'] = [
     { title: t('notice.subject'), dataIndex: 'subject', ellipsis: true },
@@ -85,7 +69,11 @@ export function NoticePage() {
               title={t('notice.undoConfirm')}
               okText={t('common.confirm')}
               cancelText={t('common.cancel')}
-              onConfirm={() => undo.mutateAsync(notice).catch(() => undefined)}
+              onConfirm={() =>
+                undo
+                  .mutateAsync(notice, { onSuccess: () => void message.success(t('notice.undone')) })
+                  .catch(() => undefined)
+              }
             >
               <Button type="link" size="small" danger>
                 {t('notice.undo')}
@@ -96,7 +84,7 @@ export function NoticePage() {
               title={t('notice.releaseConfirm')}
               okText={t('common.confirm')}
               cancelText={t('common.cancel')}
-              onConfirm={() => release.mutateAsync(notice).catch(() => undefined)}
+              onConfirm={() => release(notice).catch(() => undefined)}
             >
               <Button type="link" size="small">
                 {t('notice.release')}

@@ -1,6 +1,5 @@
 import { LockOutlined, MailOutlined, BankOutlined, UserOutlined } from '@ant-design/icons';
 import { App, Button, Form, Input } from 'antd';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -9,7 +8,7 @@ import { errorText } from '../../../lib/feedback';
 import { confirmRule, schemaRule, trimInput } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
 import { CaptchaField, useCaptcha } from '../../auth/components/captcha-image';
-import { register, registerFields } from '../api';
+import { registerFields, useRegister } from '../api';
 
 interface RegisterValues {
   userName: string;
@@ -37,26 +36,28 @@ export function RegisterForm({ onDone }: { onDone: (email: string) => void }) {
 
   const captcha = useCaptcha(form, 'register');
 
-  const submit = useMutation({
-    mutationFn: (values: RegisterValues) =>
-      register({
+  const register = useRegister({ silentError: true });
+  const submit = (values: RegisterValues) =>
+    register.mutate(
+      {
         userName: values.userName.trim(),
         email: values.email.trim(),
         companyName: values.companyName.trim(),
         password: values.password,
         captchaId: captcha.id,
         captchaCode: values.captchaCode,
-      }),
-    meta: { silentError: true },
-    onSuccess: (_data, values) => onDone(values.email.trim()),
-    onError: (error) => {
-      // A code is good for one attempt: whatever went wrong, the next try needs a new one.
-      captcha.refresh();
-      const field = isApiError(error) && error.errorCode ? FIELD_OF_CODE[error.errorCode] : undefined;
-      if (field) form.setFields([{ name: field, errors: [errorText(error)] }]);
-      else void message.error(errorText(error));
-    },
-  });
+      },
+      {
+        onSuccess: () => onDone(values.email.trim()),
+        onError: (error) => {
+          // A code is good for one attempt: whatever went wrong, the next try needs a new one.
+          captcha.refresh();
+          const field = isApiError(error) && error.errorCode ? FIELD_OF_CODE[error.errorCode] : undefined;
+          if (field) form.setFields([{ name: field, errors: [errorText(error)] }]);
+          else void message.error(errorText(error));
+        },
+      },
+    );
 
   return (
     <Form<RegisterValues>
@@ -65,7 +66,7 @@ export function RegisterForm({ onDone }: { onDone: (email: string) => void }) {
       layout="vertical"
       requiredMark={false}
       initialValues={{ userName: '', email: '', companyName: '', captchaCode: '' }}
-      onFinish={(values) => submit.mutate(values)}
+      onFinish={submit}
     >
       <Form.Item name="userName" label={t('fields.userName')} rules={[schemaRule('userName', shape.userName)]}>
         <Input name="userName" prefix={<UserOutlined />} autoComplete="name" />
@@ -104,7 +105,7 @@ export function RegisterForm({ onDone }: { onDone: (email: string) => void }) {
       </Form.Item>
       <CaptchaField captcha={captcha} rule={schemaRule('captchaCode', shape.captchaCode)} />
       <Form.Item style={{ marginBottom: 12 }}>
-        <Button id="register-submit" type="primary" htmlType="submit" block loading={submit.isPending}>
+        <Button id="register-submit" type="primary" htmlType="submit" block loading={register.isPending}>
           {t('register.submit')}
         </Button>
       </Form.Item>

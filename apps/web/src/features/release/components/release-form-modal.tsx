@@ -1,13 +1,12 @@
 import { useEffect } from 'react';
 import { DatePicker, Form, Input, Modal } from 'antd';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { releaseSaveBody, type ReleaseItem } from '@edoc/contract/release';
 import { showServerError } from '../../../lib/form-errors';
 import { fieldMessage, schemaRule } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
-import { releaseKeys, saveRelease } from '../api';
+import { useSaveRelease } from '../api';
 
 interface ReleaseFormValues {
   version: string;
@@ -27,7 +26,6 @@ const { shape } = releaseSaveBody;
 
 export function ReleaseFormModal({ open, release, onClose }: ReleaseFormModalProps) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<ReleaseFormValues>();
   useRevalidateOnLanguage(form);
 
@@ -46,22 +44,21 @@ export function ReleaseFormModal({ open, release, onClose }: ReleaseFormModalPro
     );
   }, [open, release, form]);
 
-  const save = useMutation({
-    mutationFn: (values: ReleaseFormValues) =>
-      saveRelease({
+  const save = useSaveRelease({ silentError: true });
+  const submit = (values: ReleaseFormValues) =>
+    save.mutate(
+      {
         id: release?.id,
         version: values.version.trim(),
         releasedOn: (values.releasedOn ?? dayjs()).format('YYYY-MM-DD'),
         notesZh: values.notesZh.trim(),
         notesEn: values.notesEn.trim(),
-      }),
-    meta: { silentError: true },
-    onError: (error) => showServerError(form, error, { release_version_exists: 'version' }),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: releaseKeys.all });
-      onClose();
-    },
-  });
+      },
+      {
+        onError: (error) => showServerError(form, error, { release_version_exists: 'version' }),
+        onSuccess: onClose,
+      },
+    );
 
   return (
     <Modal
@@ -77,7 +74,7 @@ export function ReleaseFormModal({ open, release, onClose }: ReleaseFormModalPro
       // Rendered while closed so the form instance stays connected for the open effect above.
       forceRender
     >
-      <Form<ReleaseFormValues> form={form} name="release" layout="vertical" onFinish={(values) => save.mutate(values)}>
+      <Form<ReleaseFormValues> form={form} name="release" layout="vertical" onFinish={submit}>
         <Form.Item
           name="version"
           label={t('release.version')}

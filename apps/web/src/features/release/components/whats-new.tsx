@@ -1,9 +1,7 @@
 import { Button, Divider, Modal, Typography } from 'antd';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { UnreadReleases } from '@edoc/contract/release';
 import { useSession } from '../../../lib/session';
-import { acknowledgeReleases, fetchUnreadReleases, releaseKeys } from '../api';
+import { useAcknowledgeReleases, useUnreadReleases } from '../api';
 
 /**
  * "What's new": after a newer release, shown once to every signed-in user. Closing it acknowledges the
@@ -12,27 +10,10 @@ import { acknowledgeReleases, fetchUnreadReleases, releaseKeys } from '../api';
 export function WhatsNew() {
   const { t, i18n } = useTranslation();
   const session = useSession();
-  const queryClient = useQueryClient();
-  const key = releaseKeys.unread(session.userId ?? null, i18n.language);
-  const unread = useQuery({
-    queryKey: key,
-    queryFn: fetchUnreadReleases,
-    enabled: Boolean(session.token),
-    staleTime: Infinity,
-    // A failure here must not disturb the page the user came for.
-    meta: { silentError: true },
-  });
+  const unread = useUnreadReleases(session.userId ?? null, i18n.language, Boolean(session.token));
   const releases = unread.data?.releases ?? [];
 
-  const acknowledge = useMutation({
-    mutationFn: (upTo: number) => acknowledgeReleases(upTo),
-    meta: { silentError: true },
-    onMutate: () => {
-      // Closed at once: the acknowledgement is saved in the background.
-      for (const lang of ['zh-CN', 'en-US'])
-        queryClient.setQueryData<UnreadReleases>(releaseKeys.unread(session.userId ?? null, lang), { releases: [] });
-    },
-  });
+  const acknowledge = useAcknowledgeReleases(session.userId ?? null);
 
   return (
     <Modal

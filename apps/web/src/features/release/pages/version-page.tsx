@@ -1,35 +1,28 @@
 import { useState } from 'react';
 import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, Card, Popconfirm, Space, Table, type TableProps } from 'antd';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ReleaseItem } from '@edoc/contract/release';
 import { useListState } from '../../../lib/use-list-state';
-import { deleteRelease, listReleases, releaseKeys } from '../api';
+import { useDeleteRelease, useReleases } from '../api';
 import { ReleaseFormModal } from '../components/release-form-modal';
 
 /** SPEC §2 /system/version: the releases of edoc with their notes, which users are shown once as "what's new". */
 export function VersionPage() {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const list = useListState();
   const [editing, setEditing] = useState<{ open: boolean; release?: ReleaseItem }>({ open: false });
 
-  const releases = useQuery({
-    queryKey: releaseKeys.page(list.pageNum, list.pageSize),
-    queryFn: () => listReleases(list.pageNum, list.pageSize),
-    placeholderData: keepPreviousData,
-  });
-
-  const remove = useMutation({
-    mutationFn: (release: ReleaseItem) => deleteRelease(release.id),
-    onSuccess: async () => {
-      void message.success(t('release.deleted'));
-      list.stepBackIfEmpty(releases.data?.data.length ?? 0);
-      await queryClient.invalidateQueries({ queryKey: releaseKeys.all });
-    },
-  });
+  const releases = useReleases(list.pageNum, list.pageSize);
+  const remove = useDeleteRelease();
+  const removeRelease = (release: ReleaseItem) =>
+    remove.mutateAsync(release, {
+      onSuccess: () => {
+        void message.success(t('release.deleted'));
+        list.stepBackIfEmpty(releases.data?.data.length ?? 0);
+      },
+    });
 
   const notesOf = (r: ReleaseItem) => (i18n.language === 'en-US' ? r.notesEn : r.notesZh);
   const columns: TableProps<ReleaseItem>['columns'] = [
@@ -56,7 +49,7 @@ export function VersionPage() {
             title={t('release.deleteConfirm', { version: release.version })}
             okText={t('common.confirm')}
             cancelText={t('common.cancel')}
-            onConfirm={() => remove.mutateAsync(release).catch(() => undefined)}
+            onConfirm={() => removeRelease(release).catch(() => undefined)}
           >
             <Button type="link" size="small" danger>
               {t('release.delete')}

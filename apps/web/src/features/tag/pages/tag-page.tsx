@@ -1,21 +1,17 @@
 import { useEffect, useState } from 'react';
 import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, Card, Empty, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { TAG_COLORS, tagBody, type TagBody, type TagItem } from '@edoc/contract/tag';
 import { EnterSubmits } from '../../../components/enter-submits';
 import { showServerError } from '../../../lib/form-errors';
 import { schemaRule } from '../../../lib/form-rules';
-import { useSession } from '../../../lib/session';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
-import { createTag, deleteTag, listTags, tagKeys, updateTag } from '../api';
+import { useDeleteTag, useSaveTag, useTags } from '../api';
 
 function TagFormModal({ open, tag, onClose }: { open: boolean; tag?: TagItem; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const session = useSession();
   const [form] = Form.useForm<TagBody>();
   useRevalidateOnLanguage(form);
 
@@ -25,19 +21,18 @@ function TagFormModal({ open, tag, onClose }: { open: boolean; tag?: TagItem; on
     form.setFieldsValue(tag ? { name: tag.name, color: tag.color } : { name: '', color: 'blue' });
   }, [open, tag, form]);
 
-  const save = useMutation({
-    mutationFn: (values: TagBody) => {
-      const body = { name: values.name.trim(), color: values.color };
-      return tag ? updateTag(tag.id, body) : createTag(body);
-    },
-    meta: { silentError: true },
-    onSuccess: async () => {
-      void message.success(t('common.saved'));
-      await queryClient.invalidateQueries({ queryKey: tagKeys.all(session.projectId) });
-      onClose();
-    },
-    onError: (error) => showServerError(form, error, { tag_exists: 'name' }),
-  });
+  const save = useSaveTag({ silentError: true });
+  const submit = (values: TagBody) =>
+    save.mutate(
+      { id: tag?.id, body: { name: values.name.trim(), color: values.color } },
+      {
+        onSuccess: () => {
+          void message.success(t('common.saved'));
+          onClose();
+        },
+        onError: (error) => showServerError(form, error, { tag_exists: 'name' }),
+      },
+    );
 
   return (
     <Modal
@@ -51,7 +46,7 @@ function TagFormModal({ open, tag, onClose }: { open: boolean; tag?: TagItem; on
       onCancel={onClose}
       forceRender
     >
-      <Form<TagBody> form={form} name="tagForm" layout="vertical" onFinish={(v) => save.mutate(v)}>
+      <Form<TagBody> form={form} name="tagForm" layout="vertical" onFinish={submit}>
         <Form.Item
           name="name"
           label={t('tag.name')}
@@ -76,18 +71,9 @@ function TagFormModal({ open, tag, onClose }: { open: boolean; tag?: TagItem; on
 export function TagPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const session = useSession();
   const [editing, setEditing] = useState<{ open: boolean; tag?: TagItem }>({ open: false });
-  const tags = useQuery({ queryKey: tagKeys.all(session.projectId), queryFn: listTags });
-
-  const remove = useMutation({
-    mutationFn: (tag: TagItem) => deleteTag(tag.id),
-    onSuccess: async () => {
-      void message.success(t('tag.deleted'));
-      await queryClient.invalidateQueries({ queryKey: tagKeys.all(session.projectId) });
-    },
-  });
+  const tags = useTags();
+  const remove = useDeleteTag();
 
   return (
     <Card
@@ -131,7 +117,11 @@ export function TagPage() {
                   title={t('tag.deleteConfirm', { name: tag.name })}
                   okText={t('common.confirm')}
                   cancelText={t('common.cancel')}
-                  onConfirm={() => remove.mutateAsync(tag).catch(() => undefined)}
+                  onConfirm={() =>
+                    remove
+                      .mutateAsync(tag, { onSuccess: () => void message.success(t('tag.deleted')) })
+                      .catch(() => undefined)
+                  }
                 >
                   <Button id={`tag-delete-${tag.id}`} type="link" size="small" danger>
                     {t('tag.delete')}

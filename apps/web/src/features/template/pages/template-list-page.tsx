@@ -1,16 +1,13 @@
 import { useState } from 'react';
 import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, Card, Empty, Input, Popconfirm, Select, Space, Table, Tag, type TableProps } from 'antd';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TemplateItem } from '@edoc/contract/template';
 import { ExcelImport } from '../../../components/excel-import';
 import { saveBlob } from '../../../lib/download';
-import { showError } from '../../../lib/feedback';
 import { fieldMessage } from '../../../lib/form-rules';
 import { formatDateTime } from '../../../lib/format';
-import { useSession } from '../../../lib/session';
-import { deleteTemplate, exportTemplate, listTemplates, templateKeys } from '../api';
+import { useDeleteTemplate, useExportTemplate, useInvalidateTemplates, useTemplates } from '../api';
 import { TemplateFormModal } from '../components/template-form-modal';
 
 interface TemplateListPageProps {
@@ -23,32 +20,16 @@ interface TemplateListPageProps {
 export function TemplateListPage({ types, titleKey }: TemplateListPageProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const session = useSession();
   const typeParam = types.join(',');
   const [editing, setEditing] = useState<{ open: boolean; template?: TemplateItem }>({ open: false });
   const [importName, setImportName] = useState('');
   const [importType, setImportType] = useState(types[0]);
-  const list = useQuery({
-    queryKey: templateKeys.list(session.companyId, typeParam),
-    queryFn: () => listTemplates(typeParam),
-  });
-
-  const remove = useMutation({
-    mutationFn: (template: TemplateItem) => deleteTemplate(template.id),
-    onSuccess: async () => {
-      void message.success(t('template.deleted'));
-      await queryClient.invalidateQueries({ queryKey: templateKeys.all });
-    },
-  });
-
-  const download = async (template: TemplateItem) => {
-    try {
-      saveBlob(await exportTemplate(template.id), `${template.name}.xlsx`);
-    } catch (error) {
-      showError(error);
-    }
-  };
+  const list = useTemplates(typeParam);
+  const invalidate = useInvalidateTemplates();
+  const remove = useDeleteTemplate();
+  const exportTemplate = useExportTemplate();
+  const download = (template: TemplateItem) =>
+    exportTemplate.mutate(template, { onSuccess: (blob) => saveBlob(blob, `${template.name}.xlsx`) });
 
   const columns: TableProps<TemplateItem>['columns'] = [
     {
@@ -91,7 +72,7 @@ export function TemplateListPage({ types, titleKey }: TemplateListPageProps) {
           >
             {tpl.shipped ? t('template.view') : t('common.edit')}
           </Button>
-          <Button id={`template-export-${tpl.id}`} type="link" size="small" onClick={() => void download(tpl)}>
+          <Button id={`template-export-${tpl.id}`} type="link" size="small" onClick={() => download(tpl)}>
             {t('template.export')}
           </Button>
           {!tpl.shipped && (
@@ -99,7 +80,11 @@ export function TemplateListPage({ types, titleKey }: TemplateListPageProps) {
               title={t('template.deleteConfirm', { name: tpl.name })}
               okText={t('common.confirm')}
               cancelText={t('common.cancel')}
-              onConfirm={() => remove.mutateAsync(tpl).catch(() => undefined)}
+              onConfirm={() =>
+                remove
+                  .mutateAsync(tpl, { onSuccess: () => void message.success(t('template.deleted')) })
+                  .catch(() => undefined)
+              }
             >
               <Button id={`template-delete-${tpl.id}`} type="link" size="small" danger>
                 {t('template.delete')}
@@ -127,7 +112,7 @@ export function TemplateListPage({ types, titleKey }: TemplateListPageProps) {
             validate={() => (importName.trim() ? null : fieldMessage('required', 'name'))}
             onImported={() => {
               setImportName('');
-              void queryClient.invalidateQueries({ queryKey: templateKeys.all });
+              void invalidate();
             }}
           >
             <Input

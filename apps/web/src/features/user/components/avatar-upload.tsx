@@ -1,12 +1,11 @@
 import { UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { App, Avatar, Button, Flex, Upload } from 'antd';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@edoc/contract/errors';
 import { AVATAR_MAX_BYTES } from '@edoc/contract/limits';
 import { currentLang } from '../../../lib/i18n';
 import { useObjectUrl } from '../../../lib/use-object-url';
-import { fetchAvatar, uploadAvatar, userKeys } from '../api';
+import { useAvatar, useUploadAvatar } from '../api';
 
 interface AvatarUploadProps {
   userId: number;
@@ -16,23 +15,10 @@ interface AvatarUploadProps {
 export function AvatarUpload({ userId, avatarUrl }: AvatarUploadProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const avatar = useQuery({
-    queryKey: userKeys.avatar(userId, avatarUrl),
-    queryFn: () => fetchAvatar(userId),
-    enabled: Boolean(avatarUrl),
-    // A missing picture simply shows the default icon.
-    meta: { silentError: true },
-  });
+  const avatar = useAvatar(userId, avatarUrl);
   const src = useObjectUrl(avatarUrl ? avatar.data : undefined);
 
-  const upload = useMutation({
-    mutationFn: (file: File) => uploadAvatar(file, file.name),
-    onSuccess: async () => {
-      void message.success(t('user.avatarSaved'));
-      await queryClient.invalidateQueries({ queryKey: ['user'] });
-    },
-  });
+  const upload = useUploadAvatar();
 
   return (
     <Flex vertical align="center" gap={12}>
@@ -49,7 +35,7 @@ export function AvatarUpload({ userId, avatarUrl }: AvatarUploadProps) {
             void message.error(errorMessage('file_too_large', currentLang()));
             return Upload.LIST_IGNORE;
           }
-          upload.mutate(file);
+          upload.mutate(file, { onSuccess: () => void message.success(t('user.avatarSaved')) });
           // The mutation above sends the file through the API client (token, language, envelope).
           return false;
         }}

@@ -1,5 +1,5 @@
 import { App, Button, Form, Input } from 'antd';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { passwordInput } from '@edoc/contract/fields';
@@ -8,7 +8,7 @@ import { schemaRule } from '../../../lib/form-rules';
 import { stopIdle } from '../../../lib/idle-timer';
 import { clearSession, getSessionValue } from '../../../lib/session';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
-import { modifyPassword } from '../../auth/api';
+import { useModifyPassword } from '../../auth/api';
 import { NewPasswordFields } from '../../auth/components/password-fields';
 
 interface ChangePasswordValues {
@@ -26,17 +26,20 @@ export function ChangePasswordForm() {
   const [form] = Form.useForm<ChangePasswordValues>();
   useRevalidateOnLanguage(form);
 
-  const change = useMutation({
-    mutationFn: ({ password, newPassword }: ChangePasswordValues) =>
-      modifyPassword({ email: getSessionValue('email') ?? '', password, newPassword }, true),
-    onSuccess: async () => {
-      void message.success(t('user.passwordChangedRelogin'));
-      clearSession();
-      stopIdle();
-      queryClient.clear();
-      await navigate(paths.login, { replace: true });
-    },
-  });
+  const change = useModifyPassword(true);
+  const submit = ({ password, newPassword }: ChangePasswordValues) =>
+    change.mutate(
+      { email: getSessionValue('email') ?? '', password, newPassword },
+      {
+        onSuccess: () => {
+          void message.success(t('user.passwordChangedRelogin'));
+          clearSession();
+          stopIdle();
+          queryClient.clear();
+          void navigate(paths.login, { replace: true });
+        },
+      },
+    );
 
   return (
     <Form<ChangePasswordValues>
@@ -44,7 +47,7 @@ export function ChangePasswordForm() {
       name="changePassword"
       layout="vertical"
       style={{ maxWidth: 420 }}
-      onFinish={(values) => change.mutate(values)}
+      onFinish={submit}
     >
       <Form.Item name="password" label={t('auth.currentPassword')} rules={[schemaRule('password', passwordInput)]}>
         <Input.Password name="password" autoComplete="current-password" />

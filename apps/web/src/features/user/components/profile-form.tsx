@@ -1,12 +1,11 @@
 import { App, Button, Col, Form, Input, Row, Select } from 'antd';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Sex } from '@edoc/contract/enums';
 import { userInfoModifyBody, type UserInfo, type UserInfoModifyBody } from '@edoc/contract/user';
 import { schemaRule, trimInput } from '../../../lib/form-rules';
 import { setSession } from '../../../lib/session';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
-import { modifyUserInfo, userKeys } from '../api';
+import { useModifyUserInfo } from '../api';
 
 type ProfileValues = UserInfoModifyBody;
 
@@ -28,28 +27,21 @@ function toValues(info: UserInfo): ProfileValues {
 export function ProfileForm({ info }: { info: UserInfo }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<ProfileValues>();
   useRevalidateOnLanguage(form);
   const shape = userInfoModifyBody.shape;
 
-  const save = useMutation({
-    mutationFn: (values: ProfileValues) => modifyUserInfo(values),
-    onSuccess: async (_data, values) => {
-      setSession({ userName: values.userName });
-      void message.success(t('common.saved'));
-      await queryClient.invalidateQueries({ queryKey: userKeys.info });
-    },
-  });
+  const save = useModifyUserInfo();
+  const submit = (values: ProfileValues) =>
+    save.mutate(values, {
+      onSuccess: () => {
+        setSession({ userName: values.userName });
+        void message.success(t('common.saved'));
+      },
+    });
 
   return (
-    <Form<ProfileValues>
-      form={form}
-      name="profile"
-      layout="vertical"
-      initialValues={toValues(info)}
-      onFinish={(values) => save.mutate(values)}
-    >
+    <Form<ProfileValues> form={form} name="profile" layout="vertical" initialValues={toValues(info)} onFinish={submit}>
       <Row gutter={16}>
         <Col xs={24} md={12}>
           <Form.Item label={t('user.email')}>

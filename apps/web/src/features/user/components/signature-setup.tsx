@@ -1,29 +1,23 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { App, Button, Card, Col, Empty, Image, Row, Skeleton, Typography, Upload } from 'antd';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@edoc/contract/errors';
 import { SIGNATURE_MAX_BYTES, SIGNATURE_TYPES } from '@edoc/contract/user';
 import { currentLang } from '../../../lib/i18n';
 import { useObjectUrl } from '../../../lib/use-object-url';
-import { fetchSignature, signatureKeys, uploadSignature } from '../signature-api';
+import { useSignature, useUploadSignature } from '../api';
 import { SignaturePad } from './signature-pad';
 
 /** Personal centre, electronic signature: shows the current image and replaces it by an upload or a drawing. */
 export function SignatureSetup() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const current = useQuery({ queryKey: signatureKeys.mine, queryFn: fetchSignature });
+  const current = useSignature();
   const src = useObjectUrl(current.data);
 
-  const upload = useMutation({
-    mutationFn: ({ blob, name }: { blob: Blob; name: string }) => uploadSignature(blob, name),
-    onSuccess: async () => {
-      void message.success(t('signature.saved'));
-      await queryClient.invalidateQueries({ queryKey: signatureKeys.mine });
-    },
-  });
+  const upload = useUploadSignature();
+  const save = (blob: Blob, name: string) =>
+    upload.mutate({ blob, name }, { onSuccess: () => void message.success(t('signature.saved')) });
 
   return (
     <>
@@ -51,7 +45,7 @@ export function SignatureSetup() {
                   void message.error(errorMessage('file_too_large', currentLang()));
                   return Upload.LIST_IGNORE;
                 }
-                upload.mutate({ blob: file, name: file.name });
+                save(file, file.name);
                 return false;
               }}
             >
@@ -68,10 +62,7 @@ export function SignatureSetup() {
         </Col>
         <Col xs={24} lg={14}>
           <Card size="small" title={t('signature.draw')}>
-            <SignaturePad
-              saving={upload.isPending}
-              onSave={(png) => upload.mutate({ blob: png, name: 'drawn-signature.png' })}
-            />
+            <SignaturePad saving={upload.isPending} onSave={(png) => save(png, 'drawn-signature.png')} />
           </Card>
         </Col>
       </Row>

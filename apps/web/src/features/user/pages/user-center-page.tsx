@@ -1,7 +1,6 @@
 import { Card, Col, Descriptions, Result, Row, Skeleton, Tabs } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { fetchUserInfo, userKeys } from '../api';
+import { useUserInfo } from '../api';
 import { AvatarUpload } from '../components/avatar-upload';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { ProfileForm } from '../components/profile-form';
@@ -11,7 +10,7 @@ import { StudyAlerts } from '../components/study-alerts';
 /** Personal centre of every user type (/system/userCenter, /company/userCenter, /user). */
 export function UserCenterPage() {
   const { t } = useTranslation();
-  const info = useQuery({ queryKey: userKeys.info, queryFn: fetchUserInfo });
+  const info = useUserInfo();
 
   if (info.isError) return <Result status="warning" title={t('user.loadFailed')} />;
 
