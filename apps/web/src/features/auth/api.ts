@@ -1,5 +1,4 @@
 import type {
-  CaptchaResponse,
   ExtendSessionData,
   ForgetPasswordBody,
   LoginBody,
@@ -8,25 +7,11 @@ import type {
 } from '@edoc/contract/auth';
 import type { Lang } from '@edoc/contract/enums';
 import type { NoticeRelease } from '@edoc/contract/notice';
-import { queryOptions, useMutation, useQuery, type MutationMeta } from '@tanstack/react-query';
+import { useMutation, useQuery, type MutationMeta } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
 // Sign-in calls are public: they must not send a stale token left in the tab.
 const PUBLIC = { auth: false } as const;
-
-/** A fresh code per form (`scope`): never cached, a code works once. */
-export const captchaQuery = (scope: string) =>
-  queryOptions({
-    queryKey: [scope, 'captcha'],
-    queryFn: () => api.get<CaptchaResponse>('/captcha', undefined, PUBLIC),
-    staleTime: 0,
-    gcTime: 0,
-    refetchOnMount: 'always',
-  });
-
-export function useCaptchaQuery(scope: string) {
-  return useQuery(captchaQuery(scope));
-}
 
 /** The login page's notice; no notice, or a notice service that is down, never gets in the way of signing in. */
 export function useReleasedNotice() {

@@ -10,7 +10,7 @@ import {
 } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { projectKeys } from './api';
-import type { MemberSave } from './components/member-form-modal';
+import type { MemberSave } from '../../components/members/member-form-modal';
 
 /*
  * The company administrator's calls on the members of a chosen project (/project/:id/members). Not the entered

@@ -14,7 +14,7 @@ import { resetIdle } from '../../../lib/idle-timer';
 import { setSession } from '../../../lib/session';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
 import { useLogin } from '../api';
-import { CaptchaField, useCaptcha } from './captcha-image';
+import { CaptchaField, useCaptcha } from '../../../components/captcha-field';
 import type { LoginMode } from './login-mode';
 
 interface LoginValues {

@@ -6,7 +6,7 @@ import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language
 import { useModifyPassword } from '../api';
 import type { LoginMode } from './login-mode';
 import { PasswordFormFooter } from './form-footer';
-import { NewPasswordFields } from './password-fields';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 
 interface PasswordEditValues {
   email: string;

@@ -9,7 +9,7 @@ import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language
 import { useForgetPassword, useSendResetCode } from '../api';
 import type { LoginMode } from './login-mode';
 import { PasswordFormFooter } from './form-footer';
-import { NewPasswordFields } from './password-fields';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 
 interface PasswordForgetValues {
   email: string;

@@ -1,8 +1,8 @@
 import { DragOutlined, FileAddOutlined } from '@ant-design/icons';
 import { Button, Flex, Input, Segmented } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FolderNode } from '@edoc/contract/folder';
-import { PackSelectedButton } from '../../download/components/pack-dialog';
 import type { DocumentView } from '../api';
 import { folderLabel } from '../folders';
 import type { RowActions } from '../hooks/use-row-actions';
@@ -18,6 +18,8 @@ export function FilesTab(props: {
   folder: FolderNode | null;
   canCreate: boolean;
   allowedTypes: string[];
+  /** The download feature's pack button for the selection, composed in by the page. */
+  packButton: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const { files, actions, folder } = props;
@@ -49,7 +51,7 @@ export function FilesTab(props: {
               {t('document.action.moveSelected', { count: selected.length })}
             </Button>
           ) : null}
-          <PackSelectedButton fileIds={selected} onCreated={() => files.setSelected([])} />
+          {props.packButton}
           {props.canCreate ? (
             <Button
               id="document-create"

@@ -5,15 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { FileRow } from '@edoc/contract/document';
 import type { VersionRow } from '@edoc/contract/document-edit';
 import { useDownloadByTicket } from '../../download/api';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatSize } from '../../../lib/format';
 import { useDeleteVersion, useLabelVersion, useVersions } from '../api';
-
-export function formatSize(bytes: number | null | undefined): string {
-  if (bytes === null || bytes === undefined) return '';
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
 
 export function VersionsDrawer({ row, onClose }: { row: FileRow | null; onClose: () => void }) {
   const { t } = useTranslation();

@@ -6,6 +6,7 @@ import { useAllowedTypes } from '../api';
 import { CommentsDrawer } from '../components/comments-drawer';
 import { DocumentEditModal } from '../components/document-edit-modal';
 import { DocumentFormModal } from '../components/document-form-modal';
+import { PackSelectedButton } from '../../download/components/pack-dialog';
 import { FilesTab } from '../components/files-tab';
 import { FolderTreeCard } from '../components/folder-tree-card';
 import { RecycleBin } from '../components/recycle-bin';
@@ -53,6 +54,7 @@ export function WorkspacePage() {
                     folder={folder}
                     canCreate={canCreate}
                     allowedTypes={allowedTypes}
+                    packButton={<PackSelectedButton fileIds={files.selected} onCreated={() => files.setSelected([])} />}
                   />
                 ),
               },

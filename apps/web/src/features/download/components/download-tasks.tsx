@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import type { DownloadState, DownloadTaskRow } from '@edoc/contract/download';
 import { formatDateTime } from '../../../lib/format';
 import { useListState } from '../../../lib/use-list-state';
-import { formatSize } from '../../document/components/versions-drawer';
+import { formatSize } from '../../../lib/format';
 import { useDeleteDownloadTask, useDownloadByTicket, useDownloadTasks } from '../api';
 
 const STATE_COLOR: Record<DownloadState, string> = {

@@ -6,8 +6,8 @@ import { RoleCode } from '@edoc/contract/enums';
 import { compareText } from '../../../lib/format';
 import { useIdParam } from '../../../lib/use-id-param';
 import type { ProjectMember } from '@edoc/contract/member';
-import { MemberFormModal, type MemberCalls } from '../components/member-form-modal';
-import { MemberRowActions } from '../components/member-row-actions';
+import { MemberFormModal, type MemberCalls } from '../../../components/members/member-form-modal';
+import { MemberRowActions } from '../../../components/members/member-row-actions';
 import { ProjectPicker } from '../components/project-picker';
 import {
   companyCandidatesQuery,

@@ -7,7 +7,7 @@ import { isApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/feedback';
 import { confirmRule, schemaRule, trimInput } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
-import { CaptchaField, useCaptcha } from '../../auth/components/captcha-image';
+import { CaptchaField, useCaptcha } from '../../../components/captcha-field';
 import { registerFields, useRegister } from '../api';
 
 interface RegisterValues {

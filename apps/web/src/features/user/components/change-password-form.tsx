@@ -9,7 +9,7 @@ import { stopIdle } from '../../../lib/idle-timer';
 import { clearSession, getSessionValue } from '../../../lib/session';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
 import { useModifyPassword } from '../../auth/api';
-import { NewPasswordFields } from '../../auth/components/password-fields';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 
 interface ChangePasswordValues {
   password: string;

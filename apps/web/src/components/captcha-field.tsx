@@ -3,8 +3,24 @@ import { CAPTCHA_LENGTH } from '@edoc/contract/limits';
 import { Button, Flex, Form, Input, Spin, type FormInstance } from 'antd';
 import type { FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { trimInput } from '../../../lib/form-rules';
-import { useCaptchaQuery } from '../api';
+import { trimInput } from '../lib/form-rules';
+import type { CaptchaResponse } from '@edoc/contract/auth';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../lib/api-client';
+
+/** A fresh code per form (`scope`): never cached, a code works once. */
+const captchaQuery = (scope: string) =>
+  queryOptions({
+    queryKey: [scope, 'captcha'],
+    queryFn: () => api.get<CaptchaResponse>('/captcha', undefined, { auth: false }),
+    staleTime: 0,
+    gcTime: 0,
+    refetchOnMount: 'always',
+  });
+
+function useCaptchaQuery(scope: string) {
+  return useQuery(captchaQuery(scope));
+}
 
 interface CaptchaImageProps {
   svg: string | undefined;

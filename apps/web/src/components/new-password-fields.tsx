@@ -1,7 +1,7 @@
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { newPasswordField } from '@edoc/contract/auth';
-import { confirmRule, schemaRule } from '../../../lib/form-rules';
+import { confirmRule, schemaRule } from '../lib/form-rules';
 
 /** New password plus its confirmation, shared by the forced change, the reset and the personal centre. */
 export function NewPasswordFields() {
