@@ -45,7 +45,7 @@ import { tagRoutes } from './modules/tag/tag.routes.ts';
 import { companyTemplateRoutes } from './modules/template/company-template.routes.ts';
 import { viewerRoutes } from './modules/viewer/viewer.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
-import { registerErrors } from './plugins/errors.ts';
+import { frameworkError, registerErrors } from './plugins/errors.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerInputRules } from './plugins/input-rules.ts';
 
@@ -89,6 +89,7 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
     },
     bodyLimit: deps.config.BODY_LIMIT_BYTES,
     trustProxy: deps.config.TRUST_PROXY,
+    frameworkErrors: frameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ID_MAX } from './fields.ts';
 import { pageOf } from './envelope.ts';
 
 const day = z
@@ -10,9 +11,9 @@ const day = z
 /** Filters of the operation trajectory (the project's trail): who, what kind, which document, which days. */
 export const projectTrailQuery = z
   .object({
-    userId: z.coerce.number().int().positive('invalid_value').optional(),
+    userId: z.coerce.number().int().positive('invalid_value').max(ID_MAX, 'invalid_value').optional(),
     type: z.coerce.number().int().min(1).max(999).optional(),
-    fileId: z.coerce.number().int().positive('invalid_value').optional(),
+    fileId: z.coerce.number().int().positive('invalid_value').max(ID_MAX, 'invalid_value').optional(),
     startDate: day,
     endDate: day,
     pageNum: z.coerce.number().int().min(1).default(1),
@@ -25,7 +26,9 @@ export const projectTrailQuery = z
 
 export const trailExportQuery = z.object({ format: z.enum(['csv', 'xlsx']).default('csv') });
 
-export const fileAuditQuery = z.object({ fileId: z.coerce.number('required').int().positive('invalid_value') });
+export const fileAuditQuery = z.object({
+  fileId: z.coerce.number('required').int().positive('invalid_value').max(ID_MAX, 'invalid_value'),
+});
 
 /**
  * One row of a trail as the web shows it. The values stay as stored (the chain hashes them); describeTrail

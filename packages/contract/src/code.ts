@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageOf } from './envelope.ts';
-import { optionalText, requiredText } from './fields.ts';
+import { optionalText, requiredText, ID_MAX } from './fields.ts';
 import { pageQuery, searchField } from './paging.ts';
 
 /**
@@ -13,7 +13,12 @@ export type CodeScope = 'company' | 'project';
 /** The API prefix of each scope. */
 export const CODE_API_PREFIX: Record<CodeScope, string> = { company: '/code', project: '/manage/code' };
 
-const companyIdOption = z.coerce.number('invalid_value').int('invalid_value').positive('invalid_value').optional();
+const companyIdOption = z.coerce
+  .number('invalid_value')
+  .int('invalid_value')
+  .positive('invalid_value')
+  .max(ID_MAX, 'invalid_value')
+  .optional();
 
 /** A system administrator acting on a company names it; everyone else acts on their own company or project. */
 export const codeScopeQuery = z.object({ companyId: companyIdOption });
@@ -52,7 +57,7 @@ export const codeTypeList = pageOf(codeTypeItem);
 export type CodeTypeList = z.infer<typeof codeTypeList>;
 
 export const codeBody = z.object({
-  typeId: z.number('required').int('invalid_value').positive('invalid_value'),
+  typeId: z.number('required').int('invalid_value').positive('invalid_value').max(ID_MAX, 'invalid_value'),
   code: codeText,
   name: requiredText(128),
   nameEn: optionalText(128),
@@ -88,6 +93,11 @@ export const codeTypeListQuery = codeScopeQuery.extend({ ...pageQuery.shape, sea
 export type CodeTypeListQuery = z.infer<typeof codeTypeListQuery>;
 
 export const codeListQuery = codeTypeListQuery.extend({
-  typeId: z.coerce.number('invalid_value').int('invalid_value').positive('invalid_value').optional(),
+  typeId: z.coerce
+    .number('invalid_value')
+    .int('invalid_value')
+    .positive('invalid_value')
+    .max(ID_MAX, 'invalid_value')
+    .optional(),
 });
 export type CodeListQuery = z.infer<typeof codeListQuery>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageOf } from './envelope.ts';
-import { emailField, optionalText, requiredText } from './fields.ts';
+import { emailField, optionalText, requiredText, ID_MAX } from './fields.ts';
 import { pageQuery, searchField as searchValue } from './paging.ts';
 
 export const companyItem = z.object({
@@ -28,7 +28,12 @@ export const companyIdData = z.object({ companyId: z.number() });
 export type CompanyIdData = z.infer<typeof companyIdData>;
 
 /** Which company a system administrator acts on; a company administrator may omit it (their own is used). */
-const companyIdOption = z.coerce.number('invalid_value').int('invalid_value').positive('invalid_value').optional();
+const companyIdOption = z.coerce
+  .number('invalid_value')
+  .int('invalid_value')
+  .positive('invalid_value')
+  .max(ID_MAX, 'invalid_value')
+  .optional();
 
 /** GET /company/list (system administrator). */
 export const companyListQuery = pageQuery.extend({ searchValue });
@@ -36,7 +41,7 @@ export type CompanyListQuery = z.infer<typeof companyListQuery>;
 
 /** POST /company/set/company/manager/a: a company administrator (user type 2) — e-mailed, forced to set a password. */
 export const companyManagerBody = z.object({
-  companyId: z.number('required').int('invalid_value').positive('invalid_value'),
+  companyId: z.number('required').int('invalid_value').positive('invalid_value').max(ID_MAX, 'invalid_value'),
   email: emailField,
   userName: requiredText(64),
 });
@@ -68,7 +73,7 @@ export type UserIdData = z.infer<typeof userIdData>;
 
 /** Shared fields of the company-user form: POST /company/user creates (no userId), POST /company/user/a edits. */
 export const companyUserBody = z.object({
-  userId: z.number('required').int('invalid_value').positive('invalid_value').optional(),
+  userId: z.number('required').int('invalid_value').positive('invalid_value').max(ID_MAX, 'invalid_value').optional(),
   companyId: companyIdOption,
   email: emailField,
   userName: requiredText(64),
@@ -86,7 +91,7 @@ export type CompanyUserCreateBody = z.infer<typeof companyUserCreateBody>;
  * is not editable here (a sent one is ignored); an omitted field stays as it is, an empty mobile clears it.
  */
 export const companyUserEditBody = z.object({
-  userId: z.number('required').int('invalid_value').positive('invalid_value'),
+  userId: z.number('required').int('invalid_value').positive('invalid_value').max(ID_MAX, 'invalid_value'),
   userName: requiredText(64),
   mobile: optionalText(32),
   enabled: z.boolean('invalid_value').optional(),
@@ -105,7 +110,7 @@ export const companyScopeQuery = z.object({ companyId: companyIdOption });
 
 /** GET /company/users/not/study: the company's enabled project users who are not yet members of the project (a plain array). */
 export const usersNotInStudyQuery = companyScopeQuery.extend({
-  studyId: z.coerce.number('required').int('invalid_value').positive('invalid_value'),
+  studyId: z.coerce.number('required').int('invalid_value').positive('invalid_value').max(ID_MAX, 'invalid_value'),
   searchValue,
 });
 export type UsersNotInStudyQuery = z.infer<typeof usersNotInStudyQuery>;

@@ -1,9 +1,13 @@
 import { z } from 'zod';
-import { optionalText, requiredText } from './fields.ts';
+import { optionalText, requiredText, ID_MAX } from './fields.ts';
 import { NAME_MAX } from './limits.ts';
 
-const id = z.number('required').int('invalid_value').positive('invalid_value');
-const formId = z.coerce.number('invalid_value').int('invalid_value').positive('invalid_value');
+const id = z.number('required').int('invalid_value').positive('invalid_value').max(ID_MAX, 'invalid_value');
+const formId = z.coerce
+  .number('invalid_value')
+  .int('invalid_value')
+  .positive('invalid_value')
+  .max(ID_MAX, 'invalid_value');
 
 /** POST /minio/file/edit/a fields: a new version (when a file follows) and/or changed metadata. */
 export const documentEditFields = z
@@ -31,8 +35,8 @@ export const documentEditFields = z
 export type DocumentEditFields = z.infer<typeof documentEditFields>;
 
 export const versionListQuery = z.object({
-  fileId: z.coerce.number('required').int().positive('invalid_value'),
-  fileVersionId: z.coerce.number().int().positive('invalid_value').optional(),
+  fileId: z.coerce.number('required').int().positive('invalid_value').max(ID_MAX, 'invalid_value'),
+  fileVersionId: z.coerce.number().int().positive('invalid_value').max(ID_MAX, 'invalid_value').optional(),
 });
 
 export const versionEditBody = z.object({

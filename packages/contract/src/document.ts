@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageOf } from './envelope.ts';
-import { optionalText, requiredText } from './fields.ts';
+import { optionalText, requiredText, ID_MAX } from './fields.ts';
 import { NAME_MAX } from './limits.ts';
 
 const isoDate = z
@@ -11,7 +11,11 @@ const isoDate = z
   .or(z.literal('').transform(() => undefined));
 
 /** Multipart fields come as text: numbers and flags are read from their text form. */
-const formId = z.coerce.number('invalid_value').int('invalid_value').positive('invalid_value');
+const formId = z.coerce
+  .number('invalid_value')
+  .int('invalid_value')
+  .positive('invalid_value')
+  .max(ID_MAX, 'invalid_value');
 const formFlag = z
   .enum(['true', 'false', '1', '0'], 'invalid_value')
   .transform((v) => v === 'true' || v === '1')
@@ -54,10 +58,10 @@ export const documentFields = z
 export type DocumentFields = z.infer<typeof documentFields>;
 
 export const nameCheckBody = z.object({
-  folderId: z.number('required').int().positive('invalid_value'),
+  folderId: z.number('required').int().positive('invalid_value').max(ID_MAX, 'invalid_value'),
   name: requiredText(NAME_MAX),
   /** The document being renamed, which may keep its own name. */
-  fileId: z.number().int().positive().optional(),
+  fileId: z.number().int().positive().max(ID_MAX, 'invalid_value').optional(),
 });
 
 const listDay = z
@@ -68,7 +72,7 @@ const listDay = z
 
 export const fileListQuery = z
   .object({
-    folderId: z.coerce.number().int().positive('invalid_value').optional(),
+    folderId: z.coerce.number().int().positive('invalid_value').max(ID_MAX, 'invalid_value').optional(),
     pageNum: z.coerce.number().int().min(1).default(1),
     pageSize: z.coerce.number().int().min(1).max(200).default(10),
     name: z.string().trim().max(NAME_MAX, 'too_long').optional(),
@@ -77,7 +81,7 @@ export const fileListQuery = z
     view: z.enum(['all', 'mine', 'recent']).default('all'),
     order: z.enum(['asc', 'desc']).default('desc'),
     status: z.coerce.number().int().min(1).max(9).optional(),
-    creatorId: z.coerce.number().int().positive('invalid_value').optional(),
+    creatorId: z.coerce.number().int().positive('invalid_value').max(ID_MAX, 'invalid_value').optional(),
     /** Created between these days (UTC, both included). */
     startDate: listDay,
     endDate: listDay,
@@ -128,6 +132,6 @@ export const documentCreated = z.object({ fileId: z.number(), fileVersionId: z.n
 export type DocumentCreated = z.infer<typeof documentCreated>;
 
 export const downloadQuery = z.object({
-  fileId: z.coerce.number('required').int().positive('invalid_value'),
-  fileVersionId: z.coerce.number().int().positive('invalid_value').optional(),
+  fileId: z.coerce.number('required').int().positive('invalid_value').max(ID_MAX, 'invalid_value'),
+  fileVersionId: z.coerce.number().int().positive('invalid_value').max(ID_MAX, 'invalid_value').optional(),
 });

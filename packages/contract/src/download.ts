@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageOf } from './envelope.ts';
-import { requiredText } from './fields.ts';
+import { requiredText, ID_MAX } from './fields.ts';
 import { pageQuery } from './paging.ts';
 
 /** The most documents one task may name directly (a folder task is bounded by the folder). */
@@ -10,7 +10,11 @@ export const DOWNLOAD_MAX_FILES = 1000;
 export const DownloadStatus = { Packing: 0, Completed: 1, Failed: 2 } as const;
 export type DownloadState = 'packing' | 'completed' | 'failed' | 'expired';
 
-const positiveId = z.number('invalid_value').int('invalid_value').positive('invalid_value');
+const positiveId = z
+  .number('invalid_value')
+  .int('invalid_value')
+  .positive('invalid_value')
+  .max(ID_MAX, 'invalid_value');
 
 /** The task's name; the zip is saved as this name plus ".zip". */
 export const downloadTaskName = requiredText(128);
@@ -58,10 +62,13 @@ export type DownloadTaskCreated = z.infer<typeof downloadTaskCreated>;
 export const ticketBody = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('document'),
-    fileId: z.number('required').int().positive('invalid_value'),
-    fileVersionId: z.number().int().positive('invalid_value').optional(),
+    fileId: z.number('required').int().positive('invalid_value').max(ID_MAX, 'invalid_value'),
+    fileVersionId: z.number().int().positive('invalid_value').max(ID_MAX, 'invalid_value').optional(),
   }),
-  z.object({ kind: z.literal('pack'), taskId: z.number('required').int().positive('invalid_value') }),
+  z.object({
+    kind: z.literal('pack'),
+    taskId: z.number('required').int().positive('invalid_value').max(ID_MAX, 'invalid_value'),
+  }),
 ]);
 export type TicketBody = z.infer<typeof ticketBody>;
 

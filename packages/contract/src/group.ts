@@ -1,11 +1,14 @@
 import { z } from 'zod';
-import { optionalText, requiredText } from './fields.ts';
+import { optionalText, requiredText, ID_MAX } from './fields.ts';
 
 /** A user group of the project: its members are users who are members of the project. */
 export const groupBody = z.object({
   name: requiredText(64),
   description: optionalText(500),
-  memberIds: z.array(z.number().int('invalid_value').positive('invalid_value')).max(1000, 'invalid_value').default([]),
+  memberIds: z
+    .array(z.number().int('invalid_value').positive('invalid_value').max(ID_MAX, 'invalid_value'))
+    .max(1000, 'invalid_value')
+    .default([]),
 });
 export type GroupBody = z.infer<typeof groupBody>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageOf } from './envelope.ts';
-import { requiredText } from './fields.ts';
+import { requiredText, ID_MAX } from './fields.ts';
 import { NOTICE_MAX_BYTES } from './limits.ts';
 
 export const noticeRelease = z.object({
@@ -32,7 +32,7 @@ export const noticeContents = z
   .refine((v) => new TextEncoder().encode(v).length <= NOTICE_MAX_BYTES, 'notice_too_long');
 
 export const noticeUpdateBody = z.object({
-  id: z.number().int().positive().optional(),
+  id: z.number().int().positive().max(ID_MAX, 'invalid_value').optional(),
   subject: requiredText(128),
   contents: noticeContents,
   effectiveTime: z.iso.datetime({ offset: true, error: 'invalid_value' }),

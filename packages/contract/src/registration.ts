@@ -3,7 +3,7 @@ import { newPasswordField } from './auth.ts';
 import { companyUserItem } from './company.ts';
 import { ApprovalStatus } from './enums.ts';
 import { pageOf } from './envelope.ts';
-import { emailField, requiredText } from './fields.ts';
+import { emailField, requiredText, ID_MAX } from './fields.ts';
 import { pageQuery } from './paging.ts';
 
 /**
@@ -31,7 +31,12 @@ export const approveListQuery = pageQuery.extend({
     .number('invalid_value')
     .refine((v) => (statusValues as readonly number[]).includes(v), 'invalid_value')
     .default(ApprovalStatus.Pending),
-  companyId: z.coerce.number('invalid_value').int('invalid_value').positive('invalid_value').optional(),
+  companyId: z.coerce
+    .number('invalid_value')
+    .int('invalid_value')
+    .positive('invalid_value')
+    .max(ID_MAX, 'invalid_value')
+    .optional(),
 });
 export type ApproveListQuery = z.infer<typeof approveListQuery>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ID_MAX } from './fields.ts';
 import { pageOf } from './envelope.ts';
 
 /** Release notes may be plain text or simple HTML (sanitised on the server like notices); at most this many characters. */
@@ -18,7 +19,7 @@ const releaseNotes = z.string('required').trim().min(1, 'required').max(RELEASE_
 
 /** POST /release/save/a: creates (no id) or edits a release of /system/version. */
 export const releaseSaveBody = z.object({
-  id: z.number('invalid_value').int('invalid_value').positive('invalid_value').optional(),
+  id: z.number('invalid_value').int('invalid_value').positive('invalid_value').max(ID_MAX, 'invalid_value').optional(),
   version: releaseVersion,
   releasedOn: z.iso.date('invalid_value'),
   notesZh: releaseNotes,
@@ -61,6 +62,11 @@ export type UnreadReleases = z.infer<typeof unreadReleases>;
  * newest there is when omitted. A release recorded while the dialog was open stays unread.
  */
 export const releaseReadBody = z.object({
-  upTo: z.number('invalid_value').int('invalid_value').positive('invalid_value').optional(),
+  upTo: z
+    .number('invalid_value')
+    .int('invalid_value')
+    .positive('invalid_value')
+    .max(ID_MAX, 'invalid_value')
+    .optional(),
 });
 export type ReleaseReadBody = z.infer<typeof releaseReadBody>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DOC_PERMISSION_KEYS, LIBRARY_PERMISSION_KEYS } from './enums.ts';
-import { optionalText, requiredText } from './fields.ts';
+import { optionalText, requiredText, ID_MAX } from './fields.ts';
 import { TREE_TITLE_MAX } from './limits.ts';
 
 /** SPEC §3 directory template types. */
@@ -119,7 +119,12 @@ export const directoryTemplateItem = templateItem.pick({
 export type DirectoryTemplateItem = z.infer<typeof directoryTemplateItem>;
 export const directoryTemplateList = z.array(directoryTemplateItem);
 
-const companyIdOption = z.coerce.number('invalid_value').int('invalid_value').positive('invalid_value').optional();
+const companyIdOption = z.coerce
+  .number('invalid_value')
+  .int('invalid_value')
+  .positive('invalid_value')
+  .max(ID_MAX, 'invalid_value')
+  .optional();
 
 /** GET /template/list: the shipped templates and the company's own, optionally of some types ("2,3,4"). */
 export const templateListQuery = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ID_MAX } from './fields.ts';
 
 /**
  * How the viewer shows a file, by extension: a PDF as it is, an Office file through its PDF rendition
@@ -62,5 +63,10 @@ export const fileDetail = z.object({
 export type FileDetail = z.infer<typeof fileDetail>;
 
 export const fileDetailQuery = z.object({
-  fileVersionId: z.coerce.number('invalid_value').int('invalid_value').positive('invalid_value').optional(),
+  fileVersionId: z.coerce
+    .number('invalid_value')
+    .int('invalid_value')
+    .positive('invalid_value')
+    .max(ID_MAX, 'invalid_value')
+    .optional(),
 });

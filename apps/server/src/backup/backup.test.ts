@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../db/schema/companies.ts';
 import { trail } from '../db/schema/trail.ts';
 import { verifyTrail } from '../modules/trail/trail-verify.ts';
-import { bearer, createTestContext, createUser, signIn, type TestContext } from '../test/context.ts';
+import { createTestContext, type TestContext } from '../test/context.ts';
+import { createUser, signIn } from '../test/factories.ts';
+import { bearer } from '../test/requests.ts';
 import { backup, fileSha256, restore } from './backup.ts';
 
 let from: TestContext;

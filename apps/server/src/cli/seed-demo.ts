@@ -104,7 +104,14 @@ function projectContext(admin: typeof users.$inferSelect, projectId: number): Pr
       companyId: admin.companyId,
       isCompanyManager: true,
     },
-    session: { id: 0, lang: 'en-US', idleMinutes: 30, projectId, roleCode: RoleCode.CompanyAdmin, projectState: 'open' },
+    session: {
+      id: 0,
+      lang: 'en-US',
+      idleMinutes: 30,
+      projectId,
+      roleCode: RoleCode.CompanyAdmin,
+      projectState: 'open',
+    },
   };
   return {
     auth,

@@ -36,7 +36,6 @@ export interface BlobToSend {
   fileName: string;
   contentType: string;
   disposition?: 'attachment' | 'inline';
-  cacheControl?: string;
 }
 
 /**
@@ -48,7 +47,7 @@ export async function sendBlob(request: FastifyRequest, reply: FastifyReply, blo
   reply
     .header('Content-Disposition', contentDisposition(blob.fileName, blob.disposition))
     .header('Accept-Ranges', 'bytes')
-    .header('Cache-Control', blob.cacheControl ?? 'private, no-store')
+    .header('Cache-Control', 'no-store') // issue 9: no cache keeps a document's bytes
     .header('X-Content-Type-Options', 'nosniff')
     .type(blob.contentType || 'application/octet-stream');
   if (range === 'invalid') return reply.status(416).header('Content-Range', `bytes */${blob.size}`).send();

@@ -137,32 +137,3 @@ export function registerAuth(app: FastifyInstance, db: Db): void {
     if (!request.ctx) fail('forbidden');
   });
 }
-
-// ---- Transitional (issue 8): the re-checks below go as each module moves to lib/route.ts; then this goes too.
-/** @deprecated use the context the gate resolved (lib/route.ts). */
-export type Access = Gate;
-/** @deprecated use the context the gate resolved (lib/route.ts). */
-export function caller(request: FastifyRequest): AuthContext {
-  if (!request.auth) fail('unauthorized');
-  return request.auth;
-}
-/** @deprecated use the context the gate resolved (lib/route.ts). */
-export function requireSystemAdmin(request: FastifyRequest): AuthContext {
-  const auth = caller(request);
-  if (auth.user.userType !== 1) fail('forbidden');
-  return auth;
-}
-/** @deprecated use companyOf(ctx, named) of plugins/context.ts. */
-export function requireCompanyAdmin(
-  request: FastifyRequest,
-  named?: number | null,
-): AuthContext & { companyId: number } {
-  const auth = caller(request);
-  if (auth.user.userType === 1) {
-    if (!named) fail('required', { field: 'companyId' });
-    return { ...auth, companyId: named };
-  }
-  if (auth.user.userType !== 2 || !auth.user.isCompanyManager || auth.user.companyId === null) fail('forbidden');
-  if (named && named !== auth.user.companyId) fail('forbidden');
-  return { ...auth, companyId: auth.user.companyId };
-}

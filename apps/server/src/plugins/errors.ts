@@ -2,7 +2,7 @@ import { errorMessage, isErrorCode, type ErrorCode } from '@edoc/contract/errors
 import { fieldLabel, issueMessage } from '@edoc/contract/fields';
 import type { Envelope } from '@edoc/contract/envelope';
 import { API_BASE } from '@edoc/contract/limits';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { isUniqueViolation } from '../db/errors.ts';
@@ -19,6 +19,21 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'parameter_error',
   FST_ERR_VALIDATION: 'parameter_error',
 };
+
+/**
+ * Errors the router raises before any route runs (a URL that is not valid, a path parameter past the router's
+ * length limit): the envelope too, in the language the request asks for.
+ */
+export function frameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  const body: Envelope<null> = {
+    status: false,
+    msg: errorMessage('parameter_error', requestLang(request)),
+    data: null,
+    errorCode: 'parameter_error',
+  };
+  void reply.status(status).header('cache-control', 'no-store').send(body);
+}
 
 /** One error handler: every failure becomes the envelope with an honest status, in the user's language. */
 export function registerErrors(app: FastifyInstance, opts: { spa: boolean }): void {

@@ -1,7 +1,9 @@
 import { UserType } from '@edoc/contract/enums';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../db/schema/companies.ts';
-import { bearer, createTestContext, createUser, signIn, type TestContext } from '../test/context.ts';
+import { createTestContext, type TestContext } from '../test/context.ts';
+import { createUser, signIn } from '../test/factories.ts';
+import { bearer } from '../test/requests.ts';
 
 let ctx: TestContext;
 let token: string;

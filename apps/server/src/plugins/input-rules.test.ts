@@ -3,7 +3,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../db/schema/companies.ts';
 import { trail } from '../db/schema/trail.ts';
-import { bearer, createTestContext, createUser, signIn, type TestContext } from '../test/context.ts';
+import { createTestContext, type TestContext } from '../test/context.ts';
+import { createUser, signIn } from '../test/factories.ts';
+import { bearer } from '../test/requests.ts';
 
 // Issue 9, finding 8: bad input answered 500. Each case here answered 500 (or was stored) before the shared rules.
 let ctx: TestContext;

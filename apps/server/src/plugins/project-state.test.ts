@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects } from '../db/schema/projects.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
-import { callAs, createProjectWorld, type ProjectWorld } from '../test/project-factories.ts';
+import { createProjectWorld, type ProjectWorld } from '../test/factories.ts';
+import { client } from '../test/requests.ts';
 
 // Issue 9, finding 6: sessions entered before a project was closed kept reading and uploading.
 let ctx: TestContext;
@@ -19,14 +20,16 @@ const setProject = (values: Partial<typeof projects.$inferInsert>) =>
 
 describe('a project closed or expired while its members work in it', () => {
   it('ends their project access at once, and gives it back when reopened', async () => {
-    const staff = callAs(ctx, world.staff.token);
+    const staff = client(ctx.app, world.staff.token);
     expect((await staff.get('/site/list')).statusCode).toBe(200);
 
     await setProject({ closed: true });
     const closed = await staff.get('/site/list');
     expect(closed.statusCode).toBe(403);
     expect(closed.json().errorCode).toBe('project_closed');
-    expect((await callAs(ctx, world.pm.token).post('/site/create', { name: 'X', code: 'X1' })).statusCode).toBe(403);
+    expect((await client(ctx.app, world.pm.token).post('/site/create', { name: 'X', code: 'X1' })).statusCode).toBe(
+      403,
+    );
     // The sign-in itself lives on: the user can go back to the project picker.
     expect((await staff.get('/user/info')).statusCode).toBe(200);
 

@@ -6,10 +6,19 @@ import { codes, codeTypes, tags } from '../db/schema/catalog.ts';
 import { downloadTasks } from '../db/schema/documents.ts';
 import { releases } from '../db/schema/releases.ts';
 import { templates } from '../db/schema/templates.ts';
-import { multipart, SAMPLE } from './multipart.ts';
-import { createCompany, createCompanyAdmin, createProjectUser } from './company-factories.ts';
-import { bearer, createTestContext, createUser, signIn, type TestContext } from './context.ts';
-import { callAs, createProjectWorld, joinProject, type ProjectWorld } from './project-factories.ts';
+import { createTestContext, type TestContext } from './context.ts';
+import {
+  createCompany,
+  createCompanyAdmin,
+  createProjectUser,
+  createProjectWorld,
+  createUser,
+  joinProject,
+  SAMPLE,
+  signIn,
+  type ProjectWorld,
+} from './factories.ts';
+import { bearer, client, multipart } from './requests.ts';
 import { ROUTE_POLICY, type Gate } from './route-policy.ts';
 
 /**
@@ -48,7 +57,7 @@ beforeAll(async () => {
   const adminB = await createCompanyAdmin(ctx.db, companyB.id);
   // Project 2 belongs to company A too: the boundary between projects of one company is the harder one.
   const project2 = (
-    await callAs(ctx, world.admin.token).post('/project/create', { code: 'MATRIX-2', name: 'Second' })
+    await client(ctx.app, world.admin.token).post('/project/create', { code: 'MATRIX-2', name: 'Second' })
   ).json().data.studyId as number;
   const [staffRole2] = await ctx.db
     .select()

@@ -113,8 +113,3 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     },
   };
 }
-
-// Transitional: authorization.test.ts (not edited in issue 8's test pass) still imports these from here; the
-// factories and request helpers live in factories.ts and requests.ts. Delete once its imports are switched.
-export { createUser, PASSWORD, signIn } from './factories.ts';
-export { bearer } from './requests.ts';

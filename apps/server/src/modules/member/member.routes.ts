@@ -1,7 +1,13 @@
 import { companyScopeQuery as companyQuery } from '@edoc/contract/company';
 import { noData } from '@edoc/contract/envelope';
 import { idParam, idParams } from '@edoc/contract/fields';
-import { memberCreated, projectMemberList, projectRoleList } from '@edoc/contract/member';
+import {
+  memberAddBody,
+  memberCreated,
+  memberUpdateBody,
+  projectMemberList,
+  projectRoleList,
+} from '@edoc/contract/member';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
@@ -10,10 +16,6 @@ import { companyOf } from '../../plugins/context.ts';
 import { addMember, changeMember, listMembers, listRoles, removeMember } from './member.service.ts';
 
 const memberParams = z.object({ id: idParam, memberId: idParam });
-const memberBody = z.object({
-  roleId: z.number('required').int().positive('invalid_value'),
-  siteIds: z.array(z.number().int().positive()).max(500).default([]),
-});
 
 /** Which company users are in which project with which role (SPEC §2 /company/project/user). */
 export function memberRoutes(api: Api, deps: Deps): void {
@@ -38,7 +40,7 @@ export function memberRoutes(api: Api, deps: Deps): void {
       access,
       params: idParams,
       query: companyQuery,
-      body: memberBody.extend({ userId: z.number('required').int().positive() }),
+      body: memberAddBody,
       response: memberCreated,
     },
     async ({ ctx, params, query, body }) => ({
@@ -48,7 +50,7 @@ export function memberRoutes(api: Api, deps: Deps): void {
 
   post(
     '/project/:id/members/:memberId/a',
-    { access, params: memberParams, query: companyQuery, body: memberBody, response: noData },
+    { access, params: memberParams, query: companyQuery, body: memberUpdateBody, response: noData },
     async ({ ctx, params, query, body }) => {
       await changeMember(deps, companyOf(ctx, query.companyId), params.id, params.memberId, body, ctx.actor);
       return null;

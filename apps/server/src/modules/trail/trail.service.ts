@@ -1,6 +1,5 @@
 import type { TrailEntry } from '@edoc/contract/trail';
 import { sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client.ts';
 import { trail } from '../../db/schema/trail.ts';
 import { sha256 } from '../../lib/crypto.ts';
@@ -67,18 +66,6 @@ function rowText(row: Omit<TrailRow, 'hash'>): string {
  */
 export function rowHash(row: Omit<TrailRow, 'hash'>, key: Buffer | null = trailKey()): string {
   return key ? mac(key, rowText(row)) : sha256(rowText(row));
-}
-
-/** The actor of an HTTP request, for trail rows. */
-export function actorOf(request: FastifyRequest): TrailActor {
-  const auth = request.auth;
-  return {
-    actorId: auth?.user.id ?? null,
-    actorName: auth?.user.name ?? null,
-    companyId: auth?.user.companyId ?? null,
-    projectId: auth?.session.projectId ?? null,
-    ip: request.ip,
-  };
 }
 
 /** Plain JSON for jsonb: Dates become ISO strings so the stored value hashes the same when read back. */

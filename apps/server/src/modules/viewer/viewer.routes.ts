@@ -28,11 +28,7 @@ export function viewerRoutes(api: Api, deps: Deps): void {
 
   get('/file/view/:id', { access, params: idParams, response: 'raw' }, async ({ ctx, params, request, reply }) => {
     const content = await viewContent(deps, ctx, params.id);
-    return sendBlob(request, reply, deps.blobs, {
-      ...content,
-      disposition: 'inline',
-      cacheControl: 'private, max-age=300',
-    });
+    return sendBlob(request, reply, deps.blobs, { ...content, disposition: 'inline' });
   });
 
   get(

@@ -85,7 +85,8 @@ describe('viewing a PDF', () => {
     expect(whole.statusCode).toBe(200);
     expect(whole.headers['content-type']).toBe('application/pdf');
     expect(whole.headers['content-disposition']).toMatch(/^inline; /);
-    expect(whole.headers['cache-control']).toMatch(/^private/);
+    // Issue 9: document bytes are never kept by a cache.
+    expect(whole.headers['cache-control']).toBe('no-store');
     expect(whole.rawPayload.equals(SAMPLE.pdf())).toBe(true);
     const part = await get(world.pm.token, `/file/view/${doc.fileVersionId}`, { range: 'bytes=5-7' });
     expect(part.statusCode).toBe(206);

@@ -1,0 +1,162 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { UserType } from '@edoc/contract/enums';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { malformed, malformedParam, plausible, type BadValue, type JsonSchema } from './bad-input-values.ts';
+import { createTestContext, type TestContext } from './context.ts';
+import { createProjectWorld, createUser, signIn, type ProjectWorld } from './factories.ts';
+import { ROUTE_POLICY, type Gate } from './route-policy.ts';
+
+/**
+ * Issue 9, "a bad-input test in the suite": every operation of the OpenAPI document, each of its fields in turn
+ * given malformed values (wrong types, NUL, lone surrogates, huge strings, ids past the integer range, impossible
+ * dates) while the others stay plausible, as a caller who passes the route's gate. No answer may be a 5xx or leave
+ * the envelope, and a refused request changes nothing in the database or the blob store. A new route is covered
+ * the day it is added, without anyone remembering to.
+ */
+interface Operation {
+  method: string;
+  path: string;
+  parameters?: Array<{ in: 'path' | 'query'; name: string; schema: JsonSchema; required?: boolean }>;
+  requestBody?: { content: Record<string, { schema: JsonSchema }> };
+}
+
+// Tables every request may touch whatever it asks (the session's idle clock, captchas, sign-in throttling).
+const VOLATILE = new Set(['sessions', 'captchas', 'login_failures', 'idempotency_keys', 'job_runs']);
+// These end the caller's own session or password when they succeed; they get their bad input without a token.
+const SIGNS_OUT = new Set(['POST /logout', 'POST /user/modify_password']);
+
+let ctx: TestContext;
+let world: ProjectWorld;
+let tokens: Record<Gate, string | null>;
+let operations: Operation[];
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  world = await createProjectWorld(ctx, 'BAD-1');
+  const sys = await createUser(ctx.db, { userType: UserType.System });
+  const sysToken = await signIn(ctx, sys.email);
+  tokens = {
+    public: null,
+    signedIn: world.pm.token,
+    systemAdmin: sysToken,
+    companyAdmin: world.admin.token,
+    projectMember: world.pm.token,
+    projectAdmin: world.pm.token,
+  };
+  const doc = (
+    await ctx.app.inject({ method: 'GET', url: '/edoc/docs/json', headers: { authorization: `Bearer ${sysToken}` } })
+  ).json<{
+    paths: Record<string, Record<string, Omit<Operation, 'method' | 'path'>>>;
+  }>();
+  operations = Object.entries(doc.paths).flatMap(([p, ops]) =>
+    Object.entries(ops)
+      .filter(([m]) => m !== 'head')
+      .map(([m, op]) => ({ ...op, method: m.toUpperCase(), path: p })),
+  );
+}, 120_000);
+afterAll(() => ctx.close());
+
+/** A fingerprint of every row of every table but the volatile ones, and of the blob store's files. */
+async function snapshot(): Promise<string> {
+  const tables = (
+    await ctx.db.execute<{ name: string }>(sql`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'`)
+  ).rows
+    .map((r) => r.name)
+    .filter((t) => !VOLATILE.has(t))
+    .sort();
+  const parts = tables.map(
+    (t) => `SELECT '${t}' AS t, md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS h FROM "${t}" x`,
+  );
+  const rows = (await ctx.db.execute<{ t: string; h: string }>(sql.raw(parts.join(' UNION ALL ')))).rows;
+  const blobs = await fs.readdir(path.join(ctx.dataDir, 'blobs'), { recursive: true }).catch(() => [] as string[]);
+  return JSON.stringify([rows.sort((a, b) => a.t.localeCompare(b.t)), blobs.sort()]);
+}
+
+const policyKey = (op: Operation) => `${op.method} ${op.path.replace(/^\/edoc/, '')}`;
+
+interface Probe {
+  field: string;
+  bad: BadValue;
+  url: string;
+  payload?: unknown;
+}
+
+/** One request per malformed value of each field, the other fields plausible. */
+function probes(op: Operation): Probe[] {
+  const params = op.parameters ?? [];
+  const plausibleParams = Object.fromEntries(params.map((p) => [p.name, String(plausible(p.schema))]));
+  const url = (values: Record<string, string>) => {
+    let p = op.path;
+    const query = new URLSearchParams();
+    for (const prm of params) {
+      if (prm.in === 'path') p = p.replace(`{${prm.name}}`, encodeURIComponent(values[prm.name]));
+      else query.set(prm.name, values[prm.name]);
+    }
+    const q = query.toString();
+    return q ? `${p}?${q}` : p;
+  };
+  const bodySchema = op.requestBody?.content['application/json']?.schema;
+  const body = bodySchema ? (plausible(bodySchema) as Record<string, unknown>) : undefined;
+  const out: Probe[] = [];
+  for (const prm of params)
+    for (const bad of malformedParam(prm.schema))
+      out.push({
+        field: `${prm.in} ${prm.name}`,
+        bad,
+        url: url({ ...plausibleParams, [prm.name]: String(bad.value) }),
+        payload: body,
+      });
+  if (bodySchema) {
+    for (const [name, schema] of Object.entries(bodySchema.properties ?? {}))
+      for (const bad of malformed(schema))
+        out.push({ field: `body ${name}`, bad, url: url(plausibleParams), payload: { ...body, [name]: bad.value } });
+    for (const bad of malformed(bodySchema))
+      out.push({ field: 'body', bad, url: url(plausibleParams), payload: bad.value });
+  }
+  return out;
+}
+
+describe('bad input, every operation', () => {
+  it('never answers 5xx, always answers the envelope, and a refusal changes nothing', async () => {
+    const failures: string[] = [];
+    let calls = 0;
+    for (const op of operations) {
+      const key = policyKey(op);
+      const policy = ROUTE_POLICY[key];
+      if (!policy) {
+        failures.push(`${key}: not in route-policy.ts`);
+        continue;
+      }
+      const token = SIGNS_OUT.has(key) ? null : tokens[policy.gate];
+      const before = await snapshot();
+      let accepted = false;
+      for (const probe of probes(op)) {
+        calls++;
+        const res = await ctx.app.inject({
+          method: op.method as 'GET',
+          url: probe.url,
+          headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'accept-language': 'en-US' },
+          ...(op.method === 'GET' ? {} : { payload: probe.payload as Record<string, unknown> }),
+        });
+        const what = `${key} with ${probe.field} = ${probe.bad.label}`;
+        if (res.statusCode >= 500) {
+          failures.push(`${what}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+          continue;
+        }
+        if (res.statusCode < 300) {
+          accepted = true;
+          continue; // a value the field may take after all (a raw answer, or text without a limit)
+        }
+        const body = String(res.headers['content-type'] ?? '').includes('json')
+          ? res.json<{ status?: unknown }>()
+          : null;
+        if (body?.status !== false) failures.push(`${what}: ${res.statusCode} without the envelope`);
+      }
+      if (!accepted && (await snapshot()) !== before) failures.push(`${key}: refused bad input but changed data`);
+    }
+    expect(calls).toBeGreaterThan(1000);
+    expect(failures).toEqual([]);
+  }, 600_000);
+});
