@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { clearSession, setSession } from '../lib/session';
+
+// findBy… waits up to 1 s by default: on a loaded 2-core CI machine antd's first render of a page takes longer, so
+// an answer that is on its way would be reported missing. Waiting longer changes no assertion.
+configure({ asyncUtilTimeout: 5000 });
 
 // antd's responsive components (Grid, Table, Layout.Sider) call matchMedia and ResizeObserver, which jsdom lacks.
 if (!window.matchMedia) {

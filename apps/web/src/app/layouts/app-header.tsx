@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import type { Lang } from '@edoc/contract/enums';
 import { formatCountdown } from '@edoc/contract/dates';
 import { LanguageSwitch } from '../../components/language-switch';
-import { saveSessionLanguage } from '../../features/auth/api';
+import { useSaveSessionLanguage } from '../../features/auth/api';
 import { useSignOut } from '../../features/auth/use-sign-out';
 import { useIdleRemaining } from '../../lib/idle-timer';
 import { useSession } from '../../lib/session';
@@ -33,10 +33,8 @@ export function AppHeader({ leading }: AppHeaderProps) {
   const { t } = useTranslation();
   const session = useSession();
   const signOut = useSignOut();
-  const storeLanguage = (lang: Lang) => {
-    // The server answers in the session's language; a failure only means messages stay in the old one.
-    saveSessionLanguage(lang).catch(() => undefined);
-  };
+  const saveLanguage = useSaveSessionLanguage();
+  const storeLanguage = (lang: Lang) => saveLanguage.mutate(lang);
   return (
     <Layout.Header
       style={{

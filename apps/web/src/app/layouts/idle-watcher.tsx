@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { App, Modal } from 'antd';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
-import { extendSession } from '../../features/auth/api';
+import { useExtendSession } from '../../features/auth/api';
 import { dismissIdlePrompt, idleRemaining, resetIdle, stopIdle, useIdleRemaining } from '../../lib/idle-timer';
 import { clearSession } from '../../lib/session';
 
@@ -33,10 +33,11 @@ export function IdleWatcher() {
     void navigate(paths.login, { replace: true });
   }, [remaining, message, navigate, queryClient, t]);
 
-  const extend = useMutation({
-    mutationFn: extendSession,
-    onSuccess: (data) => resetIdle(data.idleSeconds),
-  });
+  const extendSession = useExtendSession();
+  const extend = {
+    isPending: extendSession.isPending,
+    mutate: () => extendSession.mutate(undefined, { onSuccess: (data) => resetIdle(data.idleSeconds) }),
+  };
 
   return (
     <Modal

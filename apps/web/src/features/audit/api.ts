@@ -4,7 +4,6 @@ import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack
 import { api } from '../../lib/api-client';
 import { saveBlob } from '../../lib/download';
 import { useProjectKey, type ProjectKey } from '../../lib/project-query';
-import { listAllProjectMembers } from '../manage-member/api';
 
 export interface TrailFilters {
   userId?: number;
@@ -35,11 +34,6 @@ export const fileTrailQuery = (project: ProjectKey, fileId: number) =>
 
 export function useFileTrail(fileId: number, enabled: boolean) {
   return useQuery({ ...fileTrailQuery(useProjectKey(), fileId), enabled });
-}
-
-/** Every member of the project, for the trajectory's user filter. */
-export function useTrailMembers() {
-  return useQuery({ queryKey: [...useProjectKey(), 'audit', 'members'], queryFn: listAllProjectMembers });
 }
 
 /** Downloads the filtered trajectory as CSV or Excel. */

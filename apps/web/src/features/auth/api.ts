@@ -54,20 +54,18 @@ export function useForgetPassword() {
   });
 }
 
-export function saveSessionLanguage(lang: Lang): Promise<null> {
-  return api.postJson<null>('/user/lang', { lang });
-}
-
-/** The header's language switch: the server answers in the session's language from then on. */
+/**
+ * The header's language switch: the server answers in the session's language from then on. A failure only means
+ * messages stay in the old language, so it is not shown.
+ */
 export function useSaveSessionLanguage() {
-  return useMutation({ mutationFn: saveSessionLanguage, meta: { silentError: true } });
-}
-
-export function extendSession(): Promise<ExtendSessionData> {
-  return api.postJson<ExtendSessionData>('/session/extend');
+  return useMutation({
+    mutationFn: (lang: Lang) => api.postJson<null>('/user/lang', { lang }),
+    meta: { silentError: true },
+  });
 }
 
 /** The idle prompt's "extend". */
 export function useExtendSession() {
-  return useMutation({ mutationFn: extendSession });
+  return useMutation({ mutationFn: () => api.postJson<ExtendSessionData>('/session/extend') });
 }

@@ -10,11 +10,8 @@ import {
 } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { useProjectKey, type ProjectKey } from '../../lib/project-query';
-import { useSession } from '../../lib/session';
 import { uploadForm, type UploadOptions } from '../../lib/upload';
-import { listAllProjectMembers, manageMemberKeys } from '../manage-member/api';
-import { listTags, tagKeys } from '../tag/api';
-import { workTreeKey } from './folders';
+import { useInvalidateFolders } from '../folder/api';
 
 export type SortField = 'name' | 'createdAt' | 'updatedAt' | 'status' | 'fileCode';
 
@@ -126,10 +123,11 @@ export function toFormData(fields: Record<string, string | number | boolean | un
 function useInvalidateDocuments(folders: boolean) {
   const queryClient = useQueryClient();
   const project = useProjectKey();
+  const invalidateFolders = useInvalidateFolders();
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: documentsKey(project) }),
-      folders ? queryClient.invalidateQueries({ queryKey: workTreeKey(project) }) : undefined,
+      folders ? invalidateFolders() : undefined,
     ]);
 }
 
@@ -232,17 +230,4 @@ export function usePurgeDocument() {
     mutationFn: (fileId: number) => api.postJson<null>(`/file/recycle/purge/${fileId}`),
     onSuccess: invalidate,
   });
-}
-
-// ---- Other features' data the workspace shows, read through those features' own keys (their caches and
-// invalidation) until they offer hooks of their own.
-/** The project's tags, for the document form's tag picker. */
-export function useProjectTags(enabled: boolean) {
-  const { projectId } = useSession();
-  return useQuery({ queryKey: tagKeys.all(projectId), queryFn: listTags, enabled });
-}
-
-/** Every member of the project, for the creator filter (project administrators only may read them). */
-export function useCreatorChoices(enabled: boolean) {
-  return useQuery({ queryKey: manageMemberKeys.everyone, queryFn: listAllProjectMembers, enabled });
 }

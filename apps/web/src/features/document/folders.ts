@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { FolderNode } from '@edoc/contract/folder';
 import { FolderType } from '@edoc/contract/permissions';
 import { errorMessage } from '@edoc/contract/errors';
 import { extensionOf, isAllowedType, maxBytesFor } from '@edoc/contract/file-rules';
 import { MB } from '@edoc/contract/limits';
-import { getFolderTree } from '../folder/api';
+import { folderTreeQuery } from '../folder/api';
 import { currentLang } from '../../lib/i18n';
-import { useProjectKey, type ProjectKey } from '../../lib/project-query';
+import { useProjectKey } from '../../lib/project-query';
 
 export const flattenFolders = (nodes: FolderNode[]): FolderNode[] =>
   nodes.flatMap((n) => [n, ...flattenFolders(n.children)]);
@@ -16,13 +16,6 @@ export function folderLabel(f: FolderNode, lang: string): string {
   const name = lang === 'en-US' && f.folderNameEn ? f.folderNameEn : f.folderName;
   return f.ichCode ? `${f.ichCode} ${name}` : name;
 }
-
-/** Every folder query of the project starts with this key: a document change refreshes them (counts, moves). */
-export const workTreeKey = (project: ProjectKey) => [...project, 'folders'] as const;
-
-/** The entered project's folder tree (the workspace shows its work folders). */
-export const folderTreeQuery = (project: ProjectKey) =>
-  queryOptions({ queryKey: [...workTreeKey(project), 'tree'], queryFn: getFolderTree });
 
 /** The work folder tree of the entered project. */
 export function useWorkTree() {

@@ -20,7 +20,7 @@ import type { DirectoryTemplateItem } from '@edoc/contract/project';
 import type { RoleItem } from '@edoc/contract/role';
 import { queryOptions, useMutation, useQuery, useQueryClient, type MutationMeta } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { PROJECT_QUERIES, useProjectKey, type ProjectKey } from '../../lib/project-query';
+import { useProjectKey, type ProjectKey } from '../../lib/project-query';
 
 /** Every folder query of the entered project: the tree, grants, rights by user, grant subjects, templates. */
 const foldersKey = (project: ProjectKey) => [...project, 'folders'] as const;
@@ -150,13 +150,3 @@ export function useSaveAsTemplate(meta?: MutationMeta) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey }),
   });
 }
-
-// ---- Transitional (issue 8): the document feature moves to folderTreeQuery / useFolderTree /
-// useInvalidateFolders, then these go. Under PROJECT_QUERIES, so entering another project drops them too.
-/** @deprecated use folderTreeQuery / useFolderTree; `all` refreshes every query of the entered project. */
-export const folderKeys = {
-  all: PROJECT_QUERIES,
-  tree: (projectId: number | null) => folderTreeQuery(['project', projectId]).queryKey,
-};
-/** @deprecated use folderTreeQuery / useFolderTree. */
-export const getFolderTree = () => api.get<FolderTreeAnswer>('/folder/tree/0');

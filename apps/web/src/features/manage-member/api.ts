@@ -12,7 +12,7 @@ import {
   type QueryKey,
 } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { PROJECT_QUERIES, useProjectKey, type ProjectKey } from '../../lib/project-query';
+import { useProjectKey, type ProjectKey } from '../../lib/project-query';
 import { useInvalidateRoles } from '../role/api';
 import { useInvalidateSites } from '../site/api';
 import type { MemberSave } from '../../components/members/member-form-modal';
@@ -92,10 +92,3 @@ export function useRemoveProjectMember() {
     onSuccess: invalidate,
   });
 }
-
-// ---- Transitional (issue 8): the document and audit features move to allMembersQuery / useAllMembers, then these
-// go. Under PROJECT_QUERIES, so entering another project drops them too.
-/** @deprecated use allMembersQuery / useAllMembers. */
-export const manageMemberKeys = { everyone: [...PROJECT_QUERIES, 'members-everyone'] as const };
-/** @deprecated use allMembersQuery / useAllMembers. */
-export const listAllProjectMembers = () => listMembers({ pageNum: 1, pageSize: STUDY_PAGE_SIZE });

@@ -11,7 +11,7 @@ import {
 } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
-import { listTemplates, templateKeys } from '../template/api';
+import { templatesQuery } from '../template/api';
 
 /** Keys carry the managed company: a company administrator may switch companies within one tab. */
 export const projectKeys = {
@@ -62,11 +62,7 @@ export function useDirectoryTemplates(options: { enabled?: boolean } = {}) {
  * the template feature keys its lists, so its changes refresh this choice.
  */
 export function useGroupTemplates(options: { enabled?: boolean } = {}) {
-  return useQuery({
-    queryKey: templateKeys.list(useSession().companyId, '1,3,4'),
-    queryFn: () => listTemplates('1,3,4'),
-    ...options,
-  });
+  return useQuery({ ...templatesQuery(useSession().companyId, '1,3,4'), ...options });
 }
 
 /** After a change every project query refreshes (lists, picker, member counts). */

@@ -46,9 +46,3 @@ export function useDeleteSite() {
     onSuccess: invalidate,
   });
 }
-
-// ---- Transitional (issue 8): other features' callers move to sitesQuery / useSites, then these go.
-/** @deprecated use sitesQuery / useSites. */
-export const siteKeys = { all: ['sites'] as const, list: ['sites', 'list'] as const };
-/** @deprecated use sitesQuery / useSites. */
-export const listSites = () => api.get<SiteItem[]>('/site/list');

@@ -7,19 +7,15 @@ import { useProjectKey, type ProjectKey } from '../../lib/project-query';
 export const tagsQuery = (project: ProjectKey) =>
   queryOptions({ queryKey: [...project, 'tags'], queryFn: () => api.get<TagItem[]>('/tag/list') });
 
-export function useTags() {
-  return useQuery(tagsQuery(useProjectKey()));
+export function useTags(options: { enabled?: boolean } = {}) {
+  return useQuery({ ...tagsQuery(useProjectKey()), ...options });
 }
 
 /** After a change every tag query of the project refreshes (the page and the document form's picker). */
 function useInvalidateTags() {
   const queryClient = useQueryClient();
   const project = useProjectKey();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: tagsQuery(project).queryKey }),
-      queryClient.invalidateQueries({ queryKey: tagKeys.all(project[1]) }),
-    ]);
+  return () => queryClient.invalidateQueries({ queryKey: tagsQuery(project).queryKey });
 }
 
 /** Create (no id) or update a tag. */
@@ -40,9 +36,3 @@ export function useDeleteTag() {
     onSuccess: invalidate,
   });
 }
-
-// ---- Transitional (issue 8): the document form moves to tagsQuery, then these go.
-/** @deprecated use tagsQuery. */
-export const tagKeys = { all: (projectId: number | null) => ['tags', projectId] as const };
-/** @deprecated use tagsQuery. */
-export const listTags = () => api.get<TagItem[]>('/tag/list');

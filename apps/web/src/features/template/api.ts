@@ -55,12 +55,3 @@ export function useDeleteTemplate() {
 export function useExportTemplate() {
   return useMutation({ mutationFn: (template: TemplateItem) => api.blob(`/template/${template.id}/export`) });
 }
-
-// ---- Transitional (issue 8): the project form moves to templatesQuery, then these go.
-/** @deprecated use templatesQuery. */
-export const templateKeys = {
-  all: TEMPLATES,
-  list: (companyId: number | null, types: string) => templatesQuery(companyId, types).queryKey,
-};
-/** @deprecated use templatesQuery. */
-export const listTemplates = (types: string) => api.get<TemplateItem[]>('/template/list', { type: types });

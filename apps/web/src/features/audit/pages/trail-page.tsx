@@ -22,7 +22,8 @@ import { describeTrail } from '@edoc/contract/trail-format';
 import { formatDateTime } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
 import { useListState } from '../../../lib/use-list-state';
-import { useExportTrail, useProjectTrail, useTrailMembers, type TrailFilters } from '../api';
+import { useAllMembers } from '../../manage-member/api';
+import { useExportTrail, useProjectTrail, type TrailFilters } from '../api';
 import { TrailChanges } from '../components/trail-changes';
 
 const TYPES = Object.values(TrailType);
@@ -34,7 +35,7 @@ export function TrailPage() {
   const list = useListState();
   const [filters, setFilters] = useState<TrailFilters>({});
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
-  const members = useTrailMembers();
+  const members = useAllMembers();
   const rows = useProjectTrail(filters, list.pageNum, list.pageSize);
   const exporting = useExportTrail(filters);
   const lang = currentLang();

@@ -11,7 +11,8 @@ import { schemaRule } from '../../../lib/form-rules';
 import { currentLang } from '../../../lib/i18n';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
 import { useSites } from '../../site/api';
-import { checkName, toFormData, useCreateDocument, useProjectTags } from '../api';
+import { useTags } from '../../tag/api';
+import { checkName, toFormData, useCreateDocument } from '../api';
 import { uploadProblem } from '../folders';
 import { FilePicker } from './file-picker';
 import { FolderSelect } from './folder-select';
@@ -113,7 +114,7 @@ export function DocumentFormModal(props: {
   useRevalidateOnLanguage(form);
   const scope = Form.useWatch('scope', form);
   const sites = useSites({ enabled: props.open });
-  const tags = useProjectTags(props.open);
+  const tags = useTags({ enabled: props.open });
 
   const { open, folder } = props;
   useEffect(() => {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { Dayjs } from 'dayjs';
 import { RoleCode } from '@edoc/contract/enums';
 import { useSession } from '../../../lib/session';
-import { useCreatorChoices } from '../api';
+import { useAllMembers } from '../../manage-member/api';
 
 export interface ListFilters {
   status?: number;
@@ -25,7 +25,7 @@ export function FileFilters({ onChange }: { onChange: (filters: ListFilters) => 
   const { roleCode } = useSession();
   const admin = roleCode === RoleCode.StudyPm || roleCode === RoleCode.CompanyAdmin;
   const [filters, setFilters] = useState<ListFilters>({});
-  const members = useCreatorChoices(admin);
+  const members = useAllMembers({ enabled: admin });
   const change = (next: Partial<ListFilters>) => {
     const merged = { ...filters, ...next };
     setFilters(merged);
