@@ -62,6 +62,7 @@ export const ERRORS = {
   notice_empty: [400, '公告详情不能为空', 'Announcement details cannot be empty'],
   // roles, companies, projects, sites, folders, files (SPEC §8)
   role_code_exists: [409, '角色唯一标识已存在', 'Role unique identity exists'],
+  role_code_reserved: [400, '该角色编码为系统内置角色保留', 'This role code is reserved for a built-in role'],
   role_linked_menu: [409, '角色已关联菜单，不能删除', 'A role linked to a menu cannot be deleted'],
   role_builtin: [409, '系统内置角色不能删除', 'A built-in system role cannot be deleted'],
   role_in_use: [409, '角色正在使用', 'The role is in use'],

@@ -1,9 +1,16 @@
 import { z } from 'zod';
-import { DOC_PERMISSION_KEYS, LIBRARY_PERMISSION_KEYS } from './enums.ts';
+import { DOC_PERMISSION_KEYS, LIBRARY_PERMISSION_KEYS, RoleCode } from './enums.ts';
 import { optionalText, requiredText } from './fields.ts';
 
 /** A custom role's code: letters, digits and underscores, as the built-in STU_PM / STU_STAFF. */
 export const roleCodeField = requiredText(64).regex(/^[A-Za-z][A-Za-z0-9_]*$/, 'invalid_value');
+
+/**
+ * The built-in codes (STU_PM, STU_STAFF and the company administrator's COMPANY_ADMIN) name built-in roles only: a
+ * custom role may not take one, in any case, so no custom role can pass for the project administrator.
+ */
+export const isReservedRoleCode = (code: string) =>
+  (Object.values(RoleCode) as string[]).includes(code.trim().toUpperCase());
 
 // Checked on the whole array, so a wrong key is reported against docKeys / libraryKeys rather than an index.
 const keyList = <K extends string>(allowed: readonly K[]) =>

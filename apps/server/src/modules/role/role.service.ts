@@ -1,6 +1,6 @@
 import { DOC_PERMISSION_KEYS, LIBRARY_PERMISSION_KEYS, RoleCode, TrailType } from '@edoc/contract/enums';
 import { BUILTIN_ROLE_KEYS } from '@edoc/contract/permissions';
-import type { RoleBody, RoleItem } from '@edoc/contract/role';
+import { isReservedRoleCode, type RoleBody, type RoleItem } from '@edoc/contract/role';
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { folderGrants, members, roles } from '../../db/schema/projects.ts';
@@ -51,6 +51,8 @@ async function assertCodeFree(tx: Tx, projectId: number, code: string, exceptId?
       ),
     );
   if (clash) fail('role_code_exists');
+  // Not the code of a built-in role either, even one this project lacks (COMPANY_ADMIN): DESIGN §5.
+  if (isReservedRoleCode(code)) fail('role_code_reserved');
 }
 
 const duplicateCode = (err: unknown) => (isUniqueViolation(err) ? fail('role_code_exists') : Promise.reject(err));

@@ -91,6 +91,20 @@ describe('roles of the entered project', () => {
     );
   });
 
+  it('reserves the built-in codes: no custom role may be called COMPANY_ADMIN or STU_PM (issue 9)', async () => {
+    const pm = client(ctx.app, world.pm.token);
+    for (const code of ['COMPANY_ADMIN', 'company_admin']) {
+      const res = await pm.post('/role/create', { ...monitor, code });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ errorCode: 'role_code_reserved' });
+    }
+    const custom = (await pm.post('/role/create', { ...monitor, code: 'CRA2' })).json().data.roleId as number;
+    expect((await pm.post(`/role/update/${custom}`, { ...monitor, code: 'Company_Admin' })).json().errorCode).toBe(
+      'role_code_reserved',
+    );
+    expect(await ctx.db.select().from(roles).where(eq(roles.code, 'COMPANY_ADMIN'))).toEqual([]);
+  });
+
   it('refuses unknown permission keys, naming the field', async () => {
     const res = await client(ctx.app, world.pm.token).post('/role/create', {
       ...monitor,
