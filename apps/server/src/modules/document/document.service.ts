@@ -12,6 +12,7 @@ import type { StoredBlob } from '../../storage/blob-store.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
+import { visibleSites } from './document-list.service.ts';
 import { requireFolderKey } from './document.policy.ts';
 
 export interface UploadedFile {
@@ -37,14 +38,20 @@ export async function nameTaken(tx: Tx, folderId: number, name: string, exceptId
   return row !== undefined;
 }
 
-/** Site and tags must be the project's own: ids of elsewhere are refused, naming the field. */
-async function checkSiteAndTags(tx: Tx, projectId: number, fields: DocumentFields) {
+/**
+ * Site and tags must be the project's own: ids of elsewhere are refused, naming the field. A member limited to
+ * sites files only for those sites (DESIGN §5), checked against the caller's membership, not what was sent.
+ */
+async function checkSiteAndTags(tx: Tx, ctx: ProjectContext, fields: DocumentFields) {
+  const projectId = ctx.projectId;
   if (fields.siteId) {
     const [site] = await tx
       .select({ id: sites.id })
       .from(sites)
       .where(and(eq(sites.id, fields.siteId), eq(sites.projectId, projectId)));
     if (!site) fail('invalid_value', { field: 'siteId' });
+    const mine = fields.central === false ? await visibleSites(tx, ctx) : null;
+    if (mine && !mine.includes(site.id)) fail('forbidden');
   }
   if (fields.tagIds.length > 0) {
     const own = await tx.select({ id: tags.id }).from(tags).where(eq(tags.projectId, projectId));
@@ -87,7 +94,7 @@ export function firstVersionNo(convention: string): string {
 export async function checkNewDocument(deps: Deps, ctx: ProjectContext, fields: DocumentFields) {
   await deps.db.transaction(async (tx) => {
     await requireFolderKey(tx, ctx, fields.folderId, 'createDoc');
-    await checkSiteAndTags(tx, ctx.projectId, fields);
+    await checkSiteAndTags(tx, ctx, fields);
     if (await nameTaken(tx, fields.folderId, fields.name)) fail('duplicate_file_name');
   });
 }
@@ -102,7 +109,7 @@ export async function createDocument(
 ): Promise<{ fileId: number; fileVersionId: number }> {
   return deps.db.transaction(async (tx) => {
     const { folder } = await requireFolderKey(tx, ctx, fields.folderId, 'createDoc');
-    await checkSiteAndTags(tx, ctx.projectId, fields);
+    await checkSiteAndTags(tx, ctx, fields);
     if (await nameTaken(tx, fields.folderId, fields.name)) fail('duplicate_file_name');
     const [project] = await tx
       .select({ convention: projects.versionConvention })

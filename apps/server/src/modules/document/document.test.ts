@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs/promises';
 import { documents, documentVersions } from '../../db/schema/documents.ts';
-import { folderGrants, projects, roles } from '../../db/schema/projects.ts';
+import { folderGrants, projects, roles, sites } from '../../db/schema/projects.ts';
 import { sweepOrphanBlobs } from '../../storage/blob-sweep.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { createProjectWorld, joinProject, type ProjectWorld, SAMPLE } from '../../test/factories.ts';
@@ -254,5 +254,47 @@ describe('an upload cut off half way', () => {
     const stored: string[] = [];
     for await (const sha of ctx.deps.blobs.list()) stored.push(sha);
     expect(stored.filter((sha) => !referenced.has(sha))).toEqual([]);
+  });
+});
+
+// Last, so the project-wide listings asserted above are not changed by these documents.
+describe('sites', () => {
+  it('lets a member limited to site S1 file for S1 and centrally, never for S2 (issue 9)', async () => {
+    // Its own folder, so the listings the tests below assert stay as they were.
+    const consentFolder = world.folderByIch.get('8.2.3')!;
+    const [s1, s2] = await ctx.db
+      .insert(sites)
+      .values([
+        { projectId: world.projectId, name: 'Site 1', code: 'S1' },
+        { projectId: world.projectId, name: 'Site 2', code: 'S2' },
+      ])
+      .returning();
+    const [role] = await ctx.db
+      .insert(roles)
+      .values({ projectId: world.projectId, code: 'SITE_CRA', name: 'Site CRA', docKeys: ['viewDoc', 'createDoc'] })
+      .returning();
+    await ctx.db.insert(folderGrants).values({
+      folderId: consentFolder,
+      subjectType: 'role',
+      subjectId: role.id,
+      docKeys: ['viewDoc', 'createDoc'],
+      manageLevel: 0,
+    });
+    const cra = await joinProject(ctx, world, role.id, [s1.id]);
+    const file = () => ({ name: 'site.pdf', content: SAMPLE.pdf() });
+    const forS2 = await upload(
+      cra.token,
+      { folderId: consentFolder, name: 'For S2', central: false, siteId: s2.id },
+      file(),
+    );
+    expect(forS2.statusCode).toBe(403);
+    expect(await ctx.db.select().from(documents).where(eq(documents.name, 'For S2'))).toEqual([]);
+    const forS1 = await upload(
+      cra.token,
+      { folderId: consentFolder, name: 'For S1', central: false, siteId: s1.id },
+      file(),
+    );
+    expect(forS1.statusCode).toBe(200);
+    expect((await upload(cra.token, { folderId: consentFolder, name: 'Central' }, file())).statusCode).toBe(200);
   });
 });
