@@ -163,10 +163,11 @@ describe('creating documents', () => {
     Object.defineProperty(big, 'size', { value: 10 * 1024 * 1024 + 1 });
     const files = [new File(['%PDF-1.4'], 'good.pdf'), new File(['MZ'], 'fake.pdf'), big, new File(['x'], 'a.exe')];
     fireEvent.change(input, { target: { files } });
-    expect(await screen.findByText('big.docx：文件过大')).toBeInTheDocument();
-    expect(await screen.findByText('a.exe：不允许的文件类型')).toBeInTheDocument();
-    expect(await screen.findByText('fake.pdf：不允许的文件类型')).toBeInTheDocument();
-    expect(await screen.findByText('已完成')).toBeInTheDocument();
+    // Each refusal is a toast that closes by itself: wait for all at once, so a slow machine cannot miss one
+    // that came and went while the test was still waiting for another.
+    const expected = ['big.docx：文件过大', 'a.exe：不允许的文件类型', 'fake.pdf：不允许的文件类型', '已完成'];
+    const shown = await Promise.all(expected.map((text) => screen.findByText(text)));
+    expect(shown.map((element) => element.textContent)).toEqual(expected);
     expect(sent.map((s) => s.body.get('name'))).toEqual(['good', 'fake']);
     expect(sent[0].body.get('folderId')).toBe('12');
     // The failed file left the list; the good one stays, finished.
