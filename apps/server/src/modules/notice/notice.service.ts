@@ -10,7 +10,10 @@ import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
 
-/** The notice is HTML shown on the public login page: only harmless markup survives (js-xss whitelist). */
+/**
+ * The notice is HTML shown on the public login page: only harmless markup survives (js-xss whitelist), when saved
+ * and again when served, so a row written around the API (an import, a database edit) cannot carry a script.
+ */
 export const sanitiseHtml = (html: string) =>
   filterXSS(html, { stripIgnoreTag: true, stripIgnoreTagBody: ['script', 'style'] });
 
@@ -23,7 +26,7 @@ export async function currentNotice(deps: Deps): Promise<NoticeRelease> {
     .orderBy(desc(notices.effectiveTime), desc(notices.id))
     .limit(1);
   if (!row) return { noticeStatus: 0, noticeContent: '', id: null, subject: null };
-  return { noticeStatus: 1, noticeContent: row.contents, id: row.id, subject: row.subject };
+  return { noticeStatus: 1, noticeContent: sanitiseHtml(row.contents), id: row.id, subject: row.subject };
 }
 
 export async function listNotices(deps: Deps, pageNum: number, pageSize: number): Promise<Page<NoticeItem>> {
@@ -41,7 +44,7 @@ export async function listNotices(deps: Deps, pageNum: number, pageSize: number)
     data: rows.map(({ n, editor: by }) => ({
       id: n.id,
       subject: n.subject,
-      contents: n.contents,
+      contents: sanitiseHtml(n.contents),
       effectiveTime: n.effectiveTime.toISOString(),
       status: n.status,
       updatedAt: n.updatedAt.toISOString(),

@@ -1,4 +1,5 @@
-import { UserType } from '@edoc/contract/enums';
+import { NoticeStatus, UserType } from '@edoc/contract/enums';
+import { notices } from '../../db/schema/notices.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { createUser, signIn } from '../../test/factories.ts';
@@ -86,5 +87,24 @@ describe('system notice', () => {
     expect(list.json().data.total).toBeGreaterThanOrEqual(5);
     expect((await client(ctx.app, admin).post('/notice/system/release/undo/999999/a')).statusCode).toBe(404);
     expect((await client(ctx.app, admin).post('/notice/system/release/undo/abc/a')).statusCode).toBe(400);
+  });
+});
+
+// Last: it adds a notice, which the counts above do not expect.
+describe('served notices', () => {
+  it('is cleaned again when served: a row written around the API cannot carry a script (issue 9)', async () => {
+    await ctx.db.insert(notices).values({
+      subject: 'Written in the database',
+      contents: '<p>Hello<script>alert(2)</script><img src=x onerror=alert(2)></p>',
+      effectiveTime: new Date(Date.now() - 1000),
+      status: NoticeStatus.Released,
+    });
+    const content = (await release()).json().data.noticeContent as string;
+    expect(content).toContain('Hello');
+    expect(content).not.toMatch(/script|onerror|alert/);
+    const listed = (await client(ctx.app, admin).get('/notice/system/list')).json().data.data as Array<{
+      contents: string;
+    }>;
+    expect(listed.map((n) => n.contents).join('')).not.toMatch(/<script|onerror/);
   });
 });

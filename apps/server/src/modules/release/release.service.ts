@@ -36,8 +36,8 @@ const newestFirst = (t: typeof releases): SQL[] => [
 const snapshot = (r: ReleaseRow) => ({
   version: r.version,
   releasedOn: r.releasedOn,
-  notesZh: r.notesZh,
-  notesEn: r.notesEn,
+  notesZh: sanitiseHtml(r.notesZh),
+  notesEn: sanitiseHtml(r.notesEn),
 });
 
 /** GET /release/list: every release, newest first, paged. */
@@ -57,8 +57,8 @@ export async function listReleases(deps: Deps, pageNum: number, pageSize: number
       id: r.id,
       version: r.version,
       releasedOn: r.releasedOn,
-      notesZh: r.notesZh,
-      notesEn: r.notesEn,
+      notesZh: sanitiseHtml(r.notesZh),
+      notesEn: sanitiseHtml(r.notesEn),
       createdAt: r.createdAt.toISOString(),
       createdBy: by,
     })),
@@ -161,7 +161,7 @@ export async function unreadReleases(deps: Deps, userId: number, lang: Lang): Pr
     id: r.id,
     version: r.version,
     releasedOn: r.releasedOn,
-    notes: lang === 'en-US' ? r.notesEn : r.notesZh,
+    notes: sanitiseHtml(lang === 'en-US' ? r.notesEn : r.notesZh),
   }));
 }
 
