@@ -105,3 +105,31 @@ export function judgeUpload(input: {
   if (input.size > maxBytesFor(ext, input.otherCap)) return 'file_too_large';
   return null;
 }
+
+const CONTENT_TYPES: Record<string, string> = {
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ppt: 'application/vnd.ms-powerpoint',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  bmp: 'image/bmp',
+  webp: 'image/webp',
+  tif: 'image/tiff',
+  tiff: 'image/tiff',
+  txt: 'text/plain; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+  zip: 'application/zip',
+};
+
+/**
+ * The Content-Type a stored file is sent with, chosen by the server from its extension (whose content the upload
+ * checked), never the type the uploader's browser claimed: a claimed text/html would otherwise be served as a page.
+ */
+export const contentTypeOf = (extension: string): string =>
+  CONTENT_TYPES[extension.toLowerCase()] ?? 'application/octet-stream';

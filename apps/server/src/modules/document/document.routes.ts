@@ -1,3 +1,4 @@
+import { contentTypeOf } from '@edoc/contract/file-rules';
 import {
   allowedTypeList,
   documentCreated,
@@ -59,7 +60,7 @@ export function documentRoutes(api: Api, deps: Deps): void {
     { access: 'projectMember', query: downloadQuery, response: 'raw' },
     async ({ ctx, query, request, reply }) => {
       const { version } = await downloadVersion(deps, ctx, query, ctx.actor);
-      return sendBlob(request, reply, deps.blobs, { ...version, contentType: version.mimeType });
+      return sendBlob(request, reply, deps.blobs, { ...version, contentType: contentTypeOf(version.extension) });
     },
   );
 }

@@ -298,3 +298,18 @@ describe('sites', () => {
     expect((await upload(cra.token, { folderId: consentFolder, name: 'Central' }, file())).statusCode).toBe(200);
   });
 });
+
+describe('content type', () => {
+  it('is chosen by the server from the checked extension, never the type the uploader claimed (issue 9)', async () => {
+    const folderId = world.folderByIch.get('8.2.4')!;
+    const saved = await client(ctx.app, world.pm.token).form(
+      '/minio/file/save',
+      { folderId, name: 'Claims to be a page' },
+      { name: 'page.pdf', content: SAMPLE.pdf(), type: 'text/html' },
+    );
+    expect(saved.statusCode).toBe(200);
+    const down = await client(ctx.app, world.pm.token).get(`/minio/file/down?fileId=${saved.json().data.fileId}`);
+    expect(down.headers['content-type']).toBe('application/pdf');
+    expect(down.headers['x-content-type-options']).toBe('nosniff');
+  });
+});

@@ -1,3 +1,4 @@
+import { contentTypeOf } from '@edoc/contract/file-rules';
 import { TICKET_SECONDS, type TicketBody } from '@edoc/contract/download';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -19,7 +20,12 @@ export async function issueTicket(deps: Deps, ctx: ProjectContext, body: TicketB
   let blob: BlobToSend;
   if (body.kind === 'document') {
     const { version } = await downloadVersion(deps, ctx, body, actor);
-    blob = { sha256: version.sha256, size: version.size, fileName: version.fileName, contentType: version.mimeType };
+    blob = {
+      sha256: version.sha256,
+      size: version.size,
+      fileName: version.fileName,
+      contentType: contentTypeOf(version.extension),
+    };
   } else {
     const zip = await openTaskZip(deps, ctx, body.taskId, actor);
     blob = { sha256: zip.sha256, size: zip.size, fileName: `${zip.name}.zip`, contentType: 'application/zip' };

@@ -1,3 +1,4 @@
+import { contentTypeOf } from '@edoc/contract/file-rules';
 import { TrailType } from '@edoc/contract/enums';
 import { viewKindOf, type FileDetail, type ViewKind, type ViewState } from '@edoc/contract/viewer';
 import type { Tx } from '../../db/client.ts';
@@ -55,15 +56,6 @@ export async function viewState(
   return renditionState(row);
 }
 
-const IMAGE_TYPES: Record<string, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  bmp: 'image/bmp',
-  webp: 'image/webp',
-};
-
 /** What GET /file/view streams: the blob, its size and the content type chosen by us, never by the uploader. */
 export interface ViewContent {
   sha256: string;
@@ -80,7 +72,7 @@ export async function viewContent(deps: Deps, ctx: ProjectContext, fileVersionId
     case 'pdf':
       return { ...base, kind, contentType: 'application/pdf' };
     case 'image':
-      return { ...base, kind, contentType: IMAGE_TYPES[version.extension.toLowerCase()] };
+      return { ...base, kind, contentType: contentTypeOf(version.extension) };
     case 'text':
       return { ...base, kind, contentType: 'text/plain; charset=utf-8' };
     case 'office': {
