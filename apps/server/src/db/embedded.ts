@@ -186,9 +186,7 @@ export async function startEmbeddedPostgres(
   const inUse = fresh ? null : await runningServer(dir);
   if (inUse !== null) {
     if (!known) throw new Error(`the PostgreSQL of ${dir} is in use by a running edoc: stop it first`);
-    const at = (user: string, password: string) =>
-      `postgres://${user}:${encodeURIComponent(password)}@127.0.0.1:${inUse}/edoc`;
-    return { url: at(APP_ROLE, secrets.app), ownerUrl: at('edoc', secrets.owner), stop: async () => {} };
+    return { ...urlsOf(inUse, secrets), stop: async () => {} };
   }
   await server.start();
   const admin = server.getPgClient('postgres', '127.0.0.1');
@@ -204,9 +202,14 @@ export async function startEmbeddedPostgres(
   } finally {
     await admin.end();
   }
+  return { ...urlsOf(port, secrets), stop: () => server.stop() };
+}
+
+/** The application's and the owner's addresses of the server on `port`. */
+function urlsOf(port: number, secrets: Secrets): Pick<EmbeddedDatabase, 'url' | 'ownerUrl'> {
   const at = (user: string, password: string) =>
     `postgres://${user}:${encodeURIComponent(password)}@127.0.0.1:${port}/edoc`;
-  return { url: at(APP_ROLE, secrets.app), ownerUrl: at('edoc', secrets.owner), stop: () => server.stop() };
+  return { url: at(APP_ROLE, secrets.app), ownerUrl: at('edoc', secrets.owner) };
 }
 
 const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;

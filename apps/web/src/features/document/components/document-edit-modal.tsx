@@ -9,7 +9,7 @@ import { showServerError } from '../../../lib/form-errors';
 import { schemaRule } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
 import { toFormData, useEditDocument } from '../api';
-import { DatesAndComment, fileRule, isoDay, uniqueNameRule } from './document-form-modal';
+import { DatesAndComment, DOCUMENT_FIELD_ERRORS, fileRule, isoDay, uniqueNameRule } from './document-form-modal';
 import { FilePicker } from './file-picker';
 
 interface EditValues {
@@ -77,12 +77,7 @@ export function DocumentEditModal(props: { target: EditTarget | null; allowedTyp
         },
         onError: (error) => {
           setProgress(null);
-          showServerError(form, error, {
-            duplicate_file_name: 'name',
-            effective_after_expiry: 'effectiveDate',
-            file_too_large: 'file',
-            file_type_not_allowed: 'file',
-          });
+          showServerError(form, error, DOCUMENT_FIELD_ERRORS);
         },
       },
     );

@@ -77,6 +77,14 @@ export const uniqueNameRule =
   });
 
 /** Effective and expiration dates (in order) and the comment: the same on a new document and on an edit. */
+/** The refusals a document form shows beside a field (create and edit share the fields). */
+export const DOCUMENT_FIELD_ERRORS = {
+  duplicate_file_name: 'name',
+  effective_after_expiry: 'effectiveDate',
+  file_too_large: 'file',
+  file_type_not_allowed: 'file',
+} as const;
+
 export function DatesAndComment() {
   const { t } = useTranslation();
   return (
@@ -150,12 +158,7 @@ export function DocumentFormModal(props: {
         },
         onError: (error) => {
           setProgress(null);
-          showServerError(form, error, {
-            duplicate_file_name: 'name',
-            effective_after_expiry: 'effectiveDate',
-            file_too_large: 'file',
-            file_type_not_allowed: 'file',
-          });
+          showServerError(form, error, DOCUMENT_FIELD_ERRORS);
         },
       },
     );
