@@ -111,6 +111,7 @@ function projectContext(admin: typeof users.$inferSelect, projectId: number): Pr
       projectId,
       roleCode: RoleCode.CompanyAdmin,
       projectState: 'open',
+      fullAccess: true,
     },
   };
   return {

@@ -1,4 +1,4 @@
-import { RoleCode, UserType, type Lang } from '@edoc/contract/enums';
+import { UserType, type Lang } from '@edoc/contract/enums';
 import type { FastifyRequest } from 'fastify';
 import { fail } from '../lib/app-error.ts';
 import { requestLang } from '../lib/lang.ts';
@@ -59,8 +59,6 @@ declare module 'fastify' {
   }
 }
 
-const PROJECT_ADMIN_ROLES: ReadonlySet<string | null> = new Set([RoleCode.StudyPm, RoleCode.CompanyAdmin]);
-
 /**
  * The caller as the gate sees it, or null when the gate refuses. The only place that decides who passes a gate;
  * handlers receive the result and do not check again.
@@ -97,7 +95,7 @@ export function resolveContext(gate: Gate, request: FastifyRequest, auth: AuthCo
       // Entered before the project was closed or ran out: the session keeps its sign-in, not the project.
       if (session.projectState === 'closed') fail('project_closed');
       if (session.projectState === 'expired') fail('project_expired');
-      const fullAccess = PROJECT_ADMIN_ROLES.has(roleCode);
+      const { fullAccess } = session;
       if (gate === 'projectAdmin' && !fullAccess) return null;
       return { ...base, auth, projectId, roleCode, fullAccess };
     }

@@ -15,8 +15,7 @@ import { routes } from '../../lib/route.ts';
 import { sendBlob } from '../../lib/send-blob.ts';
 import { listDocuments } from './document-list.service.ts';
 import { allowedTypes, downloadVersion } from './document-read.service.ts';
-import { checkNewDocument, createDocument, nameTaken } from './document.service.ts';
-import { requireFolderKey } from './document.policy.ts';
+import { checkNewDocument, createDocument, nameInUse } from './document.service.ts';
 import { receiveUpload } from './document-upload.ts';
 
 /** The workspace's documents (SPEC §7 file and folder calls). */
@@ -31,14 +30,7 @@ export function documentRoutes(api: Api, deps: Deps): void {
   post(
     '/file/name/check/a',
     { access: 'projectMember', body: nameCheckBody, response: nameCheckAnswer },
-    async ({ ctx, body }) => {
-      const { folderId, name, fileId } = body;
-      const exists = await deps.db.transaction(async (tx) => {
-        await requireFolderKey(tx, ctx, folderId, 'viewDoc');
-        return nameTaken(tx, folderId, name, fileId);
-      });
-      return { exists };
-    },
+    async ({ ctx, body }) => ({ exists: await nameInUse(deps, ctx, body.folderId, body.name, body.fileId) }),
   );
 
   get(

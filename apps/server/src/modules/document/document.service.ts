@@ -1,7 +1,7 @@
 import type { DocumentFields } from '@edoc/contract/document';
 import { DocStatus, TrailType } from '@edoc/contract/enums';
 import { extensionOf } from '@edoc/contract/file-rules';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { documents, documentVersions } from '../../db/schema/documents.ts';
 import { sites, projects } from '../../db/schema/projects.ts';
@@ -12,7 +12,7 @@ import type { StoredBlob } from '../../storage/blob-store.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
-import { visibleSites } from './document-list.service.ts';
+import { siteFilter, visibleSites } from './document-list.service.ts';
 import { requireFolderKey } from './document.policy.ts';
 
 export interface UploadedFile {
@@ -22,7 +22,14 @@ export interface UploadedFile {
 }
 
 /** Unique among the live documents of the folder, ignoring case ('Duplicate file name!'). */
-export async function nameTaken(tx: Tx, folderId: number, name: string, exceptId?: number): Promise<boolean> {
+export async function nameTaken(
+  tx: Tx,
+  folderId: number,
+  name: string,
+  exceptId?: number,
+  /** Only documents matching this count (the caller's sites, for the name check a user may ask). */
+  scope?: SQL,
+): Promise<boolean> {
   const [row] = await tx
     .select({ id: documents.id })
     .from(documents)
@@ -32,6 +39,7 @@ export async function nameTaken(tx: Tx, folderId: number, name: string, exceptId
         isNull(documents.deletedAt),
         sql`lower(${documents.name}) = lower(${name})`,
         exceptId ? ne(documents.id, exceptId) : undefined,
+        scope,
       ),
     )
     .limit(1);
@@ -85,6 +93,17 @@ export async function addVersion(tx: Tx, documentId: number, versionNo: string, 
 /** The project's first version number by its naming convention, e.g. "V{major}.{minor}" → "V1.0". */
 export function firstVersionNo(convention: string): string {
   return convention.replace('{major}', '1').replace('{minor}', '0');
+}
+
+/**
+ * POST /file/name/check/a: is the name taken among the documents the caller may see? A site-limited member
+ * learns nothing of another site's documents here (issue 9); the create itself still refuses a clash.
+ */
+export async function nameInUse(deps: Deps, ctx: ProjectContext, folderId: number, name: string, exceptId?: number) {
+  return deps.db.transaction(async (tx) => {
+    await requireFolderKey(tx, ctx, folderId, 'viewDoc');
+    return nameTaken(tx, folderId, name, exceptId, siteFilter(await visibleSites(tx, ctx)));
+  });
 }
 
 /**

@@ -296,6 +296,18 @@ describe('sites', () => {
     );
     expect(forS1.statusCode).toBe(200);
     expect((await upload(cra.token, { folderId: consentFolder, name: 'Central' }, file())).statusCode).toBe(200);
+
+    // The name check answers only about what the caller may see: S2's document is not S1's member's business.
+    const s2Doc = { folderId: consentFolder, name: 'S2 only', central: false, siteId: s2.id };
+    expect((await upload(world.pm.token, s2Doc, file())).statusCode).toBe(200);
+    const check = (token: string) =>
+      client(ctx.app, token).post('/file/name/check/a', { folderId: consentFolder, name: 's2 ONLY' });
+    expect((await check(world.pm.token)).json().data).toEqual({ exists: true });
+    expect((await check(cra.token)).json().data).toEqual({ exists: false });
+    expect(
+      (await client(ctx.app, cra.token).post('/file/name/check/a', { folderId: consentFolder, name: 'central' })).json()
+        .data,
+    ).toEqual({ exists: true });
   });
 });
 

@@ -105,6 +105,23 @@ describe('roles of the entered project', () => {
     expect(await ctx.db.select().from(roles).where(eq(roles.code, 'COMPANY_ADMIN'))).toEqual([]);
   });
 
+  it('takes project-administrator power from the built-in role row, never from a code (issue 9)', async () => {
+    // A role row coded COMPANY_ADMIN, as a data folder from before the codes were reserved may hold.
+    const [legacy] = await ctx.db
+      .insert(roles)
+      .values({ projectId: other.projectId, code: 'COMPANY_ADMIN', name: 'Legacy', builtin: false, docKeys: [] })
+      .returning();
+    const member = await joinProject(ctx, other, legacy.id);
+    const api = client(ctx.app, member.token);
+    expect((await api.get('/role/list')).statusCode).toBe(200);
+    const refused = await api.post('/role/create', { ...monitor, code: 'ESC' });
+    expect(refused.statusCode).toBe(403);
+    // The company's administrator, not a member, still enters with full power.
+    const admin = client(ctx.app, other.admin.token);
+    expect((await admin.post('/common/study/entry', { studyId: other.projectId })).statusCode).toBe(200);
+    expect((await admin.post('/role/create', { ...monitor, code: 'ADM1' })).statusCode).toBe(200);
+  });
+
   it('refuses unknown permission keys, naming the field', async () => {
     const res = await client(ctx.app, world.pm.token).post('/role/create', {
       ...monitor,
