@@ -1,12 +1,6 @@
 import { z } from 'zod';
-import { ID_MAX } from './fields.ts';
+import { calendarDate, ID_MAX } from './fields.ts';
 import { pageOf } from './envelope.ts';
-
-const day = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid_value')
-  .optional();
 
 /** Filters of the operation trajectory (the project's trail): who, what kind, which document, which days. */
 export const projectTrailQuery = z
@@ -14,8 +8,8 @@ export const projectTrailQuery = z
     userId: z.coerce.number().int().positive('invalid_value').max(ID_MAX, 'invalid_value').optional(),
     type: z.coerce.number().int().min(1).max(999).optional(),
     fileId: z.coerce.number().int().positive('invalid_value').max(ID_MAX, 'invalid_value').optional(),
-    startDate: day,
-    endDate: day,
+    startDate: calendarDate.optional(),
+    endDate: calendarDate.optional(),
     pageNum: z.coerce.number().int().min(1).default(1),
     pageSize: z.coerce.number().int().min(1).max(500).default(20),
   })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, requiredText, ID_MAX } from './fields.ts';
+import { calendarDate, optionalText, requiredText, ID_MAX } from './fields.ts';
 import { NAME_MAX } from './limits.ts';
 
 const id = z.number('required').int('invalid_value').positive('invalid_value').max(ID_MAX, 'invalid_value');
@@ -16,16 +16,8 @@ export const documentEditFields = z
     name: requiredText(NAME_MAX).optional(),
     fileCode: optionalText(64),
     versionNo: optionalText(32),
-    effectiveDate: z
-      .string()
-      .trim()
-      .regex(/^(\d{4}-\d{2}-\d{2})?$/, 'invalid_value')
-      .optional(),
-    expirationDate: z
-      .string()
-      .trim()
-      .regex(/^(\d{4}-\d{2}-\d{2})?$/, 'invalid_value')
-      .optional(),
+    effectiveDate: z.literal('').or(calendarDate).optional(),
+    expirationDate: z.literal('').or(calendarDate).optional(),
     comment: optionalText(1000),
   })
   .superRefine((v, ctx) => {

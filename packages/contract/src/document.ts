@@ -1,14 +1,7 @@
 import { z } from 'zod';
 import { pageOf } from './envelope.ts';
-import { optionalText, requiredText, ID_MAX } from './fields.ts';
+import { calendarDate, optionalCalendarDate, optionalText, requiredText, ID_MAX } from './fields.ts';
 import { NAME_MAX } from './limits.ts';
-
-const isoDate = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid_value')
-  .optional()
-  .or(z.literal('').transform(() => undefined));
 
 /** Multipart fields come as text: numbers and flags are read from their text form. */
 const formId = z.coerce
@@ -43,8 +36,8 @@ export const documentFields = z
     fileCode: optionalText(64),
     versionConvention: optionalText(64),
     versionNo: optionalText(32),
-    effectiveDate: isoDate,
-    expirationDate: isoDate,
+    effectiveDate: optionalCalendarDate,
+    expirationDate: optionalCalendarDate,
     comment: optionalText(1000),
     central: formFlag,
     siteId: formId.optional(),
@@ -64,12 +57,6 @@ export const nameCheckBody = z.object({
   fileId: z.number().int().positive().max(ID_MAX, 'invalid_value').optional(),
 });
 
-const listDay = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid_value')
-  .optional();
-
 export const fileListQuery = z
   .object({
     folderId: z.coerce.number().int().positive('invalid_value').max(ID_MAX, 'invalid_value').optional(),
@@ -83,8 +70,8 @@ export const fileListQuery = z
     status: z.coerce.number().int().min(1).max(9).optional(),
     creatorId: z.coerce.number().int().positive('invalid_value').max(ID_MAX, 'invalid_value').optional(),
     /** Created between these days (UTC, both included). */
-    startDate: listDay,
-    endDate: listDay,
+    startDate: calendarDate.optional(),
+    endDate: calendarDate.optional(),
   })
   .superRefine((v, ctx) => {
     if (v.startDate && v.endDate && v.startDate > v.endDate)

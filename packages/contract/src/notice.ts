@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageOf } from './envelope.ts';
-import { requiredText, ID_MAX } from './fields.ts';
+import { calendarDateTime, requiredText, ID_MAX } from './fields.ts';
 import { NOTICE_MAX_BYTES } from './limits.ts';
 
 export const noticeRelease = z.object({
@@ -35,7 +35,7 @@ export const noticeUpdateBody = z.object({
   id: z.number().int().positive().max(ID_MAX, 'invalid_value').optional(),
   subject: requiredText(128),
   contents: noticeContents,
-  effectiveTime: z.iso.datetime({ offset: true, error: 'invalid_value' }),
+  effectiveTime: calendarDateTime,
   release: z.boolean().default(true),
 });
 export type NoticeUpdateBody = z.infer<typeof noticeUpdateBody>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { companyScopeQuery } from './company.ts';
 import { pageOf } from './envelope.ts';
-import { idParam, optionalText, requiredText, ID_MAX } from './fields.ts';
+import { calendarDate, idParam, optionalText, requiredText, ID_MAX } from './fields.ts';
 import { pageQuery, searchField } from './paging.ts';
 
 const fileType = z
@@ -23,7 +23,7 @@ export const projectBody = z.object({
   libraryFolder: z.boolean().default(true),
   allowedFileTypes: z.array(fileType).max(100).default([]),
   versionConvention: optionalText(64),
-  endDate: z.iso.date('invalid_value').nullable().optional(),
+  endDate: calendarDate.nullable().optional(),
   /** Applied when the project is created: a directory template, and a user-group template. */
   directoryTemplateId: z.number().int().positive().max(ID_MAX, 'invalid_value').optional(),
   /** A template of type 1, 3 or 4: its groups (and for 3/4 its folders, for 4 its bindings) are created too. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ID_MAX } from './fields.ts';
+import { calendarDate, ID_MAX } from './fields.ts';
 import { pageOf } from './envelope.ts';
 
 /** Release notes may be plain text or simple HTML (sanitised on the server like notices); at most this many characters. */
@@ -21,7 +21,7 @@ const releaseNotes = z.string('required').trim().min(1, 'required').max(RELEASE_
 export const releaseSaveBody = z.object({
   id: z.number('invalid_value').int('invalid_value').positive('invalid_value').max(ID_MAX, 'invalid_value').optional(),
   version: releaseVersion,
-  releasedOn: z.iso.date('invalid_value'),
+  releasedOn: calendarDate,
   notesZh: releaseNotes,
   notesEn: releaseNotes,
 });

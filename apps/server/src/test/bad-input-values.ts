@@ -112,6 +112,10 @@ export function malformed(schema: JsonSchema): BadValue[] {
           ? [
               { label: 'an impossible date', value: '2024-02-30' },
               { label: 'month 13', value: '2024-13-01' },
+              // Valid ISO, but PostgreSQL has no year 0.
+              s.format === 'date-time'
+                ? { label: 'year zero', value: '0000-01-01T00:00:00Z' }
+                : { label: 'year zero', value: '0000-01-01' },
             ]
           : []),
       ];
@@ -132,6 +136,7 @@ export function malformedParam(schema: JsonSchema): BadValue[] {
       { label: 'past the integer range', value: '99999999999' },
       { label: 'a negative number', value: '-1' },
     );
-  if (looksLikeDate(inner(schema))) values.push({ label: 'an impossible date', value: '2024-02-30' });
+  if (looksLikeDate(inner(schema)))
+    values.push({ label: 'an impossible date', value: '2024-02-30' }, { label: 'year zero', value: '0000-01-01' });
   return values;
 }

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { calendarDate, calendarDateTime, isCalendarDate } from './fields.ts';
+
+describe('the one date rule', () => {
+  it('takes only days that exist', () => {
+    for (const ok of ['2024-02-29', '1900-01-01', '9999-12-31', '2026-11-23']) expect(isCalendarDate(ok)).toBe(true);
+    for (const bad of [
+      '2023-02-29',
+      '2024-02-30',
+      '2024-04-31',
+      '2024-13-01',
+      '2024-00-10',
+      '0000-01-01',
+      '1899-12-31',
+      '20240101',
+      '2024-1-1',
+      '',
+    ])
+      expect(isCalendarDate(bad), bad).toBe(false);
+  });
+
+  it('is what the request schemas use', () => {
+    expect(calendarDate.safeParse('2024-02-30').success).toBe(false);
+    expect(calendarDate.safeParse('0000-01-01').success).toBe(false);
+    expect(calendarDate.safeParse('2024-02-29').success).toBe(true);
+    expect(calendarDateTime.safeParse('0000-01-01T00:00:00Z').success).toBe(false);
+    expect(calendarDateTime.safeParse('2026-11-23T10:00:00+08:00').success).toBe(true);
+  });
+});
