@@ -125,13 +125,26 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: `${API_BASE}/docs` });
+  await app.register(swaggerUi, {
+    routePrefix: `${API_BASE}/docs`,
+    uiConfig: {
+      // Runs in the browser: the page asks for the document (and tries calls) with the tab's edoc session, which
+      // the web app keeps in sessionStorage (lib/session.ts), since the document is for signed-in users.
+      // Serialised with toString(): no helpers, nothing from this module.
+      requestInterceptor: (req) => {
+        const tab = globalThis as unknown as { sessionStorage: { getItem(key: string): string | null } };
+        const token = tab.sessionStorage.getItem('edoc.token');
+        if (token && !req.headers.Authorization) req.headers.Authorization = `Bearer ${JSON.parse(token) as string}`;
+        return req;
+      },
+    },
+  });
 
   const webDist = deps.config.WEB_DIST;
   const spa = !!webDist && fs.existsSync(path.join(webDist, 'index.html'));
   if (spa) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
   registerErrors(app, { spa });
-  registerAuth(app, deps.db);
+  registerAuth(app, deps.db, { docsPublic: deps.config.API_DOCS_PUBLIC });
   registerInputRules(app);
   registerIdempotency(app, deps.db);
 

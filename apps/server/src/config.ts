@@ -21,6 +21,8 @@ const schema = z.object({
   MAIL_FROM: z.string().default('edoc <no-reply@edoc.local>'),
   PUBLIC_URL: z.string().optional(),
   LOGIN_CAPTCHA: bool('on'),
+  /** The OpenAPI document (/edoc/docs/json) for anyone, not only signed-in users. */
+  API_DOCS_PUBLIC: bool('off'),
   PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(1).default(90),
   /** Idle limit of a session before a project is chosen (the project's idle time applies after). */
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),

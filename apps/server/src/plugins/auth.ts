@@ -130,7 +130,10 @@ async function authenticate(db: Db, query: ReturnType<typeof lookup>, token: str
   };
 }
 
-export function registerAuth(app: FastifyInstance, db: Db): void {
+/** The OpenAPI document itself (not the viewer page around it): the whole surface of the API, for signed-in eyes. */
+const SPEC_URLS = new Set(['/edoc/docs/json', '/edoc/docs/yaml']);
+
+export function registerAuth(app: FastifyInstance, db: Db, opts: { docsPublic: boolean }): void {
   app.decorateRequest('auth', null);
   app.decorateRequest('ctx', null);
   const query = lookup(db);
@@ -141,7 +144,8 @@ export function registerAuth(app: FastifyInstance, db: Db): void {
     // declares no gate is for signed-in callers.
     const url = request.routeOptions.url;
     const api = !!url && url.startsWith('/edoc/') && !url.startsWith('/edoc/docs');
-    const gate = request.routeOptions.config.access ?? (api ? 'signedIn' : undefined);
+    const spec = !opts.docsPublic && !!url && SPEC_URLS.has(url);
+    const gate = request.routeOptions.config.access ?? (api || spec ? 'signedIn' : undefined);
     const isPublic = gate === undefined || gate === 'public';
     if (!token) {
       if (!isPublic) fail('unauthorized');

@@ -130,9 +130,22 @@ describe('API plumbing', () => {
     expect(info.json().data.userName).toBe('First');
   });
 
-  it('serves the OpenAPI document', async () => {
-    const res = await client(ctx.app).get('/docs/json');
+  it('serves the OpenAPI document to signed-in users only, unless API_DOCS_PUBLIC=on (issue 9)', async () => {
+    for (const url of ['/docs/json', '/docs/yaml']) expect((await client(ctx.app).get(url)).statusCode).toBe(401);
+    const user = await createUser(ctx.db, { userType: UserType.Project });
+    const res = await client(ctx.app, await signIn(ctx, user.email)).get('/docs/json');
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json().paths)).toContain('/edoc/login');
+    // The page around it stays reachable and asks with the tab's session.
+    expect((await client(ctx.app).get('/docs/')).statusCode).toBe(200);
+    const init = await client(ctx.app).get('/docs/static/swagger-initializer.js');
+    expect(init.body).toMatch(/sessionStorage\.getItem\(["']edoc\.token["']\)/);
+
+    const open = await createTestContext({ API_DOCS_PUBLIC: 'on' });
+    try {
+      expect((await client(open.app).get('/docs/json')).statusCode).toBe(200);
+    } finally {
+      await open.close();
+    }
   });
 });
