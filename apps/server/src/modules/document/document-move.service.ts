@@ -6,7 +6,7 @@ import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
-import { documentAccess, loadDocumentFor, versionOf } from './document-read.service.ts';
+import { documentAccess, loadDocumentFor, lockDocumentFor, versionOf } from './document-read.service.ts';
 import { requireFolderKey } from './document.policy.ts';
 import { nameTaken } from './document.service.ts';
 
@@ -17,7 +17,7 @@ export async function renameDocument(
   actor: TrailActor,
 ) {
   await deps.db.transaction(async (tx) => {
-    const { doc } = await loadDocumentFor(tx, ctx, input.fileId, ['viewDoc', 'editDoc']);
+    const { doc } = await lockDocumentFor(tx, ctx, input.fileId, ['viewDoc', 'editDoc']);
     if (doc.name === input.name) fail('no_change');
     if (await nameTaken(tx, doc.folderId!, input.name, doc.id)) fail('duplicate_file_name');
     await tx.update(documents).set({ name: input.name, updatedAt: new Date() }).where(eq(documents.id, doc.id));
@@ -45,8 +45,9 @@ export async function moveDocuments(
     const access = await documentAccess(tx, ctx);
     await requireFolderKey(tx, ctx, input.folderId, 'createDoc', access.rights);
     const names = new Set<string>();
-    for (const fileId of new Set(input.fileIds)) {
-      const { doc } = await loadDocumentFor(tx, ctx, fileId, ['viewDoc', 'editDoc'], access);
+    // In id order, so two moves sharing documents lock them in the same order and cannot deadlock.
+    for (const fileId of [...new Set(input.fileIds)].sort((a, b) => a - b)) {
+      const { doc } = await lockDocumentFor(tx, ctx, fileId, ['viewDoc', 'editDoc'], access);
       if (doc.folderId === input.folderId) continue;
       const lower = doc.name.toLowerCase();
       if (names.has(lower) || (await nameTaken(tx, input.folderId, doc.name))) fail('duplicate_file_name');

@@ -34,10 +34,36 @@ export async function loadDocumentFor(
   keys: DocKey[],
   access?: DocumentAccess,
 ) {
-  const [doc] = await tx
+  return checkedDocument(tx, ctx, fileId, keys, access, false);
+}
+
+/**
+ * loadDocumentFor for a change: the row stays locked to the end of the transaction, so two identical changes at
+ * once run one after the other and the second sees the first's result (a deleted document is then "not found").
+ */
+export async function lockDocumentFor(
+  tx: Tx,
+  ctx: ProjectContext,
+  fileId: number,
+  keys: DocKey[],
+  access?: DocumentAccess,
+) {
+  return checkedDocument(tx, ctx, fileId, keys, access, true);
+}
+
+async function checkedDocument(
+  tx: Tx,
+  ctx: ProjectContext,
+  fileId: number,
+  keys: DocKey[],
+  access: DocumentAccess | undefined,
+  lock: boolean,
+) {
+  const query = tx
     .select()
     .from(documents)
     .where(and(eq(documents.id, fileId), eq(documents.projectId, ctx.projectId), isNull(documents.deletedAt)));
+  const [doc] = lock ? await query.for('update') : await query;
   if (!doc || doc.folderId === null) fail('not_found');
   const { rights, sites } = access ?? (await documentAccess(tx, ctx));
   if (sites && !doc.central && (doc.siteId === null || !sites.includes(doc.siteId))) fail('not_found');

@@ -1,6 +1,7 @@
 import type { RecycledRow } from '@edoc/contract/document-edit';
 import { TrailType } from '@edoc/contract/enums';
 import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
 import { documents, documentVersions, documentWords } from '../../db/schema/documents.ts';
 import { folders } from '../../db/schema/projects.ts';
 import { users } from '../../db/schema/users.ts';
@@ -10,7 +11,7 @@ import type { ProjectContext } from '../../plugins/context.ts';
 import { removeIfUnreferenced } from '../../storage/blob-sweep.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
 import { deleteVersion } from './document-version.service.ts';
-import { loadDocumentFor } from './document-read.service.ts';
+import { lockDocumentFor } from './document-read.service.ts';
 import { requireFolderKey } from './document.policy.ts';
 import { nameTaken } from './document.service.ts';
 
@@ -32,7 +33,7 @@ export async function deleteDocument(
     if (live.length > 1) return deleteVersion(deps, ctx, input.fileVersionId, actor);
   }
   await deps.db.transaction(async (tx) => {
-    const { doc } = await loadDocumentFor(tx, ctx, input.fileId, ['viewDoc', 'deleteDoc']);
+    const { doc } = await lockDocumentFor(tx, ctx, input.fileId, ['viewDoc', 'deleteDoc']);
     await tx
       .update(documents)
       .set({ deletedAt: new Date(), deletedBy: ctx.auth.user.id })
@@ -75,11 +76,13 @@ export async function listRecycled(deps: Deps, ctx: ProjectContext): Promise<Rec
   }));
 }
 
-async function loadRecycled(deps: Deps, ctx: ProjectContext, fileId: number) {
-  const [doc] = await deps.db
+/** Locked to the end of the transaction: of two restores or purges at once, the second finds nothing. */
+async function lockRecycled(tx: Tx, ctx: ProjectContext, fileId: number) {
+  const [doc] = await tx
     .select()
     .from(documents)
-    .where(and(eq(documents.id, fileId), eq(documents.projectId, ctx.projectId), isNotNull(documents.deletedAt)));
+    .where(and(eq(documents.id, fileId), eq(documents.projectId, ctx.projectId), isNotNull(documents.deletedAt)))
+    .for('update');
   // Only the one who deleted it, or a project administrator, may act on it.
   if (!doc || (!ctx.fullAccess && doc.deletedBy !== ctx.auth.user.id)) fail('not_found');
   return doc;
@@ -93,8 +96,8 @@ export async function restoreDocument(
   chosenFolder: number | undefined,
   actor: TrailActor,
 ) {
-  const doc = await loadRecycled(deps, ctx, fileId);
   await deps.db.transaction(async (tx) => {
+    const doc = await lockRecycled(tx, ctx, fileId);
     const folderId = chosenFolder ?? doc.folderId;
     if (!folderId) fail('required', { field: 'folderId' });
     await requireFolderKey(tx, ctx, folderId, 'createDoc');
@@ -119,8 +122,8 @@ export async function restoreDocument(
  */
 export async function purgeDocument(deps: Deps, ctx: ProjectContext, fileId: number, actor: TrailActor) {
   if (!ctx.fullAccess) fail('forbidden');
-  const doc = await loadRecycled(deps, ctx, fileId);
   const shas = await deps.db.transaction(async (tx) => {
+    const doc = await lockRecycled(tx, ctx, fileId);
     const versions = await tx.select().from(documentVersions).where(eq(documentVersions.documentId, doc.id));
     await tx.update(documents).set({ currentVersionId: null }).where(eq(documents.id, doc.id));
     await tx.delete(documentWords).where(eq(documentWords.documentId, doc.id));

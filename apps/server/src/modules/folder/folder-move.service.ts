@@ -7,7 +7,7 @@ import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
-import { loadFolder, requireFolderLevel } from './folder.policy.ts';
+import { loadFolder, lockFolder, requireFolderLevel } from './folder.policy.ts';
 import { assertNameFree } from './folder.service.ts';
 
 async function siblingsOf(tx: Tx, projectId: number, type: number, parentId: number | null, exceptId: number) {
@@ -55,7 +55,7 @@ export async function moveFolder(
   actor: TrailActor,
 ) {
   await deps.db.transaction(async (tx) => {
-    const before = await loadFolder(tx, ctx.projectId, folderId);
+    const before = await lockFolder(tx, ctx.projectId, folderId);
     const parentId = input.parentId === 0 ? null : input.parentId;
     await requireFolderLevel(tx, ctx, folderId, 2);
     const parentChanges = parentId !== before.parentId;
@@ -72,6 +72,11 @@ export async function moveFolder(
     }
     const siblings = (await siblingsOf(tx, ctx.projectId, before.type, parentId, folderId)).map((s) => s.id);
     const index = Math.min(input.index, siblings.length);
+    // Already where it is asked to be (a double click, or the second of two identical moves): nothing to record.
+    if (!parentChanges) {
+      const now = await siblingsOf(tx, ctx.projectId, before.type, parentId, 0);
+      if (now.findIndex((s) => s.id === folderId) === index) return;
+    }
     siblings.splice(index, 0, folderId);
     if (parentChanges) {
       await tx.update(folders).set({ parentId }).where(eq(folders.id, folderId));

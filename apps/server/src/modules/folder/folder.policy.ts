@@ -129,6 +129,20 @@ export async function loadFolder(tx: Tx, projectId: number, folderId: number): P
   return f;
 }
 
+/**
+ * loadFolder for a change: the row stays locked to the end of the transaction, so two identical changes at once
+ * run one after the other and the second sees the first's result (a deleted folder is then "not found").
+ */
+export async function lockFolder(tx: Tx, projectId: number, folderId: number): Promise<FolderRow> {
+  const [f] = await tx
+    .select()
+    .from(folders)
+    .where(and(eq(folders.id, folderId), eq(folders.projectId, projectId)))
+    .for('update');
+  if (!f) fail('not_found');
+  return f;
+}
+
 /** Names of the folders from the root down to `id`, for flat lists where twins must be told apart. */
 export function pathOf(id: number, byId: Map<number, FolderRow>): string[] {
   const names: string[] = [];

@@ -9,7 +9,7 @@ import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
-import { folderRights, loadFolder, projectFlags, requireFolderLevel, type FolderRow } from './folder.policy.ts';
+import { folderRights, loadFolder, lockFolder, projectFlags, requireFolderLevel, type FolderRow } from './folder.policy.ts';
 
 /**
  * How many live documents the folders hold. Recycled ones do not count: their folder may go, and restoring
@@ -172,15 +172,19 @@ export async function renameFolder(
   actor: TrailActor,
 ) {
   await deps.db.transaction(async (tx) => {
-    const before = await loadFolder(tx, ctx.projectId, folderId);
+    const before = await lockFolder(tx, ctx.projectId, folderId);
     await requireFolderLevel(tx, ctx, folderId, 2);
+    const nameEn = keepOrClear(input.nameEn, before.nameEn);
+    const ichCode = keepOrClear(input.ichCode, before.ichCode);
+    // Already so (a double click, or the second of two identical renames): nothing to record.
+    if (before.name === input.name && before.nameEn === nameEn && before.ichCode === ichCode) return;
     await assertNameFree(tx, { ...before, name: input.name }, folderId);
     const [after] = await tx
       .update(folders)
       .set({
         name: input.name,
-        nameEn: keepOrClear(input.nameEn, before.nameEn),
-        ichCode: keepOrClear(input.ichCode, before.ichCode),
+        nameEn,
+        ichCode,
       })
       .where(eq(folders.id, folderId))
       .returning();
@@ -198,7 +202,7 @@ export async function renameFolder(
  */
 export async function deleteFolder(deps: Deps, ctx: ProjectContext, folderId: number, actor: TrailActor) {
   await deps.db.transaction(async (tx) => {
-    const before = await loadFolder(tx, ctx.projectId, folderId);
+    const before = await lockFolder(tx, ctx.projectId, folderId);
     await requireFolderLevel(tx, ctx, folderId, 2);
     const [{ n }] = await tx.select({ n: count() }).from(folders).where(eq(folders.parentId, folderId));
     if (n > 0 || ((await fileCountOf(tx, [folderId])).get(folderId) ?? 0) > 0) fail('folder_has_files');
