@@ -2,7 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { paths } from './config/paths';
-import { setUnauthorizedHandler } from './lib/api-client';
+import { setProjectLostHandler, setUnauthorizedHandler } from './lib/api-client';
+import { showError } from './lib/feedback';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import './styles.css';
@@ -13,6 +14,12 @@ const router = createAppRouter();
 // (the login route's loader then drops the cached data).
 setUnauthorizedHandler(() => {
   void router.navigate(paths.login, { replace: true });
+});
+
+// Issue 9: a project closed or run out under the user sends them back to the picker, saying why.
+setProjectLostHandler((error) => {
+  showError(error);
+  void router.navigate(paths.select, { replace: true });
 });
 
 const container = document.getElementById('root');

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { envelope, mockApi } from '../test/fetch-mock';
-import { api, ApiError, setUnauthorizedHandler } from './api-client';
+import { api, ApiError, setProjectLostHandler, setUnauthorizedHandler } from './api-client';
 import { getSession, setSession } from './session';
 
 afterEach(() => {
@@ -44,6 +44,32 @@ describe('api client', () => {
     await expect(api.get('/user/info')).rejects.toMatchObject({ httpStatus: 401 });
     expect(onUnauthorized).toHaveBeenCalledOnce();
     expect(getSession()).toMatchObject({ token: null, userName: null, language: 'en-US' });
+  });
+
+  it('leaves a project closed or run out under the user, keeping the sign-in (issue 9)', async () => {
+    for (const errorCode of ['project_closed', 'project_expired']) {
+      setSession({ token: 'tok', projectId: 4, projectName: 'P', roleCode: 'STU_PM', authorities: ['viewDoc'] });
+      const onProjectLost = vi.fn();
+      const onUnauthorized = vi.fn();
+      setProjectLostHandler(onProjectLost);
+      setUnauthorizedHandler(onUnauthorized);
+      mockApi({ 'GET /folder/tree/0': () => envelope(null, { status: 403, errorCode, msg: 'closed' }) });
+      await expect(api.get('/folder/tree/0')).rejects.toMatchObject({ errorCode, httpStatus: 403 });
+      expect(onProjectLost).toHaveBeenCalledOnce();
+      expect(onProjectLost.mock.calls[0][0]).toMatchObject({ msg: 'closed' });
+      expect(onUnauthorized).not.toHaveBeenCalled();
+      expect(getSession()).toMatchObject({ token: 'tok', projectId: null, projectName: null, authorities: [] });
+    }
+  });
+
+  it('does not leave the project on other refusals', async () => {
+    setSession({ token: 'tok', projectId: 4 });
+    const onProjectLost = vi.fn();
+    setProjectLostHandler(onProjectLost);
+    mockApi({ 'GET /folder/tree/0': () => envelope(null, { status: 403, errorCode: 'forbidden', msg: 'no' }) });
+    await expect(api.get('/folder/tree/0')).rejects.toMatchObject({ errorCode: 'forbidden' });
+    expect(onProjectLost).not.toHaveBeenCalled();
+    expect(getSession().projectId).toBe(4);
   });
 
   it('does not treat a failed sign-in (no token) as a lost session', async () => {

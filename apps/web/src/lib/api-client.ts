@@ -1,7 +1,7 @@
 import { API_BASE } from '@edoc/contract/limits';
 import { errorMessage, isErrorCode, type ErrorCode } from '@edoc/contract/errors';
 import type { Envelope } from '@edoc/contract/envelope';
-import { clearSession, getLanguage, getToken } from './session';
+import { clearSession, getLanguage, getToken, leaveProject } from './session';
 import { resetIdle, stopIdle } from './idle-timer';
 
 /** A failed call: the server's error code and message (already in the UI language), or a local stand-in. */
@@ -51,6 +51,18 @@ let onUnauthorized: () => void = () => {
 /** The router registers a client-side navigation here; the default is a full page load. */
 export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
+}
+
+/** Refusals that end the project, not the sign-in: it was closed or ran out while the user was in it. */
+const PROJECT_LOST: ReadonlySet<string | null> = new Set(['project_closed', 'project_expired']);
+
+let onProjectLost: (error: ApiError) => void = () => {
+  window.location.assign('/select');
+};
+
+/** The router registers the way back to the project picker here; the default is a full page load. */
+export function setProjectLostHandler(handler: (error: ApiError) => void): void {
+  onProjectLost = handler;
 }
 
 function toSearch(values: Record<string, QueryValue>): URLSearchParams {
@@ -124,12 +136,17 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     const code = payload.errorCode;
     const fallback =
       code && isErrorCode(code) ? errorMessage(code, getLanguage()) : errorMessage('request_failed', getLanguage());
-    throw new ApiError({
+    const error = new ApiError({
       errorCode: code,
       msg: payload.msg || fallback,
       httpStatus: response.status,
       data: payload.data,
     });
+    if (token && PROJECT_LOST.has(code)) {
+      leaveProject();
+      onProjectLost(error);
+    }
+    throw error;
   }
   resetIdle();
   return payload.data as T;

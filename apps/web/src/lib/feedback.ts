@@ -19,5 +19,7 @@ export function errorText(error: unknown): string {
 }
 
 export function showError(error: unknown): void {
-  messageApi?.error(errorText(error));
+  // Keyed by the code: the same refusal from several calls at once shows once.
+  const key = isApiError(error) && error.errorCode ? error.errorCode : undefined;
+  messageApi?.error({ content: errorText(error), key });
 }

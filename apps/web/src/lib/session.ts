@@ -143,6 +143,19 @@ export function setSession(patch: Partial<SessionData>): void {
   changed();
 }
 
+/** Forgets the chosen project (closed or expired under the user): the sign-in stays, the project's data goes. */
+export function leaveProject(): void {
+  setSession({
+    projectId: null,
+    projectName: null,
+    roleCode: null,
+    authorities: [],
+    auditMode: [],
+    fileTypes: [],
+    libraryFolder: false,
+  });
+}
+
 /** Signs the tab out locally. The language is the visitor's choice, not the account's, so it stays. */
 export function clearSession(): void {
   const store = storage();
