@@ -104,6 +104,12 @@ export const ERRORS = {
     '审核人、QC人或批准人已变更，请修改后重新发送',
     'Reviewer, QCer or approver changed, revise and resend',
   ],
+  not_in_this_status: [
+    409,
+    '文件当前状态不允许此操作，请刷新页面',
+    "This action is not possible in the document's current status, refresh the page",
+  ],
+  already_acted: [409, '已有处理人处理，不能撤回，请刷新页面', 'An assignee has already acted, refresh the page'],
   no_change: [400, '文档没有变化', 'No change in the document'],
   file_too_large: [413, '文件过大', 'File too large'],
   upload_incomplete: [400, '上传未完成，请重新上传', 'The upload did not complete, please upload it again'],
