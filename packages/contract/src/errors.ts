@@ -109,6 +109,7 @@ export const ERRORS = {
     '文件当前状态不允许此操作，请刷新页面',
     "This action is not possible in the document's current status, refresh the page",
   ],
+  signature_not_confirmed: [400, '电子签名确认必须勾选', 'Electronic signature confirmation must be ticked'],
   already_acted: [409, '已有处理人处理，不能撤回，请刷新页面', 'An assignee has already acted, refresh the page'],
   no_change: [400, '文档没有变化', 'No change in the document'],
   file_too_large: [413, '文件过大', 'File too large'],

@@ -83,6 +83,14 @@ export const FIELD_LABELS: Record<string, readonly [string, string]> = {
   endDate: ['结束日期', 'End date'],
   allowedFileTypes: ['允许的文件类型', 'Allowed file types'],
   versionConvention: ['版本命名规则', 'Version naming convention'],
+  stages: ['流程', 'Route'],
+  stage: ['流程节点', 'Stage'],
+  userIds: ['处理人', 'Assignees'],
+  groupIds: ['处理组', 'Assignee groups'],
+  dueDate: ['截止日期', 'Due date'],
+  comment: ['意见', 'Comment'],
+  confirmed: ['电子签名确认', 'Signature confirmation'],
+  timeZone: ['时区', 'Time zone'],
 };
 
 export function fieldLabel(field: string, lang: Lang): string {

@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { calendarDate, ID_MAX, optionalText, passwordInput, requiredText } from './fields.ts';
+import { pageOf } from './envelope.ts';
+import { Stage, WORKFLOW_ACTIONS } from './workflow.ts';
+
+/** Requests and answers of the document workflow (issue 10; DESIGN §6–§7). */
+
+const id = z.number('required').int('invalid_value').positive('invalid_value').max(ID_MAX, 'invalid_value');
+const stageField = z.union([z.literal(Stage.Review), z.literal(Stage.Qc), z.literal(Stage.Approval)], {
+  error: 'invalid_value',
+});
+
+/** One stage of a route: its assignees (people, or groups expanded when sent) and how it decides. */
+export const routeStageInput = z
+  .object({
+    stage: stageField,
+    userIds: z.array(id).max(50, 'too_long').default([]),
+    groupIds: z.array(id).max(20, 'too_long').default([]),
+    signatureRequired: z.boolean().default(false),
+    allMustAct: z.boolean().default(false),
+    dueDate: calendarDate.optional(),
+  })
+  .refine((s) => s.userIds.length + s.groupIds.length > 0, { path: ['userIds'], message: 'required' });
+export type RouteStageInput = z.infer<typeof routeStageInput>;
+
+export const routeInput = z
+  .array(routeStageInput)
+  .max(3, 'too_long')
+  .refine((stages) => new Set(stages.map((s) => s.stage)).size === stages.length, 'invalid_value');
+
+/** POST /file/apply/save: send a document along a route (the project's enabled stages, in order). */
+export const sendBody = z.object({ fileId: id, stages: routeInput });
+export type SendBody = z.infer<typeof sendBody>;
+
+/**
+ * A stage requiring a signature asks for the password again (with the e-mail at the first signing of a session)
+ * and the confirmation tick; the meaning comes from the stage.
+ */
+export const signatureInput = z.object({
+  email: z.string().trim().max(254, 'too_long').optional(),
+  password: passwordInput,
+  confirmed: z.literal(true, { error: 'signature_not_confirmed' }),
+  /** The signer's IANA time zone, shown beside the UTC time on the signature page. */
+  timeZone: z.string().trim().max(64, 'too_long').optional(),
+});
+export type SignatureInput = z.infer<typeof signatureInput>;
+
+/** POST /file/audit/{fileId}/a: the caller's decision on the open stage. A rejection needs its reason. */
+export const decideBody = z
+  .object({
+    pass: z.boolean('required'),
+    comment: optionalText(1000),
+    signature: signatureInput.optional(),
+  })
+  .refine((d) => d.pass || !!d.comment, { path: ['reason'], message: 'required' });
+export type DecideBody = z.infer<typeof decideBody>;
+
+/** POST /file/batch/a: send many documents along one route, or pass many of my tasks at once. */
+export const batchBody = z.discriminatedUnion('action', [
+  z.object({
+    action: z.literal('send'),
+    fileIds: z.array(id).min(1, 'required').max(200, 'too_long'),
+    stages: routeInput,
+  }),
+  z.object({
+    action: z.literal('pass'),
+    fileIds: z.array(id).min(1, 'required').max(200, 'too_long'),
+    comment: optionalText(1000),
+    signature: signatureInput.optional(),
+  }),
+]);
+export type BatchBody = z.infer<typeof batchBody>;
+
+/** Each document of a batch on its own: done, or why not. */
+export const batchAnswer = z.object({
+  results: z.array(
+    z.object({ fileId: z.number(), ok: z.boolean(), errorCode: z.string().nullable(), msg: z.string().nullable() }),
+  ),
+});
+export type BatchAnswer = z.infer<typeof batchAnswer>;
+
+/** What the caller may do with a document now (contract abilitiesOf), sent with document answers. */
+export const abilities = z.array(z.enum(WORKFLOW_ACTIONS));
+
+const signatureShown = z.object({
+  signerName: z.string(),
+  meaning: z.string(),
+  signedAt: z.string(),
+  timeZone: z.string(),
+  contentSha256: z.string(),
+  /** False once a newer version exists: the signature was given to other content. */
+  appliesToCurrent: z.boolean(),
+});
+
+/** GET /file/flow/{fileId}: every route of the document, newest first, as a timeline. */
+export const flowAnswer = z.array(
+  z.object({
+    routeId: z.number(),
+    versionNo: z.string(),
+    senderName: z.string(),
+    sentAt: z.string(),
+    state: z.number(),
+    stages: z.array(
+      z.object({
+        stage: z.number(),
+        state: z.number().nullable(),
+        allMustAct: z.boolean(),
+        signatureRequired: z.boolean(),
+        dueDate: z.string().nullable(),
+        assignees: z.array(
+          z.object({
+            userId: z.number(),
+            userName: z.string(),
+            decision: z.number(),
+            comment: z.string().nullable(),
+            decidedAt: z.string().nullable(),
+            signature: signatureShown.nullable(),
+          }),
+        ),
+      }),
+    ),
+  }),
+);
+export type FlowAnswer = z.infer<typeof flowAnswer>;
+
+export const TASK_KINDS = ['receive', 'edit', 'rejected', 'review', 'qc', 'approve', 'archive'] as const;
+export type TaskKind = (typeof TASK_KINDS)[number];
+
+export const taskListQuery = z.object({
+  state: z.enum(['pending', 'processed']).default('pending'),
+  pageNum: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(500).default(20),
+});
+
+/** /home/pending and /home/processed rows. */
+export const taskItem = z.object({
+  taskId: z.number(),
+  kind: z.enum(TASK_KINDS),
+  fileId: z.number(),
+  fileName: z.string(),
+  folderPath: z.string(),
+  senderName: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  overdue: z.boolean(),
+  createdAt: z.string(),
+  doneAt: z.string().nullable(),
+  outcome: z.string().nullable(),
+});
+export const taskList = pageOf(taskItem);
+export type TaskItem = z.infer<typeof taskItem>;
+
+/** Route templates: named presets of a route, at most 5 per site or group. */
+export const routeTemplateBody = z
+  .object({
+    name: requiredText(64),
+    siteId: id.optional(),
+    groupId: id.optional(),
+    stages: routeInput,
+  })
+  .refine((t) => !(t.siteId && t.groupId), { path: ['groupId'], message: 'invalid_value' });
