@@ -80,6 +80,19 @@ export const TRAIL_FIELD_LABELS: Record<string, Label> = {
   projectId: ['项目', 'Project'],
   createdAt: ['创建时间', 'Created at'],
   updatedAt: ['修改时间', 'Updated at'],
+  // The workflow (issue 10).
+  docStatus: ['文档状态', 'Document status'],
+  routeId: ['流程', 'Route'],
+  received: ['已接收', 'Received'],
+  assigneeIds: ['处理人', 'Assignees'],
+  allMustAct: ['须全部处理', 'All must act'],
+  signatureRequired: ['需要签名', 'Signature required'],
+  decision: ['处理结果', 'Decision'],
+  stagePassed: ['节点通过', 'Stage passed'],
+  meaning: ['签名含义', 'Meaning'],
+  signerName: ['签名人', 'Signed by'],
+  contentSha256: ['签名内容 SHA-256', 'Signed content SHA-256'],
+  signedAt: ['签名时间', 'Signed at'],
 };
 
 /** Values some fields hold as codes, shown by their meaning. */
@@ -88,4 +101,23 @@ export const TRAIL_VALUE_LABELS: Record<string, Record<string, Label>> = {
   approvalStatus: { 0: ['待审批', 'Pending'], 1: ['已通过', 'Approved'], 2: ['已拒绝', 'Rejected'] },
   origin: { 0: ['内部', 'Internal'], 1: ['外部', 'External'] },
   action: { download: ['下载', 'Download'], view: ['查看', 'View'] },
+  // Not `status`: notices and download tasks have statuses of their own.
+  docStatus: {
+    1: ['编辑中', 'Editing'],
+    2: ['待接收', 'Waiting to be received'],
+    3: ['审阅中', 'In review'],
+    4: ['质控中', 'In QC'],
+    5: ['审批中', 'In approval'],
+    6: ['已归档', 'Archived'],
+    7: ['待生效', 'Waiting to be activated'],
+    8: ['已处理', 'Processed'],
+    9: ['删除审批中', 'Deletion in approval'],
+  },
+  stage: { 3: ['审阅', 'Review'], 4: ['质控', 'QC'], 5: ['审批', 'Approval'] },
+  decision: { pass: ['通过', 'Passed'], reject: ['驳回', 'Rejected'], retract: ['撤回', 'Retracted'] },
+  meaning: {
+    reviewed: ['已审阅', 'Reviewed'],
+    qualityChecked: ['已质控', 'Quality checked'],
+    approved: ['已批准', 'Approved'],
+  },
 };

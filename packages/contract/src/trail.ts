@@ -159,6 +159,37 @@ const documentChange = z
     restored: z.literal(true),
   })
   .partial();
+/** The lifecycle side of a workflow row (DESIGN §6): the status before or after, and the route it belongs to. */
+const flowStep = z.object({
+  docStatus: z.number(),
+  routeId: id.optional(),
+  stage: z.number().optional(),
+  versionNo: text.optional(),
+});
+const routeSent = flowStep.extend({
+  stages: z.array(
+    z.object({
+      stage: z.number(),
+      assigneeIds: ids,
+      allMustAct: z.boolean(),
+      signatureRequired: z.boolean(),
+      dueDate: optText,
+    }),
+  ),
+});
+const decision = flowStep.extend({
+  decision: z.enum(['pass', 'reject', 'retract']),
+  comment: optText.optional(),
+  stagePassed: z.boolean().optional(),
+});
+const signed = z.object({
+  meaning: text,
+  signerName: text,
+  contentSha256: sha,
+  signedAt: text,
+  timeZone: text,
+  versionNo: text,
+});
 const versionRead = z.object({ action: z.enum(['download', 'view']), fileVersionId: id, sha256: sha });
 
 export const TRAIL_ENTRIES = [
@@ -175,6 +206,15 @@ export const TRAIL_ENTRIES = [
   }),
   entry(TrailType.Update, 'document', { old: documentChange, new: documentChange }),
   entry(TrailType.Move, 'document', { old: z.object({ folderId: id.nullable() }), new: z.object({ folderId: id }) }),
+  // The workflow (issue 10): receive is an update; each stage's decision has its stage's type.
+  entry(TrailType.Update, 'document', { old: flowStep, new: flowStep.extend({ received: z.literal(true) }) }),
+  entry(TrailType.SendToReview, 'document', { old: flowStep, new: routeSent }),
+  entry(TrailType.Review, 'document', { old: flowStep, new: decision }),
+  entry(TrailType.QualityCheck, 'document', { old: flowStep, new: decision }),
+  entry(TrailType.Approve, 'document', { old: flowStep, new: decision }),
+  entry(TrailType.Sign, 'document', { new: signed }),
+  entry(TrailType.Revoke, 'document', { old: decision, new: decision }),
+  entry(TrailType.Withdraw, 'document', { old: flowStep, new: flowStep }),
   entry(TrailType.Delete, 'document', {
     old: z.union([
       z.object({ name: text, folderId: id.nullable(), status: z.number() }),
