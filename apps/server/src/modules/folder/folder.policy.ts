@@ -57,7 +57,7 @@ const NO_SUBJECT = { userId: 0, roleId: null, groupIds: [], roleDocKeys: [], rol
 
 /**
  * Rights of one user on the given folders (DESIGN §5), evaluated by the contract's rule. A member with the
- * STU_PM role, or a caller marked fullAccess (the company administrator), gets everything. Null: not a member.
+ * built-in STU_PM role, or a caller marked fullAccess (the company administrator), gets everything. Null: not a member.
  */
 export async function rightsOfUser(
   tx: Tx,
@@ -68,12 +68,19 @@ export async function rightsOfUser(
 ): Promise<Map<number, FolderRights> | null> {
   if (fullAccess) return evaluateFolderRights(rows.map(ref), [], { ...NO_SUBJECT, fullAccess: true });
   const [member] = await tx
-    .select({ roleId: members.roleId, code: roles.code, docKeys: roles.docKeys, libraryKeys: roles.libraryKeys })
+    .select({
+      roleId: members.roleId,
+      code: roles.code,
+      builtin: roles.builtin,
+      docKeys: roles.docKeys,
+      libraryKeys: roles.libraryKeys,
+    })
     .from(members)
     .innerJoin(roles, eq(roles.id, members.roleId))
     .where(and(eq(members.projectId, projectId), eq(members.userId, userId)));
   if (!member) return null;
-  if (member.code === RoleCode.StudyPm) {
+  // The built-in row, never a code string alone (issue 9: a custom role may not borrow STU_PM's power).
+  if (member.builtin && member.code === RoleCode.StudyPm) {
     return evaluateFolderRights(rows.map(ref), [], { ...NO_SUBJECT, fullAccess: true });
   }
   const groupRows = await tx
