@@ -44,6 +44,7 @@ import { codeRoutes } from './modules/code/code.routes.ts';
 import { tagRoutes } from './modules/tag/tag.routes.ts';
 import { companyTemplateRoutes } from './modules/template/company-template.routes.ts';
 import { viewerRoutes } from './modules/viewer/viewer.routes.ts';
+import { workflowRoutes } from './modules/workflow/workflow.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { frameworkError, registerErrors } from './plugins/errors.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
@@ -78,6 +79,7 @@ const MODULES: Array<(api: Api, deps: Deps) => void> = [
   studyAlertRoutes,
   signatureRoutes,
   viewerRoutes,
+  workflowRoutes,
 ];
 
 export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions['logger'] } = {}) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { calendarDate, ID_MAX, optionalText, passwordInput, requiredText } from './fields.ts';
 import { pageOf } from './envelope.ts';
-import { Stage, WORKFLOW_ACTIONS } from './workflow.ts';
+import { Stage, TASK_KINDS, WORKFLOW_ACTIONS } from './workflow.ts';
 
 /** Requests and answers of the document workflow (issue 10; DESIGN §6–§7). */
 
@@ -123,9 +123,6 @@ export const flowAnswer = z.array(
 );
 export type FlowAnswer = z.infer<typeof flowAnswer>;
 
-export const TASK_KINDS = ['receive', 'edit', 'rejected', 'review', 'qc', 'approve', 'archive'] as const;
-export type TaskKind = (typeof TASK_KINDS)[number];
-
 export const taskListQuery = z.object({
   state: z.enum(['pending', 'processed']).default('pending'),
   pageNum: z.coerce.number().int().min(1).default(1),
@@ -158,3 +155,7 @@ export const routeTemplateBody = z
     stages: routeInput,
   })
   .refine((t) => !(t.siteId && t.groupId), { path: ['groupId'], message: 'invalid_value' });
+
+/** A transition's answer: the document and the status it is in now. */
+export const transitionAnswer = z.object({ fileId: z.number(), status: z.number() });
+export type TransitionAnswer = z.infer<typeof transitionAnswer>;

@@ -12,12 +12,21 @@ export const Stage = { Review: 3, Qc: 4, Approval: 5 } as const;
 export type Stage = (typeof Stage)[keyof typeof Stage];
 export const STAGES: readonly Stage[] = [Stage.Review, Stage.Qc, Stage.Approval];
 
-/** What each stage needs, records and means when signed (21 CFR 11.50: the meaning comes from the stage). */
-export const STAGE_RULES: Record<Stage, { key: DocKey; trail: TrailType; meaning: SignatureMeaning }> = {
-  [Stage.Review]: { key: 'reviewDoc', trail: TrailType.Review, meaning: 'reviewed' },
-  [Stage.Qc]: { key: 'qcDoc', trail: TrailType.QualityCheck, meaning: 'qualityChecked' },
-  [Stage.Approval]: { key: 'approveDoc', trail: TrailType.Approve, meaning: 'approved' },
-};
+/** SPEC §4 task states, as the kinds of task rows: waiting for receiving, editing, rejected, review, QC, approval, archiving. */
+export const TASK_KINDS = ['receive', 'edit', 'rejected', 'review', 'qc', 'approve', 'archive'] as const;
+export type TaskKind = (typeof TASK_KINDS)[number];
+
+/**
+ * What each stage needs, records, gives its assignees to do and means when signed (21 CFR 11.50: the meaning
+ * comes from the stage, never chosen).
+ */
+type StageTrail = typeof TrailType.Review | typeof TrailType.QualityCheck | typeof TrailType.Approve;
+export const STAGE_RULES: Record<Stage, { key: DocKey; trail: StageTrail; task: TaskKind; meaning: SignatureMeaning }> =
+  {
+    [Stage.Review]: { key: 'reviewDoc', trail: TrailType.Review, task: 'review', meaning: 'reviewed' },
+    [Stage.Qc]: { key: 'qcDoc', trail: TrailType.QualityCheck, task: 'qc', meaning: 'qualityChecked' },
+    [Stage.Approval]: { key: 'approveDoc', trail: TrailType.Approve, task: 'approve', meaning: 'approved' },
+  };
 export type SignatureMeaning = 'reviewed' | 'qualityChecked' | 'approved';
 
 export const WORKFLOW_ACTIONS = [

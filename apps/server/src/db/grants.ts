@@ -3,8 +3,8 @@ import type { Db } from './client.ts';
 
 /**
  * What the application role may do, applied by the owner after every migration (so new tables are covered):
- * read and write edoc's tables, but only INSERT and SELECT the trail (DESIGN §7) — no UPDATE, DELETE or TRUNCATE,
- * no DDL, no trigger switching (only an owner or superuser could disable the trail's guard).
+ * read and write edoc's tables, but only INSERT and SELECT the trail (DESIGN §7) — no UPDATE, DELETE or TRUNCATE (nor of the
+ * signatures), no DDL, no trigger switching (only an owner or superuser could disable the trail's guard).
  */
 export async function grantAppRole(owner: Db, role: string): Promise<void> {
   const r = sql.identifier(role);
@@ -14,6 +14,8 @@ export async function grantAppRole(owner: Db, role: string): Promise<void> {
     await tx.execute(sql`GRANT USAGE ON SCHEMA public TO ${r}`);
     await tx.execute(sql`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${r}`);
     await tx.execute(sql`REVOKE UPDATE, DELETE, TRUNCATE ON TABLE trail FROM ${r}`);
+    // Electronic signatures are records too (21 CFR 11.70).
+    await tx.execute(sql`REVOKE UPDATE, DELETE, TRUNCATE ON TABLE signatures FROM ${r}`);
     await tx.execute(sql`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${r}`);
     // pg-boss's queue schema belongs to the application role, which creates a table per queue as it runs. A data
     // folder from before this role existed has it owned by the owner: hand each object over once.

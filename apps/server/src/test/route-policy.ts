@@ -245,6 +245,11 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'POST /download/ticket': member,
   'GET /download/ticket/{token}': withIds(open, { token: 'ticket' }),
   'POST /download/task/delete/{id}': withIds(member, { id: 'downloadTask' }, { destructive: true }),
+  // the workflow (issue 10): the transition table decides inside; the gate is membership
+  'POST /file/apply/save': member,
+  'POST /file/receive/{id}/a': withIds(member, { id: 'file' }, { destructive: true }),
+  'POST /file/audit/{id}/a': withIds(member, { id: 'file' }),
+  'POST /file/undo/{id}/a': withIds(member, { id: 'file' }, { destructive: true }),
   'GET /audit/find_file_audits': member,
   'GET /audit/project/list': admin,
   'GET /audit/project/export': admin,

@@ -1,0 +1,84 @@
+import {
+  refusalOf,
+  transitionOf,
+  type ActorFacts,
+  type Transition,
+  type WorkflowAction,
+} from '@edoc/contract/workflow';
+import type { FolderRights } from '@edoc/contract/permissions';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { documentRoutes, routeStages, stageAssignees } from '../../db/schema/workflow.ts';
+import { fail } from '../../lib/app-error.ts';
+
+export const RouteState = { Open: 0, Done: 1, Rejected: 2, Withdrawn: 3 } as const;
+export const Decision = { Pending: 0, Passed: 1, Rejected: 2, Retracted: 3 } as const;
+
+type RouteRow = typeof documentRoutes.$inferSelect;
+type StageRow = typeof routeStages.$inferSelect;
+type AssigneeRow = typeof stageAssignees.$inferSelect;
+
+/** The open route of a document, its open stage and that stage's assignees; null when nothing is in flight. */
+export interface OpenStage {
+  route: RouteRow;
+  stage: StageRow;
+  assignees: AssigneeRow[];
+}
+
+/**
+ * Read under the document's row lock (the caller holds it), so what it answers stays true until the commit.
+ * Stages are opened one at a time: the open one has state 0.
+ */
+export async function openStageOf(tx: Tx, documentId: number): Promise<OpenStage | null> {
+  const [route] = await tx
+    .select()
+    .from(documentRoutes)
+    .where(and(eq(documentRoutes.documentId, documentId), eq(documentRoutes.state, RouteState.Open)))
+    .orderBy(desc(documentRoutes.id))
+    .limit(1);
+  if (!route) return null;
+  const [stage] = await tx
+    .select()
+    .from(routeStages)
+    .where(and(eq(routeStages.routeId, route.id), eq(routeStages.state, 0)))
+    .orderBy(asc(routeStages.stage))
+    .limit(1);
+  if (!stage) return null;
+  const assignees = await tx
+    .select()
+    .from(stageAssignees)
+    .where(eq(stageAssignees.stageId, stage.id))
+    .orderBy(asc(stageAssignees.id));
+  return { route, stage, assignees };
+}
+
+/** What the caller is to the document now, from the rows (DESIGN §6 "who"). */
+export function factsOf(
+  userId: number,
+  doc: { assigneeId: number | null },
+  rights: FolderRights | undefined,
+  open: OpenStage | null,
+): ActorFacts {
+  const mine = open?.assignees.find((a) => a.userId === userId);
+  return {
+    keys: new Set(rights?.isEnabled ? rights.docKeys : []),
+    isReceiver: doc.assigneeId === userId,
+    isPendingAssignee: mine?.decision === Decision.Pending || mine?.decision === Decision.Retracted,
+    hasStandingPass: mine?.decision === Decision.Passed,
+    isSender: open?.route.senderId === userId,
+    anyActed: !!open?.assignees.some((a) => a.decision === Decision.Passed || a.decision === Decision.Rejected),
+    isDeletionApprover: false,
+  };
+}
+
+/**
+ * The table's row for this action in this status, or the refusal: an action the status does not allow is
+ * 409 'refresh the page' (the page was stale), an actor the row does not name is 403.
+ */
+export function requireTransition(status: number, action: WorkflowAction, facts: ActorFacts): Transition {
+  const t = transitionOf(status, action);
+  if (!t) fail('not_in_this_status');
+  const refusal = refusalOf(t, facts);
+  if (refusal) fail(refusal);
+  return t;
+}

@@ -1,0 +1,43 @@
+import { decideBody, sendBody, transitionAnswer } from '@edoc/contract/flow';
+import { idParams } from '@edoc/contract/fields';
+import type { Deps } from '../../lib/deps.ts';
+import type { Api } from '../../lib/http.ts';
+import { routes } from '../../lib/route.ts';
+import { decide } from './decide.service.ts';
+import { sendDocument } from './send.service.ts';
+import { verifySigner } from './signature.service.ts';
+import { receiveDocument, undo } from './undo.service.ts';
+
+/**
+ * The document workflow (DESIGN §6; issue 10). Every call is one transaction under the document's row lock; the
+ * contract's transition table decides what is allowed.
+ * - POST /file/apply/save: send a document along a route.
+ * - POST /file/receive/{fileId}/a: take a document created for you (2 → 1).
+ * - POST /file/audit/{fileId}/a: pass or reject the open stage, signing where the stage asks for it.
+ * - POST /file/undo/{fileId}/a: withdraw your route, or take back your pass.
+ */
+export function workflowRoutes(api: Api, deps: Deps): void {
+  const { post } = routes(api);
+  const access = 'projectMember';
+
+  post('/file/apply/save', { access, body: sendBody, response: transitionAnswer }, ({ ctx, body }) =>
+    deps.db.transaction((tx) => sendDocument(tx, ctx, body, ctx.actor)),
+  );
+
+  post('/file/receive/:id/a', { access, params: idParams, response: transitionAnswer }, ({ ctx, params }) =>
+    deps.db.transaction((tx) => receiveDocument(tx, ctx, params.id, ctx.actor)),
+  );
+
+  post(
+    '/file/audit/:id/a',
+    { access, params: idParams, body: decideBody, response: transitionAnswer },
+    async ({ ctx, params, body }) => {
+      const signer = body.signature ? await verifySigner(deps, ctx, body.signature, ctx.actor) : null;
+      return deps.db.transaction((tx) => decide(tx, ctx, params.id, body, signer, ctx.actor));
+    },
+  );
+
+  post('/file/undo/:id/a', { access, params: idParams, response: transitionAnswer }, ({ ctx, params }) =>
+    deps.db.transaction((tx) => undo(tx, ctx, params.id, ctx.actor)),
+  );
+}

@@ -1,0 +1,185 @@
+import { DocStatus, TrailType } from '@edoc/contract/enums';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documents, documentVersions } from '../../db/schema/documents.ts';
+import { folderGrants, roles } from '../../db/schema/projects.ts';
+import { signatures, tasks } from '../../db/schema/workflow.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import {
+  createProjectWorld,
+  joinProject,
+  PASSWORD,
+  SAMPLE,
+  type ProjectPerson,
+  type ProjectWorld,
+} from '../../test/factories.ts';
+import { trailOf } from '../../test/records.ts';
+import { client } from '../../test/requests.ts';
+
+let ctx: TestContext;
+let world: ProjectWorld;
+let folder: number;
+let r1: ProjectPerson;
+let r2: ProjectPerson;
+let qc: ProjectPerson;
+let approver: ProjectPerson;
+let n = 0;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  world = await createProjectWorld(ctx, 'WF-1');
+  folder = world.folderByIch.get('8.2.2')!;
+  // One role that may review, check and approve, granted on the folder; four people hold it.
+  const keys = ['viewDoc', 'reviewDoc', 'qcDoc', 'approveDoc'];
+  const [role] = await ctx.db
+    .insert(roles)
+    .values({ projectId: world.projectId, code: 'REVIEWER', name: 'Reviewer', docKeys: keys })
+    .returning();
+  await ctx.db
+    .insert(folderGrants)
+    .values({ folderId: folder, subjectType: 'role', subjectId: role.id, docKeys: keys, manageLevel: 0 });
+  [r1, r2, qc, approver] = [
+    await joinProject(ctx, world, role.id),
+    await joinProject(ctx, world, role.id),
+    await joinProject(ctx, world, role.id),
+    await joinProject(ctx, world, role.id),
+  ];
+});
+afterAll(() => ctx.close());
+
+const as = (p: { token: string }) => client(ctx.app, p.token);
+
+async function newDocument(): Promise<number> {
+  n += 1;
+  const res = await as(world.pm).form(
+    '/minio/file/save',
+    { folderId: folder, name: `Protocol ${n}` },
+    { name: 'p.pdf', content: SAMPLE.pdf() },
+  );
+  expect(res.statusCode).toBe(200);
+  return res.json().data.fileId as number;
+}
+
+const route = (over: { allMustAct?: boolean; sign?: boolean } = {}) => [
+  { stage: 3, userIds: [r1.id, r2.id], allMustAct: over.allMustAct ?? true },
+  { stage: 4, userIds: [qc.id] },
+  { stage: 5, userIds: [approver.id], signatureRequired: over.sign ?? true },
+];
+const statusOf = async (id: number) =>
+  (await ctx.db.select({ s: documents.status }).from(documents).where(eq(documents.id, id)))[0].s;
+const openTasksOf = (userId: number, documentId: number) =>
+  ctx.db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.userId, userId), eq(tasks.documentId, documentId), eq(tasks.state, 0)));
+
+describe('review, QC and approval', () => {
+  it('takes a document from editing through every stage to processed, signed', async () => {
+    const id = await newDocument();
+    const sent = await as(world.pm).post('/file/apply/save', { fileId: id, stages: route() });
+    expect(sent.json()).toMatchObject({ status: true, data: { fileId: id, status: DocStatus.InReview } });
+    expect(await openTasksOf(r1.id, id)).toMatchObject([{ kind: 'review' }]);
+
+    // "All must act": the first pass keeps the stage open.
+    expect((await as(r1).post(`/file/audit/${id}/a`, { pass: true, comment: 'Fine' })).statusCode).toBe(200);
+    expect(await statusOf(id)).toBe(DocStatus.InReview);
+    expect((await as(r2).post(`/file/audit/${id}/a`, { pass: true })).json().data.status).toBe(DocStatus.InQc);
+    expect(await openTasksOf(qc.id, id)).toMatchObject([{ kind: 'qc' }]);
+    expect((await as(qc).post(`/file/audit/${id}/a`, { pass: true })).json().data.status).toBe(DocStatus.InApproval);
+
+    // The approval asks for a signature: the password, and the e-mail at the session's first signing.
+    const sign = (signature?: object) => as(approver).post(`/file/audit/${id}/a`, { pass: true, signature });
+    expect((await sign()).json()).toMatchObject({ errorCode: 'required' });
+    expect((await sign({ password: PASSWORD, confirmed: false })).json()).toMatchObject({
+      errorCode: 'signature_not_confirmed',
+    });
+    expect((await sign({ password: PASSWORD, confirmed: true })).json()).toMatchObject({ errorCode: 'required' });
+    const wrong = await sign({ email: approver.email, password: 'nope', confirmed: true });
+    expect(wrong.json()).toMatchObject({ errorCode: 'wrong_password' });
+    expect(await statusOf(id)).toBe(DocStatus.InApproval);
+    const done = await sign({ email: approver.email, password: PASSWORD, confirmed: true, timeZone: 'Asia/Shanghai' });
+    expect(done.json().data.status).toBe(DocStatus.Processed);
+
+    const [version] = await ctx.db.select().from(documentVersions).where(eq(documentVersions.documentId, id));
+    const [signature] = await ctx.db.select().from(signatures).where(eq(signatures.documentId, id));
+    expect(signature).toMatchObject({
+      userId: approver.id,
+      meaning: 'approved',
+      contentSha256: version.sha256,
+      timeZone: 'Asia/Shanghai',
+    });
+    const types = (await trailOf(ctx.db, 'document', id)).map((r) => r.type);
+    expect(types).toEqual([
+      TrailType.Create,
+      TrailType.SendToReview,
+      TrailType.Review,
+      TrailType.Review,
+      TrailType.QualityCheck,
+      TrailType.Sign,
+      TrailType.Approve,
+    ]);
+    // Signatures are records: the database refuses to change them.
+    await expect(ctx.db.update(signatures).set({ meaning: 'reviewed' })).rejects.toThrow();
+  });
+
+  it('sends a rejected document back to its sender, with the reason', async () => {
+    const id = await newDocument();
+    await as(world.pm).post('/file/apply/save', { fileId: id, stages: route() });
+    expect((await as(r1).post(`/file/audit/${id}/a`, { pass: false })).statusCode).toBe(400);
+    const rejected = await as(r1).post(`/file/audit/${id}/a`, { pass: false, comment: 'Wrong site list' });
+    expect(rejected.json().data.status).toBe(DocStatus.Editing);
+    expect(await openTasksOf(world.pm.id, id)).toMatchObject([{ kind: 'rejected' }]);
+    expect(await openTasksOf(r2.id, id)).toEqual([]);
+    const [row] = (await trailOf(ctx.db, 'document', id)).filter((r) => r.type === TrailType.Review);
+    expect(row.reason).toBe('Wrong site list');
+    // Fixed and sent again: a new route.
+    const again = await as(world.pm).post('/file/apply/save', { fileId: id, stages: route() });
+    expect(again.json().data.status).toBe(DocStatus.InReview);
+    expect(await openTasksOf(world.pm.id, id)).toEqual([]);
+  });
+
+  it('lets the sender withdraw until someone acted, and a passer retract while others are pending', async () => {
+    const id = await newDocument();
+    await as(world.pm).post('/file/apply/save', { fileId: id, stages: route() });
+    expect((await as(world.pm).post(`/file/undo/${id}/a`)).json().data.status).toBe(DocStatus.Editing);
+    await as(world.pm).post('/file/apply/save', { fileId: id, stages: route() });
+    await as(r1).post(`/file/audit/${id}/a`, { pass: true });
+    expect((await as(world.pm).post(`/file/undo/${id}/a`)).json()).toMatchObject({ errorCode: 'already_acted' });
+    expect((await as(r1).post(`/file/undo/${id}/a`)).statusCode).toBe(200);
+    expect(await openTasksOf(r1.id, id)).toMatchObject([{ kind: 'review' }]);
+    expect(await statusOf(id)).toBe(DocStatus.InReview);
+  });
+
+  it('refuses what the table does not allow, changing nothing', async () => {
+    const id = await newDocument();
+    expect((await as(r1).post(`/file/audit/${id}/a`, { pass: true })).json()).toMatchObject({
+      errorCode: 'not_in_this_status',
+    });
+    // Staff hold no reviewDoc on the folder: a route naming them is refused.
+    const bad = [{ stage: 3, userIds: [world.staff.id] }, ...route().slice(1)];
+    expect((await as(world.pm).post('/file/apply/save', { fileId: id, stages: bad })).json()).toMatchObject({
+      errorCode: 'route_changed',
+    });
+    // The route must name exactly the project's enabled stages.
+    const short = route().slice(0, 2);
+    expect((await as(world.pm).post('/file/apply/save', { fileId: id, stages: short })).statusCode).toBe(400);
+    expect(await statusOf(id)).toBe(DocStatus.Editing);
+    expect((await trailOf(ctx.db, 'document', id)).map((r) => r.type)).toEqual([TrailType.Create]);
+  });
+});
+
+describe('at once', () => {
+  it('lets exactly one of two passes, two sends or a pass and a withdrawal win', async () => {
+    const id = await newDocument();
+    const send = () => as(world.pm).post('/file/apply/save', { fileId: id, stages: route({ allMustAct: false }) });
+    const sends = (await Promise.all([send(), send()])).map((r) => r.statusCode).sort();
+    expect(sends).toEqual([200, 409]);
+    const passes = await Promise.all([
+      as(r1).post(`/file/audit/${id}/a`, { pass: true }),
+      as(r2).post(`/file/audit/${id}/a`, { pass: true }),
+    ]);
+    expect(passes.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(await statusOf(id)).toBe(DocStatus.InQc);
+    expect((await trailOf(ctx.db, 'document', id)).filter((r) => r.type === TrailType.Review)).toHaveLength(1);
+  });
+});
