@@ -9,6 +9,7 @@ import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
 import { documentAccess, loadDocumentFor, lockDocumentFor, versionOf } from './document-read.service.ts';
 import { requireFolderKey } from './document.policy.ts';
 import { nameTaken } from './document.service.ts';
+import { requireStatusFor } from '../workflow/workflow.policy.ts';
 
 export async function renameDocument(
   deps: Deps,
@@ -18,6 +19,7 @@ export async function renameDocument(
 ) {
   await deps.db.transaction(async (tx) => {
     const { doc } = await lockDocumentFor(tx, ctx, input.fileId, ['viewDoc', 'editDoc']);
+    requireStatusFor(doc.status, 'edit');
     if (doc.name === input.name) fail('no_change');
     if (await nameTaken(tx, doc.folderId!, input.name, doc.id)) fail('duplicate_file_name');
     await tx.update(documents).set({ name: input.name, updatedAt: new Date() }).where(eq(documents.id, doc.id));

@@ -14,6 +14,7 @@ import { deleteVersion } from './document-version.service.ts';
 import { lockDocumentFor } from './document-read.service.ts';
 import { requireFolderKey } from './document.policy.ts';
 import { nameTaken } from './document.service.ts';
+import { requireStatusFor } from '../workflow/workflow.policy.ts';
 
 /**
  * SPEC §3 delete payload: one version (when others remain and deleteAllVersion is false) or the whole
@@ -34,6 +35,7 @@ export async function deleteDocument(
   }
   await deps.db.transaction(async (tx) => {
     const { doc } = await lockDocumentFor(tx, ctx, input.fileId, ['viewDoc', 'deleteDoc']);
+    requireStatusFor(doc.status, 'delete');
     await tx
       .update(documents)
       .set({ deletedAt: new Date(), deletedBy: ctx.auth.user.id })

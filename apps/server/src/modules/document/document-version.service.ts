@@ -1,5 +1,5 @@
 import type { DocumentEditFields, VersionRow } from '@edoc/contract/document-edit';
-import { DocStatus, TrailType } from '@edoc/contract/enums';
+import { TrailType } from '@edoc/contract/enums';
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import { documents, documentVersions } from '../../db/schema/documents.ts';
 import { users } from '../../db/schema/users.ts';
@@ -7,7 +7,8 @@ import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
-import { documentOfVersion, loadDocumentFor, versionOf } from './document-read.service.ts';
+import { documentOfVersion, loadDocumentFor, lockDocumentFor, versionOf } from './document-read.service.ts';
+import { requireStatusFor } from '../workflow/workflow.policy.ts';
 import { addVersion, nameTaken, type UploadedFile } from './document.service.ts';
 
 /** "V1.0" → "V1.1": the last number of the current version goes up by one; anything else gains ".1". */
@@ -30,10 +31,9 @@ export async function editDocument(
   actor: TrailActor,
 ) {
   return deps.db.transaction(async (tx) => {
-    const { doc } = await loadDocumentFor(tx, ctx, fields.fileId, ['viewDoc', 'editDoc']);
     // Concurrent edits of one document queue here; the second sees the first's result (DESIGN §6).
-    await tx.select({ id: documents.id }).from(documents).where(eq(documents.id, doc.id)).for('update');
-    if (doc.status !== DocStatus.Editing) fail('cannot_modify');
+    const { doc } = await lockDocumentFor(tx, ctx, fields.fileId, ['viewDoc', 'editDoc']);
+    requireStatusFor(doc.status, 'edit');
     const current = await versionOf(tx, doc.id);
     const changes: Record<string, string | null> = {};
     const before: Record<string, string | null> = {};
@@ -138,8 +138,9 @@ export async function editVersionLabel(
 export async function deleteVersion(deps: Deps, ctx: ProjectContext, versionId: number, actor: TrailActor) {
   await deps.db.transaction(async (tx) => {
     const documentId = await documentOfVersion(tx, ctx, versionId);
-    const { doc } = await loadDocumentFor(tx, ctx, documentId, ['viewDoc', 'deleteDoc']);
-    await tx.select({ id: documents.id }).from(documents).where(eq(documents.id, doc.id)).for('update');
+    const { doc } = await lockDocumentFor(tx, ctx, documentId, ['viewDoc', 'deleteDoc']);
+    // Removing a version changes the content: only while editing.
+    requireStatusFor(doc.status, 'edit');
     const live = await tx
       .select()
       .from(documentVersions)

@@ -72,6 +72,14 @@ export function factsOf(
 }
 
 /**
+ * For changes whose keys the caller's module already checked (edit, delete): the document's status must allow the
+ * action by the table, else 409 'refresh the page' — nothing changes under a reviewer's eyes.
+ */
+export function requireStatusFor(status: number, action: WorkflowAction): void {
+  if (!transitionOf(status, action)) fail('not_in_this_status');
+}
+
+/**
  * The table's row for this action in this status, or the refusal: an action the status does not allow is
  * 409 'refresh the page' (the page was stale), an actor the row does not name is 403.
  */

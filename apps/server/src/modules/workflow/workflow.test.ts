@@ -168,6 +168,24 @@ describe('review, QC and approval', () => {
   });
 });
 
+describe('what is in review does not change', () => {
+  it('refuses renaming, new versions, removing versions and deleting until the route ends', async () => {
+    const id = await newDocument();
+    await as(world.pm).post('/file/apply/save', { fileId: id, stages: route() });
+    const pm = as(world.pm);
+    expect((await pm.post('/file/rename/a', { fileId: id, name: 'Renamed in review' })).json()).toMatchObject({
+      errorCode: 'not_in_this_status',
+    });
+    const upload = await pm.form('/minio/file/edit/a', { fileId: id }, { name: 'p2.pdf', content: SAMPLE.pdf() });
+    expect(upload.statusCode).toBe(409);
+    expect((await pm.post('/file/delete/a', { fileId: id })).json()).toMatchObject({ errorCode: 'not_in_this_status' });
+    expect(await statusOf(id)).toBe(DocStatus.InReview);
+    // Withdrawn, it may change again.
+    await pm.post(`/file/undo/${id}/a`);
+    expect((await pm.post('/file/rename/a', { fileId: id, name: `Renamed ${id}` })).statusCode).toBe(200);
+  });
+});
+
 describe('at once', () => {
   it('lets exactly one of two passes, two sends or a pass and a withdrawal win', async () => {
     const id = await newDocument();
