@@ -1,24 +1,73 @@
+import { RoleCode } from '@edoc/contract/enums';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { documents } from '../../db/schema/documents.ts';
+import { members, roles } from '../../db/schema/projects.ts';
+import { stageAssignees, tasks } from '../../db/schema/workflow.ts';
+import { TaskState } from '../task/task-rows.ts';
 import type { TrailActor } from '../trail/trail.service.ts';
 
-/*
- * Workflow tasks (receive, review, QC, approve) arrive with the review-workflow issue, after documents (issue 4).
- * Until that issue adds the tasks table there are no rows to check or hand over; these two functions are the
- * places it fills in, so the member rules already call them where SPEC §6 puts them.
- */
-
-/**
- * SPEC §6: a member's role and rights cannot change while they have unfinished tasks (`user_has_tasks`).
- * To be given rows by the workflow issue: count the member's open tasks in the project.
- */
-export async function userHasUnfinishedTasks(_tx: Tx, _projectId: number, _userId: number): Promise<boolean> {
-  return false;
+/** A member's open tasks in the project (SPEC §6 `user_has_tasks` lists them). */
+export async function unfinishedTasks(tx: Tx, projectId: number, userId: number) {
+  return tx
+    .select({ taskId: tasks.id, kind: tasks.kind, fileId: tasks.documentId, fileName: documents.name })
+    .from(tasks)
+    .innerJoin(documents, eq(documents.id, tasks.documentId))
+    .where(and(eq(tasks.projectId, projectId), eq(tasks.userId, userId), eq(tasks.state, TaskState.Open)))
+    .orderBy(asc(tasks.id));
 }
 
 /**
- * SPEC §6: when a member is removed, their tasks go to a project administrator. To be given rows by the
- * workflow issue: reassign the open tasks to the acting administrator (or another STU_PM) and trail each.
+ * The project administrator who takes over a leaving member's work: the acting one when they are a member with the
+ * built-in STU_PM role, else the project's first such member, else the actor.
  */
-export async function handOverTasks(_tx: Tx, _projectId: number, _userId: number, _to: TrailActor): Promise<number> {
-  return 0;
+async function successorOf(tx: Tx, projectId: number, leaving: number, actorId: number): Promise<number> {
+  const pms = await tx
+    .select({ userId: members.userId })
+    .from(members)
+    .innerJoin(roles, eq(roles.id, members.roleId))
+    .where(and(eq(members.projectId, projectId), eq(roles.builtin, true), eq(roles.code, RoleCode.StudyPm)))
+    .orderBy(asc(members.id));
+  const candidates = pms.map((p) => p.userId).filter((u) => u !== leaving);
+  return candidates.includes(actorId) ? actorId : (candidates[0] ?? actorId);
+}
+
+/**
+ * SPEC §6: a removed member's open tasks go to a project administrator, together with what they stand for — the
+ * stage assignment (so the successor may decide) or the document waiting to be received. Answers how many moved.
+ */
+export async function handOverTasks(tx: Tx, projectId: number, userId: number, to: TrailActor): Promise<number> {
+  const open = await tx
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.projectId, projectId), eq(tasks.userId, userId), eq(tasks.state, TaskState.Open)));
+  if (open.length === 0) return 0;
+  const successor = await successorOf(tx, projectId, userId, to.actorId ?? userId);
+  for (const task of open) {
+    if (task.stageAssigneeId !== null) {
+      const [already] = await tx
+        .select({ id: stageAssignees.id })
+        .from(stageAssignees)
+        .where(
+          and(
+            eq(stageAssignees.userId, successor),
+            sql`${stageAssignees.stageId} = (select stage_id from stage_assignees where id = ${task.stageAssigneeId})`,
+          ),
+        );
+      if (already) {
+        // The successor already decides in this stage: the leaver's seat goes, their task with it.
+        await tx
+          .update(tasks)
+          .set({ state: TaskState.Cancelled, doneAt: new Date(), stageAssigneeId: null })
+          .where(eq(tasks.id, task.id));
+        await tx.delete(stageAssignees).where(eq(stageAssignees.id, task.stageAssigneeId));
+        continue;
+      }
+      await tx.update(stageAssignees).set({ userId: successor }).where(eq(stageAssignees.id, task.stageAssigneeId));
+    }
+    if (task.kind === 'receive')
+      await tx.update(documents).set({ assigneeId: successor }).where(eq(documents.id, task.documentId));
+    await tx.update(tasks).set({ userId: successor }).where(eq(tasks.id, task.id));
+  }
+  return open.length;
 }

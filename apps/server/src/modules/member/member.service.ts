@@ -8,7 +8,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { loadProject } from '../project/project.service.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
 import { detachFromProject, followSessions } from './member-cleanup.ts';
-import { handOverTasks, userHasUnfinishedTasks } from './member-tasks.ts';
+import { handOverTasks, unfinishedTasks } from './member-tasks.ts';
 
 export interface MemberInput {
   userId?: number;
@@ -122,7 +122,8 @@ export async function changeMember(
 ) {
   await deps.db.transaction(async (tx) => {
     const before = await loadOthersMembership(tx, companyId, projectId, memberId, actor);
-    if (await userHasUnfinishedTasks(tx, projectId, before.userId)) fail('user_has_tasks');
+    const open = await unfinishedTasks(tx, projectId, before.userId);
+    if (open.length > 0) fail('user_has_tasks', {}, open);
     const role = await checkRoleAndSites(tx, projectId, input);
     const [after] = await tx
       .update(members)

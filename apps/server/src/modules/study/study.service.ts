@@ -5,6 +5,7 @@ import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { companies } from '../../db/schema/companies.ts';
 import { favourites, members, projects, roles } from '../../db/schema/projects.ts';
 import { sessions } from '../../db/schema/sessions.ts';
+import { tasks } from '../../db/schema/workflow.ts';
 import { fail } from '../../lib/app-error.ts';
 import { likePattern } from '../../lib/sql.ts';
 import type { Deps } from '../../lib/deps.ts';
@@ -34,8 +35,10 @@ export async function listStudies(
     search ? or(ilike(projects.name, search), ilike(projects.code, search)) : undefined,
   );
   const mark = sql<boolean>`exists (select 1 from ${favourites} where ${favourites.projectId} = ${projects.id} and ${favourites.userId} = ${auth.user.id})`;
+  // The caller's open tasks in each project (issue 10): the picker shows where work waits.
+  const taskNum = sql<number>`(select count(*) from ${tasks} where ${tasks.projectId} = ${projects.id} and ${tasks.userId} = ${auth.user.id} and ${tasks.state} = 0)`;
   const rows = await deps.db
-    .select({ p: projects, companyName: companies.name, mark, total: sql<number>`count(*) over ()` })
+    .select({ p: projects, companyName: companies.name, mark, taskNum, total: sql<number>`count(*) over ()` })
     .from(projects)
     .innerJoin(companies, eq(companies.id, projects.companyId))
     .where(where)
@@ -44,14 +47,13 @@ export async function listStudies(
     .offset((q.pageNum - 1) * q.pageSize);
   return {
     total: rows[0]?.total ?? 0,
-    data: rows.map(({ p, companyName, mark: marked }) => ({
+    data: rows.map(({ p, companyName, mark: marked, taskNum }) => ({
       study_id: p.id,
       study_name: p.name,
       study_code: p.code,
       company_id: p.companyId,
       company_name: companyName,
-      // Tasks arrive with the review workflow; until then nobody has any.
-      taskNum: 0,
+      taskNum: Number(taskNum),
       mark: marked,
       idle_time: p.idleMinutes,
       study_page_size: p.pageSize,

@@ -2,7 +2,7 @@ import { DocStatus, TrailType } from '@edoc/contract/enums';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, documentVersions } from '../../db/schema/documents.ts';
-import { folderGrants, roles } from '../../db/schema/projects.ts';
+import { folderGrants, members, roles } from '../../db/schema/projects.ts';
 import { signatures, tasks } from '../../db/schema/workflow.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import {
@@ -199,5 +199,45 @@ describe('at once', () => {
     expect(passes.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(await statusOf(id)).toBe(DocStatus.InQc);
     expect((await trailOf(ctx.db, 'document', id)).filter((r) => r.type === TrailType.Review)).toHaveLength(1);
+  });
+});
+
+describe('people and their tasks', () => {
+  it('counts open tasks in the project picker', async () => {
+    const id = await newDocument();
+    const before = (await as(qc).get('/common/study', { pageNum: 1, pageSize: 1000 })).json().data.data;
+    const count = (list: Array<{ study_id: number; taskNum: number }>) =>
+      list.find((p) => p.study_id === world.projectId)!.taskNum;
+    await as(world.pm).post('/file/apply/save', { fileId: id, stages: route({ allMustAct: false }) });
+    await as(r1).post(`/file/audit/${id}/a`, { pass: true });
+    const after = (await as(qc).get('/common/study', { pageNum: 1, pageSize: 1000 })).json().data.data;
+    expect(count(after)).toBe(count(before) + 1);
+  });
+
+  it("refuses to change the rights of someone with open tasks, and hands a leaver's tasks to an administrator", async () => {
+    const id = await newDocument();
+    await as(world.pm).post('/file/apply/save', { fileId: id, stages: route() });
+    const [seat] = await ctx.db
+      .select({ id: members.id, roleId: members.roleId })
+      .from(members)
+      .where(and(eq(members.projectId, world.projectId), eq(members.userId, r2.id)));
+    const change = await as(world.pm).post(`/manage/member/update/${seat.id}`, {
+      roleId: world.roleIds.STU_STAFF,
+      siteIds: [],
+    });
+    expect(change.statusCode).toBe(409);
+    expect(change.json()).toMatchObject({ errorCode: 'user_has_tasks' });
+    expect(change.json().data).toEqual(
+      expect.arrayContaining([expect.objectContaining({ fileId: id, kind: 'review' })]),
+    );
+
+    expect((await as(world.pm).post(`/manage/member/remove/${seat.id}`)).statusCode).toBe(200);
+    expect(await openTasksOf(r2.id, id)).toEqual([]);
+    expect(await openTasksOf(world.pm.id, id)).toMatchObject([{ kind: 'review' }]);
+    const [removal] = (await trailOf(ctx.db, 'member', seat.id)).slice(-1);
+    expect(removal.oldValue).toMatchObject({ tasksHandedOver: expect.any(Number) });
+    // The administrator now decides in r2's place: with r1, the stage where all must act completes.
+    await as(r1).post(`/file/audit/${id}/a`, { pass: true });
+    expect((await as(world.pm).post(`/file/audit/${id}/a`, { pass: true })).json().data.status).toBe(DocStatus.InQc);
   });
 });
