@@ -45,6 +45,7 @@ import { tagRoutes } from './modules/tag/tag.routes.ts';
 import { companyTemplateRoutes } from './modules/template/company-template.routes.ts';
 import { viewerRoutes } from './modules/viewer/viewer.routes.ts';
 import { workflowRoutes } from './modules/workflow/workflow.routes.ts';
+import { taskRoutes } from './modules/task/task.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { frameworkError, registerErrors } from './plugins/errors.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
@@ -80,6 +81,7 @@ const MODULES: Array<(api: Api, deps: Deps) => void> = [
   signatureRoutes,
   viewerRoutes,
   workflowRoutes,
+  taskRoutes,
 ];
 
 export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions['logger'] } = {}) {

@@ -15,6 +15,7 @@ import { lockDocumentFor } from './document-read.service.ts';
 import { requireFolderKey } from './document.policy.ts';
 import { nameTaken } from './document.service.ts';
 import { requireStatusFor } from '../workflow/workflow.policy.ts';
+import { closeTasks } from '../task/task-rows.ts';
 
 /**
  * SPEC §3 delete payload: one version (when others remain and deleteAllVersion is false) or the whole
@@ -36,6 +37,8 @@ export async function deleteDocument(
   await deps.db.transaction(async (tx) => {
     const { doc } = await lockDocumentFor(tx, ctx, input.fileId, ['viewDoc', 'deleteDoc']);
     requireStatusFor(doc.status, 'delete');
+    // Nobody is to receive or edit what is in the recycle bin.
+    await closeTasks(tx, doc.id, {}, { state: 2, outcome: null });
     await tx
       .update(documents)
       .set({ deletedAt: new Date(), deletedBy: ctx.auth.user.id })

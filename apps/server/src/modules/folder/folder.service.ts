@@ -9,7 +9,14 @@ import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
-import { folderRights, loadFolder, lockFolder, projectFlags, requireFolderLevel, type FolderRow } from './folder.policy.ts';
+import {
+  folderRights,
+  loadFolder,
+  lockFolder,
+  projectFlags,
+  requireFolderLevel,
+  type FolderRow,
+} from './folder.policy.ts';
 
 /**
  * How many live documents the folders hold. Recycled ones do not count: their folder may go, and restoring

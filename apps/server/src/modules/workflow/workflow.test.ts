@@ -205,13 +205,24 @@ describe('at once', () => {
 describe('people and their tasks', () => {
   it('counts open tasks in the project picker', async () => {
     const id = await newDocument();
-    const before = (await as(qc).get('/common/study', { pageNum: 1, pageSize: 1000 })).json().data.data;
+    const before = (await as(qc).get('/common/study?pageNum=1&pageSize=1000')).json().data.data;
     const count = (list: Array<{ study_id: number; taskNum: number }>) =>
       list.find((p) => p.study_id === world.projectId)!.taskNum;
     await as(world.pm).post('/file/apply/save', { fileId: id, stages: route({ allMustAct: false }) });
     await as(r1).post(`/file/audit/${id}/a`, { pass: true });
-    const after = (await as(qc).get('/common/study', { pageNum: 1, pageSize: 1000 })).json().data.data;
+    const after = (await as(qc).get('/common/study?pageNum=1&pageSize=1000')).json().data.data;
     expect(count(after)).toBe(count(before) + 1);
+    // Home: the QC task is pending for the checker, the review is processed for the reviewer with its decision.
+    const pending = (await as(qc).get('/task/list?state=pending')).json().data;
+    expect(pending.data).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ fileId: id, kind: 'qc', folderPath: expect.stringMatching(/.+ \/ .+/) }),
+      ]),
+    );
+    const processed = (await as(r1).get('/task/list?state=processed')).json().data;
+    expect(processed.data).toEqual(
+      expect.arrayContaining([expect.objectContaining({ fileId: id, kind: 'review', outcome: 'pass' })]),
+    );
   });
 
   it("refuses to change the rights of someone with open tasks, and hands a leaver's tasks to an administrator", async () => {

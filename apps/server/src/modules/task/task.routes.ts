@@ -1,0 +1,13 @@
+import { taskList, taskListQuery } from '@edoc/contract/flow';
+import type { Deps } from '../../lib/deps.ts';
+import type { Api } from '../../lib/http.ts';
+import { routes } from '../../lib/route.ts';
+import { listTasks } from './task.service.ts';
+
+/** GET /task/list?state=pending|processed: the caller's tasks in the entered project (home; issue 10). */
+export function taskRoutes(api: Api, deps: Deps): void {
+  const { get } = routes(api);
+  get('/task/list', { access: 'projectMember', query: taskListQuery, response: taskList }, ({ ctx, query }) =>
+    listTasks(deps, ctx, query),
+  );
+}

@@ -1,0 +1,69 @@
+import type { Page } from '@edoc/contract/envelope';
+import type { TaskItem } from '@edoc/contract/flow';
+import type { TaskKind } from '@edoc/contract/workflow';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { documents } from '../../db/schema/documents.ts';
+import { users } from '../../db/schema/users.ts';
+import { tasks } from '../../db/schema/workflow.ts';
+import type { Deps } from '../../lib/deps.ts';
+import type { ProjectContext } from '../../plugins/context.ts';
+import { pathOf, projectFolders } from '../folder/folder.policy.ts';
+import { TaskState } from './task-rows.ts';
+
+const senders = alias(users, 'senders');
+
+/**
+ * /home/pending and /home/processed (issue 10): the caller's tasks in the entered project. Pending: open, the
+ * most urgent first (due date, then age); processed: what the caller finished, newest first, with the outcome.
+ */
+export async function listTasks(
+  deps: Deps,
+  ctx: ProjectContext,
+  q: { state: 'pending' | 'processed'; pageNum: number; pageSize: number },
+): Promise<Page<TaskItem>> {
+  const pending = q.state === 'pending';
+  const rows = await deps.db
+    .select({
+      t: tasks,
+      fileName: documents.name,
+      folderId: documents.folderId,
+      senderName: senders.name,
+      total: sql<number>`count(*) over ()`,
+    })
+    .from(tasks)
+    .innerJoin(documents, eq(documents.id, tasks.documentId))
+    .leftJoin(senders, eq(senders.id, tasks.senderId))
+    .where(
+      and(
+        eq(tasks.projectId, ctx.projectId),
+        eq(tasks.userId, ctx.auth.user.id),
+        // Processed is what the person did; work that went away (cancelled) is neither.
+        pending ? eq(tasks.state, TaskState.Open) : eq(tasks.state, TaskState.Done),
+        pending ? isNull(documents.deletedAt) : undefined,
+      ),
+    )
+    .orderBy(
+      ...(pending ? [sql`${tasks.dueDate} asc nulls last`, asc(tasks.id)] : [desc(tasks.doneAt), desc(tasks.id)]),
+    )
+    .limit(q.pageSize)
+    .offset((q.pageNum - 1) * q.pageSize);
+  const byId = new Map((await projectFolders(deps.db, ctx.projectId, 0)).map((f) => [f.id, f]));
+  const today = new Date().toISOString().slice(0, 10);
+  return {
+    total: Number(rows[0]?.total ?? 0),
+    data: rows.map(({ t, fileName, folderId, senderName }) => ({
+      taskId: t.id,
+      kind: t.kind as TaskKind,
+      fileId: t.documentId,
+      fileName,
+      folderPath: folderId === null ? '' : pathOf(folderId, byId).join(' / '),
+      senderName,
+      dueDate: t.dueDate,
+      overdue: pending && t.dueDate !== null && t.dueDate < today,
+      createdAt: t.createdAt.toISOString(),
+      doneAt: t.doneAt?.toISOString() ?? null,
+      outcome: t.outcome,
+    })),
+  };
+}
