@@ -1,9 +1,10 @@
-import { decideBody, sendBody, transitionAnswer } from '@edoc/contract/flow';
+import { decideBody, flowAnswer, sendBody, transitionAnswer } from '@edoc/contract/flow';
 import { idParams } from '@edoc/contract/fields';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
 import { routes } from '../../lib/route.ts';
 import { decide } from './decide.service.ts';
+import { flowOf } from './flow.service.ts';
 import { sendDocument } from './send.service.ts';
 import { verifySigner } from './signature.service.ts';
 import { receiveDocument, undo } from './undo.service.ts';
@@ -15,9 +16,10 @@ import { receiveDocument, undo } from './undo.service.ts';
  * - POST /file/receive/{fileId}/a: take a document created for you (2 → 1).
  * - POST /file/audit/{fileId}/a: pass or reject the open stage, signing where the stage asks for it.
  * - POST /file/undo/{fileId}/a: withdraw your route, or take back your pass.
+ * - GET /file/flow/{fileId}: every route of the document as a timeline.
  */
 export function workflowRoutes(api: Api, deps: Deps): void {
-  const { post } = routes(api);
+  const { get, post } = routes(api);
   const access = 'projectMember';
 
   post('/file/apply/save', { access, body: sendBody, response: transitionAnswer }, ({ ctx, body }) =>
@@ -39,5 +41,9 @@ export function workflowRoutes(api: Api, deps: Deps): void {
 
   post('/file/undo/:id/a', { access, params: idParams, response: transitionAnswer }, ({ ctx, params }) =>
     deps.db.transaction((tx) => undo(tx, ctx, params.id, ctx.actor)),
+  );
+
+  get('/file/flow/:id', { access, params: idParams, response: flowAnswer }, ({ ctx, params }) =>
+    flowOf(deps, ctx, params.id),
   );
 }

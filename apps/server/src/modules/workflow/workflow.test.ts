@@ -118,6 +118,19 @@ describe('review, QC and approval', () => {
       TrailType.Sign,
       TrailType.Approve,
     ]);
+    // The timeline shows the route with each decision and the signature, valid for the current content.
+    const flow = (await as(world.pm).get(`/file/flow/${id}`)).json().data;
+    expect(flow).toHaveLength(1);
+    expect(flow[0].stages.map((s: { stage: number; state: number }) => [s.stage, s.state])).toEqual([
+      [3, 1],
+      [4, 1],
+      [5, 1],
+    ]);
+    expect(flow[0].stages[2].assignees[0].signature).toMatchObject({
+      meaning: 'approved',
+      contentSha256: version.sha256,
+      appliesToCurrent: true,
+    });
     // Signatures are records: the database refuses to change them.
     await expect(ctx.db.update(signatures).set({ meaning: 'reviewed' })).rejects.toThrow();
   });
