@@ -251,6 +251,7 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'POST /file/audit/{id}/a': withIds(member, { id: 'file' }),
   'POST /file/undo/{id}/a': withIds(member, { id: 'file' }, { destructive: true }),
   'GET /task/list': member,
+  'POST /file/batch/a': member,
   'GET /file/flow/{id}': withIds(member, { id: 'file' }, { handlerRefuses: ['staff1'] }),
   'GET /audit/find_file_audits': member,
   'GET /audit/project/list': admin,

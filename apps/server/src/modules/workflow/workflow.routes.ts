@@ -1,8 +1,9 @@
-import { decideBody, flowAnswer, sendBody, transitionAnswer } from '@edoc/contract/flow';
+import { batchAnswer, batchBody, decideBody, flowAnswer, sendBody, transitionAnswer } from '@edoc/contract/flow';
 import { idParams } from '@edoc/contract/fields';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
 import { routes } from '../../lib/route.ts';
+import { runBatch } from './batch.service.ts';
 import { decide } from './decide.service.ts';
 import { flowOf } from './flow.service.ts';
 import { sendDocument } from './send.service.ts';
@@ -17,6 +18,7 @@ import { receiveDocument, undo } from './undo.service.ts';
  * - POST /file/audit/{fileId}/a: pass or reject the open stage, signing where the stage asks for it.
  * - POST /file/undo/{fileId}/a: withdraw your route, or take back your pass.
  * - GET /file/flow/{fileId}: every route of the document as a timeline.
+ * - POST /file/batch/a: send many documents, or pass many tasks, each on its own.
  */
 export function workflowRoutes(api: Api, deps: Deps): void {
   const { get, post } = routes(api);
@@ -45,5 +47,9 @@ export function workflowRoutes(api: Api, deps: Deps): void {
 
   get('/file/flow/:id', { access, params: idParams, response: flowAnswer }, ({ ctx, params }) =>
     flowOf(deps, ctx, params.id),
+  );
+
+  post('/file/batch/a', { access, body: batchBody, response: batchAnswer }, ({ ctx, body }) =>
+    runBatch(deps, ctx, body, ctx.actor),
   );
 }

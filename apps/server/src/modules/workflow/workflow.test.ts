@@ -215,6 +215,27 @@ describe('at once', () => {
   });
 });
 
+describe('batches', () => {
+  it('sends many documents with one route and passes many tasks at once, each on its own', async () => {
+    const ids = [await newDocument(), await newDocument()];
+    const inReview = await newDocument();
+    await as(world.pm).post('/file/apply/save', { fileId: inReview, stages: route() });
+    const sent = await as(world.pm).post('/file/batch/a', {
+      action: 'send',
+      fileIds: [...ids, inReview],
+      stages: route({ allMustAct: false }),
+    });
+    expect(sent.json().data.results).toEqual([
+      { fileId: ids[0], ok: true, errorCode: null, msg: null },
+      { fileId: ids[1], ok: true, errorCode: null, msg: null },
+      { fileId: inReview, ok: false, errorCode: 'not_in_this_status', msg: expect.stringContaining('refresh') },
+    ]);
+    const passed = await as(r1).post('/file/batch/a', { action: 'pass', fileIds: ids, comment: 'Batch' });
+    expect(passed.json().data.results.map((r: { ok: boolean }) => r.ok)).toEqual([true, true]);
+    for (const id of ids) expect(await statusOf(id)).toBe(DocStatus.InQc);
+  });
+});
+
 describe('people and their tasks', () => {
   it('counts open tasks in the project picker', async () => {
     const id = await newDocument();
