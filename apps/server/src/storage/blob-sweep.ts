@@ -1,12 +1,29 @@
 import { inArray, isNotNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { documentVersions, downloadTasks, renditions } from '../db/schema/documents.ts';
 import { users } from '../db/schema/users.ts';
 import type { BlobStore } from './blob-store.ts';
 
+/**
+ * Serialises, per content, a row starting to reference a blob with the removal of an unreferenced one: both take
+ * this lock in their transaction, so a refused upload's blob can go at once without pulling it from under an equal
+ * upload being committed (content addressing shares one file between equal uploads).
+ */
+export async function lockBlob(tx: Tx, sha256: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${'blob:' + sha256}, 0))`);
+}
+
+/** A refused upload's blob goes now (issue 9), unless a row references it. */
+export async function discardUpload(db: Db, blobs: BlobStore, sha256: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockBlob(tx, sha256);
+    if ((await referenced(tx, [sha256])).size === 0) await blobs.remove(sha256);
+  });
+}
+
 /** Every blob a row still points at. */
-async function referenced(db: Db, among?: string[]): Promise<Set<string>> {
+async function referenced(db: Db | Tx, among?: string[]): Promise<Set<string>> {
   const only = (col: AnyPgColumn) => (among ? inArray(col, among) : isNotNull(col));
   const rows = await db.execute<{ sha: string }>(sql`
     select ${documentVersions.sha256} as sha from ${documentVersions} where ${only(documentVersions.sha256)}

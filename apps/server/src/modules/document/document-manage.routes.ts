@@ -21,8 +21,14 @@ import type { Api } from '../../lib/http.ts';
 import { routes } from '../../lib/route.ts';
 import { addWord, listWords, moveDocuments, renameDocument } from './document-move.service.ts';
 import { deleteDocument, listRecycled, purgeDocument, restoreDocument } from './document-recycle.service.ts';
-import { deleteVersion, editDocument, editVersionLabel, listVersions } from './document-version.service.ts';
-import { receiveUpload } from './document-upload.ts';
+import {
+  checkDocumentEdit,
+  deleteVersion,
+  editDocument,
+  editVersionLabel,
+  listVersions,
+} from './document-version.service.ts';
+import { commitUpload, receiveUpload } from './document-upload.ts';
 
 const moveParams = z.object({ fileId: idParam, folderId: idParam });
 
@@ -33,8 +39,12 @@ export function documentManageRoutes(api: Api, deps: Deps): void {
 
   // Changed metadata and/or a new version: fields first, then (optionally) the file.
   post('/minio/file/edit/a', { access, response: documentEdited }, async ({ ctx, request }) => {
-    const { fields, file } = await receiveUpload(deps, ctx, request, documentEditFields, { fileOptional: true });
-    return editDocument(deps, ctx, fields, file, ctx.actor);
+    // Everything the fields allow is checked before a byte of the file is stored (issue 9).
+    const { fields, file } = await receiveUpload(deps, ctx, request, documentEditFields, {
+      fileOptional: true,
+      precheck: (f) => checkDocumentEdit(deps, ctx, f),
+    });
+    return commitUpload(deps, file, () => editDocument(deps, ctx, fields, file, ctx.actor));
   });
 
   get('/file/version/find_all', { access, query: versionListQuery, response: versionList }, ({ ctx, query }) =>

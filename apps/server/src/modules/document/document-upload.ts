@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { BlobTooLargeError } from '../../storage/blob-store.ts';
+import { discardUpload } from '../../storage/blob-sweep.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { allowedTypes } from './document-read.service.ts';
 import type { UploadedFile } from './document.service.ts';
@@ -22,8 +23,8 @@ async function storePart(deps: Deps, part: MultipartFile, limit: number) {
 /**
  * Reads a document upload: the text fields (sent first, as browsers do), checked by the schema and by
  * `precheck` before a byte of the file is stored; then the file, streamed to the blob store while hashing, and
- * judged by the project's allowed types, its size limit and its content signature. A refused file may leave an
- * unreferenced blob behind, which the orphan sweep removes.
+ * judged by the project's allowed types, its size limit and its content signature. A file refused after it was
+ * stored is removed at once (issue 9: refused uploads must not fill the disk).
  */
 export async function receiveUpload<S extends z.ZodType>(
   deps: Deps,
@@ -56,7 +57,10 @@ export async function receiveUpload<S extends z.ZodType>(
       allowedTypes: types,
       otherCap: cap,
     });
-    if (problem) fail(problem);
+    if (problem) {
+      await discardUpload(deps.db, deps.blobs, blob.sha256);
+      fail(problem);
+    }
     file = { fileName: part.filename, mimeType: part.mimetype, blob };
   }
   if (!fields) {
@@ -65,4 +69,14 @@ export async function receiveUpload<S extends z.ZodType>(
     await opts.precheck?.(fields);
   }
   return { fields, file };
+}
+
+/** Runs the change an upload is for; when it is refused, the upload's blob goes at once rather than at the sweep. */
+export async function commitUpload<T>(deps: Deps, file: UploadedFile | null, change: () => Promise<T>): Promise<T> {
+  try {
+    return await change();
+  } catch (err) {
+    if (file) await discardUpload(deps.db, deps.blobs, file.blob.sha256).catch(() => undefined);
+    throw err;
+  }
 }

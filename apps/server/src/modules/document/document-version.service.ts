@@ -20,6 +20,19 @@ export function nextVersionNo(current: string): string {
 const METADATA = ['name', 'fileCode', 'effectiveDate', 'expirationDate', 'comment'] as const;
 
 /**
+ * POST /minio/file/edit/a before its file is read: the document is the caller's to edit, in a status that allows
+ * it, and a new name is free — so a refused edit never stores a byte (issue 9).
+ */
+export async function checkDocumentEdit(deps: Deps, ctx: ProjectContext, fields: DocumentEditFields) {
+  await deps.db.transaction(async (tx) => {
+    const { doc } = await loadDocumentFor(tx, ctx, fields.fileId, ['viewDoc', 'editDoc']);
+    requireStatusFor(doc.status, 'edit');
+    if (fields.name && fields.name !== doc.name && (await nameTaken(tx, doc.folderId!, fields.name, doc.id)))
+      fail('duplicate_file_name');
+  });
+}
+
+/**
  * Edits a document being edited (status 1): changed metadata and/or a new version from the uploaded file.
  * Nothing changed at all → 'no change in the document'.
  */
@@ -55,7 +68,7 @@ export async function editDocument(
     let versionNo = current.versionNo;
     if (newContent) {
       versionNo = fields.versionNo ?? nextVersionNo(current.versionNo);
-      await addVersion(tx, doc.id, versionNo, file, ctx.auth.user.id);
+      await addVersion(tx, deps.blobs, doc.id, versionNo, file, ctx.auth.user.id);
       before.versionNo = current.versionNo;
       changes.versionNo = versionNo;
       changes.sha256 = file.blob.sha256;

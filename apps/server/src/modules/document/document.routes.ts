@@ -16,7 +16,7 @@ import { sendBlob } from '../../lib/send-blob.ts';
 import { listDocuments } from './document-list.service.ts';
 import { allowedTypes, downloadVersion } from './document-read.service.ts';
 import { checkNewDocument, createDocument, nameInUse } from './document.service.ts';
-import { receiveUpload } from './document-upload.ts';
+import { commitUpload, receiveUpload } from './document-upload.ts';
 
 /** The workspace's documents (SPEC §7 file and folder calls). */
 export function documentRoutes(api: Api, deps: Deps): void {
@@ -44,7 +44,7 @@ export function documentRoutes(api: Api, deps: Deps): void {
     const { fields, file } = await receiveUpload(deps, ctx, request, documentFields, {
       precheck: (f) => checkNewDocument(deps, ctx, f),
     });
-    return createDocument(deps, ctx, fields, file!, ctx.actor);
+    return commitUpload(deps, file, () => createDocument(deps, ctx, fields, file!, ctx.actor));
   });
 
   get(

@@ -8,7 +8,8 @@ import { sites, projects } from '../../db/schema/projects.ts';
 import { tags } from '../../db/schema/catalog.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
-import type { StoredBlob } from '../../storage/blob-store.ts';
+import type { BlobStore, StoredBlob } from '../../storage/blob-store.ts';
+import { lockBlob } from '../../storage/blob-sweep.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
@@ -72,7 +73,17 @@ async function checkSiteAndTags(tx: Tx, ctx: ProjectContext, fields: DocumentFie
  * Stores a new version of a document from an uploaded file and makes it the current one: the one write of a
  * version row, for a new document's first version and for every later one.
  */
-export async function addVersion(tx: Tx, documentId: number, versionNo: string, file: UploadedFile, userId: number) {
+export async function addVersion(
+  tx: Tx,
+  blobs: BlobStore,
+  documentId: number,
+  versionNo: string,
+  file: UploadedFile,
+  userId: number,
+) {
+  // A refused equal upload may have just removed the shared blob (discardUpload): then this one must come again.
+  await lockBlob(tx, file.blob.sha256);
+  if (!(await blobs.has(file.blob.sha256))) fail('upload_incomplete');
   const [version] = await tx
     .insert(documentVersions)
     .values({
@@ -162,6 +173,7 @@ export async function createDocument(
       });
     const version = await addVersion(
       tx,
+      deps.blobs,
       doc.id,
       fields.versionNo ?? firstVersionNo(convention),
       file,
