@@ -57,8 +57,8 @@ function bearer(request: FastifyRequest): string | null {
   return token.length > 0 ? token : null;
 }
 
-// Every request runs this look-up: a named prepared statement saves the planning (1.7 ms -> 0.25 ms measured).
-const lookup = (db: Db) =>
+/** A session with its user and, when one is entered, its project's state and the member's built-in role. */
+const sessionRows = (db: Db) =>
   db
     .select({
       s: sessions,
@@ -73,14 +73,33 @@ const lookup = (db: Db) =>
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(projects, eq(projects.id, sessions.projectId))
     .leftJoin(members, and(eq(members.projectId, sessions.projectId), eq(members.userId, sessions.userId)))
-    .leftJoin(roles, eq(roles.id, members.roleId))
+    .leftJoin(roles, eq(roles.id, members.roleId));
+
+// Every request runs this look-up: a named prepared statement saves the planning (1.7 ms -> 0.25 ms measured).
+const lookup = (db: Db) =>
+  sessionRows(db)
     .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
     .limit(1)
     .prepare('auth_session_lookup');
 
+type SessionRow = Awaited<ReturnType<ReturnType<typeof lookup>['execute']>>[number];
+
 /** Resolves the bearer token to a live session; enforces revocation, disabled users and the idle limit. */
 async function authenticate(db: Db, query: ReturnType<typeof lookup>, token: string): Promise<AuthContext> {
   const [row] = await query.execute({ tokenHash: sha256(token) });
+  return liveSession(db, row);
+}
+
+/**
+ * The session a download link was issued in (issue 9: a link works only while that session does), as live as a
+ * request with its token would find it.
+ */
+export async function authenticateSession(db: Db, sessionId: number): Promise<AuthContext> {
+  const [row] = await sessionRows(db).where(eq(sessions.id, sessionId)).limit(1);
+  return liveSession(db, row);
+}
+
+async function liveSession(db: Db, row: SessionRow | undefined): Promise<AuthContext> {
   if (!row || row.s.revokedAt) fail('unauthorized');
   if (!row.u.enabled) fail('user_disabled');
   const now = Date.now();

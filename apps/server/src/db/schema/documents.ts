@@ -146,19 +146,24 @@ export const downloadTasks = pgTable(
 );
 
 /**
- * A short-lived link to one file the holder was allowed to download when it was issued. The browser fetches it
- * by itself (its download manager streams and resumes), so a large zip never passes through page memory.
- * Only the token's hash is kept, as for sessions.
+ * A short-lived, single-use link to one file, bound to the session that asked for it. The browser fetches it by
+ * itself (its download manager streams and resumes), so a large zip never passes through page memory. Only the
+ * token's hash is kept, as for sessions.
  */
 export const downloadTickets = pgTable('download_tickets', {
   tokenHash: text('token_hash').primaryKey(),
   userId: integer('user_id')
     .notNull()
     .references(() => users.id),
-  sha256: text('sha256').notNull(),
-  size: bigint('size', { mode: 'number' }).notNull(),
-  fileName: text('file_name').notNull(),
-  contentType: text('content_type').notNull(),
+  /** The issuing session, which must still be live when the link is used (issue 9). */
+  sessionId: bigint('session_id', { mode: 'number' }).notNull(),
+  projectId: integer('project_id').notNull(),
+  /** What the link names, so its use re-checks the rights: a document version, or a packed download task. */
+  documentId: integer('document_id'),
+  versionId: integer('version_id'),
+  taskId: integer('task_id'),
+  /** Set by the first fetch: the link is single-use (a resumed range of that download is allowed). */
+  usedAt: timestamp('used_at', { withTimezone: true }),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -114,17 +114,20 @@ export async function downloadVersion(
   ctx: ProjectContext,
   input: { fileId: number; fileVersionId?: number },
   actor: TrailActor,
+  /** False for a check without a download (issuing a link; resuming one already recorded). */
+  record = true,
 ) {
   return deps.db.transaction(async (tx) => {
     const { doc } = await loadDocumentFor(tx, ctx, input.fileId, ['viewDoc', 'downDoc']);
     const version = await versionOf(tx, doc.id, input.fileVersionId);
-    await recordTrail(tx, actor, {
-      type: TrailType.View,
-      objectType: 'document',
-      objectId: doc.id,
-      version: version.versionNo,
-      newValue: { action: 'download', fileVersionId: version.id, sha256: version.sha256 },
-    });
+    if (record)
+      await recordTrail(tx, actor, {
+        type: TrailType.View,
+        objectType: 'document',
+        objectId: doc.id,
+        version: version.versionNo,
+        newValue: { action: 'download', fileVersionId: version.id, sha256: version.sha256 },
+      });
     return { doc, version };
   });
 }

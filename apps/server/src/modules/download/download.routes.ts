@@ -54,13 +54,13 @@ export function downloadRoutes(api: Api, deps: Deps): void {
 
   // A link for the browser's own download manager: large files stream to disk, not through page memory.
   post('/download/ticket', { access, body: ticketBody, response: ticketIssued }, ({ ctx, body }) =>
-    issueTicket(deps, ctx, body, ctx.actor),
+    issueTicket(deps, ctx, body),
   );
 
   get(
     '/download/ticket/:token',
     { access: 'public', params: ticketParams, response: 'raw' },
     async ({ params, request, reply }) =>
-      sendBlob(request, reply, deps.blobs, await redeemTicket(deps.db, params.token)),
+      sendBlob(request, reply, deps.blobs, await redeemTicket(deps, params.token, request)),
   );
 }

@@ -191,17 +191,18 @@ async function loadTaskFor(tx: Tx | Db, ctx: ProjectContext, id: number): Promis
 }
 
 /** The packed zip of a completed, unexpired task; each download is a view (type 11) in the trail. */
-export async function openTaskZip(deps: Deps, ctx: ProjectContext, id: number, actor: TrailActor) {
+export async function openTaskZip(deps: Deps, ctx: ProjectContext, id: number, actor: TrailActor, record = true) {
   return deps.db.transaction(async (tx) => {
     const t = await loadTaskFor(tx, ctx, id);
     if (t.status === DownloadStatus.Completed && isExpired(t)) fail('download_expired');
     if (t.status !== DownloadStatus.Completed || !t.sha256 || t.size === null) fail('download_not_ready');
-    await recordTrail(tx, actor, {
-      type: TrailType.View,
-      objectType: 'download_task',
-      objectId: t.id,
-      newValue: { action: 'download', name: t.name, sha256: t.sha256, documentIds: t.documentIds },
-    });
+    if (record)
+      await recordTrail(tx, actor, {
+        type: TrailType.View,
+        objectType: 'download_task',
+        objectId: t.id,
+        newValue: { action: 'download', name: t.name, sha256: t.sha256, documentIds: t.documentIds },
+      });
     return { name: t.name, sha256: t.sha256, size: t.size };
   });
 }

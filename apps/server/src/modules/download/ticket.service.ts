@@ -1,6 +1,7 @@
 import { contentTypeOf } from '@edoc/contract/file-rules';
 import { TICKET_SECONDS, type TicketBody } from '@edoc/contract/download';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { downloadTickets } from '../../db/schema/documents.ts';
 import { fail } from '../../lib/app-error.ts';
@@ -8,46 +9,77 @@ import { randomToken, sha256 } from '../../lib/crypto.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { BlobToSend } from '../../lib/send-blob.ts';
 import { downloadVersion } from '../document/document-read.service.ts';
-import type { ProjectContext } from '../../plugins/context.ts';
-import type { TrailActor } from '../trail/trail.service.ts';
+import { authenticateSession } from '../../plugins/auth.ts';
+import { resolveContext, type ProjectContext } from '../../plugins/context.ts';
 import { openTaskZip } from './download.service.ts';
 
 /**
- * Checks the download exactly as the direct call does (rights, state, trail row of type 11) and answers a link
- * valid for TICKET_SECONDS. The link carries no session: it names one file, for one person, briefly.
+ * Checks the download as the direct call does (rights, state) and answers a link valid for TICKET_SECONDS, bound to
+ * the caller's session. Nothing is recorded yet: the trail row is written when the link is used.
  */
-export async function issueTicket(deps: Deps, ctx: ProjectContext, body: TicketBody, actor: TrailActor) {
-  let blob: BlobToSend;
+export async function issueTicket(deps: Deps, ctx: ProjectContext, body: TicketBody) {
+  let named: { documentId: number | null; versionId: number | null; taskId: number | null };
   if (body.kind === 'document') {
-    const { version } = await downloadVersion(deps, ctx, body, actor);
-    blob = {
-      sha256: version.sha256,
-      size: version.size,
-      fileName: version.fileName,
-      contentType: contentTypeOf(version.extension),
-    };
+    const { doc, version } = await downloadVersion(deps, ctx, body, ctx.actor, false);
+    named = { documentId: doc.id, versionId: version.id, taskId: null };
   } else {
-    const zip = await openTaskZip(deps, ctx, body.taskId, actor);
-    blob = { sha256: zip.sha256, size: zip.size, fileName: `${zip.name}.zip`, contentType: 'application/zip' };
+    await openTaskZip(deps, ctx, body.taskId, ctx.actor, false);
+    named = { documentId: null, versionId: null, taskId: body.taskId };
   }
   const token = randomToken();
   await deps.db.insert(downloadTickets).values({
     tokenHash: sha256(token),
     userId: ctx.auth.user.id,
-    ...blob,
+    sessionId: ctx.auth.session.id,
+    projectId: ctx.projectId,
+    ...named,
     expiresAt: new Date(Date.now() + TICKET_SECONDS * 1000),
   });
   return { url: `/edoc/download/ticket/${token}`, expiresInSeconds: TICKET_SECONDS };
 }
 
-/** The file a live ticket names; an unknown or expired one is "not found". Reusable until it expires (resume). */
-export async function redeemTicket(db: Db, token: string): Promise<BlobToSend> {
-  const [t] = await db
+/** A Range request that does not start at the first byte: the download manager resuming a broken download. */
+function isResume(request: FastifyRequest): boolean {
+  const m = /^bytes=(\d+)-/.exec(request.headers.range ?? '');
+  return !!m && Number(m[1]) > 0;
+}
+
+/**
+ * GET /download/ticket/{token} (issue 9): works only while the issuing session does, in the project it was issued
+ * for; re-checks viewDoc + downDoc (or the task) as the caller is now; single-use — the first fetch claims it and
+ * writes the trail row, a resumed range of it within its minutes is allowed. Anything else is "not found".
+ */
+export async function redeemTicket(deps: Deps, token: string, request: FastifyRequest): Promise<BlobToSend> {
+  const [t] = await deps.db
     .select()
     .from(downloadTickets)
     .where(and(eq(downloadTickets.tokenHash, sha256(token)), gt(downloadTickets.expiresAt, new Date())));
   if (!t) fail('not_found');
-  return { sha256: t.sha256, size: t.size, fileName: t.fileName, contentType: t.contentType };
+  // Presented with someone's session, it must be the issuing one (a link passed on is not the receiver's).
+  if (request.auth && request.auth.session.id !== t.sessionId) fail('not_found');
+  const auth = await authenticateSession(deps.db, t.sessionId).catch(() => fail('not_found'));
+  if (auth.session.projectId !== t.projectId) fail('not_found');
+  const ctx = resolveContext('projectMember', request, auth) as ProjectContext | null;
+  if (!ctx) fail('not_found');
+  const claimed = await deps.db
+    .update(downloadTickets)
+    .set({ usedAt: new Date() })
+    .where(and(eq(downloadTickets.tokenHash, t.tokenHash), isNull(downloadTickets.usedAt)))
+    .returning({ tokenHash: downloadTickets.tokenHash });
+  const first = claimed.length > 0;
+  if (!first && !isResume(request)) fail('not_found');
+  if (t.taskId !== null) {
+    const zip = await openTaskZip(deps, ctx, t.taskId, ctx.actor, first);
+    return { sha256: zip.sha256, size: zip.size, fileName: `${zip.name}.zip`, contentType: 'application/zip' };
+  }
+  const input = { fileId: t.documentId ?? 0, fileVersionId: t.versionId ?? undefined };
+  const { version } = await downloadVersion(deps, ctx, input, ctx.actor, first);
+  return {
+    sha256: version.sha256,
+    size: version.size,
+    fileName: version.fileName,
+    contentType: contentTypeOf(version.extension),
+  };
 }
 
 /** Expired tickets are of no use to anyone; the hourly sweep drops them. */

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloadTickets } from '../../db/schema/documents.ts';
 import { folderGrants, roles } from '../../db/schema/projects.ts';
@@ -36,26 +37,82 @@ afterAll(async () => {
 });
 
 describe('download tickets', () => {
-  it('gives a link the browser fetches without a token, by range too, and trails the download when issued', async () => {
+  it('gives a single-use link the browser fetches without a token, resumable by range, trailed when used', async () => {
     const issued = await client(ctx.app, world.pm.token).post('/download/ticket', { kind: 'document', fileId });
     const { url, expiresInSeconds } = issued.json().data;
     expect(url).toMatch(/^\/edoc\/download\/ticket\/[\w-]{40,}$/);
     expect(expiresInSeconds).toBe(300);
+    const downloads = async () =>
+      (await trailOf(ctx.db, 'document', fileId)).filter((r) => r.type === 11 && r.newValue?.action === 'download');
+    // Issuing records nothing; the use does, once.
+    expect(await downloads()).toHaveLength(0);
     const whole = await ctx.app.inject({ method: 'GET', url });
     expect(whole.statusCode).toBe(200);
     expect(whole.rawPayload.equals(content)).toBe(true);
     expect(whole.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('方案.pdf')}`);
-    const part = await ctx.app.inject({ method: 'GET', url, headers: { range: 'bytes=0-3' } });
+    // The download manager resuming the same download: allowed, not recorded again.
+    const part = await ctx.app.inject({ method: 'GET', url, headers: { range: 'bytes=4-7' } });
     expect(part.statusCode).toBe(206);
-    expect(part.body).toBe('%PDF');
-    const rows = await trailOf(ctx.db, 'document', fileId);
-    expect(rows.at(-1)).toMatchObject({ type: 11, newValue: { action: 'download' } });
+    expect(part.body).toBe('-1.4');
+    expect(await downloads()).toHaveLength(1);
+    // Used: a second whole fetch, or one from the start, is refused.
+    expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'GET', url, headers: { range: 'bytes=0-3' } })).statusCode).toBe(404);
+  });
+
+  it('dies with its session and with the right, and works for no one else (issue 9)', async () => {
+    const ticket = async (token: string) =>
+      (await client(ctx.app, token).post('/download/ticket', { kind: 'document', fileId })).json().data.url as string;
+    const get = (url: string) => ctx.app.inject({ method: 'GET', url });
+
+    // After logout.
+    const person = await joinProject(ctx, world, world.roleIds.STU_PM);
+    const afterLogout = await ticket(person.token);
+    await client(ctx.app, person.token).post('/logout');
+    expect((await get(afterLogout)).statusCode).toBe(404);
+
+    // After the right was removed: the member's role loses downDoc.
+    const [downloader] = await ctx.db
+      .insert(roles)
+      .values({ projectId: world.projectId, code: 'DOWN', name: 'Down', docKeys: ['viewDoc', 'downDoc'] })
+      .returning();
+    const [grant] = await ctx.db
+      .insert(folderGrants)
+      .values({
+        folderId: world.folderByIch.get('8.2.2')!,
+        subjectType: 'role',
+        subjectId: downloader.id,
+        docKeys: ['viewDoc', 'downDoc'],
+      })
+      .returning();
+    const holder = await joinProject(ctx, world, downloader.id);
+    const beforeRevoke = await ticket(holder.token);
+    await ctx.db
+      .update(folderGrants)
+      .set({ docKeys: ['viewDoc'] })
+      .where(eq(folderGrants.id, grant.id));
+    expect((await get(beforeRevoke)).statusCode).toBe(403);
+
+    // Another company's member holding the link gets nothing more than anyone: the link is its issuer's.
+    const elsewhere = await createProjectWorld(ctx, 'TIX-2');
+    const foreign = await ticket(world.pm.token);
+    const asForeign = await ctx.app.inject({
+      method: 'GET',
+      url: foreign,
+      headers: { authorization: `Bearer ${elsewhere.pm.token}` },
+    });
+    // A link presented with another person's session is not theirs.
+    expect(asForeign.statusCode).toBe(404);
+    // Without any token it is still the issuer's, once.
+    expect((await get(foreign)).statusCode).toBe(200);
+    expect((await trailOf(ctx.db, 'document', fileId)).at(-1)!.actorId).toBe(world.pm.id);
   });
 
   it('is refused to whoever may not download, and an unknown or expired link is not found', async () => {
+    const before = (await ctx.db.select().from(downloadTickets)).length;
     const refused = await client(ctx.app, world.staff.token).post('/download/ticket', { kind: 'document', fileId });
     expect(refused.statusCode).toBe(403);
-    expect(await ctx.db.select().from(downloadTickets)).toHaveLength(1);
+    expect(await ctx.db.select().from(downloadTickets)).toHaveLength(before);
     expect((await client(ctx.app).get('/download/ticket/' + 'x'.repeat(43))).statusCode).toBe(404);
     const again = (await client(ctx.app, world.pm.token).post('/download/ticket', { kind: 'document', fileId })).json()
       .data;
