@@ -4,6 +4,7 @@ import {
   env,
   launch,
   readCaptcha,
+  captchaAnswer,
   rememberAdminPassword,
   skipReason,
   submitLogin,
@@ -96,7 +97,7 @@ describe.skipIf(skipReason !== null)('sign-in journeys in Chromium', () => {
 
   it('shows the released system notice on the login page, closable', async () => {
     const captcha = await (await fetch(url('/edoc/captcha'))).json();
-    const code = [...(captcha.data.svg as string).matchAll(/>(\d)<\/text>/g)].map((m) => m[1]).join('');
+    const code = await captchaAnswer(captcha.data.id as string);
     const login = await fetch(url('/edoc/login'), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

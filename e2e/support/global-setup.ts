@@ -13,7 +13,14 @@ import { buildWebIfNeeded } from '../../scripts/build-web.mjs';
 declare module 'vitest' {
   export interface ProvidedContext {
     e2e:
-      | { baseUrl: string; adminEmail: string; adminPassword: string; mailDir: string; chromium: string }
+      | {
+          baseUrl: string;
+          adminEmail: string;
+          adminPassword: string;
+          mailDir: string;
+          chromium: string;
+          databaseUrl: string;
+        }
       | { skip: string };
   }
 }
@@ -98,7 +105,11 @@ export async function setup(project: TestProject) {
     if (Date.now() > deadline) throw new Error('the server did not become healthy within 120 s');
     await new Promise((r) => setTimeout(r, 300));
   }
-  project.provide('e2e', { baseUrl, adminEmail, adminPassword, mailDir, chromium });
+  // The journeys read a captcha's answer where only a test may: the server's own database (the image has no digits).
+  const secrets = JSON.parse(await fsp.readFile(path.join(dataDir, 'db-secrets.json'), 'utf8')) as { app: string };
+  const pgPort = (await fsp.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[3].trim();
+  const databaseUrl = `postgres://edoc_app:${encodeURIComponent(secrets.app)}@127.0.0.1:${pgPort}/edoc`;
+  project.provide('e2e', { baseUrl, adminEmail, adminPassword, mailDir, chromium, databaseUrl });
 }
 
 export async function teardown() {

@@ -3,7 +3,9 @@ import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import type { Db } from '../db/client.ts';
+import { captchas } from '../db/schema/sign-in.ts';
 import { trail } from '../db/schema/trail.ts';
+import { sha256 } from '../lib/crypto.ts';
 import type { TestContext } from './context.ts';
 
 // What the app leaves behind besides its answers: trail rows and the mails of the outbox.
@@ -55,4 +57,17 @@ export function temporaryPassword(mail: string): string {
   const match = /(?:Temporary password|临时密码)[:：]\s*(\S+)/.exec(mail);
   if (!match) throw new Error(`no temporary password in mail:\n${mail}`);
   return match[1];
+}
+
+/**
+ * A captcha's answer, as a test knows it: the server keeps only the code's sha256, and four digits are 10,000
+ * guesses. (The image carries no digits a script could read: auth/captcha.test.ts.)
+ */
+export async function captchaAnswer(db: Db, id: string): Promise<string> {
+  const [row] = await db.select({ hash: captchas.codeHash }).from(captchas).where(eq(captchas.id, id));
+  for (let n = 0; n < 10_000; n++) {
+    const code = String(n).padStart(4, '0');
+    if (sha256(code) === row.hash) return code;
+  }
+  throw new Error(`no code matches captcha ${id}`);
 }

@@ -4,6 +4,8 @@ import { captchas } from '../../db/schema/sign-in.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { createUser, PASSWORD } from '../../test/factories.ts';
 import { client } from '../../test/requests.ts';
+import { captchaAnswer } from '../../test/records.ts';
+import { drawDigits } from './captcha.service.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -11,20 +13,23 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-/** Reads the digits as a person would: the glyphs in drawing order. */
-const digitsOf = (svg: string) => [...svg.matchAll(/>(\d)<\/text>/g)].map((m) => m[1]).join('');
-
 async function captcha() {
   const res = await client(ctx.app).get('/captcha');
   const { id, svg } = res.json().data as { id: string; svg: string };
-  return { id, code: digitsOf(svg), svg };
+  return { id, code: await captchaAnswer(ctx.db, id), svg };
 }
 
 describe('login verification code', () => {
-  it('is an SVG image of four digits', async () => {
+  it('is an SVG image of four digits drawn as strokes, never as text (issue 9)', async () => {
     const { svg, code } = await captcha();
     expect(svg.startsWith('<svg')).toBe(true);
     expect(code).toMatch(/^\d{4}$/);
+    expect(svg).not.toMatch(/<text|font/i);
+    expect(
+      [...svg.matchAll(/<(\w+)/g)].map((m) => m[1]).filter((t) => !['svg', 'rect', 'g', 'path'].includes(t)),
+    ).toEqual([]);
+    // The same digits never draw the same twice.
+    expect(drawDigits(code)).not.toBe(drawDigits(code));
   });
 
   it('is required, must match, and works once', async () => {

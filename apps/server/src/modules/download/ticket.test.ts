@@ -43,7 +43,9 @@ describe('download tickets', () => {
     expect(url).toMatch(/^\/edoc\/download\/ticket\/[\w-]{40,}$/);
     expect(expiresInSeconds).toBe(300);
     const downloads = async () =>
-      (await trailOf(ctx.db, 'document', fileId)).filter((r) => r.type === 11 && r.newValue?.action === 'download');
+      (await trailOf(ctx.db, 'document', fileId)).filter(
+        (r) => r.type === 11 && (r.newValue as { action?: string } | null)?.action === 'download',
+      );
     // Issuing records nothing; the use does, once.
     expect(await downloads()).toHaveLength(0);
     const whole = await ctx.app.inject({ method: 'GET', url });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordHistory, users } from '../../db/schema/users.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { createCompany, createCompanyAdmin, createProjectUser, createUser, signIn } from '../../test/factories.ts';
-import { trailOf, waitForNthMail } from '../../test/records.ts';
+import { captchaAnswer, trailOf, waitForNthMail } from '../../test/records.ts';
 import { client } from '../../test/requests.ts';
 
 let ctx: TestContext;
@@ -205,11 +205,8 @@ describe('registration with the verification code on', () => {
   const send = (payload: Record<string, unknown>) =>
     client(captchaCtx.app).post('/register', payload, { 'accept-language': 'en-US' });
   async function captcha() {
-    const { id, svg } = (await client(captchaCtx.app).get('/captcha')).json().data as {
-      id: string;
-      svg: string;
-    };
-    return { id, code: [...svg.matchAll(/>(\d)<\/text>/g)].map((m) => m[1]).join('') };
+    const { id } = (await client(captchaCtx.app).get('/captcha')).json().data as { id: string };
+    return { id, code: await captchaAnswer(captchaCtx.db, id) };
   }
 
   it('requires the code, refuses a wrong one, and accepts the right one', async () => {
