@@ -147,6 +147,22 @@ describe('forgotten password', () => {
     );
   });
 
+  it('counts twenty guesses at once as twenty: five are compared, the rest refused (issue 9)', async () => {
+    const user = await createUser(ctx.db);
+    await askCode(user.email);
+    const code = codeIn(await waitForMail(ctx, user.email));
+    const guesses = Array.from({ length: 20 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
+    const answers = await Promise.all(
+      guesses.map((g) => reset({ email: user.email, code: g, newPassword: 'Reset-pass1' })),
+    );
+    expect(answers.every((a) => a.json().errorCode === 'verification_code_error')).toBe(true);
+    const [row] = await ctx.db.select().from(resetCodes).where(eq(resetCodes.userId, user.id));
+    expect(row.attempts).toBe(5);
+    expect((await reset({ email: user.email, code, newPassword: 'Reset-pass1' })).json().errorCode).toBe(
+      'verification_code_error',
+    );
+  });
+
   it('sends no second code within the 600-second cooldown', async () => {
     const user = await createUser(ctx.db);
     await askCode(user.email);

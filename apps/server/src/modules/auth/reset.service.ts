@@ -1,7 +1,7 @@
 import type { ForgetPasswordBody, ModifyPasswordBody } from '@edoc/contract/auth';
 import { TrailType, type Lang } from '@edoc/contract/enums';
 import { RESET_CODE_COOLDOWN_SECONDS, RESET_CODE_TTL_SECONDS } from '@edoc/contract/limits';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { resetCodes } from '../../db/schema/sign-in.ts';
 import { fail } from '../../lib/app-error.ts';
 import { randomDigits, sameHash, sha256 } from '../../lib/crypto.ts';
@@ -75,14 +75,21 @@ export async function forgetPassword(deps: Deps, input: ForgetPasswordBody, clie
     .orderBy(desc(resetCodes.id))
     .limit(1);
   if (!code) fail('get_code_first');
-  if (code.expiresAt.getTime() < Date.now() || code.attempts >= MAX_CODE_ATTEMPTS) fail('verification_code_error');
-  if (!sameHash(code.codeHash, sha256(input.code))) {
-    await deps.db
-      .update(resetCodes)
-      .set({ attempts: sql`${resetCodes.attempts} + 1` })
-      .where(eq(resetCodes.id, code.id));
-    fail('verification_code_error');
-  }
+  // Each guess claims an attempt before it is compared, in one statement: twenty guesses at once still get only
+  // MAX_CODE_ATTEMPTS comparisons (issue 9), the right one included.
+  const attempt = await deps.db
+    .update(resetCodes)
+    .set({ attempts: sql`${resetCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(resetCodes.id, code.id),
+        isNull(resetCodes.usedAt),
+        gt(resetCodes.expiresAt, new Date()),
+        lt(resetCodes.attempts, MAX_CODE_ATTEMPTS),
+      ),
+    )
+    .returning({ id: resetCodes.id });
+  if (attempt.length === 0 || !sameHash(code.codeHash, sha256(input.code))) fail('verification_code_error');
   await deps.db.transaction(async (tx) => {
     // Claiming the code inside the transaction makes a double submit fail instead of resetting twice.
     const claimed = await tx
