@@ -42,6 +42,8 @@ export const documentFields = z
     central: formFlag,
     siteId: formId.optional(),
     tagIds: formIdList,
+    /** Created for someone else: it waits for them to receive it (status 2, DESIGN §6). */
+    assigneeId: formId.optional(),
   })
   .superRefine((v, ctx) => {
     if (v.effectiveDate && v.expirationDate && v.effectiveDate > v.expirationDate)

@@ -91,6 +91,7 @@ export const FIELD_LABELS: Record<string, readonly [string, string]> = {
   comment: ['意见', 'Comment'],
   confirmed: ['电子签名确认', 'Signature confirmation'],
   timeZone: ['时区', 'Time zone'],
+  assigneeId: ['接收人', 'Recipient'],
 };
 
 export function fieldLabel(field: string, lang: Lang): string {

@@ -202,6 +202,9 @@ export const TRAIL_ENTRIES = [
       sha256: sha,
       size: z.number(),
       versionNo: text,
+      // Created for someone else (issue 10): who is to receive it, and the status it waits in.
+      assigneeId: id.optional(),
+      docStatus: z.number().optional(),
     }),
   }),
   entry(TrailType.Update, 'document', { old: documentChange, new: documentChange }),

@@ -6,13 +6,15 @@ import type { Tx } from '../../db/client.ts';
 import { documents, documentVersions } from '../../db/schema/documents.ts';
 import { sites, projects } from '../../db/schema/projects.ts';
 import { tags } from '../../db/schema/catalog.ts';
-import { fail } from '../../lib/app-error.ts';
+import { AppError, fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { BlobStore, StoredBlob } from '../../storage/blob-store.ts';
 import { lockBlob } from '../../storage/blob-sweep.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
+import { openTasks } from '../task/task-rows.ts';
+import { requireAssigneesMay } from '../workflow/assignees.ts';
 import { siteFilter, visibleSites } from './document-list.service.ts';
 import { requireFolderKey } from './document.policy.ts';
 
@@ -125,8 +127,23 @@ export async function checkNewDocument(deps: Deps, ctx: ProjectContext, fields: 
   await deps.db.transaction(async (tx) => {
     await requireFolderKey(tx, ctx, fields.folderId, 'createDoc');
     await checkSiteAndTags(tx, ctx, fields);
+    await checkRecipient(tx, ctx, fields);
     if (await nameTaken(tx, fields.folderId, fields.name)) fail('duplicate_file_name');
   });
+}
+
+/**
+ * The person a document is created for, when it is someone else: a member who can see it where it is filed
+ * (its folder, its site). Null: the creator keeps it (status 1).
+ */
+async function checkRecipient(tx: Tx, ctx: ProjectContext, fields: DocumentFields): Promise<number | null> {
+  if (!fields.assigneeId || fields.assigneeId === ctx.auth.user.id) return null;
+  const doc = { folderId: fields.folderId, central: fields.central ?? true, siteId: fields.siteId ?? null };
+  await requireAssigneesMay(tx, ctx.projectId, doc, [fields.assigneeId], 'viewDoc').catch((err: unknown) => {
+    if (err instanceof AppError) fail('invalid_value', { field: 'assigneeId' });
+    throw err;
+  });
+  return fields.assigneeId;
 }
 
 /** Creates the document and its first version in one transaction with its trail row (type 1 create). */
@@ -140,6 +157,7 @@ export async function createDocument(
   return deps.db.transaction(async (tx) => {
     const { folder } = await requireFolderKey(tx, ctx, fields.folderId, 'createDoc');
     await checkSiteAndTags(tx, ctx, fields);
+    const recipient = await checkRecipient(tx, ctx, fields);
     if (await nameTaken(tx, fields.folderId, fields.name)) fail('duplicate_file_name');
     const [project] = await tx
       .select({ convention: projects.versionConvention })
@@ -156,7 +174,8 @@ export async function createDocument(
         ichCode: fields.ichCode ?? folder.ichCode,
         fileCode: fields.fileCode ?? null,
         versionConvention: convention,
-        status: DocStatus.Editing,
+        status: recipient ? DocStatus.WaitingReceive : DocStatus.Editing,
+        assigneeId: recipient,
         central: fields.central ?? true,
         siteId: fields.central === false ? fields.siteId : null,
         effectiveDate: fields.effectiveDate ?? null,
@@ -191,8 +210,19 @@ export async function createDocument(
         sha256: file.blob.sha256,
         size: file.blob.size,
         versionNo: version.versionNo,
+        ...(recipient ? { assigneeId: recipient, docStatus: DocStatus.WaitingReceive } : {}),
       },
     });
+    if (recipient)
+      await openTasks(tx, [
+        {
+          projectId: ctx.projectId,
+          documentId: doc.id,
+          userId: recipient,
+          kind: 'receive',
+          senderId: ctx.auth.user.id,
+        },
+      ]);
     return { fileId: doc.id, fileVersionId: version.id };
   });
 }

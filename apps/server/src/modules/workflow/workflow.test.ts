@@ -181,6 +181,33 @@ describe('review, QC and approval', () => {
   });
 });
 
+describe('created for someone else', () => {
+  it('waits for its recipient, who receives it once', async () => {
+    n += 1;
+    const created = await as(world.pm).form(
+      '/minio/file/save',
+      { folderId: folder, name: `For r1 ${n}`, assigneeId: r1.id },
+      { name: 'p.pdf', content: SAMPLE.pdf() },
+    );
+    const id = created.json().data.fileId as number;
+    expect(await statusOf(id)).toBe(DocStatus.WaitingReceive);
+    expect(await openTasksOf(r1.id, id)).toMatchObject([{ kind: 'receive', senderId: world.pm.id }]);
+    expect((await as(r2).post(`/file/receive/${id}/a`)).statusCode).toBe(403);
+    const receives = await Promise.all([as(r1).post(`/file/receive/${id}/a`), as(r1).post(`/file/receive/${id}/a`)]);
+    expect(receives.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(receives.find((r) => r.statusCode === 409)!.json()).toMatchObject({ errorCode: 'already_received' });
+    expect(await statusOf(id)).toBe(DocStatus.Editing);
+    expect(await openTasksOf(r1.id, id)).toMatchObject([{ kind: 'edit' }]);
+    // Someone who may not see the folder cannot be the recipient.
+    const refused = await as(world.pm).form(
+      '/minio/file/save',
+      { folderId: folder, name: `For staff ${n}`, assigneeId: world.staff.id },
+      { name: 'p.pdf', content: SAMPLE.pdf() },
+    );
+    expect(refused.json()).toMatchObject({ errorCode: 'invalid_value' });
+  });
+});
+
 describe('what is in review does not change', () => {
   it('refuses renaming, new versions, removing versions and deleting until the route ends', async () => {
     const id = await newDocument();
