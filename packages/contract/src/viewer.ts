@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WORKFLOW_ACTIONS } from './workflow.ts';
 import { ID_MAX } from './fields.ts';
 
 /**
@@ -57,6 +58,10 @@ export const fileDetail = z.object({
   /** The caller's document keys on the document's folder (downDoc → a download button). */
   abilities: z.array(z.string()),
   canDownload: z.boolean(),
+  /** The workflow actions the caller may take now (contract workflow.ts abilitiesOf): the action panel's buttons. */
+  actions: z.array(z.enum(WORKFLOW_ACTIONS)),
+  /** When passing asks for a signature: and whether this session's first signing needs the e-mail too. */
+  signing: z.object({ required: z.boolean(), needsEmail: z.boolean() }),
   /** Drawn over every page: who is looking, and when (server time, ISO 8601). */
   watermark: z.object({ name: z.string(), email: z.string(), time: z.string() }),
 });

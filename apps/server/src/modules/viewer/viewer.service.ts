@@ -9,6 +9,7 @@ import type { ProjectContext } from '../../plugins/context.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
 import { RenditionState } from '../../convert/convert-job.ts';
 import { blobSize, ensureRendition, renditionState } from './rendition.service.ts';
+import { workflowOf } from '../workflow/workflow.policy.ts';
 
 /** The document and its keys, for a caller who must hold viewDoc: otherwise 'no permission to view this file'. */
 async function viewableDocument(tx: Tx, ctx: ProjectContext, fileId: number) {
@@ -104,6 +105,7 @@ export async function fileDetail(
     const { doc, rights } = await viewableDocument(tx, ctx, fileId);
     const v = await versionOf(tx, doc.id, fileVersionId);
     const user = ctx.auth.user;
+    const { actions, signing } = await workflowOf(tx, ctx, doc, rights);
     return {
       fileId: doc.id,
       name: doc.name,
@@ -123,6 +125,8 @@ export async function fileDetail(
       kind: viewKindOf(v.extension),
       abilities: [...rights.docKeys],
       canDownload: rights.docKeys.includes('downDoc'),
+      actions,
+      signing,
       watermark: { name: user.name, email: user.email, time: new Date().toISOString() },
     };
   });

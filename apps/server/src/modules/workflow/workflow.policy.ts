@@ -1,4 +1,5 @@
 import {
+  abilitiesOf,
   refusalOf,
   transitionOf,
   type ActorFacts,
@@ -8,7 +9,8 @@ import {
 import type { FolderRights } from '@edoc/contract/permissions';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { documentRoutes, routeStages, stageAssignees } from '../../db/schema/workflow.ts';
+import { documentRoutes, routeStages, signatures, stageAssignees } from '../../db/schema/workflow.ts';
+import type { ProjectContext } from '../../plugins/context.ts';
 import { fail } from '../../lib/app-error.ts';
 
 export const RouteState = { Open: 0, Done: 1, Rejected: 2, Withdrawn: 3 } as const;
@@ -23,6 +25,8 @@ export interface OpenStage {
   route: RouteRow;
   stage: StageRow;
   assignees: AssigneeRow[];
+  /** An earlier stage of the route has passed: someone has acted on this route. */
+  earlierPassed: boolean;
 }
 
 /**
@@ -44,12 +48,17 @@ export async function openStageOf(tx: Tx, documentId: number): Promise<OpenStage
     .orderBy(asc(routeStages.stage))
     .limit(1);
   if (!stage) return null;
+  const [passed] = await tx
+    .select({ id: routeStages.id })
+    .from(routeStages)
+    .where(and(eq(routeStages.routeId, route.id), eq(routeStages.state, 1)))
+    .limit(1);
   const assignees = await tx
     .select()
     .from(stageAssignees)
     .where(eq(stageAssignees.stageId, stage.id))
     .orderBy(asc(stageAssignees.id));
-  return { route, stage, assignees };
+  return { route, stage, assignees, earlierPassed: !!passed };
 }
 
 /** What the caller is to the document now, from the rows (DESIGN §6 "who"). */
@@ -66,7 +75,10 @@ export function factsOf(
     isPendingAssignee: mine?.decision === Decision.Pending || mine?.decision === Decision.Retracted,
     hasStandingPass: mine?.decision === Decision.Passed,
     isSender: open?.route.senderId === userId,
-    anyActed: !!open?.assignees.some((a) => a.decision === Decision.Passed || a.decision === Decision.Rejected),
+    // "While no assignee has acted" (DESIGN §6) reads the whole route: a withdrawal must not void passed stages.
+    anyActed:
+      !!open?.earlierPassed ||
+      !!open?.assignees.some((a) => a.decision === Decision.Passed || a.decision === Decision.Rejected),
     isDeletionApprover: false,
   };
 }
@@ -89,4 +101,29 @@ export function requireTransition(status: number, action: WorkflowAction, facts:
   const refusal = refusalOf(t, facts);
   if (refusal) fail(refusal);
   return t;
+}
+
+/**
+ * What the action panel shows a caller for a document: the actions the table allows them now, and whether a pass
+ * asks for a signature (and, at the session's first signing, the e-mail too).
+ */
+export async function workflowOf(
+  tx: Tx,
+  ctx: ProjectContext,
+  doc: { id: number; status: number; assigneeId: number | null },
+  rights: FolderRights | undefined,
+) {
+  const open = await openStageOf(tx, doc.id);
+  const actions = abilitiesOf(doc.status, factsOf(ctx.auth.user.id, doc, rights, open));
+  const required = !!open?.stage.signatureRequired && actions.includes('pass');
+  let needsEmail = false;
+  if (required) {
+    const [earlier] = await tx
+      .select({ id: signatures.id })
+      .from(signatures)
+      .where(and(eq(signatures.userId, ctx.auth.user.id), eq(signatures.sessionId, ctx.auth.session.id)))
+      .limit(1);
+    needsEmail = !earlier;
+  }
+  return { actions, signing: { required, needsEmail } };
 }

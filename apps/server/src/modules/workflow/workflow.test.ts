@@ -87,6 +87,13 @@ describe('review, QC and approval', () => {
     expect(await openTasksOf(qc.id, id)).toMatchObject([{ kind: 'qc' }]);
     expect((await as(qc).post(`/file/audit/${id}/a`, { pass: true })).json().data.status).toBe(DocStatus.InApproval);
 
+    // The action panel: what the table allows each person now.
+    const detail = async (p: { token: string }) => (await as(p).get(`/file/${id}`)).json().data;
+    expect(await detail(approver)).toMatchObject({
+      actions: ['pass', 'reject'],
+      signing: { required: true, needsEmail: true },
+    });
+    expect((await detail(world.pm)).actions).toEqual([]);
     // The approval asks for a signature: the password, and the e-mail at the session's first signing.
     const sign = (signature?: object) => as(approver).post(`/file/audit/${id}/a`, { pass: true, signature });
     expect((await sign()).json()).toMatchObject({ errorCode: 'required' });

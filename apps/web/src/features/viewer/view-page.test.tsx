@@ -46,6 +46,8 @@ function detail(over: Partial<FileDetail> = {}): FileDetail {
     kind: 'office',
     abilities: ['viewDoc', 'downDoc'],
     canDownload: true,
+    actions: [],
+    signing: { required: false, needsEmail: false },
     watermark: { name: '张三', email: 'zhang.san@example.com', time: '2026-03-01T04:05:06.000Z' },
     ...over,
   };
