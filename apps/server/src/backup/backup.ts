@@ -138,12 +138,21 @@ export async function restore(opts: {
     }
     await tx.execute(sql`SET LOCAL session_replication_role = replica`);
     for (const { name, rows } of manifest.tables) {
+      // Named columns, not *: a table that lost a column by a migration keeps a dropped slot in its row type.
+      const names = (
+        await tx.execute<{ column: string }>(
+          sql`SELECT column_name AS column FROM information_schema.columns
+              WHERE table_schema = 'public' AND table_name = ${name} ORDER BY ordinal_position`,
+        )
+      ).rows.map((r) => sql.identifier(r.column));
+      const columns = sql.join(names, sql`, `);
+      // Opened only now: a stream left flowing during an await would lose its lines.
       const lines = readline.createInterface({ input: createReadStream(path.join(source, 'db', `${name}.jsonl`)) });
       let batch: string[] = [];
       const flush = async () => {
         if (batch.length === 0) return;
         await tx.execute(
-          sql`INSERT INTO ${sql.identifier(name)} SELECT * FROM json_populate_recordset(NULL::${sql.identifier(name)}, ${`[${batch.join(',')}]`}::json)`,
+          sql`INSERT INTO ${sql.identifier(name)} (${columns}) SELECT ${columns} FROM json_populate_recordset(NULL::${sql.identifier(name)}, ${`[${batch.join(',')}]`}::json)`,
         );
         batch = [];
       };
@@ -161,7 +170,7 @@ export async function restore(opts: {
       BEGIN
         FOR s IN SELECT c.relname AS tbl, a.attname AS col, pg_get_serial_sequence(c.relname, a.attname) AS seq
                  FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace JOIN pg_attribute a ON a.attrelid = c.oid
-                 WHERE n.nspname = 'public' AND c.relkind = 'r' AND a.attnum > 0
+                 WHERE n.nspname = 'public' AND c.relkind = 'r' AND a.attnum > 0 AND NOT a.attisdropped
                    AND pg_get_serial_sequence(c.relname, a.attname) IS NOT NULL LOOP
           EXECUTE format('SELECT max(%I) FROM %I', s.col, s.tbl) INTO top;
           IF top IS NOT NULL THEN PERFORM setval(s.seq, top); END IF;
