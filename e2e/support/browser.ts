@@ -4,16 +4,10 @@ import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import pg from 'pg';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { inject, type ProvidedContext } from 'vitest';
 
-export type Env = {
-  baseUrl: string;
-  adminEmail: string;
-  adminPassword: string;
-  mailDir: string;
-  chromium: string;
-  databaseUrl: string;
-};
+/** What global-setup provides when the journeys run. */
+export type Env = Exclude<ProvidedContext['e2e'], { skip: string }>;
 
 const provided = inject('e2e');
 /** Why the journeys are skipped (no Chromium outside CI), or null when they run. */

@@ -127,11 +127,12 @@ export async function requireFolderLevel(tx: Tx, ctx: ProjectContext, folderId: 
 }
 
 /** Loads a folder of the caller's project; another project's folder is "not found". */
-export async function loadFolder(tx: Tx, projectId: number, folderId: number): Promise<FolderRow> {
-  const [f] = await tx
+export async function loadFolder(tx: Tx, projectId: number, folderId: number, lock = false): Promise<FolderRow> {
+  const query = tx
     .select()
     .from(folders)
     .where(and(eq(folders.id, folderId), eq(folders.projectId, projectId)));
+  const [f] = lock ? await query.for('update') : await query;
   if (!f) fail('not_found');
   return f;
 }
@@ -140,15 +141,7 @@ export async function loadFolder(tx: Tx, projectId: number, folderId: number): P
  * loadFolder for a change: the row stays locked to the end of the transaction, so two identical changes at once
  * run one after the other and the second sees the first's result (a deleted folder is then "not found").
  */
-export async function lockFolder(tx: Tx, projectId: number, folderId: number): Promise<FolderRow> {
-  const [f] = await tx
-    .select()
-    .from(folders)
-    .where(and(eq(folders.id, folderId), eq(folders.projectId, projectId)))
-    .for('update');
-  if (!f) fail('not_found');
-  return f;
-}
+export const lockFolder = (tx: Tx, projectId: number, folderId: number) => loadFolder(tx, projectId, folderId, true);
 
 /** Names of the folders from the root down to `id`, for flat lists where twins must be told apart. */
 export function pathOf(id: number, byId: Map<number, FolderRow>): string[] {
