@@ -38,6 +38,18 @@ export interface BlobToSend {
   disposition?: 'attachment' | 'inline';
 }
 
+/** Sends bytes made for this request (a watermarked copy): whole, never by range, never cached. */
+export function sendBytes(reply: FastifyReply, bytes: Buffer, blob: Omit<BlobToSend, 'sha256' | 'size'>) {
+  return reply
+    .header('Content-Disposition', contentDisposition(blob.fileName, blob.disposition))
+    .header('Accept-Ranges', 'none')
+    .header('Cache-Control', 'no-store')
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Content-Length', bytes.length)
+    .type(blob.contentType || 'application/octet-stream')
+    .send(bytes);
+}
+
 /**
  * Streams a stored blob as a download or inline view, whole or by one HTTP Range (viewers and download managers
  * resume and seek with them), with a safe UTF-8 file name; the bytes never sit in memory whole.

@@ -3,8 +3,8 @@ import { fileDetail as fileDetailAnswer, fileDetailQuery, viewState as viewState
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
 import { routes } from '../../lib/route.ts';
-import { sendBlob } from '../../lib/send-blob.ts';
-import { fileDetail, viewContent, viewState } from './viewer.service.ts';
+import { sendBlob, sendBytes } from '../../lib/send-blob.ts';
+import { fileDetail, viewBytes, viewState } from './viewer.service.ts';
 
 /**
  * The online viewer (SPEC §7; DESIGN §8). Every call needs viewDoc on the document's folder.
@@ -27,7 +27,8 @@ export function viewerRoutes(api: Api, deps: Deps): void {
   );
 
   get('/file/view/:id', { access, params: idParams, response: 'raw' }, async ({ ctx, params, request, reply }) => {
-    const content = await viewContent(deps, ctx, params.id);
+    const { content, stamped } = await viewBytes(deps, ctx, params.id);
+    if (stamped) return sendBytes(reply, stamped, { ...content, disposition: 'inline' });
     return sendBlob(request, reply, deps.blobs, { ...content, disposition: 'inline' });
   });
 

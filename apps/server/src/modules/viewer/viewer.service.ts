@@ -10,6 +10,7 @@ import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
 import { RenditionState } from '../../convert/convert-job.ts';
 import { blobSize, ensureRendition, renditionState } from './rendition.service.ts';
 import { workflowOf } from '../workflow/workflow.policy.ts';
+import { stampedImage, stampedPdf, stampedText } from './watermark.ts';
 
 /** The document and its keys, for a caller who must hold viewDoc: otherwise 'no permission to view this file'. */
 async function viewableDocument(tx: Tx, ctx: ProjectContext, fileId: number) {
@@ -66,8 +67,45 @@ export interface ViewContent {
   kind: ViewKind;
 }
 
-export async function viewContent(deps: Deps, ctx: ProjectContext, fileVersionId: number): Promise<ViewContent> {
-  const { version, kind } = await deps.db.transaction((tx) => viewableVersion(tx, ctx, fileVersionId));
+/**
+ * GET /file/view/{id}: with downDoc, the stored bytes (by range); without it, only a copy with the watermark burned
+ * in (issue 9: view is not download) — the original never leaves the server for such a viewer.
+ */
+export async function viewBytes(
+  deps: Deps,
+  ctx: ProjectContext,
+  fileVersionId: number,
+): Promise<{ content: ViewContent; stamped: Buffer | null }> {
+  const { content, canDownload } = await viewContent(deps, ctx, fileVersionId);
+  if (canDownload) return { content, stamped: null };
+  const user = ctx.auth.user;
+  const mark = { name: user.name, email: user.email, time: new Date().toISOString() };
+  switch (content.kind) {
+    case 'image': {
+      const stamped = await stampedImage(deps.blobs, content.sha256, mark);
+      return { content: { ...content, contentType: 'image/png', size: stamped.length }, stamped };
+    }
+    case 'text': {
+      const stamped = await stampedText(deps.blobs, content.sha256, mark);
+      return { content: { ...content, size: stamped.length }, stamped };
+    }
+    default: {
+      const stamped = await stampedPdf(deps.blobs, content.sha256, mark);
+      return { content: { ...content, size: stamped.length }, stamped };
+    }
+  }
+}
+
+async function viewContent(deps: Deps, ctx: ProjectContext, fileVersionId: number) {
+  const { version, kind, rights } = await deps.db.transaction((tx) => viewableVersion(tx, ctx, fileVersionId));
+  return { content: await contentOf(deps, version, kind), canDownload: rights.docKeys.includes('downDoc') };
+}
+
+async function contentOf(
+  deps: Deps,
+  version: { sha256: string; size: number; fileName: string; extension: string },
+  kind: ViewKind | null,
+): Promise<ViewContent> {
   const base = { sha256: version.sha256, size: version.size, fileName: version.fileName };
   switch (kind) {
     case 'pdf':

@@ -1,3 +1,5 @@
+import sharp from 'sharp';
+import { PDFDocument } from 'pdf-lib';
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -97,9 +99,36 @@ describe('viewing a PDF', () => {
     expect(views[0]).toMatchObject({ version: 'V1.0', newValue: { action: 'view', fileVersionId: doc.fileVersionId } });
   });
 
-  it('lets a viewer without downDoc view it', async () => {
-    const res = await get(viewer.token, `/file/view/${doc.fileVersionId}`);
-    expect(res.statusCode).toBe(200);
+  it('shows a viewer without downDoc only a copy with the watermark burned in, never the original (issue 9)', async () => {
+    const made = await PDFDocument.create();
+    made.addPage([595, 842]).drawText('Protocol', { x: 50, y: 780 });
+    made.addPage([595, 842]);
+    const original = Buffer.from(await made.save());
+    const real = await upload('stamp.pdf', original);
+    const seen = await get(viewer.token, `/file/view/${real.fileVersionId}`);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.headers['content-type']).toBe('application/pdf');
+    expect(seen.headers['accept-ranges']).toBe('none');
+    expect(seen.rawPayload.equals(original)).toBe(false);
+    const stamped = await PDFDocument.load(seen.rawPayload);
+    expect(stamped.getPageCount()).toBe(2);
+    // Each page now draws the stamp image.
+    expect(seen.rawPayload.toString('latin1')).toMatch(/\/Subtype\s*\/Image/);
+    // With downDoc: the stored bytes, exactly.
+    const full = await get(world.pm.token, `/file/view/${real.fileVersionId}`);
+    expect(full.rawPayload.equals(original)).toBe(true);
+    // An image: the same picture with the stamp tiled over it.
+    const scan = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#ffffff' } })
+      .png()
+      .toBuffer();
+    const image = await upload('scan.png', scan);
+    const seenImage = await get(viewer.token, `/file/view/${image.fileVersionId}`);
+    expect(seenImage.headers['content-type']).toBe('image/png');
+    expect(await sharp(seenImage.rawPayload).metadata()).toMatchObject({ width: 600, height: 400 });
+    const { data } = await sharp(seenImage.rawPayload).raw().toBuffer({ resolveWithObject: true });
+    expect(data.some((v) => v < 250)).toBe(true); // no longer all white
+    // A file that cannot be stamped is not shown to them at all.
+    expect((await get(viewer.token, `/file/view/${doc.fileVersionId}`)).statusCode).toBe(415);
   });
 
   it("refuses staff without viewDoc on the folder: 'No permission to view this file'", async () => {
@@ -193,8 +222,11 @@ describe.skipIf(!tools)('Office files through their PDF rendition (LibreOffice)'
     const text = await pdfText(view.rawPayload);
     expect(text).toContain('临床试验方案');
     expect(text).toContain('受试者知情同意书');
-    const size = view.rawPayload.length;
-    const tail = await get(viewer.token, `/file/view/${doc.fileVersionId}`, { range: `bytes=${size - 6}-` });
+    // The viewer holds no downDoc: a stamped copy, whole. Someone with downDoc gets the rendition by range.
+    expect(view.headers['accept-ranges']).toBe('none');
+    const rendition = (await get(world.pm.token, `/file/view/${doc.fileVersionId}`)).rawPayload;
+    const size = rendition.length;
+    const tail = await get(world.pm.token, `/file/view/${doc.fileVersionId}`, { range: `bytes=${size - 6}-` });
     expect(tail.statusCode).toBe(206);
     expect(tail.headers['content-range']).toBe(`bytes ${size - 6}-${size - 1}/${size}`);
 
@@ -203,9 +235,7 @@ describe.skipIf(!tools)('Office files through their PDF rendition (LibreOffice)'
     const again = await get(world.pm.token, `/minio/file/state/${copy.fileVersionId}`);
     expect(again.json().data.state).toBe('ready');
     expect(conversionStats.runs).toBe(runs + 1);
-    expect((await get(world.pm.token, `/file/view/${copy.fileVersionId}`)).rawPayload.equals(view.rawPayload)).toBe(
-      true,
-    );
+    expect((await get(world.pm.token, `/file/view/${copy.fileVersionId}`)).rawPayload.equals(rendition)).toBe(true);
   });
 
   it('converts an .xlsx with Chinese cells', async () => {
