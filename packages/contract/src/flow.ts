@@ -159,3 +159,28 @@ export const routeTemplateBody = z
 /** A transition's answer: the document and the status it is in now. */
 export const transitionAnswer = z.object({ fileId: z.number(), status: z.number() });
 export type TransitionAnswer = z.infer<typeof transitionAnswer>;
+
+export type RouteTemplateBody = z.infer<typeof routeTemplateBody>;
+export const ROUTE_TEMPLATE_MAX = 5;
+
+/** GET /route/template/list: the project's route presets. */
+export const routeTemplateList = z.array(
+  z.object({
+    id: z.number(),
+    name: z.string(),
+    siteId: z.number().nullable(),
+    groupId: z.number().nullable(),
+    stages: z.array(
+      z.object({
+        stage: z.number(),
+        userIds: z.array(z.number()),
+        groupIds: z.array(z.number()),
+        signatureRequired: z.boolean(),
+        allMustAct: z.boolean(),
+        dueDate: z.string().optional(),
+      }),
+    ),
+    createdBy: z.number(),
+  }),
+);
+export const routeTemplateCreated = z.object({ id: z.number() });

@@ -25,6 +25,7 @@ export const TRAIL_OBJECT_LABELS: Record<TrailObjectType, Label> = {
   study_alert: ['项目提醒', 'Project alerts'],
   notice: ['公告', 'Notice'],
   session: ['会话', 'Session'],
+  route_template: ['流程模板', 'Route template'],
 };
 
 /**

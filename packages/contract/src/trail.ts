@@ -218,6 +218,8 @@ export const TRAIL_ENTRIES = [
   entry(TrailType.Sign, 'document', { new: signed }),
   entry(TrailType.Revoke, 'document', { old: decision, new: decision }),
   entry(TrailType.Withdraw, 'document', { old: flowStep, new: flowStep }),
+  entry(TrailType.Create, 'route_template', { new: z.object({ name: text, stages: z.array(z.unknown()) }) }),
+  entry(TrailType.Delete, 'route_template', { old: z.object({ name: text, stages: z.array(z.unknown()) }) }),
   entry(TrailType.Delete, 'document', {
     old: z.union([
       z.object({ name: text, folderId: id.nullable(), status: z.number() }),

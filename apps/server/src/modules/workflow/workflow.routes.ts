@@ -1,9 +1,21 @@
-import { batchAnswer, batchBody, decideBody, flowAnswer, sendBody, transitionAnswer } from '@edoc/contract/flow';
+import {
+  batchAnswer,
+  batchBody,
+  decideBody,
+  flowAnswer,
+  routeTemplateBody,
+  routeTemplateCreated,
+  routeTemplateList,
+  sendBody,
+  transitionAnswer,
+} from '@edoc/contract/flow';
+import { noData } from '@edoc/contract/envelope';
 import { idParams } from '@edoc/contract/fields';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
 import { routes } from '../../lib/route.ts';
 import { runBatch } from './batch.service.ts';
+import { createRouteTemplate, deleteRouteTemplate, listRouteTemplates } from './route-template.service.ts';
 import { decide } from './decide.service.ts';
 import { flowOf } from './flow.service.ts';
 import { sendDocument } from './send.service.ts';
@@ -19,6 +31,7 @@ import { receiveDocument, undo } from './undo.service.ts';
  * - POST /file/undo/{fileId}/a: withdraw your route, or take back your pass.
  * - GET /file/flow/{fileId}: every route of the document as a timeline.
  * - POST /file/batch/a: send many documents, or pass many tasks, each on its own.
+ * - /route/template/*: named presets of a route, at most five per site, group or project.
  */
 export function workflowRoutes(api: Api, deps: Deps): void {
   const { get, post } = routes(api);
@@ -52,4 +65,15 @@ export function workflowRoutes(api: Api, deps: Deps): void {
   post('/file/batch/a', { access, body: batchBody, response: batchAnswer }, ({ ctx, body }) =>
     runBatch(deps, ctx, body, ctx.actor),
   );
+
+  get('/route/template/list', { access, response: routeTemplateList }, ({ ctx }) => listRouteTemplates(deps, ctx));
+
+  post('/route/template/create', { access, body: routeTemplateBody, response: routeTemplateCreated }, ({ ctx, body }) =>
+    createRouteTemplate(deps, ctx, body),
+  );
+
+  post('/route/template/delete/:id', { access, params: idParams, response: noData }, async ({ ctx, params }) => {
+    await deleteRouteTemplate(deps, ctx, params.id);
+    return null;
+  });
 }

@@ -320,3 +320,24 @@ describe('people and their tasks', () => {
     expect((await as(world.pm).post(`/file/audit/${id}/a`, { pass: true })).json().data.status).toBe(DocStatus.InQc);
   });
 });
+
+describe('route templates', () => {
+  it('keeps at most five per site, group or project, even when asked at once', async () => {
+    const preset = (name: string) => ({ name, stages: route() });
+    const made = await Promise.all(
+      Array.from({ length: 7 }, (_, i) => as(world.pm).post('/route/template/create', preset(`Preset ${i}`))),
+    );
+    expect(made.filter((r) => r.statusCode === 200)).toHaveLength(5);
+    expect(made.find((r) => r.statusCode !== 200)!.json()).toMatchObject({
+      errorCode: 'template_limit',
+      msg: 'Template can be created Max 5!',
+    });
+    const list = (await as(r1).get('/route/template/list')).json().data as Array<{ id: number; stages: unknown[] }>;
+    expect(list).toHaveLength(5);
+    expect(list[0].stages).toHaveLength(3);
+    // Only its creator or a project administrator removes one.
+    expect((await as(r1).post(`/route/template/delete/${list[0].id}`)).statusCode).toBe(403);
+    expect((await as(world.pm).post(`/route/template/delete/${list[0].id}`)).statusCode).toBe(200);
+    expect((await as(world.pm).post('/route/template/create', preset('Again'))).statusCode).toBe(200);
+  });
+});

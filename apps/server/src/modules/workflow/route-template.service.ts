@@ -1,0 +1,101 @@
+import { TrailType } from '@edoc/contract/enums';
+import { ROUTE_TEMPLATE_MAX, type RouteTemplateBody } from '@edoc/contract/flow';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { groups, sites } from '../../db/schema/projects.ts';
+import { routeTemplates } from '../../db/schema/workflow.ts';
+import { fail } from '../../lib/app-error.ts';
+import type { Deps } from '../../lib/deps.ts';
+import type { ProjectContext } from '../../plugins/context.ts';
+import { recordTrail } from '../trail/trail.service.ts';
+
+/** The project's route presets (DESIGN §6), oldest first. */
+export async function listRouteTemplates(deps: Deps, ctx: ProjectContext) {
+  const rows = await deps.db
+    .select()
+    .from(routeTemplates)
+    .where(eq(routeTemplates.projectId, ctx.projectId))
+    .orderBy(asc(routeTemplates.id));
+  return rows.map((t) => ({
+    id: t.id,
+    name: t.name,
+    siteId: t.siteId,
+    groupId: t.groupId,
+    stages: t.route as RouteTemplateBody['stages'],
+    createdBy: t.createdBy,
+  }));
+}
+
+/**
+ * A named preset of a route, for a site, a group or the whole project: at most five for each ('Template can be
+ * created Max 5!'). The count is taken under a lock on the project's presets, so two creates at once cannot make six.
+ */
+export async function createRouteTemplate(deps: Deps, ctx: ProjectContext, body: RouteTemplateBody) {
+  return deps.db.transaction(async (tx) => {
+    if (body.siteId) {
+      const [s] = await tx
+        .select({ id: sites.id })
+        .from(sites)
+        .where(and(eq(sites.id, body.siteId), eq(sites.projectId, ctx.projectId)));
+      if (!s) fail('invalid_value', { field: 'siteId' });
+    }
+    if (body.groupId) {
+      const [g] = await tx
+        .select({ id: groups.id })
+        .from(groups)
+        .where(and(eq(groups.id, body.groupId), eq(groups.projectId, ctx.projectId)));
+      if (!g) fail('invalid_value', { field: 'groupId' });
+    }
+    await tx.execute(sqlLock(ctx.projectId));
+    const owner = body.siteId
+      ? eq(routeTemplates.siteId, body.siteId)
+      : body.groupId
+        ? eq(routeTemplates.groupId, body.groupId)
+        : and(isNull(routeTemplates.siteId), isNull(routeTemplates.groupId));
+    const [{ n }] = await tx
+      .select({ n: count() })
+      .from(routeTemplates)
+      .where(and(eq(routeTemplates.projectId, ctx.projectId), owner));
+    if (n >= ROUTE_TEMPLATE_MAX) fail('template_limit');
+    const [row] = await tx
+      .insert(routeTemplates)
+      .values({
+        projectId: ctx.projectId,
+        siteId: body.siteId ?? null,
+        groupId: body.groupId ?? null,
+        name: body.name,
+        route: body.stages,
+        createdBy: ctx.auth.user.id,
+      })
+      .returning();
+    await recordTrail(tx, ctx.actor, {
+      type: TrailType.Create,
+      objectType: 'route_template',
+      objectId: row.id,
+      newValue: { name: row.name, stages: body.stages },
+    });
+    return { id: row.id };
+  });
+}
+
+/** Its creator or a project administrator removes a preset. */
+export async function deleteRouteTemplate(deps: Deps, ctx: ProjectContext, id: number) {
+  await deps.db.transaction(async (tx) => {
+    const [t] = await tx
+      .select()
+      .from(routeTemplates)
+      .where(and(eq(routeTemplates.id, id), eq(routeTemplates.projectId, ctx.projectId)))
+      .for('update');
+    if (!t) fail('not_found');
+    if (t.createdBy !== ctx.auth.user.id && !ctx.fullAccess) fail('forbidden');
+    await tx.delete(routeTemplates).where(eq(routeTemplates.id, t.id));
+    await recordTrail(tx, ctx.actor, {
+      type: TrailType.Delete,
+      objectType: 'route_template',
+      objectId: t.id,
+      oldValue: { name: t.name, stages: t.route as unknown[] },
+    });
+  });
+}
+
+const sqlLock = (projectId: number) =>
+  sql`SELECT pg_advisory_xact_lock(hashtextextended(${'route_templates:' + projectId}, 0))`;
