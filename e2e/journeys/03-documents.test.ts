@@ -217,7 +217,14 @@ describe.skipIf(skipReason !== null)('document journeys in Chromium', () => {
   it('Pat deletes a document, finds it in the recycle bin and restores it', async () => {
     const pngId = ids[png.name];
     await page.locator(`#document-row-${pngId}-delete`).click();
-    await page.locator(`#document-row-${pngId}-delete-ok`).click();
+    // The confirmation's button must be ready before the click counts; the server's answer says what happened.
+    const ok = page.locator(`#document-row-${pngId}-delete-ok`);
+    await ok.waitFor();
+    const [deleted] = await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/edoc/file/delete/a')),
+      ok.click(),
+    ]);
+    expect(await deleted.json()).toMatchObject({ status: true });
     await page.locator(`#document-table tr[data-row-key="${pngId}"]`).waitFor({ state: 'detached' });
     expect(await page.locator('#document-table tr.ant-table-row').count()).toBe(3);
 
