@@ -86,8 +86,10 @@ export async function viewBytes(
       return { content: { ...content, contentType: 'image/png', size: stamped.length }, stamped };
     }
     case 'text': {
+      // A picture of the text as a PDF, which the web viewer shows as it shows a PDF (see stampedText).
       const stamped = await stampedText(deps.blobs, content.sha256, mark);
-      return { content: { ...content, size: stamped.length }, stamped };
+      const fileName = `${content.fileName.replace(/\.[^.]*$/, '')}.pdf`;
+      return { content: { ...content, contentType: 'application/pdf', fileName, size: stamped.length }, stamped };
     }
     default: {
       const stamped = await stampedPdf(deps.blobs, content.sha256, mark);
