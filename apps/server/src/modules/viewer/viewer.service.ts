@@ -10,7 +10,8 @@ import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
 import { RenditionState } from '../../convert/convert-job.ts';
 import { blobSize, ensureRendition, renditionState } from './rendition.service.ts';
 import { workflowOf } from '../workflow/workflow.policy.ts';
-import { stampedImage, stampedPdf, stampedText } from './watermark.ts';
+import { stamping } from './stamp-limit.ts';
+import { stampedImage, stampedPdf, stampedText, type Watermark } from './watermark.ts';
 
 /** The document and its keys, for a caller who must hold viewDoc: otherwise 'no permission to view this file'. */
 async function viewableDocument(tx: Tx, ctx: ProjectContext, fileId: number) {
@@ -80,6 +81,15 @@ export async function viewBytes(
   if (canDownload) return { content, stamped: null };
   const user = ctx.auth.user;
   const mark = { name: user.name, email: user.email, time: new Date().toISOString() };
+  return stamping(() => stampedCopy(deps, content, mark));
+}
+
+/** The copy for a viewer without downDoc: a stamped PNG for an image, a stamped PDF for everything else. */
+async function stampedCopy(
+  deps: Deps,
+  content: ViewContent,
+  mark: Watermark,
+): Promise<{ content: ViewContent; stamped: Buffer }> {
   switch (content.kind) {
     case 'image': {
       const stamped = await stampedImage(deps.blobs, content.sha256, mark);

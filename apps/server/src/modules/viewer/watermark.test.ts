@@ -3,6 +3,7 @@ import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { BlobStore } from '../../storage/blob-store.ts';
+import { limiter } from './stamp-limit.ts';
 import { layoutLines, MAX_TEXT_PAGES, paginate } from './text-pages.ts';
 import { stampedImage, stampedPdf, stampedText } from './watermark.ts';
 
@@ -124,5 +125,25 @@ describe('text shown as a stamped picture (issue 9)', () => {
       expect(fonts?.keys() ?? []).toHaveLength(0);
     }
     expect(stamped.toString('latin1')).toMatch(/\/Subtype\s*\/Image/);
+  });
+});
+
+describe('stamping a few at a time', () => {
+  it('runs at most the limit at once, the rest in turn, and frees a slot when a job fails', async () => {
+    const run = limiter(2);
+    let now = 0;
+    let most = 0;
+    const job = (fails: boolean) =>
+      run(async () => {
+        most = Math.max(most, ++now);
+        await new Promise((r) => setTimeout(r, 10));
+        now--;
+        if (fails) throw new Error('broken PDF');
+        return 'done';
+      });
+    const results = await Promise.allSettled([job(true), job(false), job(true), job(false), job(false)]);
+    expect(most).toBe(2);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect(await job(false)).toBe('done');
   });
 });
