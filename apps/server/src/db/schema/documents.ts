@@ -164,6 +164,11 @@ export const downloadTickets = pgTable('download_tickets', {
   taskId: integer('task_id'),
   /** Set by the first fetch: the link is single-use (a resumed range of that download is allowed). */
   usedAt: timestamp('used_at', { withTimezone: true }),
+  /**
+   * Who claimed it: a hash of the client's address and user agent. The download manager sends no token, so a resumed
+   * range is taken as the same download only from the same client; anyone else holding the link gets nothing.
+   */
+  claimedBy: text('claimed_by'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

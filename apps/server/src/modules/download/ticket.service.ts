@@ -45,9 +45,18 @@ function isResume(request: FastifyRequest): boolean {
 }
 
 /**
+ * The client fetching the link, as far as a request without a token tells: its address and user agent. A resume must
+ * come from the client that claimed the link, or "bytes=1-" would be a second download for anyone holding it.
+ */
+function clientOf(request: FastifyRequest): string {
+  return sha256(`${request.ip}\n${request.headers['user-agent'] ?? ''}`);
+}
+
+/**
  * GET /download/ticket/{token} (issue 9): works only while the issuing session does, in the project it was issued
  * for; re-checks viewDoc + downDoc (or the task) as the caller is now; single-use — the first fetch claims it and
- * writes the trail row, a resumed range of it within its minutes is allowed. Anything else is "not found".
+ * writes the trail row, a resumed range of it from the same client within its minutes is allowed. Anything else is
+ * "not found".
  */
 export async function redeemTicket(deps: Deps, token: string, request: FastifyRequest): Promise<BlobToSend> {
   const [t] = await deps.db
@@ -63,11 +72,11 @@ export async function redeemTicket(deps: Deps, token: string, request: FastifyRe
   if (!ctx) fail('not_found');
   const claimed = await deps.db
     .update(downloadTickets)
-    .set({ usedAt: new Date() })
+    .set({ usedAt: new Date(), claimedBy: clientOf(request) })
     .where(and(eq(downloadTickets.tokenHash, t.tokenHash), isNull(downloadTickets.usedAt)))
     .returning({ tokenHash: downloadTickets.tokenHash });
   const first = claimed.length > 0;
-  if (!first && !isResume(request)) fail('not_found');
+  if (!first && !(isResume(request) && t.claimedBy === clientOf(request))) fail('not_found');
   if (t.taskId !== null) {
     const zip = await openTaskZip(deps, ctx, t.taskId, ctx.actor, first);
     return { sha256: zip.sha256, size: zip.size, fileName: `${zip.name}.zip`, contentType: 'application/zip' };

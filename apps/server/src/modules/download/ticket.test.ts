@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloadTickets } from '../../db/schema/documents.ts';
 import { folderGrants, roles } from '../../db/schema/projects.ts';
+import { sessions } from '../../db/schema/sessions.ts';
+import { sha256 } from '../../lib/crypto.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { createProjectWorld, joinProject, type ProjectWorld } from '../../test/factories.ts';
 import { trailOf } from '../../test/records.ts';
@@ -123,5 +125,67 @@ describe('download tickets', () => {
     for (const t of await ctx.db.select().from(downloadTickets)) expect(t.tokenHash).toMatch(/^[0-9a-f]{64}$/); // only hashes kept
     const pack = await client(ctx.app, world.pm.token).post('/download/ticket', { kind: 'pack', taskId: 999999 });
     expect(pack.statusCode).toBe(404);
+  });
+});
+
+describe('download tickets: who may resume, idle sessions, packed tasks (issue 9)', () => {
+  const issue = async (token: string, body: Record<string, unknown>) =>
+    (await client(ctx.app, token).post('/download/ticket', body)).json().data.url as string;
+  const fetchAs = (url: string, client: { ua: string; ip: string }, range?: string) =>
+    ctx.app.inject({
+      method: 'GET',
+      url,
+      remoteAddress: client.ip,
+      headers: { 'user-agent': client.ua, ...(range ? { range } : {}) },
+    });
+
+  it('lets only the client that claimed the link resume it: "bytes=1-" is no second download for another', async () => {
+    const browser = { ua: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130', ip: '127.0.0.2' };
+    const url = await issue(world.pm.token, { kind: 'document', fileId });
+    expect((await fetchAs(url, browser)).statusCode).toBe(200);
+    expect((await fetchAs(url, { ...browser, ua: 'curl/8.5.0' }, 'bytes=1-')).statusCode).toBe(404);
+    expect((await fetchAs(url, { ...browser, ip: '127.0.0.3' }, 'bytes=1-')).statusCode).toBe(404);
+    const resumed = await fetchAs(url, browser, 'bytes=1-');
+    expect(resumed.statusCode).toBe(206);
+    expect(resumed.rawPayload.equals(content.subarray(1))).toBe(true);
+  });
+
+  it('dies when its session has expired idle', async () => {
+    const person = await joinProject(ctx, world, world.roleIds.STU_PM);
+    const url = await issue(person.token, { kind: 'document', fileId });
+    await ctx.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 24 * 3600_000) })
+      .where(eq(sessions.tokenHash, sha256(person.token)));
+    expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+  });
+
+  it('for a packed task: once, trailed once, and refused when the task is no longer there', async () => {
+    const created = await client(ctx.app, world.pm.token).post('/download/task/create', {
+      name: 'Tickets',
+      fileIds: [fileId],
+    });
+    const taskId = created.json().data.id as number;
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const rows = (await client(ctx.app, world.pm.token).get('/download/task/list')).json().data.data as {
+        id: number;
+        state: string;
+      }[];
+      if (rows.find((r) => r.id === taskId)?.state === 'completed') break;
+      if (Date.now() > deadline) throw new Error('pack not completed');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const url = await issue(world.pm.token, { kind: 'pack', taskId });
+    expect(await trailOf(ctx.db, 'download_task', taskId)).toHaveLength(1); // the creation only
+    const zip = await ctx.app.inject({ method: 'GET', url });
+    expect(zip.statusCode).toBe(200);
+    expect(zip.headers['content-type']).toBe('application/zip');
+    expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    expect((await trailOf(ctx.db, 'download_task', taskId)).map((r) => r.type)).toEqual([1, 11]);
+
+    const later = await issue(world.pm.token, { kind: 'pack', taskId });
+    await client(ctx.app, world.pm.token).post(`/download/task/delete/${taskId}`);
+    expect((await ctx.app.inject({ method: 'GET', url: later })).statusCode).toBe(404);
   });
 });

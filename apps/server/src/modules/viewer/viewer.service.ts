@@ -10,7 +10,8 @@ import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
 import { RenditionState } from '../../convert/convert-job.ts';
 import { blobSize, ensureRendition, renditionState } from './rendition.service.ts';
 import { workflowOf } from '../workflow/workflow.policy.ts';
-import { stampedImage, stampedPdf, stampedText } from './watermark.ts';
+import { stamping } from './stamp-limit.ts';
+import { stampedImage, stampedPdf, stampedText, type Watermark } from './watermark.ts';
 
 /** The document and its keys, for a caller who must hold viewDoc: otherwise 'no permission to view this file'. */
 async function viewableDocument(tx: Tx, ctx: ProjectContext, fileId: number) {
@@ -80,14 +81,25 @@ export async function viewBytes(
   if (canDownload) return { content, stamped: null };
   const user = ctx.auth.user;
   const mark = { name: user.name, email: user.email, time: new Date().toISOString() };
+  return stamping(() => stampedCopy(deps, content, mark));
+}
+
+/** The copy for a viewer without downDoc: a stamped PNG for an image, a stamped PDF for everything else. */
+async function stampedCopy(
+  deps: Deps,
+  content: ViewContent,
+  mark: Watermark,
+): Promise<{ content: ViewContent; stamped: Buffer }> {
   switch (content.kind) {
     case 'image': {
       const stamped = await stampedImage(deps.blobs, content.sha256, mark);
       return { content: { ...content, contentType: 'image/png', size: stamped.length }, stamped };
     }
     case 'text': {
+      // A picture of the text as a PDF, which the web viewer shows as it shows a PDF (see stampedText).
       const stamped = await stampedText(deps.blobs, content.sha256, mark);
-      return { content: { ...content, size: stamped.length }, stamped };
+      const fileName = `${content.fileName.replace(/\.[^.]*$/, '')}.pdf`;
+      return { content: { ...content, contentType: 'application/pdf', fileName, size: stamped.length }, stamped };
     }
     default: {
       const stamped = await stampedPdf(deps.blobs, content.sha256, mark);

@@ -275,3 +275,19 @@ describe.skipIf(!tools)('Office files through their PDF rendition (LibreOffice)'
     expect(conversionStats.runs).toBe(runs + 1);
   });
 });
+
+describe('text for a member without downDoc (issue 9)', () => {
+  it('is a stamped PDF of pictures of its pages, never the text; with downDoc the text itself', async () => {
+    const original = Buffer.from('编号,姓名,备注\n001,张三,consented\n');
+    const csv = await upload('名单.csv', original);
+    const seen = await get(viewer.token, `/file/view/${csv.fileVersionId}`);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.headers['content-type']).toBe('application/pdf');
+    expect(seen.headers['content-disposition']).toContain(encodeURIComponent('名单.pdf'));
+    expect(seen.rawPayload.includes(Buffer.from('consented'))).toBe(false);
+    expect((await PDFDocument.load(seen.rawPayload)).getPageCount()).toBe(1);
+    const full = await get(world.pm.token, `/file/view/${csv.fileVersionId}`);
+    expect(full.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(full.rawPayload.equals(original)).toBe(true);
+  });
+});

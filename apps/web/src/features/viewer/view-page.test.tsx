@@ -203,6 +203,17 @@ describe('document viewer', () => {
     expect(await findById('viewer-text')).toHaveTextContent('001,张三');
   });
 
+  it('shows a text file as the stamped PDF the server makes of it to someone who may not download it', async () => {
+    await changeLanguage('en-US');
+    setSession({ token: 'tok' });
+    fakePdf(['编号,姓名']);
+    serve(detail({ kind: 'text', canDownload: false, abilities: ['viewDoc'] }), { state: 'ready', kind: 'text' });
+    open();
+    expect(await findById('viewer-page-1')).toBeInTheDocument();
+    expect(engine.openPdf).toHaveBeenCalledWith('/edoc/file/view/70', { Authorization: 'Bearer tok' });
+    expect(document.getElementById('viewer-text')).toBeNull();
+  });
+
   it('asks a visitor without a session to sign in', async () => {
     await changeLanguage('en-US');
     mockApi({});

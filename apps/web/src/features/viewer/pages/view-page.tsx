@@ -139,7 +139,8 @@ function Content({ detail, state }: { detail: FileDetail; state: ViewState }) {
       );
     default:
       if (state.kind === 'image') return <ImageView fileVersionId={versionId} alt={detail.name} />;
-      if (state.kind === 'text') return <TextView fileVersionId={versionId} />;
+      // Without downDoc the server sends text as a stamped PDF of its pages (issue 9: view is not download).
+      if (state.kind === 'text' && detail.canDownload) return <TextView fileVersionId={versionId} />;
       return (
         <Suspense fallback={<Spin style={{ display: 'block', margin: 48 }} />}>
           <PdfView url={viewUrl(versionId)} headers={authHeaders()} />

@@ -1,0 +1,1 @@
+ALTER TABLE "download_tickets" ADD COLUMN "claimed_by" text;
