@@ -6,6 +6,7 @@ import { CONVERT_QUEUE, createConvertHandler } from './convert/convert-job.ts';
 import { startJobs } from './jobs/jobs.ts';
 import { createMailHandler, MAIL_QUEUE } from './mail/mailer.ts';
 import { sweepIdempotencyKeys } from './plugins/idempotency.ts';
+import { createS3Checkpoints } from './modules/trail/checkpoint-s3.ts';
 import { writeCheckpoint } from './modules/trail/trail-checkpoint.ts';
 import { openDatabase } from './runtime.ts';
 import { seedAdmin } from './seed.ts';
@@ -74,9 +75,11 @@ if (config.EDOC_ROLE !== 'api') {
   void expire();
   setInterval(() => void expire(), 3600_000).unref();
 }
-// Signed checkpoints of the trail, outside the database (DESIGN §7): at start, then periodically, and at shutdown.
+// Signed checkpoints of the trail, outside the database (DESIGN §7): at start, then periodically, and at shutdown;
+// with S3, a copy of each goes to the bucket (locked there with S3_OBJECT_LOCK_DAYS).
+const checkpointCopies = createS3Checkpoints(config);
 const checkpoint = () =>
-  writeCheckpoint(db, config.checkpointFile).catch((err: unknown) =>
+  writeCheckpoint(db, config.checkpointFile, checkpointCopies).catch((err: unknown) =>
     late.app?.log.error({ err }, 'trail checkpoint failed'),
   );
 await checkpoint();
