@@ -25,11 +25,19 @@ const pretty = process.stdout.isTTY
   : undefined;
 const logger = { level: config.LOG_LEVEL, transport: pretty };
 
-const { db, url, embedded } = await openDatabase(config, () => {});
+// The seeds run under the start-up lock: nodes started together must not each create an administrator.
+const first: { seeded?: Awaited<ReturnType<typeof seedAdmin>> } = {};
+const { db, url, embedded } = await openDatabase(
+  config,
+  () => {},
+  async (db) => {
+    first.seeded = await seedAdmin(db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
+    await seedShippedTemplates(db);
+  },
+);
+const { seeded } = first;
 const swept = await sweepTmp(config.tmpDir);
 const blobs = createBlobStore(config);
-const seeded = await seedAdmin(db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
-await seedShippedTemplates(db);
 
 // Jobs start before the app exists; their log lines go to the app's logger once it does.
 const late: { app?: Awaited<ReturnType<typeof buildApp>> } = {};
@@ -80,7 +88,8 @@ if (config.EDOC_ROLE !== 'api') {
 const checkpointCopies = createS3Checkpoints(config);
 const checkpoint = () =>
   writeCheckpoint(db, config.checkpointFile, checkpointCopies).catch((err: unknown) =>
-    late.app?.log.error({ err }, 'trail checkpoint failed'),
+    // The first one runs before the app (and its logger) exists: it must not fail unseen.
+    late.app ? late.app.log.error({ err }, 'trail checkpoint failed') : console.error('trail checkpoint failed', err),
   );
 await checkpoint();
 setInterval(() => void checkpoint(), config.TRAIL_CHECKPOINT_MINUTES * 60_000).unref();

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { CheckpointCopies } from './checkpoint-s3.ts';
@@ -42,6 +43,8 @@ export async function writeCheckpoint(
   if (!head) return null;
   const body = { at: new Date().toISOString(), lastId: head.id, rows: head.n, head: head.hash };
   const checkpoint: Checkpoint = { ...body, mac: mac(trailKey(), signed(body)) };
+  // A node with TRAIL_KEY, DATABASE_URL and S3 may have written nothing to its DATA_DIR yet.
+  await fs.mkdir(path.dirname(file), { recursive: true });
   await fs.appendFile(file, `${JSON.stringify(checkpoint)}\n`, { mode: 0o600 });
   await copies?.put(checkpoint);
   return checkpoint;
