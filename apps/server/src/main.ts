@@ -6,6 +6,7 @@ import { CONVERT_QUEUE, createConvertHandler } from './convert/convert-job.ts';
 import { startJobs } from './jobs/jobs.ts';
 import { createMailHandler, MAIL_QUEUE } from './mail/mailer.ts';
 import { sweepIdempotencyKeys } from './plugins/idempotency.ts';
+import { createS3Checkpoints } from './modules/trail/checkpoint-s3.ts';
 import { writeCheckpoint } from './modules/trail/trail-checkpoint.ts';
 import { openDatabase } from './runtime.ts';
 import { seedAdmin } from './seed.ts';
@@ -24,11 +25,19 @@ const pretty = process.stdout.isTTY
   : undefined;
 const logger = { level: config.LOG_LEVEL, transport: pretty };
 
-const { db, url, embedded } = await openDatabase(config, () => {});
+// The seeds run under the start-up lock: nodes started together must not each create an administrator.
+const first: { seeded?: Awaited<ReturnType<typeof seedAdmin>> } = {};
+const { db, url, embedded } = await openDatabase(
+  config,
+  () => {},
+  async (db) => {
+    first.seeded = await seedAdmin(db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
+    await seedShippedTemplates(db);
+  },
+);
+const { seeded } = first;
 const swept = await sweepTmp(config.tmpDir);
 const blobs = createBlobStore(config);
-const seeded = await seedAdmin(db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
-await seedShippedTemplates(db);
 
 // Jobs start before the app exists; their log lines go to the app's logger once it does.
 const late: { app?: Awaited<ReturnType<typeof buildApp>> } = {};
@@ -74,10 +83,13 @@ if (config.EDOC_ROLE !== 'api') {
   void expire();
   setInterval(() => void expire(), 3600_000).unref();
 }
-// Signed checkpoints of the trail, outside the database (DESIGN §7): at start, then periodically, and at shutdown.
+// Signed checkpoints of the trail, outside the database (DESIGN §7): at start, then periodically, and at shutdown;
+// with S3, a copy of each goes to the bucket (locked there with S3_OBJECT_LOCK_DAYS).
+const checkpointCopies = createS3Checkpoints(config);
 const checkpoint = () =>
-  writeCheckpoint(db, config.checkpointFile).catch((err: unknown) =>
-    late.app?.log.error({ err }, 'trail checkpoint failed'),
+  writeCheckpoint(db, config.checkpointFile, checkpointCopies).catch((err: unknown) =>
+    // The first one runs before the app (and its logger) exists: it must not fail unseen.
+    late.app ? late.app.log.error({ err }, 'trail checkpoint failed') : console.error('trail checkpoint failed', err),
   );
 await checkpoint();
 setInterval(() => void checkpoint(), config.TRAIL_CHECKPOINT_MINUTES * 60_000).unref();

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
+import { withStartupLock } from '../db/startup-lock.ts';
 import { JOB_PAYLOADS, type JobPayload, type JobQueue } from './payloads.ts';
 
 export type { JobPayload, JobQueue } from './payloads.ts';
@@ -51,7 +52,12 @@ export async function startJobs(opts: {
 }): Promise<Jobs> {
   const boss = new PgBoss({ connectionString: opts.url, max: 4 });
   boss.on('error', opts.onError);
-  await boss.start();
+  const queues = (Object.keys(opts.handlers) as JobQueue[]).filter((q) => opts.handlers[q]);
+  // Nodes started together would otherwise create the same queue (a table each) at once and deadlock.
+  await withStartupLock(opts.url, async () => {
+    await boss.start();
+    for (const queue of queues) await boss.createQueue(queue);
+  });
   const worker = randomUUID();
   const db = boss.getDb();
   const timers: NodeJS.Timeout[] = [];
@@ -63,10 +69,8 @@ export async function startJobs(opts: {
     timers.push(setInterval(() => void reclaim(), HEARTBEAT_MS * 2).unref());
     void reclaim();
   }
-  for (const queue of Object.keys(opts.handlers) as JobQueue[]) {
-    const handler = opts.handlers[queue] as JobHandler<JobQueue> | undefined;
-    if (!handler) continue;
-    await boss.createQueue(queue);
+  for (const queue of queues) {
+    const handler = opts.handlers[queue] as JobHandler<JobQueue>;
     if (opts.work) {
       await boss.work<Record<string, unknown>>(queue, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
         for (const job of jobs) {

@@ -54,12 +54,16 @@ export async function spoolToTemp(
     hash.update(chunk);
     if (maxBytes !== undefined && size > maxBytes) input.destroy(new BlobTooLargeError());
   });
+  const out = createWriteStream(tmp);
   try {
-    await pipeline(input, createWriteStream(tmp));
+    await pipeline(input, out);
     const blob = { sha256: hash.digest('hex'), size, head };
     await keep(tmp, blob);
     return blob;
   } finally {
+    // A refused or broken input ends the pipeline before the file may even be open; removing it then, the late
+    // open would leave an empty temp file behind (seen under load). Wait for the stream to let go of it first.
+    if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
     await fs.rm(tmp, { force: true });
   }
 }

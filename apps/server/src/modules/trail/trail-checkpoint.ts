@@ -1,6 +1,8 @@
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { CheckpointCopies } from './checkpoint-s3.ts';
 import { mac, trailKey } from './trail-key.ts';
 
 /**
@@ -20,8 +22,15 @@ const signed = (c: Omit<Checkpoint, 'mac'>) => `${c.at}|${c.lastId}|${c.rows}|${
 
 export const checkpointValid = (c: Checkpoint) => mac(trailKey(), signed(c)) === c.mac;
 
-/** Appends a checkpoint of the trail as it is now (one snapshot); none while the trail is empty. */
-export async function writeCheckpoint(db: Db, file: string): Promise<Checkpoint | null> {
+/**
+ * Appends a checkpoint of the trail as it is now (one snapshot) to the file, and stores it in S3 too when there is
+ * a copy there (checkpoint-s3.ts); none while the trail is empty.
+ */
+export async function writeCheckpoint(
+  db: Db,
+  file: string,
+  copies?: CheckpointCopies | null,
+): Promise<Checkpoint | null> {
   const head = await db.transaction(
     async (tx) => {
       const rows = await tx.execute<{ id: number; hash: string; n: number }>(
@@ -34,7 +43,10 @@ export async function writeCheckpoint(db: Db, file: string): Promise<Checkpoint 
   if (!head) return null;
   const body = { at: new Date().toISOString(), lastId: head.id, rows: head.n, head: head.hash };
   const checkpoint: Checkpoint = { ...body, mac: mac(trailKey(), signed(body)) };
+  // A node with TRAIL_KEY, DATABASE_URL and S3 may have written nothing to its DATA_DIR yet.
+  await fs.mkdir(path.dirname(file), { recursive: true });
   await fs.appendFile(file, `${JSON.stringify(checkpoint)}\n`, { mode: 0o600 });
+  await copies?.put(checkpoint);
   return checkpoint;
 }
 

@@ -15,11 +15,17 @@ export interface ChainReport {
 /**
  * Walks the whole chain in id order, in batches, and reports the first break: a broken link, a row whose hash is
  * not the keyed hash of its content (only rows before the first keyed one may carry the old plain sha256), a
- * checkpoint not signed by the key, or a checkpoint whose row, count or hash the trail no longer has.
+ * checkpoint not signed by the key, or a checkpoint whose row, count or hash the trail no longer has. Checkpoints
+ * come from the file and from `more` (the S3 copies, which outlive an edited file).
  */
-export async function verifyTrail(db: Db, batch = 5000, checkpointFile?: string): Promise<ChainReport> {
+export async function verifyTrail(
+  db: Db,
+  batch = 5000,
+  checkpointFile?: string,
+  more: Array<Checkpoint | { bad: string }> = [],
+): Promise<ChainReport> {
   const checkpoints: Checkpoint[] = [];
-  for (const c of checkpointFile ? await readCheckpoints(checkpointFile) : []) {
+  for (const c of [...(checkpointFile ? await readCheckpoints(checkpointFile) : []), ...more]) {
     if ('bad' in c || !checkpointValid(c))
       return {
         ok: false,
@@ -29,7 +35,9 @@ export async function verifyTrail(db: Db, batch = 5000, checkpointFile?: string)
       };
     checkpoints.push(c);
   }
-  const pinned = new Map(checkpoints.map((c) => [c.lastId, c]));
+  // Several checkpoints may name one row (every node writes its own, and S3 holds copies): each must hold.
+  const pinned = new Map<number, Checkpoint[]>();
+  for (const c of checkpoints) pinned.set(c.lastId, [...(pinned.get(c.lastId) ?? []), c]);
   const broken = (rows: number, brokenAt: number | null, problem: string): ChainReport => ({
     ok: false,
     rows,
@@ -50,8 +58,8 @@ export async function verifyTrail(db: Db, batch = 5000, checkpointFile?: string)
       if (rowHash(row) === row.hash) keyed = true;
       else if (keyed || rowHash(row, null) !== row.hash)
         return broken(count, row.id, 'content does not match its hash (the row was changed)');
-      const c = pinned.get(row.id);
-      if (c && (c.rows !== count || c.head !== row.hash))
+      const c = pinned.get(row.id)?.find((p) => p.rows !== count || p.head !== row.hash);
+      if (c)
         return broken(
           count,
           row.id,
@@ -63,7 +71,7 @@ export async function verifyTrail(db: Db, batch = 5000, checkpointFile?: string)
     afterId = rows[rows.length - 1].id;
   }
   // A checkpoint whose row never came: the rows up to it (the tail, when it is the newest) were removed.
-  const lost = [...pinned.values()].sort((a, b) => a.lastId - b.lastId)[0];
+  const lost = [...pinned.values()].map((cs) => cs[0]).sort((a, b) => a.lastId - b.lastId)[0];
   if (lost)
     return broken(
       count,

@@ -1,0 +1,264 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { UserType } from '@edoc/contract/enums';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import pg from 'pg';
+import S3rver from 's3rver';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { loadConfig } from '../config.ts';
+import { createDb, type Db } from '../db/client.ts';
+import { documents } from '../db/schema/documents.ts';
+import { folders, members, roles } from '../db/schema/projects.ts';
+import { templates } from '../db/schema/templates.ts';
+import { users } from '../db/schema/users.ts';
+import { createS3Checkpoints } from '../modules/trail/checkpoint-s3.ts';
+import { loadTrailKey } from '../modules/trail/trail-key.ts';
+import { verifyTrail } from '../modules/trail/trail-verify.ts';
+import { TRAIL_KEY } from './context.ts';
+import { createCompany, createCompanyAdmin, createProjectUser, PASSWORD, SAMPLE } from './factories.ts';
+import { call, startNode, type EdocNode } from './nodes.ts';
+import { captchaAnswer } from './records.ts';
+import { readZip } from '../modules/download/zip-reader.ts';
+
+// Issue 9, "More than one node": two API processes and one worker (EDOC_ROLE) on one PostgreSQL and one S3 store,
+// each a real `node src/main.ts` with its own DATA_DIR, as separate machines would run them.
+const BUCKET = 'edoc-cluster';
+let root: string;
+let s3rver: S3rver;
+let adminUrl: string;
+let dbName: string;
+let appRole: string;
+let db: Db;
+let api1: EdocNode;
+let api2: EdocNode;
+let worker: EdocNode;
+let env: Record<string, string>;
+const dataDirs: Record<string, string> = {};
+
+beforeAll(async () => {
+  root = await fs.mkdtemp(path.join(os.tmpdir(), 'edoc-cluster-'));
+  s3rver = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: path.join(root, 's3rver'),
+    configureBuckets: [{ name: BUCKET }],
+  });
+  const { port } = (await s3rver.run()) as AddressInfo;
+
+  // A new, empty database with an owner (migrations) and a plain login role (the app), as the README asks.
+  const template = new URL(inject('templateUrl'));
+  adminUrl = Object.assign(new URL(template), { pathname: '/postgres' }).toString();
+  dbName = `cluster_${process.pid}_${randomBytes(3).toString('hex')}`;
+  appRole = `${dbName}_app`;
+  const password = randomBytes(12).toString('hex');
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  await admin.query(`CREATE ROLE ${appRole} LOGIN PASSWORD '${password}'`);
+  await admin.query(`GRANT CONNECT, CREATE ON DATABASE ${dbName} TO ${appRole}`);
+  await admin.end();
+  const ownerUrl = Object.assign(new URL(template), { pathname: `/${dbName}` });
+  const appUrl = Object.assign(new URL(ownerUrl), { username: appRole, password });
+
+  env = {
+    DATABASE_URL: appUrl.toString(),
+    DATABASE_OWNER_URL: ownerUrl.toString(),
+    S3_BUCKET: BUCKET,
+    S3_ENDPOINT: `http://127.0.0.1:${port}`,
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    S3_PREFIX: 'edoc/',
+    TRAIL_KEY,
+    LOGIN_CAPTCHA: 'on',
+  };
+  const start = async (name: string, role: string) => {
+    dataDirs[name] = path.join(root, name);
+    return startNode(name, { ...env, EDOC_ROLE: role, DATA_DIR: dataDirs[name] });
+  };
+  // All three at once on the empty database, as a first deployment starts them.
+  [api1, api2, worker] = await Promise.all([start('api1', 'api'), start('api2', 'api'), start('worker', 'worker')]);
+  db = createDb(ownerUrl.toString(), 2);
+  await loadTrailKey({ dataDir: root, trailKey: TRAIL_KEY });
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all([api1, api2, worker].map((n) => n?.stop()));
+  await db?.$client.end();
+  await s3rver?.close();
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await admin.query(`DROP ROLE IF EXISTS ${appRole}`);
+  await admin.end();
+  await fs.rm(root, { recursive: true, force: true });
+}, 60_000);
+
+/** Signs in on a node, solving the captcha that node issued (tests know its answer: records.ts). */
+async function signIn(node: EdocNode, email: string, captchaFrom: EdocNode = node): Promise<string> {
+  const captcha = await call<{ id: string }>(captchaFrom, 'GET', '/captcha');
+  const captchaCode = await captchaAnswer(db, captcha.json.data.id);
+  const res = await call<{ token: string }>(node, 'POST', '/login', {
+    body: { email, password: PASSWORD, captchaId: captcha.json.data.id, captchaCode },
+  });
+  if (!res.json.status) throw new Error(`sign-in on ${node.name} failed: ${res.json.msg}`);
+  return res.json.data.token;
+}
+
+async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe('two API nodes and a worker on one PostgreSQL and one S3 store', () => {
+  it('started together on an empty database: migrated once, one administrator, one shipped template', async () => {
+    const [admins] = await db.select({ n: count() }).from(users).where(eq(users.userType, UserType.System));
+    expect(admins.n).toBe(1);
+    const [shipped] = await db.select({ n: count() }).from(templates).where(isNull(templates.companyId));
+    expect(shipped.n).toBe(1);
+    expect(await call(api2, 'GET', '/health').then((r) => r.status)).toBe(200);
+  });
+
+  it('a session made on one API node works on the other, and a logout ends it on both at once', async () => {
+    const company = await createCompany(db);
+    const user = await createCompanyAdmin(db, company.id);
+    const token = await signIn(api1, user.email);
+    for (const node of [api1, api2]) expect((await call(node, 'GET', '/user/info', { token })).status).toBe(200);
+    expect((await call(api2, 'POST', '/logout', { token })).status).toBe(200);
+    for (const node of [api1, api2]) expect((await call(node, 'GET', '/user/info', { token })).status).toBe(401);
+  });
+
+  it('checks on one node the captcha another issued, once', async () => {
+    const company = await createCompany(db);
+    const user = await createCompanyAdmin(db, company.id);
+    const captcha = await call<{ id: string }>(api1, 'GET', '/captcha');
+    const answer = await captchaAnswer(db, captcha.json.data.id);
+    const body = { email: user.email, password: PASSWORD, captchaId: captcha.json.data.id, captchaCode: answer };
+    const right = await call<{ token: string }>(api2, 'POST', '/login', { body });
+    expect(right.json).toMatchObject({ status: true });
+    // Used up on API 2, so refused on API 1: the code lives in the shared database, not in a node's memory.
+    const again = await call(api1, 'POST', '/login', { body });
+    expect(again.json).toMatchObject({ status: false, errorCode: 'verification_code_error' });
+  });
+
+  it('serves from one node a file uploaded through the other, packs it on the worker once, and replays across nodes', async () => {
+    const company = await createCompany(db);
+    const admin = await createCompanyAdmin(db, company.id);
+    const adminToken = await signIn(api1, admin.email);
+    const created = await call<{ studyId: number }>(api1, 'POST', '/project/create', {
+      token: adminToken,
+      body: { code: 'C-1', name: 'Cluster' },
+    });
+    const projectId = created.json.data.studyId;
+    const [stuPm] = await db
+      .select()
+      .from(roles)
+      .where(and(eq(roles.projectId, projectId), eq(roles.code, 'STU_PM')));
+    const pm = await createProjectUser(db, company.id);
+    await db.insert(members).values({ projectId, userId: pm.id, roleId: stuPm.id });
+    const token = await signIn(api2, pm.email);
+    expect((await call(api1, 'POST', '/common/study/entry', { token, body: { studyId: projectId } })).status).toBe(200);
+
+    // Idempotency across nodes: the same key and body on API 1, then API 2, makes one folder and one answer.
+    const key = { 'idempotency-key': `folder-${randomBytes(4).toString('hex')}` };
+    const folderBody = { name: 'Cluster files', parentId: 0 };
+    const first = await call<{ folderId: number }>(api1, 'POST', '/folder/create', {
+      token,
+      body: folderBody,
+      headers: key,
+    });
+    expect(first.status).toBe(200);
+    const replay = await call(api2, 'POST', '/folder/create', { token, body: folderBody, headers: key });
+    expect(replay.status).toBe(200);
+    expect(replay.headers.get('idempotent-replay')).toBe('true');
+    expect(replay.json).toEqual(first.json);
+    const other = await call(api2, 'POST', '/folder/create', {
+      token,
+      body: { ...folderBody, name: 'Other' },
+      headers: key,
+    });
+    expect(other.json).toMatchObject({ status: false, errorCode: 'idempotency_key_reused' });
+    const named = await db.select().from(folders).where(eq(folders.projectId, projectId));
+    expect(named.filter((f) => f.name === 'Cluster files')).toHaveLength(1);
+    expect(named.filter((f) => f.name === 'Other')).toHaveLength(0);
+
+    // The file goes up through API 1 into S3 and comes down through API 2.
+    const content = Buffer.concat([SAMPLE.pdf(), Buffer.from(`% ${randomBytes(8).toString('hex')}\n`)]);
+    const form = new FormData();
+    form.set('folderId', String(first.json.data.folderId));
+    form.set('name', 'Protocol');
+    form.set('file', new Blob([content], { type: 'application/pdf' }), 'protocol.pdf');
+    const uploaded = await call<{ fileId: number }>(api1, 'POST', '/minio/file/save', { token, form });
+    expect(uploaded.status).toBe(200);
+    const fileId = uploaded.json.data.fileId;
+    const down = await call(api2, 'GET', `/minio/file/down?fileId=${fileId}`, { token });
+    expect(down.status).toBe(200);
+    expect(down.bytes.equals(content)).toBe(true);
+    expect(await fs.readdir(dataDirs.api1).then((d) => d.includes('blobs'))).toBe(false);
+
+    // A pack asked for on API 2 is made by the worker, exactly once, and served by API 1.
+    const task = await call<{ id: number }>(api2, 'POST', '/download/task/create', {
+      token,
+      body: { name: 'Pack', fileIds: [fileId] },
+    });
+    expect(task.status).toBe(200);
+    const taskId = task.json.data.id;
+    await waitFor('the pack', async () => {
+      const list = await call<{ data: Array<{ id: number; state: string }> }>(
+        api1,
+        'GET',
+        '/download/task/list?all=true',
+        { token },
+      );
+      return list.json.data.data.find((t) => t.id === taskId && t.state !== 'packing');
+    });
+    const zip = await call(api1, 'GET', `/download/task/${taskId}/file`, { token });
+    expect(zip.status).toBe(200);
+    expect(
+      readZip(zip.bytes)
+        .find((e) => e.name.endsWith('protocol.pdf'))
+        ?.content.equals(content),
+    ).toBe(true);
+    const jobs = await db.execute<{ state: string; retry_count: number }>(
+      sql`SELECT state, retry_count FROM pgboss.job WHERE name = 'download.pack' AND data->>'taskId' = ${String(taskId)}`,
+    );
+    expect(jobs.rows).toEqual([{ state: 'completed', retry_count: 0 }]);
+    expect(await db.select().from(documents).where(eq(documents.projectId, projectId))).toHaveLength(1);
+  });
+
+  it('sends a mail asked for on an API node once, from the worker', async () => {
+    const company = await createCompany(db);
+    const user = await createCompanyAdmin(db, company.id);
+    expect((await call(api1, 'GET', `/user/pwd/verify/code?email=${encodeURIComponent(user.email)}`)).status).toBe(200);
+    const outbox = (name: string) => fs.readdir(path.join(dataDirs[name], 'outbox')).catch(() => [] as string[]);
+    const mails = await waitFor('the mail', async () => {
+      const files = await outbox('worker');
+      return files.length > 0 ? files : null;
+    });
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await outbox('worker')).toEqual(mails);
+    expect(mails).toHaveLength(1);
+    expect(await outbox('api1')).toEqual([]);
+    expect(await outbox('api2')).toEqual([]);
+  });
+
+  it('keeps one trail chain that every node wrote to, pinned by every node’s checkpoints in S3', async () => {
+    const copies = await createS3Checkpoints(loadConfig(env))!.list();
+    // Each node wrote one at start, to its own DATA_DIR and to the bucket, where all of them meet.
+    for (const name of ['api1', 'api2', 'worker']) {
+      const local = await fs.readFile(path.join(dataDirs[name], 'trail-checkpoints.jsonl'), 'utf8');
+      expect(local.trim().split('\n').length).toBeGreaterThanOrEqual(1);
+    }
+    expect(copies.length).toBeGreaterThanOrEqual(3);
+    const report = await verifyTrail(db, undefined, undefined, copies);
+    expect(report).toMatchObject({ ok: true });
+  });
+});
