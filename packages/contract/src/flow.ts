@@ -184,3 +184,16 @@ export const routeTemplateList = z.array(
   }),
 );
 export const routeTemplateCreated = z.object({ id: z.number() });
+
+/**
+ * GET /file/assignees/{fileId}: for each stage the project enables, who may be named on it — the members holding
+ * the stage's key on the document's folder who see its site, and the groups all of whose members do.
+ */
+export const assigneeCandidates = z.array(
+  z.object({
+    stage: z.number(),
+    users: z.array(z.object({ id: z.number(), name: z.string(), email: z.string() })),
+    groups: z.array(z.object({ id: z.number(), name: z.string(), memberCount: z.number() })),
+  }),
+);
+export type AssigneeCandidates = z.infer<typeof assigneeCandidates>;

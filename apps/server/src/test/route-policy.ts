@@ -256,6 +256,7 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'POST /route/template/create': member,
   'POST /route/template/delete/{id}': withIds(member, { id: 'file' }, { destructive: true }),
   'GET /file/flow/{id}': withIds(member, { id: 'file' }, { handlerRefuses: ['staff1'] }),
+  'GET /file/assignees/{id}': withIds(member, { id: 'file' }, { handlerRefuses: ['staff1'] }),
   'GET /audit/find_file_audits': member,
   'GET /audit/project/list': admin,
   'GET /audit/project/export': admin,

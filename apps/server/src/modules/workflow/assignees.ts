@@ -23,29 +23,46 @@ export async function expandAssignees(
   return [...people];
 }
 
+type RoutedDoc = { folderId: number | null; central: boolean; siteId: number | null };
+
 /**
- * Whether each person may act on the document as the stage needs: a member of the project, holding the stage's key
- * on the document's folder and able to see its site. Anyone who may not: 'route_changed' (revise and resend).
+ * Those of the given people who may act on the document as the stage needs: a member of the project, holding the
+ * stage's key on the document's folder and able to see its site.
  */
-export async function requireAssigneesMay(
+export async function peopleWhoMay(
   tx: Tx,
   projectId: number,
-  doc: { folderId: number | null; central: boolean; siteId: number | null },
+  doc: RoutedDoc,
   userIds: number[],
   key: DocKey,
   folders?: FolderRow[],
-): Promise<void> {
+): Promise<Set<number>> {
+  const may = new Set<number>();
+  if (userIds.length === 0) return may;
   const rows = folders ?? (await projectFolders(tx, projectId, 0));
   const memberRows = await tx
     .select({ userId: members.userId, siteIds: members.siteIds })
     .from(members)
     .where(and(eq(members.projectId, projectId), inArray(members.userId, userIds)));
-  for (const userId of userIds) {
-    const member = memberRows.find((m) => m.userId === userId);
-    if (!member) fail('route_changed');
+  for (const member of memberRows) {
     const seesSite = doc.central || member.siteIds.length === 0 || member.siteIds.includes(doc.siteId ?? -1);
-    const rights = await rightsOfUser(tx, projectId, userId, rows);
+    if (!seesSite) continue;
+    const rights = await rightsOfUser(tx, projectId, member.userId, rows);
     const r = doc.folderId === null ? undefined : rights?.get(doc.folderId);
-    if (!seesSite || !r?.isEnabled || !r.docKeys.includes(key)) fail('route_changed');
+    if (r?.isEnabled && r.docKeys.includes(key)) may.add(member.userId);
   }
+  return may;
+}
+
+/** Everyone named must be able to act (peopleWhoMay); anyone who may not: 'route_changed' (revise and resend). */
+export async function requireAssigneesMay(
+  tx: Tx,
+  projectId: number,
+  doc: RoutedDoc,
+  userIds: number[],
+  key: DocKey,
+  folders?: FolderRow[],
+): Promise<void> {
+  const may = await peopleWhoMay(tx, projectId, doc, userIds, key, folders);
+  if (userIds.some((u) => !may.has(u))) fail('route_changed');
 }

@@ -1,4 +1,5 @@
 import {
+  assigneeCandidates,
   batchAnswer,
   batchBody,
   decideBody,
@@ -15,6 +16,7 @@ import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
 import { routes } from '../../lib/route.ts';
 import { runBatch } from './batch.service.ts';
+import { assigneeCandidates as candidatesOf } from './candidates.service.ts';
 import { createRouteTemplate, deleteRouteTemplate, listRouteTemplates } from './route-template.service.ts';
 import { decide } from './decide.service.ts';
 import { flowOf } from './flow.service.ts';
@@ -30,6 +32,7 @@ import { receiveDocument, undo } from './undo.service.ts';
  * - POST /file/audit/{fileId}/a: pass or reject the open stage, signing where the stage asks for it.
  * - POST /file/undo/{fileId}/a: withdraw your route, or take back your pass.
  * - GET /file/flow/{fileId}: every route of the document as a timeline.
+ * - GET /file/assignees/{fileId}: who may be named on each enabled stage (the send dialog's choices).
  * - POST /file/batch/a: send many documents, or pass many tasks, each on its own.
  * - /route/template/*: named presets of a route, at most five per site, group or project.
  */
@@ -60,6 +63,10 @@ export function workflowRoutes(api: Api, deps: Deps): void {
 
   get('/file/flow/:id', { access, params: idParams, response: flowAnswer }, ({ ctx, params }) =>
     flowOf(deps, ctx, params.id),
+  );
+
+  get('/file/assignees/:id', { access, params: idParams, response: assigneeCandidates }, ({ ctx, params }) =>
+    candidatesOf(deps, ctx, params.id),
   );
 
   post('/file/batch/a', { access, body: batchBody, response: batchAnswer }, ({ ctx, body }) =>

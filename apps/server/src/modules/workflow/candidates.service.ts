@@ -1,0 +1,50 @@
+import type { AssigneeCandidates } from '@edoc/contract/flow';
+import { enabledStages, STAGE_RULES } from '@edoc/contract/workflow';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { groups, members, projects } from '../../db/schema/projects.ts';
+import { users } from '../../db/schema/users.ts';
+import type { Deps } from '../../lib/deps.ts';
+import type { ProjectContext } from '../../plugins/context.ts';
+import { loadDocumentFor } from '../document/document-read.service.ts';
+import { projectFolders } from '../folder/folder.policy.ts';
+import { peopleWhoMay } from './assignees.ts';
+
+/**
+ * Who the send dialog may name on each enabled stage of a document the caller sees: the same rule sending checks
+ * (peopleWhoMay), so a route built from this list is not refused as 'route_changed' unless rights change meanwhile.
+ */
+export async function assigneeCandidates(deps: Deps, ctx: ProjectContext, fileId: number): Promise<AssigneeCandidates> {
+  return deps.db.transaction(async (tx) => {
+    const { doc } = await loadDocumentFor(tx, ctx, fileId, ['viewDoc']);
+    const [project] = await tx.select().from(projects).where(eq(projects.id, ctx.projectId));
+    const memberIds = (
+      await tx.select({ userId: members.userId }).from(members).where(eq(members.projectId, ctx.projectId))
+    ).map((m) => m.userId);
+    const people =
+      memberIds.length === 0
+        ? []
+        : await tx
+            .select({ id: users.id, name: users.name, email: users.email })
+            .from(users)
+            .where(inArray(users.id, memberIds))
+            .orderBy(asc(users.name));
+    const groupRows = await tx
+      .select({ id: groups.id, name: groups.name, memberIds: groups.memberIds })
+      .from(groups)
+      .where(eq(groups.projectId, ctx.projectId))
+      .orderBy(asc(groups.name));
+    const folders = await projectFolders(tx, ctx.projectId, 0);
+    const answer: AssigneeCandidates = [];
+    for (const stage of enabledStages(project)) {
+      const may = await peopleWhoMay(tx, ctx.projectId, doc, memberIds, STAGE_RULES[stage].key, folders);
+      answer.push({
+        stage,
+        users: people.filter((p) => may.has(p.id)),
+        groups: groupRows
+          .filter((g) => g.memberIds.length > 0 && g.memberIds.every((u) => may.has(u)))
+          .map((g) => ({ id: g.id, name: g.name, memberCount: g.memberIds.length })),
+      });
+    }
+    return answer;
+  });
+}

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { folderGrants, roles } from '../../db/schema/projects.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { createProjectWorld, joinProject, SAMPLE, type ProjectWorld } from '../../test/factories.ts';
+import { client } from '../../test/requests.ts';
+
+let ctx: TestContext;
+let world: ProjectWorld;
+afterAll(() => ctx.close());
+beforeAll(async () => {
+  ctx = await createTestContext();
+  world = await createProjectWorld(ctx, 'WF-C');
+});
+
+describe('GET /file/assignees/{id}', () => {
+  it('names, per enabled stage, exactly the members holding its key on the folder — and sending them is accepted', async () => {
+    const folder = world.folderByIch.get('8.2.2')!;
+    const role = async (code: string, keys: string[]) => {
+      const [r] = await ctx.db
+        .insert(roles)
+        .values({ projectId: world.projectId, code, name: code, docKeys: keys })
+        .returning();
+      await ctx.db
+        .insert(folderGrants)
+        .values({ folderId: folder, subjectType: 'role', subjectId: r.id, docKeys: keys, manageLevel: 0 });
+      return r.id;
+    };
+    const reviewer = await joinProject(ctx, world, await role('REV', ['viewDoc', 'reviewDoc']));
+    const viewer = await joinProject(ctx, world, await role('VIEW', ['viewDoc']));
+    const pm = client(ctx.app, world.pm.token);
+    const saved = await pm.form(
+      '/minio/file/save',
+      { folderId: folder, name: 'Candidates' },
+      { name: 'c.pdf', content: SAMPLE.pdf() },
+    );
+    const fileId = saved.json().data.fileId as number;
+
+    const res = await pm.get(`/file/assignees/${fileId}`);
+    expect(res.statusCode).toBe(200);
+    const stages = res.json().data as { stage: number; users: { id: number }[] }[];
+    expect(stages.map((s) => s.stage)).toEqual([3, 4, 5]);
+    const review = stages[0].users.map((u) => u.id);
+    expect(review).toContain(reviewer.id);
+    expect(review).not.toContain(viewer.id);
+    expect(stages[1].users.map((u) => u.id)).not.toContain(reviewer.id);
+
+    // The list and the send rule agree: a route built from it is accepted.
+    const pick = (i: number) => [stages[i].users[0].id];
+    const sent = await pm.post('/file/apply/save', {
+      fileId,
+      stages: [
+        { stage: 3, userIds: [reviewer.id] },
+        { stage: 4, userIds: pick(1) },
+        { stage: 5, userIds: pick(2) },
+      ],
+    });
+    expect(sent.json()).toMatchObject({ status: true });
+
+    // Someone without viewDoc on its folder is refused, as the viewer refuses them.
+    expect((await client(ctx.app, world.staff.token).get(`/file/assignees/${fileId}`)).statusCode).toBe(403);
+  });
+});
