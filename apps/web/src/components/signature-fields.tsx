@@ -1,0 +1,68 @@
+import { Alert, Checkbox, Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '@edoc/contract/errors';
+import { passwordInput } from '@edoc/contract/fields';
+import type { SignatureInput } from '@edoc/contract/flow';
+import type { SignatureMeaning } from '@edoc/contract/workflow';
+import { currentLang } from '../lib/i18n';
+import { schemaRule } from '../lib/form-rules';
+
+/** The form values of SignatureFields, under the form's `signature` name. */
+export interface SignatureValues {
+  email?: string;
+  password: string;
+  confirmed: boolean;
+}
+
+/**
+ * The Part 11 signing fields (21 CFR 11.200): the password again — with the e-mail at the first signing of a
+ * session — and the confirmation tick. The meaning is the stage's, shown, never chosen. Used by the viewer's
+ * decision dialog and by batch passing on the home page.
+ */
+export function SignatureFields({ meaning, needsEmail }: { meaning: SignatureMeaning; needsEmail: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Alert type="info" showIcon message={t(`signature.meaning.${meaning}`)} description={t('signature.statement')} />
+      {needsEmail && (
+        <Form.Item
+          name={['signature', 'email']}
+          label={t('signature.email')}
+          rules={[{ required: true, message: t('signature.emailRequired') }]}
+        >
+          <Input name="signature-email" autoComplete="username" />
+        </Form.Item>
+      )}
+      <Form.Item
+        name={['signature', 'password']}
+        label={t('signature.password')}
+        rules={[schemaRule('password', passwordInput)]}
+      >
+        <Input.Password name="signature-password" autoComplete="current-password" />
+      </Form.Item>
+      <Form.Item
+        name={['signature', 'confirmed']}
+        valuePropName="checked"
+        rules={[
+          {
+            validator: async (_r, v: unknown) => {
+              if (v !== true) throw new Error(errorMessage('signature_not_confirmed', currentLang()));
+            },
+          },
+        ]}
+      >
+        <Checkbox name="signature-confirmed">{t('signature.confirm')}</Checkbox>
+      </Form.Item>
+    </>
+  );
+}
+
+/** The request's signature from the form's values, with the signer's time zone (shown on the signature page). */
+export function signatureOf(values: SignatureValues): SignatureInput {
+  return {
+    email: values.email,
+    password: values.password,
+    confirmed: true,
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+  };
+}
