@@ -56,7 +56,6 @@ describe.skipIf(skipReason !== null)('organisation journeys in Chromium', () => 
   async function firstSignIn(email: string, temporary: string, chosen: string) {
     await submitLogin(page, email, temporary);
     await page.locator('form#passwordEdit').waitFor();
-    await page.locator('#passwordEdit_password').fill(temporary);
     await page.locator('#passwordEdit_newPassword').fill(chosen);
     await page.locator('#passwordEdit_confirmPassword').fill(chosen);
     await page.locator('#password-edit-submit').click();

@@ -16,6 +16,9 @@ export const newPasswordField = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
+/** The data of a user_inactivated or password_expired answer to /login. */
+export const changeTokenData = z.object({ changeToken: z.string() });
+
 export const loginBody = z.object({
   email: emailField,
   password: passwordInput,
@@ -44,11 +47,17 @@ export const loginData = z.object({
 });
 export type LoginData = z.infer<typeof loginData>;
 
-export const modifyPasswordBody = z.object({
-  email: emailField,
-  password: passwordInput,
-  newPassword: newPasswordField,
-});
+/**
+ * POST /user/modify_password: the forced change takes the change token /login answered with (issue 9: no password
+ * or captcha again, no guessing oracle); a signed-in user changing their own gives the current password.
+ */
+export const modifyPasswordBody = z
+  .object({
+    changeToken: z.string().trim().max(128, 'too_long').optional(),
+    password: passwordInput.optional(),
+    newPassword: newPasswordField,
+  })
+  .refine((b) => !!b.changeToken || !!b.password, { path: ['password'], message: 'required' });
 export type ModifyPasswordBody = z.infer<typeof modifyPasswordBody>;
 
 export const verifyCodeQuery = z.object({ email: emailField });

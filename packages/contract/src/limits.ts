@@ -10,8 +10,18 @@ export const CAPTCHA_LENGTH = 4;
 export const CAPTCHA_TTL_SECONDS = 300;
 export const RESET_CODE_TTL_SECONDS = 600;
 export const RESET_CODE_COOLDOWN_SECONDS = 600;
+/** Wrong passwords for one account from one source (address) before that source is shut out for LOCKOUT_MINUTES. */
 export const MAX_FAILED_LOGINS = 5;
 export const LOCKOUT_MINUTES = 60;
+/**
+ * Past MAX_FAILED_LOGINS wrong passwords for an account from anywhere within LOCKOUT_MINUTES, every further try is
+ * answered only after a delay doubling from SLOWDOWN_START_MS up to SLOWDOWN_MAX_MS: guessing from many addresses
+ * gets slow, while the owner, from their own address, can still sign in (issue 9).
+ */
+export const SLOWDOWN_START_MS = 500;
+export const SLOWDOWN_MAX_MS = 8000;
+/** How long the forced change of a new, reset or expired password may take after signing in. */
+export const CHANGE_TOKEN_MINUTES = 15;
 /** Failed logins from one IP within the window before it is throttled. */
 export const IP_FAILED_LOGINS = 50;
 export const IP_WINDOW_MINUTES = 15;

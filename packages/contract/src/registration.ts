@@ -20,7 +20,8 @@ export const registerBody = z.object({
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 
-export const registerData = z.object({ userId: z.number(), approvalStatus: z.number() });
+/** The same answer whether the address was free or not (issue 9: registration tells nobody who has an account). */
+export const registerData = z.object({ approvalStatus: z.number() });
 export type RegisterData = z.infer<typeof registerData>;
 
 const statusValues = [ApprovalStatus.Pending, ApprovalStatus.Passed, ApprovalStatus.Rejected] as const;

@@ -48,6 +48,8 @@ export function multipart(fields: Record<string, string | number | boolean>, fil
 export interface ClientOptions {
   /** Sent as Accept-Language (a session's own language still wins over it). */
   lang?: string;
+  /** The caller's address (the sign-in lock is per account and source). */
+  remoteAddress?: string;
 }
 
 /**
@@ -60,6 +62,7 @@ export function client(app: App, token?: string | null, opts: ClientOptions = {}
     ...(opts.lang ? { 'accept-language': opts.lang } : {}),
   };
   const url = (path: string) => `/edoc${path}`;
+  const from = opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {};
   const form = (
     path: string,
     fields: Record<string, string | number | boolean>,
@@ -68,6 +71,8 @@ export function client(app: App, token?: string | null, opts: ClientOptions = {}
   ) => {
     const body = multipart(fields, file);
     return app.inject({
+      ...from,
+      ...from,
       method: 'POST',
       url: url(path),
       headers: { ...base, ...body.headers, ...headers },
@@ -76,10 +81,12 @@ export function client(app: App, token?: string | null, opts: ClientOptions = {}
   };
   return {
     get: (path: string, headers: Headers = {}): Promise<Answer> =>
-      app.inject({ method: 'GET', url: url(path), headers: { ...base, ...headers } }),
+      app.inject({ ...from, ...from, method: 'GET', url: url(path), headers: { ...base, ...headers } }),
     /** POST with a JSON body (`{}` when none is given, as the web app sends). */
     post: (path: string, payload: unknown = {}, headers: Headers = {}): Promise<Answer> =>
       app.inject({
+        ...from,
+        ...from,
         method: 'POST',
         url: url(path),
         headers: { ...base, ...headers },

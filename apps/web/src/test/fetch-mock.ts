@@ -9,7 +9,7 @@ export function envelope(data: unknown, init: { status?: number; errorCode?: str
     JSON.stringify({
       status: ok,
       msg: init.msg ?? (ok ? 'ok' : 'error'),
-      data: ok ? data : null,
+      data: ok ? data : (data ?? null),
       errorCode: init.errorCode ?? null,
     }),
     { status: init.status ?? 200, headers: { 'Content-Type': 'application/json' } },

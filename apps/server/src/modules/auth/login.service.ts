@@ -1,18 +1,19 @@
 import type { LoginBody, LoginData } from '@edoc/contract/auth';
 import { TrailType, type Lang } from '@edoc/contract/enums';
-import { IP_FAILED_LOGINS, IP_WINDOW_MINUTES, LOCKOUT_MINUTES, MAX_FAILED_LOGINS } from '@edoc/contract/limits';
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { CHANGE_TOKEN_MINUTES } from '@edoc/contract/limits';
+import { eq, sql } from 'drizzle-orm';
 import { companies } from '../../db/schema/companies.ts';
 import { sessions } from '../../db/schema/sessions.ts';
-import { loginFailures } from '../../db/schema/sign-in.ts';
+import { passwordChangeTokens } from '../../db/schema/sign-in.ts';
 import { users } from '../../db/schema/users.ts';
 import type { ErrorCode } from '@edoc/contract/errors';
-import { fail } from '../../lib/app-error.ts';
+import { AppError, fail } from '../../lib/app-error.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { recordTrail } from '../trail/trail.service.ts';
 import { consumeCaptcha } from './captcha.service.ts';
 import { checkPassword, hashPassword } from './password.service.ts';
+import { accountKey, clearFailures, countFailure, guardSignIn, tellOwner } from './sign-in-guard.ts';
 
 export interface ClientInfo {
   ip: string;
@@ -35,29 +36,18 @@ export async function findUserByEmail(deps: Pick<Deps, 'db'>, email: string): Pr
   return user;
 }
 
-async function throttleIp(deps: Pick<Deps, 'db'>, ip: string): Promise<void> {
-  const since = new Date(Date.now() - IP_WINDOW_MINUTES * 60_000);
-  const [row] = await deps.db
-    .select({ n: count() })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.ip, ip), gt(loginFailures.at, since)));
-  if (row.n >= IP_FAILED_LOGINS) fail('too_many_requests');
-}
-
-/** Records a refused sign-in (trail + IP counter) and answers with the given code. */
+/** Records a refused sign-in in the trail and answers with the given code. */
 async function refuse(
-  deps: Pick<Deps, 'db'>,
+  deps: Deps,
   client: ClientInfo,
   code: ErrorCode,
   user: UserRow | undefined,
   email: string,
-  lock?: { failedLogins: number; lockedUntil: Date | null },
+  failure?: { account: string; failedHere: number },
 ): Promise<never> {
+  let shutOut = false;
   await deps.db.transaction(async (tx) => {
-    if (user && lock) await tx.update(users).set(lock).where(eq(users.id, user.id));
-    if (code === 'wrong_credentials' || code === 'too_many_wrong_passwords') {
-      await tx.insert(loginFailures).values({ ip: client.ip });
-    }
+    if (failure) shutOut = await countFailure(tx, failure.account, client.ip, failure.failedHere);
     await recordTrail(
       tx,
       { actorId: user?.id ?? null, actorName: user?.name ?? null, companyId: user?.companyId ?? null, ip: client.ip },
@@ -66,16 +56,18 @@ async function refuse(
         objectType: 'user',
         objectId: user?.id ?? null,
         newValue: { email },
-        reason: code,
+        reason: shutOut ? 'too_many_wrong_passwords' : code,
       },
     );
   });
-  return fail(code);
+  if (shutOut && user) await tellOwner(deps, user, client.ip);
+  return fail(shutOut ? 'too_many_wrong_passwords' : code);
 }
 
 /**
- * Checks e-mail and password with the DESIGN §4 rules: per-IP throttle, one answer for an unknown e-mail and
- * a wrong password, a one-hour lock after five failures. Returns the user; refusals are trailed.
+ * Checks e-mail and password (DESIGN §4, issue 9): the per-address throttle and the per-account-and-source lock
+ * with its slowdown (sign-in-guard.ts), one answer for an unknown e-mail and a wrong password. Returns the user;
+ * refusals are trailed. Used by sign-in, the password change and electronic signing alike.
  */
 export async function verifyCredentials(
   deps: Deps,
@@ -83,29 +75,14 @@ export async function verifyCredentials(
   password: string,
   client: ClientInfo,
 ): Promise<UserRow> {
-  await throttleIp(deps, client.ip);
+  const account = accountKey(normaliseEmail(email));
+  const { failedHere } = await guardSignIn(deps, account, client.ip);
   const user = await findUserByEmail(deps, email);
-  if (!user) {
-    await checkPassword(await decoyHash, password);
-    return refuse(deps, client, 'wrong_credentials', undefined, email);
-  }
-  const now = Date.now();
-  if (user.lockedUntil && user.lockedUntil.getTime() > now) {
-    return refuse(deps, client, 'too_many_wrong_passwords', user, email);
-  }
-  // A lock that has run out starts a fresh count.
-  const failedSoFar = user.lockedUntil ? 0 : user.failedLogins;
-  if (!(await checkPassword(user.passwordHash, password))) {
-    const failed = failedSoFar + 1;
-    const locks = failed >= MAX_FAILED_LOGINS;
-    return refuse(deps, client, locks ? 'too_many_wrong_passwords' : 'wrong_credentials', user, email, {
-      failedLogins: locks ? 0 : failed,
-      lockedUntil: locks ? new Date(now + LOCKOUT_MINUTES * 60_000) : null,
-    });
-  }
-  if (user.failedLogins > 0 || user.lockedUntil) {
-    await deps.db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, user.id));
-  }
+  const passwordOk = user
+    ? await checkPassword(user.passwordHash, password)
+    : await checkPassword(await decoyHash, password).then(() => false);
+  if (!user || !passwordOk) return refuse(deps, client, 'wrong_credentials', user, email, { account, failedHere });
+  if (failedHere > 0) await clearFailures(deps, account, client.ip);
   if (!user.enabled) return refuse(deps, client, 'user_disabled', user, email);
   // A disabled company shuts out all of its people at once; their own enabled flags stay as they were.
   if (user.companyId !== null) {
@@ -119,6 +96,28 @@ export async function verifyCredentials(
   return user;
 }
 
+/**
+ * The forced change (new, reset or expired password): the answer carries a short-lived single-use change token,
+ * so /user/modify_password needs neither the password again nor a captcha, and guesses nothing (issue 9).
+ */
+async function forcedChange(
+  deps: Deps,
+  client: ClientInfo,
+  code: ErrorCode,
+  user: UserRow,
+  email: string,
+): Promise<never> {
+  const changeToken = randomToken();
+  await deps.db.insert(passwordChangeTokens).values({
+    tokenHash: sha256(changeToken),
+    userId: user.id,
+    expiresAt: new Date(Date.now() + CHANGE_TOKEN_MINUTES * 60_000),
+  });
+  return refuse(deps, client, code, user, email).catch((err: unknown) => {
+    throw err instanceof AppError ? new AppError(err.code, err.params, { changeToken }) : err;
+  });
+}
+
 /** SPEC §4 login flow: server-checked code, then credentials, then the forced change of a new, reset or expired password. */
 export async function login(deps: Deps, input: LoginBody, client: ClientInfo): Promise<LoginData> {
   const email = normaliseEmail(input.email);
@@ -127,10 +126,10 @@ export async function login(deps: Deps, input: LoginBody, client: ClientInfo): P
     if (!(await consumeCaptcha(deps.db, input.captchaId, input.captchaCode))) fail('verification_code_error');
   }
   const user = await verifyCredentials(deps, email, input.password, client);
-  if (user.mustChangePassword) return refuse(deps, client, 'user_inactivated', user, email);
+  if (user.mustChangePassword) await forcedChange(deps, client, 'user_inactivated', user, email);
   const maxAgeMs = deps.config.PASSWORD_MAX_AGE_DAYS * 86_400_000;
   if (Date.now() - user.passwordChangedAt.getTime() > maxAgeMs)
-    return refuse(deps, client, 'password_expired', user, email);
+    await forcedChange(deps, client, 'password_expired', user, email);
 
   const token = randomToken();
   const lang: Lang = input.lang ?? (user.lang as Lang);

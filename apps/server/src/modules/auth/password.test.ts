@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resetCodes } from '../../db/schema/sign-in.ts';
+import { passwordChangeTokens, resetCodes } from '../../db/schema/sign-in.ts';
 import { sessions } from '../../db/schema/sessions.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { createUser, PASSWORD, signIn } from '../../test/factories.ts';
@@ -13,9 +13,16 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const modify = (payload: Record<string, string>, lang = 'en-US') =>
-  client(ctx.app).post('/user/modify_password', payload, { 'accept-language': lang });
-const login = (email: string, password: string) => client(ctx.app).post('/login', { email, password });
+const login = (email: string, password: string, lang = 'en-US') =>
+  client(ctx.app).post('/login', { email, password, lang });
+/** A signed-in user's own change. */
+async function modifyOwn(email: string, payload: Record<string, string>, lang = 'en-US') {
+  const token = (await login(email, PASSWORD, lang)).json().data.token as string;
+  return client(ctx.app, token).post('/user/modify_password', payload);
+}
+/** The forced change, with the token /login answered. */
+const modifyForced = (payload: Record<string, string>) =>
+  client(ctx.app).post('/user/modify_password', payload, { 'accept-language': 'en-US' });
 
 describe('POST /edoc/user/modify_password', () => {
   it.each([
@@ -27,58 +34,88 @@ describe('POST /edoc/user/modify_password', () => {
     ['12345678!', 'en-US', 'Length 6-20, must contain digits, letters and symbols'],
   ])('refuses new password %s (%s) with "%s"', async (newPassword, lang, msg) => {
     const user = await createUser(ctx.db);
-    const res = await modify({ email: user.email, password: PASSWORD, newPassword }, lang);
+    const res = await modifyOwn(user.email, { password: PASSWORD, newPassword }, lang);
     expect(res.statusCode).toBe(400);
     expect(res.json().msg).toBe(msg);
   });
 
-  it('takes a new account through the forced change, then the new password signs in', async () => {
+  it('takes a new account through the forced change with the change token, once', async () => {
     const user = await createUser(ctx.db, { mustChangePassword: true });
-    expect((await login(user.email, PASSWORD)).json().errorCode).toBe('user_inactivated');
-    const res = await modify({ email: user.email, password: PASSWORD, newPassword: 'N3w-secret' });
-    expect(res.statusCode).toBe(200);
+    const refused = (await login(user.email, PASSWORD)).json();
+    expect(refused.errorCode).toBe('user_inactivated');
+    const changeToken = refused.data.changeToken as string;
+    expect(changeToken).toMatch(/^[\w-]{40,}$/);
+    // A policy-breaking password leaves the token usable.
+    expect((await modifyForced({ changeToken, newPassword: 'weak' })).statusCode).toBe(400);
+    expect((await modifyForced({ changeToken, newPassword: 'N3w-secret' })).statusCode).toBe(200);
+    expect((await modifyForced({ changeToken, newPassword: 'N3w-secret2' })).json().errorCode).toBe('session_expired');
     expect((await login(user.email, 'N3w-secret')).statusCode).toBe(200);
     expect((await login(user.email, PASSWORD)).statusCode).toBe(401);
   });
 
+  it('is no guessing oracle: without a change token or a session it changes nothing (issue 9)', async () => {
+    const user = await createUser(ctx.db, { mustChangePassword: true });
+    const anonymous = await modifyForced({ email: user.email, password: PASSWORD, newPassword: 'N3w-secret' });
+    expect(anonymous.statusCode).toBe(401);
+    expect((await modifyForced({ changeToken: 'made-up-token', newPassword: 'N3w-secret' })).statusCode).toBe(401);
+    const expired = (await login(user.email, PASSWORD)).json().data.changeToken as string;
+    await ctx.db.update(passwordChangeTokens).set({ expiresAt: new Date(Date.now() - 1000) });
+    expect((await modifyForced({ changeToken: expired, newPassword: 'N3w-secret' })).json().errorCode).toBe(
+      'session_expired',
+    );
+    expect((await login(user.email, PASSWORD)).json().errorCode).toBe('user_inactivated');
+  });
+
   it('clears an expired password', async () => {
     const user = await createUser(ctx.db, { passwordChangedAt: new Date(Date.now() - 200 * 86_400_000) });
-    expect((await login(user.email, PASSWORD)).json().errorCode).toBe('password_expired');
-    expect((await modify({ email: user.email, password: PASSWORD, newPassword: 'Fresh-pass9' })).statusCode).toBe(200);
+    const refused = (await login(user.email, PASSWORD)).json();
+    expect(refused.errorCode).toBe('password_expired');
+    expect((await modifyForced({ changeToken: refused.data.changeToken, newPassword: 'Fresh-pass9' })).statusCode).toBe(
+      200,
+    );
     expect((await login(user.email, 'Fresh-pass9')).statusCode).toBe(200);
   });
 
   it('refuses a wrong current password and counts it towards the lock', async () => {
     const user = await createUser(ctx.db);
+    const token = await signIn(ctx, user.email);
+    const own = client(ctx.app, token, { lang: 'en-US' });
     for (let i = 0; i < 4; i++) {
-      expect(
-        (await modify({ email: user.email, password: 'Wrong-1!', newPassword: 'N3w-secret' })).json().errorCode,
-      ).toBe('wrong_credentials');
+      const res = await own.post('/user/modify_password', { password: 'Wrong-1!', newPassword: 'N3w-secret' });
+      expect(res.json().errorCode).toBe('wrong_credentials');
     }
-    expect((await modify({ email: user.email, password: 'Wrong-1!', newPassword: 'N3w-secret' })).statusCode).toBe(423);
+    const fifth = await own.post('/user/modify_password', { password: 'Wrong-1!', newPassword: 'N3w-secret' });
+    expect(fifth.statusCode).toBe(423);
   });
 
   it('refuses any of the last five passwords, accepts the sixth oldest', async () => {
     const user = await createUser(ctx.db, { password: 'Pass-0' });
     let current = 'Pass-0';
+    const change = async (newPassword: string) => {
+      const token = (await login(user.email, current)).json().data.token as string;
+      return client(ctx.app, token, { lang: 'en-US' }).post('/user/modify_password', {
+        password: current,
+        newPassword,
+      });
+    };
     for (let i = 1; i <= 5; i++) {
       const next = `Pass-${i}`;
-      expect((await modify({ email: user.email, password: current, newPassword: next })).statusCode).toBe(200);
+      expect((await change(next)).statusCode).toBe(200);
       current = next;
     }
     // history now: Pass-5 .. Pass-1; Pass-0 is the sixth oldest
     for (const reused of ['Pass-5', 'Pass-3', 'Pass-1']) {
-      const res = await modify({ email: user.email, password: current, newPassword: reused });
+      const res = await change(reused);
       expect(res.statusCode).toBe(400);
       expect(res.json().msg).toBe('The password is the same as a recent one');
     }
-    expect((await modify({ email: user.email, password: current, newPassword: 'Pass-0' })).statusCode).toBe(200);
+    expect((await change('Pass-0')).statusCode).toBe(200);
   });
 
   it('ends the sessions of the user', async () => {
     const user = await createUser(ctx.db);
     const token = await signIn(ctx, user.email);
-    await modify({ email: user.email, password: PASSWORD, newPassword: 'Other-pass1' });
+    expect((await modifyOwn(user.email, { password: PASSWORD, newPassword: 'Other-pass1' })).statusCode).toBe(200);
     expect((await client(ctx.app, token).get('/user/info')).statusCode).toBe(401);
   });
 });
@@ -101,6 +138,13 @@ describe('forgotten password', () => {
     const unknown = await askCode('ghost@example.com');
     expect(known.statusCode).toBe(200);
     expect(unknown.json()).toEqual(known.json());
+    // And the reset that follows answers a wrong code alike, before and after asking (issue 9: no discovery).
+    const other = await createUser(ctx.db);
+    const tryReset = (email: string) =>
+      reset({ email, code: '000000', newPassword: 'Reset-pass1' }).then((r) => r.json());
+    expect(await tryReset('ghost2@example.com')).toEqual(await tryReset(other.email));
+    expect(await tryReset('ghost@example.com')).toEqual(await tryReset(user.email));
+    expect((await tryReset('ghost@example.com')).errorCode).toBe('verification_code_error');
   });
 
   it('e-mails a code that resets the password once and revokes the sessions', async () => {

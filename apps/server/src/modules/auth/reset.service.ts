@@ -2,7 +2,8 @@ import type { ForgetPasswordBody, ModifyPasswordBody } from '@edoc/contract/auth
 import { TrailType, type Lang } from '@edoc/contract/enums';
 import { RESET_CODE_COOLDOWN_SECONDS, RESET_CODE_TTL_SECONDS } from '@edoc/contract/limits';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { resetCodes } from '../../db/schema/sign-in.ts';
+import { passwordChangeTokens, resetCodes } from '../../db/schema/sign-in.ts';
+import { users } from '../../db/schema/users.ts';
 import { fail } from '../../lib/app-error.ts';
 import { randomDigits, sameHash, sha256 } from '../../lib/crypto.ts';
 import type { Deps } from '../../lib/deps.ts';
@@ -14,12 +15,44 @@ import { assertNewPassword, setPassword } from './password.service.ts';
 const MAX_CODE_ATTEMPTS = 5;
 
 /**
- * POST /user/modify_password: the forced change (new, reset or expired password) and the ordinary one.
- * The current password is checked like a login, so wrong guesses count towards the lock.
+ * POST /user/modify_password (issue 9): the forced change with the change token /login answered (claimed once,
+ * within its minutes, only if the new password is accepted), or a signed-in user's own change with the current
+ * password, checked like a sign-in so wrong guesses count towards the lock.
  */
-export async function modifyPassword(deps: Deps, input: ModifyPasswordBody, client: ClientInfo): Promise<void> {
-  const user = await verifyCredentials(deps, normaliseEmail(input.email), input.password, client);
+export async function modifyPassword(
+  deps: Deps,
+  input: ModifyPasswordBody,
+  client: ClientInfo,
+  signedIn: { email: string } | null,
+): Promise<void> {
+  let userId: number;
+  if (input.changeToken) {
+    const [row] = await deps.db
+      .select({ userId: passwordChangeTokens.userId })
+      .from(passwordChangeTokens)
+      .where(
+        and(
+          eq(passwordChangeTokens.tokenHash, sha256(input.changeToken)),
+          isNull(passwordChangeTokens.usedAt),
+          gt(passwordChangeTokens.expiresAt, new Date()),
+        ),
+      );
+    if (!row) fail('session_expired');
+    userId = row.userId;
+  } else {
+    if (!signedIn) fail('unauthorized');
+    userId = (await verifyCredentials(deps, signedIn.email, input.password ?? '', client)).id;
+  }
   await deps.db.transaction(async (tx) => {
+    if (input.changeToken) {
+      const claimed = await tx
+        .update(passwordChangeTokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(passwordChangeTokens.tokenHash, sha256(input.changeToken)), isNull(passwordChangeTokens.usedAt)))
+        .returning({ userId: passwordChangeTokens.userId });
+      if (claimed.length === 0) fail('do_not_resubmit');
+    }
+    const [user] = await tx.select().from(users).where(eq(users.id, userId));
     await assertNewPassword(tx, user.id, input.newPassword);
     await setPassword(tx, user.id, input.newPassword, { mustChange: false, revokeReason: 'password_change' });
     await recordTrail(
@@ -46,32 +79,34 @@ const codeMail = (lang: Lang, code: string) =>
  * and within the cooldown no second code is sent.
  */
 export async function requestResetCode(deps: Deps, emailInput: string, lang: Lang): Promise<void> {
-  const user = await findUserByEmail(deps, emailInput);
-  if (!user || !user.enabled) return;
+  const email = normaliseEmail(emailInput);
   const since = new Date(Date.now() - RESET_CODE_COOLDOWN_SECONDS * 1000);
   const [recent] = await deps.db
     .select({ id: resetCodes.id })
     .from(resetCodes)
-    .where(and(eq(resetCodes.userId, user.id), gt(resetCodes.createdAt, since)))
+    .where(and(eq(resetCodes.email, email), gt(resetCodes.createdAt, since)))
     .limit(1);
   if (recent) return;
+  const user = await findUserByEmail(deps, email);
+  const mayReset = !!user && user.enabled;
+  // An address nobody may reset gets a code too, never sent: /forget_password then answers it like any other.
   const code = randomDigits(6);
   await deps.db.insert(resetCodes).values({
-    userId: user.id,
+    userId: mayReset ? user.id : null,
+    email,
     codeHash: sha256(code),
     expiresAt: new Date(Date.now() + RESET_CODE_TTL_SECONDS * 1000),
   });
-  await sendMail(deps.jobs, { to: user.email, ...codeMail(lang, code) });
+  if (mayReset) await sendMail(deps.jobs, { to: user.email, ...codeMail(lang, code) });
 }
 
 /** POST /forget_password: the e-mailed code resets the password and ends every session of the user. */
 export async function forgetPassword(deps: Deps, input: ForgetPasswordBody, client: ClientInfo): Promise<void> {
-  const user = await findUserByEmail(deps, input.email);
-  if (!user) fail('get_code_first');
+  // Asked by address, not by account: a known and an unknown address answer alike (issue 9).
   const [code] = await deps.db
     .select()
     .from(resetCodes)
-    .where(and(eq(resetCodes.userId, user.id), isNull(resetCodes.usedAt)))
+    .where(and(eq(resetCodes.email, normaliseEmail(input.email)), isNull(resetCodes.usedAt)))
     .orderBy(desc(resetCodes.id))
     .limit(1);
   if (!code) fail('get_code_first');
@@ -90,6 +125,8 @@ export async function forgetPassword(deps: Deps, input: ForgetPasswordBody, clie
     )
     .returning({ id: resetCodes.id });
   if (attempt.length === 0 || !sameHash(code.codeHash, sha256(input.code))) fail('verification_code_error');
+  const [user] = code.userId === null ? [] : await deps.db.select().from(users).where(eq(users.id, code.userId));
+  if (!user) fail('verification_code_error');
   await deps.db.transaction(async (tx) => {
     // Claiming the code inside the transaction makes a double submit fail instead of resetting twice.
     const claimed = await tx

@@ -15,13 +15,18 @@ import type { TrailActor } from '../trail/trail.service.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
-export async function assertEmailFree(tx: Tx, email: string): Promise<void> {
+export async function emailTaken(tx: Tx, email: string): Promise<boolean> {
   const [taken] = await tx
     .select({ id: users.id })
     .from(users)
     .where(eq(users.email, normaliseEmail(email)))
     .limit(1);
-  if (taken) fail('email_registered');
+  return !!taken;
+}
+
+/** For administrators adding accounts (they may know who has one): 'e-mail already registered'. */
+export async function assertEmailFree(tx: Tx, email: string): Promise<void> {
+  if (await emailTaken(tx, email)) fail('email_registered');
 }
 
 /**

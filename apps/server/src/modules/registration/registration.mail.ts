@@ -43,3 +43,16 @@ export function decisionMail(
         text: `${o.user.name}，您好：\n\n您在 ${o.company} 的注册申请未通过审批。\n原因：${o.reason ?? ''}\n`,
       };
 }
+
+/** To the holder of an address someone tried to register again: they may have forgotten they have an account. */
+export function addressTakenMail(lang: Lang, url: string): Omit<Mail, 'to'> {
+  return lang === 'en-US'
+    ? {
+        subject: 'edoc: a registration with your e-mail address',
+        text: `Someone asked to register an edoc account with this e-mail address, which already has one.\nIf it was you, sign in at ${url}, or use "Forgot password" there. If it was not you, you need do nothing.\n`,
+      }
+    : {
+        subject: 'edoc：有人使用您的邮箱申请注册',
+        text: `有人使用此邮箱申请注册 edoc 账号，但该邮箱已有账号。\n如是您本人，请访问 ${url} 登录，或在登录页使用"忘记密码"。如非本人操作，无需处理。\n`,
+      };
+}

@@ -10,12 +10,12 @@ import type { Deps } from '../../lib/deps.ts';
 import { sendMail } from '../../mail/mailer.ts';
 import type { ClientInfo } from '../auth/login.service.ts';
 import { consumeCaptcha } from '../auth/captcha.service.ts';
-import { normaliseEmail } from '../auth/login.service.ts';
+import { findUserByEmail, normaliseEmail } from '../auth/login.service.ts';
 import { hashPassword } from '../auth/password.service.ts';
-import { accountSnapshot, assertEmailFree, inCompany, toCompanyUserItem } from '../company/account.service.ts';
+import { accountSnapshot, emailTaken, inCompany, toCompanyUserItem } from '../company/account.service.ts';
 import { assertCompanyExists, lockCompanyUser } from '../company/company.policy.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
-import { decisionMail, newRegistrationMail } from './registration.mail.ts';
+import { addressTakenMail, decisionMail, newRegistrationMail } from './registration.mail.ts';
 
 /**
  * POST /register: an external user (origin 1) asks to join an existing, enabled company. The account cannot
@@ -34,7 +34,7 @@ export async function register(deps: Deps, input: RegisterBody, lang: Lang, clie
   if (!company) fail('company_not_found');
   const passwordHash = await hashPassword(input.password);
   const user = await deps.db.transaction(async (tx) => {
-    await assertEmailFree(tx, input.email);
+    if (await emailTaken(tx, input.email)) return null;
     const [created] = await tx
       .insert(users)
       .values({
@@ -49,7 +49,8 @@ export async function register(deps: Deps, input: RegisterBody, lang: Lang, clie
         passwordHash,
       })
       .returning()
-      .catch((err: unknown) => (isUniqueViolation(err) ? fail('email_registered') : Promise.reject(err)));
+      .catch((err: unknown) => (isUniqueViolation(err) ? [] : Promise.reject(err)));
+    if (!created) return null;
     await tx.insert(passwordHistory).values({ userId: created.id, passwordHash });
     await recordTrail(
       tx,
@@ -64,6 +65,13 @@ export async function register(deps: Deps, input: RegisterBody, lang: Lang, clie
     );
     return created;
   });
+  if (!user) {
+    // Taken (also by a registration a moment earlier): the answer is the same; only the holder learns of it.
+    const holder = await findUserByEmail(deps, input.email);
+    if (holder)
+      await sendMail(deps.jobs, { to: holder.email, ...addressTakenMail(holder.lang as Lang, deps.config.PUBLIC_URL) });
+    return { approvalStatus: ApprovalStatus.Pending };
+  }
   // The company's administrators learn that someone waits, each in their own language.
   const managers = await deps.db
     .select({ email: users.email, name: users.name, lang: users.lang })
@@ -75,7 +83,7 @@ export async function register(deps: Deps, input: RegisterBody, lang: Lang, clie
       ...newRegistrationMail(m.lang as Lang, { user, company: company.name, url: deps.config.PUBLIC_URL }),
     });
   }
-  return { userId: user.id, approvalStatus: user.approvalStatus };
+  return { approvalStatus: user.approvalStatus };
 }
 
 /** GET /company/approve/list: the company's registrations with the given status, newest first. */

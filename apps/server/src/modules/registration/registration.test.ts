@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordHistory, users } from '../../db/schema/users.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { createCompany, createCompanyAdmin, createProjectUser, createUser, signIn } from '../../test/factories.ts';
-import { captchaAnswer, trailOf, waitForNthMail } from '../../test/records.ts';
+import { captchaAnswer, trailOf, waitForMail, waitForNthMail } from '../../test/records.ts';
 import { client } from '../../test/requests.ts';
 
 let ctx: TestContext;
@@ -31,6 +31,9 @@ const applicant = () => ({
 });
 const register = (payload: Record<string, unknown>, lang = 'en-US') =>
   client(ctx.app).post('/register', payload, { 'accept-language': lang });
+/** The account a registration made (the answer names none: issue 9). */
+const accountOf = async (email: string) =>
+  (await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email.trim().toLowerCase())))[0]?.id;
 const login = (email: string, password: string) => client(ctx.app).post('/login', { email, password });
 const decide = (token: string, userId: number, payload: Record<string, unknown>) =>
   client(ctx.app, token).post(`/company/approve/${userId}/a`, payload);
@@ -41,8 +44,8 @@ describe('POST /edoc/register', () => {
     const body = { ...applicant(), companyName: '  acme CLINICAL ' };
     const res = await register(body);
     expect(res.statusCode).toBe(200);
-    const { userId } = res.json().data as { userId: number };
-    expect(res.json().data).toEqual({ userId, approvalStatus: 0 });
+    const userId = await accountOf(body.email);
+    expect(res.json().data).toEqual({ approvalStatus: 0 });
     const [row] = await ctx.db.select().from(users).where(eq(users.id, userId));
     expect(row).toMatchObject({
       userType: UserType.Project,
@@ -104,7 +107,8 @@ describe('POST /edoc/register', () => {
 
   it('a rejection needs a reason, keeps the account out and tells the applicant why', async () => {
     const body = applicant();
-    const { userId } = (await register(body)).json().data as { userId: number };
+    await register(body);
+    const userId = await accountOf(body.email);
     const noReason = await decide(manager, userId, { pass: false, reason: '  ' });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().msg).toBe('Reason is required');
@@ -123,7 +127,8 @@ describe('POST /edoc/register', () => {
 
   it('the applicant reads the decision in the language they registered in', async () => {
     const body = applicant();
-    const { userId } = (await register(body, 'zh-CN')).json().data as { userId: number };
+    await register(body, 'zh-CN');
+    const userId = await accountOf(body.email);
     await decide(manager, userId, { pass: true });
     expect(await waitForNthMail(ctx, body.email, 1)).toContain('您的 edoc 注册申请已通过');
   });
@@ -140,13 +145,15 @@ describe('POST /edoc/register', () => {
     );
     const closed = await createCompany(ctx.db, { enabled: false });
     expect((await register({ ...applicant(), companyName: closed.name })).json().errorCode).toBe('company_not_found');
+    // A taken address answers exactly like a free one; only its holder is told (issue 9).
     const taken = await createUser(ctx.db);
     const dup = await register({ ...applicant(), email: taken.email.toUpperCase() });
-    expect(dup.statusCode).toBe(409);
-    expect(dup.json()).toMatchObject({
-      errorCode: 'email_registered',
-      msg: 'E-mail already registered, log in directly',
-    });
+    const fresh = await register(applicant());
+    expect(dup.statusCode).toBe(200);
+    expect(dup.json()).toEqual(fresh.json());
+    expect(await waitForMail(ctx, taken.email)).toMatch(/already has one|已有账号/);
+    const [holder] = await ctx.db.select().from(users).where(eq(users.id, taken.id));
+    expect(holder.approvalStatus).toBe(taken.approvalStatus);
   });
 
   it('names bad fields in the request language and applies the password policy', async () => {
@@ -166,7 +173,9 @@ describe('approval boundaries', () => {
   it("another company's administrator can neither list nor decide the registrations", async () => {
     const other = await createCompany(ctx.db);
     const otherManager = await signIn(ctx, (await createCompanyAdmin(ctx.db, other.id)).email);
-    const { userId } = (await register(applicant())).json().data as { userId: number };
+    const reg = applicant();
+    await register(reg);
+    const userId = await accountOf(reg.email);
     expect((await list(otherManager, `status=0&companyId=${company.id}`)).statusCode).toBe(403);
     const own = (await list(otherManager, 'status=0')).json().data;
     expect(own.total).toBe(0);
@@ -182,7 +191,9 @@ describe('approval boundaries', () => {
 
   it('the system administrator decides for any company; the status filter is checked', async () => {
     const system = await signIn(ctx, (await createUser(ctx.db)).email);
-    const { userId } = (await register(applicant())).json().data as { userId: number };
+    const reg = applicant();
+    await register(reg);
+    const userId = await accountOf(reg.email);
     expect((await list(system, 'status=0')).json().msg).toBe('Company is required');
     expect(
       (await list(system, `status=0&companyId=${company.id}`))

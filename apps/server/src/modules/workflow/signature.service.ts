@@ -4,12 +4,12 @@ import type { SignatureMeaning } from '@edoc/contract/workflow';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import type { documentVersions } from '../../db/schema/documents.ts';
-import { users } from '../../db/schema/users.ts';
+import { sessions } from '../../db/schema/sessions.ts';
 import { signatures } from '../../db/schema/workflow.ts';
-import { fail } from '../../lib/app-error.ts';
+import { AppError, fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
-import { checkPassword } from '../auth/password.service.ts';
+import { verifyCredentials } from '../auth/login.service.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
 
 /** A time zone the runtime knows (IANA), else the field is refused; none given is UTC. */
@@ -25,26 +25,33 @@ function timeZoneOf(input: SignatureInput): string {
 
 /**
  * 21 CFR 11.200(a): the signer proves who they are again. The first signing of a session needs the e-mail as well
- * as the password; later ones the password. Checked before the transition's transaction, so a wrong password is
- * recorded (trail type 102) even though the transition changes nothing.
+ * as the password; later ones the password. Checked like a sign-in (verifyCredentials), before the transition's
+ * transaction: a wrong password is trailed and counts towards the lock of this account from this source, and the
+ * signing that reaches the lock also ends the session (11.300(d): someone else may be at the keyboard).
  */
-export async function verifySigner(deps: Deps, ctx: ProjectContext, input: SignatureInput, actor: TrailActor) {
-  const [user] = await deps.db.select().from(users).where(eq(users.id, ctx.auth.user.id));
+export async function verifySigner(deps: Deps, ctx: ProjectContext, input: SignatureInput) {
+  const { user, session } = ctx.auth;
   const [earlier] = await deps.db
     .select({ id: signatures.id })
     .from(signatures)
-    .where(and(eq(signatures.userId, user.id), eq(signatures.sessionId, ctx.auth.session.id)))
+    .where(and(eq(signatures.userId, user.id), eq(signatures.sessionId, session.id)))
     .limit(1);
   if (!earlier && !input.email) fail('required', { field: 'email' });
-  const emailOk = !input.email || input.email.toLowerCase() === user.email.toLowerCase();
-  if (!emailOk || !(await checkPassword(user.passwordHash, input.password))) {
-    await recordTrail(deps.db, actor, {
-      type: TrailType.LoginFailure,
-      objectType: 'user',
-      objectId: user.id,
-      newValue: { email: user.email },
-    });
-    fail('wrong_password');
+  const emailOk = !input.email || input.email.trim().toLowerCase() === user.email.toLowerCase();
+  try {
+    // Another person's e-mail is a failed attempt on this account, as a wrong password is.
+    await verifyCredentials(deps, user.email, emailOk ? input.password : '', ctx.client);
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    if (err.code === 'too_many_wrong_passwords') {
+      await deps.db
+        .update(sessions)
+        .set({ revokedAt: new Date(), revokeReason: 'signing_locked' })
+        .where(eq(sessions.id, session.id));
+    }
+    // 401 would read as "signed out" to the web: a wrong signing password is a wrong password.
+    if (err.code === 'wrong_credentials') fail('wrong_password');
+    throw err;
   }
   return { timeZone: timeZoneOf(input) };
 }

@@ -52,7 +52,7 @@ export function workflowRoutes(api: Api, deps: Deps): void {
     '/file/audit/:id/a',
     { access, params: idParams, body: decideBody, response: transitionAnswer },
     async ({ ctx, params, body }) => {
-      const signer = body.signature ? await verifySigner(deps, ctx, body.signature, ctx.actor) : null;
+      const signer = body.signature ? await verifySigner(deps, ctx, body.signature) : null;
       return deps.db.transaction((tx) => decide(tx, ctx, params.id, body, signer, ctx.actor));
     },
   );

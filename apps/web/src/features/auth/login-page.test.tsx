@@ -36,6 +36,7 @@ function mockServer(login: () => Response = () => reply(loginAnswer, loginData))
         subject: 'Maintenance',
       }),
     'POST /login': login,
+    'POST /user/modify_password': () => envelope(null),
   });
 }
 
@@ -116,8 +117,10 @@ describe.each([
     expect(await screen.findByText(texts.emailInvalid)).toBeInTheDocument();
   });
 
-  it('switches to the forced password change and checks the new password', async () => {
-    mockServer(() => envelope(null, { status: 403, errorCode: 'user_inactivated', msg: 'change first' }));
+  it('switches to the forced password change, checks the new password and sends it with the change token', async () => {
+    const fetchMock = mockServer(() =>
+      envelope({ changeToken: 'chg-1' }, { status: 403, errorCode: 'user_inactivated', msg: 'change first' }),
+    );
     await renderLogin(texts.lang);
     fill('email', ' new@example.com ');
     fill('password', 'Initial#1');
@@ -141,6 +144,20 @@ describe.each([
 
     fireEvent.change(newPassword, { target: { value: 'a1#' } });
     expect(await screen.findByText(texts.tooShort)).toBeInTheDocument();
+
+    // No current password asked again: the sign-in's change token stands for it (issue 9).
+    expect(document.querySelector('input[name="password"]')).toBeNull();
+    fireEvent.change(newPassword, { target: { value: 'Fresh#2024' } });
+    fill('confirmPassword', 'Fresh#2024');
+    await user.click(within(form).getByRole('button', { name: /password|密\s*码/i, hidden: false }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([u]) => String(u).endsWith('/user/modify_password'))).toBe(true),
+    );
+    const call = fetchMock.mock.calls.find(([u]) => String(u).endsWith('/user/modify_password'));
+    expect(Object.fromEntries(new URLSearchParams(String(call?.[1]?.body)))).toEqual({
+      changeToken: 'chg-1',
+      newPassword: 'Fresh#2024',
+    });
   });
 });
 

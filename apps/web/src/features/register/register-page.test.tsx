@@ -13,7 +13,7 @@ function fill(name: string, value: string): void {
   fireEvent.change(input, { target: { value } });
 }
 
-function server(register: () => Response = () => reply(registerData, { userId: 30, approvalStatus: 0 })) {
+function server(register: () => Response = () => reply(registerData, { approvalStatus: 0 })) {
   return mockApi({
     'GET /captcha': () =>
       reply(captchaResponse, { id: 'cap-9', svg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>' }),

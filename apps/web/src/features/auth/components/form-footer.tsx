@@ -2,14 +2,14 @@ import { Button, Form, type FormInstance } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { textValue } from '../../../lib/form-rules';
-import type { LoginMode } from './login-mode';
+import type { SwitchMode } from './login-mode';
 
 interface PasswordFormFooterProps {
   submitId: string;
   submitLabel: ReactNode;
   loading: boolean;
   form: FormInstance;
-  onSwitch: (mode: LoginMode, email?: string) => void;
+  onSwitch: SwitchMode;
 }
 
 /** The submit button and the way back to login, shared by the two password modes; the typed e-mail goes along. */

@@ -2,7 +2,7 @@ import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { App, Button, Flex, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { captchaCodeField, loginData, type LoginData } from '@edoc/contract/auth';
+import { captchaCodeField, changeTokenData, loginData, type LoginData } from '@edoc/contract/auth';
 import { UserType, type UserType as UserTypeValue } from '@edoc/contract/enums';
 import { emailField, passwordInput } from '@edoc/contract/fields';
 import { paths } from '../../../config/paths';
@@ -15,7 +15,7 @@ import { setSession } from '../../../lib/session';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
 import { useLogin } from '../api';
 import { CaptchaField, useCaptcha } from '../../../components/captcha-field';
-import type { LoginMode } from './login-mode';
+import type { SwitchMode } from './login-mode';
 
 interface LoginValues {
   email: string;
@@ -25,7 +25,7 @@ interface LoginValues {
 
 interface LoginFormProps {
   initialEmail?: string;
-  onSwitch: (mode: LoginMode, email?: string) => void;
+  onSwitch: SwitchMode;
 }
 
 /** These answers mean the account must set a new password before it may sign in (SPEC §8). */
@@ -72,8 +72,9 @@ export function LoginForm({ initialEmail, onSwitch }: LoginFormProps) {
         },
         onError: (error, values) => {
           if (isApiError(error) && error.errorCode && FORCED_CHANGE_CODES.includes(error.errorCode)) {
+            const token = changeTokenData.safeParse(error.data);
             void message.warning(error.msg);
-            onSwitch('edit', values.email);
+            onSwitch('edit', values.email, token.success ? token.data.changeToken : undefined);
             return;
           }
           void message.error(errorText(error));

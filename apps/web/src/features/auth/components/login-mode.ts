@@ -1,2 +1,5 @@
 /** The login page's three modes (SPEC §2): sign in, forced password change, forgotten password. */
 export type LoginMode = 'login' | 'edit' | 'forget';
+
+/** Switches the login page's mode, carrying the e-mail over (and, into 'edit', the change token /login gave). */
+export type SwitchMode = (mode: LoginMode, email?: string, changeToken?: string) => void;

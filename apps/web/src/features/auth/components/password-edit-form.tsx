@@ -1,40 +1,46 @@
-import { App, Form, Input } from 'antd';
+import { Alert, App, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { emailField, passwordInput } from '@edoc/contract/fields';
-import { schemaRule, trimInput } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
 import { useModifyPassword } from '../api';
-import type { LoginMode } from './login-mode';
+import type { SwitchMode } from './login-mode';
 import { PasswordFormFooter } from './form-footer';
 import { NewPasswordFields } from '../../../components/new-password-fields';
 
 interface PasswordEditValues {
   email: string;
-  password: string;
   newPassword: string;
   confirmPassword: string;
 }
 
 interface PasswordEditFormProps {
-  initialEmail?: string;
-  onSwitch: (mode: LoginMode, email?: string) => void;
+  email?: string;
+  /** From /login's answer; without it (the page was reloaded) the user signs in again to get one. */
+  changeToken?: string;
+  onSwitch: SwitchMode;
 }
 
-/** Forced change for new users and expired passwords (SPEC §4): success returns to the sign-in form. */
-export function PasswordEditForm({ initialEmail, onSwitch }: PasswordEditFormProps) {
+/**
+ * Forced change for new users and expired passwords (SPEC §4): the credentials and captcha were checked by the
+ * sign-in that led here, whose change token stands for them (issue 9). Success returns to the sign-in form.
+ */
+export function PasswordEditForm({ email, changeToken, onSwitch }: PasswordEditFormProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<PasswordEditValues>();
   useRevalidateOnLanguage(form);
 
   const change = useModifyPassword();
-  const submit = ({ email, password, newPassword }: PasswordEditValues) =>
+  const submit = ({ newPassword }: PasswordEditValues) =>
     change.mutate(
-      { email, password, newPassword },
+      { changeToken, newPassword },
       {
         onSuccess: () => {
           void message.success(t('auth.passwordChanged'));
           onSwitch('login', email);
+        },
+        // The token ran out: sign in again for a fresh one.
+        onError: () => {
+          if (!changeToken) onSwitch('login', email);
         },
       },
     );
@@ -45,19 +51,15 @@ export function PasswordEditForm({ initialEmail, onSwitch }: PasswordEditFormPro
       name="passwordEdit"
       layout="vertical"
       requiredMark={false}
-      initialValues={{ email: initialEmail ?? '' }}
+      initialValues={{ email: email ?? '' }}
       onFinish={submit}
       size="large"
     >
-      <Form.Item name="email" label={t('auth.email')} normalize={trimInput} rules={[schemaRule('email', emailField)]}>
-        <Input name="email" autoComplete="username" placeholder={t('auth.emailPlaceholder')} />
-      </Form.Item>
-      <Form.Item name="password" label={t('auth.currentPassword')} rules={[schemaRule('password', passwordInput)]}>
-        <Input.Password
-          name="password"
-          autoComplete="current-password"
-          placeholder={t('auth.currentPasswordPlaceholder')}
-        />
+      {!changeToken && (
+        <Alert type="warning" showIcon message={t('auth.signInToChange')} style={{ marginBottom: 16 }} />
+      )}
+      <Form.Item name="email" label={t('auth.email')}>
+        <Input name="email" autoComplete="username" readOnly variant="filled" />
       </Form.Item>
       <NewPasswordFields />
       <PasswordFormFooter

@@ -17,8 +17,11 @@ export function LoginPage() {
   const { t } = useTranslation();
   const [mode, setMode] = useState<LoginMode>('login');
   const [email, setEmail] = useState<string | undefined>();
-  const switchMode = (next: LoginMode, nextEmail?: string) => {
+  // The forced change's token from /login (issue 9): the change needs no password again.
+  const [changeToken, setChangeToken] = useState<string | undefined>();
+  const switchMode = (next: LoginMode, nextEmail?: string, token?: string) => {
     setEmail(nextEmail);
+    setChangeToken(token);
     setMode(next);
   };
 
@@ -26,7 +29,7 @@ export function LoginPage() {
     <AuthFrame title={t(TITLE_KEYS[mode])} before={<SystemNotice />}>
       {/* key: each mode starts from a fresh form with the e-mail carried over */}
       {mode === 'login' && <LoginForm key="login" initialEmail={email} onSwitch={switchMode} />}
-      {mode === 'edit' && <PasswordEditForm key="edit" initialEmail={email} onSwitch={switchMode} />}
+      {mode === 'edit' && <PasswordEditForm key="edit" email={email} changeToken={changeToken} onSwitch={switchMode} />}
       {mode === 'forget' && <PasswordForgetForm key="forget" initialEmail={email} onSwitch={switchMode} />}
     </AuthFrame>
   );

@@ -6,7 +6,7 @@ import { passwordInput } from '@edoc/contract/fields';
 import { paths } from '../../../config/paths';
 import { schemaRule } from '../../../lib/form-rules';
 import { stopIdle } from '../../../lib/idle-timer';
-import { clearSession, getSessionValue } from '../../../lib/session';
+import { clearSession } from '../../../lib/session';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
 import { useModifyPassword } from '../../auth/api';
 import { NewPasswordFields } from '../../../components/new-password-fields';
@@ -29,7 +29,7 @@ export function ChangePasswordForm() {
   const change = useModifyPassword(true);
   const submit = ({ password, newPassword }: ChangePasswordValues) =>
     change.mutate(
-      { email: getSessionValue('email') ?? '', password, newPassword },
+      { password, newPassword },
       {
         onSuccess: () => {
           void message.success(t('user.passwordChangedRelogin'));
