@@ -171,3 +171,6 @@ export const optionalCalendarDate = calendarDate.optional().or(z.literal('').tra
 export const calendarDateTime = z.iso
   .datetime({ offset: true, error: 'invalid_value' })
   .refine((s) => isCalendarDate(s.slice(0, 10)), 'invalid_value');
+
+/** The text fields of a multipart request that carries only its file part (an avatar, an import). */
+export const fileOnly = z.object({});

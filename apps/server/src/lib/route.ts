@@ -21,7 +21,16 @@ export interface RouteSpec<G extends Gate, P, Q, B, R> {
   response: R;
   /** A larger body than BODY_LIMIT_BYTES (imports). */
   bodyLimit?: number;
+  /**
+   * A multipart body the handler reads itself (uploads, imports): the schema of its text fields (an empty object
+   * when there are none; the file part is `file`). Recorded in MULTIPART_ROUTES, so the bad-input test walks its
+   * fields and its file part as it walks JSON bodies.
+   */
+  multipart?: Schema;
 }
+
+/** 'POST /edoc/minio/file/save' → the schema of its multipart text fields (see RouteSpec.multipart). */
+export const MULTIPART_ROUTES = new Map<string, Schema>();
 
 export interface RouteInput<G extends Gate, P, Q, B> {
   /** The caller as the gate resolved it: the handler does not check the gate again. */
@@ -51,6 +60,7 @@ function define(api: Api, method: Method) {
     handler: Handler<G, P, Q, B, R>,
   ): void => {
     const raw = spec.response === 'raw';
+    if (spec.multipart) MULTIPART_ROUTES.set(`${method} ${api.prefix}${url}`, spec.multipart);
     api.route({
       method,
       url,

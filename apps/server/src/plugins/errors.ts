@@ -80,6 +80,9 @@ export function registerErrors(app: FastifyInstance, opts: { spa: boolean }): vo
     // The multipart parser (busboy) reports a request cut off or garbled as a plain error: it is the client's.
     if (/unexpected end of (form|multipart data|file)|part terminated early|malformed part header/i.test(error.message))
       return send(400, 'upload_incomplete', errorMessage('upload_incomplete', lang));
+    // A multipart content type with no boundary: busboy cannot even start (issue 9: bad input, never a 500).
+    if (/boundary not found|multipart: boundary/i.test(error.message))
+      return send(400, 'parameter_error', errorMessage('parameter_error', lang));
     // Two writers raced to one unique value and the service had no more specific code for it: a conflict, not a fault.
     if (isUniqueViolation(error)) return send(409, 'already_exists', errorMessage('already_exists', lang));
     const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;

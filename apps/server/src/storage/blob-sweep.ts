@@ -22,6 +22,23 @@ export async function discardUpload(db: Db, blobs: BlobStore, sha256: string): P
   });
 }
 
+/**
+ * Runs the change a stored upload is for (its row takes lockBlob); when the change refuses, the upload's blob goes
+ * at once rather than at the sweep (issue 9: never a stored file for a refused request).
+ */
+export async function commitUpload<T>(
+  store: { db: Db; blobs: BlobStore },
+  sha256: string | null | undefined,
+  change: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await change();
+  } catch (err) {
+    if (sha256) await discardUpload(store.db, store.blobs, sha256).catch(() => undefined);
+    throw err;
+  }
+}
+
 /** Every blob a row still points at. */
 async function referenced(db: Db | Tx, among?: string[]): Promise<Set<string>> {
   const only = (col: AnyPgColumn) => (among ? inArray(col, among) : isNotNull(col));

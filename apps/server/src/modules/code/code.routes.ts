@@ -10,7 +10,7 @@ import {
 } from '@edoc/contract/code';
 import { noData } from '@edoc/contract/envelope';
 import { importResult } from '@edoc/contract/excel';
-import { idParams } from '@edoc/contract/fields';
+import { fileOnly, idParams } from '@edoc/contract/fields';
 import type { Deps } from '../../lib/deps.ts';
 import { readUpload, xlsxHeaders } from '../../lib/excel.ts';
 import type { Api } from '../../lib/http.ts';
@@ -92,7 +92,7 @@ export function codeRoutes(api: Api, deps: Deps): void {
     );
     post(
       `${prefix}/type/import`,
-      { access: write, query: codeScopeQuery, response: importResult },
+      { access: write, query: codeScopeQuery, multipart: fileOnly, response: importResult },
       async ({ ctx, query, request }) => {
         const scope = await codeScopeOf(deps, ctx, query.companyId);
         return { imported: await importCodeTypes(deps, scope, await readUpload(request), ctx.lang) };
@@ -140,7 +140,7 @@ export function codeRoutes(api: Api, deps: Deps): void {
     );
     post(
       `${prefix}/import`,
-      { access: write, query: codeScopeQuery, response: importResult },
+      { access: write, query: codeScopeQuery, multipart: fileOnly, response: importResult },
       async ({ ctx, query, request }) => {
         const scope = await codeScopeOf(deps, ctx, query.companyId);
         return { imported: await importCodes(deps, scope, await readUpload(request), ctx.lang) };

@@ -6,6 +6,7 @@ import type { Api } from '../../lib/http.ts';
 import { routes } from '../../lib/route.ts';
 import { companyOf } from '../../plugins/context.ts';
 import { importCompanyUsers, userImportSample } from './company-user-import.service.ts';
+import { fileOnly } from '@edoc/contract/fields';
 
 /** Company users from an Excel workbook: the company administrator, or the system administrator naming companyId. */
 export function companyUserImportRoutes(api: Api, deps: Deps): void {
@@ -23,7 +24,7 @@ export function companyUserImportRoutes(api: Api, deps: Deps): void {
 
   post(
     '/company/user/import',
-    { access: 'companyAdmin', query: companyScopeQuery, response: importResult },
+    { access: 'companyAdmin', query: companyScopeQuery, multipart: fileOnly, response: importResult },
     async ({ ctx, query, request }) => {
       const companyId = companyOf(ctx, query.companyId);
       const file = await readUpload(request);

@@ -28,7 +28,8 @@ import {
   editVersionLabel,
   listVersions,
 } from './document-version.service.ts';
-import { commitUpload, receiveUpload } from './document-upload.ts';
+import { commitUpload } from '../../storage/blob-sweep.ts';
+import { receiveUpload } from './document-upload.ts';
 
 const moveParams = z.object({ fileId: idParam, folderId: idParam });
 
@@ -38,14 +39,18 @@ export function documentManageRoutes(api: Api, deps: Deps): void {
   const access = 'projectMember';
 
   // Changed metadata and/or a new version: fields first, then (optionally) the file.
-  post('/minio/file/edit/a', { access, response: documentEdited }, async ({ ctx, request }) => {
-    // Everything the fields allow is checked before a byte of the file is stored (issue 9).
-    const { fields, file } = await receiveUpload(deps, ctx, request, documentEditFields, {
-      fileOptional: true,
-      precheck: (f) => checkDocumentEdit(deps, ctx, f),
-    });
-    return commitUpload(deps, file, () => editDocument(deps, ctx, fields, file, ctx.actor));
-  });
+  post(
+    '/minio/file/edit/a',
+    { access, multipart: documentEditFields, response: documentEdited },
+    async ({ ctx, request }) => {
+      // Everything the fields allow is checked before a byte of the file is stored (issue 9).
+      const { fields, file } = await receiveUpload(deps, ctx, request, documentEditFields, {
+        fileOptional: true,
+        precheck: (f) => checkDocumentEdit(deps, ctx, f),
+      });
+      return commitUpload(deps, file?.blob.sha256, () => editDocument(deps, ctx, fields, file, ctx.actor));
+    },
+  );
 
   get('/file/version/find_all', { access, query: versionListQuery, response: versionList }, ({ ctx, query }) =>
     listVersions(deps, ctx, query.fileId),

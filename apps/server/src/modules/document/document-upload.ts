@@ -70,13 +70,3 @@ export async function receiveUpload<S extends z.ZodType>(
   }
   return { fields, file };
 }
-
-/** Runs the change an upload is for; when it is refused, the upload's blob goes at once rather than at the sweep. */
-export async function commitUpload<T>(deps: Deps, file: UploadedFile | null, change: () => Promise<T>): Promise<T> {
-  try {
-    return await change();
-  } catch (err) {
-    if (file) await discardUpload(deps.db, deps.blobs, file.blob.sha256).catch(() => undefined);
-    throw err;
-  }
-}

@@ -16,7 +16,8 @@ import { sendBlob } from '../../lib/send-blob.ts';
 import { listDocuments } from './document-list.service.ts';
 import { allowedTypes, downloadVersion } from './document-read.service.ts';
 import { checkNewDocument, createDocument, nameInUse } from './document.service.ts';
-import { commitUpload, receiveUpload } from './document-upload.ts';
+import { commitUpload } from '../../storage/blob-sweep.ts';
+import { receiveUpload } from './document-upload.ts';
 
 /** The workspace's documents (SPEC §7 file and folder calls). */
 export function documentRoutes(api: Api, deps: Deps): void {
@@ -40,12 +41,16 @@ export function documentRoutes(api: Api, deps: Deps): void {
   );
 
   // A new document with its first version: metadata fields first, then the file, streamed to disk.
-  post('/minio/file/save', { access: 'projectMember', response: documentCreated }, async ({ ctx, request }) => {
-    const { fields, file } = await receiveUpload(deps, ctx, request, documentFields, {
-      precheck: (f) => checkNewDocument(deps, ctx, f),
-    });
-    return commitUpload(deps, file, () => createDocument(deps, ctx, fields, file!, ctx.actor));
-  });
+  post(
+    '/minio/file/save',
+    { access: 'projectMember', multipart: documentFields, response: documentCreated },
+    async ({ ctx, request }) => {
+      const { fields, file } = await receiveUpload(deps, ctx, request, documentFields, {
+        precheck: (f) => checkNewDocument(deps, ctx, f),
+      });
+      return commitUpload(deps, file?.blob.sha256, () => createDocument(deps, ctx, fields, file!, ctx.actor));
+    },
+  );
 
   get(
     '/minio/file/down',

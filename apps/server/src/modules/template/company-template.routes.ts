@@ -1,6 +1,6 @@
 import { companyScopeQuery as companyQuery } from '@edoc/contract/company';
 import { noData } from '@edoc/contract/envelope';
-import { idParams } from '@edoc/contract/fields';
+import { fileOnly, idParams } from '@edoc/contract/fields';
 import {
   templateBody,
   templateDetail,
@@ -49,7 +49,7 @@ export function companyTemplateRoutes(api: Api, deps: Deps): void {
 
   post(
     '/template/import',
-    { access, query: templateImportQuery, response: templateIdData },
+    { access, query: templateImportQuery, multipart: fileOnly, response: templateIdData },
     async ({ ctx, query, request }) => {
       const companyId = companyOf(ctx, query.companyId);
       const { type, name } = query;

@@ -5,6 +5,8 @@ import type { Api } from '../../lib/http.ts';
 import { routes } from '../../lib/route.ts';
 import { BlobTooLargeError } from '../../storage/blob-store.ts';
 import { readSignature, setSignature, signatureTypeOf } from './signature.service.ts';
+import { fileOnly } from '@edoc/contract/fields';
+import { commitUpload } from '../../storage/blob-sweep.ts';
 
 /** Personal centre, electronic signature: each user sets and sees only their own image. */
 export function signatureRoutes(api: Api, deps: Deps): void {
@@ -15,17 +17,22 @@ export function signatureRoutes(api: Api, deps: Deps): void {
     return reply.type(image.type).header('Cache-Control', 'private, no-cache').send(image.body);
   });
 
-  post('/user/signature/a', { access: 'signedIn', response: signatureData }, async ({ ctx, request }) => {
-    const part = await request.file({ limits: { fileSize: SIGNATURE_MAX_BYTES, files: 1 } });
-    if (!part) fail('required', { field: 'file' });
-    const stored = await deps.blobs.put(part.file, { maxBytes: SIGNATURE_MAX_BYTES }).catch((err: unknown) => {
-      if (err instanceof BlobTooLargeError) fail('file_too_large');
-      throw err;
-    });
-    // A refused upload leaves an unreferenced blob, which the orphan sweep removes.
-    if (part.file.truncated) fail('file_too_large');
-    if (!signatureTypeOf(stored.head)) fail('file_type_not_allowed');
-    await setSignature(deps, ctx.auth.user.id, stored.sha256, ctx.actor);
-    return { version: stored.sha256.slice(0, 8) };
-  });
+  post(
+    '/user/signature/a',
+    { access: 'signedIn', multipart: fileOnly, response: signatureData },
+    async ({ ctx, request }) => {
+      const part = await request.file({ limits: { fileSize: SIGNATURE_MAX_BYTES, files: 1 } });
+      if (!part) fail('required', { field: 'file' });
+      const stored = await deps.blobs.put(part.file, { maxBytes: SIGNATURE_MAX_BYTES }).catch((err: unknown) => {
+        if (err instanceof BlobTooLargeError) fail('file_too_large');
+        throw err;
+      });
+      await commitUpload(deps, stored.sha256, async () => {
+        if (part.file.truncated) fail('file_too_large');
+        if (!signatureTypeOf(stored.head)) fail('file_type_not_allowed');
+        await setSignature(deps, ctx.auth.user.id, stored.sha256, ctx.actor);
+      });
+      return { version: stored.sha256.slice(0, 8) };
+    },
+  );
 }

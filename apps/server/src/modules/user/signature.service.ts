@@ -7,6 +7,7 @@ import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
 import { imageTypeOf } from './user.service.ts';
+import { lockBlob } from '../../storage/blob-sweep.ts';
 
 /** png or jpeg by the first bytes; anything else (gif, webp, a renamed pdf) is refused. */
 export function signatureTypeOf(head: Buffer): (typeof SIGNATURE_TYPES)[number] | null {
@@ -17,6 +18,7 @@ export function signatureTypeOf(head: Buffer): (typeof SIGNATURE_TYPES)[number] 
 /** Replaces the user's signature image; the trail keeps the old and new content hashes. */
 export async function setSignature(deps: Deps, userId: number, sha256: string, actor: TrailActor): Promise<void> {
   await deps.db.transaction(async (tx) => {
+    await lockBlob(tx, sha256);
     const [before] = await tx
       .select({ sha: users.signatureSha256 })
       .from(users)

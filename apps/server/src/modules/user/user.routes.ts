@@ -1,5 +1,6 @@
 import { noData } from '@edoc/contract/envelope';
-import { idParam } from '@edoc/contract/fields';
+import { fileOnly, idParam } from '@edoc/contract/fields';
+import { commitUpload } from '../../storage/blob-sweep.ts';
 import { AVATAR_MAX_BYTES } from '@edoc/contract/limits';
 import { avatarData, langBody, userInfo, userInfoModifyBody } from '@edoc/contract/user';
 import { z } from 'zod';
@@ -29,7 +30,7 @@ export function userRoutes(api: Api, deps: Deps): void {
     return null;
   });
 
-  post('/user/avatar', { access: 'signedIn', response: avatarData }, async ({ ctx, request }) => {
+  post('/user/avatar', { access: 'signedIn', multipart: fileOnly, response: avatarData }, async ({ ctx, request }) => {
     const userId = ctx.auth.user.id;
     const part = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
     if (!part) fail('required', { field: 'file' });
@@ -37,11 +38,12 @@ export function userRoutes(api: Api, deps: Deps): void {
       if (err instanceof BlobTooLargeError) fail('file_too_large');
       throw err;
     });
-    // An unreferenced blob left by a refused image is removed by the orphan sweep.
-    const type = imageTypeOf(stored.head);
-    if (!type) fail('file_type_not_allowed');
-    if (part.file.truncated) fail('file_too_large');
-    await setAvatar(deps, userId, { sha256: stored.sha256, type }, ctx.actor);
+    await commitUpload(deps, stored.sha256, async () => {
+      const type = imageTypeOf(stored.head);
+      if (!type) fail('file_type_not_allowed');
+      if (part.file.truncated) fail('file_too_large');
+      await setAvatar(deps, userId, { sha256: stored.sha256, type }, ctx.actor);
+    });
     return { avatarUrl: `/edoc/user/avatar/${userId}?v=${stored.sha256.slice(0, 8)}` };
   });
 

@@ -9,6 +9,7 @@ import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
+import { lockBlob } from '../../storage/blob-sweep.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -114,6 +115,7 @@ export function imageTypeOf(head: Buffer): string | null {
 
 export async function setAvatar(deps: Deps, userId: number, blob: { sha256: string; type: string }, actor: TrailActor) {
   await deps.db.transaction(async (tx) => {
+    await lockBlob(tx, blob.sha256);
     const [before] = await tx.select({ sha: users.avatarSha256 }).from(users).where(eq(users.id, userId));
     await tx
       .update(users)
