@@ -7,6 +7,7 @@ import { startJobs } from './jobs/jobs.ts';
 import { createMailHandler, MAIL_QUEUE } from './mail/mailer.ts';
 import { sweepIdempotencyKeys } from './plugins/idempotency.ts';
 import { createS3Checkpoints } from './modules/trail/checkpoint-s3.ts';
+import { mailNewTasks, mailReminders } from './modules/task/task-mail.ts';
 import { writeCheckpoint } from './modules/trail/trail-checkpoint.ts';
 import { openDatabase } from './runtime.ts';
 import { seedAdmin } from './seed.ts';
@@ -74,6 +75,14 @@ if (config.EDOC_ROLE !== 'api') {
     );
   void sweep();
   setInterval(() => void sweep(), 3600_000).unref();
+  // Task e-mails (issue 10): new tasks within half a minute, due/overdue reminders checked hourly (each sent once).
+  const mailDeps = { db, jobs, publicUrl: config.PUBLIC_URL };
+  const failed = (err: unknown) => late.app?.log.error({ err }, 'task e-mails failed');
+  const newTasks = () => mailNewTasks(mailDeps).catch(failed);
+  const reminders = () => mailReminders(mailDeps).catch(failed);
+  void newTasks().then(reminders);
+  setInterval(() => void newTasks(), 30_000).unref();
+  setInterval(() => void reminders(), 3600_000).unref();
   // Expired download tasks let go of their zips (Download center), at start and then hourly.
   const expire = () =>
     Promise.all([sweepExpiredDownloads(db, blobs, config.BLOB_GRACE_SECONDS * 1000), sweepTickets(db)]).then(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ID_MAX } from './fields.ts';
+import type { TaskKind } from './workflow.ts';
 
 /** Task e-mails a user may receive per project (SPEC §7 /user/study_alert). */
 export const ALERT_KINDS = ['receive', 'review', 'qc', 'approve', 'archive', 'deletion'] as const;
@@ -35,3 +36,17 @@ export type StudyAlertBody = z.infer<typeof studyAlertBody>;
 /** The answer of POST /user/study_alert/a: the kinds now saved for the project. */
 export const studyAlertSaved = z.object({ studyId: z.number(), kinds: z.array(alertKind) });
 export type StudyAlertSaved = z.infer<typeof studyAlertSaved>;
+
+/**
+ * Which study-alert choice governs the e-mail of a new task (issue 10). A document coming back to its author
+ * (rejected, or to edit) is mail about documents coming to them, as receiving one is: decided, not in SPEC.
+ */
+export const ALERT_OF_TASK: Record<TaskKind, AlertKind> = {
+  receive: 'receive',
+  edit: 'receive',
+  rejected: 'receive',
+  review: 'review',
+  qc: 'qc',
+  approve: 'approve',
+  archive: 'archive',
+};

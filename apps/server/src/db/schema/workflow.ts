@@ -149,6 +149,8 @@ export const tasks = pgTable(
     outcome: text('outcome'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     doneAt: timestamp('done_at', { withTimezone: true }),
+    /** When the new-task e-mail was claimed (task-mail.ts): set once, so every task is announced at most once. */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
     /** The day the due-tomorrow / overdue reminder went out, so the daily job sends each once. */
     remindedDueAt: date('reminded_due_at'),
     remindedOverdueAt: date('reminded_overdue_at'),
