@@ -162,7 +162,11 @@ describe('the transition table through the API', () => {
           const expected = predicted(fixture, STATUS[fixture], call, who);
           // An allowed call changes the document: it gets a fresh one; refusals share one that must not change.
           const id = expected === null ? await build(fixture) : shared;
+          const trailBefore = (await trailOf(ctx.db, 'document', id)).length;
           const res = await request(call, who, id);
+          const trailRows = (await trailOf(ctx.db, 'document', id)).length - trailBefore;
+          // Every change is one trail row in its transaction; a refusal writes none.
+          if (trailRows !== (res.statusCode < 300 ? 1 : 0)) wrong.push(`${call} by ${who}: ${trailRows} trail rows`);
           const got = res.statusCode < 300 ? null : (res.json().errorCode as string);
           if (got !== expected)
             wrong.push(`${call} by ${who}: expected ${expected ?? 'allowed'}, got ${got ?? 'allowed'}`);
