@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate, optionalText, requiredText, ID_MAX } from './fields.ts';
+import { calendarDate, idParam, optionalText, requiredText, ID_MAX } from './fields.ts';
 import { NAME_MAX } from './limits.ts';
 
 const id = z.number('required').int('invalid_value').positive('invalid_value').max(ID_MAX, 'invalid_value');
@@ -53,7 +53,13 @@ export const deleteBody = z.object({
 
 export const restoreBody = z.object({ folderId: id.optional() });
 
-export const wordBody = z.object({ fileId: id, text: requiredText(1000), fileVersionId: id.optional() });
+/** POST /file/words: a comment on the document, or (with routeId) on one of its review requests. */
+export const wordBody = z.object({
+  fileId: id,
+  text: requiredText(1000),
+  fileVersionId: id.optional(),
+  routeId: id.optional(),
+});
 
 /** POST /minio/file/edit/a: the document and its version number after the edit. */
 export const documentEdited = z.object({ fileId: z.number(), versionNo: z.string() });
@@ -83,6 +89,14 @@ export const wordRow = z.object({
 });
 export type WordRow = z.infer<typeof wordRow>;
 export const wordList = z.array(wordRow);
+
+/**
+ * GET /file/words/{fileId}/{routeId}/a: the discussion on one review request — its comments and each decision's
+ * comment or reason, oldest first.
+ */
+export const requestWords = z.array(wordRow.extend({ decision: z.enum(['pass', 'reject']).nullable() }));
+export type RequestWord = z.infer<typeof requestWords>[number];
+export const requestWordsParams = z.object({ fileId: idParam, routeId: idParam });
 export const wordCreated = z.object({ id: z.number() });
 export type WordCreated = z.infer<typeof wordCreated>;
 

@@ -4,6 +4,7 @@ import { notices } from '../db/schema/notices.ts';
 import { folders, groups, members, roles, sites } from '../db/schema/projects.ts';
 import { codes, codeTypes, tags } from '../db/schema/catalog.ts';
 import { downloadTasks } from '../db/schema/documents.ts';
+import { documentRoutes } from '../db/schema/workflow.ts';
 import { releases } from '../db/schema/releases.ts';
 import { templates } from '../db/schema/templates.ts';
 import { createTestContext, type TestContext } from './context.ts';
@@ -130,6 +131,17 @@ beforeAll(async () => {
       expiresAt: new Date(Date.now() + 86_400_000),
     })
     .returning();
+  // A finished review request of that document (its discussion is readable to those who may view it).
+  const [route] = await ctx.db
+    .insert(documentRoutes)
+    .values({
+      projectId: world.projectId,
+      documentId: fileId,
+      versionId: fileVersionId,
+      senderId: world.pm.id,
+      state: 1,
+    })
+    .returning();
   const applicant = await createProjectUser(ctx.db, world.companyId, { approvalStatus: 0, origin: 1 });
   Object.assign(ids, {
     company: world.companyId,
@@ -146,6 +158,7 @@ beforeAll(async () => {
     file: fileId,
     version: fileVersionId,
     downloadTask: task.id,
+    route: route.id,
     ticket: 0,
     folder: folder.id,
     notice: notice.id,

@@ -24,6 +24,7 @@ export type IdKind =
   | 'file'
   | 'version'
   | 'downloadTask'
+  | 'route'
   | 'ticket';
 
 export interface RoutePolicy {
@@ -256,6 +257,11 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'POST /route/template/create': member,
   'POST /route/template/delete/{id}': withIds(member, { id: 'file' }, { destructive: true }),
   'GET /file/flow/{id}': withIds(member, { id: 'file' }, { handlerRefuses: ['staff1'] }),
+  'GET /file/words/{fileId}/{routeId}/a': withIds(
+    member,
+    { fileId: 'file', routeId: 'route' },
+    { handlerRefuses: ['staff1'] },
+  ),
   'GET /file/assignees/{id}': withIds(member, { id: 'file' }, { handlerRefuses: ['staff1'] }),
   'GET /audit/find_file_audits': member,
   'GET /audit/project/list': admin,

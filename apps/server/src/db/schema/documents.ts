@@ -105,6 +105,8 @@ export const documentWords = pgTable(
       .notNull()
       .references(() => users.id),
     text: text('text').notNull(),
+    /** The review request (document_routes) the comment is on, if any; checked against the document when written. */
+    routeId: integer('route_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('document_words_doc_idx').on(t.documentId, t.id)],

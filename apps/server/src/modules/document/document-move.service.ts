@@ -10,6 +10,7 @@ import { documentAccess, loadDocumentFor, lockDocumentFor, versionOf } from './d
 import { requireFolderKey } from './document.policy.ts';
 import { nameTaken } from './document.service.ts';
 import { requireStatusFor } from '../workflow/workflow.policy.ts';
+import { requireRouteOf } from '../workflow/request-words.service.ts';
 
 export async function renameDocument(
   deps: Deps,
@@ -92,23 +93,24 @@ export async function listWords(deps: Deps, ctx: ProjectContext, fileId: number)
 export async function addWord(
   deps: Deps,
   ctx: ProjectContext,
-  input: { fileId: number; text: string; fileVersionId?: number },
+  input: { fileId: number; text: string; fileVersionId?: number; routeId?: number },
   actor: TrailActor,
 ) {
   return deps.db.transaction(async (tx) => {
     const { doc } = await loadDocumentFor(tx, ctx, input.fileId, ['viewDoc']);
+    if (input.routeId !== undefined) await requireRouteOf(tx, doc.id, input.routeId);
     const versionId = input.fileVersionId
       ? (await versionOf(tx, doc.id, input.fileVersionId)).id
       : doc.currentVersionId;
     const [word] = await tx
       .insert(documentWords)
-      .values({ documentId: doc.id, versionId, userId: ctx.auth.user.id, text: input.text })
+      .values({ documentId: doc.id, versionId, userId: ctx.auth.user.id, text: input.text, routeId: input.routeId })
       .returning();
     await recordTrail(tx, actor, {
       type: TrailType.Create,
       objectType: 'document_word',
       objectId: word.id,
-      newValue: { fileId: doc.id, text: input.text },
+      newValue: { fileId: doc.id, text: input.text, ...(input.routeId ? { routeId: input.routeId } : {}) },
     });
     return { id: word.id };
   });

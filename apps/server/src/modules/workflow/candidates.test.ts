@@ -60,3 +60,39 @@ describe('GET /file/assignees/{id}', () => {
     expect((await client(ctx.app, world.staff.token).get(`/file/assignees/${fileId}`)).statusCode).toBe(403);
   });
 });
+
+describe('GET /file/words/{fileId}/{routeId}/a', () => {
+  it("is one request's discussion: its comments and each decision's comment or reason, oldest first", async () => {
+    const folder = world.folderByIch.get('8.2.2')!;
+    const pm = client(ctx.app, world.pm.token);
+    const saved = await pm.form(
+      '/minio/file/save',
+      { folderId: folder, name: 'Talk' },
+      { name: 't.pdf', content: SAMPLE.pdf() },
+    );
+    const fileId = saved.json().data.fileId as number;
+    const me = [world.pm.id];
+    const stages = [3, 4, 5].map((stage) => ({ stage, userIds: me }));
+    await pm.post('/file/apply/save', { fileId, stages });
+    const [{ routeId }] = (await pm.get(`/file/flow/${fileId}`)).json().data as { routeId: number }[];
+    expect((await pm.post('/file/words', { fileId, routeId, text: 'Please check page 3' })).statusCode).toBe(200);
+    await pm.post('/file/words', { fileId, text: 'A comment on the document, not on the request' });
+    await pm.post(`/file/audit/${fileId}/a`, { pass: false, comment: 'Page 3 is missing the date' });
+
+    const res = await pm.get(`/file/words/${fileId}/${routeId}/a`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.map((w: { text: string; decision: string | null }) => [w.text, w.decision])).toEqual([
+      ['Please check page 3', null],
+      ['Page 3 is missing the date', 'reject'],
+    ]);
+    // Another document's request is not found, through either call.
+    const other = await pm.form(
+      '/minio/file/save',
+      { folderId: folder, name: 'Other' },
+      { name: 'o.pdf', content: SAMPLE.pdf() },
+    );
+    const otherId = other.json().data.fileId as number;
+    expect((await pm.get(`/file/words/${otherId}/${routeId}/a`)).statusCode).toBe(404);
+    expect((await pm.post('/file/words', { fileId: otherId, routeId, text: 'x' })).statusCode).toBe(404);
+  });
+});

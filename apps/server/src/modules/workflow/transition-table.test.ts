@@ -124,7 +124,7 @@ async function build(fixture: Fixture): Promise<number> {
   return id;
 }
 
-function request(call: Call, who: Who, id: number) {
+function request(call: Call, who: Who, id: number): ReturnType<ReturnType<typeof as>['post']> {
   switch (call) {
     case 'receive':
       return as(who).post(`/file/receive/${id}/a`);
@@ -134,7 +134,7 @@ function request(call: Call, who: Who, id: number) {
       return as(who).post(`/file/audit/${id}/a`, { pass: true });
     case 'reject':
       return as(who).post(`/file/audit/${id}/a`, { pass: false, comment: 'Not yet' });
-    case 'undo':
+    default:
       return as(who).post(`/file/undo/${id}/a`);
   }
 }

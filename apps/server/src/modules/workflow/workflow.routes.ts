@@ -10,6 +10,7 @@ import {
   sendBody,
   transitionAnswer,
 } from '@edoc/contract/flow';
+import { requestWords, requestWordsParams } from '@edoc/contract/document-edit';
 import { noData } from '@edoc/contract/envelope';
 import { idParams } from '@edoc/contract/fields';
 import type { Deps } from '../../lib/deps.ts';
@@ -20,6 +21,7 @@ import { assigneeCandidates as candidatesOf } from './candidates.service.ts';
 import { createRouteTemplate, deleteRouteTemplate, listRouteTemplates } from './route-template.service.ts';
 import { decide } from './decide.service.ts';
 import { flowOf } from './flow.service.ts';
+import { requestWords as wordsOfRequest } from './request-words.service.ts';
 import { sendDocument } from './send.service.ts';
 import { verifySigner } from './signature.service.ts';
 import { receiveDocument, undo } from './undo.service.ts';
@@ -32,6 +34,7 @@ import { receiveDocument, undo } from './undo.service.ts';
  * - POST /file/audit/{fileId}/a: pass or reject the open stage, signing where the stage asks for it.
  * - POST /file/undo/{fileId}/a: withdraw your route, or take back your pass.
  * - GET /file/flow/{fileId}: every route of the document as a timeline.
+ * - GET /file/words/{fileId}/{routeId}/a: the discussion on one review request.
  * - GET /file/assignees/{fileId}: who may be named on each enabled stage (the send dialog's choices).
  * - POST /file/batch/a: send many documents, or pass many tasks, each on its own.
  * - /route/template/*: named presets of a route, at most five per site, group or project.
@@ -63,6 +66,12 @@ export function workflowRoutes(api: Api, deps: Deps): void {
 
   get('/file/flow/:id', { access, params: idParams, response: flowAnswer }, ({ ctx, params }) =>
     flowOf(deps, ctx, params.id),
+  );
+
+  get(
+    '/file/words/:fileId/:routeId/a',
+    { access, params: requestWordsParams, response: requestWords },
+    ({ ctx, params }) => wordsOfRequest(deps, ctx, params.fileId, params.routeId),
   );
 
   get('/file/assignees/:id', { access, params: idParams, response: assigneeCandidates }, ({ ctx, params }) =>

@@ -1,0 +1,1 @@
+ALTER TABLE "document_words" ADD COLUMN "route_id" integer;
