@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ID_MAX } from './fields.ts';
+import { idField } from './fields.ts';
 import type { TaskKind } from './workflow.ts';
 
 /** Task e-mails a user may receive per project (SPEC §7 /user/study_alert). */
@@ -25,7 +25,7 @@ const isAlertKind = (v: string): v is AlertKind => (ALERT_KINDS as readonly stri
  * The kinds are checked as a whole, so a wrong one is reported against the field "kinds", not its index.
  */
 export const studyAlertBody = z.object({
-  studyId: z.number('required').int('invalid_value').positive('invalid_value').max(ID_MAX, 'invalid_value'),
+  studyId: idField,
   kinds: z
     .array(z.string('invalid_value'), 'invalid_value')
     .max(ALERT_KINDS.length * 2, 'invalid_value')

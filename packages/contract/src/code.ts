@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageOf } from './envelope.ts';
-import { optionalText, requiredText, ID_MAX } from './fields.ts';
+import { ID_MAX, idField, optionalText, requiredText } from './fields.ts';
 import { pageQuery, searchField } from './paging.ts';
 
 /**
@@ -57,7 +57,7 @@ export const codeTypeList = pageOf(codeTypeItem);
 export type CodeTypeList = z.infer<typeof codeTypeList>;
 
 export const codeBody = z.object({
-  typeId: z.number('required').int('invalid_value').positive('invalid_value').max(ID_MAX, 'invalid_value'),
+  typeId: idField,
   code: codeText,
   name: requiredText(128),
   nameEn: optionalText(128),

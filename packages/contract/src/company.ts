@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageOf } from './envelope.ts';
-import { emailField, optionalText, requiredText, ID_MAX } from './fields.ts';
+import { emailField, ID_MAX, idField, optionalText, requiredText } from './fields.ts';
 import { pageQuery, searchField as searchValue } from './paging.ts';
 
 export const companyItem = z.object({
@@ -41,7 +41,7 @@ export type CompanyListQuery = z.infer<typeof companyListQuery>;
 
 /** POST /company/set/company/manager/a: a company administrator (user type 2) — e-mailed, forced to set a password. */
 export const companyManagerBody = z.object({
-  companyId: z.number('required').int('invalid_value').positive('invalid_value').max(ID_MAX, 'invalid_value'),
+  companyId: idField,
   email: emailField,
   userName: requiredText(64),
 });
@@ -73,7 +73,7 @@ export type UserIdData = z.infer<typeof userIdData>;
 
 /** Shared fields of the company-user form: POST /company/user creates (no userId), POST /company/user/a edits. */
 export const companyUserBody = z.object({
-  userId: z.number('required').int('invalid_value').positive('invalid_value').max(ID_MAX, 'invalid_value').optional(),
+  userId: idField.optional(),
   companyId: companyIdOption,
   email: emailField,
   userName: requiredText(64),
@@ -91,7 +91,7 @@ export type CompanyUserCreateBody = z.infer<typeof companyUserCreateBody>;
  * is not editable here (a sent one is ignored); an omitted field stays as it is, an empty mobile clears it.
  */
 export const companyUserEditBody = z.object({
-  userId: z.number('required').int('invalid_value').positive('invalid_value').max(ID_MAX, 'invalid_value'),
+  userId: idField,
   userName: requiredText(64),
   mobile: optionalText(32),
   enabled: z.boolean('invalid_value').optional(),

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { calendarDate, idParam, optionalText, requiredText, ID_MAX } from './fields.ts';
+import { calendarDate, ID_MAX, idField, idParam, optionalText, requiredText } from './fields.ts';
 import { NAME_MAX } from './limits.ts';
 
-const id = z.number('required').int('invalid_value').positive('invalid_value').max(ID_MAX, 'invalid_value');
 const formId = z.coerce
   .number('invalid_value')
   .int('invalid_value')
@@ -32,33 +31,33 @@ export const versionListQuery = z.object({
 });
 
 export const versionEditBody = z.object({
-  fileVersionId: id,
+  fileVersionId: idField,
   label: optionalText(128),
 });
 
-export const renameBody = z.object({ fileId: id, name: requiredText(NAME_MAX) });
+export const renameBody = z.object({ fileId: idField, name: requiredText(NAME_MAX) });
 
 export const moveManyBody = z.object({
-  fileIds: z.array(id).min(1, 'required').max(500, 'too_long'),
-  folderId: id,
+  fileIds: z.array(idField).min(1, 'required').max(500, 'too_long'),
+  folderId: idField,
 });
 
 /** SPEC §3 delete-file payload. */
 export const deleteBody = z.object({
-  fileId: id,
-  folderId: id.optional(),
-  fileVersionId: id.optional(),
+  fileId: idField,
+  folderId: idField.optional(),
+  fileVersionId: idField.optional(),
   deleteAllVersion: z.boolean().default(true),
 });
 
-export const restoreBody = z.object({ folderId: id.optional() });
+export const restoreBody = z.object({ folderId: idField.optional() });
 
 /** POST /file/words: a comment on the document, or (with routeId) on one of its review requests. */
 export const wordBody = z.object({
-  fileId: id,
+  fileId: idField,
   text: requiredText(1000),
-  fileVersionId: id.optional(),
-  routeId: id.optional(),
+  fileVersionId: idField.optional(),
+  routeId: idField.optional(),
 });
 
 /** POST /minio/file/edit/a: the document and its version number after the edit. */

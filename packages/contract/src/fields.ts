@@ -151,6 +151,9 @@ export const idParam = z.coerce
 /** Path parameters of a call on one object: `/…/:id`. */
 export const idParams = z.object({ id: idParam });
 
+/** The one id rule of a JSON body: a positive whole number within PostgreSQL's integer (issue 9). */
+export const idField = z.number('required').int('invalid_value').positive('invalid_value').max(ID_MAX, 'invalid_value');
+
 /**
  * A day that exists on the calendar, yyyy-mm-dd (no 2023-02-29, no month 13), years 1900–9999: the one date rule
  * of every request (issue 9), so the database never meets a date it refuses.

@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { calendarDate, ID_MAX, optionalText, passwordInput, requiredText } from './fields.ts';
+import { calendarDate, idField, optionalText, passwordInput, requiredText } from './fields.ts';
 import { pageOf } from './envelope.ts';
 import { Stage, TASK_KINDS, WORKFLOW_ACTIONS } from './workflow.ts';
 
 /** Requests and answers of the document workflow (issue 10; DESIGN §6–§7). */
 
-const id = z.number('required').int('invalid_value').positive('invalid_value').max(ID_MAX, 'invalid_value');
 const stageField = z.union([z.literal(Stage.Review), z.literal(Stage.Qc), z.literal(Stage.Approval)], {
   error: 'invalid_value',
 });
@@ -14,8 +13,8 @@ const stageField = z.union([z.literal(Stage.Review), z.literal(Stage.Qc), z.lite
 export const routeStageInput = z
   .object({
     stage: stageField,
-    userIds: z.array(id).max(50, 'too_long').default([]),
-    groupIds: z.array(id).max(20, 'too_long').default([]),
+    userIds: z.array(idField).max(50, 'too_long').default([]),
+    groupIds: z.array(idField).max(20, 'too_long').default([]),
     signatureRequired: z.boolean().default(false),
     allMustAct: z.boolean().default(false),
     dueDate: calendarDate.optional(),
@@ -29,7 +28,7 @@ export const routeInput = z
   .refine((stages) => new Set(stages.map((s) => s.stage)).size === stages.length, 'invalid_value');
 
 /** POST /file/apply/save: send a document along a route (the project's enabled stages, in order). */
-export const sendBody = z.object({ fileId: id, stages: routeInput });
+export const sendBody = z.object({ fileId: idField, stages: routeInput });
 export type SendBody = z.infer<typeof sendBody>;
 
 /**
@@ -59,12 +58,12 @@ export type DecideBody = z.infer<typeof decideBody>;
 export const batchBody = z.discriminatedUnion('action', [
   z.object({
     action: z.literal('send'),
-    fileIds: z.array(id).min(1, 'required').max(200, 'too_long'),
+    fileIds: z.array(idField).min(1, 'required').max(200, 'too_long'),
     stages: routeInput,
   }),
   z.object({
     action: z.literal('pass'),
-    fileIds: z.array(id).min(1, 'required').max(200, 'too_long'),
+    fileIds: z.array(idField).min(1, 'required').max(200, 'too_long'),
     comment: optionalText(1000),
     signature: signatureInput.optional(),
   }),
@@ -150,8 +149,8 @@ export type TaskItem = z.infer<typeof taskItem>;
 export const routeTemplateBody = z
   .object({
     name: requiredText(64),
-    siteId: id.optional(),
-    groupId: id.optional(),
+    siteId: idField.optional(),
+    groupId: idField.optional(),
     stages: routeInput,
   })
   .refine((t) => !(t.siteId && t.groupId), { path: ['groupId'], message: 'invalid_value' });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DOC_PERMISSION_KEYS, LIBRARY_PERMISSION_KEYS } from './enums.ts';
-import { optionalText, requiredText, ID_MAX } from './fields.ts';
+import { ID_MAX, idField, optionalText, requiredText } from './fields.ts';
 import { TREE_TITLE_MAX } from './limits.ts';
 import { FolderType } from './permissions.ts';
 
@@ -52,7 +52,7 @@ export type SubjectType = (typeof SUBJECT_TYPES)[number];
 
 export const folderGrantInput = z.object({
   subjectType: z.enum(SUBJECT_TYPES, 'invalid_value'),
-  subjectId: z.number('required').int('invalid_value').positive('invalid_value').max(ID_MAX, 'invalid_value'),
+  subjectId: idField,
   docKeys: knownKeys(DOC_PERMISSION_KEYS),
   libraryKeys: knownKeys(LIBRARY_PERMISSION_KEYS),
   manageLevel: z.number().int('invalid_value').min(0, 'invalid_value').max(3, 'invalid_value').default(0),
@@ -64,7 +64,7 @@ export const folderGrantsBody = z.object({ grants: z.array(folderGrantInput).max
 export type FolderGrantsBody = z.input<typeof folderGrantsBody>;
 
 export const folderTemplateApplyBody = z.object({
-  templateId: z.number('required').int('invalid_value').positive('invalid_value').max(ID_MAX, 'invalid_value'),
+  templateId: idField,
   type: folderTypeField.default(FolderType.Work),
 });
 export type FolderTemplateApplyBody = z.input<typeof folderTemplateApplyBody>;

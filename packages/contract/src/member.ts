@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ID_MAX } from './fields.ts';
+import { ID_MAX, idField } from './fields.ts';
 import { companyUserItem } from './company.ts';
 import { pageOf } from './envelope.ts';
 import { pageQuery, searchField } from './paging.ts';
@@ -31,7 +31,7 @@ export const projectRole = z.object({ roleId: z.number(), code: z.string(), name
 export type ProjectRole = z.infer<typeof projectRole>;
 export const projectRoleList = z.array(projectRole);
 
-const roleId = z.number('required').int('invalid_value').positive('invalid_value').max(ID_MAX, 'invalid_value');
+const roleId = idField;
 const siteIds = z
   .array(z.number().int('invalid_value').positive('invalid_value').max(ID_MAX, 'invalid_value'))
   .max(500)
@@ -43,7 +43,7 @@ export type MemberUpdateBody = z.input<typeof memberUpdateBody>;
 
 /** Adding a company user to the project. */
 export const memberAddBody = memberUpdateBody.extend({
-  userId: z.number('required').int('invalid_value').positive('invalid_value').max(ID_MAX, 'invalid_value'),
+  userId: idField,
 });
 export type MemberBody = z.input<typeof memberAddBody>;
 

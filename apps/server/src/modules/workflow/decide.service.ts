@@ -13,7 +13,7 @@ import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
 import { requireAssigneesMay } from './assignees.ts';
 import { openStageTasks } from './send.service.ts';
 import { signVersion } from './signature.service.ts';
-import { Decision, factsOf, openStageOf, requireTransition, RouteState } from './workflow.policy.ts';
+import { Decision, factsOf, openStageOf, requireTransition, RouteState, closeRoute } from './workflow.policy.ts';
 
 /**
  * An assignee's pass or rejection of the open stage (DESIGN §6), under the document's row lock: of two decisions
@@ -70,10 +70,7 @@ export async function decide(
     await closeTasks(tx, doc.id, { stageAssigneeIds: others }, { state: 2, outcome: null });
     to = body.pass ? await openNextStage(tx, ctx.projectId, doc.id, route, stage.stage) : DocStatus.Editing;
     if (!body.pass) {
-      await tx
-        .update(documentRoutes)
-        .set({ state: RouteState.Rejected, closedAt: new Date() })
-        .where(eq(documentRoutes.id, route.id));
+      await closeRoute(tx, route.id, RouteState.Rejected);
       await openTasks(tx, [
         { projectId: ctx.projectId, documentId: doc.id, userId: route.senderId, kind: 'rejected', senderId: me },
       ]);
@@ -115,10 +112,7 @@ async function openNextStage(
     .orderBy(asc(routeStages.stage))
     .limit(1);
   if (!next) {
-    await tx
-      .update(documentRoutes)
-      .set({ state: RouteState.Done, closedAt: new Date() })
-      .where(eq(documentRoutes.id, route.id));
+    await closeRoute(tx, route.id, RouteState.Done);
     return DocStatus.Processed;
   }
   await tx.update(routeStages).set({ state: 0, openedAt: new Date() }).where(eq(routeStages.id, next.id));

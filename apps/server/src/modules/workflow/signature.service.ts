@@ -1,7 +1,7 @@
 import { TrailType } from '@edoc/contract/enums';
 import type { SignatureInput } from '@edoc/contract/flow';
 import type { SignatureMeaning } from '@edoc/contract/workflow';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import type { documentVersions } from '../../db/schema/documents.ts';
 import { sessions } from '../../db/schema/sessions.ts';
@@ -10,6 +10,7 @@ import { AppError, fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { verifyCredentials } from '../auth/login.service.ts';
+import { signedInSession } from './workflow.policy.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
 
 /** A time zone the runtime knows (IANA), else the field is refused; none given is UTC. */
@@ -31,12 +32,7 @@ function timeZoneOf(input: SignatureInput): string {
  */
 export async function verifySigner(deps: Deps, ctx: ProjectContext, input: SignatureInput) {
   const { user, session } = ctx.auth;
-  const [earlier] = await deps.db
-    .select({ id: signatures.id })
-    .from(signatures)
-    .where(and(eq(signatures.userId, user.id), eq(signatures.sessionId, session.id)))
-    .limit(1);
-  if (!earlier && !input.email) fail('required', { field: 'email' });
+  if (!input.email && !(await signedInSession(deps.db, ctx))) fail('required', { field: 'email' });
   const emailOk = !input.email || input.email.trim().toLowerCase() === user.email.toLowerCase();
   try {
     // Another person's e-mail is a failed attempt on this account, as a wrong password is.

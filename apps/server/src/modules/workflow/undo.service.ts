@@ -2,14 +2,14 @@ import { DocStatus, TrailType } from '@edoc/contract/enums';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { documents } from '../../db/schema/documents.ts';
-import { documentRoutes, routeStages, stageAssignees } from '../../db/schema/workflow.ts';
+import { routeStages, stageAssignees } from '../../db/schema/workflow.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { lockDocumentFor } from '../document/document-read.service.ts';
 import { closeTasks, openTasks } from '../task/task-rows.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
 import { openStageTasks } from './send.service.ts';
-import { Decision, factsOf, openStageOf, requireTransition, RouteState } from './workflow.policy.ts';
+import { Decision, factsOf, openStageOf, requireTransition, RouteState, closeRoute } from './workflow.policy.ts';
 
 /** 2 → 1: the person the document was created for takes it (DESIGN §6); a second receive is 409 already_received. */
 export async function receiveDocument(tx: Tx, ctx: ProjectContext, fileId: number, actor: TrailActor) {
@@ -61,10 +61,7 @@ export async function undo(tx: Tx, ctx: ProjectContext, fileId: number, actor: T
   }
   requireTransition(doc.status, 'withdraw', facts);
   const { route, stage } = open!;
-  await tx
-    .update(documentRoutes)
-    .set({ state: RouteState.Withdrawn, closedAt: new Date() })
-    .where(eq(documentRoutes.id, route.id));
+  await closeRoute(tx, route.id, RouteState.Withdrawn);
   await tx.update(routeStages).set({ state: null, closedAt: new Date() }).where(eq(routeStages.id, stage.id));
   await closeTasks(tx, doc.id, { kinds: ['review', 'qc', 'approve'] }, { state: 2, outcome: null });
   await openTasks(tx, [{ projectId: ctx.projectId, documentId: doc.id, userId: me, kind: 'edit', senderId: me }]);

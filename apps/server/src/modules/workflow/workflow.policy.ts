@@ -8,7 +8,7 @@ import {
 } from '@edoc/contract/workflow';
 import type { FolderRights } from '@edoc/contract/permissions';
 import { and, asc, desc, eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { documentRoutes, routeStages, signatures, stageAssignees } from '../../db/schema/workflow.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { fail } from '../../lib/app-error.ts';
@@ -117,13 +117,21 @@ export async function workflowOf(
   const actions = abilitiesOf(doc.status, factsOf(ctx.auth.user.id, doc, rights, open));
   const required = !!open?.stage.signatureRequired && actions.includes('pass');
   let needsEmail = false;
-  if (required) {
-    const [earlier] = await tx
-      .select({ id: signatures.id })
-      .from(signatures)
-      .where(and(eq(signatures.userId, ctx.auth.user.id), eq(signatures.sessionId, ctx.auth.session.id)))
-      .limit(1);
-    needsEmail = !earlier;
-  }
+  if (required) needsEmail = !(await signedInSession(tx, ctx));
   return { actions, signing: { required, needsEmail } };
+}
+
+/** Ends a route in the caller's transaction: done, rejected or withdrawn. */
+export async function closeRoute(tx: Tx, routeId: number, state: (typeof RouteState)[keyof typeof RouteState]) {
+  await tx.update(documentRoutes).set({ state, closedAt: new Date() }).where(eq(documentRoutes.id, routeId));
+}
+
+/** Whether the caller has signed in this session already: later signings ask for the password alone (11.200(a)). */
+export async function signedInSession(db: Tx | Db, ctx: ProjectContext): Promise<boolean> {
+  const [earlier] = await db
+    .select({ id: signatures.id })
+    .from(signatures)
+    .where(and(eq(signatures.userId, ctx.auth.user.id), eq(signatures.sessionId, ctx.auth.session.id)))
+    .limit(1);
+  return !!earlier;
 }
