@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate, idField, optionalText, passwordInput, requiredText } from './fields.ts';
+import { calendarDate, idField, idParam, optionalText, passwordInput, requiredText } from './fields.ts';
 import { pageOf } from './envelope.ts';
 import { Stage, TASK_KINDS, WORKFLOW_ACTIONS } from './workflow.ts';
 
@@ -196,3 +196,8 @@ export const assigneeCandidates = z.array(
   }),
 );
 export type AssigneeCandidates = z.infer<typeof assigneeCandidates>;
+
+/** GET /folder/recipients: who a new document in this folder (and site) may be created for. */
+export const recipientQuery = z.object({ folderId: idParam, siteId: idParam.optional() });
+export const recipientList = z.array(z.object({ id: z.number(), name: z.string(), email: z.string() }));
+export type Recipient = z.infer<typeof recipientList>[number];

@@ -262,6 +262,7 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
     { fileId: 'file', routeId: 'route' },
     { handlerRefuses: ['staff1'] },
   ),
+  'GET /folder/recipients': member,
   'GET /file/assignees/{id}': withIds(member, { id: 'file' }, { handlerRefuses: ['staff1'] }),
   'GET /audit/find_file_audits': member,
   'GET /audit/project/list': admin,

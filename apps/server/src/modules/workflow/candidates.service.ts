@@ -3,6 +3,7 @@ import { enabledStages, STAGE_RULES } from '@edoc/contract/workflow';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { groups, members, projects } from '../../db/schema/projects.ts';
 import { users } from '../../db/schema/users.ts';
+import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { loadDocumentFor } from '../document/document-read.service.ts';
@@ -46,5 +47,28 @@ export async function assigneeCandidates(deps: Deps, ctx: ProjectContext, fileId
       });
     }
     return answer;
+  });
+}
+
+/**
+ * GET /folder/recipients: the members a new document in this folder may be created for — the rule creating checks
+ * (viewDoc on the folder, seeing the site), so the upload form offers only people it will accept.
+ */
+export async function recipientsOf(deps: Deps, ctx: ProjectContext, folderId: number, siteId?: number) {
+  return deps.db.transaction(async (tx) => {
+    const folders = await projectFolders(tx, ctx.projectId, 0);
+    if (!folders.some((f) => f.id === folderId)) fail('not_found');
+    const memberIds = (
+      await tx.select({ userId: members.userId }).from(members).where(eq(members.projectId, ctx.projectId))
+    ).map((m) => m.userId);
+    const doc = { folderId, central: siteId === undefined, siteId: siteId ?? null };
+    const may = await peopleWhoMay(tx, ctx.projectId, doc, memberIds, 'viewDoc', folders);
+    may.delete(ctx.auth.user.id);
+    if (may.size === 0) return [];
+    return tx
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .where(inArray(users.id, [...may]))
+      .orderBy(asc(users.name));
   });
 }

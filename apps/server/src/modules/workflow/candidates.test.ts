@@ -56,6 +56,14 @@ describe('GET /file/assignees/{id}', () => {
     });
     expect(sent.json()).toMatchObject({ status: true });
 
+    // A new document in the folder may be created for those who may view it there, not for oneself.
+    const recipients = (await pm.get(`/folder/recipients?folderId=${folder}`))
+      .json()
+      .data.map((u: { id: number }) => u.id);
+    expect(recipients).toEqual(expect.arrayContaining([reviewer.id, viewer.id]));
+    expect(recipients).not.toContain(world.pm.id);
+    expect((await pm.get('/folder/recipients?folderId=999999')).statusCode).toBe(404);
+
     // Someone without viewDoc on its folder is refused, as the viewer refuses them.
     expect((await client(ctx.app, world.staff.token).get(`/file/assignees/${fileId}`)).statusCode).toBe(403);
   });

@@ -1,5 +1,7 @@
 import {
   assigneeCandidates,
+  recipientList,
+  recipientQuery,
   batchAnswer,
   batchBody,
   decideBody,
@@ -17,7 +19,7 @@ import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
 import { routes } from '../../lib/route.ts';
 import { runBatch } from './batch.service.ts';
-import { assigneeCandidates as candidatesOf } from './candidates.service.ts';
+import { assigneeCandidates as candidatesOf, recipientsOf } from './candidates.service.ts';
 import { createRouteTemplate, deleteRouteTemplate, listRouteTemplates } from './route-template.service.ts';
 import { decide } from './decide.service.ts';
 import { flowOf } from './flow.service.ts';
@@ -35,6 +37,7 @@ import { receiveDocument, undo } from './undo.service.ts';
  * - POST /file/undo/{fileId}/a: withdraw your route, or take back your pass.
  * - GET /file/flow/{fileId}: every route of the document as a timeline.
  * - GET /file/words/{fileId}/{routeId}/a: the discussion on one review request.
+ * - GET /folder/recipients: who a new document in a folder may be created for.
  * - GET /file/assignees/{fileId}: who may be named on each enabled stage (the send dialog's choices).
  * - POST /file/batch/a: send many documents, or pass many tasks, each on its own.
  * - /route/template/*: named presets of a route, at most five per site, group or project.
@@ -76,6 +79,10 @@ export function workflowRoutes(api: Api, deps: Deps): void {
 
   get('/file/assignees/:id', { access, params: idParams, response: assigneeCandidates }, ({ ctx, params }) =>
     candidatesOf(deps, ctx, params.id),
+  );
+
+  get('/folder/recipients', { access, query: recipientQuery, response: recipientList }, ({ ctx, query }) =>
+    recipientsOf(deps, ctx, query.folderId, query.siteId),
   );
 
   post('/file/batch/a', { access, body: batchBody, response: batchAnswer }, ({ ctx, body }) =>

@@ -1,5 +1,6 @@
 import type { AllowedTypeList, DocumentCreated, FileList, NameCheckAnswer } from '@edoc/contract/document';
 import type { DocumentEdited, RecycledRow, VersionRow, WordCreated, WordRow } from '@edoc/contract/document-edit';
+import type { Recipient } from '@edoc/contract/flow';
 import {
   keepPreviousData,
   queryOptions,
@@ -107,6 +108,15 @@ export const checkName = (folderId: number, name: string, fileId?: number) =>
   api.postJson<NameCheckAnswer>('/file/name/check/a', { folderId, name, fileId });
 
 /** Absent (undefined) fields are left out, '' is sent (it clears a value on edit). Text fields first, the file last (field name `file`): the server checks the fields before storing the file. */
+/** Who a new document in this folder (and site) may be created for: it then waits for them to receive it. */
+export function useRecipients(folderId: number | undefined, siteId: number | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: [...documentsKey(useProjectKey()), 'recipients', folderId ?? 0, siteId ?? 0],
+    queryFn: () => api.get<Recipient[]>('/folder/recipients', { folderId, siteId }),
+    enabled: enabled && folderId !== undefined,
+  });
+}
+
 export function toFormData(fields: Record<string, string | number | boolean | undefined | null>, file?: File) {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) {

@@ -1,3 +1,4 @@
+import { recipientList } from '@edoc/contract/flow';
 import { allowedTypeList, fileList, nameCheckAnswer, type FileRow } from '@edoc/contract/document';
 import { UserType } from '@edoc/contract/enums';
 import type { FolderNode } from '@edoc/contract/folder';
@@ -97,6 +98,7 @@ export const base = {
   'GET /file/types': () => reply(allowedTypeList, [{ file_type_code: 'pdf' }, { file_type_code: 'DOCX' }]),
   'GET /site/list': () =>
     reply(siteList, [{ siteId: 3, name: 'Peking', shortName: null, code: 'S01', memberCount: 0 }]),
+  'GET /folder/recipients': () => reply(recipientList, [{ id: 7, name: 'Li Lei', email: 'li.lei@example.com' }]),
   'POST /file/name/check/a': (_u: URL, init: RequestInit | undefined) =>
     reply(nameCheckAnswer, { exists: JSON.parse(String(init?.body)).name === 'Taken' }),
 };

@@ -123,6 +123,9 @@ describe('creating documents', () => {
       target: { files: [new File(['%PDF-1.4'], 'protocol.PDF', { type: 'application/pdf' })] },
     });
     expect(await within(dialog).findByText('protocol.PDF')).toBeInTheDocument();
+    // Created for a colleague who may view the folder: it will wait for them to receive it.
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Create for (optional)' }));
+    fireEvent.click(await screen.findByText('Li Lei (li.lei@example.com)'));
     fireEvent.click(byId('document-form-ok'));
     await waitFor(() => expect(sent).toHaveLength(1));
     const { url, headers, body } = sent[0];
@@ -141,6 +144,7 @@ describe('creating documents', () => {
       comment: '',
       central: 'true',
       tagIds: '',
+      assigneeId: '7',
     });
     expect((body.get('file') as File).name).toBe('protocol.PDF');
     expect(await screen.findByText('Document Signed protocol v2 created')).toBeInTheDocument();

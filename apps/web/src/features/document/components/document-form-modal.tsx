@@ -12,7 +12,7 @@ import { currentLang } from '../../../lib/i18n';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
 import { useSites } from '../../site/api';
 import { useTags } from '../../tag/api';
-import { checkName, toFormData, useCreateDocument } from '../api';
+import { checkName, toFormData, useCreateDocument, useRecipients } from '../api';
 import { uploadProblem } from '../folders';
 import { FilePicker } from './file-picker';
 import { FolderSelect } from './folder-select';
@@ -29,6 +29,7 @@ export interface DocumentFormValues {
   scope: 'central' | 'site';
   siteId?: number;
   tagIds?: number[];
+  assigneeId?: number;
   file?: File;
 }
 
@@ -123,6 +124,9 @@ export function DocumentFormModal(props: {
   const scope = Form.useWatch('scope', form);
   const sites = useSites({ enabled: props.open });
   const tags = useTags({ enabled: props.open });
+  const folderId = Form.useWatch('folderId', form);
+  const siteId = Form.useWatch('siteId', form);
+  const recipients = useRecipients(folderId, scope === 'site' ? siteId : undefined, props.open);
 
   const { open, folder } = props;
   useEffect(() => {
@@ -147,6 +151,7 @@ export function DocumentFormModal(props: {
       central: String(v.scope !== 'site'),
       siteId: v.scope === 'site' ? v.siteId : undefined,
       tagIds: (v.tagIds ?? []).join(','),
+      assigneeId: v.assigneeId,
     };
     setProgress(0);
     save.mutate(
@@ -244,6 +249,17 @@ export function DocumentFormModal(props: {
               value: tag.id,
               label: <Tag color={tag.color}>{tag.name}</Tag>,
             }))}
+          />
+        </Form.Item>
+        <Form.Item name="assigneeId" label={t('document.field.assignee')} extra={t('document.field.assigneeHelp')}>
+          <Select
+            id="documentForm_assigneeId"
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            loading={recipients.isFetching}
+            notFoundContent={t('document.field.assigneeNone')}
+            options={(recipients.data ?? []).map((u) => ({ value: u.id, label: `${u.name} (${u.email})` }))}
           />
         </Form.Item>
         <Form.Item name="file" label={fileLabel} required rules={[fileRule(props.allowedTypes, true, fileLabel)]}>
