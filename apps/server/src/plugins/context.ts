@@ -63,6 +63,11 @@ declare module 'fastify' {
  * The caller as the gate sees it, or null when the gate refuses. The only place that decides who passes a gate;
  * handlers receive the result and do not check again.
  */
+export function resolveContext<G extends Gate>(
+  gate: G,
+  request: FastifyRequest,
+  auth: AuthContext | null,
+): ContextOf<G> | null;
 export function resolveContext(gate: Gate, request: FastifyRequest, auth: AuthContext | null): AnyContext | null {
   const base: RequestBase = {
     actor: {

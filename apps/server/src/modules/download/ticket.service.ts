@@ -68,7 +68,7 @@ export async function redeemTicket(deps: Deps, token: string, request: FastifyRe
   if (request.auth && request.auth.session.id !== t.sessionId) fail('not_found');
   const auth = await authenticateSession(deps.db, t.sessionId).catch(() => fail('not_found'));
   if (auth.session.projectId !== t.projectId) fail('not_found');
-  const ctx = resolveContext('projectMember', request, auth) as ProjectContext | null;
+  const ctx = resolveContext('projectMember', request, auth);
   if (!ctx) fail('not_found');
   const claimed = await deps.db
     .update(downloadTickets)
