@@ -93,6 +93,15 @@ describe('archiving', () => {
     const [twin] = await ctx.db.select().from(folders).where(eq(folders.id, entry.folderId));
     expect(twin).toMatchObject({ type: FolderType.Library, ichCode: '8.2.2' });
     expect(entry.activatedAt).not.toBeNull();
+    // The library tree counts it; its folder cannot be deleted while it holds the record.
+    type Node = { folderId: number; fileCount: number; children?: Node[] };
+    const tree = (await as(world.pm).get('/folder/tree/0')).json().data as { library: Node[] };
+    const find = (nodes: Node[]): Node | undefined =>
+      nodes.map((x) => (x.folderId === twin.id ? x : find(x.children ?? []))).find(Boolean);
+    expect(find(tree.library)?.fileCount).toBe(1);
+    expect((await as(world.pm).post(`/folder/delete/${twin.id}`)).json()).toMatchObject({
+      errorCode: 'folder_has_files',
+    });
     expect(
       await ctx.db
         .select()
