@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { calendarDate, idField, idParam, optionalText, requiredText } from './fields.ts';
+import { pageOf } from './envelope.ts';
+import { calendarDate, ID_MAX, idField, idParam, optionalText, requiredText } from './fields.ts';
+import { NAME_MAX } from './limits.ts';
 
 /**
  * The file library (issue 11; SPEC §3 batch archive payload, §4 statuses 6/7/9, §7 library calls): approved
@@ -56,3 +58,54 @@ export const deleteDecisionQuery = z.object({
 /** What a library change answers: the document and the status it is in now. */
 export const libraryAnswer = z.object({ fileId: z.number(), status: z.number() });
 export const deleteApplied = libraryAnswer.extend({ applyId: z.number() });
+
+/** GET /folder/library/file/list: the library's documents, by folder, with the library's own filters. */
+export const libraryListQuery = z.object({
+  folderId: z.coerce.number().int().positive('invalid_value').max(ID_MAX, 'invalid_value').optional(),
+  pageNum: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(10),
+  name: z.string().trim().max(NAME_MAX, 'too_long').optional(),
+  sort: z.enum(['name', 'archivedAt', 'effectiveDate', 'expirationDate', 'fileCode']).default('archivedAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  /** Obsolete documents are left out unless asked for. */
+  showInvalid: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** Earlier archived versions (superseded by a later archive) are left out unless asked for. */
+  showSuperseded: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+
+/** A library row: the SPEC §3 file list columns of the archived version, its library dates and marks. */
+export const libraryRow = z.object({
+  entryId: z.number(),
+  fileId: z.number(),
+  fileVersionId: z.number(),
+  folderId: z.number(),
+  folder: z.string(),
+  file_name: z.string(),
+  type: z.string(),
+  version_no: z.string(),
+  file_code: z.string().nullable(),
+  ich_code: z.string().nullable(),
+  status: z.number(),
+  comment: z.string().nullable(),
+  username: z.string(),
+  effective_date: z.string(),
+  expiration_date: z.string().nullable(),
+  publish_date: z.string(),
+  archivedtime: z.string(),
+  /** Past its expiration date (in the project's time zone). */
+  expired: z.boolean(),
+  takeFileInvalid: z.boolean(),
+  superseded: z.boolean(),
+  size: z.number(),
+  view: z.boolean(),
+  /** The caller's library keys on the row's folder (viewDoc moveDoc recallDoc downDoc renameDoc viewTrailDoc invalidDoc). */
+  abilities: z.array(z.string()),
+});
+export type LibraryRow = z.infer<typeof libraryRow>;
+export const libraryList = pageOf(libraryRow);

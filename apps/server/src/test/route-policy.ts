@@ -266,6 +266,7 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'GET /folder/recipients': member,
   'GET /file/assignees/{id}': withIds(member, { id: 'file' }, { handlerRefuses: ['staff1'] }),
   // the library (issue 11): the transition table decides inside (library keys on the library folder)
+  'GET /folder/library/file/list': member,
   'POST /file/archive': member,
   'POST /file/batch/archived': member,
   'GET /file/recall': { ...member, destructive: true },

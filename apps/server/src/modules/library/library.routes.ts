@@ -8,12 +8,15 @@ import {
   deleteDecisionQuery,
   invalidBody,
   libraryAnswer,
+  libraryList,
+  libraryListQuery,
   recallQuery,
 } from '@edoc/contract/library';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
 import { routes } from '../../lib/route.ts';
 import { archiveDocument, archiveMany } from './archive.service.ts';
+import { listLibrary } from './library-list.service.ts';
 import { applyForDeletion, decideDeletion, markInvalid, recallDocument } from './library-change.service.ts';
 
 /**
@@ -22,11 +25,16 @@ import { applyForDeletion, decideDeletion, markInvalid, recallDocument } from '.
  * - POST /file/archive, POST /file/batch/archived: 8 → 6, or 7 until the effective date;
  * - GET /file/recall: 6 → 1 with a new draft version;
  * - POST /folder/file/invalid: mark a library document obsolete or valid;
- * - POST /file/delete/apply, GET /file/delete/{fileId}/{applyId}/a: deletion by approval (6 → 9 → bin / 6).
+ * - POST /file/delete/apply, GET /file/delete/{fileId}/{applyId}/a: deletion by approval (6 → 9 → bin / 6);
+ * - GET /folder/library/file/list: the library's documents (library viewDoc on their folder).
  */
 export function libraryRoutes(api: Api, deps: Deps): void {
   const { get, post } = routes(api);
   const access = 'projectMember';
+
+  get('/folder/library/file/list', { access, query: libraryListQuery, response: libraryList }, ({ ctx, query }) =>
+    listLibrary(deps, ctx, query),
+  );
 
   post('/file/archive', { access, body: archiveBody, response: libraryAnswer }, ({ ctx, body }) =>
     deps.db.transaction((tx) => archiveDocument(tx, ctx, body, ctx.actor)),

@@ -155,6 +155,44 @@ describe('archiving', () => {
   });
 });
 
+describe('the library list', () => {
+  it('shows current, valid entries with their library dates; invalid and superseded ones when asked', async () => {
+    const id = await processedDocument();
+    await as(world.pm).post('/file/archive', { fileId: id, publishDate: day(-1) });
+    type Row = {
+      fileId: number;
+      publish_date: string;
+      takeFileInvalid: boolean;
+      superseded: boolean;
+      abilities: string[];
+    };
+    const list = async (p: { token: string }, q = '') =>
+      (await as(p).get(`/folder/library/file/list?pageSize=200${q}`)).json().data as { data: Row[]; total: number };
+    const mine = (await list(world.pm)).data.filter((r) => r.fileId === id);
+    expect(mine).toMatchObject([{ publish_date: day(-1), takeFileInvalid: false, superseded: false }]);
+    expect(mine[0].abilities).toContain('recallDoc');
+    // Ordinary staff hold no library viewDoc in this project: nothing.
+    expect((await list(world.staff)).total).toBe(0);
+    // Another project sees none of it.
+    expect((await list(other.pm)).data.some((r) => r.fileId === id)).toBe(false);
+
+    await as(world.pm).post('/folder/file/invalid', { fileId: id, fileInvalid: true });
+    expect((await list(world.pm)).data.some((r) => r.fileId === id)).toBe(false);
+    expect((await list(world.pm, '&showInvalid=true')).data.find((r) => r.fileId === id)?.takeFileInvalid).toBe(true);
+    const work = (await as(world.pm).get(`/folder/workspace/file/list?folderId=${folder}&pageSize=200`)).json().data
+      .data as Row[];
+    expect(work.find((r) => r.fileId === id)?.takeFileInvalid).toBe(true);
+
+    await as(world.pm).post('/folder/file/invalid', { fileId: id, fileInvalid: false });
+    await as(world.pm).get(`/file/recall?fileId=${id}`);
+    await as(world.pm).post('/file/apply/save', { fileId: id, stages: [] });
+    await as(world.pm).post('/file/archive', { fileId: id });
+    expect((await list(world.pm)).data.filter((r) => r.fileId === id)).toHaveLength(1);
+    const all = (await list(world.pm, '&showSuperseded=true')).data.filter((r) => r.fileId === id);
+    expect(all.map((r) => r.superseded).sort()).toEqual([false, true]);
+  });
+});
+
 describe('activation', () => {
   it('waits (7) until the effective date, then activates once even with two workers at once', async () => {
     const id = await processedDocument();
