@@ -23,19 +23,19 @@ export function SignatureFields({ meaning, needsEmail }: { meaning: SignatureMea
   const { t } = useTranslation();
   return (
     <>
-      <Alert type="info" showIcon message={t(`eSignature.meaning.${meaning}`)} description={t('eSignature.statement')} />
+      <Alert type="info" showIcon message={t(`signature.meaning.${meaning}`)} description={t('signature.statement')} />
       {needsEmail && (
         <Form.Item
           name={['signature', 'email']}
-          label={t('eSignature.email')}
-          rules={[{ required: true, message: t('eSignature.emailRequired') }]}
+          label={t('signature.email')}
+          rules={[{ required: true, message: t('signature.emailRequired') }]}
         >
           <Input name="signature-email" autoComplete="username" />
         </Form.Item>
       )}
       <Form.Item
         name={['signature', 'password']}
-        label={t('eSignature.password')}
+        label={t('signature.password')}
         rules={[schemaRule('password', passwordInput)]}
       >
         <Input.Password name="signature-password" autoComplete="current-password" />
@@ -51,7 +51,7 @@ export function SignatureFields({ meaning, needsEmail }: { meaning: SignatureMea
           },
         ]}
       >
-        <Checkbox name="signature-confirmed">{t('eSignature.confirm')}</Checkbox>
+        <Checkbox name="signature-confirmed">{t('signature.confirm')}</Checkbox>
       </Form.Item>
     </>
   );
