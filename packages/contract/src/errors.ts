@@ -109,6 +109,11 @@ export const ERRORS = {
     '文件当前状态不允许此操作，请刷新页面',
     "This action is not possible in the document's current status, refresh the page",
   ],
+  project_has_workflow: [
+    409,
+    '项目中还有{count}个文件在流程中，不能关闭项目',
+    'The project still has {count} document(s) in a workflow and cannot be closed',
+  ],
   library_folder_required: [
     409,
     '文件库中没有相同ICH编码的目录，请选择归档目录',

@@ -302,3 +302,27 @@ describe('an archived document', () => {
     ]);
   });
 });
+
+describe('closing a project', () => {
+  it('is refused while a document is in a workflow, naming it; closes and reopens once none is', async () => {
+    const up = await as(other.pm).form(
+      '/minio/file/save',
+      { folderId: other.folderByIch.get('8.2.2')!, name: 'In review' },
+      { name: 'r.pdf', content: SAMPLE.pdf() },
+    );
+    const fileId = up.json().data.fileId as number;
+    const stages = [3, 4, 5].map((stage) => ({ stage, userIds: [other.pm.id] }));
+    expect((await as(other.pm).post('/file/apply/save', { fileId, stages })).statusCode).toBe(200);
+    const refused = await as(other.admin).post(`/project/close/${other.projectId}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      errorCode: 'project_has_workflow',
+      data: [{ fileId, fileName: 'In review', status: DocStatus.InReview }],
+    });
+    expect((await as(other.pm).post(`/file/undo/${fileId}/a`)).statusCode).toBe(200);
+    expect((await as(other.admin).post(`/project/close/${other.projectId}`)).statusCode).toBe(200);
+    expect((await as(other.admin).post(`/project/reopen/${other.projectId}`)).statusCode).toBe(200);
+    const rows = await trailOf(ctx.db, 'project', other.projectId);
+    expect(rows.slice(-2).map((r) => r.newValue)).toEqual([{ closed: true }, { closed: false }]);
+  });
+});
