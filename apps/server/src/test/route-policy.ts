@@ -267,6 +267,8 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'GET /file/assignees/{id}': withIds(member, { id: 'file' }, { handlerRefuses: ['staff1'] }),
   // the library (issue 11): the transition table decides inside (library keys on the library folder)
   'GET /folder/library/file/list': member,
+  'GET /folder/library/file/picture': member,
+  'GET /folder/workspace/file/picture': member,
   'POST /file/archive': member,
   'POST /file/batch/archived': member,
   'GET /file/recall': { ...member, destructive: true },

@@ -2,11 +2,13 @@ import { FolderType, type FolderRights } from '@edoc/contract/permissions';
 import type { ActorFacts } from '@edoc/contract/workflow';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { documents, documentVersions } from '../../db/schema/documents.ts';
 import { libraryEntries } from '../../db/schema/library.ts';
 import { folders, projects } from '../../db/schema/projects.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { folderRights, loadFolder } from '../folder/folder.policy.ts';
+import { visibleSites } from '../document/document-list.service.ts';
 import { factsOf } from '../workflow/workflow.policy.ts';
 
 export type LibraryEntry = typeof libraryEntries.$inferSelect;
@@ -86,4 +88,31 @@ export function libraryFactsOf(
 ): ActorFacts {
   const facts = factsOf(ctx.auth.user.id, doc, docRights, null);
   return { ...facts, keys: new Set([...facts.keys, ...(library?.libraryKeys ?? [])]), isDeletionApprover };
+}
+
+/**
+ * A library version the caller may read: archived in the caller's project, of a live document on a site they see,
+ * with library viewDoc on the folder it is filed in. Otherwise "not found" (another project's, a deleted one) or
+ * "no permission to view this file".
+ */
+export async function readableLibraryVersion(tx: Tx, ctx: ProjectContext, fileVersionId: number) {
+  const [row] = await tx
+    .select({ entry: libraryEntries, doc: documents, version: documentVersions })
+    .from(libraryEntries)
+    .innerJoin(documents, eq(documents.id, libraryEntries.documentId))
+    .innerJoin(documentVersions, eq(documentVersions.id, libraryEntries.versionId))
+    .where(
+      and(
+        eq(libraryEntries.versionId, fileVersionId),
+        eq(libraryEntries.projectId, ctx.projectId),
+        isNull(documents.deletedAt),
+      ),
+    )
+    .limit(1);
+  if (!row) fail('not_found');
+  const sites = await visibleSites(tx, ctx);
+  if (sites && !row.doc.central && (row.doc.siteId === null || !sites.includes(row.doc.siteId))) fail('not_found');
+  const rights = await libraryRightsOf(tx, ctx, row.entry);
+  if (!rights?.libraryKeys.includes('viewDoc')) fail('no_permission_view_file');
+  return row;
 }

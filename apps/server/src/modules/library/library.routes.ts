@@ -12,9 +12,14 @@ import {
   libraryListQuery,
   recallQuery,
 } from '@edoc/contract/library';
+import { pictureQuery, viewKindOf } from '@edoc/contract/viewer';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
 import { routes } from '../../lib/route.ts';
+import { sendBytes } from '../../lib/send-blob.ts';
+import { thumbnailOf } from '../viewer/thumbnail.service.ts';
+import { contentOf } from '../viewer/viewer.service.ts';
+import { readableLibraryVersion } from './library.policy.ts';
 import { archiveDocument, archiveMany } from './archive.service.ts';
 import { listLibrary } from './library-list.service.ts';
 import { applyForDeletion, decideDeletion, markInvalid, recallDocument } from './library-change.service.ts';
@@ -26,7 +31,8 @@ import { applyForDeletion, decideDeletion, markInvalid, recallDocument } from '.
  * - GET /file/recall: 6 → 1 with a new draft version;
  * - POST /folder/file/invalid: mark a library document obsolete or valid;
  * - POST /file/delete/apply, GET /file/delete/{fileId}/{applyId}/a: deletion by approval (6 → 9 → bin / 6);
- * - GET /folder/library/file/list: the library's documents (library viewDoc on their folder).
+ * - GET /folder/library/file/list: the library's documents (library viewDoc on their folder);
+ * - GET /folder/library/file/picture?fileVersionId=: an archived version's first page as a small PNG.
  */
 export function libraryRoutes(api: Api, deps: Deps): void {
   const { get, post } = routes(api);
@@ -34,6 +40,16 @@ export function libraryRoutes(api: Api, deps: Deps): void {
 
   get('/folder/library/file/list', { access, query: libraryListQuery, response: libraryList }, ({ ctx, query }) =>
     listLibrary(deps, ctx, query),
+  );
+
+  get(
+    '/folder/library/file/picture',
+    { access, query: pictureQuery, response: 'raw' },
+    async ({ ctx, query, reply }) => {
+      const { version } = await deps.db.transaction((tx) => readableLibraryVersion(tx, ctx, query.fileVersionId));
+      const png = await thumbnailOf(deps, await contentOf(deps, version, viewKindOf(version.extension)));
+      return sendBytes(reply, png, { fileName: `${version.id}.png`, contentType: 'image/png', disposition: 'inline' });
+    },
   );
 
   post('/file/archive', { access, body: archiveBody, response: libraryAnswer }, ({ ctx, body }) =>

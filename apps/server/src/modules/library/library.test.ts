@@ -1,6 +1,9 @@
+import { spawnSync } from 'node:child_process';
 import { DocStatus, TrailType } from '@edoc/contract/enums';
 import { FolderType } from '@edoc/contract/permissions';
 import { and, eq } from 'drizzle-orm';
+import { PDFDocument, rgb } from 'pdf-lib';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, documentVersions } from '../../db/schema/documents.ts';
 import { libraryEntries } from '../../db/schema/library.ts';
@@ -190,6 +193,54 @@ describe('the library list', () => {
     expect((await list(world.pm)).data.filter((r) => r.fileId === id)).toHaveLength(1);
     const all = (await list(world.pm, '&showSuperseded=true')).data.filter((r) => r.fileId === id);
     expect(all.map((r) => r.superseded).sort()).toEqual([false, true]);
+  });
+});
+
+describe('thumbnails', () => {
+  it('draws the first page of an archived PDF once, for library readers of its folder only', async () => {
+    if (spawnSync('pdftoppm', ['-v']).status !== 0) {
+      if (process.env.CI === 'true') throw new Error('thumbnails need poppler-utils (pdftoppm), and CI=true');
+      console.warn('\n*** SKIPPING thumbnails: install poppler-utils (pdftoppm) ***\n');
+      return;
+    }
+    const made = await PDFDocument.create();
+    made.addPage([595, 842]).drawRectangle({ x: 0, y: 421, width: 595, height: 421, color: rgb(0, 0, 0) });
+    const up = await as(world.pm).form(
+      '/minio/file/save',
+      { folderId: folder, name: 'Half black' },
+      { name: 'half.pdf', content: Buffer.from(await made.save()) },
+    );
+    const { fileId, fileVersionId } = up.json().data as { fileId: number; fileVersionId: number };
+    await as(world.pm).post('/file/apply/save', { fileId, stages: [] });
+    await as(world.pm).post('/file/archive', { fileId });
+    const picture = await as(world.pm).get(`/folder/library/file/picture?fileVersionId=${fileVersionId}`);
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/png');
+    const { data, info } = await sharp(picture.rawPayload).greyscale().raw().toBuffer({ resolveWithObject: true });
+    expect(info.width).toBe(240);
+    // The top half of the page is black, the bottom white: the picture is of this page.
+    expect(data[Math.floor(info.height / 4) * info.width + 120]).toBeLessThan(40);
+    expect(data[Math.floor((info.height * 3) / 4) * info.width + 120]).toBeGreaterThan(215);
+    // The same picture from the workspace; none for another project or a reader without library viewDoc.
+    const again = await as(world.pm).get(`/folder/workspace/file/picture?fileVersionId=${fileVersionId}`);
+    expect(again.rawPayload.equals(picture.rawPayload)).toBe(true);
+    expect((await as(other.pm).get(`/folder/library/file/picture?fileVersionId=${fileVersionId}`)).statusCode).toBe(
+      404,
+    );
+    expect((await as(world.staff).get(`/folder/library/file/picture?fileVersionId=${fileVersionId}`)).statusCode).toBe(
+      403,
+    );
+    // A draft (never archived) has no library picture.
+    const draft = await as(world.pm).form(
+      '/minio/file/save',
+      { folderId: folder, name: 'Unarchived' },
+      {
+        name: 'u.pdf',
+        content: Buffer.from(await made.save()),
+      },
+    );
+    const draftVersion = draft.json().data.fileVersionId as number;
+    expect((await as(world.pm).get(`/folder/library/file/picture?fileVersionId=${draftVersion}`)).statusCode).toBe(404);
   });
 });
 
