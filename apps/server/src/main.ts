@@ -16,6 +16,7 @@ import { createPackHandler, DOWNLOAD_QUEUE } from './modules/download/download-p
 import { sweepExpiredDownloads } from './modules/download/download.service.ts';
 import { sweepTickets } from './modules/download/ticket.service.ts';
 import { activateDue } from './modules/library/archive.service.ts';
+import { mailExpiryNotices } from './modules/library/expiry-mail.ts';
 import { sweepTmp } from './storage/blob-store.ts';
 import { createBlobStore } from './storage/create-blob-store.ts';
 import { sweepOrphanBlobs } from './storage/blob-sweep.ts';
@@ -80,7 +81,11 @@ if (config.EDOC_ROLE !== 'api') {
   const mailDeps = { db, jobs, publicUrl: config.PUBLIC_URL };
   const failed = (err: unknown) => late.app?.log.error({ err }, 'task e-mails failed');
   const newTasks = () => mailNewTasks(mailDeps).catch(failed);
-  const reminders = () => mailReminders(mailDeps).catch(failed);
+  // Library documents about to expire (issue 11) are announced in the same hourly round, each once.
+  const reminders = () =>
+    mailReminders(mailDeps)
+      .then(() => mailExpiryNotices(mailDeps))
+      .catch(failed);
   void newTasks().then(reminders);
   setInterval(() => void newTasks(), 30_000).unref();
   setInterval(() => void reminders(), 3600_000).unref();

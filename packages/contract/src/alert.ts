@@ -3,7 +3,8 @@ import { idField } from './fields.ts';
 import type { TaskKind } from './workflow.ts';
 
 /** Task e-mails a user may receive per project (SPEC §7 /user/study_alert). */
-export const ALERT_KINDS = ['receive', 'review', 'qc', 'approve', 'archive', 'deletion'] as const;
+/** Task e-mails, and 'expiry': a library document about to expire (issue 11), to its owner and the administrators. */
+export const ALERT_KINDS = ['receive', 'review', 'qc', 'approve', 'archive', 'deletion', 'expiry'] as const;
 export const alertKind = z.enum(ALERT_KINDS, 'invalid_value');
 export type AlertKind = z.infer<typeof alertKind>;
 

@@ -10,6 +10,16 @@ const fileType = z
   .toLowerCase()
   .regex(/^[a-z0-9]{1,10}$/, 'invalid_value');
 
+/** A zone the runtime knows (Intl), so the database's `at time zone` will too. */
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const projectBody = z.object({
   code: requiredText(64),
   name: requiredText(128),
@@ -24,6 +34,10 @@ export const projectBody = z.object({
   allowedFileTypes: z.array(fileType).max(100).default([]),
   versionConvention: optionalText(64),
   endDate: calendarDate.nullable().optional(),
+  /** The IANA zone whose calendar decides the project's dates (activation on the effective date, expiry). */
+  timeZone: z.string().trim().max(64, 'too_long').refine(isTimeZone, 'invalid_value').optional(),
+  /** Days before a library document expires that its owner and the project administrators are told (0: never). */
+  expiryNoticeDays: z.number().int('invalid_value').min(0, 'invalid_value').max(365, 'invalid_value').optional(),
   /** Applied when the project is created: a directory template, and a user-group template. */
   directoryTemplateId: z.number().int().positive().max(ID_MAX, 'invalid_value').optional(),
   /** A template of type 1, 3 or 4: its groups (and for 3/4 its folders, for 4 its bindings) are created too. */
@@ -48,6 +62,8 @@ export const projectItem = z.object({
   allowedFileTypes: z.array(z.string()),
   versionConvention: z.string(),
   endDate: z.string().nullable(),
+  timeZone: z.string(),
+  expiryNoticeDays: z.number(),
   closed: z.boolean(),
   memberCount: z.number(),
 });
@@ -150,5 +166,7 @@ export const studySettingsBody = projectBody.pick({
   approveOpen: true,
   allowedFileTypes: true,
   versionConvention: true,
+  timeZone: true,
+  expiryNoticeDays: true,
 });
 export type StudySettingsBody = z.infer<typeof studySettingsBody>;

@@ -23,10 +23,12 @@ CREATE TABLE "library_entries" (
 	"archived_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"activated_at" timestamp with time zone,
 	"superseded_at" timestamp with time zone,
-	"invalid" boolean DEFAULT false NOT NULL
+	"invalid" boolean DEFAULT false NOT NULL,
+	"expiry_notified_at" timestamp with time zone
 );
 --> statement-breakpoint
 ALTER TABLE "projects" ADD COLUMN "time_zone" text DEFAULT 'UTC' NOT NULL;--> statement-breakpoint
+ALTER TABLE "projects" ADD COLUMN "expiry_notice_days" integer DEFAULT 30 NOT NULL;--> statement-breakpoint
 ALTER TABLE "deletion_applications" ADD CONSTRAINT "deletion_applications_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "deletion_applications" ADD CONSTRAINT "deletion_applications_document_id_documents_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."documents"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "deletion_applications" ADD CONSTRAINT "deletion_applications_applicant_id_users_id_fk" FOREIGN KEY ("applicant_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -50,6 +50,8 @@ export const libraryEntries = pgTable(
     supersededAt: timestamp('superseded_at', { withTimezone: true }),
     /** Marked obsolete (invalidDoc): struck through, filtered out by default, still readable. */
     invalid: boolean('invalid').notNull().default(false),
+    /** When the coming expiry was announced (once per entry). */
+    expiryNotifiedAt: timestamp('expiry_notified_at', { withTimezone: true }),
   },
   (t) => [
     index('library_entries_folder_idx').on(t.projectId, t.folderId),

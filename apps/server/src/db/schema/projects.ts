@@ -42,6 +42,8 @@ export const projects = pgTable(
     endDate: date('end_date'),
     /** IANA zone whose calendar decides the project's dates: a document activates on its effective date there. */
     timeZone: text('time_zone').notNull().default('UTC'),
+    /** Days before a library document expires that its owner and the project administrators are e-mailed. */
+    expiryNoticeDays: integer('expiry_notice_days').notNull().default(30),
     closed: boolean('closed').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

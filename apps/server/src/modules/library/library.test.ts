@@ -17,9 +17,10 @@ import {
   type ProjectPerson,
   type ProjectWorld,
 } from '../../test/factories.ts';
-import { trailOf } from '../../test/records.ts';
+import { mailsTo, trailOf } from '../../test/records.ts';
 import { client } from '../../test/requests.ts';
 import { activateDue } from './archive.service.ts';
+import { mailExpiryNotices } from './expiry-mail.ts';
 
 // Issue 11: the library's transitions (DESIGN §6) through the HTTP API — archive 8 → 6/7, activation 7 → 6,
 // recall 6 → 1, invalid marks, deletion by approval 6 → 9 → recycle bin / 6 — and what each refuses.
@@ -351,6 +352,38 @@ describe('an archived document', () => {
       TrailType.Update,
       TrailType.Delete,
     ]);
+  });
+});
+
+describe('expiry', () => {
+  it('tells the owner and the project administrators once, the notice days before, as their alerts choose', async () => {
+    n += 1;
+    const up = await as(world.pm).form(
+      '/minio/file/save',
+      { folderId: folder, name: `Expiring ${n}`, expirationDate: day(20) },
+      { name: 'e.pdf', content: SAMPLE.pdf() },
+    );
+    const fileId = up.json().data.fileId as number;
+    await as(world.pm).post('/file/apply/save', { fileId, stages: [] });
+    await as(world.pm).post('/file/archive', { fileId });
+    // pm2 turns the expiry e-mail off for this project.
+    const kinds = ['receive', 'review', 'qc', 'approve', 'archive', 'deletion'];
+    expect((await as(pm2).post('/user/study_alert/a', { studyId: world.projectId, kinds })).statusCode).toBe(200);
+    const deps = { db: ctx.db, jobs: ctx.deps.jobs, publicUrl: 'https://edoc.example' };
+    // 20 days ahead is outside a 10-day notice; inside the default 30.
+    await ctx.db.update(projects).set({ expiryNoticeDays: 10 }).where(eq(projects.id, world.projectId));
+    await mailExpiryNotices(deps);
+    const subject = `Expiring ${n}`;
+    const mine = async (email: string) => (await mailsTo(ctx, email)).filter((m) => m.includes(subject));
+    expect(await mine(world.pm.email)).toEqual([]);
+    await ctx.db.update(projects).set({ expiryNoticeDays: 30 }).where(eq(projects.id, world.projectId));
+    await Promise.all([mailExpiryNotices(deps), mailExpiryNotices(deps)]);
+    for (let i = 0; i < 100 && (await mine(world.pm.email)).length === 0; i++)
+      await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await mine(world.pm.email)).toHaveLength(1);
+    expect(await mine(pm2.email)).toEqual([]);
+    expect(await mine(world.staff.email)).toEqual([]);
   });
 });
 

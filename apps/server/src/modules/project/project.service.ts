@@ -36,6 +36,8 @@ function toItem(p: ProjectRow, companyName: string, memberTotal: number): Projec
     allowedFileTypes: p.allowedFileTypes,
     versionConvention: p.versionConvention,
     endDate: p.endDate,
+    timeZone: p.timeZone,
+    expiryNoticeDays: p.expiryNoticeDays,
     closed: p.closed,
     memberCount: memberTotal,
   };
@@ -109,6 +111,9 @@ export const studySettingsOf = (input: StudySettingsBody) => ({
   approveOpen: input.approveOpen,
   allowedFileTypes: [...new Set(input.allowedFileTypes)],
   versionConvention: input.versionConvention || 'V{major}.{minor}',
+  // Left out, they keep what is stored (forms written before these settings existed do not send them).
+  ...(input.timeZone !== undefined && { timeZone: input.timeZone }),
+  ...(input.expiryNoticeDays !== undefined && { expiryNoticeDays: input.expiryNoticeDays }),
 });
 
 /** All of a project's settings: the company administrator also sets the code, the library tree and the end. */

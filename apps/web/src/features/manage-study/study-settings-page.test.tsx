@@ -29,6 +29,8 @@ const project = {
   endDate: '2030-12-31',
   closed: false,
   memberCount: 3,
+  timeZone: 'UTC',
+  expiryNoticeDays: 30,
 };
 
 function signIn() {
@@ -90,6 +92,8 @@ describe.each([
       approveOpen: true,
       allowedFileTypes: ['pdf'],
       versionConvention: 'V{major}.{minor}',
+      timeZone: 'UTC',
+      expiryNoticeDays: 30,
     });
     await waitFor(() => expect(getSessionValue('projectName')).toBe('Oncology III'));
   });

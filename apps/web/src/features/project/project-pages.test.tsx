@@ -30,6 +30,8 @@ const project = {
   endDate: null,
   closed: false,
   memberCount: 2,
+  timeZone: 'UTC',
+  expiryNoticeDays: 30,
 };
 
 const member = {

@@ -85,7 +85,7 @@ describe('personal centre: study alerts', () => {
     fireEvent.click(within(table).getByRole('checkbox', { name: 'P-1 Approval' }));
     await waitFor(() => expect(calls(fetchMock, '/user/study_alert/a')).toHaveLength(1));
     const body = JSON.parse(String(calls(fetchMock, '/user/study_alert/a')[0][1]?.body)) as unknown;
-    expect(body).toEqual({ studyId: 1, kinds: ['receive', 'review', 'qc', 'archive', 'deletion'] });
+    expect(body).toEqual({ studyId: 1, kinds: ['receive', 'review', 'qc', 'archive', 'deletion', 'expiry'] });
     expect(await screen.findByText('Alert settings saved')).toBeInTheDocument();
     expect(within(table).getByRole('checkbox', { name: 'P-1 Approval' })).not.toBeChecked();
   });

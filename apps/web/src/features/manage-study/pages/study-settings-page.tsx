@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { App, Button, Card, Col, Descriptions, Form, Input, Row, Skeleton } from 'antd';
+import { App, Button, Card, Col, Descriptions, Form, Input, InputNumber, Row, Select, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { studySettingsBody, type ProjectItem, type StudySettingsBody } from '@edoc/contract/project';
 import { showServerError } from '../../../lib/form-errors';
@@ -30,7 +30,12 @@ interface StudyFormValues {
   approveOpen: boolean;
   allowedFileTypes: string[];
   versionConvention?: string;
+  timeZone: string;
+  expiryNoticeDays: number | null;
 }
+
+/** The zones the browser knows; the server checks the same way (contract projectBody). */
+const ZONES = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.('timeZone') ?? ['UTC'];
 
 const shape = studySettingsBody.shape;
 
@@ -46,6 +51,8 @@ function toValues(p: ProjectItem): StudyFormValues {
     approveOpen: p.approveOpen,
     allowedFileTypes: p.allowedFileTypes,
     versionConvention: p.versionConvention,
+    timeZone: p.timeZone,
+    expiryNoticeDays: p.expiryNoticeDays,
   };
 }
 
@@ -61,6 +68,8 @@ function toBody(v: StudyFormValues): StudySettingsBody {
     approveOpen: v.approveOpen,
     allowedFileTypes: v.allowedFileTypes,
     versionConvention: optionalText(v.versionConvention),
+    timeZone: v.timeZone,
+    expiryNoticeDays: v.expiryNoticeDays ?? 30,
   };
 }
 
@@ -127,6 +136,30 @@ function StudyForm({ project }: { project: ProjectItem }) {
               <SwitchField form="studyForm" name={name} />
             </Col>
           ))}
+          <Col xs={24} md={6}>
+            <Form.Item
+              name="timeZone"
+              label={t('manageStudy.timeZone')}
+              tooltip={t('manageStudy.timeZoneHelp')}
+              rules={[schemaRule('timeZone', shape.timeZone, 'manageStudy.timeZone')]}
+            >
+              <Select
+                id="studyForm_timeZone"
+                showSearch
+                options={[...new Set(['UTC', ...ZONES])].map((z) => ({ value: z, label: z }))}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={6}>
+            <Form.Item
+              name="expiryNoticeDays"
+              label={t('manageStudy.expiryNoticeDays')}
+              tooltip={t('manageStudy.expiryNoticeDaysHelp')}
+              rules={[schemaRule('expiryNoticeDays', shape.expiryNoticeDays, 'manageStudy.expiryNoticeDays')]}
+            >
+              <InputNumber id="studyForm_expiryNoticeDays" min={0} max={365} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
           <Col xs={24}>
             <AllowedTypesField form="studyForm" />
           </Col>
