@@ -299,12 +299,19 @@ describe('people and their tasks', () => {
     const list = async (q: string) =>
       (await as(r1).get(`/task/list?state=pending&pageSize=500&${q}`)).json().data as {
         total: number;
-        data: Array<{ fileId: number; kind: string }>;
+        data: Array<{ fileId: number; kind: string; folderPath: string }>;
       };
     const reviews = await list('kind=review');
     expect(reviews.data.map((t) => t.fileId)).toEqual(expect.arrayContaining([a, b]));
     expect(reviews.data.every((t) => t.kind === 'review')).toBe(true);
     expect((await list('kind=archive')).total).toBe(0);
+    // The folder path in the caller's language (the session's, which the language switch sets), as the tree shows it.
+    const pathIn = async (lang: string) => {
+      await as(r1).post('/user/lang', { lang });
+      return (await list('kind=review')).data[0];
+    };
+    expect((await pathIn('en-US')).folderPath).toMatch(/^Before the clinical phase/);
+    expect((await pathIn('zh-CN')).folderPath).toMatch(/^临床试验开始前/);
     const up = (await list('kind=review&sort=fileName&order=asc')).data.map((t) => t.fileId);
     const down = (await list('kind=review&sort=fileName&order=desc')).data.map((t) => t.fileId);
     expect(down).toEqual([...up].reverse());

@@ -3,6 +3,7 @@ import type { BatchAnswer, SignatureInput, TaskItem, TaskSort } from '@edoc/cont
 import type { Page } from '@edoc/contract/envelope';
 import type { FileDetail } from '@edoc/contract/viewer';
 import type { TaskKind } from '@edoc/contract/workflow';
+import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { useProjectKey, type ProjectKey } from '../../lib/project-query';
@@ -23,10 +24,14 @@ export const COUNT_MS = 60_000;
 
 const tasksKey = (project: ProjectKey) => [...project, 'tasks'] as const;
 
-/** A page of my tasks; asked again when the tab regains focus, as the viewer acts on them in another tab. */
+/**
+ * A page of my tasks; asked again when the tab regains focus, as the viewer acts on them in another tab, and in
+ * another language, as the server words the folder path in the session's language.
+ */
 export function useTasks(p: TaskListParams) {
+  const { i18n } = useTranslation();
   return useQuery({
-    queryKey: [...tasksKey(useProjectKey()), 'list', p],
+    queryKey: [...tasksKey(useProjectKey()), 'list', p, i18n.language],
     queryFn: () =>
       api.get<Page<TaskItem>>('/task/list', {
         state: p.state,
