@@ -47,7 +47,7 @@ describe('passing selected tasks', () => {
     const onClose = show();
     expect(
       await screen.findByText(
-        '1 of 2 selected documents ask for an electronic signature; it is applied to those only.',
+        'Documents asking for an electronic signature: 1 of 2. The signature is applied to those only.',
       ),
     ).toBeInTheDocument();
     expect(screen.getByText('Meaning of this signature: reviewed')).toBeInTheDocument();

@@ -36,7 +36,8 @@ describe('home: pending', () => {
     expect(link.textContent).toBe('Protocol v2');
     expect(link).toHaveAttribute('href', '/view?fileId=101');
     expect(link).toHaveAttribute('target', '_blank');
-    expect(screen.getAllByText('Trial Management / Protocol')[0]).toBeInTheDocument();
+    // The folder itself is shown; its whole path on hover.
+    expect(screen.getAllByText('Protocol')[0]).toBeInTheDocument();
     expect(screen.getAllByText('Sam Sender')[0]).toBeInTheDocument();
     const overdue = await findById('task-due-1');
     expect(within(overdue).getByText('Overdue')).toBeInTheDocument();

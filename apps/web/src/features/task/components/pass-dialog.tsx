@@ -127,6 +127,13 @@ export function PassDialog({
       destroyOnHidden
     >
       <Typography.Paragraph type="secondary">{t('task.pass.intro')}</Typography.Paragraph>
+      <ul id="task-pass-documents" style={{ maxHeight: 140, overflowY: 'auto', marginTop: 0, paddingInlineStart: 20 }}>
+        {tasks.map((task) => (
+          <li key={task.taskId}>
+            {task.fileName} <Typography.Text type="secondary">({t(`task.kind.${task.kind}`)})</Typography.Text>
+          </li>
+        ))}
+      </ul>
       <Form<PassValues> form={form} layout="vertical" onFinish={submit} preserve={false}>
         <Form.Item name="comment" label={t('task.pass.comment')}>
           <Input.TextArea name="comment" rows={3} maxLength={1000} showCount />

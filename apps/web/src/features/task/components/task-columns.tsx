@@ -35,6 +35,7 @@ export function useTaskColumns(state: TaskState, sorting: SortState): TableColum
       title: t('task.col.name'),
       dataIndex: 'fileName',
       ...sortable('fileName'),
+      width: 240,
       ellipsis: { showTitle: false },
       render: (name: string, row) => (
         <Tooltip title={t('task.openInViewer')}>
@@ -47,15 +48,20 @@ export function useTaskColumns(state: TaskState, sorting: SortState): TableColum
     {
       title: t('task.col.folder'),
       dataIndex: 'folderPath',
-      ellipsis: true,
-      render: (path: string) => <Typography.Text type="secondary">{path}</Typography.Text>,
+      ellipsis: { showTitle: false },
+      // Paths share their first levels (the ICH sections), so the folder itself is what tells rows apart.
+      render: (path: string) => (
+        <Tooltip title={path}>
+          <Typography.Text type="secondary">{path.split(' / ').at(-1)}</Typography.Text>
+        </Tooltip>
+      ),
     },
-    { title: t('task.col.sender'), dataIndex: 'senderName', ...sortable('senderName'), width: 130, ellipsis: true },
+    { title: t('task.col.sender'), dataIndex: 'senderName', ...sortable('senderName'), width: 150, ellipsis: true },
     {
       title: t('task.col.received'),
       dataIndex: 'createdAt',
       ...sortable('createdAt'),
-      width: 160,
+      width: 150,
       render: formatDateTime,
     },
   ];
@@ -94,7 +100,7 @@ export function useTaskColumns(state: TaskState, sorting: SortState): TableColum
             '—'
           ),
       },
-      { title: t('task.col.done'), dataIndex: 'doneAt', ...sortable('doneAt'), width: 160, render: formatDateTime },
+      { title: t('task.col.done'), dataIndex: 'doneAt', ...sortable('doneAt'), width: 150, render: formatDateTime },
     );
   }
   return columns;

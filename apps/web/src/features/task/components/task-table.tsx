@@ -66,7 +66,9 @@ export function TaskTable({ state }: { state: TaskState }) {
               label: t(pending ? `task.kind.${kind}` : `task.processedKind.${kind}`),
             }))}
           />
-          {pending ? <Typography.Text type="secondary">{t('task.selectHint')}</Typography.Text> : null}
+          {pending && rows.some((r) => PASSABLE.includes(r.kind)) ? (
+            <Typography.Text type="secondary">{t('task.selectHint')}</Typography.Text>
+          ) : null}
         </Flex>
         {pending ? (
           <Flex align="center" gap={12}>
