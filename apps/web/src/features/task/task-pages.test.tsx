@@ -157,18 +157,21 @@ describe('home: processed', () => {
     const done = [
       taskRow({ taskId: 3, kind: 'review', outcome: 'pass', doneAt: '2026-03-02T09:30:00Z' }),
       taskRow({ taskId: 4, kind: 'approve', fileId: 103, outcome: 'reject', doneAt: '2026-03-03T09:30:00Z' }),
+      taskRow({ taskId: 5, kind: 'archive', fileId: 104, outcome: 'archive', doneAt: '2026-03-04T09:30:00Z' }),
     ];
     const fetchMock = mockApi({
       'GET /task/list': (url) =>
         reply(
           taskList,
-          url.searchParams.get('state') === 'processed' ? { data: done, total: 2 } : { data: [], total: 0 },
+          url.searchParams.get('state') === 'processed' ? { data: done, total: done.length } : { data: [], total: 0 },
         ),
     });
     renderApp('/home/processed');
     expect((await findById('task-kind-3')).textContent).toBe('Review');
     expect((await findById('task-outcome-3')).textContent).toBe('Passed');
     expect((await findById('task-outcome-4')).textContent).toBe('Rejected');
+    expect((await findById('task-kind-5')).textContent).toBe('Archiving');
+    expect((await findById('task-outcome-5')).textContent).toBe('Archived');
     expect(screen.getByRole('columnheader', { name: /Done/ })).toBeInTheDocument();
     expect(document.querySelector('#task-table-processed input[type="checkbox"]')).toBeNull();
     const asked = callsOf(fetchMock, 'GET', '/task/list').map(paramsOf);

@@ -11,6 +11,7 @@ export const KIND_COLOR: Record<TaskKind, string> = {
   qc: 'purple',
   approve: 'geekblue',
   archive: 'green',
+  deleteApproval: 'magenta',
 };
 
 /** Tasks that batch passing accepts (POST /file/batch/a pass): the stage decisions. */
