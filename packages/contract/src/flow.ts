@@ -122,11 +122,20 @@ export const flowAnswer = z.array(
 );
 export type FlowAnswer = z.infer<typeof flowAnswer>;
 
+export const TASK_SORTS = ['fileName', 'senderName', 'createdAt', 'dueDate', 'doneAt'] as const;
+export type TaskSort = (typeof TASK_SORTS)[number];
+
 export const taskListQuery = z.object({
   state: z.enum(['pending', 'processed']).default('pending'),
   pageNum: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(500).default(20),
+  /** Only tasks of this state (SPEC §4 task states); the filter must be the server's, the list is paged. */
+  kind: z.enum(TASK_KINDS).optional(),
+  /** Without a sort, pending is most urgent first and processed newest first. */
+  sort: z.enum(TASK_SORTS).optional(),
+  order: z.enum(['asc', 'desc']).default('asc'),
 });
+export type TaskListQuery = z.input<typeof taskListQuery>;
 
 /** /home/pending and /home/processed rows. */
 export const taskItem = z.object({

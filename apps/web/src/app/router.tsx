@@ -33,6 +33,8 @@ import {
 } from '../features/code/pages/code-pages';
 import { TrailPage } from '../features/audit/pages/trail-page';
 import { TagPage } from '../features/tag/pages/tag-page';
+import { PendingPage } from '../features/task/pages/pending-page';
+import { ProcessedPage } from '../features/task/pages/processed-page';
 import { DirectoryTemplatePage, UserGroupTemplatePage } from '../features/template/pages/template-list-page';
 import { useSession } from '../lib/session';
 import { guardRedirect } from './guard';
@@ -124,6 +126,8 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to={paths.project.homePending} replace /> },
           ...areaRoutes(PROJECT_MENU, {
+            [paths.project.homePending]: <PendingPage />,
+            [paths.project.homeProcessed]: <ProcessedPage />,
             [paths.project.user]: <UserCenterPage />,
             [paths.project.work]: <WorkspacePage />,
             [paths.project.manageStudy]: <StudySettingsPage />,

@@ -1,7 +1,7 @@
 import type { Page } from '@edoc/contract/envelope';
-import type { TaskItem } from '@edoc/contract/flow';
+import type { TaskItem, TaskSort } from '@edoc/contract/flow';
 import type { TaskKind } from '@edoc/contract/workflow';
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { documents } from '../../db/schema/documents.ts';
 import { users } from '../../db/schema/users.ts';
@@ -13,6 +13,23 @@ import { TaskState } from './task-rows.ts';
 
 const senders = alias(users, 'senders');
 
+const sortColumns = {
+  fileName: documents.name,
+  senderName: senders.name,
+  createdAt: tasks.createdAt,
+  dueDate: tasks.dueDate,
+  doneAt: tasks.doneAt,
+} as const;
+
+/** The chosen column, with empty values last either way and the task id last so paging is stable. */
+function orderOf(pending: boolean, sort: TaskSort | undefined, order: 'asc' | 'desc'): SQL[] {
+  if (!sort)
+    return pending ? [sql`${tasks.dueDate} asc nulls last`, asc(tasks.id)] : [desc(tasks.doneAt), desc(tasks.id)];
+  const column = sortColumns[sort];
+  const dir = order === 'asc' ? sql`asc` : sql`desc`;
+  return [sql`${column} ${dir} nulls last`, order === 'asc' ? asc(tasks.id) : desc(tasks.id)];
+}
+
 /**
  * /home/pending and /home/processed (issue 10): the caller's tasks in the entered project. Pending: open, the
  * most urgent first (due date, then age); processed: what the caller finished, newest first, with the outcome.
@@ -20,7 +37,14 @@ const senders = alias(users, 'senders');
 export async function listTasks(
   deps: Deps,
   ctx: ProjectContext,
-  q: { state: 'pending' | 'processed'; pageNum: number; pageSize: number },
+  q: {
+    state: 'pending' | 'processed';
+    pageNum: number;
+    pageSize: number;
+    kind?: TaskKind;
+    sort?: TaskSort;
+    order: 'asc' | 'desc';
+  },
 ): Promise<Page<TaskItem>> {
   const pending = q.state === 'pending';
   const rows = await deps.db
@@ -41,14 +65,20 @@ export async function listTasks(
         // Processed is what the person did; work that went away (cancelled) is neither.
         pending ? eq(tasks.state, TaskState.Open) : eq(tasks.state, TaskState.Done),
         pending ? isNull(documents.deletedAt) : undefined,
+        q.kind ? eq(tasks.kind, q.kind) : undefined,
       ),
     )
-    .orderBy(
-      ...(pending ? [sql`${tasks.dueDate} asc nulls last`, asc(tasks.id)] : [desc(tasks.doneAt), desc(tasks.id)]),
-    )
+    .orderBy(...orderOf(pending, q.sort, q.order))
     .limit(q.pageSize)
     .offset((q.pageNum - 1) * q.pageSize);
-  const byId = new Map((await projectFolders(deps.db, ctx.projectId, 0)).map((f) => [f.id, f]));
+  // The path in the caller's language, as the folder tree shows it: the English name where the folder has one.
+  const english = ctx.lang === 'en-US';
+  const byId = new Map(
+    (await projectFolders(deps.db, ctx.projectId, 0)).map((f) => [
+      f.id,
+      english && f.nameEn ? { ...f, name: f.nameEn } : f,
+    ]),
+  );
   const today = new Date().toISOString().slice(0, 10);
   return {
     total: Number(rows[0]?.total ?? 0),

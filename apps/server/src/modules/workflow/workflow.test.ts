@@ -293,6 +293,31 @@ describe('people and their tasks', () => {
     );
   });
 
+  it('filters the home list by task state and sorts it on the server, as the table pages there', async () => {
+    const [a, b] = [await newDocument(), await newDocument()];
+    for (const id of [a, b]) await as(world.pm).post('/file/apply/save', { fileId: id, stages: route() });
+    const list = async (q: string) =>
+      (await as(r1).get(`/task/list?state=pending&pageSize=500&${q}`)).json().data as {
+        total: number;
+        data: Array<{ fileId: number; kind: string; folderPath: string }>;
+      };
+    const reviews = await list('kind=review');
+    expect(reviews.data.map((t) => t.fileId)).toEqual(expect.arrayContaining([a, b]));
+    expect(reviews.data.every((t) => t.kind === 'review')).toBe(true);
+    expect((await list('kind=archive')).total).toBe(0);
+    // The folder path in the caller's language (the session's, which the language switch sets), as the tree shows it.
+    const pathIn = async (lang: string) => {
+      await as(r1).post('/user/lang', { lang });
+      return (await list('kind=review')).data[0];
+    };
+    expect((await pathIn('en-US')).folderPath).toMatch(/^Before the clinical phase/);
+    expect((await pathIn('zh-CN')).folderPath).toMatch(/^临床试验开始前/);
+    const up = (await list('kind=review&sort=fileName&order=asc')).data.map((t) => t.fileId);
+    const down = (await list('kind=review&sort=fileName&order=desc')).data.map((t) => t.fileId);
+    expect(down).toEqual([...up].reverse());
+    expect((await as(r1).get('/task/list?sort=kind')).statusCode).toBe(400);
+  });
+
   it("refuses to change the rights of someone with open tasks, and hands a leaver's tasks to an administrator", async () => {
     const id = await newDocument();
     await as(world.pm).post('/file/apply/save', { fileId: id, stages: route() });

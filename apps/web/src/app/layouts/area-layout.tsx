@@ -23,7 +23,14 @@ function toItems(nodes: MenuNode[], t: (key: string) => string, staff: boolean):
     .map((node) => ({
       key: node.path,
       icon: node.icon,
-      label: t(node.labelKey),
+      label: node.badge ? (
+        <span>
+          {t(node.labelKey)}
+          <node.badge />
+        </span>
+      ) : (
+        t(node.labelKey)
+      ),
       children: node.children ? toItems(node.children, t, staff) : undefined,
     }));
 }

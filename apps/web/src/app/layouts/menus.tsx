@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import {
   AuditOutlined,
   BankOutlined,
@@ -15,6 +15,7 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { paths } from '../../config/paths';
+import { PendingBadge } from '../../features/task/components/pending-badge';
 
 /** One menu entry; a node with children is a group whose own path redirects to its first child. */
 export interface MenuNode {
@@ -24,6 +25,8 @@ export interface MenuNode {
   children?: MenuNode[];
   /** Hidden from ordinary staff (SPEC §2: they may not reach management pages). */
   managementOnly?: boolean;
+  /** Shown after the label, such as a count; a component, as a count comes from a query. */
+  badge?: ComponentType;
 }
 
 export const SYSTEM_MENU: MenuNode[] = [
@@ -74,8 +77,9 @@ export const PROJECT_MENU: MenuNode[] = [
     path: paths.project.home,
     labelKey: 'menu.project.home',
     icon: <HomeOutlined />,
+    badge: PendingBadge,
     children: [
-      { path: paths.project.homePending, labelKey: 'menu.project.homePending' },
+      { path: paths.project.homePending, labelKey: 'menu.project.homePending', badge: PendingBadge },
       { path: paths.project.homeProcessed, labelKey: 'menu.project.homeProcessed' },
     ],
   },

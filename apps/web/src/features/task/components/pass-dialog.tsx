@@ -1,0 +1,164 @@
+import { useState } from 'react';
+import { Alert, Button, Form, Input, Modal, Spin, Table, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { BatchAnswer, TaskItem } from '@edoc/contract/flow';
+import { STAGE_RULES, type SignatureMeaning, type TaskKind } from '@edoc/contract/workflow';
+import { SignatureFields, signatureOf, type SignatureValues } from '../../../components/signature-fields';
+import { isApiError } from '../../../lib/api-client';
+import { showError } from '../../../lib/feedback';
+import { useBatchPass, useSigningOf } from '../api';
+
+interface PassValues {
+  comment?: string;
+  signature?: SignatureValues;
+}
+
+type Result = BatchAnswer['results'][number];
+
+const meaningOf = (kind: TaskKind): SignatureMeaning | undefined =>
+  Object.values(STAGE_RULES).find((rule) => rule.task === kind)?.meaning;
+
+/**
+ * Passing the selected review, QC and approval tasks at once (POST /file/batch/a). Whether a signature is needed
+ * is each document's own (its stage's setting), so the dialog asks every selected document's detail and shows the
+ * signing fields only when one of them asks; one signature is checked once and applied to those documents. Their
+ * meanings must agree, as a signature states one meaning. The answer is per document: passed, or the reason.
+ */
+export function PassDialog({
+  open,
+  tasks,
+  onClose,
+}: {
+  open: boolean;
+  tasks: TaskItem[];
+  onClose: (passed: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<PassValues>();
+  const [results, setResults] = useState<Result[] | null>(null);
+  const pass = useBatchPass();
+  const fileIds = tasks.map((task) => task.fileId);
+  const signing = useSigningOf(fileIds, open && results === null);
+
+  const toSign = tasks.filter((_task, i) => signing.details[i]?.signing.required);
+  const meanings = [...new Set(toSign.map((task) => meaningOf(task.kind)).filter((m) => m !== undefined))];
+  const needsEmail = signing.details.some((d) => d?.signing.required && d.signing.needsEmail);
+  const blocked = signing.pending || !!signing.error || meanings.length > 1;
+
+  const close = () => {
+    const passed = results !== null;
+    setResults(null);
+    form.resetFields();
+    pass.reset();
+    onClose(passed);
+  };
+
+  const submit = (values: PassValues) =>
+    pass.mutate(
+      {
+        fileIds,
+        comment: values.comment?.trim() || undefined,
+        signature: toSign.length > 0 && values.signature ? signatureOf(values.signature) : undefined,
+      },
+      {
+        onSuccess: (answer) => setResults(answer.results),
+        onError: (error) => {
+          // A wrong signing password belongs under the password, where it is typed again.
+          if (isApiError(error) && error.errorCode === 'wrong_password')
+            form.setFields([{ name: ['signature', 'password'], errors: [error.msg] }]);
+          else showError(error);
+        },
+      },
+    );
+
+  const nameOf = (fileId: number) => tasks.find((task) => task.fileId === fileId)?.fileName ?? String(fileId);
+
+  if (results) {
+    const ok = results.filter((r) => r.ok).length;
+    return (
+      <Modal
+        open={open}
+        title={t('task.pass.resultTitle')}
+        onCancel={close}
+        footer={
+          <Button id="task-pass-close" type="primary" onClick={close}>
+            {t('common.close')}
+          </Button>
+        }
+        width={640}
+      >
+        <Typography.Paragraph id="task-pass-summary">
+          {t('task.pass.summary', { ok, failed: results.length - ok })}
+        </Typography.Paragraph>
+        <Table<Result>
+          id="task-pass-results"
+          rowKey="fileId"
+          size="small"
+          pagination={false}
+          dataSource={results}
+          columns={[
+            { title: t('task.pass.document'), key: 'name', render: (_: unknown, r) => nameOf(r.fileId) },
+            {
+              title: t('task.pass.result'),
+              key: 'result',
+              render: (_: unknown, r) =>
+                r.ok ? (
+                  <Tag color="success">{t('task.pass.done')}</Tag>
+                ) : (
+                  <Typography.Text type="danger">{r.msg ?? r.errorCode}</Typography.Text>
+                ),
+            },
+          ]}
+        />
+      </Modal>
+    );
+  }
+
+  return (
+    <Modal
+      open={open}
+      title={t('task.pass.title', { count: tasks.length })}
+      onCancel={close}
+      okText={t('task.pass.ok')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ id: 'task-pass-ok', disabled: blocked, loading: pass.isPending }}
+      onOk={() => form.submit()}
+      width={640}
+      destroyOnHidden
+    >
+      <Typography.Paragraph type="secondary">{t('task.pass.intro')}</Typography.Paragraph>
+      <ul id="task-pass-documents" style={{ maxHeight: 140, overflowY: 'auto', marginTop: 0, paddingInlineStart: 20 }}>
+        {tasks.map((task) => (
+          <li key={task.taskId}>
+            {task.fileName} <Typography.Text type="secondary">({t(`task.kind.${task.kind}`)})</Typography.Text>
+          </li>
+        ))}
+      </ul>
+      <Form<PassValues> form={form} layout="vertical" onFinish={submit} preserve={false}>
+        <Form.Item name="comment" label={t('task.pass.comment')}>
+          <Input.TextArea name="comment" rows={3} maxLength={1000} showCount />
+        </Form.Item>
+        {signing.pending ? (
+          <Spin size="small">
+            <Alert type="info" message={t('task.pass.checking')} />
+          </Spin>
+        ) : signing.error ? (
+          <Alert type="error" showIcon message={t('task.pass.checkFailed')} />
+        ) : meanings.length > 1 ? (
+          <Alert id="task-pass-mixed" type="warning" showIcon message={t('task.pass.mixedMeanings')} />
+        ) : toSign.length > 0 && meanings[0] ? (
+          <>
+            <Typography.Paragraph id="task-pass-sign-needed">
+              {t('task.pass.signNeeded', { count: toSign.length, total: tasks.length })}
+            </Typography.Paragraph>
+            <SignatureFields meaning={meanings[0]} needsEmail={needsEmail} />
+          </>
+        ) : (
+          <Typography.Paragraph id="task-pass-no-sign" type="secondary">
+            {t('task.pass.noSign')}
+          </Typography.Paragraph>
+        )}
+      </Form>
+    </Modal>
+  );
+}

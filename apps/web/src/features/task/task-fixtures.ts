@@ -1,0 +1,71 @@
+import { UserType } from '@edoc/contract/enums';
+import type { TaskItem } from '@edoc/contract/flow';
+import type { FileDetail } from '@edoc/contract/viewer';
+import { setSession } from '../../lib/session';
+import type { mockApi } from '../../test/fetch-mock';
+
+export function enterProject() {
+  setSession({
+    token: 'tok',
+    userName: 'Pat',
+    userId: 5,
+    userType: UserType.Project,
+    roleCode: 'STU_STAFF',
+    companyId: 3,
+    projectId: 11,
+    projectName: 'Alpha',
+    idleTime: 30,
+    pageSize: 10,
+  });
+}
+
+export function taskRow(over: Partial<TaskItem> = {}): TaskItem {
+  return {
+    taskId: 1,
+    kind: 'review',
+    fileId: 101,
+    fileName: 'Protocol v2',
+    folderPath: 'Trial Management / Protocol',
+    senderName: 'Sam Sender',
+    dueDate: null,
+    overdue: false,
+    createdAt: '2026-03-01T08:00:00Z',
+    doneAt: null,
+    outcome: null,
+    ...over,
+  };
+}
+
+export function detailOf(fileId: number, signing: FileDetail['signing']): FileDetail {
+  return {
+    fileId,
+    name: `Doc ${fileId}`,
+    folderId: 7,
+    status: 3,
+    fileCode: null,
+    version: {
+      fileVersionId: fileId * 10,
+      versionNo: '1.0',
+      label: null,
+      fileName: 'a.pdf',
+      extension: 'pdf',
+      size: 10,
+      createdtime: '2026-03-01T08:00:00Z',
+      current: true,
+    },
+    kind: 'pdf',
+    abilities: ['viewDoc'],
+    canDownload: false,
+    actions: ['pass', 'reject'],
+    signing,
+    watermark: { name: 'Pat', email: 'pat@example.com', time: '2026-03-01T08:00:00Z' },
+  };
+}
+
+/** The fetch calls of one route, e.g. ('GET', '/task/list'). */
+export const callsOf = (fetchMock: ReturnType<typeof mockApi>, method: string, path: string) =>
+  fetchMock.mock.calls.filter(
+    ([u, init]) => (init?.method ?? 'GET') === method && new URL(String(u), 'http://x').pathname === `/edoc${path}`,
+  );
+
+export const paramsOf = (call: unknown[]) => new URL(String(call[0]), 'http://x').searchParams;
