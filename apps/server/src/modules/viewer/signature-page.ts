@@ -142,7 +142,15 @@ function header(pdf: PDFDocument, font: PDFFont, doc: { title: string; versionNo
   page.drawText(
     'Added by edoc to the signed content; each signature applies to the content with the SHA-256 shown. / ' +
       '此页由 edoc 附加，签名仅适用于所示 SHA-256 的内容。',
-    { x: PAGE.margin, y: PAGE.margin - 20, size: 7, font, color: GREY, maxWidth: PAGE.width - 2 * PAGE.margin },
+    {
+      x: PAGE.margin,
+      y: PAGE.margin - 14,
+      size: 7,
+      lineHeight: 9,
+      font,
+      color: GREY,
+      maxWidth: PAGE.width - 2 * PAGE.margin,
+    },
   );
   return page;
 }
