@@ -38,5 +38,7 @@ export const signingCertificate = z.object({
   /** Certificates in the chain, the signing one included. */
   chainLength: z.number(),
   installedAt: z.string(),
+  /** The signing certificate, for readers to be told to trust it (a self-signed one is trusted by nobody else). */
+  certificatePem: z.string(),
 });
 export type SigningCertificate = z.infer<typeof signingCertificate>;

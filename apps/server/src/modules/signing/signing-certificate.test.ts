@@ -27,6 +27,7 @@ describe.skipIf(!tools)('the document-signing certificate', () => {
     const before = (await api.get('/system/signing-certificate')).json().data;
     expect(before).toMatchObject({ subject: 'CN=edoc document signing, O=edoc', source: 'generated', chainLength: 1 });
     expect(before.fingerprintSha256).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
+    expect(before.certificatePem).toMatch(/^-----BEGIN CERTIFICATE-----\n[\s\S]+-----END CERTIFICATE-----\n$/);
     // A member may not look, let alone replace it.
     expect((await as(world.pm).get('/system/signing-certificate')).statusCode).toBe(403);
 

@@ -33,7 +33,7 @@ export interface SigningKey {
 // The sealing key is derived from the trail key: the one secret every node already shares and the database lacks.
 const sealingKey = () => Buffer.from(hkdfSync('sha256', trailKey(), Buffer.alloc(0), 'edoc signing key', 32));
 
-export function sealKey(pem: string): string {
+function sealKey(pem: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', sealingKey(), iv);
   const body = Buffer.concat([cipher.update(pem, 'utf8'), cipher.final()]);
@@ -44,7 +44,12 @@ function unsealKey(sealed: string): string {
   const raw = Buffer.from(sealed, 'base64');
   const decipher = createDecipheriv('aes-256-gcm', sealingKey(), raw.subarray(0, 12));
   decipher.setAuthTag(raw.subarray(12, 28));
-  return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+  try {
+    return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+  } catch {
+    // Not a thing to paper over with a new key: the operator gave this node another TRAIL_KEY than the others.
+    throw new Error('the document-signing key cannot be opened with this TRAIL_KEY (give every node the same one)');
+  }
 }
 
 const PEM_CERT = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
@@ -129,6 +134,7 @@ export function describeKey(k: SigningKey): SigningCertificate {
     source: k.source,
     chainLength: k.chain.length,
     installedAt: k.createdAt.toISOString(),
+    certificatePem: cert.toString(),
   };
 }
 
