@@ -1,5 +1,10 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects } from '../../db/schema/projects.ts';
 import { signatures } from '../../db/schema/workflow.ts';
@@ -85,6 +90,22 @@ describe.skipIf(!tools)('the signature page and the PAdES signature', () => {
     };
     expect(await images(withDown.rawPayload)).toBe(1);
     expect(await images(stamped.rawPayload)).toBeGreaterThan(2);
+  });
+
+  it('keeps the handwritten image the signer had when signing', async () => {
+    const black = await sharp({ create: { width: 240, height: 80, channels: 3, background: '#000000' } })
+      .png()
+      .toBuffer();
+    expect((await as(approver).upload('/user/signature/a', { name: 'new.png', content: black })).statusCode).toBe(200);
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'edoc-ink-'));
+    try {
+      await fs.writeFile(path.join(dir, 'a.pdf'), await download());
+      execFileSync('pdfimages', ['-png', '-f', '2', '-l', '2', path.join(dir, 'a.pdf'), path.join(dir, 'ink')]);
+      const stats = await sharp(path.join(dir, 'ink-000.png')).stats();
+      expect(stats.channels[0].mean).toBeGreaterThan(250); // the white image of the signing, not the new black one
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('signs the download through a link and the entry of a pack', async () => {

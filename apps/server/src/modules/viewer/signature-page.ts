@@ -6,7 +6,6 @@ import { asc, eq } from 'drizzle-orm';
 import * as fontkit from 'fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/users.ts';
 import { signatures } from '../../db/schema/workflow.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 
@@ -23,22 +22,22 @@ export interface PageSignature {
 
 /**
  * The signatures of a version, oldest first. A signature binds the sha256 of the content it signed (DESIGN §7): one
- * whose hash is not the version's own does not apply to these bytes and is left out. The image is the signer's as
- * set now (the signature rows keep no image of their own).
+ * whose hash is not the version's own does not apply to these bytes and is left out. The image is the one the signer
+ * had set when signing (signatures.image_sha256).
  */
 export async function signaturesOf(
   store: { db: Db; blobs: BlobStore },
   version: { id: number; sha256: string },
 ): Promise<PageSignature[]> {
   const rows = await store.db
-    .select({ s: signatures, image: users.signatureSha256 })
+    .select()
     .from(signatures)
-    .innerJoin(users, eq(users.id, signatures.userId))
     .where(eq(signatures.versionId, version.id))
     .orderBy(asc(signatures.id));
   const out: PageSignature[] = [];
-  for (const { s, image } of rows) {
+  for (const s of rows) {
     if (s.contentSha256 !== version.sha256) continue;
+    const image = s.imageSha256;
     out.push({
       printedName: s.printedName,
       meaning: s.meaning,

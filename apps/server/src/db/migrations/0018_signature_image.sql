@@ -1,0 +1,1 @@
+ALTER TABLE "signatures" ADD COLUMN "image_sha256" text;
