@@ -1,4 +1,4 @@
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFSignature } from 'pdf-lib';
 import type { Db } from '../../db/client.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
@@ -37,6 +37,7 @@ export async function withSignaturePage(
   doc: { name: string },
   version: SignedVersion,
   pdfSha256: string,
+  opts: { keepDigitallySigned?: boolean } = {},
 ): Promise<PDFDocument | null> {
   const list = await signaturesOf(store, version);
   if (list.length === 0) return null;
@@ -49,9 +50,24 @@ export async function withSignaturePage(
   } catch {
     return null;
   }
-  if (pdf.isEncrypted) return null;
+  if (pdf.isEncrypted || (opts.keepDigitallySigned && digitallySigned(pdf))) return null;
   await appendSignaturePage(pdf, { title: doc.name, versionNo: version.versionNo }, list);
   return pdf;
+}
+
+/**
+ * Whether the PDF carries a digital signature of its own (a contract or CV signed with someone's certificate). pdf-lib
+ * rewrites the whole file, so adding our page and signature would make every reader report that signature broken.
+ */
+function digitallySigned(pdf: PDFDocument): boolean {
+  try {
+    return pdf
+      .getForm()
+      .getFields()
+      .some((f) => f instanceof PDFSignature && f.acroField.dict.has(PDFName.of('V')));
+  } catch {
+    return false; // an AcroForm pdf-lib cannot read holds no signature it could check either
+  }
 }
 
 /**
@@ -65,7 +81,8 @@ export function signedPdf(
   pdfSha256: string,
 ): Promise<Buffer | null> {
   return stamping(async () => {
-    const pdf = await withSignaturePage(store, doc, version, pdfSha256);
+    // A PDF signed by someone else leaves as stored, its own signature intact (the stamped view still shows the page).
+    const pdf = await withSignaturePage(store, doc, version, pdfSha256, { keepDigitallySigned: true });
     return pdf && padesSigned(pdf, await currentSigningKey(store.db));
   });
 }

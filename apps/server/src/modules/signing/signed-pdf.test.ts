@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { createPrivateKey, X509Certificate } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,7 +16,9 @@ import { client } from '../../test/requests.ts';
 import { readZip } from '../download/zip-reader.ts';
 import { zonedTime } from '../viewer/signature-page.ts';
 import { docxWith } from '../viewer/viewer-samples.ts';
+import { padesSigned } from './pades.ts';
 import { pdfWith, poppler, popplerTools as tools, sha, signedWorld } from './signed-fixture.ts';
+import { selfSigned } from './signing-key.service.ts';
 
 let ctx: TestContext;
 let world: ProjectWorld;
@@ -47,6 +50,23 @@ async function expectSignaturePage(text: string) {
   expect(text).toContain(`${zonedTime(row.signedAt, 'UTC').time} UTC`);
   expect(text).toContain(`${local.time} Asia/Shanghai (UTC+08:00)`);
   expect(text).toContain(sha(original));
+}
+
+/** Uploads a file and takes it through a signed review and an approval by 张三丰; answers the document id. */
+async function reviewedAndApproved(name: string, file: { name: string; content: Buffer }, approve = true) {
+  await ctx.db.update(projects).set({ reviewOpen: true }).where(eq(projects.id, world.projectId));
+  const saved = await as(world.pm).form('/minio/file/save', { folderId: folder, name }, file);
+  const id = saved.json().data.fileId as number;
+  const stages = [
+    { stage: 3, userIds: [approver.id], signatureRequired: true },
+    { stage: 5, userIds: [approver.id] },
+  ];
+  expect((await as(world.pm).post('/file/apply/save', { fileId: id, stages })).json()).toMatchObject({ status: true });
+  const signature = { password: PASSWORD, confirmed: true, timeZone: 'Europe/Berlin' };
+  const reviewed = await as(approver).post(`/file/audit/${id}/a`, { pass: true, signature });
+  expect(reviewed.json()).toMatchObject({ status: true });
+  if (approve) expect((await as(approver).post(`/file/audit/${id}/a`, { pass: true })).statusCode).toBe(200);
+  return id;
 }
 
 describe.skipIf(!tools)('the signature page and the PAdES signature', () => {
@@ -129,28 +149,32 @@ describe.skipIf(!tools)('the signature page and the PAdES signature', () => {
   });
 });
 
+describe.skipIf(!tools)('a PDF digitally signed before it came to edoc', () => {
+  it('downloads as stored, its own signature intact; the stamped view still shows the signature page', async () => {
+    // Signed by someone else's key (a self-signed one will do: pdfsig checks the signature, not the trust).
+    const other = selfSigned();
+    const theirs = await padesSigned(await PDFDocument.load(await pdfWith('Signed contract')), {
+      id: 0,
+      key: createPrivateKey(other.keyPem),
+      chain: [new X509Certificate(other.chainPem)],
+      source: 'installed',
+      createdAt: new Date(),
+    });
+    const id = await reviewedAndApproved('Contract', { name: 'contract.pdf', content: theirs });
+    const down = (await as(world.pm).get(`/minio/file/down?fileId=${id}`)).rawPayload;
+    expect(down.equals(theirs)).toBe(true);
+    expect(await poppler('pdfsig', down)).toContain('Signature is Valid');
+    const [row] = await ctx.db.select().from(signatures).where(eq(signatures.documentId, id));
+    const stamped = (await as(viewer).get(`/file/view/${row.versionId}`)).rawPayload;
+    expect(await poppler('pdftotext', stamped)).toContain('Reviewed / 已审阅');
+  });
+});
+
 describe.skipIf(!tools)('a newer version', () => {
   it('downloads without the signatures of the version before it', async () => {
     // Reviewed and signed, then rejected at approval: back in editing, where a new version may be uploaded.
-    await ctx.db.update(projects).set({ reviewOpen: true }).where(eq(projects.id, world.projectId));
     const first = await pdfWith('Investigator brochure, first draft');
-    const saved = await as(world.pm).form(
-      '/minio/file/save',
-      { folderId: folder, name: 'Brochure' },
-      { name: 'brochure.pdf', content: first },
-    );
-    const id = saved.json().data.fileId as number;
-    const stages = [
-      { stage: 3, userIds: [approver.id], signatureRequired: true },
-      { stage: 5, userIds: [approver.id] },
-    ];
-    expect((await as(world.pm).post('/file/apply/save', { fileId: id, stages })).json()).toMatchObject({
-      status: true,
-    });
-    const signature = { password: PASSWORD, confirmed: true, timeZone: 'Europe/Berlin' };
-    expect((await as(approver).post(`/file/audit/${id}/a`, { pass: true, signature })).json()).toMatchObject({
-      status: true,
-    });
+    const id = await reviewedAndApproved('Brochure', { name: 'brochure.pdf', content: first }, false);
     const reviewed = (await as(world.pm).get(`/minio/file/down?fileId=${id}`)).rawPayload;
     expect(await poppler('pdftotext', reviewed)).toContain('Reviewed / 已审阅');
     const rejected = await as(approver).post(`/file/audit/${id}/a`, { pass: false, comment: 'Wrong dosage table' });
@@ -183,23 +207,8 @@ if (tools && !soffice) {
 
 describe.skipIf(!soffice)('a signed Word file', () => {
   it('shows its PDF rendition with the signature page, and downloads as the signed bytes', async () => {
-    await ctx.db.update(projects).set({ reviewOpen: true }).where(eq(projects.id, world.projectId));
     const docx = await docxWith(['临床试验方案 Clinical protocol']);
-    const saved = await as(world.pm).form(
-      '/minio/file/save',
-      { folderId: folder, name: '方案' },
-      { name: '方案.docx', content: docx },
-    );
-    const id = saved.json().data.fileId as number;
-    const stages = [
-      { stage: 3, userIds: [approver.id], signatureRequired: true },
-      { stage: 5, userIds: [approver.id] },
-    ];
-    expect((await as(world.pm).post('/file/apply/save', { fileId: id, stages })).json()).toMatchObject({
-      status: true,
-    });
-    const signature = { password: PASSWORD, confirmed: true, timeZone: 'Asia/Shanghai' };
-    await as(approver).post(`/file/audit/${id}/a`, { pass: true, signature });
+    const id = await reviewedAndApproved('方案', { name: '方案.docx', content: docx });
     const [row] = await ctx.db.select().from(signatures).where(eq(signatures.documentId, id));
     let state = 'converting';
     for (let i = 0; i < 300 && state === 'converting'; i++) {
