@@ -3,7 +3,11 @@ import { z } from 'zod';
 /** A PEM key, a PEM chain or a base64 PKCS#12 file: a few kilobytes; this bounds what the server parses. */
 export const SIGNING_MATERIAL_MAX = 65_536;
 
-const material = z.string('invalid_value').trim().min(1, 'required').max(SIGNING_MATERIAL_MAX, 'too_long');
+export const signingMaterial = z
+  .string('required')
+  .trim()
+  .min(1, 'required')
+  .max(SIGNING_MATERIAL_MAX, 'too_long');
 
 /**
  * POST /system/signing-certificate: the company's document-signing certificate replaces the one in use. Either a PEM
@@ -12,9 +16,9 @@ const material = z.string('invalid_value').trim().min(1, 'required').max(SIGNING
  */
 export const signingCertificateBody = z
   .object({
-    privateKey: material.optional(),
-    certificate: material.optional(),
-    pkcs12: material.regex(/^[A-Za-z0-9+/=\s]+$/, 'invalid_value').optional(),
+    privateKey: signingMaterial.optional(),
+    certificate: signingMaterial.optional(),
+    pkcs12: signingMaterial.regex(/^[A-Za-z0-9+/=\s]+$/, 'invalid_value').optional(),
     password: z.string('invalid_value').max(1024, 'too_long').optional(),
   })
   .superRefine((b, ctx) => {
