@@ -84,7 +84,11 @@ export function SigningCertificatePage() {
               label: t('signingCertificate.validity'),
               children: `${formatDateTime(c.validFrom)} – ${formatDateTime(c.validTo)}`,
             },
-            { key: 'fingerprint', label: t('signingCertificate.fingerprint'), children: <code>{c.fingerprintSha256}</code> },
+            {
+              key: 'fingerprint',
+              label: t('signingCertificate.fingerprint'),
+              children: <code>{c.fingerprintSha256}</code>,
+            },
             { key: 'source', label: t('signingCertificate.source'), children: t(`signingCertificate.${c.source}`) },
             { key: 'chain', label: t('signingCertificate.chainLength'), children: c.chainLength },
             { key: 'since', label: t('signingCertificate.installedAt'), children: formatDateTime(c.installedAt) },
