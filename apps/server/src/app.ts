@@ -47,6 +47,7 @@ import { companyTemplateRoutes } from './modules/template/company-template.route
 import { viewerRoutes } from './modules/viewer/viewer.routes.ts';
 import { workflowRoutes } from './modules/workflow/workflow.routes.ts';
 import { taskRoutes } from './modules/task/task.routes.ts';
+import { libraryRoutes } from './modules/library/library.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { frameworkError, registerErrors } from './plugins/errors.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
@@ -84,6 +85,7 @@ const MODULES: Array<(api: Api, deps: Deps) => void> = [
   viewerRoutes,
   workflowRoutes,
   taskRoutes,
+  libraryRoutes,
 ];
 
 export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions['logger'] } = {}) {

@@ -56,6 +56,8 @@ const schema = z.object({
   S3_OBJECT_LOCK_DAYS: z.coerce.number().int().min(1).optional(),
   /** LibreOffice, which renders Office files as PDF for the viewer; and how long one conversion may take. */
   SOFFICE_PATH: z.string().default('soffice'),
+  /** poppler's pdftoppm, which draws the first page of a PDF as the list's thumbnail. */
+  PDFTOPPM_PATH: z.string().default('pdftoppm'),
   CONVERT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(120),
   /** Days a packed download task stays downloadable before its zip may be swept (Download center). */
   DOWNLOAD_TASK_DAYS: z.coerce.number().int().min(1).default(7),

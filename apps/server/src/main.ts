@@ -16,6 +16,7 @@ import { seedShippedTemplates } from './modules/template/template.service.ts';
 import { createPackHandler, DOWNLOAD_QUEUE } from './modules/download/download-pack.ts';
 import { sweepExpiredDownloads } from './modules/download/download.service.ts';
 import { sweepTickets } from './modules/download/ticket.service.ts';
+import { activateDue } from './modules/library/archive.service.ts';
 import { sweepTmp } from './storage/blob-store.ts';
 import { createBlobStore } from './storage/create-blob-store.ts';
 import { sweepOrphanBlobs } from './storage/blob-sweep.ts';
@@ -94,6 +95,15 @@ if (config.EDOC_ROLE !== 'api') {
     );
   void expire();
   setInterval(() => void expire(), 3600_000).unref();
+  // Archived documents waiting for their effective date (7) become archived (6) on it (issue 11): at start, then
+  // every minute; several workers at once activate each once.
+  const activate = () =>
+    activateDue(db).then(
+      (n) => n > 0 && late.app?.log.info(`activated ${n} archived document(s)`),
+      (err: unknown) => late.app?.log.error({ err }, 'activation failed'),
+    );
+  void activate();
+  setInterval(() => void activate(), 60_000).unref();
 }
 // Signed checkpoints of the trail, outside the database (DESIGN §7): at start, then periodically, and at shutdown;
 // with S3, a copy of each goes to the bucket (locked there with S3_OBJECT_LOCK_DAYS).

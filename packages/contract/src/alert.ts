@@ -49,4 +49,5 @@ export const ALERT_OF_TASK: Record<TaskKind, AlertKind> = {
   qc: 'qc',
   approve: 'approve',
   archive: 'archive',
+  deleteApproval: 'deletion',
 };

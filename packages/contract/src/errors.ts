@@ -127,6 +127,26 @@ export const ERRORS = {
     '文件当前状态不允许此操作，请刷新页面',
     "This action is not possible in the document's current status, refresh the page",
   ],
+  project_has_workflow: [
+    409,
+    '项目中还有{count}个文件在流程中，不能关闭项目',
+    'The project still has {count} document(s) in a workflow and cannot be closed',
+  ],
+  library_folder_required: [
+    409,
+    '文件库中没有相同ICH编码的目录，请选择归档目录',
+    'No library folder has this ICH code: choose the library folder to archive into',
+  ],
+  version_not_current: [
+    409,
+    '只能归档文档的当前版本，请刷新页面',
+    "Only the document's current version can be archived, refresh the page",
+  ],
+  deletion_approver_invalid: [
+    400,
+    '所选审批人不能审批此文件的删除',
+    'The approver chosen cannot approve the deletion of this document',
+  ],
   signature_not_confirmed: [400, '电子签名确认必须勾选', 'Electronic signature confirmation must be ticked'],
   already_acted: [409, '已有处理人处理，不能撤回，请刷新页面', 'An assignee has already acted, refresh the page'],
   no_change: [400, '文档没有变化', 'No change in the document'],

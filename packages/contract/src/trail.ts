@@ -198,6 +198,14 @@ const signed = z.object({
   timeZone: text,
   versionNo: text,
 });
+const archived = flowStep.extend({
+  libraryFolderId: id,
+  publishDate: text,
+  effectiveDate: text,
+  entryId: id,
+});
+const invalidMark = z.object({ invalid: z.boolean(), entryId: id });
+const deletionStep = flowStep.extend({ applyId: id, approverId: id, decision: z.enum(['pass', 'reject']).optional() });
 const versionRead = z.object({ action: z.enum(['download', 'view']), fileVersionId: id, sha256: sha });
 
 export const TRAIL_ENTRIES = [
@@ -226,6 +234,14 @@ export const TRAIL_ENTRIES = [
   entry(TrailType.Sign, 'document', { new: signed }),
   entry(TrailType.Revoke, 'document', { old: decision, new: decision }),
   entry(TrailType.Withdraw, 'document', { old: flowStep, new: flowStep }),
+  // The library (issue 11): archive is a publish; activation, recall, invalid marks and deletion applications are
+  // updates; an approved deletion is a delete to the recycle bin.
+  entry(TrailType.Publish, 'document', { old: flowStep, new: archived }),
+  entry(TrailType.Update, 'document', { old: flowStep, new: flowStep.extend({ activated: z.literal(true) }) }),
+  entry(TrailType.Update, 'document', { old: flowStep, new: flowStep.extend({ recalled: z.literal(true) }) }),
+  entry(TrailType.Update, 'document', { old: invalidMark, new: invalidMark }),
+  entry(TrailType.Update, 'document', { old: flowStep, new: deletionStep }),
+  entry(TrailType.Delete, 'document', { old: deletionStep, new: deletionStep.extend({ recycled: z.literal(true) }) }),
   entry(TrailType.Create, 'route_template', { new: z.object({ name: text, stages: z.array(z.unknown()) }) }),
   entry(TrailType.Delete, 'route_template', { old: z.object({ name: text, stages: z.array(z.unknown()) }) }),
   entry(TrailType.Delete, 'document', {

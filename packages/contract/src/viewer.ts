@@ -75,3 +75,12 @@ export const fileDetailQuery = z.object({
     .max(ID_MAX, 'invalid_value')
     .optional(),
 });
+
+/** GET /folder/workspace/file/picture and /folder/library/file/picture: the thumbnail of one version. */
+export const pictureQuery = z.object({
+  fileVersionId: z.coerce
+    .number('required')
+    .int('invalid_value')
+    .positive('invalid_value')
+    .max(ID_MAX, 'invalid_value'),
+});

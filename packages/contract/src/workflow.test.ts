@@ -41,10 +41,19 @@ describe('the transition table', () => {
     expect(transitionOf(DocStatus.InReview, 'send')).toBeUndefined();
   });
 
-  it('does not serve the library rows yet', () => {
-    expect(TRANSITIONS.some((t) => t.from === DocStatus.Processed && t.action === 'archive')).toBe(true);
-    expect(transitionOf(DocStatus.Processed, 'archive')).toBeUndefined();
-    expect(abilitiesOf(DocStatus.Processed, as(['archiveDoc', 'editDoc']))).toEqual([]);
+  it('serves the library rows (issue 11): archive from 8, recall and deletion from 6, the decision from 9', () => {
+    expect(transitionOf(DocStatus.Processed, 'archive')).toMatchObject({ to: 'archiveOrActivate', key: 'archiveDoc' });
+    expect(abilitiesOf(DocStatus.Processed, as(['archiveDoc', 'editDoc']))).toEqual(['archive']);
+    expect(abilitiesOf(DocStatus.Processed, as(['editDoc']))).toEqual([]);
+    expect(abilitiesOf(DocStatus.Archived, as(['recallDoc', 'deleteDoc']))).toEqual(['recall', 'applyDelete']);
+    expect(abilitiesOf(DocStatus.DeletionInApproval, as([]))).toEqual([]);
+    expect(abilitiesOf(DocStatus.DeletionInApproval, { ...as([]), isDeletionApprover: true })).toEqual([
+      'approveDelete',
+      'rejectDelete',
+    ]);
+    // Nothing edits, sends or deletes an archived document directly (record protection).
+    for (const action of ['edit', 'send', 'delete'] as const)
+      expect(transitionOf(DocStatus.Archived, action)).toBeUndefined();
   });
 });
 

@@ -13,7 +13,16 @@ export type Stage = (typeof Stage)[keyof typeof Stage];
 export const STAGES: readonly Stage[] = [Stage.Review, Stage.Qc, Stage.Approval];
 
 /** SPEC §4 task states, as the kinds of task rows: waiting for receiving, editing, rejected, review, QC, approval, archiving. */
-export const TASK_KINDS = ['receive', 'edit', 'rejected', 'review', 'qc', 'approve', 'archive'] as const;
+export const TASK_KINDS = [
+  'receive',
+  'edit',
+  'rejected',
+  'review',
+  'qc',
+  'approve',
+  'archive',
+  'deleteApproval',
+] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
 
 /**
@@ -216,7 +225,7 @@ export const TRANSITIONS: readonly Transition[] = [
 ];
 
 /** The scopes whose rows the product serves today; archiving, recall and deletion by approval come next. */
-export const SERVED_SCOPES: ReadonlySet<Transition['scope']> = new Set(['workflow']);
+export const SERVED_SCOPES: ReadonlySet<Transition['scope']> = new Set(['workflow', 'library']);
 
 /** The served row for this status and action, or undefined: the action is not possible in this status. */
 export function transitionOf(from: number, action: WorkflowAction): Transition | undefined {

@@ -5,6 +5,7 @@ import { folders, groups, members, roles, sites } from '../db/schema/projects.ts
 import { codes, codeTypes, tags } from '../db/schema/catalog.ts';
 import { downloadTasks } from '../db/schema/documents.ts';
 import { documentRoutes } from '../db/schema/workflow.ts';
+import { deletionApplications } from '../db/schema/library.ts';
 import { releases } from '../db/schema/releases.ts';
 import { templates } from '../db/schema/templates.ts';
 import { createTestContext, type TestContext } from './context.ts';
@@ -142,6 +143,18 @@ beforeAll(async () => {
       state: 1,
     })
     .returning();
+  // A decided application to delete it (the library's deletion by approval).
+  const [deletion] = await ctx.db
+    .insert(deletionApplications)
+    .values({
+      projectId: world.projectId,
+      documentId: fileId,
+      applicantId: world.pm.id,
+      approverId: world.pm.id,
+      reason: 'Matrix',
+      state: 2,
+    })
+    .returning();
   const applicant = await createProjectUser(ctx.db, world.companyId, { approvalStatus: 0, origin: 1 });
   Object.assign(ids, {
     company: world.companyId,
@@ -159,6 +172,7 @@ beforeAll(async () => {
     version: fileVersionId,
     downloadTask: task.id,
     route: route.id,
+    deletion: deletion.id,
     ticket: 0,
     folder: folder.id,
     notice: notice.id,

@@ -5,7 +5,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { UserType } from '@edoc/contract/enums';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
-import pg from 'pg';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../config.ts';
@@ -20,18 +19,16 @@ import { loadTrailKey } from '../modules/trail/trail-key.ts';
 import { verifyTrail } from '../modules/trail/trail-verify.ts';
 import { TRAIL_KEY } from './context.ts';
 import { createCompany, createCompanyAdmin, createProjectUser, PASSWORD, SAMPLE } from './factories.ts';
-import { call, startNode, type EdocNode } from './nodes.ts';
-import { captchaAnswer } from './records.ts';
+import { call, createNodeDatabase, signInOn, startNode, waitFor, type EdocNode } from './nodes.ts';
 import { readZip } from '../modules/download/zip-reader.ts';
+import { captchaAnswer } from './records.ts';
 
 // Issue 9, "More than one node": two API processes and one worker (EDOC_ROLE) on one PostgreSQL and one S3 store,
 // each a real `node src/main.ts` with its own DATA_DIR, as separate machines would run them.
 const BUCKET = 'edoc-cluster';
 let root: string;
 let s3rver: S3rver;
-let adminUrl: string;
-let dbName: string;
-let appRole: string;
+let cluster: Awaited<ReturnType<typeof createNodeDatabase>>;
 let db: Db;
 let api1: EdocNode;
 let api2: EdocNode;
@@ -50,24 +47,10 @@ beforeAll(async () => {
   });
   const { port } = (await s3rver.run()) as AddressInfo;
 
-  // A new, empty database with an owner (migrations) and a plain login role (the app), as the README asks.
-  const template = new URL(inject('templateUrl'));
-  adminUrl = Object.assign(new URL(template), { pathname: '/postgres' }).toString();
-  dbName = `cluster_${process.pid}_${randomBytes(3).toString('hex')}`;
-  appRole = `${dbName}_app`;
-  const password = randomBytes(12).toString('hex');
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  await admin.query(`CREATE ROLE ${appRole} LOGIN PASSWORD '${password}'`);
-  await admin.query(`GRANT CONNECT, CREATE ON DATABASE ${dbName} TO ${appRole}`);
-  await admin.end();
-  const ownerUrl = Object.assign(new URL(template), { pathname: `/${dbName}` });
-  const appUrl = Object.assign(new URL(ownerUrl), { username: appRole, password });
-
+  cluster = await createNodeDatabase(inject('templateUrl'));
   env = {
-    DATABASE_URL: appUrl.toString(),
-    DATABASE_OWNER_URL: ownerUrl.toString(),
+    DATABASE_URL: cluster.appUrl,
+    DATABASE_OWNER_URL: cluster.ownerUrl,
     S3_BUCKET: BUCKET,
     S3_ENDPOINT: `http://127.0.0.1:${port}`,
     S3_ACCESS_KEY_ID: 'S3RVER',
@@ -82,7 +65,7 @@ beforeAll(async () => {
   };
   // All three at once on the empty database, as a first deployment starts them.
   [api1, api2, worker] = await Promise.all([start('api1', 'api'), start('api2', 'api'), start('worker', 'worker')]);
-  db = createDb(ownerUrl.toString(), 2);
+  db = createDb(cluster.ownerUrl, 2);
   await loadTrailKey({ dataDir: root, trailKey: TRAIL_KEY });
 }, 120_000);
 
@@ -90,34 +73,11 @@ afterAll(async () => {
   await Promise.all([api1, api2, worker].map((n) => n?.stop()));
   await db?.$client.end();
   await s3rver?.close();
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.query(`DROP ROLE IF EXISTS ${appRole}`);
-  await admin.end();
+  await cluster?.drop();
   await fs.rm(root, { recursive: true, force: true });
 }, 60_000);
 
-/** Signs in on a node, solving the captcha that node issued (tests know its answer: records.ts). */
-async function signIn(node: EdocNode, email: string, captchaFrom: EdocNode = node): Promise<string> {
-  const captcha = await call<{ id: string }>(captchaFrom, 'GET', '/captcha');
-  const captchaCode = await captchaAnswer(db, captcha.json.data.id);
-  const res = await call<{ token: string }>(node, 'POST', '/login', {
-    body: { email, password: PASSWORD, captchaId: captcha.json.data.id, captchaCode },
-  });
-  if (!res.json.status) throw new Error(`sign-in on ${node.name} failed: ${res.json.msg}`);
-  return res.json.data.token;
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const signIn = (node: EdocNode, email: string, captchaFrom: EdocNode = node) => signInOn(db, node, email, captchaFrom);
 
 describe('two API nodes and a worker on one PostgreSQL and one S3 store', () => {
   it('started together on an empty database: migrated once, one administrator, one shipped template, one signing key', async () => {

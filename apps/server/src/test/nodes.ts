@@ -1,6 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import type { Db } from '../db/client.ts';
+import { PASSWORD } from './factories.ts';
+import { captchaAnswer } from './records.ts';
 
 /** apps/server, where `npm start -w apps/server` runs `tsx src/main.ts`. */
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -14,6 +19,8 @@ export interface EdocNode {
   output(): string;
   /** SIGTERM (a clean shutdown, with its last checkpoint), SIGKILL after 15 s. */
   stop(): Promise<void>;
+  /** kill -9: no shutdown code runs, as when the machine loses power. */
+  kill(): Promise<void>;
 }
 
 /**
@@ -38,6 +45,11 @@ export function startNode(name: string, env: Record<string, string>, timeoutMs =
       const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
       await exited;
       clearTimeout(timer);
+    },
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGKILL');
+      await exited;
     },
   });
   return new Promise((resolve, reject) => {
@@ -93,4 +105,63 @@ export async function call<T = unknown>(
     json: isJson ? JSON.parse(bytes.toString('utf8')) : null,
     bytes,
   };
+}
+
+/**
+ * A new, empty database on the test server with an owner (migrations) and a plain login role (the app), as the
+ * README asks of an installation on its own PostgreSQL. `drop` removes both.
+ */
+export async function createNodeDatabase(templateUrl: string) {
+  const template = new URL(templateUrl);
+  const adminUrl = Object.assign(new URL(template), { pathname: '/postgres' }).toString();
+  const name = `node_${process.pid}_${randomBytes(3).toString('hex')}`;
+  const appRole = `${name}_app`;
+  const password = randomBytes(12).toString('hex');
+  const asAdmin = async (statements: string[]) => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      for (const statement of statements) await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  await asAdmin([
+    `CREATE DATABASE ${name}`,
+    `CREATE ROLE ${appRole} LOGIN PASSWORD '${password}'`,
+    `GRANT CONNECT, CREATE ON DATABASE ${name} TO ${appRole}`,
+  ]);
+  const ownerUrl = Object.assign(new URL(template), { pathname: `/${name}` });
+  const appUrl = Object.assign(new URL(ownerUrl), { username: appRole, password });
+  return {
+    ownerUrl: ownerUrl.toString(),
+    appUrl: appUrl.toString(),
+    drop: () => asAdmin([`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`, `DROP ROLE IF EXISTS ${appRole}`]),
+  };
+}
+
+/** Signs in on a node, solving the captcha that node (or `captchaFrom`) issued (tests know its answer: records.ts). */
+export async function signInOn(db: Db, node: EdocNode, email: string, captchaFrom: EdocNode = node): Promise<string> {
+  const captcha = await call<{ id: string }>(captchaFrom, 'GET', '/captcha');
+  const captchaCode = await captchaAnswer(db, captcha.json.data.id);
+  const res = await call<{ token: string }>(node, 'POST', '/login', {
+    body: { email, password: PASSWORD, captchaId: captcha.json.data.id, captchaCode },
+  });
+  if (!res.json.status) throw new Error(`sign-in on ${node.name} failed: ${res.json.msg}`);
+  return res.json.data.token;
+}
+
+/** Polls `probe` until it gives something, or fails naming what did not happen. */
+export async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | null | undefined>,
+  timeoutMs = 20_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }

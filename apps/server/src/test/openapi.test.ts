@@ -12,6 +12,8 @@ const RAW = new Set([
   // images
   'GET /edoc/user/signature',
   'GET /edoc/user/avatar/{userId}',
+  'GET /edoc/folder/workspace/file/picture',
+  'GET /edoc/folder/library/file/picture',
   // document files: download, inline view, packed downloads, the browser's download link
   'GET /edoc/minio/file/down',
   'GET /edoc/file/view/{id}',

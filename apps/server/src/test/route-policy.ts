@@ -25,6 +25,7 @@ export type IdKind =
   | 'version'
   | 'downloadTask'
   | 'route'
+  | 'deletion'
   | 'ticket';
 
 export interface RoutePolicy {
@@ -266,6 +267,20 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   ),
   'GET /folder/recipients': member,
   'GET /file/assignees/{id}': withIds(member, { id: 'file' }, { handlerRefuses: ['staff1'] }),
+  // the library (issue 11): the transition table decides inside (library keys on the library folder)
+  'GET /folder/library/file/list': member,
+  'GET /folder/library/file/picture': member,
+  'GET /folder/workspace/file/picture': member,
+  'POST /file/archive': member,
+  'POST /file/batch/archived': member,
+  'GET /file/recall': { ...member, destructive: true },
+  'POST /folder/file/invalid': member,
+  'POST /file/delete/apply': member,
+  'GET /file/delete/{fileId}/{applyId}/a': withIds(
+    member,
+    { fileId: 'file', applyId: 'deletion' },
+    { destructive: true },
+  ),
   'GET /audit/find_file_audits': member,
   'GET /audit/project/list': admin,
   'GET /audit/project/export': admin,

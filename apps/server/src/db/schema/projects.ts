@@ -40,6 +40,8 @@ export const projects = pgTable(
       .default(sql`'{}'::text[]`),
     versionConvention: text('version_convention').notNull().default('V{major}.{minor}'),
     endDate: date('end_date'),
+    /** IANA zone whose calendar decides the project's dates: a document activates on its effective date there. */
+    timeZone: text('time_zone').notNull().default('UTC'),
     closed: boolean('closed').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

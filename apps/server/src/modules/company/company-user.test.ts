@@ -12,6 +12,7 @@ import {
   createUser,
   PASSWORD,
   signIn,
+  changePasswordAtSignIn,
 } from '../../test/factories.ts';
 import { temporaryPassword, trailOf, waitForNthMail } from '../../test/records.ts';
 import { client } from '../../test/requests.ts';
@@ -37,7 +38,7 @@ afterAll(() => ctx.close());
 
 const login = (email: string, password = PASSWORD) => client(ctx.app).post('/login', { email, password });
 const changePassword = (email: string, password: string, newPassword: string) =>
-  client(ctx.app).post('/user/modify_password', { email, password, newPassword });
+  changePasswordAtSignIn(ctx, email, password, newPassword);
 
 describe('creating a company user', () => {
   it('makes a project user whose e-mailed password signs in through the forced change', async () => {

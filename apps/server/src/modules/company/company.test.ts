@@ -10,6 +10,7 @@ import {
   createUser,
   PASSWORD,
   signIn,
+  changePasswordAtSignIn,
 } from '../../test/factories.ts';
 import { temporaryPassword, trailOf, waitForNthMail } from '../../test/records.ts';
 import { client } from '../../test/requests.ts';
@@ -206,11 +207,7 @@ describe('company administrators', () => {
     const first = await login(email, temp);
     expect(first.statusCode).toBe(403);
     expect(first.json().errorCode).toBe('user_inactivated');
-    const change = await client(ctx.app).post('/user/modify_password', {
-      email,
-      password: temp,
-      newPassword: 'Boss-pass1',
-    });
+    const change = await changePasswordAtSignIn(ctx, email, temp, 'Boss-pass1');
     expect(change.statusCode).toBe(200);
     const signedIn = await login(email, 'Boss-pass1');
     expect(signedIn.json().data).toMatchObject({

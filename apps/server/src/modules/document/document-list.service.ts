@@ -6,6 +6,7 @@ import type { fileListQuery } from '@edoc/contract/document';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { documents, documentVersions } from '../../db/schema/documents.ts';
+import { libraryEntries } from '../../db/schema/library.ts';
 import { folders, members } from '../../db/schema/projects.ts';
 import { trail } from '../../db/schema/trail.ts';
 import { users } from '../../db/schema/users.ts';
@@ -92,7 +93,15 @@ export async function listDocuments(deps: Deps, ctx: ProjectContext, query: List
           ? asc(SORT[query.sort])
           : desc(SORT[query.sort]);
     const page = await tx
-      .select({ d: documents, v: documentVersions, folderName: folders.name, creator: users.name })
+      .select({
+        d: documents,
+        v: documentVersions,
+        folderName: folders.name,
+        creator: users.name,
+        // Marked obsolete in the library (issue 11): the current library entry says so.
+        invalid: sql<boolean>`exists (select 1 from ${libraryEntries} e where e.document_id = ${documents.id}
+          and e.superseded_at is null and e.invalid)`,
+      })
       .from(documents)
       .leftJoin(documentVersions, eq(documentVersions.id, documents.currentVersionId))
       .leftJoin(folders, eq(folders.id, documents.folderId))
@@ -101,7 +110,7 @@ export async function listDocuments(deps: Deps, ctx: ProjectContext, query: List
       .orderBy(order, desc(documents.id))
       .limit(query.pageSize)
       .offset((query.pageNum - 1) * query.pageSize);
-    const data: FileRow[] = page.map(({ d, v, folderName, creator }) => ({
+    const data: FileRow[] = page.map(({ d, v, folderName, creator, invalid }) => ({
       fileId: d.id,
       fileVersionId: v?.id ?? null,
       folderId: d.folderId,
@@ -123,7 +132,7 @@ export async function listDocuments(deps: Deps, ctx: ProjectContext, query: List
       view: v
         ? isViewableType(v.extension) || ['png', 'jpg', 'jpeg', 'gif', 'txt', 'csv'].includes(v.extension)
         : false,
-      takeFileInvalid: false,
+      takeFileInvalid: invalid,
       abilities: abilitiesOf(d.folderId ? rights.get(d.folderId) : undefined),
     }));
     return { data, total };

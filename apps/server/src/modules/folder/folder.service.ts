@@ -4,6 +4,7 @@ import { FolderType, type FolderRights } from '@edoc/contract/permissions';
 import { and, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { documents } from '../../db/schema/documents.ts';
+import { libraryEntries } from '../../db/schema/library.ts';
 import { folderGrants, folders } from '../../db/schema/projects.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
@@ -31,6 +32,20 @@ export async function fileCountOf(tx: Tx, folderIds: number[]): Promise<Map<numb
     .where(and(inArray(documents.folderId, folderIds), isNull(documents.deletedAt)))
     .groupBy(documents.folderId);
   for (const r of rows) counts.set(r.folderId!, r.n);
+  // Library folders hold archived entries (issue 11): the current ones of live documents count as its files.
+  const archived = await tx
+    .select({ folderId: libraryEntries.folderId, n: count() })
+    .from(libraryEntries)
+    .innerJoin(documents, eq(documents.id, libraryEntries.documentId))
+    .where(
+      and(
+        inArray(libraryEntries.folderId, folderIds),
+        isNull(libraryEntries.supersededAt),
+        isNull(documents.deletedAt),
+      ),
+    )
+    .groupBy(libraryEntries.folderId);
+  for (const r of archived) counts.set(r.folderId, (counts.get(r.folderId) ?? 0) + r.n);
   return counts;
 }
 
@@ -213,6 +228,13 @@ export async function deleteFolder(deps: Deps, ctx: ProjectContext, folderId: nu
     await requireFolderLevel(tx, ctx, folderId, 2);
     const [{ n }] = await tx.select({ n: count() }).from(folders).where(eq(folders.parentId, folderId));
     if (n > 0 || ((await fileCountOf(tx, [folderId])).get(folderId) ?? 0) > 0) fail('folder_has_files');
+    // Superseded library entries are records too: a folder that ever held an archived version stays.
+    const [kept] = await tx
+      .select({ id: libraryEntries.id })
+      .from(libraryEntries)
+      .where(eq(libraryEntries.folderId, folderId))
+      .limit(1);
+    if (kept) fail('folder_has_files');
     const grants = await tx.delete(folderGrants).where(eq(folderGrants.folderId, folderId)).returning();
     await tx.delete(folders).where(eq(folders.id, folderId));
     await recordTrail(

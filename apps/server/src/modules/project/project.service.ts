@@ -1,10 +1,11 @@
-import { TrailType } from '@edoc/contract/enums';
+import { DocStatus, TrailType } from '@edoc/contract/enums';
 import type { Page } from '@edoc/contract/envelope';
 import { BUILTIN_ROLE_KEYS } from '@edoc/contract/permissions';
 import type { ProjectBody, ProjectItem, StudySettingsBody } from '@edoc/contract/project';
-import { and, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { companies } from '../../db/schema/companies.ts';
+import { documents } from '../../db/schema/documents.ts';
 import { members, projects, roles } from '../../db/schema/projects.ts';
 import { fail } from '../../lib/app-error.ts';
 import { likePattern } from '../../lib/sql.ts';
@@ -196,6 +197,15 @@ export async function updateProject(
   });
 }
 
+/** Statuses of a document someone still has to act on: waiting to be received, in review, QC or approval, deletion. */
+const IN_WORKFLOW = [
+  DocStatus.WaitingReceive,
+  DocStatus.InReview,
+  DocStatus.InQc,
+  DocStatus.InApproval,
+  DocStatus.DeletionInApproval,
+];
+
 export async function setProjectClosed(
   deps: Deps,
   companyId: number,
@@ -206,6 +216,18 @@ export async function setProjectClosed(
   await deps.db.transaction(async (tx) => {
     const before = await loadProject(tx, companyId, projectId);
     if (before.closed === closed) fail('stale_state');
+    if (closed) {
+      // Issue 11: a TMF is closed only when nothing is in a workflow; the refusal lists what still is.
+      const inFlight = await tx
+        .select({ fileId: documents.id, fileName: documents.name, status: documents.status })
+        .from(documents)
+        .where(
+          and(eq(documents.projectId, projectId), isNull(documents.deletedAt), inArray(documents.status, IN_WORKFLOW)),
+        )
+        .orderBy(asc(documents.id))
+        .limit(200);
+      if (inFlight.length > 0) fail('project_has_workflow', { count: inFlight.length }, inFlight);
+    }
     await tx.update(projects).set({ closed, updatedAt: new Date() }).where(eq(projects.id, projectId));
     await recordTrail(
       tx,

@@ -34,6 +34,7 @@ const KIND_WORDS: Record<TaskKind, { en: string; zh: string }> = {
   qc: { en: 'to quality-check', zh: '待质控' },
   approve: { en: 'to approve', zh: '待批准' },
   archive: { en: 'to archive', zh: '待归档' },
+  deleteApproval: { en: 'deletion to approve', zh: '待审批删除' },
 };
 
 function taskMail(reason: Reason, t: Claimed, url: string) {

@@ -29,16 +29,15 @@ describe('operation trail', () => {
     await client(ctx.app).post('/login', { email: user.email, password: 'Wrong-1!' });
     const token = await signIn(ctx, user.email);
     await client(ctx.app, token).post('/logout');
-    await client(ctx.app).post('/user/modify_password', {
-      email: user.email,
-      password: PASSWORD,
-      newPassword: 'Chang3d-pw',
-    });
+    // One's own change needs a session (issue 9: no guessing oracle).
+    const again = await signIn(ctx, user.email);
+    await client(ctx.app, again).post('/user/modify_password', { password: PASSWORD, newPassword: 'Chang3d-pw' });
     const rows = await ctx.db.select().from(trail).where(eq(trail.actorId, user.id)).orderBy(asc(trail.id));
     expect(rows.map((r) => r.type)).toEqual([
       TrailType.LoginFailure,
       TrailType.Login,
       TrailType.Logout,
+      TrailType.Login,
       TrailType.PasswordChange,
     ]);
     expect(rows[0]).toMatchObject({

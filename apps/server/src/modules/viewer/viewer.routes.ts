@@ -1,9 +1,15 @@
 import { idParams } from '@edoc/contract/fields';
-import { fileDetail as fileDetailAnswer, fileDetailQuery, viewState as viewStateAnswer } from '@edoc/contract/viewer';
+import {
+  fileDetail as fileDetailAnswer,
+  fileDetailQuery,
+  pictureQuery,
+  viewState as viewStateAnswer,
+} from '@edoc/contract/viewer';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
 import { routes } from '../../lib/route.ts';
 import { sendBlob, sendBytes } from '../../lib/send-blob.ts';
+import { workspaceThumbnail } from './thumbnail.service.ts';
 import { fileDetail, viewBytes, viewState } from './viewer.service.ts';
 
 /**
@@ -13,6 +19,7 @@ import { fileDetail, viewBytes, viewState } from './viewer.service.ts';
  * - GET /minio/file/process/{fileVersionId}: the same answer, polled while converting; records nothing.
  * - GET /file/view/{fileVersionId}: the bytes shown (PDF, rendition PDF, image, text), inline, by range.
  * - GET /file/{fileId}?fileVersionId=: document, version, the caller's keys and the watermark.
+ * - GET /folder/workspace/file/picture?fileVersionId=: the first page as a small PNG, for the list.
  */
 export function viewerRoutes(api: Api, deps: Deps): void {
   const { get } = routes(api);
@@ -31,6 +38,17 @@ export function viewerRoutes(api: Api, deps: Deps): void {
     if (made) return sendBytes(reply, made, { ...content, disposition: 'inline' });
     return sendBlob(request, reply, deps.blobs, { ...content, disposition: 'inline' });
   });
+
+  get(
+    '/folder/workspace/file/picture',
+    { access, query: pictureQuery, response: 'raw' },
+    async ({ ctx, query, reply }) =>
+      sendBytes(reply, await workspaceThumbnail(deps, ctx, query.fileVersionId), {
+        fileName: `${query.fileVersionId}.png`,
+        contentType: 'image/png',
+        disposition: 'inline',
+      }),
+  );
 
   get(
     '/file/:id',

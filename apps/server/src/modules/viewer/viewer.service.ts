@@ -24,7 +24,7 @@ async function viewableDocument(tx: Tx, ctx: ProjectContext, fileId: number) {
 }
 
 /** A live version of a live document of the caller's project that the caller may view. */
-async function viewableVersion(tx: Tx, ctx: ProjectContext, fileVersionId: number) {
+export async function viewableVersion(tx: Tx, ctx: ProjectContext, fileVersionId: number) {
   const { doc, rights } = await viewableDocument(tx, ctx, await documentOfVersion(tx, ctx, fileVersionId));
   const version = await versionOf(tx, doc.id, fileVersionId);
   return { doc, rights, version, kind: viewKindOf(version.extension) };
@@ -133,7 +133,7 @@ async function viewContent(deps: Deps, ctx: ProjectContext, fileVersionId: numbe
   };
 }
 
-async function contentOf(
+export async function contentOf(
   deps: Deps,
   version: { sha256: string; size: number; fileName: string; extension: string },
   kind: ViewKind | null,

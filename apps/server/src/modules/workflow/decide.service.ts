@@ -11,7 +11,7 @@ import { lockDocumentFor } from '../document/document-read.service.ts';
 import { closeTasks, openTasks } from '../task/task-rows.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
 import { requireAssigneesMay } from './assignees.ts';
-import { openStageTasks } from './send.service.ts';
+import { openArchiveTask, openStageTasks } from './send.service.ts';
 import { signVersion } from './signature.service.ts';
 import { Decision, factsOf, openStageOf, requireTransition, RouteState, closeRoute } from './workflow.policy.ts';
 
@@ -113,6 +113,7 @@ async function openNextStage(
     .limit(1);
   if (!next) {
     await closeRoute(tx, route.id, RouteState.Done);
+    await openArchiveTask(tx, projectId, documentId, route.senderId);
     return DocStatus.Processed;
   }
   await tx.update(routeStages).set({ state: 0, openedAt: new Date() }).where(eq(routeStages.id, next.id));

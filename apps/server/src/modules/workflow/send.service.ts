@@ -84,6 +84,7 @@ export async function sendDocument(tx: Tx, ctx: ProjectContext, body: SendBody, 
     { userId: ctx.auth.user.id, kinds: ['edit', 'rejected'] },
     { state: 1, outcome: 'send' },
   );
+  if (to === DocStatus.Processed) await openArchiveTask(tx, ctx.projectId, doc.id, route.senderId);
   await tx.update(documents).set({ status: to, updatedAt: new Date() }).where(eq(documents.id, doc.id));
   await recordTrail(tx, actor, {
     type: TrailType.SendToReview,
@@ -128,4 +129,12 @@ export async function openStageTasks(
       dueDate: stage.dueDate,
     })),
   );
+}
+
+/**
+ * A processed document (8) waits to be archived: the task 'waiting to archive' goes to whoever sent it (decided:
+ * SPEC §4 names the task state, not its owner); archiving closes it.
+ */
+export async function openArchiveTask(tx: Tx, projectId: number, documentId: number, senderId: number) {
+  await openTasks(tx, [{ projectId, documentId, userId: senderId, kind: 'archive', senderId }]);
 }

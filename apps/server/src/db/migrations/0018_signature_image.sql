@@ -1,1 +1,0 @@
-ALTER TABLE "signatures" ADD COLUMN "image_sha256" text;

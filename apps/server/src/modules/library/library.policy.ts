@@ -1,0 +1,118 @@
+import { FolderType, type FolderRights } from '@edoc/contract/permissions';
+import type { ActorFacts } from '@edoc/contract/workflow';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { documents, documentVersions } from '../../db/schema/documents.ts';
+import { libraryEntries } from '../../db/schema/library.ts';
+import { folders, projects } from '../../db/schema/projects.ts';
+import { fail } from '../../lib/app-error.ts';
+import type { ProjectContext } from '../../plugins/context.ts';
+import { folderRights, loadFolder } from '../folder/folder.policy.ts';
+import { visibleSites } from '../document/document-list.service.ts';
+import { factsOf } from '../workflow/workflow.policy.ts';
+
+export type LibraryEntry = typeof libraryEntries.$inferSelect;
+
+/** Today's date in the project's time zone (YYYY-MM-DD): effective dates are calendar days there. */
+export async function projectToday(db: Db | Tx, projectId: number, at: Date = new Date()): Promise<string> {
+  const rows = await db.execute<{ today: string }>(
+    sql`select to_char((${at.toISOString()}::timestamptz at time zone ${projects.timeZone})::date, 'YYYY-MM-DD') as today
+        from ${projects} where ${projects.id} = ${projectId}`,
+  );
+  return rows.rows[0].today;
+}
+
+/** The document's current library entry (the newest, not superseded); null when it was never archived. */
+export async function currentEntry(tx: Tx, documentId: number): Promise<LibraryEntry | null> {
+  const [entry] = await tx
+    .select()
+    .from(libraryEntries)
+    .where(and(eq(libraryEntries.documentId, documentId), isNull(libraryEntries.supersededAt)));
+  return entry ?? null;
+}
+
+/**
+ * Where an archived document is filed: the library folder named (it must be one of the project's), else the
+ * library folder with its workspace folder's ICH code; a project without a library tree keeps it where it is.
+ */
+export async function libraryFolderFor(
+  tx: Tx,
+  ctx: ProjectContext,
+  workFolderId: number,
+  named: number | undefined,
+): Promise<number> {
+  const [project] = await tx
+    .select({ libraryFolder: projects.libraryFolder })
+    .from(projects)
+    .where(eq(projects.id, ctx.projectId));
+  if (!project.libraryFolder) return workFolderId;
+  if (named !== undefined) {
+    const folder = await loadFolder(tx, ctx.projectId, named);
+    if (folder.type !== FolderType.Library) fail('invalid_value', { field: 'libraryFolderId' });
+    return folder.id;
+  }
+  const work = await loadFolder(tx, ctx.projectId, workFolderId);
+  if (work.ichCode) {
+    const [match] = await tx
+      .select({ id: folders.id })
+      .from(folders)
+      .where(
+        and(
+          eq(folders.projectId, ctx.projectId),
+          eq(folders.type, FolderType.Library),
+          eq(folders.ichCode, work.ichCode),
+        ),
+      )
+      .limit(1);
+    if (match) return match.id;
+  }
+  fail('library_folder_required');
+}
+
+/** The caller's library keys on an entry's folder (a library folder, or the workspace folder without a tree). */
+export async function libraryRightsOf(tx: Tx, ctx: ProjectContext, entry: LibraryEntry): Promise<FolderRights | null> {
+  const { rights } = await folderRights(tx, ctx);
+  return rights.get(entry.folderId) ?? null;
+}
+
+/**
+ * The transition table's facts for a library action: the document keys on its workspace folder together with the
+ * library keys on its library folder (the two sets name different actions, and viewDoc/downDoc mean the same).
+ */
+export function libraryFactsOf(
+  ctx: ProjectContext,
+  doc: { assigneeId: number | null },
+  docRights: FolderRights,
+  library: FolderRights | null,
+  isDeletionApprover = false,
+): ActorFacts {
+  const facts = factsOf(ctx.auth.user.id, doc, docRights, null);
+  return { ...facts, keys: new Set([...facts.keys, ...(library?.libraryKeys ?? [])]), isDeletionApprover };
+}
+
+/**
+ * A library version the caller may read: archived in the caller's project, of a live document on a site they see,
+ * with library viewDoc on the folder it is filed in. Otherwise "not found" (another project's, a deleted one) or
+ * "no permission to view this file".
+ */
+export async function readableLibraryVersion(tx: Tx, ctx: ProjectContext, fileVersionId: number) {
+  const [row] = await tx
+    .select({ entry: libraryEntries, doc: documents, version: documentVersions })
+    .from(libraryEntries)
+    .innerJoin(documents, eq(documents.id, libraryEntries.documentId))
+    .innerJoin(documentVersions, eq(documentVersions.id, libraryEntries.versionId))
+    .where(
+      and(
+        eq(libraryEntries.versionId, fileVersionId),
+        eq(libraryEntries.projectId, ctx.projectId),
+        isNull(documents.deletedAt),
+      ),
+    )
+    .limit(1);
+  if (!row) fail('not_found');
+  const sites = await visibleSites(tx, ctx);
+  if (sites && !row.doc.central && (row.doc.siteId === null || !sites.includes(row.doc.siteId))) fail('not_found');
+  const rights = await libraryRightsOf(tx, ctx, row.entry);
+  if (!rights?.libraryKeys.includes('viewDoc')) fail('no_permission_view_file');
+  return row;
+}

@@ -1,0 +1,81 @@
+import { batchAnswer } from '@edoc/contract/flow';
+import {
+  archiveBody,
+  batchArchiveBody,
+  deleteApplied,
+  deleteApplyBody,
+  deleteDecisionParams,
+  deleteDecisionQuery,
+  invalidBody,
+  libraryAnswer,
+  libraryList,
+  libraryListQuery,
+  recallQuery,
+} from '@edoc/contract/library';
+import { pictureQuery, viewKindOf } from '@edoc/contract/viewer';
+import type { Deps } from '../../lib/deps.ts';
+import type { Api } from '../../lib/http.ts';
+import { routes } from '../../lib/route.ts';
+import { sendBytes } from '../../lib/send-blob.ts';
+import { thumbnailOf } from '../viewer/thumbnail.service.ts';
+import { contentOf } from '../viewer/viewer.service.ts';
+import { readableLibraryVersion } from './library.policy.ts';
+import { archiveDocument, archiveMany } from './archive.service.ts';
+import { listLibrary } from './library-list.service.ts';
+import { applyForDeletion, decideDeletion, markInvalid, recallDocument } from './library-change.service.ts';
+
+/**
+ * The file library's changes (issue 11; DESIGN §6 library rows). Each is one transaction under the document's row
+ * lock, allowed by the contract's transition table:
+ * - POST /file/archive, POST /file/batch/archived: 8 → 6, or 7 until the effective date;
+ * - GET /file/recall: 6 → 1 with a new draft version;
+ * - POST /folder/file/invalid: mark a library document obsolete or valid;
+ * - POST /file/delete/apply, GET /file/delete/{fileId}/{applyId}/a: deletion by approval (6 → 9 → bin / 6);
+ * - GET /folder/library/file/list: the library's documents (library viewDoc on their folder);
+ * - GET /folder/library/file/picture?fileVersionId=: an archived version's first page as a small PNG.
+ */
+export function libraryRoutes(api: Api, deps: Deps): void {
+  const { get, post } = routes(api);
+  const access = 'projectMember';
+
+  get('/folder/library/file/list', { access, query: libraryListQuery, response: libraryList }, ({ ctx, query }) =>
+    listLibrary(deps, ctx, query),
+  );
+
+  get(
+    '/folder/library/file/picture',
+    { access, query: pictureQuery, response: 'raw' },
+    async ({ ctx, query, reply }) => {
+      const { version } = await deps.db.transaction((tx) => readableLibraryVersion(tx, ctx, query.fileVersionId));
+      const png = await thumbnailOf(deps, await contentOf(deps, version, viewKindOf(version.extension)));
+      return sendBytes(reply, png, { fileName: `${version.id}.png`, contentType: 'image/png', disposition: 'inline' });
+    },
+  );
+
+  post('/file/archive', { access, body: archiveBody, response: libraryAnswer }, ({ ctx, body }) =>
+    deps.db.transaction((tx) => archiveDocument(tx, ctx, body, ctx.actor)),
+  );
+
+  post('/file/batch/archived', { access, body: batchArchiveBody, response: batchAnswer }, ({ ctx, body }) =>
+    archiveMany(deps, ctx, body, ctx.actor),
+  );
+
+  get('/file/recall', { access, query: recallQuery, response: libraryAnswer }, ({ ctx, query }) =>
+    deps.db.transaction((tx) => recallDocument(tx, ctx, query.fileId, ctx.actor)),
+  );
+
+  post('/folder/file/invalid', { access, body: invalidBody, response: libraryAnswer }, ({ ctx, body }) =>
+    deps.db.transaction((tx) => markInvalid(tx, ctx, body.fileId, body.fileInvalid, ctx.actor)),
+  );
+
+  post('/file/delete/apply', { access, body: deleteApplyBody, response: deleteApplied }, ({ ctx, body }) =>
+    deps.db.transaction((tx) => applyForDeletion(tx, ctx, body, ctx.actor)),
+  );
+
+  get(
+    '/file/delete/:fileId/:applyId/a',
+    { access, params: deleteDecisionParams, query: deleteDecisionQuery, response: libraryAnswer },
+    ({ ctx, params, query }) =>
+      deps.db.transaction((tx) => decideDeletion(tx, ctx, { ...params, ...query }, ctx.actor)),
+  );
+}

@@ -1,0 +1,291 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { DocStatus } from '@edoc/contract/enums';
+import { and, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createDb, type Db } from '../db/client.ts';
+import { documents, documentVersions } from '../db/schema/documents.ts';
+import { members, roles } from '../db/schema/projects.ts';
+import { tasks } from '../db/schema/workflow.ts';
+import { readZip } from '../modules/download/zip-reader.ts';
+import { loadTrailKey } from '../modules/trail/trail-key.ts';
+import { verifyTrail } from '../modules/trail/trail-verify.ts';
+import { createFsBlobStore } from '../storage/blob-store.ts';
+import { TRAIL_KEY } from './context.ts';
+import { createCompany, createCompanyAdmin, createProjectUser, SAMPLE } from './factories.ts';
+import { call, createNodeDatabase, signInOn, startNode, waitFor, type EdocNode } from './nodes.ts';
+
+// Issue 9, "A fault test": a real edoc process (src/main.ts) is killed with SIGKILL in the middle of an upload, a
+// download pack and a workflow transition, then started again on the same data. Each time: no half-written record,
+// no orphan file once the start-up sweep ran, no job stuck, and the trail still verifies.
+let root: string;
+let dataDir: string;
+let database: Awaited<ReturnType<typeof createNodeDatabase>>;
+let db: Db;
+let env: Record<string, string>;
+let node: EdocNode;
+let token: string;
+let projectId: number;
+let folderId: number;
+
+const start = () => startNode('edoc', env);
+/** kill -9, then the same process started again on the same DATA_DIR and database. */
+async function crashAndRestart(): Promise<void> {
+  await node.kill();
+  node = await start();
+  token = await signInOn(db, node, email);
+  await call(node, 'POST', '/common/study/entry', { token, body: { studyId: projectId } });
+}
+let email: string;
+
+const blobFiles = async () => {
+  const found: string[] = [];
+  const walk = async (dir: string) => {
+    for (const entry of await fs.readdir(dir, { withFileTypes: true }).catch(() => [])) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) await walk(full);
+      else found.push(entry.name);
+    }
+  };
+  await walk(path.join(dataDir, 'blobs'));
+  return found;
+};
+const tmpFiles = () => fs.readdir(path.join(dataDir, 'tmp')).catch(() => [] as string[]);
+
+/** Every stored file is one a record points at (the start-up sweep ran with no grace). */
+async function expectNoOrphans(): Promise<void> {
+  const referenced = await db.execute<{ sha: string }>(sql`
+    select sha256 as sha from document_versions union select sha256 from download_tasks where sha256 is not null
+    union select pdf_sha256 from renditions where pdf_sha256 is not null`);
+  const wanted = new Set(referenced.rows.map((r) => r.sha));
+  await waitFor('the start-up sweep', async () => (await blobFiles()).every((f) => wanted.has(f)), 20_000);
+}
+
+async function expectTrailVerifies(): Promise<void> {
+  const report = await verifyTrail(db, undefined, path.join(dataDir, 'trail-checkpoints.jsonl'));
+  expect(report).toMatchObject({ ok: true });
+}
+
+async function upload(name: string, fileName: string, content: Buffer): Promise<number> {
+  const form = new FormData();
+  form.set('folderId', String(folderId));
+  form.set('name', name);
+  form.set('file', new Blob([content]), fileName);
+  const res = await call<{ fileId: number }>(node, 'POST', '/minio/file/save', { token, form });
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+  return res.json.data.fileId;
+}
+
+beforeAll(async () => {
+  root = await fs.mkdtemp(path.join(os.tmpdir(), 'edoc-fault-'));
+  dataDir = path.join(root, 'data');
+  database = await createNodeDatabase(inject('templateUrl'));
+  // No grace: the start-up sweep removes any file no record points at, which is what the test looks for.
+  env = {
+    DATABASE_URL: database.appUrl,
+    DATABASE_OWNER_URL: database.ownerUrl,
+    DATA_DIR: dataDir,
+    TRAIL_KEY,
+    BLOB_GRACE_SECONDS: '0',
+    LOGIN_CAPTCHA: 'on',
+  };
+  node = await start();
+  db = createDb(database.ownerUrl, 3);
+  await loadTrailKey({ dataDir: root, trailKey: TRAIL_KEY });
+
+  const company = await createCompany(db);
+  const admin = await createCompanyAdmin(db, company.id);
+  const adminToken = await signInOn(db, node, admin.email);
+  const created = await call<{ studyId: number }>(node, 'POST', '/project/create', {
+    token: adminToken,
+    body: { code: 'F-1', name: 'Faults' },
+  });
+  projectId = created.json.data.studyId;
+  const [stuPm] = await db
+    .select()
+    .from(roles)
+    .where(and(eq(roles.projectId, projectId), eq(roles.code, 'STU_PM')));
+  const pm = await createProjectUser(db, company.id);
+  await db.insert(members).values({ projectId, userId: pm.id, roleId: stuPm.id });
+  email = pm.email;
+  token = await signInOn(db, node, email);
+  await call(node, 'POST', '/common/study/entry', { token, body: { studyId: projectId } });
+  const folder = await call<{ folderId: number }>(node, 'POST', '/folder/create', {
+    token,
+    body: { name: 'Faults', parentId: 0 },
+  });
+  folderId = folder.json.data.folderId;
+}, 120_000);
+
+afterAll(async () => {
+  await node?.stop();
+  await db?.$client.end();
+  await database?.drop();
+  await fs.rm(root, { recursive: true, force: true });
+}, 60_000);
+
+describe('kill -9 and start again', () => {
+  it('during an upload: no document, no version, no temporary file, no stored file', async () => {
+    const before = await db.select().from(documents).where(eq(documents.projectId, projectId));
+    // Half of a 40 MB PDF is sent, then the process dies while it streams the file part to disk.
+    const boundary = `----fault${randomBytes(6).toString('hex')}`;
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="folderId"\r\n\r\n${folderId}\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nHalf\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="half.pdf"\r\n` +
+        `Content-Type: application/pdf\r\n\r\n`,
+    );
+    const url = new URL(`${node.url}/edoc/minio/file/save`);
+    const req = http.request(url, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(head.length + 40 * 1024 * 1024 + boundary.length + 8),
+      },
+    });
+    req.on('error', () => undefined);
+    req.write(head);
+    req.write(Buffer.concat([SAMPLE.pdf(), randomBytes(20 * 1024 * 1024)]));
+    await waitFor('the upload being spooled', async () => {
+      for (const f of await tmpFiles()) {
+        const size = await fs
+          .stat(path.join(dataDir, 'tmp', f))
+          .then((s) => s.size)
+          .catch(() => 0);
+        if (size > 1024 * 1024) return true;
+      }
+      return false;
+    });
+    await crashAndRestart();
+    req.destroy();
+
+    expect(await db.select().from(documents).where(eq(documents.projectId, projectId))).toEqual(before);
+    expect(await db.select().from(documents).where(eq(documents.name, 'Half'))).toEqual([]);
+    expect(await tmpFiles()).toEqual([]);
+    await expectNoOrphans();
+    await expectTrailVerifies();
+  }, 120_000);
+
+  it('a file stored just before its record was committed is removed by the next start', async () => {
+    // What a kill between the blob's move into place and the version row's commit leaves behind.
+    const blobs = createFsBlobStore(path.join(dataDir, 'blobs'), path.join(dataDir, 'tmp'));
+    const orphan = await blobs.put(Readable.from([Buffer.from(`orphan ${randomBytes(16).toString('hex')}`)]));
+    expect(await blobFiles()).toContain(orphan.sha256);
+    await crashAndRestart();
+    await waitFor('the orphan removed', async () => !(await blobFiles()).includes(orphan.sha256));
+    await expectNoOrphans();
+  }, 120_000);
+
+  it('during a download pack: the job is handed back and finishes, the zip is whole, nothing is left over', async () => {
+    const fileIds: number[] = [];
+    // Random text deflates slowly enough (several seconds for 90 MB) to be caught half way.
+    for (let i = 1; i <= 3; i++) {
+      fileIds.push(
+        await upload(`Log ${i}`, `log-${i}.txt`, Buffer.from(randomBytes(15 * 1024 * 1024).toString('hex'))),
+      );
+    }
+    const task = await call<{ id: number }>(node, 'POST', '/download/task/create', {
+      token,
+      body: { name: 'Pack', fileIds },
+    });
+    expect(task.status).toBe(200);
+    const taskId = task.json.data.id;
+    await waitFor(
+      'the zip being written',
+      async () => (await tmpFiles()).some((f) => f.startsWith('download-')),
+      30_000,
+    );
+    await node.kill();
+    // The dead worker's heartbeat stops; a minute later any worker hands its job back. The clock is moved on
+    // instead of waiting that minute.
+    await db.execute(sql`UPDATE job_runs SET beat_at = now() - interval '5 minutes'`);
+    node = await start();
+    token = await signInOn(db, node, email);
+    await call(node, 'POST', '/common/study/entry', { token, body: { studyId: projectId } });
+
+    const done = await waitFor(
+      'the pack finishing after the restart',
+      async () => {
+        const list = await call<{ data: Array<{ id: number; state: string }> }>(node, 'GET', '/download/task/list', {
+          token,
+        });
+        return list.json.data.data.find((t) => t.id === taskId && t.state !== 'packing');
+      },
+      120_000,
+    );
+    expect(done.state).toBe('completed');
+    const zip = await call(node, 'GET', `/download/task/${taskId}/file`, { token });
+    expect(zip.status).toBe(200);
+    const names = readZip(zip.bytes).map((e) => e.name);
+    for (let i = 1; i <= 3; i++) expect(names.some((n) => n.endsWith(`log-${i}.txt`))).toBe(true);
+    const jobs = await db.execute<{ state: string }>(
+      sql`SELECT state FROM pgboss.job WHERE name = 'download.pack' AND data->>'taskId' = ${String(taskId)}`,
+    );
+    expect(jobs.rows.map((j) => j.state)).toEqual(['completed']);
+    await waitFor('no temporary zip', async () => (await tmpFiles()).length === 0);
+    await expectNoOrphans();
+    await expectTrailVerifies();
+  }, 240_000);
+
+  it('during a workflow transition: the pass is not half made, and can be made after the restart', async () => {
+    const fileId = await upload('Protocol', 'protocol.pdf', SAMPLE.pdf());
+    const me = await call<{ userId: number }>(node, 'GET', '/user/info', { token });
+    const sent = await call(node, 'POST', '/file/apply/save', {
+      token,
+      // The project enables all three stages; the route must name each.
+      body: { fileId, stages: [3, 4, 5].map((stage) => ({ stage, userIds: [me.json.data.userId] })) },
+    });
+    expect(sent.status, JSON.stringify(sent.json)).toBe(200);
+    const openTasks = () =>
+      db
+        .select()
+        .from(tasks)
+        .where(and(eq(tasks.documentId, fileId), sql`${tasks.doneAt} is null`));
+    const tasksBefore = await openTasks();
+    const trailBefore = await db.execute<{ n: number }>(sql`select count(*)::int as n from trail`);
+
+    // The trail is locked, so the pass's transaction stops after changing the status, at its trail row; then the
+    // process dies with the transaction open.
+    const blocker = new pg.Client({ connectionString: database.ownerUrl });
+    await blocker.connect();
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query('LOCK TABLE trail IN EXCLUSIVE MODE');
+      void call(node, 'POST', `/file/audit/${fileId}/a`, { token, body: { pass: true } }).catch(() => undefined);
+      await waitFor('the pass waiting at its trail row', async () => {
+        const waiting = await blocker.query(
+          `select 1 from pg_locks where not granted and relation = 'trail'::regclass`,
+        );
+        return (waiting.rowCount ?? 0) > 0;
+      });
+      await node.kill();
+      await blocker.query('COMMIT');
+    } finally {
+      await blocker.end();
+    }
+
+    const [doc] = await db.select().from(documents).where(eq(documents.id, fileId));
+    expect(doc.status).toBe(DocStatus.InReview);
+    expect(await openTasks()).toEqual(tasksBefore);
+    const trailAfter = await db.execute<{ n: number }>(sql`select count(*)::int as n from trail`);
+    expect(trailAfter.rows[0].n).toBe(trailBefore.rows[0].n);
+
+    node = await start();
+    token = await signInOn(db, node, email);
+    await call(node, 'POST', '/common/study/entry', { token, body: { studyId: projectId } });
+    const passed = await call<{ status: number }>(node, 'POST', `/file/audit/${fileId}/a`, {
+      token,
+      body: { pass: true },
+    });
+    expect(passed.status, JSON.stringify(passed.json)).toBe(200);
+    expect(passed.json.data.status).not.toBe(DocStatus.InReview);
+    expect(await db.select().from(documentVersions).where(eq(documentVersions.documentId, fileId))).toHaveLength(1);
+    await expectTrailVerifies();
+  }, 120_000);
+});
