@@ -3,11 +3,7 @@ import { z } from 'zod';
 /** A PEM key, a PEM chain or a base64 PKCS#12 file: a few kilobytes; this bounds what the server parses. */
 export const SIGNING_MATERIAL_MAX = 65_536;
 
-export const signingMaterial = z
-  .string('required')
-  .trim()
-  .min(1, 'required')
-  .max(SIGNING_MATERIAL_MAX, 'too_long');
+export const signingMaterial = z.string('required').trim().min(1, 'required').max(SIGNING_MATERIAL_MAX, 'too_long');
 
 /**
  * POST /system/signing-certificate: the company's document-signing certificate replaces the one in use. Either a PEM
