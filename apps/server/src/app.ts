@@ -31,6 +31,7 @@ import { noticeRoutes } from './modules/notice/notice.routes.ts';
 import { projectRoutes } from './modules/project/project.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { releaseRoutes } from './modules/release/release.routes.ts';
+import { signingRoutes } from './modules/signing/signing.routes.ts';
 import { studyRoutes } from './modules/study/study.routes.ts';
 import { signatureRoutes } from './modules/user/signature.routes.ts';
 import { studyAlertRoutes } from './modules/user/study-alert.routes.ts';
@@ -78,6 +79,7 @@ const MODULES: Array<(api: Api, deps: Deps) => void> = [
   memberManageRoutes,
   projectSettingsRoutes,
   releaseRoutes,
+  signingRoutes,
   studyAlertRoutes,
   signatureRoutes,
   viewerRoutes,

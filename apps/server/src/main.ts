@@ -11,6 +11,7 @@ import { mailNewTasks, mailReminders } from './modules/task/task-mail.ts';
 import { writeCheckpoint } from './modules/trail/trail-checkpoint.ts';
 import { openDatabase } from './runtime.ts';
 import { seedAdmin } from './seed.ts';
+import { ensureSigningKey } from './modules/signing/signing-key.service.ts';
 import { seedShippedTemplates } from './modules/template/template.service.ts';
 import { createPackHandler, DOWNLOAD_QUEUE } from './modules/download/download-pack.ts';
 import { sweepExpiredDownloads } from './modules/download/download.service.ts';
@@ -36,6 +37,8 @@ const { db, url, embedded } = await openDatabase(
   async (db) => {
     first.seeded = await seedAdmin(db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
     await seedShippedTemplates(db);
+    // The key that signs downloaded PDFs: made once, shared by every node through the database.
+    await ensureSigningKey(db);
   },
 );
 const { seeded } = first;

@@ -98,6 +98,24 @@ export const ERRORS = {
   not_viewable_online: [415, '该文档不支持在线查看', 'This document does not support online viewing'],
   rendition_not_ready: [409, '文档正在转换，请稍候', 'The document is still being converted, please wait'],
   rendition_failed: [422, '文档转换失败，无法在线查看', 'The document could not be converted for online viewing'],
+  // the document-signing certificate (PAdES signatures of downloaded PDFs)
+  signing_key_invalid: [
+    400,
+    '私钥无法读取（须为未加密的 RSA 或 EC 私钥 PEM）',
+    'The private key cannot be read (an unencrypted RSA or EC private key in PEM is needed)',
+  ],
+  signing_certificate_invalid: [
+    400,
+    '证书无法读取（须为 PEM 格式的证书链）',
+    'The certificate cannot be read (a PEM certificate chain is needed)',
+  ],
+  signing_pkcs12_invalid: [
+    400,
+    'PKCS#12 文件无法读取或密码错误',
+    'The PKCS#12 file cannot be read, or the password is wrong',
+  ],
+  signing_key_mismatch: [400, '证书链中没有与该私钥匹配的证书', 'No certificate in the chain matches the private key'],
+  signing_certificate_expired: [400, '证书不在有效期内', 'The certificate is not valid at this time'],
   already_received: [409, '文件已被接收，请刷新页面', 'File already received, refresh the page'],
   route_changed: [
     409,

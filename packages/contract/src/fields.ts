@@ -7,6 +7,9 @@ import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX } from './limits.ts';
 export const FIELD_LABELS: Record<string, readonly [string, string]> = {
   email: ['邮箱', 'E-mail'],
   password: ['密码', 'Password'],
+  privateKey: ['私钥', 'Private key'],
+  certificate: ['证书', 'Certificate'],
+  pkcs12: ['PKCS#12 文件', 'PKCS#12 file'],
   newPassword: ['新密码', 'New password'],
   confirmPassword: ['确认密码', 'Confirm password'],
   captchaId: ['验证码标识', 'Verification code id'],

@@ -26,6 +26,7 @@ export const TRAIL_OBJECT_LABELS: Record<TrailObjectType, Label> = {
   notice: ['公告', 'Notice'],
   session: ['会话', 'Session'],
   route_template: ['流程模板', 'Route template'],
+  signing_certificate: ['文档签名证书', 'Document-signing certificate'],
 };
 
 /**
@@ -94,6 +95,12 @@ export const TRAIL_FIELD_LABELS: Record<string, Label> = {
   signerName: ['签名人', 'Signed by'],
   contentSha256: ['签名内容 SHA-256', 'Signed content SHA-256'],
   signedAt: ['签名时间', 'Signed at'],
+  subject: ['证书主体', 'Subject'],
+  issuer: ['颁发者', 'Issuer'],
+  serialNumber: ['序列号', 'Serial number'],
+  fingerprintSha256: ['SHA-256 指纹', 'SHA-256 fingerprint'],
+  validTo: ['有效期至', 'Valid until'],
+  source: ['来源', 'Source'],
 };
 
 /** Values some fields hold as codes, shown by their meaning. */

@@ -72,6 +72,14 @@ const profile = z
     city: optText,
   })
   .partial();
+const signingCert = z.object({
+  subject: text,
+  issuer: text,
+  serialNumber: text,
+  fingerprintSha256: text,
+  validTo: text,
+  source: text,
+});
 const imageChange = z.object({ signatureSha256: sha.nullable() }).or(z.object({ avatarSha256: sha.nullable() }));
 const member = z
   .object({
@@ -287,6 +295,8 @@ export const TRAIL_ENTRIES = [
     old: z.object({ kinds: z.array(text) }),
     new: z.object({ kinds: z.array(text) }),
   }),
+  // The certificate downloaded PDFs are signed with (DESIGN §7): which one was in use before and which is now.
+  entry(TrailType.SettingsChange, 'signing_certificate', { old: signingCert.nullable(), new: signingCert }),
   entry(TrailType.NoticeChange, 'notice', { old: notice, new: notice }),
   entry(TrailType.UserChange, 'user', { old: account, new: account }),
   entry(TrailType.ProfileChange, 'user', { old: profile.or(imageChange), new: profile.or(imageChange) }),

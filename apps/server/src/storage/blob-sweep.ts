@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client.ts';
 import { documentVersions, downloadTasks, renditions } from '../db/schema/documents.ts';
 import { users } from '../db/schema/users.ts';
+import { signatures } from '../db/schema/workflow.ts';
 import type { BlobStore } from './blob-store.ts';
 
 /**
@@ -46,6 +47,7 @@ async function referenced(db: Db | Tx, among?: string[]): Promise<Set<string>> {
     select ${documentVersions.sha256} as sha from ${documentVersions} where ${only(documentVersions.sha256)}
     union select ${users.avatarSha256} from ${users} where ${only(users.avatarSha256)}
     union select ${users.signatureSha256} from ${users} where ${only(users.signatureSha256)}
+    union select ${signatures.imageSha256} from ${signatures} where ${only(signatures.imageSha256)}
     union select ${renditions.pdfSha256} from ${renditions} where ${only(renditions.pdfSha256)}
     union select ${downloadTasks.sha256} from ${downloadTasks} where ${only(downloadTasks.sha256)}`);
   return new Set(rows.rows.map((r) => r.sha));

@@ -11,6 +11,7 @@ import { loadConfig } from '../config.ts';
 import { createDb, type Db } from '../db/client.ts';
 import { documents } from '../db/schema/documents.ts';
 import { folders, members, roles } from '../db/schema/projects.ts';
+import { signingKeys } from '../db/schema/signing.ts';
 import { templates } from '../db/schema/templates.ts';
 import { users } from '../db/schema/users.ts';
 import { createS3Checkpoints } from '../modules/trail/checkpoint-s3.ts';
@@ -79,11 +80,14 @@ afterAll(async () => {
 const signIn = (node: EdocNode, email: string, captchaFrom: EdocNode = node) => signInOn(db, node, email, captchaFrom);
 
 describe('two API nodes and a worker on one PostgreSQL and one S3 store', () => {
-  it('started together on an empty database: migrated once, one administrator, one shipped template', async () => {
+  it('started together on an empty database: migrated once, one administrator, one shipped template, one signing key', async () => {
     const [admins] = await db.select({ n: count() }).from(users).where(eq(users.userType, UserType.System));
     expect(admins.n).toBe(1);
     const [shipped] = await db.select({ n: count() }).from(templates).where(isNull(templates.companyId));
     expect(shipped.n).toBe(1);
+    // One document-signing key, in the database, for every node to sign downloads with.
+    const [keys] = await db.select({ n: count() }).from(signingKeys);
+    expect(keys.n).toBe(1);
     expect(await call(api2, 'GET', '/health').then((r) => r.status)).toBe(200);
   });
 

@@ -83,6 +83,8 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'POST /company/disable/{id}': withIds(system, { id: 'company' }, { destructive: true }),
   'POST /company/enable/{id}': withIds(system, { id: 'company' }, { destructive: true }),
   'POST /company/set/company/manager/a': system,
+  'GET /system/signing-certificate': system,
+  'POST /system/signing-certificate': system,
   'GET /release/list': system,
   'POST /release/save/a': system,
   'POST /release/delete/{id}/a': withIds(system, { id: 'release' }, { destructive: true }),

@@ -23,6 +23,7 @@ import { ProjectUserPage } from '../features/project/pages/project-user-page';
 import { SelectPage } from '../features/project/pages/select-page';
 import { RegisterPage } from '../features/register/pages/register-page';
 import { VersionPage } from '../features/release/pages/version-page';
+import { SigningCertificatePage } from '../features/signing/pages/signing-certificate-page';
 import { UserCenterPage } from '../features/user/pages/user-center-page';
 import { ViewPage } from '../features/viewer/pages/view-page';
 import {
@@ -98,6 +99,7 @@ export const routes: RouteObject[] = [
             [paths.system.companyUser]: <SystemCompanyUserPage />,
             [paths.system.notice]: <NoticePage />,
             [paths.system.version]: <VersionPage />,
+            [paths.system.signing]: <SigningCertificatePage />,
             [paths.system.userCenter]: <UserCenterPage />,
           }),
         ],

@@ -118,6 +118,11 @@ export const signatures = pgTable(
     contentSha256: text('content_sha256').notNull(),
     timeZone: text('time_zone').notNull(),
     signedAt: timestamp('signed_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The signer's handwritten signature image as it was at signing (the signature page shows it): a later change of
+     * the image must not change what past signatures show. Null: none was set.
+     */
+    imageSha256: text('image_sha256'),
   },
   (t) => [index('signatures_version_idx').on(t.versionId, t.id)],
 );

@@ -12,7 +12,8 @@ import {
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
 import { routes } from '../../lib/route.ts';
-import { sendBlob } from '../../lib/send-blob.ts';
+import { sendBlob, sendBytes } from '../../lib/send-blob.ts';
+import { signedDownload } from '../signing/signed-copy.ts';
 import { listDocuments } from './document-list.service.ts';
 import { allowedTypes, downloadVersion } from './document-read.service.ts';
 import { checkNewDocument, createDocument, nameInUse } from './document.service.ts';
@@ -56,8 +57,12 @@ export function documentRoutes(api: Api, deps: Deps): void {
     '/minio/file/down',
     { access: 'projectMember', query: downloadQuery, response: 'raw' },
     async ({ ctx, query, request, reply }) => {
-      const { version } = await downloadVersion(deps, ctx, query, ctx.actor);
-      return sendBlob(request, reply, deps.blobs, { ...version, contentType: contentTypeOf(version.extension) });
+      const { doc, version } = await downloadVersion(deps, ctx, query, ctx.actor);
+      const contentType = contentTypeOf(version.extension);
+      // A signed PDF leaves with its signature page and the server's PAdES signature (DESIGN §7).
+      const signed = await signedDownload(deps, doc, version);
+      if (signed) return sendBytes(reply, signed, { fileName: version.fileName, contentType });
+      return sendBlob(request, reply, deps.blobs, { ...version, contentType });
     },
   );
 }

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { type Readable, Transform } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DownloadStatus } from '@edoc/contract/download';
 import { DocStatus } from '@edoc/contract/enums';
@@ -16,6 +16,7 @@ import type { JobHandler } from '../../jobs/jobs.ts';
 import { csvDocument } from '../../lib/csv.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { pathOf } from '../folder/folder.policy.ts';
+import { signedDownload, type SignedVersion } from '../signing/signed-copy.ts';
 
 export const DOWNLOAD_QUEUE = 'download.pack';
 
@@ -90,6 +91,9 @@ interface Entry {
   fileName: string;
   extension: string;
   createdAt: Date;
+  /** What a signed PDF's signature page names (signed-copy.ts). */
+  doc: { name: string };
+  version: SignedVersion;
 }
 
 /**
@@ -153,6 +157,8 @@ async function buildZip(deps: PackDeps, task: typeof downloadTasks.$inferSelect)
       fileName: v.fileName,
       extension: v.extension,
       createdAt: v.createdAt,
+      doc: d,
+      version: v,
     });
     manifest.push([entryPath, d.name, v.versionNo, v.sha256, v.size, STATUS_NAMES[d.status] ?? String(d.status)]);
   }
@@ -191,28 +197,40 @@ async function writeZip(deps: PackDeps, taskId: number, entries: Entry[], manife
   for (const e of entries) {
     const compress = !STORED.has(e.extension.toLowerCase());
     zip.addReadStreamLazy(e.path, { mtime: e.createdAt, compress }, (cb) => {
-      deps.blobs.get(e.sha256).then(
-        (source) => {
-          const hash = createHash('sha256');
-          // The content must still be what the version recorded (DESIGN §7), else the zip is not made.
-          const check = new Transform({
-            transform(chunk: Buffer, _enc, next) {
-              hash.update(chunk);
-              next(null, chunk);
-            },
-            flush(next) {
-              if (hash.digest('hex') !== e.sha256) {
-                abort(new PackError('download_file_missing', { name: e.fileName }));
-              } else fileDone();
-              next();
-            },
-          });
-          source.on('error', () => abort(new PackError('download_file_missing', { name: e.fileName })));
-          cb(null, source.pipe(check));
+      // A signed PDF goes in as it downloads: with its signature page, PAdES-signed (its content checked on reading).
+      signedDownload(deps, e.doc, e.version).then(
+        (signed) => {
+          if (!signed) return plain(e, cb);
+          fileDone();
+          cb(null, Readable.from([signed]));
         },
         () => abort(new PackError('download_file_missing', { name: e.fileName })),
       );
     });
+  }
+  /** The stored bytes, checked against the version's sha256 as they stream. */
+  function plain(e: Entry, cb: (err: Error | null, stream: Readable) => void) {
+    deps.blobs.get(e.sha256).then(
+      (source) => {
+        const hash = createHash('sha256');
+        // The content must still be what the version recorded (DESIGN §7), else the zip is not made.
+        const check = new Transform({
+          transform(chunk: Buffer, _enc, next) {
+            hash.update(chunk);
+            next(null, chunk);
+          },
+          flush(next) {
+            if (hash.digest('hex') !== e.sha256) {
+              abort(new PackError('download_file_missing', { name: e.fileName }));
+            } else fileDone();
+            next();
+          },
+        });
+        source.on('error', () => abort(new PackError('download_file_missing', { name: e.fileName })));
+        cb(null, source.pipe(check));
+      },
+      () => abort(new PackError('download_file_missing', { name: e.fileName })),
+    );
   }
   zip.addBuffer(manifest, 'manifest.csv', { mtime: new Date() });
   zip.end();

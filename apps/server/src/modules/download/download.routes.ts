@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
 import { routes } from '../../lib/route.ts';
-import { sendBlob } from '../../lib/send-blob.ts';
+import { sendBlob, sendBytes } from '../../lib/send-blob.ts';
 import { createDownloadTask, deleteDownloadTask, listDownloadTasks, openTaskZip } from './download.service.ts';
 import { issueTicket, redeemTicket } from './ticket.service.ts';
 
@@ -60,7 +60,9 @@ export function downloadRoutes(api: Api, deps: Deps): void {
   get(
     '/download/ticket/:token',
     { access: 'public', params: ticketParams, response: 'raw' },
-    async ({ params, request, reply }) =>
-      sendBlob(request, reply, deps.blobs, await redeemTicket(deps, params.token, request)),
+    async ({ params, request, reply }) => {
+      const { made, ...blob } = await redeemTicket(deps, params.token, request);
+      return made ? sendBytes(reply, made, blob) : sendBlob(request, reply, deps.blobs, blob);
+    },
   );
 }

@@ -12,6 +12,7 @@ import { downloadVersion } from '../document/document-read.service.ts';
 import { authenticateSession } from '../../plugins/auth.ts';
 import { resolveContext, type ProjectContext } from '../../plugins/context.ts';
 import { openTaskZip } from './download.service.ts';
+import { signedDownload } from '../signing/signed-copy.ts';
 
 /**
  * Checks the download as the direct call does (rights, state) and answers a link valid for TICKET_SECONDS, bound to
@@ -58,7 +59,11 @@ function clientOf(request: FastifyRequest): string {
  * writes the trail row, a resumed range of it from the same client within its minutes is allowed. Anything else is
  * "not found".
  */
-export async function redeemTicket(deps: Deps, token: string, request: FastifyRequest): Promise<BlobToSend> {
+export async function redeemTicket(
+  deps: Deps,
+  token: string,
+  request: FastifyRequest,
+): Promise<BlobToSend & { made?: Buffer }> {
   const [t] = await deps.db
     .select()
     .from(downloadTickets)
@@ -82,12 +87,15 @@ export async function redeemTicket(deps: Deps, token: string, request: FastifyRe
     return { sha256: zip.sha256, size: zip.size, fileName: `${zip.name}.zip`, contentType: 'application/zip' };
   }
   const input = { fileId: t.documentId ?? 0, fileVersionId: t.versionId ?? undefined };
-  const { version } = await downloadVersion(deps, ctx, input, ctx.actor, first);
+  const { doc, version } = await downloadVersion(deps, ctx, input, ctx.actor, first);
+  // A signed PDF is made for the request, as for the direct download (signed-copy.ts).
+  const made = (await signedDownload(deps, doc, version)) ?? undefined;
   return {
     sha256: version.sha256,
-    size: version.size,
+    size: made?.length ?? version.size,
     fileName: version.fileName,
     contentType: contentTypeOf(version.extension),
+    made,
   };
 }
 

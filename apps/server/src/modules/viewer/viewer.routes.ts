@@ -34,8 +34,8 @@ export function viewerRoutes(api: Api, deps: Deps): void {
   );
 
   get('/file/view/:id', { access, params: idParams, response: 'raw' }, async ({ ctx, params, request, reply }) => {
-    const { content, stamped } = await viewBytes(deps, ctx, params.id);
-    if (stamped) return sendBytes(reply, stamped, { ...content, disposition: 'inline' });
+    const { content, made } = await viewBytes(deps, ctx, params.id);
+    if (made) return sendBytes(reply, made, { ...content, disposition: 'inline' });
     return sendBlob(request, reply, deps.blobs, { ...content, disposition: 'inline' });
   });
 

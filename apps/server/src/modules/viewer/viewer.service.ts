@@ -12,6 +12,9 @@ import { blobSize, ensureRendition, renditionState } from './rendition.service.t
 import { workflowOf } from '../workflow/workflow.policy.ts';
 import { stamping } from './stamp-limit.ts';
 import { stampedImage, stampedPdf, stampedText, type Watermark } from './watermark.ts';
+import { appendSignaturePage, signaturesOf } from './signature-page.ts';
+import { signedPdf } from '../signing/signed-copy.ts';
+import type { PDFDocument } from 'pdf-lib';
 
 /** The document and its keys, for a caller who must hold viewDoc: otherwise 'no permission to view this file'. */
 async function viewableDocument(tx: Tx, ctx: ProjectContext, fileId: number) {
@@ -70,18 +73,29 @@ export interface ViewContent {
 
 /**
  * GET /file/view/{id}: with downDoc, the stored bytes (by range); without it, only a copy with the watermark burned
- * in (issue 9: view is not download) — the original never leaves the server for such a viewer.
+ * in (issue 9: view is not download) — the original never leaves the server for such a viewer. A signed version's PDF
+ * (or rendition) is shown with its signature page either way: made for the request (`made`), stamped too without
+ * downDoc, and with downDoc PAdES-signed as its download is.
  */
 export async function viewBytes(
   deps: Deps,
   ctx: ProjectContext,
   fileVersionId: number,
-): Promise<{ content: ViewContent; stamped: Buffer | null }> {
-  const { content, canDownload } = await viewContent(deps, ctx, fileVersionId);
-  if (canDownload) return { content, stamped: null };
+): Promise<{ content: ViewContent; made: Buffer | null }> {
+  const { content, canDownload, doc, version } = await viewContent(deps, ctx, fileVersionId);
+  const isPdf = content.contentType === 'application/pdf';
+  if (canDownload) {
+    const signed = isPdf ? await signedPdf(deps, doc, version, content.sha256) : null;
+    return { content: signed ? { ...content, size: signed.length } : content, made: signed };
+  }
   const user = ctx.auth.user;
   const mark = { name: user.name, email: user.email, time: new Date().toISOString() };
-  return stamping(() => stampedCopy(deps, content, mark));
+  const addPages = async (pdf: PDFDocument) => {
+    const list = await signaturesOf(deps, version);
+    if (list.length) await appendSignaturePage(pdf, { title: doc.name, versionNo: version.versionNo }, list);
+  };
+  const { content: stampedContent, stamped } = await stamping(() => stampedCopy(deps, content, mark, addPages));
+  return { content: stampedContent, made: stamped };
 }
 
 /** The copy for a viewer without downDoc: a stamped PNG for an image, a stamped PDF for everything else. */
@@ -89,6 +103,7 @@ async function stampedCopy(
   deps: Deps,
   content: ViewContent,
   mark: Watermark,
+  addPages: (pdf: PDFDocument) => Promise<void>,
 ): Promise<{ content: ViewContent; stamped: Buffer }> {
   switch (content.kind) {
     case 'image': {
@@ -102,15 +117,20 @@ async function stampedCopy(
       return { content: { ...content, contentType: 'application/pdf', fileName, size: stamped.length }, stamped };
     }
     default: {
-      const stamped = await stampedPdf(deps.blobs, content.sha256, mark);
+      const stamped = await stampedPdf(deps.blobs, content.sha256, mark, addPages);
       return { content: { ...content, size: stamped.length }, stamped };
     }
   }
 }
 
 async function viewContent(deps: Deps, ctx: ProjectContext, fileVersionId: number) {
-  const { version, kind, rights } = await deps.db.transaction((tx) => viewableVersion(tx, ctx, fileVersionId));
-  return { content: await contentOf(deps, version, kind), canDownload: rights.docKeys.includes('downDoc') };
+  const { doc, version, kind, rights } = await deps.db.transaction((tx) => viewableVersion(tx, ctx, fileVersionId));
+  return {
+    content: await contentOf(deps, version, kind),
+    canDownload: rights.docKeys.includes('downDoc'),
+    doc,
+    version,
+  };
 }
 
 export async function contentOf(

@@ -60,7 +60,13 @@ async function stampPages(pdf: PDFDocument, mark: Watermark): Promise<Buffer> {
  * keeps its /Encrypt, so a reader would decrypt our unencrypted stamp into noise and show the pages clean. Never the
  * original.
  */
-export async function stampedPdf(blobs: BlobStore, sha256: string, mark: Watermark): Promise<Buffer> {
+export async function stampedPdf(
+  blobs: BlobStore,
+  sha256: string,
+  mark: Watermark,
+  /** Pages added before stamping (the signature page), so they are stamped too. */
+  addPages?: (pdf: PDFDocument) => Promise<void>,
+): Promise<Buffer> {
   const bytes = await readAll(blobs, sha256);
   let pdf: PDFDocument;
   try {
@@ -69,6 +75,7 @@ export async function stampedPdf(blobs: BlobStore, sha256: string, mark: Waterma
     return fail('not_viewable_online');
   }
   if (pdf.isEncrypted) fail('not_viewable_online');
+  await addPages?.(pdf);
   try {
     return await stampPages(pdf, mark);
   } catch {

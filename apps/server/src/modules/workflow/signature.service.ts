@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import type { documentVersions } from '../../db/schema/documents.ts';
 import { sessions } from '../../db/schema/sessions.ts';
+import { users } from '../../db/schema/users.ts';
 import { signatures } from '../../db/schema/workflow.ts';
 import { AppError, fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
@@ -53,8 +54,8 @@ export async function verifySigner(deps: Deps, ctx: ProjectContext, input: Signa
 }
 
 /**
- * Writes the signature row (append-only) and its trail row (type 7), binding user, printed name, meaning, UTC time
- * and the sha256 of the signed version's content.
+ * Writes the signature row (append-only) and its trail row (type 7), binding user, printed name, meaning, UTC time,
+ * the sha256 of the signed version's content and the signer's handwritten image at that moment.
  */
 export async function signVersion(
   tx: Tx,
@@ -68,6 +69,11 @@ export async function signVersion(
   signer: { timeZone: string },
   actor: TrailActor,
 ) {
+  // The handwritten image as it is now goes with the signature: changing it later must not change past signatures.
+  const [{ image }] = await tx
+    .select({ image: users.signatureSha256 })
+    .from(users)
+    .where(eq(users.id, ctx.auth.user.id));
   const [row] = await tx
     .insert(signatures)
     .values({
@@ -81,6 +87,7 @@ export async function signVersion(
       meaning: what.meaning,
       contentSha256: what.version.sha256,
       timeZone: signer.timeZone,
+      imageSha256: image ?? null,
     })
     .returning();
   await recordTrail(tx, actor, {

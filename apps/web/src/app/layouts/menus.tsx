@@ -9,6 +9,7 @@ import {
   HomeOutlined,
   NotificationOutlined,
   ProjectOutlined,
+  SafetyCertificateOutlined,
   SettingOutlined,
   SnippetsOutlined,
   TeamOutlined,
@@ -42,6 +43,7 @@ export const SYSTEM_MENU: MenuNode[] = [
   },
   { path: paths.system.version, labelKey: 'menu.system.version', icon: <CloudUploadOutlined /> },
   { path: paths.system.notice, labelKey: 'menu.system.notice', icon: <NotificationOutlined /> },
+  { path: paths.system.signing, labelKey: 'menu.system.signing', icon: <SafetyCertificateOutlined /> },
   { path: paths.system.userCenter, labelKey: 'menu.userCenter', icon: <UserOutlined /> },
 ];
 
