@@ -23,19 +23,19 @@ export function SignatureFields({ meaning, needsEmail }: { meaning: SignatureMea
   const { t } = useTranslation();
   return (
     <>
-      <Alert type="info" showIcon message={t(`signature.meaning.${meaning}`)} description={t('signature.statement')} />
+      <Alert type="info" showIcon title={t(`signing.meaning.${meaning}`)} description={t('signing.statement')} />
       {needsEmail && (
         <Form.Item
           name={['signature', 'email']}
-          label={t('signature.email')}
-          rules={[{ required: true, message: t('signature.emailRequired') }]}
+          label={t('signing.email')}
+          rules={[{ required: true, message: t('signing.emailRequired') }]}
         >
           <Input name="signature-email" autoComplete="username" />
         </Form.Item>
       )}
       <Form.Item
         name={['signature', 'password']}
-        label={t('signature.password')}
+        label={t('signing.password')}
         rules={[schemaRule('password', passwordInput)]}
       >
         <Input.Password name="signature-password" autoComplete="current-password" />
@@ -51,7 +51,7 @@ export function SignatureFields({ meaning, needsEmail }: { meaning: SignatureMea
           },
         ]}
       >
-        <Checkbox name="signature-confirmed">{t('signature.confirm')}</Checkbox>
+        <Checkbox name="signature-confirmed">{t('signing.confirm')}</Checkbox>
       </Form.Item>
     </>
   );
