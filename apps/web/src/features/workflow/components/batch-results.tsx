@@ -15,7 +15,7 @@ export function BatchResults({ results, names }: { results: Result[]; names: Rec
         id="workflow-batch-summary"
         type={ok === results.length ? 'success' : ok === 0 ? 'error' : 'warning'}
         showIcon
-        message={t('workflow.batch.summary', { ok, total: results.length })}
+        title={t('workflow.batch.summary', { ok, total: results.length })}
       />
       <Table<Result>
         id="workflow-batch-results"

@@ -77,6 +77,7 @@ export function RouteTemplates({ currentRoute, onApply }: RouteTemplatesProps) {
           allowClear
           loading={templates.isFetching}
           placeholder={t('workflow.template.apply')}
+          aria-label={t('workflow.template.apply')}
           value={chosen ?? undefined}
           options={list.map((tpl) => ({ value: tpl.id, label: tpl.name }))}
           notFoundContent={t('workflow.template.none')}

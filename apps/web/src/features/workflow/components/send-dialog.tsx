@@ -122,7 +122,7 @@ export function SendDialog({ open, fileIds, names, batch = false, onClose, onSen
           <Form<RouteValues> form={form} name="sendForm" layout="vertical" onFinish={submit}>
             <Flex vertical gap={12}>
               {batch ? (
-                <Alert type="info" showIcon message={t('workflow.send.batchHint', { name: names[fileIds[0]] ?? '' })} />
+                <Alert type="info" showIcon title={t('workflow.send.batchHint', { name: names[fileIds[0]] ?? '' })} />
               ) : null}
               {stages.length > 0 ? (
                 <RouteTemplates
@@ -131,7 +131,7 @@ export function SendDialog({ open, fileIds, names, batch = false, onClose, onSen
                 />
               ) : null}
               {candidates.data && stages.length === 0 ? (
-                <Alert type="warning" showIcon message={t('workflow.send.noStages')} />
+                <Alert type="warning" showIcon title={t('workflow.send.noStages')} />
               ) : null}
               {(candidates.data ?? []).map((c) => (
                 <StageFields key={c.stage} candidates={c} />

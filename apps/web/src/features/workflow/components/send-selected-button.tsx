@@ -27,14 +27,17 @@ export function SendSelectedButton(props: { fileIds: number[]; names: Record<num
           {t('workflow.batch.button', { count: props.fileIds.length })}
         </Button>
       ) : null}
-      <SendDialog
-        open={batch !== null}
-        batch
-        fileIds={batch?.fileIds ?? []}
-        names={batch?.names ?? {}}
-        onClose={() => setBatch(null)}
-        onSent={props.onSent}
-      />
+      {/* Mounted only while open: the workspace page stays as light as it was for everything else. */}
+      {batch ? (
+        <SendDialog
+          open
+          batch
+          fileIds={batch.fileIds}
+          names={batch.names}
+          onClose={() => setBatch(null)}
+          onSent={props.onSent}
+        />
+      ) : null}
     </>
   );
 }

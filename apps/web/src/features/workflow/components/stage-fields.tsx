@@ -68,7 +68,6 @@ export function StageFields({ candidates }: { candidates: Candidates }) {
         ]}
       >
         <Select
-          id={`workflow-assignees-${stage}`}
           mode="multiple"
           allowClear
           placeholder={t('workflow.send.assigneesPlaceholder')}
@@ -95,7 +94,7 @@ export function StageFields({ candidates }: { candidates: Candidates }) {
           valuePropName="checked"
           style={{ marginBottom: 0 }}
         >
-          <Switch id={`workflow-signature-${stage}`} />
+          <Switch />
         </Form.Item>
         <Form.Item
           name={['stages', stage, 'allMustAct']}
@@ -110,11 +109,10 @@ export function StageFields({ candidates }: { candidates: Candidates }) {
           valuePropName="checked"
           style={{ marginBottom: 0 }}
         >
-          <Switch id={`workflow-all-${stage}`} />
+          <Switch />
         </Form.Item>
         <Form.Item name={['stages', stage, 'dueDate']} label={t('workflow.send.dueDate')} style={{ marginBottom: 0 }}>
           <DatePicker
-            id={`workflow-due-${stage}`}
             disabledDate={(d) => d.isBefore(dayjs(), 'day')}
             placeholder={t('workflow.send.dueDatePlaceholder')}
           />

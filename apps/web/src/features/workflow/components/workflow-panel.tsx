@@ -60,7 +60,6 @@ export function WorkflowPanel({ detail }: { detail: FileDetail }) {
 
   const button = (a: PanelAction) => {
     const common = {
-      key: a,
       id: `workflow-action-${a}`,
       block: true,
       icon: ICONS[a],
@@ -69,25 +68,25 @@ export function WorkflowPanel({ detail }: { detail: FileDetail }) {
     switch (a) {
       case 'receive':
         return (
-          <Button {...common} type="primary" onClick={() => void run('receive')}>
+          <Button key={a} {...common} type="primary" onClick={() => void run('receive')}>
             {t('workflow.action.receive')}
           </Button>
         );
       case 'send':
         return (
-          <Button {...common} type="primary" onClick={() => setSending(true)}>
+          <Button key={a} {...common} type="primary" onClick={() => setSending(true)}>
             {t('workflow.action.send')}
           </Button>
         );
       case 'pass':
         return (
-          <Button {...common} type="primary" disabled={stage === null} onClick={() => setDeciding('pass')}>
+          <Button key={a} {...common} type="primary" disabled={stage === null} onClick={() => setDeciding('pass')}>
             {t('workflow.action.pass')}
           </Button>
         );
       case 'reject':
         return (
-          <Button {...common} danger disabled={stage === null} onClick={() => setDeciding('reject')}>
+          <Button key={a} {...common} danger disabled={stage === null} onClick={() => setDeciding('reject')}>
             {t('workflow.action.reject')}
           </Button>
         );
