@@ -57,13 +57,16 @@ describe('workflow panel in the viewer', () => {
   it('refuses a rejection without its reason, naming the field, then rejects with it', async () => {
     await changeLanguage('en-US');
     setSession({ token: 'tok' });
-    const fetchMock = serveViewer(detail({ actions: ['pass', 'reject'] }), {
-      'POST /file/audit/7/a': () => reply(transitionAnswer, { fileId: 7, status: 1 }),
-    });
+    const fetchMock = serveViewer(
+      detail({ actions: ['pass', 'reject'], signing: { required: true, needsEmail: false } }),
+      { 'POST /file/audit/7/a': () => reply(transitionAnswer, { fileId: 7, status: 1 }) },
+    );
     open();
     fireEvent.click(await findById('workflow-action-reject'));
     const modal = await dialog();
     expect(within(modal).getByText('Reject — Review')).toBeInTheDocument();
+    // Only a pass is signed.
+    expect(modal.querySelector('input[name="signature-password"]')).toBeNull();
     fireEvent.click(byId('workflow-decide-ok'));
     expect(await within(modal).findByText('Reason is required')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST', '/file/audit/7/a')).toHaveLength(0);

@@ -35,6 +35,8 @@ export function DecisionDialog({ fileId, stage, decision, signing, onClose }: De
   useRevalidateOnLanguage(form);
   const act = useDocumentAction(fileId, { silentError: true });
   const reject = decision === 'reject';
+  // Only a pass is signed (the server signs passes of a signing stage); a rejection is recorded with its reason.
+  const signs = signing.required && !reject;
 
   useEffect(() => {
     if (decision) form.resetFields();
@@ -47,7 +49,7 @@ export function DecisionDialog({ fileId, stage, decision, signing, onClose }: De
         kind: 'decide',
         pass: !reject,
         comment,
-        signature: signing.required && values.signature ? signatureOf(values.signature) : undefined,
+        signature: signs && values.signature ? signatureOf(values.signature) : undefined,
       },
       {
         onSuccess: () => {
@@ -94,9 +96,7 @@ export function DecisionDialog({ fileId, stage, decision, signing, onClose }: De
         >
           <Input.TextArea id="workflow-decide-comment" rows={4} maxLength={1000} showCount />
         </Form.Item>
-        {signing.required ? (
-          <SignatureFields meaning={STAGE_RULES[stage].meaning} needsEmail={signing.needsEmail} />
-        ) : null}
+        {signs ? <SignatureFields meaning={STAGE_RULES[stage].meaning} needsEmail={signing.needsEmail} /> : null}
       </Form>
     </Modal>
   );

@@ -88,17 +88,18 @@ function StageItem({ stage }: { stage: StageRow }) {
           <div key={a.userId}>
             <Flex justify="space-between" align="center" gap={8}>
               <Typography.Text>{a.userName}</Typography.Text>
-              <Flex align="center" gap={6}>
-                {a.decidedAt ? (
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {formatDateTime(a.decidedAt)}
-                  </Typography.Text>
-                ) : null}
+              {/* A stage not reached yet has nobody to wait for: its assignees carry no decision. */}
+              {stage.state === null ? null : (
                 <Tag color={DECISION_COLORS[a.decision] ?? 'default'} style={{ marginInlineEnd: 0 }}>
                   {t(`workflow.flow.decision.${a.decision}`, { defaultValue: String(a.decision) })}
                 </Tag>
-              </Flex>
+              )}
             </Flex>
+            {a.decidedAt ? (
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {formatDateTime(a.decidedAt)}
+              </Typography.Text>
+            ) : null}
             {a.comment ? (
               <Typography.Paragraph
                 type="secondary"

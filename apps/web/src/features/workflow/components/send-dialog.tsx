@@ -114,7 +114,16 @@ export function SendDialog({ open, fileIds, names, batch = false, onClose, onSen
       ];
 
   return (
-    <Modal open={open} title={title} width={760} footer={footer} onCancel={onClose} forceRender destroyOnHidden>
+    <Modal
+      open={open}
+      title={title}
+      width={760}
+      style={{ top: 32 }}
+      footer={footer}
+      onCancel={onClose}
+      forceRender
+      destroyOnHidden
+    >
       {results ? (
         <BatchResults results={results} names={names} />
       ) : (

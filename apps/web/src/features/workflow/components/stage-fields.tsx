@@ -87,11 +87,12 @@ export function StageFields({ candidates }: { candidates: Candidates }) {
           notFoundContent={t('workflow.send.noCandidates')}
         />
       </Form.Item>
-      <Flex gap={24} wrap align="flex-start">
+      <Flex gap={32} wrap align="center">
         <Form.Item
           name={['stages', stage, 'signatureRequired']}
           label={t('workflow.send.signatureRequired')}
           valuePropName="checked"
+          layout="horizontal"
           style={{ marginBottom: 0 }}
         >
           <Switch />
@@ -107,11 +108,17 @@ export function StageFields({ candidates }: { candidates: Candidates }) {
             </span>
           }
           valuePropName="checked"
+          layout="horizontal"
           style={{ marginBottom: 0 }}
         >
           <Switch />
         </Form.Item>
-        <Form.Item name={['stages', stage, 'dueDate']} label={t('workflow.send.dueDate')} style={{ marginBottom: 0 }}>
+        <Form.Item
+          name={['stages', stage, 'dueDate']}
+          label={t('workflow.send.dueDate')}
+          layout="horizontal"
+          style={{ marginBottom: 0 }}
+        >
           <DatePicker
             disabledDate={(d) => d.isBefore(dayjs(), 'day')}
             placeholder={t('workflow.send.dueDatePlaceholder')}
