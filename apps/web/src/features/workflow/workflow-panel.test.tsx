@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { requestWords } from '@edoc/contract/document-edit';
 import { flowAnswer, transitionAnswer } from '@edoc/contract/flow';
 import type { WorkflowAction } from '@edoc/contract/workflow';
 import { changeLanguage } from '../../lib/i18n';
@@ -147,7 +148,20 @@ describe('workflow panel in the viewer', () => {
   it('shows the flow: routes, stages, decisions and signatures, a stale one marked', async () => {
     await changeLanguage('en-US');
     setSession({ token: 'tok' });
-    serveViewer(detail(), { 'GET /file/flow/7': () => reply(flowAnswer, flow) });
+    serveViewer(detail(), {
+      'GET /file/flow/7': () => reply(flowAnswer, flow),
+      'GET /file/words/7/21/a': () =>
+        reply(requestWords, [
+          {
+            id: 1,
+            text: 'Please check the dosing table',
+            userName: 'Li Si',
+            fileVersionId: 70,
+            createdtime: '2026-03-02T03:00:00.000Z',
+            decision: 'reject',
+          },
+        ]),
+    });
     open();
     const timeline = await findById('workflow-flow');
     expect(within(timeline).getByText('Version V1.0')).toBeInTheDocument();
@@ -159,5 +173,9 @@ describe('workflow panel in the viewer', () => {
     expect(signature).toHaveTextContent('2026-03-02 10:00:00 (Asia/Shanghai)');
     expect(signature).toHaveTextContent('SHA-256 abcdef012345…');
     expect(signature).toHaveTextContent('Does not apply to the current version');
+    // The request's discussion is asked for when opened.
+    fireEvent.click(byId('workflow-words-21'));
+    expect(await within(timeline).findByText('Please check the dosing table')).toBeInTheDocument();
+    expect(within(timeline).getByText('Reject')).toBeInTheDocument();
   });
 });
