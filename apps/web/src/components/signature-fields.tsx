@@ -23,7 +23,13 @@ export function SignatureFields({ meaning, needsEmail }: { meaning: SignatureMea
   const { t } = useTranslation();
   return (
     <>
-      <Alert type="info" showIcon title={t(`signing.meaning.${meaning}`)} description={t('signing.statement')} />
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
+        title={t(`signing.meaning.${meaning}`)}
+        description={t('signing.statement')}
+      />
       {needsEmail && (
         <Form.Item
           name={['signature', 'email']}

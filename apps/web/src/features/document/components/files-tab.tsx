@@ -20,6 +20,8 @@ export function FilesTab(props: {
   allowedTypes: string[];
   /** The download feature's pack button for the selection, composed in by the page. */
   packButton: ReactNode;
+  /** The workflow feature's batch "Send for review" for the selection, composed in by the page. */
+  sendButton: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const { files, actions, folder } = props;
@@ -51,6 +53,7 @@ export function FilesTab(props: {
               {t('document.action.moveSelected', { count: selected.length })}
             </Button>
           ) : null}
+          {props.sendButton}
           {props.packButton}
           {props.canCreate ? (
             <Button

@@ -7,6 +7,7 @@ import { CommentsDrawer } from '../components/comments-drawer';
 import { DocumentEditModal } from '../components/document-edit-modal';
 import { DocumentFormModal } from '../components/document-form-modal';
 import { PackSelectedButton } from '../../download/components/pack-dialog';
+import { SendSelectedButton } from '../../workflow/components/send-selected-button';
 import { FilesTab } from '../components/files-tab';
 import { FolderTreeCard } from '../components/folder-tree-card';
 import { RecycleBin } from '../components/recycle-bin';
@@ -27,6 +28,7 @@ export function WorkspacePage() {
   const folder = all.find((f) => f.folderId === files.folderId) ?? null;
   const canCreate = all.some((f) => f.isEnabled && f.canCreateFile);
   const { moving } = actions;
+  const names = Object.fromEntries((files.files.data?.data ?? []).map((r) => [r.fileId, r.file_name]));
 
   return (
     <Row gutter={16}>
@@ -55,6 +57,9 @@ export function WorkspacePage() {
                     canCreate={canCreate}
                     allowedTypes={allowedTypes}
                     packButton={<PackSelectedButton fileIds={files.selected} onCreated={() => files.setSelected([])} />}
+                    sendButton={
+                      <SendSelectedButton fileIds={files.selected} names={names} onSent={() => files.setSelected([])} />
+                    }
                   />
                 ),
               },

@@ -11,6 +11,7 @@ import { paths } from '../../../config/paths';
 import { currentLang } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { useDownloadByTicket } from '../../download/api';
+import { WorkflowPanel } from '../../workflow/components/workflow-panel';
 import { authHeaders, useFileDetail, useOpenViewState, usePolledViewState, viewUrl } from '../api';
 import { ImageView } from '../components/image-view';
 import { TextView } from '../components/text-view';
@@ -149,7 +150,10 @@ function Content({ detail, state }: { detail: FileDetail; state: ViewState }) {
   }
 }
 
-/** The viewer's own full-window frame: what is shown, its version, the download button (downDoc only). */
+/**
+ * The viewer's own full-window frame: what is shown, its version, the download button (downDoc only), and once the
+ * document is known the workflow panel beside the content.
+ */
 function Frame({ detail, children }: { detail?: FileDetail; children: React.ReactNode }) {
   const { t } = useTranslation();
   // A refusal is shown by the query client.
@@ -195,7 +199,10 @@ function Frame({ detail, children }: { detail?: FileDetail; children: React.Reac
           <LanguageSwitch />
         </Flex>
       </Flex>
-      <div style={{ flex: 1, minHeight: 0, background: '#f0f2f5' }}>{children}</div>
+      <Flex style={{ flex: 1, minHeight: 0 }}>
+        <div style={{ flex: 1, minWidth: 0, background: '#f0f2f5' }}>{children}</div>
+        {detail ? <WorkflowPanel detail={detail} /> : null}
+      </Flex>
     </Flex>
   );
 }

@@ -1,0 +1,138 @@
+import type { RequestWord } from '@edoc/contract/document-edit';
+import type {
+  AssigneeCandidates,
+  BatchAnswer,
+  DecideBody,
+  FlowAnswer,
+  RouteStageInput,
+  RouteTemplateBody,
+  SendBody,
+  TransitionAnswer,
+  routeTemplateCreated,
+  routeTemplateList,
+} from '@edoc/contract/flow';
+import type { z } from 'zod';
+import { useMutation, useQuery, useQueryClient, type MutationMeta } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+import { useProjectKey, type ProjectKey } from '../../lib/project-query';
+
+export type RouteTemplate = z.infer<typeof routeTemplateList>[number];
+
+/** Every workflow query of the project (flows, candidates, templates, request discussions) starts with this key. */
+const workflowKey = (project: ProjectKey) => [...project, 'workflow'] as const;
+
+/** GET /file/flow/{fileId}: every route of the document, newest first. */
+export function useFlow(fileId: number) {
+  return useQuery({
+    queryKey: [...workflowKey(useProjectKey()), 'flow', fileId],
+    queryFn: () => api.get<FlowAnswer>(`/file/flow/${fileId}`),
+  });
+}
+
+/** The discussion on one review request, asked for only when it is opened. */
+export function useRequestWords(fileId: number, routeId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...workflowKey(useProjectKey()), 'words', fileId, routeId],
+    queryFn: () => api.get<RequestWord[]>(`/file/words/${fileId}/${routeId}/a`),
+    enabled,
+  });
+}
+
+/** Who may be named on each enabled stage of the document's route (the send dialog's choices). */
+export function useAssignees(fileId: number | null) {
+  return useQuery({
+    queryKey: [...workflowKey(useProjectKey()), 'assignees', fileId ?? 0],
+    queryFn: () => api.get<AssigneeCandidates>(`/file/assignees/${fileId}`),
+    enabled: fileId !== null,
+    staleTime: 0,
+  });
+}
+
+export function useRouteTemplates(enabled: boolean) {
+  return useQuery({
+    queryKey: [...workflowKey(useProjectKey()), 'templates'],
+    queryFn: () => api.get<RouteTemplate[]>('/route/template/list'),
+    enabled,
+  });
+}
+
+/**
+ * After an action — or a refusal: a 409 means someone else acted first — the document's detail in the viewer, its
+ * flow and the project's document lists are asked again. Only the viewer's detail query is touched: its
+ * 'state' query records a view each time it runs.
+ */
+function useRefreshDocument() {
+  const queryClient = useQueryClient();
+  const project = useProjectKey();
+  return (fileIds: readonly number[]) =>
+    Promise.all([
+      ...fileIds.map((id) => queryClient.invalidateQueries({ queryKey: [...project, 'viewer', 'detail', id] })),
+      queryClient.invalidateQueries({ queryKey: [...workflowKey(project), 'flow'] }),
+      queryClient.invalidateQueries({ queryKey: [...workflowKey(project), 'words'] }),
+      queryClient.invalidateQueries({ queryKey: [...project, 'documents'] }),
+      // The home page's task lists, whichever feature keeps them under this key.
+      queryClient.invalidateQueries({ queryKey: [...project, 'tasks'] }),
+    ]);
+}
+
+export type DocumentAction = { kind: 'receive' } | { kind: 'undo' } | ({ kind: 'decide' } & DecideBody);
+
+/** Receive (2 → 1), withdraw or retract (one call: the server knows which), pass or reject. */
+export function useDocumentAction(fileId: number, meta?: MutationMeta) {
+  const refresh = useRefreshDocument();
+  return useMutation({
+    mutationFn: (action: DocumentAction) => {
+      if (action.kind === 'receive') return api.postJson<TransitionAnswer>(`/file/receive/${fileId}/a`);
+      if (action.kind === 'undo') return api.postJson<TransitionAnswer>(`/file/undo/${fileId}/a`);
+      const { kind: _kind, ...body } = action;
+      return api.postJson<TransitionAnswer>(`/file/audit/${fileId}/a`, body);
+    },
+    onSettled: () => refresh([fileId]),
+    meta,
+  });
+}
+
+/** Sends one document along a route. */
+export function useSendDocument(meta?: MutationMeta) {
+  const refresh = useRefreshDocument();
+  return useMutation({
+    mutationFn: (body: SendBody) => api.postJson<TransitionAnswer>('/file/apply/save', body),
+    onSettled: (_d, _e, body) => refresh([body.fileId]),
+    meta,
+  });
+}
+
+/** Sends many documents along one route; each goes through or is refused on its own. */
+export function useBatchSend(meta?: MutationMeta) {
+  const refresh = useRefreshDocument();
+  return useMutation({
+    mutationFn: (body: { fileIds: number[]; stages: RouteStageInput[] }) =>
+      api.postJson<BatchAnswer>('/file/batch/a', { action: 'send', ...body }),
+    onSettled: (_d, _e, body) => refresh(body.fileIds),
+    meta,
+  });
+}
+
+function useInvalidateTemplates() {
+  const queryClient = useQueryClient();
+  const project = useProjectKey();
+  return () => queryClient.invalidateQueries({ queryKey: [...workflowKey(project), 'templates'] });
+}
+
+export function useCreateRouteTemplate(meta?: MutationMeta) {
+  const invalidate = useInvalidateTemplates();
+  return useMutation({
+    mutationFn: (body: RouteTemplateBody) =>
+      api.postJson<z.infer<typeof routeTemplateCreated>>('/route/template/create', body),
+    onSuccess: invalidate,
+    meta,
+  });
+}
+
+export function useDeleteRouteTemplate() {
+  const invalidate = useInvalidateTemplates();
+  return useMutation({
+    mutationFn: (id: number) => api.postJson<null>(`/route/template/delete/${id}`),
+    onSuccess: invalidate,
+  });
+}

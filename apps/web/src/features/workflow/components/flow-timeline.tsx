@@ -1,0 +1,118 @@
+import { Empty, Flex, Spin, Tag, Timeline, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { FlowAnswer } from '@edoc/contract/flow';
+import { formatDate, formatDateTime } from '../../../lib/format';
+import { useFlow } from '../api';
+import { RequestWords } from './request-words';
+import { SignatureCard } from './signature-card';
+
+type Route = FlowAnswer[number];
+type StageRow = Route['stages'][number];
+
+/** Route states (server: 0 open, 1 done, 2 rejected, 3 withdrawn) and assignee decisions (… 3 retracted). */
+const ROUTE_COLORS = ['blue', 'green', 'red', 'default'] as const;
+const DECISION_COLORS = ['gold', 'green', 'red', 'default'] as const;
+const STAGE_COLORS = ['processing', 'success', 'error'] as const;
+
+/** GET /file/flow: every route of the document, newest first, with each stage's assignees and decisions. */
+export function FlowTimeline({ fileId }: { fileId: number }) {
+  const { t } = useTranslation();
+  const flow = useFlow(fileId);
+  if (flow.isPending) return <Spin style={{ display: 'block', margin: 24 }} />;
+  const routes = flow.data ?? [];
+  if (routes.length === 0)
+    return (
+      <div id="workflow-flow-empty">
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('workflow.flow.empty')} />
+      </div>
+    );
+  return (
+    <div id="workflow-flow" style={{ paddingTop: 8 }}>
+      <Timeline
+        items={routes.map((r) => ({
+          key: r.routeId,
+          color: ROUTE_COLORS[r.state] ?? 'gray',
+          content: <RouteItem fileId={fileId} route={r} />,
+        }))}
+      />
+    </div>
+  );
+}
+
+function RouteItem({ fileId, route }: { fileId: number; route: Route }) {
+  const { t } = useTranslation();
+  return (
+    <Flex vertical gap={8} id={`workflow-route-${route.routeId}`}>
+      <Flex justify="space-between" align="center" gap={8} wrap>
+        <Typography.Text strong>{t('workflow.flow.version', { version: route.versionNo })}</Typography.Text>
+        <Tag color={ROUTE_COLORS[route.state] ?? 'default'} style={{ marginInlineEnd: 0 }}>
+          {t(`workflow.flow.routeState.${route.state}`, { defaultValue: String(route.state) })}
+        </Tag>
+      </Flex>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {t('workflow.flow.sent', { name: route.senderName, time: formatDateTime(route.sentAt) })}
+      </Typography.Text>
+      {route.stages.map((s) => (
+        <StageItem key={s.stage} stage={s} />
+      ))}
+      <RequestWords fileId={fileId} routeId={route.routeId} />
+    </Flex>
+  );
+}
+
+function StageItem({ stage }: { stage: StageRow }) {
+  const { t } = useTranslation();
+  const rules = [
+    stage.allMustAct ? t('workflow.flow.allMustAct') : t('workflow.flow.anyOne'),
+    stage.signatureRequired ? t('workflow.flow.signatureRequired') : null,
+    stage.dueDate ? t('workflow.flow.due', { date: formatDate(stage.dueDate) }) : null,
+  ].filter(Boolean);
+  return (
+    <div style={{ border: '1px solid #f0f0f0', borderRadius: 6, padding: '8px 10px', background: '#fcfcfc' }}>
+      <Flex justify="space-between" align="center" gap={8}>
+        <Typography.Text strong style={{ fontSize: 13 }}>
+          {t(`workflow.stage.${stage.stage}`, { defaultValue: String(stage.stage) })}
+        </Typography.Text>
+        <Tag
+          color={stage.state === null ? 'default' : (STAGE_COLORS[stage.state] ?? 'default')}
+          style={{ marginInlineEnd: 0 }}
+        >
+          {stage.state === null ? t('workflow.flow.notReached') : t(`workflow.flow.stageState.${stage.state}`)}
+        </Tag>
+      </Flex>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {rules.join(' · ')}
+      </Typography.Text>
+      <Flex vertical gap={6} style={{ marginTop: 6 }}>
+        {stage.assignees.map((a) => (
+          <div key={a.userId}>
+            <Flex justify="space-between" align="center" gap={8}>
+              <Typography.Text>{a.userName}</Typography.Text>
+              {/* A stage not reached yet has nobody to wait for: its assignees carry no decision. */}
+              {stage.state === null ? null : (
+                <Tag color={DECISION_COLORS[a.decision] ?? 'default'} style={{ marginInlineEnd: 0 }}>
+                  {t(`workflow.flow.decision.${a.decision}`, { defaultValue: String(a.decision) })}
+                </Tag>
+              )}
+            </Flex>
+            {a.decidedAt ? (
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {formatDateTime(a.decidedAt)}
+              </Typography.Text>
+            ) : null}
+            {a.comment ? (
+              <Typography.Paragraph
+                type="secondary"
+                style={{ fontSize: 12, margin: '2px 0 0', whiteSpace: 'pre-wrap' }}
+                ellipsis={{ rows: 3, expandable: true }}
+              >
+                “{a.comment}”
+              </Typography.Paragraph>
+            ) : null}
+            {a.signature ? <SignatureCard signature={a.signature} /> : null}
+          </div>
+        ))}
+      </Flex>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { DocStatus } from '@edoc/contract/enums';
+
+/** Colours by where the document stands: work to do (blue/orange), waiting (gold), done (green), going (red). */
+const COLORS: Record<number, string> = {
+  [DocStatus.Editing]: 'blue',
+  [DocStatus.WaitingReceive]: 'gold',
+  [DocStatus.InReview]: 'orange',
+  [DocStatus.InQc]: 'orange',
+  [DocStatus.InApproval]: 'orange',
+  [DocStatus.Archived]: 'green',
+  [DocStatus.WaitingActivation]: 'cyan',
+  [DocStatus.Processed]: 'purple',
+  [DocStatus.DeletionInApproval]: 'red',
+};
+
+/** A document status (SPEC §4, 1–9) as a coloured tag with its label. */
+export function StatusTag({ status, id }: { status: number; id?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Tag id={id} color={COLORS[status] ?? 'default'} style={{ marginInlineEnd: 0 }}>
+      {t(`document.status.${status}`, { defaultValue: String(status) })}
+    </Tag>
+  );
+}

@@ -1,0 +1,186 @@
+import { useState } from 'react';
+import {
+  CheckOutlined,
+  CloseOutlined,
+  InboxOutlined,
+  RollbackOutlined,
+  SendOutlined,
+  UndoOutlined,
+} from '@ant-design/icons';
+import { App, Button, Descriptions, Flex, Popconfirm, Tabs, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { WorkflowAction } from '@edoc/contract/workflow';
+import { Stage } from '@edoc/contract/workflow';
+import type { FileDetail } from '@edoc/contract/viewer';
+import { formatDateTime, formatSize } from '../../../lib/format';
+import { useDocumentAction } from '../api';
+import { DecisionDialog } from './decision-dialog';
+import { FlowTimeline } from './flow-timeline';
+import { SendDialog } from './send-dialog';
+import { StatusTag } from './status-tag';
+
+/** The actions this panel offers, in the order a user meets them; the others (edit, delete…) live elsewhere. */
+const PANEL_ACTIONS = ['receive', 'send', 'pass', 'reject', 'withdraw', 'retract'] as const;
+type PanelAction = (typeof PANEL_ACTIONS)[number];
+
+const ICONS: Record<PanelAction, React.ReactNode> = {
+  receive: <InboxOutlined />,
+  send: <SendOutlined />,
+  pass: <CheckOutlined />,
+  reject: <CloseOutlined />,
+  withdraw: <RollbackOutlined />,
+  retract: <UndoOutlined />,
+};
+
+const stageOf = (status: number): Stage | null =>
+  status === Stage.Review || status === Stage.Qc || status === Stage.Approval ? status : null;
+
+/**
+ * The viewer's right-hand workflow panel: the document's status, exactly the actions the server says the caller
+ * may take now (`detail.actions`), and the history of its routes and its details in tabs.
+ */
+export function WorkflowPanel({ detail }: { detail: FileDetail }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const act = useDocumentAction(detail.fileId);
+  const [sending, setSending] = useState(false);
+  const [deciding, setDeciding] = useState<'pass' | 'reject' | null>(null);
+  const [running, setRunning] = useState<PanelAction | null>(null);
+  const stage = stageOf(detail.status);
+  const offered = PANEL_ACTIONS.filter((a) => (detail.actions as readonly WorkflowAction[]).includes(a));
+
+  // Withdraw and retract are one call: the server knows which the caller may take.
+  const run = (action: 'receive' | 'withdraw' | 'retract') => {
+    setRunning(action);
+    return act.mutateAsync({ kind: action === 'receive' ? 'receive' : 'undo' }).then(
+      () => void message.success(t(`workflow.done.${action}`)),
+      () => undefined, // shown by the query client; the document is refreshed either way
+    );
+  };
+
+  const button = (a: PanelAction) => {
+    const common = {
+      id: `workflow-action-${a}`,
+      block: true,
+      icon: ICONS[a],
+      loading: act.isPending && running === a,
+    };
+    switch (a) {
+      case 'receive':
+        return (
+          <Button key={a} {...common} type="primary" onClick={() => void run('receive')}>
+            {t('workflow.action.receive')}
+          </Button>
+        );
+      case 'send':
+        return (
+          <Button key={a} {...common} type="primary" onClick={() => setSending(true)}>
+            {t('workflow.action.send')}
+          </Button>
+        );
+      case 'pass':
+        return (
+          <Button key={a} {...common} type="primary" disabled={stage === null} onClick={() => setDeciding('pass')}>
+            {t('workflow.action.pass')}
+          </Button>
+        );
+      case 'reject':
+        return (
+          <Button key={a} {...common} danger disabled={stage === null} onClick={() => setDeciding('reject')}>
+            {t('workflow.action.reject')}
+          </Button>
+        );
+      default:
+        return (
+          <Popconfirm
+            key={a}
+            title={t(`workflow.confirm.${a}`)}
+            description={t(`workflow.confirm.${a}Text`)}
+            okText={t('common.confirm')}
+            cancelText={t('common.cancel')}
+            okButtonProps={{ id: `workflow-action-${a}-ok` }}
+            onConfirm={() => run(a)}
+          >
+            <Button {...common}>{t(`workflow.action.${a}`)}</Button>
+          </Popconfirm>
+        );
+    }
+  };
+
+  return (
+    <Flex
+      vertical
+      id="workflow-panel"
+      style={{ width: 380, flex: 'none', height: '100%', background: '#fff', borderLeft: '1px solid #f0f0f0' }}
+    >
+      <Flex vertical gap={12} style={{ padding: 16, borderBottom: '1px solid #f0f0f0' }}>
+        <Flex justify="space-between" align="center">
+          <Typography.Text type="secondary">{t('workflow.panel.status')}</Typography.Text>
+          <StatusTag id="workflow-status" status={detail.status} />
+        </Flex>
+        {offered.length > 0 ? (
+          <Flex id="workflow-actions" vertical gap={8}>
+            {offered.map(button)}
+          </Flex>
+        ) : (
+          <Typography.Text id="workflow-no-actions" type="secondary" style={{ fontSize: 12 }}>
+            {t('workflow.panel.noActions')}
+          </Typography.Text>
+        )}
+      </Flex>
+      <Tabs
+        id="workflow-tabs"
+        style={{ flex: 1, minHeight: 0 }}
+        tabBarStyle={{ padding: '0 16px', marginBottom: 0 }}
+        items={[
+          {
+            key: 'flow',
+            label: <span id="workflow-flow-tab">{t('workflow.panel.history')}</span>,
+            children: (
+              <div style={{ padding: '12px 16px', overflow: 'auto', height: '100%' }}>
+                <FlowTimeline fileId={detail.fileId} />
+              </div>
+            ),
+          },
+          {
+            key: 'details',
+            label: <span id="workflow-details-tab">{t('workflow.panel.details')}</span>,
+            children: (
+              <div style={{ padding: '12px 16px' }}>
+                <Descriptions column={1} size="small" id="workflow-details">
+                  <Descriptions.Item label={t('workflow.details.name')}>{detail.name}</Descriptions.Item>
+                  <Descriptions.Item label={t('workflow.details.code')}>{detail.fileCode ?? '—'}</Descriptions.Item>
+                  <Descriptions.Item label={t('workflow.details.version')}>
+                    {detail.version.versionNo}
+                  </Descriptions.Item>
+                  <Descriptions.Item label={t('workflow.details.file')}>{detail.version.fileName}</Descriptions.Item>
+                  <Descriptions.Item label={t('workflow.details.size')}>
+                    {formatSize(detail.version.size)}
+                  </Descriptions.Item>
+                  <Descriptions.Item label={t('workflow.details.uploaded')}>
+                    {formatDateTime(detail.version.createdtime)}
+                  </Descriptions.Item>
+                </Descriptions>
+              </div>
+            ),
+          },
+        ]}
+      />
+      {stage !== null ? (
+        <DecisionDialog
+          fileId={detail.fileId}
+          stage={stage}
+          decision={deciding}
+          signing={detail.signing}
+          onClose={() => setDeciding(null)}
+        />
+      ) : null}
+      <SendDialog
+        open={sending}
+        fileIds={[detail.fileId]}
+        names={{ [detail.fileId]: detail.name }}
+        onClose={() => setSending(false)}
+      />
+    </Flex>
+  );
+}
