@@ -62,6 +62,11 @@ export const fileDetail = z.object({
   actions: z.array(z.enum(WORKFLOW_ACTIONS)),
   /** When passing asks for a signature: and whether this session's first signing needs the e-mail too. */
   signing: z.object({ required: z.boolean(), needsEmail: z.boolean() }),
+  /** An application to delete the document waiting for a decision (status 9): what the approver decides on. */
+  deletion: z
+    .object({ applyId: z.number(), reason: z.string(), applicantName: z.string(), approverName: z.string() })
+    .nullable()
+    .optional(),
   /** Drawn over every page: who is looking, and when (server time, ISO 8601). */
   watermark: z.object({ name: z.string(), email: z.string(), time: z.string() }),
 });

@@ -1,9 +1,12 @@
 import { FolderType, type FolderRights } from '@edoc/contract/permissions';
-import type { ActorFacts } from '@edoc/contract/workflow';
+import { abilitiesOf, transitionOf, type ActorFacts, type WorkflowAction } from '@edoc/contract/workflow';
+import { DocStatus } from '@edoc/contract/enums';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { users } from '../../db/schema/users.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { documents, documentVersions } from '../../db/schema/documents.ts';
-import { libraryEntries } from '../../db/schema/library.ts';
+import { deletionApplications, libraryEntries } from '../../db/schema/library.ts';
 import { folders, projects } from '../../db/schema/projects.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
@@ -115,4 +118,87 @@ export async function readableLibraryVersion(tx: Tx, ctx: ProjectContext, fileVe
   const rights = await libraryRightsOf(tx, ctx, row.entry);
   if (!rights?.libraryKeys.includes('viewDoc')) fail('no_permission_view_file');
   return row;
+}
+
+/** The library keys that mean the same as document keys in the viewer: seeing, downloading, the trail. */
+const VIEWER_KEYS = ['viewDoc', 'downDoc', 'viewTrailDoc'] as const;
+
+/**
+ * The viewer for a reader of the library who may not see the document in the workspace (issue 11): an archived
+ * version of it (the one named, else its current library entry's) that their library viewDoc lets them read, with
+ * their library keys standing in for the viewer's document keys. Null when the library gives them nothing.
+ */
+export async function libraryView(tx: Tx, ctx: ProjectContext, fileId: number, fileVersionId?: number) {
+  const entries = await tx
+    .select()
+    .from(libraryEntries)
+    .where(
+      and(
+        eq(libraryEntries.documentId, fileId),
+        eq(libraryEntries.projectId, ctx.projectId),
+        fileVersionId === undefined ? isNull(libraryEntries.supersededAt) : eq(libraryEntries.versionId, fileVersionId),
+      ),
+    )
+    .limit(1);
+  if (entries.length === 0) return null;
+  const row = await readableLibraryVersion(tx, ctx, entries[0].versionId).catch(() => null);
+  if (!row) return null;
+  const library = await libraryRightsOf(tx, ctx, row.entry);
+  const keys = VIEWER_KEYS.filter((k) => library?.libraryKeys.includes(k));
+  const rights: FolderRights = {
+    docKeys: [...keys],
+    libraryKeys: [],
+    manageLevel: 0,
+    isEnabled: true,
+    canCreateFile: false,
+  };
+  return { doc: row.doc, version: row.version, rights };
+}
+
+/**
+ * The library's rows of the transition table the caller may take on an archived document or one in deletion
+ * approval (recall, apply for deletion, approve or reject it): added to the viewer's actions, since those rows
+ * read the library keys of the folder the document is filed in and who was named to approve.
+ */
+export async function libraryActionsOf(
+  tx: Tx,
+  ctx: ProjectContext,
+  doc: { id: number; status: number; assigneeId: number | null },
+  docRights: FolderRights,
+): Promise<WorkflowAction[]> {
+  if (doc.status !== DocStatus.Archived && doc.status !== DocStatus.DeletionInApproval) return [];
+  const entry = await currentEntry(tx, doc.id);
+  if (!entry) return [];
+  const [pending] = await tx
+    .select({ id: deletionApplications.id })
+    .from(deletionApplications)
+    .where(
+      and(
+        eq(deletionApplications.documentId, doc.id),
+        eq(deletionApplications.state, 0),
+        eq(deletionApplications.approverId, ctx.auth.user.id),
+      ),
+    )
+    .limit(1);
+  const facts = libraryFactsOf(ctx, doc, docRights, await libraryRightsOf(tx, ctx, entry), !!pending);
+  return abilitiesOf(doc.status, facts).filter((a) => transitionOf(doc.status, a)?.scope === 'library');
+}
+
+/** The document's application to delete it that waits for a decision, with who asked and who decides. */
+export async function pendingDeletionOf(tx: Tx, documentId: number) {
+  const applicant = alias(users, 'applicant');
+  const approver = alias(users, 'approver');
+  const [row] = await tx
+    .select({
+      applyId: deletionApplications.id,
+      reason: deletionApplications.reason,
+      applicantName: applicant.name,
+      approverName: approver.name,
+    })
+    .from(deletionApplications)
+    .innerJoin(applicant, eq(applicant.id, deletionApplications.applicantId))
+    .innerJoin(approver, eq(approver.id, deletionApplications.approverId))
+    .where(and(eq(deletionApplications.documentId, documentId), eq(deletionApplications.state, 0)))
+    .limit(1);
+  return row ?? null;
 }

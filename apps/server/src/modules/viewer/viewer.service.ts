@@ -1,8 +1,9 @@
 import { contentTypeOf } from '@edoc/contract/file-rules';
-import { TrailType } from '@edoc/contract/enums';
+import { DocStatus, TrailType } from '@edoc/contract/enums';
 import { viewKindOf, type FileDetail, type ViewKind, type ViewState } from '@edoc/contract/viewer';
+import { WORKFLOW_ACTIONS } from '@edoc/contract/workflow';
 import type { Tx } from '../../db/client.ts';
-import { fail } from '../../lib/app-error.ts';
+import { AppError, fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { documentOfVersion, loadDocumentFor, versionOf } from '../document/document-read.service.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
@@ -10,6 +11,7 @@ import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
 import { RenditionState } from '../../convert/convert-job.ts';
 import { blobSize, ensureRendition, renditionState } from './rendition.service.ts';
 import { workflowOf } from '../workflow/workflow.policy.ts';
+import { libraryActionsOf, libraryView, pendingDeletionOf } from '../library/library.policy.ts';
 import { stamping } from './stamp-limit.ts';
 import { stampedImage, stampedPdf, stampedText, type Watermark } from './watermark.ts';
 import { appendSignaturePage, signaturesOf } from './signature-page.ts';
@@ -17,16 +19,31 @@ import { signedPdf } from '../signing/signed-copy.ts';
 import type { PDFDocument } from 'pdf-lib';
 
 /** The document and its keys, for a caller who must hold viewDoc: otherwise 'no permission to view this file'. */
-async function viewableDocument(tx: Tx, ctx: ProjectContext, fileId: number) {
-  const loaded = await loadDocumentFor(tx, ctx, fileId, []);
-  if (!loaded.rights.docKeys.includes('viewDoc')) fail('no_permission_view_file');
-  return loaded;
+/**
+ * The document and version the caller may view: from the workspace (viewDoc on its folder), or else from the library
+ * (issue 11: a reader with library viewDoc sees the archived versions, and only those).
+ */
+async function viewable(tx: Tx, ctx: ProjectContext, fileId: number, fileVersionId?: number) {
+  try {
+    const loaded = await loadDocumentFor(tx, ctx, fileId, []);
+    if (!loaded.rights.docKeys.includes('viewDoc')) fail('no_permission_view_file');
+    return { ...loaded, version: await versionOf(tx, loaded.doc.id, fileVersionId) };
+  } catch (err) {
+    const refused = err instanceof AppError && (err.code === 'no_permission_view_file' || err.code === 'not_found');
+    const library = refused ? await libraryView(tx, ctx, fileId, fileVersionId) : null;
+    if (!library) throw err;
+    return library;
+  }
 }
 
 /** A live version of a live document of the caller's project that the caller may view. */
 export async function viewableVersion(tx: Tx, ctx: ProjectContext, fileVersionId: number) {
-  const { doc, rights } = await viewableDocument(tx, ctx, await documentOfVersion(tx, ctx, fileVersionId));
-  const version = await versionOf(tx, doc.id, fileVersionId);
+  const { doc, rights, version } = await viewable(
+    tx,
+    ctx,
+    await documentOfVersion(tx, ctx, fileVersionId),
+    fileVersionId,
+  );
   return { doc, rights, version, kind: viewKindOf(version.extension) };
 }
 
@@ -172,10 +189,12 @@ export async function fileDetail(
   fileVersionId?: number,
 ): Promise<FileDetail> {
   return deps.db.transaction(async (tx) => {
-    const { doc, rights } = await viewableDocument(tx, ctx, fileId);
-    const v = await versionOf(tx, doc.id, fileVersionId);
+    const { doc, rights, version: v } = await viewable(tx, ctx, fileId, fileVersionId);
     const user = ctx.auth.user;
-    const { actions, signing } = await workflowOf(tx, ctx, doc, rights);
+    const flow = await workflowOf(tx, ctx, doc, rights);
+    const offered = new Set([...flow.actions, ...(await libraryActionsOf(tx, ctx, doc, rights))]);
+    const actions = WORKFLOW_ACTIONS.filter((a) => offered.has(a));
+    const signing = flow.signing;
     return {
       fileId: doc.id,
       name: doc.name,
@@ -197,6 +216,7 @@ export async function fileDetail(
       canDownload: rights.docKeys.includes('downDoc'),
       actions,
       signing,
+      deletion: doc.status === DocStatus.DeletionInApproval ? await pendingDeletionOf(tx, doc.id) : null,
       watermark: { name: user.name, email: user.email, time: new Date().toISOString() },
     };
   });

@@ -39,7 +39,8 @@ export function useTaskColumns(state: TaskState, sorting: SortState): TableColum
       ellipsis: { showTitle: false },
       render: (name: string, row) => (
         <Tooltip title={t('task.openInViewer')}>
-          <a id={`task-open-${row.taskId}`} href={viewerHref(row)} target="_blank" rel="noopener noreferrer">
+          {/* "opener": the viewer tab gets a copy of this tab's session; with noopener it would open signed out. */}
+          <a id={`task-open-${row.taskId}`} href={viewerHref(row)} target="_blank" rel="opener">
             {name}
           </a>
         </Tooltip>

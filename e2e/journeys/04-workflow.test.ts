@@ -1,0 +1,264 @@
+import type { Browser, Page } from 'playwright-core';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, type Db } from '../../apps/server/src/db/client.ts';
+import { folderGrants, folders, members, projects, roles } from '../../apps/server/src/db/schema/projects.ts';
+import { passwordHistory, users } from '../../apps/server/src/db/schema/users.ts';
+import { hashPassword } from '../../apps/server/src/modules/auth/password.service.ts';
+import { env, launch, recallAccount, skipReason, submitLogin, type Account } from '../support/browser.ts';
+import { makePdf } from '../support/files.ts';
+
+type Lang = 'zh-CN' | 'en-US';
+interface Person extends Account {
+  id: number;
+  lang: Lang;
+}
+
+/**
+ * Issue 10 in the browser, in both languages (each person works in their own): Pat (project administrator) creates
+ * a document for Casey, who receives it on her home page and sends it with two reviewers who must both act, a QC
+ * and an approval that asks for a signature. Rui rejects with a reason; Casey resends; Rui and Ros pass, Quinn
+ * passes QC, Ada approves with her password and the confirmation tick: the document is processed (8), Casey is
+ * waiting to archive it, and the signature page is there in the viewer. The steps build on each other, in order.
+ */
+describe.skipIf(skipReason !== null)('workflow journeys in Chromium', () => {
+  let browser: Browser;
+  let db: Db;
+  let pat: Account;
+  let casey: Person;
+  let rui: Person;
+  let ros: Person;
+  let quinn: Person;
+  let ada: Person;
+  const docName = `Site monitoring plan ${Date.now().toString(36)}`;
+  const url = (p: string) => `${env.baseUrl}${p}`;
+
+  beforeAll(async () => {
+    pat = await recallAccount('projectAdmin');
+    browser = await launch();
+    // The team (a factory, as the organisation journey already made people through the screens): one role that
+    // may create, edit, review, check and approve, granted on 8.2.1 of the journey's project.
+    db = createDb(env.databaseUrl, 2);
+    const [project] = await db.select().from(projects).where(eq(projects.name, 'Journey study'));
+    const [folder] = await db
+      .select()
+      .from(folders)
+      .where(and(eq(folders.projectId, project.id), eq(folders.ichCode, '8.2.1'), eq(folders.type, 0)));
+    const keys = ['viewDoc', 'downDoc', 'createDoc', 'editDoc', 'reviewDoc', 'qcDoc', 'approveDoc', 'viewVersionDoc'];
+    const [role] = await db
+      .insert(roles)
+      .values({ projectId: project.id, code: `TEAM_${Date.now().toString(36)}`, name: 'Study team', docKeys: keys })
+      .returning();
+    await db
+      .insert(folderGrants)
+      .values({ folderId: folder.id, subjectType: 'role', subjectId: role.id, docKeys: keys, manageLevel: 0 });
+    const password = 'Team-pw1!';
+    const passwordHash = await hashPassword(password);
+    const stamp = Date.now().toString(36);
+    let made = 0;
+    const person = async (name: string, lang: Lang): Promise<Person> => {
+      const email = `team${++made}.${stamp}@example.com`;
+      const [user] = await db
+        .insert(users)
+        .values({
+          email,
+          name,
+          lang,
+          userType: 3,
+          companyId: project.companyId,
+          passwordHash,
+          mustChangePassword: false,
+        })
+        .returning();
+      await db.insert(passwordHistory).values({ userId: user.id, passwordHash });
+      await db.insert(members).values({ projectId: project.id, userId: user.id, roleId: role.id });
+      return { id: user.id, email, password, name, lang };
+    };
+    casey = await person('Casey Coordinator', 'en-US');
+    rui = await person('芮 审阅', 'zh-CN');
+    ros = await person('Ros Reviewer', 'en-US');
+    quinn = await person('Quinn 质控', 'zh-CN');
+    ada = await person('Ada Approver', 'en-US');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await db?.$client.end();
+  });
+
+  /** A fresh browser window for one person: the sign-in page in their language, then the project's home. */
+  async function enter(who: Account, lang: Lang): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(url('/login'));
+    await page.locator('#lang-switch').click();
+    await page.locator(`#lang-option-${lang}`).click();
+    await submitLogin(page, who.email, who.password);
+    await page.waitForURL(/\/select$/);
+    await page.locator('#project-table').getByText('Journey study').click();
+    await page.waitForURL(/\/home/);
+    return page;
+  }
+
+  /** The person's pending row for the document: its task state tag as shown. */
+  async function pendingTask(page: Page): Promise<string> {
+    await page.goto(url('/home/pending'));
+    const row = page.locator('[id="task-table-pending"] tr.ant-table-row', { hasText: docName });
+    await row.waitFor();
+    return ((await row.locator('[id^="task-kind-"]').textContent()) ?? '').trim();
+  }
+
+  /** Opens the document from the pending row, in a new tab as the link does; waits for its workflow panel. */
+  async function openFromHome(page: Page): Promise<Page> {
+    const link = page.locator('[id="task-table-pending"] tr.ant-table-row', { hasText: docName }).locator('a');
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), link.first().click()]);
+    await tab.locator('#workflow-panel').waitFor();
+    return tab;
+  }
+
+  async function statusOf(tab: Page): Promise<string> {
+    return ((await tab.locator('#workflow-status').textContent()) ?? '').trim();
+  }
+
+  /** Picks people by name in an antd multiple Select: typed into its search, chosen with Enter; Escape closes it. */
+  async function pick(tab: Page, selectId: string, names: string[]) {
+    const input = tab.locator(`#${selectId}`);
+    for (const name of names) {
+      await input.fill(name);
+      await tab.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: name }).first().waitFor();
+      await input.press('Enter');
+    }
+    await input.press('Escape');
+    await tab.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
+  }
+
+  /** Fills and submits the send dialog: two reviewers who must both act, one QC, one approver who signs. */
+  async function send(tab: Page) {
+    await tab.locator('#workflow-action-send').click();
+    await tab.locator('#workflow-stage-3').waitFor();
+    await pick(tab, 'sendForm_stages_3_assignees', [rui.name, ros.name]);
+    await tab.locator('#sendForm_stages_3_allMustAct').click();
+    await pick(tab, 'sendForm_stages_4_assignees', [quinn.name]);
+    await pick(tab, 'sendForm_stages_5_assignees', [ada.name]);
+    await tab.locator('#sendForm_stages_5_signatureRequired').click();
+    const sent = tab.waitForResponse((r) => r.url().includes('/file/apply/save'));
+    await tab.locator('#workflow-send-ok').click();
+    expect((await sent).status()).toBe(200);
+  }
+
+  /** Passes (or rejects with a reason) the open stage from the viewer panel. */
+  async function decide(tab: Page, pass: boolean, comment: string, sign?: { email: string; password: string }) {
+    await tab.locator(pass ? '#workflow-action-pass' : '#workflow-action-reject').click();
+    await tab.locator('#workflow-decide-comment').fill(comment);
+    if (sign) {
+      const email = tab.locator('input[name="signature-email"]');
+      if (await email.count()) await email.fill(sign.email);
+      await tab.locator('input[name="signature-password"]').fill(sign.password);
+      await tab.locator('input[name="signature-confirmed"]').check();
+    }
+    const answered = tab.waitForResponse((r) => r.url().includes('/file/audit/'));
+    await tab.locator('#workflow-decide-ok').click();
+    return (await answered).status();
+  }
+
+  it('Pat creates a document for Casey, who finds it on her home page and receives it', async () => {
+    const page = await enter(pat, 'zh-CN');
+    await page.goto(url('/work'));
+    await page.locator('[id^="document-folder-"]', { hasText: /^8\.2\.1 / }).click();
+    await page.locator('#document-create').click();
+    await page.locator('#documentForm_name').fill(docName);
+    const pdf = makePdf('plan.pdf', ['Site monitoring plan', 'Visit schedule']);
+    await page
+      .locator('.ant-modal:visible input[type=file]')
+      .setInputFiles({ name: pdf.name, mimeType: pdf.mimeType, buffer: pdf.buffer });
+    await page.locator('#documentForm_assigneeId').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: casey.name }).click();
+    const created = page.waitForResponse((r) => r.url().includes('/minio/file/save'));
+    await page.locator('#document-form-ok').click();
+    expect((await created).status()).toBe(200);
+    await page.context().close();
+
+    const home = await enter(casey, 'en-US');
+    expect(await pendingTask(home)).toBe('Waiting for receiving');
+    const tab = await openFromHome(home);
+    expect(await statusOf(tab)).toBe('Waiting to be received');
+    await tab.locator('#workflow-action-receive').click();
+    await expect.poll(() => statusOf(tab)).toBe('Editing');
+    await send(tab);
+    await expect.poll(() => statusOf(tab)).toBe('In review');
+    await home.context().close();
+  });
+
+  it('Rui rejects it with a reason (in Chinese); Casey sees it rejected and resends it', async () => {
+    const home = await enter(rui, 'zh-CN');
+    expect(await pendingTask(home)).toBe('待审核');
+    const tab = await openFromHome(home);
+    // A rejection needs its reason: refused in the dialog, naming the field.
+    await tab.locator('#workflow-action-reject').click();
+    await tab.locator('#workflow-decide-ok').click();
+    await tab.locator('.ant-form-item-explain-error', { hasText: '原因' }).waitFor();
+    await tab.locator('.ant-modal:visible .ant-modal-close').click();
+    expect(await decide(tab, false, '访视频率需与方案一致')).toBe(200);
+    await expect.poll(() => statusOf(tab)).toBe('编辑中');
+    await home.context().close();
+
+    const casey2 = await enter(casey, 'en-US');
+    expect(await pendingTask(casey2)).toBe('Rejected');
+    const again = await openFromHome(casey2);
+    await send(again);
+    await expect.poll(() => statusOf(again)).toBe('In review');
+    await casey2.context().close();
+  });
+
+  it('both reviewers pass, QC passes, and Ada approves with her electronic signature: processed', async () => {
+    for (const [who, kind] of [
+      [rui, '待审核'],
+      [ros, 'Waiting for review'],
+      [quinn, '待质控'],
+    ] as const) {
+      const home = await enter(who, who.lang);
+      expect(await pendingTask(home)).toBe(kind);
+      const tab = await openFromHome(home);
+      expect(await decide(tab, true, 'OK')).toBe(200);
+      await home.context().close();
+    }
+
+    const home = await enter(ada, 'en-US');
+    expect(await pendingTask(home)).toBe('Waiting for approval');
+    const tab = await openFromHome(home);
+    // The signature asks again for the password; a wrong one is refused and changes nothing.
+    expect(await decide(tab, true, 'Approved for use', { email: ada.email, password: 'Not-my-pw1!' })).toBe(400);
+    await tab.locator('.ant-modal:visible .ant-modal-close').click();
+    expect(await statusOf(tab)).toBe('In approval');
+    expect(await decide(tab, true, 'Approved for use', { email: ada.email, password: ada.password })).toBe(200);
+    await expect.poll(() => statusOf(tab)).toBe('Processed');
+
+    // The history shows each decision, and Ada's signature with its meaning.
+    await tab.locator('#workflow-flow-tab').click();
+    const flow = tab.locator('#workflow-flow');
+    await flow.getByText('Ada Approver').first().waitFor();
+    expect(await flow.textContent()).toContain('访视频率需与方案一致');
+
+    // Ada's processed list has her decision; her pending list no longer has the document.
+    await home.goto(url('/home/processed'));
+    const done = home.locator('[id="task-table-processed"] tr.ant-table-row', { hasText: docName });
+    await done.first().waitFor();
+    await home.goto(url('/home/pending'));
+    await home.locator('[id="task-table-pending"]').waitFor();
+    expect(await home.locator('[id="task-table-pending"] tr.ant-table-row', { hasText: docName }).count()).toBe(0);
+    await home.context().close();
+  });
+
+  it('Casey is waiting to archive it, and the viewer shows the signature page', async () => {
+    const home = await enter(casey, 'en-US');
+    expect(await pendingTask(home)).toBe('Waiting to archive');
+    const tab = await openFromHome(home);
+    // The plan had two pages; the signed version shows a third, the signature page, found by its words.
+    await expect.poll(async () => tab.locator('#viewer-page-count').textContent(), { timeout: 30_000 }).toBe('/ 3');
+    await tab.locator('#viewer-search').fill('Approved');
+    await tab.locator('#viewer-search').press('Enter');
+    await expect
+      .poll(async () => (await tab.locator('#viewer-search-result').textContent()) ?? '', { timeout: 30_000 })
+      .not.toMatch(/^0|No /);
+    await home.context().close();
+  });
+});
