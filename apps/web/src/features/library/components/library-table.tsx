@@ -82,7 +82,7 @@ export function LibraryTable(props: LibraryTableProps) {
     if (row.superseded) return null;
     const id = (name: string) => `library-row-${row.entryId}-${name}`;
     return (
-      <Space size={0} wrap>
+      <Space size={0}>
         {row.abilities.includes('recallDoc') && row.status === DocStatus.Archived ? (
           <Popconfirm
             title={t('library.recallConfirm', { name: row.file_name })}
@@ -92,9 +92,15 @@ export function LibraryTable(props: LibraryTableProps) {
             okButtonProps={{ id: id('recall-ok') }}
             onConfirm={() => props.onRecall(row)}
           >
-            <Button id={id('recall')} type="link" size="small" icon={<RollbackOutlined />}>
-              {t('library.action.recall')}
-            </Button>
+            <Tooltip title={t('library.action.recall')}>
+              <Button
+                id={id('recall')}
+                type="link"
+                size="small"
+                icon={<RollbackOutlined />}
+                aria-label={t('library.action.recall')}
+              />
+            </Tooltip>
           </Popconfirm>
         ) : null}
         {row.abilities.includes('invalidDoc') ? (
@@ -105,28 +111,28 @@ export function LibraryTable(props: LibraryTableProps) {
             okButtonProps={{ id: id('invalid-ok') }}
             onConfirm={() => props.onInvalid(row)}
           >
-            <Button
-              id={id('invalid')}
-              type="link"
-              size="small"
-              icon={row.takeFileInvalid ? <CheckCircleOutlined /> : <StopOutlined />}
-            >
-              {t(row.takeFileInvalid ? 'library.action.valid' : 'library.action.invalid')}
-            </Button>
+            <Tooltip title={t(row.takeFileInvalid ? 'library.action.valid' : 'library.action.invalid')}>
+              <Button
+                id={id('invalid')}
+                type="link"
+                size="small"
+                icon={row.takeFileInvalid ? <CheckCircleOutlined /> : <StopOutlined />}
+                aria-label={t(row.takeFileInvalid ? 'library.action.valid' : 'library.action.invalid')}
+              />
+            </Tooltip>
           </Popconfirm>
         ) : null}
         {props.mayApplyDelete && row.status === DocStatus.Archived ? (
-          <Tooltip title={t('library.action.applyDeleteHint')}>
+          <Tooltip title={`${t('library.action.applyDelete')}: ${t('library.action.applyDeleteHint')}`}>
             <Button
               id={id('apply-delete')}
               type="link"
               size="small"
               danger
               icon={<DeleteOutlined />}
+              aria-label={t('library.action.applyDelete')}
               onClick={() => props.onApplyDelete(row)}
-            >
-              {t('library.action.applyDelete')}
-            </Button>
+            />
           </Tooltip>
         ) : null}
       </Space>
@@ -138,18 +144,25 @@ export function LibraryTable(props: LibraryTableProps) {
       title: t('library.col.name'),
       dataIndex: 'file_name',
       ...sortable('name'),
-      width: 260,
+      // The name stays in view while the dates scroll beside it.
+      fixed: 'left',
+      width: 240,
       render: (_v, row) => <NameCell row={row} />,
     },
-    { title: t('library.col.ichCode'), dataIndex: 'ich_code', width: 90 },
-    { title: t('library.col.fileCode'), dataIndex: 'file_code', ...sortable('fileCode'), width: 120 },
-    { title: t('library.col.version'), dataIndex: 'version_no', width: 80 },
+    { title: t('library.col.ichCode'), dataIndex: 'ich_code', width: 80 },
+    { title: t('library.col.fileCode'), dataIndex: 'file_code', ...sortable('fileCode'), width: 100 },
+    { title: t('library.col.version'), dataIndex: 'version_no', width: 85 },
     {
       title: t('library.col.status'),
       dataIndex: 'status',
-      width: 170,
+      width: 180,
       render: (s: number, row) => (
-        <Tag color={STATUS_COLOR[s] ?? 'default'} id={`library-row-${row.entryId}-status`}>
+        // Long labels ("Waiting to be activated (date)") wrap inside the tag rather than spill over the next column.
+        <Tag
+          color={STATUS_COLOR[s] ?? 'default'}
+          id={`library-row-${row.entryId}-status`}
+          style={{ whiteSpace: 'normal', marginInlineEnd: 0 }}
+        >
           {s === DocStatus.WaitingActivation
             ? t('library.waitingFrom', { date: formatDate(row.effective_date) })
             : t(`document.status.${s}`, { defaultValue: String(s) })}
@@ -160,14 +173,14 @@ export function LibraryTable(props: LibraryTableProps) {
       title: t('library.col.effectiveDate'),
       dataIndex: 'effective_date',
       ...sortable('effectiveDate'),
-      width: 120,
+      width: 110,
       render: formatDate,
     },
     {
       title: t('library.col.expirationDate'),
       dataIndex: 'expiration_date',
       ...sortable('expirationDate'),
-      width: 130,
+      width: 110,
       render: (d: string | null, row) =>
         row.expired ? (
           <Tooltip title={t('library.mark.expired')}>
@@ -179,16 +192,16 @@ export function LibraryTable(props: LibraryTableProps) {
           formatDate(d)
         ),
     },
-    { title: t('library.col.publishDate'), dataIndex: 'publish_date', width: 120, render: formatDate },
+    { title: t('library.col.publishDate'), dataIndex: 'publish_date', width: 105, render: formatDate },
     {
       title: t('library.col.archivedAt'),
       dataIndex: 'archivedtime',
       ...sortable('archivedAt'),
-      width: 150,
+      width: 140,
       render: formatDateTime,
     },
-    { title: t('library.col.creator'), dataIndex: 'username', width: 110 },
-    { title: t('library.col.actions'), key: 'actions', fixed: 'right', width: 230, render: (_v, row) => actions(row) },
+    { title: t('library.col.creator'), dataIndex: 'username', width: 130, ellipsis: true },
+    { title: t('library.col.actions'), key: 'actions', fixed: 'right', width: 110, render: (_v, row) => actions(row) },
   ];
 
   return (
@@ -196,7 +209,7 @@ export function LibraryTable(props: LibraryTableProps) {
       id="library-table"
       rowKey="entryId"
       size="middle"
-      scroll={{ x: 1580 }}
+      scroll={{ x: 1430 }}
       loading={props.loading}
       columns={columns}
       dataSource={props.rows}

@@ -11,7 +11,7 @@ function toTreeData(nodes: FolderNode[], lang: string): TreeDataNode[] {
     // A folder without library viewDoc is shown greyed and not selectable, with a count of 0 (SPEC §6).
     disabled: !n.isEnabled,
     title: (
-      <span id={`library-folder-${n.folderId}`}>
+      <span id={`library-folder-${n.folderId}`} style={{ wordBreak: 'break-word' }}>
         {folderLabel(n, lang)} <Typography.Text type="secondary">({n.isEnabled ? n.fileCount : 0})</Typography.Text>
       </span>
     ),

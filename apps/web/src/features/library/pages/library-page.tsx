@@ -26,7 +26,7 @@ export function LibraryPage() {
 
   return (
     <Row gutter={16}>
-      <Col xs={24} lg={6}>
+      <Col xs={24} lg={6} xl={5}>
         <LibraryTreeCard
           roots={roots}
           loading={tree.isFetching}
@@ -34,7 +34,7 @@ export function LibraryPage() {
           onChoose={state.chooseFolder}
         />
       </Col>
-      <Col xs={24} lg={18}>
+      <Col xs={24} lg={18} xl={19}>
         <Card size="small" title={folder ? folderLabel(folder, i18n.language) : t('library.allFiles')}>
           <Flex vertical gap={16}>
             <Flex gap={16} wrap justify="space-between" align="center">
