@@ -85,7 +85,7 @@ describe('archive dialog', () => {
 
     // A future effective date says the document will wait; a folder chosen, it is sent along.
     await setDate('library-archive-start', '2099-06-01');
-    expect(await findById('library-archive-future')).toHaveTextContent('waits to be activated until 2099-06-01');
+    expect(await findById('library-archive-future')).toHaveTextContent('“Waiting to be activated” until 2099-06-01');
     fireEvent.mouseDown(byId('library-archive-folder'));
     fireEvent.click(await screen.findByTitle('8.2.2 Signed protocol'));
     fireEvent.click(byId('library-archive-ok'));

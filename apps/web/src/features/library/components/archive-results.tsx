@@ -12,6 +12,7 @@ export function ArchiveResults({ results, names }: { results: Result[]; names: M
       id="library-archive-results"
       rowKey="fileId"
       size="small"
+      style={{ marginTop: 8 }}
       pagination={false}
       dataSource={results}
       columns={[
