@@ -1,7 +1,7 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { Button, Space, Typography, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FileTypeIcon } from './file-type-icon';
+import { FileTypeIcon } from '../../../components/file-type-icon';
 import { extensionOf } from '@edoc/contract/file-rules';
 
 /** One file chosen for a form field (value: the File); nothing is sent until the form is submitted. */

@@ -25,7 +25,7 @@ import { useTranslation } from 'react-i18next';
 import type { FileRow } from '@edoc/contract/document';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import type { SortField } from '../api';
-import { FileTypeIcon } from './file-type-icon';
+import { FileTypeIcon } from '../../../components/file-type-icon';
 
 export type RowAction = 'download' | 'newVersion' | 'editMeta' | 'rename' | 'move' | 'versions' | 'trail' | 'comments';
 

@@ -7,7 +7,7 @@ import type { FolderNode } from '@edoc/contract/folder';
 import { errorText } from '../../../lib/feedback';
 import { toFormData, useCreateDocument } from '../api';
 import { baseName, uploadProblem } from '../folders';
-import { FileTypeIcon } from './file-type-icon';
+import { FileTypeIcon } from '../../../components/file-type-icon';
 
 interface Item {
   uid: string;

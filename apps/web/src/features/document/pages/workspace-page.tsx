@@ -1,3 +1,4 @@
+import { DocStatus } from '@edoc/contract/enums';
 import { Card, Col, Row, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { TrailDrawer } from '../../audit/components/trail-drawer';
@@ -8,6 +9,7 @@ import { DocumentEditModal } from '../components/document-edit-modal';
 import { DocumentFormModal } from '../components/document-form-modal';
 import { PackSelectedButton } from '../../download/components/pack-dialog';
 import { SendSelectedButton } from '../../workflow/components/send-selected-button';
+import { ArchiveSelectedButton } from '../../library/components/archive-dialog';
 import { FilesTab } from '../components/files-tab';
 import { FolderTreeCard } from '../components/folder-tree-card';
 import { RecycleBin } from '../components/recycle-bin';
@@ -29,6 +31,18 @@ export function WorkspacePage() {
   const canCreate = all.some((f) => f.isEnabled && f.canCreateFile);
   const { moving } = actions;
   const names = Object.fromEntries((files.files.data?.data ?? []).map((r) => [r.fileId, r.file_name]));
+  // Only processed documents (status 8) the caller may archive: the others stay selected for other actions.
+  const archivable = (files.files.data?.data ?? [])
+    .filter(
+      (r) =>
+        files.selected.includes(r.fileId) && r.status === DocStatus.Processed && r.abilities.includes('archiveDoc'),
+    )
+    .map((r) => ({
+      fileId: r.fileId,
+      fileVersionId: r.fileVersionId,
+      name: r.file_name,
+      effectiveDate: r.effective_date,
+    }));
 
   return (
     <Row gutter={16}>
@@ -56,7 +70,12 @@ export function WorkspacePage() {
                     folder={folder}
                     canCreate={canCreate}
                     allowedTypes={allowedTypes}
-                    packButton={<PackSelectedButton fileIds={files.selected} onCreated={() => files.setSelected([])} />}
+                    packButton={
+                      <>
+                        <ArchiveSelectedButton docs={archivable} onArchived={() => files.setSelected([])} />
+                        <PackSelectedButton fileIds={files.selected} onCreated={() => files.setSelected([])} />
+                      </>
+                    }
                     sendButton={
                       <SendSelectedButton fileIds={files.selected} names={names} onSent={() => files.setSelected([])} />
                     }

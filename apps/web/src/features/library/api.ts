@@ -1,0 +1,157 @@
+import { useMemo } from 'react';
+import type { BatchAnswer, Recipient } from '@edoc/contract/flow';
+import type { FolderNode } from '@edoc/contract/folder';
+import type {
+  ArchiveBody,
+  BatchArchiveBody,
+  DeleteApplyBody,
+  libraryAnswer,
+  deleteApplied,
+  libraryList,
+} from '@edoc/contract/library';
+import { FolderType } from '@edoc/contract/permissions';
+import type { FileDetail } from '@edoc/contract/viewer';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type MutationMeta,
+} from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../../lib/api-client';
+import { useProjectKey, type ProjectKey } from '../../lib/project-query';
+import { folderTreeQuery } from '../folder/api';
+
+type LibraryList = z.infer<typeof libraryList>;
+type LibraryAnswer = z.infer<typeof libraryAnswer>;
+type DeleteApplied = z.infer<typeof deleteApplied>;
+
+export type LibrarySort = 'name' | 'archivedAt' | 'effectiveDate' | 'expirationDate' | 'fileCode';
+
+export interface LibraryListParams {
+  folderId: number | null;
+  pageNum: number;
+  pageSize: number;
+  name: string;
+  sort: LibrarySort;
+  order: 'asc' | 'desc';
+  showInvalid: boolean;
+  showSuperseded: boolean;
+}
+
+const libraryKey = (project: ProjectKey) => [...project, 'library'] as const;
+
+export const libraryFilesQuery = (project: ProjectKey, p: LibraryListParams) =>
+  queryOptions({
+    queryKey: [...libraryKey(project), 'list', p],
+    queryFn: () =>
+      api.get<LibraryList>('/folder/library/file/list', {
+        folderId: p.folderId ?? undefined,
+        pageNum: p.pageNum,
+        pageSize: p.pageSize,
+        name: p.name || undefined,
+        sort: p.sort,
+        order: p.order,
+        // The server leaves obsolete and superseded rows out unless asked: only "true" is ever sent.
+        showInvalid: p.showInvalid ? 'true' : undefined,
+        showSuperseded: p.showSuperseded ? 'true' : undefined,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+export function useLibraryFiles(params: LibraryListParams) {
+  return useQuery(libraryFilesQuery(useProjectKey(), params));
+}
+
+const flatten = (nodes: FolderNode[]): FolderNode[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
+
+/**
+ * The library's folders: the library tree (type 1) when the project keeps one, else the work tree, where a project
+ * without a library tree files its archived documents (the server's list reads the same folders).
+ */
+export function useLibraryTree() {
+  const tree = useQuery(folderTreeQuery(useProjectKey()));
+  const separate = tree.data?.libraryFolder ?? true;
+  const roots = useMemo(
+    () => (tree.data?.allFolderList ?? []).filter((n) => n.type === (separate ? FolderType.Library : FolderType.Work)),
+    [tree.data, separate],
+  );
+  const all = useMemo(() => flatten(roots), [roots]);
+  /** Whether the caller holds deleteDoc anywhere: applying for deletion needs it on the document's work folder. */
+  const mayDelete = (tree.data?.allFolderList ? flatten(tree.data.allFolderList) : []).some(
+    (f) => f.type === FolderType.Work && f.isEnabled && f.docKeys.includes('deleteDoc'),
+  );
+  return { tree, separate, roots, all, mayDelete };
+}
+
+/** A library change moves documents between the workspace and the library and changes folder counts: all refresh. */
+function useInvalidateProject() {
+  const queryClient = useQueryClient();
+  const project = useProjectKey();
+  return () => queryClient.invalidateQueries({ queryKey: project });
+}
+
+export function useRecall() {
+  const invalidate = useInvalidateProject();
+  return useMutation({
+    mutationFn: (fileId: number) => api.get<LibraryAnswer>('/file/recall', { fileId }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useMarkInvalid() {
+  const invalidate = useInvalidateProject();
+  return useMutation({
+    mutationFn: (body: { fileId: number; fileInvalid: boolean }) =>
+      api.postJson<LibraryAnswer>('/folder/file/invalid', body),
+    onSuccess: invalidate,
+  });
+}
+
+export function useApplyDelete(meta?: MutationMeta) {
+  const invalidate = useInvalidateProject();
+  return useMutation({
+    meta,
+    mutationFn: (body: DeleteApplyBody) => api.postJson<DeleteApplied>('/file/delete/apply', body),
+    onSuccess: invalidate,
+  });
+}
+
+export function useArchive(meta?: MutationMeta) {
+  const invalidate = useInvalidateProject();
+  return useMutation({
+    meta,
+    mutationFn: (body: ArchiveBody) => api.postJson<LibraryAnswer>('/file/archive', body),
+    onSuccess: invalidate,
+  });
+}
+
+export function useBatchArchive(meta?: MutationMeta) {
+  const invalidate = useInvalidateProject();
+  return useMutation({
+    meta,
+    mutationFn: (body: BatchArchiveBody) => api.postJson<BatchAnswer>('/file/batch/archived', body),
+    onSuccess: invalidate,
+  });
+}
+
+/**
+ * Who may be named to approve a deletion: the members who may act in the document's work folder (GET
+ * /folder/recipients, the caller left out). The library row names only its library folder, so the document's
+ * detail (GET /file/{id}) gives the work folder first. The server checks the approver holds deleteDoc there and sees
+ * the document's site, and answers deletion_approver_invalid otherwise.
+ */
+export function useDeletionApprovers(fileId: number | null) {
+  const project = useProjectKey();
+  return useQuery({
+    queryKey: [...libraryKey(project), 'approvers', fileId],
+    enabled: fileId !== null,
+    queryFn: async () => {
+      const detail = await api.get<FileDetail>(`/file/${fileId}`);
+      if (detail.folderId === null) return [] as Recipient[];
+      return api.get<Recipient[]>('/folder/recipients', { folderId: detail.folderId });
+    },
+  });
+}

@@ -1,0 +1,85 @@
+import { useEffect } from 'react';
+import { App, Form, Input, Modal, Select, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { deleteApplyBody, type LibraryRow } from '@edoc/contract/library';
+import { showServerError } from '../../../lib/form-errors';
+import { schemaRule } from '../../../lib/form-rules';
+import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
+import { useApplyDelete, useDeletionApprovers } from '../api';
+
+interface ApplyValues {
+  approverId?: number;
+  reason: string;
+}
+
+/**
+ * Deleting an archived document is an application (6 → 9): a reason and another member who approves it. The
+ * document leaves the library only when that member approves.
+ */
+export function DeleteApplyDialog({ row, onClose }: { row: LibraryRow | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<ApplyValues>();
+  useRevalidateOnLanguage(form);
+  const approvers = useDeletionApprovers(row?.fileId ?? null);
+
+  useEffect(() => {
+    if (!row) return;
+    form.resetFields();
+    form.setFieldsValue({ approverId: undefined, reason: '' });
+  }, [row, form]);
+
+  const apply = useApplyDelete({ silentError: true });
+  const submit = (values: ApplyValues) =>
+    apply.mutate(
+      { fileId: row!.fileId, approverId: values.approverId!, reason: values.reason.trim() },
+      {
+        onSuccess: () => {
+          void message.success(t('library.applied'));
+          onClose();
+        },
+        onError: (error) => showServerError(form, error, { deletion_approver_invalid: 'approverId' }),
+      },
+    );
+
+  return (
+    <Modal
+      open={row !== null}
+      title={row ? t('library.applyTitle', { name: row.file_name }) : ''}
+      okText={t('library.action.applyDelete')}
+      okButtonProps={{ id: 'library-apply-ok', danger: true }}
+      cancelText={t('common.cancel')}
+      confirmLoading={apply.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      forceRender
+    >
+      <Typography.Paragraph type="secondary">{t('library.applyText')}</Typography.Paragraph>
+      <Form<ApplyValues> form={form} name="libraryDeleteApply" layout="vertical" onFinish={submit}>
+        <Form.Item
+          name="approverId"
+          label={t('library.field.approver')}
+          required
+          rules={[schemaRule('approverId', deleteApplyBody.shape.approverId, 'library.field.approver')]}
+        >
+          <Select<number>
+            id="library-apply-approver"
+            showSearch
+            optionFilterProp="label"
+            loading={approvers.isFetching}
+            notFoundContent={approvers.isFetching ? undefined : t('library.noApprovers')}
+            options={(approvers.data ?? []).map((p) => ({ value: p.id, label: `${p.name} (${p.email})` }))}
+          />
+        </Form.Item>
+        <Form.Item
+          name="reason"
+          label={t('library.field.reason')}
+          required
+          rules={[schemaRule('reason', deleteApplyBody.shape.reason, 'library.field.reason')]}
+        >
+          <Input.TextArea id="library-apply-reason" rows={3} maxLength={1000} showCount />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,181 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { recipientList } from '@edoc/contract/flow';
+import { folderTreeAnswer } from '@edoc/contract/folder';
+import { deleteApplied, libraryAnswer, libraryList } from '@edoc/contract/library';
+import { fileDetail } from '@edoc/contract/viewer';
+import { changeLanguage } from '../../lib/i18n';
+import { stopIdle } from '../../lib/idle-timer';
+import { mockApi, reply } from '../../test/fetch-mock';
+import { byId, findById } from '../../test/queries';
+import { renderApp } from '../../test/render-app';
+import { callsTo, signIn } from '../document/document-fixtures';
+import { libraryTree, libRows, obsoleteRow } from './library-fixtures';
+
+const listParams = (fetchMock: ReturnType<typeof mockApi>) =>
+  callsTo(fetchMock, 'GET', '/folder/library/file/list').map(([u]) => new URL(String(u), 'http://x').searchParams);
+
+const base = {
+  'GET /folder/tree/0': () => reply(folderTreeAnswer, libraryTree),
+  'GET /folder/library/file/list': (u: URL) =>
+    reply(libraryList, {
+      data: u.searchParams.get('showInvalid') === 'true' ? [...libRows, obsoleteRow] : libRows,
+      total: 4,
+    }),
+};
+
+const detail = {
+  fileId: 10,
+  name: 'Protocol',
+  folderId: 10,
+  status: 6,
+  fileCode: 'PRT-001',
+  version: {
+    fileVersionId: 100,
+    versionNo: 'V1.0',
+    label: null,
+    fileName: 'protocol.pdf',
+    extension: 'pdf',
+    size: 1000,
+    createdtime: '2026-01-01T08:00:00Z',
+    current: true,
+  },
+  kind: 'pdf' as const,
+  abilities: ['viewDoc', 'deleteDoc'],
+  canDownload: false,
+  actions: ['applyDelete' as const],
+  signing: { required: false, needsEmail: false },
+  watermark: { name: 'Pat', email: 'pat@example.com', time: '2026-01-01T08:00:00Z' },
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  stopIdle();
+});
+
+describe('file library', () => {
+  it('lists the archived documents with their columns and marks, obsolete ones only when asked', async () => {
+    await changeLanguage('en-US');
+    signIn();
+    const fetchMock = mockApi(base);
+    renderApp('/file');
+    const table = await findById('library-table');
+    expect(await within(table).findByText('Brochure')).toBeInTheDocument();
+    for (const header of ['Name', 'ICH code', 'File code', 'Version', 'Effective date', 'Publish date', 'Archived'])
+      expect(within(table).getAllByText(header).length).toBeGreaterThan(0);
+    expect(within(table).getByText('PRT-001')).toBeInTheDocument();
+    expect(byId('library-row-1-status').textContent).toBe('Archived');
+    expect(byId('library-row-2-status').textContent).toBe('Waiting to be activated (2099-05-01)');
+    expect(byId('library-row-3-expired')).toHaveClass('ant-typography-danger');
+    expect(byId('library-row-3-expired').textContent).toBe('2020-01-01');
+    expect(within(table).getByText('Earlier version')).toBeInTheDocument();
+    expect(table.querySelector('[data-file-kind="word"]')).not.toBeNull();
+    // The name opens the archived version in the viewer, in a new tab.
+    expect(byId('library-row-4-name')).toHaveAttribute('href', '/view?fileId=10&fileVerId=90');
+    expect(byId('library-row-1-name')).toHaveAttribute('target', '_blank');
+    // Actions by the row's library keys and status; an earlier version has none.
+    expect(byId('library-row-1-recall')).toBeInTheDocument();
+    expect(byId('library-row-1-apply-delete')).toBeInTheDocument();
+    expect(document.getElementById('library-row-2-recall')).toBeNull();
+    expect(document.getElementById('library-row-2-invalid')).toBeNull();
+    expect(document.getElementById('library-row-4-recall')).toBeNull();
+    // The library tree with counts; a folder without rights is greyed with 0.
+    expect(screen.getByText('8.2.2 Signed protocol')).toBeInTheDocument();
+    expect(byId('library-folder-22').closest('.ant-tree-treenode')).toHaveClass('ant-tree-treenode-disabled');
+    expect(byId('library-folder-22').textContent).toContain('(0)');
+    expect(document.getElementById('library-folder-10')).toBeNull();
+
+    // Obsolete and earlier versions are left out by default; the switches ask for them.
+    expect(listParams(fetchMock)[0].get('showInvalid')).toBeNull();
+    expect(listParams(fetchMock)[0].get('showSuperseded')).toBeNull();
+    expect(screen.queryByText('Withdrawn plan')).toBeNull();
+    fireEvent.click(byId('library-show-invalid'));
+    const struck = await findById('library-row-5-name');
+    expect(struck).toHaveStyle({ textDecoration: 'line-through' });
+    expect(within(table).getByText('Obsolete')).toBeInTheDocument();
+    expect(listParams(fetchMock).at(-1)!.get('showInvalid')).toBe('true');
+    fireEvent.click(byId('library-show-superseded'));
+    await waitFor(() => expect(listParams(fetchMock).at(-1)!.get('showSuperseded')).toBe('true'));
+    // A folder narrows the list.
+    fireEvent.click(byId('library-folder-21'));
+    await waitFor(() => expect(listParams(fetchMock).at(-1)!.get('folderId')).toBe('21'));
+  });
+
+  it('shows the marks and the empty state in Chinese', async () => {
+    await changeLanguage('zh-CN');
+    signIn();
+    mockApi({
+      ...base,
+      'GET /folder/library/file/list': (u) =>
+        u.searchParams.get('name')
+          ? reply(libraryList, { data: [], total: 0 })
+          : reply(libraryList, { data: [...libRows, obsoleteRow], total: 5 }),
+    });
+    renderApp('/file');
+    const table = await findById('library-table');
+    expect(await within(table).findByText('已作废')).toBeInTheDocument();
+    expect(within(table).getByText('历史版本')).toBeInTheDocument();
+    expect(byId('library-row-1-status').textContent).toBe('已归档');
+    expect(byId('library-row-2-status').textContent).toBe('待生效（2099-05-01）');
+    expect(within(table).getAllByText('生效日期').length).toBeGreaterThan(0);
+    expect(screen.getByText('显示作废文件')).toBeInTheDocument();
+    fireEvent.change(byId('library-search'), { target: { value: 'nothing' } });
+    fireEvent.keyDown(byId('library-search'), { key: 'Enter', code: 'Enter', keyCode: 13 });
+    expect(await within(table).findByText('没有符合搜索条件的记录')).toBeInTheDocument();
+  });
+
+  it('asks before recalling, then recalls on the server', async () => {
+    await changeLanguage('en-US');
+    signIn();
+    const fetchMock = mockApi({
+      ...base,
+      'GET /file/recall': () => reply(libraryAnswer, { fileId: 10, status: 1 }),
+      'POST /folder/file/invalid': () => reply(libraryAnswer, { fileId: 30, status: 6 }),
+    });
+    renderApp('/file');
+    fireEvent.click(await findById('library-row-1-recall'));
+    expect(await screen.findByText('Recall “Protocol”?')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET', '/file/recall')).toHaveLength(0);
+    fireEvent.click(byId('library-row-1-recall-ok'));
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/file/recall')).toHaveLength(1));
+    const [url] = callsTo(fetchMock, 'GET', '/file/recall')[0];
+    expect(new URL(String(url), 'http://x').searchParams.get('fileId')).toBe('10');
+    expect(await screen.findByText('“Protocol” was recalled to the workspace')).toBeInTheDocument();
+
+    fireEvent.click(byId('library-row-3-invalid'));
+    fireEvent.click(await findById('library-row-3-invalid-ok'));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/folder/file/invalid')).toHaveLength(1));
+    const [[, init]] = callsTo(fetchMock, 'POST', '/folder/file/invalid');
+    expect(JSON.parse(String(init?.body))).toEqual({ fileId: 30, fileInvalid: true });
+  });
+
+  it('applies for deletion with a reason and an approver from the members of the work folder', async () => {
+    await changeLanguage('en-US');
+    signIn();
+    const fetchMock = mockApi({
+      ...base,
+      'GET /file/10': () => reply(fileDetail, detail),
+      'GET /folder/recipients': () => reply(recipientList, [{ id: 7, name: 'Li Lei', email: 'li.lei@example.com' }]),
+      'POST /file/delete/apply': () => reply(deleteApplied, { fileId: 10, status: 9, applyId: 4 }),
+    });
+    renderApp('/file');
+    fireEvent.click(await findById('library-row-1-apply-delete'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Apply to delete “Protocol”')).toBeInTheDocument();
+    fireEvent.click(byId('library-apply-ok'));
+    expect(await within(dialog).findByText('Reason for deletion is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Approver is required')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', '/file/delete/apply')).toHaveLength(0);
+    // The approvers are the members of the document's work folder (from its detail), asked once the dialog opens.
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/folder/recipients')).toHaveLength(1));
+    const [rurl] = callsTo(fetchMock, 'GET', '/folder/recipients')[0];
+    expect(new URL(String(rurl), 'http://x').searchParams.get('folderId')).toBe('10');
+    fireEvent.mouseDown(within(dialog).getByRole('combobox'));
+    fireEvent.click(await screen.findByText('Li Lei (li.lei@example.com)'));
+    fireEvent.change(byId('library-apply-reason'), { target: { value: '  Filed twice ' } });
+    fireEvent.click(byId('library-apply-ok'));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/file/delete/apply')).toHaveLength(1));
+    const [[, init]] = callsTo(fetchMock, 'POST', '/file/delete/apply');
+    expect(JSON.parse(String(init?.body))).toEqual({ fileId: 10, approverId: 7, reason: 'Filed twice' });
+  });
+});
