@@ -35,6 +35,20 @@ export function siteFilter(siteIds: number[] | null): SQL | undefined {
   return or(eq(documents.central, true), inArray(documents.siteId, siteIds));
 }
 
+/** The search box: part of a name or file code, or an ICH code whole (8.2.1, which the (project, ich_code) index answers). */
+export function nameFilter(text: string | undefined): SQL | undefined {
+  if (!text) return undefined;
+  return or(
+    sql`${documents.name} ilike ${likePattern(text)}`,
+    sql`${documents.fileCode} ilike ${likePattern(text)}`,
+    eq(documents.ichCode, text),
+  );
+}
+
+/** Whether a member limited to these sites (null: all) sees the document (DESIGN §5: central, or one of theirs). */
+export const seesSite = (sites: number[] | null, doc: { central: boolean; siteId: number | null }) =>
+  !sites || doc.central || (doc.siteId !== null && sites.includes(doc.siteId));
+
 const SORT = {
   name: documents.name,
   createdAt: documents.createdAt,
@@ -75,14 +89,7 @@ export async function listDocuments(deps: Deps, ctx: ProjectContext, query: List
       query.endDate
         ? lt(documents.createdAt, new Date(Date.parse(`${query.endDate}T00:00:00Z`) + 86_400_000))
         : undefined,
-      query.name
-        ? or(
-            sql`${documents.name} ilike ${likePattern(query.name)}`,
-            sql`${documents.fileCode} ilike ${likePattern(query.name)}`,
-            // An ICH code is looked up whole (8.2.1), which the (project, ich_code) index answers.
-            eq(documents.ichCode, query.name),
-          )
-        : undefined,
+      nameFilter(query.name),
     );
     const [{ total }] = await tx.select({ total: count() }).from(documents).where(where);
     // Recent Operation lists by when I last acted on each document, newest first, whatever the sort asks.

@@ -9,7 +9,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { folderRights } from '../folder/folder.policy.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
-import { visibleSites } from './document-list.service.ts';
+import { seesSite, visibleSites } from './document-list.service.ts';
 
 /** What the caller may see in the project: rights per work folder and the sites they work on (null: all). */
 export interface DocumentAccess {
@@ -66,7 +66,7 @@ async function checkedDocument(
   const [doc] = lock ? await query.for('update') : await query;
   if (!doc || doc.folderId === null) fail('not_found');
   const { rights, sites } = access ?? (await documentAccess(tx, ctx));
-  if (sites && !doc.central && (doc.siteId === null || !sites.includes(doc.siteId))) fail('not_found');
+  if (!seesSite(sites, doc)) fail('not_found');
   const r = rights.get(doc.folderId);
   if (!r?.isEnabled) fail('no_permission_view_file');
   if (keys.some((k) => !r.docKeys.includes(k))) fail('forbidden');

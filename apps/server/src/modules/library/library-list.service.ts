@@ -2,16 +2,15 @@ import type { LibraryRow } from '@edoc/contract/library';
 import type { libraryListQuery } from '@edoc/contract/library';
 import { FolderType } from '@edoc/contract/permissions';
 import { viewKindOf } from '@edoc/contract/viewer';
-import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { documents, documentVersions } from '../../db/schema/documents.ts';
 import { libraryEntries } from '../../db/schema/library.ts';
 import { folders } from '../../db/schema/projects.ts';
 import { users } from '../../db/schema/users.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { likePattern } from '../../lib/sql.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
-import { siteFilter, visibleSites } from '../document/document-list.service.ts';
+import { nameFilter, siteFilter, visibleSites } from '../document/document-list.service.ts';
 import { folderRights, projectFlags } from '../folder/folder.policy.ts';
 import { projectToday } from './library.policy.ts';
 
@@ -44,13 +43,7 @@ export async function listLibrary(deps: Deps, ctx: ProjectContext, query: ListQu
       siteFilter(await visibleSites(tx, ctx)),
       query.showSuperseded ? undefined : isNull(libraryEntries.supersededAt),
       query.showInvalid ? undefined : eq(libraryEntries.invalid, false),
-      query.name
-        ? or(
-            sql`${documents.name} ilike ${likePattern(query.name)}`,
-            sql`${documents.fileCode} ilike ${likePattern(query.name)}`,
-            eq(documents.ichCode, query.name),
-          )
-        : undefined,
+      nameFilter(query.name),
     );
     const [{ total }] = await tx
       .select({ total: count() })

@@ -1,17 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { DocStatus, TrailType } from '@edoc/contract/enums';
-import { FolderType } from '@edoc/contract/permissions';
-import { and, eq } from 'drizzle-orm';
+import { DocStatus } from '@edoc/contract/enums';
+import { eq } from 'drizzle-orm';
 import { PDFDocument, rgb } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documents, documentVersions } from '../../db/schema/documents.ts';
+import { documents } from '../../db/schema/documents.ts';
 import { libraryEntries } from '../../db/schema/library.ts';
-import { folderGrants, folders, projects, roles } from '../../db/schema/projects.ts';
-import { tasks } from '../../db/schema/workflow.ts';
+import { folderGrants, projects, roles } from '../../db/schema/projects.ts';
 import { mailsTo, trailOf } from '../../test/records.ts';
 import { joinProject, SAMPLE } from '../../test/factories.ts';
-import { activateDue } from './archive.service.ts';
 import { mailExpiryNotices } from './expiry-mail.ts';
 import { createLibraryWorld, day, type LibraryWorld } from './library-world.ts';
 

@@ -11,7 +11,7 @@ import { folders, projects } from '../../db/schema/projects.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { folderRights, loadFolder } from '../folder/folder.policy.ts';
-import { visibleSites } from '../document/document-list.service.ts';
+import { seesSite, visibleSites } from '../document/document-list.service.ts';
 import { factsOf } from '../workflow/workflow.policy.ts';
 
 export type LibraryEntry = typeof libraryEntries.$inferSelect;
@@ -114,7 +114,7 @@ export async function readableLibraryVersion(tx: Tx, ctx: ProjectContext, fileVe
     .limit(1);
   if (!row) fail('not_found');
   const sites = await visibleSites(tx, ctx);
-  if (sites && !row.doc.central && (row.doc.siteId === null || !sites.includes(row.doc.siteId))) fail('not_found');
+  if (!seesSite(sites, row.doc)) fail('not_found');
   const rights = await libraryRightsOf(tx, ctx, row.entry);
   if (!rights?.libraryKeys.includes('viewDoc')) fail('no_permission_view_file');
   return row;

@@ -1,18 +1,14 @@
-import { spawnSync } from 'node:child_process';
 import { DocStatus, TrailType } from '@edoc/contract/enums';
 import { FolderType } from '@edoc/contract/permissions';
 import { and, eq } from 'drizzle-orm';
-import { PDFDocument, rgb } from 'pdf-lib';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, documentVersions } from '../../db/schema/documents.ts';
 import { libraryEntries } from '../../db/schema/library.ts';
-import { folders, projects } from '../../db/schema/projects.ts';
+import { folders } from '../../db/schema/projects.ts';
 import { tasks } from '../../db/schema/workflow.ts';
-import { mailsTo, trailOf } from '../../test/records.ts';
+import { trailOf } from '../../test/records.ts';
 import { SAMPLE } from '../../test/factories.ts';
 import { activateDue } from './archive.service.ts';
-import { mailExpiryNotices } from './expiry-mail.ts';
 import { createLibraryWorld, day, type LibraryWorld } from './library-world.ts';
 
 // Issue 11: the library's transitions (DESIGN §6) through the HTTP API — archive 8 → 6/7, activation 7 → 6,
