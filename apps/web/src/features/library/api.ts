@@ -86,18 +86,30 @@ export function useLibraryTree() {
   return { tree, separate, roots, all, mayDelete };
 }
 
-/** A library change moves documents between the workspace and the library and changes folder counts: all refresh. */
+/**
+ * A library change moves documents between the workspace and the library and changes folder counts: the project's
+ * queries refresh, the viewer's document detail among them (its panel's actions). The viewer's other queries are
+ * left alone: opening a version records a view each time it runs, and the content does not change.
+ */
 function useInvalidateProject() {
   const queryClient = useQueryClient();
   const project = useProjectKey();
-  return () => queryClient.invalidateQueries({ queryKey: project });
+  return (opts: { refetch?: boolean } = {}) =>
+    queryClient.invalidateQueries({
+      queryKey: project,
+      predicate: (q) => q.queryKey[project.length] !== 'viewer' || q.queryKey[project.length + 1] === 'detail',
+      refetchType: opts.refetch === false ? 'none' : 'active',
+    });
 }
 
-export function useRecall() {
+export function useRecall(meta?: MutationMeta) {
   const invalidate = useInvalidateProject();
   return useMutation({
+    meta,
     mutationFn: (fileId: number) => api.get<LibraryAnswer>('/file/recall', { fileId }),
-    onSuccess: invalidate,
+    // A refusal (409: someone acted first) refreshes too. Form dialogs (archive, apply) refresh on success only:
+    // a refetch behind an open dialog would reset what was typed.
+    onSettled: () => invalidate(),
   });
 }
 
@@ -106,7 +118,7 @@ export function useMarkInvalid() {
   return useMutation({
     mutationFn: (body: { fileId: number; fileInvalid: boolean }) =>
       api.postJson<LibraryAnswer>('/folder/file/invalid', body),
-    onSuccess: invalidate,
+    onSuccess: () => invalidate(),
   });
 }
 
@@ -115,7 +127,26 @@ export function useApplyDelete(meta?: MutationMeta) {
   return useMutation({
     meta,
     mutationFn: (body: DeleteApplyBody) => api.postJson<DeleteApplied>('/file/delete/apply', body),
-    onSuccess: invalidate,
+    onSuccess: () => invalidate(),
+  });
+}
+
+/**
+ * GET /file/delete/{fileId}/{applyId}/a: the approver named in the application decides (9 → recycle bin, or back
+ * to 6). A refusal (409: someone acted first) refreshes too, so the panel shows what is true now. An approved
+ * deletion only marks the project's queries stale: the document is gone, and asking for what is on screen again
+ * (its detail, its flow) would only answer not_found; the viewer's panel says where it went instead.
+ */
+export function useDeletionDecision(meta?: MutationMeta) {
+  const invalidate = useInvalidateProject();
+  return useMutation({
+    meta,
+    mutationFn: (d: { fileId: number; applyId: number; pass: boolean; comment?: string }) =>
+      api.get<LibraryAnswer>(`/file/delete/${d.fileId}/${d.applyId}/a`, {
+        pass: String(d.pass),
+        comment: d.comment || undefined,
+      }),
+    onSettled: (_answer, error, d) => invalidate({ refetch: !!error || !d.pass }),
   });
 }
 
@@ -124,7 +155,7 @@ export function useArchive(meta?: MutationMeta) {
   return useMutation({
     meta,
     mutationFn: (body: ArchiveBody) => api.postJson<LibraryAnswer>('/file/archive', body),
-    onSuccess: invalidate,
+    onSuccess: () => invalidate(),
   });
 }
 
@@ -133,7 +164,7 @@ export function useBatchArchive(meta?: MutationMeta) {
   return useMutation({
     meta,
     mutationFn: (body: BatchArchiveBody) => api.postJson<BatchAnswer>('/file/batch/archived', body),
-    onSuccess: invalidate,
+    onSuccess: () => invalidate(),
   });
 }
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { App, Form, Input, Modal, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { deleteApplyBody, type LibraryRow } from '@edoc/contract/library';
+import { deleteApplyBody } from '@edoc/contract/library';
 import { showServerError } from '../../../lib/form-errors';
 import { schemaRule } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
@@ -12,11 +12,18 @@ interface ApplyValues {
   reason: string;
 }
 
+/** The document applied for: a library row or the viewer's document. Kept in state by the caller (the form resets
+ * when it changes). */
+export interface DeleteTarget {
+  fileId: number;
+  name: string;
+}
+
 /**
  * Deleting an archived document is an application (6 → 9): a reason and another member who approves it. The
  * document leaves the library only when that member approves.
  */
-export function DeleteApplyDialog({ row, onClose }: { row: LibraryRow | null; onClose: () => void }) {
+export function DeleteApplyDialog({ row, onClose }: { row: DeleteTarget | null; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<ApplyValues>();
@@ -45,7 +52,7 @@ export function DeleteApplyDialog({ row, onClose }: { row: LibraryRow | null; on
   return (
     <Modal
       open={row !== null}
-      title={row ? t('library.applyTitle', { name: row.file_name }) : ''}
+      title={row ? t('library.applyTitle', { name: row.name }) : ''}
       okText={t('library.action.applyDelete')}
       okButtonProps={{ id: 'library-apply-ok', danger: true }}
       cancelText={t('common.cancel')}

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { App, Card, Col, Flex, Input, Row, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { LibraryRow } from '@edoc/contract/library';
 import { folderLabel } from '../../document/folders';
 import { useLibraryTree, useMarkInvalid, useRecall } from '../api';
-import { DeleteApplyDialog } from '../components/delete-apply-dialog';
+import { DeleteApplyDialog, type DeleteTarget } from '../components/delete-apply-dialog';
 import { LibraryTable } from '../components/library-table';
 import { LibraryTreeCard } from '../components/library-tree-card';
 import { useLibraryList } from '../hooks/use-library-files';
@@ -22,7 +21,7 @@ export function LibraryPage() {
   const folder = all.find((f) => f.folderId === state.folderId) ?? null;
   const recall = useRecall();
   const invalid = useMarkInvalid();
-  const [applying, setApplying] = useState<LibraryRow | null>(null);
+  const [applying, setApplying] = useState<DeleteTarget | null>(null);
 
   return (
     <Row gutter={16}>
@@ -87,7 +86,7 @@ export function LibraryPage() {
                   .mutateAsync({ fileId: row.fileId, fileInvalid: !row.takeFileInvalid })
                   .then(() => void message.success(t('common.saved')))
               }
-              onApplyDelete={setApplying}
+              onApplyDelete={(row) => setApplying({ fileId: row.fileId, name: row.file_name })}
             />
           </Flex>
         </Card>

@@ -11,6 +11,7 @@ import { paths } from '../../../config/paths';
 import { currentLang } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { useDownloadByTicket } from '../../download/api';
+import { hasLibraryPart, LibraryActions } from '../../library/components/library-actions';
 import { WorkflowPanel } from '../../workflow/components/workflow-panel';
 import { authHeaders, useFileDetail, useOpenViewState, usePolledViewState, viewUrl } from '../api';
 import { ImageView } from '../components/image-view';
@@ -152,7 +153,7 @@ function Content({ detail, state }: { detail: FileDetail; state: ViewState }) {
 
 /**
  * The viewer's own full-window frame: what is shown, its version, the download button (downDoc only), and once the
- * document is known the workflow panel beside the content.
+ * document is known the workflow panel beside the content, with the library's actions among its own.
  */
 function Frame({ detail, children }: { detail?: FileDetail; children: React.ReactNode }) {
   const { t } = useTranslation();
@@ -201,7 +202,12 @@ function Frame({ detail, children }: { detail?: FileDetail; children: React.Reac
       </Flex>
       <Flex style={{ flex: 1, minHeight: 0 }}>
         <div style={{ flex: 1, minWidth: 0, background: '#f0f2f5' }}>{children}</div>
-        {detail ? <WorkflowPanel detail={detail} /> : null}
+        {detail ? (
+          <WorkflowPanel
+            detail={detail}
+            extraActions={hasLibraryPart(detail) ? <LibraryActions detail={detail} /> : undefined}
+          />
+        ) : null}
       </Flex>
     </Flex>
   );

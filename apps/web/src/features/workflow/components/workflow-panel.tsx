@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   CheckOutlined,
   CloseOutlined,
@@ -37,9 +37,11 @@ const stageOf = (status: number): Stage | null =>
 
 /**
  * The viewer's right-hand workflow panel: the document's status, exactly the actions the server says the caller
- * may take now (`detail.actions`), and the history of its routes and its details in tabs.
+ * may take now (`detail.actions`), and the history of its routes and its details in tabs. `extraActions` are
+ * other features' actions on the document (the library's archive, recall, deletion), which the viewer page passes
+ * in: this feature does not reach into their components.
  */
-export function WorkflowPanel({ detail }: { detail: FileDetail }) {
+export function WorkflowPanel({ detail, extraActions }: { detail: FileDetail; extraActions?: ReactNode }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const act = useDocumentAction(detail.fileId);
@@ -118,9 +120,10 @@ export function WorkflowPanel({ detail }: { detail: FileDetail }) {
           <Typography.Text type="secondary">{t('workflow.panel.status')}</Typography.Text>
           <StatusTag id="workflow-status" status={detail.status} />
         </Flex>
-        {offered.length > 0 ? (
+        {offered.length > 0 || extraActions ? (
           <Flex id="workflow-actions" vertical gap={8}>
             {offered.map(button)}
+            {extraActions}
           </Flex>
         ) : (
           <Typography.Text id="workflow-no-actions" type="secondary" style={{ fontSize: 12 }}>

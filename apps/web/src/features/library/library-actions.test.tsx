@@ -1,0 +1,169 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
+import { recipientList } from '@edoc/contract/flow';
+import { folderTreeAnswer } from '@edoc/contract/folder';
+import { deleteApplied, libraryAnswer } from '@edoc/contract/library';
+import type { WorkflowAction } from '@edoc/contract/workflow';
+import { changeLanguage } from '../../lib/i18n';
+import { stopIdle } from '../../lib/idle-timer';
+import { setSession } from '../../lib/session';
+import { reply } from '../../test/fetch-mock';
+import { byId, findById } from '../../test/queries';
+import { renderApp } from '../../test/render-app';
+import { bodyOf, callsTo, detail, serveViewer } from '../workflow/workflow-fixtures';
+import { libraryTree } from './library-fixtures';
+
+const LIBRARY = ['archive', 'recall', 'applyDelete', 'approveDelete', 'rejectDelete'];
+const WORKFLOW = ['receive', 'send', 'pass', 'reject', 'withdraw', 'retract'];
+const deletion = { applyId: 55, reason: 'Filed twice', applicantName: 'Li Lei', approverName: 'Zhang San' };
+const open = () => renderApp('/view?fileId=7&fileVerId=70');
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  stopIdle();
+});
+
+const queryOf = (call: ReturnType<typeof callsTo>[number]) => new URL(String(call[0]), 'http://x').searchParams;
+
+describe("the library's actions in the viewer's workflow panel", () => {
+  it.each<[WorkflowAction[], number]>([
+    [['archive'], 8],
+    [['recall', 'applyDelete'], 6],
+    [['recall'], 6],
+    [['approveDelete', 'rejectDelete'], 9],
+  ])('shows exactly the library actions %j offered in status %i', async (actions, status) => {
+    await changeLanguage('en-US');
+    setSession({ token: 'tok' });
+    serveViewer(detail({ actions, status, deletion: status === 9 ? deletion : null }));
+    open();
+    await findById('workflow-actions');
+    for (const a of [...LIBRARY, ...WORKFLOW]) {
+      if ((actions as string[]).includes(a)) expect(byId(`workflow-action-${a}`)).toBeInTheDocument();
+      else expect(document.getElementById(`workflow-action-${a}`)).toBeNull();
+    }
+    expect(document.getElementById('workflow-no-actions')).toBeNull();
+  });
+
+  it('archives this document and version with its dates, then asks for the document again', async () => {
+    await changeLanguage('en-US');
+    setSession({ token: 'tok' });
+    const fetchMock = serveViewer(detail({ actions: ['archive'], status: 8 }), {
+      'GET /folder/tree/0': () => reply(folderTreeAnswer, libraryTree),
+      'POST /file/archive': () => reply(libraryAnswer, { fileId: 7, status: 6 }),
+    });
+    open();
+    fireEvent.click(await findById('workflow-action-archive'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Archive “Protocol”')).toBeInTheDocument();
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/folder/tree/0').length).toBeGreaterThan(0));
+    fireEvent.click(byId('library-archive-ok'));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/file/archive')).toHaveLength(1));
+    const today = dayjs().format('YYYY-MM-DD');
+    expect(bodyOf(callsTo(fetchMock, 'POST', '/file/archive')[0])).toEqual({
+      fileId: 7,
+      fileVersionId: 70,
+      publishDate: today,
+      startDate: today,
+    });
+    expect(await screen.findByText('Archived')).toBeInTheDocument();
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/file/7').length).toBeGreaterThan(1));
+    // Opening the version is recorded once: the refresh leaves the viewer's state query alone.
+    expect(callsTo(fetchMock, 'GET', '/minio/file/state/70')).toHaveLength(1);
+  });
+
+  it('recalls only once confirmed', async () => {
+    await changeLanguage('en-US');
+    setSession({ token: 'tok' });
+    const fetchMock = serveViewer(detail({ actions: ['recall', 'applyDelete'], status: 6 }), {
+      'GET /file/recall': () => reply(libraryAnswer, { fileId: 7, status: 1 }),
+    });
+    open();
+    fireEvent.click(await findById('workflow-action-recall'));
+    expect(await screen.findByText('Recall “Protocol”?')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET', '/file/recall')).toHaveLength(0);
+    fireEvent.click(byId('workflow-action-recall-ok'));
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/file/recall')).toHaveLength(1));
+    expect(queryOf(callsTo(fetchMock, 'GET', '/file/recall')[0]).get('fileId')).toBe('7');
+    expect(await screen.findByText('“Protocol” was recalled to the workspace')).toBeInTheDocument();
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/file/7').length).toBeGreaterThan(1));
+  });
+
+  it('applies for deletion with the existing dialog', async () => {
+    await changeLanguage('en-US');
+    setSession({ token: 'tok' });
+    const fetchMock = serveViewer(detail({ actions: ['recall', 'applyDelete'], status: 6 }), {
+      'GET /folder/recipients': () => reply(recipientList, [{ id: 12, name: 'Li Si', email: 'li.si@example.com' }]),
+      'POST /file/delete/apply': () => reply(deleteApplied, { fileId: 7, status: 9, applyId: 55 }),
+    });
+    open();
+    fireEvent.click(await findById('workflow-action-applyDelete'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Apply to delete “Protocol”')).toBeInTheDocument();
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/folder/recipients')).toHaveLength(1));
+    fireEvent.mouseDown(within(dialog).getByRole('combobox'));
+    fireEvent.click(await screen.findByText('Li Si (li.si@example.com)'));
+    fireEvent.change(byId('library-apply-reason'), { target: { value: 'Filed twice' } });
+    fireEvent.click(byId('library-apply-ok'));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/file/delete/apply')).toHaveLength(1));
+    expect(bodyOf(callsTo(fetchMock, 'POST', '/file/delete/apply')[0])).toEqual({
+      fileId: 7,
+      approverId: 12,
+      reason: 'Filed twice',
+    });
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/file/7').length).toBeGreaterThan(1));
+  });
+
+  it('shows the application and approves the deletion with its applyId, in Chinese', async () => {
+    await changeLanguage('zh-CN');
+    setSession({ token: 'tok' });
+    const fetchMock = serveViewer(detail({ actions: ['approveDelete', 'rejectDelete'], status: 9, deletion }), {
+      'GET /file/delete/7/55/a': () => reply(libraryAnswer, { fileId: 7, status: 6 }),
+    });
+    open();
+    const info = await findById('library-deletion');
+    expect(info).toHaveTextContent('删除审批中');
+    expect(info).toHaveTextContent('Filed twice');
+    expect(info).toHaveTextContent('Li Lei');
+    expect(info).toHaveTextContent('Zhang San');
+    expect(byId('workflow-action-approveDelete')).toHaveTextContent('同意删除');
+    expect(byId('workflow-action-rejectDelete')).toHaveTextContent('驳回删除');
+    fireEvent.click(byId('workflow-action-approveDelete'));
+    expect(await screen.findByText('确定同意删除“Protocol”吗？')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET', '/file/delete/7/55/a')).toHaveLength(0);
+    fireEvent.click(byId('workflow-action-approveDelete-ok'));
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/file/delete/7/55/a')).toHaveLength(1));
+    expect(queryOf(callsTo(fetchMock, 'GET', '/file/delete/7/55/a')[0]).get('pass')).toBe('true');
+    // The document is in the recycle bin now: said so, and not asked for again (it would be not found).
+    expect(await findById('library-deleted')).toHaveTextContent('此文件已删除，现位于回收站');
+    expect(callsTo(fetchMock, 'GET', '/file/7')).toHaveLength(1);
+  });
+
+  it('rejects the deletion with an optional comment, then asks for the document again', async () => {
+    await changeLanguage('en-US');
+    setSession({ token: 'tok' });
+    const fetchMock = serveViewer(detail({ actions: ['approveDelete', 'rejectDelete'], status: 9, deletion }), {
+      'GET /file/delete/7/55/a': () => reply(libraryAnswer, { fileId: 7, status: 6 }),
+    });
+    open();
+    fireEvent.click(await findById('workflow-action-rejectDelete'));
+    expect(await screen.findByText('Reject deleting “Protocol”?')).toBeInTheDocument();
+    fireEvent.change(byId('library-reject-comment'), { target: { value: ' Still needed ' } });
+    fireEvent.click(byId('workflow-action-rejectDelete-ok'));
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/file/delete/7/55/a')).toHaveLength(1));
+    const query = queryOf(callsTo(fetchMock, 'GET', '/file/delete/7/55/a')[0]);
+    expect(query.get('pass')).toBe('false');
+    expect(query.get('comment')).toBe('Still needed');
+    expect(await screen.findByText('Deletion rejected: the document stays archived')).toBeInTheDocument();
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/file/7').length).toBeGreaterThan(1));
+  });
+
+  it('shows a pending application to someone who may not decide it, without buttons', async () => {
+    await changeLanguage('en-US');
+    setSession({ token: 'tok' });
+    serveViewer(detail({ actions: [], status: 9, deletion }));
+    open();
+    expect(await findById('library-deletion')).toHaveTextContent('Deletion waiting for approval');
+    for (const a of LIBRARY) expect(document.getElementById(`workflow-action-${a}`)).toBeNull();
+  });
+});
