@@ -2,10 +2,11 @@ import type { Browser, Page } from 'playwright-core';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../../apps/server/src/db/client.ts';
+import { documents } from '../../apps/server/src/db/schema/documents.ts';
 import { folderGrants, folders, members, projects, roles } from '../../apps/server/src/db/schema/projects.ts';
 import { passwordHistory, users } from '../../apps/server/src/db/schema/users.ts';
 import { hashPassword } from '../../apps/server/src/modules/auth/password.service.ts';
-import { env, launch, recallAccount, skipReason, submitLogin, type Account } from '../support/browser.ts';
+import { env, keepShot, launch, recallAccount, skipReason, submitLogin, type Account } from '../support/browser.ts';
 import { makePdf } from '../support/files.ts';
 
 type Lang = 'zh-CN' | 'en-US';
@@ -172,13 +173,18 @@ describe.skipIf(skipReason !== null)('workflow journeys in Chromium', () => {
       .setInputFiles({ name: pdf.name, mimeType: pdf.mimeType, buffer: pdf.buffer });
     await page.locator('#documentForm_assigneeId').click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: casey.name }).click();
+    // The choice shows in the field before the form is sent (a slow list must not lose the click).
+    await page.locator('.ant-modal:visible .ant-select-selection-item', { hasText: casey.name }).waitFor();
     const created = page.waitForResponse((r) => r.url().includes('/minio/file/save'));
     await page.locator('#document-form-ok').click();
     expect((await created).status()).toBe(200);
+    const [doc] = await db.select().from(documents).where(eq(documents.name, docName));
+    expect(doc).toMatchObject({ status: 2, assigneeId: casey.id });
     await page.context().close();
 
     const home = await enter(casey, 'en-US');
     expect(await pendingTask(home)).toBe('Waiting for receiving');
+    await keepShot(home, '04-casey-pending-en-US');
     const tab = await openFromHome(home);
     expect(await statusOf(tab)).toBe('Waiting to be received');
     await tab.locator('#workflow-action-receive').click();
@@ -191,11 +197,16 @@ describe.skipIf(skipReason !== null)('workflow journeys in Chromium', () => {
   it('Rui rejects it with a reason (in Chinese); Casey sees it rejected and resends it', async () => {
     const home = await enter(rui, 'zh-CN');
     expect(await pendingTask(home)).toBe('待审核');
+    await keepShot(home, '04-rui-pending-zh-CN');
     const tab = await openFromHome(home);
     // A rejection needs its reason: refused in the dialog, naming the field.
     await tab.locator('#workflow-action-reject').click();
     await tab.locator('#workflow-decide-ok').click();
     await tab.locator('.ant-form-item-explain-error', { hasText: '原因' }).waitFor();
+    await tab.locator('.ant-modal:visible .ant-modal-close').click();
+    await tab.locator('#workflow-action-reject').click();
+    await tab.locator('#workflow-decide-comment').fill('访视频率需与方案一致');
+    await keepShot(tab, '04-rui-reject-zh-CN');
     await tab.locator('.ant-modal:visible .ant-modal-close').click();
     expect(await decide(tab, false, '访视频率需与方案一致')).toBe(200);
     await expect.poll(() => statusOf(tab)).toBe('编辑中');
@@ -236,6 +247,7 @@ describe.skipIf(skipReason !== null)('workflow journeys in Chromium', () => {
     await tab.locator('#workflow-flow-tab').click();
     const flow = tab.locator('#workflow-flow');
     await flow.getByText('Ada Approver').first().waitFor();
+    await keepShot(tab, '04-ada-flow-en-US');
     expect(await flow.textContent()).toContain('访视频率需与方案一致');
 
     // Ada's processed list has her decision; her pending list no longer has the document.
@@ -259,6 +271,7 @@ describe.skipIf(skipReason !== null)('workflow journeys in Chromium', () => {
     await expect
       .poll(async () => (await tab.locator('#viewer-search-result').textContent()) ?? '', { timeout: 30_000 })
       .not.toMatch(/^0|No /);
+    await keepShot(tab, '04-casey-signature-page-en-US');
     await home.context().close();
   });
 });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import pg from 'pg';
@@ -116,4 +117,14 @@ export async function recallAccount(key: string): Promise<Account> {
   const all = JSON.parse(await fs.readFile(accountsFile(), 'utf8').catch(() => '{}')) as Record<string, Account>;
   if (!all[key]) throw new Error(`no account "${key}": the journey that makes it (02-organisation) did not run`);
   return all[key];
+}
+
+/**
+ * Keeps a picture of the page as a person saw it at a step of a journey, in E2E_SHOTS_DIR (default: the system's
+ * temporary folder, edoc-e2e-shots): artefacts of the run to look at, never compared.
+ */
+export async function keepShot(page: Page, name: string): Promise<void> {
+  const dir = process.env.E2E_SHOTS_DIR ?? path.join(os.tmpdir(), 'edoc-e2e-shots');
+  await fs.mkdir(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`) });
 }

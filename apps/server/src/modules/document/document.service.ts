@@ -194,7 +194,8 @@ export async function createDocument(
       tx,
       deps.blobs,
       doc.id,
-      fields.versionNo ?? firstVersionNo(convention),
+      // A blank version number (the form sends '') takes the project's convention (issue 12: no blank versions).
+      fields.versionNo || firstVersionNo(convention),
       file,
       ctx.auth.user.id,
     );

@@ -326,3 +326,21 @@ describe('content type', () => {
     expect(down.headers['x-content-type-options']).toBe('nosniff');
   });
 });
+
+// Last, as the tests above count the project's documents.
+describe('version numbers', () => {
+  it("gives a document sent with a blank version number the project's first one (issue 12)", async () => {
+    const res = await upload(
+      world.pm.token,
+      { folderId: world.folderByIch.get('8.3.1')!, name: 'Blank version', versionNo: '' },
+      { name: 'b.pdf', content: SAMPLE.pdf() },
+    );
+    const list = await client(ctx.app, world.pm.token).get(
+      `/folder/workspace/file/list?folderId=${world.folderByIch.get('8.3.1')!}`,
+    );
+    const row = (list.json().data.data as Array<{ fileId: number; version_no: string }>).find(
+      (r) => r.fileId === res.json().data.fileId,
+    );
+    expect(row?.version_no).toBe('V1.0');
+  });
+});
