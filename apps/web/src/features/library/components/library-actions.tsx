@@ -54,15 +54,13 @@ export function LibraryActions({ detail }: { detail: FileDetail }) {
   }
 
   const decide = (pass: boolean) =>
-    decision
-      .mutateAsync({ fileId, applyId: deletion!.applyId, pass, comment: pass ? undefined : comment.trim() })
-      .then(
-        () => {
-          void message.success(t(pass ? 'library.deleteApproved' : 'library.deleteRejected'));
-          if (pass) setDeleted(true);
-        },
-        () => undefined, // shown by the query client; the document is refreshed either way
-      );
+    decision.mutateAsync({ fileId, applyId: deletion!.applyId, pass, comment: pass ? undefined : comment.trim() }).then(
+      () => {
+        void message.success(t(pass ? 'library.deleteApproved' : 'library.deleteRejected'));
+        if (pass) setDeleted(true);
+      },
+      () => undefined, // shown by the query client; the document is refreshed either way
+    );
 
   const confirmProps = (a: LibraryAction) => ({
     okText: t('common.confirm'),
