@@ -1,5 +1,5 @@
 import type { DocumentEditFields, VersionRow } from '@edoc/contract/document-edit';
-import { TrailType } from '@edoc/contract/enums';
+import { DocStatus, TrailType } from '@edoc/contract/enums';
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import { documents, documentVersions } from '../../db/schema/documents.ts';
 import { users } from '../../db/schema/users.ts';
@@ -122,6 +122,9 @@ export async function listVersions(deps: Deps, ctx: ProjectContext, fileId: numb
   });
 }
 
+/** Archived, waiting to be activated, deletion in approval: the library's records. */
+const LIBRARY_STATUSES: number[] = [DocStatus.Archived, DocStatus.WaitingActivation, DocStatus.DeletionInApproval];
+
 /** A version's label is the one thing of it that may change; its content never does (DESIGN §7). */
 export async function editVersionLabel(
   deps: Deps,
@@ -131,7 +134,9 @@ export async function editVersionLabel(
 ) {
   await deps.db.transaction(async (tx) => {
     const documentId = await documentOfVersion(tx, ctx, input.fileVersionId);
-    await loadDocumentFor(tx, ctx, documentId, ['viewDoc', 'editDoc']);
+    const { doc } = await loadDocumentFor(tx, ctx, documentId, ['viewDoc', 'editDoc']);
+    // An archived record changes in nothing, not even a label (Part 11 record protection; issue 11).
+    if (LIBRARY_STATUSES.includes(doc.status)) fail('not_in_this_status');
     const [old] = await tx.select().from(documentVersions).where(eq(documentVersions.id, input.fileVersionId));
     const label = input.label || null;
     if (old.label === label) fail('no_change');

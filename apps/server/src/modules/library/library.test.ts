@@ -149,6 +149,9 @@ describe('an archived document', () => {
       { name: 'x.pdf', content: SAMPLE.pdf() },
     );
     expect(edit.statusCode).toBe(409);
+    const [version] = await L.ctx.db.select().from(documentVersions).where(eq(documentVersions.documentId, id));
+    const label = await L.as(L.world.pm).post('/file/version/edit/a', { fileVersionId: version.id, label: 'Final' });
+    expect(label.statusCode).toBe(409);
     const del = await L.as(L.world.pm).post('/file/delete/a', {
       fileId: id,
       folderId: L.folder,
