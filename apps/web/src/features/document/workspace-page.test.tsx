@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { documentCreated, fileList } from '@edoc/contract/document';
 import { noData } from '@edoc/contract/envelope';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
 import { mockApi, reply } from '../../test/fetch-mock';
 import { byId, findById } from '../../test/queries';
-import { renderApp } from '../../test/render-app';
-import { base, callsTo, rows, signIn } from './document-fixtures';
+import { renderApp, renderedClient } from '../../test/render-app';
+import { base, callsTo, rows, signIn, tree } from './document-fixtures';
 import { mockXhr, ok, refused } from './fake-xhr';
 
 async function setDate(id: string, value: string) {
@@ -96,6 +96,28 @@ describe('workspace file list', () => {
 });
 
 describe('creating documents', () => {
+  it('keeps what was typed and chosen when the folder tree is fetched again', async () => {
+    await changeLanguage('en-US');
+    signIn();
+    const fetchMock = mockApi(base);
+    renderApp('/work');
+    fireEvent.click(await findById('document-folder-12'));
+    fireEvent.click(await findById('document-create'));
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Document' });
+    fireEvent.change(within(dialog).getByLabelText('File name'), { target: { value: 'Kept' } });
+    // The tree comes again with another count (someone filed a document): the same folder, a new object.
+    const folder = tree.allFolderList[0].children[0];
+    const count = folder.fileCount;
+    folder.fileCount = count + 1;
+    const before = callsTo(fetchMock, 'GET', '/folder/tree/0').length;
+    await act(() => renderedClient.invalidateQueries());
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/folder/tree/0').length).toBeGreaterThan(before));
+    // Let the new tree render.
+    await act(() => new Promise((r) => setTimeout(r, 100)));
+    folder.fileCount = count;
+    expect(within(dialog).getByLabelText('File name')).toHaveValue('Kept');
+  });
+
   it('checks the name and the dates before sending, then sends the fields first and the file last', async () => {
     await changeLanguage('en-US');
     signIn();

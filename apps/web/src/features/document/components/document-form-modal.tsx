@@ -129,13 +129,17 @@ export function DocumentFormModal(props: {
   const recipients = useRecipients(folderId, scope === 'site' ? siteId : undefined, props.open);
 
   const { open, folder } = props;
+  const start = folder?.isEnabled && folder.canCreateFile ? folder : null;
+  const startId = start?.folderId;
+  const startIch = start?.ichCode ?? '';
+  // Reset when the dialog opens or its folder changes, not when the folder tree is fetched again (a new object for
+  // the same folder): that wiped what the user had typed and chosen.
   useEffect(() => {
     if (!open) return;
     form.resetFields();
     setProgress(null);
-    const start = folder?.isEnabled && folder.canCreateFile ? folder : null;
-    form.setFieldsValue({ scope: 'central', folderId: start?.folderId, ichCode: start?.ichCode ?? '' });
-  }, [open, folder, form]);
+    form.setFieldsValue({ scope: 'central', folderId: startId, ichCode: startIch });
+  }, [open, startId, startIch, form]);
 
   const save = useCreateDocument({ silentError: true });
   const submit = (v: DocumentFormValues) => {
