@@ -13,6 +13,8 @@ export const RoleCode = {
   StudyPm: 'STU_PM',
   StudyStaff: 'STU_STAFF',
   CompanyAdmin: 'COMPANY_ADMIN',
+  /** Not a member's role: an inspector's or auditor's time-boxed, read-only access to the library (issue 11). */
+  Inspector: 'INSPECTOR',
 } as const;
 
 /** Approval status of user registrations and workflow records. */

@@ -75,7 +75,18 @@ export const ERRORS = {
     '项目已过期，请联系管理员或切换项目',
     'Project expired, contact the administrator or switch projects',
   ],
-  project_closed: [403, '项目已关闭，请切换项目', 'The project is closed, switch projects'],
+  project_closed: [403, '项目已关闭，只能查阅，不能修改', 'The project is closed: it can be read but not changed'],
+  inspector_access_ended: [
+    403,
+    '您的检查访问期限已结束或尚未开始',
+    'Your inspection access has ended or has not started yet',
+  ],
+  inspector_is_member: [409, '该用户已是本项目成员，不能再邀请为检查员', 'This user is already a member of the project and cannot be invited as an inspector'],
+  inspector_other_company: [
+    409,
+    '该邮箱属于其他公司的账号，不能邀请',
+    'This e-mail belongs to an account of another company and cannot be invited',
+  ],
   site_code_exists: [409, '中心编号重复', 'Duplicate site code'],
   site_has_files: [409, '中心下仍有文件', 'The site still has files'],
   user_has_tasks: [

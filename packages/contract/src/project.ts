@@ -101,6 +101,10 @@ export const studyListItem = z.object({
   reviewOpen: z.boolean(),
   qcOpen: z.boolean(),
   approveOpen: z.boolean(),
+  /** Closed by the company administrator: members may still enter and read, nothing changes (issue 11). */
+  closed: z.boolean(),
+  /** The caller is invited as an inspector here (not a member): a read-only view of the library until the end date. */
+  inspector: z.boolean(),
 });
 export type StudyListItem = z.infer<typeof studyListItem>;
 export const studyList = pageOf(studyListItem);
@@ -148,6 +152,10 @@ export const studyEntryData = z.object({
   approveOpen: z.boolean(),
   allowedFileTypes: z.array(z.string()),
   authorities: z.array(z.string()),
+  /** The project is closed: everything may be read, nothing changed (the web says so and offers no changes). */
+  closed: z.boolean(),
+  /** For an inspector (roleCode INSPECTOR): the last day of access and whether downloads were granted. */
+  inspector: z.object({ endsOn: z.string(), canDownload: z.boolean() }).nullable(),
 });
 export type StudyEntryData = z.infer<typeof studyEntryData>;
 
