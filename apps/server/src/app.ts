@@ -48,6 +48,8 @@ import { viewerRoutes } from './modules/viewer/viewer.routes.ts';
 import { workflowRoutes } from './modules/workflow/workflow.routes.ts';
 import { taskRoutes } from './modules/task/task.routes.ts';
 import { libraryRoutes } from './modules/library/library.routes.ts';
+import { inspectorRoutes } from './modules/inspector/inspector.routes.ts';
+import { registerInspectionTrail } from './modules/inspector/inspection-trail.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { frameworkError, registerErrors } from './plugins/errors.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
@@ -86,6 +88,7 @@ const MODULES: Array<(api: Api, deps: Deps) => void> = [
   workflowRoutes,
   taskRoutes,
   libraryRoutes,
+  inspectorRoutes,
 ];
 
 export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions['logger'] } = {}) {
@@ -153,6 +156,7 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
   if (spa) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
   registerErrors(app, { spa });
   registerAuth(app, deps.db, { docsPublic: deps.config.API_DOCS_PUBLIC });
+  registerInspectionTrail(app, deps.db);
   registerInputRules(app);
   registerIdempotency(app, deps.db);
 

@@ -81,7 +81,11 @@ export const ERRORS = {
     '您的检查访问期限已结束或尚未开始',
     'Your inspection access has ended or has not started yet',
   ],
-  inspector_is_member: [409, '该用户已是本项目成员，不能再邀请为检查员', 'This user is already a member of the project and cannot be invited as an inspector'],
+  inspector_is_member: [
+    409,
+    '该用户已是本项目成员，不能再邀请为检查员',
+    'This user is already a member of the project and cannot be invited as an inspector',
+  ],
   inspector_other_company: [
     409,
     '该邮箱属于其他公司的账号，不能邀请',

@@ -128,3 +128,29 @@ export const BUILTIN_ROLE_KEYS = {
     libraryKeys: ['viewDoc', 'downDoc'],
   },
 } as const;
+
+const READING_DOC_KEYS: readonly DocKey[] = ['viewDoc', 'downDoc', 'viewTrailDoc', 'viewVersionDoc'];
+const READING_LIBRARY_KEYS: readonly LibraryKey[] = ['viewDoc', 'downDoc', 'viewTrailDoc'];
+
+/**
+ * What a closed project (issue 11) leaves of anyone's rights on a folder: the keys that only read. The web then
+ * offers no change, and the server refuses every changing route anyway (project_closed).
+ */
+export function readOnlyRights(r: FolderRights): FolderRights {
+  return {
+    docKeys: r.docKeys.filter((k) => READING_DOC_KEYS.includes(k)),
+    libraryKeys: r.libraryKeys.filter((k) => READING_LIBRARY_KEYS.includes(k)),
+    manageLevel: r.manageLevel > 0 ? 1 : 0,
+    isEnabled: r.isEnabled,
+    canCreateFile: false,
+  };
+}
+
+/**
+ * An inspector's rights (issue 11): on the folders archived documents are filed in, reading them and their trail,
+ * downloading only when the invitation says so; the server shows them no other folder.
+ */
+export function inspectorRights(canDownload: boolean): FolderRights {
+  const libraryKeys: LibraryKey[] = canDownload ? ['viewDoc', 'viewTrailDoc', 'downDoc'] : ['viewDoc', 'viewTrailDoc'];
+  return { docKeys: [], libraryKeys, manageLevel: 0, isEnabled: true, canCreateFile: false };
+}

@@ -27,6 +27,8 @@ export const TRAIL_OBJECT_LABELS: Record<TrailObjectType, Label> = {
   session: ['会话', 'Session'],
   route_template: ['流程模板', 'Route template'],
   signing_certificate: ['文档签名证书', 'Document-signing certificate'],
+  inspection: ['检查访问', 'Inspection visit'],
+  inspector: ['检查员', 'Inspector'],
 };
 
 /**
@@ -36,6 +38,9 @@ export const TRAIL_OBJECT_LABELS: Record<TrailObjectType, Label> = {
 export const TRAIL_FIELD_LABELS: Record<string, Label> = {
   /** A stored value that is not an object (older rows). */
   value: ['值', 'Value'],
+  page: ['页面', 'Page'],
+  params: ['参数', 'Parameters'],
+  revoked: ['已撤销', 'Revoked'],
   fileName: ['文件名', 'File name'],
   sha256: ['SHA-256', 'SHA-256'],
   size: ['大小（字节）', 'Size (bytes)'],

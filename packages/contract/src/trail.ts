@@ -206,6 +206,13 @@ const archived = flowStep.extend({
 });
 const invalidMark = z.object({ invalid: z.boolean(), entryId: id });
 const deletionStep = flowStep.extend({ applyId: id, approverId: id, decision: z.enum(['pass', 'reject']).optional() });
+const inspectorGrant = z.object({
+  email: text,
+  startsOn: text,
+  endsOn: text,
+  canDownload: z.boolean(),
+  revoked: z.boolean(),
+});
 const versionRead = z.object({ action: z.enum(['download', 'view']), fileVersionId: id, sha256: sha });
 
 export const TRAIL_ENTRIES = [
@@ -253,6 +260,9 @@ export const TRAIL_ENTRIES = [
     new: z.union([z.object({ recycled: z.literal(true) }), z.object({ purged: z.literal(true) })]),
   }),
   entry(TrailType.View, 'document', { new: versionRead }),
+  // An inspector's visit (issue 11): each page they open (the library list, a document's detail or trail).
+  entry(TrailType.View, 'inspection', { new: z.object({ page: text, params: z.record(z.string(), z.unknown()) }) }),
+  entry(TrailType.PermissionChange, 'inspector', { old: inspectorGrant.nullable(), new: inspectorGrant }),
   entry(TrailType.Create, 'document_word', { new: z.object({ fileId: id, text }) }),
   entry(TrailType.Create, 'download_task', { new: download }),
   entry(TrailType.View, 'download_task', { new: download }),

@@ -112,6 +112,7 @@ function projectContext(admin: typeof users.$inferSelect, projectId: number): Pr
       roleCode: RoleCode.CompanyAdmin,
       projectState: 'open',
       fullAccess: true,
+      inspector: null,
     },
   };
   return {
@@ -119,6 +120,8 @@ function projectContext(admin: typeof users.$inferSelect, projectId: number): Pr
     projectId,
     roleCode: RoleCode.CompanyAdmin,
     fullAccess: true,
+    readOnly: false,
+    inspector: null,
     actor: { ...actor, companyId: admin.companyId, projectId },
     lang: 'en-US',
     client: { ip: '127.0.0.1', userAgent: 'seed:demo' },

@@ -27,7 +27,21 @@ export interface RouteSpec<G extends Gate, P, Q, B, R> {
    * fields and its file part as it walks JSON bodies.
    */
   multipart?: Schema;
+  /**
+   * Whether the route changes anything. Default: every method but GET does. A closed project refuses the changes
+   * (project_closed) and answers the reads (issue 11); say `writes: true` for a GET that acts (SPEC has a few) and
+   * `writes: false` for a POST that only reads or fetches (a download).
+   */
+  writes?: boolean;
+  /**
+   * An inspector may call it (issue 11; everything else refuses them): 'page' writes a view row to the trail for
+   * each call (a library page, a document's detail or trail), 'read' records nothing more (thumbnails, polling,
+   * content whose opening is already recorded).
+   */
+  inspector?: InspectorUse;
 }
+
+export type InspectorUse = 'page' | 'read';
 
 /** 'POST /edoc/minio/file/save' → the schema of its multipart text fields (see RouteSpec.multipart). */
 export const MULTIPART_ROUTES = new Map<string, Schema>();
@@ -65,7 +79,7 @@ function define(api: Api, method: Method) {
       method,
       url,
       bodyLimit: spec.bodyLimit,
-      config: { access: spec.access },
+      config: { access: spec.access, writes: spec.writes ?? method !== 'GET', inspector: spec.inspector },
       // Only the parts a route has: Fastify warns of a part named but undefined.
       schema: Object.fromEntries(
         Object.entries({

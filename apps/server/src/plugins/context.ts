@@ -1,4 +1,4 @@
-import { UserType, type Lang } from '@edoc/contract/enums';
+import { RoleCode, UserType, type Lang } from '@edoc/contract/enums';
 import type { FastifyRequest } from 'fastify';
 import { fail } from '../lib/app-error.ts';
 import { requestLang } from '../lib/lang.ts';
@@ -40,6 +40,10 @@ export interface ProjectContext extends CallerContext {
   roleCode: string;
   /** Project administration (STU_PM or the company administrator): everything in the project. */
   fullAccess: boolean;
+  /** The project is closed: its rights lose every key that changes something (folder.policy.ts). */
+  readOnly: boolean;
+  /** An inspector's visit (roleCode INSPECTOR): the library's valid archived documents only, read-only. */
+  inspector: { canDownload: boolean } | null;
 }
 
 export type ContextOf<G extends Gate> = G extends 'public'
@@ -97,12 +101,21 @@ export function resolveContext(gate: Gate, request: FastifyRequest, auth: AuthCo
     case 'projectAdmin': {
       const { projectId, roleCode } = session;
       if (projectId === null || roleCode === null) return null;
-      // Entered before the project was closed or ran out: the session keeps its sign-in, not the project.
-      if (session.projectState === 'closed') fail('project_closed');
+      const { writes, inspector: inspectorUse } = request.routeOptions.config;
+      // Ran out while entered: the session keeps its sign-in, not the project. A closed one is read-only (issue 11).
       if (session.projectState === 'expired') fail('project_expired');
+      if (session.projectState === 'closed' && writes !== false) fail('project_closed');
+      // An inspector passes only the routes that say so, and only within the invitation's days.
+      const inspector = session.inspector;
+      if (roleCode === RoleCode.Inspector) {
+        if (!inspector?.active) fail('inspector_access_ended');
+        if (gate === 'projectAdmin' || !inspectorUse || writes) return null;
+      }
       const { fullAccess } = session;
       if (gate === 'projectAdmin' && !fullAccess) return null;
-      return { ...base, auth, projectId, roleCode, fullAccess };
+      const readOnly = session.projectState === 'closed';
+      const inspectorCtx = inspector ? { canDownload: inspector.canDownload } : null;
+      return { ...base, auth, projectId, roleCode, fullAccess, readOnly, inspector: inspectorCtx };
     }
   }
 }

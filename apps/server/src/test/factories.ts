@@ -173,3 +173,28 @@ export const SAMPLE = {
   docx: (size = 64) => Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(size - 4, 1)]),
   exe: () => Buffer.concat([Buffer.from('MZ'), Buffer.alloc(62, 0)]),
 };
+
+/**
+ * Factory: an inspector of the world's project (issue 11), invited through the API by its administrator for the
+ * days given (default: from yesterday to tomorrow), signed in and entered. `grantId` names the invitation.
+ */
+export async function enterAsInspector(
+  ctx: TestContext,
+  world: Pick<ProjectWorld, 'companyId' | 'projectId' | 'pm'>,
+  opts: { startsOn?: string; endsOn?: string; canDownload?: boolean } = {},
+): Promise<ProjectPerson & { grantId: number }> {
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const user = await createProjectUser(ctx.db, world.companyId);
+  const invited = await client(ctx.app, world.pm.token).post('/manage/inspector/invite', {
+    email: user.email,
+    userName: user.name,
+    startsOn: opts.startsOn ?? day(-1),
+    endsOn: opts.endsOn ?? day(1),
+    canDownload: opts.canDownload ?? false,
+  });
+  if (invited.statusCode !== 200) throw new Error(`invite failed: ${invited.body}`);
+  const token = await signIn(ctx, user.email);
+  const entered = await client(ctx.app, token).post('/common/study/entry', { studyId: world.projectId });
+  if (entered.statusCode !== 200) throw new Error(`entry failed: ${entered.body}`);
+  return { id: user.id, email: user.email, token, grantId: invited.json().data.id as number };
+}

@@ -26,7 +26,8 @@ export type IdKind =
   | 'downloadTask'
   | 'route'
   | 'deletion'
-  | 'ticket';
+  | 'ticket'
+  | 'inspector';
 
 export interface RoutePolicy {
   gate: Gate;
@@ -36,6 +37,8 @@ export interface RoutePolicy {
   destructive?: boolean;
   /** Callers the gate admits but the handler refuses by rule (e.g. staff without a folder grant). */
   handlerRefuses?: string[];
+  /** An inspector may call it (issue 11): the library's reading routes only; every other route refuses them. */
+  inspector?: true;
 }
 
 const open: RoutePolicy = { gate: 'public' };
@@ -126,8 +129,8 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'POST /common/company/entry': signedIn,
 
   // project: folders
-  'GET /folder/tree/0': member,
-  'GET /folder/tree/list': member,
+  'GET /folder/tree/0': { ...member, inspector: true },
+  'GET /folder/tree/list': { ...member, inspector: true },
   'GET /folder/create/permission': member,
   'GET /folder/names': member,
   'GET /folder/search/tree': member,
@@ -143,7 +146,7 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'POST /folder/template/save': admin,
 
   // project administration
-  'GET /site/list': member,
+  'GET /site/list': { ...member, inspector: true },
   'POST /site/create': admin,
   'POST /site/update/{id}': withIds(admin, { id: 'site' }),
   'POST /site/delete/{id}': withIds(admin, { id: 'site' }, { destructive: true }),
@@ -204,13 +207,13 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'GET /manage/code/export': member,
   'GET /manage/code/import/sample': admin,
   'POST /manage/code/import': admin,
-  'GET /tag/list': member,
+  'GET /tag/list': { ...member, inspector: true },
   'POST /tag/create': admin,
   'POST /tag/update/{id}': withIds(admin, { id: 'tag' }),
   'POST /tag/delete/{id}': withIds(admin, { id: 'tag' }, { destructive: true }),
 
   // documents (issue 4): members, each action gated again by the keys on the document's folder
-  'GET /file/types': member,
+  'GET /file/types': { ...member, inspector: true },
   'POST /file/name/check/a': member,
   'GET /folder/workspace/file/list': member,
   'POST /minio/file/save': member,
@@ -238,15 +241,21 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'POST /file/recycle/restore/{id}': withIds(member, { id: 'file' }, { destructive: true }),
   'POST /file/recycle/purge/{id}': withIds(admin, { id: 'file' }, { destructive: true }),
   // the viewer: viewDoc on the document's folder (staff1 has no grant there)
-  'GET /minio/file/state/{id}': withIds(member, { id: 'version' }, { handlerRefuses: ['staff1'] }),
-  'GET /minio/file/process/{id}': withIds(member, { id: 'version' }, { handlerRefuses: ['staff1'] }),
-  'GET /file/view/{id}': withIds(member, { id: 'version' }, { handlerRefuses: ['staff1'] }),
-  'GET /file/{id}': withIds(member, { id: 'file' }, { handlerRefuses: ['staff1'] }),
+  'GET /minio/file/state/{id}': {
+    ...withIds(member, { id: 'version' }, { handlerRefuses: ['staff1'] }),
+    inspector: true,
+  },
+  'GET /minio/file/process/{id}': {
+    ...withIds(member, { id: 'version' }, { handlerRefuses: ['staff1'] }),
+    inspector: true,
+  },
+  'GET /file/view/{id}': { ...withIds(member, { id: 'version' }, { handlerRefuses: ['staff1'] }), inspector: true },
+  'GET /file/{id}': { ...withIds(member, { id: 'file' }, { handlerRefuses: ['staff1'] }), inspector: true },
   // download center: members pack what they may download; a task is its creator's (and the administrators')
   'POST /download/task/create': member,
   'GET /download/task/list': member,
   'GET /download/task/{id}/file': withIds(member, { id: 'downloadTask' }, { handlerRefuses: ['staff1'] }),
-  'POST /download/ticket': member,
+  'POST /download/ticket': { ...member, inspector: true },
   'GET /download/ticket/{token}': withIds(open, { token: 'ticket' }),
   'POST /download/task/delete/{id}': withIds(member, { id: 'downloadTask' }, { destructive: true }),
   // the workflow (issue 10): the transition table decides inside; the gate is membership
@@ -268,8 +277,8 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'GET /folder/recipients': member,
   'GET /file/assignees/{id}': withIds(member, { id: 'file' }, { handlerRefuses: ['staff1'] }),
   // the library (issue 11): the transition table decides inside (library keys on the library folder)
-  'GET /folder/library/file/list': member,
-  'GET /folder/library/file/picture': member,
+  'GET /folder/library/file/list': { ...member, inspector: true },
+  'GET /folder/library/file/picture': { ...member, inspector: true },
   'GET /folder/workspace/file/picture': member,
   'POST /file/archive': member,
   'POST /file/batch/archived': member,
@@ -281,7 +290,10 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
     { fileId: 'file', applyId: 'deletion' },
     { destructive: true },
   ),
-  'GET /audit/find_file_audits': member,
+  'GET /audit/find_file_audits': { ...member, inspector: true },
   'GET /audit/project/list': admin,
+  'GET /manage/inspector/list': admin,
+  'POST /manage/inspector/invite': admin,
+  'POST /manage/inspector/revoke/{id}': withIds(admin, { id: 'inspector' }, { destructive: true }),
   'GET /audit/project/export': admin,
 };

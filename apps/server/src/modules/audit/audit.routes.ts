@@ -12,7 +12,7 @@ export function auditRoutes(api: Api, deps: Deps): void {
 
   get(
     '/audit/find_file_audits',
-    { access: 'projectMember', query: fileAuditQuery, response: fileTrail },
+    { access: 'projectMember', inspector: 'page', query: fileAuditQuery, response: fileTrail },
     ({ ctx, query }) => fileAudits(deps, ctx, query.fileId),
   );
 

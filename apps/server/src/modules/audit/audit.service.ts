@@ -8,6 +8,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { csvDocument } from '../../lib/csv.ts';
 import { defineSheet, writeXlsx } from '../../lib/excel.ts';
 import { loadDocumentFor } from '../document/document-read.service.ts';
+import { fromLibraryOr } from '../library/library.policy.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 
 type TrailFilters = zod.infer<typeof projectTrailQuery>;
@@ -31,7 +32,9 @@ const item = (r: TrailRow): TrailItem => ({
 /** A document's own trail, oldest first (viewTrailDoc on its folder). */
 export async function fileAudits(deps: Deps, ctx: ProjectContext, fileId: number): Promise<TrailItem[]> {
   return deps.db.transaction(async (tx) => {
-    const { doc } = await loadDocumentFor(tx, ctx, fileId, ['viewDoc', 'viewTrailDoc']);
+    const { doc } = await loadDocumentFor(tx, ctx, fileId, ['viewDoc', 'viewTrailDoc']).catch((err: unknown) =>
+      fromLibraryOr(tx, ctx, err, 'viewTrailDoc', fileId),
+    );
     const rows = await tx
       .select()
       .from(trail)

@@ -65,10 +65,14 @@ export function documentManageRoutes(api: Api, deps: Deps): void {
     return null;
   });
 
-  get('/file/version/delete/:id/a', { access, params: idParams, response: noData }, async ({ ctx, params }) => {
-    await deleteVersion(deps, ctx, params.id, ctx.actor);
-    return null;
-  });
+  get(
+    '/file/version/delete/:id/a',
+    { access, writes: true, params: idParams, response: noData },
+    async ({ ctx, params }) => {
+      await deleteVersion(deps, ctx, params.id, ctx.actor);
+      return null;
+    },
+  );
 
   post('/file/rename/a', { access, body: renameBody, response: noData }, async ({ ctx, body }) => {
     await renameDocument(deps, ctx, body, ctx.actor);

@@ -7,6 +7,7 @@ import { projects } from '../../db/schema/projects.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { folderRights } from '../folder/folder.policy.ts';
+import { fromLibraryOr } from '../library/library.policy.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
 import { seesSite, visibleSites } from './document-list.service.ts';
@@ -118,8 +119,10 @@ export async function downloadVersion(
   record = true,
 ) {
   return deps.db.transaction(async (tx) => {
-    const { doc } = await loadDocumentFor(tx, ctx, input.fileId, ['viewDoc', 'downDoc']);
-    const version = await versionOf(tx, doc.id, input.fileVersionId);
+    // A reader of the library downloads an archived version with library downDoc (issue 11).
+    const { doc, version } = await loadDocumentFor(tx, ctx, input.fileId, ['viewDoc', 'downDoc'])
+      .then(async (loaded) => ({ doc: loaded.doc, version: await versionOf(tx, loaded.doc.id, input.fileVersionId) }))
+      .catch((err: unknown) => fromLibraryOr(tx, ctx, err, 'downDoc', input.fileId, input.fileVersionId));
     if (record)
       await recordTrail(tx, actor, {
         type: TrailType.View,

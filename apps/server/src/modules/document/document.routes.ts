@@ -24,14 +24,14 @@ import { receiveUpload } from './document-upload.ts';
 export function documentRoutes(api: Api, deps: Deps): void {
   const { get, post } = routes(api);
 
-  get('/file/types', { access: 'projectMember', response: allowedTypeList }, async ({ ctx }) => {
+  get('/file/types', { access: 'projectMember', inspector: 'read', response: allowedTypeList }, async ({ ctx }) => {
     const types = await allowedTypes(deps.db, ctx.projectId);
     return types.map((t) => ({ file_type_code: t }));
   });
 
   post(
     '/file/name/check/a',
-    { access: 'projectMember', body: nameCheckBody, response: nameCheckAnswer },
+    { access: 'projectMember', writes: false, body: nameCheckBody, response: nameCheckAnswer },
     async ({ ctx, body }) => ({ exists: await nameInUse(deps, ctx, body.folderId, body.name, body.fileId) }),
   );
 

@@ -26,8 +26,10 @@ export function downloadRoutes(api: Api, deps: Deps): void {
   const { get, post } = routes(api);
   const access = 'projectMember';
 
-  post('/download/task/create', { access, body: downloadTaskBody, response: downloadTaskCreated }, ({ ctx, body }) =>
-    createDownloadTask(deps, ctx, body, ctx.actor),
+  post(
+    '/download/task/create',
+    { access, writes: false, body: downloadTaskBody, response: downloadTaskCreated },
+    ({ ctx, body }) => createDownloadTask(deps, ctx, body, ctx.actor),
   );
 
   get('/download/task/list', { access, query: downloadTaskQuery, response: downloadTaskList }, ({ ctx, query }) =>
@@ -53,13 +55,16 @@ export function downloadRoutes(api: Api, deps: Deps): void {
   });
 
   // A link for the browser's own download manager: large files stream to disk, not through page memory.
-  post('/download/ticket', { access, body: ticketBody, response: ticketIssued }, ({ ctx, body }) =>
-    issueTicket(deps, ctx, body),
+  post(
+    '/download/ticket',
+    { access, writes: false, inspector: 'read', body: ticketBody, response: ticketIssued },
+    ({ ctx, body }) => issueTicket(deps, ctx, body),
   );
 
   get(
     '/download/ticket/:token',
-    { access: 'public', params: ticketParams, response: 'raw' },
+    // The link acts in the session it was issued in, an inspector's too (an invitation that grants downloads).
+    { access: 'public', inspector: 'read', params: ticketParams, response: 'raw' },
     async ({ params, request, reply }) => {
       const { made, ...blob } = await redeemTicket(deps, params.token, request);
       return made ? sendBytes(reply, made, blob) : sendBlob(request, reply, deps.blobs, blob);

@@ -1,5 +1,11 @@
 import { RoleCode } from '@edoc/contract/enums';
-import { evaluateFolderRights, FolderType, type FolderRights } from '@edoc/contract/permissions';
+import {
+  evaluateFolderRights,
+  FolderType,
+  inspectorRights,
+  readOnlyRights,
+  type FolderRights,
+} from '@edoc/contract/permissions';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { folderGrants, folders, groups, members, projects, roles } from '../../db/schema/projects.ts';
@@ -106,11 +112,22 @@ export async function rightsOfUser(
   );
 }
 
-/** Every folder of the project with the caller's rights on it. */
+/**
+ * Every folder of the project with the caller's rights on it. An inspector sees only the folders archived documents
+ * are filed in (the library tree, or the work tree of a project without one); a closed project leaves only reading.
+ */
 export async function folderRights(tx: Tx, ctx: ProjectContext, type?: number) {
+  if (ctx.inspector) {
+    const { libraryFolder } = await projectFlags(tx, ctx.projectId);
+    const shelf = libraryFolder ? FolderType.Library : FolderType.Work;
+    const rows = (await projectFolders(tx, ctx.projectId, type)).filter((f) => f.type === shelf);
+    const own = inspectorRights(ctx.inspector.canDownload);
+    return { rows, rights: new Map(rows.map((f) => [f.id, own])) };
+  }
   const rows = await projectFolders(tx, ctx.projectId, type);
   const rights = await rightsOfUser(tx, ctx.projectId, ctx.auth.user.id, rows, ctx.fullAccess);
   if (!rights) fail('forbidden');
+  if (ctx.readOnly) for (const [id, r] of rights) rights.set(id, readOnlyRights(r));
   return { rows, rights };
 }
 

@@ -1,13 +1,14 @@
 import { TrailType } from '@edoc/contract/enums';
 import type { FolderBody, FolderNode, FolderTreeAnswer } from '@edoc/contract/folder';
 import { FolderType, type FolderRights } from '@edoc/contract/permissions';
-import { and, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { documents } from '../../db/schema/documents.ts';
 import { libraryEntries } from '../../db/schema/library.ts';
 import { folderGrants, folders } from '../../db/schema/projects.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
+import { inspectorShelf } from '../library/library.policy.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import {
@@ -23,14 +24,17 @@ import {
  * How many live documents the folders hold. Recycled ones do not count: their folder may go, and restoring
  * them then asks where to.
  */
-export async function fileCountOf(tx: Tx, folderIds: number[]): Promise<Map<number, number>> {
+export async function fileCountOf(tx: Tx, folderIds: number[], shelf?: SQL): Promise<Map<number, number>> {
   const counts = new Map(folderIds.map((id) => [id, 0]));
   if (folderIds.length === 0) return counts;
-  const rows = await tx
-    .select({ folderId: documents.folderId, n: count() })
-    .from(documents)
-    .where(and(inArray(documents.folderId, folderIds), isNull(documents.deletedAt)))
-    .groupBy(documents.folderId);
+  // An inspector's tree counts only what they may read there (library.policy.ts inspectorShelf).
+  const rows = shelf
+    ? []
+    : await tx
+        .select({ folderId: documents.folderId, n: count() })
+        .from(documents)
+        .where(and(inArray(documents.folderId, folderIds), isNull(documents.deletedAt)))
+        .groupBy(documents.folderId);
   for (const r of rows) counts.set(r.folderId!, r.n);
   // Library folders hold archived entries (issue 11): the current ones of live documents count as its files.
   const archived = await tx
@@ -42,6 +46,7 @@ export async function fileCountOf(tx: Tx, folderIds: number[]): Promise<Map<numb
         inArray(libraryEntries.folderId, folderIds),
         isNull(libraryEntries.supersededAt),
         isNull(documents.deletedAt),
+        shelf,
       ),
     )
     .groupBy(libraryEntries.folderId);
@@ -94,6 +99,7 @@ export async function treeAnswer(
     await fileCountOf(
       tx,
       rows.map((f) => f.id),
+      inspectorShelf(ctx),
     ),
   );
   return {

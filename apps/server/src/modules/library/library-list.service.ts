@@ -12,7 +12,7 @@ import type { Deps } from '../../lib/deps.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { nameFilter, siteFilter, visibleSites } from '../document/document-list.service.ts';
 import { folderRights, projectFlags } from '../folder/folder.policy.ts';
-import { projectToday } from './library.policy.ts';
+import { inspectorShelf, projectToday } from './library.policy.ts';
 
 type ListQuery = z.infer<typeof libraryListQuery>;
 
@@ -44,6 +44,7 @@ export async function listLibrary(deps: Deps, ctx: ProjectContext, query: ListQu
       query.showSuperseded ? undefined : isNull(libraryEntries.supersededAt),
       query.showInvalid ? undefined : eq(libraryEntries.invalid, false),
       nameFilter(query.name),
+      inspectorShelf(ctx),
     );
     const [{ total }] = await tx
       .select({ total: count() })

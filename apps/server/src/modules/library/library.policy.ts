@@ -1,14 +1,14 @@
 import { FolderType, type FolderRights } from '@edoc/contract/permissions';
 import { abilitiesOf, transitionOf, type ActorFacts, type WorkflowAction } from '@edoc/contract/workflow';
 import { DocStatus } from '@edoc/contract/enums';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { users } from '../../db/schema/users.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { documents, documentVersions } from '../../db/schema/documents.ts';
 import { deletionApplications, libraryEntries } from '../../db/schema/library.ts';
 import { folders, projects } from '../../db/schema/projects.ts';
-import { fail } from '../../lib/app-error.ts';
+import { AppError, fail } from '../../lib/app-error.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { folderRights, loadFolder } from '../folder/folder.policy.ts';
 import { seesSite, visibleSites } from '../document/document-list.service.ts';
@@ -94,6 +94,15 @@ export function libraryFactsOf(
 }
 
 /**
+ * What an inspector may read (issue 11): the entries of documents archived and in force (status 6), not marked
+ * obsolete. Nothing waiting for its effective date, recalled for revision or in deletion approval.
+ */
+export function inspectorShelf(ctx: ProjectContext): SQL | undefined {
+  if (!ctx.inspector) return undefined;
+  return and(eq(documents.status, DocStatus.Archived), eq(libraryEntries.invalid, false));
+}
+
+/**
  * A library version the caller may read: archived in the caller's project, of a live document on a site they see,
  * with library viewDoc on the folder it is filed in. Otherwise "not found" (another project's, a deleted one) or
  * "no permission to view this file".
@@ -109,6 +118,7 @@ export async function readableLibraryVersion(tx: Tx, ctx: ProjectContext, fileVe
         eq(libraryEntries.versionId, fileVersionId),
         eq(libraryEntries.projectId, ctx.projectId),
         isNull(documents.deletedAt),
+        inspectorShelf(ctx),
       ),
     )
     .limit(1);
@@ -153,6 +163,25 @@ export async function libraryView(tx: Tx, ctx: ProjectContext, fileId: number, f
     canCreateFile: false,
   };
   return { doc: row.doc, version: row.version, rights };
+}
+
+/**
+ * The document as a reader of the library reads it once the workspace refused them (`err`): its archived version (the
+ * one named, else the current entry's) when their library keys on its folder include `key`; otherwise `err` again.
+ * The viewer, the document's trail and its download all read through here (issue 11).
+ */
+export async function fromLibraryOr(
+  tx: Tx,
+  ctx: ProjectContext,
+  err: unknown,
+  key: (typeof VIEWER_KEYS)[number],
+  fileId: number,
+  fileVersionId?: number,
+) {
+  const refused = err instanceof AppError && ['forbidden', 'not_found', 'no_permission_view_file'].includes(err.code);
+  const library = refused ? await libraryView(tx, ctx, fileId, fileVersionId) : null;
+  if (!library?.rights.docKeys.includes(key)) throw err;
+  return library;
 }
 
 /**

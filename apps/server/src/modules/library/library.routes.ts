@@ -38,13 +38,15 @@ export function libraryRoutes(api: Api, deps: Deps): void {
   const { get, post } = routes(api);
   const access = 'projectMember';
 
-  get('/folder/library/file/list', { access, query: libraryListQuery, response: libraryList }, ({ ctx, query }) =>
-    listLibrary(deps, ctx, query),
+  get(
+    '/folder/library/file/list',
+    { access, inspector: 'page', query: libraryListQuery, response: libraryList },
+    ({ ctx, query }) => listLibrary(deps, ctx, query),
   );
 
   get(
     '/folder/library/file/picture',
-    { access, query: pictureQuery, response: 'raw' },
+    { access, inspector: 'read', query: pictureQuery, response: 'raw' },
     async ({ ctx, query, reply }) => {
       const { version } = await deps.db.transaction((tx) => readableLibraryVersion(tx, ctx, query.fileVersionId));
       const png = await thumbnailOf(deps, await contentOf(deps, version, viewKindOf(version.extension)));
@@ -60,7 +62,7 @@ export function libraryRoutes(api: Api, deps: Deps): void {
     archiveMany(deps, ctx, body, ctx.actor),
   );
 
-  get('/file/recall', { access, query: recallQuery, response: libraryAnswer }, ({ ctx, query }) =>
+  get('/file/recall', { access, writes: true, query: recallQuery, response: libraryAnswer }, ({ ctx, query }) =>
     deps.db.transaction((tx) => recallDocument(tx, ctx, query.fileId, ctx.actor)),
   );
 
@@ -74,7 +76,7 @@ export function libraryRoutes(api: Api, deps: Deps): void {
 
   get(
     '/file/delete/:fileId/:applyId/a',
-    { access, params: deleteDecisionParams, query: deleteDecisionQuery, response: libraryAnswer },
+    { access, writes: true, params: deleteDecisionParams, query: deleteDecisionQuery, response: libraryAnswer },
     ({ ctx, params, query }) =>
       deps.db.transaction((tx) => decideDeletion(tx, ctx, { ...params, ...query }, ctx.actor)),
   );

@@ -180,15 +180,20 @@ describe('project picker', () => {
     expect(entered).toMatchObject({ roleCode: 'COMPANY_ADMIN', idleTime: 7 });
   });
 
-  it('refuses an expired project, hides a closed one', async () => {
+  it('refuses an expired project, offers a closed one to read (issue 11)', async () => {
     const id = (
       await client(ctx.app, adminA).post('/project/create', body({ code: 'OLD-1', endDate: '2020-01-01' }))
     ).json().data.studyId as number;
     const res = await client(ctx.app, adminA).post('/common/study/entry', { studyId: id });
     expect(res.statusCode).toBe(403);
     expect(res.json().msg).toBe('Project expired, contact the administrator or switch projects');
-    await client(ctx.app, adminA).post(`/project/close/${id}`);
-    expect((await client(ctx.app, adminA).post('/common/study/entry', { studyId: id })).statusCode).toBe(404);
+    const closed = (await client(ctx.app, adminA).post('/project/create', body({ code: 'SHUT-1' }))).json().data
+      .studyId as number;
+    await client(ctx.app, adminA).post(`/project/close/${closed}`);
+    const list = (await client(ctx.app, adminA).get('/common/study?pageSize=1000')).json().data.data;
+    expect(list.find((p: { study_id: number }) => p.study_id === closed)).toMatchObject({ closed: true });
+    const entered = await client(ctx.app, adminA).post('/common/study/entry', { studyId: closed });
+    expect(entered.json().data).toMatchObject({ closed: true });
   });
 
   it('offers company management only to company administrators', async () => {

@@ -4,6 +4,7 @@ import type { StudyEntryData, StudyListItem } from '@edoc/contract/project';
 import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { companies } from '../../db/schema/companies.ts';
 import { favourites, members, projects, roles } from '../../db/schema/projects.ts';
+import { inspectorGrants } from '../../db/schema/inspectors.ts';
 import { sessions } from '../../db/schema/sessions.ts';
 import { tasks } from '../../db/schema/workflow.ts';
 import { fail } from '../../lib/app-error.ts';
@@ -13,15 +14,22 @@ import type { AuthContext } from '../../plugins/auth.ts';
 
 const isManager = (auth: AuthContext) => auth.user.userType === UserType.Company && auth.user.isCompanyManager;
 
+/** The caller's inspector invitation to the project row at hand, when it holds today in the project's time zone. */
+const inspectorGrantOf = (auth: AuthContext) =>
+  sql`(select ${inspectorGrants.id} from ${inspectorGrants} where ${inspectorGrants.projectId} = ${projects.id}
+        and ${inspectorGrants.userId} = ${auth.user.id} and ${inspectorGrants.revokedAt} is null
+        and (now() at time zone ${projects.timeZone})::date between ${inspectorGrants.startsOn} and ${inspectorGrants.endsOn})`;
+
 /**
- * The projects a user may enter: a member's projects, and for a company administrator every project of the
- * company. Closed projects are not offered.
+ * The projects a user may enter: a member's projects, for a company administrator every project of the company,
+ * and for an inspector the projects whose invitation holds today. Closed projects are offered (read-only, issue 11).
  */
 function visibleProjects(auth: AuthContext) {
   const member = sql`exists (select 1 from ${members} where ${members.projectId} = ${projects.id} and ${members.userId} = ${auth.user.id})`;
   const ownCompany =
     isManager(auth) && auth.user.companyId !== null ? eq(projects.companyId, auth.user.companyId) : undefined;
-  return and(eq(projects.closed, false), eq(companies.enabled, true), ownCompany ? or(member, ownCompany) : member);
+  const inspector = sql`exists ${inspectorGrantOf(auth)}`;
+  return and(eq(companies.enabled, true), or(member, inspector, ownCompany));
 }
 
 export async function listStudies(
@@ -36,9 +44,10 @@ export async function listStudies(
   );
   const mark = sql<boolean>`exists (select 1 from ${favourites} where ${favourites.projectId} = ${projects.id} and ${favourites.userId} = ${auth.user.id})`;
   // The caller's open tasks in each project (issue 10): the picker shows where work waits.
+  const inspects = sql<boolean>`(not exists (select 1 from ${members} where ${members.projectId} = ${projects.id} and ${members.userId} = ${auth.user.id}) and exists ${inspectorGrantOf(auth)})`;
   const taskNum = sql<number>`(select count(*) from ${tasks} where ${tasks.projectId} = ${projects.id} and ${tasks.userId} = ${auth.user.id} and ${tasks.state} = 0)`;
   const rows = await deps.db
-    .select({ p: projects, companyName: companies.name, mark, taskNum, total: sql<number>`count(*) over ()` })
+    .select({ p: projects, companyName: companies.name, mark, taskNum, inspects, total: sql<number>`count(*) over ()` })
     .from(projects)
     .innerJoin(companies, eq(companies.id, projects.companyId))
     .where(where)
@@ -47,7 +56,7 @@ export async function listStudies(
     .offset((q.pageNum - 1) * q.pageSize);
   return {
     total: rows[0]?.total ?? 0,
-    data: rows.map(({ p, companyName, mark: marked, taskNum }) => ({
+    data: rows.map(({ p, companyName, mark: marked, taskNum, inspects: inspector }) => ({
       study_id: p.id,
       study_name: p.name,
       study_code: p.code,
@@ -60,6 +69,8 @@ export async function listStudies(
       reviewOpen: p.reviewOpen,
       qcOpen: p.qcOpen,
       approveOpen: p.approveOpen,
+      closed: p.closed,
+      inspector: !!inspector && !isManager(auth),
     })),
   };
 }
@@ -67,17 +78,25 @@ export async function listStudies(
 /** POST /common/study/entry: binds the session to the project, whose idle time now applies (SPEC §4). */
 export async function enterStudy(deps: Deps, auth: AuthContext, studyId: number): Promise<StudyEntryData> {
   const [row] = await deps.db
-    .select({ p: projects, roleCode: roles.code, docKeys: roles.docKeys })
+    .select({
+      p: projects,
+      roleCode: roles.code,
+      docKeys: roles.docKeys,
+      grant: { endsOn: inspectorGrants.endsOn, canDownload: inspectorGrants.canDownload },
+    })
     .from(projects)
     .innerJoin(companies, eq(companies.id, projects.companyId))
     .leftJoin(members, and(eq(members.projectId, projects.id), eq(members.userId, auth.user.id)))
     .leftJoin(roles, eq(roles.id, members.roleId))
+    .leftJoin(inspectorGrants, sql`${inspectorGrants.id} = ${inspectorGrantOf(auth)}`)
     .where(and(eq(projects.id, studyId), visibleProjects(auth)));
   if (!row) fail('not_found');
   const { p } = row;
   if (p.endDate && p.endDate < new Date().toISOString().slice(0, 10)) fail('project_expired');
-  // A company administrator who is not a member enters with full rights as COMPANY_ADMIN (SPEC §6).
-  const roleCode = row.roleCode ?? RoleCode.CompanyAdmin;
+  // A company administrator who is not a member enters with full rights as COMPANY_ADMIN (SPEC §6); an invited
+  // inspector who is neither enters as INSPECTOR (issue 11).
+  const inspector = !row.roleCode && !isManager(auth) && row.grant ? row.grant : null;
+  const roleCode = row.roleCode ?? (inspector ? RoleCode.Inspector : RoleCode.CompanyAdmin);
   await deps.db
     .update(sessions)
     .set({ projectId: p.id, roleCode, idleMinutes: p.idleMinutes, lastSeenAt: new Date() })
@@ -94,6 +113,8 @@ export async function enterStudy(deps: Deps, auth: AuthContext, studyId: number)
     approveOpen: p.approveOpen,
     allowedFileTypes: p.allowedFileTypes,
     authorities: row.docKeys ?? [],
+    closed: p.closed,
+    inspector,
   };
 }
 

@@ -25,19 +25,27 @@ export function viewerRoutes(api: Api, deps: Deps): void {
   const { get } = routes(api);
   const access = 'projectMember';
 
-  get('/minio/file/state/:id', { access, params: idParams, response: viewStateAnswer }, ({ ctx, params }) =>
-    viewState(deps, ctx, params.id, { open: true, actor: ctx.actor }),
+  get(
+    '/minio/file/state/:id',
+    { access, inspector: 'read', params: idParams, response: viewStateAnswer },
+    ({ ctx, params }) => viewState(deps, ctx, params.id, { open: true, actor: ctx.actor }),
   );
 
-  get('/minio/file/process/:id', { access, params: idParams, response: viewStateAnswer }, ({ ctx, params }) =>
-    viewState(deps, ctx, params.id, { open: false, actor: ctx.actor }),
+  get(
+    '/minio/file/process/:id',
+    { access, inspector: 'read', params: idParams, response: viewStateAnswer },
+    ({ ctx, params }) => viewState(deps, ctx, params.id, { open: false, actor: ctx.actor }),
   );
 
-  get('/file/view/:id', { access, params: idParams, response: 'raw' }, async ({ ctx, params, request, reply }) => {
-    const { content, made } = await viewBytes(deps, ctx, params.id);
-    if (made) return sendBytes(reply, made, { ...content, disposition: 'inline' });
-    return sendBlob(request, reply, deps.blobs, { ...content, disposition: 'inline' });
-  });
+  get(
+    '/file/view/:id',
+    { access, inspector: 'read', params: idParams, response: 'raw' },
+    async ({ ctx, params, request, reply }) => {
+      const { content, made } = await viewBytes(deps, ctx, params.id);
+      if (made) return sendBytes(reply, made, { ...content, disposition: 'inline' });
+      return sendBlob(request, reply, deps.blobs, { ...content, disposition: 'inline' });
+    },
+  );
 
   get(
     '/folder/workspace/file/picture',
@@ -52,7 +60,7 @@ export function viewerRoutes(api: Api, deps: Deps): void {
 
   get(
     '/file/:id',
-    { access, params: idParams, query: fileDetailQuery, response: fileDetailAnswer },
+    { access, inspector: 'page', params: idParams, query: fileDetailQuery, response: fileDetailAnswer },
     ({ ctx, params, query }) => fileDetail(deps, ctx, params.id, query.fileVersionId),
   );
 }

@@ -3,7 +3,7 @@ import { DocStatus, TrailType } from '@edoc/contract/enums';
 import { viewKindOf, type FileDetail, type ViewKind, type ViewState } from '@edoc/contract/viewer';
 import { WORKFLOW_ACTIONS } from '@edoc/contract/workflow';
 import type { Tx } from '../../db/client.ts';
-import { AppError, fail } from '../../lib/app-error.ts';
+import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { documentOfVersion, loadDocumentFor, versionOf } from '../document/document-read.service.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
@@ -11,7 +11,7 @@ import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
 import { RenditionState } from '../../convert/convert-job.ts';
 import { blobSize, ensureRendition, renditionState } from './rendition.service.ts';
 import { workflowOf } from '../workflow/workflow.policy.ts';
-import { libraryActionsOf, libraryView, pendingDeletionOf } from '../library/library.policy.ts';
+import { fromLibraryOr, libraryActionsOf, pendingDeletionOf } from '../library/library.policy.ts';
 import { stamping } from './stamp-limit.ts';
 import { stampedImage, stampedPdf, stampedText, type Watermark } from './watermark.ts';
 import { appendSignaturePage, signaturesOf } from './signature-page.ts';
@@ -29,10 +29,7 @@ async function viewable(tx: Tx, ctx: ProjectContext, fileId: number, fileVersion
     if (!loaded.rights.docKeys.includes('viewDoc')) fail('no_permission_view_file');
     return { ...loaded, version: await versionOf(tx, loaded.doc.id, fileVersionId) };
   } catch (err) {
-    const refused = err instanceof AppError && (err.code === 'no_permission_view_file' || err.code === 'not_found');
-    const library = refused ? await libraryView(tx, ctx, fileId, fileVersionId) : null;
-    if (!library) throw err;
-    return library;
+    return fromLibraryOr(tx, ctx, err, 'viewDoc', fileId, fileVersionId);
   }
 }
 

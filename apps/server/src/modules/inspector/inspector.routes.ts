@@ -1,0 +1,28 @@
+import { noData } from '@edoc/contract/envelope';
+import { idParams } from '@edoc/contract/fields';
+import { inspectorInviteBody, inspectorInvited, inspectorList } from '@edoc/contract/inspector';
+import type { Deps } from '../../lib/deps.ts';
+import type { Api } from '../../lib/http.ts';
+import { routes } from '../../lib/route.ts';
+import { inviteInspector, listInspectors, revokeInspector } from './inspector.service.ts';
+
+/**
+ * Inspector access (issue 11), the project administrator's: who is invited for which days, inviting (or changing
+ * the days of) one, revoking one. What an inspector may then read is declared on the reading routes themselves
+ * (`inspector: 'page' | 'read'`, lib/route.ts) and enforced in plugins/context.ts.
+ */
+export function inspectorRoutes(api: Api, deps: Deps): void {
+  const { get, post } = routes(api);
+  const access = 'projectAdmin';
+
+  get('/manage/inspector/list', { access, response: inspectorList }, ({ ctx }) => listInspectors(deps, ctx));
+
+  post('/manage/inspector/invite', { access, body: inspectorInviteBody, response: inspectorInvited }, ({ ctx, body }) =>
+    inviteInspector(deps, ctx, body, ctx.actor),
+  );
+
+  post('/manage/inspector/revoke/:id', { access, params: idParams, response: noData }, async ({ ctx, params }) => {
+    await revokeInspector(deps, ctx, params.id, ctx.actor);
+    return null;
+  });
+}
