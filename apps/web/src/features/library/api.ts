@@ -61,6 +61,22 @@ export const libraryFilesQuery = (project: ProjectKey, p: LibraryListParams) =>
     placeholderData: keepPreviousData,
   });
 
+/**
+ * An archived version's first page as a small picture (made once on the server and cached). It never changes, so it
+ * is fetched once per session; a version without one (a format with no pages) answers an error and shows its icon.
+ */
+export function useLibraryPicture(fileVersionId: number, enabled: boolean) {
+  const project = useProjectKey();
+  return useQuery({
+    queryKey: [...libraryKey(project), 'picture', fileVersionId],
+    queryFn: () => api.blob('/folder/library/file/picture', { fileVersionId }),
+    enabled,
+    staleTime: Infinity,
+    retry: false,
+    meta: { silentError: true },
+  });
+}
+
 export function useLibraryFiles(params: LibraryListParams) {
   return useQuery(libraryFilesQuery(useProjectKey(), params));
 }

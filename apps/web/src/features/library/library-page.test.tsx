@@ -101,6 +101,26 @@ describe('file library', () => {
     await waitFor(() => expect(listParams(fetchMock).at(-1)!.get('folderId')).toBe('21'));
   });
 
+  it("shows each archived version's first page beside its name, and the type icon where there is none", async () => {
+    await changeLanguage('en-US');
+    signIn();
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:page', revokeObjectURL: () => {} }));
+    const fetchMock = mockApi({
+      ...base,
+      // Only the first row's version has a picture; the others answer as a format without pages would.
+      'GET /folder/library/file/picture': (u) =>
+        u.searchParams.get('fileVersionId') === '100'
+          ? new Response(new Blob(['png']), { headers: { 'Content-Type': 'image/png' } })
+          : new Response('{}', { status: 415 }),
+    });
+    renderApp('/file');
+    const thumb = await findById('library-row-1-thumb');
+    expect(thumb).toHaveAttribute('src', 'blob:page');
+    expect(thumb).toHaveAttribute('alt', 'First page of Protocol');
+    expect(document.getElementById('library-row-3-thumb')).toBeNull();
+    expect(callsTo(fetchMock, 'GET', '/folder/library/file/picture').length).toBeGreaterThan(1);
+  });
+
   it('shows the marks and the empty state in Chinese', async () => {
     await changeLanguage('zh-CN');
     signIn();

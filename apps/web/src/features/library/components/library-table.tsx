@@ -17,7 +17,8 @@ import { DocStatus } from '@edoc/contract/enums';
 import type { LibraryRow } from '@edoc/contract/library';
 import { FileTypeIcon } from '../../../components/file-type-icon';
 import { formatDate, formatDateTime } from '../../../lib/format';
-import type { LibrarySort } from '../api';
+import { useObjectUrl } from '../../../lib/use-object-url';
+import { useLibraryPicture, type LibrarySort } from '../api';
 
 export const libraryViewerHref = (row: LibraryRow) => `/view?fileId=${row.fileId}&fileVerId=${row.fileVersionId}`;
 
@@ -42,13 +43,29 @@ export interface LibraryTableProps {
   onApplyDelete: (row: LibraryRow) => void;
 }
 
+/** The first page of the archived version beside its name; the file-type icon while it loads or where there is none. */
+function Thumbnail({ row }: { row: LibraryRow }) {
+  const { t } = useTranslation();
+  const picture = useLibraryPicture(row.fileVersionId, row.view);
+  const src = useObjectUrl(picture.data);
+  if (!src) return <FileTypeIcon ext={row.type} />;
+  return (
+    <img
+      id={`library-row-${row.entryId}-thumb`}
+      src={src}
+      alt={t('library.thumbnailOf', { name: row.file_name })}
+      style={{ width: 32, height: 42, objectFit: 'cover', border: '1px solid #f0f0f0', borderRadius: 2 }}
+    />
+  );
+}
+
 function NameCell({ row }: { row: LibraryRow }) {
   const { t } = useTranslation();
   // An obsolete document stays listed (when asked for) but reads as withdrawn from use.
   const style = row.takeFileInvalid ? { textDecoration: 'line-through' } : undefined;
   return (
     <Space size={6} wrap>
-      <FileTypeIcon ext={row.type} />
+      <Thumbnail row={row} />
       {row.view ? (
         <Typography.Link
           id={`library-row-${row.entryId}-name`}
