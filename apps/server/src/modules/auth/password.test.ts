@@ -76,13 +76,16 @@ describe('POST /edoc/user/modify_password', () => {
     expect((await login(user.email, 'Fresh-pass9')).statusCode).toBe(200);
   });
 
-  it('refuses a wrong current password and counts it towards the lock', async () => {
+  it('refuses a wrong current password as a field error, keeps the session, and counts it towards the lock', async () => {
     const user = await createUser(ctx.db);
     const token = await signIn(ctx, user.email);
     const own = client(ctx.app, token, { lang: 'en-US' });
     for (let i = 0; i < 4; i++) {
       const res = await own.post('/user/modify_password', { password: 'Wrong-1!', newPassword: 'N3w-secret' });
-      expect(res.json().errorCode).toBe('wrong_credentials');
+      // Issue 12, defect 1: 400 wrong_password, not 401 (which the web takes as "signed out").
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errorCode).toBe('wrong_password');
+      expect((await own.get('/user/info')).statusCode).toBe(200);
     }
     const fifth = await own.post('/user/modify_password', { password: 'Wrong-1!', newPassword: 'N3w-secret' });
     expect(fifth.statusCode).toBe(423);

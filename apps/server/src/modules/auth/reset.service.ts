@@ -4,7 +4,7 @@ import { RESET_CODE_COOLDOWN_SECONDS, RESET_CODE_TTL_SECONDS } from '@edoc/contr
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { passwordChangeTokens, resetCodes } from '../../db/schema/sign-in.ts';
 import { users } from '../../db/schema/users.ts';
-import { fail } from '../../lib/app-error.ts';
+import { AppError, fail } from '../../lib/app-error.ts';
 import { randomDigits, sameHash, sha256 } from '../../lib/crypto.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { sendMail } from '../../mail/mailer.ts';
@@ -41,7 +41,12 @@ export async function modifyPassword(
     userId = row.userId;
   } else {
     if (!signedIn) fail('unauthorized');
-    userId = (await verifyCredentials(deps, signedIn.email, input.password ?? '', client)).id;
+    // Issue 12, defect 1: a signed-in caller's wrong current password is a field error (400), not 401, which the
+    // web rightly takes as "signed out". It still counts towards the lock, as a wrong sign-in does.
+    const user = await verifyCredentials(deps, signedIn.email, input.password ?? '', client).catch((err: unknown) =>
+      err instanceof AppError && err.code === 'wrong_credentials' ? fail('wrong_password') : Promise.reject(err),
+    );
+    userId = user.id;
   }
   await deps.db.transaction(async (tx) => {
     if (input.changeToken) {

@@ -35,8 +35,9 @@ export function useLogout() {
 }
 
 /** Used both signed out (forced change on the login page) and signed in (personal centre). */
-export function useModifyPassword(signedIn = false) {
+export function useModifyPassword(signedIn = false, meta?: MutationMeta) {
   return useMutation({
+    meta,
     mutationFn: (input: ModifyPasswordBody) =>
       api.postForm<null>('/user/modify_password', { ...input }, signedIn ? undefined : PUBLIC),
   });

@@ -77,4 +77,23 @@ describe('personal centre', () => {
       newPassword: 'New#pass1',
     });
   });
+
+  it('keeps the session and marks the field when the current password is wrong (issue 12, defect 1)', async () => {
+    await changeLanguage('en-US');
+    setSession({ token: 'tok', userType: UserType.System, userName: 'Ann', email: 'ann@example.com' });
+    mockApi({
+      'GET /user/info': () => reply(userInfo, info),
+      'POST /user/modify_password': () =>
+        envelope(null, { status: 400, errorCode: 'wrong_password', msg: 'Wrong password' }),
+    });
+    const router = renderApp('/system/userCenter');
+    const form = (await screen.findByText('Security settings')).closest('.ant-card') as HTMLElement;
+    fireEvent.change(within(form).getByLabelText('Current password'), { target: { value: 'Bad#pass1' } });
+    fireEvent.change(within(form).getByLabelText('New password'), { target: { value: 'New#pass1' } });
+    fireEvent.change(within(form).getByLabelText('Confirm password'), { target: { value: 'New#pass1' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Change password' }));
+    expect(await within(form).findByText('Wrong password')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/system/userCenter');
+    expect(getSession().token).toBe('tok');
+  });
 });

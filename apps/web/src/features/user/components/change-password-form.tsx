@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { passwordInput } from '@edoc/contract/fields';
 import { paths } from '../../../config/paths';
+import { showServerError } from '../../../lib/form-errors';
 import { schemaRule } from '../../../lib/form-rules';
 import { stopIdle } from '../../../lib/idle-timer';
 import { clearSession } from '../../../lib/session';
@@ -26,7 +27,7 @@ export function ChangePasswordForm() {
   const [form] = Form.useForm<ChangePasswordValues>();
   useRevalidateOnLanguage(form);
 
-  const change = useModifyPassword(true);
+  const change = useModifyPassword(true, { silentError: true });
   const submit = ({ password, newPassword }: ChangePasswordValues) =>
     change.mutate(
       { password, newPassword },
@@ -38,6 +39,8 @@ export function ChangePasswordForm() {
           queryClient.clear();
           void navigate(paths.login, { replace: true });
         },
+        // A wrong current password stays on this page, under its field; the session lives on.
+        onError: (error) => showServerError(form, error, { wrong_password: 'password' }),
       },
     );
 
