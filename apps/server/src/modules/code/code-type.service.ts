@@ -41,7 +41,9 @@ export async function listCodeTypes(
       ? or(ilike(codeTypes.code, search), ilike(codeTypes.name, search), ilike(codeTypes.nameEn, search))
       : undefined,
   );
-  const codeCount = sql<number>`(select count(*)::int from ${codes} where ${codes.typeId} = ${codeTypes.id} and ${visibleIn(codes, scope)})`;
+  // The outer row named in full: in a one-table select drizzle writes `${codeTypes.id}` as a bare "id", which inside
+  // the subquery meant the code's own id (issue 12: the company list's counts had the same fault).
+  const codeCount = sql<number>`(select count(*)::int from ${codes} where ${codes.typeId} = "code_types"."id" and ${visibleIn(codes, scope)})`;
   const rows = await deps.db
     .select({ t: codeTypes, n: codeCount })
     .from(codeTypes)

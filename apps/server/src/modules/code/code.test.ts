@@ -41,9 +41,18 @@ describe('company code dictionary', () => {
     });
     expect(code.statusCode).toBe(200);
     const codeId = code.json().data.id as number;
+    // A second code: the count is of the type's codes (it once compared each code with itself, and read 1).
+    const second = await api.post('/code/create', {
+      typeId,
+      code: 'ICF',
+      name: '知情',
+      nameEn: 'Consent',
+      sortOrder: 3,
+    });
 
     const types = (await api.get('/code/type/list')).json().data;
-    expect(types).toMatchObject({ total: 1, data: [{ id: typeId, code: 'DOC', codeCount: 1, readOnly: false }] });
+    expect(types).toMatchObject({ total: 1, data: [{ id: typeId, code: 'DOC', codeCount: 2, readOnly: false }] });
+    await api.post(`/code/delete/${second.json().data.id as number}`);
     const codes = (await api.get(`/code/list?typeId=${typeId}`)).json().data;
     expect(codes.data).toEqual([
       expect.objectContaining({ id: codeId, typeCode: 'DOC', code: 'PRT', nameEn: 'Protocol', readOnly: false }),

@@ -31,10 +31,15 @@ type CompanyRow = typeof companies.$inferSelect;
 /** Serialises company creation and renames, so two concurrent "Acme"/"ACME" requests cannot both pass the check. */
 const COMPANY_NAME_LOCK = 72_620_101;
 
-const projectCount =
-  sql<number>`(SELECT count(*) FROM ${projects} WHERE ${projects.companyId} = ${companies.id})`.mapWith(Number);
+// Issue 12, defect 2: in a select from one table drizzle writes its columns unqualified, so `${companies.id}` became
+// "id" and inside the subquery meant the project's (the user's) own id: 1 and 0 for every company. The outer row is
+// named in full here.
+const outerCompanyId = sql.raw('"companies"."id"');
+const projectCount = sql<number>`(SELECT count(*) FROM ${projects} p WHERE p.company_id = ${outerCompanyId})`.mapWith(
+  Number,
+);
 const userCount =
-  sql<number>`(SELECT count(*) FROM ${users} WHERE ${users.companyId} = ${companies.id} AND ${users.approvalStatus} = 1)`.mapWith(
+  sql<number>`(SELECT count(*) FROM ${users} u WHERE u.company_id = ${outerCompanyId} AND u.approval_status = 1)`.mapWith(
     Number,
   );
 

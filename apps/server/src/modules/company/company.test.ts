@@ -6,6 +6,7 @@ import { createTestContext, type TestContext } from '../../test/context.ts';
 import {
   createCompany,
   createCompanyAdmin,
+  createProjectRow,
   createProjectUser,
   createUser,
   PASSWORD,
@@ -58,6 +59,23 @@ describe('companies (system administrator)', () => {
     });
     expect((await client(ctx.app, admin, EN).get('/company/999999')).statusCode).toBe(404);
     expect((await client(ctx.app, admin, EN).get('/company/abc')).statusCode).toBe(400);
+  });
+
+  it("counts each company's own projects and approved users, in the list and the details (issue 12, defect 2)", async () => {
+    // Ids far from each other's counts: a count that compared a row with itself read 1 and 0 for every company.
+    const busy = await createCompany(ctx.db);
+    for (let i = 0; i < 3; i++) await createProjectRow(ctx.db, busy.id);
+    for (let i = 0; i < 2; i++) await createProjectUser(ctx.db, busy.id);
+    const empty = await createCompany(ctx.db);
+    const list = (await client(ctx.app, admin, EN).get('/company/list?pageSize=500')).json().data.data as Array<{
+      companyId: number;
+      projectCount: number;
+      userCount: number;
+    }>;
+    expect(list.find((c) => c.companyId === busy.id)).toMatchObject({ projectCount: 3, userCount: 2 });
+    expect(list.find((c) => c.companyId === empty.id)).toMatchObject({ projectCount: 0, userCount: 0 });
+    const details = (await client(ctx.app, admin, EN).get(`/company/${busy.id}`)).json().data;
+    expect(details).toMatchObject({ projectCount: 3, userCount: 2 });
   });
 
   it('refuses a duplicate name whatever its case and spaces, on create and on rename', async () => {
