@@ -75,17 +75,8 @@ export const projectList = pageOf(projectItem);
 export const projectCreated = z.object({ studyId: z.number() });
 export type ProjectCreated = z.infer<typeof projectCreated>;
 
-/** GET /template/directory/list: the directory templates (types 2, 3, 4) a company may apply to a new project. */
-export const directoryTemplateItem = z.object({
-  id: z.number(),
-  name: z.string(),
-  type: z.number(),
-  /** Shipped with edoc: readable by every company. */
-  shipped: z.boolean(),
-  folderCount: z.number(),
-});
-export type DirectoryTemplateItem = z.infer<typeof directoryTemplateItem>;
-export const directoryTemplateList = z.array(directoryTemplateItem);
+/** The directory templates a company may apply (defined with the templates; named here for the project pages). */
+export { directoryTemplateItem, directoryTemplateList, type DirectoryTemplateItem } from './template.ts';
 
 /** GET /common/study (project picker, SPEC §3 names). */
 export const studyListItem = z.object({

@@ -142,6 +142,7 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'GET /folder/grants/{folderId}': withIds(admin, { folderId: 'folder' }),
   'POST /folder/grants/{folderId}': withIds(admin, { folderId: 'folder' }),
   'GET /file/permission/user/{id}': withIds(admin, { id: 'user' }),
+  'GET /folder/template/list': admin,
   'POST /folder/template/apply': admin,
   'POST /folder/template/save': admin,
 

@@ -9,11 +9,14 @@ import {
   folderTemplateSaved,
   userFolderRights,
 } from '@edoc/contract/folder';
+import { directoryTemplateList } from '@edoc/contract/template';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
 import { routes } from '../../lib/route.ts';
+import { listDirectoryTemplates } from '../template/template.service.ts';
 import { folderGrantsOf, replaceFolderGrants } from './folder-grant.service.ts';
+import { projectFlags } from './folder.policy.ts';
 import { userFolderRights as rightsOfUser } from './folder-search.service.ts';
 import { applyDirectoryTemplate, saveDirectoryTemplate } from './folder-template.service.ts';
 
@@ -40,6 +43,12 @@ export function folderGrantRoutes(api: Api, deps: Deps): void {
 
   get('/file/permission/user/:id', { access, params: idParams, response: userFolderRights }, ({ ctx, params }) =>
     rightsOfUser(deps, ctx, params.id),
+  );
+
+  // Issue 12, defect 3: the project administrator's list (GET /template/directory/list is the company
+  // administrator's): the directory templates of the project's company, shipped ones included.
+  get('/folder/template/list', { access, response: directoryTemplateList }, async ({ ctx }) =>
+    listDirectoryTemplates(deps, (await projectFlags(deps.db, ctx.projectId)).companyId),
   );
 
   post(

@@ -223,7 +223,8 @@ describe('directory templates', () => {
     const again = await pmApi().post('/folder/template/save', { name: 'OUR TREE' });
     expect(again.statusCode).toBe(409);
     expect(again.json().msg).toBe('Template name already exists');
-    const list = (await client(ctx.app, w.admin.token).get('/template/directory/list')).json().data as Array<{
+    // Issue 12, defect 3: the project administrator lists them too (the company administrator's list was 403).
+    const list = (await pmApi().get('/folder/template/list')).json().data as Array<{
       id: number;
       name: string;
       type: number;

@@ -127,7 +127,7 @@ export function useGrantSubjects() {
 export function useDirectoryTemplates() {
   return useQuery({
     queryKey: [...foldersKey(useProjectKey()), 'templates'],
-    queryFn: () => api.get<DirectoryTemplateItem[]>('/template/directory/list'),
+    queryFn: () => api.get<DirectoryTemplateItem[]>('/folder/template/list'),
   });
 }
 

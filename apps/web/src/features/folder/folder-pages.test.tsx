@@ -261,7 +261,8 @@ describe('folder template page', () => {
     await changeLanguage('en-US');
     signIn();
     const fetchMock = mockApi({
-      'GET /template/directory/list': () =>
+      // The project administrator's own list (issue 12, defect 3: the company administrator's answered 403).
+      'GET /folder/template/list': () =>
         reply(directoryTemplateList, [{ id: 1, name: 'ICH E6(R2)', type: 2, shipped: true, folderCount: 56 }]),
       'POST /folder/template/apply': () => reply(folderTemplateApplied, { created: 3 }),
       'POST /folder/template/save': () =>
