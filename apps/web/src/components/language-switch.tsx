@@ -2,7 +2,7 @@ import { GlobalOutlined } from '@ant-design/icons';
 import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LANGS, type Lang } from '@edoc/contract/enums';
-import { changeLanguage, currentLang, isLang, LANGUAGE_NAMES } from '../lib/i18n';
+import { chooseLanguage, currentLang, isLang, LANGUAGE_NAMES } from '../lib/i18n';
 
 interface LanguageSwitchProps {
   /** Called after the UI switched, e.g. to store the choice on the signed-in session. */
@@ -16,7 +16,7 @@ export function LanguageSwitch({ onChanged, tone = 'default' }: LanguageSwitchPr
   const lang = currentLang();
   const choose = async (key: string) => {
     if (!isLang(key) || key === lang) return;
-    await changeLanguage(key);
+    await chooseLanguage(key);
     onChanged?.(key);
   };
   return (

@@ -18,7 +18,33 @@ export function isLang(value: unknown): value is Lang {
   return LANGS.some((l) => l === value);
 }
 
-const initial = getLanguage();
+/** The language the visitor chose with the switch, kept for every tab of this browser (localStorage). */
+const CHOICE_KEY = 'edoc.language';
+
+function savedChoice(): Lang | null {
+  try {
+    const value = window.localStorage.getItem(CHOICE_KEY);
+    return isLang(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The browser's preferred language we have (zh-* or en-*), first match wins; null when neither is asked for. */
+export function browserLanguage(
+  languages: readonly string[] = navigator.languages ?? [navigator.language],
+): Lang | null {
+  for (const tag of languages) {
+    const lower = tag.toLowerCase();
+    if (lower.startsWith('zh')) return 'zh-CN';
+    if (lower.startsWith('en')) return 'en-US';
+  }
+  return null;
+}
+
+// Issue 12, defect 5: the first visit follows the browser until the visitor chooses; the choice then holds in every tab.
+const initial = typeof window === 'undefined' ? getLanguage() : (savedChoice() ?? browserLanguage() ?? getLanguage());
+if (initial !== getLanguage()) setSession({ language: initial });
 // initAsync false: the resources are bundled, so the first render already has its texts.
 void i18n.use(initReactI18next).init({
   resources: {
@@ -35,7 +61,7 @@ void i18n.use(initReactI18next).init({
 });
 applyToPage(initial);
 
-/** Switches the UI language and remembers it for the browser session (SPEC §1). */
+/** Switches the UI language for this tab (SPEC §1). */
 export async function changeLanguage(lang: Lang): Promise<void> {
   setSession({ language: lang });
   applyToPage(lang);
@@ -47,3 +73,20 @@ export function currentLang(): Lang {
 }
 
 export { i18n };
+
+/** The visitor's choice from the language switch: this tab at once, the browser's other tabs by the storage event. */
+export async function chooseLanguage(lang: Lang): Promise<void> {
+  try {
+    window.localStorage.setItem(CHOICE_KEY, lang);
+  } catch {
+    // Storage refused (private mode): the choice holds in this tab only.
+  }
+  await changeLanguage(lang);
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === CHOICE_KEY && isLang(event.newValue) && event.newValue !== currentLang())
+      void changeLanguage(event.newValue);
+  });
+}

@@ -30,7 +30,47 @@ function usedKeys(): Set<string> {
   return keys;
 }
 
+// Every locale file as text: JSON.parse keeps the last of two equal keys silently (the download center's time column
+// was titled with its success toast's text that way, issue 12 defect 7).
+const localeFiles = import.meta.glob<string>(['./*.json', '../features/*/locales/*.json'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+
+/** The keys given twice in one object of a JSON text, as dotted paths. */
+function repeatedKeys(text: string): string[] {
+  const repeated: string[] = [];
+  const stack: Array<{ keys: Set<string>; path: string }> = [];
+  let lastKey = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      let j = i + 1;
+      while (text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
+      const value = JSON.parse(text.slice(i, j + 1)) as string;
+      const after = text.slice(j + 1).trimStart();
+      if (after.startsWith(':') && stack.length > 0) {
+        const top = stack[stack.length - 1];
+        if (top.keys.has(value)) repeated.push(top.path ? `${top.path}.${value}` : value);
+        top.keys.add(value);
+        lastKey = value;
+      }
+      i = j;
+    } else if (c === '{') {
+      const parent = stack[stack.length - 1];
+      stack.push({ keys: new Set(), path: parent ? (parent.path ? `${parent.path}.${lastKey}` : lastKey) : '' });
+    } else if (c === '}') stack.pop();
+  }
+  return repeated;
+}
+
 describe('locales', () => {
+  it('gives no key twice in one file', () => {
+    const found = Object.entries(localeFiles).flatMap(([file, text]) => repeatedKeys(text).map((k) => `${file}: ${k}`));
+    expect(found).toEqual([]);
+  });
+
   it('defines each namespace once, in the base file or one feature file', () => {
     expect(duplicateNamespaces).toEqual([]);
   });

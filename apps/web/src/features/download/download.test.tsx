@@ -81,6 +81,8 @@ describe('download center', () => {
     expect(screen.getAllByText('Protocol, Report A, Report B and others (5 in all)')[0]).toBeInTheDocument();
     expect((await findById('download-state-1')).textContent).toBe('Completed');
     expect(screen.getByText('File content is missing: gone.pdf')).toBeInTheDocument();
+    // The time column says what it holds (it was titled with the pack toast's text).
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toContain('Created');
     expect(document.getElementById('download-file-1')).not.toBeNull();
     expect(document.getElementById('download-file-2')).toBeNull();
     const [url] = calls(fetchMock, 'GET', '/download/task/list')[0];
@@ -129,6 +131,7 @@ describe('download center', () => {
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Task name' }), { target: { value: ' 归档 ' } });
     fireEvent.click(await findById('download-pack-ok'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(await screen.findByText('Download task created')).toBeInTheDocument();
     const [[, init]] = calls(fetchMock, 'POST', '/download/task/create');
     expect(JSON.parse(String(init?.body))).toEqual({ name: '归档', fileIds: [3, 4] });
   });

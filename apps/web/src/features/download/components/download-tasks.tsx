@@ -96,6 +96,8 @@ export function DownloadTasks({ mine = false }: { mine?: boolean }) {
       title: t('common.actions'),
       key: 'actions',
       width: 110,
+      // Kept in view when the table scrolls sideways (its edge was clipped, issue 12 defect 7).
+      fixed: 'right',
       render: (_: unknown, row) => (
         <Space size="small">
           {row.state === 'completed' ? (

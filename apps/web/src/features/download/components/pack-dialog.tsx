@@ -40,7 +40,7 @@ export function PackDialog({ open, fileIds, onClose, onCreated }: PackDialogProp
       { name: values.name.trim(), fileIds },
       {
         onSuccess: () => {
-          void message.success(t('download.created'));
+          void message.success(t('download.taskCreated'));
           onCreated?.();
           onClose();
         },
