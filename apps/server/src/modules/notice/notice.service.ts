@@ -15,7 +15,9 @@ import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
  * and again when served, so a row written around the API (an import, a database edit) cannot carry a script.
  */
 export const sanitiseHtml = (html: string) =>
-  filterXSS(html, { stripIgnoreTag: true, stripIgnoreTagBody: ['script', 'style'] });
+  filterXSS(html, { stripIgnoreTag: true, stripIgnoreTagBody: ['script', 'style'] })
+    // An image whose source was unsafe keeps no source: drop it rather than show an empty frame (issue 12, defect 7).
+    .replace(/<img\b(?![^>]*\ssrc="[^"]+")[^>]*>/gi, '');
 
 /** GET /notice/system/release: the newest released notice already in effect. */
 export async function currentNotice(deps: Deps): Promise<NoticeRelease> {

@@ -50,6 +50,8 @@ describe('system notice', () => {
     const content = (await release()).json().data.noticeContent as string;
     expect(content).toContain('Hi');
     expect(content).not.toMatch(/script|onclick|onerror|alert/);
+    // The image lost its unsafe source: it goes, rather than stay as an empty frame (issue 12, defect 7).
+    expect(content).toBe('<p>Hi</p>');
   });
 
   it('waits for its effective time', async () => {

@@ -6,7 +6,7 @@ import {
   type ReleaseSaveBody,
   type UnreadRelease,
 } from '@edoc/contract/release';
-import { count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import { releaseReads, releases } from '../../db/schema/releases.ts';
@@ -154,7 +154,8 @@ export async function unreadReleases(deps: Deps, userId: number, lang: Lang): Pr
   const rows = await deps.db
     .select()
     .from(releases)
-    .where(unreadCondition(userId))
+    // Its author has read it: the dialog does not greet the administrator who just wrote it (issue 12, defect 7).
+    .where(and(unreadCondition(userId), or(isNull(releases.createdBy), ne(releases.createdBy, userId))))
     .orderBy(...newestFirst(releases))
     .limit(UNREAD_RELEASES_MAX);
   return rows.map((r) => ({

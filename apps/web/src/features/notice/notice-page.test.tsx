@@ -69,5 +69,7 @@ describe('system notice page', () => {
     const body = JSON.parse(String(call?.[1]?.body)) as Record<string, unknown>;
     expect(body).toMatchObject({ subject: 'Upgrade', contents: '<p>Sunday</p>', release: true });
     expect(String(body.effectiveTime)).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/);
+    // The same confirmation as every save (issue 12, defect 7).
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { noData } from '@edoc/contract/envelope';
-import { releaseList, unreadReleases } from '@edoc/contract/release';
+import { releaseList, releaseSaved, unreadReleases } from '@edoc/contract/release';
 import { UserType } from '@edoc/contract/enums';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
@@ -78,6 +78,16 @@ describe('version upgrade page', () => {
     expect(await within(dialog).findByText('The version number already exists')).toBeInTheDocument();
     expect(bodyOf(fetchMock, '/release/save/a')).toMatchObject({ version: '2.4.5', notesZh: '修复', notesEn: 'Fixes' });
     expect(String(bodyOf(fetchMock, '/release/save/a')?.releasedOn)).toMatch(/^\d{4}-\d\d-\d\d$/);
+
+    // Saved: the dialog closes with the same confirmation as every save (issue 12, defect 7).
+    mockApi({
+      'GET /release/list': () => reply(releaseList, { data: [], total: 0 }),
+      'GET /release/unread': () => reply(unreadReleases, { releases: [] }),
+      'POST /release/save/a': () => reply(releaseSaved, { id: 3 }),
+    });
+    fireEvent.change(within(dialog).getByLabelText('Version number'), { target: { value: '2.4.6' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
   });
 });
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { DatePicker, Form, Input, Modal, Switch, Typography } from 'antd';
+import { App, DatePicker, Form, Input, Modal, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { NOTICE_MAX_BYTES } from '@edoc/contract/limits';
@@ -36,6 +36,7 @@ function ByteCount({ value }: { value: string | undefined }) {
 
 export function NoticeFormModal({ open, notice, onClose }: NoticeFormModalProps) {
   const { t } = useTranslation();
+  const { message } = App.useApp();
   const [form] = Form.useForm<NoticeFormValues>();
   const contents = Form.useWatch('contents', form);
   useRevalidateOnLanguage(form);
@@ -66,7 +67,12 @@ export function NoticeFormModal({ open, notice, onClose }: NoticeFormModalProps)
         effectiveTime: (values.effectiveTime ?? dayjs()).format(),
         release: values.release,
       },
-      { onSuccess: onClose },
+      {
+        onSuccess: () => {
+          void message.success(t('common.saved'));
+          onClose();
+        },
+      },
     );
 
   return (

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { DatePicker, Form, Input, Modal } from 'antd';
+import { App, DatePicker, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { releaseSaveBody, type ReleaseItem } from '@edoc/contract/release';
@@ -26,6 +26,7 @@ const { shape } = releaseSaveBody;
 
 export function ReleaseFormModal({ open, release, onClose }: ReleaseFormModalProps) {
   const { t } = useTranslation();
+  const { message } = App.useApp();
   const [form] = Form.useForm<ReleaseFormValues>();
   useRevalidateOnLanguage(form);
 
@@ -56,7 +57,10 @@ export function ReleaseFormModal({ open, release, onClose }: ReleaseFormModalPro
       },
       {
         onError: (error) => showServerError(form, error, { release_version_exists: 'version' }),
-        onSuccess: onClose,
+        onSuccess: () => {
+          void message.success(t('common.saved'));
+          onClose();
+        },
       },
     );
 
