@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentKindOf, extensionOf, judgeUpload, maxBytesFor } from './file-rules.ts';
+import { contentKindOf, downloadName, extensionOf, judgeUpload, maxBytesFor } from './file-rules.ts';
 import { MB } from './limits.ts';
 
 const bytes = (...b: number[]) => Uint8Array.from(b);
@@ -62,5 +62,13 @@ describe('judging an upload', () => {
     expect(judge('big.xlsx', ZIP, 10 * MB + 1)).toBe('file_too_large');
     expect(judge('movie.mp4', bytes(0, 0, 0, 0x20, 0x66, 0x74, 0x79, 0x70), 150 * MB)).toBeNull();
     expect(judge('movie.mp4', bytes(0, 0, 0, 0x20, 0x66, 0x74, 0x79, 0x70), 201 * MB)).toBe('file_too_large');
+  });
+});
+
+describe('the name of a download', () => {
+  it("is the document's name with the version's extension, once", () => {
+    expect(downloadName('Protocol v2', 'pdf')).toBe('Protocol v2.pdf');
+    expect(downloadName('Protocol.PDF', 'pdf')).toBe('Protocol.PDF');
+    expect(downloadName('Notes', '')).toBe('Notes');
   });
 });

@@ -133,3 +133,13 @@ const CONTENT_TYPES: Record<string, string> = {
  */
 export const contentTypeOf = (extension: string): string =>
   CONTENT_TYPES[extension.toLowerCase()] ?? 'application/octet-stream';
+
+/**
+ * The name a downloaded file gets: the document's current name (renamed documents keep the new name), with the
+ * version's extension unless the name already ends with it (issue 12: downloads were named after the uploaded file).
+ */
+export function downloadName(documentName: string, extension: string): string {
+  const name = documentName.trim();
+  if (!extension) return name;
+  return name.toLowerCase().endsWith(`.${extension.toLowerCase()}`) ? name : `${name}.${extension}`;
+}

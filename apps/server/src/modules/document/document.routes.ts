@@ -1,4 +1,4 @@
-import { contentTypeOf } from '@edoc/contract/file-rules';
+import { contentTypeOf, downloadName } from '@edoc/contract/file-rules';
 import {
   allowedTypeList,
   documentCreated,
@@ -59,10 +59,11 @@ export function documentRoutes(api: Api, deps: Deps): void {
     async ({ ctx, query, request, reply }) => {
       const { doc, version } = await downloadVersion(deps, ctx, query, ctx.actor);
       const contentType = contentTypeOf(version.extension);
+      const fileName = downloadName(doc.name, version.extension);
       // A signed PDF leaves with its signature page and the server's PAdES signature (DESIGN §7).
       const signed = await signedDownload(deps, doc, version);
-      if (signed) return sendBytes(reply, signed, { fileName: version.fileName, contentType });
-      return sendBlob(request, reply, deps.blobs, { ...version, contentType });
+      if (signed) return sendBytes(reply, signed, { fileName, contentType });
+      return sendBlob(request, reply, deps.blobs, { ...version, fileName, contentType });
     },
   );
 }

@@ -180,8 +180,9 @@ describe('downloading', () => {
     const whole = await client(ctx.app, world.pm.token).get(`/minio/file/down?fileId=${fileId}`);
     expect(whole.statusCode).toBe(200);
     expect(whole.rawPayload.equals(SAMPLE.pdf())).toBe(true);
+    // Named after the document, not the uploaded file (issue 12, defect 7).
     expect(whole.headers['content-disposition']).toBe(
-      `attachment; filename="__ v1.pdf"; filename*=UTF-8''${encodeURIComponent('方案 v1.pdf')}`,
+      `attachment; filename="__ Protocol.pdf"; filename*=UTF-8''${encodeURIComponent('方案 Protocol.pdf')}`,
     );
     const part = await client(ctx.app, world.pm.token).get(`/minio/file/down?fileId=${fileId}`, { range: 'bytes=0-7' });
     expect(part.statusCode).toBe(206);

@@ -1,3 +1,4 @@
+import { downloadName } from '@edoc/contract/file-rules';
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -150,7 +151,7 @@ async function buildZip(deps: PackDeps, task: typeof downloadTasks.$inferSelect)
     if (!(await deps.blobs.has(v.sha256))) throw new PackError('download_file_missing', { name: v.fileName });
     const used = usedIn.get(dir) ?? new Set<string>();
     usedIn.set(dir, used);
-    const entryPath = `${dir}/${uniqueName(used, safeSegment(v.fileName))}`;
+    const entryPath = `${dir}/${uniqueName(used, safeSegment(downloadName(d.name, v.extension)))}`;
     entries.push({
       path: entryPath,
       sha256: v.sha256,

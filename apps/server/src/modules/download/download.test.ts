@@ -68,8 +68,9 @@ beforeAll(async () => {
     .returning();
   Object.assign(folder, { top: top.id, sub: sub.id, closed: closed.id });
   doc.chinese = await upload(top.id, '方案', '方案 v1.pdf');
-  doc.reportA = await upload(top.id, 'Report A', 'report.pdf');
-  doc.reportB = await upload(top.id, 'Report B', 'report.pdf');
+  // Entries are named after the documents (issue 12): two names that give the same file name are told apart.
+  doc.reportA = await upload(top.id, 'Report', 'report-a.pdf');
+  doc.reportB = await upload(top.id, 'Report.pdf', 'report-b.pdf');
   doc.inSub = await upload(sub.id, 'Sub doc', 'sub.pdf');
   doc.inClosed = await upload(closed.id, 'Closed doc', 'closed.pdf');
   // May download in the top folder and below it, except in "Closed", where a lower grant allows viewing only.
@@ -110,16 +111,16 @@ describe('packing selected documents', () => {
     expect(row.size).toBe(file.rawPayload.length);
     const entries = readZip(file.rawPayload);
     expect(entries.map((e) => e.name)).toEqual([
-      '资料 Docs/report.pdf',
-      '资料 Docs/report (2).pdf',
-      '资料 Docs/方案 v1.pdf',
+      '资料 Docs/Report.pdf',
+      '资料 Docs/Report (2).pdf',
+      '资料 Docs/方案.pdf',
       'manifest.csv',
     ]);
     expect(entries.every((e) => e.utf8)).toBe(true);
     const byName = new Map(entries.map((e) => [e.name, e.content]));
-    expect(sha(byName.get('资料 Docs/方案 v1.pdf')!)).toBe(sha(contents.get(doc.chinese)!));
-    expect(sha(byName.get('资料 Docs/report.pdf')!)).toBe(sha(contents.get(doc.reportA)!));
-    expect(sha(byName.get('资料 Docs/report (2).pdf')!)).toBe(sha(contents.get(doc.reportB)!));
+    expect(sha(byName.get('资料 Docs/方案.pdf')!)).toBe(sha(contents.get(doc.chinese)!));
+    expect(sha(byName.get('资料 Docs/Report.pdf')!)).toBe(sha(contents.get(doc.reportA)!));
+    expect(sha(byName.get('资料 Docs/Report (2).pdf')!)).toBe(sha(contents.get(doc.reportB)!));
 
     const manifest = byName.get('manifest.csv')!.toString('utf8');
     expect(manifest.startsWith('\uFEFF')).toBe(true);
@@ -128,9 +129,9 @@ describe('packing selected documents', () => {
     const hash = (id: number) => sha(contents.get(id)!);
     expect(lines).toEqual([
       'path,document name,version,sha256,size,status',
-      `资料 Docs/report.pdf,Report A,V1.0,${hash(doc.reportA)},${size(doc.reportA)},editing`,
-      `资料 Docs/report (2).pdf,Report B,V1.0,${hash(doc.reportB)},${size(doc.reportB)},editing`,
-      `资料 Docs/方案 v1.pdf,方案,V1.0,${hash(doc.chinese)},${size(doc.chinese)},editing`,
+      `资料 Docs/Report.pdf,Report,V1.0,${hash(doc.reportA)},${size(doc.reportA)},editing`,
+      `资料 Docs/Report (2).pdf,Report.pdf,V1.0,${hash(doc.reportB)},${size(doc.reportB)},editing`,
+      `资料 Docs/方案.pdf,方案,V1.0,${hash(doc.chinese)},${size(doc.chinese)},editing`,
     ]);
   });
 
@@ -166,7 +167,7 @@ describe('packing a folder', () => {
     const [task] = await ctx.db.select().from(downloadTasks).where(eq(downloadTasks.id, id));
     expect(task.documentIds).not.toContain(doc.inClosed);
     const file = await client(ctx.app, downloader.token).get(`/download/task/${id}/file`);
-    expect(readZip(file.rawPayload).map((e) => e.name)).toContain('资料 Docs/Sub/sub.pdf');
+    expect(readZip(file.rawPayload).map((e) => e.name)).toContain('资料 Docs/Sub/Sub doc.pdf');
   });
 
   it('refuses documents the caller may not download, naming none of them', async () => {

@@ -1,4 +1,4 @@
-import { contentTypeOf } from '@edoc/contract/file-rules';
+import { contentTypeOf, downloadName } from '@edoc/contract/file-rules';
 import { TICKET_SECONDS, type TicketBody } from '@edoc/contract/download';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -93,7 +93,7 @@ export async function redeemTicket(
   return {
     sha256: version.sha256,
     size: made?.length ?? version.size,
-    fileName: version.fileName,
+    fileName: downloadName(doc.name, version.extension),
     contentType: contentTypeOf(version.extension),
     made,
   };
