@@ -98,6 +98,19 @@ describe('personal centre: study alerts', () => {
     await openTab('Study alerts');
     expect(await screen.findByText('You are not a member of any project yet.')).toBeInTheDocument();
   });
+
+  it('is not offered to the system administrator, who has no projects (issue 12, defect 7)', async () => {
+    await changeLanguage('en-US');
+    setSession({ token: 'tok', userType: UserType.System, userId: 1, userName: 'Sys' });
+    mockApi({
+      'GET /user/info': () => reply(userInfo, { ...info, userType: UserType.System, companyId: null, companyName: null }),
+      'GET /release/unread': () => reply(unreadReleases, { releases: [] }),
+    });
+    renderApp('/system/userCenter');
+    expect(await screen.findByRole('tab', { name: 'Profile and security' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('tab', { name: 'Study alerts' })).toBeNull());
+    expect(screen.queryByRole('tab', { name: 'Electronic signature' })).toBeNull();
+  });
 });
 
 describe('personal centre: electronic signature', () => {

@@ -1,5 +1,7 @@
 import { Card, Col, Descriptions, Result, Row, Skeleton, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { UserType } from '@edoc/contract/enums';
+import { useSession } from '../../../lib/session';
 import { useUserInfo } from '../api';
 import { AvatarUpload } from '../components/avatar-upload';
 import { ChangePasswordForm } from '../components/change-password-form';
@@ -11,6 +13,7 @@ import { StudyAlerts } from '../components/study-alerts';
 export function UserCenterPage() {
   const { t } = useTranslation();
   const info = useUserInfo();
+  const { userType } = useSession();
 
   if (info.isError) return <Result status="warning" title={t('user.loadFailed')} />;
 
@@ -54,13 +57,19 @@ export function UserCenterPage() {
     </Row>
   );
 
+  // The system administrator belongs to no project: no study alerts to receive, no documents to sign (issue 12).
+  const inProjects = userType !== UserType.System;
   return (
     <Tabs
       id="user-center-tabs"
       items={[
         { key: 'profile', label: t('userCenter.tabProfile'), children: profile },
-        { key: 'alerts', label: t('userCenter.tabAlerts'), children: <StudyAlerts /> },
-        { key: 'signature', label: t('userCenter.tabSignature'), children: <SignatureSetup /> },
+        ...(inProjects
+          ? [
+              { key: 'alerts', label: t('userCenter.tabAlerts'), children: <StudyAlerts /> },
+              { key: 'signature', label: t('userCenter.tabSignature'), children: <SignatureSetup /> },
+            ]
+          : []),
       ]}
     />
   );
