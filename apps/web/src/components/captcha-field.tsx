@@ -3,7 +3,7 @@ import { CAPTCHA_LENGTH } from '@edoc/contract/limits';
 import { Button, Flex, Form, Input, Spin, type FormInstance } from 'antd';
 import type { FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { trimInput } from '../lib/form-rules';
+import { digitsInput } from '../lib/form-rules';
 import type { CaptchaResponse } from '@edoc/contract/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api-client';
@@ -76,9 +76,10 @@ export function CaptchaField({ captcha, rule }: { captcha: ReturnType<typeof use
   return (
     <Form.Item label={t('auth.captcha')} required>
       <Flex gap={8} align="start">
-        <Form.Item name="captchaCode" noStyle normalize={trimInput} rules={[rule]}>
+        <Form.Item name="captchaCode" noStyle normalize={digitsInput} rules={[rule]}>
           <Input
             name="captchaCode"
+            inputMode="numeric"
             prefix={<SafetyOutlined />}
             placeholder={t('auth.captchaPlaceholder')}
             autoComplete="off"

@@ -64,6 +64,11 @@ export function trimInput(value: unknown): unknown {
   return typeof value === 'string' ? value.trim() : value;
 }
 
+/** Keeps only digits as they are typed: the verification and reset codes are numbers (issue 12, defect 7). */
+export function digitsInput(value: unknown): unknown {
+  return typeof value === 'string' ? value.replace(/\D/g, '') : value;
+}
+
 /** A text field's current value, typed (antd's getter returns any). */
 export function textValue<T>(form: FormInstance<T>, name: keyof T & string): string | undefined {
   const values: Partial<Record<string, unknown>> = form.getFieldsValue(true);

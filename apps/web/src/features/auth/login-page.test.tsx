@@ -117,6 +117,13 @@ describe.each([
     expect(await screen.findByText(texts.emailInvalid)).toBeInTheDocument();
   });
 
+  it('takes only digits in the code box (issue 12, defect 7)', async () => {
+    mockServer();
+    await renderLogin(texts.lang);
+    fill('captchaCode', 'a1b2');
+    expect(input('captchaCode').value).toBe('12');
+  });
+
   it('switches to the forced password change, checks the new password and sends it with the change token', async () => {
     const fetchMock = mockServer(() =>
       envelope({ changeToken: 'chg-1' }, { status: 403, errorCode: 'user_inactivated', msg: 'change first' }),

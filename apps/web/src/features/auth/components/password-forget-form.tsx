@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { forgetPasswordBody } from '@edoc/contract/auth';
 import { emailField } from '@edoc/contract/fields';
 import { RESET_CODE_COOLDOWN_SECONDS } from '@edoc/contract/limits';
-import { schemaRule, textValue, trimInput } from '../../../lib/form-rules';
+import { digitsInput, schemaRule, textValue, trimInput } from '../../../lib/form-rules';
 import { useCountdown } from '../../../lib/use-countdown';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
 import { useForgetPassword, useSendResetCode } from '../api';
@@ -81,11 +81,13 @@ export function PasswordForgetForm({ initialEmail, onSwitch }: PasswordForgetFor
           <Form.Item
             name="code"
             noStyle
-            normalize={trimInput}
+            normalize={digitsInput}
             rules={[schemaRule('code', forgetPasswordBody.shape.code)]}
           >
             <Input
               name="code"
+              inputMode="numeric"
+              maxLength={6}
               autoComplete="one-time-code"
               placeholder={t('auth.resetCodePlaceholder')}
               aria-label={t('auth.resetCode')}
