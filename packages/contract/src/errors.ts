@@ -27,6 +27,8 @@ export const ERRORS = {
   already_exists: [409, '该记录已存在，请刷新页面', 'This record already exists, refresh the page'],
   // validation of one field; {field} is the field label in the request's language
   required: [400, '请输入{field}', '{field} is required'],
+  /** The same refusal for a field picked rather than typed (a select, a date): Chinese says 请选择 there. */
+  required_choice: [400, '请选择{field}', '{field} is required'],
   too_long: [400, '{field}不能超过{max}个字符', '{field} cannot exceed {max} characters'],
   too_short: [400, '{field}不能少于{min}个字符', '{field} must have at least {min} characters'],
   invalid_email: [400, '{field}格式不正确', '{field} is not a valid e-mail address'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDate, calendarDateTime, isCalendarDate } from './fields.ts';
+import { calendarDate, calendarDateTime, isCalendarDate, issueMessage } from './fields.ts';
 
 describe('the one date rule', () => {
   it('takes only days that exist', () => {
@@ -25,5 +25,16 @@ describe('the one date rule', () => {
     expect(calendarDate.safeParse('2024-02-29').success).toBe(true);
     expect(calendarDateTime.safeParse('0000-01-01T00:00:00Z').success).toBe(false);
     expect(calendarDateTime.safeParse('2026-11-23T10:00:00+08:00').success).toBe(true);
+  });
+});
+
+describe('the message of a missing field', () => {
+  it('asks to choose a picked field and to enter a typed one, in Chinese; English says "is required" for both', () => {
+    const missing = (field: string, lang: 'zh-CN' | 'en-US') =>
+      issueMessage({ code: 'too_small', minimum: 1, path: [field], message: '' }, lang).message;
+    expect(missing('roleId', 'zh-CN')).toBe('请选择角色');
+    expect(missing('effectiveDate', 'zh-CN')).toMatch(/^请选择/);
+    expect(missing('name', 'zh-CN')).toBe('请输入名称');
+    expect(missing('roleId', 'en-US')).toBe('Role is required');
   });
 });

@@ -115,6 +115,18 @@ interface IssueLike {
   keys?: string[];
 }
 
+/**
+ * A field the user picks (ids from a select or tree, dates, kinds, the language) rather than types: its "required"
+ * reads 请选择 in Chinese, not 请输入 (issue 12, defect 7).
+ */
+export function isChoiceField(field: string): boolean {
+  return /(Ids?|Date|Time|On)$/.test(field) || ['type', 'lang', 'sex', 'stage', 'stages', 'status'].includes(field);
+}
+
+/** The message code of a refusal on a field: "required" becomes "required_choice" on a picked field. */
+export const messageCodeFor = (code: keyof typeof ERRORS, field: string): keyof typeof ERRORS =>
+  code === 'required' && isChoiceField(field) ? 'required_choice' : code;
+
 /** Turns one zod issue into a message naming the field in the user's language. */
 export function issueMessage(issue: IssueLike, lang: Lang): { field: string; message: string } {
   const field = String([...issue.path].reverse().find((p) => typeof p === 'string') ?? issue.keys?.[0] ?? '');
@@ -127,7 +139,7 @@ export function issueMessage(issue: IssueLike, lang: Lang): { field: string; mes
   else if (issue.code === 'invalid_format' && issue.format === 'email') code = 'invalid_email';
   else if (issue.code === 'unrecognized_keys') code = 'unknown_field';
   else code = 'invalid_value';
-  return { field, message: errorMessage(code, lang, params) };
+  return { field, message: errorMessage(messageCodeFor(code, field), lang, params) };
 }
 
 /** Text that can be stored and read back: no NUL character, no lone UTF-16 surrogate. */

@@ -1,7 +1,7 @@
 import type { FormInstance, FormRule } from 'antd';
 import { errorMessage, type ErrorCode } from '@edoc/contract/errors';
 import type { Lang } from '@edoc/contract/enums';
-import { FIELD_LABELS, fieldLabel, issueMessage } from '@edoc/contract/fields';
+import { FIELD_LABELS, fieldLabel, issueMessage, messageCodeFor } from '@edoc/contract/fields';
 import { currentLang, i18n } from './i18n';
 
 type Issue = Parameters<typeof issueMessage>[0];
@@ -46,7 +46,7 @@ export function schemaRule(field: string, schema: Checkable, labelKey?: string):
 /** The message of an error code with the field's label filled in, in the current language. */
 export function fieldMessage(code: ErrorCode, field: string, params: Record<string, string | number> = {}): string {
   const lang = currentLang();
-  return errorMessage(code, lang, { field: labelOf(field, lang), ...params });
+  return errorMessage(messageCodeFor(code, field), lang, { field: labelOf(field, lang), ...params });
 }
 
 /** Confirmation must be present and equal to the field it confirms (SPEC §5 'Two entered passwords do not match!'). */
