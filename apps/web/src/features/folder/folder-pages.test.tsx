@@ -270,6 +270,10 @@ describe('folder template page', () => {
     });
     renderApp('/manage/folder_template');
     fireEvent.click(await findById('folder-template-apply-1'));
+    // The menu item that opens this page is named as the page is (the two management labels were swapped).
+    const selected = document.querySelector('#side-menu .ant-menu-item-selected') as HTMLElement;
+    expect(selected.textContent).toBe('Directory templates');
+    expect(screen.getAllByText('Directory templates').length).toBeGreaterThan(1);
     fireEvent.click(await findById('folder-template-apply-confirm'));
     await waitFor(() => expect(bodiesTo(fetchMock, '/folder/template/apply')).toEqual([{ templateId: 1, type: 0 }]));
     expect(await screen.findByText('3 folders added')).toBeInTheDocument();
