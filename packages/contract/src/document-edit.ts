@@ -104,6 +104,7 @@ export const recycledRow = z.object({
   file_name: z.string(),
   folderId: z.number().nullable(),
   folder: z.string().nullable(),
+  folderEn: z.string().nullable(),
   version_no: z.string().nullable(),
   deletedBy: z.string().nullable(),
   deletedtime: z.string(),

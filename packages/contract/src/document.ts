@@ -86,6 +86,8 @@ export const fileRow = z.object({
   fileVersionId: z.number().nullable(),
   folderId: z.number().nullable(),
   folder: z.string().nullable(),
+  /** The folder's English name, when it has one (the web shows it in English, issue 12 defect 4). */
+  folderEn: z.string().nullable(),
   file_name: z.string(),
   type: z.string(),
   fileType: z.string(),

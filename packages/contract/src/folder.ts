@@ -182,3 +182,7 @@ export type FolderTemplateApplied = z.infer<typeof folderTemplateApplied>;
 /** POST /folder/template/save answer. */
 export const folderTemplateSaved = z.object({ templateId: z.number(), folderCount: z.number() });
 export type FolderTemplateSaved = z.infer<typeof folderTemplateSaved>;
+
+/** A folder's name in the reader's language: its English name in English where it has one (issue 12, defect 4). */
+export const folderNameIn = (lang: string, name: string, nameEn: string | null | undefined): string =>
+  lang === 'en-US' && nameEn ? nameEn : name;

@@ -86,6 +86,7 @@ export const libraryRow = z.object({
   fileVersionId: z.number(),
   folderId: z.number(),
   folder: z.string(),
+  folderEn: z.string().nullable(),
   file_name: z.string(),
   type: z.string(),
   version_no: z.string(),

@@ -104,6 +104,7 @@ export async function listDocuments(deps: Deps, ctx: ProjectContext, query: List
         d: documents,
         v: documentVersions,
         folderName: folders.name,
+        folderEn: folders.nameEn,
         creator: users.name,
         // Marked obsolete in the library (issue 11): the current library entry says so.
         invalid: sql<boolean>`exists (select 1 from ${libraryEntries} e where e.document_id = ${documents.id}
@@ -117,11 +118,12 @@ export async function listDocuments(deps: Deps, ctx: ProjectContext, query: List
       .orderBy(order, desc(documents.id))
       .limit(query.pageSize)
       .offset((query.pageNum - 1) * query.pageSize);
-    const data: FileRow[] = page.map(({ d, v, folderName, creator, invalid }) => ({
+    const data: FileRow[] = page.map(({ d, v, folderName, folderEn, creator, invalid }) => ({
       fileId: d.id,
       fileVersionId: v?.id ?? null,
       folderId: d.folderId,
       folder: folderName,
+      folderEn,
       file_name: d.name,
       type: v?.extension ?? '',
       fileType: v?.extension ?? '',

@@ -57,7 +57,13 @@ export async function deleteDocument(
 export async function listRecycled(deps: Deps, ctx: ProjectContext): Promise<RecycledRow[]> {
   const deleter = sql<string>`(select name from users u where u.id = ${documents.deletedBy})`;
   const rows = await deps.db
-    .select({ d: documents, folderName: folders.name, deleter, versionNo: documentVersions.versionNo })
+    .select({
+      d: documents,
+      folderName: folders.name,
+      folderEn: folders.nameEn,
+      deleter,
+      versionNo: documentVersions.versionNo,
+    })
     .from(documents)
     .leftJoin(folders, eq(folders.id, documents.folderId))
     .leftJoin(documentVersions, eq(documentVersions.id, documents.currentVersionId))
@@ -70,11 +76,12 @@ export async function listRecycled(deps: Deps, ctx: ProjectContext): Promise<Rec
       ),
     )
     .orderBy(desc(documents.deletedAt));
-  return rows.map(({ d, folderName, deleter: by, versionNo }) => ({
+  return rows.map(({ d, folderName, folderEn, deleter: by, versionNo }) => ({
     fileId: d.id,
     file_name: d.name,
     folderId: d.folderId,
     folder: folderName,
+    folderEn,
     version_no: versionNo,
     deletedBy: by,
     deletedtime: d.deletedAt!.toISOString(),

@@ -53,7 +53,14 @@ export async function listLibrary(deps: Deps, ctx: ProjectContext, query: ListQu
       .where(where);
     const order = query.order === 'asc' ? asc(SORT[query.sort]) : desc(SORT[query.sort]);
     const page = await tx
-      .select({ e: libraryEntries, d: documents, v: documentVersions, folderName: folders.name, creator: users.name })
+      .select({
+        e: libraryEntries,
+        d: documents,
+        v: documentVersions,
+        folderName: folders.name,
+        folderEn: folders.nameEn,
+        creator: users.name,
+      })
       .from(libraryEntries)
       .innerJoin(documents, eq(documents.id, libraryEntries.documentId))
       .innerJoin(documentVersions, eq(documentVersions.id, libraryEntries.versionId))
@@ -64,12 +71,13 @@ export async function listLibrary(deps: Deps, ctx: ProjectContext, query: ListQu
       .limit(query.pageSize)
       .offset((query.pageNum - 1) * query.pageSize);
     const today = await projectToday(tx, ctx.projectId);
-    const data: LibraryRow[] = page.map(({ e, d, v, folderName, creator }) => ({
+    const data: LibraryRow[] = page.map(({ e, d, v, folderName, folderEn, creator }) => ({
       entryId: e.id,
       fileId: d.id,
       fileVersionId: v.id,
       folderId: e.folderId,
       folder: folderName,
+      folderEn,
       file_name: d.name,
       type: v.extension,
       version_no: v.versionNo,

@@ -53,7 +53,9 @@ export function row(fileId: number, name: string, abilities: string[], extra: Pa
     fileId,
     fileVersionId: fileId * 10,
     folderId: 12,
-    folder: 'Signed protocol',
+    // Chinese and English names: an English table shows the English one (issue 12, defect 4).
+    folder: '已签署方案',
+    folderEn: 'Signed protocol',
     file_name: name,
     type: 'pdf',
     fileType: 'pdf',

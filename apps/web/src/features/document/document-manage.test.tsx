@@ -90,7 +90,8 @@ describe('recycle bin', () => {
       fileId: 7,
       file_name: 'Old consent',
       folderId: 12,
-      folder: 'Signed protocol',
+      folder: '已签署方案',
+      folderEn: 'Signed protocol',
       version_no: 'V1.0',
       deletedBy: 'Pat',
       deletedtime: '2026-02-01T08:00:00Z',
@@ -100,6 +101,7 @@ describe('recycle bin', () => {
       file_name: 'Orphan',
       folderId: null,
       folder: null,
+      folderEn: null,
       version_no: 'V1.0',
       deletedBy: 'Pat',
       deletedtime: '2026-02-01T08:00:00Z',
@@ -117,6 +119,7 @@ describe('recycle bin', () => {
     });
     renderApp('/work');
     fireEvent.click(await findById('recycle-bin'));
+    expect(await screen.findByText('Signed protocol')).toBeInTheDocument();
     fireEvent.click(await findById('recycle-restore-7'));
     await waitFor(() => expect(callsTo(fetchMock, 'POST', '/file/recycle/restore/7')).toHaveLength(1));
     expect(JSON.parse(String(callsTo(fetchMock, 'POST', '/file/recycle/restore/7')[0][1]?.body))).toEqual({});

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { FolderNode } from '@edoc/contract/folder';
+import { folderNameIn, type FolderNode } from '@edoc/contract/folder';
 import { FolderType } from '@edoc/contract/permissions';
 import { errorMessage } from '@edoc/contract/errors';
 import { extensionOf, isAllowedType, maxBytesFor } from '@edoc/contract/file-rules';
@@ -13,7 +13,7 @@ export const flattenFolders = (nodes: FolderNode[]): FolderNode[] =>
   nodes.flatMap((n) => [n, ...flattenFolders(n.children)]);
 
 export function folderLabel(f: FolderNode, lang: string): string {
-  const name = lang === 'en-US' && f.folderNameEn ? f.folderNameEn : f.folderName;
+  const name = folderNameIn(lang, f.folderName, f.folderNameEn);
   return f.ichCode ? `${f.ichCode} ${name}` : name;
 }
 

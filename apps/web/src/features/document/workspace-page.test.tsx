@@ -33,6 +33,9 @@ describe('workspace file list', () => {
     const table = await findById('document-table');
     expect(await within(table).findByText('Protocol')).toBeInTheDocument();
     expect(within(table).getByText('PRT-001')).toBeInTheDocument();
+    // The folder column in the reader's language (issue 12, defect 4: Chinese names in the English table).
+    expect(within(table).getAllByText('Signed protocol').length).toBeGreaterThan(0);
+    expect(within(table).queryByText('已签署方案')).toBeNull();
     expect(within(table).getByText('Editing')).toBeInTheDocument();
     expect(within(table).getByText('Archived')).toBeInTheDocument();
     expect(table.querySelector('[data-file-kind="pdf"]')).not.toBeNull();
@@ -72,6 +75,7 @@ describe('workspace file list', () => {
     const table = await findById('document-table');
     expect(await within(table).findByText('编辑中')).toBeInTheDocument();
     expect(within(table).getByText('已归档')).toBeInTheDocument();
+    expect(within(table).getAllByText('已签署方案').length).toBeGreaterThan(0);
     fireEvent.change(byId('document-search'), { target: { value: 'nothing' } });
     fireEvent.keyDown(byId('document-search'), { key: 'Enter', code: 'Enter', keyCode: 13 });
     expect(await within(table).findByText('没有符合搜索条件的记录')).toBeInTheDocument();

@@ -33,6 +33,7 @@ export function libRow(entryId: number, name: string, extra: Partial<LibraryRow>
     fileVersionId: entryId * 100,
     folderId: 21,
     folder: 'Signed protocol',
+    folderEn: null,
     file_name: name,
     type: 'pdf',
     version_no: 'V1.0',

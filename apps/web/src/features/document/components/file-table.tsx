@@ -22,6 +22,7 @@ import {
 } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
+import { folderNameIn } from '@edoc/contract/folder';
 import type { FileRow } from '@edoc/contract/document';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import type { SortField } from '../api';
@@ -82,7 +83,7 @@ export interface FileTableProps {
 }
 
 export function FileTable(props: FileTableProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const sortOrder = (field: SortField) =>
     props.sort === field ? (props.order === 'asc' ? ('ascend' as const) : ('descend' as const)) : null;
   const sortable = (field: SortField) => ({ key: field, sorter: true, sortOrder: sortOrder(field) });
@@ -102,7 +103,13 @@ export function FileTable(props: FileTableProps) {
     ) : null;
 
   const columns: TableColumnsType<FileRow> = [
-    { title: t('document.col.folder'), dataIndex: 'folder', width: 160, ellipsis: true },
+    {
+      title: t('document.col.folder'),
+      dataIndex: 'folder',
+      width: 160,
+      ellipsis: true,
+      render: (name: string | null, row) => (name === null ? null : folderNameIn(i18n.language, name, row.folderEn)),
+    },
     {
       title: t('document.col.name'),
       dataIndex: 'file_name',

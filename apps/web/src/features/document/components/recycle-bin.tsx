@@ -4,7 +4,7 @@ import { App, Button, Empty, Popconfirm, Space, Table, Typography, type TableCol
 import { useTranslation } from 'react-i18next';
 import type { RecycledRow } from '@edoc/contract/document-edit';
 import { RoleCode } from '@edoc/contract/enums';
-import type { FolderNode } from '@edoc/contract/folder';
+import { folderNameIn, type FolderNode } from '@edoc/contract/folder';
 import { isApiError } from '../../../lib/api-client';
 import { showError } from '../../../lib/feedback';
 import { formatDateTime } from '../../../lib/format';
@@ -19,7 +19,7 @@ const ADMIN_ROLES: readonly string[] = [RoleCode.StudyPm, RoleCode.CompanyAdmin]
  * one when it is gone or the name is taken there; purge for good, administrators only.
  */
 export function RecycleBin({ roots }: { roots: FolderNode[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const session = useSession();
   const admin = ADMIN_ROLES.includes(session.roleCode ?? '');
@@ -57,7 +57,7 @@ export function RecycleBin({ roots }: { roots: FolderNode[] }) {
         row.folderId === null ? (
           <Typography.Text type="secondary">{t('document.recycle.folderGone')}</Typography.Text>
         ) : (
-          name
+          folderNameIn(i18n.language, name ?? '', row.folderEn)
         ),
     },
     { title: t('document.recycle.version'), dataIndex: 'version_no' },

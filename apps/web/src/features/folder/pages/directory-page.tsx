@@ -24,7 +24,7 @@ import {
   type TreeDataNode,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { FolderNode } from '@edoc/contract/folder';
+import { folderNameIn, type FolderNode } from '@edoc/contract/folder';
 import { FolderType } from '@edoc/contract/permissions';
 import { useSession } from '../../../lib/session';
 import { useDeleteFolder, useFolderTree, useMoveFolder } from '../api';
@@ -36,7 +36,7 @@ import { UserRightsPanel } from '../components/user-rights-panel';
 const flatten = (nodes: FolderNode[]): FolderNode[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
 
 export function folderTitle(f: FolderNode, lang: string): string {
-  const name = lang === 'en-US' && f.folderNameEn ? f.folderNameEn : f.folderName;
+  const name = folderNameIn(lang, f.folderName, f.folderNameEn);
   return f.ichCode ? `${f.ichCode} ${name}` : name;
 }
 
