@@ -214,6 +214,18 @@ describe('inspectors page (issue 11)', () => {
     expect(posted(fetchMock, '/manage/inspector/revoke/1')).toHaveLength(1);
   });
 
+  it('only lists in a closed project, which refuses every change', async () => {
+    await changeLanguage('en-US');
+    enterProject();
+    setSession({ closed: true });
+    mockApi({ 'GET /manage/inspector/list': () => reply(inspectorList, rows) });
+    renderApp('/manage/inspector');
+    expect(await findById('inspector-state-1')).toHaveTextContent('Active');
+    expect(document.getElementById('inspector-invite')).toBeNull();
+    expect(document.getElementById('inspector-revoke-1')).toBeNull();
+    expect(document.getElementById('inspector-change-1')).toBeNull();
+  });
+
   it('is not there for ordinary staff', async () => {
     await changeLanguage('en-US');
     enterProject('STU_STAFF');
