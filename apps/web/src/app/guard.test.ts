@@ -8,6 +8,7 @@ const companyAdmin: GuardSession = { token: 't', userType: 2, roleCode: 'COMPANY
 const projectNoRole: GuardSession = { token: 't', userType: 3, roleCode: null };
 const projectPm: GuardSession = { token: 't', userType: 3, roleCode: 'STU_PM' };
 const projectStaff: GuardSession = { token: 't', userType: 3, roleCode: 'STU_STAFF' };
+const inspector: GuardSession = { token: 't', userType: 3, roleCode: 'INSPECTOR' };
 
 describe('route guard (SPEC §2)', () => {
   it.each(['/login', '/view', '/license', '/select', '/register', '/404'])('lets anyone open public %s', (path) => {
@@ -57,6 +58,20 @@ describe('route guard (SPEC §2)', () => {
     expect(guardRedirect(systemAdmin, '/home/pending')).toBe('/404');
     expect(guardRedirect(companyAdmin, '/system/notice')).toBe('/404');
     expect(guardRedirect(projectPm, '/company/user')).toBe('/404');
+  });
+
+  it('keeps an inspector in the file library (issue 11)', () => {
+    expect(guardRedirect(inspector, '/file')).toBeNull();
+    expect(guardRedirect(inspector, '/file/anything')).toBeNull();
+    for (const path of ['/', '/home/pending', '/work', '/manage', '/manage/user', '/manage/inspector', '/user']) {
+      expect(guardRedirect(inspector, path), path).toBe('/file');
+    }
+    // Public pages stay open (the picker to switch projects, the viewer of a library document).
+    expect(guardRedirect(inspector, '/select')).toBeNull();
+    expect(guardRedirect(inspector, '/view')).toBeNull();
+    expect(guardRedirect(inspector, '/company/user')).toBe('/404');
+    expect(guardRedirect(inspector, '/files')).toBeNull();
+    expect(homePathFor(inspector)).toBe('/file');
   });
 
   it('knows where each user type starts', () => {

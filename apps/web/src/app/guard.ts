@@ -17,6 +17,7 @@ export function homePathFor(session: GuardSession): string {
   if (!session.token) return paths.login;
   if (session.userType === UserType.System) return paths.system.root;
   if (!session.roleCode) return paths.select;
+  if (session.roleCode === RoleCode.Inspector) return paths.project.file;
   if (session.userType === UserType.Company) return paths.company.root;
   if (session.userType === UserType.Project) return paths.root;
   return paths.login;
@@ -50,6 +51,10 @@ export function guardRedirect(session: GuardSession, pathname: string): string |
   const type = session.userType;
   if (type == null) return paths.login;
   if (type !== UserType.System && !session.roleCode) return paths.select;
+  // An inspector reads the file library and nothing else of the project (issue 11).
+  if (session.roleCode === RoleCode.Inspector && (area === 'project' || area === 'root')) {
+    return within(pathname, paths.project.file) ? null : paths.project.file;
+  }
   if (session.roleCode === RoleCode.StudyStaff && pathname.includes('manage')) return paths.notFound;
   if (area === 'root') return type === UserType.Project ? null : homePathFor(session);
   // Each user type has only its own area's routes registered; another area's path does not exist for it.

@@ -14,6 +14,7 @@ import { WorkspacePage } from '../features/document/pages/workspace-page';
 import { DownloadPage } from '../features/download/pages/download-page';
 import { FolderTemplatePage } from '../features/folder/pages/folder-template-page';
 import { GroupPage } from '../features/group/pages/group-page';
+import { InspectorPage } from '../features/inspector/pages/inspector-page';
 import { LibraryPage } from '../features/library/pages/library-page';
 import { LicensePage } from '../features/license/pages/license-page';
 import { ManageUserPage } from '../features/manage-member/pages/manage-user-page';
@@ -136,6 +137,7 @@ export const routes: RouteObject[] = [
             [paths.project.file]: <LibraryPage />,
             [paths.project.manageStudy]: <StudySettingsPage />,
             [paths.project.manageUser]: <ManageUserPage />,
+            [paths.project.manageInspector]: <InspectorPage />,
             [paths.project.manageGroup]: <GroupPage />,
             [paths.project.manageDirectory]: <DirectoryPage />,
             [paths.project.manageFolderTemplate]: <FolderTemplatePage />,

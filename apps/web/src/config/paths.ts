@@ -48,6 +48,7 @@ export const paths = {
     manageEncode: '/manage/encode',
     manageCodeType: '/manage/codeType',
     manageUser: '/manage/user',
+    manageInspector: '/manage/inspector',
     manageGroup: '/manage/group',
     manageReport: '/manage/report',
     manageDirectory: '/manage/directory',

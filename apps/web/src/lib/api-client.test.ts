@@ -46,9 +46,16 @@ describe('api client', () => {
     expect(getSession()).toMatchObject({ token: null, userName: null, language: 'en-US' });
   });
 
-  it('leaves a project closed or run out under the user, keeping the sign-in (issue 9)', async () => {
-    for (const errorCode of ['project_closed', 'project_expired']) {
-      setSession({ token: 'tok', projectId: 4, projectName: 'P', roleCode: 'STU_PM', authorities: ['viewDoc'] });
+  it('leaves a project run out under the user, or an ended inspection, keeping the sign-in (issues 9, 11)', async () => {
+    for (const errorCode of ['project_expired', 'inspector_access_ended']) {
+      setSession({
+        token: 'tok',
+        projectId: 4,
+        projectName: 'P',
+        roleCode: 'STU_PM',
+        authorities: ['viewDoc'],
+        inspector: { endsOn: '2026-12-31', canDownload: false },
+      });
       const onProjectLost = vi.fn();
       const onUnauthorized = vi.fn();
       setProjectLostHandler(onProjectLost);
@@ -58,8 +65,24 @@ describe('api client', () => {
       expect(onProjectLost).toHaveBeenCalledOnce();
       expect(onProjectLost.mock.calls[0][0]).toMatchObject({ msg: 'closed' });
       expect(onUnauthorized).not.toHaveBeenCalled();
-      expect(getSession()).toMatchObject({ token: 'tok', projectId: null, projectName: null, authorities: [] });
+      expect(getSession()).toMatchObject({
+        token: 'tok',
+        projectId: null,
+        projectName: null,
+        authorities: [],
+        inspector: null,
+      });
     }
+  });
+
+  it('stays in a closed project when a change is refused, and marks it closed (issue 11)', async () => {
+    setSession({ token: 'tok', projectId: 4, roleCode: 'STU_PM' });
+    const onProjectLost = vi.fn();
+    setProjectLostHandler(onProjectLost);
+    mockApi({ 'POST /tag/create': () => envelope(null, { status: 403, errorCode: 'project_closed', msg: 'closed' }) });
+    await expect(api.postJson('/tag/create', { name: 'x' })).rejects.toMatchObject({ errorCode: 'project_closed' });
+    expect(onProjectLost).not.toHaveBeenCalled();
+    expect(getSession()).toMatchObject({ projectId: 4, roleCode: 'STU_PM', closed: true });
   });
 
   it('does not leave the project on other refusals', async () => {

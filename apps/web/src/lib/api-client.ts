@@ -1,7 +1,7 @@
 import { API_BASE } from '@edoc/contract/limits';
 import { errorMessage, isErrorCode, type ErrorCode } from '@edoc/contract/errors';
 import type { Envelope } from '@edoc/contract/envelope';
-import { clearSession, getLanguage, getToken, leaveProject } from './session';
+import { clearSession, getLanguage, getToken, leaveProject, setSession } from './session';
 import { resetIdle, stopIdle } from './idle-timer';
 
 /** A failed call: the server's error code and message (already in the UI language), or a local stand-in. */
@@ -53,8 +53,11 @@ export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }
 
-/** Refusals that end the project, not the sign-in: it was closed or ran out while the user was in it. */
-const PROJECT_LOST: ReadonlySet<string | null> = new Set(['project_closed', 'project_expired']);
+/**
+ * Refusals that end the project, not the sign-in: it ran out while the user was in it, or an inspector's access
+ * ended. A closed project is not among them: its members still read it (issue 11), only the change is refused.
+ */
+const PROJECT_LOST: ReadonlySet<string | null> = new Set(['project_expired', 'inspector_access_ended']);
 
 let onProjectLost: (error: ApiError) => void = () => {
   window.location.assign('/select');
@@ -146,6 +149,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       leaveProject();
       onProjectLost(error);
     }
+    // Closed while the user was in it: from now on the layout says so, as it does for one entered closed.
+    if (token && code === 'project_closed') setSession({ closed: true });
     throw error;
   }
   resetIdle();

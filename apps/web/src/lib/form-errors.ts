@@ -18,3 +18,23 @@ export function showServerError<T>(
   }
   showError(error);
 }
+
+/** One field's problem as the server words it (a validation refusal's data: `{ fields: [{ field, message }] }`). */
+export interface ServerFieldIssue {
+  field: string;
+  message: string;
+}
+
+/** The field problems a validation refusal carries; none for any other error. */
+export function serverFieldIssues(error: unknown): ServerFieldIssue[] {
+  if (!isApiError(error) || typeof error.data !== 'object' || error.data === null) return [];
+  const fields = (error.data as { fields?: unknown }).fields;
+  if (!Array.isArray(fields)) return [];
+  return fields.filter(
+    (f): f is ServerFieldIssue =>
+      typeof f === 'object' &&
+      f !== null &&
+      typeof (f as ServerFieldIssue).field === 'string' &&
+      typeof (f as ServerFieldIssue).message === 'string',
+  );
+}

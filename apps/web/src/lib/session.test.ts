@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clearSession, getSession, setSession } from './session';
+import { clearSession, getSession, leaveProject, setSession } from './session';
 
 describe('session', () => {
   it('has the SPEC §3 defaults', () => {
@@ -26,11 +26,21 @@ describe('session', () => {
     });
   });
 
+  it('keeps a closed project and an inspector access, and forgets both on leaving the project (issue 11)', () => {
+    setSession({ token: 't', projectId: 4, closed: true, inspector: { endsOn: '2026-12-31', canDownload: true } });
+    expect(getSession()).toMatchObject({ closed: true, inspector: { endsOn: '2026-12-31', canDownload: true } });
+    leaveProject();
+    expect(getSession()).toMatchObject({ token: 't', projectId: null, closed: false, inspector: null });
+  });
+
   it('reads a tampered value as the default instead of failing', () => {
     window.sessionStorage.setItem('edoc.userType', '9');
     window.sessionStorage.setItem('edoc.pageSize', 'not json');
     setSession({}); // an empty patch still drops the cached snapshot
     expect(getSession().userType).toBeNull();
     expect(getSession().pageSize).toBe(10);
+    window.sessionStorage.setItem('edoc.inspector', '{"endsOn":5}');
+    setSession({});
+    expect(getSession().inspector).toBeNull();
   });
 });

@@ -5,6 +5,12 @@ import { DEFAULT_PAGE_SIZE } from '@edoc/contract/limits';
 /** Enabled document processes of the chosen project (reviewOpen, qcOpen, approveOpen). */
 export type AuditStage = 'review' | 'qc' | 'approve';
 
+/** An inspector's access to the entered project (issue 11): its last day and whether downloads were granted. */
+export interface InspectorAccess {
+  endsOn: string;
+  canDownload: boolean;
+}
+
 /** SPEC §3 session data. Kept in sessionStorage so it lives exactly as long as the browser tab. */
 export interface SessionData {
   token: string | null;
@@ -26,6 +32,10 @@ export interface SessionData {
   authorities: string[];
   auditMode: AuditStage[];
   versions: number[];
+  /** The entered project is closed: it is read, never changed (issue 11). */
+  closed: boolean;
+  /** Set when the user entered as an inspector (roleCode INSPECTOR), not as a member. */
+  inspector: InspectorAccess | null;
 }
 
 export type SessionKey = keyof SessionData;
@@ -51,6 +61,8 @@ const DEFAULTS: SessionData = {
   authorities: [],
   auditMode: [],
   versions: [],
+  closed: false,
+  inspector: null,
 };
 
 type Decoder<T> = (raw: unknown) => T | undefined;
@@ -64,6 +76,12 @@ const nums: Decoder<number[]> = (raw) =>
   Array.isArray(raw) && raw.every((v) => typeof v === 'number') ? (raw as number[]) : undefined;
 const USER_TYPES: readonly number[] = Object.values(UserType);
 const AUDIT_STAGES: readonly string[] = ['review', 'qc', 'approve'];
+const inspectorAccess: Decoder<InspectorAccess | null> = (raw) => {
+  if (raw === null) return null;
+  if (typeof raw !== 'object') return undefined;
+  const { endsOn, canDownload } = raw as Partial<Record<keyof InspectorAccess, unknown>>;
+  return typeof endsOn === 'string' && typeof canDownload === 'boolean' ? { endsOn, canDownload } : undefined;
+};
 
 // A value edited by hand in devtools must not crash the app: anything unexpected reads as the default.
 const DECODERS: { [K in SessionKey]: Decoder<SessionData[K]> } = {
@@ -89,6 +107,8 @@ const DECODERS: { [K in SessionKey]: Decoder<SessionData[K]> } = {
     return list && list.every((v) => AUDIT_STAGES.includes(v)) ? (list as AuditStage[]) : undefined;
   },
   versions: nums,
+  closed: (raw) => (typeof raw === 'boolean' ? raw : undefined),
+  inspector: inspectorAccess,
 };
 
 const KEYS = Object.keys(DEFAULTS) as SessionKey[];
@@ -143,7 +163,7 @@ export function setSession(patch: Partial<SessionData>): void {
   changed();
 }
 
-/** Forgets the chosen project (closed or expired under the user): the sign-in stays, the project's data goes. */
+/** Forgets the chosen project (expired, or an inspector's access ended, under the user): the sign-in stays, the project's data goes. */
 export function leaveProject(): void {
   setSession({
     projectId: null,
@@ -153,6 +173,8 @@ export function leaveProject(): void {
     auditMode: [],
     fileTypes: [],
     libraryFolder: false,
+    closed: false,
+    inspector: null,
   });
 }
 

@@ -8,6 +8,7 @@ import { WhatsNew } from '../../features/release/components/whats-new';
 import { useSession } from '../../lib/session';
 import { AppHeader } from './app-header';
 import { findMenuTrail, type MenuNode } from './menus';
+import { ClosedBanner, InspectionTag } from './project-notices';
 
 type MenuItem = Required<MenuProps>['items'][number];
 
@@ -17,9 +18,17 @@ interface AreaLayoutProps {
   titleKey: string;
 }
 
-function toItems(nodes: MenuNode[], t: (key: string) => string, staff: boolean): MenuItem[] {
+/** Whose menu it is: ordinary staff lose the management group, an inspector sees the file library only. */
+type Viewer = 'staff' | 'inspector' | 'other';
+
+function shown(node: MenuNode, viewer: Viewer): boolean {
+  if (viewer === 'inspector') return Boolean(node.forInspector);
+  return !(viewer === 'staff' && node.managementOnly);
+}
+
+function toItems(nodes: MenuNode[], t: (key: string) => string, viewer: Viewer): MenuItem[] {
   return nodes
-    .filter((node) => !(staff && node.managementOnly))
+    .filter((node) => shown(node, viewer))
     .map((node) => ({
       key: node.path,
       icon: node.icon,
@@ -31,7 +40,7 @@ function toItems(nodes: MenuNode[], t: (key: string) => string, staff: boolean):
       ) : (
         t(node.labelKey)
       ),
-      children: node.children ? toItems(node.children, t, staff) : undefined,
+      children: node.children ? toItems(node.children, t, viewer) : undefined,
     }));
 }
 
@@ -42,9 +51,14 @@ export function AreaLayout({ menu, titleKey }: AreaLayoutProps) {
   const navigate = useNavigate();
   const session = useSession();
   const [collapsed, setCollapsed] = useState(false);
-  const staff = session.roleCode === RoleCode.StudyStaff;
+  const viewer: Viewer =
+    session.roleCode === RoleCode.StudyStaff
+      ? 'staff'
+      : session.roleCode === RoleCode.Inspector
+        ? 'inspector'
+        : 'other';
 
-  const items = useMemo(() => toItems(menu, t, staff), [menu, t, staff]);
+  const items = useMemo(() => toItems(menu, t, viewer), [menu, t, viewer]);
   const trail = findMenuTrail(menu, location.pathname);
   const selected = trail.length ? [trail[trail.length - 1].path] : [];
   const groupKeys = trail.filter((n) => n.children).map((n) => n.path);
@@ -110,9 +124,11 @@ export function AreaLayout({ menu, titleKey }: AreaLayoutProps) {
                   {session.companyName}
                 </Typography.Text>
               ) : null}
+              <InspectionTag />
             </>
           }
         />
+        <ClosedBanner />
         <Layout.Content style={{ margin: 24 }}>
           <Outlet />
         </Layout.Content>

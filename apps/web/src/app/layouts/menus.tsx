@@ -26,6 +26,8 @@ export interface MenuNode {
   children?: MenuNode[];
   /** Hidden from ordinary staff (SPEC §2: they may not reach management pages). */
   managementOnly?: boolean;
+  /** Shown to an inspector, who sees nothing else (issue 11: they read the file library only). */
+  forInspector?: boolean;
   /** Shown after the label, such as a count; a component, as a count comes from a query. */
   badge?: ComponentType;
 }
@@ -86,7 +88,7 @@ export const PROJECT_MENU: MenuNode[] = [
     ],
   },
   { path: paths.project.work, labelKey: 'menu.project.work', icon: <FileTextOutlined /> },
-  { path: paths.project.file, labelKey: 'menu.project.file', icon: <FolderOpenOutlined /> },
+  { path: paths.project.file, labelKey: 'menu.project.file', icon: <FolderOpenOutlined />, forInspector: true },
   {
     path: paths.project.manage,
     labelKey: 'menu.project.manage',
@@ -97,6 +99,7 @@ export const PROJECT_MENU: MenuNode[] = [
       { path: paths.project.manageEncode, labelKey: 'menu.project.manageEncode' },
       { path: paths.project.manageCodeType, labelKey: 'menu.project.manageCodeType' },
       { path: paths.project.manageUser, labelKey: 'menu.project.manageUser' },
+      { path: paths.project.manageInspector, labelKey: 'menu.project.manageInspector' },
       { path: paths.project.manageGroup, labelKey: 'menu.project.manageGroup' },
       { path: paths.project.manageReport, labelKey: 'menu.project.manageReport' },
       { path: paths.project.manageDirectory, labelKey: 'menu.project.manageDirectory' },

@@ -24,6 +24,8 @@ const studyOf = (id: number, name: string) => ({
   reviewOpen: true,
   qcOpen: true,
   approveOpen: true,
+  closed: false,
+  inspector: false,
 });
 
 /** What each project holds: different sites, roles and members, so a leak from A into B shows. */
@@ -55,6 +57,8 @@ function mockServer() {
         approveOpen: true,
         allowedFileTypes: [],
         authorities: [],
+        closed: false,
+        inspector: null,
       });
     },
     'GET /site/list': () =>

@@ -9,12 +9,15 @@ import {
   studyList,
   studyMarkData,
 } from '@edoc/contract/project';
+import { folderTreeAnswer } from '@edoc/contract/folder';
+import { libraryList } from '@edoc/contract/library';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
 import { getSession, setSession } from '../../lib/session';
 import { envelope, mockApi, reply } from '../../test/fetch-mock';
 import { findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
+import { libraryTree, libRows } from '../library/library-fixtures';
 
 function study(id: number, name: string, mark: boolean, taskNum = 0) {
   return {
@@ -30,6 +33,27 @@ function study(id: number, name: string, mark: boolean, taskNum = 0) {
     reviewOpen: true,
     qcOpen: false,
     approveOpen: true,
+    closed: false,
+    inspector: false,
+  };
+}
+
+/** What the server answers on entering a project as its administrator; the tests change what they look at. */
+function entryOf(studyId: number, studyName: string) {
+  return {
+    roleCode: 'STU_PM',
+    libraryFolder: true,
+    studyId,
+    studyName,
+    idleTime: 30,
+    pageSize: 10,
+    reviewOpen: true,
+    qcOpen: true,
+    approveOpen: true,
+    allowedFileTypes: [],
+    authorities: ['viewDoc'],
+    closed: false,
+    inspector: null,
   };
 }
 
@@ -153,6 +177,8 @@ describe('project select page', () => {
           approveOpen: true,
           allowedFileTypes: ['pdf', 'docx'],
           authorities: ['createDoc', 'viewDoc'],
+          closed: false,
+          inspector: null,
         }),
     });
     const router = renderApp('/select');
@@ -173,7 +199,11 @@ describe('project select page', () => {
       auditMode: ['review', 'approve'],
       fileTypes: ['pdf', 'docx'],
       authorities: ['createDoc', 'viewDoc'],
+      closed: false,
+      inspector: null,
     });
+    expect(document.getElementById('project-closed-banner')).toBeNull();
+    expect(document.getElementById('inspection-until')).toBeNull();
     expect(document.getElementById('idle-countdown')).toHaveTextContent('15:00');
   });
 
@@ -207,5 +237,84 @@ describe('project select page', () => {
       companyName: 'Acme Pharma',
       projectId: null,
     });
+  });
+
+  it.each([
+    ['en-US', 'Closed · read-only', 'Inspection'],
+    ['zh-CN', '已关闭 · 只读', '检查访问'],
+  ] as const)(
+    'tags closed projects and inspections in %s, and still enters them (issue 11)',
+    async (lang, closed, inspection) => {
+      await changeLanguage(lang);
+      signIn();
+      mockApi({
+        'GET /common/study': () =>
+          reply(studyList, {
+            data: [{ ...alpha, closed: true }, { ...beta, inspector: true }, study(13, 'Gamma trial', false)],
+            total: 3,
+          }),
+        'GET /common/company': () => reply(managedCompanyList, []),
+      });
+      renderApp('/select');
+      expect(await findById('project-closed-11')).toHaveTextContent(closed);
+      expect(document.getElementById('project-inspection-11')).toBeNull();
+      expect(document.getElementById('project-inspection-12')).toHaveTextContent(inspection);
+      expect(document.getElementById('project-closed-12')).toBeNull();
+      expect(document.getElementById('project-closed-13')).toBeNull();
+      expect(document.getElementById('project-inspection-13')).toBeNull();
+      // Tagged or not, each name is the button that enters the project.
+      expect(screen.getByRole('button', { name: 'Alpha trial' })).toBeEnabled();
+      expect(screen.getByRole('button', { name: 'Beta trial' })).toBeEnabled();
+    },
+  );
+
+  it('enters a closed project and says under the header that it can only be read', async () => {
+    await changeLanguage('en-US');
+    signIn();
+    mockApi({
+      'GET /common/study': () => reply(studyList, { data: [{ ...alpha, closed: true }], total: 1 }),
+      'GET /common/company': () => reply(managedCompanyList, []),
+      'POST /common/study/entry': () => reply(studyEntryData, { ...entryOf(11, 'Alpha trial'), closed: true }),
+    });
+    const router = renderApp('/select');
+    fireEvent.click(await screen.findByRole('button', { name: 'Alpha trial' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home/pending'));
+    expect(getSession()).toMatchObject({ projectId: 11, closed: true, inspector: null });
+    expect(await findById('project-closed-banner')).toHaveTextContent(
+      'This project is closed: everything can be read, nothing can be changed.',
+    );
+  });
+
+  it('enters an inspection: the file library only, and the last day in the header', async () => {
+    await changeLanguage('zh-CN');
+    signIn();
+    mockApi({
+      'GET /common/study': () => reply(studyList, { data: [{ ...beta, inspector: true }], total: 1 }),
+      'GET /common/company': () => reply(managedCompanyList, []),
+      'POST /common/study/entry': () =>
+        reply(studyEntryData, {
+          ...entryOf(12, 'Beta trial'),
+          roleCode: 'INSPECTOR',
+          authorities: [],
+          inspector: { endsOn: '2026-12-31', canDownload: false },
+        }),
+      'GET /folder/tree/0': () => reply(folderTreeAnswer, libraryTree),
+      'GET /folder/library/file/list': () => reply(libraryList, { data: libRows, total: libRows.length }),
+    });
+    const router = renderApp('/select');
+    fireEvent.click(await screen.findByRole('button', { name: 'Beta trial' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/file'));
+    expect(getSession()).toMatchObject({
+      roleCode: 'INSPECTOR',
+      projectId: 12,
+      inspector: { endsOn: '2026-12-31', canDownload: false },
+    });
+    expect(await findById('inspection-until')).toHaveTextContent('检查访问截止 2026-12-31');
+    const menu = await findById('side-menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['文件库']);
   });
 });

@@ -1,37 +1,18 @@
 import { useMemo, useState } from 'react';
-import { BankOutlined, SearchOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
-import {
-  App,
-  Button,
-  Card,
-  Empty,
-  Flex,
-  Input,
-  Select,
-  Space,
-  Table,
-  Tooltip,
-  Typography,
-  type TableProps,
-} from 'antd';
+import { SearchOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, Flex, Input, Space, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import { useMutationState } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { RoleCode, UserType } from '@edoc/contract/enums';
+import { UserType } from '@edoc/contract/enums';
 import { DEFAULT_PAGE_SIZE } from '@edoc/contract/limits';
 import type { StudyListItem } from '@edoc/contract/project';
 import { paths } from '../../../config/paths';
 import { compareText } from '../../../lib/format';
 import { resetIdle } from '../../../lib/idle-timer';
 import { setSession, useSession, type AuditStage } from '../../../lib/session';
-import {
-  MARK_MUTATION,
-  useEnterCompany,
-  useEnterStudy,
-  useManagedCompanies,
-  useStudies,
-  useToggleStudyMark,
-} from '../select-api';
+import { CompanyManage } from '../components/company-manage';
+import { MARK_MUTATION, useEnterStudy, useStudies, useToggleStudyMark } from '../select-api';
 
 /** Favourites first; otherwise the server's order (SPEC §2 project picker). */
 function favouritesFirst(rows: StudyListItem[]): StudyListItem[] {
@@ -46,65 +27,22 @@ function auditModeOf(entry: { reviewOpen: boolean; qcOpen: boolean; approveOpen:
   return stages;
 }
 
-function CompanyManage() {
+/** Both kinds of project are entered like any other; the tags say beforehand that little or nothing can change. */
+function StudyTags({ study }: { study: StudyListItem }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const navigate = useNavigate();
-  const [companyId, setCompanyId] = useState<number | undefined>();
-  const companies = useManagedCompanies();
-  const enterCompany = useEnterCompany();
-  const manage = (id: number) =>
-    enterCompany.mutate(id, {
-      onSuccess: (data) => {
-        const chosen = companies.data?.find((c) => c.company_id === id);
-        setSession({
-          userType: UserType.Company,
-          roleCode: data.roleCode || RoleCode.CompanyAdmin,
-          companyId: data.companyId ?? id,
-          companyName: data.companyName ?? chosen?.company_name ?? null,
-          // Nothing of a previously chosen project applies inside the company area.
-          projectId: null,
-          projectName: null,
-          authorities: [],
-          auditMode: [],
-          libraryFolder: false,
-          pageSize: DEFAULT_PAGE_SIZE,
-        });
-        void navigate(paths.company.root);
-      },
-    });
-
-  // SPEC §2: the dropdown and its button exist only for users who may manage a company.
-  if (!companies.data?.length) return null;
   return (
-    <Space.Compact>
-      <Select<number>
-        id="company-select"
-        style={{ width: 240 }}
-        allowClear
-        showSearch={{ optionFilterProp: 'label' }}
-        placeholder={t('select.companyPlaceholder')}
-        aria-label={t('select.companyPlaceholder')}
-        value={companyId}
-        onChange={(value) => setCompanyId(value)}
-        options={companies.data.map((c) => ({ value: c.company_id, label: c.company_name }))}
-      />
-      <Button
-        id="company-manage"
-        type="primary"
-        icon={<BankOutlined />}
-        loading={enterCompany.isPending}
-        onClick={() => {
-          if (companyId == null) {
-            void message.warning(t('select.chooseCompanyFirst'));
-            return;
-          }
-          manage(companyId);
-        }}
-      >
-        {t('select.manage')}
-      </Button>
-    </Space.Compact>
+    <>
+      {study.closed && (
+        <Tag id={`project-closed-${study.study_id}`} color="default">
+          {t('select.closedTag')}
+        </Tag>
+      )}
+      {study.inspector && (
+        <Tag id={`project-inspection-${study.study_id}`} color="purple">
+          {t('select.inspectionTag')}
+        </Tag>
+      )}
+    </>
   );
 }
 
@@ -137,9 +75,12 @@ export function SelectPage() {
           auditMode: auditModeOf(entry),
           fileTypes: entry.allowedFileTypes,
           authorities: entry.authorities,
+          closed: entry.closed,
+          inspector: entry.inspector,
         });
         // The countdown now runs on the project's idle time.
         resetIdle();
+        // The guard takes an inspector on from the root to the file library, their only page.
         void navigate(paths.root);
       },
     });
@@ -162,15 +103,18 @@ export function SelectPage() {
       dataIndex: 'study_name',
       sorter: (a, b) => compareText(a.study_name, b.study_name),
       render: (name: string, row) => (
-        <Button
-          id={`project-enter-${row.study_id}`}
-          type="link"
-          style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }}
-          loading={enterStudy.isPending && enterStudy.variables === row.study_id}
-          onClick={() => enter(row)}
-        >
-          {name}
-        </Button>
+        <Space size={4} wrap>
+          <Button
+            id={`project-enter-${row.study_id}`}
+            type="link"
+            style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }}
+            loading={enterStudy.isPending && enterStudy.variables === row.study_id}
+            onClick={() => enter(row)}
+          >
+            {name}
+          </Button>
+          <StudyTags study={row} />
+        </Space>
       ),
     },
     {
