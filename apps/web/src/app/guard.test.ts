@@ -63,9 +63,11 @@ describe('route guard (SPEC §2)', () => {
   it('keeps an inspector in the file library (issue 11)', () => {
     expect(guardRedirect(inspector, '/file')).toBeNull();
     expect(guardRedirect(inspector, '/file/anything')).toBeNull();
-    for (const path of ['/', '/home/pending', '/work', '/manage', '/manage/user', '/manage/inspector', '/user']) {
+    for (const path of ['/', '/home/pending', '/work', '/manage', '/manage/user', '/manage/inspector']) {
       expect(guardRedirect(inspector, path), path).toBe('/file');
     }
+    // Their personal centre: the password and the language are theirs.
+    expect(guardRedirect(inspector, '/user')).toBeNull();
     // Public pages stay open (the picker to switch projects, the viewer of a library document).
     expect(guardRedirect(inspector, '/select')).toBeNull();
     expect(guardRedirect(inspector, '/view')).toBeNull();

@@ -51,9 +51,10 @@ export function guardRedirect(session: GuardSession, pathname: string): string |
   const type = session.userType;
   if (type == null) return paths.login;
   if (type !== UserType.System && !session.roleCode) return paths.select;
-  // An inspector reads the file library and nothing else of the project (issue 11).
+  // An inspector reads the file library and nothing else of the project (issue 11); their own personal centre
+  // (password, language) stays theirs.
   if (session.roleCode === RoleCode.Inspector && (area === 'project' || area === 'root')) {
-    return within(pathname, paths.project.file) ? null : paths.project.file;
+    return within(pathname, paths.project.file) || within(pathname, paths.project.user) ? null : paths.project.file;
   }
   if (session.roleCode === RoleCode.StudyStaff && pathname.includes('manage')) return paths.notFound;
   if (area === 'root') return type === UserType.Project ? null : homePathFor(session);

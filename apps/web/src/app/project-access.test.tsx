@@ -54,11 +54,11 @@ describe('inspectors and closed projects in the project area (issue 11)', () => 
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['File library']);
+    ).toEqual(['File library', 'Personal centre']);
     expect(await findById('library-table')).toBeInTheDocument();
     // Every path is in guard.test.ts; here the whole app does it. Each time the library must be drawn again before the
     // next step, or the guard's <Navigate> of the previous step is still mounted and does not fire again.
-    for (const path of ['/', '/user']) {
+    for (const path of ['/', '/work']) {
       await router.navigate(path);
       await waitFor(() => expect(router.state.location.pathname).toBe('/file'));
       expect(await findById('library-table')).toBeInTheDocument();

@@ -17,12 +17,20 @@ export function inspectorRoutes(api: Api, deps: Deps): void {
 
   get('/manage/inspector/list', { access, response: inspectorList }, ({ ctx }) => listInspectors(deps, ctx));
 
-  post('/manage/inspector/invite', { access, body: inspectorInviteBody, response: inspectorInvited }, ({ ctx, body }) =>
-    inviteInspector(deps, ctx, body, ctx.actor),
+  // Access, not records: a closed project keeps inviting and revoking inspectors (reading a closed trial is what
+  // they come for), so these do not count as changes there (lib/route.ts `writes`).
+  post(
+    '/manage/inspector/invite',
+    { access, writes: false, body: inspectorInviteBody, response: inspectorInvited },
+    ({ ctx, body }) => inviteInspector(deps, ctx, body, ctx.actor),
   );
 
-  post('/manage/inspector/revoke/:id', { access, params: idParams, response: noData }, async ({ ctx, params }) => {
-    await revokeInspector(deps, ctx, params.id, ctx.actor);
-    return null;
-  });
+  post(
+    '/manage/inspector/revoke/:id',
+    { access, writes: false, params: idParams, response: noData },
+    async ({ ctx, params }) => {
+      await revokeInspector(deps, ctx, params.id, ctx.actor);
+      return null;
+    },
+  );
 }

@@ -207,6 +207,14 @@ describe('a closed project', () => {
     expect(upload.statusCode).toBe(403);
     expect(upload.json().errorCode).toBe('project_closed');
     expect((await L.as(other.pm).get('/file/recall?fileId=1')).json().errorCode).toBe('project_closed');
+    // Inspectors are still invited: a closed trial is what they come to read.
+    const invited = await L.as(other.pm).post('/manage/inspector/invite', {
+      email: `closed.${process.pid}@agency.example`,
+      userName: 'Late inspector',
+      startsOn: day(0),
+      endsOn: day(3),
+    });
+    expect(invited.statusCode).toBe(200);
     expect((await L.as(other.admin).post(`/project/reopen/${other.projectId}`)).statusCode).toBe(200);
     const reopened = await L.as(other.pm).form(
       '/minio/file/save',

@@ -26,7 +26,7 @@ export interface MenuNode {
   children?: MenuNode[];
   /** Hidden from ordinary staff (SPEC §2: they may not reach management pages). */
   managementOnly?: boolean;
-  /** Shown to an inspector, who sees nothing else (issue 11: they read the file library only). */
+  /** Shown to an inspector, who sees nothing else (issue 11: the file library, and their own personal centre). */
   forInspector?: boolean;
   /** Shown after the label, such as a count; a component, as a count comes from a query. */
   badge?: ComponentType;
@@ -108,7 +108,7 @@ export const PROJECT_MENU: MenuNode[] = [
       { path: paths.project.manageTag, labelKey: 'menu.project.manageTag' },
     ],
   },
-  { path: paths.project.user, labelKey: 'menu.userCenter', icon: <UserOutlined /> },
+  { path: paths.project.user, labelKey: 'menu.userCenter', icon: <UserOutlined />, forInspector: true },
 ];
 
 /** The leaf whose path is the longest prefix of the location, so nested detail pages keep their menu lit. */

@@ -103,7 +103,8 @@ describe('personal centre: study alerts', () => {
     await changeLanguage('en-US');
     setSession({ token: 'tok', userType: UserType.System, userId: 1, userName: 'Sys' });
     mockApi({
-      'GET /user/info': () => reply(userInfo, { ...info, userType: UserType.System, companyId: null, companyName: null }),
+      'GET /user/info': () =>
+        reply(userInfo, { ...info, userType: UserType.System, companyId: null, companyName: null }),
       'GET /release/unread': () => reply(unreadReleases, { releases: [] }),
     });
     renderApp('/system/userCenter');

@@ -4,7 +4,6 @@ import { App, Button, Card, Empty, Popconfirm, Space, Table, Typography, type Ta
 import { useTranslation } from 'react-i18next';
 import type { InspectorItem } from '@edoc/contract/inspector';
 import { compareText, formatDateTime } from '../../../lib/format';
-import { useSession } from '../../../lib/session';
 import { useInspectors, useRevokeInspector } from '../api';
 import { InspectorInviteModal } from '../components/inspector-invite-modal';
 import { InspectorStateTag } from '../components/inspector-state-tag';
@@ -22,8 +21,6 @@ export function InspectorPage() {
   const [editing, setEditing] = useState<{ open: boolean; inspector?: InspectorItem }>({ open: false });
   const inspectors = useInspectors();
   const revoke = useRevokeInspector();
-  // A closed project refuses every change (project_closed), this one too: the page only lists then.
-  const { closed } = useSession();
 
   const columns: TableProps<InspectorItem>['columns'] = [
     { title: t('fields.userName'), dataIndex: 'userName', sorter: (a, b) => compareText(a.userName, b.userName) },
@@ -94,16 +91,15 @@ export function InspectorPage() {
       title={t('menu.project.manageInspector')}
       variant="borderless"
       extra={
-        closed ? null : (
-          <Button
-            id="inspector-invite"
-            type="primary"
-            icon={<UserAddOutlined />}
-            onClick={() => setEditing({ open: true })}
-          >
-            {t('inspector.invite')}
-          </Button>
-        )
+        // Also in a closed project: inspecting a closed trial is what an inspector usually comes for.
+        <Button
+          id="inspector-invite"
+          type="primary"
+          icon={<UserAddOutlined />}
+          onClick={() => setEditing({ open: true })}
+        >
+          {t('inspector.invite')}
+        </Button>
       }
     >
       <Typography.Paragraph type="secondary">{t('inspector.intro')}</Typography.Paragraph>
@@ -115,7 +111,7 @@ export function InspectorPage() {
         dataSource={inspectors.data ?? []}
         pagination={false}
         scroll={{ x: 'max-content' }}
-        columns={closed ? columns : [...columns, ...actions]}
+        columns={[...columns, ...actions]}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('inspector.empty')} /> }}
       />
       <InspectorInviteModal
