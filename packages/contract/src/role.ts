@@ -49,3 +49,20 @@ export type RoleItem = z.infer<typeof roleItem>;
 export const roleList = z.array(roleItem);
 export const roleCreated = z.object({ roleId: z.number() });
 export type RoleCreated = z.infer<typeof roleCreated>;
+
+/** The built-in roles' names in each language (their rows are named in English when a project is made). */
+const BUILTIN_ROLE_NAMES: Record<string, readonly [zh: string, en: string]> = {
+  [RoleCode.StudyPm]: ['项目管理员', 'Project administrator'],
+  [RoleCode.StudyStaff]: ['普通用户', 'Ordinary user'],
+  [RoleCode.CompanyAdmin]: ['公司管理员', 'Company administrator'],
+  [RoleCode.Inspector]: ['检查员', 'Inspector'],
+};
+
+/**
+ * A role's name in the reader's language: a built-in role (its code is reserved to it) is named in the UI's
+ * language; a custom role as its administrator named it (issue 12, defect 4: English names in the Chinese UI).
+ */
+export function roleNameIn(lang: string, code: string, name: string): string {
+  const names = BUILTIN_ROLE_NAMES[code];
+  return names ? names[lang === 'en-US' ? 1 : 0] : name;
+}

@@ -1,3 +1,5 @@
+import type { Lang } from '@edoc/contract/enums';
+import { roleNameIn } from '@edoc/contract/role';
 import { TrailType } from '@edoc/contract/enums';
 import type { FolderGrantItem, FolderGrantsAnswer, SubjectType } from '@edoc/contract/folder';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -21,10 +23,10 @@ export interface GrantInput {
 }
 
 /** Display names of the project's roles, groups and members, keyed "type:id". */
-async function subjectNames(tx: Tx, projectId: number): Promise<Map<string, string>> {
+async function subjectNames(tx: Tx, projectId: number, lang: Lang): Promise<Map<string, string>> {
   const names = new Map<string, string>();
   for (const r of await tx.select().from(roles).where(eq(roles.projectId, projectId)))
-    names.set(`role:${r.id}`, r.name);
+    names.set(`role:${r.id}`, roleNameIn(lang, r.code, r.name));
   for (const g of await tx.select().from(groups).where(eq(groups.projectId, projectId)))
     names.set(`group:${g.id}`, g.name);
   const people = await tx
@@ -52,7 +54,7 @@ const item = (g: GrantRow, names: Map<string, string>): FolderGrantItem => ({
 export async function folderGrantsOf(deps: Deps, ctx: ProjectContext, folderId: number): Promise<FolderGrantsAnswer> {
   const tx = deps.db;
   const folder = await loadFolder(tx, ctx.projectId, folderId);
-  const names = await subjectNames(tx, ctx.projectId);
+  const names = await subjectNames(tx, ctx.projectId, ctx.lang);
   const own = await tx.select().from(folderGrants).where(eq(folderGrants.folderId, folderId));
   const seen = new Set(own.map((g) => `${g.subjectType}:${g.subjectId}`));
   const inherited: FolderGrantsAnswer['inherited'] = [];

@@ -8,6 +8,7 @@ import { fieldMessage } from '../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../lib/use-revalidate-on-language';
 import type { CompanyUserItem } from '@edoc/contract/company';
 import type { MemberUpdateBody, ProjectMember, ProjectRole } from '@edoc/contract/member';
+import { roleNameIn } from '@edoc/contract/role';
 import type { SiteItem } from '@edoc/contract/site';
 
 interface MemberFormValues {
@@ -54,7 +55,7 @@ interface MemberFormModalProps<R extends ProjectRole> {
 
 /** Adds a company user to the project, or changes a member's role and sites. */
 export function MemberFormModal<R extends ProjectRole>({ open, calls, member, onClose }: MemberFormModalProps<R>) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<MemberFormValues>();
   useRevalidateOnLanguage(form);
@@ -141,7 +142,10 @@ export function MemberFormModal<R extends ProjectRole>({ open, calls, member, on
           <Select<number>
             loading={roles.isFetching}
             placeholder={t('member.rolePlaceholder')}
-            options={(roles.data ?? []).map((r) => ({ value: r.roleId, label: `${r.name} (${r.code})` }))}
+            options={(roles.data ?? []).map((r) => ({
+              value: r.roleId,
+              label: `${roleNameIn(i18n.language, r.code, r.name)} (${r.code})`,
+            }))}
           />
         </Form.Item>
         <Form.Item name="siteIds" label={t('fields.siteIds')} extra={t('member.sitesHelp')}>

@@ -125,6 +125,17 @@ describe('manage user page: members', () => {
     expect(Object.fromEntries(url.searchParams)).toEqual({ pageNum: '1', pageSize: '10' });
   });
 
+  it('names the built-in roles in Chinese in the Chinese UI (issue 12, defect 4)', async () => {
+    await changeLanguage('zh-CN');
+    signIn();
+    mockApi(routes());
+    renderApp('/manage/user');
+    const table = await findById('manage-member-table');
+    expect(await within(table).findByText('项目管理员')).toBeInTheDocument();
+    expect(within(table).getByText('普通用户')).toBeInTheDocument();
+    expect(within(table).queryByText('Ordinary user')).toBeNull();
+  });
+
   it('removes a member only after confirmation', async () => {
     await changeLanguage('en-US');
     signIn();

@@ -315,6 +315,6 @@ describe('project select page', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['文件库']);
+    ).toEqual(['文件库', '个人中心']);
   });
 });

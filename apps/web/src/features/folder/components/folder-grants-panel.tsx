@@ -3,18 +3,19 @@ import { App, Button, Empty, Flex, Select, Table, Tag, Typography, type TablePro
 import { useTranslation } from 'react-i18next';
 import { DOC_PERMISSION_KEYS, LIBRARY_PERMISSION_KEYS } from '@edoc/contract/enums';
 import type { FolderGrantInput, FolderNode, SubjectType } from '@edoc/contract/folder';
+import { roleNameIn } from '@edoc/contract/role';
 import { useFolderGrants, useGrantSubjects, useSaveFolderGrants, type GrantSubjects } from '../api';
 
 type Row = Required<FolderGrantInput> & { key: string; subjectName: string };
 
 const keyOf = (type: string, id: number) => `${type}:${id}`;
 
-function subjectOptions(s: GrantSubjects | undefined, t: (k: string) => string) {
+function subjectOptions(s: GrantSubjects | undefined, t: (k: string) => string, lang: string) {
   if (!s) return [];
   return [
     {
       label: t('folder.subject.role'),
-      options: s.roles.map((r) => ({ value: keyOf('role', r.roleId), label: r.name })),
+      options: s.roles.map((r) => ({ value: keyOf('role', r.roleId), label: roleNameIn(lang, r.code, r.name) })),
     },
     {
       label: t('folder.subject.group'),
@@ -29,7 +30,7 @@ function subjectOptions(s: GrantSubjects | undefined, t: (k: string) => string) 
 
 /** Grants of one folder to roles, groups or members; only project administrators may change them. */
 export function FolderGrantsPanel({ folder }: { folder: FolderNode }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const grants = useFolderGrants(folder.folderId);
   const subjects = useGrantSubjects();
@@ -49,7 +50,7 @@ export function FolderGrantsPanel({ folder }: { folder: FolderNode }) {
     );
   }, [grants.data]);
 
-  const options = useMemo(() => subjectOptions(subjects.data, t), [subjects.data, t]);
+  const options = useMemo(() => subjectOptions(subjects.data, t, i18n.language), [subjects.data, t, i18n.language]);
   const nameOf = (key: string) => options.flatMap((g) => g.options).find((o) => o.value === key)?.label ?? key;
   const update = (key: string, patch: Partial<Row>) =>
     setRows((list) => list.map((r) => (r.key === key ? { ...r, ...patch } : r)));

@@ -4,7 +4,7 @@ import { App, Button, Flex, Tag, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RoleCode } from '@edoc/contract/enums';
 import type { ProjectMember } from '@edoc/contract/member';
-import type { RoleItem } from '@edoc/contract/role';
+import { roleNameIn, type RoleItem } from '@edoc/contract/role';
 import { SearchableTable } from '../../../components/searchable-table';
 import { useProjectKey } from '../../../lib/project-query';
 import { useListState } from '../../../lib/use-list-state';
@@ -16,7 +16,7 @@ import { memberCandidatesQuery, useProjectMembers, useRemoveProjectMember, useSa
 
 /** The entered project's members with their roles and sites (a tab of /manage/user). */
 export function MembersPanel() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const list = useListState();
   const [editing, setEditing] = useState<{ open: boolean; member?: ProjectMember }>({ open: false });
@@ -50,7 +50,9 @@ export function MembersPanel() {
       title: t('fields.roleId'),
       dataIndex: 'roleName',
       render: (name: string, member) => (
-        <Tag color={member.roleCode === RoleCode.StudyPm ? 'blue' : undefined}>{name}</Tag>
+        <Tag color={member.roleCode === RoleCode.StudyPm ? 'blue' : undefined}>
+          {roleNameIn(i18n.language, member.roleCode, name)}
+        </Tag>
       ),
     },
     {

@@ -3,6 +3,7 @@ import { UserAddOutlined } from '@ant-design/icons';
 import { App, Button, Card, Empty, Flex, Table, Tag, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RoleCode } from '@edoc/contract/enums';
+import { roleNameIn } from '@edoc/contract/role';
 import { compareText } from '../../../lib/format';
 import { useIdParam } from '../../../lib/use-id-param';
 import type { ProjectMember } from '@edoc/contract/member';
@@ -18,7 +19,7 @@ import {
 } from '../member-api';
 
 function Members({ studyId }: { studyId: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const [editing, setEditing] = useState<{ open: boolean; member?: ProjectMember }>({ open: false });
 
@@ -50,7 +51,9 @@ function Members({ studyId }: { studyId: number }) {
       dataIndex: 'roleName',
       sorter: (a, b) => compareText(a.roleName, b.roleName),
       render: (name: string, member) => (
-        <Tag color={member.roleCode === RoleCode.StudyPm ? 'blue' : undefined}>{name}</Tag>
+        <Tag color={member.roleCode === RoleCode.StudyPm ? 'blue' : undefined}>
+          {roleNameIn(i18n.language, member.roleCode, name)}
+        </Tag>
       ),
     },
     {

@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, Empty, Flex, Popconfirm, Space, Table, Tag, Tooltip, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { RoleItem } from '@edoc/contract/role';
+import { roleNameIn, type RoleItem } from '@edoc/contract/role';
 import { useDeleteRole, useRoles } from '../api';
 import { RoleFormModal } from './role-form-modal';
 
 /** Authorization Configuration: the entered project's roles and their keys (a tab of /manage/user). */
 export function RolesPanel() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const [editing, setEditing] = useState<{ open: boolean; role?: RoleItem }>({ open: false });
   const roles = useRoles();
@@ -43,7 +43,12 @@ export function RolesPanel() {
         </Space>
       ),
     },
-    { title: t('role.name'), dataIndex: 'name', width: 160 },
+    {
+      title: t('role.name'),
+      dataIndex: 'name',
+      width: 160,
+      render: (name: string, role) => roleNameIn(i18n.language, role.code, name),
+    },
     { title: t('role.description'), dataIndex: 'description', ellipsis: true },
     { title: t('role.docKeys'), dataIndex: 'docKeys', render: (keys: string[]) => keyTags(keys, 'docKey') },
     {
