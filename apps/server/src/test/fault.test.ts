@@ -223,7 +223,7 @@ describe('kill -9 and start again', () => {
     const zip = await call(node, 'GET', `/download/task/${taskId}/file`, { token });
     expect(zip.status).toBe(200);
     const names = readZip(zip.bytes).map((e) => e.name);
-    for (let i = 1; i <= 3; i++) expect(names.some((n) => n.endsWith(`log-${i}.txt`))).toBe(true);
+    for (let i = 1; i <= 3; i++) expect(names.some((n) => n.endsWith(`Log ${i}.txt`))).toBe(true);
     const jobs = await db.execute<{ state: string }>(
       sql`SELECT state FROM pgboss.job WHERE name = 'download.pack' AND data->>'taskId' = ${String(taskId)}`,
     );

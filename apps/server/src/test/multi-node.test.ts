@@ -188,7 +188,7 @@ describe('two API nodes and a worker on one PostgreSQL and one S3 store', () => 
     expect(zip.status).toBe(200);
     expect(
       readZip(zip.bytes)
-        .find((e) => e.name.endsWith('protocol.pdf'))
+        .find((e) => e.name.endsWith('Protocol.pdf'))
         ?.content.equals(content),
     ).toBe(true);
     const jobs = await db.execute<{ state: string; retry_count: number }>(

@@ -143,7 +143,7 @@ describe.skipIf(!tools)('the signature page and the PAdES signature', () => {
     }
     expect(state).toBe('completed');
     const zip = readZip((await as(world.pm).get(`/download/task/${task.id}/file`)).rawPayload);
-    const entry = zip.find((e) => e.name.endsWith('protocol.pdf'))!;
+    const entry = zip.find((e) => e.name.endsWith('Protocol.pdf'))!;
     expect(await poppler('pdfsig', entry.content)).toContain('Signature is Valid');
     await expectSignaturePage(await poppler('pdftotext', entry.content));
   });
