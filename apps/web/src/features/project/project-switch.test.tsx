@@ -130,7 +130,7 @@ describe('switching project', () => {
     const go = (path: string) => act(() => router.navigate(path));
 
     // Project A: its members (with site names), sites and roles.
-    fireEvent.click(await screen.findByRole('button', { name: 'Alpha trial' }));
+    fireEvent.click(await screen.findByRole('link', { name: 'Alpha trial' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/home/pending'), { timeout: 5000 });
     await go('/manage/user');
     expect(await screen.findByText('Alice Alpha')).toBeInTheDocument();
@@ -142,7 +142,7 @@ describe('switching project', () => {
 
     // Back to the picker, into project B.
     await go('/select');
-    fireEvent.click(await screen.findByRole('button', { name: 'Beta trial' }));
+    fireEvent.click(await screen.findByRole('link', { name: 'Beta trial' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/home/pending'), { timeout: 5000 });
     const shownOfA = watchFor(['Alpha Hospital', 'Alpha Monitor', 'Alice Alpha']);
     await go('/manage/user?tab=roles');

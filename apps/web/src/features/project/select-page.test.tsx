@@ -1,6 +1,6 @@
 import { UserType } from '@edoc/contract/enums';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   companyEntryData,
   managedCompanyList,
@@ -182,7 +182,7 @@ describe('project select page', () => {
         }),
     });
     const router = renderApp('/select');
-    fireEvent.click(await screen.findByRole('button', { name: 'Alpha trial' }));
+    fireEvent.click(await screen.findByRole('link', { name: 'Alpha trial' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/home/pending'));
     const entry = callsTo(fetchMock, '/common/study/entry')[0];
     expect(String(entry[1]?.body)).toBe('studyId=11');
@@ -205,6 +205,37 @@ describe('project select page', () => {
     expect(document.getElementById('project-closed-banner')).toBeNull();
     expect(document.getElementById('inspection-until')).toBeNull();
     expect(document.getElementById('idle-countdown')).toHaveTextContent('15:00');
+  });
+
+  it('opens a project in a new tab by its link, which enters it there (issue 12, defect 7)', async () => {
+    await changeLanguage('en-US');
+    signIn();
+    const fetchMock = mockApi({
+      'GET /common/study': () => reply(studyList, { data: [alpha, beta], total: 2 }),
+      'GET /common/company': () => reply(managedCompanyList, []),
+      'POST /common/study/entry': () => reply(studyEntryData, { ...entryOf(12, 'Beta trial') }),
+    });
+    // The new tab opens the link's address.
+    const router = renderApp('/select?enter=12');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home/pending'));
+    expect(String(callsTo(fetchMock, '/common/study/entry')[0][1]?.body)).toBe('studyId=12');
+    expect(getSession()).toMatchObject({ projectId: 12, projectName: 'Beta trial' });
+  });
+
+  it('says what to do when there is no project yet', async () => {
+    await changeLanguage('en-US');
+    signIn();
+    mockApi({
+      'GET /common/study': () => reply(studyList, { data: [], total: 0 }),
+      'GET /common/company': () => reply(managedCompanyList, []),
+    });
+    renderApp('/select');
+    // A company administrator is told to make one; a project user whom to ask.
+    expect(await findById('project-empty-next')).toHaveTextContent(/press Manage to create one/);
+    cleanup();
+    setSession({ userType: UserType.Project });
+    renderApp('/select');
+    expect(await findById('project-empty-next')).toHaveTextContent(/Ask your project or company administrator/);
   });
 
   it('warns when Manage is pressed without a company, and enters the chosen company', async () => {
@@ -262,9 +293,9 @@ describe('project select page', () => {
       expect(document.getElementById('project-closed-12')).toBeNull();
       expect(document.getElementById('project-closed-13')).toBeNull();
       expect(document.getElementById('project-inspection-13')).toBeNull();
-      // Tagged or not, each name is the button that enters the project.
-      expect(screen.getByRole('button', { name: 'Alpha trial' })).toBeEnabled();
-      expect(screen.getByRole('button', { name: 'Beta trial' })).toBeEnabled();
+      // Tagged or not, each name is the link that enters the project.
+      expect(screen.getByRole('link', { name: 'Alpha trial' })).toHaveAttribute('href', '/select?enter=11');
+      expect(screen.getByRole('link', { name: 'Beta trial' })).toHaveAttribute('href', '/select?enter=12');
     },
   );
 
@@ -277,7 +308,7 @@ describe('project select page', () => {
       'POST /common/study/entry': () => reply(studyEntryData, { ...entryOf(11, 'Alpha trial'), closed: true }),
     });
     const router = renderApp('/select');
-    fireEvent.click(await screen.findByRole('button', { name: 'Alpha trial' }));
+    fireEvent.click(await screen.findByRole('link', { name: 'Alpha trial' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/home/pending'));
     expect(getSession()).toMatchObject({ projectId: 11, closed: true, inspector: null });
     expect(await findById('project-closed-banner')).toHaveTextContent(
@@ -302,7 +333,7 @@ describe('project select page', () => {
       'GET /folder/library/file/list': () => reply(libraryList, { data: libRows, total: libRows.length }),
     });
     const router = renderApp('/select');
-    fireEvent.click(await screen.findByRole('button', { name: 'Beta trial' }));
+    fireEvent.click(await screen.findByRole('link', { name: 'Beta trial' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/file'));
     expect(getSession()).toMatchObject({
       roleCode: 'INSPECTOR',

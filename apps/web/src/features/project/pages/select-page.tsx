@@ -1,9 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { SearchOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Flex, Input, Space, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import { useMutationState } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { UserType } from '@edoc/contract/enums';
 import { DEFAULT_PAGE_SIZE } from '@edoc/contract/limits';
 import type { StudyListItem } from '@edoc/contract/project';
@@ -46,6 +46,9 @@ function StudyTags({ study }: { study: StudyListItem }) {
   );
 }
 
+const ENTER_PARAM = 'enter';
+const enterHref = (studyId: number) => `${paths.select}?${ENTER_PARAM}=${studyId}`;
+
 /** SPEC §2/§4 project picker: choose a project to work in, or a company to manage. */
 export function SelectPage() {
   const { t } = useTranslation();
@@ -85,6 +88,17 @@ export function SelectPage() {
       },
     });
 
+  // Opened as /select?enter=id (the name opened in a new tab): enter that project once its row is known.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const asked = Number(searchParams.get(ENTER_PARAM));
+  useEffect(() => {
+    const row = asked ? rows.find((r) => r.study_id === asked) : undefined;
+    if (!row) return;
+    setSearchParams({}, { replace: true });
+    enter(row);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per asked project, when its row arrives
+  }, [asked, rows]);
+
   const mark = useToggleStudyMark();
   const markPending = useMutationState({
     filters: { mutationKey: MARK_MUTATION, status: 'pending' },
@@ -104,15 +118,21 @@ export function SelectPage() {
       sorter: (a, b) => compareText(a.study_name, b.study_name),
       render: (name: string, row) => (
         <Space size={4} wrap>
-          <Button
+          {/* A real link, so it opens in a new tab too (issue 12): /select?enter=id enters there; "opener" (same
+              origin) gives that tab a copy of this tab's session. A plain click enters here. */}
+          <Typography.Link
             id={`project-enter-${row.study_id}`}
-            type="link"
-            style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }}
-            loading={enterStudy.isPending && enterStudy.variables === row.study_id}
-            onClick={() => enter(row)}
+            href={enterHref(row.study_id)}
+            target="_blank"
+            rel="opener"
+            onClick={(event) => {
+              if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
+              event.preventDefault();
+              enter(row);
+            }}
           >
             {name}
-          </Button>
+          </Typography.Link>
           <StudyTags study={row} />
         </Space>
       ),
@@ -190,7 +210,19 @@ export function SelectPage() {
           emptyText: (
             <Empty
               image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={searchValue ? t('select.noMatch') : t('select.emptyTitle')}
+              description={
+                searchValue ? (
+                  t('select.noMatch')
+                ) : (
+                  <>
+                    <div>{t('select.emptyTitle')}</div>
+                    {/* What to do next: a member is added by an administrator; a company administrator makes one. */}
+                    <Typography.Text type="secondary" id="project-empty-next">
+                      {t(session.userType === UserType.Company ? 'select.emptyNextManager' : 'select.emptyNext')}
+                    </Typography.Text>
+                  </>
+                )
+              }
             />
           ),
         }}
