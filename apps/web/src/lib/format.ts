@@ -5,6 +5,24 @@ export function formatDateTime(value: string | null | undefined): string {
   return value ? dayjs(value).format('YYYY-MM-DD HH:mm') : '';
 }
 
+/**
+ * An instant of the trail, to the second, in the reader's time zone (issue 12, defect 4: UTC ISO strings were shown);
+ * the zone is named once beside it (timeZoneLabel).
+ */
+export function formatInstant(value: string | null | undefined): string {
+  return value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : '';
+}
+
+/** The reader's time zone, named: "Asia/Shanghai, UTC+08:00". */
+export function timeZoneLabel(at: Date = new Date()): string {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const minutes = -at.getTimezoneOffset();
+  const sign = minutes < 0 ? '-' : '+';
+  const abs = Math.abs(minutes);
+  const offset = `UTC${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  return zone ? `${zone}, ${offset}` : offset;
+}
+
 export function formatDate(value: string | null | undefined): string {
   return value ? dayjs(value).format('YYYY-MM-DD') : '';
 }

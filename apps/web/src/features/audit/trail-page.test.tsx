@@ -1,11 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import dayjs from 'dayjs';
+import { timeZoneLabel } from '../../lib/format';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
 import { setSession } from '../../lib/session';
 import { projectTrailPage } from '@edoc/contract/audit';
 import { envelope, mockApi, reply } from '../../test/fetch-mock';
-import { findById } from '../../test/queries';
+import { byId, findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
 
 const ROWS = [
@@ -81,6 +83,10 @@ describe('operation trajectory page', () => {
     expect(within(table).getByText('«方案 v2»')).toBeInTheDocument();
     const line = within(table).getByText(label).parentElement!;
     expect(line).toHaveTextContent(`${label} 方案 → 方案 v2`);
+    // Times in the reader's zone to the second, the zone named in the header (issue 12, defect 4).
+    expect(within(table).getByText(dayjs(ROWS[0].at).format('YYYY-MM-DD HH:mm:ss'))).toBeInTheDocument();
+    expect(byId('trail-time-zone')).toHaveTextContent(timeZoneLabel());
+    expect(table.textContent).not.toContain(ROWS[0].at);
   });
 
   it('exports the filtered trail as CSV', async () => {

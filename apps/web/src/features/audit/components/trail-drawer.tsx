@@ -2,7 +2,7 @@ import { Col, Drawer, Empty, List, Row, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FileRow } from '@edoc/contract/document';
 import { describeTrail } from '@edoc/contract/trail-format';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatInstant, timeZoneLabel } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
 import { useVersions } from '../../document/api';
 import { useFileTrail } from '../api';
@@ -32,8 +32,10 @@ export function TrailDrawer({ row, onClose }: { row: FileRow | null; onClose: ()
                 items={trail.data.map((r) => ({
                   children: (
                     <>
-                      <Typography.Text strong>{formatDateTime(r.at)}</Typography.Text> · {r.actorName}{' '}
-                      <Tag>{t(`audit.types.${r.type}`, { defaultValue: String(r.type) })}</Tag>
+                      <Typography.Text strong title={timeZoneLabel()}>
+                        {formatInstant(r.at)}
+                      </Typography.Text>{' '}
+                      · {r.actorName} <Tag>{t(`audit.types.${r.type}`, { defaultValue: String(r.type) })}</Tag>
                       {r.version ? <Tag color="blue">{r.version}</Tag> : null}
                       <TrailChanges description={describeTrail(r, lang)} />
                     </>

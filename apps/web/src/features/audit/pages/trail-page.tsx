@@ -19,7 +19,7 @@ import type { Dayjs } from 'dayjs';
 import type { TrailItem } from '@edoc/contract/audit';
 import { TrailType } from '@edoc/contract/enums';
 import { describeTrail } from '@edoc/contract/trail-format';
-import { formatDateTime } from '../../../lib/format';
+import { formatInstant, timeZoneLabel } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
 import { useListState } from '../../../lib/use-list-state';
 import { useAllMembers } from '../../manage-member/api';
@@ -46,7 +46,17 @@ export function TrailPage() {
   };
 
   const columns: TableProps<TrailItem>['columns'] = [
-    { title: t('audit.at'), dataIndex: 'at', width: 170, render: formatDateTime },
+    {
+      // The reader's zone named in the header, the times in it (the trail stores UTC instants).
+      title: (
+        <span id="trail-time-zone" title={timeZoneLabel()}>
+          {t('audit.at')} ({timeZoneLabel()})
+        </span>
+      ),
+      dataIndex: 'at',
+      width: 200,
+      render: formatInstant,
+    },
     { title: t('audit.actor'), dataIndex: 'actorName', width: 140 },
     {
       title: t('audit.type'),
