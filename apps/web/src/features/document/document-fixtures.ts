@@ -1,11 +1,10 @@
 import { recipientList } from '@edoc/contract/flow';
 import { allowedTypeList, fileList, nameCheckAnswer, type FileRow } from '@edoc/contract/document';
-import { UserType } from '@edoc/contract/enums';
 import type { FolderNode } from '@edoc/contract/folder';
 import { FolderType } from '@edoc/contract/permissions';
 import { siteList } from '@edoc/contract/site';
-import { setSession } from '../../lib/session';
 import { envelope, reply, type mockApi } from '../../test/fetch-mock';
+import { enterProject } from '../../test/session';
 
 // Shared by the workspace tests: a small work tree, two rows (one with every key, one view-only), the calls.
 
@@ -79,20 +78,7 @@ export function row(fileId: number, name: string, abilities: string[], extra: Pa
 
 export const rows = [row(1, 'Protocol', ALL_KEYS), row(2, 'Brochure', ['viewDoc'], { status: 6, type: 'docx' })];
 
-export function signIn(roleCode = 'STU_PM') {
-  setSession({
-    token: 'tok',
-    userName: 'Pat',
-    userId: 5,
-    userType: UserType.Project,
-    roleCode,
-    projectId: 11,
-    projectName: 'Alpha',
-    companyId: 3,
-    idleTime: 30,
-    pageSize: 20,
-  });
-}
+export const signIn = (roleCode = 'STU_PM') => enterProject(roleCode, { pageSize: 20 });
 
 export const base = {
   'GET /folder/tree/0': () => envelope(tree),

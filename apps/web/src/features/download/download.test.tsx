@@ -1,33 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { downloadTaskCreated, downloadTaskList, type DownloadTaskRow } from '@edoc/contract/download';
-import { UserType } from '@edoc/contract/enums';
 import { noData } from '@edoc/contract/envelope';
 import { AppProviders } from '../../app/providers';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
 import { createQueryClient } from '../../lib/query-client';
-import { setSession } from '../../lib/session';
 import { mockApi, reply } from '../../test/fetch-mock';
 import { findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
 import { POLL_MS } from './api';
 import { DownloadTasks } from './components/download-tasks';
 import { PackDialog } from './components/pack-dialog';
-
-function enterProject(roleCode = 'STU_PM') {
-  setSession({
-    token: 'tok',
-    userName: 'Pat',
-    userId: 5,
-    userType: UserType.Project,
-    roleCode,
-    companyId: 3,
-    projectId: 11,
-    projectName: 'Alpha',
-    idleTime: 30,
-  });
-}
+import { enterProject } from '../../test/session';
 
 function task(over: Partial<DownloadTaskRow> = {}): DownloadTaskRow {
   return {

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { UserType } from '@edoc/contract/enums';
 import { noData } from '@edoc/contract/envelope';
 import { inspectorInvited, inspectorList, type InspectorItem } from '@edoc/contract/inspector';
 import { changeLanguage } from '../../lib/i18n';
@@ -9,20 +8,7 @@ import { setSession } from '../../lib/session';
 import { envelope, mockApi, reply } from '../../test/fetch-mock';
 import { byId, findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
-
-function enterProject(roleCode = 'STU_PM') {
-  setSession({
-    token: 'tok',
-    userName: 'Pat',
-    userId: 5,
-    userType: UserType.Project,
-    roleCode,
-    companyId: 3,
-    projectId: 11,
-    projectName: 'Alpha',
-    idleTime: 30,
-  });
-}
+import { enterProject } from '../../test/session';
 
 function item(id: number, state: InspectorItem['state'], extra: Partial<InspectorItem> = {}): InspectorItem {
   return {

@@ -2,27 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { noData } from '@edoc/contract/envelope';
 import { tagList } from '@edoc/contract/tag';
-import { UserType } from '@edoc/contract/enums';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
-import { setSession } from '../../lib/session';
 import { envelope, mockApi, reply } from '../../test/fetch-mock';
 import { findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
-
-function enterProject() {
-  setSession({
-    token: 'tok',
-    userName: 'Pat',
-    userId: 5,
-    userType: UserType.Project,
-    roleCode: 'STU_PM',
-    companyId: 3,
-    projectId: 11,
-    projectName: 'Alpha',
-    idleTime: 30,
-  });
-}
+import { enterProject } from '../../test/session';
 
 const posted = (fetchMock: ReturnType<typeof mockApi>, path: string) =>
   fetchMock.mock.calls

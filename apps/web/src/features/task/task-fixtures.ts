@@ -1,23 +1,10 @@
-import { UserType } from '@edoc/contract/enums';
 import type { TaskItem } from '@edoc/contract/flow';
 import type { FileDetail } from '@edoc/contract/viewer';
-import { setSession } from '../../lib/session';
 import type { mockApi } from '../../test/fetch-mock';
+import { enterProject as enterAs } from '../../test/session';
 
-export function enterProject() {
-  setSession({
-    token: 'tok',
-    userName: 'Pat',
-    userId: 5,
-    userType: UserType.Project,
-    roleCode: 'STU_STAFF',
-    companyId: 3,
-    projectId: 11,
-    projectName: 'Alpha',
-    idleTime: 30,
-    pageSize: 10,
-  });
-}
+/** Pat as ordinary staff, ten rows a page: the task pages' starting point. */
+export const enterProject = () => enterAs('STU_STAFF', { pageSize: 10 });
 
 export function taskRow(over: Partial<TaskItem> = {}): TaskItem {
   return {
