@@ -51,7 +51,7 @@ export const roleCreated = z.object({ roleId: z.number() });
 export type RoleCreated = z.infer<typeof roleCreated>;
 
 /** The built-in roles' names in each language (their rows are named in English when a project is made). */
-const BUILTIN_ROLE_NAMES: Record<string, readonly [zh: string, en: string]> = {
+export const BUILTIN_ROLE_NAMES: Record<string, readonly [zh: string, en: string]> = {
   [RoleCode.StudyPm]: ['项目管理员', 'Project administrator'],
   [RoleCode.StudyStaff]: ['普通用户', 'Ordinary user'],
   [RoleCode.CompanyAdmin]: ['公司管理员', 'Company administrator'],

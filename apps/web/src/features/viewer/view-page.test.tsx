@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fileDetail, viewState, type FileDetail, type ViewState } from '@edoc/contract/viewer';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
@@ -156,6 +156,19 @@ describe('document viewer', () => {
     open();
     await findById('viewer-convert-failed');
     expect(document.getElementById('viewer-download')).toBeNull();
+  });
+
+  it('says when the version its link names is no longer the current one (after a recall or a new version)', async () => {
+    await changeLanguage('en-US');
+    setSession({ token: 'tok' });
+    serve(detail({ version: { ...detail().version, current: false } }), { state: 'failed', kind: 'office' });
+    open();
+    expect(await findById('viewer-not-current')).toHaveTextContent('Not the current version');
+    cleanup();
+    serve(detail(), { state: 'failed', kind: 'office' });
+    open();
+    await findById('viewer-convert-failed');
+    expect(document.getElementById('viewer-not-current')).toBeNull();
   });
 
   it("answers the server's refusal in its words", async () => {

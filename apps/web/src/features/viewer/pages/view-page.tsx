@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Alert, Button, Flex, Progress, Result, Spin, Tag, Typography } from 'antd';
+import { Alert, Button, Flex, Progress, Result, Spin, Tag, Tooltip, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -177,6 +177,14 @@ function Frame({ detail, children }: { detail?: FileDetail; children: React.Reac
                 {detail.name}
               </Typography.Text>
               <Tag id="viewer-version">{t('viewer.version', { no: detail.version.versionNo })}</Tag>
+              {/* A link names its version: once the document moved on (a new version, a recall) the reader is told. */}
+              {detail.version.current ? null : (
+                <Tooltip title={t('viewer.notCurrentHint')}>
+                  <Tag id="viewer-not-current" color="warning">
+                    {t('viewer.notCurrent')}
+                  </Tag>
+                </Tooltip>
+              )}
             </>
           ) : null}
         </Flex>
