@@ -75,6 +75,20 @@ describe.skipIf(skipReason !== null)('sign-in journeys in Chromium', () => {
     expect(path()).toBe('/login');
   });
 
+  it('follows an English browser on a first visit, and a choice made in one tab in a new one (issue 12)', async () => {
+    const english = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+    const first = await english.newPage();
+    await first.goto(url('/login'));
+    await first.getByRole('button', { name: 'Log in' }).waitFor();
+    await first.locator('#lang-switch').click();
+    await first.locator('#lang-option-zh-CN').click();
+    await first.getByRole('button', { name: /登\s*录/ }).waitFor();
+    const second = await english.newPage();
+    await second.goto(url('/login'));
+    await second.getByRole('button', { name: /登\s*录/ }).waitFor();
+    await english.close();
+  });
+
   it('keeps the chosen language across pages and reloads', async () => {
     await page.goto(url('/login'));
     await page.locator('#lang-switch').click();

@@ -88,6 +88,7 @@ describe.skipIf(skipReason !== null)('organisation journeys in Chromium', () => 
     const mail = await waitForMail(managerEmail, since);
     await signOut();
     await firstSignIn(managerEmail, temporaryPassword(mail), managerPassword);
+    await rememberAccount('companyAdmin', { email: managerEmail, password: managerPassword, name: 'Company manager' });
     await page.waitForURL(/\/select$/);
   });
 

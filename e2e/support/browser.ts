@@ -15,7 +15,21 @@ const provided = inject('e2e');
 export const skipReason = 'skip' in provided ? provided.skip : null;
 export const env = provided as Env;
 
+/**
+ * Chromium for a journey. Its windows are a Chinese browser unless a step says otherwise: the app follows the
+ * browser's language on a first visit (issue 12, defect 5), and the journeys start in Chinese as the product's users
+ * do; 01-sign-in opens an English browser to see it follow.
+ */
 export async function launch(): Promise<Browser> {
+  const browser = await launchChromium();
+  const newContext = browser.newContext.bind(browser);
+  const newPage = browser.newPage.bind(browser);
+  browser.newContext = (options = {}) => newContext({ locale: 'zh-CN', ...options });
+  browser.newPage = (options = {}) => newPage({ locale: 'zh-CN', ...options });
+  return browser;
+}
+
+function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: env.chromium,
     args: [

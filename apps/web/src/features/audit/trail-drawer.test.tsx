@@ -70,6 +70,7 @@ describe('document trail in the workspace', () => {
       'GET /file/version/find_all': () => envelope([VERSION]),
     });
     renderApp('/work');
+    fireEvent.click(await findById('document-row-1-more'));
     fireEvent.click(await findById('document-row-1-trail'));
     const trail = await findById('file-trail');
     expect(within(trail).getByText('Create')).toBeInTheDocument();

@@ -63,7 +63,8 @@ describe('versions', () => {
     expect([...sent[0].body.keys()]).toEqual(['fileId', 'file']);
     expect(await screen.findByText('Saved as version V1.1')).toBeInTheDocument();
 
-    fireEvent.click(byId('document-row-1-versions'));
+    fireEvent.click(byId('document-row-1-more'));
+    fireEvent.click(await findById('document-row-1-versions'));
     const table = await findById('document-versions');
     expect(await within(table).findByText('draft')).toBeInTheDocument();
     expect(within(table).getByText('Current')).toBeInTheDocument();

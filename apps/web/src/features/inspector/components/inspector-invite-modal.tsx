@@ -100,7 +100,7 @@ export function InspectorInviteModal({ open, inspector, onClose }: InspectorInvi
   const periodRequired = {
     validator: async (_rule: unknown, value: InviteValues['period']) => {
       if (!value?.[0] || !value[1]) {
-        throw new Error(errorMessage('required', currentLang(), { field: t('inspector.period') }));
+        throw new Error(errorMessage('required_choice', currentLang(), { field: t('inspector.period') }));
       }
     },
   };

@@ -1,0 +1,164 @@
+import {
+  AuditOutlined,
+  CommentOutlined,
+  DeleteOutlined,
+  DownloadOutlined,
+  DragOutlined,
+  EditOutlined,
+  EllipsisOutlined,
+  EyeOutlined,
+  FormOutlined,
+  HistoryOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
+import { App, Button, Dropdown, Space, Tooltip, type MenuProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { FileRow } from '@edoc/contract/document';
+
+export type RowAction = 'download' | 'newVersion' | 'editMeta' | 'rename' | 'move' | 'versions' | 'trail' | 'comments';
+
+/** The permission key each action needs on the row's folder (the server answers the keys in `abilities`). */
+const NEEDS: Record<RowAction, string> = {
+  download: 'downDoc',
+  newVersion: 'editDoc',
+  editMeta: 'editDoc',
+  rename: 'editDoc',
+  move: 'editDoc',
+  versions: 'viewVersionDoc',
+  trail: 'viewTrailDoc',
+  comments: 'viewDoc',
+};
+
+const ICONS: Record<RowAction, React.ReactNode> = {
+  download: <DownloadOutlined />,
+  newVersion: <UploadOutlined />,
+  editMeta: <FormOutlined />,
+  rename: <EditOutlined />,
+  move: <DragOutlined />,
+  versions: <HistoryOutlined />,
+  trail: <AuditOutlined />,
+  comments: <CommentOutlined />,
+};
+
+/** Row-action ids use these short names: #document-row-<fileId>-<id>. */
+const IDS: Record<RowAction, string> = {
+  download: 'download',
+  newVersion: 'new-version',
+  editMeta: 'edit',
+  rename: 'rename',
+  move: 'move',
+  versions: 'versions',
+  trail: 'trail',
+  comments: 'comments',
+};
+
+/** What a user does most with a document, shown on the row; the rest waits in its "more" menu (issue 12). */
+const ON_ROW: RowAction[] = ['download', 'newVersion'];
+const IN_MENU: RowAction[] = ['editMeta', 'rename', 'move', 'versions', 'trail', 'comments'];
+
+export const viewerHref = (row: FileRow) =>
+  `/view?fileId=${row.fileId}${row.fileVersionId ? `&fileVerId=${row.fileVersionId}` : ''}`;
+
+export interface RowActionHandlers {
+  onAction: (action: RowAction, row: FileRow) => void;
+  onDelete: (row: FileRow) => Promise<unknown>;
+}
+
+/**
+ * The row's "more" menu, also opened by a right click on the row: the actions its keys allow, delete last, after a
+ * confirmation that names the document. Each item carries the id #document-row-<fileId>-<action>.
+ */
+export function useRowMenu({ onAction, onDelete }: RowActionHandlers) {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  return (row: FileRow): MenuProps => {
+    const id = (name: string) => `document-row-${row.fileId}-${name}`;
+    const items: NonNullable<MenuProps['items']> = IN_MENU.filter((a) => row.abilities.includes(NEEDS[a])).map((a) => ({
+      key: a,
+      icon: ICONS[a],
+      label: <span id={id(IDS[a])}>{t(`document.action.${a}`)}</span>,
+    }));
+    if (row.abilities.includes('deleteDoc')) {
+      if (items.length) items.push({ type: 'divider' });
+      items.push({
+        key: 'delete',
+        danger: true,
+        icon: <DeleteOutlined />,
+        label: <span id={id('delete')}>{t('document.action.delete')}</span>,
+      });
+    }
+    return {
+      items,
+      onClick: ({ key, domEvent }) => {
+        domEvent.stopPropagation();
+        if (key !== 'delete') return onAction(key as RowAction, row);
+        void modal.confirm({
+          title: t('document.deleteConfirm', { name: row.file_name }),
+          content: t('document.deleteConfirmText'),
+          okText: t('common.confirm'),
+          cancelText: t('common.cancel'),
+          okButtonProps: { id: id('delete-ok'), danger: true },
+          onOk: () => onDelete(row),
+        });
+      },
+    };
+  };
+}
+
+/** The actions column of a row: view, download and a new version at hand, the others under "more". */
+export function RowActions({
+  row,
+  menu,
+  onAction,
+}: {
+  row: FileRow;
+  menu: MenuProps;
+  onAction: RowActionHandlers['onAction'];
+}) {
+  const { t } = useTranslation();
+  const id = (name: string) => `document-row-${row.fileId}-${name}`;
+  return (
+    <Space size={0}>
+      {row.view && row.abilities.includes('viewDoc') ? (
+        <Tooltip title={t('document.action.view')}>
+          <Button
+            id={id('view')}
+            type="link"
+            size="small"
+            icon={<EyeOutlined />}
+            aria-label={t('document.action.view')}
+            href={viewerHref(row)}
+            target="_blank"
+            // "opener" (same origin): the new tab gets a copy of this tab's session storage, so the viewer is signed
+            // in; browsers treat a bare _blank link as noopener, which would open it signed out.
+            rel="opener"
+          />
+        </Tooltip>
+      ) : null}
+      {ON_ROW.filter((a) => row.abilities.includes(NEEDS[a])).map((a) => (
+        <Tooltip key={a} title={t(`document.action.${a}`)}>
+          <Button
+            id={id(IDS[a])}
+            type="link"
+            size="small"
+            icon={ICONS[a]}
+            aria-label={t(`document.action.${a}`)}
+            onClick={() => onAction(a, row)}
+          />
+        </Tooltip>
+      ))}
+      {menu.items?.length ? (
+        <Dropdown menu={menu} trigger={['click']}>
+          <Button
+            id={id('more')}
+            type="link"
+            size="small"
+            icon={<EllipsisOutlined />}
+            aria-label={t('document.action.more')}
+            title={t('document.action.more')}
+          />
+        </Dropdown>
+      ) : null}
+    </Space>
+  );
+}
