@@ -7,6 +7,7 @@ import type { FileRow } from '@edoc/contract/document';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import type { SortField } from '../api';
 import { FileTypeIcon } from '../../../components/file-type-icon';
+import type { FileColumn, TableLayout } from './column-settings';
 import { RowActions, useRowMenu, type RowAction } from './row-actions';
 
 export { viewerHref, type RowAction } from './row-actions';
@@ -23,6 +24,7 @@ export interface FileTableProps {
   onSort: (sort: SortField, order: 'asc' | 'desc') => void;
   onAction: (action: RowAction, row: FileRow) => void;
   onDelete: (row: FileRow) => Promise<unknown>;
+  layout: TableLayout;
 }
 
 export function FileTable(props: FileTableProps) {
@@ -35,19 +37,20 @@ export function FileTable(props: FileTableProps) {
   // A right click on a row opens its "more" menu where the pointer is (issue 12).
   const [context, setContext] = useState<{ row: FileRow; x: number; y: number } | null>(null);
 
-  const columns: TableColumnsType<FileRow> = [
-    {
+  // Each column by its key; the user's layout picks which show and in what order (column-settings.tsx).
+  const byKey: Record<FileColumn, TableColumnsType<FileRow>[number]> = {
+    folder: {
       title: t('document.col.folder'),
       dataIndex: 'folder',
       width: 160,
       ellipsis: true,
       render: (name: string | null, row) => (name === null ? null : folderNameIn(i18n.language, name, row.folderEn)),
     },
-    {
+    name: {
       title: t('document.col.name'),
       dataIndex: 'file_name',
       ...sortable('name'),
-      width: 220,
+      width: 240,
       render: (name: string, row) => (
         <Space size={6}>
           <FileTypeIcon ext={row.type} />
@@ -55,34 +58,47 @@ export function FileTable(props: FileTableProps) {
         </Space>
       ),
     },
-    { title: t('document.col.type'), dataIndex: 'type', width: 70 },
-    { title: t('document.col.effectiveDate'), dataIndex: 'effective_date', width: 120, render: formatDate },
-    { title: t('document.col.expirationDate'), dataIndex: 'expiration_date', width: 120, render: formatDate },
-    { title: t('document.col.version'), dataIndex: 'version_no', width: 80 },
-    { title: t('document.col.fileCode'), dataIndex: 'file_code', ...sortable('fileCode'), width: 120 },
-    {
+    type: { title: t('document.col.type'), dataIndex: 'type', width: 70 },
+    effectiveDate: {
+      title: t('document.col.effectiveDate'),
+      dataIndex: 'effective_date',
+      width: 115,
+      render: formatDate,
+    },
+    expirationDate: {
+      title: t('document.col.expirationDate'),
+      dataIndex: 'expiration_date',
+      width: 115,
+      render: formatDate,
+    },
+    version: { title: t('document.col.version'), dataIndex: 'version_no', width: 80 },
+    fileCode: { title: t('document.col.fileCode'), dataIndex: 'file_code', ...sortable('fileCode'), width: 120 },
+    status: {
       title: t('document.col.status'),
       dataIndex: 'status',
       ...sortable('status'),
-      width: 120,
+      width: 110,
       render: (s: number) => t(`document.status.${s}`, { defaultValue: String(s) }),
     },
-    { title: t('document.col.comment'), dataIndex: 'comment', width: 160, ellipsis: true },
-    { title: t('document.col.creator'), dataIndex: 'username', width: 110 },
-    {
+    comment: { title: t('document.col.comment'), dataIndex: 'comment', width: 160, ellipsis: true },
+    creator: { title: t('document.col.creator'), dataIndex: 'username', width: 110 },
+    created: {
       title: t('document.col.created'),
       dataIndex: 'createdtime',
       ...sortable('createdAt'),
       width: 150,
       render: formatDateTime,
     },
-    {
+    updated: {
       title: t('document.col.updated'),
       dataIndex: 'updatedtime',
       ...sortable('updatedAt'),
       width: 150,
       render: formatDateTime,
     },
+  };
+  const columns: TableColumnsType<FileRow> = [
+    ...props.layout.order.filter((c) => !props.layout.hidden.includes(c)).map((c) => ({ key: c, ...byKey[c] })),
     {
       title: t('document.col.actions'),
       key: 'actions',
@@ -91,14 +107,16 @@ export function FileTable(props: FileTableProps) {
       render: (_v, row) => <RowActions row={row} menu={menuOf(row)} onAction={props.onAction} />,
     },
   ];
+  // Scroll sideways only when the chosen columns are wider than the room (the default fits at 1440 pixels).
+  const width = columns.reduce((sum, c) => sum + Number(c.width ?? 120), 0) + 48;
 
   return (
     <>
       <Table<FileRow>
         id="document-table"
         rowKey="fileId"
-        size="middle"
-        scroll={{ x: 1800 }}
+        size={props.layout.density === 'compact' ? 'small' : 'middle'}
+        scroll={{ x: width }}
         loading={props.loading}
         columns={columns}
         dataSource={props.rows}

@@ -7,6 +7,7 @@ import type { DocumentView } from '../api';
 import { folderLabel } from '../folders';
 import type { RowActions } from '../hooks/use-row-actions';
 import type { WorkspaceFiles } from '../hooks/use-workspace-files';
+import { ColumnSettings, useTableLayout } from './column-settings';
 import { FileFilters } from './file-filters';
 import { FileTable } from './file-table';
 import { UploadMany } from './upload-many';
@@ -26,6 +27,7 @@ export function FilesTab(props: {
   const { t, i18n } = useTranslation();
   const { files, actions, folder } = props;
   const { list, selected } = files;
+  const [layout, setLayout] = useTableLayout();
   return (
     <Flex vertical gap={16}>
       <Flex gap={8} wrap justify="space-between">
@@ -48,6 +50,7 @@ export function FilesTab(props: {
           onSearch={list.search}
         />
         <Flex gap={8} wrap>
+          <ColumnSettings layout={layout} onChange={setLayout} />
           {selected.length > 0 ? (
             <Button id="document-move-selected" icon={<DragOutlined />} onClick={() => actions.setMoving(selected)}>
               {t('document.action.moveSelected', { count: selected.length })}
@@ -88,6 +91,7 @@ export function FilesTab(props: {
         onSort={(s, o) => files.setSort({ sort: s, order: o })}
         onAction={actions.onAction}
         onDelete={actions.remove}
+        layout={layout}
       />
     </Flex>
   );
