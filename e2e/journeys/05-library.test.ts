@@ -6,7 +6,7 @@ import { documents, documentVersions } from '../../apps/server/src/db/schema/doc
 import { folderGrants, projects, roles } from '../../apps/server/src/db/schema/projects.ts';
 import { templates } from '../../apps/server/src/db/schema/templates.ts';
 import { users } from '../../apps/server/src/db/schema/users.ts';
-import { activateDue } from '../../apps/server/src/modules/library/archive.service.ts';
+import { libraryEntries } from '../../apps/server/src/db/schema/library.ts';
 import {
   captchaAnswer,
   env,
@@ -124,7 +124,7 @@ describe.skipIf(skipReason !== null)('library journeys in Chromium', () => {
     await page.locator('.ant-picker-dropdown:visible').waitFor({ state: 'hidden' });
   }
 
-  it('Pat archives it from the workspace with tomorrow as its effective date; the next day it is archived', async () => {
+  it('Pat archives it from the workspace with tomorrow as its effective date; the next day it is archived', { timeout: 150_000 }, async () => {
     const page = await enter(pat, 'zh-CN');
     await page.goto(url('/work'));
     await page.locator('[id^="document-folder-"]', { hasText: /^8\.2\.1 / }).click();
@@ -140,9 +140,10 @@ describe.skipIf(skipReason !== null)('library journeys in Chromium', () => {
     expect((await archived).status()).toBe(200);
     await expect.poll(async () => (await statusOf()).status).toBe(7);
 
-    // The activation job, run as the clock reaches the day after tomorrow.
-    await activateDue(db, new Date(Date.now() + 2 * 86_400_000));
-    expect((await statusOf()).status).toBe(6);
+    // A day passes: the entry's effective date is moved back to today, and the server's worker (every minute)
+    // activates it.
+    await db.update(libraryEntries).set({ effectiveDate: day(0) }).where(eq(libraryEntries.documentId, fileId));
+    await expect.poll(async () => (await statusOf()).status, { timeout: 80_000, interval: 1000 }).toBe(6);
     await page.context().close();
   });
 
