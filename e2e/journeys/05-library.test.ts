@@ -28,10 +28,11 @@ import {
  * Issue 11 in the browser, in both languages (each person works in their own: Pat in Chinese, Ada in English),
  * after the workflow journey left a processed document (8). Pat archives it from the workspace with tomorrow's
  * effective date, so it waits to be activated (7); a day passes (the entry's effective date is moved back one day in
- * the database) and the server's own worker, which runs every minute, activates it (6). In the library Pat marks it
- * obsolete and valid again; recalls it from the viewer, so it is a draft (1) in the workspace; takes the revision
- * through review, QC and approval in the viewer and archives it there: the library shows the new version. He applies
- * to delete it naming Ada, who approves from her task (in English): it goes to the recycle bin.
+ * the database) and the server's own worker, which runs every minute, activates it (6): the library lists it with
+ * its first page as the thumbnail. Pat marks it obsolete and valid again; recalls it from the viewer, so it is a
+ * draft (1) in the workspace; takes the revision through review, QC and approval in the viewer and archives it
+ * there: the library shows the new version. He applies to delete it naming Ada, who approves from her task (in
+ * English): it goes to the recycle bin.
  */
 describe.skipIf(skipReason !== null)('library journeys in Chromium', () => {
   let browser: Browser;
@@ -127,9 +128,16 @@ describe.skipIf(skipReason !== null)('library journeys in Chromium', () => {
         .set({ effectiveDate: sql`${libraryEntries.effectiveDate} - 1` })
         .where(eq(libraryEntries.documentId, fileId));
       await expect.poll(async () => (await docRow()).status, { timeout: 90_000, interval: 1000 }).toBe(6);
+      // Archived: so the list says, with the first page of the archived version beside its name.
+      const picture = page.waitForResponse((r) => new URL(r.url()).pathname === '/edoc/folder/library/file/picture');
       await library(page);
       expect(await rowStatus(page)).toBe('已归档');
-      // The list has no thumbnail column yet: once it has, its picture (GET /folder/library/file/picture) is checked here.
+      expect((await picture).status()).toBe(200);
+      expect((await picture).headers()['content-type']).toBe('image/png');
+      const thumb = libraryRows(page).first().locator('img[id$="-thumb"]');
+      await expect
+        .poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0);
       await keepShot(page, '05-pat-library-zh-CN');
       await page.context().close();
     },
