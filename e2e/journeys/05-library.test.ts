@@ -81,6 +81,8 @@ describe.skipIf(skipReason !== null)('library journeys in Chromium', () => {
     await db?.$client.end();
   });
 
+  // What the page shows after a change comes after a refetch: the CI machine (2 cores) may take seconds.
+  const patient = { timeout: 30_000, interval: 250 };
   const signIn = (who: Account, lang: Lang) => enter(browser, who, lang, project);
   const docRow = async () => (await db.select().from(documents).where(eq(documents.id, fileId)))[0];
   const versionsOf = () =>
@@ -136,7 +138,7 @@ describe.skipIf(skipReason !== null)('library journeys in Chromium', () => {
       expect((await picture).headers()['content-type']).toBe('image/png');
       const thumb = libraryRows(page).first().locator('img[id$="-thumb"]');
       await expect
-        .poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), patient)
         .toBeGreaterThan(0);
       await keepShot(page, '05-pat-library-zh-CN');
       await page.context().close();
@@ -146,17 +148,22 @@ describe.skipIf(skipReason !== null)('library journeys in Chromium', () => {
   it('in the library Pat marks it obsolete (hidden, then shown struck through) and valid again', async () => {
     const page = await signIn(pat, 'zh-CN');
     await library(page);
-    await libraryRows(page).locator('[id$="-invalid"]').click();
-    await page.locator('.ant-popover:visible [id$="-invalid-ok"]').click();
-    await expect.poll(() => libraryRows(page).count()).toBe(0);
+    /** The row's obsolete/valid mark, confirmed; the server's answer (POST /folder/file/invalid). */
+    const toggleMark = async () => {
+      await libraryRows(page).locator('[id$="-invalid"]').click();
+      const marked = page.waitForResponse((r) => r.url().includes('/folder/file/invalid'));
+      await page.locator('.ant-popover:visible [id$="-invalid-ok"]').click();
+      expect((await marked).status()).toBe(200);
+    };
+    await toggleMark();
+    await expect.poll(() => libraryRows(page).count(), patient).toBe(0);
     await page.locator('#library-show-invalid').click();
     await libraryRows(page).waitFor();
     const name = libraryRows(page).locator('[id$="-name"]').first();
     expect(await name.evaluate((el) => getComputedStyle(el).textDecorationLine)).toContain('line-through');
-    await libraryRows(page).locator('[id$="-invalid"]').click();
-    await page.locator('.ant-popover:visible [id$="-invalid-ok"]').click();
+    await toggleMark();
     await expect
-      .poll(() => name.evaluate((el) => getComputedStyle(el).textDecorationLine), { timeout: 10_000 })
+      .poll(() => name.evaluate((el) => getComputedStyle(el).textDecorationLine), patient)
       .not.toContain('line-through');
     await page.context().close();
   });
@@ -170,7 +177,7 @@ describe.skipIf(skipReason !== null)('library journeys in Chromium', () => {
     const recalled = tab.waitForResponse((r) => r.url().includes('/file/recall'));
     await tab.locator('#workflow-action-recall-ok').click();
     expect((await recalled).status()).toBe(200);
-    await expect.poll(() => viewerStatus(tab)).toBe('编辑中');
+    await expect.poll(() => viewerStatus(tab), patient).toBe('编辑中');
     expect((await docRow()).status).toBe(1);
     const versions = await versionsOf();
     expect(versions).toHaveLength(2);
@@ -192,10 +199,10 @@ describe.skipIf(skipReason !== null)('library journeys in Chromium', () => {
 
     // The library lists the new version; asked for, the first one too, marked as an earlier version.
     await library(page);
-    await expect.poll(() => libraryRows(page).count()).toBe(1);
+    await expect.poll(() => libraryRows(page).count(), patient).toBe(1);
     expect(await libraryRows(page).textContent()).toContain(draft.versionNo);
     await page.locator('#library-show-superseded').click();
-    await expect.poll(() => libraryRows(page).count()).toBe(2);
+    await expect.poll(() => libraryRows(page).count(), patient).toBe(2);
     const earlier = libraryRows(page).filter({ hasText: '历史版本' });
     expect(await earlier.count()).toBe(1);
     expect(await earlier.textContent()).toContain(first.versionNo);
@@ -214,7 +221,7 @@ describe.skipIf(skipReason !== null)('library journeys in Chromium', () => {
     const applied = tab.waitForResponse((r) => r.url().includes('/file/delete/apply'));
     await tab.locator('#library-apply-ok').click();
     expect((await applied).status()).toBe(200);
-    await expect.poll(() => viewerStatus(tab)).toBe('删除审批中');
+    await expect.poll(() => viewerStatus(tab), patient).toBe('删除审批中');
     expect((await docRow()).status).toBe(9);
     await page.context().close();
 
