@@ -239,7 +239,11 @@ describe.skipIf(skipReason !== null)('workflow journeys in Chromium', () => {
     const tab = await openFromHome(home);
     // The signature asks again for the password; a wrong one is refused and changes nothing.
     expect(await decide(tab, true, 'Approved for use', { email: ada.email, password: 'Not-my-pw1!' })).toBe(400);
+    // The refusal is shown on the password field once the page has read the answer: until then the dialog is still
+    // sending and ignores its close button (antd), which a slow machine made the journey hit.
+    await tab.locator('.ant-modal:visible .ant-form-item-explain-error').waitFor();
     await tab.locator('.ant-modal:visible .ant-modal-close').click();
+    await tab.locator('.ant-modal:visible').waitFor({ state: 'hidden' });
     expect(await statusOf(tab)).toBe('In approval');
     expect(await decide(tab, true, 'Approved for use', { email: ada.email, password: ada.password })).toBe(200);
     await expect.poll(() => statusOf(tab)).toBe('Processed');

@@ -1,0 +1,250 @@
+import type { Browser, Page } from 'playwright-core';
+import { and, asc, eq, isNull, like, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, type Db } from '../../apps/server/src/db/client.ts';
+import { documents, documentVersions } from '../../apps/server/src/db/schema/documents.ts';
+import { folderGrants, projects, roles } from '../../apps/server/src/db/schema/projects.ts';
+import { templates } from '../../apps/server/src/db/schema/templates.ts';
+import { users } from '../../apps/server/src/db/schema/users.ts';
+import { libraryEntries } from '../../apps/server/src/db/schema/library.ts';
+import { env, keepShot, launch, recallAccount, skipReason, type Account } from '../support/browser.ts';
+import {
+  api,
+  apiSignIn,
+  archiveOne,
+  confirmArchive,
+  dayIn,
+  enter,
+  openTab,
+  sendAndPassAll,
+  statusLeaves,
+  typeDate,
+  url,
+  viewerStatus,
+  type Lang,
+} from '../support/library-steps.ts';
+
+/**
+ * Issue 11 in the browser, in both languages (each person works in their own: Pat in Chinese, Ada in English),
+ * after the workflow journey left a processed document (8). Pat archives it from the workspace with tomorrow's
+ * effective date, so it waits to be activated (7); a day passes (the entry's effective date is moved back one day in
+ * the database) and the server's own worker, which runs every minute, activates it (6): the library lists it with
+ * its first page as the thumbnail. Pat marks it obsolete and valid again; recalls it from the viewer, so it is a
+ * draft (1) in the workspace; takes the revision through review, QC and approval in the viewer and archives it
+ * there: the library shows the new version. He applies to delete it naming Ada, who approves from her task (in
+ * English): it goes to the recycle bin.
+ */
+describe.skipIf(skipReason !== null)('library journeys in Chromium', () => {
+  let browser: Browser;
+  let db: Db;
+  let pat: Account;
+  let ada: Account;
+  let fileId: number;
+  let docName: string;
+  let timeZone: string;
+  const project = 'Journey study';
+  const reason = '与已签署的纸质版重复';
+
+  beforeAll(async () => {
+    pat = await recallAccount('projectAdmin');
+    browser = await launch();
+    db = createDb(env.databaseUrl, 2);
+    const [doc] = await db
+      .select()
+      .from(documents)
+      .where(and(like(documents.name, 'Site monitoring plan %'), eq(documents.status, 8)));
+    if (!doc) throw new Error('no processed document: the workflow journey (04) did not run');
+    fileId = doc.id;
+    docName = doc.name;
+    // Ada, who approved it, may also approve its deletion: the team role of 04 gains deleteDoc on its folder.
+    const [study] = await db.select().from(projects).where(eq(projects.name, project));
+    timeZone = study.timeZone;
+    const [team] = await db
+      .select()
+      .from(roles)
+      .where(and(eq(roles.projectId, study.id), eq(roles.name, 'Study team')));
+    const keys = [...team.docKeys, 'deleteDoc'];
+    await db.update(roles).set({ docKeys: keys }).where(eq(roles.id, team.id));
+    await db
+      .update(folderGrants)
+      .set({ docKeys: keys })
+      .where(and(eq(folderGrants.subjectType, 'role'), eq(folderGrants.subjectId, team.id)));
+    // The project's library tree: the ICH template applied to it, as Pat would in Folder Management.
+    const token = await apiSignIn(pat, study.id);
+    const [ich] = await db.select().from(templates).where(isNull(templates.companyId));
+    await api(token, 'POST', '/folder/template/apply', { templateId: ich.id, type: 1 });
+    const [adaRow] = await db.select().from(users).where(eq(users.name, 'Ada Approver'));
+    ada = { email: adaRow.email, password: 'Team-pw1!', name: adaRow.name };
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await db?.$client.end();
+  });
+
+  // What the page shows after a change comes after a refetch: the CI machine (2 cores) may take seconds.
+  const patient = { timeout: 30_000, interval: 250 };
+  const signIn = (who: Account, lang: Lang) => enter(browser, who, lang, project);
+  const docRow = async () => (await db.select().from(documents).where(eq(documents.id, fileId)))[0];
+  const versionsOf = () =>
+    db.select().from(documentVersions).where(eq(documentVersions.documentId, fileId)).orderBy(asc(documentVersions.id));
+  const libraryRows = (page: Page) => page.locator('#library-table tr.ant-table-row', { hasText: docName });
+  const rowStatus = (page: Page) => libraryRows(page).first().locator('[id$="-status"]').textContent();
+
+  /** The library (/file) with the document's row shown. */
+  async function library(page: Page) {
+    await page.goto(url('/file'));
+    await libraryRows(page).first().waitFor();
+  }
+
+  /** The workspace's folder 8.2.1 with the document's row shown; its status cell as read. */
+  async function workspaceStatus(page: Page): Promise<string> {
+    await page.goto(url('/work'));
+    await page.locator('[id^="document-folder-"]', { hasText: /^8\.2\.1 / }).click();
+    const row = page.locator(`#document-table tr[data-row-key="${fileId}"]`);
+    await row.waitFor();
+    return (await row.textContent()) ?? '';
+  }
+
+  it(
+    'Pat archives it from the workspace with tomorrow as its effective date; the next day the worker activates it',
+    { timeout: 180_000 },
+    async () => {
+      const page = await signIn(pat, 'zh-CN');
+      await workspaceStatus(page);
+      await page.locator(`#document-table tr[data-row-key="${fileId}"] .ant-checkbox-input`).check();
+      await page.locator('#document-archive-selected').click();
+      const tomorrow = dayIn(timeZone, 1);
+      await typeDate(page, 'library-archive-start', tomorrow);
+      // The dialog tells that a future date waits to be activated.
+      await page.locator('#library-archive-future').waitFor();
+      await keepShot(page, '05-pat-archive-zh-CN');
+      expect(await confirmArchive(page)).toBe(200);
+      expect((await docRow()).status).toBe(7);
+      await library(page);
+      expect(await rowStatus(page)).toBe(`待生效（${tomorrow}）`);
+
+      // A day passes: the entry's effective date moves back one day, and the server's own worker (every minute; the
+      // CI machine is slow) activates it. The test process holds no trail key: the server writes the trail row.
+      await db
+        .update(libraryEntries)
+        .set({ effectiveDate: sql`${libraryEntries.effectiveDate} - 1` })
+        .where(eq(libraryEntries.documentId, fileId));
+      await expect.poll(async () => (await docRow()).status, { timeout: 90_000, interval: 1000 }).toBe(6);
+      // Archived: so the list says, with the first page of the archived version beside its name.
+      const picture = page.waitForResponse((r) => new URL(r.url()).pathname === '/edoc/folder/library/file/picture');
+      await library(page);
+      expect(await rowStatus(page)).toBe('已归档');
+      expect((await picture).status()).toBe(200);
+      expect((await picture).headers()['content-type']).toBe('image/png');
+      const thumb = libraryRows(page).first().locator('img[id$="-thumb"]');
+      await expect
+        .poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), patient)
+        .toBeGreaterThan(0);
+      await keepShot(page, '05-pat-library-zh-CN');
+      await page.context().close();
+    },
+  );
+
+  it('in the library Pat marks it obsolete (hidden, then shown struck through) and valid again', async () => {
+    const page = await signIn(pat, 'zh-CN');
+    await library(page);
+    /** The row's obsolete/valid mark, confirmed; the server's answer (POST /folder/file/invalid). */
+    const toggleMark = async () => {
+      await libraryRows(page).locator('[id$="-invalid"]').click();
+      const marked = page.waitForResponse((r) => r.url().includes('/folder/file/invalid'));
+      await page.locator('.ant-popover:visible [id$="-invalid-ok"]').click();
+      expect((await marked).status()).toBe(200);
+    };
+    await toggleMark();
+    await expect.poll(() => libraryRows(page).count(), patient).toBe(0);
+    await page.locator('#library-show-invalid').click();
+    await libraryRows(page).waitFor();
+    const name = libraryRows(page).locator('[id$="-name"]').first();
+    expect(await name.evaluate((el) => getComputedStyle(el).textDecorationLine)).toContain('line-through');
+    await toggleMark();
+    await expect
+      .poll(() => name.evaluate((el) => getComputedStyle(el).textDecorationLine), patient)
+      .not.toContain('line-through');
+    await page.context().close();
+  });
+
+  it('Pat recalls it from the viewer (a draft in the workspace), passes the revision and archives it there', async () => {
+    const page = await signIn(pat, 'zh-CN');
+    await library(page);
+    const tab = await openTab(page, libraryRows(page).locator('[id$="-name"]').first());
+    expect(await viewerStatus(tab)).toBe('已归档');
+    await tab.locator('#workflow-action-recall').click();
+    const recalled = tab.waitForResponse((r) => r.url().includes('/file/recall'));
+    await tab.locator('#workflow-action-recall-ok').click();
+    expect((await recalled).status()).toBe(200);
+    await expect.poll(() => viewerStatus(tab), patient).toBe('编辑中');
+    expect((await docRow()).status).toBe(1);
+    const versions = await versionsOf();
+    expect(versions).toHaveLength(2);
+    const [first, draft] = versions;
+    expect(draft).toMatchObject({ sha256: first.sha256 });
+    // In the workspace it is a draft again; the library still lists the archived version until the revision is.
+    expect(await workspaceStatus(page)).toContain('编辑中');
+
+    // The revision in the viewer: sent to Pat himself for each stage, passed three times, archived in effect today.
+    await tab.goto(url(`/view?fileId=${fileId}`));
+    await tab.locator('#workflow-action-send').waitFor();
+    await sendAndPassAll(tab, pat.name);
+    expect(await viewerStatus(tab)).toBe('已处理');
+    await tab.locator('#workflow-action-archive').click();
+    expect(await archiveOne(tab, dayIn(timeZone))).toBe(200);
+    await statusLeaves(tab, '已处理');
+    expect(await viewerStatus(tab)).toBe('已归档');
+    expect((await docRow()).status).toBe(6);
+
+    // The library lists the new version; asked for, the first one too, marked as an earlier version.
+    await library(page);
+    await expect.poll(() => libraryRows(page).count(), patient).toBe(1);
+    expect(await libraryRows(page).textContent()).toContain(draft.versionNo);
+    await page.locator('#library-show-superseded').click();
+    await expect.poll(() => libraryRows(page).count(), patient).toBe(2);
+    const earlier = libraryRows(page).filter({ hasText: '历史版本' });
+    expect(await earlier.count()).toBe(1);
+    expect(await earlier.textContent()).toContain(first.versionNo);
+    await keepShot(page, '05-pat-library-versions-zh-CN');
+    await page.context().close();
+  });
+
+  it('Pat applies from the viewer to delete it naming Ada, who approves from her task: it goes to the recycle bin', async () => {
+    const page = await signIn(pat, 'zh-CN');
+    await library(page);
+    const tab = await openTab(page, libraryRows(page).locator('[id$="-name"]').first());
+    await tab.locator('#workflow-action-applyDelete').click();
+    await tab.locator('#library-apply-approver').click();
+    await tab.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: ada.name }).first().click();
+    await tab.locator('#library-apply-reason').fill(reason);
+    const applied = tab.waitForResponse((r) => r.url().includes('/file/delete/apply'));
+    await tab.locator('#library-apply-ok').click();
+    expect((await applied).status()).toBe(200);
+    await expect.poll(() => viewerStatus(tab), patient).toBe('删除审批中');
+    expect((await docRow()).status).toBe(9);
+    await page.context().close();
+
+    const home = await signIn(ada, 'en-US');
+    const task = home.locator('[id="task-table-pending"] tr.ant-table-row', { hasText: docName });
+    await task.waitFor();
+    expect(await task.locator('[id^="task-kind-"]').textContent()).toBe('Waiting for deletion approval');
+    const adaTab = await openTab(home, task.locator('a').first());
+    expect(await adaTab.locator('#library-deletion').textContent()).toContain(reason);
+    expect(await viewerStatus(adaTab)).toBe('Deletion in approval');
+    await keepShot(adaTab, '05-ada-deletion-en-US');
+    await adaTab.locator('#workflow-action-approveDelete').click();
+    const decided = adaTab.waitForResponse((r) => /\/file\/delete\/\d+\/\d+\/a/.test(r.url()));
+    await adaTab.locator('#workflow-action-approveDelete-ok').click();
+    expect((await decided).status()).toBe(200);
+    await adaTab.locator('#library-deleted').waitFor();
+    expect((await docRow()).deletedAt).not.toBeNull();
+
+    // Ada deleted it: it is in her recycle bin.
+    await home.goto(url('/work'));
+    await home.locator('#recycle-bin').click();
+    await home.locator('#recycle-table tr.ant-table-row', { hasText: docName }).waitFor();
+    await keepShot(home, '05-ada-recycle-bin-en-US');
+    await home.context().close();
+  });
+});

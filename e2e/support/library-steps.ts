@@ -1,0 +1,127 @@
+import type { Browser, Page } from 'playwright-core';
+import { captchaAnswer, env, submitLogin, type Account } from './browser.ts';
+
+/** Steps the library journey (05) takes more than once; each waits for what the page or the server says. */
+
+export type Lang = 'zh-CN' | 'en-US';
+
+export const url = (p: string) => `${env.baseUrl}${p}`;
+
+/** A calendar day `offset` days from now in a time zone (the project's: the server compares dates there). */
+export function dayIn(timeZone: string, offset = 0): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(Date.now() + offset * 86_400_000));
+}
+
+/** Calls the API as a test client would; a refusal (`status: false`) throws with the server's message. */
+export async function api<T = unknown>(token: string | null, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(url(`/edoc${path}`), {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = (await res.json()) as { status: boolean; msg: string; data: T };
+  if (!json.status) throw new Error(`${method} ${path}: ${json.msg}`);
+  return json.data;
+}
+
+/** Signs in through the API (the captcha answered from its hash, as the browser helpers do) and enters the project. */
+export async function apiSignIn(who: Account, projectId: number): Promise<string> {
+  const captcha = await api<{ id: string }>(null, 'GET', '/captcha');
+  const login = await api<{ token: string }>(null, 'POST', '/login', {
+    email: who.email,
+    password: who.password,
+    captchaId: captcha.id,
+    captchaCode: await captchaAnswer(captcha.id),
+  });
+  await api(login.token, 'POST', '/common/study/entry', { studyId: projectId });
+  return login.token;
+}
+
+/** A fresh browser window for one person: the sign-in page in their language, then the project's home. */
+export async function enter(browser: Browser, who: Account, lang: Lang, project: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(url('/login'));
+  await page.locator('#lang-switch').click();
+  await page.locator(`#lang-option-${lang}`).click();
+  await submitLogin(page, who.email, who.password);
+  await page.waitForURL(/\/select$/);
+  await page.locator('#project-table').getByText(project).click();
+  await page.waitForURL(/\/home/);
+  return page;
+}
+
+/** A link that opens in a new tab (target=_blank), followed: the tab, once its workflow panel is there. */
+export async function openTab(page: Page, link: ReturnType<Page['locator']>): Promise<Page> {
+  const [tab] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+  await tab.locator('#workflow-panel').waitFor();
+  return tab;
+}
+
+/** The status the viewer's workflow panel shows, as a person reads it. */
+export const viewerStatus = async (tab: Page) => ((await tab.locator('#workflow-status').textContent()) ?? '').trim();
+
+/** Waits until the viewer's status is no longer `was`: the panel has taken the server's change in. */
+export async function statusLeaves(tab: Page, was: string) {
+  await tab.waitForFunction((w) => document.querySelector('#workflow-status')?.textContent?.trim() !== w, was);
+}
+
+/** A date typed into an antd DatePicker and taken with Enter. */
+export async function typeDate(page: Page, id: string, date: string) {
+  const input = page.locator(`#${id}`);
+  await input.click();
+  await input.fill(date);
+  await input.press('Enter');
+  // The calendar stays open over the dialog's buttons: a click on the dialog's title closes it.
+  await page.locator('.ant-modal:visible .ant-modal-title').click();
+  await page.locator('.ant-picker-dropdown:visible').waitFor({ state: 'hidden' });
+}
+
+/** Confirms the open archive dialog for one document (POST /file/archive); the answer's HTTP status. */
+export async function confirmArchive(page: Page): Promise<number> {
+  // One document: archived on its own (POST /file/archive); many: as a batch (/file/batch/archived).
+  const archived = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/edoc/file/archive' && r.request().method() === 'POST',
+  );
+  await page.locator('#library-archive-ok').click();
+  return (await archived).status();
+}
+
+/** Fills the archive dialog's effective date and archives one document; the answer's HTTP status. */
+export async function archiveOne(page: Page, effectiveDate: string): Promise<number> {
+  await typeDate(page, 'library-archive-start', effectiveDate);
+  return confirmArchive(page);
+}
+
+/**
+ * From the viewer, sends the draft with one person as the assignee of each stage (review, QC, approval) and passes
+ * each stage as that person: processed (8), ready to archive.
+ */
+export async function sendAndPassAll(tab: Page, assignee: string) {
+  await tab.locator('#workflow-action-send').click();
+  for (const stage of [3, 4, 5]) {
+    const input = tab.locator(`#sendForm_stages_${stage}_assignees`);
+    await input.fill(assignee);
+    await tab.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: assignee }).first().waitFor();
+    await input.press('Enter');
+    await input.press('Escape');
+    await tab.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
+  }
+  const editing = await viewerStatus(tab);
+  const sent = tab.waitForResponse((r) => r.url().includes('/file/apply/save'));
+  await tab.locator('#workflow-send-ok').click();
+  if ((await sent).status() !== 200) throw new Error(`sending was refused: ${(await sent).status()}`);
+  await statusLeaves(tab, editing);
+  for (let i = 0; i < 3; i++) {
+    // The stage shown must be the open one: the panel has taken the previous pass in once its status changed.
+    const before = await viewerStatus(tab);
+    await tab.locator('#workflow-action-pass').click();
+    const passed = tab.waitForResponse((r) => r.url().includes('/file/audit/'));
+    await tab.locator('#workflow-decide-ok').click();
+    if ((await passed).status() !== 200) throw new Error(`pass ${i + 1} was refused: ${(await passed).status()}`);
+    await statusLeaves(tab, before);
+  }
+}
