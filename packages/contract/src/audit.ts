@@ -41,6 +41,8 @@ export const trailItem = z.object({
   newValue: z.unknown(),
   reason: z.string().nullable(),
   ip: z.string().nullable(),
+  /** The object's name today (documents, folders), so a row whose values carry no name still names it (issue 12). */
+  objectName: z.string().nullable(),
 });
 export type TrailItem = z.infer<typeof trailItem>;
 

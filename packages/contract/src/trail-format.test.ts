@@ -25,6 +25,18 @@ describe('describeTrail', () => {
     expect(zh.lines.map(trailLineText)).toEqual(['名称: Protocol → Protocol v2']);
   });
 
+  it("names the object by the server's name of it today when its values carry none (issue 12: 'Document #41')", () => {
+    const viewed = row({
+      type: TrailType.View,
+      newValue: { action: 'view', fileVersionId: 3, sha256: 'ab' },
+      objectName: 'Protocol today',
+    });
+    expect(describeTrail(viewed, 'en-US').object).toBe('Document «Protocol today»');
+    expect(describeTrail({ ...viewed, objectName: null }, 'en-US').object).toBe('Document #2');
+    // The values' own name wins: it is the name the object had when the row was written.
+    expect(describeTrail({ ...rename, objectName: 'Protocol today' }, 'en-US').object).toBe('Document «Protocol v2»');
+  });
+
   it('says which version was uploaded, with its hash', () => {
     const created = row({
       type: TrailType.Create,

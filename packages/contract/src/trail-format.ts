@@ -10,6 +10,8 @@ export interface TrailRowLike {
   version: string | null;
   oldValue: unknown;
   newValue: unknown;
+  /** The object's name today, when the server knows it (a document, a folder): used when the values carry none. */
+  objectName?: string | null;
 }
 
 /** One field of a row: its label and its value before and/or after, as text (absent side: undefined). */
@@ -147,7 +149,7 @@ export function describeTrail(row: TrailRowLike, lang: Lang): TrailDescription {
   const o = asValues(row.oldValue);
   const n = asValues(row.newValue);
   const objectLabel = trailObjectLabel(row.objectType, lang);
-  const objectName = nameOf(o, n);
+  const objectName = nameOf(o, n) ?? row.objectName ?? null;
   const object = objectName
     ? `${objectLabel} «${objectName}»`
     : row.objectId

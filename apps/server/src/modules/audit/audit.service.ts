@@ -1,8 +1,11 @@
 import type { projectTrailQuery, TrailItem } from '@edoc/contract/audit';
 import type { Lang } from '@edoc/contract/enums';
 import { describeTrail, trailSideText } from '@edoc/contract/trail-format';
-import { and, asc, count, desc, eq, gte, lt } from 'drizzle-orm';
+import { ID_MAX } from '@edoc/contract/fields';
+import { and, asc, count, desc, eq, gte, inArray, lt } from 'drizzle-orm';
 import { z as zod } from 'zod';
+import { documents } from '../../db/schema/documents.ts';
+import { folders } from '../../db/schema/projects.ts';
 import { trail } from '../../db/schema/trail.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { csvDocument } from '../../lib/csv.ts';
@@ -14,7 +17,37 @@ import type { ProjectContext } from '../../plugins/context.ts';
 type TrailFilters = zod.infer<typeof projectTrailQuery>;
 type TrailRow = typeof trail.$inferSelect;
 
-const item = (r: TrailRow): TrailItem => ({
+/** Today's names of the documents and folders the rows are about, keyed "type:id". */
+async function objectNames(deps: Deps, rows: TrailRow[]): Promise<Map<string, string>> {
+  const idsOf = (type: string) =>
+    [...new Set(rows.filter((r) => r.objectType === type && r.objectId).map((r) => Number(r.objectId)))].filter(
+      (id) => Number.isSafeInteger(id) && id > 0 && id <= ID_MAX,
+    );
+  const names = new Map<string, string>();
+  const docIds = idsOf('document');
+  if (docIds.length)
+    for (const d of await deps.db
+      .select({ id: documents.id, name: documents.name })
+      .from(documents)
+      .where(inArray(documents.id, docIds)))
+      names.set(`document:${d.id}`, d.name);
+  const folderIds = idsOf('folder');
+  if (folderIds.length)
+    for (const f of await deps.db
+      .select({ id: folders.id, name: folders.name })
+      .from(folders)
+      .where(inArray(folders.id, folderIds)))
+      names.set(`folder:${f.id}`, f.name);
+  return names;
+}
+
+/** Rows as the API answers them, each with its object's name today where it has one. */
+async function items(deps: Deps, rows: TrailRow[]): Promise<TrailItem[]> {
+  const names = await objectNames(deps, rows);
+  return rows.map((r) => ({ ...item(r), objectName: names.get(`${r.objectType}:${r.objectId}`) ?? null }));
+}
+
+const item = (r: TrailRow): Omit<TrailItem, 'objectName'> => ({
   id: r.id,
   at: r.at.toISOString(),
   actorId: r.actorId,
@@ -42,7 +75,7 @@ export async function fileAudits(deps: Deps, ctx: ProjectContext, fileId: number
         and(eq(trail.objectType, 'document'), eq(trail.objectId, String(doc.id)), eq(trail.projectId, ctx.projectId)),
       )
       .orderBy(asc(trail.id));
-    return rows.map(item);
+    return items(deps, rows);
   });
 }
 
@@ -69,7 +102,7 @@ export async function projectTrail(deps: Deps, ctx: ProjectContext, f: TrailFilt
     .orderBy(desc(trail.id))
     .limit(f.pageSize)
     .offset((f.pageNum - 1) * f.pageSize);
-  return { data: rows.map(item), total };
+  return { data: await items(deps, rows), total };
 }
 
 /** An export holds at most this many rows; narrow the filters for more. */

@@ -70,6 +70,8 @@ describe('the operation trajectory', () => {
     expect(creates.data.map((r: { objectId: string }) => Number(r.objectId))).toEqual([brochure, protocol]);
     const one = (await pm.get(`/audit/project/list?fileId=${brochure}`)).json().data;
     expect(one.total).toBe(1);
+    // Each row names its document as it is called today (issue 12: rows without a name read "Document #41").
+    expect(one.data[0].objectName).toBe('Brochure');
     expect((await client(ctx.app, author.token).get('/audit/project/list')).statusCode).toBe(403);
   });
 

@@ -27,6 +27,7 @@ const TRAIL = [
     newValue: { name: 'Protocol' },
     reason: null,
     ip: null,
+    objectName: null,
   },
   {
     id: 2,
@@ -41,6 +42,7 @@ const TRAIL = [
     newValue: { versionNo: 'V1.1' },
     reason: null,
     ip: null,
+    objectName: null,
   },
 ];
 const VERSION = {

@@ -24,6 +24,7 @@ const ROWS = [
     newValue: { name: '方案 v2' },
     reason: null,
     ip: '127.0.0.1',
+    objectName: 'Protocol today',
   },
 ];
 
