@@ -197,7 +197,7 @@ describe.skipIf(skipReason !== null)('document journeys in Chromium', () => {
     expect(await first.count()).toBe(1);
     const firstVersionId = Number(await first.getAttribute('data-row-key'));
     const firstVersionNo = (await first.locator('td').first().textContent())!.trim();
-    await page.keyboard.press('Escape');
+    await page.locator('.ant-drawer-close').click();
     await page.locator('#document-versions').waitFor({ state: 'detached' });
 
     // window.open (without noopener) gives the tab a copy of the session, as the row's link does.
@@ -311,7 +311,7 @@ describe.skipIf(skipReason !== null)('document journeys in Chromium', () => {
       for (const action of ['download', 'delete', 'new-version', 'rename', 'move']) {
         expect(await page.locator(`#document-row-${id}-${action}`).count(), `${f.name} ${action}`).toBe(0);
       }
-      await page.keyboard.press('Escape');
+      await page.locator(`#document-row-${id}-more`).click();
       await page.locator(`#document-row-${id}-comments`).waitFor({ state: 'hidden' });
     }
     expect(await page.locator('#document-table tr.ant-table-row').count()).toBe(4);

@@ -11,7 +11,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { sendMail } from '../../mail/mailer.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { normaliseEmail } from '../auth/login.service.ts';
-import { accountSnapshot, inCompany, insertAccount, mailPassword } from '../company/account.service.ts';
+import { accountSnapshot, inCompany, insertAccount } from '../company/account.service.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
 import { invitationMail } from './inspector-mail.ts';
 
@@ -145,10 +145,17 @@ export async function inviteInspector(
   });
   const { grant, user, password, projectName } = done;
   const lang = (user.lang ?? ctx.lang) as Lang;
-  if (password) await mailPassword(deps, 'created', lang, { name: user.name, email: user.email }, password);
+  // One mail: the invitation, with the temporary password of an account made for it.
   await sendMail(deps.jobs, {
     to: user.email,
-    ...invitationMail(lang, { name: user.name, project: projectName, grant, url: deps.config.PUBLIC_URL }),
+    ...invitationMail(lang, {
+      name: user.name,
+      email: user.email,
+      project: projectName,
+      grant,
+      url: deps.config.PUBLIC_URL,
+      password,
+    }),
   });
   return { id: grant.id, userId: user.id, newAccount: password !== null };
 }
