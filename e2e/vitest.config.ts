@@ -13,6 +13,8 @@ export default defineConfig({
     include: ['journeys/**/*.test.ts'],
     globalSetup: ['support/global-setup.ts'],
     testTimeout: 90_000,
+    // expect.poll waits 1 s by default: a page on a loaded 2-core machine takes longer to show a server's answer.
+    expect: { poll: { timeout: 30_000, interval: 100 } },
     hookTimeout: 180_000,
     // One server and one browser at a time: the journeys share the seeded administrator.
     fileParallelism: false,

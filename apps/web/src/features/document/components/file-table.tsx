@@ -42,7 +42,7 @@ export function FileTable(props: FileTableProps) {
     folder: {
       title: t('document.col.folder'),
       dataIndex: 'folder',
-      width: 160,
+      width: 130,
       ellipsis: true,
       render: (name: string | null, row) => (name === null ? null : folderNameIn(i18n.language, name, row.folderEn)),
     },
@@ -50,7 +50,7 @@ export function FileTable(props: FileTableProps) {
       title: t('document.col.name'),
       dataIndex: 'file_name',
       ...sortable('name'),
-      width: 240,
+      width: 220,
       render: (name: string, row) => (
         <Space size={6}>
           <FileTypeIcon ext={row.type} />
@@ -71,13 +71,13 @@ export function FileTable(props: FileTableProps) {
       width: 115,
       render: formatDate,
     },
-    version: { title: t('document.col.version'), dataIndex: 'version_no', width: 80 },
-    fileCode: { title: t('document.col.fileCode'), dataIndex: 'file_code', ...sortable('fileCode'), width: 120 },
+    version: { title: t('document.col.version'), dataIndex: 'version_no', width: 70 },
+    fileCode: { title: t('document.col.fileCode'), dataIndex: 'file_code', ...sortable('fileCode'), width: 110 },
     status: {
       title: t('document.col.status'),
       dataIndex: 'status',
       ...sortable('status'),
-      width: 110,
+      width: 100,
       render: (s: number) => t(`document.status.${s}`, { defaultValue: String(s) }),
     },
     comment: { title: t('document.col.comment'), dataIndex: 'comment', width: 160, ellipsis: true },
@@ -93,7 +93,7 @@ export function FileTable(props: FileTableProps) {
       title: t('document.col.updated'),
       dataIndex: 'updatedtime',
       ...sortable('updatedAt'),
-      width: 150,
+      width: 140,
       render: formatDateTime,
     },
   };
@@ -103,7 +103,7 @@ export function FileTable(props: FileTableProps) {
       title: t('document.col.actions'),
       key: 'actions',
       fixed: 'right',
-      width: 130,
+      width: 120,
       render: (_v, row) => <RowActions row={row} menu={menuOf(row)} onAction={props.onAction} />,
     },
   ];
