@@ -12,6 +12,7 @@ import {
   api,
   apiSignIn,
   archiveOne,
+  choose,
   confirmArchive,
   dayIn,
   enter,
@@ -215,9 +216,9 @@ describe.skipIf(skipReason !== null)('library journeys in Chromium', () => {
     await library(page);
     const tab = await openTab(page, libraryRows(page).locator('[id$="-name"]').first());
     await tab.locator('#workflow-action-applyDelete').click();
-    await tab.locator('#library-apply-approver').click();
-    await tab.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: ada.name }).first().click();
+    await choose(tab, 'library-apply-approver', ada.name);
     await tab.locator('#library-apply-reason').fill(reason);
+    await keepShot(tab, '05-pat-apply-delete-zh-CN');
     const applied = tab.waitForResponse((r) => r.url().includes('/file/delete/apply'));
     await tab.locator('#library-apply-ok').click();
     expect((await applied).status()).toBe(200);

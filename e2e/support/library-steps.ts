@@ -64,6 +64,20 @@ export async function openTab(page: Page, link: ReturnType<Page['locator']>): Pr
 /** The status the viewer's workflow panel shows, as a person reads it. */
 export const viewerStatus = async (tab: Page) => ((await tab.locator('#workflow-status').textContent()) ?? '').trim();
 
+/**
+ * Chooses a person by name in an antd Select with search: typed, taken with Enter once the option is listed, and
+ * checked to be shown as chosen (a click on an option list that is being fetched again can be lost).
+ */
+export async function choose(page: Page, selectId: string, name: string) {
+  const input = page.locator(`#${selectId}`);
+  await input.click();
+  await input.fill(name);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: name }).first().waitFor();
+  await input.press('Enter');
+  const field = page.locator('.ant-form-item', { has: input });
+  await field.locator('.ant-select-content-has-value', { hasText: name }).waitFor();
+}
+
 /** Waits until the viewer's status is no longer `was`: the panel has taken the server's change in. */
 export async function statusLeaves(tab: Page, was: string) {
   await tab.waitForFunction((w) => document.querySelector('#workflow-status')?.textContent?.trim() !== w, was);
