@@ -269,7 +269,7 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'GET /route/template/list': member,
   'POST /route/template/create': member,
   'POST /route/template/delete/{id}': withIds(member, { id: 'file' }, { destructive: true }),
-  'GET /file/flow/{id}': withIds(member, { id: 'file' }, { handlerRefuses: ['staff1'] }),
+  'GET /file/flow/{id}': { ...withIds(member, { id: 'file' }, { handlerRefuses: ['staff1'] }), inspector: true },
   'GET /file/words/{fileId}/{routeId}/a': withIds(
     member,
     { fileId: 'file', routeId: 'route' },

@@ -118,9 +118,12 @@ describe("an inspector's visit", () => {
     expect(createHash('sha256').update(shown.rawPayload).digest('hex')).not.toBe(stored.sha256);
     expect(shown.rawPayload.includes(Buffer.from('%PDF'))).toBe(true);
     expect((await L.as(inspector).get(`/audit/find_file_audits?fileId=${doc.valid}`)).statusCode).toBe(200);
+    // Its reviews and approvals are part of the record too.
+    expect((await L.as(inspector).get(`/file/flow/${doc.valid}`)).statusCode).toBe(200);
     for (const id of [doc.obsolete, doc.waiting, doc.draft]) {
       expect([403, 404]).toContain((await L.as(inspector).get(`/file/${id}`)).statusCode);
       expect([403, 404]).toContain((await L.as(inspector).get(`/audit/find_file_audits?fileId=${id}`)).statusCode);
+      expect([403, 404]).toContain((await L.as(inspector).get(`/file/flow/${id}`)).statusCode);
     }
     for (const [method, url] of [
       ['GET', `/folder/workspace/file/list?folderId=${L.folder}`],

@@ -6,6 +6,7 @@ import { documentRoutes, routeStages, signatures, stageAssignees } from '../../d
 import type { Deps } from '../../lib/deps.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { loadDocumentFor } from '../document/document-read.service.ts';
+import { fromLibraryOr } from '../library/library.policy.ts';
 
 /**
  * GET /file/flow/{fileId}: every route of the document, newest first — stages, assignees, decisions, comments and
@@ -13,7 +14,10 @@ import { loadDocumentFor } from '../document/document-read.service.ts';
  */
 export async function flowOf(deps: Deps, ctx: ProjectContext, fileId: number): Promise<FlowAnswer> {
   return deps.db.transaction(async (tx) => {
-    const { doc } = await loadDocumentFor(tx, ctx, fileId, ['viewDoc']);
+    // A reader of the library (an inspector too) reads the reviews and approvals of an archived document.
+    const { doc } = await loadDocumentFor(tx, ctx, fileId, ['viewDoc']).catch((err: unknown) =>
+      fromLibraryOr(tx, ctx, err, 'viewDoc', fileId),
+    );
     const routeRows = await tx
       .select({ r: documentRoutes, versionNo: documentVersions.versionNo, senderName: users.name })
       .from(documentRoutes)

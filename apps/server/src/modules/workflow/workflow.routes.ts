@@ -67,7 +67,7 @@ export function workflowRoutes(api: Api, deps: Deps): void {
     deps.db.transaction((tx) => undo(tx, ctx, params.id, ctx.actor)),
   );
 
-  get('/file/flow/:id', { access, params: idParams, response: flowAnswer }, ({ ctx, params }) =>
+  get('/file/flow/:id', { access, inspector: 'read', params: idParams, response: flowAnswer }, ({ ctx, params }) =>
     flowOf(deps, ctx, params.id),
   );
 
