@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { captchaAnswer, env, submitLogin, type Account } from './browser.ts';
+import { expect } from 'vitest';
+import { captchaAnswer, env, keepShot, submitLogin, type Account } from './browser.ts';
 
 /** Steps the library journey (05) takes more than once; each waits for what the page or the server says. */
 
@@ -129,13 +130,22 @@ export async function sendAndPassAll(tab: Page, assignee: string) {
   await tab.locator('#workflow-send-ok').click();
   if ((await sent).status() !== 200) throw new Error(`sending was refused: ${(await sent).status()}`);
   await statusLeaves(tab, editing);
+  const dialogs = tab.locator('.ant-modal:visible');
   for (let i = 0; i < 3; i++) {
     // The stage shown must be the open one: the panel has taken the previous pass in once its status changed.
     const before = await viewerStatus(tab);
+    // The previous decision dialog is gone, closing animation included: the OK clicked is the new dialog's.
+    await expect.poll(() => dialogs.count()).toBe(0);
     await tab.locator('#workflow-action-pass').click();
+    await dialogs.locator('#workflow-decide-ok').waitFor();
     const passed = tab.waitForResponse((r) => r.url().includes('/file/audit/'));
-    await tab.locator('#workflow-decide-ok').click();
-    if ((await passed).status() !== 200) throw new Error(`pass ${i + 1} was refused: ${(await passed).status()}`);
+    await dialogs.locator('#workflow-decide-ok').click();
+    // Without an answer, a picture of what the page showed instead tells why.
+    const answer = await passed.catch(async (err: unknown) => {
+      await keepShot(tab, `05-pass-${i + 1}-unanswered`);
+      throw err;
+    });
+    if (answer.status() !== 200) throw new Error(`pass ${i + 1} was refused: ${answer.status()}`);
     await statusLeaves(tab, before);
   }
 }
