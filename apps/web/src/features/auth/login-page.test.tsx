@@ -104,9 +104,10 @@ describe.each([
     mockServer();
     await renderLogin(texts.lang);
     await user.click(screen.getByRole('button', { name: submitName[texts.lang] }));
+    // Each field's rule answers on its own: wait for every message, not only the first.
     expect(await screen.findByText(texts.emailRequired)).toBeInTheDocument();
-    expect(screen.getByText(texts.passwordRequired)).toBeInTheDocument();
-    expect(screen.getByText(texts.codeRequired)).toBeInTheDocument();
+    expect(await screen.findByText(texts.passwordRequired)).toBeInTheDocument();
+    expect(await screen.findByText(texts.codeRequired)).toBeInTheDocument();
   });
 
   it('rejects a malformed e-mail', async () => {

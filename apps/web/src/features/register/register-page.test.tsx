@@ -63,7 +63,7 @@ describe.each([
     await findById('captcha-image');
     fireEvent.click(screen.getByRole('button', { name: texts.submit }));
     expect(await screen.findByText(texts.nameRequired)).toBeInTheDocument();
-    expect(screen.getByText(texts.companyRequired)).toBeInTheDocument();
+    expect(await screen.findByText(texts.companyRequired)).toBeInTheDocument();
 
     fill('password', 'abcdefgh');
     fill('confirmPassword', 'abcdefgx');
