@@ -71,6 +71,8 @@ export const fileListQuery = z
     order: z.enum(['asc', 'desc']).default('desc'),
     status: z.coerce.number().int().min(1).max(9).optional(),
     creatorId: z.coerce.number().int().positive('invalid_value').max(ID_MAX, 'invalid_value').optional(),
+    /** One document: the workspace's side panel reads its row (rights and sites apply as to any row). */
+    fileId: z.coerce.number().int().positive('invalid_value').max(ID_MAX, 'invalid_value').optional(),
     /** Created between these days (UTC, both included). */
     startDate: calendarDate.optional(),
     endDate: calendarDate.optional(),

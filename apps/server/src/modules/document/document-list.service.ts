@@ -85,6 +85,7 @@ export async function listDocuments(deps: Deps, ctx: ProjectContext, query: List
       query.view === 'recent' ? sql`${documents.id} in (select d from ${myRecent(ctx)} as r)` : undefined,
       query.status ? eq(documents.status, query.status) : undefined,
       query.creatorId ? eq(documents.createdBy, query.creatorId) : undefined,
+      query.fileId ? eq(documents.id, query.fileId) : undefined,
       query.startDate ? gte(documents.createdAt, new Date(`${query.startDate}T00:00:00Z`)) : undefined,
       query.endDate
         ? lt(documents.createdAt, new Date(Date.parse(`${query.endDate}T00:00:00Z`) + 86_400_000))

@@ -209,6 +209,9 @@ describe('downloading', () => {
     expect(await count('status=6')).toBe(0);
     expect(await count(`creatorId=${world.pm.id}`)).toBe(1);
     expect(await count(`creatorId=${world.staff.id}`)).toBe(0);
+    // One document by id (the side panel's read), and nothing for an id that is not a live document here.
+    expect(await count(`fileId=${fileId}`)).toBe(1);
+    expect(await count(`fileId=${fileId + 100000}`)).toBe(0);
     expect(await count(`startDate=${today}&endDate=${today}`)).toBe(1);
     expect(await count('endDate=2000-01-01')).toBe(0);
     const bad = await client(ctx.app, world.pm.token).get(
@@ -228,6 +231,8 @@ describe('downloading', () => {
 
   it('hides it from staff without a grant and from other projects', async () => {
     expect((await client(ctx.app, world.staff.token).get('/folder/workspace/file/list')).json().data.total).toBe(0);
+    const one = await client(ctx.app, world.staff.token).get(`/folder/workspace/file/list?fileId=${fileId}`);
+    expect(one.json().data.total).toBe(0);
     const down = await client(ctx.app, world.staff.token).get(`/minio/file/down?fileId=${fileId}`);
     expect(down.statusCode).toBe(403);
   });
