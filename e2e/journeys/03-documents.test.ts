@@ -246,6 +246,8 @@ describe.skipIf(skipReason !== null)('document journeys in Chromium', () => {
     for (const f of packed) {
       await page.locator(`#document-table tr[data-row-key="${ids[f.name]}"] .ant-table-selection-column input`).check();
     }
+    // The selected rows' actions wait in the selection's menu (issue 12).
+    await page.locator('#document-selection').click();
     await page.locator('#document-pack-selected').click();
     await page.locator('#packForm_name').fill(taskName);
     const created = page.waitForResponse((r) => r.url().includes('/download/task/create'));

@@ -113,6 +113,8 @@ describe.skipIf(skipReason !== null)('library journeys in Chromium', () => {
       const page = await signIn(pat, 'zh-CN');
       await workspaceStatus(page);
       await page.locator(`#document-table tr[data-row-key="${fileId}"] .ant-checkbox-input`).check();
+      // The selected rows' actions wait in the selection's menu (issue 12).
+      await page.locator('#document-selection').click();
       await page.locator('#document-archive-selected').click();
       const tomorrow = dayIn(timeZone, 1);
       await typeDate(page, 'library-archive-start', tomorrow);

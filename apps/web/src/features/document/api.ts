@@ -29,6 +29,8 @@ export interface FileListParams {
   creatorId?: number;
   startDate?: string;
   endDate?: string;
+  /** One document (the side panel's row). */
+  fileId?: number;
 }
 
 export type DocumentView = 'all' | 'mine' | 'recent';
@@ -52,12 +54,36 @@ export const filesQuery = (project: ProjectKey, p: FileListParams) =>
         creatorId: p.creatorId,
         startDate: p.startDate,
         endDate: p.endDate,
+        fileId: p.fileId,
       }),
     placeholderData: keepPreviousData,
   });
 
 export function useFiles(params: FileListParams) {
   return useQuery(filesQuery(useProjectKey(), params));
+}
+
+/**
+ * One document's row, as the list shows it (what the caller may do with it included): the side panel reads it by
+ * id, so a shared link opens it whatever page the list is on. Null when it is gone or not the caller's to see.
+ */
+export function useDocumentRow(fileId: number | null) {
+  const params: FileListParams = {
+    folderId: null,
+    pageNum: 1,
+    pageSize: 1,
+    name: '',
+    sort: 'updatedAt',
+    order: 'desc',
+    view: 'all',
+    fileId: fileId ?? 0,
+  };
+  return useQuery({
+    ...filesQuery(useProjectKey(), params),
+    enabled: fileId !== null,
+    placeholderData: undefined,
+    select: (list) => list.data[0] ?? null,
+  });
 }
 
 /** The project's allowed extensions, lower case without the dot; empty allows every type. */

@@ -78,11 +78,20 @@ export function row(fileId: number, name: string, abilities: string[], extra: Pa
 
 export const rows = [row(1, 'Protocol', ALL_KEYS), row(2, 'Brochure', ['viewDoc'], { status: 6, type: 'docx' })];
 
+/** The list as the server answers it: `fileId` asks for that one row (the side panel's read). */
+export const listOf =
+  (list: FileRow[]) =>
+  (url: URL): Response => {
+    const fileId = Number(url.searchParams.get('fileId') ?? 0);
+    const data = fileId ? list.filter((r) => r.fileId === fileId) : list;
+    return reply(fileList, { data, total: data.length });
+  };
+
 export const signIn = (roleCode = 'STU_PM') => enterProject(roleCode, { pageSize: 20 });
 
 export const base = {
   'GET /folder/tree/0': () => envelope(tree),
-  'GET /folder/workspace/file/list': () => reply(fileList, { data: rows, total: 2 }),
+  'GET /folder/workspace/file/list': listOf(rows),
   'GET /file/types': () => reply(allowedTypeList, [{ file_type_code: 'pdf' }, { file_type_code: 'DOCX' }]),
   'GET /site/list': () =>
     reply(siteList, [{ siteId: 3, name: 'Peking', shortName: null, code: 'S01', memberCount: 0 }]),

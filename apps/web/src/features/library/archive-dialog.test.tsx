@@ -133,9 +133,14 @@ describe('archive dialog', () => {
     const table = await findById('document-table');
     await within(table).findByText('Protocol');
     const boxes = within(table).getAllByRole('checkbox');
-    // The header box, then one per row: the draft is selected too, but only processed ones are archived.
+    // The header box, then one per row. With the draft selected too, the selection's menu offers no archiving:
+    // it lists only what is valid for every selected row (issue 12).
     fireEvent.click(boxes[1]);
     fireEvent.click(boxes[2]);
+    fireEvent.click(boxes[3]);
+    fireEvent.click(await findById('document-selection'));
+    expect(await findById('document-move-selected')).toBeInTheDocument();
+    expect(document.getElementById('document-archive-selected')).toBeNull();
     fireEvent.click(boxes[3]);
     const button = await findById('document-archive-selected');
     expect(button).toHaveTextContent('归档（2）');

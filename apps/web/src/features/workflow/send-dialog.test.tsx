@@ -128,6 +128,7 @@ describe('send dialog', () => {
     const boxes = within(table).getAllByRole('checkbox');
     fireEvent.click(boxes[1]);
     fireEvent.click(boxes[2]);
+    fireEvent.click(await findById('document-selection'));
     fireEvent.click(await findById('workflow-send-selected'));
     const review = await findById('workflow-stage-3');
     expect(screen.getByText('Send 2 documents for review')).toBeInTheDocument();

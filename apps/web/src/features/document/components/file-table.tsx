@@ -1,5 +1,14 @@
 import { useState } from 'react';
-import { Dropdown, Empty, Space, Table, type TableColumnsType, type TablePaginationConfig } from 'antd';
+import {
+  Dropdown,
+  Empty,
+  Space,
+  Table,
+  Typography,
+  type MenuProps,
+  type TableColumnsType,
+  type TablePaginationConfig,
+} from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import { folderNameIn } from '@edoc/contract/folder';
@@ -8,7 +17,8 @@ import { formatDate, formatDateTime } from '../../../lib/format';
 import type { SortField } from '../api';
 import { FileTypeIcon } from '../../../components/file-type-icon';
 import type { FileColumn, TableLayout } from './column-settings';
-import { RowActions, useRowMenu, type RowAction } from './row-actions';
+import { useTableKeys } from '../../../lib/use-table-keys';
+import { RowActions, useConfirmDelete, useRowMenu, type RowAction } from './row-actions';
 
 export { viewerHref, type RowAction } from './row-actions';
 
@@ -25,6 +35,11 @@ export interface FileTableProps {
   onAction: (action: RowAction, row: FileRow) => void;
   onDelete: (row: FileRow) => Promise<unknown>;
   layout: TableLayout;
+  /** The document open in the side panel, and opening one (a click on the row, Enter). */
+  openId: number | null;
+  onOpen: (row: FileRow) => void;
+  /** The selected rows' menu: a right click on one of several selected rows opens it instead of the row's. */
+  selectionMenu: MenuProps;
 }
 
 export function FileTable(props: FileTableProps) {
@@ -34,8 +49,25 @@ export function FileTable(props: FileTableProps) {
   const sortable = (field: SortField) => ({ key: field, sorter: true, sortOrder: sortOrder(field) });
 
   const menuOf = useRowMenu(props);
+  const confirmDelete = useConfirmDelete(props.onDelete);
+  const keys = useTableKeys({
+    rows: props.rows,
+    onOpen: props.onOpen,
+    onDelete: (row) => row.abilities.includes('deleteDoc') && confirmDelete(row),
+    onToggle: (row) =>
+      row.abilities.includes('editDoc') &&
+      props.onSelect(
+        props.selected.includes(row.fileId)
+          ? props.selected.filter((id) => id !== row.fileId)
+          : [...props.selected, row.fileId],
+      ),
+    follow: props.openId !== null,
+  });
   // A right click on a row opens its "more" menu where the pointer is (issue 12).
   const [context, setContext] = useState<{ row: FileRow; x: number; y: number } | null>(null);
+
+  const severalSelected = (row: FileRow) => props.selected.length > 1 && props.selected.includes(row.fileId);
+  const contextMenu = context ? (severalSelected(context.row) ? props.selectionMenu : menuOf(context.row)) : undefined;
 
   // Each column by its key; the user's layout picks which show and in what order (column-settings.tsx).
   const byKey: Record<FileColumn, TableColumnsType<FileRow>[number]> = {
@@ -54,7 +86,9 @@ export function FileTable(props: FileTableProps) {
       render: (name: string, row) => (
         <Space size={6}>
           <FileTypeIcon ext={row.type} />
-          <span>{name}</span>
+          <Typography.Link id={`document-row-${row.fileId}-open`} onClick={() => props.onOpen(row)}>
+            {name}
+          </Typography.Link>
         </Space>
       ),
     },
@@ -111,7 +145,13 @@ export function FileTable(props: FileTableProps) {
   const width = columns.reduce((sum, c) => sum + Number(c.width ?? 120), 0) + 48;
 
   return (
-    <>
+    <div
+      ref={keys.box}
+      tabIndex={0}
+      className="table-keys"
+      onKeyDown={keys.onKeyDown}
+      aria-label={t('document.keysHint')}
+    >
       <Table<FileRow>
         id="document-table"
         rowKey="fileId"
@@ -121,7 +161,8 @@ export function FileTable(props: FileTableProps) {
         columns={columns}
         dataSource={props.rows}
         pagination={props.pagination}
-        onRow={(row) => ({
+        onRow={(row, index = 0) => ({
+          ...keys.rowProps(row, index, row.fileId === props.openId ? 'table-row-open' : undefined),
           onContextMenu: (event) => {
             event.preventDefault();
             setContext({ row, x: event.clientX, y: event.clientY });
@@ -152,10 +193,10 @@ export function FileTable(props: FileTableProps) {
         <Dropdown
           open
           menu={{
-            ...menuOf(context.row),
+            ...contextMenu,
             onClick: (info) => {
               setContext(null);
-              menuOf(context.row).onClick?.(info);
+              contextMenu?.onClick?.(info);
             },
           }}
           onOpenChange={(open) => (open ? undefined : setContext(null))}
@@ -167,6 +208,6 @@ export function FileTable(props: FileTableProps) {
           />
         </Dropdown>
       ) : null}
-    </>
+    </div>
   );
 }

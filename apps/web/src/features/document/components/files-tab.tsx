@@ -1,6 +1,5 @@
-import { DragOutlined, FileAddOutlined } from '@ant-design/icons';
-import { Button, Flex, Input, Segmented } from 'antd';
-import type { ReactNode } from 'react';
+import { FileAddOutlined } from '@ant-design/icons';
+import { Button, Flex, Input, Segmented, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FolderNode } from '@edoc/contract/folder';
 import type { DocumentView } from '../api';
@@ -10,6 +9,7 @@ import type { WorkspaceFiles } from '../hooks/use-workspace-files';
 import { ColumnSettings, useTableLayout } from './column-settings';
 import { FileFilters } from './file-filters';
 import { FileTable } from './file-table';
+import { SelectionMenu } from './selection-menu';
 import { UploadMany } from './upload-many';
 
 /** The workspace's Files tab: view, search, the toolbar, filters, drop zone of the chosen folder, the table. */
@@ -19,10 +19,11 @@ export function FilesTab(props: {
   folder: FolderNode | null;
   canCreate: boolean;
   allowedTypes: string[];
-  /** The download feature's pack button for the selection, composed in by the page. */
-  packButton: ReactNode;
-  /** The workflow feature's batch "Send for review" for the selection, composed in by the page. */
-  sendButton: ReactNode;
+  /** The selected rows' actions (move, send, pack, archive, delete), composed by the page from the features. */
+  selectionMenu: MenuProps;
+  /** The document open in the side panel, and opening one. */
+  openId: number | null;
+  onOpen: (fileId: number) => void;
 }) {
   const { t, i18n } = useTranslation();
   const { files, actions, folder } = props;
@@ -51,13 +52,7 @@ export function FilesTab(props: {
         />
         <Flex gap={8} wrap>
           <ColumnSettings layout={layout} onChange={setLayout} />
-          {selected.length > 0 ? (
-            <Button id="document-move-selected" icon={<DragOutlined />} onClick={() => actions.setMoving(selected)}>
-              {t('document.action.moveSelected', { count: selected.length })}
-            </Button>
-          ) : null}
-          {props.sendButton}
-          {props.packButton}
+          <SelectionMenu count={selected.length} menu={props.selectionMenu} onClear={() => files.setSelected([])} />
           {props.canCreate ? (
             <Button
               id="document-create"
@@ -92,6 +87,9 @@ export function FilesTab(props: {
         onAction={actions.onAction}
         onDelete={actions.remove}
         layout={layout}
+        selectionMenu={props.selectionMenu}
+        openId={props.openId}
+        onOpen={(row) => props.onOpen(row.fileId)}
       />
     </Flex>
   );

@@ -59,20 +59,39 @@ const IN_MENU: RowAction[] = ['editMeta', 'rename', 'move', 'versions', 'trail',
 export const viewerHref = (row: FileRow) =>
   `/view?fileId=${row.fileId}${row.fileVersionId ? `&fileVerId=${row.fileVersionId}` : ''}`;
 
+/** Ids of a row's actions in the list; the side panel names its own (`document-panel-…`) so no id appears twice. */
+export const rowPrefix = (row: FileRow) => `document-row-${row.fileId}`;
+export const panelPrefix = () => 'document-panel';
+
 export interface RowActionHandlers {
   onAction: (action: RowAction, row: FileRow) => void;
   onDelete: (row: FileRow) => Promise<unknown>;
+}
+
+/** Delete after a confirmation that names the document (the menu's last item, and the Delete key in the list). */
+export function useConfirmDelete(onDelete: RowActionHandlers['onDelete'], prefix = rowPrefix) {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  return (row: FileRow) =>
+    void modal.confirm({
+      title: t('document.deleteConfirm', { name: row.file_name }),
+      content: t('document.deleteConfirmText'),
+      okText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { id: `${prefix(row)}-delete-ok`, danger: true },
+      onOk: () => onDelete(row),
+    });
 }
 
 /**
  * The row's "more" menu, also opened by a right click on the row: the actions its keys allow, delete last, after a
  * confirmation that names the document. Each item carries the id #document-row-<fileId>-<action>.
  */
-export function useRowMenu({ onAction, onDelete }: RowActionHandlers) {
+export function useRowMenu({ onAction, onDelete }: RowActionHandlers, prefix = rowPrefix) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const confirmDelete = useConfirmDelete(onDelete, prefix);
   return (row: FileRow): MenuProps => {
-    const id = (name: string) => `document-row-${row.fileId}-${name}`;
+    const id = (name: string) => `${prefix(row)}-${name}`;
     const items: NonNullable<MenuProps['items']> = IN_MENU.filter((a) => row.abilities.includes(NEEDS[a])).map((a) => ({
       key: a,
       icon: ICONS[a],
@@ -91,15 +110,8 @@ export function useRowMenu({ onAction, onDelete }: RowActionHandlers) {
       items,
       onClick: ({ key, domEvent }) => {
         domEvent.stopPropagation();
-        if (key !== 'delete') return onAction(key as RowAction, row);
-        void modal.confirm({
-          title: t('document.deleteConfirm', { name: row.file_name }),
-          content: t('document.deleteConfirmText'),
-          okText: t('common.confirm'),
-          cancelText: t('common.cancel'),
-          okButtonProps: { id: id('delete-ok'), danger: true },
-          onOk: () => onDelete(row),
-        });
+        if (key === 'delete') confirmDelete(row);
+        else onAction(key as RowAction, row);
       },
     };
   };
@@ -110,13 +122,15 @@ export function RowActions({
   row,
   menu,
   onAction,
+  prefix = rowPrefix,
 }: {
   row: FileRow;
   menu: MenuProps;
   onAction: RowActionHandlers['onAction'];
+  prefix?: (row: FileRow) => string;
 }) {
   const { t } = useTranslation();
-  const id = (name: string) => `document-row-${row.fileId}-${name}`;
+  const id = (name: string) => `${prefix(row)}-${name}`;
   return (
     <Space size={0}>
       {row.view && row.abilities.includes('viewDoc') ? (

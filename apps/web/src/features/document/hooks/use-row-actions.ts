@@ -6,30 +6,34 @@ import { useDownloadByTicket } from '../../download/api';
 import { useDeleteDocument, useMoveDocuments } from '../api';
 import type { EditTarget } from '../components/document-edit-modal';
 import type { RowAction } from '../components/file-table';
+import type { OpenDocument } from './use-open-document';
 import type { WorkspaceFiles } from './use-workspace-files';
 
-/** The dialogs and drawers the file table's row actions open, and the calls they make at once. */
-export function useRowActions(files: WorkspaceFiles) {
+/**
+ * The dialogs the file table's row actions open, and the calls they make at once; versions, trail and comments
+ * open the side panel on that tab.
+ */
+export function useRowActions(files: WorkspaceFiles, panel: OpenDocument) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<EditTarget | null>(null);
   const [renaming, setRenaming] = useState<FileRow | null>(null);
   const [moving, setMoving] = useState<number[] | null>(null);
-  const [versionsOf, setVersionsOf] = useState<FileRow | null>(null);
-  const [commentsOf, setCommentsOf] = useState<FileRow | null>(null);
-  const [trailOf, setTrailOf] = useState<FileRow | null>(null);
 
   const download = useDownloadByTicket();
   const deleteDocument = useDeleteDocument();
   const moveDocuments = useMoveDocuments();
 
-  const remove = (row: FileRow) =>
+  /** Deletes one document and lets go of it (selection, side panel); the caller says what happened. */
+  const removeQuietly = (row: FileRow) =>
     deleteDocument.mutateAsync(row.fileId).then(() => {
-      void message.success(t('document.deleted', { name: row.file_name }));
       files.setSelected((ids) => ids.filter((id) => id !== row.fileId));
+      if (panel.docId === row.fileId) panel.close();
       files.list.stepBackIfEmpty(files.files.data?.data.length ?? 0);
     });
+  const remove = (row: FileRow) =>
+    removeQuietly(row).then(() => void message.success(t('document.deleted', { name: row.file_name })));
 
   const move = (folderId: number) =>
     moveDocuments.mutate(
@@ -50,14 +54,13 @@ export function useRowActions(files: WorkspaceFiles) {
     else if (action === 'editMeta') setEditing({ mode: 'meta', row });
     else if (action === 'rename') setRenaming(row);
     else if (action === 'move') setMoving([row.fileId]);
-    else if (action === 'versions') setVersionsOf(row);
-    else if (action === 'trail') setTrailOf(row);
-    else setCommentsOf(row);
+    else panel.open(row.fileId, action);
   };
 
   return {
     onAction,
     remove,
+    removeQuietly,
     move,
     movePending: moveDocuments.isPending,
     creating,
@@ -68,12 +71,6 @@ export function useRowActions(files: WorkspaceFiles) {
     setRenaming,
     moving,
     setMoving,
-    versionsOf,
-    setVersionsOf,
-    commentsOf,
-    setCommentsOf,
-    trailOf,
-    setTrailOf,
   };
 }
 

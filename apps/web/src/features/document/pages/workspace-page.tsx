@@ -1,48 +1,35 @@
-import { DocStatus } from '@edoc/contract/enums';
 import { Card, Col, Row, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { TrailDrawer } from '../../audit/components/trail-drawer';
+import { FileTrail } from '../../audit/components/file-trail';
 import { DownloadTasks } from '../../download/components/download-tasks';
 import { useAllowedTypes } from '../api';
-import { CommentsDrawer } from '../components/comments-drawer';
 import { DocumentEditModal } from '../components/document-edit-modal';
 import { DocumentFormModal } from '../components/document-form-modal';
-import { PackSelectedButton } from '../../download/components/pack-dialog';
-import { SendSelectedButton } from '../../workflow/components/send-selected-button';
-import { ArchiveSelectedButton } from '../../library/components/archive-dialog';
 import { FilesTab } from '../components/files-tab';
 import { FolderTreeCard } from '../components/folder-tree-card';
 import { RecycleBin } from '../components/recycle-bin';
 import { FolderPickModal, RenameModal } from '../components/small-modals';
-import { VersionsDrawer } from '../components/versions-drawer';
+import { FlowTimeline } from '../../workflow/components/flow-timeline';
+import { DocumentPanel } from '../components/document-panel';
 import { folderLabel, useWorkTree } from '../folders';
+import { useOpenDocument } from '../hooks/use-open-document';
 import { useRowActions } from '../hooks/use-row-actions';
 import { useWorkspaceFiles } from '../hooks/use-workspace-files';
+import { useSelectionMenu } from './use-selection-menu';
 
 /** /work: the work folders on the left, the documents of the chosen one (or all) on the right (issue 4). */
 export function WorkspacePage() {
   const { t, i18n } = useTranslation();
   const { tree, roots, all } = useWorkTree();
   const files = useWorkspaceFiles();
-  const actions = useRowActions(files);
+  const panel = useOpenDocument();
+  const actions = useRowActions(files, panel);
   const types = useAllowedTypes();
   const allowedTypes = types.data ?? [];
   const folder = all.find((f) => f.folderId === files.folderId) ?? null;
   const canCreate = all.some((f) => f.isEnabled && f.canCreateFile);
   const { moving } = actions;
-  const names = Object.fromEntries((files.files.data?.data ?? []).map((r) => [r.fileId, r.file_name]));
-  // Only processed documents (status 8) the caller may archive: the others stay selected for other actions.
-  const archivable = (files.files.data?.data ?? [])
-    .filter(
-      (r) =>
-        files.selected.includes(r.fileId) && r.status === DocStatus.Processed && r.abilities.includes('archiveDoc'),
-    )
-    .map((r) => ({
-      fileId: r.fileId,
-      fileVersionId: r.fileVersionId,
-      name: r.file_name,
-      effectiveDate: r.effective_date,
-    }));
+  const selection = useSelectionMenu(files, actions);
 
   return (
     <Row gutter={16}>
@@ -70,15 +57,9 @@ export function WorkspacePage() {
                     folder={folder}
                     canCreate={canCreate}
                     allowedTypes={allowedTypes}
-                    packButton={
-                      <>
-                        <ArchiveSelectedButton docs={archivable} onArchived={() => files.setSelected([])} />
-                        <PackSelectedButton fileIds={files.selected} onCreated={() => files.setSelected([])} />
-                      </>
-                    }
-                    sendButton={
-                      <SendSelectedButton fileIds={files.selected} names={names} onSent={() => files.setSelected([])} />
-                    }
+                    openId={panel.docId}
+                    onOpen={(fileId) => panel.open(fileId, panel.tab)}
+                    selectionMenu={selection.menu}
                   />
                 ),
               },
@@ -119,9 +100,16 @@ export function WorkspacePage() {
         onPick={actions.move}
         onClose={() => actions.setMoving(null)}
       />
-      <VersionsDrawer row={actions.versionsOf} onClose={() => actions.setVersionsOf(null)} />
-      <CommentsDrawer row={actions.commentsOf} onClose={() => actions.setCommentsOf(null)} />
-      <TrailDrawer row={actions.trailOf} onClose={() => actions.setTrailOf(null)} />
+      {selection.dialogs}
+      <DocumentPanel
+        open={panel}
+        onAction={actions.onAction}
+        onDelete={actions.remove}
+        parts={{
+          flow: (row) => <FlowTimeline fileId={row.fileId} />,
+          trail: (row) => <FileTrail fileId={row.fileId} />,
+        }}
+      />
     </Row>
   );
 }

@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
-import { FileZipOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input, Modal, Typography } from 'antd';
+import { useEffect } from 'react';
+import { App, Form, Input, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { downloadTaskName } from '@edoc/contract/download';
 import { EnterSubmits } from '../../../components/enter-submits';
@@ -74,20 +73,5 @@ export function PackDialog({ open, fileIds, onClose, onCreated }: PackDialogProp
       </Form>
       <Typography.Text type="secondary">{t('download.packWhere')}</Typography.Text>
     </Modal>
-  );
-}
-
-/** The "Pack for download" toolbar button of the workspace's file table, with its dialog. */
-export function PackSelectedButton({ fileIds, onCreated }: { fileIds: number[]; onCreated?: () => void }) {
-  const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  if (fileIds.length === 0 && !open) return null;
-  return (
-    <>
-      <Button id="document-pack-selected" icon={<FileZipOutlined />} onClick={() => setOpen(true)}>
-        {t('download.packSelected', { count: fileIds.length })}
-      </Button>
-      <PackDialog open={open} fileIds={fileIds} onClose={() => setOpen(false)} onCreated={onCreated} />
-    </>
   );
 }

@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { InboxOutlined } from '@ant-design/icons';
-import { Alert, App, Button, DatePicker, Form, Modal, TreeSelect } from 'antd';
+import { Alert, App, DatePicker, Form, Modal, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { DocStatus } from '@edoc/contract/enums';
@@ -182,29 +181,5 @@ export function ArchiveDialog(props: {
       </Form>
       {results ? <ArchiveResults results={results} names={names} /> : null}
     </Modal>
-  );
-}
-
-/** The workspace toolbar's "Archive" for the selected documents that are processed (status 8). */
-export function ArchiveSelectedButton({ docs, onArchived }: { docs: ArchiveTarget[]; onArchived?: () => void }) {
-  const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const [targets, setTargets] = useState<ArchiveTarget[]>([]);
-  if (docs.length === 0 && !open) return null;
-  return (
-    <>
-      <Button
-        id="document-archive-selected"
-        icon={<InboxOutlined />}
-        onClick={() => {
-          // The dialog keeps the documents it was opened for while the selection clears behind it.
-          setTargets(docs);
-          setOpen(true);
-        }}
-      >
-        {t('library.archiveSelected', { count: docs.length })}
-      </Button>
-      <ArchiveDialog open={open} docs={targets} onClose={() => setOpen(false)} onArchived={onArchived} />
-    </>
   );
 }

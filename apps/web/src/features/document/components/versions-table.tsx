@@ -1,6 +1,18 @@
 import { useState } from 'react';
 import { DeleteOutlined, DownloadOutlined, EditOutlined } from '@ant-design/icons';
-import { App, Button, Drawer, Empty, Input, Popconfirm, Space, Table, Tag, type TableColumnsType } from 'antd';
+import {
+  App,
+  Button,
+  Empty,
+  Input,
+  Popconfirm,
+  Space,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FileRow } from '@edoc/contract/document';
 import type { VersionRow } from '@edoc/contract/document-edit';
@@ -8,12 +20,13 @@ import { useDownloadByTicket } from '../../download/api';
 import { formatDateTime, formatSize } from '../../../lib/format';
 import { useDeleteVersion, useLabelVersion, useVersions } from '../api';
 
-export function VersionsDrawer({ row, onClose }: { row: FileRow | null; onClose: () => void }) {
+/** The versions of a document (the side panel's Versions tab): label, download and delete as the keys allow. */
+export function VersionsTable({ row }: { row: FileRow }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [editing, setEditing] = useState<{ id: number; label: string } | null>(null);
-  const fileId = row?.fileId ?? 0;
-  const versions = useVersions(fileId, !!row);
+  const fileId = row.fileId;
+  const versions = useVersions(fileId, true);
 
   const labelVersion = useLabelVersion();
   const saveLabel = (v: { id: number; label: string }) =>
@@ -33,7 +46,7 @@ export function VersionsDrawer({ row, onClose }: { row: FileRow | null; onClose:
       .then(() => void message.success(t('document.version.deleted', { version: v.versionNo })));
   const download = useDownloadByTicket();
 
-  const can = (key: string) => row?.abilities.includes(key) ?? false;
+  const can = (key: string) => row.abilities.includes(key);
   const columns: TableColumnsType<VersionRow> = [
     {
       title: t('document.version.no'),
@@ -76,10 +89,30 @@ export function VersionsDrawer({ row, onClose }: { row: FileRow | null; onClose:
           </Space>
         ),
     },
-    { title: t('document.version.fileName'), dataIndex: 'fileName' },
-    { title: t('document.version.size'), dataIndex: 'size', render: formatSize },
-    { title: t('document.version.creator'), dataIndex: 'creator' },
-    { title: t('document.version.created'), dataIndex: 'createdtime', render: formatDateTime },
+    { title: t('document.version.fileName'), dataIndex: 'fileName', ellipsis: true },
+    { title: t('document.version.size'), dataIndex: 'size', render: formatSize, width: 90 },
+    {
+      title: t('document.version.creator'),
+      dataIndex: 'creator',
+      render: (creator: string, v) => (
+        <>
+          {creator}
+          <br />
+          <Typography.Text type="secondary">{formatDateTime(v.createdtime)}</Typography.Text>
+        </>
+      ),
+    },
+    {
+      // The fingerprint an auditor compares with a copy: its start here, all of it on hover.
+      title: 'SHA-256',
+      dataIndex: 'sha256',
+      width: 120,
+      render: (sha: string) => (
+        <Tooltip title={sha}>
+          <Typography.Text code>{sha.slice(0, 12)}</Typography.Text>
+        </Tooltip>
+      ),
+    },
     {
       title: t('common.actions'),
       key: 'actions',
@@ -119,23 +152,16 @@ export function VersionsDrawer({ row, onClose }: { row: FileRow | null; onClose:
   ];
 
   return (
-    <Drawer
-      open={row !== null}
-      size={860}
-      title={row ? t('document.versionsTitle', { name: row.file_name }) : ''}
-      onClose={onClose}
-      destroyOnHidden
-    >
-      <Table<VersionRow>
-        id="document-versions"
-        rowKey="fileVersionId"
-        size="small"
-        loading={versions.isFetching}
-        columns={columns}
-        dataSource={versions.data ?? []}
-        pagination={false}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('document.version.empty')} /> }}
-      />
-    </Drawer>
+    <Table<VersionRow>
+      id="document-versions"
+      rowKey="fileVersionId"
+      size="small"
+      loading={versions.isFetching}
+      columns={columns}
+      dataSource={versions.data ?? []}
+      pagination={false}
+      scroll={{ x: 640 }}
+      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('document.version.empty')} /> }}
+    />
   );
 }

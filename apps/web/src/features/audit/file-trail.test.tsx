@@ -6,7 +6,7 @@ import { fileTrail } from '@edoc/contract/audit';
 import { envelope, mockApi, reply } from '../../test/fetch-mock';
 import { findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
-import { base, callsTo, row, signIn } from '../document/document-fixtures';
+import { base, callsTo, listOf, row, signIn } from '../document/document-fixtures';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -58,27 +58,33 @@ const VERSION = {
 };
 
 describe('document trail in the workspace', () => {
-  it('shows the trail beside the versions for viewTrailDoc + viewVersionDoc; hides the action without the key', async () => {
+  it('opens the side panel on the trail; the versions tab shows the fingerprint; no trail without the key', async () => {
     await changeLanguage('en-US');
     signIn();
     mockApi({
       ...base,
-      'GET /folder/workspace/file/list': () =>
-        envelope({
-          data: [row(1, 'Protocol', ['viewDoc', 'viewTrailDoc', 'viewVersionDoc']), row(2, 'Brochure', ['viewDoc'])],
-          total: 2,
-        }),
+      'GET /folder/workspace/file/list': listOf([
+        row(1, 'Protocol', ['viewDoc', 'viewTrailDoc', 'viewVersionDoc']),
+        row(2, 'Brochure', ['viewDoc']),
+      ]),
       'GET /audit/find_file_audits': () => reply(fileTrail, TRAIL),
       'GET /file/version/find_all': () => envelope([VERSION]),
     });
-    renderApp('/work');
+    const router = renderApp('/work');
     fireEvent.click(await findById('document-row-1-more'));
     fireEvent.click(await findById('document-row-1-trail'));
     const trail = await findById('file-trail');
     expect(within(trail).getByText('Create')).toBeInTheDocument();
     expect(within(trail).getByText('Update')).toBeInTheDocument();
-    expect(await screen.findByText(/abcdef123456/)).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?doc=1&tab=trail');
+    fireEvent.click(await findById('document-panel-tab-versions'));
+    expect(await screen.findByText('abcdef123456')).toBeInTheDocument();
     expect(document.getElementById('document-row-2-trail')).toBeNull();
+    // The other document's panel has no trail tab: its keys do not include viewTrailDoc.
+    fireEvent.click(await findById('document-row-2-open'));
+    await waitFor(() => expect(document.getElementById('document-panel-title')?.textContent).toBe('Brochure'));
+    expect(document.getElementById('document-panel-tab-trail')).toBeNull();
+    expect(document.getElementById('document-panel-tab-versions')).toBeNull();
   });
 
   it('switches between All Files, My Documents and Recent Operation', async () => {

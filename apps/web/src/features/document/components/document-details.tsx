@@ -1,0 +1,40 @@
+import { Descriptions } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { folderNameIn } from '@edoc/contract/folder';
+import type { FileRow } from '@edoc/contract/document';
+import { formatDate, formatDateTime, formatSize } from '../../../lib/format';
+
+/** The side panel's Details tab: every SPEC §3 column of the row, whichever the list shows. */
+export function DocumentDetails({ row }: { row: FileRow }) {
+  const { t, i18n } = useTranslation();
+  const folder = row.folder === null ? '' : folderNameIn(i18n.language, row.folder, row.folderEn);
+  const items: Array<[string, React.ReactNode]> = [
+    ['name', row.file_name],
+    ['folder', row.ich_code ? `${row.ich_code} ${folder}` : folder],
+    ['fileCode', row.file_code],
+    ['version', row.version_no],
+    ['status', t(`document.status.${row.status}`, { defaultValue: String(row.status) })],
+    ['type', row.type],
+    ['size', formatSize(row.size)],
+    ['effectiveDate', formatDate(row.effective_date)],
+    ['expirationDate', formatDate(row.expiration_date)],
+    ['creator', row.username],
+    ['created', formatDateTime(row.createdtime)],
+    ['updated', formatDateTime(row.updatedtime)],
+    ['comment', row.comment],
+  ];
+  return (
+    <Descriptions
+      id="document-details"
+      size="small"
+      column={1}
+      bordered
+      styles={{ label: { width: 150 } }}
+      items={items.map(([key, value]) => ({
+        key,
+        label: t(`document.col.${key}`),
+        children: <span id={`document-detail-${key}`}>{value || '—'}</span>,
+      }))}
+    />
+  );
+}

@@ -1,0 +1,97 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { wordList } from '@edoc/contract/document-edit';
+import { noData } from '@edoc/contract/envelope';
+import { changeLanguage } from '../../lib/i18n';
+import { stopIdle } from '../../lib/idle-timer';
+import { envelope, mockApi, reply } from '../../test/fetch-mock';
+import { byId, findById } from '../../test/queries';
+import { renderApp } from '../../test/render-app';
+import { base, callsTo, signIn } from './document-fixtures';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  stopIdle();
+});
+
+const WORDS = [
+  { id: 1, userName: 'Pat', text: 'Checked the signatures', fileVersionId: null, createdtime: '2026-01-02T08:00:00Z' },
+];
+const routes = {
+  ...base,
+  'GET /file/words/2': () => reply(wordList, WORDS),
+  'GET /file/version/find_all': () => envelope([]),
+  'POST /file/delete/a': () => reply(noData, null),
+};
+const panelTitle = () => document.getElementById('document-panel-title')?.textContent;
+
+describe('the document side panel', () => {
+  it('opens from a shared link on its tab; back returns to the one before; closing drops it from the address', async () => {
+    await changeLanguage('en-US');
+    signIn();
+    mockApi(routes);
+    const router = renderApp('/work?doc=2&tab=comments');
+    await waitFor(() => expect(panelTitle()).toBe('Brochure'));
+    expect(await screen.findByText('Checked the signatures')).toBeInTheDocument();
+    // A click on a row's name opens that document on the same tab, as a new step of the history.
+    fireEvent.click(await findById('document-row-1-open'));
+    await waitFor(() => expect(panelTitle()).toBe('Protocol'));
+    expect(router.state.location.search).toBe('?doc=1&tab=comments');
+    fireEvent.click(byId('document-panel-tab-details'));
+    expect((await findById('document-detail-fileCode')).textContent).toBe('PRT-001');
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(router.state.location.search).toBe('?doc=1&tab=comments'));
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(panelTitle()).toBe('Brochure'));
+    // The panel's actions carry their own ids: none repeats a row's.
+    expect(document.querySelectorAll('#document-row-2-view')).toHaveLength(1);
+    expect(byId('document-panel-view')).toHaveAttribute('href', '/view?fileId=2&fileVerId=20');
+    fireEvent.click(document.querySelector('.document-panel .ant-drawer-close')!);
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('says so when the linked document is gone or not the caller’s to see (Chinese)', async () => {
+    await changeLanguage('zh-CN');
+    signIn();
+    mockApi(routes);
+    renderApp('/work?doc=99');
+    expect(await findById('document-panel-missing')).toHaveTextContent('该文档已不存在，或您无权查看。');
+  });
+
+  it('is used from the keyboard: arrows move, Enter opens, the panel follows, Delete asks first', async () => {
+    await changeLanguage('en-US');
+    signIn();
+    const fetchMock = mockApi(routes);
+    const router = renderApp('/work');
+    const table = await findById('document-table');
+    await within(table).findByText('Protocol');
+    const list = table.closest('.table-keys') as HTMLElement;
+    list.focus();
+    fireEvent.keyDown(list, { key: 'ArrowDown' });
+    const rowsOf = () => [...table.querySelectorAll('tr.ant-table-row')];
+    expect(rowsOf()[0]).toHaveClass('table-row-cursor');
+    fireEvent.keyDown(list, { key: 'Enter' });
+    await waitFor(() => expect(panelTitle()).toBe('Protocol'));
+    fireEvent.keyDown(list, { key: 'ArrowDown' });
+    await waitFor(() => expect(panelTitle()).toBe('Brochure'));
+    expect(rowsOf()[1]).toHaveClass('table-row-cursor');
+    expect(rowsOf()[1]).toHaveClass('table-row-open');
+    // Space selects the row under the cursor where the keys allow (Brochure: viewDoc only, so no).
+    fireEvent.keyDown(list, { key: ' ' });
+    expect(rowsOf()[1].querySelector('input[type=checkbox]')).not.toBeChecked();
+    // Delete on a row without deleteDoc does nothing; on Protocol it names the document and waits for OK.
+    fireEvent.keyDown(list, { key: 'Delete' });
+    expect(screen.queryByText('Delete Brochure?')).toBeNull();
+    fireEvent.keyDown(list, { key: 'ArrowUp' });
+    fireEvent.keyDown(list, { key: ' ' });
+    expect(rowsOf()[0].querySelector('input[type=checkbox]')).toBeChecked();
+    fireEvent.keyDown(list, { key: 'Delete' });
+    // (antd writes a confirmation's title twice: once for screen readers)
+    expect((await screen.findAllByText('Delete Protocol?')).length).toBeGreaterThan(0);
+    expect(callsTo(fetchMock, 'POST', '/file/delete/a')).toHaveLength(0);
+    fireEvent.click(byId('document-row-1-delete-ok'));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/file/delete/a')).toHaveLength(1));
+    // The deleted document's panel closes.
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+});
