@@ -50,6 +50,26 @@ describe('the document side panel', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
+  it('keeps the open folder in the address: a link opens it, back returns to the one before', async () => {
+    await changeLanguage('en-US');
+    signIn();
+    const fetchMock = mockApi(routes);
+    const router = renderApp('/work?folder=12');
+    const folderOf = () =>
+      new URL(String(callsTo(fetchMock, 'GET', '/folder/workspace/file/list').at(-1)![0]), 'http://x').searchParams.get(
+        'folderId',
+      );
+    await waitFor(() => expect(folderOf()).toBe('12'));
+    fireEvent.click(await findById('document-all-files'));
+    await waitFor(() => expect(folderOf()).toBeNull());
+    expect(router.state.location.search).toBe('');
+    await act(() => router.navigate(-1));
+    // (the list of folder 12 comes from the cache: the tree shows it chosen again)
+    await waitFor(() =>
+      expect(byId('document-folder-12').closest('.ant-tree-treenode')).toHaveClass('ant-tree-treenode-selected'),
+    );
+  });
+
   it('says so when the linked document is gone or not the caller’s to see (Chinese)', async () => {
     await changeLanguage('zh-CN');
     signIn();

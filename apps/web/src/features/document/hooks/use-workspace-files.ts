@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useIdParam } from '../../../lib/use-id-param';
 import { useListState } from '../../../lib/use-list-state';
 import { useFiles, type DocumentView, type SortField } from '../api';
 import type { ListFilters } from '../components/file-filters';
@@ -9,7 +10,8 @@ import type { ListFilters } from '../components/file-filters';
  */
 export function useWorkspaceFiles() {
   const list = useListState();
-  const [folderId, setFolderId] = useState<number | null>(null);
+  // The open folder is in the address (?folder=): back returns to the previous folder, a link opens this one.
+  const [folderId, setFolderId] = useIdParam('folder');
   const [sort, setSort] = useState<{ sort: SortField; order: 'asc' | 'desc' }>({ sort: 'updatedAt', order: 'desc' });
   const [selected, setSelected] = useState<number[]>([]);
   const [view, setView] = useState<DocumentView>('all');
