@@ -24,6 +24,8 @@ export interface TableLayout {
   order: FileColumn[];
   hidden: FileColumn[];
   density: 'compact' | 'comfortable';
+  /** Widths the user dragged a column's edge to, in pixels; the others keep their default. */
+  widths: Partial<Record<FileColumn, number>>;
 }
 
 /** By default what fits beside the tree at 1440 pixels without a sideways scroll; the rest a click away. */
@@ -32,6 +34,7 @@ const DEFAULT_LAYOUT: TableLayout = {
   // Measured at 1440×900 beside the folder tree: folder, name, file code, version and status fit with the actions.
   hidden: ['effectiveDate', 'expirationDate', 'updated', 'type', 'comment', 'creator', 'created'],
   density: 'comfortable',
+  widths: {},
 };
 
 /** The user's layout of the document list, remembered per user in this browser (issue 12). */
@@ -40,7 +43,7 @@ export function useTableLayout(): [TableLayout, (next: TableLayout) => void] {
   // A column added since the layout was saved goes to the end, shown.
   const known = layout.order.filter((c) => (FILE_COLUMNS as readonly string[]).includes(c));
   const order = [...known, ...FILE_COLUMNS.filter((c) => !known.includes(c))];
-  return [{ ...layout, order }, setLayout];
+  return [{ ...layout, order, widths: layout.widths ?? {} }, setLayout];
 }
 
 /** The "Columns" button: show or hide each column, move it up or down, and the density; reset to the default. */

@@ -16,6 +16,7 @@ import type { FileRow } from '@edoc/contract/document';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import type { SortField } from '../api';
 import { FileTypeIcon } from '../../../components/file-type-icon';
+import { ResizableHeaderCell } from '../../../components/resizable-header-cell';
 import type { FileColumn, TableLayout } from './column-settings';
 import { useTableKeys } from '../../../lib/use-table-keys';
 import { RowActions, useConfirmDelete, useRowMenu, type RowAction } from './row-actions';
@@ -35,6 +36,8 @@ export interface FileTableProps {
   onAction: (action: RowAction, row: FileRow) => void;
   onDelete: (row: FileRow) => Promise<unknown>;
   layout: TableLayout;
+  /** A column's edge dragged to a new width: the layout with it, to remember. */
+  onLayout: (next: TableLayout) => void;
   /** The document open in the side panel, and opening one (a click on the row, Enter). */
   openId: number | null;
   onOpen: (row: FileRow) => void;
@@ -131,8 +134,24 @@ export function FileTable(props: FileTableProps) {
       render: formatDateTime,
     },
   };
+  const { layout } = props;
   const columns: TableColumnsType<FileRow> = [
-    ...props.layout.order.filter((c) => !props.layout.hidden.includes(c)).map((c) => ({ key: c, ...byKey[c] })),
+    ...layout.order
+      .filter((c) => !layout.hidden.includes(c))
+      .map((c) => {
+        const width = layout.widths[c] ?? Number(byKey[c].width);
+        const title = byKey[c].title as string;
+        return {
+          key: c,
+          ...byKey[c],
+          width,
+          onHeaderCell: () => ({
+            width,
+            resizeLabel: t('document.columns.resize', { name: title }),
+            onResize: (next: number) => props.onLayout({ ...layout, widths: { ...layout.widths, [c]: next } }),
+          }),
+        };
+      }),
     {
       title: t('document.col.actions'),
       key: 'actions',
@@ -155,7 +174,8 @@ export function FileTable(props: FileTableProps) {
       <Table<FileRow>
         id="document-table"
         rowKey="fileId"
-        size={props.layout.density === 'compact' ? 'small' : 'middle'}
+        size={layout.density === 'compact' ? 'small' : 'middle'}
+        components={{ header: { cell: ResizableHeaderCell } }}
         scroll={{ x: width }}
         loading={props.loading}
         columns={columns}

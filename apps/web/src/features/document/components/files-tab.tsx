@@ -87,6 +87,7 @@ export function FilesTab(props: {
         onAction={actions.onAction}
         onDelete={actions.remove}
         layout={layout}
+        onLayout={setLayout}
         selectionMenu={props.selectionMenu}
         openId={props.openId}
         onOpen={(row) => props.onOpen(row.fileId)}
