@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readZip } from '../../apps/server/src/modules/download/zip-reader.ts';
 import downloadEn from '../../apps/web/src/features/download/locales/en-US.json';
 import downloadZh from '../../apps/web/src/features/download/locales/zh-CN.json';
-import { env, launch, recallAccount, skipReason, submitLogin, type Account } from '../support/browser.ts';
+import { env, keepShot, launch, recallAccount, skipReason, submitLogin, type Account } from '../support/browser.ts';
 import { makeDocx, makePdf, makePng, makeXlsx, sha256Of, type TestFile } from '../support/files.ts';
 
 /**
@@ -214,6 +214,52 @@ describe.skipIf(skipReason !== null)('document journeys in Chromium', () => {
     await firstPageDrawn(current);
     expect(await current.locator('#viewer-page-count').textContent()).toBe('/ 2');
     await current.close();
+  });
+
+  it('Pat opens a document beside the list: the address names it, a reload keeps it, the keyboard moves it', async () => {
+    const pdfId = ids[pdf.name];
+    const title = page.locator('#document-panel-title');
+    await page.locator(`#document-row-${pdfId}-open`).click();
+    await expect.poll(() => title.textContent()).toBe(baseName(pdf));
+    await page.locator('#document-panel-tab-versions').click();
+    await page.locator('#document-versions tr.ant-table-row').nth(1).waitFor();
+    expect(new URL(page.url()).searchParams.get('doc')).toBe(String(pdfId));
+    expect(new URL(page.url()).searchParams.get('tab')).toBe('versions');
+    await page.reload();
+    await page.locator('#document-versions tr.ant-table-row').nth(1).waitFor();
+    expect(await title.textContent()).toBe(baseName(pdf));
+    // Pictures of the panel at both sizes in both languages (the choice is kept in this browser).
+    for (const lang of ['zh-CN', 'en-US']) {
+      await page.evaluate((l) => localStorage.setItem('edoc.language', l), lang);
+      await page.reload();
+      await page.locator('#document-versions tr.ant-table-row').nth(1).waitFor();
+      for (const [width, height] of [
+        [1440, 900],
+        [1280, 720],
+      ]) {
+        await page.setViewportSize({ width, height });
+        await keepShot(page, `03-panel-${lang}-${width}`);
+      }
+    }
+    await page.evaluate(() => localStorage.setItem('edoc.language', 'zh-CN'));
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.reload();
+    await expect.poll(() => title.textContent()).toBe(baseName(pdf));
+
+    // The keyboard: the row's click put the cursor there; the arrow moves it and the panel follows.
+    await page.locator(`#document-table tr[data-row-key="${pdfId}"] td`).nth(3).click();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => title.textContent()).not.toBe(baseName(pdf));
+    const next = new URL(page.url()).searchParams.get('doc');
+    expect(next).not.toBe(String(pdfId));
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => title.textContent()).toBe(baseName(pdf));
+    // Back returns to the one before; Escape closes the panel and the address forgets it.
+    await page.goBack();
+    await expect.poll(() => new URL(page.url()).searchParams.get('doc')).toBe(next);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => new URL(page.url()).searchParams.get('doc')).toBeNull();
+    await title.waitFor({ state: 'detached' });
   });
 
   it('Pat deletes a document, finds it in the recycle bin and restores it', async () => {

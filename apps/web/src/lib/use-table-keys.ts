@@ -11,16 +11,18 @@ export interface TableKeyHandlers<Row> {
   onDelete?: (row: Row) => void;
   /** Space: select or unselect the row. */
   onToggle?: (row: Row) => void;
+  /** Escape: closes what the list opened (the side panel). */
+  onEscape?: () => void;
   /** Whether a moving cursor also opens the row it lands on (the side panel follows the cursor while open). */
   follow?: boolean;
 }
 
 /**
  * Keyboard use of a list (issue 12): arrow keys move a cursor through the rows, Enter opens, Space selects,
- * Delete deletes after confirmation, Home and End jump. The table's wrapper takes the focus; a click on a row
+ * Delete deletes after confirmation, Home and End jump, Escape closes what Enter opened. The table's wrapper takes the focus; a click on a row
  * puts the cursor there and focuses it, so the keys go on from where the pointer was.
  */
-export function useTableKeys<Row>({ rows, onOpen, onDelete, onToggle, follow }: TableKeyHandlers<Row>) {
+export function useTableKeys<Row>({ rows, onOpen, onDelete, onToggle, onEscape, follow }: TableKeyHandlers<Row>) {
   const [cursor, setCursor] = useState<number | null>(null);
   const box = useRef<HTMLDivElement>(null);
   const at = cursor === null ? null : Math.min(cursor, rows.length - 1);
@@ -45,6 +47,7 @@ export function useTableKeys<Row>({ rows, onOpen, onDelete, onToggle, follow }: 
       Enter: () => row && onOpen(row),
       ' ': () => row && onToggle?.(row),
       Delete: () => row && onDelete?.(row),
+      Escape: () => onEscape?.(),
     };
     const act = keys[event.key];
     if (!act) return;

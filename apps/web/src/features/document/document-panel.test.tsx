@@ -94,6 +94,10 @@ describe('the document side panel', () => {
     await waitFor(() => expect(panelTitle()).toBe('Protocol'));
     fireEvent.keyDown(list, { key: 'ArrowDown' });
     await waitFor(() => expect(panelTitle()).toBe('Brochure'));
+    fireEvent.keyDown(list, { key: 'Escape' });
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    fireEvent.keyDown(list, { key: 'Enter' });
+    await waitFor(() => expect(panelTitle()).toBe('Brochure'));
     expect(rowsOf()[1]).toHaveClass('table-row-cursor');
     expect(rowsOf()[1]).toHaveClass('table-row-open');
     // Space selects the row under the cursor where the keys allow (Brochure: viewDoc only, so no).

@@ -41,6 +41,7 @@ export interface FileTableProps {
   /** The document open in the side panel, and opening one (a click on the row, Enter). */
   openId: number | null;
   onOpen: (row: FileRow) => void;
+  onClose: () => void;
   /** The selected rows' menu: a right click on one of several selected rows opens it instead of the row's. */
   selectionMenu: MenuProps;
 }
@@ -64,6 +65,7 @@ export function FileTable(props: FileTableProps) {
           ? props.selected.filter((id) => id !== row.fileId)
           : [...props.selected, row.fileId],
       ),
+    onEscape: props.onClose,
     follow: props.openId !== null,
   });
   // A right click on a row opens its "more" menu where the pointer is (issue 12).

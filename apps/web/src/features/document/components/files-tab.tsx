@@ -24,6 +24,7 @@ export function FilesTab(props: {
   /** The document open in the side panel, and opening one. */
   openId: number | null;
   onOpen: (fileId: number) => void;
+  onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const { files, actions, folder } = props;
@@ -91,6 +92,7 @@ export function FilesTab(props: {
         selectionMenu={props.selectionMenu}
         openId={props.openId}
         onOpen={(row) => props.onOpen(row.fileId)}
+        onClose={props.onClose}
       />
     </Flex>
   );

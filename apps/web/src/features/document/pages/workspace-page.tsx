@@ -59,6 +59,7 @@ export function WorkspacePage() {
                     allowedTypes={allowedTypes}
                     openId={panel.docId}
                     onOpen={(fileId) => panel.open(fileId, panel.tab)}
+                    onClose={panel.close}
                     selectionMenu={selection.menu}
                   />
                 ),
