@@ -6,8 +6,9 @@ import { documents } from '../../apps/server/src/db/schema/documents.ts';
 import { folderGrants, folders, members, projects, roles } from '../../apps/server/src/db/schema/projects.ts';
 import { passwordHistory, users } from '../../apps/server/src/db/schema/users.ts';
 import { hashPassword } from '../../apps/server/src/modules/auth/password.service.ts';
-import { env, keepShot, launch, recallAccount, skipReason, submitLogin, type Account } from '../support/browser.ts';
+import { env, keepShot, launch, recallAccount, skipReason, type Account } from '../support/browser.ts';
 import { makePdf } from '../support/files.ts';
+import { enter as enterProject } from '../support/library-steps.ts';
 
 type Lang = 'zh-CN' | 'en-US';
 interface Person extends Account {
@@ -86,19 +87,7 @@ describe.skipIf(skipReason !== null)('workflow journeys in Chromium', () => {
     await db?.$client.end();
   });
 
-  /** A fresh browser window for one person: the sign-in page in their language, then the project's home. */
-  async function enter(who: Account, lang: Lang): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const page = await context.newPage();
-    await page.goto(url('/login'));
-    await page.locator('#lang-switch').click();
-    await page.locator(`#lang-option-${lang}`).click();
-    await submitLogin(page, who.email, who.password);
-    await page.waitForURL(/\/select$/);
-    await page.locator('#project-table').getByText('Journey study').click();
-    await page.waitForURL(/\/home/);
-    return page;
-  }
+  const enter = (who: Account, lang: Lang) => enterProject(browser, who, lang, 'Journey study');
 
   /** The person's pending row for the document: its task state tag as shown. */
   async function pendingTask(page: Page): Promise<string> {

@@ -9,7 +9,7 @@ import {
   type TableColumnsType,
   type TablePaginationConfig,
 } from 'antd';
-import type { SorterResult } from 'antd/es/table/interface';
+import { serverSort } from '../../../lib/server-sort';
 import { useTranslation } from 'react-i18next';
 import { folderNameIn } from '@edoc/contract/folder';
 import type { FileRow } from '@edoc/contract/document';
@@ -48,9 +48,12 @@ export interface FileTableProps {
 
 export function FileTable(props: FileTableProps) {
   const { t, i18n } = useTranslation();
-  const sortOrder = (field: SortField) =>
-    props.sort === field ? (props.order === 'asc' ? ('ascend' as const) : ('descend' as const)) : null;
-  const sortable = (field: SortField) => ({ key: field, sorter: true, sortOrder: sortOrder(field) });
+  // Clearing the sort returns to the server's default: latest updated first.
+  const { sortable, onChange } = serverSort<FileRow, SortField>(
+    props,
+    { sort: 'updatedAt', order: 'desc' },
+    props.onSort,
+  );
 
   const menuOf = useRowMenu(props);
   const confirmDelete = useConfirmDelete(props.onDelete);
@@ -195,13 +198,7 @@ export function FileTable(props: FileTableProps) {
           onChange: (keys) => props.onSelect(keys.map(Number)),
           getCheckboxProps: (row) => ({ disabled: !row.abilities.includes('editDoc') }),
         }}
-        onChange={(_p, _f, sorter, extra) => {
-          if (extra.action !== 'sort') return;
-          const s = sorter as SorterResult<FileRow>;
-          // Clearing the sort returns to the server's default: latest updated first.
-          if (!s.order || !s.columnKey) props.onSort('updatedAt', 'desc');
-          else props.onSort(s.columnKey as SortField, s.order === 'ascend' ? 'asc' : 'desc');
-        }}
+        onChange={onChange}
         locale={{
           emptyText: (
             <Empty

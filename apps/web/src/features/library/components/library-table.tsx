@@ -11,7 +11,7 @@ import {
   type TableColumnsType,
   type TablePaginationConfig,
 } from 'antd';
-import type { SorterResult } from 'antd/es/table/interface';
+import { serverSort } from '../../../lib/server-sort';
 import { useTranslation } from 'react-i18next';
 import { DocStatus } from '@edoc/contract/enums';
 import type { LibraryRow } from '@edoc/contract/library';
@@ -90,9 +90,12 @@ function NameCell({ row }: { row: LibraryRow }) {
 
 export function LibraryTable(props: LibraryTableProps) {
   const { t } = useTranslation();
-  const sortOrder = (field: LibrarySort) =>
-    props.sort === field ? (props.order === 'asc' ? ('ascend' as const) : ('descend' as const)) : null;
-  const sortable = (field: LibrarySort) => ({ key: field, sorter: true, sortOrder: sortOrder(field) });
+  // Clearing the sort returns to the server's default: latest archived first.
+  const { sortable, onChange } = serverSort<LibraryRow, LibrarySort>(
+    props,
+    { sort: 'archivedAt', order: 'desc' },
+    props.onSort,
+  );
 
   const actions = (row: LibraryRow) => {
     // An earlier version is a record only: recall, marks and deletion act on the document's current entry.
@@ -231,13 +234,7 @@ export function LibraryTable(props: LibraryTableProps) {
       columns={columns}
       dataSource={props.rows}
       pagination={props.pagination}
-      onChange={(_p, _f, sorter, extra) => {
-        if (extra.action !== 'sort') return;
-        const s = sorter as SorterResult<LibraryRow>;
-        // Clearing the sort returns to the server's default: latest archived first.
-        if (!s.order || !s.columnKey) props.onSort('archivedAt', 'desc');
-        else props.onSort(s.columnKey as LibrarySort, s.order === 'ascend' ? 'asc' : 'desc');
-      }}
+      onChange={onChange}
       locale={{
         emptyText: (
           <Empty
