@@ -1,5 +1,5 @@
 import { TrailType } from '@edoc/contract/enums';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onSendHookHandler } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { recordTrail } from '../trail/trail.service.ts';
@@ -10,9 +10,9 @@ import { recordTrail } from '../trail/trail.service.ts';
  * page whose row could not be written is not shown. The viewer's opening of a version writes its own view row.
  */
 export function registerInspectionTrail(app: FastifyInstance, db: Db): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  const writeView: onSendHookHandler = async (request, reply, payload) => {
     const ctx = request.ctx as ProjectContext | null;
-    if (!ctx?.inspector || request.routeOptions.config.inspector !== 'page' || reply.statusCode !== 200) return payload;
+    if (!ctx?.inspector || reply.statusCode !== 200) return payload;
     await recordTrail(db, ctx.actor, {
       type: TrailType.View,
       objectType: 'inspection',
@@ -23,5 +23,10 @@ export function registerInspectionTrail(app: FastifyInstance, db: Db): void {
       },
     });
     return payload;
+  };
+  // Attached to the page routes only (routes are declared after this): no other answer pays for the check.
+  app.addHook('onRoute', (route) => {
+    if (route.config?.inspector !== 'page') return;
+    route.onSend = [...(route.onSend ? [route.onSend].flat() : []), writeView];
   });
 }
