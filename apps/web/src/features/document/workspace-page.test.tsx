@@ -88,6 +88,25 @@ describe('workspace file list', () => {
     expect(await within(table).findByText('没有符合搜索条件的记录')).toBeInTheDocument();
   });
 
+  it('says what to do next when a list is empty: choose a folder, drop files, or where My Documents come from', async () => {
+    await changeLanguage('en-US');
+    signIn();
+    mockApi({ ...base, 'GET /folder/workspace/file/list': () => reply(fileList, { data: [], total: 0 }) });
+    renderApp('/work');
+    const table = await findById('document-table');
+    expect(
+      await within(table).findByText('No documents yet. Choose a folder on the left to upload into it.'),
+    ).toBeInTheDocument();
+    fireEvent.click(await findById('document-folder-12'));
+    expect(
+      await within(table).findByText('No documents in this folder yet. Drop files above, or use Create New Document.'),
+    ).toBeInTheDocument();
+    fireEvent.click(screen.getByText('My Documents'));
+    expect(
+      await within(table).findByText(/documents you create, are assigned or act on appear here/),
+    ).toBeInTheDocument();
+  });
+
   it('asks before deleting a document, then sends it to the recycle bin', async () => {
     await changeLanguage('en-US');
     signIn();

@@ -42,6 +42,8 @@ export interface FileTableProps {
   openId: number | null;
   onOpen: (row: FileRow) => void;
   onClose: () => void;
+  /** What an empty list says: what to do next where the caller can do something. */
+  emptyHint: string;
   /** The selected rows' menu: a right click on one of several selected rows opens it instead of the row's. */
   selectionMenu: MenuProps;
 }
@@ -203,7 +205,7 @@ export function FileTable(props: FileTableProps) {
           emptyText: (
             <Empty
               image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={props.searching ? t('common.noMatch') : t('document.empty')}
+              description={props.searching ? t('common.noMatch') : props.emptyHint}
             />
           ),
         }}

@@ -93,6 +93,15 @@ export function FilesTab(props: {
         openId={props.openId}
         onOpen={(row) => props.onOpen(row.fileId)}
         onClose={props.onClose}
+        emptyHint={
+          files.view !== 'all'
+            ? t('document.emptyView')
+            : folder?.isEnabled && folder.canCreateFile
+              ? t('document.emptyFolder')
+              : !folder && props.canCreate
+                ? t('document.emptyPick')
+                : t('document.empty')
+        }
       />
     </Flex>
   );
