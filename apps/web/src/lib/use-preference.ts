@@ -11,7 +11,12 @@ export function usePreference<T>(name: string, initial: T): [T, (next: T) => voi
   const [value, setValue] = useState<T>(() => {
     try {
       const raw = window.localStorage.getItem(key);
-      return raw ? ({ ...initial, ...(JSON.parse(raw) as T) } as T) : initial;
+      if (!raw) return initial;
+      const saved = JSON.parse(raw) as T;
+      // An object is merged over the default (a field added since it was saved keeps its default); a plain value
+      // is taken when it is of the default's kind.
+      if (initial !== null && typeof initial === 'object') return { ...initial, ...saved } as T;
+      return typeof saved === typeof initial ? saved : initial;
     } catch {
       return initial;
     }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Drawer, Empty, Flex, Spin, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FileRow } from '@edoc/contract/document';
+import { usePreference } from '../../../lib/use-preference';
 import { useDocumentRow } from '../api';
 import type { OpenDocument, PanelTab } from '../hooks/use-open-document';
 import { CommentsList } from './comments-list';
@@ -24,6 +25,7 @@ export function DocumentPanel(props: RowActionHandlers & { open: OpenDocument; p
   const { t } = useTranslation();
   const { docId, tab, setTab, close } = props.open;
   const row = useDocumentRow(docId);
+  const [width, setWidth] = usePreference('documents.panelWidth', 560);
   const menuOf = useRowMenu(props, panelPrefix);
   const doc = row.data ?? null;
   const can = (key: string) => doc?.abilities.includes(key) ?? false;
@@ -42,7 +44,10 @@ export function DocumentPanel(props: RowActionHandlers & { open: OpenDocument; p
       open={docId !== null}
       onClose={close}
       mask={false}
-      size={640}
+      size={width}
+      maxSize={1100}
+      // Its left edge drags wider or narrower; the width is remembered per user.
+      resizable={{ onResize: (next) => setWidth(Math.max(420, Math.round(next))) }}
       destroyOnHidden
       rootClassName="document-panel"
       title={

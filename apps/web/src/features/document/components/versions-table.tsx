@@ -51,6 +51,7 @@ export function VersionsTable({ row }: { row: FileRow }) {
     {
       title: t('document.version.no'),
       dataIndex: 'versionNo',
+      width: 120,
       render: (no: string, v) => (
         <Space>
           {no}
