@@ -78,7 +78,7 @@ describe('document trail in the workspace', () => {
     expect(within(trail).getByText('Update')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?doc=1&tab=trail');
     fireEvent.click(await findById('document-panel-tab-versions'));
-    expect(await screen.findByText('abcdef123456')).toBeInTheDocument();
+    expect(await screen.findByText('abcdef1234')).toBeInTheDocument();
     expect(document.getElementById('document-row-2-trail')).toBeNull();
     // The other document's panel has no trail tab: its keys do not include viewTrailDoc.
     fireEvent.click(await findById('document-row-2-open'));

@@ -52,8 +52,9 @@ export function VersionsTable({ row }: { row: FileRow }) {
       title: t('document.version.no'),
       dataIndex: 'versionNo',
       width: 120,
+      // The uploaded file's name on hover: the panel is narrow, and the name is the document's more often than not.
       render: (no: string, v) => (
-        <Space>
+        <Space title={v.fileName}>
           {no}
           {v.current ? <Tag color="blue">{t('document.version.current')}</Tag> : null}
         </Space>
@@ -90,8 +91,7 @@ export function VersionsTable({ row }: { row: FileRow }) {
           </Space>
         ),
     },
-    { title: t('document.version.fileName'), dataIndex: 'fileName', ellipsis: true },
-    { title: t('document.version.size'), dataIndex: 'size', render: formatSize, width: 90 },
+    { title: t('document.version.size'), dataIndex: 'size', render: formatSize, width: 80 },
     {
       title: t('document.version.creator'),
       dataIndex: 'creator',
@@ -107,10 +107,10 @@ export function VersionsTable({ row }: { row: FileRow }) {
       // The fingerprint an auditor compares with a copy: its start here, all of it on hover.
       title: 'SHA-256',
       dataIndex: 'sha256',
-      width: 120,
+      width: 110,
       render: (sha: string) => (
         <Tooltip title={sha}>
-          <Typography.Text code>{sha.slice(0, 12)}</Typography.Text>
+          <Typography.Text code>{sha.slice(0, 10)}</Typography.Text>
         </Tooltip>
       ),
     },
@@ -161,7 +161,7 @@ export function VersionsTable({ row }: { row: FileRow }) {
       columns={columns}
       dataSource={versions.data ?? []}
       pagination={false}
-      scroll={{ x: 640 }}
+      scroll={{ x: 520 }}
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('document.version.empty')} /> }}
     />
   );
