@@ -1,6 +1,9 @@
 import { DocStatus } from '@edoc/contract/enums';
-import { Card, Col, Row, Tabs } from 'antd';
+import { Card, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FolderBreadcrumb } from '../../../components/folder-tree/folder-breadcrumb';
+import { FolderSplit } from '../../../components/folder-tree/folder-split';
+import { FolderTree } from '../../../components/folder-tree/folder-tree';
 import { TrailDrawer } from '../../audit/components/trail-drawer';
 import { DownloadTasks } from '../../download/components/download-tasks';
 import { useAllowedTypes } from '../api';
@@ -11,17 +14,16 @@ import { PackSelectedButton } from '../../download/components/pack-dialog';
 import { SendSelectedButton } from '../../workflow/components/send-selected-button';
 import { ArchiveSelectedButton } from '../../library/components/archive-dialog';
 import { FilesTab } from '../components/files-tab';
-import { FolderTreeCard } from '../components/folder-tree-card';
 import { RecycleBin } from '../components/recycle-bin';
 import { FolderPickModal, RenameModal } from '../components/small-modals';
 import { VersionsDrawer } from '../components/versions-drawer';
-import { folderLabel, useWorkTree } from '../folders';
+import { useWorkTree } from '../folders';
 import { useRowActions } from '../hooks/use-row-actions';
 import { useWorkspaceFiles } from '../hooks/use-workspace-files';
 
 /** /work: the work folders on the left, the documents of the chosen one (or all) on the right (issue 4). */
 export function WorkspacePage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { tree, roots, all } = useWorkTree();
   const files = useWorkspaceFiles();
   const actions = useRowActions(files);
@@ -45,17 +47,34 @@ export function WorkspacePage() {
     }));
 
   return (
-    <Row gutter={16}>
-      <Col xs={24} lg={6}>
-        <FolderTreeCard
-          roots={roots}
-          loading={tree.isFetching}
-          folderId={files.folderId}
-          onChoose={files.chooseFolder}
-        />
-      </Col>
-      <Col xs={24} lg={18}>
-        <Card size="small" title={folder ? folderLabel(folder, i18n.language) : t('document.allFiles')}>
+    <>
+      <FolderSplit
+        prefix="document"
+        tree={
+          <FolderTree
+            prefix="document"
+            title={t('document.folders')}
+            allLabel={t('document.allFiles')}
+            emptyText={t('document.emptyTree')}
+            roots={roots}
+            loading={tree.isFetching}
+            folderId={files.folderId}
+            onChoose={files.chooseFolder}
+          />
+        }
+      >
+        <Card
+          size="small"
+          title={
+            <FolderBreadcrumb
+              prefix="document"
+              allLabel={t('document.allFiles')}
+              roots={roots}
+              folderId={files.folderId}
+              onChoose={files.chooseFolder}
+            />
+          }
+        >
           <Tabs
             id="document-tabs"
             destroyOnHidden
@@ -95,7 +114,7 @@ export function WorkspacePage() {
             ]}
           />
         </Card>
-      </Col>
+      </FolderSplit>
       <DocumentFormModal
         open={actions.creating}
         folder={folder}
@@ -122,6 +141,6 @@ export function WorkspacePage() {
       <VersionsDrawer row={actions.versionsOf} onClose={() => actions.setVersionsOf(null)} />
       <CommentsDrawer row={actions.commentsOf} onClose={() => actions.setCommentsOf(null)} />
       <TrailDrawer row={actions.trailOf} onClose={() => actions.setTrailOf(null)} />
-    </Row>
+    </>
   );
 }
