@@ -47,7 +47,9 @@ export function FolderBreadcrumb(props: {
   });
   const items = [
     crumb(`${prefix}-breadcrumb-all`, props.allLabel, null, path.length === 0),
-    ...path.map((f, i) => crumb(`${prefix}-breadcrumb-${f.folderId}`, folderLabel(f, i18n.language), f.folderId, i === path.length - 1)),
+    ...path.map((f, i) =>
+      crumb(`${prefix}-breadcrumb-${f.folderId}`, folderLabel(f, i18n.language), f.folderId, i === path.length - 1),
+    ),
   ];
   return (
     <div id={`${prefix}-breadcrumb`} className="folder-breadcrumb">

@@ -53,12 +53,11 @@ export function FolderTree(props: {
   const filtering = query.trim() !== '';
   const filtered = useMemo(() => (filtering ? filterTree(roots, query) : null), [filtering, roots, query]);
   const shown = filtered?.roots ?? roots;
-  const treeData = useMemo(() => toTreeData(shown, i18n.language, prefix, query), [shown, i18n.language, prefix, query]);
-  const expandedKeys = filtered
-    ? filterExpanded?.query === query
-      ? filterExpanded.keys
-      : filtered.expand
-    : expanded;
+  const treeData = useMemo(
+    () => toTreeData(shown, i18n.language, prefix, query),
+    [shown, i18n.language, prefix, query],
+  );
+  const expandedKeys = filtered ? (filterExpanded?.query === query ? filterExpanded.keys : filtered.expand) : expanded;
 
   return (
     <Card
