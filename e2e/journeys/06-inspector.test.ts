@@ -7,6 +7,7 @@ import { folders, projects } from '../../apps/server/src/db/schema/projects.ts';
 import { trail } from '../../apps/server/src/db/schema/trail.ts';
 import { users } from '../../apps/server/src/db/schema/users.ts';
 import { env, keepShot, launch, recallAccount, skipReason, submitLogin, waitForMail } from '../support/browser.ts';
+import { keepTreeShots } from '../support/folder-steps.ts';
 import { makePdf } from '../support/files.ts';
 import { api, apiSignIn, dayIn, enter, url } from '../support/library-steps.ts';
 
@@ -119,6 +120,7 @@ describe.skipIf(skipReason !== null)('an inspector in Chromium', () => {
     const name = page.locator('#library-table').getByText(docName);
     await name.waitFor();
     await keepShot(page, '06-library-inspector-en');
+    await keepTreeShots(page, '06-library-inspector');
     const [viewer] = await Promise.all([page.context().waitForEvent('page'), name.click()]);
     await viewer.locator('#workflow-panel').waitFor();
     await viewer.locator('canvas, img').first().waitFor();
