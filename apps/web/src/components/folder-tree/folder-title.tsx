@@ -17,6 +17,17 @@ function marked(text: string, query: string): ReactNode {
   );
 }
 
+/** A code found by its beginning: that beginning marked, or all of it when typed otherwise ("08.02" for 8.2.1). */
+function codeMarked(code: string, query: string): ReactNode {
+  const typed = code.startsWith(query) ? query.length : code.length;
+  return (
+    <>
+      <mark className="folder-tree-mark">{code.slice(0, typed)}</mark>
+      {code.slice(typed)}
+    </>
+  );
+}
+
 /**
  * One folder's line in the tree: its ICH code small and apart, the name on one line (cut with an ellipsis, whole in
  * the title), the count at the right end. The id and data-ich-code are what the tests and journeys find it by.
@@ -36,7 +47,7 @@ export function FolderTitle(props: { node: FolderNode; lang: string; prefix: str
     >
       {node.ichCode && (
         <Typography.Text type="secondary" className="folder-tree-code">
-          {match.code ? <mark className="folder-tree-mark">{node.ichCode}</mark> : node.ichCode}
+          {match.code ? codeMarked(node.ichCode, query.trim()) : node.ichCode}
         </Typography.Text>
       )}{' '}
       <span className="folder-tree-name">{match.name ? marked(name, query) : name}</span>{' '}

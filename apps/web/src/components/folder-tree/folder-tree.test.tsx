@@ -84,6 +84,9 @@ describe('folder tree', () => {
     expect(shown(3)).toBe(false);
     expect(shown(5)).toBe(false);
     expect(byId('t-folder-2').querySelector('mark')).toHaveTextContent('8.2.1');
+    // Only the part typed is marked.
+    expect(byId('t-folder-4').querySelector('mark')!.textContent).toBe('8.2.1');
+    expect(byId('t-folder-4').querySelector('.folder-tree-code')!.textContent).toBe('8.2.10');
     filter('08.02');
     await waitFor(() => expect(shown(3)).toBe(true));
     expect(shown(1) && shown(2) && shown(4)).toBe(true);

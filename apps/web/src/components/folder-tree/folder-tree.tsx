@@ -1,4 +1,4 @@
-import { useMemo, useState, type Key } from 'react';
+import { useEffect, useMemo, useState, type Key } from 'react';
 import { FolderOpenOutlined, MenuFoldOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Input, Tooltip, Tree, type TreeDataNode } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -49,6 +49,12 @@ export function FolderTree(props: {
     const up = path.slice(0, -1).map((n) => n.folderId);
     if (up.some((k) => !expanded.includes(k))) setExpanded([...new Set([...expanded, ...up])]);
   }
+
+  // A folder chosen elsewhere may be below the tree's scrolled part: brought into view (the tree scrolls on its own).
+  useEffect(() => {
+    if (revealed !== null)
+      document.getElementById(`${prefix}-folder-${revealed}`)?.scrollIntoView?.({ block: 'nearest' });
+  }, [prefix, revealed]);
 
   const filtering = query.trim() !== '';
   const filtered = useMemo(() => (filtering ? filterTree(roots, query) : null), [filtering, roots, query]);
@@ -102,16 +108,18 @@ export function FolderTree(props: {
         style={{ marginBottom: 8 }}
       />
       {treeData.length ? (
-        <Tree
-          className="folder-tree"
-          showLine
-          blockNode
-          expandedKeys={expandedKeys}
-          onExpand={(keys) => (filtering ? setFilterExpanded({ query, keys }) : setExpanded(keys))}
-          selectedKeys={folderId ? [folderId] : []}
-          onSelect={(keys) => onChoose(keys.length ? Number(keys[0]) : null)}
-          treeData={treeData}
-        />
+        <div className="folder-tree-scroll">
+          <Tree
+            className="folder-tree"
+            showLine
+            blockNode
+            expandedKeys={expandedKeys}
+            onExpand={(keys) => (filtering ? setFilterExpanded({ query, keys }) : setExpanded(keys))}
+            selectedKeys={folderId ? [folderId] : []}
+            onSelect={(keys) => onChoose(keys.length ? Number(keys[0]) : null)}
+            treeData={treeData}
+          />
+        </div>
       ) : (
         <Empty
           image={Empty.PRESENTED_IMAGE_SIMPLE}
