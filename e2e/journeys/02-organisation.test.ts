@@ -10,6 +10,7 @@ import {
   submitLogin,
   waitForMail,
 } from '../support/browser.ts';
+import { folderTitle, folderTitles } from '../support/folder-steps.ts';
 
 /**
  * Issue 3 in the browser: the system administrator makes a company and its administrator; that administrator
@@ -177,12 +178,16 @@ describe.skipIf(skipReason !== null)('organisation journeys in Chromium', () => 
     await page.locator('#project-table').getByText('Journey study').click();
     await page.waitForURL(/\/home/);
     await page.goto(url('/work'));
-    await page.locator('[id^="document-folder-"]').first().waitFor();
+    // The tree shows the ICH sections only; "8" in its filter (every code begins so) opens them all.
+    await folderTitle(page, '8.2').waitFor();
+    expect(await folderTitle(page, '8.2.1').count()).toBe(0);
+    await page.locator('#document-folder-filter').fill('8');
+    await folderTitle(page, '8.2.1').waitFor();
     const enabled = await page
-      .locator('.ant-tree-treenode:not(.ant-tree-treenode-disabled) [id^="document-folder-"]')
-      .allTextContents();
-    expect(enabled.map((text) => text.split(' ')[0])).toEqual(['8.2.1']);
-    expect(await page.locator('[id^="document-folder-"]').count()).toBeGreaterThan(50);
+      .locator('.ant-tree-treenode:not(.ant-tree-treenode-disabled) [id^="document-folder-"][data-ich-code]')
+      .evaluateAll((titles) => titles.map((t) => t.getAttribute('data-ich-code')));
+    expect(enabled).toEqual(['8.2.1']);
+    expect(await folderTitles(page).count()).toBeGreaterThan(50);
     // No management menu, and typing its address lands on the not-found page.
     expect(await page.locator('#side-menu').getByText('项目设置').count()).toBe(0);
     await page.goto(url('/manage/user'));

@@ -6,6 +6,7 @@ import downloadEn from '../../apps/web/src/features/download/locales/en-US.json'
 import downloadZh from '../../apps/web/src/features/download/locales/zh-CN.json';
 import { env, keepShot, launch, recallAccount, skipReason, submitLogin, type Account } from '../support/browser.ts';
 import { makeDocx, makePdf, makePng, makeXlsx, sha256Of, type TestFile } from '../support/files.ts';
+import { keepTreeShots, openFolder } from '../support/folder-steps.ts';
 
 /**
  * Issue 4 in the browser: Pat (project administrator, from 02-organisation) uploads four files at once into the
@@ -66,11 +67,10 @@ describe.skipIf(skipReason !== null)('document journeys in Chromium', () => {
 
   /** Picks the work folder 8.2.1 in the tree and waits for its documents to be asked for. */
   async function openFolder821() {
-    const node = page.locator('[id^="document-folder-"]', { hasText: /^8\.2\.1 / });
     const listed = page.waitForResponse(
       (r) => r.url().includes('/folder/workspace/file/list') && r.url().includes('folderId='),
     );
-    await node.click();
+    await openFolder(page, '8.2.1');
     await listed;
   }
 
@@ -123,6 +123,7 @@ describe.skipIf(skipReason !== null)('document journeys in Chromium', () => {
     }
     expect(await items.count()).toBe(4);
     expect(await page.locator('.ant-message-error').count()).toBe(0);
+    await keepTreeShots(page, '03-pat-workspace-folder');
     for (const f of files) {
       await row(f).waitFor();
       ids[f.name] = Number(await row(f).getAttribute('data-row-key'));

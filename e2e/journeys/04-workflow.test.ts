@@ -8,6 +8,7 @@ import { passwordHistory, users } from '../../apps/server/src/db/schema/users.ts
 import { hashPassword } from '../../apps/server/src/modules/auth/password.service.ts';
 import { env, keepShot, launch, recallAccount, skipReason, type Account } from '../support/browser.ts';
 import { makePdf } from '../support/files.ts';
+import { openFolder } from '../support/folder-steps.ts';
 import { enter as enterProject } from '../support/library-steps.ts';
 
 type Lang = 'zh-CN' | 'en-US';
@@ -153,7 +154,7 @@ describe.skipIf(skipReason !== null)('workflow journeys in Chromium', () => {
   it('Pat creates a document for Casey, who finds it on her home page and receives it', async () => {
     const page = await enter(pat, 'zh-CN');
     await page.goto(url('/work'));
-    await page.locator('[id^="document-folder-"]', { hasText: /^8\.2\.1 / }).click();
+    await openFolder(page, '8.2.1');
     await page.locator('#document-create').click();
     await page.locator('#documentForm_name').fill(docName);
     const pdf = makePdf('plan.pdf', ['Site monitoring plan', 'Visit schedule']);

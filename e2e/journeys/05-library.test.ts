@@ -24,6 +24,7 @@ import {
   viewerStatus,
   type Lang,
 } from '../support/library-steps.ts';
+import { keepTreeShots, openFolder } from '../support/folder-steps.ts';
 
 /**
  * Issue 11 in the browser, in both languages (each person works in their own: Pat in Chinese, Ada in English),
@@ -100,7 +101,7 @@ describe.skipIf(skipReason !== null)('library journeys in Chromium', () => {
   /** The workspace's folder 8.2.1 with the document's row shown; its status cell as read. */
   async function workspaceStatus(page: Page): Promise<string> {
     await page.goto(url('/work'));
-    await page.locator('[id^="document-folder-"]', { hasText: /^8\.2\.1 / }).click();
+    await openFolder(page, '8.2.1');
     const row = page.locator(`#document-table tr[data-row-key="${fileId}"]`);
     await row.waitFor();
     return (await row.textContent()) ?? '';
@@ -112,6 +113,7 @@ describe.skipIf(skipReason !== null)('library journeys in Chromium', () => {
     async () => {
       const page = await signIn(pat, 'zh-CN');
       await workspaceStatus(page);
+      await keepTreeShots(page, '05-pat-workspace');
       await page.locator(`#document-table tr[data-row-key="${fileId}"] .ant-checkbox-input`).check();
       // The selected rows' actions wait in the selection's menu (issue 12).
       await page.locator('#document-selection').click();
@@ -144,6 +146,9 @@ describe.skipIf(skipReason !== null)('library journeys in Chromium', () => {
         .poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), patient)
         .toBeGreaterThan(0);
       await keepShot(page, '05-pat-library-zh-CN');
+      await openFolder(page, '8.2.1', 'library');
+      await libraryRows(page).first().waitFor();
+      await keepTreeShots(page, '05-pat-library-folder');
       await page.context().close();
     },
   );

@@ -7,6 +7,7 @@ import { folders, projects } from '../../apps/server/src/db/schema/projects.ts';
 import { trail } from '../../apps/server/src/db/schema/trail.ts';
 import { users } from '../../apps/server/src/db/schema/users.ts';
 import { env, keepShot, launch, recallAccount, skipReason, submitLogin, waitForMail } from '../support/browser.ts';
+import { keepTreeShots } from '../support/folder-steps.ts';
 import { makePdf } from '../support/files.ts';
 import { api, apiSignIn, dayIn, enter, url } from '../support/library-steps.ts';
 
@@ -119,6 +120,7 @@ describe.skipIf(skipReason !== null)('an inspector in Chromium', () => {
     const name = page.locator('#library-table').getByText(docName);
     await name.waitFor();
     await keepShot(page, '06-library-inspector-en');
+    await keepTreeShots(page, '06-library-inspector');
     const [viewer] = await Promise.all([page.context().waitForEvent('page'), name.click()]);
     await viewer.locator('#workflow-panel').waitFor();
     await viewer.locator('canvas, img').first().waitFor();
@@ -137,5 +139,27 @@ describe.skipIf(skipReason !== null)('an inspector in Chromium', () => {
     expect(rows.some((r) => r.objectType === 'inspection')).toBe(true);
     const [doc] = await db.select().from(documents).where(eq(documents.name, docName));
     expect(rows.some((r) => r.objectType === 'document' && r.objectId === String(doc.id) && r.type === 11)).toBe(true);
+  });
+
+  it('widens the folder panel by its bar, hides it and shows it again, and finds it so after reloading', async () => {
+    await page.goto(url('/file'));
+    const panel = page.locator('.ant-splitter-panel').first();
+    await page.locator('#library-tree-hide').waitFor();
+    const before = (await panel.boundingBox())!.width;
+    const bar = (await page.locator('.ant-splitter-bar-dragger').boundingBox())!;
+    await page.mouse.move(bar.x + bar.width / 2, bar.y + bar.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(bar.x + bar.width / 2 + 120, bar.y + bar.height / 2, { steps: 6 });
+    await page.mouse.up();
+    await expect.poll(async () => (await panel.boundingBox())!.width).toBeGreaterThan(before + 100);
+    await page.locator('#library-tree-hide').click();
+    await page.locator('#library-tree-show').waitFor();
+    await expect.poll(async () => (await panel.boundingBox())!.width).toBeLessThan(1);
+    await keepTreeShots(page, '06-library-tree-hidden');
+    // Both the width and the hidden panel are the user's preference: kept in this browser for them.
+    await page.reload();
+    await page.locator('#library-tree-show').click();
+    await page.locator('#library-tree-hide').waitFor();
+    await expect.poll(async () => (await panel.boundingBox())!.width).toBeGreaterThan(before + 100);
   });
 });

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { folderNameIn, type FolderNode } from '@edoc/contract/folder';
+import type { FolderNode } from '@edoc/contract/folder';
 import { FolderType } from '@edoc/contract/permissions';
 import { errorMessage } from '@edoc/contract/errors';
 import { extensionOf, isAllowedType, maxBytesFor } from '@edoc/contract/file-rules';
@@ -12,10 +12,8 @@ import { useProjectKey } from '../../lib/project-query';
 export const flattenFolders = (nodes: FolderNode[]): FolderNode[] =>
   nodes.flatMap((n) => [n, ...flattenFolders(n.children)]);
 
-export function folderLabel(f: FolderNode, lang: string): string {
-  const name = folderNameIn(lang, f.folderName, f.folderNameEn);
-  return f.ichCode ? `${f.ichCode} ${name}` : name;
-}
+// Defined beside the shared folder tree, which shows it too; the feature's own files keep importing it from here.
+export { folderLabel } from '../../components/folder-tree/folder-tree-model';
 
 /** The work folder tree of the entered project. */
 export function useWorkTree() {

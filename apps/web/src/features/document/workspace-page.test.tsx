@@ -5,6 +5,7 @@ import { noData } from '@edoc/contract/envelope';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
 import { mockApi, reply } from '../../test/fetch-mock';
+import { expandFolder } from '../../test/folder-tree';
 import { byId, findById } from '../../test/queries';
 import { renderApp, renderedClient } from '../../test/render-app';
 import { base, callsTo, rows, signIn, tree } from './document-fixtures';
@@ -56,7 +57,12 @@ describe('workspace file list', () => {
     const first = new URL(String(callsTo(fetchMock, 'GET', '/folder/workspace/file/list')[0][0]), 'http://x');
     expect(first.searchParams.get('folderId')).toBeNull();
     expect(first.searchParams.get('pageSize')).toBe('20');
-    expect(screen.getByText('8.2.2 Signed protocol')).toBeInTheDocument();
+    // The tree shows its first level; a section opens to its folders, each with its code apart and its count.
+    expect(document.getElementById('document-folder-12')).toBeNull();
+    await expandFolder('document', 10);
+    expect(await findById('document-folder-12')).toHaveAttribute('title', '8.2.2 Signed protocol');
+    expect(byId('document-folder-12').querySelector('.folder-tree-code')).toHaveTextContent('8.2.2');
+    expect(byId('document-folder-12').querySelector('.folder-tree-count')).toHaveTextContent('2');
     expect(byId('document-folder-13').closest('.ant-tree-treenode')).toHaveClass('ant-tree-treenode-disabled');
     fireEvent.click(byId('document-folder-12'));
     await waitFor(() =>
@@ -143,6 +149,7 @@ describe('creating documents', () => {
     signIn();
     const fetchMock = mockApi(base);
     renderApp('/work');
+    await expandFolder('document', 10);
     fireEvent.click(await findById('document-folder-12'));
     fireEvent.click(await findById('document-create'));
     const dialog = await screen.findByRole('dialog', { name: 'Create New Document' });
@@ -166,6 +173,7 @@ describe('creating documents', () => {
     mockApi(base);
     const sent = mockXhr(() => ok(documentCreated.parse({ fileId: 9, fileVersionId: 90 })));
     renderApp('/work');
+    await expandFolder('document', 10);
     fireEvent.click(await findById('document-folder-12'));
     fireEvent.click(await findById('document-create'));
     const dialog = await screen.findByRole('dialog', { name: 'Create New Document' });
@@ -224,6 +232,7 @@ describe('creating documents', () => {
         : ok(documentCreated.parse({ fileId: 9, fileVersionId: 90 })),
     );
     renderApp('/work');
+    await expandFolder('document', 10);
     fireEvent.click(await findById('document-folder-12'));
     const drop = await findById('document-upload-drop');
     const input = drop.closest('.ant-upload-wrapper')!.querySelector('input[type=file]') as HTMLInputElement;

@@ -1,17 +1,19 @@
-import { Card, Col, Row, Tabs } from 'antd';
+import { Card, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FolderBreadcrumb } from '../../../components/folder-tree/folder-breadcrumb';
+import { FolderSplit } from '../../../components/folder-tree/folder-split';
+import { FolderTree } from '../../../components/folder-tree/folder-tree';
 import { FileTrail } from '../../audit/components/file-trail';
 import { DownloadTasks } from '../../download/components/download-tasks';
 import { useAllowedTypes } from '../api';
 import { DocumentEditModal } from '../components/document-edit-modal';
 import { DocumentFormModal } from '../components/document-form-modal';
 import { FilesTab } from '../components/files-tab';
-import { FolderTreeCard } from '../components/folder-tree-card';
 import { RecycleBin } from '../components/recycle-bin';
 import { FolderPickModal, RenameModal } from '../components/small-modals';
 import { FlowTimeline } from '../../workflow/components/flow-timeline';
 import { DocumentPanel } from '../components/document-panel';
-import { folderLabel, useWorkTree } from '../folders';
+import { useWorkTree } from '../folders';
 import { useOpenDocument } from '../hooks/use-open-document';
 import { useRowActions } from '../hooks/use-row-actions';
 import { useWorkspaceFiles } from '../hooks/use-workspace-files';
@@ -19,7 +21,7 @@ import { useSelectionMenu } from './use-selection-menu';
 
 /** /work: the work folders on the left, the documents of the chosen one (or all) on the right (issue 4). */
 export function WorkspacePage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { tree, roots, all } = useWorkTree();
   const files = useWorkspaceFiles();
   const panel = useOpenDocument();
@@ -32,17 +34,34 @@ export function WorkspacePage() {
   const selection = useSelectionMenu(files, actions);
 
   return (
-    <Row gutter={16}>
-      <Col xs={24} lg={6}>
-        <FolderTreeCard
-          roots={roots}
-          loading={tree.isFetching}
-          folderId={files.folderId}
-          onChoose={files.chooseFolder}
-        />
-      </Col>
-      <Col xs={24} lg={18}>
-        <Card size="small" title={folder ? folderLabel(folder, i18n.language) : t('document.allFiles')}>
+    <>
+      <FolderSplit
+        prefix="document"
+        tree={
+          <FolderTree
+            prefix="document"
+            title={t('document.folders')}
+            allLabel={t('document.allFiles')}
+            emptyText={t('document.emptyTree')}
+            roots={roots}
+            loading={tree.isFetching}
+            folderId={files.folderId}
+            onChoose={files.chooseFolder}
+          />
+        }
+      >
+        <Card
+          size="small"
+          title={
+            <FolderBreadcrumb
+              prefix="document"
+              allLabel={t('document.allFiles')}
+              roots={roots}
+              folderId={files.folderId}
+              onChoose={files.chooseFolder}
+            />
+          }
+        >
           <Tabs
             id="document-tabs"
             destroyOnHidden
@@ -77,7 +96,7 @@ export function WorkspacePage() {
             ]}
           />
         </Card>
-      </Col>
+      </FolderSplit>
       <DocumentFormModal
         open={actions.creating}
         folder={folder}
@@ -111,6 +130,6 @@ export function WorkspacePage() {
           trail: (row) => <FileTrail fileId={row.fileId} />,
         }}
       />
-    </Row>
+    </>
   );
 }

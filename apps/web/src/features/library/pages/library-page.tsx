@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { App, Card, Col, Flex, Input, Row, Space, Switch, Typography } from 'antd';
+import { App, Card, Flex, Input, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { folderLabel } from '../../document/folders';
+import { FolderBreadcrumb } from '../../../components/folder-tree/folder-breadcrumb';
+import { FolderSplit } from '../../../components/folder-tree/folder-split';
+import { FolderTree } from '../../../components/folder-tree/folder-tree';
 import { useLibraryTree, useMarkInvalid, useRecall } from '../api';
 import { DeleteApplyDialog, type DeleteTarget } from '../components/delete-apply-dialog';
 import { LibraryTable } from '../components/library-table';
-import { LibraryTreeCard } from '../components/library-tree-card';
 import { useLibraryList } from '../hooks/use-library-files';
 
 /**
@@ -13,28 +14,44 @@ import { useLibraryList } from '../hooks/use-library-files';
  * 11). Approving or rejecting a deletion is left to the approver's task list: the list rows carry no application id.
  */
 export function LibraryPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { message } = App.useApp();
-  const { tree, roots, all, mayDelete } = useLibraryTree();
+  const { tree, roots, mayDelete } = useLibraryTree();
   const state = useLibraryList();
   const { list, files } = state;
-  const folder = all.find((f) => f.folderId === state.folderId) ?? null;
   const recall = useRecall();
   const invalid = useMarkInvalid();
   const [applying, setApplying] = useState<DeleteTarget | null>(null);
 
   return (
-    <Row gutter={16}>
-      <Col xs={24} lg={6} xl={5}>
-        <LibraryTreeCard
-          roots={roots}
-          loading={tree.isFetching}
-          folderId={state.folderId}
-          onChoose={state.chooseFolder}
-        />
-      </Col>
-      <Col xs={24} lg={18} xl={19}>
-        <Card size="small" title={folder ? folderLabel(folder, i18n.language) : t('library.allFiles')}>
+    <>
+      <FolderSplit
+        prefix="library"
+        tree={
+          <FolderTree
+            prefix="library"
+            title={t('library.folders')}
+            allLabel={t('library.allFiles')}
+            emptyText={t('library.emptyTree')}
+            roots={roots}
+            loading={tree.isFetching}
+            folderId={state.folderId}
+            onChoose={state.chooseFolder}
+          />
+        }
+      >
+        <Card
+          size="small"
+          title={
+            <FolderBreadcrumb
+              prefix="library"
+              allLabel={t('library.allFiles')}
+              roots={roots}
+              folderId={state.folderId}
+              onChoose={state.chooseFolder}
+            />
+          }
+        >
           <Flex vertical gap={16}>
             <Flex gap={16} wrap justify="space-between" align="center">
               <Input.Search
@@ -90,8 +107,8 @@ export function LibraryPage() {
             />
           </Flex>
         </Card>
-      </Col>
+      </FolderSplit>
       <DeleteApplyDialog row={applying} onClose={() => setApplying(null)} />
-    </Row>
+    </>
   );
 }
