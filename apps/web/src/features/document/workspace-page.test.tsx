@@ -103,6 +103,7 @@ describe('workspace file list', () => {
     expect(
       await within(table).findByText('No documents yet. Choose a folder on the left to upload into it.'),
     ).toBeInTheDocument();
+    await expandFolder('document', 10);
     fireEvent.click(await findById('document-folder-12'));
     expect(
       await within(table).findByText('No documents in this folder yet. Drop files above, or use Create New Document.'),
