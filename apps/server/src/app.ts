@@ -48,6 +48,7 @@ import { viewerRoutes } from './modules/viewer/viewer.routes.ts';
 import { workflowRoutes } from './modules/workflow/workflow.routes.ts';
 import { taskRoutes } from './modules/task/task.routes.ts';
 import { libraryRoutes } from './modules/library/library.routes.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
 import { inspectorRoutes } from './modules/inspector/inspector.routes.ts';
 import { registerInspectionTrail } from './modules/inspector/inspection-trail.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -88,6 +89,7 @@ const MODULES: Array<(api: Api, deps: Deps) => void> = [
   workflowRoutes,
   taskRoutes,
   libraryRoutes,
+  searchRoutes,
   inspectorRoutes,
 ];
 

@@ -59,6 +59,17 @@ const schema = z.object({
   /** poppler's pdftoppm, which draws the first page of a PDF as the list's thumbnail. */
   PDFTOPPM_PATH: z.string().default('pdftoppm'),
   CONVERT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(120),
+  /**
+   * Search inside documents (issue 13): poppler's pdftotext reads a PDF's text; tesseract (Debian tesseract-ocr with
+   * -chi-sim and -eng) reads scanned pages and images, and is optional: without it they say OCR is not available.
+   * The limits against hostile files: time per program run, pages read, characters kept, OCR pages.
+   */
+  PDFTOTEXT_PATH: z.string().default('pdftotext'),
+  TESSERACT_PATH: z.string().default('tesseract'),
+  EXTRACT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(60),
+  EXTRACT_MAX_PAGES: z.coerce.number().int().min(1).default(2000),
+  EXTRACT_MAX_CHARS: z.coerce.number().int().min(1000).default(5_000_000),
+  OCR_MAX_PAGES: z.coerce.number().int().min(0).default(30),
   /** Days a packed download task stays downloadable before its zip may be swept (Download center). */
   DOWNLOAD_TASK_DAYS: z.coerce.number().int().min(1).default(7),
   /**

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { CONVERT_QUEUE, createConvertHandler } from './convert/convert-job.ts';
+import { startExtraction } from './modules/search/extract-loop.ts';
 import { startJobs } from './jobs/jobs.ts';
 import { createMailHandler, MAIL_QUEUE } from './mail/mailer.ts';
 import { sweepIdempotencyKeys } from './plugins/idempotency.ts';
@@ -70,6 +71,7 @@ const jobs = await startJobs({
   onError: (err) => late.app?.log.error({ err }, 'job error'),
 });
 await sweepIdempotencyKeys(db);
+let stopExtraction: () => Promise<void> = async () => {};
 if (config.EDOC_ROLE !== 'api') {
   // Orphan blobs (refused or interrupted uploads, purges) go at start and then hourly; several workers may
   // sweep at once without harm.
@@ -109,6 +111,10 @@ if (config.EDOC_ROLE !== 'api') {
     );
   void activate();
   setInterval(() => void activate(), 60_000).unref();
+  // The text of every new version, for search (issue 13): one content at a time, as long as any waits.
+  stopExtraction = startExtraction({ config, db, jobs, blobs }, (m, err) =>
+    err ? late.app?.log.warn({ err }, m) : late.app?.log.info(m),
+  );
 }
 // Signed checkpoints of the trail, outside the database (DESIGN §7): at start, then periodically, and at shutdown;
 // with S3, a copy of each goes to the bucket (locked there with S3_OBJECT_LOCK_DAYS).
@@ -130,6 +136,7 @@ async function shutdown(signal: string) {
   stopping = true;
   app.log.info(`${signal}: shutting down`);
   await app.close();
+  await stopExtraction();
   await jobs.stop();
   await checkpoint();
   await db.$client.end();

@@ -8,6 +8,7 @@ import type { Db } from '../db/client.ts';
 import { renditions } from '../db/schema/documents.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { convertToPdf } from './soffice.ts';
+import { refuseZipBomb } from './zip-guard.ts';
 
 export const CONVERT_QUEUE = 'convert-office';
 
@@ -43,6 +44,7 @@ export function createConvertHandler(opts: {
     try {
       const source = path.join(workDir, `source.${ext}`);
       await pipeline(await opts.blobs.get(sha), createWriteStream(source));
+      await refuseZipBomb(source, ext);
       const pdf = await convertToPdf({ sofficePath: opts.sofficePath, source, workDir, timeoutMs: opts.timeoutMs });
       const blob = await opts.blobs.put(createReadStream(pdf));
       await opts.db

@@ -281,6 +281,8 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'GET /folder/library/file/list': { ...member, inspector: true },
   'GET /folder/library/file/picture': { ...member, inspector: true },
   'GET /folder/workspace/file/picture': member,
+  // search (issue 13): folder rights and sites decide inside which documents are read at all
+  'GET /file/search': member,
   'POST /file/archive': member,
   'POST /file/batch/archived': member,
   'GET /file/recall': { ...member, destructive: true },

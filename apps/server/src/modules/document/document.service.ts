@@ -7,6 +7,7 @@ import { documents, documentVersions } from '../../db/schema/documents.ts';
 import { sites, projects } from '../../db/schema/projects.ts';
 import { tags } from '../../db/schema/catalog.ts';
 import { AppError, fail } from '../../lib/app-error.ts';
+import { queueText } from '../search/extract-loop.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { BlobStore, StoredBlob } from '../../storage/blob-store.ts';
 import { lockBlob } from '../../storage/blob-sweep.ts';
@@ -100,6 +101,8 @@ export async function addVersion(
     })
     .returning();
   await tx.update(documents).set({ currentVersionId: version.id }).where(eq(documents.id, documentId));
+  // Its text for search (issue 13), read by the worker once this commits.
+  await queueText(tx, version.sha256, version.extension);
   return version;
 }
 

@@ -1,5 +1,5 @@
 import { TrailType } from '@edoc/contract/enums';
-import type { FastifyInstance, onSendHookHandler } from 'fastify';
+import type { FastifyInstance, onSendAsyncHookHandler } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { recordTrail } from '../trail/trail.service.ts';
@@ -10,7 +10,7 @@ import { recordTrail } from '../trail/trail.service.ts';
  * page whose row could not be written is not shown. The viewer's opening of a version writes its own view row.
  */
 export function registerInspectionTrail(app: FastifyInstance, db: Db): void {
-  const writeView: onSendHookHandler = async (request, reply, payload) => {
+  const writeView: onSendAsyncHookHandler = async (request, reply, payload) => {
     const ctx = request.ctx as ProjectContext | null;
     if (!ctx?.inspector || reply.statusCode !== 200) return payload;
     await recordTrail(db, ctx.actor, {

@@ -1,0 +1,17 @@
+import { searchAnswer, searchQuery } from '@edoc/contract/search';
+import type { Deps } from '../../lib/deps.ts';
+import type { Api } from '../../lib/http.ts';
+import { routes } from '../../lib/route.ts';
+import { searchDocuments } from './search.service.ts';
+
+/**
+ * Search inside documents (issue 13):
+ * - GET /file/search: the project's documents by words in their names, codes, tags, comments and text, with
+ *   snippets and the page the words are on; what the caller may not view is never read.
+ */
+export function searchRoutes(api: Api, deps: Deps): void {
+  const { get } = routes(api);
+  get('/file/search', { access: 'projectMember', query: searchQuery, response: searchAnswer }, ({ ctx, query }) =>
+    searchDocuments(deps, ctx, query),
+  );
+}

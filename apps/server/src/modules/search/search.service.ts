@@ -1,0 +1,150 @@
+import {
+  parseQuery,
+  SEARCH_COUNT_CAP,
+  type SearchAnswer,
+  type SearchHit,
+  type SearchQuery,
+  type SearchTerm,
+} from '@edoc/contract/search';
+import { and, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { tags } from '../../db/schema/catalog.ts';
+import { documents, documentVersions, documentWords } from '../../db/schema/documents.ts';
+import { folders } from '../../db/schema/projects.ts';
+import { contentPages, contentTexts } from '../../db/schema/search.ts';
+import type { Tx } from '../../db/client.ts';
+import type { Deps } from '../../lib/deps.ts';
+import { likePattern } from '../../lib/sql.ts';
+import type { ProjectContext } from '../../plugins/context.ts';
+import { siteFilter, visibleSites } from '../document/document-list.service.ts';
+import { folderRights } from '../folder/folder.policy.ts';
+import { anyTermQuery, termQuery } from './lexemes.ts';
+import { snippetsOf } from './snippets.ts';
+
+/** Found in the name, a code, a tag or a comment: what a person typed into the metadata, matched as written. */
+function inMeta(term: SearchTerm): SQL {
+  const p = likePattern(term.text);
+  // coalesce: a document without a file code would make the whole test null, and "not null" excludes nothing.
+  return sql`coalesce(${documents.name} ilike ${p} or ${documents.fileCode} ilike ${p} or ${documents.ichCode} ilike ${p}
+    or exists (select 1 from ${tags} where ${tags.id} = any(${documents.tagIds}) and ${tags.name} ilike ${p})
+    or exists (select 1 from ${documentWords} where ${documentWords.documentId} = ${documents.id}
+               and ${documentWords.text} ilike ${p}), false)`;
+}
+
+/** In the text of the current version (its lexemes, GIN-indexed). */
+const inText = (tsquery: string) => sql`coalesce(${contentTexts.tsv} @@ ${tsquery}::tsquery, false)`;
+
+/** One term, in the text or the metadata. */
+function termMatch(term: SearchTerm): SQL | null {
+  const q = termQuery(term);
+  return q ? sql`(${inText(q)} or ${inMeta(term)})` : null;
+}
+
+/**
+ * GET /file/search (issue 13): the live documents of the project the caller may view (viewDoc on the folder, sites
+ * as in the list) matching every clause of the query in their current version's text or their metadata, and none
+ * of the excluded terms. A document the caller may not view is never read here, so neither counted nor quoted.
+ */
+export async function searchDocuments(deps: Deps, ctx: ProjectContext, q: SearchQuery): Promise<SearchAnswer> {
+  const parsed = parseQuery(q.q);
+  const clauses = parsed.clauses
+    .map((terms) => terms.map(termMatch).filter((m): m is SQL => m !== null))
+    .filter((c) => c.length > 0)
+    .map((c) => sql`(${sql.join(c, sql` or `)})`);
+  const any = anyTermQuery(parsed);
+  if (clauses.length === 0 || !any) return { data: [], total: 0, capped: false };
+  const excluded = parsed.exclude.map(termMatch).filter((m): m is SQL => m !== null);
+
+  return deps.db.transaction(async (tx) => {
+    const { rows, rights } = await folderRights(tx, ctx, 0);
+    const readable = rows
+      .filter((f) => rights.get(f.id)?.isEnabled && rights.get(f.id)?.docKeys.includes('viewDoc'))
+      .map((f) => f.id);
+    const folderIds = q.folderId ? readable.filter((id) => id === q.folderId) : readable;
+    if (folderIds.length === 0) return { data: [], total: 0, capped: false };
+    const where = and(
+      eq(documents.projectId, ctx.projectId),
+      isNull(documents.deletedAt),
+      inArray(documents.folderId, folderIds),
+      siteFilter(await visibleSites(tx, ctx)),
+      q.status ? eq(documents.status, q.status) : undefined,
+      q.type ? eq(documentVersions.extension, q.type) : undefined,
+      q.siteId ? eq(documents.siteId, q.siteId) : undefined,
+      q.creatorId ? eq(documents.createdBy, q.creatorId) : undefined,
+      q.tagId ? sql`${q.tagId} = any(${documents.tagIds})` : undefined,
+      q.startDate ? gte(documents.updatedAt, new Date(`${q.startDate}T00:00:00Z`)) : undefined,
+      q.endDate ? lt(documents.updatedAt, new Date(Date.parse(`${q.endDate}T00:00:00Z`) + 86_400_000)) : undefined,
+      ...clauses,
+      ...excluded.map((m) => sql`not ${m}`),
+    );
+    const base = () =>
+      tx
+        .select({
+          d: documents,
+          v: documentVersions,
+          folderName: folders.name,
+          folderEn: folders.nameEn,
+          rank: sql<number>`coalesce(ts_rank_cd(${contentTexts.tsv}, ${any}::tsquery), 0)`.as('rank'),
+          meta: sql<boolean>`(${sql.join(parsed.clauses.flat().map(inMeta), sql` or `)})`.as('meta'),
+        })
+        .from(documents)
+        .innerJoin(documentVersions, eq(documentVersions.id, documents.currentVersionId))
+        .leftJoin(contentTexts, eq(contentTexts.sha256, documentVersions.sha256))
+        .leftJoin(folders, eq(folders.id, documents.folderId))
+        .where(where);
+    // Counted up to the cap: a common word in a large project is "10,000+", not a count of every row.
+    const counted = await tx.execute<{ n: number }>(
+      sql`select count(*)::int as n from (${base().limit(SEARCH_COUNT_CAP + 1)}) as hits`,
+    );
+    const n = counted.rows[0]?.n ?? 0;
+    const order =
+      q.sort === 'date'
+        ? [desc(documents.updatedAt), desc(documents.id)]
+        : [sql`meta desc`, sql`rank desc`, desc(documents.updatedAt), desc(documents.id)];
+    const page = await base()
+      .orderBy(...order)
+      .limit(q.pageSize)
+      .offset((q.pageNum - 1) * q.pageSize);
+    const found = await pagesOf(
+      tx,
+      page.map((r) => r.v.sha256),
+      any,
+    );
+    const data: SearchHit[] = page.map(({ d, v, folderName, folderEn, meta }) => {
+      const best = found.get(v.sha256);
+      return {
+        fileId: d.id,
+        fileVersionId: v.id,
+        name: d.name,
+        fileCode: d.fileCode,
+        ichCode: d.ichCode,
+        folderId: d.folderId,
+        folder: folderName,
+        folderEn,
+        status: d.status,
+        versionNo: v.versionNo,
+        extension: v.extension,
+        updatedtime: d.updatedAt.toISOString(),
+        inMeta: meta,
+        page: best?.[0]?.page ?? null,
+        snippets: (best ?? []).flatMap((p) => snippetsOf(p.body, parsed, 1)).slice(0, 2),
+      };
+    });
+    return { data, total: Math.min(n, SEARCH_COUNT_CAP), capped: n > SEARCH_COUNT_CAP };
+  });
+}
+
+/** The pages of each found content that hold any of the words, best first (two each): the page and snippets. */
+async function pagesOf(tx: Tx, shas: string[], any: string) {
+  const out = new Map<string, Array<{ page: number; body: string }>>();
+  if (shas.length === 0) return out;
+  const rows = await tx.execute<{ sha256: string; page: number; body: string }>(sql`
+    select sha256, page, body from (
+      select ${contentPages.sha256} as sha256, ${contentPages.page} as page, ${contentPages.body} as body,
+             row_number() over (partition by ${contentPages.sha256}
+                                order by ts_rank_cd(${contentPages.tsv}, ${any}::tsquery) desc, ${contentPages.page}) as n
+      from ${contentPages}
+      where ${inArray(contentPages.sha256, [...new Set(shas)])} and ${contentPages.tsv} @@ ${any}::tsquery
+    ) as best where n <= 2 order by sha256, n`);
+  for (const r of rows.rows) out.set(r.sha256, [...(out.get(r.sha256) ?? []), { page: r.page, body: r.body }]);
+  return out;
+}

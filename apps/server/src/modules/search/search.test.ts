@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TextState } from '@edoc/contract/search';
+import { eq } from 'drizzle-orm';
+import { makeDocx, makePdf } from '../../../../../e2e/support/files.ts';
+import { folderGrants, roles, sites } from '../../db/schema/projects.ts';
+import { contentTexts } from '../../db/schema/search.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import { createProjectWorld, joinProject, type ProjectPerson, type ProjectWorld } from '../../test/factories.ts';
+import { client } from '../../test/requests.ts';
+import { drainExtraction } from './extract-loop.ts';
+
+let ctx: TestContext;
+let world: ProjectWorld;
+let other: ProjectWorld;
+let reader: ProjectPerson;
+let siteTwo: ProjectPerson;
+const ids: Record<string, number> = {};
+
+async function file(token: string, folderId: number, name: string, doc: { name: string; buffer: Buffer }, extra = {}) {
+  const res = await client(ctx.app, token).form(
+    '/minio/file/save',
+    { folderId, name, ...extra },
+    { name: doc.name, content: doc.buffer },
+  );
+  if (res.statusCode !== 200) throw new Error(`upload failed: ${res.body}`);
+  ids[name] = res.json().data.fileId;
+}
+
+type Hit = {
+  fileId: number;
+  page: number | null;
+  inMeta: boolean;
+  snippets: Array<Array<{ text: string; hit: boolean }>>;
+};
+async function search(token: string, params: Record<string, string | number>) {
+  const res = await client(ctx.app, token).get(`/file/search?${new URLSearchParams(params as Record<string, string>)}`);
+  if (res.statusCode !== 200) throw new Error(`search failed: ${res.body}`);
+  return res.json().data as { data: Hit[]; total: number; capped: boolean };
+}
+const names = (found: { data: Hit[] }) =>
+  found.data.map((h) => Object.keys(ids).find((k) => ids[k] === h.fileId)).sort();
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  world = await createProjectWorld(ctx, 'SRCH-1');
+  other = await createProjectWorld(ctx, 'SRCH-2');
+  const open = world.folderByIch.get('8.2.1')!;
+  const closed = world.folderByIch.get('8.2.2')!;
+  const [s1, s2] = await ctx.db
+    .insert(sites)
+    .values([
+      { projectId: world.projectId, name: 'Site 1', code: 'S1' },
+      { projectId: world.projectId, name: 'Site 2', code: 'S2' },
+    ])
+    .returning();
+  // A reader with viewDoc on 8.2.1 only, and one limited to site 2.
+  const [role] = await ctx.db
+    .insert(roles)
+    .values({ projectId: world.projectId, code: 'READER', name: 'Reader', docKeys: ['viewDoc'] })
+    .returning();
+  await ctx.db
+    .insert(folderGrants)
+    .values({ folderId: open, subjectType: 'role', subjectId: role.id, docKeys: ['viewDoc'], manageLevel: 0 });
+  reader = await joinProject(ctx, world, role.id);
+  siteTwo = await joinProject(ctx, world, role.id, [s2.id]);
+
+  const pm = world.pm.token;
+  await file(
+    pm,
+    open,
+    'Visit report',
+    makePdf('r.pdf', ['Monitoring visit report', 'Pharmacokinetics results', 'Final summary']),
+  );
+  await file(pm, open, 'Protocol', await makeDocx('方案.docx', ['临床试验方案 研究者手册', 'Journey study protocol']));
+  await file(pm, closed, 'Hidden PK', makePdf('h.pdf', ['Pharmacokinetics secret']));
+  await file(pm, open, 'Site one PK', makePdf('s.pdf', ['Pharmacokinetics at the site']), {
+    central: false,
+    siteId: s1.id,
+  });
+  await file(
+    other.pm.token,
+    other.folderByIch.get('8.2.1')!,
+    'Elsewhere PK',
+    makePdf('e.pdf', ['Pharmacokinetics elsewhere']),
+  );
+  await client(ctx.app, pm).post('/file/words', {
+    fileId: ids['Visit report'],
+    text: 'Needs the investigator signature',
+  });
+  await drainExtraction(ctx.deps);
+}, 240_000);
+
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('text extraction of new versions', () => {
+  it('reads every uploaded version once per content and records its state', async () => {
+    const rows = await ctx.db.select().from(contentTexts);
+    expect(rows.map((r) => r.state)).toEqual(rows.map(() => TextState.Done));
+    const [report] = rows.filter((r) => r.extension === 'pdf' && r.pages === 3);
+    expect(report.chars).toBeGreaterThan(40);
+    expect(rows.find((r) => r.extension === 'docx')?.pages).toBeGreaterThan(0);
+  });
+});
+
+describe('searching the project', () => {
+  it('finds a word inside a PDF, on its page, with the word marked in a snippet', async () => {
+    const found = await search(world.pm.token, { q: 'pharmacokinetics' });
+    expect(names(found)).toEqual(['Hidden PK', 'Site one PK', 'Visit report']);
+    expect(found.total).toBe(3);
+    const report = found.data.find((h) => h.fileId === ids['Visit report'])!;
+    expect(report.page).toBe(2);
+    expect(report.snippets[0]).toContainEqual({ text: 'Pharmacokinetics', hit: true });
+  });
+
+  it('finds Chinese inside a Word file, and Chinese and English in one query', async () => {
+    expect(names(await search(world.pm.token, { q: '研究者手册' }))).toEqual(['Protocol']);
+    expect(names(await search(world.pm.token, { q: '研究者手册 journey' }))).toEqual(['Protocol']);
+    expect(names(await search(world.pm.token, { q: '手册 monitoring' }))).toEqual([]);
+    expect(names(await search(world.pm.token, { q: '册' }))).toEqual(['Protocol']);
+  });
+
+  it('reads phrases, exclusions and OR', async () => {
+    expect(names(await search(world.pm.token, { q: '"visit report"' }))).toEqual(['Visit report']);
+    expect(names(await search(world.pm.token, { q: '"report visit"' }))).toEqual([]);
+    expect(names(await search(world.pm.token, { q: 'pharmacokinetics -secret -site' }))).toEqual(['Visit report']);
+    expect(names(await search(world.pm.token, { q: 'summary OR 研究者手册' }))).toEqual(['Protocol', 'Visit report']);
+  });
+
+  it('finds names and comments as well as text, and says so', async () => {
+    const byName = await search(world.pm.token, { q: 'hidden' });
+    expect(names(byName)).toEqual(['Hidden PK']);
+    expect(byName.data[0].inMeta).toBe(true);
+    const byComment = await search(world.pm.token, { q: 'investigator signature' });
+    expect(names(byComment)).toEqual(['Visit report']);
+  });
+
+  it('filters by folder, type and status, and sorts by date', async () => {
+    const folderId = world.folderByIch.get('8.2.2')!;
+    expect(names(await search(world.pm.token, { q: 'pharmacokinetics', folderId }))).toEqual(['Hidden PK']);
+    expect(names(await search(world.pm.token, { q: 'journey OR pharmacokinetics', type: 'docx' }))).toEqual([
+      'Protocol',
+    ]);
+    expect(names(await search(world.pm.token, { q: 'pharmacokinetics', status: 6 }))).toEqual([]);
+    const byDate = await search(world.pm.token, { q: 'pharmacokinetics', sort: 'date' });
+    expect(byDate.data[0].fileId).toBe(ids['Site one PK']);
+  });
+
+  it('never reads what the caller may not view: another folder, another site, another project', async () => {
+    expect(names(await search(reader.token, { q: 'pharmacokinetics' }))).toEqual(['Site one PK', 'Visit report']);
+    const limited = await search(siteTwo.token, { q: 'pharmacokinetics' });
+    expect(names(limited)).toEqual(['Visit report']);
+    expect(limited.total).toBe(1);
+    expect(names(await search(reader.token, { q: 'secret' }))).toEqual([]);
+    expect(
+      names(await search(reader.token, { q: 'pharmacokinetics', folderId: world.folderByIch.get('8.2.2')! })),
+    ).toEqual([]);
+    expect(names(await search(other.pm.token, { q: 'pharmacokinetics' }))).toEqual(['Elsewhere PK']);
+    expect(names(await search(world.staff.token, { q: 'pharmacokinetics' }))).toEqual([]);
+  });
+
+  it('names the field of bad input, and finds nothing for a query with nothing to find', async () => {
+    const empty = await client(ctx.app, world.pm.token).get('/file/search?q=');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().data.fields[0]).toMatchObject({ field: 'q' });
+    expect(await search(world.pm.token, { q: '-secret' })).toEqual({ data: [], total: 0, capped: false });
+    expect(await search(world.pm.token, { q: '!!!' })).toEqual({ data: [], total: 0, capped: false });
+  });
+
+  it('finds the text of a new version and no longer the old one', async () => {
+    const res = await client(ctx.app, world.pm.token).form(
+      '/minio/file/edit/a',
+      { fileId: ids['Hidden PK'], versionNo: 'V2.0' },
+      { name: 'h2.pdf', content: makePdf('h2.pdf', ['Bioequivalence only']).buffer },
+    );
+    expect(res.statusCode).toBe(200);
+    await drainExtraction(ctx.deps);
+    expect(names(await search(world.pm.token, { q: 'bioequivalence' }))).toEqual(['Hidden PK']);
+    expect(names(await search(world.pm.token, { q: 'secret' }))).toEqual([]);
+    const [row] = await ctx.db.select().from(contentTexts).where(eq(contentTexts.extension, 'pdf'));
+    expect(row).toBeDefined();
+  });
+});
