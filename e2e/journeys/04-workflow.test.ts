@@ -161,6 +161,7 @@ describe.skipIf(skipReason !== null)('workflow journeys in Chromium', () => {
     await page
       .locator('.ant-modal:visible input[type=file]')
       .setInputFiles({ name: pdf.name, mimeType: pdf.mimeType, buffer: pdf.buffer });
+    await keepShot(page, '04-pat-create-file-chosen');
     // The colleagues who may receive it are fetched for the folder: typed into the search, so Casey is the one
     // option shown however long the list (it is virtual: an option far down is not drawn until scrolled to).
     await choose(page, 'documentForm_assigneeId', casey.name);

@@ -14,10 +14,24 @@ export const folderTitle = (page: Page, code: string, prefix = 'document') =>
 export const folderTitles = (page: Page, prefix = 'document') =>
   page.locator(`[id^="${prefix}-folder-"][data-ich-code]`);
 
-/** Chooses a folder by its ICH code: typed into the tree's filter, then clicked among the matches. */
+/**
+ * Chooses a folder by its ICH code: typed into the tree's filter, then clicked among the matches, until the tree
+ * shows it chosen. (Right after a page load a click was seen not to hold in journey 04 on a loaded machine: the
+ * step checks, and clicks again only while the folder is not chosen, since a second click would unchoose it.)
+ */
 export async function openFolder(page: Page, code: string, prefix = 'document') {
   await page.locator(`#${prefix}-folder-filter`).fill(code);
-  await folderTitle(page, code, prefix).click();
+  const chosen = page.locator(`.ant-tree-treenode-selected [id^="${prefix}-folder-"][data-ich-code="${code}"]`);
+  for (let attempt = 0; attempt < 4; attempt++) {
+    if ((await chosen.count()) === 0) await folderTitle(page, code, prefix).click();
+    try {
+      await chosen.waitFor({ timeout: 5_000 });
+      return;
+    } catch {
+      // not chosen (yet): looked at again, and clicked again if still not chosen
+    }
+  }
+  throw new Error(`folder ${code} could not be chosen`);
 }
 
 /**

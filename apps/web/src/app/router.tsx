@@ -18,6 +18,7 @@ import { InspectorPage } from '../features/inspector/pages/inspector-page';
 import { LibraryPage } from '../features/library/pages/library-page';
 import { LicensePage } from '../features/license/pages/license-page';
 import { ManageUserPage } from '../features/manage-member/pages/manage-user-page';
+import { SearchPage } from '../features/search/pages/search-page';
 import { StudySettingsPage } from '../features/manage-study/pages/study-settings-page';
 import { NoticePage } from '../features/notice/pages/notice-page';
 import { ProjectListPage } from '../features/project/pages/project-list-page';
@@ -147,6 +148,8 @@ export const routes: RouteObject[] = [
             [paths.project.manageDownload]: <DownloadPage />,
             [paths.project.manageReport]: <TrailPage />,
           }),
+          // Not in the menu: reached from the header's search box (issue 13).
+          { path: paths.project.search, element: <SearchPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

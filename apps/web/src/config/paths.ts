@@ -56,6 +56,7 @@ export const paths = {
     manageDownload: '/manage/download',
     manageTag: '/manage/tag',
     user: '/user',
+    search: '/search',
   },
 } as const;
 
@@ -76,4 +77,5 @@ export const PROJECT_AREA_PREFIXES: readonly string[] = [
   paths.project.file,
   paths.project.manage,
   paths.project.user,
+  paths.project.search,
 ];

@@ -6,6 +6,7 @@ import { RoleCode, UserType } from '@edoc/contract/enums';
 import { paths } from '../../config/paths';
 import { WhatsNew } from '../../features/release/components/whats-new';
 import { useSession } from '../../lib/session';
+import { HeaderSearch } from '../../features/search/components/header-search';
 import { AppHeader } from './app-header';
 import { findMenuTrail, type MenuNode } from './menus';
 import { ClosedBanner, InspectionTag } from './project-notices';
@@ -125,6 +126,9 @@ export function AreaLayout({ menu, titleKey }: AreaLayoutProps) {
                 </Typography.Text>
               ) : null}
               <InspectionTag />
+              {session.userType === UserType.Project && session.projectId && !session.inspector ? (
+                <HeaderSearch />
+              ) : null}
             </>
           }
         />

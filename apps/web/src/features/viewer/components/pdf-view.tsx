@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Flex, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usePdfDocument } from '../use-pdf-document';
@@ -10,8 +10,14 @@ import { ViewerError } from './viewer-error';
 
 const THUMB_WIDTH = 120;
 
+/** Where to open: a page, and words to find and mark (a search hit opened from the results, issue 13). */
+export interface PdfStart {
+  page: number | null;
+  words: string | null;
+}
+
 /** The PDF at `url` (fetched by ranges with `headers`): pages, thumbnails, zoom, page number and search. */
-export function PdfView({ url, headers }: { url: string; headers: Record<string, string> }) {
+export function PdfView({ url, headers, start }: { url: string; headers: Record<string, string>; start?: PdfStart }) {
   const { t } = useTranslation();
   const { pdf, failed, first, sizeOf, learnSize } = usePdfDocument(url, headers);
   const nav = usePdfNavigation(pdf, first);
@@ -19,6 +25,20 @@ export function PdfView({ url, headers }: { url: string; headers: Record<string,
   const [thumbs, setThumbs] = useState(true);
   const [query, setQuery] = useState('');
   const [sidebar, setSidebar] = useState<HTMLDivElement | null>(null);
+  // Once the pages are laid out: the words searched and marked, on the page the search named (else the first hit).
+  const started = useRef(false);
+  const { goTo } = nav;
+  const { search: find } = search;
+  const ready = !!pdf && !!first && !!nav.scroller;
+  useEffect(() => {
+    if (!ready || started.current || !start || (!start.page && !start.words)) return;
+    started.current = true;
+    if (start.words) setQuery(start.words);
+    void (start.words ? find(start.words) : Promise.resolve(null)).then((hit) => {
+      const page = start.page ?? hit?.pageNo;
+      if (page) goTo(page);
+    });
+  }, [ready, start, find, goTo]);
 
   if (failed) return <ViewerError message={t('viewer.loadFailed')} />;
   if (!pdf || !first)

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Alert, Button, Flex, Progress, Result, Spin, Tag, Tooltip, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import { ImageView } from '../components/image-view';
 import { TextView } from '../components/text-view';
 import { ViewerError } from '../components/viewer-error';
 import { Watermark } from '../components/watermark';
+import type { PdfStart } from '../components/pdf-view';
 
 // pdf.js is large: it loads with the viewer, not with the rest of the app.
 const PdfView = lazy(() => import('../components/pdf-view').then((m) => ({ default: m.PdfView })));
@@ -39,6 +40,9 @@ function readQuery(params: URLSearchParams) {
     statusId: num('statusId'),
     isProcess: params.get('isProcess') === 'true' || params.get('isProcess') === '1',
     applyId: num('applyId'),
+    // A search hit (issue 13): the page the words are on, and the words to mark.
+    page: num('page'),
+    words: params.get('q')?.trim().slice(0, 256) || null,
   };
 }
 
@@ -46,6 +50,7 @@ export function ViewPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const query = readQuery(params);
+  const start = useMemo(() => ({ page: query.page, words: query.words }), [query.page, query.words]);
   const session = useSession();
   const signedIn = !!session.token;
 
@@ -103,14 +108,14 @@ export function ViewPage() {
   return (
     <Frame detail={d}>
       <div style={{ position: 'relative', height: '100%' }}>
-        <Content detail={d} state={state} />
+        <Content detail={d} state={state} start={start} />
         <Watermark lines={watermark} />
       </div>
     </Frame>
   );
 }
 
-function Content({ detail, state }: { detail: FileDetail; state: ViewState }) {
+function Content({ detail, state, start }: { detail: FileDetail; state: ViewState; start: PdfStart }) {
   const { t } = useTranslation();
   const versionId = detail.version.fileVersionId;
   switch (state.state) {
@@ -145,7 +150,7 @@ function Content({ detail, state }: { detail: FileDetail; state: ViewState }) {
       if (state.kind === 'text' && detail.canDownload) return <TextView fileVersionId={versionId} />;
       return (
         <Suspense fallback={<Spin style={{ display: 'block', margin: 48 }} />}>
-          <PdfView url={viewUrl(versionId)} headers={authHeaders()} />
+          <PdfView url={viewUrl(versionId)} headers={authHeaders()} start={start} />
         </Suspense>
       );
   }

@@ -1,0 +1,26 @@
+import type { SearchAnswer } from '@edoc/contract/search';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+import { useProjectKey, type ProjectKey } from '../../lib/project-query';
+
+export interface SearchParams {
+  q: string;
+  folderId?: number;
+  status?: number;
+  type?: string;
+  sort: 'relevance' | 'date';
+  pageNum: number;
+  pageSize: number;
+}
+
+export const searchQueryOptions = (project: ProjectKey, p: SearchParams) =>
+  queryOptions({
+    queryKey: [...project, 'search', p],
+    queryFn: () => api.get<SearchAnswer>('/file/search', { ...p }),
+    placeholderData: keepPreviousData,
+  });
+
+/** GET /file/search for the results page; nothing is asked before there is something to find. */
+export function useSearch(p: SearchParams) {
+  return useQuery({ ...searchQueryOptions(useProjectKey(), p), enabled: p.q.trim() !== '' });
+}

@@ -1,0 +1,138 @@
+import { useState } from 'react';
+import { Card, Empty, Flex, Input, List, Segmented, Select, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { highlightTerms, parseQuery } from '@edoc/contract/search';
+import { getSessionValue } from '../../../lib/session';
+import { useSearch, type SearchParams } from '../api';
+import { SearchHitItem } from '../components/search-hit';
+
+const STATUSES = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+const TYPES = ['pdf', 'docx', 'doc', 'xlsx', 'xls', 'pptx', 'txt', 'csv', 'png', 'jpg'];
+
+/** A number from the address, or undefined. */
+const num = (raw: string | null) => (raw && /^\d{1,9}$/.test(raw) ? Number(raw) : undefined);
+
+/**
+ * /search?q=… (issue 13): the project's documents by the words in them, their names, codes, tags and comments.
+ * The words, filters, order and page are in the address, so back, reload and a shared link give the same results.
+ */
+export function SearchPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const [pageSize, setPageSize] = useState<number>(() => getSessionValue('pageSize'));
+  const query: SearchParams = {
+    q: params.get('q')?.trim() ?? '',
+    status: num(params.get('status')),
+    type: params.get('type') ?? undefined,
+    sort: params.get('sort') === 'date' ? 'date' : 'relevance',
+    pageNum: num(params.get('page')) ?? 1,
+    pageSize,
+  };
+  const found = useSearch(query);
+  const word = highlightTerms(parseQuery(query.q))[0] ?? null;
+  // A new word, filter or order starts again at page 1.
+  const change = (next: Record<string, string | undefined>) =>
+    setParams((current) => {
+      const copy = new URLSearchParams(current);
+      for (const [key, value] of Object.entries(next)) {
+        if (value === undefined || value === '') copy.delete(key);
+        else copy.set(key, value);
+      }
+      if (!('page' in next)) copy.delete('page');
+      return copy;
+    });
+  const total = found.data?.total ?? 0;
+
+  return (
+    <Card size="small" title={t('search.title')}>
+      <Flex vertical gap={16}>
+        <Flex gap={8} wrap align="center">
+          <Input.Search
+            key={query.q}
+            id="search-query"
+            defaultValue={query.q}
+            allowClear
+            enterButton
+            style={{ maxWidth: 520 }}
+            placeholder={t('search.placeholder')}
+            aria-label={t('search.placeholder')}
+            onSearch={(q) => change({ q: q.trim() })}
+          />
+          <Select<number>
+            id="search-status"
+            allowClear
+            style={{ width: 170 }}
+            placeholder={t('search.anyStatus')}
+            value={query.status}
+            onChange={(v) => change({ status: v === undefined ? undefined : String(v) })}
+            options={STATUSES.map((s) => ({ value: s, label: t(`document.status.${s}`) }))}
+          />
+          <Select<string>
+            id="search-type"
+            allowClear
+            style={{ width: 130 }}
+            placeholder={t('search.anyType')}
+            value={query.type}
+            onChange={(v) => change({ type: v })}
+            options={TYPES.map((x) => ({ value: x, label: x.toUpperCase() }))}
+          />
+          <Segmented<SearchParams['sort']>
+            id="search-sort"
+            value={query.sort}
+            onChange={(v) => change({ sort: v === 'date' ? 'date' : undefined })}
+            options={[
+              { value: 'relevance', label: t('search.byRelevance') },
+              { value: 'date', label: t('search.byDate') },
+            ]}
+          />
+        </Flex>
+        <Typography.Text type="secondary" id="search-help">
+          {t('search.help')}
+        </Typography.Text>
+        {query.q ? (
+          <List
+            id="search-results"
+            loading={found.isFetching}
+            header={
+              found.data ? (
+                <Typography.Text id="search-total">
+                  {found.data.capped
+                    ? t('search.totalCapped', { total: total.toLocaleString() })
+                    : t('search.total', { count: total })}
+                </Typography.Text>
+              ) : null
+            }
+            dataSource={found.data?.data ?? []}
+            locale={{
+              emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('search.none')} />,
+            }}
+            renderItem={(hit) => (
+              <List.Item key={hit.fileId}>
+                <SearchHitItem hit={hit} word={word} />
+              </List.Item>
+            )}
+            pagination={
+              total > 0
+                ? {
+                    current: query.pageNum,
+                    pageSize,
+                    total,
+                    showSizeChanger: true,
+                    onChange: (page, size) => {
+                      if (size !== pageSize) {
+                        setPageSize(size);
+                        change({});
+                      } else change({ page: String(page) });
+                    },
+                  }
+                : false
+            }
+          />
+        ) : (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('search.start')} />
+        )}
+      </Flex>
+    </Card>
+  );
+}

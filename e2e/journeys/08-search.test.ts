@@ -1,0 +1,71 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keepShot, launch, recallAccount, skipReason, type Account } from '../support/browser.ts';
+import { enter } from '../support/library-steps.ts';
+
+/**
+ * Issue 13, search inside documents, in the browser: the PDF and the Chinese Word file Pat filed in journey 03 are
+ * read by the worker; Pat finds each by a word that is only inside it, from the header's search box, and the hit
+ * opens the viewer on the page the word is on, with the word found there.
+ */
+describe.skipIf(skipReason !== null)('search inside documents in Chromium', () => {
+  let browser: Browser;
+  let pat: Account;
+
+  beforeAll(async () => {
+    browser = await launch();
+    pat = await recallAccount('projectAdmin');
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  /** Searches from the header until the document is found (its text is read by the worker a moment after upload). */
+  async function find(page: Page, words: string, name: string) {
+    const hit = page.locator('#search-results .ant-list-item', { hasText: name });
+    await expect
+      .poll(
+        async () => {
+          const box = page.locator('#header-search');
+          await box.fill(words);
+          await box.press('Enter');
+          await page.locator('#search-results').waitFor();
+          await page.waitForLoadState('networkidle');
+          return hit.count();
+        },
+        { timeout: 90_000, interval: 2_000 },
+      )
+      .toBe(1);
+    return hit;
+  }
+
+  it(
+    'Pat finds the PDF by a phrase on its second page and opens it there (English)',
+    { timeout: 180_000 },
+    async () => {
+      const page = await enter(browser, pat, 'en-US', 'Journey study');
+      const hit = await find(page, '"page two" signed', 'Monitoring visit report');
+      expect(await hit.locator('mark').first().textContent()).toMatch(/page two/i);
+      expect(await hit.locator('[id$="-page"]').textContent()).toBe('Page 2');
+      await keepShot(page, '08-search-results-en-US');
+      const [tab] = await Promise.all([page.context().waitForEvent('page'), hit.locator('a[id$="-open"]').click()]);
+      await expect
+        .poll(() => tab.locator('#viewer-search-result').textContent(), { timeout: 60_000 })
+        .toMatch(/page 2/);
+      expect(await tab.locator('#viewer-page-input').inputValue()).toBe('2');
+      await keepShot(tab, '08-search-viewer-en-US');
+      await page.context().close();
+    },
+  );
+
+  it('Pat finds the Chinese Word file by a word inside it (Chinese)', { timeout: 180_000 }, async () => {
+    const page = await enter(browser, pat, 'zh-CN', 'Journey study');
+    const hit = await find(page, '研究目的', '研究方案');
+    expect(await hit.locator('mark').first().textContent()).toBe('研究目的');
+    await keepShot(page, '08-search-results-zh-CN');
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), hit.locator('a[id$="-open"]').click()]);
+    await expect.poll(() => tab.locator('#viewer-search-result').textContent(), { timeout: 60_000 }).toMatch(/1/);
+    await keepShot(tab, '08-search-viewer-zh-CN');
+    await page.context().close();
+  });
+});
