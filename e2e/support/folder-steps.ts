@@ -15,9 +15,10 @@ export const folderTitles = (page: Page, prefix = 'document') =>
   page.locator(`[id^="${prefix}-folder-"][data-ich-code]`);
 
 /**
- * Chooses a folder by its ICH code: typed into the tree's filter, then clicked among the matches, until the tree
- * shows it chosen. (Right after a page load a click was seen not to hold in journey 04 on a loaded machine: the
- * step checks, and clicks again only while the folder is not chosen, since a second click would unchoose it.)
+ * Chooses a folder by its ICH code: typed into the tree's filter, then clicked among the matches, and waits until the
+ * tree shows it chosen: the choice is a navigation (?folder=), which React applies as a transition, so a click on
+ * "Create" at once could open the dialog before the folder is the page's (journey 04 did). It clicks again only
+ * while the folder is not chosen, since a second click would unchoose it.
  */
 export async function openFolder(page: Page, code: string, prefix = 'document') {
   await page.locator(`#${prefix}-folder-filter`).fill(code);

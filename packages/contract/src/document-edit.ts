@@ -74,6 +74,9 @@ export const versionRow = z.object({
   creator: z.string(),
   createdtime: z.string(),
   current: z.boolean(),
+  /** Its text for search (issue 13, search.ts TextState): null before any was asked for; why, when it failed. */
+  textState: z.number().nullable(),
+  textReason: z.string().nullable(),
 });
 export type VersionRow = z.infer<typeof versionRow>;
 export const versionList = z.array(versionRow);

@@ -4,6 +4,7 @@ import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import { documents, documentVersions } from '../../db/schema/documents.ts';
 import { users } from '../../db/schema/users.ts';
 import { fail } from '../../lib/app-error.ts';
+import { contentTexts } from '../../db/schema/search.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
@@ -97,9 +98,14 @@ export async function listVersions(deps: Deps, ctx: ProjectContext, fileId: numb
   return deps.db.transaction(async (tx) => {
     const { doc } = await loadDocumentFor(tx, ctx, fileId, ['viewDoc', 'viewVersionDoc']);
     const rows = await tx
-      .select({ v: documentVersions, creator: users.name })
+      .select({
+        v: documentVersions,
+        creator: users.name,
+        text: { state: contentTexts.state, reason: contentTexts.reason },
+      })
       .from(documentVersions)
       .innerJoin(users, eq(users.id, documentVersions.createdBy))
+      .leftJoin(contentTexts, eq(contentTexts.sha256, documentVersions.sha256))
       .where(
         and(
           eq(documentVersions.documentId, doc.id),
@@ -108,7 +114,7 @@ export async function listVersions(deps: Deps, ctx: ProjectContext, fileId: numb
         ),
       )
       .orderBy(asc(documentVersions.id));
-    return rows.reverse().map(({ v, creator }): VersionRow => ({
+    return rows.reverse().map(({ v, creator, text }): VersionRow => ({
       fileVersionId: v.id,
       versionNo: v.versionNo,
       label: v.label,
@@ -118,6 +124,8 @@ export async function listVersions(deps: Deps, ctx: ProjectContext, fileId: numb
       creator,
       createdtime: v.createdAt.toISOString(),
       current: v.id === doc.currentVersionId,
+      textState: text?.state ?? null,
+      textReason: text?.reason ?? null,
     }));
   });
 }

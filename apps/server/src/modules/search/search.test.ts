@@ -101,6 +101,9 @@ describe('text extraction of new versions', () => {
     const [report] = rows.filter((r) => r.extension === 'pdf' && r.pages === 3);
     expect(report.chars).toBeGreaterThan(40);
     expect(rows.find((r) => r.extension === 'docx')?.pages).toBeGreaterThan(0);
+    // Each version shows it.
+    const versions = await client(ctx.app, world.pm.token).get(`/file/version/find_all?fileId=${ids['Visit report']}`);
+    expect(versions.json().data[0]).toMatchObject({ textState: TextState.Done, textReason: null });
   });
 });
 

@@ -55,6 +55,8 @@ const VERSION = {
   creator: 'Pat',
   createdtime: '2026-01-02T08:00:00Z',
   current: true,
+  textState: null,
+  textReason: null,
 };
 
 describe('document trail in the workspace', () => {

@@ -30,6 +30,8 @@ describe('versions', () => {
         creator: 'Pat',
         createdtime: '2026-01-03T08:00:00Z',
         current: true,
+        textState: 4,
+        textReason: 'pdftotext could not read the file',
       },
       {
         fileVersionId: 10,
@@ -41,6 +43,8 @@ describe('versions', () => {
         creator: 'Pat',
         createdtime: '2026-01-01T08:00:00Z',
         current: false,
+        textState: 2,
+        textReason: null,
       },
     ];
     const fetchMock = mockApi({
@@ -68,6 +72,9 @@ describe('versions', () => {
     const table = await findById('document-versions');
     expect(await within(table).findByText('draft')).toBeInTheDocument();
     expect(within(table).getByText('Current')).toBeInTheDocument();
+    // Each version says whether its text is searchable (issue 13).
+    expect(byId('version-10-text')).toHaveTextContent('Searchable');
+    expect(byId('version-11-text')).toHaveTextContent('Failed');
     fireEvent.click(byId('version-11-label'));
     fireEvent.change(byId('version-label-11'), { target: { value: 'signed' } });
     fireEvent.keyDown(byId('version-label-11'), { key: 'Enter', code: 'Enter', keyCode: 13 });

@@ -20,6 +20,9 @@ import { useDownloadByTicket } from '../../download/api';
 import { formatDateTime, formatSize } from '../../../lib/format';
 import { useDeleteVersion, useLabelVersion, useVersions } from '../api';
 
+/** Waiting, extracting, done, no text, failed, not possible here (contract search.ts TextState). */
+const TEXT_COLORS = ['default', 'processing', 'success', 'default', 'error', 'warning'];
+
 /** The versions of a document (the side panel's Versions tab): label, download and delete as the keys allow. */
 export function VersionsTable({ row }: { row: FileRow }) {
   const { t } = useTranslation();
@@ -104,6 +107,20 @@ export function VersionsTable({ row }: { row: FileRow }) {
       ),
     },
     {
+      // Whether its text is searchable yet (issue 13), and why not when it failed.
+      title: t('document.version.text'),
+      dataIndex: 'textState',
+      width: 110,
+      render: (state: number | null, v) =>
+        state === null ? null : (
+          <Tooltip title={v.textReason}>
+            <Tag id={`version-${v.fileVersionId}-text`} color={TEXT_COLORS[state]}>
+              {t(`document.version.textState.${state}`)}
+            </Tag>
+          </Tooltip>
+        ),
+    },
+    {
       // The fingerprint an auditor compares with a copy: its start here, all of it on hover.
       title: 'SHA-256',
       dataIndex: 'sha256',
@@ -161,7 +178,7 @@ export function VersionsTable({ row }: { row: FileRow }) {
       columns={columns}
       dataSource={versions.data ?? []}
       pagination={false}
-      scroll={{ x: 520 }}
+      scroll={{ x: 620 }}
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('document.version.empty')} /> }}
     />
   );
