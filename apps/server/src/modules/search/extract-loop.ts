@@ -6,6 +6,7 @@ import { TextState } from '@edoc/contract/search';
 import { OFFICE_TYPES } from '@edoc/contract/viewer';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { RenditionState } from '../../convert/convert-job.ts';
+import { documentVersions } from '../../db/schema/documents.ts';
 import { contentPages, contentTexts } from '../../db/schema/search.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { ensureRendition } from '../viewer/rendition.service.ts';
@@ -130,6 +131,31 @@ export async function releaseStuck(deps: Deps) {
     );
 }
 
+/**
+ * npm run search:reindex: every stored version's content gets a row (a data folder from before search, a row lost),
+ * failed ones wait again, and with `all` every one is read again. Answers how many now wait.
+ */
+export async function queueReindex(db: Deps['db'], all: boolean): Promise<number> {
+  await db.execute(sql`
+    insert into ${contentTexts} (sha256, extension)
+    select distinct on (sha256) sha256, extension from ${documentVersions} order by sha256
+    on conflict do nothing`);
+  const again = all
+    ? sql`state <> ${TextState.Extracting}`
+    : sql`state in (${TextState.Failed}, ${TextState.Unavailable})`;
+  await db.execute(sql`update ${contentTexts} set state = ${TextState.Waiting}, next_at = now() where ${again}`);
+  return waitingCount(db);
+}
+
+/** How many contents wait for their text (or are being read). */
+export async function waitingCount(db: Deps['db']): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(contentTexts)
+    .where(sql`${contentTexts.state} in (${TextState.Waiting}, ${TextState.Extracting})`);
+  return row.n;
+}
+
 /** Extracts until nothing is waiting (tests, the reindex command); answers how many were taken. */
 export async function drainExtraction(deps: Deps, opts: { until?: number } = {}): Promise<number> {
   let n = 0;
@@ -137,11 +163,7 @@ export async function drainExtraction(deps: Deps, opts: { until?: number } = {})
   for (;;) {
     if (await extractNext(deps)) n++;
     else {
-      const [waiting] = await deps.db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(contentTexts)
-        .where(eq(contentTexts.state, TextState.Waiting));
-      if (waiting.n === 0 || Date.now() > until) return n;
+      if ((await waitingCount(deps.db)) === 0 || Date.now() > until) return n;
       await new Promise((r) => setTimeout(r, 200));
     }
   }

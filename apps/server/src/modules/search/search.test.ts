@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TextState } from '@edoc/contract/search';
 import { eq } from 'drizzle-orm';
@@ -170,6 +172,21 @@ describe('searching the project', () => {
     expect(await search(world.pm.token, { q: '-secret' })).toEqual({ data: [], total: 0, capped: false });
     expect(await search(world.pm.token, { q: '!!!' })).toEqual({ data: [], total: 0, capped: false });
   });
+
+  it('is rebuilt by npm run search:reindex: a lost row is read again, with a progress bar', async () => {
+    const [docx] = await ctx.db.select().from(contentTexts).where(eq(contentTexts.extension, 'docx'));
+    await ctx.db.delete(contentTexts).where(eq(contentTexts.sha256, docx.sha256));
+    expect(names(await search(world.pm.token, { q: '研究者手册' }))).toEqual([]);
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/search-reindex.ts'], {
+      cwd: path.resolve(import.meta.dirname, '../../..'),
+      env: { ...process.env, DATA_DIR: ctx.dataDir, DATABASE_URL: ctx.deps.config.DATABASE_URL, LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toMatch(/1 file content\(s\) to read[\s\S]*\[#+\] 1\/1[\s\S]*search index up to date/);
+    expect(names(await search(world.pm.token, { q: '研究者手册' }))).toEqual(['Protocol']);
+  }, 150_000);
 
   it('finds the text of a new version and no longer the old one', async () => {
     const res = await client(ctx.app, world.pm.token).form(
