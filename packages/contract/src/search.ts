@@ -134,3 +134,27 @@ export const searchAnswer = z.object({
 });
 export type SearchAnswer = z.infer<typeof searchAnswer>;
 export const SEARCH_COUNT_CAP = 10_000;
+
+/** GET /file/duplicates: where the same content (by sha256) is already filed in the project (issue 13). */
+export const duplicateQuery = z.object({
+  sha256: z
+    .string('required')
+    .trim()
+    .toLowerCase()
+    .regex(/^[0-9a-f]{64}$/, 'invalid_value'),
+});
+
+/** A version of a live document holding that content, among those the caller may view. */
+export const duplicateRow = z.object({
+  fileId: z.number(),
+  fileVersionId: z.number(),
+  name: z.string(),
+  versionNo: z.string(),
+  current: z.boolean(),
+  folderId: z.number().nullable(),
+  folder: z.string().nullable(),
+  folderEn: z.string().nullable(),
+  ichCode: z.string().nullable(),
+});
+export type DuplicateRow = z.infer<typeof duplicateRow>;
+export const duplicateList = z.array(duplicateRow);

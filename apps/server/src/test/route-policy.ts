@@ -283,6 +283,7 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'GET /folder/workspace/file/picture': member,
   // search (issue 13): folder rights and sites decide inside which documents are read at all
   'GET /file/search': member,
+  'GET /file/duplicates': member,
   'POST /file/archive': member,
   'POST /file/batch/archived': member,
   'GET /file/recall': { ...member, destructive: true },

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TextState } from '@edoc/contract/search';
 import { eq } from 'drizzle-orm';
 import { makeDocx, makePdf } from '../../../../../e2e/support/files.ts';
+import { documentVersions } from '../../db/schema/documents.ts';
 import { folderGrants, roles, sites } from '../../db/schema/projects.ts';
 import { contentTexts } from '../../db/schema/search.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
@@ -106,6 +107,30 @@ describe('text extraction of new versions', () => {
     // Each version shows it.
     const versions = await client(ctx.app, world.pm.token).get(`/file/version/find_all?fileId=${ids['Visit report']}`);
     expect(versions.json().data[0]).toMatchObject({ textState: TextState.Done, textReason: null });
+  });
+});
+
+describe('duplicates', () => {
+  it('says where the same content is already filed, among what the caller may view only', async () => {
+    const [hidden] = await ctx.db
+      .select({ sha: documentVersions.sha256 })
+      .from(documentVersions)
+      .where(eq(documentVersions.documentId, ids['Hidden PK']));
+    const [report] = await ctx.db
+      .select({ sha: documentVersions.sha256 })
+      .from(documentVersions)
+      .where(eq(documentVersions.documentId, ids['Visit report']));
+    const ask = (token: string, sha: string) =>
+      client(ctx.app, token).get(`/file/duplicates?sha256=${sha}`).then((r) => r.json());
+    expect((await ask(world.pm.token, report.sha)).data).toEqual([
+      expect.objectContaining({ fileId: ids['Visit report'], name: 'Visit report', current: true, ichCode: '8.2.1' }),
+    ]);
+    // The same content in 8.2.2, which the reader may not view: nothing is said of it.
+    expect((await ask(world.pm.token, hidden.sha)).data).toHaveLength(1);
+    expect((await ask(reader.token, hidden.sha)).data).toEqual([]);
+    expect((await ask(other.pm.token, report.sha)).data).toEqual([]);
+    const bad = await ask(world.pm.token, 'xyz');
+    expect(bad.errorCode).toBe('invalid_value');
   });
 });
 

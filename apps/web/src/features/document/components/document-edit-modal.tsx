@@ -10,6 +10,8 @@ import { schemaRule } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
 import { toFormData, useEditDocument } from '../api';
 import { DatesAndComment, DOCUMENT_FIELD_ERRORS, fileRule, isoDay, uniqueNameRule } from './document-form-modal';
+import { useDuplicatesOf } from '../hooks/use-duplicates';
+import { DuplicateNotice } from './duplicate-notice';
 import { FilePicker } from './file-picker';
 
 interface EditValues {
@@ -29,6 +31,8 @@ export function DocumentEditModal(props: { target: EditTarget | null; allowedTyp
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<EditValues>();
+  // The same content already filed (this document's own versions too) is named before it is filed again.
+  const duplicates = useDuplicatesOf(Form.useWatch('file', form));
   const [progress, setProgress] = useState<number | null>(null);
   useRevalidateOnLanguage(form);
   const { target } = props;
@@ -105,6 +109,7 @@ export function DocumentEditModal(props: { target: EditTarget | null; allowedTyp
             <Form.Item name="file" label={fileLabel} required rules={[fileRule(props.allowedTypes, true, fileLabel)]}>
               <FilePicker id="document-edit-file" />
             </Form.Item>
+            <DuplicateNotice id="document-edit-duplicate" rows={duplicates.data} />
             <Form.Item name="versionNo" label={t('document.field.versionNo')}>
               <Input maxLength={32} />
             </Form.Item>

@@ -14,6 +14,8 @@ import { useSites } from '../../site/api';
 import { useTags } from '../../tag/api';
 import { checkName, toFormData, useCreateDocument, useRecipients } from '../api';
 import { uploadProblem } from '../folders';
+import { useDuplicatesOf } from '../hooks/use-duplicates';
+import { DuplicateNotice } from './duplicate-notice';
 import { FilePicker } from './file-picker';
 import { FolderSelect } from './folder-select';
 
@@ -127,6 +129,8 @@ export function DocumentFormModal(props: {
   const folderId = Form.useWatch('folderId', form);
   const siteId = Form.useWatch('siteId', form);
   const recipients = useRecipients(folderId, scope === 'site' ? siteId : undefined, props.open);
+  // The same content already filed in the project is named before it is filed twice (issue 13).
+  const duplicates = useDuplicatesOf(Form.useWatch('file', form));
 
   const { open, folder } = props;
   const start = folder?.isEnabled && folder.canCreateFile ? folder : null;
@@ -269,6 +273,7 @@ export function DocumentFormModal(props: {
         <Form.Item name="file" label={fileLabel} required rules={[fileRule(props.allowedTypes, true, fileLabel)]}>
           <FilePicker id="document-form-file" />
         </Form.Item>
+        <DuplicateNotice id="document-form-duplicate" rows={duplicates.data} />
         {progress !== null ? (
           <div id="document-form-progress">
             <Progress percent={progress} />

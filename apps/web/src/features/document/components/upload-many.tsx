@@ -7,6 +7,8 @@ import type { FolderNode } from '@edoc/contract/folder';
 import { errorText } from '../../../lib/feedback';
 import { toFormData, useCreateDocument } from '../api';
 import { baseName, uploadProblem } from '../folders';
+import { useDuplicateCheck } from '../hooks/use-duplicates';
+import { usePlaces } from './duplicate-notice';
 import { FileTypeIcon } from '../../../components/file-type-icon';
 
 interface Item {
@@ -30,7 +32,9 @@ export function UploadMany({
   allowedTypes: string[];
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
+  const duplicates = useDuplicateCheck();
+  const places = usePlaces();
   const create = useCreateDocument({ silentError: true });
   const [items, setItems] = useState<Item[]>([]);
   const patch = (uid: string, change: Partial<Item>) =>
@@ -46,13 +50,30 @@ export function UploadMany({
         id="document-upload-drop"
         multiple
         showUploadList={false}
-        beforeUpload={(file) => {
+        beforeUpload={async (file) => {
           const problem = uploadProblem(file, allowedTypes);
           if (problem) {
             void message.error(t('document.upload.failed', { name: file.name, reason: problem }));
             return Upload.LIST_IGNORE;
           }
-          return true;
+          // The same content already filed in the project: asked before it is filed twice (issue 13).
+          const found = await duplicates(file);
+          if (found.length === 0) return true;
+          const go = await modal.confirm({
+            title: t('document.duplicate.confirm', { name: file.name }),
+            content: (
+              <ul style={{ paddingInlineStart: 18 }}>
+                {places(found).map((p) => (
+                  <li key={p}>{p}</li>
+                ))}
+              </ul>
+            ),
+            okText: t('document.duplicate.uploadAnyway'),
+            cancelText: t('common.cancel'),
+            okButtonProps: { id: 'document-duplicate-ok' },
+            cancelButtonProps: { id: 'document-duplicate-cancel' },
+          });
+          return go ? true : Upload.LIST_IGNORE;
         }}
         customRequest={({ file }) => {
           const f = file as File & { uid: string };
