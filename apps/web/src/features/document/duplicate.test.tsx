@@ -6,7 +6,7 @@ import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
 import { mockApi, reply } from '../../test/fetch-mock';
 import { expandFolder } from '../../test/folder-tree';
-import { byId, findById } from '../../test/queries';
+import { findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
 import { base, callsTo, signIn } from './document-fixtures';
 import { mockXhr, ok } from './fake-xhr';
