@@ -111,5 +111,21 @@ describe('inspectors and closed projects in the project area (issue 11)', () => 
     expect(await findById('project-closed-banner')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/manage/tag');
     expect(getSession().projectId).toBe(12);
+    // From then on the settings page offers no change: the create button is greyed, as every change control.
+    await waitFor(() => expect(document.getElementById('tag-create')).toBeDisabled());
+  });
+
+  it("greys out a settings page's changes in a closed project, and keeps its list's search usable", async () => {
+    await changeLanguage('en-US');
+    mockApi({
+      'GET /manage/member/list': () => envelope({ data: [], total: 0 }),
+      'GET /tag/list': () => reply(tagList, []),
+    });
+    enter({ closed: true });
+    renderApp('/manage/tag');
+    expect(await findById('tag-create')).toBeDisabled();
+    renderApp('/manage/user');
+    expect(await findById('manage-member-add')).toBeDisabled();
+    expect(await findById('manage-member-search')).toBeEnabled();
   });
 });

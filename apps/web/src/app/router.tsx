@@ -18,6 +18,7 @@ import { InspectorPage } from '../features/inspector/pages/inspector-page';
 import { LibraryPage } from '../features/library/pages/library-page';
 import { LicensePage } from '../features/license/pages/license-page';
 import { ManageUserPage } from '../features/manage-member/pages/manage-user-page';
+import { ClosedReadOnly } from '../components/read-only';
 import { SearchPage } from '../features/search/pages/search-page';
 import { StudySettingsPage } from '../features/manage-study/pages/study-settings-page';
 import { NoticePage } from '../features/notice/pages/notice-page';
@@ -136,15 +137,47 @@ export const routes: RouteObject[] = [
             [paths.project.user]: <UserCenterPage />,
             [paths.project.work]: <WorkspacePage />,
             [paths.project.file]: <LibraryPage />,
-            [paths.project.manageStudy]: <StudySettingsPage />,
-            [paths.project.manageUser]: <ManageUserPage />,
+            [paths.project.manageStudy]: (
+              <ClosedReadOnly>
+                <StudySettingsPage />
+              </ClosedReadOnly>
+            ),
+            [paths.project.manageUser]: (
+              <ClosedReadOnly>
+                <ManageUserPage />
+              </ClosedReadOnly>
+            ),
             [paths.project.manageInspector]: <InspectorPage />,
-            [paths.project.manageGroup]: <GroupPage />,
-            [paths.project.manageDirectory]: <DirectoryPage />,
-            [paths.project.manageFolderTemplate]: <FolderTemplatePage />,
-            [paths.project.manageEncode]: <ProjectCodePage />,
-            [paths.project.manageCodeType]: <ProjectCodeTypePage />,
-            [paths.project.manageTag]: <TagPage />,
+            [paths.project.manageGroup]: (
+              <ClosedReadOnly>
+                <GroupPage />
+              </ClosedReadOnly>
+            ),
+            [paths.project.manageDirectory]: (
+              <ClosedReadOnly>
+                <DirectoryPage />
+              </ClosedReadOnly>
+            ),
+            [paths.project.manageFolderTemplate]: (
+              <ClosedReadOnly>
+                <FolderTemplatePage />
+              </ClosedReadOnly>
+            ),
+            [paths.project.manageEncode]: (
+              <ClosedReadOnly>
+                <ProjectCodePage />
+              </ClosedReadOnly>
+            ),
+            [paths.project.manageCodeType]: (
+              <ClosedReadOnly>
+                <ProjectCodeTypePage />
+              </ClosedReadOnly>
+            ),
+            [paths.project.manageTag]: (
+              <ClosedReadOnly>
+                <TagPage />
+              </ClosedReadOnly>
+            ),
             [paths.project.manageDownload]: <DownloadPage />,
             [paths.project.manageReport]: <TrailPage />,
           }),

@@ -2,6 +2,7 @@ import type { Page } from '@edoc/contract/envelope';
 import { Empty, Flex, Input, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { useListState } from '../lib/use-list-state';
+import { StillReadable } from './read-only';
 
 interface SearchableTableProps<T> {
   searchId: string;
@@ -22,14 +23,16 @@ export function SearchableTable<T extends object>(props: SearchableTableProps<T>
   return (
     <>
       <Flex style={{ marginBottom: 16 }}>
-        <Input.Search
-          id={props.searchId}
-          style={{ maxWidth: 360 }}
-          allowClear
-          placeholder={props.searchPlaceholder}
-          aria-label={props.searchPlaceholder}
-          onSearch={list.search}
-        />
+        <StillReadable>
+          <Input.Search
+            id={props.searchId}
+            style={{ maxWidth: 360 }}
+            allowClear
+            placeholder={props.searchPlaceholder}
+            aria-label={props.searchPlaceholder}
+            onSearch={list.search}
+          />
+        </StillReadable>
       </Flex>
       <Table<T>
         id={props.tableId}
