@@ -186,7 +186,7 @@ describe('folder panel', () => {
     expect(await findById('t-tree-show')).toBeInTheDocument();
     expect(byId('t-folder-1').closest('.ant-splitter-panel')).toHaveClass('ant-splitter-panel-hidden');
     expect(JSON.parse(window.localStorage.getItem('edoc.pref.0.t.folderPanel')!)).toEqual({
-      width: 280,
+      width: 250,
       collapsed: true,
     });
     fireEvent.click(byId('t-tree-show'));
