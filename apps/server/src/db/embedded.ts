@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import net from 'node:net';
@@ -172,7 +173,7 @@ export async function startEmbeddedPostgres(
     port,
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
-    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    initdbFlags: ['--encoding=UTF8', '--locale=C', `--lc-ctype=${characterLocale()}`],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'fsync=on'],
     onLog: (m: unknown) => log(String(m).trim()),
     onError: (m: unknown) => log(String(m)),
@@ -225,4 +226,19 @@ async function ensureAppRole(admin: pg.Client, password: string): Promise<void> 
     `${verb} ROLE ${APP_ROLE} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS PASSWORD ${literal(password)}`,
   );
   await admin.query(`GRANT CONNECT, CREATE, TEMPORARY ON DATABASE edoc TO ${APP_ROLE}`);
+}
+
+/**
+ * The character classes of a new embedded database (issue 13). Sorting stays C (byte order: stable on every machine),
+ * but under LC_CTYPE=C PostgreSQL takes Chinese characters for no letters at all, so pg_trgm extracts no trigrams
+ * from a Chinese name and the name index cannot serve a Chinese search. C.UTF-8 (glibc's, on Debian and Ubuntu)
+ * classifies them by Unicode; PostgreSQL's builtin C.UTF-8 provider was tried (PostgreSQL 18) and still gave none.
+ * Where the system has no C.UTF-8, C it stays: search inside documents does not depend on it (its lexemes are made
+ * in the application), only the trigram index for names does. Decided when the folder is made; older folders
+ * keep C until moved by a backup and restore.
+ */
+export function characterLocale(): string {
+  const listed = spawnSync('locale', ['-a'], { encoding: 'utf8' });
+  const names = listed.status === 0 ? listed.stdout.split('\n').map((l) => l.trim().toLowerCase()) : [];
+  return names.includes('c.utf8') || names.includes('c.utf-8') ? 'C.UTF-8' : 'C';
 }

@@ -2,7 +2,8 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TextState } from '@edoc/contract/search';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { characterLocale } from '../../db/embedded.ts';
 import { makeDocx, makePdf } from '../../../../../e2e/support/files.ts';
 import { documentVersions } from '../../db/schema/documents.ts';
 import { folderGrants, roles, sites } from '../../db/schema/projects.ts';
@@ -110,6 +111,20 @@ describe('text extraction of new versions', () => {
   });
 });
 
+describe("the database's character classes", () => {
+  it('lets pg_trgm see Chinese in a new embedded database (C.UTF-8), so the name index serves a Chinese search', async () => {
+    const [row] = (
+      await ctx.db.execute<{ ctype: string; trigrams: string[] }>(
+        sql`select datctype as ctype, show_trgm('研究者手册') as trigrams from pg_database where datname = current_database()`,
+      )
+    ).rows;
+    // The embedded database of this run was made by the application (a server of DATABASE_URL was made by its owner).
+    if (!process.env.TEST_DATABASE_URL) expect(row.ctype).toBe(characterLocale());
+    if (row.ctype.toLowerCase().replace('-', '') === 'c.utf8') expect(row.trigrams.length).toBeGreaterThan(0);
+    else expect(row.trigrams).toEqual([]);
+  });
+});
+
 describe('duplicates', () => {
   it('says where the same content is already filed, among what the caller may view only', async () => {
     const [hidden] = await ctx.db
@@ -121,7 +136,9 @@ describe('duplicates', () => {
       .from(documentVersions)
       .where(eq(documentVersions.documentId, ids['Visit report']));
     const ask = (token: string, sha: string) =>
-      client(ctx.app, token).get(`/file/duplicates?sha256=${sha}`).then((r) => r.json());
+      client(ctx.app, token)
+        .get(`/file/duplicates?sha256=${sha}`)
+        .then((r) => r.json());
     expect((await ask(world.pm.token, report.sha)).data).toEqual([
       expect.objectContaining({ fileId: ids['Visit report'], name: 'Visit report', current: true, ichCode: '8.2.1' }),
     ]);
