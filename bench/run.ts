@@ -4,6 +4,8 @@
 // 2. a 200 MB upload next to cp + sha256sum of the same file (and the process's memory growth meanwhile).
 // 3. the workspace listing (a folder page, a name search) over 100,000 documents next to the same SQL.
 // 4. packing 500 files / 1 GB into a download-center zip next to `zip -0 -r` of the same files.
+// 5. search inside those 100,000 documents' text (issue 13), rare and common terms in English and Chinese, next
+//    to the same SQL. `npm run bench -- search` runs 3 and 5 only.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +22,7 @@ import { seedAdmin } from '../apps/server/src/seed.ts';
 import { createFsBlobStore } from '../apps/server/src/storage/blob-store.ts';
 import { listingSql, makeProject, seedDocuments, sqlLoad, uploadBench } from './documents.ts';
 import { packBench } from './pack.ts';
+import { SEARCH_CASES, searchSql, seedTexts, singleClient } from './search.ts';
 import { createUser } from './users.ts';
 
 const run = promisify(execFile);
@@ -28,6 +31,8 @@ const AUTOCANNON = path.join(
   'autocannon.js',
 );
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** `npm run bench -- search`: the listing and search figures only. */
+const only = process.argv.includes('search') ? 'search' : null;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 
 /** autocannon runs in its own process, so the load generator does not share the server's event loop. */
@@ -79,10 +84,12 @@ try {
   );
 
   const project = await makeProject(db, (o) => app.inject(o));
-  const up = await uploadBench(appUrl, project, dataDir);
-  console.log(
-    `\nupload 200 MB: ${up.mbps.toFixed(0)} MB/s   cp + sha256sum: ${up.baseMbps.toFixed(0)} MB/s   ratio ${(up.mbps / up.baseMbps).toFixed(2)}   process RSS growth ${up.rssGrowthMb.toFixed(0)} MB`,
-  );
+  if (!only) {
+    const up = await uploadBench(appUrl, project, dataDir);
+    console.log(
+      `\nupload 200 MB: ${up.mbps.toFixed(0)} MB/s   cp + sha256sum: ${up.baseMbps.toFixed(0)} MB/s   ratio ${(up.mbps / up.baseMbps).toFixed(2)}   process RSS growth ${up.rssGrowthMb.toFixed(0)} MB`,
+    );
+  }
 
   const t0 = Date.now();
   await seedDocuments(db, project);
@@ -104,10 +111,36 @@ try {
     console.log(`ratio HTTP : SQL   throughput ${(http.rps / direct.rps).toFixed(3)}`);
   }
 
-  const pack = await packBench(db, blobs, project, dataDir);
-  console.log(
-    `\npack ${pack.files} files / ${pack.totalMb.toFixed(0)} MB: ${pack.mbps.toFixed(0)} MB/s   zip -0 -r: ${pack.baseMbps.toFixed(0)} MB/s   ratio ${(pack.mbps / pack.baseMbps).toFixed(2)}   process RSS growth ${pack.rssGrowthMb.toFixed(0)} MB`,
-  );
+  const t1 = Date.now();
+  await seedTexts(db, project);
+  console.log(`\ntheir text (about 2.5 KB each) indexed in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
+  for (const [label, words] of SEARCH_CASES) {
+    const q = new URLSearchParams({ q: words, pageSize: '20' });
+    const target = `${appUrl}/edoc/file/search?${q}`;
+    const once = () => fetch(target, { headers: auth }).then((r) => r.json());
+    const hits = ((await once()) as { data: { total: number; capped: boolean } }).data;
+    const queries = searchSql(project, words);
+    const httpOne = await singleClient(once);
+    const sqlOne = await singleClient(async () => {
+      for (const query of queries) await db.execute(query);
+    });
+    const http = await load(target, auth);
+    const direct = await sqlLoad(db, queries, SECONDS, CONNECTIONS);
+    console.log(`search ${label}: ${hits.total}${hits.capped ? '+' : ''} hits`);
+    console.log(
+      `  one client  HTTP p50 ${httpOne.p50.toFixed(1)} ms p99 ${httpOne.p99.toFixed(1)} ms   SQL p50 ${sqlOne.p50.toFixed(1)} ms p99 ${sqlOne.p99.toFixed(1)} ms`,
+    );
+    console.log(
+      `  ${CONNECTIONS} clients  HTTP ${http.rps.toFixed(0)} req/s   SQL ${direct.rps.toFixed(0)} req/s   ratio ${(http.rps / direct.rps).toFixed(3)}`,
+    );
+  }
+
+  if (!only) {
+    const pack = await packBench(db, blobs, project, dataDir);
+    console.log(
+      `\npack ${pack.files} files / ${pack.totalMb.toFixed(0)} MB: ${pack.mbps.toFixed(0)} MB/s   zip -0 -r: ${pack.baseMbps.toFixed(0)} MB/s   ratio ${(pack.mbps / pack.baseMbps).toFixed(2)}   process RSS growth ${pack.rssGrowthMb.toFixed(0)} MB`,
+    );
+  }
 } finally {
   await app.close();
   await bare.close();
