@@ -307,3 +307,15 @@ export function abilitiesOf(status: number, f: ActorFacts): WorkflowAction[] {
     return t !== undefined && refusalOf(t, f) === null;
   });
 }
+
+/** What anyone holding these keys may do in this status, whoever they are to the document (a list's batch menu). */
+export const holderAbilities = (status: number, keys: readonly string[]): WorkflowAction[] =>
+  abilitiesOf(status, {
+    keys: new Set(keys),
+    isReceiver: false,
+    isPendingAssignee: false,
+    hasStandingPass: false,
+    isSender: false,
+    anyActed: false,
+    isDeletionApprover: false,
+  });

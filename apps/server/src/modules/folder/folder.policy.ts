@@ -171,3 +171,11 @@ export function pathOf(id: number, byId: Map<number, FolderRow>): string[] {
 }
 
 export type { FolderRights };
+
+/** The folders whose documents the caller may view (enabled, with viewDoc): what search and duplicates read. */
+export async function viewableFolderIds(tx: Tx, ctx: ProjectContext): Promise<number[]> {
+  const { rows, rights } = await folderRights(tx, ctx, 0);
+  return rows
+    .filter((f) => rights.get(f.id)?.isEnabled && rights.get(f.id)?.docKeys.includes('viewDoc'))
+    .map((f) => f.id);
+}

@@ -5,7 +5,7 @@ import { folders } from '../../db/schema/projects.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { siteFilter, visibleSites } from '../document/document-list.service.ts';
-import { folderRights } from '../folder/folder.policy.ts';
+import { viewableFolderIds } from '../folder/folder.policy.ts';
 
 /** At most this many places are named: enough to find it, not a listing. */
 const LIMIT = 20;
@@ -17,10 +17,7 @@ const LIMIT = 20;
  */
 export async function findDuplicates(deps: Deps, ctx: ProjectContext, sha256: string): Promise<DuplicateRow[]> {
   return deps.db.transaction(async (tx) => {
-    const { rows, rights } = await folderRights(tx, ctx, 0);
-    const readable = rows
-      .filter((f) => rights.get(f.id)?.isEnabled && rights.get(f.id)?.docKeys.includes('viewDoc'))
-      .map((f) => f.id);
+    const readable = await viewableFolderIds(tx, ctx);
     if (readable.length === 0) return [];
     const found = await tx
       .select({ d: documents, v: documentVersions, folder: folders.name, folderEn: folders.nameEn })

@@ -16,7 +16,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { likePattern } from '../../lib/sql.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { siteFilter, visibleSites } from '../document/document-list.service.ts';
-import { folderRights } from '../folder/folder.policy.ts';
+import { viewableFolderIds } from '../folder/folder.policy.ts';
 import { anyTermQuery, termQuery } from './lexemes.ts';
 import { snippetsOf } from './snippets.ts';
 
@@ -40,6 +40,34 @@ function termMatch(term: SearchTerm): SQL | null {
 }
 
 /**
+ * The documents any searched term could match, found through indexes: the text's lexemes (GIN), names and file codes
+ * (trigram GIN), ICH codes, tags and comments. Every clause is then checked on these alone, so a rare word reads a
+ * handful of rows however large the project, instead of every document's metadata.
+ */
+function candidates(projectId: number, terms: SearchTerm[], any: string): SQL {
+  const likes = terms.map((t) => likePattern(t.text));
+  const anyOf = (column: SQL) =>
+    sql.join(
+      likes.map((p) => sql`${column} ilike ${p}`),
+      sql` or `,
+    );
+  return sql`${documents.id} in (
+    select d.id from documents d join document_versions v on v.id = d.current_version_id
+      join content_texts t on t.sha256 = v.sha256
+      where d.project_id = ${projectId} and t.tsv @@ ${any}::tsquery
+    union
+    select d.id from documents d
+      where d.project_id = ${projectId} and (${anyOf(sql`d.name`)} or ${anyOf(sql`d.file_code`)} or ${anyOf(sql`d.ich_code`)})
+    union
+    select d.id from documents d
+      where d.project_id = ${projectId} and d.tag_ids && array(select tg.id from tags tg
+        where tg.project_id = ${projectId} and (${anyOf(sql`tg.name`)}))::int[]
+    union
+    select w.document_id from document_words w join documents d on d.id = w.document_id
+      where d.project_id = ${projectId} and (${anyOf(sql`w.text`)}))`;
+}
+
+/**
  * GET /file/search (issue 13): the live documents of the project the caller may view (viewDoc on the folder, sites
  * as in the list) matching every clause of the query in their current version's text or their metadata, and none
  * of the excluded terms. A document the caller may not view is never read here, so neither counted nor quoted.
@@ -55,10 +83,7 @@ export async function searchDocuments(deps: Deps, ctx: ProjectContext, q: Search
   const excluded = parsed.exclude.map(termMatch).filter((m): m is SQL => m !== null);
 
   return deps.db.transaction(async (tx) => {
-    const { rows, rights } = await folderRights(tx, ctx, 0);
-    const readable = rows
-      .filter((f) => rights.get(f.id)?.isEnabled && rights.get(f.id)?.docKeys.includes('viewDoc'))
-      .map((f) => f.id);
+    const readable = await viewableFolderIds(tx, ctx);
     const folderIds = q.folderId ? readable.filter((id) => id === q.folderId) : readable;
     if (folderIds.length === 0) return { data: [], total: 0, capped: false };
     const where = and(
@@ -73,6 +98,7 @@ export async function searchDocuments(deps: Deps, ctx: ProjectContext, q: Search
       q.tagId ? sql`${q.tagId} = any(${documents.tagIds})` : undefined,
       q.startDate ? gte(documents.updatedAt, new Date(`${q.startDate}T00:00:00Z`)) : undefined,
       q.endDate ? lt(documents.updatedAt, new Date(Date.parse(`${q.endDate}T00:00:00Z`) + 86_400_000)) : undefined,
+      candidates(ctx.projectId, parsed.clauses.flat(), any),
       ...clauses,
       ...excluded.map((m) => sql`not ${m}`),
     );

@@ -3,7 +3,7 @@ import { DeleteOutlined, DragOutlined, FileZipOutlined, InboxOutlined, SendOutli
 import { App, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FileRow } from '@edoc/contract/document';
-import { abilitiesOf, type WorkflowAction } from '@edoc/contract/workflow';
+import { holderAbilities, type WorkflowAction } from '@edoc/contract/workflow';
 import { PackDialog } from '../../download/components/pack-dialog';
 import { ArchiveDialog } from '../../library/components/archive-dialog';
 import { SendDialog } from '../../workflow/components/send-dialog';
@@ -13,16 +13,7 @@ import type { WorkspaceFiles } from '../hooks/use-workspace-files';
 type Batch = 'send' | 'pack' | 'archive';
 
 /** What any holder of the row's keys may do with it in its status (the contract's transition table). */
-const allows = (row: FileRow, action: WorkflowAction) =>
-  abilitiesOf(row.status, {
-    keys: new Set(row.abilities),
-    isReceiver: false,
-    isPendingAssignee: false,
-    hasStandingPass: false,
-    isSender: false,
-    anyActed: false,
-    isDeletionApprover: false,
-  }).includes(action);
+const allows = (row: FileRow, action: WorkflowAction) => holderAbilities(row.status, row.abilities).includes(action);
 
 /**
  * The selected rows' menu (issue 12): only the actions valid for every selected row, each opening its feature's

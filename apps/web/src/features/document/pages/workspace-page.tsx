@@ -1,8 +1,6 @@
-import { Card, Tabs } from 'antd';
+import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FolderBreadcrumb } from '../../../components/folder-tree/folder-breadcrumb';
-import { FolderSplit } from '../../../components/folder-tree/folder-split';
-import { FolderTree } from '../../../components/folder-tree/folder-tree';
+import { FolderBrowser } from '../../../components/folder-tree/folder-browser';
 import { FileTrail } from '../../audit/components/file-trail';
 import { DownloadTasks } from '../../download/components/download-tasks';
 import { useAllowedTypes } from '../api';
@@ -35,68 +33,52 @@ export function WorkspacePage() {
 
   return (
     <>
-      <FolderSplit
+      <FolderBrowser
         prefix="document"
-        tree={
-          <FolderTree
-            prefix="document"
-            title={t('document.folders')}
-            allLabel={t('document.allFiles')}
-            emptyText={t('document.emptyTree')}
-            roots={roots}
-            loading={tree.isFetching}
-            folderId={files.folderId}
-            onChoose={files.chooseFolder}
-          />
-        }
+        labels={{
+          folders: t('document.folders'),
+          allFiles: t('document.allFiles'),
+          emptyTree: t('document.emptyTree'),
+        }}
+        roots={roots}
+        loading={tree.isFetching}
+        folderId={files.folderId}
+        onChoose={files.chooseFolder}
       >
-        <Card
-          size="small"
-          title={
-            <FolderBreadcrumb
-              prefix="document"
-              allLabel={t('document.allFiles')}
-              roots={roots}
-              folderId={files.folderId}
-              onChoose={files.chooseFolder}
-            />
-          }
-        >
-          <Tabs
-            id="document-tabs"
-            destroyOnHidden
-            items={[
-              {
-                key: 'files',
-                label: <span id="document-files-tab">{t('document.files')}</span>,
-                children: (
-                  <FilesTab
-                    files={files}
-                    actions={actions}
-                    folder={folder}
-                    canCreate={canCreate}
-                    allowedTypes={allowedTypes}
-                    openId={panel.docId}
-                    onOpen={(fileId) => panel.open(fileId, panel.tab)}
-                    onClose={panel.close}
-                    selectionMenu={selection.menu}
-                  />
-                ),
-              },
-              {
-                key: 'recycle',
-                label: <span id="recycle-bin">{t('document.recycleBin')}</span>,
-                children: <RecycleBin roots={roots} />,
-              },
-              {
-                key: 'downloads',
-                label: <span id="download-center-tab">{t('download.tab')}</span>,
-                children: <DownloadTasks mine />,
-              },
-            ]}
-          />
-        </Card>
-      </FolderSplit>
+        <Tabs
+          id="document-tabs"
+          destroyOnHidden
+          items={[
+            {
+              key: 'files',
+              label: <span id="document-files-tab">{t('document.files')}</span>,
+              children: (
+                <FilesTab
+                  files={files}
+                  actions={actions}
+                  folder={folder}
+                  canCreate={canCreate}
+                  allowedTypes={allowedTypes}
+                  openId={panel.docId}
+                  onOpen={(fileId) => panel.open(fileId, panel.tab)}
+                  onClose={panel.close}
+                  selectionMenu={selection.menu}
+                />
+              ),
+            },
+            {
+              key: 'recycle',
+              label: <span id="recycle-bin">{t('document.recycleBin')}</span>,
+              children: <RecycleBin roots={roots} />,
+            },
+            {
+              key: 'downloads',
+              label: <span id="download-center-tab">{t('download.tab')}</span>,
+              children: <DownloadTasks mine />,
+            },
+          ]}
+        />
+      </FolderBrowser>
       <DocumentFormModal
         open={actions.creating}
         folder={folder}

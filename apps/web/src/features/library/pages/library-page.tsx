@@ -1,9 +1,7 @@
 import { useState } from 'react';
-import { App, Card, Flex, Input, Space, Switch, Typography } from 'antd';
+import { App, Flex, Input, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FolderBreadcrumb } from '../../../components/folder-tree/folder-breadcrumb';
-import { FolderSplit } from '../../../components/folder-tree/folder-split';
-import { FolderTree } from '../../../components/folder-tree/folder-tree';
+import { FolderBrowser } from '../../../components/folder-tree/folder-browser';
 import { useLibraryTree, useMarkInvalid, useRecall } from '../api';
 import { DeleteApplyDialog, type DeleteTarget } from '../components/delete-apply-dialog';
 import { LibraryTable } from '../components/library-table';
@@ -25,89 +23,69 @@ export function LibraryPage() {
 
   return (
     <>
-      <FolderSplit
+      <FolderBrowser
         prefix="library"
-        tree={
-          <FolderTree
-            prefix="library"
-            title={t('library.folders')}
-            allLabel={t('library.allFiles')}
-            emptyText={t('library.emptyTree')}
-            roots={roots}
-            loading={tree.isFetching}
-            folderId={state.folderId}
-            onChoose={state.chooseFolder}
-          />
-        }
+        labels={{ folders: t('library.folders'), allFiles: t('library.allFiles'), emptyTree: t('library.emptyTree') }}
+        roots={roots}
+        loading={tree.isFetching}
+        folderId={state.folderId}
+        onChoose={state.chooseFolder}
       >
-        <Card
-          size="small"
-          title={
-            <FolderBreadcrumb
-              prefix="library"
-              allLabel={t('library.allFiles')}
-              roots={roots}
-              folderId={state.folderId}
-              onChoose={state.chooseFolder}
+        <Flex vertical gap={16}>
+          <Flex gap={16} wrap justify="space-between" align="center">
+            <Input.Search
+              id="library-search"
+              style={{ maxWidth: 320 }}
+              allowClear
+              placeholder={t('library.searchPlaceholder')}
+              aria-label={t('library.searchPlaceholder')}
+              onSearch={list.search}
             />
-          }
-        >
-          <Flex vertical gap={16}>
-            <Flex gap={16} wrap justify="space-between" align="center">
-              <Input.Search
-                id="library-search"
-                style={{ maxWidth: 320 }}
-                allowClear
-                placeholder={t('library.searchPlaceholder')}
-                aria-label={t('library.searchPlaceholder')}
-                onSearch={list.search}
-              />
-              <Space size={16} wrap>
-                <Space size={6}>
-                  <Switch
-                    id="library-show-invalid"
-                    size="small"
-                    checked={state.showInvalid}
-                    onChange={state.toggleInvalid}
-                  />
-                  <Typography.Text>{t('library.showInvalid')}</Typography.Text>
-                </Space>
-                <Space size={6}>
-                  <Switch
-                    id="library-show-superseded"
-                    size="small"
-                    checked={state.showSuperseded}
-                    onChange={state.toggleSuperseded}
-                  />
-                  <Typography.Text>{t('library.showSuperseded')}</Typography.Text>
-                </Space>
+            <Space size={16} wrap>
+              <Space size={6}>
+                <Switch
+                  id="library-show-invalid"
+                  size="small"
+                  checked={state.showInvalid}
+                  onChange={state.toggleInvalid}
+                />
+                <Typography.Text>{t('library.showInvalid')}</Typography.Text>
               </Space>
-            </Flex>
-            <LibraryTable
-              rows={files.data?.data ?? []}
-              loading={files.isFetching}
-              pagination={list.pagination(files.data?.total)}
-              sort={state.sort.sort}
-              order={state.sort.order}
-              searching={!!list.searchValue}
-              mayApplyDelete={mayDelete}
-              onSort={(sort, order) => state.setSort({ sort, order })}
-              onRecall={(row) =>
-                recall.mutateAsync(row.fileId).then(() => {
-                  void message.success(t('library.recalled', { name: row.file_name }));
-                  list.stepBackIfEmpty(files.data?.data.length ?? 0);
-                })
-              }
-              onInvalid={(row) =>
-                invalid
-                  .mutateAsync({ fileId: row.fileId, fileInvalid: !row.takeFileInvalid })
-                  .then(() => void message.success(t('common.saved')))
-              }
-              onApplyDelete={(row) => setApplying({ fileId: row.fileId, name: row.file_name })}
-            />
+              <Space size={6}>
+                <Switch
+                  id="library-show-superseded"
+                  size="small"
+                  checked={state.showSuperseded}
+                  onChange={state.toggleSuperseded}
+                />
+                <Typography.Text>{t('library.showSuperseded')}</Typography.Text>
+              </Space>
+            </Space>
           </Flex>
-        </Card>
-      </FolderSplit>
+          <LibraryTable
+            rows={files.data?.data ?? []}
+            loading={files.isFetching}
+            pagination={list.pagination(files.data?.total)}
+            sort={state.sort.sort}
+            order={state.sort.order}
+            searching={!!list.searchValue}
+            mayApplyDelete={mayDelete}
+            onSort={(sort, order) => state.setSort({ sort, order })}
+            onRecall={(row) =>
+              recall.mutateAsync(row.fileId).then(() => {
+                void message.success(t('library.recalled', { name: row.file_name }));
+                list.stepBackIfEmpty(files.data?.data.length ?? 0);
+              })
+            }
+            onInvalid={(row) =>
+              invalid
+                .mutateAsync({ fileId: row.fileId, fileInvalid: !row.takeFileInvalid })
+                .then(() => void message.success(t('common.saved')))
+            }
+            onApplyDelete={(row) => setApplying({ fileId: row.fileId, name: row.file_name })}
+          />
+        </Flex>
+      </FolderBrowser>
       <DeleteApplyDialog row={applying} onClose={() => setApplying(null)} />
     </>
   );
