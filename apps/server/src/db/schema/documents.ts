@@ -65,6 +65,8 @@ export const documents = pgTable(
     index('documents_code_trgm').using('gin', sql`${t.fileCode} gin_trgm_ops`),
     index('documents_ich_idx').on(t.projectId, t.ichCode),
     index('documents_creator_idx').on(t.projectId, t.createdBy),
+    // Search finds content first (issue 13): from a version to the document whose current version it is.
+    index('documents_current_version_idx').on(t.currentVersionId),
   ],
 );
 

@@ -20,11 +20,14 @@ import { viewableFolderIds } from '../folder/folder.policy.ts';
 import { anyTermQuery, termQuery } from './lexemes.ts';
 import { snippetsOf } from './snippets.ts';
 
+/** An ICH code's beginning as a LIKE pattern (8.2 finds 8.2.1 and 8.2.10). */
+const ichPrefix = (term: SearchTerm) => `${term.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 /** Found in the name, a code, a tag or a comment: what a person typed into the metadata, matched as written. */
 function inMeta(term: SearchTerm): SQL {
   const p = likePattern(term.text);
   // coalesce: a document without a file code would make the whole test null, and "not null" excludes nothing.
-  return sql`coalesce(${documents.name} ilike ${p} or ${documents.fileCode} ilike ${p} or ${documents.ichCode} ilike ${p}
+  return sql`coalesce(${documents.name} ilike ${p} or ${documents.fileCode} ilike ${p} or ${documents.ichCode} like ${ichPrefix(term)}
     or exists (select 1 from ${tags} where ${tags.id} = any(${documents.tagIds}) and ${tags.name} ilike ${p})
     or exists (select 1 from ${documentWords} where ${documentWords.documentId} = ${documents.id}
                and ${documentWords.text} ilike ${p}), false)`;
@@ -51,13 +54,19 @@ function candidates(projectId: number, terms: SearchTerm[], any: string): SQL {
       likes.map((p) => sql`${column} ilike ${p}`),
       sql` or `,
     );
+  // ICH codes (8.2.1) by their beginning: the (project, ich_code) index answers it (the database sorts in C).
+  const prefixOf = (column: SQL) =>
+    sql.join(
+      terms.map((t) => sql`${column} like ${ichPrefix(t)}`),
+      sql` or `,
+    );
   return sql`${documents.id} in (
     select d.id from documents d join document_versions v on v.id = d.current_version_id
       join content_texts t on t.sha256 = v.sha256
       where d.project_id = ${projectId} and t.tsv @@ ${any}::tsquery
     union
     select d.id from documents d
-      where d.project_id = ${projectId} and (${anyOf(sql`d.name`)} or ${anyOf(sql`d.file_code`)} or ${anyOf(sql`d.ich_code`)})
+      where d.project_id = ${projectId} and (${anyOf(sql`d.name`)} or ${anyOf(sql`d.file_code`)} or ${prefixOf(sql`d.ich_code`)})
     union
     select d.id from documents d
       where d.project_id = ${projectId} and d.tag_ids && array(select tg.id from tags tg

@@ -1,0 +1,1 @@
+CREATE INDEX "documents_current_version_idx" ON "documents" USING btree ("current_version_id");
