@@ -11,6 +11,7 @@ import {
   waitForMail,
 } from '../support/browser.ts';
 import { folderTitle, folderTitles } from '../support/folder-steps.ts';
+import { optionOf } from '../support/select-steps.ts';
 
 /**
  * Issue 3 in the browser: the system administrator makes a company and its administrator; that administrator
@@ -45,7 +46,7 @@ describe.skipIf(skipReason !== null)('organisation journeys in Chromium', () => 
   /** Picks an option of an antd Select by its visible text. */
   async function choose(selectId: string, text: string) {
     await page.locator(`#${selectId}`).click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
+    await optionOf(page, selectId, text).click();
   }
 
   async function signOut() {

@@ -10,6 +10,7 @@ import { env, keepShot, launch, recallAccount, skipReason, type Account } from '
 import { makePdf } from '../support/files.ts';
 import { openFolder } from '../support/folder-steps.ts';
 import { choose, enter as enterProject } from '../support/library-steps.ts';
+import { pickPeople } from '../support/select-steps.ts';
 
 type Lang = 'zh-CN' | 'en-US';
 interface Person extends Account {
@@ -110,26 +111,14 @@ describe.skipIf(skipReason !== null)('workflow journeys in Chromium', () => {
     return ((await tab.locator('#workflow-status').textContent()) ?? '').trim();
   }
 
-  /** Picks people by name in an antd multiple Select: typed into its search, chosen with Enter; Escape closes it. */
-  async function pick(tab: Page, selectId: string, names: string[]) {
-    const input = tab.locator(`#${selectId}`);
-    for (const name of names) {
-      await input.fill(name);
-      await tab.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: name }).first().waitFor();
-      await input.press('Enter');
-    }
-    await input.press('Escape');
-    await tab.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
-  }
-
   /** Fills and submits the send dialog: two reviewers who must both act, one QC, one approver who signs. */
   async function send(tab: Page) {
     await tab.locator('#workflow-action-send').click();
     await tab.locator('#workflow-stage-3').waitFor();
-    await pick(tab, 'sendForm_stages_3_assignees', [rui.name, ros.name]);
+    await pickPeople(tab, 'sendForm_stages_3_assignees', [rui.name, ros.name]);
     await tab.locator('#sendForm_stages_3_allMustAct').click();
-    await pick(tab, 'sendForm_stages_4_assignees', [quinn.name]);
-    await pick(tab, 'sendForm_stages_5_assignees', [ada.name]);
+    await pickPeople(tab, 'sendForm_stages_4_assignees', [quinn.name]);
+    await pickPeople(tab, 'sendForm_stages_5_assignees', [ada.name]);
     await tab.locator('#sendForm_stages_5_signatureRequired').click();
     const sent = tab.waitForResponse((r) => r.url().includes('/file/apply/save'));
     await tab.locator('#workflow-send-ok').click();

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { captchaAnswer, env, keepShot, submitLogin, type Account } from './browser.ts';
+import { optionOf, pickPeople } from './select-steps.ts';
 
 /** Steps the library journey (05) takes more than once; each waits for what the page or the server says. */
 
@@ -73,7 +74,7 @@ export async function choose(page: Page, selectId: string, name: string) {
   const input = page.locator(`#${selectId}`);
   await input.click();
   await input.fill(name);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: name }).first().waitFor();
+  await optionOf(page, selectId, name).waitFor();
   await input.press('Enter');
   const field = page.locator('.ant-form-item', { has: input });
   await field.locator('.ant-select-content-has-value', { hasText: name }).waitFor();
@@ -117,14 +118,7 @@ export async function archiveOne(page: Page, effectiveDate: string): Promise<num
  */
 export async function sendAndPassAll(tab: Page, assignee: string) {
   await tab.locator('#workflow-action-send').click();
-  for (const stage of [3, 4, 5]) {
-    const input = tab.locator(`#sendForm_stages_${stage}_assignees`);
-    await input.fill(assignee);
-    await tab.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: assignee }).first().waitFor();
-    await input.press('Enter');
-    await input.press('Escape');
-    await tab.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
-  }
+  for (const stage of [3, 4, 5]) await pickPeople(tab, `sendForm_stages_${stage}_assignees`, [assignee]);
   const editing = await viewerStatus(tab);
   const sent = tab.waitForResponse((r) => r.url().includes('/file/apply/save'));
   await tab.locator('#workflow-send-ok').click();
