@@ -69,6 +69,9 @@ const schema = z.object({
   EXTRACT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(60),
   EXTRACT_MAX_PAGES: z.coerce.number().int().min(1).default(2000),
   EXTRACT_MAX_CHARS: z.coerce.number().int().min(1000).default(5_000_000),
+  // Above about this many matching documents (the planner's estimate) search gives the newest first instead of the
+  // best match: ranking reads every match's text, a second or more for a word in most of 100,000 documents.
+  SEARCH_RANK_LIMIT: z.coerce.number().int().min(0).default(5000),
   OCR_MAX_PAGES: z.coerce.number().int().min(0).default(30),
   /** Days a packed download task stays downloadable before its zip may be swept (Download center). */
   DOWNLOAD_TASK_DAYS: z.coerce.number().int().min(1).default(7),

@@ -126,11 +126,15 @@ export const searchHit = z.object({
 });
 export type SearchHit = z.infer<typeof searchHit>;
 
-/** total is exact up to `SEARCH_COUNT_CAP`; `capped` says there are more (shown as "10,000+"). */
+/**
+ * total is exact up to `SEARCH_COUNT_CAP`; `capped` says there are more (shown as "10,000+"). `ranked` is false when
+ * the best match was asked but more documents match than the server ranks: they come newest first.
+ */
 export const searchAnswer = z.object({
   data: z.array(searchHit),
   total: z.number(),
   capped: z.boolean(),
+  ranked: z.boolean(),
 });
 export type SearchAnswer = z.infer<typeof searchAnswer>;
 export const SEARCH_COUNT_CAP = 10_000;

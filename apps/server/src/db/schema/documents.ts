@@ -67,6 +67,11 @@ export const documents = pgTable(
     index('documents_creator_idx').on(t.projectId, t.createdBy),
     // Search finds content first (issue 13): from a version to the document whose current version it is.
     index('documents_current_version_idx').on(t.currentVersionId),
+    // Newest first, the search's walk for a common word and the lists' default order, read in order, not sorted
+    // (nulls first as ORDER BY ... DESC says, or the planner would not use it for that order).
+    index('documents_updated_idx')
+      .on(t.projectId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.deletedAt} is null`),
   ],
 );
 

@@ -172,10 +172,20 @@ export function pathOf(id: number, byId: Map<number, FolderRow>): string[] {
 
 export type { FolderRights };
 
-/** The folders whose documents the caller may view (enabled, with viewDoc): what search and duplicates read. */
-export async function viewableFolderIds(tx: Tx, ctx: ProjectContext): Promise<number[]> {
+/**
+ * The folders whose documents the caller may view (enabled, with viewDoc): what search and duplicates read; with
+ * `under`, only that folder and its subfolders.
+ */
+export async function viewableFolderIds(tx: Tx, ctx: ProjectContext, under?: number): Promise<number[]> {
   const { rows, rights } = await folderRights(tx, ctx, 0);
+  // A folder and everything below it: children of what is inside join it until none is left to join.
+  const inside = under === undefined ? null : new Set([under]);
+  for (let size = 0; inside && inside.size > size;) {
+    size = inside.size;
+    for (const f of rows) if (f.parentId !== null && inside.has(f.parentId)) inside.add(f.id);
+  }
   return rows
+    .filter((f) => !inside || inside.has(f.id))
     .filter((f) => rights.get(f.id)?.isEnabled && rights.get(f.id)?.docKeys.includes('viewDoc'))
     .map((f) => f.id);
 }

@@ -33,8 +33,15 @@ function inMeta(term: SearchTerm): SQL {
                and ${documentWords.text} ilike ${p}), false)`;
 }
 
-/** In the text of the current version (its lexemes, GIN-indexed). */
-const inText = (tsquery: string) => sql`coalesce(${contentTexts.tsv} @@ ${tsquery}::tsquery, false)`;
+/**
+ * Something of the current version's text (its lexemes), looked up for each document read: a join would make the
+ * planner hash every text in the project before a walk that stops after a page.
+ */
+const ofText = (expression: (tsv: SQL) => SQL) =>
+  sql`(select ${expression(sql.raw('ct.tsv'))} from ${contentTexts} ct where ct.sha256 = ${documentVersions.sha256})`;
+
+/** In the text of the current version. */
+const inText = (tsquery: string) => sql`coalesce(${ofText((tsv) => sql`${tsv} @@ ${tsquery}::tsquery`)}, false)`;
 
 /** One term, in the text or the metadata. */
 function termMatch(term: SearchTerm): SQL | null {
@@ -77,10 +84,25 @@ function candidateIds(projectId: number, terms: SearchTerm[], any: string): SQL 
       where d.project_id = ${projectId} and (${anyOf(sql`w.text`)})`;
 }
 
+/** What the planner expects a query to return (from the text's lexeme statistics): a millisecond, nothing read. */
+async function estimatedRows(tx: Tx, query: SQL): Promise<number> {
+  const plan = await tx.execute<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>(
+    sql`explain (format json) ${query}`,
+  );
+  return plan.rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? Infinity;
+}
+
+const none: SearchAnswer = { data: [], total: 0, capped: false, ranked: true };
+
 /**
  * GET /file/search (issue 13): the live documents of the project the caller may view (viewDoc on the folder, sites
  * as in the list) matching every clause of the query in their current version's text or their metadata, and none
  * of the excluded terms. A document the caller may not view is never read here, so neither counted nor quoted.
+ *
+ * Two ways to find them, chosen by how many documents the planner expects the words to match: few (a rare word),
+ * through the candidates the indexes give, each checked and ranked; many (a word in most documents), by walking the
+ * documents newest first and stopping at the page, so a common word costs what a page costs, not what ranking every
+ * match would (it is then `ranked: false`: the web says the newest come first).
  */
 export async function searchDocuments(deps: Deps, ctx: ProjectContext, q: SearchQuery): Promise<SearchAnswer> {
   const parsed = parseQuery(q.q);
@@ -89,17 +111,17 @@ export async function searchDocuments(deps: Deps, ctx: ProjectContext, q: Search
     .filter((c) => c.length > 0)
     .map((c) => sql`(${sql.join(c, sql` or `)})`);
   const any = anyTermQuery(parsed);
-  if (clauses.length === 0 || !any) return { data: [], total: 0, capped: false };
+  if (clauses.length === 0 || !any) return none;
   const excluded = parsed.exclude.map(termMatch).filter((m): m is SQL => m !== null);
 
   return deps.db.transaction(async (tx) => {
-    const ids = (await tx.execute<{ id: number }>(candidateIds(ctx.projectId, parsed.clauses.flat(), any))).rows.map(
-      (r) => r.id,
-    );
-    if (ids.length === 0) return { data: [], total: 0, capped: false };
-    const readable = await viewableFolderIds(tx, ctx);
-    const folderIds = q.folderId ? readable.filter((id) => id === q.folderId) : readable;
-    if (folderIds.length === 0) return { data: [], total: 0, capped: false };
+    // A folder filter holds its subfolders, as the folder does in the tree.
+    const folderIds = await viewableFolderIds(tx, ctx, q.folderId);
+    if (folderIds.length === 0) return none;
+    const candidates = candidateIds(ctx.projectId, parsed.clauses.flat(), any);
+    const few = (await estimatedRows(tx, candidates)) <= deps.config.SEARCH_RANK_LIMIT;
+    const ids = few ? (await tx.execute<{ id: number }>(candidates)).rows.map((r) => r.id) : null;
+    if (ids?.length === 0) return none;
     const where = and(
       eq(documents.projectId, ctx.projectId),
       isNull(documents.deletedAt),
@@ -113,10 +135,11 @@ export async function searchDocuments(deps: Deps, ctx: ProjectContext, q: Search
       q.startDate ? gte(documents.updatedAt, new Date(`${q.startDate}T00:00:00Z`)) : undefined,
       q.endDate ? lt(documents.updatedAt, new Date(Date.parse(`${q.endDate}T00:00:00Z`) + 86_400_000)) : undefined,
       // One array parameter, however many: a common word's thousands of ids are not thousands of parameters.
-      sql`${documents.id} = any(${sql.param(ids)}::int[])`,
+      ids ? sql`${documents.id} = any(${sql.param(ids)}::int[])` : undefined,
       ...clauses,
       ...excluded.map((m) => sql`not ${m}`),
     );
+    const ranked = few && q.sort !== 'date';
     const base = () =>
       tx
         .select({
@@ -124,12 +147,14 @@ export async function searchDocuments(deps: Deps, ctx: ProjectContext, q: Search
           v: documentVersions,
           folderName: folders.name,
           folderEn: folders.nameEn,
-          rank: sql<number>`coalesce(ts_rank_cd(${contentTexts.tsv}, ${any}::tsquery), 0)`.as('rank'),
+          rank: (ranked
+            ? sql<number>`coalesce(${ofText((tsv) => sql`ts_rank_cd(${tsv}, ${any}::tsquery)`)}, 0)`
+            : sql<number>`0`
+          ).as('rank'),
           meta: sql<boolean>`(${sql.join(parsed.clauses.flat().map(inMeta), sql` or `)})`.as('meta'),
         })
         .from(documents)
         .innerJoin(documentVersions, eq(documentVersions.id, documents.currentVersionId))
-        .leftJoin(contentTexts, eq(contentTexts.sha256, documentVersions.sha256))
         .leftJoin(folders, eq(folders.id, documents.folderId))
         .where(where);
     // Counted up to the cap: a common word in a large project is "10,000+", not a count of every row.
@@ -137,10 +162,9 @@ export async function searchDocuments(deps: Deps, ctx: ProjectContext, q: Search
       sql`select count(*)::int as n from (${base().limit(SEARCH_COUNT_CAP + 1)}) as hits`,
     );
     const n = counted.rows[0]?.n ?? 0;
-    const order =
-      q.sort === 'date'
-        ? [desc(documents.updatedAt), desc(documents.id)]
-        : [sql`meta desc`, sql`rank desc`, desc(documents.updatedAt), desc(documents.id)];
+    const order = ranked
+      ? [sql`meta desc`, sql`rank desc`, desc(documents.updatedAt), desc(documents.id)]
+      : [desc(documents.updatedAt), desc(documents.id)];
     const page = await base()
       .orderBy(...order)
       .limit(q.pageSize)
@@ -170,7 +194,13 @@ export async function searchDocuments(deps: Deps, ctx: ProjectContext, q: Search
         snippets: (best ?? []).flatMap((p) => snippetsOf(p.body, parsed, 1)).slice(0, 2),
       };
     });
-    return { data, total: Math.min(n, SEARCH_COUNT_CAP), capped: n > SEARCH_COUNT_CAP };
+    return {
+      data,
+      total: Math.min(n, SEARCH_COUNT_CAP),
+      capped: n > SEARCH_COUNT_CAP,
+      // Nothing found is not "unranked": the web has no order to explain.
+      ranked: ranked || q.sort === 'date' || n === 0,
+    };
   });
 }
 

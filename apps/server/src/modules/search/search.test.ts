@@ -39,7 +39,7 @@ type Hit = {
 async function search(token: string, params: Record<string, string | number>) {
   const res = await client(ctx.app, token).get(`/file/search?${new URLSearchParams(params as Record<string, string>)}`);
   if (res.statusCode !== 200) throw new Error(`search failed: ${res.body}`);
-  return res.json().data as { data: Hit[]; total: number; capped: boolean };
+  return res.json().data as { data: Hit[]; total: number; capped: boolean; ranked: boolean };
 }
 const names = (found: { data: Hit[] }) =>
   found.data.map((h) => Object.keys(ids).find((k) => ids[k] === h.fileId)).sort();
@@ -186,6 +186,10 @@ describe('searching the project', () => {
   it('filters by folder, type and status, and sorts by date', async () => {
     const folderId = world.folderByIch.get('8.2.2')!;
     expect(names(await search(world.pm.token, { q: 'pharmacokinetics', folderId }))).toEqual(['Hidden PK']);
+    // A folder holds its subfolders (8.2.1, 8.2.2 under 8.2), the reader's unviewable one still left out.
+    const parent = { q: 'pharmacokinetics', folderId: world.folderByIch.get('8.2')! };
+    expect(names(await search(world.pm.token, parent))).toEqual(['Hidden PK', 'Site one PK', 'Visit report']);
+    expect(names(await search(reader.token, parent))).toEqual(['Site one PK', 'Visit report']);
     expect(names(await search(world.pm.token, { q: 'journey OR pharmacokinetics', type: 'docx' }))).toEqual([
       'Protocol',
     ]);
@@ -207,12 +211,45 @@ describe('searching the project', () => {
     expect(names(await search(world.staff.token, { q: 'pharmacokinetics' }))).toEqual([]);
   });
 
+  it('gives the newest first, and says so, when more documents match than it ranks: the same documents and rights', async () => {
+    const limit = ctx.deps.config.SEARCH_RANK_LIMIT;
+    const both = async (token: string, params: Record<string, string | number>) => {
+      ctx.deps.config.SEARCH_RANK_LIMIT = limit;
+      const ranked = await search(token, params);
+      ctx.deps.config.SEARCH_RANK_LIMIT = 0; // every query now "matches more than it ranks": the walk answers
+      try {
+        const walked = await search(token, params);
+        expect(walked.ranked).toBe(params.sort === 'date' || walked.total === 0);
+        expect(names(walked)).toEqual(names(ranked));
+        expect(walked.total).toBe(ranked.total);
+        return walked;
+      } finally {
+        ctx.deps.config.SEARCH_RANK_LIMIT = limit;
+      }
+    };
+    const walked = await both(world.pm.token, { q: 'pharmacokinetics' });
+    expect(walked.data.map((h) => h.fileId)).toEqual(
+      (await search(world.pm.token, { q: 'pharmacokinetics', sort: 'date' })).data.map((h) => h.fileId),
+    );
+    expect(walked.data.find((h) => h.fileId === ids['Visit report'])!.page).toBe(2);
+    await both(world.pm.token, { q: '"visit report"' });
+    await both(world.pm.token, { q: 'pharmacokinetics -secret -site' });
+    await both(world.pm.token, { q: 'summary OR 研究者手册' });
+    await both(world.pm.token, { q: 'investigator signature' });
+    await both(world.pm.token, { q: 'journey OR pharmacokinetics', type: 'docx' });
+    await both(world.pm.token, { q: 'pharmacokinetics', sort: 'date' });
+    await both(reader.token, { q: 'pharmacokinetics' });
+    await both(siteTwo.token, { q: 'pharmacokinetics' });
+    await both(other.pm.token, { q: 'pharmacokinetics' });
+    await both(world.staff.token, { q: 'pharmacokinetics' });
+  });
+
   it('names the field of bad input, and finds nothing for a query with nothing to find', async () => {
     const empty = await client(ctx.app, world.pm.token).get('/file/search?q=');
     expect(empty.statusCode).toBe(400);
     expect(empty.json().data.fields[0]).toMatchObject({ field: 'q' });
-    expect(await search(world.pm.token, { q: '-secret' })).toEqual({ data: [], total: 0, capped: false });
-    expect(await search(world.pm.token, { q: '!!!' })).toEqual({ data: [], total: 0, capped: false });
+    expect(await search(world.pm.token, { q: '-secret' })).toEqual({ data: [], total: 0, capped: false, ranked: true });
+    expect(await search(world.pm.token, { q: '!!!' })).toEqual({ data: [], total: 0, capped: false, ranked: true });
   });
 
   it('is rebuilt by npm run search:reindex: a lost row is read again, with a progress bar', async () => {

@@ -1,0 +1,1 @@
+CREATE INDEX "documents_updated_idx" ON "documents" USING btree ("project_id","updated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "documents"."deleted_at" is null;
