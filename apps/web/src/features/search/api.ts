@@ -6,6 +6,12 @@ import { useProjectKey, type ProjectKey } from '../../lib/project-query';
 export interface SearchParams {
   q: string;
   folderId?: number;
+  siteId?: number;
+  creatorId?: number;
+  tagId?: number;
+  /** YYYY-MM-DD, both inclusive, on the document's last-update day. */
+  startDate?: string;
+  endDate?: string;
   status?: number;
   type?: string;
   sort: 'relevance' | 'date';

@@ -1,17 +1,13 @@
 import { useState } from 'react';
-import { Card, Empty, Flex, Input, List, Segmented, Select, Typography } from 'antd';
+import { Card, Empty, Flex, Input, List, Segmented, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { highlightTerms, parseQuery } from '@edoc/contract/search';
 import { getSessionValue } from '../../../lib/session';
 import { useSearch, type SearchParams } from '../api';
+import { SearchFilters } from '../components/search-filters';
 import { SearchHitItem } from '../components/search-hit';
-
-const STATUSES = [1, 2, 3, 4, 5, 6, 7, 8, 9];
-const TYPES = ['pdf', 'docx', 'doc', 'xlsx', 'xls', 'pptx', 'txt', 'csv', 'png', 'jpg'];
-
-/** A number from the address, or undefined. */
-const num = (raw: string | null) => (raw && /^\d{1,9}$/.test(raw) ? Number(raw) : undefined);
+import { FILTER_KEYS, num, readFilters } from '../search-address';
 
 /**
  * /search?q=… (issue 13): the project's documents by the words in them, their names, codes, tags and comments.
@@ -21,10 +17,10 @@ export function SearchPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const [pageSize, setPageSize] = useState<number>(() => getSessionValue('pageSize'));
+  const filters = readFilters(params);
   const query: SearchParams = {
     q: params.get('q')?.trim() ?? '',
-    status: num(params.get('status')),
-    type: params.get('type') ?? undefined,
+    ...filters,
     sort: params.get('sort') === 'date' ? 'date' : 'relevance',
     pageNum: num(params.get('page')) ?? 1,
     pageSize,
@@ -59,24 +55,6 @@ export function SearchPage() {
             aria-label={t('search.placeholder')}
             onSearch={(q) => change({ q: q.trim() })}
           />
-          <Select<number>
-            id="search-status"
-            allowClear
-            style={{ width: 170 }}
-            placeholder={t('search.anyStatus')}
-            value={query.status}
-            onChange={(v) => change({ status: v === undefined ? undefined : String(v) })}
-            options={STATUSES.map((s) => ({ value: s, label: t(`document.status.${s}`) }))}
-          />
-          <Select<string>
-            id="search-type"
-            allowClear
-            style={{ width: 130 }}
-            placeholder={t('search.anyType')}
-            value={query.type}
-            onChange={(v) => change({ type: v })}
-            options={TYPES.map((x) => ({ value: x, label: x.toUpperCase() }))}
-          />
           <Segmented<SearchParams['sort']>
             id="search-sort"
             value={query.sort}
@@ -87,6 +65,11 @@ export function SearchPage() {
             ]}
           />
         </Flex>
+        <SearchFilters
+          values={filters}
+          onChange={change}
+          onClear={() => change(Object.fromEntries(FILTER_KEYS.map((key) => [key, undefined])))}
+        />
         <Typography.Text type="secondary" id="search-help">
           {t('search.help')}
         </Typography.Text>
@@ -96,11 +79,18 @@ export function SearchPage() {
             loading={found.isFetching}
             header={
               found.data ? (
-                <Typography.Text id="search-total">
-                  {found.data.capped
-                    ? t('search.totalCapped', { total: total.toLocaleString() })
-                    : t('search.total', { count: total })}
-                </Typography.Text>
+                <Flex gap={12} wrap>
+                  <Typography.Text id="search-total">
+                    {found.data.capped
+                      ? t('search.totalCapped', { total: total.toLocaleString() })
+                      : t('search.total', { count: total })}
+                  </Typography.Text>
+                  {found.data.ranked ? null : (
+                    <Typography.Text type="warning" id="search-newest-first">
+                      {t('search.newestFirst')}
+                    </Typography.Text>
+                  )}
+                </Flex>
               ) : null
             }
             dataSource={found.data?.data ?? []}
