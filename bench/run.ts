@@ -118,15 +118,15 @@ try {
     const q = new URLSearchParams({ q: words, pageSize: '20' });
     const target = `${appUrl}/edoc/file/search?${q}`;
     const once = () => fetch(target, { headers: auth }).then((r) => r.json());
-    const hits = ((await once()) as { data: { total: number; capped: boolean } }).data;
-    const queries = searchSql(project, words);
+    const hits = ((await once()) as { data: { total: number; capped: boolean; ranked: boolean } }).data;
+    const queries = searchSql(project, words, !hits.ranked);
     const httpOne = await singleClient(once);
     const sqlOne = await singleClient(async () => {
       for (const query of queries) await db.execute(query);
     });
     const http = await load(target, auth);
     const direct = await sqlLoad(db, queries, SECONDS, CONNECTIONS);
-    console.log(`search ${label}: ${hits.total}${hits.capped ? '+' : ''} hits`);
+    console.log(`search ${label}: ${hits.total}${hits.capped ? '+' : ''} hits${hits.ranked ? '' : ', newest first'}`);
     console.log(
       `  one client  HTTP p50 ${httpOne.p50.toFixed(1)} ms p99 ${httpOne.p99.toFixed(1)} ms   SQL p50 ${sqlOne.p50.toFixed(1)} ms p99 ${sqlOne.p99.toFixed(1)} ms`,
     );

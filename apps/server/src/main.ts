@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { CONVERT_QUEUE, createConvertHandler } from './convert/convert-job.ts';
+import { CONVERT_QUEUE, convertHandlerOf } from './convert/convert-job.ts';
 import { startExtraction } from './modules/search/extract-loop.ts';
 import { startJobs } from './jobs/jobs.ts';
 import { createMailHandler, MAIL_QUEUE } from './mail/mailer.ts';
@@ -58,14 +58,9 @@ const jobs = await startJobs({
       outboxDir: config.outboxDir,
       log: (m) => late.app?.log.info(m),
     }),
-    [CONVERT_QUEUE]: createConvertHandler({
-      db,
-      blobs,
-      tmpDir: config.tmpDir,
-      sofficePath: config.SOFFICE_PATH,
-      timeoutMs: config.CONVERT_TIMEOUT_SECONDS * 1000,
-      log: (m, err) => (err ? late.app?.log.warn({ err }, m) : late.app?.log.info(m)),
-    }),
+    [CONVERT_QUEUE]: convertHandlerOf(config, db, blobs, (m, err) =>
+      err ? late.app?.log.warn({ err }, m) : late.app?.log.info(m),
+    ),
     [DOWNLOAD_QUEUE]: createPackHandler({ db, blobs, tmpDir: config.tmpDir }),
   },
   onError: (err) => late.app?.log.error({ err }, 'job error'),

@@ -1,5 +1,5 @@
 import { loadConfig } from '../config.ts';
-import { CONVERT_QUEUE, createConvertHandler } from '../convert/convert-job.ts';
+import { CONVERT_QUEUE, convertHandlerOf } from '../convert/convert-job.ts';
 import { startJobs } from '../jobs/jobs.ts';
 import { extractNext, queueReindex, releaseStuck, waitingCount } from '../modules/search/extract-loop.ts';
 import { openDatabase } from '../runtime.ts';
@@ -20,14 +20,7 @@ const jobs = await startJobs({
   url,
   work: true,
   handlers: {
-    [CONVERT_QUEUE]: createConvertHandler({
-      db,
-      blobs,
-      tmpDir: config.tmpDir,
-      sofficePath: config.SOFFICE_PATH,
-      timeoutMs: config.CONVERT_TIMEOUT_SECONDS * 1000,
-      log: () => {},
-    }),
+    [CONVERT_QUEUE]: convertHandlerOf(config, db, blobs),
   },
   onError: (err) => console.error(err),
 });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { OFFICE_TYPES } from '@edoc/contract/viewer';
 import { and, eq } from 'drizzle-orm';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { renditions } from '../db/schema/documents.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
@@ -64,3 +65,19 @@ export function createConvertHandler(opts: {
     }
   };
 }
+
+/** The handler as the configuration sets it (program, temp folder, time limit): for the server, the reindex, tests. */
+export const convertHandlerOf = (
+  config: Config,
+  db: Db,
+  blobs: BlobStore,
+  log: (msg: string, err?: unknown) => void = () => {},
+) =>
+  createConvertHandler({
+    db,
+    blobs,
+    tmpDir: config.tmpDir,
+    sofficePath: config.SOFFICE_PATH,
+    timeoutMs: config.CONVERT_TIMEOUT_SECONDS * 1000,
+    log,
+  });

@@ -8,7 +8,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { loadTrailKey } from '../modules/trail/trail-key.ts';
 import { verifyTrail } from '../modules/trail/trail-verify.ts';
-import { CONVERT_QUEUE, createConvertHandler } from '../convert/convert-job.ts';
+import { CONVERT_QUEUE, convertHandlerOf } from '../convert/convert-job.ts';
 import { createDb, type Db } from '../db/client.ts';
 import { startJobs } from '../jobs/jobs.ts';
 import type { Deps } from '../lib/deps.ts';
@@ -76,14 +76,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
         outboxDir: config.outboxDir,
         log: () => {},
       }),
-      [CONVERT_QUEUE]: createConvertHandler({
-        db,
-        blobs,
-        tmpDir: config.tmpDir,
-        sofficePath: config.SOFFICE_PATH,
-        timeoutMs: config.CONVERT_TIMEOUT_SECONDS * 1000,
-        log: () => {},
-      }),
+      [CONVERT_QUEUE]: convertHandlerOf(config, db, blobs),
       [DOWNLOAD_QUEUE]: createPackHandler({ db, blobs, tmpDir: config.tmpDir }),
     },
     onError: () => {},

@@ -30,9 +30,11 @@ export function useDuplicateCheck() {
 
 /** The same for a file chosen in a form, asked again when another file is chosen. */
 export function useDuplicatesOf(file: File | undefined) {
+  const project = useProjectKey();
   const check = useDuplicateCheck();
+  // Under the project's key: the same file chosen after switching projects is asked of the new one.
   return useQuery({
-    queryKey: ['duplicates-of', file?.name, file?.size, file?.lastModified],
+    queryKey: [...project, 'duplicates-of', file?.name, file?.size, file?.lastModified],
     queryFn: () => (file ? check(file) : Promise.resolve([])),
     enabled: !!file,
     staleTime: Infinity,
