@@ -6,6 +6,8 @@
 // 4. packing 500 files / 1 GB into a download-center zip next to `zip -0 -r` of the same files.
 // 5. search inside those 100,000 documents' text (issue 13), rare and common terms in English and Chinese, next
 //    to the same SQL. `npm run bench -- search` runs 3 and 5 only.
+// 6. text extraction in pages/s next to pdftotext / tesseract alone (`-- extract`), and 7. listings over
+//    1,000,000 documents next to index-only queries (`-- scale`).
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +17,7 @@ import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
 import Fastify from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
+import { createDb } from '../apps/server/src/db/client.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { startJobs } from '../apps/server/src/jobs/jobs.ts';
 import { openDatabase } from '../apps/server/src/runtime.ts';
@@ -22,6 +25,8 @@ import { seedAdmin } from '../apps/server/src/seed.ts';
 import { createFsBlobStore } from '../apps/server/src/storage/blob-store.ts';
 import { listingSql, makeProject, seedDocuments, sqlLoad, uploadBench } from './documents.ts';
 import { packBench } from './pack.ts';
+import { extractBench } from './extract.ts';
+import { scaleBench } from './scale.ts';
 import { SEARCH_CASES, searchSql, seedTexts, singleClient } from './search.ts';
 import { createUser } from './users.ts';
 
@@ -31,8 +36,9 @@ const AUTOCANNON = path.join(
   'autocannon.js',
 );
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-/** `npm run bench -- search`: the listing and search figures only. */
-const only = process.argv.includes('search') ? 'search' : null;
+/** `npm run bench -- search | scale | extract`: only the listing and search figures, the 1,000,000 documents, or
+ * the extraction throughput. */
+const only = (['search', 'scale', 'extract'] as const).find((part) => process.argv.includes(part)) ?? null;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 
 /** autocannon runs in its own process, so the load generator does not share the server's event loop. */
@@ -52,7 +58,9 @@ const row = (name: string, r: { rps: number; p50: number; p99: number }) =>
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'edoc-bench-'));
 await fs.chmod(dataDir, 0o755);
 const config = loadConfig({ DATA_DIR: dataDir, LOGIN_CAPTCHA: 'off', LOG_LEVEL: 'silent' });
-const { db, url, embedded } = await openDatabase(config, () => {});
+const { db, url, ownerUrl, embedded } = await openDatabase(config, () => {});
+// The tables' owner, to vacuum after the bulk loads (the app's role may not).
+const owner = createDb(ownerUrl, 1);
 await seedAdmin(db, { email: config.ADMIN_EMAIL });
 const jobs = await startJobs({ url, work: false, handlers: {}, onError: () => {} });
 const blobs = createFsBlobStore(config.blobDir, config.tmpDir);
@@ -83,69 +91,85 @@ try {
     `ratio user/info : bare   throughput ${(info.rps / base.rps).toFixed(3)}   p50 ${x(info.p50, base.p50)}   p99 ${x(info.p99, base.p99)}`,
   );
 
-  const project = await makeProject(db, (o) => app.inject(o));
-  if (!only) {
-    const up = await uploadBench(appUrl, project, dataDir);
-    console.log(
-      `\nupload 200 MB: ${up.mbps.toFixed(0)} MB/s   cp + sha256sum: ${up.baseMbps.toFixed(0)} MB/s   ratio ${(up.mbps / up.baseMbps).toFixed(2)}   process RSS growth ${up.rssGrowthMb.toFixed(0)} MB`,
-    );
+  if (!only || only === 'extract') {
+    console.log('');
+    await extractBench();
   }
-
-  const t0 = Date.now();
-  await seedDocuments(db, project);
-  console.log(`\n100,000 documents seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  const auth = { authorization: `Bearer ${project.token}` };
-  const cases: Array<[string, number | null, string | null]> = [
-    ['folder page (2,000 docs)', project.folderIds[3], null],
-    ['name search 研究者手册 (all folders)', null, '研究者手册'],
-    ['code search DOC-0123 (all folders)', null, 'DOC-0123'],
-  ];
-  for (const [label, folderId, name] of cases) {
-    const q = new URLSearchParams({ pageNum: '1', pageSize: '20' });
-    if (folderId) q.set('folderId', String(folderId));
-    if (name) q.set('name', name);
-    const http = await load(`${appUrl}/edoc/folder/workspace/file/list?${q}`, auth);
-    const direct = await sqlLoad(db, listingSql(project, folderId, name), SECONDS, CONNECTIONS);
-    console.log(row(`${label} HTTP`, http));
-    console.log(row(`${label} SQL`, direct));
-    console.log(`ratio HTTP : SQL   throughput ${(http.rps / direct.rps).toFixed(3)}`);
+  if (!only || only === 'scale') {
+    const t = Date.now();
+    const big = await makeProject(db, (o) => app.inject(o));
+    await seedDocuments(db, owner, big, 1_000_000);
+    console.log(
+      `\n1,000,000 documents seeded in ${((Date.now() - t) / 1000).toFixed(1)} s (one client, 100 calls each)`,
+    );
+    await scaleBench(db, appUrl, big);
   }
+  if (!only || only === 'search') {
+    const project = await makeProject(db, (o) => app.inject(o));
+    if (!only) {
+      const up = await uploadBench(appUrl, project, dataDir);
+      console.log(
+        `\nupload 200 MB: ${up.mbps.toFixed(0)} MB/s   cp + sha256sum: ${up.baseMbps.toFixed(0)} MB/s   ratio ${(up.mbps / up.baseMbps).toFixed(2)}   process RSS growth ${up.rssGrowthMb.toFixed(0)} MB`,
+      );
+    }
 
-  const t1 = Date.now();
-  await seedTexts(db, project);
-  console.log(`\ntheir text (about 2.5 KB each) indexed in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
-  for (const [label, words] of SEARCH_CASES) {
-    const q = new URLSearchParams({ q: words, pageSize: '20' });
-    const target = `${appUrl}/edoc/file/search?${q}`;
-    const once = () => fetch(target, { headers: auth }).then((r) => r.json());
-    const hits = ((await once()) as { data: { total: number; capped: boolean; ranked: boolean } }).data;
-    const queries = searchSql(project, words, !hits.ranked);
-    const httpOne = await singleClient(once);
-    const sqlOne = await singleClient(async () => {
-      for (const query of queries) await db.execute(query);
-    });
-    const http = await load(target, auth);
-    const direct = await sqlLoad(db, queries, SECONDS, CONNECTIONS);
-    console.log(`search ${label}: ${hits.total}${hits.capped ? '+' : ''} hits${hits.ranked ? '' : ', newest first'}`);
-    console.log(
-      `  one client  HTTP p50 ${httpOne.p50.toFixed(1)} ms p99 ${httpOne.p99.toFixed(1)} ms   SQL p50 ${sqlOne.p50.toFixed(1)} ms p99 ${sqlOne.p99.toFixed(1)} ms`,
-    );
-    console.log(
-      `  ${CONNECTIONS} clients  HTTP ${http.rps.toFixed(0)} req/s   SQL ${direct.rps.toFixed(0)} req/s   ratio ${(http.rps / direct.rps).toFixed(3)}`,
-    );
-  }
+    const t0 = Date.now();
+    await seedDocuments(db, owner, project);
+    console.log(`\n100,000 documents seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    const auth = { authorization: `Bearer ${project.token}` };
+    const cases: Array<[string, number | null, string | null]> = [
+      ['folder page (2,000 docs)', project.folderIds[3], null],
+      ['name search 研究者手册 (all folders)', null, '研究者手册'],
+      ['code search DOC-00123 (all folders)', null, 'DOC-00123'],
+    ];
+    for (const [label, folderId, name] of cases) {
+      const q = new URLSearchParams({ pageNum: '1', pageSize: '20' });
+      if (folderId) q.set('folderId', String(folderId));
+      if (name) q.set('name', name);
+      const http = await load(`${appUrl}/edoc/folder/workspace/file/list?${q}`, auth);
+      const direct = await sqlLoad(db, listingSql(project, folderId, name), SECONDS, CONNECTIONS);
+      console.log(row(`${label} HTTP`, http));
+      console.log(row(`${label} SQL`, direct));
+      console.log(`ratio HTTP : SQL   throughput ${(http.rps / direct.rps).toFixed(3)}`);
+    }
 
-  if (!only) {
-    const pack = await packBench(db, blobs, project, dataDir);
-    console.log(
-      `\npack ${pack.files} files / ${pack.totalMb.toFixed(0)} MB: ${pack.mbps.toFixed(0)} MB/s   zip -0 -r: ${pack.baseMbps.toFixed(0)} MB/s   ratio ${(pack.mbps / pack.baseMbps).toFixed(2)}   process RSS growth ${pack.rssGrowthMb.toFixed(0)} MB`,
-    );
+    const t1 = Date.now();
+    await seedTexts(db, owner, project);
+    console.log(`\ntheir text (about 2.5 KB each) indexed in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
+    for (const [label, words] of SEARCH_CASES) {
+      const q = new URLSearchParams({ q: words, pageSize: '20' });
+      const target = `${appUrl}/edoc/file/search?${q}`;
+      const once = () => fetch(target, { headers: auth }).then((r) => r.json());
+      const hits = ((await once()) as { data: { total: number; capped: boolean; ranked: boolean } }).data;
+      const queries = searchSql(project, words, !hits.ranked);
+      const httpOne = await singleClient(once);
+      const sqlOne = await singleClient(async () => {
+        for (const query of queries) await db.execute(query);
+      });
+      const http = await load(target, auth);
+      const direct = await sqlLoad(db, queries, SECONDS, CONNECTIONS);
+      console.log(`search ${label}: ${hits.total}${hits.capped ? '+' : ''} hits${hits.ranked ? '' : ', newest first'}`);
+      console.log(
+        `  one client  HTTP p50 ${httpOne.p50.toFixed(1)} ms p99 ${httpOne.p99.toFixed(1)} ms   SQL p50 ${sqlOne.p50.toFixed(1)} ms p99 ${sqlOne.p99.toFixed(1)} ms`,
+      );
+      console.log(
+        `  ${CONNECTIONS} clients  HTTP ${http.rps.toFixed(0)} req/s   SQL ${direct.rps.toFixed(0)} req/s   ratio ${(http.rps / direct.rps).toFixed(3)}`,
+      );
+    }
+
+    if (!only) {
+      const pack = await packBench(db, blobs, project, dataDir);
+      console.log(
+        `\npack ${pack.files} files / ${pack.totalMb.toFixed(0)} MB: ${pack.mbps.toFixed(0)} MB/s   zip -0 -r: ${pack.baseMbps.toFixed(0)} MB/s   ratio ${(pack.mbps / pack.baseMbps).toFixed(2)}   process RSS growth ${pack.rssGrowthMb.toFixed(0)} MB`,
+      );
+    }
   }
 } finally {
   await app.close();
   await bare.close();
   await jobs.stop();
   await db.$client.end();
+  await owner.$client.end();
   await embedded?.stop();
   await fs.rm(dataDir, { recursive: true, force: true });
 }

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../apps/server/src/db/client.ts';
 import { tsqueryOf, tsvectorOf } from '../apps/server/src/modules/search/lexemes.ts';
 import { parseQuery } from '@edoc/contract/search';
-import type { Project } from './documents.ts';
+import { settle, type Project } from './documents.ts';
 
 const EN =
   'study protocol patient dose safety adverse event report visit monitoring consent form investigator site data clinical trial drug placebo randomisation analysis efficacy endpoint'.split(
@@ -33,7 +33,7 @@ function seeded(seed: number) {
  * The text of each document's current version: ~2.5 KB of common words, and in every 1,500th document a rare word
  * of each language (67 documents hold them), written as content_texts/content_pages rows as extraction would.
  */
-export async function seedTexts(db: Db, p: Project) {
+export async function seedTexts(db: Db, owner: Db, p: Project) {
   const random = seeded(13);
   const versions = (
     await db.execute<{ sha256: string; n: number }>(sql`
@@ -59,9 +59,7 @@ export async function seedTexts(db: Db, p: Project) {
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(sha256 text, body text, tsv text)
       on conflict do nothing`);
   }
-  // Vacuumed as after any bulk load: otherwise autovacuum wakes during the timings (a 585 ms p99 seen once).
-  await db.execute(sql`vacuum analyze content_texts`);
-  await db.execute(sql`vacuum analyze content_pages`);
+  await settle(owner, ['content_texts', 'content_pages']);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf } from './envelope.ts';
+import { cappedPageOf } from './envelope.ts';
 import { calendarDate, optionalCalendarDate, optionalText, requiredText, ID_MAX } from './fields.ts';
 import { NAME_MAX } from './limits.ts';
 
@@ -110,7 +110,7 @@ export const fileRow = z.object({
   abilities: z.array(z.string()),
 });
 export type FileRow = z.infer<typeof fileRow>;
-export const fileList = pageOf(fileRow);
+export const fileList = cappedPageOf(fileRow);
 export type FileList = z.infer<typeof fileList>;
 
 /** GET /file/types: the project's allowed extensions, as the legacy answer names them. */

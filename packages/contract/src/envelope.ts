@@ -21,5 +21,14 @@ export const envelopeOf = <T extends z.ZodType>(data: T) =>
 /** A page of a list call: the rows and the total that matches. */
 export const pageOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), total: z.number() });
 
+/**
+ * Lists that may hold a million rows count up to this many (issue 13): "10,000+" is as useful to a person as the
+ * exact number, and counting every row of a large project would cost more than the page itself.
+ */
+export const COUNT_CAP = 10_000;
+
+/** A page of such a list: `total` is exact up to COUNT_CAP; `capped` says there are more. */
+export const cappedPageOf = <T extends z.ZodType>(item: T) => pageOf(item).extend({ capped: z.boolean() });
+
 /** The data of a call that answers nothing but success. */
 export const noData = z.null();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { calendarDate, ID_MAX } from './fields.ts';
+import { COUNT_CAP } from './envelope.ts';
 
 /**
  * Search inside documents (issue 13). What the user types is parsed here, once for both sides: the server builds
@@ -137,7 +138,7 @@ export const searchAnswer = z.object({
   ranked: z.boolean(),
 });
 export type SearchAnswer = z.infer<typeof searchAnswer>;
-export const SEARCH_COUNT_CAP = 10_000;
+export const SEARCH_COUNT_CAP = COUNT_CAP;
 
 /** GET /file/duplicates: where the same content (by sha256) is already filed in the project (issue 13). */
 export const duplicateQuery = z.object({

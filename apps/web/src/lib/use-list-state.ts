@@ -23,12 +23,14 @@ export function useListState() {
 
   const search = (value: string) => setState((s) => ({ ...s, pageNum: 1, searchValue: value.trim() }));
 
-  const pagination = (total: number | undefined): TablePaginationConfig => ({
+  /** `capped`: the server counted up to its cap and there are more ("10,000+"). */
+  const pagination = (total: number | undefined, capped = false): TablePaginationConfig => ({
     current: state.pageNum,
     pageSize: state.pageSize,
     total: total ?? 0,
     showSizeChanger: true,
-    showTotal: (count) => t('common.total', { total: count }),
+    showTotal: (count) =>
+      capped ? t('common.totalCapped', { total: count.toLocaleString() }) : t('common.total', { total: count }),
     onChange: (pageNum, pageSize) =>
       // A new page size restarts at page 1, the page number would point past the end otherwise.
       setState((s) => ({ ...s, pageNum: pageSize === s.pageSize ? pageNum : 1, pageSize })),

@@ -60,17 +60,42 @@ export const documents = pgTable(
     uniqueIndex('documents_folder_name_uq')
       .on(t.folderId, sql`lower(${t.name})`)
       .where(sql`${t.deletedAt} is null`),
-    index('documents_project_folder_idx').on(t.projectId, t.folderId, t.id),
+    // Live documents only: a folder's count reads the index alone (issue 13: counting 10,000 rows of a large
+    // folder fetched 10,000 table rows to check deleted_at, 35 ms); the recycle bin has its own.
+    index('documents_live_folder_idx')
+      .on(t.projectId, t.folderId, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('documents_deleted_idx')
+      .on(t.projectId, t.deletedAt)
+      .where(sql`${t.deletedAt} is not null`),
     index('documents_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
     index('documents_code_trgm').using('gin', sql`${t.fileCode} gin_trgm_ops`),
     index('documents_ich_idx').on(t.projectId, t.ichCode),
     index('documents_creator_idx').on(t.projectId, t.createdBy),
+    // My Documents asks for created by or assigned to me: both sides indexed, or the OR reads every document.
+    index('documents_assignee_idx')
+      .on(t.projectId, t.assigneeId)
+      .where(sql`${t.assigneeId} is not null`),
     // Search finds content first (issue 13): from a version to the document whose current version it is.
     index('documents_current_version_idx').on(t.currentVersionId),
     // Newest first, the search's walk for a common word and the lists' default order, read in order, not sorted
-    // (nulls first as ORDER BY ... DESC says, or the planner would not use it for that order).
+    // (nulls first as ORDER BY ... DESC says, or the planner would not use it for that order). The folder is in it
+    // too: a deep page skips its thousands of rows in the index alone, checking their folders there.
+    // The list's other orders, each read in order forwards or backwards (the tie goes the same way, by id).
+    ...(
+      [
+        ['name', 'name'],
+        ['created', 'createdAt'],
+        ['status', 'status'],
+        ['code', 'fileCode'],
+      ] as const
+    ).map(([label, key]) =>
+      index(`documents_${label}_order_idx`)
+        .on(t.projectId, t[key], t.id, t.folderId)
+        .where(sql`${t.deletedAt} is null`),
+    ),
     index('documents_updated_idx')
-      .on(t.projectId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .on(t.projectId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.folderId)
       .where(sql`${t.deletedAt} is null`),
   ],
 );

@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { COUNT_CAP } from '@edoc/contract/envelope';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs/promises';
 import { documents, documentVersions } from '../../db/schema/documents.ts';
@@ -348,5 +349,27 @@ describe('version numbers', () => {
       (r) => r.fileId === res.json().data.fileId,
     );
     expect(row?.version_no).toBe('V1.0');
+  });
+});
+
+describe('a large project (issue 13)', () => {
+  it('counts up to 10,000 and says there are more, and still serves the 500th page newest first', async () => {
+    const big = await createProjectWorld(ctx, 'BIG-1');
+    const full = big.folderByIch.get('8.2.1')!;
+    await ctx.db.execute(sql`
+      insert into documents (project_id, folder_id, name, created_by, updated_at)
+      select ${big.projectId}, ${full}, 'Bulk ' || g, ${big.pm.id}, now() - make_interval(secs => g)
+      from generate_series(1, ${COUNT_CAP + 1}) as g`);
+    const list = async (query: string) =>
+      (await client(ctx.app, big.pm.token).get(`/folder/workspace/file/list?${query}`)).json().data as {
+        data: Array<{ file_name: string }>;
+        total: number;
+        capped: boolean;
+      };
+    expect(await list('pageSize=20')).toMatchObject({ total: COUNT_CAP, capped: true });
+    const deep = await list('pageSize=20&pageNum=500');
+    expect(deep.data.map((r) => r.file_name)).toEqual(Array.from({ length: 20 }, (_, i) => `Bulk ${9981 + i}`));
+    // A smaller set is counted exactly.
+    expect(await list('pageSize=20&name=Bulk 1000')).toMatchObject({ total: 3, capped: false }); // 1000, 10000, 10001
   });
 });

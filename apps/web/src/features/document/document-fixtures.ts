@@ -84,7 +84,7 @@ export const listOf =
   (url: URL): Response => {
     const fileId = Number(url.searchParams.get('fileId') ?? 0);
     const data = fileId ? list.filter((r) => r.fileId === fileId) : list;
-    return reply(fileList, { data, total: data.length });
+    return reply(fileList, { data, total: data.length, capped: false });
   };
 
 export const signIn = (roleCode = 'STU_PM') => enterProject(roleCode, { pageSize: 20 });

@@ -81,8 +81,8 @@ describe('workspace file list', () => {
       ...base,
       'GET /folder/workspace/file/list': (u) =>
         u.searchParams.get('name')
-          ? reply(fileList, { data: [], total: 0 })
-          : reply(fileList, { data: rows, total: 2 }),
+          ? reply(fileList, { data: [], total: 0, capped: false })
+          : reply(fileList, { data: rows, total: 2, capped: false }),
     });
     renderApp('/work');
     const table = await findById('document-table');
@@ -97,7 +97,7 @@ describe('workspace file list', () => {
   it('says what to do next when a list is empty: choose a folder, drop files, or where My Documents come from', async () => {
     await changeLanguage('en-US');
     signIn();
-    mockApi({ ...base, 'GET /folder/workspace/file/list': () => reply(fileList, { data: [], total: 0 }) });
+    mockApi({ ...base, 'GET /folder/workspace/file/list': () => reply(fileList, { data: [], total: 0, capped: false }) });
     renderApp('/work');
     const table = await findById('document-table');
     expect(

@@ -115,6 +115,7 @@ describe('archive dialog', () => {
             row(3, 'Draft', processed, { status: 1 }),
           ],
           total: 3,
+          capped: false,
         }),
       'POST /file/batch/archived': () =>
         reply(batchAnswer, {

@@ -78,7 +78,7 @@ export function FilesTab(props: {
       <FileTable
         rows={files.files.data?.data ?? []}
         loading={files.files.isFetching}
-        pagination={list.pagination(files.files.data?.total)}
+        pagination={list.pagination(files.files.data?.total, files.files.data?.capped)}
         sort={files.sort.sort}
         order={files.sort.order}
         searching={!!list.searchValue}
