@@ -97,7 +97,10 @@ describe('workspace file list', () => {
   it('says what to do next when a list is empty: choose a folder, drop files, or where My Documents come from', async () => {
     await changeLanguage('en-US');
     signIn();
-    mockApi({ ...base, 'GET /folder/workspace/file/list': () => reply(fileList, { data: [], total: 0, capped: false }) });
+    mockApi({
+      ...base,
+      'GET /folder/workspace/file/list': () => reply(fileList, { data: [], total: 0, capped: false }),
+    });
     renderApp('/work');
     const table = await findById('document-table');
     expect(

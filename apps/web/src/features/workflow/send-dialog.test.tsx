@@ -110,7 +110,11 @@ describe('send dialog', () => {
     const fetchMock = mockApi({
       ...base,
       'GET /folder/workspace/file/list': () =>
-        reply(fileList, { data: [row(1, 'Protocol', ALL_KEYS), row(3, 'Brochure', ALL_KEYS)], total: 2, capped: false }),
+        reply(fileList, {
+          data: [row(1, 'Protocol', ALL_KEYS), row(3, 'Brochure', ALL_KEYS)],
+          total: 2,
+          capped: false,
+        }),
       'GET /file/assignees/1': () => reply(assigneeCandidates, [candidates[0]]),
       'GET /route/template/list': () => reply(routeTemplateList, []),
       'POST /file/batch/a': () =>
