@@ -1,12 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { pageOf } from '@edoc/contract/envelope';
-import { projectMember } from '@edoc/contract/member';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
-import { mockApi, reply } from '../../test/fetch-mock';
+import { mockApi } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render-app';
 import { base, callsTo, signIn } from './document-fixtures';
+import { oneStaffMember } from '../../test/members';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -24,22 +23,7 @@ describe('workspace filters', () => {
     signIn('STU_PM');
     const fetchMock = mockApi({
       ...base,
-      'GET /manage/member/list': () =>
-        reply(pageOf(projectMember), {
-          data: [
-            {
-              memberId: 1,
-              userId: 7,
-              userName: 'Sam Staff',
-              email: 's@x',
-              roleId: 2,
-              roleCode: 'STU_STAFF',
-              roleName: 'Staff',
-              siteIds: [],
-            },
-          ],
-          total: 1,
-        }),
+      'GET /manage/member/list': oneStaffMember,
     });
     renderApp('/work');
     fireEvent.mouseDown(await screen.findByRole('combobox', { name: 'Status' }));

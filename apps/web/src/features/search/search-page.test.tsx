@@ -1,7 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { pageOf } from '@edoc/contract/envelope';
-import { projectMember } from '@edoc/contract/member';
 import { searchAnswer, type SearchHit } from '@edoc/contract/search';
 import { tagList } from '@edoc/contract/tag';
 import { changeLanguage } from '../../lib/i18n';
@@ -10,6 +8,7 @@ import { mockApi, reply } from '../../test/fetch-mock';
 import { byId, findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
 import { base, callsTo, signIn } from '../document/document-fixtures';
+import { oneStaffMember } from '../../test/members';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -100,22 +99,7 @@ const filterApi = {
   ...base,
   'GET /file/search': answer,
   'GET /tag/list': () => reply(tagList, [{ id: 5, name: 'Urgent', color: 'red', createdAt: '2026-01-01T00:00:00Z' }]),
-  'GET /manage/member/list': () =>
-    reply(pageOf(projectMember), {
-      data: [
-        {
-          memberId: 1,
-          userId: 7,
-          userName: 'Sam Staff',
-          email: 's@x',
-          roleId: 2,
-          roleCode: 'STU_STAFF',
-          roleName: 'Staff',
-          siteIds: [],
-        },
-      ],
-      total: 1,
-    }),
+  'GET /manage/member/list': oneStaffMember,
 };
 
 const FILTERS = {
