@@ -11,6 +11,7 @@ import { createS3Checkpoints } from './modules/trail/checkpoint-s3.ts';
 import { mailNewTasks, mailReminders } from './modules/task/task-mail.ts';
 import { writeCheckpoint } from './modules/trail/trail-checkpoint.ts';
 import { openDatabase } from './runtime.ts';
+import { characterAdvice } from './db/embedded.ts';
 import { seedAdmin } from './seed.ts';
 import { ensureSigningKey } from './modules/signing/signing-key.service.ts';
 import { seedShippedTemplates } from './modules/template/template.service.ts';
@@ -123,6 +124,11 @@ await checkpoint();
 setInterval(() => void checkpoint(), config.TRAIL_CHECKPOINT_MINUTES * 60_000).unref();
 const app = await buildApp({ config, db, jobs, blobs }, { logger });
 late.app = app;
+// An embedded data folder from before the character classes were chosen says how to move it (issue 13).
+if (embedded) {
+  const advice = await characterAdvice(db);
+  if (advice) app.log.warn(advice);
+}
 if (swept > 0) app.log.info(`removed ${swept} temporary file(s) left by an interrupted run`);
 
 let stopping = false;

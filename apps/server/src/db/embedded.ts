@@ -3,7 +3,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type pg from 'pg';
+import type { Db } from './client.ts';
 
 const HOOKED_EVENTS = [
   'exit',
@@ -241,4 +243,22 @@ export function characterLocale(): string {
   const listed = spawnSync('locale', ['-a'], { encoding: 'utf8' });
   const names = listed.status === 0 ? listed.stdout.split('\n').map((l) => l.trim().toLowerCase()) : [];
   return names.includes('c.utf8') || names.includes('c.utf-8') ? 'C.UTF-8' : 'C';
+}
+
+/**
+ * What to tell the operator of a data folder made before its character classes were chosen (issue 13): its
+ * database keeps LC_CTYPE C, so Chinese names are searched without their trigram index, while this system could
+ * make it C.UTF-8. Backup and restore into a new DATA_DIR moves it (the new folder is made with C.UTF-8). Null when
+ * there is nothing to do.
+ */
+export async function characterAdvice(db: Db, available = characterLocale()): Promise<string | null> {
+  const { rows } = await db.execute<{ ctype: string }>(
+    sql`select datctype as ctype from pg_database where datname = current_database()`,
+  );
+  if (rows[0]?.ctype !== 'C' || available === 'C') return null;
+  return (
+    'this database classifies characters as C: Chinese names are searched without their index. To move it to ' +
+    `${available}, stop edoc, run "npm run backup -- <folder>", then "DATA_DIR=<new folder> npm run restore -- <folder>" ` +
+    'and start edoc with the new DATA_DIR (README: Search inside documents)'
+  );
 }

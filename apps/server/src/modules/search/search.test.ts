@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { TextState } from '@edoc/contract/search';
 import { eq, sql } from 'drizzle-orm';
-import { characterLocale } from '../../db/embedded.ts';
+import { characterAdvice, characterLocale } from '../../db/embedded.ts';
+import { createDb } from '../../db/client.ts';
 import { makeDocx, makePdf } from '../../../../../e2e/support/files.ts';
 import { documentVersions } from '../../db/schema/documents.ts';
 import { folderGrants, roles, sites } from '../../db/schema/projects.ts';
@@ -122,6 +123,25 @@ describe("the database's character classes", () => {
     if (!process.env.TEST_DATABASE_URL) expect(row.ctype).toBe(characterLocale());
     if (row.ctype.toLowerCase().replace('-', '') === 'c.utf8') expect(row.trigrams.length).toBeGreaterThan(0);
     else expect(row.trigrams).toEqual([]);
+  });
+
+  it('tells the operator of a database made with C how to move it, and says nothing of one made right', async () => {
+    // The embedded database of this run was made by the application (a server's, by its owner: it may be C).
+    if (!process.env.TEST_DATABASE_URL) expect(await characterAdvice(ctx.db)).toBeNull();
+    const template = new URL(inject('templateUrl'));
+    const name = `c_${process.pid}_${Date.now()}`;
+    const admin = createDb(Object.assign(new URL(template), { pathname: '/postgres' }).toString(), 1);
+    await admin.execute(sql.raw(`create database ${name} template template0 encoding 'UTF8' locale 'C'`));
+    const old = createDb(Object.assign(new URL(template), { pathname: `/${name}` }).toString(), 1);
+    try {
+      expect(await characterAdvice(old, 'C.UTF-8')).toMatch(/npm run backup .* npm run restore/);
+      // A system without C.UTF-8 could not make it better: nothing to say.
+      expect(await characterAdvice(old, 'C')).toBeNull();
+    } finally {
+      await old.$client.end();
+      await admin.execute(sql.raw(`drop database ${name}`));
+      await admin.$client.end();
+    }
   });
 });
 
