@@ -2,6 +2,7 @@ import path from 'node:path';
 import { restore } from '../backup/backup.ts';
 import { loadConfig } from '../config.ts';
 import { createDb } from '../db/client.ts';
+import { loadTrailKey } from '../modules/trail/trail-key.ts';
 import { verifyTrail } from '../modules/trail/trail-verify.ts';
 import { openDatabase } from '../runtime.ts';
 import { createBlobStore } from '../storage/create-blob-store.ts';
@@ -27,6 +28,8 @@ try {
     source: path.resolve(process.env.INIT_CWD ?? '', source),
     progress: (line) => console.log(line),
   });
+  // The backup's key has just replaced the one this new folder was given at start: the trail is checked with it.
+  await loadTrailKey({ dataDir: config.DATA_DIR, trailKey: config.TRAIL_KEY });
   const report = await verifyTrail(db, undefined, config.checkpointFile);
   console.log(`restored ${manifest.tables.length} table(s) and ${manifest.blobs} blob(s) from ${manifest.createdAt}`);
   if (report.ok) console.log(`trail verified: ${report.rows} row(s), chain intact`);
