@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,11 +8,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../db/schema/companies.ts';
 import { trail } from '../db/schema/trail.ts';
+import { TRAIL_KEY_FILE } from '../modules/trail/trail-key.ts';
 import { verifyTrail } from '../modules/trail/trail-verify.ts';
-import { createTestContext, type TestContext } from '../test/context.ts';
+import { createTestContext, TRAIL_KEY, type TestContext } from '../test/context.ts';
 import { createUser, signIn } from '../test/factories.ts';
 import { bearer } from '../test/requests.ts';
-import { backup, fileSha256, restore } from './backup.ts';
+import { BACKUP_FILES, backup, fileSha256, restore } from './backup.ts';
 
 let from: TestContext;
 let into: TestContext;
@@ -36,6 +38,20 @@ const counts = async (ctx: TestContext) =>
       WHERE s.nspname = 'public' AND c.relkind = 'r' ORDER BY 1`)
   ).rows;
 
+/**
+ * A migrated database with nothing in it, as a new data folder has before its first start. (The trail cannot be
+ * truncated, and a fresh test database has no trail rows. The signatures' guard is a trigger, which this test's
+ * superuser switches off to empty the tables.)
+ */
+async function emptied(ctx: TestContext) {
+  expect(await ctx.db.$count(trail)).toBe(0);
+  const tables = (await counts(ctx)).map((t) => t.name).filter((t) => t !== 'trail');
+  await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL session_replication_role = replica`);
+    await tx.execute(sql.raw(`TRUNCATE ${tables.map((t) => `"${t}"`).join(', ')} RESTART IDENTITY CASCADE`));
+  });
+}
+
 describe('npm run backup / npm run restore', () => {
   it('restores every row and blob into an empty database; the trail verifies and new rows continue the ids', async () => {
     // Some history: a system administrator signs in and creates a company (trail rows), and two files are stored.
@@ -55,15 +71,8 @@ describe('npm run backup / npm run restore', () => {
     expect(manifest.blobs).toBe(2);
     expect(await fileSha256(path.join(folder, 'blobs', blobA.sha256))).toBe(blobA.sha256);
 
-    // The target: a migrated database with nothing in it, as a new data folder has before its first start.
-    // (The trail cannot be truncated, and a fresh test database has no trail rows. The signatures' guard is a
-    // trigger, which this test's superuser switches off to empty the tables.)
-    expect(await into.db.$count(trail)).toBe(0);
-    const tables = (await counts(into)).map((t) => t.name).filter((t) => t !== 'trail');
-    await into.db.transaction(async (tx) => {
-      await tx.execute(sql`SET LOCAL session_replication_role = replica`);
-      await tx.execute(sql.raw(`TRUNCATE ${tables.map((t) => `"${t}"`).join(', ')} RESTART IDENTITY CASCADE`));
-    });
+    // The target: a migrated database with nothing in it.
+    await emptied(into);
     await restore({ owner: into.db, blobs: into.deps.blobs, dataDir: into.dataDir, source: folder });
 
     expect(await counts(into)).toEqual(await counts(from));
@@ -85,6 +94,41 @@ describe('npm run backup / npm run restore', () => {
     expect(again.statusCode).toBe(200);
     expect(await into.db.$count(companies)).toBe((await from.db.$count(companies)) + 1);
     expect((await verifyTrail(into.db)).ok).toBe(true);
+  });
+
+  it('npm run restore into a new data folder checks the trail with the restored key (no TRAIL_KEY)', async () => {
+    // The source's key as a file of its data folder, as npm start makes it, and a backup that carries it.
+    await fs.writeFile(path.join(from.dataDir, TRAIL_KEY_FILE), TRAIL_KEY);
+    const withKey = await fs.mkdtemp(path.join(os.tmpdir(), 'edoc-backup-key-'));
+    const target = await createTestContext();
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'edoc-restore-data-'));
+    try {
+      await backup({
+        db: from.db,
+        blobs: from.deps.blobs,
+        dataDir: from.dataDir,
+        target: withKey,
+        files: BACKUP_FILES,
+      });
+      await emptied(target);
+      const env: NodeJS.ProcessEnv = {
+        ...process.env,
+        DATA_DIR: dataDir,
+        DATABASE_URL: target.deps.config.DATABASE_URL!,
+        LOG_LEVEL: 'silent',
+      };
+      delete env.TRAIL_KEY;
+      const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/restore.ts', withKey], {
+        env,
+        encoding: 'utf8',
+      });
+      expect(run.stdout).toMatch(/trail verified: \d+ row\(s\), chain intact/);
+      expect(run.status).toBe(0);
+    } finally {
+      await target.close();
+      await fs.rm(withKey, { recursive: true, force: true });
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('refuses to restore into a database that has rows', async () => {
