@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { calendarDate, ID_MAX } from './fields.ts';
-import { pageOf } from './envelope.ts';
+import { cappedPageOf } from './envelope.ts';
 
 /** Filters of the operation trajectory (the project's trail): who, what kind, which document, which days. */
 export const projectTrailQuery = z
@@ -49,4 +49,4 @@ export type TrailItem = z.infer<typeof trailItem>;
 /** GET /audit/find_file_audits: a document's trail, oldest first. */
 export const fileTrail = z.array(trailItem);
 /** GET /audit/project/list: a page of the project's trail, newest first. */
-export const projectTrailPage = pageOf(trailItem);
+export const projectTrailPage = cappedPageOf(trailItem);

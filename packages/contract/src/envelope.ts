@@ -12,6 +12,8 @@ export interface Envelope<T> {
 export interface Page<T> {
   data: T[];
   total: number;
+  /** Lists that count up to COUNT_CAP say there are more. */
+  capped?: boolean;
 }
 
 /** The success envelope around a route's data schema: what the server declares and /edoc/docs shows. */
@@ -28,7 +30,8 @@ export const pageOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array
 export const COUNT_CAP = 10_000;
 
 /** A page of such a list: `total` is exact up to COUNT_CAP; `capped` says there are more. */
-export const cappedPageOf = <T extends z.ZodType>(item: T) => pageOf(item).extend({ capped: z.boolean() });
+export const cappedPageOf = <T extends z.ZodType>(item: T) =>
+  pageOf(item).extend({ capped: z.boolean().default(false) });
 
 /** The data of a call that answers nothing but success. */
 export const noData = z.null();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf } from './envelope.ts';
+import { cappedPageOf } from './envelope.ts';
 import { calendarDate, ID_MAX, idField, idParam, optionalText, requiredText } from './fields.ts';
 import { NAME_MAX } from './limits.ts';
 
@@ -109,4 +109,4 @@ export const libraryRow = z.object({
   abilities: z.array(z.string()),
 });
 export type LibraryRow = z.infer<typeof libraryRow>;
-export const libraryList = pageOf(libraryRow);
+export const libraryList = cappedPageOf(libraryRow);

@@ -1,2 +1,18 @@
+import { COUNT_CAP } from '@edoc/contract/envelope';
+import { sql, type SQLWrapper } from 'drizzle-orm';
+import type { Tx } from '../db/client.ts';
+
 /** `%`, `_` and `\` typed into a search box are searched for, not treated as wildcards. */
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The rows of a select counted up to COUNT_CAP (issue 13): a list of a large project says "10,000+" instead of
+ * counting every row, which would cost more than the page itself.
+ */
+export async function cappedCount(db: Tx, rows: { limit(n: number): SQLWrapper }) {
+  const counted = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from (${rows.limit(COUNT_CAP + 1)}) as rows`,
+  );
+  const n = counted.rows[0]?.n ?? 0;
+  return { total: Math.min(n, COUNT_CAP), capped: n > COUNT_CAP };
+}

@@ -2,13 +2,14 @@ import type { projectTrailQuery, TrailItem } from '@edoc/contract/audit';
 import type { Lang } from '@edoc/contract/enums';
 import { describeTrail, trailSideText } from '@edoc/contract/trail-format';
 import { ID_MAX } from '@edoc/contract/fields';
-import { and, asc, count, desc, eq, gte, inArray, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { z as zod } from 'zod';
 import { documents } from '../../db/schema/documents.ts';
 import { folders } from '../../db/schema/projects.ts';
 import { trail } from '../../db/schema/trail.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { csvDocument } from '../../lib/csv.ts';
+import { cappedCount } from '../../lib/sql.ts';
 import { defineSheet, writeXlsx } from '../../lib/excel.ts';
 import { loadDocumentFor } from '../document/document-read.service.ts';
 import { fromLibraryOr } from '../library/library.policy.ts';
@@ -94,7 +95,13 @@ function where(ctx: ProjectContext, f: TrailFilters) {
 
 /** A page of the project's operation trajectory, newest first. */
 export async function projectTrail(deps: Deps, ctx: ProjectContext, f: TrailFilters) {
-  const [{ total }] = await deps.db.select({ total: count() }).from(trail).where(where(ctx, f));
+  const { total, capped } = await cappedCount(
+    deps.db,
+    deps.db
+      .select({ one: sql`1` })
+      .from(trail)
+      .where(where(ctx, f)),
+  );
   const rows = await deps.db
     .select()
     .from(trail)
@@ -102,7 +109,7 @@ export async function projectTrail(deps: Deps, ctx: ProjectContext, f: TrailFilt
     .orderBy(desc(trail.id))
     .limit(f.pageSize)
     .offset((f.pageNum - 1) * f.pageSize);
-  return { data: await items(deps, rows), total };
+  return { data: await items(deps, rows), total, capped };
 }
 
 /** An export holds at most this many rows; narrow the filters for more. */

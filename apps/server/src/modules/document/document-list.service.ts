@@ -3,7 +3,6 @@ import { isViewableType } from '@edoc/contract/file-rules';
 import type { FolderRights } from '@edoc/contract/permissions';
 import type { z } from 'zod';
 import type { fileListQuery } from '@edoc/contract/document';
-import { COUNT_CAP } from '@edoc/contract/envelope';
 import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { documents, documentVersions } from '../../db/schema/documents.ts';
@@ -12,7 +11,7 @@ import { folders, members } from '../../db/schema/projects.ts';
 import { trail } from '../../db/schema/trail.ts';
 import { users } from '../../db/schema/users.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { likePattern } from '../../lib/sql.ts';
+import { cappedCount, likePattern } from '../../lib/sql.ts';
 import { folderRights } from '../folder/folder.policy.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 
@@ -93,13 +92,13 @@ export async function listDocuments(deps: Deps, ctx: ProjectContext, query: List
         : undefined,
       nameFilter(query.name),
     );
-    // Counted up to the cap: a project of a million documents is "10,000+", not a count of every row.
-    const counted = tx
-      .select({ one: sql`1` })
-      .from(documents)
-      .where(where)
-      .limit(COUNT_CAP + 1);
-    const [{ n }] = (await tx.execute<{ n: number }>(sql`select count(*)::int as n from (${counted}) as rows`)).rows;
+    const { total, capped } = await cappedCount(
+      tx,
+      tx
+        .select({ one: sql`1` })
+        .from(documents)
+        .where(where),
+    );
     // Recent Operation lists by when I last acted on each document, newest first, whatever the sort asks.
     // The tie is broken by id in the same direction, so one index serves an order both ways.
     const ascending = query.view !== 'recent' && query.order === 'asc';
@@ -161,6 +160,6 @@ export async function listDocuments(deps: Deps, ctx: ProjectContext, query: List
       takeFileInvalid: invalid,
       abilities: abilitiesOf(d.folderId ? rights.get(d.folderId) : undefined),
     }));
-    return { data, total: Math.min(n, COUNT_CAP), capped: n > COUNT_CAP };
+    return { data, total, capped };
   });
 }

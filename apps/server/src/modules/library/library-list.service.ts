@@ -2,13 +2,14 @@ import type { LibraryRow } from '@edoc/contract/library';
 import type { libraryListQuery } from '@edoc/contract/library';
 import { FolderType } from '@edoc/contract/permissions';
 import { viewKindOf } from '@edoc/contract/viewer';
-import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { documents, documentVersions } from '../../db/schema/documents.ts';
 import { libraryEntries } from '../../db/schema/library.ts';
 import { folders } from '../../db/schema/projects.ts';
 import { users } from '../../db/schema/users.ts';
 import type { Deps } from '../../lib/deps.ts';
+import { cappedCount } from '../../lib/sql.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { nameFilter, siteFilter, visibleSites } from '../document/document-list.service.ts';
 import { folderRights, projectFlags } from '../folder/folder.policy.ts';
@@ -35,7 +36,7 @@ export async function listLibrary(deps: Deps, ctx: ProjectContext, query: ListQu
     const { rows, rights } = await folderRights(tx, ctx, libraryFolder ? FolderType.Library : FolderType.Work);
     const readable = rows.filter((f) => rights.get(f.id)?.libraryKeys.includes('viewDoc')).map((f) => f.id);
     const folderIds = query.folderId ? readable.filter((id) => id === query.folderId) : readable;
-    if (folderIds.length === 0) return { data: [] as LibraryRow[], total: 0 };
+    if (folderIds.length === 0) return { data: [] as LibraryRow[], total: 0, capped: false };
     const where = and(
       eq(libraryEntries.projectId, ctx.projectId),
       inArray(libraryEntries.folderId, folderIds),
@@ -46,11 +47,14 @@ export async function listLibrary(deps: Deps, ctx: ProjectContext, query: ListQu
       nameFilter(query.name),
       inspectorShelf(ctx),
     );
-    const [{ total }] = await tx
-      .select({ total: count() })
-      .from(libraryEntries)
-      .innerJoin(documents, eq(documents.id, libraryEntries.documentId))
-      .where(where);
+    const { total, capped } = await cappedCount(
+      tx,
+      tx
+        .select({ one: sql`1` })
+        .from(libraryEntries)
+        .innerJoin(documents, eq(documents.id, libraryEntries.documentId))
+        .where(where),
+    );
     const order = query.order === 'asc' ? asc(SORT[query.sort]) : desc(SORT[query.sort]);
     const page = await tx
       .select({
@@ -97,6 +101,6 @@ export async function listLibrary(deps: Deps, ctx: ProjectContext, query: ListQu
       view: viewKindOf(v.extension) !== null,
       abilities: rights.get(e.folderId)?.libraryKeys ?? [],
     }));
-    return { data, total };
+    return { data, total, capped };
   });
 }

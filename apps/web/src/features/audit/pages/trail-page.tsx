@@ -154,7 +154,7 @@ export function TrailPage() {
         loading={rows.isFetching}
         columns={columns}
         dataSource={rows.data?.data ?? []}
-        pagination={list.pagination(rows.data?.total)}
+        pagination={list.pagination(rows.data?.total, rows.data?.capped)}
         scroll={{ x: 1100 }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('audit.empty')} /> }}
       />

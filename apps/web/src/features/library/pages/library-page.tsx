@@ -65,7 +65,7 @@ export function LibraryPage() {
           <LibraryTable
             rows={files.data?.data ?? []}
             loading={files.isFetching}
-            pagination={list.pagination(files.data?.total)}
+            pagination={list.pagination(files.data?.total, files.data?.capped)}
             sort={state.sort.sort}
             order={state.sort.order}
             searching={!!list.searchValue}
