@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keepShot, launch, recallAccount, skipReason, type Account } from '../support/browser.ts';
 import { enter } from '../support/library-steps.ts';
+import { optionOf } from '../support/select-steps.ts';
 
 /**
  * Issue 13, search inside documents, in the browser: the PDF and the Chinese Word file Pat filed in journey 03 are
@@ -48,6 +49,14 @@ describe.skipIf(skipReason !== null)('search inside documents in Chromium', () =
       expect(await hit.locator('mark').first().textContent()).toMatch(/page two/i);
       expect(await hit.locator('[id$="-page"]').textContent()).toBe('Page 2');
       await keepShot(page, '08-search-results-en-US');
+      // A filter narrows the results and is kept in the address; clearing it brings the hit back.
+      await page.locator('#search-type').click();
+      await optionOf(page, 'search-type', 'DOCX').click();
+      await page.waitForURL(/[?&]type=docx/);
+      await page.getByText('No document matches').waitFor();
+      await page.locator('#search-clear-filters').click();
+      await hit.waitFor();
+      expect(page.url()).not.toContain('type=');
       const [tab] = await Promise.all([page.context().waitForEvent('page'), hit.locator('a[id$="-open"]').click()]);
       await expect
         .poll(() => tab.locator('#viewer-search-result').textContent(), { timeout: 60_000 })
