@@ -141,7 +141,11 @@ export const documentWords = pgTable(
     routeId: integer('route_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('document_words_doc_idx').on(t.documentId, t.id)],
+  (t) => [
+    index('document_words_doc_idx').on(t.documentId, t.id),
+    // Search finds documents by their comments (issue 13): by a trigram index, not by reading every comment.
+    index('document_words_text_trgm').using('gin', sql`${t.text} gin_trgm_ops`),
+  ],
 );
 
 /** PDF renditions of Office files, made once per source content by LibreOffice (a job). */

@@ -1,0 +1,1 @@
+CREATE INDEX "document_words_text_trgm" ON "document_words" USING gin ("text" gin_trgm_ops);
