@@ -89,6 +89,7 @@ const folderNodeFields = {
   ichCode: z.string().nullable(),
   type: z.number(),
   sortOrder: z.number(),
+  /** Live documents, counted up to COUNT_CAP; COUNT_CAP + 1 says more (shown as "10,000+"). */
   fileCount: z.number(),
   isEnabled: z.boolean(),
   canCreateFile: z.boolean(),

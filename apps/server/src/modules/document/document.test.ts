@@ -367,6 +367,15 @@ describe('a large project (issue 13)', () => {
         capped: boolean;
       };
     expect(await list('pageSize=20')).toMatchObject({ total: COUNT_CAP, capped: true });
+    // The folder tree counts it up to the cap too: more is COUNT_CAP + 1, which the web shows as "10,000+".
+    const tree = (await client(ctx.app, big.pm.token).get('/folder/tree/list')).json().data as {
+      allFolderList: Array<{ folderId: number; fileCount: number; children: unknown[] }>;
+    };
+    const flat = (nodes: Array<{ folderId: number; fileCount: number; children: unknown[] }>): typeof nodes =>
+      nodes.flatMap((n) => [n, ...flat(n.children as typeof nodes)]);
+    const counts = new Map(flat(tree.allFolderList).map((n) => [n.folderId, n.fileCount]));
+    expect(counts.get(full)).toBe(COUNT_CAP + 1);
+    expect(counts.get(big.folderByIch.get('8.2.2')!)).toBe(0);
     const deep = await list('pageSize=20&pageNum=500');
     expect(deep.data.map((r) => r.file_name)).toEqual(Array.from({ length: 20 }, (_, i) => `Bulk ${9981 + i}`));
     // A smaller set is counted exactly.

@@ -1,6 +1,7 @@
 import { TrailType } from '@edoc/contract/enums';
 import type { FolderBody, FolderNode, FolderTreeAnswer } from '@edoc/contract/folder';
 import { FolderType, type FolderRights } from '@edoc/contract/permissions';
+import { COUNT_CAP } from '@edoc/contract/envelope';
 import { and, count, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { documents } from '../../db/schema/documents.ts';
@@ -28,14 +29,18 @@ export async function fileCountOf(tx: Tx, folderIds: number[], shelf?: SQL): Pro
   const counts = new Map(folderIds.map((id) => [id, 0]));
   if (folderIds.length === 0) return counts;
   // An inspector's tree counts only what they may read there (library.policy.ts inspectorShelf).
+  // Each folder counted up to COUNT_CAP + 1 (issue 13): a folder of a million documents reads 10,001 index
+  // entries, not a million; the web shows more than COUNT_CAP as "10,000+".
   const rows = shelf
     ? []
-    : await tx
-        .select({ folderId: documents.folderId, n: count() })
-        .from(documents)
-        .where(and(inArray(documents.folderId, folderIds), isNull(documents.deletedAt)))
-        .groupBy(documents.folderId);
-  for (const r of rows) counts.set(r.folderId!, r.n);
+    : (
+        await tx.execute<{ folderId: number; n: number }>(sql`
+          select f.id as "folderId", (select count(*)::int from (
+            select 1 from ${documents} d where d.folder_id = f.id and d.deleted_at is null limit ${COUNT_CAP + 1}
+          ) as live) as n
+          from unnest(${sql.param(folderIds)}::int[]) as f(id)`)
+      ).rows;
+  for (const r of rows) counts.set(r.folderId, r.n);
   // Library folders hold archived entries (issue 11): the current ones of live documents count as its files.
   const archived = await tx
     .select({ folderId: libraryEntries.folderId, n: count() })

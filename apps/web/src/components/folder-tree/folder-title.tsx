@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Typography } from 'antd';
 import { folderNameIn, type FolderNode } from '@edoc/contract/folder';
 import { folderLabel, folderMatch } from './folder-tree-model';
+import { COUNT_CAP } from '@edoc/contract/envelope';
 
 /** `text` with the first occurrence of `query` (any case) marked. */
 function marked(text: string, query: string): ReactNode {
@@ -53,7 +54,7 @@ export function FolderTitle(props: { node: FolderNode; lang: string; prefix: str
       <span className="folder-tree-name">{match.name ? marked(name, query) : name}</span>{' '}
       <Typography.Text type="secondary" className="folder-tree-count">
         {/* A folder without a grant is shown, greyed and not selectable, with a count of 0 (SPEC §6). */}
-        {node.isEnabled ? node.fileCount : 0}
+        {!node.isEnabled ? 0 : node.fileCount > COUNT_CAP ? `${COUNT_CAP.toLocaleString()}+` : node.fileCount}
       </Typography.Text>
     </span>
   );

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { FolderNode } from '@edoc/contract/folder';
+import { COUNT_CAP } from '@edoc/contract/envelope';
 import { AppProviders } from '../../app/providers';
 import { node } from '../../features/document/document-fixtures';
 import { changeLanguage } from '../../lib/i18n';
@@ -71,6 +72,29 @@ describe('folder tree', () => {
     // Choosing a folder elsewhere in the tree leaves what was opened open.
     fireEvent.click(byId('t-folder-5'));
     expect(shown(2)).toBe(true);
+  });
+
+  it('says "10,000+" for a folder the server counted past its cap, and the exact count below it', async () => {
+    await changeLanguage('en-US');
+    const big = [named(1, 0, '8.2', '大', 'Big', []), named(2, 0, '8.3', '满', 'Full', [])];
+    big[0].fileCount = COUNT_CAP + 1;
+    big[1].fileCount = COUNT_CAP;
+    render(
+      <AppProviders client={createQueryClient()}>
+        <FolderTree
+          prefix="t"
+          allLabel="All"
+          roots={big}
+          folderId={null}
+          onChoose={() => {}}
+          title="F"
+          emptyText=""
+          loading={false}
+        />
+      </AppProviders>,
+    );
+    expect(await findById('t-folder-1')).toHaveTextContent('8.2 Big 10,000+');
+    expect(byId('t-folder-2')).toHaveTextContent(`8.3 Full ${COUNT_CAP}`);
   });
 
   it('finds folders by the beginning of their ICH code, with or without leading zeros', async () => {
