@@ -61,7 +61,8 @@ describe.skipIf(skipReason !== null)('search inside documents in Chromium', () =
       await expect
         .poll(() => tab.locator('#viewer-search-result').textContent(), { timeout: 60_000 })
         .toMatch(/page 2/);
-      expect(await tab.locator('#viewer-page-input').inputValue()).toBe('2');
+      // The viewer scrolls to the page once the words are found; the page box follows the scroll a moment later.
+      await expect.poll(() => tab.locator('#viewer-page-input').inputValue(), { timeout: 10_000 }).toBe('2');
       await keepShot(tab, '08-search-viewer-en-US');
       await page.context().close();
     },
