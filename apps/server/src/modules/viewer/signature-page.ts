@@ -1,11 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import { Readable } from 'node:stream';
 import { TRAIL_VALUE_LABELS } from '@edoc/contract/trail-labels';
 import { asc, eq } from 'drizzle-orm';
-import * as fontkit from 'fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 import type { Db } from '../../db/client.ts';
+import { embedCjkFont } from '../../lib/pdf-font.ts';
 import { signatures } from '../../db/schema/workflow.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 
@@ -54,41 +51,6 @@ async function readAll(blobs: BlobStore, sha256: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of await blobs.get(sha256)) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
-}
-
-/**
- * Noto Sans CJK SC, found through fontconfig as librsvg finds it for the watermark (watermark.ts), read once. The page
- * carries real text (searchable, copyable, read by pdftotext), so the font is embedded, subset to the glyphs used.
- */
-let cjk: { bytes: Buffer; postscriptName: string } | null = null;
-function cjkFont() {
-  if (cjk) return cjk;
-  const [file, postscriptName] = execFileSync('fc-match', ['-f', '%{file}|%{postscriptname}', 'Noto Sans CJK SC'])
-    .toString()
-    .split('|');
-  if (!/CJK/i.test(postscriptName ?? '')) throw new Error('the Noto CJK fonts are missing (Debian: fonts-noto-cjk)');
-  return (cjk = { bytes: fs.readFileSync(file), postscriptName });
-}
-
-/**
- * fontkit 2 for pdf-lib: it picks the font out of the .ttc collection, and its CFF subsetting writes fonts poppler and
- * pdf.js read (the @pdf-lib/fontkit fork's does not for CJK CFF fonts). pdf-lib expects the older encodeStream().
- */
-type PdfLibFontkit = Parameters<PDFDocument['registerFontkit']>[0];
-function fontkitFor(postscriptName: string): PdfLibFontkit {
-  const adapter = {
-    create(bytes: Uint8Array) {
-      const font = fontkit.create(Buffer.from(bytes), postscriptName) as fontkit.Font;
-      const subsetOf = font.createSubset.bind(font);
-      font.createSubset = () => {
-        const subset = subsetOf();
-        return Object.assign(subset, { encodeStream: () => Readable.from([Buffer.from(subset.encode())]) });
-      };
-      return font;
-    },
-  };
-  // fontkit 2's Font has what pdf-lib reads (cff, head, post) as getters its typings do not list.
-  return adapter as unknown as PdfLibFontkit;
 }
 
 const PAGE = { width: 595, height: 842, margin: 50 };
@@ -163,9 +125,7 @@ export async function appendSignaturePage(
   doc: { title: string; versionNo: string },
   list: PageSignature[],
 ): Promise<void> {
-  const { bytes, postscriptName } = cjkFont();
-  pdf.registerFontkit(fontkitFor(postscriptName));
-  const font = await pdf.embedFont(bytes, { subset: true });
+  const font = await embedCjkFont(pdf);
   const perPage = Math.floor((PAGE.height - 2 * PAGE.margin - 60) / BLOCK);
   let page: PDFPage | null = null;
   for (const [i, s] of list.entries()) {

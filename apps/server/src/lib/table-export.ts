@@ -1,0 +1,163 @@
+import type { ReportExportFormat } from '@edoc/contract/report-export';
+import type { Lang } from '@edoc/contract/enums';
+import type { FastifyReply } from 'fastify';
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { z } from 'zod';
+import { csvDocument } from './csv.ts';
+import { writeXlsx } from './excel.ts';
+import { embedCjkFont } from './pdf-font.ts';
+import { contentDisposition } from './send-blob.ts';
+
+/**
+ * One table exported as Excel, CSV or PDF (issue 14: every report, ready-made or custom, exports the table it shows).
+ * The caller gives headers and cells already in the reader's language; numbers stay numbers in Excel.
+ */
+export type ExportFormat = ReportExportFormat;
+
+export interface ExportColumn {
+  header: string;
+  /** Relative width (Excel characters; the PDF shares its page width in the same proportions). Default 16. */
+  width?: number;
+}
+
+export type ExportCell = string | number | null | undefined;
+
+export interface ExportTable {
+  /** The report's name: the title line, the sheet's name and the file name's stem. */
+  title: string;
+  /** Lines under the title in the PDF (the filters applied); the file always says when it was made. */
+  notes?: string[];
+  columns: ExportColumn[];
+  rows: ReadonlyArray<ReadonlyArray<ExportCell>>;
+}
+
+export interface Exported {
+  bytes: Buffer;
+  contentType: string;
+  fileName: string;
+}
+
+const TYPES: Record<ExportFormat, string> = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+  pdf: 'application/pdf',
+};
+
+export async function exportTable(
+  format: ExportFormat,
+  table: ExportTable,
+  lang: Lang,
+  at = new Date(),
+): Promise<Exported> {
+  const stamp = at.toISOString().slice(0, 10);
+  const fileName = `${table.title.replace(/[\\/:*?"<>|\r\n]+/g, '_')}-${stamp}.${format}`;
+  const bytes =
+    format === 'csv'
+      ? Buffer.from(csvDocument([table.columns.map((c) => c.header), ...table.rows]))
+      : format === 'xlsx'
+        ? await toXlsx(table, lang)
+        : await toPdf(table, lang, at);
+  return { bytes, contentType: TYPES[format], fileName };
+}
+
+/** Sends an export as a download: made for this request, never cached. */
+export function sendExport(reply: FastifyReply, out: Exported) {
+  return reply
+    .header('Content-Disposition', contentDisposition(out.fileName))
+    .header('Cache-Control', 'no-store')
+    .type(out.contentType)
+    .send(out.bytes);
+}
+
+function toXlsx(table: ExportTable, lang: Lang): Promise<Buffer> {
+  // Excel refuses sheet names over 31 characters or with []:*?/\ in them.
+  const sheetName = table.title.replace(/[[\]:*?/\\]+/g, ' ').slice(0, 31) || 'Report';
+  const columns = table.columns.map((c, i) => ({
+    key: `c${i}`,
+    header: [c.header, c.header] as const,
+    schema: z.unknown(),
+    width: c.width ?? 16,
+  }));
+  const rows = table.rows.map((r) => Object.fromEntries(r.map((v, i) => [`c${i}`, v ?? null])));
+  return writeXlsx([{ spec: { name: [sheetName, sheetName], columns }, rows }], lang);
+}
+
+const PAGE = { width: 842, height: 595, margin: 36 }; // A4 landscape, in points
+const ROW = 15;
+const SIZE = 8;
+const GREY = rgb(0.4, 0.4, 0.4);
+const RULE = rgb(0.85, 0.85, 0.85);
+
+/** Cuts text to the width, with an ellipsis: a cell never runs into the next one. */
+function fit(font: PDFFont, text: string, width: number): string {
+  if (font.widthOfTextAtSize(text, SIZE) <= width) return text;
+  let s = text;
+  while (s.length > 0 && font.widthOfTextAtSize(`${s}…`, SIZE) > width) s = s.slice(0, -1);
+  return `${s}…`;
+}
+
+async function toPdf(table: ExportTable, lang: Lang, at: Date): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(table.title);
+  pdf.setProducer('edoc');
+  const font = await embedCjkFont(pdf);
+  const inner = PAGE.width - 2 * PAGE.margin;
+  const weights = table.columns.map((c) => c.width ?? 16);
+  const total = weights.reduce((a, b) => a + b, 0) || 1;
+  const widths = weights.map((w) => (w / total) * inner);
+  const made = `${lang === 'en-US' ? 'Generated' : '生成时间'}: ${at.toISOString().replace('T', ' ').slice(0, 19)} UTC`;
+  const pages: PDFPage[] = [];
+  let page!: PDFPage;
+  let y = 0;
+  const line = (cells: ReadonlyArray<ExportCell>, bold: boolean) => {
+    if (bold) page.drawRectangle({ x: PAGE.margin, y: y - 4, width: inner, height: ROW, color: rgb(0.94, 0.94, 0.94) });
+    let x = PAGE.margin;
+    cells.forEach((v, i) => {
+      const text = fit(font, v === null || v === undefined ? '' : String(v), widths[i]! - 4);
+      page.drawText(text, { x: x + 2, y, size: SIZE, font });
+      x += widths[i]!;
+    });
+    page.drawLine({
+      start: { x: PAGE.margin, y: y - 4 },
+      end: { x: PAGE.margin + inner, y: y - 4 },
+      thickness: 0.4,
+      color: RULE,
+    });
+    y -= ROW;
+  };
+  const newPage = () => {
+    page = pdf.addPage([PAGE.width, PAGE.height]);
+    pages.push(page);
+    y = PAGE.height - PAGE.margin - 14;
+    if (pages.length === 1) {
+      page.drawText(table.title, { x: PAGE.margin, y, size: 14, font });
+      y -= 18;
+      for (const note of [...(table.notes ?? []), made]) {
+        page.drawText(fit(font, note, inner), { x: PAGE.margin, y, size: SIZE, font, color: GREY });
+        y -= 12;
+      }
+      y -= 6;
+    }
+    line(
+      table.columns.map((c) => c.header),
+      true,
+    );
+  };
+  newPage();
+  if (table.rows.length === 0)
+    page.drawText(lang === 'en-US' ? 'No data' : '暂无数据', { x: PAGE.margin + 2, y, size: SIZE, font, color: GREY });
+  for (const row of table.rows) {
+    if (y < PAGE.margin + ROW) newPage();
+    line(row, false);
+  }
+  pages.forEach((p, i) =>
+    p.drawText(`${i + 1} / ${pages.length}`, {
+      x: PAGE.width - PAGE.margin - 30,
+      y: PAGE.margin / 2,
+      size: SIZE,
+      font,
+      color: GREY,
+    }),
+  );
+  return Buffer.from(await pdf.save());
+}
