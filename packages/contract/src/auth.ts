@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGS } from './enums.ts';
-import { emailField, passwordInput } from './fields.ts';
+import { emailField, langField, passwordInput } from './fields.ts';
 import { CAPTCHA_LENGTH, PASSWORD_MAX } from './limits.ts';
 import { passwordProblem } from './password.ts';
 
@@ -22,7 +22,7 @@ export const changeTokenData = z.object({ changeToken: z.string() });
 export const loginBody = z.object({
   email: emailField,
   password: passwordInput,
-  lang: z.enum(LANGS, 'invalid_value').optional(),
+  lang: langField.optional(),
   captchaId: z.string().trim().optional(),
   captchaCode: z.string().trim().optional(),
 });

@@ -2,6 +2,19 @@
 
 export const LANGS = ['zh-CN', 'en-US'] as const;
 export type Lang = (typeof LANGS)[number];
+
+/**
+ * The language a client names, in the forms existing clients send (issue 14): `zh-CN` / `en-US`, `zh`, `en`,
+ * `zh_CN`, `en_us`, any case, any region (`en-GB` reads English; `zh-TW` reads Chinese, the only Chinese we have).
+ * Null for anything else.
+ */
+export function langOf(value: unknown): Lang | null {
+  if (typeof value !== 'string') return null;
+  const tag = value.trim().toLowerCase().replace('_', '-');
+  if (tag === 'zh' || tag.startsWith('zh-')) return 'zh-CN';
+  if (tag === 'en' || tag.startsWith('en-')) return 'en-US';
+  return null;
+}
 export const DEFAULT_LANG: Lang = 'zh-CN';
 
 export const UserType = { System: 1, Company: 2, Project: 3 } as const;

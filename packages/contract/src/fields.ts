@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Lang } from './enums.ts';
+import { LANGS, langOf, type Lang } from './enums.ts';
 import { ERRORS, errorMessage, isErrorCode } from './errors.ts';
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX } from './limits.ts';
 
@@ -195,3 +195,6 @@ export const calendarDateTime = z.iso
 
 /** The text fields of a multipart request that carries only its file part (an avatar, an import). */
 export const fileOnly = z.object({});
+
+/** A language field: any form langOf reads becomes zh-CN / en-US; anything else is refused as invalid. */
+export const langField = z.preprocess((v) => langOf(v) ?? v, z.enum(LANGS, 'invalid_value'));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGS, Sex } from './enums.ts';
-import { optionalText, requiredText } from './fields.ts';
+import { langField, optionalText, requiredText } from './fields.ts';
 
 export const userInfo = z.object({
   userId: z.number(),
@@ -35,7 +35,7 @@ export const userInfoModifyBody = z.object({
 });
 export type UserInfoModifyBody = z.infer<typeof userInfoModifyBody>;
 
-export const langBody = z.object({ lang: z.enum(LANGS, 'invalid_value') });
+export const langBody = z.object({ lang: langField });
 
 export const avatarData = z.object({ avatarUrl: z.string() });
 export type AvatarData = z.infer<typeof avatarData>;

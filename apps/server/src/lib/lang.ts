@@ -1,4 +1,4 @@
-import { DEFAULT_LANG, LANGS, type Lang } from '@edoc/contract/enums';
+import { DEFAULT_LANG, LANGS, langOf, type Lang } from '@edoc/contract/enums';
 import type { FastifyRequest } from 'fastify';
 
 export function isLang(value: unknown): value is Lang {
@@ -16,7 +16,17 @@ export function langFromHeader(header: string | undefined): Lang | null {
   return null;
 }
 
-/** The request's language: the session's, else Accept-Language, else zh-CN (DESIGN §4). */
+/**
+ * The request's language: the one its body names (a sign-in with `lang`, issue 14: its refusal is answered in that
+ * language too), else the session's, else Accept-Language, else zh-CN (DESIGN §4). The body is read once parsed,
+ * so errors raised by validation or by the handler see it.
+ */
 export function requestLang(request: FastifyRequest): Lang {
-  return request.auth?.session.lang ?? langFromHeader(request.headers['accept-language']) ?? DEFAULT_LANG;
+  const body = request.body as { lang?: unknown } | undefined;
+  return (
+    langOf(body?.lang) ??
+    request.auth?.session.lang ??
+    langFromHeader(request.headers['accept-language']) ??
+    DEFAULT_LANG
+  );
 }

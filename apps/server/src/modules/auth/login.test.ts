@@ -216,3 +216,49 @@ describe('tokens', () => {
     expect(bad.json().msg).toBe('Name is required');
   });
 });
+
+describe('the language a sign-in names (issue 14)', () => {
+  // SPEC §7: the login form is form-encoded, and existing clients name the language in several forms.
+  const formLogin = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/edoc/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      payload: new URLSearchParams(fields).toString(),
+    });
+
+  it.each([
+    ['en-US', 'en-US'],
+    ['en', 'en-US'],
+    ['EN_us', 'en-US'],
+    ['en-GB', 'en-US'],
+    ['zh', 'zh-CN'],
+    ['zh_CN', 'zh-CN'],
+    ['ZH-cn', 'zh-CN'],
+  ])('lang=%s signs in speaking %s', async (lang, expected) => {
+    const user = await createUser(ctx.db);
+    const res = await formLogin({ email: user.email, password: PASSWORD, lang });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.lang).toBe(expected);
+  });
+
+  it.each([
+    ['en-US', 'zh-CN', 'Wrong e-mail or password'],
+    ['en', 'zh-CN', 'Wrong e-mail or password'],
+    ['zh_CN', 'en-US', '邮箱或密码错误'],
+  ])('a refused sign-in with lang=%s (browser %s) is answered in that language', async (lang, browser, msg) => {
+    const user = await createUser(ctx.db);
+    const res = await formLogin({ email: user.email, password: 'Wrong-pass-1', lang }, { 'accept-language': browser });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().msg).toBe(msg);
+    const invalid = await formLogin({ email: 'not-an-email', password: 'x', lang }, { 'accept-language': browser });
+    expect(invalid.json().msg).toBe(lang.startsWith('en') ? 'E-mail is not a valid e-mail address' : '邮箱格式不正确');
+  });
+
+  it('refuses a language it does not speak, naming the field', async () => {
+    const user = await createUser(ctx.db);
+    const res = await formLogin({ email: user.email, password: PASSWORD, lang: 'fr' }, { 'accept-language': 'en-US' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().data.fields[0]).toMatchObject({ field: 'lang' });
+  });
+});
