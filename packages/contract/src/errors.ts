@@ -149,6 +149,11 @@ export const ERRORS = {
     '项目中还有{count}个文件在流程中，不能关闭项目',
     'The project still has {count} document(s) in a workflow and cannot be closed',
   ],
+  library_folder_upload: [
+    400,
+    '文件库目录只存放已归档的文件，请上传到工作区目录',
+    'A library folder holds archived documents only: upload into a workspace folder',
+  ],
   library_folder_required: [
     409,
     '文件库中没有相同ICH编码的目录，请选择归档目录',

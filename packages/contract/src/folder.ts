@@ -187,3 +187,28 @@ export type FolderTemplateSaved = z.infer<typeof folderTemplateSaved>;
 /** A folder's name in the reader's language: its English name in English where it has one (issue 12, defect 4). */
 export const folderNameIn = (lang: string, name: string, nameEn: string | null | undefined): string =>
   lang === 'en-US' && nameEn ? nameEn : name;
+
+/** GET /folder/workspace/list (SPEC §7): the work folders whose documents the caller may view, with their counts. */
+export const workspaceFolderList = z.array(folderListItem.extend({ fileCount: z.number() }));
+export type WorkspaceFolder = z.infer<typeof workspaceFolderList>[number];
+
+/** GET /folder/upload/auth?folderId= (SPEC §7). */
+export const uploadAuthQuery = z.object({
+  folderId: z.coerce.number('required').int('invalid_value').positive('invalid_value').max(ID_MAX, 'invalid_value'),
+});
+
+/**
+ * Whether the caller may file new documents into the folder, and what a file must be there: the project's allowed
+ * extensions (empty: any but executables) and the size limits by kind (SPEC §5). The upload dialog reads it before a
+ * byte is sent; the upload itself checks all of it again.
+ */
+export const uploadAuth = z.object({
+  folderId: z.number(),
+  canUpload: z.boolean(),
+  /** Why not, in the caller's language (null when allowed). */
+  reason: z.string().nullable(),
+  allowedTypes: z.array(z.string()),
+  maxBytes: z.object({ pdf: z.number(), viewable: z.number(), other: z.number() }),
+  viewableTypes: z.array(z.string()),
+});
+export type UploadAuth = z.infer<typeof uploadAuth>;

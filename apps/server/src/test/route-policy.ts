@@ -134,6 +134,8 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'GET /folder/create/permission': member,
   'GET /folder/names': member,
   'GET /folder/search/tree': member,
+  'GET /folder/workspace/list': member,
+  'GET /folder/upload/auth': member,
   'GET /folder/list/search': member,
   'POST /folder/create': member,
   'POST /folder/rename/{id}': withIds(member, { id: 'folder' }),

@@ -9,6 +9,7 @@ import {
   nameCheckAnswer,
   nameCheckBody,
 } from '@edoc/contract/document';
+import { uploadAuth as uploadAuthAnswer, uploadAuthQuery } from '@edoc/contract/folder';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
 import { routes } from '../../lib/route.ts';
@@ -19,6 +20,7 @@ import { allowedTypes, downloadVersion } from './document-read.service.ts';
 import { checkNewDocument, createDocument, nameInUse } from './document.service.ts';
 import { commitUpload } from '../../storage/blob-sweep.ts';
 import { receiveUpload } from './document-upload.ts';
+import { uploadAuth } from './upload-auth.service.ts';
 
 /** The workspace's documents (SPEC §7 file and folder calls). */
 export function documentRoutes(api: Api, deps: Deps): void {
@@ -39,6 +41,12 @@ export function documentRoutes(api: Api, deps: Deps): void {
     '/folder/workspace/file/list',
     { access: 'projectMember', query: fileListQuery, response: fileList },
     ({ ctx, query }) => listDocuments(deps, ctx, query),
+  );
+
+  get(
+    '/folder/upload/auth',
+    { access: 'projectMember', query: uploadAuthQuery, response: uploadAuthAnswer },
+    ({ ctx, query }) => uploadAuth(deps, ctx, query.folderId),
   );
 
   // A new document with its first version: metadata fields first, then the file, streamed to disk.

@@ -1,4 +1,4 @@
-import type { FolderListItem, FolderTreeAnswer, UserFolderRights } from '@edoc/contract/folder';
+import type { FolderListItem, FolderTreeAnswer, UserFolderRights, WorkspaceFolder } from '@edoc/contract/folder';
 import { FolderType } from '@edoc/contract/permissions';
 import { and, eq } from 'drizzle-orm';
 import { members, roles } from '../../db/schema/projects.ts';
@@ -6,8 +6,16 @@ import { users } from '../../db/schema/users.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
-import { folderRights, pathOf, projectFolders, rightsOfUser, type FolderRow } from './folder.policy.ts';
-import { treeAnswer } from './folder.service.ts';
+import { visibleSites } from '../document/document-list.service.ts';
+import {
+  folderRights,
+  pathOf,
+  projectFolders,
+  rightsOfUser,
+  viewableFolderIds,
+  type FolderRow,
+} from './folder.policy.ts';
+import { fileCountOf, treeAnswer } from './folder.service.ts';
 
 const matches = (f: FolderRow, q: string) =>
   [f.name, f.nameEn ?? '', f.ichCode ?? ''].some((s) => s.toLowerCase().includes(q.toLowerCase()));
@@ -43,6 +51,18 @@ export async function folderList(
         manageFolder: r.manageLevel,
       };
     });
+}
+
+/**
+ * GET /folder/workspace/list: the work folders whose documents the caller may view (viewDoc on an enabled folder),
+ * each with its live documents counted as the tree counts them (the caller's sites only, capped).
+ */
+export async function workspaceFolders(deps: Deps, ctx: ProjectContext): Promise<WorkspaceFolder[]> {
+  const viewable = new Set(await viewableFolderIds(deps.db, ctx));
+  const list = (await folderList(deps, ctx, { type: FolderType.Work })).filter((f) => viewable.has(f.folderId));
+  const ids = list.map((f) => f.folderId);
+  const counts = await fileCountOf(deps.db, ids, { sites: await visibleSites(deps.db, ctx) });
+  return list.map((f) => ({ ...f, fileCount: counts.get(f.folderId) ?? 0 }));
 }
 
 /** GET /folder/search/tree: the tree cut down to the matching folders and the ancestors that lead to them. */

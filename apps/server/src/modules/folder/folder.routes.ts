@@ -9,13 +9,14 @@ import {
   folderSearchQuery,
   folderTreeAnswer,
   folderTypeQuery,
+  workspaceFolderList,
 } from '@edoc/contract/folder';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
 import { routes } from '../../lib/route.ts';
 import { folderGrantRoutes } from './folder-grant.routes.ts';
 import { moveFolder } from './folder-move.service.ts';
-import { createPermission, folderList, searchTree } from './folder-search.service.ts';
+import { createPermission, folderList, searchTree, workspaceFolders } from './folder-search.service.ts';
 import { createFolder, deleteFolder, folderTree, renameFolder } from './folder.service.ts';
 
 // Any member of the entered project passes the gate; the services then apply the folder manage levels.
@@ -39,6 +40,8 @@ export function folderRoutes(api: Api, deps: Deps): void {
   get('/folder/names', { access, query: folderTypeQuery, response: folderListAnswer }, ({ ctx, query }) =>
     folderList(deps, ctx, { type: query.type, enabledOnly: true }),
   );
+
+  get('/folder/workspace/list', { access, response: workspaceFolderList }, ({ ctx }) => workspaceFolders(deps, ctx));
 
   get('/folder/search/tree', { access, query: folderSearchQuery, response: folderTreeAnswer }, ({ ctx, query }) =>
     searchTree(deps, ctx, query),

@@ -9,6 +9,7 @@ import { libraryEntries } from '../../db/schema/library.ts';
 import { folderGrants, folders } from '../../db/schema/projects.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
+import { siteFilter, visibleSites } from '../document/document-list.service.ts';
 import { inspectorShelf } from '../library/library.policy.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
@@ -21,11 +22,20 @@ import {
   type FolderRow,
 } from './folder.policy.ts';
 
+/** A site member counts only central documents and their sites' own (DESIGN §5): never a count of what they may not see. */
+const siteClause = (sites: number[] | null | undefined) =>
+  sites ? sql`and (d.central or d.site_id = any(${sql.param(sites)}::int[]))` : sql``;
+
 /**
  * How many live documents the folders hold. Recycled ones do not count: their folder may go, and restoring
  * them then asks where to.
  */
-export async function fileCountOf(tx: Tx, folderIds: number[], shelf?: SQL): Promise<Map<number, number>> {
+export async function fileCountOf(
+  tx: Tx,
+  folderIds: number[],
+  scope: { shelf?: SQL; sites?: number[] | null } = {},
+): Promise<Map<number, number>> {
+  const { shelf, sites } = scope;
   const counts = new Map(folderIds.map((id) => [id, 0]));
   if (folderIds.length === 0) return counts;
   // An inspector's tree counts only what they may read there (library.policy.ts inspectorShelf).
@@ -36,7 +46,8 @@ export async function fileCountOf(tx: Tx, folderIds: number[], shelf?: SQL): Pro
     : (
         await tx.execute<{ folderId: number; n: number }>(sql`
           select f.id as "folderId", (select count(*)::int from (
-            select 1 from ${documents} d where d.folder_id = f.id and d.deleted_at is null limit ${COUNT_CAP + 1}
+            select 1 from ${documents} d where d.folder_id = f.id and d.deleted_at is null ${siteClause(sites)}
+            limit ${COUNT_CAP + 1}
           ) as live) as n
           from unnest(${sql.param(folderIds)}::int[]) as f(id)`)
       ).rows;
@@ -52,6 +63,7 @@ export async function fileCountOf(tx: Tx, folderIds: number[], shelf?: SQL): Pro
         isNull(libraryEntries.supersededAt),
         isNull(documents.deletedAt),
         shelf,
+        siteFilter(sites ?? null),
       ),
     )
     .groupBy(libraryEntries.folderId);
@@ -104,7 +116,7 @@ export async function treeAnswer(
     await fileCountOf(
       tx,
       rows.map((f) => f.id),
-      inspectorShelf(ctx),
+      { shelf: inspectorShelf(ctx), sites: ctx.inspector ? null : await visibleSites(tx, ctx) },
     ),
   );
   return {
