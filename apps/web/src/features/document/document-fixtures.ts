@@ -1,6 +1,6 @@
 import { recipientList } from '@edoc/contract/flow';
 import { allowedTypeList, fileList, nameCheckAnswer, type FileRow } from '@edoc/contract/document';
-import type { FolderNode } from '@edoc/contract/folder';
+import { uploadAuth, type FolderNode } from '@edoc/contract/folder';
 import { FolderType } from '@edoc/contract/permissions';
 import { siteList } from '@edoc/contract/site';
 import { envelope, reply, type mockApi } from '../../test/fetch-mock';
@@ -89,6 +89,16 @@ export const listOf =
 
 export const signIn = (roleCode = 'STU_PM') => enterProject(roleCode, { pageSize: 20 });
 
+/** What the server answers for a folder the user may file into (the project allows pdf and docx). */
+export const uploadAuthOf = (folderId: number, reason: string | null = null) => ({
+  folderId,
+  canUpload: reason === null,
+  reason,
+  allowedTypes: ['pdf', 'docx'],
+  maxBytes: { pdf: 50 * 1024 * 1024, viewable: 10 * 1024 * 1024, other: 512 * 1024 * 1024 },
+  viewableTypes: ['pdf', 'doc', 'docx', 'ppt', 'pptx', 'xls', 'xlsx'],
+});
+
 export const base = {
   'GET /folder/tree/0': () => envelope(tree),
   'GET /folder/workspace/file/list': listOf(rows),
@@ -96,6 +106,7 @@ export const base = {
   'GET /site/list': () =>
     reply(siteList, [{ siteId: 3, name: 'Peking', shortName: null, code: 'S01', memberCount: 0 }]),
   'GET /folder/recipients': () => reply(recipientList, [{ id: 7, name: 'Li Lei', email: 'li.lei@example.com' }]),
+  'GET /folder/upload/auth': (u: URL) => reply(uploadAuth, uploadAuthOf(Number(u.searchParams.get('folderId')))),
   'POST /file/name/check/a': (_u: URL, init: RequestInit | undefined) =>
     reply(nameCheckAnswer, { exists: JSON.parse(String(init?.body)).name === 'Taken' }),
 };

@@ -23,17 +23,21 @@ export function useWorkTree() {
   return { tree, roots, all };
 }
 
-/** The server's cap for types without a limit of their own (UPLOAD_MAX_BYTES). */
+/** The server's default cap for types without a limit of their own (UPLOAD_MAX_BYTES; /folder/upload/auth names the real one). */
 export const OTHER_CAP = 512 * MB;
 
 /**
  * The client's check before sending (SPEC §5): the project's allowed types by extension, ignoring case (an empty
  * list allows all), and the size limit of the type. The server checks again, including the content.
  */
-export function uploadProblem(file: { name: string; size: number }, allowed: readonly string[]): string | null {
+export function uploadProblem(
+  file: { name: string; size: number },
+  allowed: readonly string[],
+  otherCap = OTHER_CAP,
+): string | null {
   const ext = extensionOf(file.name);
   if (!isAllowedType(file.name, allowed)) return errorMessage('file_type_not_allowed', currentLang());
-  if (file.size > maxBytesFor(ext, OTHER_CAP)) return errorMessage('file_too_large', currentLang());
+  if (file.size > maxBytesFor(ext, otherCap)) return errorMessage('file_too_large', currentLang());
   return null;
 }
 

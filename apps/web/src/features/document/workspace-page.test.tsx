@@ -2,13 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { documentCreated, fileList } from '@edoc/contract/document';
 import { noData } from '@edoc/contract/envelope';
+import { uploadAuth } from '@edoc/contract/folder';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
 import { mockApi, reply } from '../../test/fetch-mock';
 import { expandFolder } from '../../test/folder-tree';
 import { byId, findById } from '../../test/queries';
 import { renderApp, renderedClient } from '../../test/render-app';
-import { base, callsTo, rows, signIn, tree } from './document-fixtures';
+import { base, callsTo, rows, signIn, tree, uploadAuthOf } from './document-fixtures';
 import { mockXhr, ok, refused } from './fake-xhr';
 
 async function setDate(id: string, value: string) {
@@ -254,5 +255,26 @@ describe('creating documents', () => {
     // The failed file left the list; the good one stays, finished.
     expect(screen.queryByText('fake.pdf')).toBeNull();
     expect(screen.getByText('good.pdf')).toBeInTheDocument();
+  });
+
+  it('says what a folder takes before anything is sent, and why a folder takes nothing (GET /folder/upload/auth)', async () => {
+    await changeLanguage('en-US');
+    signIn();
+    mockApi({
+      ...base,
+      'GET /folder/upload/auth': (u: URL) =>
+        reply(uploadAuth, uploadAuthOf(Number(u.searchParams.get('folderId')), 'You do not have permission for this')),
+    });
+    renderApp('/work');
+    await expandFolder('document', 10);
+    fireEvent.click(await findById('document-folder-12'));
+    expect(await findById('document-upload-refused')).toHaveTextContent(
+      'You cannot upload here: You do not have permission for this',
+    );
+    expect(await findById('document-upload-rules')).toHaveTextContent(
+      'Allowed types: pdf, docx. PDF up to 50 MB, Word, Excel and PowerPoint up to 10 MB, other files up to 512 MB.',
+    );
+    const input = byId('document-upload-rules').closest('.ant-upload-wrapper')!.querySelector('input[type=file]');
+    expect(input).toBeDisabled();
   });
 });

@@ -15,6 +15,7 @@ import { useTags } from '../../tag/api';
 import { checkName, toFormData, useCreateDocument, useRecipients } from '../api';
 import { uploadProblem } from '../folders';
 import { useDuplicatesOf } from '../hooks/use-duplicates';
+import { uploadRulesText, useUploadAuth } from '../hooks/use-upload-auth';
 import { DuplicateNotice } from './duplicate-notice';
 import { FilePicker } from './file-picker';
 import { FolderSelect } from './folder-select';
@@ -55,13 +56,18 @@ export const requiredRule = (label: string): FormRule => ({
 });
 
 /** The file must be of an allowed type and within its size limit (SPEC §5). */
-export const fileRule = (allowed: readonly string[], required: boolean, label: string): FormRule => ({
+export const fileRule = (
+  allowed: readonly string[],
+  required: boolean,
+  label: string,
+  otherCap?: number,
+): FormRule => ({
   validator: async (_rule, value: File | undefined) => {
     if (!value) {
       if (required) throw new Error(errorMessage('required', currentLang(), { field: label }));
       return;
     }
-    const problem = uploadProblem(value, allowed);
+    const problem = uploadProblem(value, allowed, otherCap);
     if (problem) throw new Error(problem);
   },
 });
@@ -131,6 +137,7 @@ export function DocumentFormModal(props: {
   const recipients = useRecipients(folderId, scope === 'site' ? siteId : undefined, props.open);
   // The same content already filed in the project is named before it is filed twice (issue 13).
   const duplicates = useDuplicatesOf(Form.useWatch('file', form));
+  const auth = useUploadAuth(folderId).data;
 
   const { open, folder } = props;
   const start = folder?.isEnabled && folder.canCreateFile ? folder : null;
@@ -270,7 +277,13 @@ export function DocumentFormModal(props: {
             options={(recipients.data ?? []).map((u) => ({ value: u.id, label: `${u.name} (${u.email})` }))}
           />
         </Form.Item>
-        <Form.Item name="file" label={fileLabel} required rules={[fileRule(props.allowedTypes, true, fileLabel)]}>
+        <Form.Item
+          name="file"
+          label={fileLabel}
+          required
+          extra={auth ? <span id="document-form-rules">{uploadRulesText(auth, t)}</span> : null}
+          rules={[fileRule(auth?.allowedTypes ?? props.allowedTypes, true, fileLabel, auth?.maxBytes.other)]}
+        >
           <FilePicker id="document-form-file" />
         </Form.Item>
         <DuplicateNotice id="document-form-duplicate" rows={duplicates.data} />

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { InboxOutlined } from '@ant-design/icons';
-import { App, Flex, Progress, Tag, Typography, Upload } from 'antd';
+import { Alert, App, Flex, Progress, Tag, Typography, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { extensionOf } from '@edoc/contract/file-rules';
 import type { FolderNode } from '@edoc/contract/folder';
@@ -8,6 +8,7 @@ import { errorText } from '../../../lib/feedback';
 import { toFormData, useCreateDocument } from '../api';
 import { baseName, uploadProblem } from '../folders';
 import { useDuplicateCheck } from '../hooks/use-duplicates';
+import { uploadRulesText, useUploadAuth } from '../hooks/use-upload-auth';
 import { usePlaces } from './duplicate-notice';
 import { FileTypeIcon } from '../../../components/file-type-icon';
 
@@ -36,6 +37,7 @@ export function UploadMany({
   const duplicates = useDuplicateCheck();
   const places = usePlaces();
   const create = useCreateDocument({ silentError: true });
+  const auth = useUploadAuth(folder.folderId).data;
   const [items, setItems] = useState<Item[]>([]);
   const patch = (uid: string, change: Partial<Item>) =>
     setItems((list) => list.map((i) => (i.uid === uid ? { ...i, ...change } : i)));
@@ -46,12 +48,21 @@ export function UploadMany({
 
   return (
     <Flex vertical gap={8}>
+      {auth && !auth.canUpload ? (
+        <Alert
+          id="document-upload-refused"
+          type="warning"
+          showIcon
+          message={t('document.upload.notAllowed', { reason: auth.reason })}
+        />
+      ) : null}
       <Upload.Dragger
         id="document-upload-drop"
+        disabled={auth ? !auth.canUpload : false}
         multiple
         showUploadList={false}
         beforeUpload={async (file) => {
-          const problem = uploadProblem(file, allowedTypes);
+          const problem = uploadProblem(file, auth?.allowedTypes ?? allowedTypes, auth?.maxBytes.other);
           if (problem) {
             void message.error(t('document.upload.failed', { name: file.name, reason: problem }));
             return Upload.LIST_IGNORE;
@@ -90,7 +101,9 @@ export function UploadMany({
           <InboxOutlined />
         </p>
         <p className="ant-upload-text">{t('document.upload.drop', { folder: label })}</p>
-        <p className="ant-upload-hint">{t('document.upload.hint')}</p>
+        <p className="ant-upload-hint" id="document-upload-rules">
+          {t('document.upload.hint')} {auth ? uploadRulesText(auth, t) : null}
+        </p>
       </Upload.Dragger>
       {items.map((i) => (
         <Flex key={i.uid} id={`upload-item-${i.uid}`} align="center" gap={8}>
