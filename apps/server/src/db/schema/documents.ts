@@ -120,6 +120,8 @@ export const documentVersions = pgTable(
       .references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** How the content came (issue 15): null an upload, 'online' an editing session's saves, 'checkin' a check-in. */
+    source: text('source'),
   },
   (t) => [index('document_versions_doc_idx').on(t.documentId, t.id), index('document_versions_sha_idx').on(t.sha256)],
 );
