@@ -23,6 +23,8 @@ import { companyRoutes } from './modules/company/company.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { documentManageRoutes } from './modules/document/document-manage.routes.ts';
 import { documentRoutes } from './modules/document/document.routes.ts';
+import { editingRoutes } from './modules/editing/editing.routes.ts';
+import { WEBDAV_METHODS, webdavRoutes } from './modules/editing/webdav.routes.ts';
 import { downloadRoutes } from './modules/download/download.routes.ts';
 import { folderRoutes } from './modules/folder/folder.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -71,6 +73,7 @@ const MODULES: Array<(api: Api, deps: Deps) => void> = [
   folderRoutes,
   documentRoutes,
   documentManageRoutes,
+  editingRoutes,
   downloadRoutes,
   auditRoutes,
   companyRoutes,
@@ -168,6 +171,9 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
     },
     { prefix: API_BASE },
   );
+  // The editing sessions' own protocols (issue 15), outside the /edoc envelope: the unique symbol authenticates.
+  for (const m of WEBDAV_METHODS) app.addHttpMethod(m.method, { hasBody: m.hasBody });
+  await app.register(async (dav) => webdavRoutes(dav, deps), { prefix: '/dav' });
 
   return app;
 }

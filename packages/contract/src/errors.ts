@@ -149,6 +149,18 @@ export const ERRORS = {
     '项目中还有{count}个文件在流程中，不能关闭项目',
     'The project still has {count} document(s) in a workflow and cannot be closed',
   ],
+  // editing sessions (issue 15): {name} holds the document since {since} (UTC; data.holder has the instant)
+  document_locked: [
+    423,
+    '{name}正在编辑此文件（{since}起），请稍后再试',
+    '{name} is editing this document (since {since}); try later',
+  ],
+  edit_type_not_supported: [
+    400,
+    '此类型的文件不能在线编辑，请使用签出',
+    'This type of file cannot be edited online: check it out instead',
+  ],
+  edit_session_ended: [410, '编辑会话已结束，请重新打开', 'The editing session has ended: open the document again'],
   library_folder_upload: [
     400,
     '文件库目录只存放已归档的文件，请上传到工作区目录',

@@ -98,6 +98,9 @@ export const FIELD_LABELS: Record<string, readonly [string, string]> = {
   confirmed: ['电子签名确认', 'Signature confirmation'],
   timeZone: ['时区', 'Time zone'],
   assigneeId: ['接收人', 'Recipient'],
+  mode: ['编辑方式', 'Editing mode'],
+  uniqueSymbol: ['编辑会话标识', 'Editing session'],
+  discard: ['放弃修改', 'Discard changes'],
 };
 
 export function fieldLabel(field: string, lang: Lang): string {

@@ -45,6 +45,10 @@ export const TRAIL_FIELD_LABELS: Record<string, Label> = {
   sha256: ['SHA-256', 'SHA-256'],
   size: ['大小（字节）', 'Size (bytes)'],
   versionNo: ['版本号', 'Version'],
+  sessionId: ['编辑会话', 'Editing session'],
+  editMode: ['编辑方式', 'Editing mode'],
+  holderId: ['编辑人', 'Editor'],
+  outcome: ['结果', 'Outcome'],
   label: ['版本标签', 'Version label'],
   comment: ['备注', 'Comment'],
   action: ['操作', 'Action'],
@@ -114,6 +118,18 @@ export const TRAIL_VALUE_LABELS: Record<string, Record<string, Label>> = {
   approvalStatus: { 0: ['待审批', 'Pending'], 1: ['已通过', 'Approved'], 2: ['已拒绝', 'Rejected'] },
   origin: { 0: ['内部', 'Internal'], 1: ['外部', 'External'] },
   action: { download: ['下载', 'Download'], view: ['查看', 'View'] },
+  editMode: {
+    wopi: ['浏览器中编辑', 'In the browser'],
+    webdav: ['桌面应用中编辑', 'In the desktop app'],
+    checkout: ['签出', 'Checked out'],
+  },
+  outcome: {
+    saved: ['已保存为新版本', 'Saved as a new version'],
+    unchanged: ['内容未变', 'No change in the document'],
+    cancelled: ['已放弃', 'Cancelled'],
+    expired: ['锁定过期', 'Lock expired'],
+    ended_by_admin: ['管理员结束', 'Ended by an administrator'],
+  },
   // Not `status`: notices and download tasks have statuses of their own.
   docStatus: {
     1: ['编辑中', 'Editing'],

@@ -213,6 +213,15 @@ const inspectorGrant = z.object({
   canDownload: z.boolean(),
   revoked: z.boolean(),
 });
+/** An editing session (issue 15): its start, and its end with the versions before and after. */
+const editStep = z.object({
+  sessionId: id,
+  editMode: text,
+  versionNo: text.nullable(),
+  holderId: id.optional(),
+  outcome: text.optional(),
+  sha256: sha.optional(),
+});
 const versionRead = z.object({ action: z.enum(['download', 'view']), fileVersionId: id, sha256: sha });
 
 export const TRAIL_ENTRIES = [
@@ -232,6 +241,7 @@ export const TRAIL_ENTRIES = [
   }),
   entry(TrailType.Update, 'document', { old: documentChange, new: documentChange }),
   entry(TrailType.Move, 'document', { old: z.object({ folderId: id.nullable() }), new: z.object({ folderId: id }) }),
+  entry(TrailType.OnlineEdit, 'document', { old: editStep.nullable(), new: editStep }),
   // The workflow (issue 10): receive is an update; each stage's decision has its stage's type.
   entry(TrailType.Update, 'document', { old: flowStep, new: flowStep.extend({ received: z.literal(true) }) }),
   entry(TrailType.SendToReview, 'document', { old: flowStep, new: routeSent }),

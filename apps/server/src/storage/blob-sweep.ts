@@ -2,6 +2,7 @@ import { inArray, isNotNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client.ts';
 import { documentVersions, downloadTasks, renditions } from '../db/schema/documents.ts';
+import { editSessions } from '../db/schema/editing.ts';
 import { users } from '../db/schema/users.ts';
 import { signatures } from '../db/schema/workflow.ts';
 import type { BlobStore } from './blob-store.ts';
@@ -49,7 +50,9 @@ async function referenced(db: Db | Tx, among?: string[]): Promise<Set<string>> {
     union select ${users.signatureSha256} from ${users} where ${only(users.signatureSha256)}
     union select ${signatures.imageSha256} from ${signatures} where ${only(signatures.imageSha256)}
     union select ${renditions.pdfSha256} from ${renditions} where ${only(renditions.pdfSha256)}
-    union select ${downloadTasks.sha256} from ${downloadTasks} where ${only(downloadTasks.sha256)}`);
+    union select ${downloadTasks.sha256} from ${downloadTasks} where ${only(downloadTasks.sha256)}
+    union select ${editSessions.workingSha256} from ${editSessions}
+      where ${editSessions.endedAt} is null and ${only(editSessions.workingSha256)}`);
   return new Set(rows.rows.map((r) => r.sha));
 }
 

@@ -195,7 +195,7 @@ afterAll(async () => {
 });
 
 interface RouteInfo {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   path: string;
 }
 
@@ -205,7 +205,8 @@ function everyRoute(): RouteInfo[] {
   for (const [path, ops] of Object.entries(spec.paths)) {
     for (const method of Object.keys(ops)) {
       const upper = method.toUpperCase();
-      if (upper === 'GET' || upper === 'POST') out.push({ method: upper, path: path.replace(/^\/edoc/, '') });
+      if (upper === 'GET' || upper === 'POST' || upper === 'DELETE')
+        out.push({ method: upper, path: path.replace(/^\/edoc/, '') });
     }
   }
   return out;

@@ -16,6 +16,8 @@ const RAW = new Set([
   'GET /edoc/folder/library/file/picture',
   // document files: download, inline view, packed downloads, the browser's download link
   'GET /edoc/minio/file/down',
+  // an editing session's file, for the editor or a check-out (issue 15)
+  'GET /edoc/minio/file/revise/down',
   'GET /edoc/file/view/{id}',
   'GET /edoc/download/task/{id}/file',
   'GET /edoc/download/ticket/{token}',

@@ -92,6 +92,8 @@ export function client(app: App, token?: string | null, opts: ClientOptions = {}
         headers: { ...base, ...headers },
         payload: payload as Record<string, unknown>,
       }),
+    del: (path: string, headers: Headers = {}): Promise<Answer> =>
+      app.inject({ ...from, method: 'DELETE', url: url(path), headers: { ...base, ...headers } }),
     /** POST as multipart/form-data: text fields, then an optional file. */
     form: (path: string, fields: Record<string, string | number | boolean>, file?: FilePart, headers?: Headers) =>
       form(path, fields, file, headers),

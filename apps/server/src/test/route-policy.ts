@@ -222,6 +222,13 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'POST /minio/file/save': member,
   'GET /minio/file/down': member,
   'POST /minio/file/edit/a': member,
+  // editing sessions (issue 15): the services check editDoc, the status and who holds the lock
+  'POST /file/ol/start/a': member,
+  'GET /file/ol/unique/exist/{id}': withIds(member, { id: 'file' }, { handlerRefuses: ['staff1'] }),
+  'GET /file/ol/separate/view': member,
+  'DELETE /file/ol/revise/symbol/del/{id}': withIds(member, { id: 'file' }, { destructive: true }),
+  'POST /file/ol/checkin/a': member,
+  'GET /minio/file/revise/down': open,
   'GET /file/version/find_all': member,
   'GET /folder/other/version': member,
   'POST /file/version/edit/a': member,

@@ -11,6 +11,7 @@ import { requireFolderKey } from './document.policy.ts';
 import { nameTaken } from './document.service.ts';
 import { requireStatusFor } from '../workflow/workflow.policy.ts';
 import { requireRouteOf } from '../workflow/request-words.service.ts';
+import { requireUnlocked } from '../editing/editing.policy.ts';
 
 export async function renameDocument(
   deps: Deps,
@@ -21,6 +22,7 @@ export async function renameDocument(
   await deps.db.transaction(async (tx) => {
     const { doc } = await lockDocumentFor(tx, ctx, input.fileId, ['viewDoc', 'editDoc']);
     requireStatusFor(doc.status, 'edit');
+    await requireUnlocked(tx, deps.blobs, doc.id);
     if (doc.name === input.name) fail('no_change');
     if (await nameTaken(tx, doc.folderId!, input.name, doc.id)) fail('duplicate_file_name');
     await tx.update(documents).set({ name: input.name, updatedAt: new Date() }).where(eq(documents.id, doc.id));
@@ -52,6 +54,7 @@ export async function moveDocuments(
     for (const fileId of [...new Set(input.fileIds)].sort((a, b) => a - b)) {
       const { doc } = await lockDocumentFor(tx, ctx, fileId, ['viewDoc', 'editDoc'], access);
       if (doc.folderId === input.folderId) continue;
+      await requireUnlocked(tx, deps.blobs, doc.id);
       const lower = doc.name.toLowerCase();
       if (names.has(lower) || (await nameTaken(tx, input.folderId, doc.name))) fail('duplicate_file_name');
       names.add(lower);

@@ -16,6 +16,7 @@ import { requireFolderKey } from './document.policy.ts';
 import { nameTaken } from './document.service.ts';
 import { requireStatusFor } from '../workflow/workflow.policy.ts';
 import { closeTasks } from '../task/task-rows.ts';
+import { requireUnlocked } from '../editing/editing.policy.ts';
 
 /**
  * SPEC §3 delete payload: one version (when others remain and deleteAllVersion is false) or the whole
@@ -37,6 +38,7 @@ export async function deleteDocument(
   await deps.db.transaction(async (tx) => {
     const { doc } = await lockDocumentFor(tx, ctx, input.fileId, ['viewDoc', 'deleteDoc']);
     requireStatusFor(doc.status, 'delete');
+    await requireUnlocked(tx, deps.blobs, doc.id);
     // Nobody is to receive or edit what is in the recycle bin.
     await closeTasks(tx, doc.id, {}, { state: 2, outcome: null });
     await tx

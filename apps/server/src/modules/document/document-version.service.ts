@@ -10,13 +10,8 @@ import type { ProjectContext } from '../../plugins/context.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
 import { documentOfVersion, loadDocumentFor, lockDocumentFor, versionOf } from './document-read.service.ts';
 import { requireStatusFor } from '../workflow/workflow.policy.ts';
-import { addVersion, nameTaken, type UploadedFile } from './document.service.ts';
-
-/** "V1.0" → "V1.1": the last number of the current version goes up by one; anything else gains ".1". */
-export function nextVersionNo(current: string): string {
-  const m = /^(.*?)(\d+)(\D*)$/.exec(current);
-  return m ? `${m[1]}${Number(m[2]) + 1}${m[3]}` : `${current}.1`;
-}
+import { addVersion, nameTaken, nextVersionNo, type UploadedFile } from './document.service.ts';
+import { requireUnlocked } from '../editing/editing.policy.ts';
 
 const METADATA = ['name', 'fileCode', 'effectiveDate', 'expirationDate', 'comment'] as const;
 
@@ -28,6 +23,7 @@ export async function checkDocumentEdit(deps: Deps, ctx: ProjectContext, fields:
   await deps.db.transaction(async (tx) => {
     const { doc } = await loadDocumentFor(tx, ctx, fields.fileId, ['viewDoc', 'editDoc']);
     requireStatusFor(doc.status, 'edit');
+    await requireUnlocked(tx, deps.blobs, doc.id);
     if (fields.name && fields.name !== doc.name && (await nameTaken(tx, doc.folderId!, fields.name, doc.id)))
       fail('duplicate_file_name');
   });
@@ -48,6 +44,7 @@ export async function editDocument(
     // Concurrent edits of one document queue here; the second sees the first's result (DESIGN §6).
     const { doc } = await lockDocumentFor(tx, ctx, fields.fileId, ['viewDoc', 'editDoc']);
     requireStatusFor(doc.status, 'edit');
+    await requireUnlocked(tx, deps.blobs, doc.id);
     const current = await versionOf(tx, doc.id);
     const changes: Record<string, string | null> = {};
     const before: Record<string, string | null> = {};
@@ -167,6 +164,7 @@ export async function deleteVersion(deps: Deps, ctx: ProjectContext, versionId: 
     const { doc } = await lockDocumentFor(tx, ctx, documentId, ['viewDoc', 'deleteDoc']);
     // Removing a version changes the content: only while editing.
     requireStatusFor(doc.status, 'edit');
+    await requireUnlocked(tx, deps.blobs, doc.id);
     const live = await tx
       .select()
       .from(documentVersions)

@@ -83,6 +83,8 @@ export async function addVersion(
   versionNo: string,
   file: UploadedFile,
   userId: number,
+  /** Where the content came from when not an upload (issue 15: 'online', 'checkin'). */
+  source: string | null = null,
 ) {
   // A refused equal upload may have just removed the shared blob (discardUpload): then this one must come again.
   await lockBlob(tx, file.blob.sha256);
@@ -98,12 +100,19 @@ export async function addVersion(
       extension: extensionOf(file.fileName),
       mimeType: file.mimeType,
       createdBy: userId,
+      source,
     })
     .returning();
   await tx.update(documents).set({ currentVersionId: version.id }).where(eq(documents.id, documentId));
   // Its text for search (issue 13), read by the worker once this commits.
   await queueText(tx, version.sha256, version.extension);
   return version;
+}
+
+/** "V1.0" → "V1.1": the last number of the current version goes up by one; anything else gains ".1". */
+export function nextVersionNo(current: string): string {
+  const m = /^(.*?)(\d+)(\D*)$/.exec(current);
+  return m ? `${m[1]}${Number(m[2]) + 1}${m[3]}` : `${current}.1`;
 }
 
 /** The project's first version number by its naming convention, e.g. "V{major}.{minor}" → "V1.0". */

@@ -7,7 +7,7 @@ import { deletionApplications, libraryEntries } from '../../db/schema/library.ts
 import { fail } from '../../lib/app-error.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { lockDocumentFor } from '../document/document-read.service.ts';
-import { nextVersionNo } from '../document/document-version.service.ts';
+import { nextVersionNo } from '../document/document.service.ts';
 import { closeTasks, openTasks } from '../task/task-rows.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
 import { peopleWhoMay } from '../workflow/assignees.ts';

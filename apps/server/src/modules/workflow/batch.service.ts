@@ -20,7 +20,7 @@ export async function runBatch(deps: Deps, ctx: ProjectContext, body: BatchBody,
     try {
       await deps.db.transaction((tx) =>
         body.action === 'send'
-          ? sendDocument(tx, ctx, { fileId, stages: body.stages }, actor)
+          ? sendDocument(tx, ctx, { fileId, stages: body.stages }, actor, deps.blobs)
           : decide(tx, ctx, fileId, { pass: true, comment: body.comment }, signer, actor),
       );
       results.push({ fileId, ok: true, errorCode: null, msg: null });

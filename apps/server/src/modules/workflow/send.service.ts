@@ -14,13 +14,17 @@ import { closeTasks, openTasks } from '../task/task-rows.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
 import { expandAssignees, requireAssigneesMay } from './assignees.ts';
 import { factsOf, openStageOf, requireTransition, RouteState } from './workflow.policy.ts';
+import { requireUnlocked } from '../editing/editing.policy.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
 
 /**
  * Sends one document along a route (DESIGN §6 "1 → first enabled stage, else 8"), in the caller's transaction,
  * under the document's row lock: route, stages, assignees, the first stage's tasks, the status and the trail row.
  */
-export async function sendDocument(tx: Tx, ctx: ProjectContext, body: SendBody, actor: TrailActor) {
+export async function sendDocument(tx: Tx, ctx: ProjectContext, body: SendBody, actor: TrailActor, blobs: BlobStore) {
   const { doc, rights } = await lockDocumentFor(tx, ctx, body.fileId, ['viewDoc']);
+  // What is sent must be what the editor saved: a document being edited is not sent (issue 15).
+  await requireUnlocked(tx, blobs, doc.id);
   requireTransition(doc.status, 'send', factsOf(ctx.auth.user.id, doc, rights, await openStageOf(tx, doc.id)));
   const [project] = await tx
     .select({ reviewOpen: projects.reviewOpen, qcOpen: projects.qcOpen, approveOpen: projects.approveOpen })

@@ -47,7 +47,7 @@ export function workflowRoutes(api: Api, deps: Deps): void {
   const access = 'projectMember';
 
   post('/file/apply/save', { access, body: sendBody, response: transitionAnswer }, ({ ctx, body }) =>
-    deps.db.transaction((tx) => sendDocument(tx, ctx, body, ctx.actor)),
+    deps.db.transaction((tx) => sendDocument(tx, ctx, body, ctx.actor, deps.blobs)),
   );
 
   post('/file/receive/:id/a', { access, params: idParams, response: transitionAnswer }, ({ ctx, params }) =>

@@ -1,0 +1,45 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { editSessions } from '../../db/schema/editing.ts';
+import { users } from '../../db/schema/users.ts';
+import { fail } from '../../lib/app-error.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
+import { closeSession } from './session-close.ts';
+
+export type EditSessionRow = typeof editSessions.$inferSelect;
+
+/** The document's open session (ended or not yet expired), with its holder's name. */
+export async function openSessionOf(tx: Tx | Db, documentId: number, lock = false) {
+  const query = tx
+    .select({ session: editSessions, holderName: users.name })
+    .from(editSessions)
+    .innerJoin(users, eq(users.id, editSessions.userId))
+    .where(and(eq(editSessions.documentId, documentId), isNull(editSessions.endedAt)));
+  const [row] = lock ? await query.for('update', { of: editSessions }) : await query;
+  return row ?? null;
+}
+
+export const isExpired = (s: EditSessionRow, now = new Date()) => s.expiresAt.getTime() <= now.getTime();
+
+/** "2026-11-25 08:30 UTC": the moment a lock was taken, for a message that names it. */
+const utcMinute = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/**
+ * The one rule for changing a document's content or place while someone edits it (issue 15): an open, unexpired
+ * session refuses every other change (a new version, sending, renaming, moving, deleting) — its holder's included,
+ * whose saves go through the session — naming who holds it and since when. An expired one no longer locks: the
+ * is closed first (its saves kept as a version), so nothing it held is lost.
+ */
+export async function requireUnlocked(tx: Tx, blobs: BlobStore, documentId: number) {
+  const open = await openSessionOf(tx, documentId, true);
+  if (!open) return;
+  if (isExpired(open.session)) {
+    await closeSession(tx, blobs, open, { outcome: 'expired', by: null });
+    return;
+  }
+  fail(
+    'document_locked',
+    { name: open.holderName, since: utcMinute(open.session.startedAt) },
+    { holder: { userId: open.session.userId, userName: open.holderName, since: open.session.startedAt.toISOString() } },
+  );
+}

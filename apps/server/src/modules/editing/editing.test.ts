@@ -1,0 +1,197 @@
+import { TrailType } from '@edoc/contract/enums';
+import { asc, eq } from 'drizzle-orm';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from 'webdav';
+import { documentVersions } from '../../db/schema/documents.ts';
+import { editSessions } from '../../db/schema/editing.ts';
+import { folderGrants, roles } from '../../db/schema/projects.ts';
+import { createTestContext, type TestContext } from '../../test/context.ts';
+import {
+  createProjectWorld,
+  joinProject,
+  type ProjectPerson,
+  type ProjectWorld,
+} from '../../test/factories.ts';
+import { trailOf } from '../../test/records.ts';
+import { client } from '../../test/requests.ts';
+
+// Issue 15: editing sessions are the document's lock; WebDAV is what a desktop suite speaks to them.
+let ctx: TestContext;
+let world: ProjectWorld;
+let folder: number;
+let editor: ProjectPerson; // may edit the folder, like the pm
+let origin: string; // where the app listens, for the WebDAV client
+let n = 0;
+
+const docx = (text: string) => Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from(text)]);
+const as = (p: { token: string }) => client(ctx.app, p.token);
+
+async function newDocx(): Promise<number> {
+  n += 1;
+  const res = await as(world.pm).form(
+    '/minio/file/save',
+    { folderId: folder, name: `Plan ${n}` },
+    { name: `plan-${n}.docx`, content: docx('first') },
+  );
+  expect(res.statusCode).toBe(200);
+  return res.json().data.fileId as number;
+}
+
+const start = (p: ProjectPerson, fileId: number, mode = 'webdav') => as(p).post('/file/ol/start/a', { fileId, mode });
+const versionsOf = (fileId: number) =>
+  ctx.db
+    .select()
+    .from(documentVersions)
+    .where(eq(documentVersions.documentId, fileId))
+    .orderBy(asc(documentVersions.id));
+const davOf = (webdavUrl: string) => {
+  const url = new URL(webdavUrl);
+  const dir = url.pathname.slice(0, url.pathname.lastIndexOf('/') + 1);
+  return { dav: createClient(`${origin}${dir}`), file: decodeURIComponent(url.pathname.slice(dir.length)) };
+};
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  world = await createProjectWorld(ctx, 'ED-1');
+  folder = world.folderByIch.get('8.2.2')!;
+  const keys = ['viewDoc', 'editDoc', 'createDoc'];
+  const [role] = await ctx.db
+    .insert(roles)
+    .values({ projectId: world.projectId, code: 'EDITOR', name: 'Editor', docKeys: keys })
+    .returning();
+  await ctx.db
+    .insert(folderGrants)
+    .values({ folderId: folder, subjectType: 'role', subjectId: role.id, docKeys: keys });
+  editor = await joinProject(ctx, world, role.id);
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  origin = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+});
+afterAll(() => ctx.close());
+
+describe('editing in the desktop suite through WebDAV', () => {
+  it('LOCK, GET, PUT and UNLOCK by a real WebDAV client make one new version, marked online, in the trail', async () => {
+    const fileId = await newDocx();
+    const res = await start(editor, fileId);
+    expect(res.statusCode).toBe(200);
+    const session = res.json().data;
+    expect(session).toMatchObject({ mode: 'webdav', userId: editor.id, changed: false, fileName: 'plan-1.docx' });
+    expect(session.officeUri).toBe(`ms-word:ofe|u|${session.webdavUrl}`);
+    const { dav, file } = davOf(session.webdavUrl);
+    const listed = await dav.getDirectoryContents('/');
+    expect(Array.isArray(listed) && listed.map((f) => f.basename)).toEqual(['plan-1.docx']);
+    const lock = await dav.lock(file);
+    expect(Buffer.from((await dav.getFileContents(file)) as ArrayBuffer).toString()).toContain('first');
+    // Autosaves: two PUTs, one version at the end.
+    for (const text of ['second', 'third']) {
+      const put = await dav.putFileContents(file, docx(text), { headers: { If: `(<${lock.token}>)` } });
+      expect(put).toBe(true);
+    }
+    expect(await versionsOf(fileId)).toHaveLength(1);
+    expect((await as(editor).get(`/file/ol/unique/exist/${fileId}`)).json().data.session.changed).toBe(true);
+    await dav.unlock(file, lock.token);
+    const versions = await versionsOf(fileId);
+    expect(versions.map((v) => [v.versionNo, v.source])).toEqual([
+      ['V1.0', null],
+      ['V1.1', 'online'],
+    ]);
+    const rows = (await trailOf(ctx.db, 'document', fileId)).filter((r) => r.type === TrailType.OnlineEdit);
+    expect(rows.map((r) => r.newValue)).toEqual([
+      expect.objectContaining({ editMode: 'webdav', versionNo: 'V1.0', holderId: editor.id }),
+      expect.objectContaining({ editMode: 'webdav', versionNo: 'V1.1', outcome: 'saved', sha256: versions[1].sha256 }),
+    ]);
+    expect(rows[1].oldValue).toMatchObject({ versionNo: 'V1.0' });
+    // The session is over: its address answers nothing more.
+    await expect(dav.getFileContents(file)).rejects.toThrow(/410/);
+  });
+
+  it('refuses a PUT without the lock another client holds, and a second LOCK', async () => {
+    const fileId = await newDocx();
+    const { webdavUrl } = (await start(editor, fileId)).json().data;
+    const { dav, file } = davOf(webdavUrl);
+    await dav.lock(file);
+    await expect(dav.putFileContents(file, docx('sneaky'))).rejects.toThrow(/423/);
+    await expect(dav.lock(file)).rejects.toThrow(/423/);
+  });
+
+  it('ends a session whose content did not change without a version: no change in the document', async () => {
+    const fileId = await newDocx();
+    await start(editor, fileId);
+    const ended = await as(editor).del(`/file/ol/revise/symbol/del/${fileId}`);
+    expect(ended.json().data).toEqual({ outcome: 'unchanged', fileVersionId: null, versionNo: null });
+    expect(await versionsOf(fileId)).toHaveLength(1);
+  });
+});
+
+describe('one editor at a time', () => {
+  it('refuses a second user with who holds it and since when, and shows them the holder', async () => {
+    const fileId = await newDocx();
+    expect((await start(editor, fileId)).statusCode).toBe(200);
+    const second = await start(world.pm, fileId);
+    expect(second.statusCode).toBe(423);
+    expect(second.json().msg).toMatch(/is editing this document \(since \d{4}-\d\d-\d\d \d\d:\d\d UTC\)/);
+    expect(second.json().data.holder).toMatchObject({ userId: editor.id });
+    const seen = (await as(world.pm).get(`/file/ol/unique/exist/${fileId}`)).json().data;
+    expect(seen).toMatchObject({ exists: true, mine: false, session: null, holder: { userId: editor.id } });
+    // The holder reopening the page gets the same session back.
+    expect((await start(editor, fileId)).json().data.uniqueSymbol).toBe(await symbolOf(fileId));
+  });
+
+  it('refuses a new version, sending, renaming, moving and deleting while locked, the holder included', async () => {
+    const fileId = await newDocx();
+    await start(editor, fileId);
+    const locked = [
+      await as(world.pm).form('/minio/file/edit/a', { fileId }, { name: 'x.docx', content: docx('other') }),
+      await as(world.pm).post('/file/rename/a', { fileId, name: 'Renamed' }),
+      await as(editor).post('/file/rename/a', { fileId, name: 'Renamed' }),
+      await as(world.pm).post('/file/apply/save', { fileId, stages: [] }),
+      await as(world.pm).post(`/file/move/${fileId}/${world.folderByIch.get('8.2.1')}/a`),
+      await as(world.pm).post('/file/delete/a', { fileId, deleteAllVersion: true }),
+    ];
+    expect(locked.map((r) => [r.statusCode, r.json().errorCode])).toEqual(locked.map(() => [423, 'document_locked']));
+    expect(await versionsOf(fileId)).toHaveLength(1);
+  });
+
+  it('lets another user take an expired lock, keeping what the first had saved as a version', async () => {
+    const fileId = await newDocx();
+    const first = (await start(editor, fileId)).json().data;
+    const { dav, file } = davOf(first.webdavUrl);
+    await dav.putFileContents(file, docx('saved before leaving'));
+    await ctx.db
+      .update(editSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(editSessions.documentId, fileId));
+    expect((await as(world.pm).get(`/file/ol/unique/exist/${fileId}`)).json().data.exists).toBe(false);
+    const taken = await start(world.pm, fileId);
+    expect(taken.statusCode).toBe(200);
+    const versions = await versionsOf(fileId);
+    expect(versions.map((v) => [v.versionNo, v.source, v.createdBy])).toEqual([
+      ['V1.0', null, world.pm.id],
+      ['V1.1', 'online', editor.id],
+    ]);
+    const [expired] = await ctx.db.select().from(editSessions).where(eq(editSessions.symbol, first.uniqueSymbol));
+    expect(expired.outcome).toBe('expired');
+  });
+
+  it('lets a project administrator end someone else’s session (in the trail), but not another member', async () => {
+    const fileId = await newDocx();
+    await start(world.pm, fileId);
+    expect((await as(editor).del(`/file/ol/revise/symbol/del/${fileId}`)).statusCode).toBe(403);
+    await as(world.pm).del(`/file/ol/revise/symbol/del/${fileId}?discard=true`);
+    await start(editor, fileId);
+    const ended = await as(world.pm).del(`/file/ol/revise/symbol/del/${fileId}`);
+    expect(ended.json().data.outcome).toBe('ended_by_admin');
+    const last = (await trailOf(ctx.db, 'document', fileId)).at(-1)!;
+    expect(last).toMatchObject({ type: TrailType.OnlineEdit, actorId: world.pm.id });
+    expect(last.newValue).toMatchObject({ outcome: 'ended_by_admin' });
+  });
+});
+
+async function symbolOf(fileId: number) {
+  const [s] = await ctx.db
+    .select()
+    .from(editSessions)
+    .where(eq(editSessions.documentId, fileId))
+    .orderBy(asc(editSessions.id));
+  return s.symbol;
+}
