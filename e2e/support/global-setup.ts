@@ -85,6 +85,8 @@ export async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',
+      // Addresses the app hands out (a WebDAV address to edit in, issue 15) must reach this server.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       ADMIN_EMAIL: adminEmail,
       ADMIN_PASSWORD: adminPassword,
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,

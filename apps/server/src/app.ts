@@ -25,6 +25,8 @@ import { documentManageRoutes } from './modules/document/document-manage.routes.
 import { documentRoutes } from './modules/document/document.routes.ts';
 import { editingRoutes } from './modules/editing/editing.routes.ts';
 import { WEBDAV_METHODS, webdavRoutes } from './modules/editing/webdav.routes.ts';
+import { editorOrigins } from './modules/editing/wopi-discovery.ts';
+import { wopiRoutes } from './modules/editing/wopi.routes.ts';
 import { downloadRoutes } from './modules/download/download.routes.ts';
 import { folderRoutes } from './modules/folder/folder.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -115,6 +117,9 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
     if (request.url.startsWith(API_BASE)) reply.header('cache-control', 'no-store');
   });
 
+  const wopiUrl = deps.config.WOPI_DISCOVERY_URL;
+  // Read per response: the editor's pages may live at another origin than its discovery, known once it is read.
+  const editorSources = () => (wopiUrl ? editorOrigins(wopiUrl).join(' ') : "'none'");
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -127,6 +132,8 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
         connectSrc: ["'self'"],
         frameAncestors: ["'self'"],
         objectSrc: ["'none'"],
+        // The viewer page frames the WOPI editor and posts the access token to it in a form (issue 15).
+        ...(wopiUrl ? { frameSrc: ["'self'", editorSources], formAction: ["'self'", editorSources] } : {}),
       },
     },
     crossOriginEmbedderPolicy: false,
@@ -174,6 +181,7 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
   // The editing sessions' own protocols (issue 15), outside the /edoc envelope: the unique symbol authenticates.
   for (const m of WEBDAV_METHODS) app.addHttpMethod(m.method, { hasBody: m.hasBody });
   await app.register(async (dav) => webdavRoutes(dav, deps), { prefix: '/dav' });
+  await app.register(async (wopi) => wopiRoutes(wopi, deps), { prefix: '/wopi' });
 
   return app;
 }

@@ -88,6 +88,14 @@ const schema = z.object({
   TRAIL_KEY: z.string().optional(),
   /** How often a signed checkpoint of the trail is written to DATA_DIR/trail-checkpoints.jsonl (and to S3). */
   TRAIL_CHECKPOINT_MINUTES: z.coerce.number().int().min(1).default(10),
+  /**
+   * Editing in the browser (issue 15): the discovery address of the customer's WOPI editor (Collabora Online,
+   * ONLYOFFICE Docs, Office Online Server); unset, no browser editing. WOPI_HOST_URL is where that editor reaches edoc
+   * (default PUBLIC_URL). An access token lives WOPI_TOKEN_MINUTES, and never past its editing session's end.
+   */
+  WOPI_DISCOVERY_URL: z.url().optional(),
+  WOPI_HOST_URL: z.url().optional(),
+  WOPI_TOKEN_MINUTES: z.coerce.number().int().min(1).default(600),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -110,6 +118,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...c,
     DATA_DIR: dataDir,
     PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
+    WOPI_HOST_URL: (c.WOPI_HOST_URL ?? c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
     blobDir: path.join(dataDir, 'blobs'),
     tmpDir: path.join(dataDir, 'tmp'),
     outboxDir: path.join(dataDir, 'outbox'),

@@ -84,6 +84,10 @@ export type EditSession = z.infer<typeof editSession>;
 export const editExist = z.object({
   exists: z.boolean(),
   mine: z.boolean(),
+  /** The caller may end it: its holder, or a project administrator (who keeps the holder's saves). */
+  canEnd: z.boolean(),
+  /** A WOPI editor is configured: "edit in the browser" is offered. */
+  browserEditor: z.boolean(),
   holder: editHolder.nullable(),
   session: editSession.nullable(),
 });

@@ -160,6 +160,11 @@ export const ERRORS = {
     '此类型的文件不能在线编辑，请使用签出',
     'This type of file cannot be edited online: check it out instead',
   ],
+  browser_editor_unavailable: [
+    503,
+    '在线编辑服务不可用，请在桌面应用中编辑或签出',
+    'The online editor is not available: edit in the desktop app or check the document out',
+  ],
   edit_session_ended: [410, '编辑会话已结束，请重新打开', 'The editing session has ended: open the document again'],
   library_folder_upload: [
     400,

@@ -12,7 +12,7 @@ import { commitUpload, discardUpload, lockBlob } from '../../storage/blob-sweep.
 import { lockDocumentFor, versionOf } from '../document/document-read.service.ts';
 import { receiveUpload } from '../document/document-upload.ts';
 import type { TrailActor } from '../trail/trail.service.ts';
-import { openSessionOf } from './editing.policy.ts';
+import { openSessionOf, type EditSessionRow } from './editing.policy.ts';
 import { lockDeadline, sessionBySymbol } from './editing.service.ts';
 import { closeSession } from './session-close.ts';
 
@@ -21,7 +21,13 @@ import { closeSession } from './session-close.ts';
  * as an upload of the document's type would be — and no version yet: autosaves do not each make a version, the end
  * of the session makes one. An empty save (some clients PUT nothing before the real content) changes nothing.
  */
-export async function saveWorking(deps: Deps, symbol: string, input: Readable): Promise<{ sha256: string } | null> {
+export async function saveWorking(
+  deps: Deps,
+  symbol: string,
+  input: Readable,
+  /** Checked on the locked session row before the save is recorded (WOPI: the editor still holds the lock). */
+  guard?: (session: EditSessionRow) => void,
+): Promise<{ sha256: string } | null> {
   const { session, base } = await sessionBySymbol(deps, symbol);
   const cap = deps.config.UPLOAD_MAX_BYTES;
   const blob = await deps.blobs.put(input, { maxBytes: maxBytesFor(base.extension, cap) }).catch((err: unknown) => {
@@ -44,6 +50,7 @@ export async function saveWorking(deps: Deps, symbol: string, input: Readable): 
     await deps.db.transaction(async (tx) => {
       const [s] = await tx.select().from(editSessions).where(eq(editSessions.id, session.id)).for('update');
       if (!s || s.endedAt) fail('edit_session_ended');
+      guard?.(s);
       await lockBlob(tx, blob.sha256);
       await tx
         .update(editSessions)

@@ -106,7 +106,10 @@ export async function startEdit(
         oldValue: null,
         newValue: { sessionId: s.id, editMode: s.mode, versionNo: base.versionNo, holderId: s.userId },
       });
-      return sessionView(deps, tx, s, ctx.auth.user.name);
+      const view = await sessionView(deps, tx, s, ctx.auth.user.name);
+      // No editor answers for this type (none configured, unreachable, no edit page): no session, the lock undone.
+      if (s.mode === 'wopi' && !view.wopi) fail('browser_editor_unavailable');
+      return view;
     });
   } catch (err) {
     // Two people starting at once: the partial unique index lets one win; the other, once more, hears who.
@@ -120,11 +123,15 @@ export async function editStatus(deps: Deps, ctx: ProjectContext, fileId: number
   return deps.db.transaction(async (tx) => {
     await loadDocumentFor(tx, ctx, fileId, ['viewDoc']);
     const open = await openSessionOf(tx, fileId);
-    if (!open || isExpired(open.session)) return { exists: false, mine: false, holder: null, session: null };
+    const browserEditor = !!deps.config.WOPI_DISCOVERY_URL;
+    if (!open || isExpired(open.session))
+      return { exists: false, mine: false, canEnd: false, browserEditor, holder: null, session: null };
     const mine = open.session.userId === ctx.auth.user.id;
     return {
       exists: true,
+      browserEditor,
       mine,
+      canEnd: mine || ctx.fullAccess,
       holder: holderOf(open.session, open.holderName),
       session: mine ? await sessionView(deps, tx, open.session, open.holderName) : null,
     };

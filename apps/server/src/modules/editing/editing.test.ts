@@ -5,38 +5,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from 'webdav';
 import { documentVersions } from '../../db/schema/documents.ts';
 import { editSessions } from '../../db/schema/editing.ts';
-import { folderGrants, roles } from '../../db/schema/projects.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import {
-  createProjectWorld,
-  joinProject,
-  type ProjectPerson,
-  type ProjectWorld,
-} from '../../test/factories.ts';
+import type { ProjectPerson, ProjectWorld } from '../../test/factories.ts';
+import { docx, editingWorld, type EditingWorld } from './editing-fixture.ts';
 import { trailOf } from '../../test/records.ts';
 import { client } from '../../test/requests.ts';
 
 // Issue 15: editing sessions are the document's lock; WebDAV is what a desktop suite speaks to them.
 let ctx: TestContext;
 let world: ProjectWorld;
-let folder: number;
 let editor: ProjectPerson; // may edit the folder, like the pm
+let newDocx: EditingWorld['newDocx'];
 let origin: string; // where the app listens, for the WebDAV client
-let n = 0;
 
-const docx = (text: string) => Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from(text)]);
 const as = (p: { token: string }) => client(ctx.app, p.token);
-
-async function newDocx(): Promise<number> {
-  n += 1;
-  const res = await as(world.pm).form(
-    '/minio/file/save',
-    { folderId: folder, name: `Plan ${n}` },
-    { name: `plan-${n}.docx`, content: docx('first') },
-  );
-  expect(res.statusCode).toBe(200);
-  return res.json().data.fileId as number;
-}
 
 const start = (p: ProjectPerson, fileId: number, mode = 'webdav') => as(p).post('/file/ol/start/a', { fileId, mode });
 const versionsOf = (fileId: number) =>
@@ -53,17 +35,7 @@ const davOf = (webdavUrl: string) => {
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  world = await createProjectWorld(ctx, 'ED-1');
-  folder = world.folderByIch.get('8.2.2')!;
-  const keys = ['viewDoc', 'editDoc', 'createDoc'];
-  const [role] = await ctx.db
-    .insert(roles)
-    .values({ projectId: world.projectId, code: 'EDITOR', name: 'Editor', docKeys: keys })
-    .returning();
-  await ctx.db
-    .insert(folderGrants)
-    .values({ folderId: folder, subjectType: 'role', subjectId: role.id, docKeys: keys });
-  editor = await joinProject(ctx, world, role.id);
+  ({ world, editor, newDocx } = await editingWorld(ctx, 'ED-1'));
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   origin = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
 });

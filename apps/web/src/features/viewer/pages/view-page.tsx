@@ -13,6 +13,10 @@ import { useSession } from '../../../lib/session';
 import { useDownloadByTicket } from '../../download/api';
 import { hasLibraryPart, LibraryActions } from '../../library/components/library-actions';
 import { WorkflowPanel } from '../../workflow/components/workflow-panel';
+import { useEditStatus } from '../../editing/api';
+import { EditBar } from '../../editing/components/edit-bar';
+import { EditStart } from '../../editing/components/edit-start';
+import { WopiFrame } from '../../editing/components/wopi-frame';
 import { authHeaders, useFileDetail, useOpenViewState, usePolledViewState, viewUrl } from '../api';
 import { ImageView } from '../components/image-view';
 import { TextView } from '../components/text-view';
@@ -39,6 +43,7 @@ function readQuery(params: URLSearchParams) {
     folderId: num('folderId'),
     statusId: num('statusId'),
     isProcess: params.get('isProcess') === 'true' || params.get('isProcess') === '1',
+    onlineEdit: params.get('onlineEdit') === '1' || params.get('onlineEdit') === 'true',
     applyId: num('applyId'),
     // A search hit (issue 13): the page the words are on, and the words to mark.
     page: num('page'),
@@ -60,6 +65,9 @@ export function ViewPage() {
   const converting = opened.data?.state === 'converting';
   const polled = usePolledViewState(versionId, converting);
   const state: ViewState | undefined = converting ? (polled.data ?? opened.data) : opened.data;
+  // onlineEdit=1 (SPEC §2): the user's own browser-editing session, in the customer's WOPI editor.
+  const editing = useEditStatus(query.fileId ?? 0, signedIn && query.fileId !== null && query.onlineEdit);
+  const wopi = query.onlineEdit ? editing.data?.session?.wopi : null;
 
   if (!signedIn) {
     return (
@@ -108,8 +116,14 @@ export function ViewPage() {
   return (
     <Frame detail={d}>
       <div style={{ position: 'relative', height: '100%' }}>
-        <Content detail={d} state={state} start={start} />
-        <Watermark lines={watermark} />
+        {wopi ? (
+          <WopiFrame actionUrl={wopi.actionUrl} accessToken={wopi.accessToken} ttl={wopi.accessTokenTtl} />
+        ) : (
+          <>
+            <Content detail={d} state={state} start={start} />
+            <Watermark lines={watermark} />
+          </>
+        )}
       </div>
     </Frame>
   );
@@ -162,8 +176,17 @@ function Content({ detail, state, start }: { detail: FileDetail; state: ViewStat
  */
 function Frame({ detail, children }: { detail?: FileDetail; children: React.ReactNode }) {
   const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
   // A refusal is shown by the query client.
   const download = useDownloadByTicket();
+  // Editing (issue 15): a browser session opens the editor here; the end of a session shows the version it made.
+  const show = (change: { fileVerId?: number; onlineEdit?: boolean }) => {
+    const next = new URLSearchParams(params);
+    if (change.fileVerId) next.set('fileVerId', String(change.fileVerId));
+    if (change.onlineEdit) next.set('onlineEdit', '1');
+    else next.delete('onlineEdit');
+    setParams(next);
+  };
   return (
     <Flex vertical style={{ height: '100vh' }}>
       <Flex
@@ -194,6 +217,7 @@ function Frame({ detail, children }: { detail?: FileDetail; children: React.Reac
           ) : null}
         </Flex>
         <Flex align="center" gap={12}>
+          {detail ? <EditStart detail={detail} onStarted={(s) => show({ onlineEdit: s.mode === 'wopi' })} /> : null}
           {detail?.canDownload ? (
             <Button
               id="viewer-download"
@@ -213,6 +237,9 @@ function Frame({ detail, children }: { detail?: FileDetail; children: React.Reac
           <LanguageSwitch />
         </Flex>
       </Flex>
+      {detail ? (
+        <EditBar fileId={detail.fileId} onEnded={(ended) => show({ fileVerId: ended.fileVersionId ?? undefined })} />
+      ) : null}
       <Flex style={{ flex: 1, minHeight: 0 }}>
         <div style={{ flex: 1, minWidth: 0, background: '#f0f2f5' }}>{children}</div>
         {detail ? (

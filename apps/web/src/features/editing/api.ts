@@ -1,0 +1,64 @@
+import type { EditEnded, EditExist, EditMode, EditSession } from '@edoc/contract/editing';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, apiRequest } from '../../lib/api-client';
+import { useProjectKey } from '../../lib/project-query';
+import { uploadForm } from '../../lib/upload';
+
+/** Every editing query is the entered project's (another project's session never reads it from the cache). */
+const editKey = (project: readonly unknown[], fileId: number) => [...project, 'editing', fileId] as const;
+
+/** Whether someone edits the document (GET /file/ol/unique/exist/{id}), asked again while the page is open. */
+export function useEditStatus(fileId: number, enabled = true) {
+  return useQuery({
+    queryKey: editKey(useProjectKey(), fileId),
+    queryFn: () => api.get<EditExist>(`/file/ol/unique/exist/${fileId}`),
+    enabled,
+    refetchInterval: 30_000,
+  });
+}
+
+/** After a session starts or ends: its status, and the document's details and versions everywhere. */
+function useRefresh(fileId: number) {
+  const client = useQueryClient();
+  const project = useProjectKey();
+  return () =>
+    client.invalidateQueries({
+      queryKey: project,
+      predicate: (q) => q.queryKey.includes(fileId) || q.queryKey.includes('editing'),
+    });
+}
+
+export function useStartEdit(fileId: number) {
+  const refresh = useRefresh(fileId);
+  return useMutation({
+    mutationFn: (mode: EditMode) => api.postJson<EditSession>('/file/ol/start/a', { fileId, mode }),
+    onSuccess: refresh,
+  });
+}
+
+/** Ends the session: its saves become a version, or with discard nothing does. */
+export function useEndEdit(fileId: number) {
+  const refresh = useRefresh(fileId);
+  return useMutation({
+    mutationFn: (discard: boolean) =>
+      apiRequest<EditEnded>(`/file/ol/revise/symbol/del/${fileId}`, {
+        method: 'DELETE',
+        query: discard ? { discard: 'true' } : undefined,
+      }),
+    onSuccess: refresh,
+  });
+}
+
+/** Checks in the changed file: the text field first, then the file, as every upload. */
+export function useCheckIn(fileId: number) {
+  const refresh = useRefresh(fileId);
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('fileId', String(fileId));
+      form.append('file', file);
+      return uploadForm<EditEnded>('/file/ol/checkin/a', form);
+    },
+    onSuccess: refresh,
+  });
+}
