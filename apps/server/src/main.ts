@@ -19,6 +19,7 @@ import { createPackHandler, DOWNLOAD_QUEUE } from './modules/download/download-p
 import { sweepExpiredDownloads } from './modules/download/download.service.ts';
 import { sweepTickets } from './modules/download/ticket.service.ts';
 import { activateDue } from './modules/library/archive.service.ts';
+import { closeAbandoned } from './modules/editing/session-close.ts';
 import { mailExpiryNotices } from './modules/library/expiry-mail.ts';
 import { sweepTmp } from './storage/blob-store.ts';
 import { createBlobStore } from './storage/create-blob-store.ts';
@@ -107,6 +108,14 @@ if (config.EDOC_ROLE !== 'api') {
     );
   void activate();
   setInterval(() => void activate(), 60_000).unref();
+  // Editing sessions abandoned past their lock (issue 15): what their editors saved becomes a version, every minute.
+  const abandoned = () =>
+    closeAbandoned(db, blobs).then(
+      (n) => n > 0 && late.app?.log.info(`closed ${n} abandoned editing session(s)`),
+      (err: unknown) => late.app?.log.error({ err }, 'closing abandoned editing sessions failed'),
+    );
+  void abandoned();
+  setInterval(() => void abandoned(), 60_000).unref();
   // The text of every new version, for search (issue 13): one content at a time, as long as any waits.
   stopExtraction = startExtraction({ config, db, jobs, blobs }, (m, err) =>
     err ? late.app?.log.warn({ err }, m) : late.app?.log.info(m),

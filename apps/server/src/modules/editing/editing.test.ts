@@ -8,6 +8,7 @@ import { editSessions } from '../../db/schema/editing.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import type { ProjectPerson, ProjectWorld } from '../../test/factories.ts';
 import { docx, editingWorld, type EditingWorld } from './editing-fixture.ts';
+import { closeAbandoned } from './session-close.ts';
 import { trailOf } from '../../test/records.ts';
 import { client } from '../../test/requests.ts';
 
@@ -143,6 +144,25 @@ describe('one editor at a time', () => {
     ]);
     const [expired] = await ctx.db.select().from(editSessions).where(eq(editSessions.symbol, first.uniqueSymbol));
     expect(expired.outcome).toBe('expired');
+  });
+
+  it('closes an abandoned session in the workers’ round, its saves a version, once however many workers run', async () => {
+    const fileId = await newDocx();
+    const { webdavUrl } = (await start(editor, fileId)).json().data;
+    const { dav, file } = davOf(webdavUrl);
+    await dav.putFileContents(file, docx('saved, then the laptop closed'));
+    await ctx.db
+      .update(editSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(editSessions.documentId, fileId));
+    const counts = await Promise.all([closeAbandoned(ctx.db, ctx.deps.blobs), closeAbandoned(ctx.db, ctx.deps.blobs)]);
+    expect(counts[0] + counts[1]).toBeGreaterThanOrEqual(1);
+    expect((await versionsOf(fileId)).map((v) => [v.versionNo, v.source])).toEqual([
+      ['V1.0', null],
+      ['V1.1', 'online'],
+    ]);
+    const [s] = await ctx.db.select().from(editSessions).where(eq(editSessions.documentId, fileId));
+    expect(s.outcome).toBe('expired');
   });
 
   it('lets a project administrator end someone else’s session (in the trail), but not another member', async () => {

@@ -1,9 +1,10 @@
 import { TrailType } from '@edoc/contract/enums';
 import type { EditOutcome } from '@edoc/contract/editing';
-import { eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import { and, eq, isNull, lt } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
 import { documents } from '../../db/schema/documents.ts';
 import { editSessions } from '../../db/schema/editing.ts';
+import { users } from '../../db/schema/users.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { addVersion, nextVersionNo } from '../document/document.service.ts';
 import { versionOf } from '../document/document-read.service.ts';
@@ -72,4 +73,29 @@ export async function closeSession(
     },
   });
   return { outcome, fileVersionId: version?.id ?? null, versionNo: version?.versionNo ?? null, name: doc?.name };
+}
+
+/**
+ * Abandoned sessions (their lock expired, nobody took the document since) are closed by the workers' round: what
+ * the editor saved becomes its version without waiting for the next person to touch the document. Each session is
+ * claimed with SKIP LOCKED, so several workers close each once. Answers how many were closed.
+ */
+export async function closeAbandoned(db: Db, blobs: BlobStore, now = new Date()): Promise<number> {
+  let closed = 0;
+  for (;;) {
+    const done = await db.transaction(async (tx) => {
+      const [s] = await tx
+        .select({ session: editSessions, holderName: users.name })
+        .from(editSessions)
+        .innerJoin(users, eq(users.id, editSessions.userId))
+        .where(and(isNull(editSessions.endedAt), lt(editSessions.expiresAt, now)))
+        .limit(1)
+        .for('update', { of: editSessions, skipLocked: true });
+      if (!s) return false;
+      await closeSession(tx, blobs, s, { outcome: 'expired', by: null });
+      return true;
+    });
+    if (!done) return closed;
+    closed++;
+  }
 }
