@@ -58,12 +58,29 @@ export const highlightTerms = (q: ParsedQuery): string[] => q.clauses.flat().map
 export const TextState = { Waiting: 0, Extracting: 1, Done: 2, NoText: 3, Failed: 4, Unavailable: 5 } as const;
 export type TextState = (typeof TextState)[keyof typeof TextState];
 
+/** The filters that list documents by themselves when no words are given. */
+export const SEARCH_FILTERS = [
+  'folderId',
+  'status',
+  'type',
+  'siteId',
+  'creatorId',
+  'tagId',
+  'startDate',
+  'endDate',
+  'filedFrom',
+  'filedTo',
+] as const;
+
 const id = z.coerce.number('invalid_value').int('invalid_value').positive('invalid_value').max(ID_MAX, 'invalid_value');
 
-/** GET /file/search: the project's documents by words in their names, codes, tags, comments and content. */
+/**
+ * GET /file/search: the project's documents by words in their names, codes, tags, comments and content. Without
+ * words, filters alone list the documents they match, newest first (a report's bar opens such a list, issue 14).
+ */
 export const searchQuery = z
   .object({
-    q: z.string('required').trim().min(1, 'required').max(256, 'too_long'),
+    q: z.string('required').trim().max(256, 'too_long').default(''),
     folderId: id.optional(),
     status: z.coerce
       .number('invalid_value')
@@ -82,6 +99,9 @@ export const searchQuery = z
     tagId: id.optional(),
     startDate: calendarDate.optional(),
     endDate: calendarDate.optional(),
+    /** Filed (created) between these days of the project's calendar, both included. */
+    filedFrom: calendarDate.optional(),
+    filedTo: calendarDate.optional(),
     sort: z.enum(['relevance', 'date'], 'invalid_value').default('relevance'),
     pageNum: z.coerce
       .number('invalid_value')
@@ -99,6 +119,10 @@ export const searchQuery = z
   .superRefine((v, ctx) => {
     if (v.startDate && v.endDate && v.startDate > v.endDate)
       ctx.addIssue({ code: 'custom', path: ['startDate'], message: 'start_after_end' });
+    if (v.filedFrom && v.filedTo && v.filedFrom > v.filedTo)
+      ctx.addIssue({ code: 'custom', path: ['filedFrom'], message: 'start_after_end' });
+    if (!v.q && !SEARCH_FILTERS.some((key) => v[key] !== undefined))
+      ctx.addIssue({ code: 'custom', path: ['q'], message: 'required' });
   });
 export type SearchQuery = z.infer<typeof searchQuery>;
 

@@ -20,6 +20,10 @@ import { viewableFolderIds } from '../folder/folder.policy.ts';
 import { anyTermQuery, termQuery } from './lexemes.ts';
 import { snippetsOf } from './snippets.ts';
 
+/** The day a document was filed (created) in its project's calendar, as the reports count it (issue 14). */
+const filedDay = (ctx: ProjectContext) =>
+  sql`(${documents.createdAt} at time zone (select p.time_zone from projects p where p.id = ${ctx.projectId}))::date`;
+
 /** An ICH code's beginning as a LIKE pattern (8.2 finds 8.2.1 and 8.2.10). */
 const ichPrefix = (term: SearchTerm) => `${term.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -111,16 +115,18 @@ export async function searchDocuments(deps: Deps, ctx: ProjectContext, q: Search
     .filter((c) => c.length > 0)
     .map((c) => sql`(${sql.join(c, sql` or `)})`);
   const any = anyTermQuery(parsed);
-  if (clauses.length === 0 || !any) return none;
+  // No words: the filters alone list the documents, newest first (the contract asks for one filter at least).
+  const wordless = q.q === '';
+  if (!wordless && (clauses.length === 0 || !any)) return none;
   const excluded = parsed.exclude.map(termMatch).filter((m): m is SQL => m !== null);
 
   return deps.db.transaction(async (tx) => {
     // A folder filter holds its subfolders, as the folder does in the tree.
     const folderIds = await viewableFolderIds(tx, ctx, q.folderId);
     if (folderIds.length === 0) return none;
-    const candidates = candidateIds(ctx.projectId, parsed.clauses.flat(), any);
-    const few = (await estimatedRows(tx, candidates)) <= deps.config.SEARCH_RANK_LIMIT;
-    const ids = few ? (await tx.execute<{ id: number }>(candidates)).rows.map((r) => r.id) : null;
+    const candidates = wordless || !any ? null : candidateIds(ctx.projectId, parsed.clauses.flat(), any);
+    const few = candidates !== null && (await estimatedRows(tx, candidates)) <= deps.config.SEARCH_RANK_LIMIT;
+    const ids = few && candidates ? (await tx.execute<{ id: number }>(candidates)).rows.map((r) => r.id) : null;
     if (ids?.length === 0) return none;
     const where = and(
       eq(documents.projectId, ctx.projectId),
@@ -134,6 +140,8 @@ export async function searchDocuments(deps: Deps, ctx: ProjectContext, q: Search
       q.tagId ? sql`${q.tagId} = any(${documents.tagIds})` : undefined,
       q.startDate ? gte(documents.updatedAt, new Date(`${q.startDate}T00:00:00Z`)) : undefined,
       q.endDate ? lt(documents.updatedAt, new Date(Date.parse(`${q.endDate}T00:00:00Z`) + 86_400_000)) : undefined,
+      q.filedFrom ? sql`${filedDay(ctx)} >= ${q.filedFrom}::date` : undefined,
+      q.filedTo ? sql`${filedDay(ctx)} <= ${q.filedTo}::date` : undefined,
       // One array parameter, however many: a common word's thousands of ids are not thousands of parameters.
       ids ? sql`${documents.id} = any(${sql.param(ids)}::int[])` : undefined,
       ...clauses,
@@ -151,7 +159,10 @@ export async function searchDocuments(deps: Deps, ctx: ProjectContext, q: Search
             ? sql<number>`coalesce(${ofText((tsv) => sql`ts_rank_cd(${tsv}, ${any}::tsquery)`)}, 0)`
             : sql<number>`0`
           ).as('rank'),
-          meta: sql<boolean>`(${sql.join(parsed.clauses.flat().map(inMeta), sql` or `)})`.as('meta'),
+          meta: (wordless
+            ? sql<boolean>`false`
+            : sql<boolean>`(${sql.join(parsed.clauses.flat().map(inMeta), sql` or `)})`
+          ).as('meta'),
         })
         .from(documents)
         .innerJoin(documentVersions, eq(documentVersions.id, documents.currentVersionId))
@@ -169,11 +180,13 @@ export async function searchDocuments(deps: Deps, ctx: ProjectContext, q: Search
       .orderBy(...order)
       .limit(q.pageSize)
       .offset((q.pageNum - 1) * q.pageSize);
-    const found = await pagesOf(
-      tx,
-      page.map((r) => r.v.sha256),
-      any,
-    );
+    const found = any
+      ? await pagesOf(
+          tx,
+          page.map((r) => r.v.sha256),
+          any,
+        )
+      : new Map<string, Array<{ page: number; body: string }>>();
     const data: SearchHit[] = page.map(({ d, v, folderName, folderEn, meta }) => {
       const best = found.get(v.sha256);
       return {
@@ -199,7 +212,7 @@ export async function searchDocuments(deps: Deps, ctx: ProjectContext, q: Search
       total: Math.min(n, SEARCH_COUNT_CAP),
       capped: n > SEARCH_COUNT_CAP,
       // Nothing found is not "unranked": the web has no order to explain.
-      ranked: ranked || q.sort === 'date' || n === 0,
+      ranked: ranked || q.sort === 'date' || n === 0 || wordless,
     };
   });
 }

@@ -12,6 +12,9 @@ export interface SearchParams {
   /** YYYY-MM-DD, both inclusive, on the document's last-update day. */
   startDate?: string;
   endDate?: string;
+  /** YYYY-MM-DD, both inclusive, on the day the document was filed (created), in the project's zone. */
+  filedFrom?: string;
+  filedTo?: string;
   status?: number;
   type?: string;
   sort: 'relevance' | 'date';
@@ -26,7 +29,10 @@ export const searchQueryOptions = (project: ProjectKey, p: SearchParams) =>
     placeholderData: keepPreviousData,
   });
 
-/** GET /file/search for the results page; nothing is asked before there is something to find. */
-export function useSearch(p: SearchParams) {
-  return useQuery({ ...searchQueryOptions(useProjectKey(), p), enabled: p.q.trim() !== '' });
+/**
+ * GET /file/search for the results page; nothing is asked before there is something to find: words, or filters
+ * alone (a report's bar opens such a list, issue 14).
+ */
+export function useSearch(p: SearchParams, filtered = false) {
+  return useQuery({ ...searchQueryOptions(useProjectKey(), p), enabled: p.q.trim() !== '' || filtered });
 }

@@ -4,7 +4,7 @@ import type { SearchParams } from './api';
 /** The filters of the results page, as the address carries them (the same names the server takes). */
 export type SearchFilterValues = Pick<
   SearchParams,
-  'status' | 'type' | 'folderId' | 'siteId' | 'creatorId' | 'tagId' | 'startDate' | 'endDate'
+  'status' | 'type' | 'folderId' | 'siteId' | 'creatorId' | 'tagId' | 'startDate' | 'endDate' | 'filedFrom' | 'filedTo'
 >;
 
 export const FILTER_KEYS = [
@@ -16,6 +16,8 @@ export const FILTER_KEYS = [
   'tagId',
   'startDate',
   'endDate',
+  'filedFrom',
+  'filedTo',
 ] as const satisfies readonly (keyof SearchFilterValues)[];
 
 /** A number from the address, or undefined. */
@@ -31,6 +33,10 @@ export function readFilters(params: URLSearchParams): SearchFilterValues {
   const startDate = day(params.get('startDate'));
   const endDate = day(params.get('endDate'));
   const ordered = !startDate || !endDate || startDate <= endDate;
+  // Filed days come from a report's bar (issue 14); no picker sets them, the clear link removes them.
+  const filedFrom = day(params.get('filedFrom'));
+  const filedTo = day(params.get('filedTo'));
+  const filedOrdered = !filedFrom || !filedTo || filedFrom <= filedTo;
   return {
     status: num(params.get('status')),
     type: params.get('type') || undefined,
@@ -40,6 +46,8 @@ export function readFilters(params: URLSearchParams): SearchFilterValues {
     tagId: num(params.get('tagId')),
     startDate: ordered ? startDate : undefined,
     endDate: ordered ? endDate : undefined,
+    filedFrom: filedOrdered ? filedFrom : undefined,
+    filedTo: filedOrdered ? filedTo : undefined,
   };
 }
 

@@ -155,6 +155,16 @@ export function SearchFilters(props: {
         value={dates}
         onChange={(range) => onChange({ startDate: day(range?.[0]), endDate: day(range?.[1]) })}
       />
+      {values.filedFrom || values.filedTo ? (
+        <Tag
+          id="search-filed"
+          closable
+          onClose={() => onChange({ filedFrom: undefined, filedTo: undefined })}
+          style={{ marginInlineEnd: 0 }}
+        >
+          {t('search.filed', { from: values.filedFrom ?? '…', to: values.filedTo ?? '…' })}
+        </Tag>
+      ) : null}
       {hasFilters(values) ? (
         <Button id="search-clear-filters" type="link" style={{ paddingInline: 4 }} onClick={props.onClear}>
           {t('search.clearFilters')}

@@ -7,7 +7,7 @@ import { getSessionValue } from '../../../lib/session';
 import { useSearch, type SearchParams } from '../api';
 import { SearchFilters } from '../components/search-filters';
 import { SearchHitItem } from '../components/search-hit';
-import { FILTER_KEYS, num, readFilters } from '../search-address';
+import { FILTER_KEYS, hasFilters, num, readFilters } from '../search-address';
 
 /**
  * /search?q=… (issue 13): the project's documents by the words in them, their names, codes, tags and comments.
@@ -25,7 +25,8 @@ export function SearchPage() {
     pageNum: num(params.get('page')) ?? 1,
     pageSize,
   };
-  const found = useSearch(query);
+  const listing = query.q !== '' || hasFilters(filters);
+  const found = useSearch(query, hasFilters(filters));
   const word = highlightTerms(parseQuery(query.q))[0] ?? null;
   // A new word, filter or order starts again at page 1.
   const change = (next: Record<string, string | undefined>) =>
@@ -73,7 +74,7 @@ export function SearchPage() {
         <Typography.Text type="secondary" id="search-help">
           {t('search.help')}
         </Typography.Text>
-        {query.q ? (
+        {listing ? (
           <List
             id="search-results"
             loading={found.isFetching}
