@@ -20,7 +20,10 @@ import type { Api } from './lib/http.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { companyUserRoutes } from './modules/company/company-user.routes.ts';
 import { companyRoutes } from './modules/company/company.routes.ts';
+import { customReportRoutes } from './modules/custom-report/custom-report.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { boardRoutes } from './modules/board/board.routes.ts';
+import { reportRoutes } from './modules/report/report.routes.ts';
 import { documentManageRoutes } from './modules/document/document-manage.routes.ts';
 import { documentRoutes } from './modules/document/document.routes.ts';
 import { editingRoutes } from './modules/editing/editing.routes.ts';
@@ -96,6 +99,9 @@ const MODULES: Array<(api: Api, deps: Deps) => void> = [
   libraryRoutes,
   searchRoutes,
   inspectorRoutes,
+  customReportRoutes,
+  boardRoutes,
+  reportRoutes,
 ];
 
 export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions['logger'] } = {}) {

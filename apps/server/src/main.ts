@@ -21,6 +21,7 @@ import { sweepTickets } from './modules/download/ticket.service.ts';
 import { activateDue } from './modules/library/archive.service.ts';
 import { closeAbandoned } from './modules/editing/session-close.ts';
 import { mailExpiryNotices } from './modules/library/expiry-mail.ts';
+import { mailWeeklyReports } from './modules/custom-report/custom-report-mail.ts';
 import { sweepTmp } from './storage/blob-store.ts';
 import { createBlobStore } from './storage/create-blob-store.ts';
 import { sweepOrphanBlobs } from './storage/blob-sweep.ts';
@@ -83,10 +84,12 @@ if (config.EDOC_ROLE !== 'api') {
   const mailDeps = { db, jobs, publicUrl: config.PUBLIC_URL };
   const failed = (err: unknown) => late.app?.log.error({ err }, 'task e-mails failed');
   const newTasks = () => mailNewTasks(mailDeps).catch(failed);
-  // Library documents about to expire (issue 11) are announced in the same hourly round, each once.
+  // Library documents about to expire (issue 11) are announced in the same hourly round, each once, and custom
+  // reports with recipients go out once a week (issue 14).
   const reminders = () =>
     mailReminders(mailDeps)
       .then(() => mailExpiryNotices(mailDeps))
+      .then(() => mailWeeklyReports(mailDeps))
       .catch(failed);
   void newTasks().then(reminders);
   setInterval(() => void newTasks(), 30_000).unref();

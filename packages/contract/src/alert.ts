@@ -4,7 +4,8 @@ import type { TaskKind } from './workflow.ts';
 
 /** Task e-mails a user may receive per project (SPEC §7 /user/study_alert). */
 /** Task e-mails, and 'expiry': a library document about to expire (issue 11), to its owner and the administrators. */
-export const ALERT_KINDS = ['receive', 'review', 'qc', 'approve', 'archive', 'deletion', 'expiry'] as const;
+/** 'mention': a member named with @ on the message board (issue 14). */
+export const ALERT_KINDS = ['receive', 'review', 'qc', 'approve', 'archive', 'deletion', 'expiry', 'mention'] as const;
 export const alertKind = z.enum(ALERT_KINDS, 'invalid_value');
 export type AlertKind = z.infer<typeof alertKind>;
 

@@ -215,6 +215,17 @@ export const ERRORS = {
   import_invalid: [400, '导入文件有误，未导入任何数据', 'The import file has errors; nothing was imported'],
   import_not_excel: [400, '请上传Excel文件（.xlsx）', 'Upload an Excel file (.xlsx)'],
   duplicate_in_file: [400, '{field}在文件中重复', '{field} appears more than once in the file'],
+  // the message board (issue 14)
+  board_body_too_long: [400, '内容不能超过4000字节', 'The text cannot exceed 4000 bytes'],
+  board_topic_closed: [409, '主题已关闭，不能回复', 'The topic is closed and takes no more replies'],
+  board_too_many_files: [400, '附件不能超过{max}个', 'No more than {max} attachments'],
+  // custom reports (issue 14); {column} is the report field's label in the request's language
+  custom_report_unknown_field: [400, '数据集中没有字段“{column}”', 'The dataset has no field "{column}"'],
+  custom_report_bad_operator: [400, '字段“{column}”不能使用此条件', 'This condition cannot be used on "{column}"'],
+  custom_report_bad_value: [400, '字段“{column}”的筛选值无效', 'The filter value of "{column}" is not valid'],
+  custom_report_not_groupable: [400, '不能按字段“{column}”分组', 'Cannot group by "{column}"'],
+  custom_report_not_numeric: [400, '求和或平均须选择数值字段', 'A sum or an average needs a number field'],
+  custom_report_name_exists: [409, '您已有同名的报表', 'You already have a report with this name'],
   // download center
   download_empty: [400, '没有可下载的文件', 'There are no files you may download here'],
   download_not_ready: [409, '压缩包尚未打包完成', 'The package is not ready yet'],

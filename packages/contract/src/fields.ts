@@ -101,6 +101,20 @@ export const FIELD_LABELS: Record<string, readonly [string, string]> = {
   mode: ['编辑方式', 'Editing mode'],
   uniqueSymbol: ['编辑会话标识', 'Editing session'],
   discard: ['放弃修改', 'Discard changes'],
+  body: ['内容', 'Text'],
+  topicId: ['主题', 'Topic'],
+  mentionIds: ['提及的成员', 'Mentioned members'],
+  pinned: ['置顶', 'Pinned'],
+  closed: ['已关闭', 'Closed'],
+  ids: ['编号', 'Ids'],
+  // custom reports (issue 14)
+  mailTo: ['每周邮件接收人', 'Mailed weekly to'],
+  dataset: ['数据集', 'Dataset'],
+  columns: ['列', 'Columns'],
+  filters: ['筛选条件', 'Filters'],
+  groupBy: ['分组字段', 'Group by'],
+  chartType: ['图表类型', 'Chart type'],
+  measure: ['统计方式', 'Measure'],
 };
 
 export function fieldLabel(field: string, lang: Lang): string {

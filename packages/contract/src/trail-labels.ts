@@ -29,6 +29,9 @@ export const TRAIL_OBJECT_LABELS: Record<TrailObjectType, Label> = {
   signing_certificate: ['文档签名证书', 'Document-signing certificate'],
   inspection: ['检查访问', 'Inspection visit'],
   inspector: ['检查员', 'Inspector'],
+  board_topic: ['留言主题', 'Board topic'],
+  board_reply: ['留言回复', 'Board reply'],
+  custom_report: ['自定义报表', 'Custom report'],
 };
 
 /**
@@ -110,6 +113,12 @@ export const TRAIL_FIELD_LABELS: Record<string, Label> = {
   fingerprintSha256: ['SHA-256 指纹', 'SHA-256 fingerprint'],
   validTo: ['有效期至', 'Valid until'],
   source: ['来源', 'Source'],
+  // Custom reports (issue 14).
+  shared: ['共享给项目成员', 'Shared with the project'],
+  definition: ['报表定义', 'Report definition'],
+  // The message board (issue 14).
+  attachments: ['附件', 'Attachments'],
+  removed: ['已删除', 'Removed'],
 };
 
 /** Values some fields hold as codes, shown by their meaning. */

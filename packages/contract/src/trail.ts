@@ -213,6 +213,18 @@ const inspectorGrant = z.object({
   canDownload: z.boolean(),
   revoked: z.boolean(),
 });
+/** A message-board post as the trail keeps it (issue 14): its text, its files and whom it mentioned. */
+const boardFile = z.object({ fileName: text, sha256: sha, size: z.number() });
+const boardPost = z.object({
+  topicId: id.optional(),
+  subject: text.optional(),
+  body: text,
+  attachments: z.array(boardFile),
+  mentionIds: ids,
+});
+const boardState = z.object({ pinned: z.boolean(), closed: z.boolean() }).partial();
+/** A custom report as saved (issue 14): what it reads, who sees it and who receives it by mail. */
+const customReport = z.object({ name: text, shared: z.boolean(), mailTo: ids, definition: z.unknown() });
 /** An editing session (issue 15): its start, and its end with the versions before and after. */
 const editStep = z.object({
   sessionId: id,
@@ -302,6 +314,21 @@ export const TRAIL_ENTRIES = [
   entry(TrailType.Create, 'tag', { new: tag }),
   entry(TrailType.Update, 'tag', { old: tag, new: tag }),
   entry(TrailType.Delete, 'tag', { old: tag }),
+  // The message board (issue 14): removal keeps the rows; the trail says who removed what.
+  entry(TrailType.Create, 'board_topic', { new: boardPost }),
+  entry(TrailType.Update, 'board_topic', { old: boardState, new: boardState }),
+  entry(TrailType.Delete, 'board_topic', {
+    old: z.object({ subject: text }),
+    new: z.object({ removed: z.literal(true) }),
+  }),
+  entry(TrailType.Create, 'board_reply', { new: boardPost }),
+  entry(TrailType.Delete, 'board_reply', {
+    old: z.object({ topicId: id, body: text }),
+    new: z.object({ removed: z.literal(true) }),
+  }),
+  entry(TrailType.Create, 'custom_report', { new: customReport }),
+  entry(TrailType.Update, 'custom_report', { old: customReport, new: customReport }),
+  entry(TrailType.Delete, 'custom_report', { old: customReport }),
   // Administration (DESIGN §7 trail types).
   entry(TrailType.PermissionChange, 'member', { old: member, new: member }),
   entry(TrailType.PermissionChange, 'group', { old: group, new: group }),

@@ -1,6 +1,7 @@
 import { inArray, isNotNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client.ts';
+import { boardAttachments } from '../db/schema/board.ts';
 import { documentVersions, downloadTasks, renditions } from '../db/schema/documents.ts';
 import { editSessions } from '../db/schema/editing.ts';
 import { users } from '../db/schema/users.ts';
@@ -30,13 +31,15 @@ export async function discardUpload(db: Db, blobs: BlobStore, sha256: string): P
  */
 export async function commitUpload<T>(
   store: { db: Db; blobs: BlobStore },
-  sha256: string | null | undefined,
+  sha256: string | readonly string[] | null | undefined,
   change: () => Promise<T>,
 ): Promise<T> {
   try {
     return await change();
   } catch (err) {
-    if (sha256) await discardUpload(store.db, store.blobs, sha256).catch(() => undefined);
+    // A post of the message board carries several files: each goes.
+    for (const sha of typeof sha256 === 'string' ? [sha256] : (sha256 ?? []))
+      await discardUpload(store.db, store.blobs, sha).catch(() => undefined);
     throw err;
   }
 }
@@ -51,6 +54,7 @@ async function referenced(db: Db | Tx, among?: string[]): Promise<Set<string>> {
     union select ${signatures.imageSha256} from ${signatures} where ${only(signatures.imageSha256)}
     union select ${renditions.pdfSha256} from ${renditions} where ${only(renditions.pdfSha256)}
     union select ${downloadTasks.sha256} from ${downloadTasks} where ${only(downloadTasks.sha256)}
+    union select ${boardAttachments.sha256} from ${boardAttachments} where ${only(boardAttachments.sha256)}
     union select ${editSessions.workingSha256} from ${editSessions}
       where ${editSessions.endedAt} is null and ${only(editSessions.workingSha256)}`);
   return new Set(rows.rows.map((r) => r.sha));

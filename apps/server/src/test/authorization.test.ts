@@ -1,12 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notices } from '../db/schema/notices.ts';
+import { boardAttachments } from '../db/schema/board.ts';
 import { folders, groups, members, roles, sites } from '../db/schema/projects.ts';
 import { codes, codeTypes, tags } from '../db/schema/catalog.ts';
 import { downloadTasks } from '../db/schema/documents.ts';
 import { documentRoutes } from '../db/schema/workflow.ts';
 import { deletionApplications } from '../db/schema/library.ts';
 import { releases } from '../db/schema/releases.ts';
+import { customReports } from '../db/schema/reports.ts';
 import { templates } from '../db/schema/templates.ts';
 import { createTestContext, type TestContext } from './context.ts';
 import {
@@ -163,6 +165,24 @@ beforeAll(async () => {
     })
     .returning();
   const applicant = await createProjectUser(ctx.db, world.companyId, { approvalStatus: 0, origin: 1 });
+  // A message-board topic of project 1 with a file, and a reply to it (issue 14).
+  const board = client(ctx.app, world.pm.token);
+  const topic = (
+    await board.form('/board/topic/a', { subject: 'Matrix', body: 'Hello' }, { name: 'a.pdf', content: SAMPLE.pdf() })
+  ).json().data.id as number;
+  const boardReply = (await board.form('/board/reply/a', { topicId: topic, body: 'Reply' })).json().data.id as number;
+  const [attachment] = await ctx.db.select().from(boardAttachments).where(eq(boardAttachments.topicId, topic));
+  // A custom report of project 1's staff member, shared with the project (issue 14).
+  const [customReport] = await ctx.db
+    .insert(customReports)
+    .values({
+      projectId: world.projectId,
+      ownerId: world.staff.id,
+      name: 'Matrix',
+      shared: true,
+      definition: { dataset: 'documents', columns: ['name'], filters: [], chartType: 'table' },
+    })
+    .returning();
   Object.assign(ids, {
     company: world.companyId,
     project: world.projectId,
@@ -186,6 +206,10 @@ beforeAll(async () => {
     notice: notice.id,
     applicant: applicant.id,
     user: world.staff.id,
+    topic,
+    reply: boardReply,
+    attachment: attachment.id,
+    customReport: customReport.id,
   });
   await ctx.app.ready(); // the OpenAPI document, our list of routes, exists once the app is ready
 });

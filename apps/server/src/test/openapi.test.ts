@@ -21,6 +21,8 @@ const RAW = new Set([
   'GET /edoc/file/view/{id}',
   'GET /edoc/download/task/{id}/file',
   'GET /edoc/download/ticket/{token}',
+  // a message-board attachment (issue 14)
+  'GET /edoc/board/attachment/{id}',
   // Excel/CSV exports and import samples
   'GET /edoc/audit/project/export',
   'GET /edoc/company/users/export',
@@ -35,6 +37,12 @@ const RAW = new Set([
   'GET /edoc/manage/code/type/import/sample',
   'GET /edoc/manage/code/export',
   'GET /edoc/manage/code/import/sample',
+  // custom reports (issue 14): a saved one, or one being built
+  'GET /edoc/report/custom/export/{id}',
+  'POST /edoc/report/custom/export',
+  // the System Report and the company report (issue 14)
+  'GET /edoc/report/system/export',
+  'GET /edoc/company/report/export',
 ]);
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;

@@ -36,8 +36,11 @@ import {
   ProjectCodePage,
   ProjectCodeTypePage,
 } from '../features/code/pages/code-pages';
-import { TrailPage } from '../features/audit/pages/trail-page';
+import { CompanyReportPage } from '../features/report/pages/company-report-page';
 import { TagPage } from '../features/tag/pages/tag-page';
+import { CustomReportPage } from '../features/custom-report/pages/custom-report-page';
+import { BoardPage } from '../features/board/pages/board-page';
+import { TopicPage } from '../features/board/pages/topic-page';
 import { PendingPage } from '../features/task/pages/pending-page';
 import { ProcessedPage } from '../features/task/pages/processed-page';
 import { DirectoryTemplatePage, UserGroupTemplatePage } from '../features/template/pages/template-list-page';
@@ -45,6 +48,7 @@ import { useSession } from '../lib/session';
 import { guardRedirect } from './guard';
 import { AreaLayout, HeaderOnlyLayout } from './layouts/area-layout';
 import { COMPANY_MENU, PROJECT_MENU, SYSTEM_MENU, type MenuNode } from './layouts/menus';
+import { ManageReportPage } from './manage-report-page';
 import { NotFoundPage } from './not-found-page';
 
 /** The login loader is synchronous: nothing needs showing while the router runs it on first load. */
@@ -119,6 +123,7 @@ export const routes: RouteObject[] = [
             [paths.company.user]: <CompanyUserPage />,
             [paths.company.approve]: <ApprovePage />,
             [paths.company.userCenter]: <UserCenterPage />,
+            [paths.company.report]: <CompanyReportPage />,
             [paths.company.templateUserGroup]: <UserGroupTemplatePage />,
             [paths.company.templateDirectory]: <DirectoryTemplatePage />,
             [paths.company.templateEncode]: <CompanyCodePage />,
@@ -137,6 +142,7 @@ export const routes: RouteObject[] = [
             [paths.project.user]: <UserCenterPage />,
             [paths.project.work]: <WorkspacePage />,
             [paths.project.file]: <LibraryPage />,
+            [paths.project.report]: <CustomReportPage />,
             [paths.project.manageStudy]: (
               <ClosedReadOnly>
                 <StudySettingsPage />
@@ -179,8 +185,11 @@ export const routes: RouteObject[] = [
               </ClosedReadOnly>
             ),
             [paths.project.manageDownload]: <DownloadPage />,
-            [paths.project.manageReport]: <TrailPage />,
+            [paths.project.manageReport]: <ManageReportPage />,
+            [paths.project.board]: <BoardPage />,
           }),
+          // A topic at its own address (issue 14), so back and refresh keep it; the menu keeps the board lit.
+          { path: `${paths.project.board}/:id`, element: <TopicPage /> },
           // Not in the menu: reached from the header's search box (issue 13).
           { path: paths.project.search, element: <SearchPage /> },
         ],

@@ -57,6 +57,9 @@ export const paths = {
     manageTag: '/manage/tag',
     user: '/user',
     search: '/search',
+    board: '/board',
+    /** Custom Report (issue 14): every member's saved and shared reports. */
+    report: '/report',
   },
 } as const;
 
@@ -78,4 +81,6 @@ export const PROJECT_AREA_PREFIXES: readonly string[] = [
   paths.project.manage,
   paths.project.user,
   paths.project.search,
+  paths.project.board,
+  paths.project.report,
 ];

@@ -11,7 +11,7 @@ import { allowedTypes } from './document-read.service.ts';
 import type { UploadedFile } from './document.service.ts';
 
 /** Streams the part into the blob store within the limit of its type; too large → file_too_large. */
-async function storePart(deps: Deps, part: MultipartFile, limit: number) {
+export async function storePart(deps: Deps, part: MultipartFile, limit: number) {
   const blob = await deps.blobs.put(part.file, { maxBytes: limit }).catch((err: unknown) => {
     if (err instanceof BlobTooLargeError) fail('file_too_large');
     throw err;

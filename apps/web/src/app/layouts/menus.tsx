@@ -7,7 +7,9 @@ import {
   FileTextOutlined,
   FolderOpenOutlined,
   HomeOutlined,
+  MessageOutlined,
   NotificationOutlined,
+  PieChartOutlined,
   ProjectOutlined,
   SafetyCertificateOutlined,
   SettingOutlined,
@@ -16,6 +18,7 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { paths } from '../../config/paths';
+import { BoardBadge } from '../../features/board/components/board-badge';
 import { PendingBadge } from '../../features/task/components/pending-badge';
 
 /** One menu entry; a node with children is a group whose own path redirects to its first child. */
@@ -89,6 +92,8 @@ export const PROJECT_MENU: MenuNode[] = [
   },
   { path: paths.project.work, labelKey: 'menu.project.work', icon: <FileTextOutlined /> },
   { path: paths.project.file, labelKey: 'menu.project.file', icon: <FolderOpenOutlined />, forInspector: true },
+  { path: paths.project.report, labelKey: 'menu.project.report', icon: <PieChartOutlined /> },
+  { path: paths.project.board, labelKey: 'menu.project.board', icon: <MessageOutlined />, badge: BoardBadge },
   {
     path: paths.project.manage,
     labelKey: 'menu.project.manage',

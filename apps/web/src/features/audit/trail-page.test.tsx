@@ -56,7 +56,7 @@ describe('operation trajectory page', () => {
       'GET /audit/project/list': () => reply(projectTrailPage, { data: ROWS, total: 1 }),
       'GET /manage/member/list': () => envelope({ data: [], total: 0 }),
     });
-    renderApp('/manage/report');
+    renderApp('/manage/report?tab=trail');
     expect(await screen.findByText(type)).toBeInTheDocument();
     expect(screen.getByText(object)).toBeInTheDocument();
     expect(screen.getByText('方案 v2')).toBeInTheDocument();
@@ -78,7 +78,7 @@ describe('operation trajectory page', () => {
       'GET /audit/project/list': () => reply(projectTrailPage, { data: ROWS, total: 1 }),
       'GET /manage/member/list': () => envelope({ data: [], total: 0 }),
     });
-    renderApp('/manage/report');
+    renderApp('/manage/report?tab=trail');
     const table = await findById('trail-table');
     expect(await within(table).findByText(object)).toBeInTheDocument();
     expect(within(table).getByText('«方案 v2»')).toBeInTheDocument();
@@ -106,7 +106,7 @@ describe('operation trajectory page', () => {
         return new Response('\uFEFFTime (UTC),User\r\n', { headers: { 'Content-Type': 'text/csv' } });
       },
     });
-    renderApp('/manage/report');
+    renderApp('/manage/report?tab=trail');
     fireEvent.click(await findById('trail-export-csv'));
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]).toMatch(/^trail-\d{4}-\d{2}-\d{2}\.csv$/);

@@ -79,13 +79,17 @@ describe('personal centre: study alerts', () => {
     const table = await screen.findByRole('table');
     expect(await within(table).findByText('Asthma')).toBeInTheDocument();
     expect(within(table).getByRole('columnheader', { name: 'QC' })).toBeInTheDocument();
+    expect(within(table).getByRole('columnheader', { name: 'Mentions' })).toBeInTheDocument();
     expect(within(table).getByRole('checkbox', { name: 'P-2 Review' })).toBeChecked();
     expect(within(table).getByRole('checkbox', { name: 'P-2 QC' })).not.toBeChecked();
 
     fireEvent.click(within(table).getByRole('checkbox', { name: 'P-1 Approval' }));
     await waitFor(() => expect(calls(fetchMock, '/user/study_alert/a')).toHaveLength(1));
     const body = JSON.parse(String(calls(fetchMock, '/user/study_alert/a')[0][1]?.body)) as unknown;
-    expect(body).toEqual({ studyId: 1, kinds: ['receive', 'review', 'qc', 'archive', 'deletion', 'expiry'] });
+    expect(body).toEqual({
+      studyId: 1,
+      kinds: ['receive', 'review', 'qc', 'archive', 'deletion', 'expiry', 'mention'],
+    });
     expect(await screen.findByText('Alert settings saved')).toBeInTheDocument();
     expect(within(table).getByRole('checkbox', { name: 'P-1 Approval' })).not.toBeChecked();
   });

@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
-import { App, DatePicker, Form, Input, Modal, Switch, Typography } from 'antd';
+import { App, DatePicker, Form, Input, Modal, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { NOTICE_MAX_BYTES } from '@edoc/contract/limits';
 import { noticeContents, noticeUpdateBody, type NoticeItem } from '@edoc/contract/notice';
+import { ByteCount } from '../../../components/byte-count';
 import { fieldMessage, schemaRule } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
 import { useSaveNotice } from '../api';
@@ -20,18 +21,6 @@ interface NoticeFormModalProps {
   /** The notice being edited; undefined creates a new one. */
   notice?: NoticeItem;
   onClose: () => void;
-}
-
-const encoder = new TextEncoder();
-
-function ByteCount({ value }: { value: string | undefined }) {
-  const { t } = useTranslation();
-  const bytes = encoder.encode(value ?? '').length;
-  return (
-    <Typography.Text type={bytes > NOTICE_MAX_BYTES ? 'danger' : 'secondary'}>
-      {t('notice.bytes', { bytes, max: NOTICE_MAX_BYTES })}
-    </Typography.Text>
-  );
 }
 
 export function NoticeFormModal({ open, notice, onClose }: NoticeFormModalProps) {
@@ -101,7 +90,7 @@ export function NoticeFormModal({ open, notice, onClose }: NoticeFormModalProps)
           label={t('notice.contents')}
           extra={
             <>
-              {t('notice.contentsHelp')} <ByteCount value={contents} />
+              {t('notice.contentsHelp')} <ByteCount value={contents} max={NOTICE_MAX_BYTES} />
             </>
           }
           rules={[schemaRule('contents', noticeContents)]}

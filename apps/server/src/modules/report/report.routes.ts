@@ -1,0 +1,55 @@
+import {
+  companyReport,
+  companyReportExportQuery,
+  companyReportQuery,
+  reportAnswer,
+  systemReportExportQuery,
+  systemReportQuery,
+} from '@edoc/contract/report';
+import { z } from 'zod';
+import type { Deps } from '../../lib/deps.ts';
+import type { Api } from '../../lib/http.ts';
+import { routes } from '../../lib/route.ts';
+import { sendExport } from '../../lib/table-export.ts';
+import { companyOf } from '../../plugins/context.ts';
+import { companyReportOf, exportCompanyReport } from './company-report.service.ts';
+import { exportSystemReport, systemCatalogue, systemReport } from './report.service.ts';
+
+const catalogue = z.array(
+  z.object({ key: z.string(), title: z.string(), family: z.string(), filters: z.array(z.string()) }),
+);
+
+/**
+ * Issue 14: the project's System Report (its administrators, under /manage) and the company administrator's report
+ * across the company's projects. They only read: nothing is written, exports included (as the trail's export).
+ */
+export function reportRoutes(api: Api, deps: Deps): void {
+  const { get } = routes(api);
+
+  get('/report/system/list', { access: 'projectAdmin', response: catalogue }, ({ ctx }) => systemCatalogue(ctx.lang));
+
+  get(
+    '/report/system/data',
+    { access: 'projectAdmin', query: systemReportQuery, response: reportAnswer },
+    ({ ctx, query }) => systemReport(deps, ctx, query),
+  );
+
+  get(
+    '/report/system/export',
+    { access: 'projectAdmin', query: systemReportExportQuery, response: 'raw' },
+    async ({ ctx, query, reply }) => sendExport(reply, await exportSystemReport(deps, ctx, query, query.format)),
+  );
+
+  get(
+    '/company/report',
+    { access: 'companyAdmin', query: companyReportQuery, response: companyReport },
+    ({ ctx, query }) => companyReportOf(deps, companyOf(ctx, query.companyId)),
+  );
+
+  get(
+    '/company/report/export',
+    { access: 'companyAdmin', query: companyReportExportQuery, response: 'raw' },
+    async ({ ctx, query, reply }) =>
+      sendExport(reply, await exportCompanyReport(deps, companyOf(ctx, query.companyId), query.format, ctx.lang)),
+  );
+}

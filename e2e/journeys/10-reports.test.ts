@@ -1,0 +1,136 @@
+import ExcelJS from 'exceljs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keepShot, launch, recallAccount, skipReason, submitLogin, type Account } from '../support/browser.ts';
+import { enter, url, type Lang } from '../support/library-steps.ts';
+
+const STATUS_EN: Record<string, string> = {
+  '1': 'Editing',
+  '2': 'Waiting to be received',
+  '3': 'In review',
+  '4': 'In QC',
+  '5': 'In approval',
+  '6': 'Archived',
+  '7': 'Waiting to be activated',
+  '8': 'Processed',
+  '9': 'Deletion in approval',
+};
+
+/** The report's table as text cells, row by row. */
+async function tableRows(page: Page): Promise<string[][]> {
+  await page.locator('#report-table .ant-table-row').first().waitFor();
+  return page
+    .locator('#report-table .ant-table-row')
+    .evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll('td'), (td) => td.textContent?.trim() ?? '')));
+}
+
+/**
+ * The chart is drawn on a canvas: its bars have no element to click. The pointer crosses the plot from left to right
+ * a little above the axis, where every bar is, clicking as it goes, until a bar opens a list.
+ */
+async function clickFirstBar(page: Page) {
+  const box = (await page.locator('[data-testid="report-chart"] canvas').first().boundingBox())!;
+  const y = box.y + box.height * 0.8;
+  for (let x = box.x + 30; x < box.x + box.width; x += 12) {
+    await page.mouse.click(x, y);
+    await page.waitForTimeout(60);
+    if (page.url().includes('/search')) return;
+  }
+  throw new Error('no bar answered a click');
+}
+
+/**
+ * Issue 14, the System Report in the browser: Pat (project administrator of the journeys' study) opens it beside the
+ * operation trajectory, sees the documents by status, clicks a bar and lands on the list of exactly those
+ * documents; the Excel export holds the table's cells. The company administrator sees the company report.
+ */
+describe.skipIf(skipReason !== null)('System Report and company report in Chromium', () => {
+  let browser: Browser;
+  let pat: Account;
+
+  beforeAll(async () => {
+    browser = await launch();
+    pat = await recallAccount('projectAdmin');
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it(
+    'Pat clicks a bar of documents by status and lands on those documents (English)',
+    { timeout: 180_000 },
+    async () => {
+      const page = await enter(browser, pat, 'en-US', 'Journey study');
+      await page.goto(url('/manage/report'));
+      await page.getByRole('tab', { name: 'System report' }).waitFor();
+      await page.locator('#report-title', { hasText: 'Documents by status' }).waitFor();
+      const rows = await tableRows(page);
+      expect(rows.length).toBeGreaterThan(0);
+      await page.locator('[data-testid="report-chart"] canvas').first().waitFor();
+      await page.waitForTimeout(800); // the chart's entrance animation
+      await keepShot(page, '10-system-report-en-US');
+
+      // The Excel export holds the table as the page shows it.
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.locator('#report-export-xlsx').click(),
+      ]);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.readFile((await download.path())!);
+      const sheet = book.worksheets[0]!;
+      expect(sheet.getRow(1).values).toEqual([undefined, 'Status', 'Documents']);
+      rows.forEach(([label, count], i) => {
+        expect(sheet.getCell(i + 2, 1).value).toBe(label);
+        expect(sheet.getCell(i + 2, 2).value).toBe(Number(count));
+      });
+
+      await clickFirstBar(page);
+      await page.waitForURL(/\/search\?status=\d/);
+      const status = new URL(page.url()).searchParams.get('status')!;
+      const counted = rows.find(([label]) => label === STATUS_EN[status])![1];
+      await expect.poll(() => page.locator('#search-total').textContent()).toBe(`Documents found: ${counted}`);
+      await keepShot(page, '10-system-report-opened-en-US');
+      // Back returns to the report as it was.
+      await page.goBack();
+      await page.locator('#report-title', { hasText: 'Documents by status' }).waitFor();
+      await page.context().close();
+    },
+  );
+
+  it('the reports read in Chinese, and the trajectory keeps its tab (Chinese)', { timeout: 120_000 }, async () => {
+    const page = await enter(browser, pat, 'zh-CN', 'Journey study');
+    await page.goto(url('/manage/report?report=stageDurations'));
+    await page.locator('#report-title', { hasText: '各环节处理天数' }).waitFor();
+    await page.locator('#report-table').waitFor();
+    await page.waitForTimeout(800);
+    await keepShot(page, '10-system-report-zh-CN');
+    await page.getByRole('tab', { name: '操作轨迹' }).click();
+    await page.waitForURL(/tab=trail/);
+    await page.reload();
+    expect(await page.getByRole('tab', { name: '操作轨迹' }).getAttribute('aria-selected')).toBe('true');
+    await page.context().close();
+  });
+
+  it.each(['en-US', 'zh-CN'] as const)(
+    'the company administrator sees each project’s figures (%s)',
+    async (lang: Lang) => {
+      const admin = await recallAccount('companyAdmin');
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      const page = await context.newPage();
+      await page.goto(url('/login'));
+      await page.locator('#lang-switch').click();
+      await page.locator(`#lang-option-${lang}`).click();
+      await submitLogin(page, admin.email, admin.password);
+      await page.waitForURL(/\/select$/);
+      await page.locator('#company-select').click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+      await page.locator('#company-manage').click();
+      await page.waitForURL(/\/company\//);
+      await page.goto(url('/company/report'));
+      await page.locator('#company-report-table').getByText('Journey study').waitFor();
+      await page.waitForTimeout(800);
+      await keepShot(page, `10-company-report-${lang}`);
+      await context.close();
+    },
+  );
+});
