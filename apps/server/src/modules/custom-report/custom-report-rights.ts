@@ -28,6 +28,8 @@ export interface ReportViewer {
   sites: number[] | null;
   /** The project's zone: dates are read and grouped on its calendar. */
   timeZone: string;
+  /** The reader's language: a folder's English name for English readers, where it has one (issue 12, defect 4). */
+  lang: Lang;
 }
 
 export async function viewerOf(tx: Tx, ctx: ProjectContext): Promise<ReportViewer> {
@@ -47,6 +49,7 @@ export async function viewerOf(tx: Tx, ctx: ProjectContext): Promise<ReportViewe
     trailFolderIds: rows.filter((f) => holds(f.id, ['viewDoc', 'viewTrailDoc'])).map((f) => f.id),
     sites: await visibleSites(tx, ctx),
     timeZone: project?.timeZone ?? 'UTC',
+    lang: ctx.lang,
   };
 }
 

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { CUSTOM_DATASETS, DATASET_FIELDS } from '@edoc/contract/custom-report-fields';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentVersions } from '../../db/schema/documents.ts';
+import { folders } from '../../db/schema/projects.ts';
 import { trail } from '../../db/schema/trail.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { client } from '../../test/requests.ts';
@@ -82,6 +83,25 @@ describe('each dataset, grouped, counts exactly what its runner may see', () => 
       .where(and(eq(trail.objectType, 'document'), inArray(trail.objectId, aIds)))) as [{ m: number }];
     expect(mine.total).toBe(m);
     expect(new Set(mine.rows.map((r) => r[0]))).toEqual(new Set(['A1', 'A2', 'A3']));
+  });
+});
+
+describe('the reader’s language', () => {
+  it('names folders in English for an English reader, in Chinese for a Chinese one', async () => {
+    const byFolder = definition({ dataset: 'documents', groupBy: 'folder', columns: ['name', 'folder'] });
+    const names = await ctx.db
+      .select({ id: folders.id, name: folders.name, nameEn: folders.nameEn })
+      .from(folders)
+      .where(inArray(folders.id, [world.folderA, world.folderB]));
+    expect(names.every((f) => f.nameEn && f.nameEn !== f.name)).toBe(true);
+    const keys = async () => Object.keys(groupsOf(await run(world.pm.token, byFolder))).sort();
+    expect(await keys()).toEqual(names.map((f) => f.nameEn!).sort());
+    await client(ctx.app, world.pm.token).post('/user/lang', { lang: 'zh-CN' });
+    try {
+      expect(await keys()).toEqual(names.map((f) => f.name).sort());
+    } finally {
+      await client(ctx.app, world.pm.token).post('/user/lang', { lang: 'en-US' });
+    }
   });
 });
 

@@ -47,7 +47,8 @@ const documentJoins = 'left join folders f on f.id = d.folder_id left join sites
 
 /** The fields of the datasets, given the viewer (dates need their zone). */
 export function datasetSql(dataset: CustomDataset, v: ReportViewer): DatasetSql {
-  const docFields = { document: text('d.name'), folder: text('f.name'), site: siteName };
+  const folder = text(v.lang === 'en-US' ? "coalesce(nullif(f.name_en, ''), f.name)" : 'f.name');
+  const docFields = { document: text('d.name'), folder, site: siteName };
   switch (dataset) {
     case 'documents':
       return {
