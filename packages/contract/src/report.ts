@@ -98,6 +98,9 @@ export const reportOpen = z.object({
   type: z.string().optional(),
   filedFrom: z.string().optional(),
   filedTo: z.string().optional(),
+  /** Documents with an open task of this person, overdue (true) or not yet (false) when said. */
+  taskUserId: z.number().optional(),
+  taskOverdue: z.boolean().optional(),
   fileId: z.number().optional(),
 });
 export type ReportOpen = z.infer<typeof reportOpen>;

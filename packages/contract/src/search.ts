@@ -70,6 +70,8 @@ export const SEARCH_FILTERS = [
   'endDate',
   'filedFrom',
   'filedTo',
+  'taskUserId',
+  'taskOverdue',
 ] as const;
 
 const id = z.coerce.number('invalid_value').int('invalid_value').positive('invalid_value').max(ID_MAX, 'invalid_value');
@@ -102,6 +104,13 @@ export const searchQuery = z
     /** Filed (created) between these days of the project's calendar, both included. */
     filedFrom: calendarDate.optional(),
     filedTo: calendarDate.optional(),
+    /** With an open task of this person (a bar of the open-tasks report, issue 14). */
+    taskUserId: id.optional(),
+    /** With an open task past its due day (true) or not past it (false), of taskUserId if given, on the project's calendar. */
+    taskOverdue: z
+      .enum(['true', '1', 'false', '0'], 'invalid_value')
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1')),
     sort: z.enum(['relevance', 'date'], 'invalid_value').default('relevance'),
     pageNum: z.coerce
       .number('invalid_value')

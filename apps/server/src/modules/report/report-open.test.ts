@@ -37,6 +37,22 @@ describe('a bar opens the documents it counted (issue 14)', () => {
       }
   });
 
+  it('lists, for every bar of the open and overdue task reports, the documents behind the tasks it counted', async () => {
+    let bars = 0;
+    for (const key of ['openTasks', 'overdueTasks'])
+      for (const filters of [{}, { siteId: w.s1 }] as Array<Record<string, string | number>>) {
+        const r = await report(ctx, w.pm.token, { key, ...filters });
+        for (const p of r.points.filter((x) => x.open && x.value > 0)) {
+          bars++;
+          // One open task per person and document here: the bar's tasks are its documents.
+          expect((await listed(p.open!)).total, `${key} ${JSON.stringify(filters)} ${p.label} ${p.series}`).toBe(
+            p.value,
+          );
+        }
+      }
+    expect(bars).toBeGreaterThan(1);
+  });
+
   it('lists filed days in the project’s zone, newest first, without words', async () => {
     const feb = await listed({ filedFrom: '2026-02-01', filedTo: '2026-02-28' });
     expect(feb.data.map((d) => d.name).sort()).toEqual(['Brochure', 'Consent', 'Monitoring']);

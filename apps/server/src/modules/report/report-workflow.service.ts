@@ -12,8 +12,8 @@ const openTasksOf = (scope: ReportScope) =>
 
 /** Each person's open tasks, split into those not yet due and those past their due day (stacked bars). */
 export async function openTasks(tx: Tx, scope: ReportScope, lang: Lang): Promise<ReportBody> {
-  const { rows } = await tx.execute<{ name: string; open: number; overdue: number }>(
-    sql`select u.name, count(*)::int as open,
+  const { rows } = await tx.execute<{ id: number; name: string; open: number; overdue: number }>(
+    sql`select u.id, u.name, count(*)::int as open,
           count(*) filter (where t.due_date < ${today(scope)})::int as overdue
         from ${openTasksOf(scope)}
         group by u.id, u.name order by open desc, u.name`,
@@ -21,14 +21,23 @@ export async function openTasks(tx: Tx, scope: ReportScope, lang: Lang): Promise
   const [notDue, overdue] = [word('notDue', lang), word('overdue', lang)];
   return {
     chart: 'hbar',
+    // A bar opens the documents behind it: the person's open tasks, not yet due or overdue.
     points: rows.flatMap((r) => [
-      { label: r.name, value: r.open - r.overdue, series: notDue, open: null },
-      { label: r.name, value: r.overdue, series: overdue, open: null },
+      { label: r.name, value: r.open - r.overdue, series: notDue, open: tasksOpen(scope, r.id, false) },
+      { label: r.name, value: r.overdue, series: overdue, open: tasksOpen(scope, r.id, true) },
     ]),
     columns: [col('person', 'text', lang), col('open', 'number', lang), col('overdue', 'number', lang)],
-    rows: rows.map((r) => ({ cells: [r.name, r.open, r.overdue], open: null })),
+    rows: rows.map((r) => ({ cells: [r.name, r.open, r.overdue], open: tasksOpen(scope, r.id) })),
   };
 }
+
+/** The document list behind a person's open tasks, within the report's folder and site. */
+const tasksOpen = (scope: ReportScope, taskUserId: number, taskOverdue?: boolean) => ({
+  taskUserId,
+  ...(taskOverdue === undefined ? {} : { taskOverdue }),
+  ...(scope.filters.folderId ? { folderId: scope.filters.folderId } : {}),
+  ...(scope.filters.siteId ? { siteId: scope.filters.siteId } : {}),
+});
 
 /** Every open task past its due day (in the project's calendar), most overdue first; a row opens its document. */
 export async function overdueTasks(tx: Tx, scope: ReportScope, lang: Lang): Promise<ReportBody> {
@@ -45,13 +54,13 @@ export async function overdueTasks(tx: Tx, scope: ReportScope, lang: Lang): Prom
         from ${openTasksOf(scope)} and t.due_date < ${today(scope)}
         order by late desc, t.id`,
   );
-  const { rows: people } = await tx.execute<{ name: string; n: number }>(
-    sql`select u.name, count(*)::int as n from ${openTasksOf(scope)} and t.due_date < ${today(scope)}
+  const { rows: people } = await tx.execute<{ id: number; name: string; n: number }>(
+    sql`select u.id, u.name, count(*)::int as n from ${openTasksOf(scope)} and t.due_date < ${today(scope)}
         group by u.id, u.name order by n desc, u.name`,
   );
   return {
     chart: 'hbar',
-    points: people.map((p) => ({ label: p.name, value: p.n, open: null })),
+    points: people.map((p) => ({ label: p.name, value: p.n, open: tasksOpen(scope, p.id, true) })),
     columns: [
       col('document', 'text', lang),
       col('person', 'text', lang),

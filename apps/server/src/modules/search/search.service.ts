@@ -24,6 +24,22 @@ import { snippetsOf } from './snippets.ts';
 const filedDay = (ctx: ProjectContext) =>
   sql`(${documents.createdAt} at time zone (select p.time_zone from projects p where p.id = ${ctx.projectId}))::date`;
 
+/**
+ * Has an open task — of the person, past its due day or not (on the project's calendar): the documents behind a bar
+ * of the workflow reports (issue 14).
+ */
+function withOpenTask(ctx: ProjectContext, userId?: number, overdue?: boolean) {
+  const today = sql`(now() at time zone (select p.time_zone from projects p where p.id = ${ctx.projectId}))::date`;
+  const due =
+    overdue === undefined
+      ? sql``
+      : overdue
+        ? sql`and t.due_date < ${today}`
+        : sql`and (t.due_date is null or t.due_date >= ${today})`;
+  return sql`exists (select 1 from tasks t where t.document_id = ${documents.id} and t.state = 0
+    ${userId ? sql`and t.user_id = ${userId}` : sql``} ${due})`;
+}
+
 /** An ICH code's beginning as a LIKE pattern (8.2 finds 8.2.1 and 8.2.10). */
 const ichPrefix = (term: SearchTerm) => `${term.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -142,6 +158,7 @@ export async function searchDocuments(deps: Deps, ctx: ProjectContext, q: Search
       q.endDate ? lt(documents.updatedAt, new Date(Date.parse(`${q.endDate}T00:00:00Z`) + 86_400_000)) : undefined,
       q.filedFrom ? sql`${filedDay(ctx)} >= ${q.filedFrom}::date` : undefined,
       q.filedTo ? sql`${filedDay(ctx)} <= ${q.filedTo}::date` : undefined,
+      q.taskUserId || q.taskOverdue !== undefined ? withOpenTask(ctx, q.taskUserId, q.taskOverdue) : undefined,
       // One array parameter, however many: a common word's thousands of ids are not thousands of parameters.
       ids ? sql`${documents.id} = any(${sql.param(ids)}::int[])` : undefined,
       ...clauses,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readFilters } from '../search/search-address';
 import { openAddress, readReportFilters } from './report-address';
 
 describe('the System report’s address', () => {
@@ -30,5 +31,14 @@ describe('the System report’s address', () => {
     );
     expect(openAddress({ type: 'pdf', siteId: 2 })).toBe('/search?siteId=2&type=pdf');
     expect(openAddress({ fileId: 42, status: 1 })).toBe('/work?doc=42');
+    // A person's overdue tasks: the search page reads them back as its filters.
+    const address = openAddress({ taskUserId: 9, taskOverdue: true, siteId: 2 });
+    expect(address).toBe('/search?siteId=2&taskUserId=9&taskOverdue=true');
+    expect(readFilters(new URLSearchParams(address.split('?')[1]))).toMatchObject({
+      siteId: 2,
+      taskUserId: 9,
+      taskOverdue: true,
+    });
+    expect(readFilters(new URLSearchParams('taskOverdue=false&taskUserId=x')).taskOverdue).toBe(false);
   });
 });

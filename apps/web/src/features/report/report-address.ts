@@ -46,7 +46,16 @@ export function readReportFilters(params: URLSearchParams): ReportFilterValues {
 export function openAddress(open: ReportOpen): string {
   if (open.fileId) return `${paths.project.work}?doc=${open.fileId}`;
   const query = new URLSearchParams();
-  for (const name of ['status', 'folderId', 'siteId', 'type', 'filedFrom', 'filedTo'] as const) {
+  for (const name of [
+    'status',
+    'folderId',
+    'siteId',
+    'type',
+    'filedFrom',
+    'filedTo',
+    'taskUserId',
+    'taskOverdue',
+  ] as const) {
     const value = open[name];
     if (value !== undefined) query.set(name, String(value));
   }

@@ -15,6 +15,9 @@ export interface SearchParams {
   /** YYYY-MM-DD, both inclusive, on the day the document was filed (created), in the project's zone. */
   filedFrom?: string;
   filedTo?: string;
+  /** Documents with an open task of this person (overdue or not, when said): a workflow report's bar. */
+  taskUserId?: number;
+  taskOverdue?: boolean;
   status?: number;
   type?: string;
   sort: 'relevance' | 'date';

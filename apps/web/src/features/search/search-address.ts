@@ -4,7 +4,18 @@ import type { SearchParams } from './api';
 /** The filters of the results page, as the address carries them (the same names the server takes). */
 export type SearchFilterValues = Pick<
   SearchParams,
-  'status' | 'type' | 'folderId' | 'siteId' | 'creatorId' | 'tagId' | 'startDate' | 'endDate' | 'filedFrom' | 'filedTo'
+  | 'status'
+  | 'type'
+  | 'folderId'
+  | 'siteId'
+  | 'creatorId'
+  | 'tagId'
+  | 'startDate'
+  | 'endDate'
+  | 'filedFrom'
+  | 'filedTo'
+  | 'taskUserId'
+  | 'taskOverdue'
 >;
 
 export const FILTER_KEYS = [
@@ -18,11 +29,14 @@ export const FILTER_KEYS = [
   'endDate',
   'filedFrom',
   'filedTo',
+  'taskUserId',
+  'taskOverdue',
 ] as const satisfies readonly (keyof SearchFilterValues)[];
 
 /** A number from the address, or undefined. */
 export const num = (raw: string | null) => (raw && /^\d{1,9}$/.test(raw) ? Number(raw) : undefined);
 
+const flag = (raw: string | null) => (raw === 'true' ? true : raw === 'false' ? false : undefined);
 const day = (raw: string | null) => (raw && calendarDate.safeParse(raw).success ? raw : undefined);
 
 /**
@@ -48,6 +62,9 @@ export function readFilters(params: URLSearchParams): SearchFilterValues {
     endDate: ordered ? endDate : undefined,
     filedFrom: filedOrdered ? filedFrom : undefined,
     filedTo: filedOrdered ? filedTo : undefined,
+    // From a workflow report's bar (issue 14): no picker sets them either; the tag and the clear link remove them.
+    taskUserId: num(params.get('taskUserId')),
+    taskOverdue: flag(params.get('taskOverdue')),
   };
 }
 

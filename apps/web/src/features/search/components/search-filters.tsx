@@ -165,6 +165,22 @@ export function SearchFilters(props: {
           {t('search.filed', { from: values.filedFrom ?? '…', to: values.filedTo ?? '…' })}
         </Tag>
       ) : null}
+      {values.taskUserId !== undefined || values.taskOverdue !== undefined ? (
+        <Tag
+          id="search-tasks"
+          closable
+          onClose={() => onChange({ taskUserId: undefined, taskOverdue: undefined })}
+          style={{ marginInlineEnd: 0 }}
+        >
+          {t(
+            values.taskOverdue === true
+              ? 'search.tasksOverdue'
+              : values.taskOverdue === false
+                ? 'search.tasksNotDue'
+                : 'search.tasksOpen',
+          )}
+        </Tag>
+      ) : null}
       {hasFilters(values) ? (
         <Button id="search-clear-filters" type="link" style={{ paddingInline: 4 }} onClick={props.onClear}>
           {t('search.clearFilters')}
