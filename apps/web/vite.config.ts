@@ -25,9 +25,14 @@ export default defineConfig({
       },
       output: {
         manualChunks(id) {
+          // Vite's own helpers (the preload of lazy chunks) go with what every page loads, never into a lazy chunk.
+          if (id.startsWith('\0vite/')) return 'vendor';
           if (!id.includes('node_modules')) return undefined;
           // Only the viewer needs pdf.js: its own chunk keeps it off every other page.
           if (id.includes('node_modules/pdfjs-dist/')) return 'pdfjs';
+          // Only report pages draw charts (issue 14): the charting library stays out of the chunks every page loads.
+          if (/node_modules\/(@ant-design\/(plots|charts-util)|@antv|d3-[^/]+|fmin|gl-matrix|pdfast)\//.test(id))
+            return 'charts';
           if (/node_modules\/(react|react-dom|react-router|scheduler)\//.test(id)) return 'react';
           if (/node_modules\/(antd|@ant-design|@rc-component|rc-[^/]+)\//.test(id)) return 'antd';
           return 'vendor';
