@@ -171,7 +171,21 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
 
   const webDist = deps.config.WEB_DIST;
   const spa = !!webDist && fs.existsSync(path.join(webDist, 'index.html'));
-  if (spa) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  if (spa) {
+    // Issue 16: the build's .br / .gz beside each file are sent to browsers that take them (Vary: Accept-Encoding);
+    // hashed assets never change, so browsers keep them; index.html (and the SPA fallback) is asked for every time.
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders: (reply, file) =>
+        reply.header(
+          'cache-control',
+          file.startsWith(path.join(webDist, 'assets') + path.sep) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        ),
+    });
+  }
   registerErrors(app, { spa });
   registerAuth(app, deps.db, { docsPublic: deps.config.API_DOCS_PUBLIC });
   registerInspectionTrail(app, deps.db);
