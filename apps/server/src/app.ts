@@ -179,11 +179,10 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
       wildcard: false,
       index: false,
       preCompressed: true,
-      setHeaders: (reply, file) =>
-        reply.header(
-          'cache-control',
-          file.startsWith(path.join(webDist, 'assets') + path.sep) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        ),
+      setHeaders: (reply, file) => {
+        const hashed = file.startsWith(path.join(webDist, 'assets') + path.sep);
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
     });
   }
   registerErrors(app, { spa });
