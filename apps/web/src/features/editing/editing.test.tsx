@@ -122,4 +122,19 @@ describe('editing from the viewer', () => {
       ).toBe(true),
     );
   });
+
+  it('asks nothing about locks for a document that is not being edited (an inspector may not ask)', async () => {
+    await changeLanguage('en-US');
+    setSession({ token: 'tok' });
+    const archived = { ...detail, status: 6, abilities: ['viewDoc'] };
+    const fetchMock = mockApi({
+      'GET /file/7': () => reply(fileDetail, archived),
+      'GET /minio/file/state/70': () => reply(viewState, { state: 'unsupported', kind: null }),
+    });
+    renderApp('/view?fileId=7&fileVerId=70');
+    expect(await findById('viewer-version')).toHaveTextContent('V1.0');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/file/ol/'))).toBe(false);
+    expect(document.getElementById('edit-start')).toBeNull();
+  });
 });

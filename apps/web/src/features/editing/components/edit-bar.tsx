@@ -1,5 +1,7 @@
 import { CopyOutlined, UploadOutlined } from '@ant-design/icons';
 import type { EditEnded, EditExist } from '@edoc/contract/editing';
+import { DocStatus } from '@edoc/contract/enums';
+import type { FileDetail } from '@edoc/contract/viewer';
 import { API_BASE } from '@edoc/contract/limits';
 import { Alert, App, Button, Flex, Input, Popconfirm, Space, Typography, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -11,10 +13,13 @@ import { useCheckIn, useEditStatus, useEndEdit } from '../api';
  * address and the Office link, or the checked-out file and the check-in) and ends the session; everyone else sees
  * who holds it and since when, and a project administrator may end it (the holder's saves are kept).
  */
-export function EditBar({ fileId, onEnded }: { fileId: number; onEnded: (ended: EditEnded) => void }) {
+export function EditBar({ detail, onEnded }: { detail: FileDetail; onEnded: (ended: EditEnded) => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const status = useEditStatus(fileId);
+  const fileId = detail.fileId;
+  // Only a document being edited can be locked (its status cannot move on while it is): nobody else asks, an
+  // inspector reading the library included.
+  const status = useEditStatus(fileId, detail.status === DocStatus.Editing);
   const end = useEndEdit(fileId);
   const checkIn = useCheckIn(fileId);
   const s: EditExist | undefined = status.data;

@@ -238,7 +238,7 @@ function Frame({ detail, children }: { detail?: FileDetail; children: React.Reac
         </Flex>
       </Flex>
       {detail ? (
-        <EditBar fileId={detail.fileId} onEnded={(ended) => show({ fileVerId: ended.fileVersionId ?? undefined })} />
+        <EditBar detail={detail} onEnded={(ended) => show({ fileVerId: ended.fileVersionId ?? undefined })} />
       ) : null}
       <Flex style={{ flex: 1, minHeight: 0 }}>
         <div style={{ flex: 1, minWidth: 0, background: '#f0f2f5' }}>{children}</div>
