@@ -160,6 +160,8 @@ describe.skipIf(skipReason !== null)('organisation journeys in Chromium', () => 
     await page.goto(url('/manage/directory'));
     await page.locator('[id^="folder-node-"]', { hasText: /^8\.2\.1 / }).click();
     await choose('folder-grant-subject', 'Sam Staff');
+    // The grant is in the table before it is saved.
+    await page.locator('#folder-grants-table').getByText('Sam Staff').waitFor();
     const saved = page.waitForResponse(
       (r) => r.url().includes('/edoc/folder/grants/') && r.request().method() === 'POST',
     );

@@ -55,6 +55,9 @@ export function FolderGrantsPanel({ folder }: { folder: FolderNode }) {
   const update = (key: string, patch: Partial<Row>) =>
     setRows((list) => list.map((r) => (r.key === key ? { ...r, ...patch } : r)));
 
+  // The rows restart from the server's grants whenever they arrive: a subject added before then would be lost on
+  // save (seen in the organisation journey under load), so adding and saving wait for them.
+  const ready = grants.isSuccess && !grants.isFetching;
   const save = useSaveFolderGrants();
   const submit = () =>
     save.mutate(
@@ -169,8 +172,9 @@ export function FolderGrantsPanel({ folder }: { folder: FolderNode }) {
           options={options}
           onChange={addSubject}
           loading={subjects.isFetching}
+          disabled={!ready}
         />
-        <Button id="folder-grants-save" type="primary" loading={save.isPending} onClick={submit}>
+        <Button id="folder-grants-save" type="primary" loading={save.isPending} disabled={!ready} onClick={submit}>
           {t('common.save')}
         </Button>
       </Flex>
