@@ -42,7 +42,8 @@ const DOC_STATUS = optionsOf(TRAIL_VALUE_LABELS.docStatus);
 const STAGES = optionsOf(TRAIL_VALUE_LABELS.stage);
 const REQUEST_STATES = optionsOf({ 0: ['处理中', 'Pending'], 1: ['已通过', 'Passed'], 2: ['已驳回', 'Rejected'] });
 const TASK_STATES = optionsOf({ 0: ['待处理', 'Open'], 1: ['已完成', 'Done'], 2: ['已取消', 'Cancelled'] });
-const TASK_KIND_LABELS: Record<(typeof TASK_KINDS)[number], Label> = {
+/** tasks.kind as SPEC §4's task states name it (the custom and the ready-made reports both show it). */
+export const TASK_KIND_LABELS: Record<(typeof TASK_KINDS)[number], Label> = {
   receive: ['待接收', 'Waiting for receiving'],
   edit: ['待编辑', 'Waiting for editing'],
   rejected: ['已驳回', 'Rejected'],

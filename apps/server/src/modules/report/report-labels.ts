@@ -1,3 +1,4 @@
+import { TASK_KIND_LABELS } from '@edoc/contract/custom-report-fields';
 import type { Lang } from '@edoc/contract/enums';
 import type { ReportColumn } from '@edoc/contract/report';
 import type { SystemReportKey } from '@edoc/contract/report';
@@ -88,16 +89,8 @@ export const stageLabel = (stage: number, lang: Lang) => {
   return label ? say(label, lang) : String(stage);
 };
 
-/** tasks.kind as SPEC §4's task states name it. */
-const TASK_KINDS: Record<string, Label> = {
-  receive: ['待接收', 'Waiting for receiving'],
-  edit: ['待编辑', 'Waiting for editing'],
-  rejected: ['已驳回', 'Rejected'],
-  review: ['待审阅', 'Waiting for review'],
-  qc: ['待质控', 'Waiting for QC'],
-  approve: ['待审批', 'Waiting for approval'],
-  archive: ['待归档', 'Waiting to archive'],
-};
+/** tasks.kind as SPEC §4's task states name it (the custom reports' labels). */
+const TASK_KINDS: Record<string, Label> = TASK_KIND_LABELS;
 export const taskKindLabel = (kind: string, lang: Lang) => (TASK_KINDS[kind] ? say(TASK_KINDS[kind], lang) : kind);
 
 /** The buckets of a day count (timeliness, expiry), the same bounds the SQL's CASE uses. */

@@ -1,3 +1,4 @@
+import { SEARCH_FILTERS } from '@edoc/contract/search';
 import { calendarDate } from '@edoc/contract/fields';
 import type { SearchParams } from './api';
 
@@ -18,20 +19,8 @@ export type SearchFilterValues = Pick<
   | 'taskOverdue'
 >;
 
-export const FILTER_KEYS = [
-  'status',
-  'type',
-  'folderId',
-  'siteId',
-  'creatorId',
-  'tagId',
-  'startDate',
-  'endDate',
-  'filedFrom',
-  'filedTo',
-  'taskUserId',
-  'taskOverdue',
-] as const satisfies readonly (keyof SearchFilterValues)[];
+/** The filters the server lists by (the contract's list, so the two cannot drift apart). */
+export const FILTER_KEYS = SEARCH_FILTERS satisfies readonly (keyof SearchFilterValues)[];
 
 /** A number from the address, or undefined. */
 export const num = (raw: string | null) => (raw && /^\d{1,9}$/.test(raw) ? Number(raw) : undefined);
