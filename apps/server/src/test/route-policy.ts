@@ -1,61 +1,11 @@
 /**
  * Who may call each /edoc route, written apart from the routes so the authorisation matrix test can hold them
- * to it. A new route fails the matrix until it is listed here.
+ * to it. A new route fails the matrix until it is listed here (or in a file of its area, spread in below).
  */
-export type Gate = 'public' | 'signedIn' | 'systemAdmin' | 'companyAdmin' | 'projectMember' | 'projectAdmin';
+import { admin, company, member, open, signedIn, system, withIds, type RoutePolicy } from './route-gates.ts';
+import { REPORTING_POLICY } from './route-policy-reporting.ts';
 
-/** Objects of company A / project 1 whose ids the matrix puts into paths. */
-export type IdKind =
-  | 'company'
-  | 'project'
-  | 'site'
-  | 'role'
-  | 'group'
-  | 'member'
-  | 'folder'
-  | 'notice'
-  | 'release'
-  | 'template'
-  | 'code'
-  | 'codeType'
-  | 'tag'
-  | 'applicant'
-  | 'user'
-  | 'file'
-  | 'version'
-  | 'downloadTask'
-  | 'route'
-  | 'deletion'
-  | 'ticket'
-  | 'inspector'
-  | 'topic'
-  | 'reply'
-  | 'attachment'
-  | 'customReport';
-
-export interface RoutePolicy {
-  gate: Gate;
-  /** Which object each path parameter names. */
-  ids?: Record<string, IdKind>;
-  /** Changes state without a body: the matrix calls it only as callers who must be refused. */
-  destructive?: boolean;
-  /** Callers the gate admits but the handler refuses by rule (e.g. staff without a folder grant). */
-  handlerRefuses?: string[];
-  /** An inspector may call it (issue 11): the library's reading routes only; every other route refuses them. */
-  inspector?: true;
-}
-
-const open: RoutePolicy = { gate: 'public' };
-const signedIn: RoutePolicy = { gate: 'signedIn' };
-const system: RoutePolicy = { gate: 'systemAdmin' };
-const company: RoutePolicy = { gate: 'companyAdmin' };
-const member: RoutePolicy = { gate: 'projectMember' };
-const admin: RoutePolicy = { gate: 'projectAdmin' };
-const withIds = (policy: RoutePolicy, ids: Record<string, IdKind>, more: Partial<RoutePolicy> = {}): RoutePolicy => ({
-  ...policy,
-  ids,
-  ...more,
-});
+export type { Gate, IdKind, RoutePolicy } from './route-gates.ts';
 
 export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   // foundation: sign-in and the signed-in user
@@ -313,35 +263,5 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'POST /manage/inspector/invite': admin,
   'POST /manage/inspector/revoke/{id}': withIds(admin, { id: 'inspector' }, { destructive: true }),
   'GET /audit/project/export': admin,
-  // the message board (issue 14): members post and read; the administrator pins, closes and removes topics
-  'GET /board/topic/list': member,
-  'GET /board/topic/{id}': withIds(member, { id: 'topic' }),
-  'POST /board/topic/a': member,
-  'POST /board/reply/a': member,
-  'POST /board/topic/pin/{id}/a': withIds(admin, { id: 'topic' }),
-  'POST /board/topic/close/{id}/a': withIds(admin, { id: 'topic' }),
-  'POST /board/topic/remove/{id}/a': withIds(admin, { id: 'topic' }, { destructive: true }),
-  'POST /board/reply/remove/{id}/a': withIds(member, { id: 'reply' }, { destructive: true }),
-  'GET /board/attachment/{id}': withIds(member, { id: 'attachment' }),
-  'GET /board/unread': member,
-  'GET /board/mention/list': member,
-  'POST /board/mention/read/a': member,
-  'GET /board/member/list': member,
-  // reports (issue 14): the System Report under /manage; the company's across its projects
-  'GET /report/system/list': admin,
-  'GET /report/system/data': admin,
-  'GET /report/system/export': admin,
-  'GET /company/report': company,
-  'GET /company/report/export': company,
-  // custom reports (issue 14): every member builds their own; the owner (or the administrator) changes one
-  'GET /report/custom/list': member,
-  'GET /report/custom/recipients': member,
-  'GET /report/custom/{id}': withIds(member, { id: 'customReport' }),
-  'POST /report/custom/a': member,
-  'POST /report/custom/update/{id}/a': withIds(member, { id: 'customReport' }),
-  'POST /report/custom/delete/{id}/a': withIds(member, { id: 'customReport' }, { destructive: true }),
-  'POST /report/custom/run': member,
-  'GET /report/custom/run/{id}': withIds(member, { id: 'customReport' }),
-  'GET /report/custom/export/{id}': withIds(member, { id: 'customReport' }),
-  'POST /report/custom/export': member,
+  ...REPORTING_POLICY,
 };
