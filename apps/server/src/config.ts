@@ -56,6 +56,11 @@ const schema = z.object({
   S3_OBJECT_LOCK_DAYS: z.coerce.number().int().min(1).optional(),
   /** LibreOffice, which renders Office files as PDF for the viewer; and how long one conversion may take. */
   SOFFICE_PATH: z.string().default('soffice'),
+  /**
+   * The Python with LibreOffice's UNO (Debian python3-uno), through which one LibreOffice is kept running for all
+   * conversions (issue 16); `off`, or a Python without UNO, starts LibreOffice for each file instead.
+   */
+  OFFICE_PYTHON: z.string().default('/usr/bin/python3'),
   /** poppler's pdftoppm, which draws the first page of a PDF as the list's thumbnail. */
   PDFTOPPM_PATH: z.string().default('pdftoppm'),
   CONVERT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(120),

@@ -8,7 +8,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { renditions } from '../db/schema/documents.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
-import { convertToPdf } from './soffice.ts';
+import { createOfficeConverter, type OfficeConverter } from './warm-office.ts';
 import { refuseZipBomb } from './zip-guard.ts';
 
 export const CONVERT_QUEUE = 'convert-office';
@@ -25,7 +25,7 @@ export function createConvertHandler(opts: {
   db: Db;
   blobs: BlobStore;
   tmpDir: string;
-  sofficePath: string;
+  office: OfficeConverter;
   timeoutMs: number;
   log: (msg: string, err?: unknown) => void;
 }) {
@@ -46,7 +46,7 @@ export function createConvertHandler(opts: {
       const source = path.join(workDir, `source.${ext}`);
       await pipeline(await opts.blobs.get(sha), createWriteStream(source));
       await refuseZipBomb(source, ext);
-      const pdf = await convertToPdf({ sofficePath: opts.sofficePath, source, workDir, timeoutMs: opts.timeoutMs });
+      const pdf = await opts.office.toPdf(source, workDir, opts.timeoutMs);
       const blob = await opts.blobs.put(createReadStream(pdf));
       await opts.db
         .update(renditions)
@@ -66,7 +66,8 @@ export function createConvertHandler(opts: {
   };
 }
 
-/** The handler as the configuration sets it (program, temp folder, time limit): for the server, the reindex, tests. */
+/** The handler as the configuration sets it (programs, temp folder, time limit), with its own warm LibreOffice: for
+ * the server, the reindex, tests. */
 export const convertHandlerOf = (
   config: Config,
   db: Db,
@@ -77,7 +78,12 @@ export const convertHandlerOf = (
     db,
     blobs,
     tmpDir: config.tmpDir,
-    sofficePath: config.SOFFICE_PATH,
+    office: createOfficeConverter({
+      sofficePath: config.SOFFICE_PATH,
+      python: config.OFFICE_PYTHON,
+      tmpDir: config.tmpDir,
+      log,
+    }),
     timeoutMs: config.CONVERT_TIMEOUT_SECONDS * 1000,
     log,
   });

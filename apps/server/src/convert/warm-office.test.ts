@@ -1,0 +1,121 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { docxWith, xlsxWith } from '../modules/viewer/viewer-samples.ts';
+import { sofficeAvailable } from './soffice.ts';
+import { createOfficeConverter, officeStats, type OfficeConverter } from './warm-office.ts';
+
+const SOFFICE = process.env.SOFFICE_PATH ?? 'soffice';
+const PYTHON = process.env.OFFICE_PYTHON ?? '/usr/bin/python3';
+// DESIGN §9: without LibreOffice, its Python UNO and pdftotext these tests skip loudly, and fail in CI.
+const tools =
+  sofficeAvailable(SOFFICE) &&
+  spawnSync(PYTHON, ['-c', 'import uno']).status === 0 &&
+  spawnSync('pdftotext', ['-v']).status === 0;
+if (!tools) {
+  const reason = 'warm LibreOffice tests need soffice, python3-uno and pdftotext';
+  if (process.env.CI === 'true') throw new Error(`${reason}, and CI=true`);
+  console.warn(`\n*** SKIPPING: ${reason} ***\n`);
+}
+
+let dir: string;
+let office: OfficeConverter;
+const logged: string[] = [];
+
+beforeAll(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'edoc-warm-'));
+  office = createOfficeConverter({ sofficePath: SOFFICE, python: PYTHON, tmpDir: dir, log: (m) => logged.push(m) });
+});
+afterAll(async () => {
+  office.close();
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+async function source(name: string, content: Buffer) {
+  const file = path.join(dir, name);
+  await fs.writeFile(file, content);
+  return file;
+}
+const textOf = (pdf: string) => execFileSync('pdftotext', ['-enc', 'UTF-8', pdf, '-']).toString();
+const convert = async (file: string, timeoutMs = 60_000) =>
+  office.toPdf(file, await fs.mkdtemp(path.join(dir, 'work-')), timeoutMs);
+/** soffice.bin of this suite's office: its command line names the pipe, which names this process. */
+const officePids = () =>
+  spawnSync('pgrep', ['-f', `soffice.bin.*edoc-${process.pid}-`])
+    .stdout.toString()
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map(Number);
+
+describe.skipIf(!tools)('conversions through a running LibreOffice (issue 16)', () => {
+  it('converts Word and Excel files with one LibreOffice, started once', async () => {
+    const starts = officeStats.starts;
+    const first = await convert(await source('方案.docx', await docxWith(['临床试验方案', 'Protocol v2'])));
+    expect(textOf(first)).toContain('临床试验方案');
+    const pids = officePids();
+    expect(pids).toHaveLength(1);
+    const sheet = await convert(
+      await source(
+        'visits.xlsx',
+        await xlsxWith([
+          ['Visit', '访视'],
+          ['V1', '2026-01-05'],
+        ]),
+      ),
+    );
+    expect(textOf(sheet)).toContain('访视');
+    expect(officeStats.starts).toBe(starts + 1);
+    expect(officePids()).toEqual(pids);
+  });
+
+  it('refuses a file LibreOffice cannot read, and keeps the office', async () => {
+    const pids = officePids();
+    const broken = await source('broken.docx', Buffer.from('PK\u0003\u0004 not really a zip'));
+    await expect(convert(broken)).rejects.toThrow(/LibreOffice could not convert the file|produced no PDF/);
+    expect(officePids()).toEqual(pids);
+  });
+
+  it('replaces a killed LibreOffice and converts the file on the new one', async () => {
+    const starts = officeStats.starts;
+    const [pid] = officePids();
+    process.kill(pid, 'SIGKILL');
+    const pdf = await convert(await source('after-kill.docx', await docxWith(['after the crash'])));
+    expect(textOf(pdf)).toContain('after the crash');
+    expect(officeStats.starts).toBeGreaterThan(starts);
+    expect(officePids()).not.toContain(pid);
+  });
+
+  it('replaces a hung LibreOffice after the time limit and retries the file once', async () => {
+    const file = await source('after-hang.docx', await docxWith(['after the hang']));
+    await convert(file); // the office is up and warm before it is frozen
+    const [pid] = officePids();
+    const starts = officeStats.starts;
+    process.kill(pid, 'SIGSTOP');
+    const pdf = await convert(file, 8_000);
+    expect(textOf(pdf)).toContain('after the hang');
+    expect(officeStats.starts).toBe(starts + 1);
+    expect(logged.some((m) => m.includes('timed out'))).toBe(true);
+    // The frozen one was killed with its group, not left behind.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(officePids()).not.toContain(pid);
+  });
+
+  it('falls back to a LibreOffice per file when the Python has no UNO', async () => {
+    const cold = createOfficeConverter({
+      sofficePath: SOFFICE,
+      python: 'python-without-uno',
+      tmpDir: dir,
+      log: () => {},
+    });
+    try {
+      const work = await fs.mkdtemp(path.join(dir, 'work-'));
+      const pdf = await cold.toPdf(await source('cold.docx', await docxWith(['cold path'])), work, 60_000);
+      expect(textOf(pdf)).toContain('cold path');
+    } finally {
+      cold.close();
+    }
+  });
+});
