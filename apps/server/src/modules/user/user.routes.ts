@@ -8,20 +8,21 @@ import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
 import { routes } from '../../lib/route.ts';
+import { authenticateSession } from '../../plugins/auth.ts';
 import { BlobTooLargeError } from '../../storage/blob-store.ts';
-import { getUserInfo, imageTypeOf, modifyUserInfo, readAvatar, setAvatar, setSessionLang } from './user.service.ts';
+import { userInfoOf, imageTypeOf, modifyUserInfo, readAvatar, setAvatar, setSessionLang } from './user.service.ts';
 
 export function userRoutes(api: Api, deps: Deps): void {
   const { get, post } = routes(api);
 
-  get('/user/info', { access: 'signedIn', response: userInfo }, ({ ctx }) => getUserInfo(deps, ctx.auth));
+  get('/user/info', { access: 'signedIn', response: userInfo }, ({ ctx }) => userInfoOf(ctx.auth));
 
   post(
     '/user/info/modify/a',
     { access: 'signedIn', body: userInfoModifyBody, response: userInfo },
     async ({ ctx, body }) => {
       await modifyUserInfo(deps, ctx.auth.user.id, body, ctx.actor);
-      return getUserInfo(deps, ctx.auth);
+      return userInfoOf(await authenticateSession(deps.db, ctx.auth.session.id));
     },
   );
 

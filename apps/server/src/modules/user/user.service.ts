@@ -1,8 +1,7 @@
 import { TrailType, UserType, type Lang } from '@edoc/contract/enums';
 import type { UserInfo, UserInfoModifyBody } from '@edoc/contract/user';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
-import { companies } from '../../db/schema/companies.ts';
 import { sessions } from '../../db/schema/sessions.ts';
 import { users } from '../../db/schema/users.ts';
 import { fail } from '../../lib/app-error.ts';
@@ -19,40 +18,31 @@ async function loadUser(deps: Deps, userId: number): Promise<UserRow> {
   return user;
 }
 
-// GET /user/info is the page-load call of every screen: prepared once per database handle.
-const infoQueries = new WeakMap<object, ReturnType<typeof prepareInfo>>();
-const prepareInfo = (deps: Deps) =>
-  deps.db
-    .select({ user: users, companyName: companies.name })
-    .from(users)
-    .leftJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(users.id, sql.placeholder('userId')))
-    .prepare('user_info');
-
-export async function getUserInfo(deps: Deps, auth: AuthContext): Promise<UserInfo> {
-  let query = infoQueries.get(deps.db);
-  if (!query) infoQueries.set(deps.db, (query = prepareInfo(deps)));
-  const [row] = await query.execute({ userId: auth.user.id });
-  if (!row) fail('user_not_exist');
-  const { user } = row;
+/**
+ * GET /user/info, the page-load call of every screen: answered from the profile the session look-up read with the
+ * caller (issue 16: one query per request, not two). After a change, pass the context read again (authenticateSession).
+ */
+export function userInfoOf(auth: AuthContext): UserInfo {
+  const { user, session, profile } = auth;
+  if (!profile) fail('user_not_exist');
   return {
     userId: user.id,
     email: user.email,
     userName: user.name,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    mobile: user.mobile,
-    phone: user.phone,
-    sex: user.sex,
-    country: user.country,
-    city: user.city,
+    firstName: profile.firstName,
+    lastName: profile.lastName,
+    mobile: profile.mobile,
+    phone: profile.phone,
+    sex: profile.sex,
+    country: profile.country,
+    city: profile.city,
     userType: user.userType,
     companyId: user.companyId,
-    companyName: row.companyName,
-    roleCode: auth.session.roleCode,
-    avatarUrl: user.avatarSha256 ? `/edoc/user/avatar/${user.id}?v=${user.avatarSha256.slice(0, 8)}` : null,
-    lang: auth.session.lang,
-    passwordChangedAt: user.passwordChangedAt.toISOString(),
+    companyName: profile.companyName,
+    roleCode: session.roleCode,
+    avatarUrl: profile.avatarSha256 ? `/edoc/user/avatar/${user.id}?v=${profile.avatarSha256.slice(0, 8)}` : null,
+    lang: session.lang,
+    passwordChangedAt: profile.passwordChangedAt.toISOString(),
   };
 }
 
