@@ -64,7 +64,7 @@ const jobs = await startJobs({
     [CONVERT_QUEUE]: convertHandlerOf(config, db, blobs, (m, err) =>
       err ? late.app?.log.warn({ err }, m) : late.app?.log.info(m),
     ),
-    [DOWNLOAD_QUEUE]: createPackHandler({ db, blobs, tmpDir: config.tmpDir }),
+    [DOWNLOAD_QUEUE]: createPackHandler({ db, blobs }),
   },
   onError: (err) => late.app?.log.error({ err }, 'job error'),
 });

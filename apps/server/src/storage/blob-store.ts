@@ -13,6 +13,11 @@ export interface StoredBlob {
 }
 
 const HEAD_BYTES = 4100;
+/**
+ * Reads in 512 KB chunks, not the default 64 KB: a pack or a download passes each chunk through hashing and the
+ * zip's CRC, and fewer, larger chunks halve the time spent between them (issue 16, `npm run bench -- pack`).
+ */
+const READ_CHUNK = 512 * 1024;
 
 /** Content-addressed file storage (DESIGN §1): a blob is named by its sha256 and never overwritten. */
 export interface BlobStore {
@@ -54,7 +59,9 @@ export async function spoolToTemp(
     hash.update(chunk);
     if (maxBytes !== undefined && size > maxBytes) input.destroy(new BlobTooLargeError());
   });
-  const out = createWriteStream(tmp);
+  // Up to 4 MB may wait for the disk: the input's hashing goes on while earlier chunks are written, instead of
+  // stopping at every 16 KB (the default) until the write is done.
+  const out = createWriteStream(tmp, { highWaterMark: 4 * 1024 * 1024 });
   try {
     await pipeline(input, out);
     const blob = { sha256: hash.digest('hex'), size, head };
@@ -80,7 +87,7 @@ export function createFsBlobStore(root: string, tmpDir: string): BlobStore {
     },
     async get(sha256, range) {
       await fs.access(file(sha256));
-      return createReadStream(file(sha256), range);
+      return createReadStream(file(sha256), { ...range, highWaterMark: READ_CHUNK });
     },
     has: (sha256) =>
       fs.access(file(sha256)).then(

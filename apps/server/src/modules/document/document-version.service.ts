@@ -12,6 +12,8 @@ import { documentOfVersion, loadDocumentFor, lockDocumentFor, versionOf } from '
 import { requireStatusFor } from '../workflow/workflow.policy.ts';
 import { addVersion, nameTaken, nextVersionNo, type UploadedFile } from './document.service.ts';
 import { requireUnlocked } from '../editing/editing.policy.ts';
+import { requestRendition } from '../viewer/rendition.service.ts';
+import { extensionOf } from '@edoc/contract/file-rules';
 
 const METADATA = ['name', 'fileCode', 'effectiveDate', 'expirationDate', 'comment'] as const;
 
@@ -40,7 +42,7 @@ export async function editDocument(
   file: UploadedFile | null,
   actor: TrailActor,
 ) {
-  return deps.db.transaction(async (tx) => {
+  const edited = await deps.db.transaction(async (tx) => {
     // Concurrent edits of one document queue here; the second sees the first's result (DESIGN §6).
     const { doc } = await lockDocumentFor(tx, ctx, fields.fileId, ['viewDoc', 'editDoc']);
     requireStatusFor(doc.status, 'edit');
@@ -85,6 +87,9 @@ export async function editDocument(
     });
     return { fileId: doc.id, versionNo };
   });
+  // Content already converted (the same file again) finds its rendition and asks for nothing.
+  if (file) await requestRendition(deps, { sha256: file.blob.sha256, extension: extensionOf(file.fileName) });
+  return edited;
 }
 
 const pick = (changes: Record<string, string | null>) =>

@@ -7,6 +7,7 @@ import { documents, documentVersions } from '../../db/schema/documents.ts';
 import { sites, projects } from '../../db/schema/projects.ts';
 import { tags } from '../../db/schema/catalog.ts';
 import { AppError, fail } from '../../lib/app-error.ts';
+import { requestRendition } from '../viewer/rendition.service.ts';
 import { queueText } from '../search/extract-loop.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { BlobStore, StoredBlob } from '../../storage/blob-store.ts';
@@ -166,7 +167,7 @@ export async function createDocument(
   file: UploadedFile,
   actor: TrailActor,
 ): Promise<{ fileId: number; fileVersionId: number }> {
-  return deps.db.transaction(async (tx) => {
+  const created = await deps.db.transaction(async (tx) => {
     const { folder } = await requireFolderKey(tx, ctx, fields.folderId, 'createDoc');
     await checkSiteAndTags(tx, ctx, fields);
     const recipient = await checkRecipient(tx, ctx, fields);
@@ -238,4 +239,6 @@ export async function createDocument(
       ]);
     return { fileId: doc.id, fileVersionId: version.id };
   });
+  await requestRendition(deps, { sha256: file.blob.sha256, extension: extensionOf(file.fileName) });
+  return created;
 }

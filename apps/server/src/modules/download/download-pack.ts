@@ -1,15 +1,10 @@
 import { downloadName } from '@edoc/contract/file-rules';
-import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { DownloadStatus } from '@edoc/contract/download';
 import { DocStatus } from '@edoc/contract/enums';
 import type { ErrorCode } from '@edoc/contract/errors';
 import { and, eq, inArray } from 'drizzle-orm';
-import yazl from 'yazl';
 import type { Db } from '../../db/client.ts';
 import { documents, documentVersions, downloadTasks } from '../../db/schema/documents.ts';
 import { folders } from '../../db/schema/projects.ts';
@@ -18,13 +13,14 @@ import { csvDocument } from '../../lib/csv.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { pathOf } from '../folder/folder.policy.ts';
 import { signedDownload, type SignedVersion } from '../signing/signed-copy.ts';
+import { versionsWithSignatures } from '../viewer/signature-page.ts';
+import { zipStream, type Content, type ZipInput } from './zip-writer.ts';
 
 export const DOWNLOAD_QUEUE = 'download.pack';
 
 export interface PackDeps {
   db: Db;
   blobs: BlobStore;
-  tmpDir: string;
 }
 
 /** A reason the pack cannot succeed however often it is retried; stored as a contract error code. */
@@ -95,10 +91,12 @@ interface Entry {
   /** What a signed PDF's signature page names (signed-copy.ts). */
   doc: { name: string };
   version: SignedVersion;
+  /** A signature applies to it: a PDF then goes in with its signature page (asked once for all, not per file). */
+  signed?: boolean;
 }
 
 /**
- * Packs a task's documents (their current versions) into a zip: streamed to a temporary file, then stored as
+ * Packs a task's documents (their current versions) into a zip, streamed into the blob store as
  * a blob the task points at. Runs again safely after a crash: only a task still packing is packed.
  */
 export async function packTask(deps: PackDeps, taskId: number): Promise<void> {
@@ -164,23 +162,19 @@ async function buildZip(deps: PackDeps, task: typeof downloadTasks.$inferSelect)
     manifest.push([entryPath, d.name, v.versionNo, v.sha256, v.size, STATUS_NAMES[d.status] ?? String(d.status)]);
   }
 
-  await fs.mkdir(deps.tmpDir, { recursive: true });
-  const tmp = path.join(deps.tmpDir, `download-${randomUUID()}.zip`);
-  try {
-    await writeZip(deps, task.id, entries, Buffer.from(csvDocument(manifest), 'utf8'), tmp);
-    return await deps.blobs.put(createReadStream(tmp));
-  } finally {
-    await fs.rm(tmp, { force: true });
-  }
+  const signed = await versionsWithSignatures(
+    deps.db,
+    entries.map((e) => e.version.id),
+  );
+  for (const e of entries) e.signed = signed.has(e.version.id);
+  return writeZip(deps, task.id, entries, Buffer.from(csvDocument(manifest), 'utf8'));
 }
 
-/** Streams the entries one at a time (each blob is opened only when its turn comes) into the file at `tmp`. */
-async function writeZip(deps: PackDeps, taskId: number, entries: Entry[], manifest: Buffer, tmp: string) {
-  const zip = new yazl.ZipFile();
-  let abort: (err: Error) => void = () => {};
-  const aborted = new Promise<never>((_, reject) => (abort = reject));
-  zip.on('error', (err: Error) => abort(err));
-
+/**
+ * Streams the zip straight into the blob store, which spools it to a temporary file while hashing (a crash mid-way
+ * leaves only that, swept at start-up) and moves it into place: the 1 GB is written once, not copied again.
+ */
+async function writeZip(deps: PackDeps, taskId: number, entries: Entry[], manifest: Buffer) {
   let done = 0;
   let shown = 0;
   let saving = Promise.resolve();
@@ -194,57 +188,51 @@ async function writeZip(deps: PackDeps, taskId: number, entries: Entry[], manife
       await deps.db.update(downloadTasks).set({ progress: pct }).where(eq(downloadTasks.id, taskId));
     });
   };
-
-  for (const e of entries) {
-    const compress = !STORED.has(e.extension.toLowerCase());
-    zip.addReadStreamLazy(e.path, { mtime: e.createdAt, compress }, (cb) => {
-      // A signed PDF goes in as it downloads: with its signature page, PAdES-signed (its content checked on reading).
-      signedDownload(deps, e.doc, e.version).then(
-        (signed) => {
-          if (!signed) return plain(e, cb);
-          fileDone();
-          cb(null, Readable.from([signed]));
-        },
-        () => abort(new PackError('download_file_missing', { name: e.fileName })),
-      );
-    });
-  }
-  /** The stored bytes, checked against the version's sha256 as they stream. */
-  function plain(e: Entry, cb: (err: Error | null, stream: Readable) => void) {
-    deps.blobs.get(e.sha256).then(
-      (source) => {
-        const hash = createHash('sha256');
-        // The content must still be what the version recorded (DESIGN §7), else the zip is not made.
-        const check = new Transform({
-          transform(chunk: Buffer, _enc, next) {
-            hash.update(chunk);
-            next(null, chunk);
-          },
-          flush(next) {
-            if (hash.digest('hex') !== e.sha256) {
-              abort(new PackError('download_file_missing', { name: e.fileName }));
-            } else fileDone();
-            next();
-          },
-        });
-        source.on('error', () => abort(new PackError('download_file_missing', { name: e.fileName })));
-        cb(null, source.pipe(check));
-      },
-      () => abort(new PackError('download_file_missing', { name: e.fileName })),
-    );
-  }
-  zip.addBuffer(manifest, 'manifest.csv', { mtime: new Date() });
-  zip.end();
-
-  const out = createWriteStream(tmp);
-  const written = pipeline(zip.outputStream, out);
-  written.catch(() => {}); // an abort destroys the streams; the race below reports why
-  try {
-    await Promise.race([written, aborted]);
-  } catch (err) {
-    (zip.outputStream as Readable).destroy();
-    out.destroy();
-    throw err;
-  }
+  const inputs: ZipInput[] = entries.map((e) => ({
+    name: e.path,
+    mtime: e.createdAt,
+    compress: !STORED.has(e.extension.toLowerCase()),
+    content: () => contentOf(deps, e, fileDone),
+  }));
+  inputs.push({ name: 'manifest.csv', mtime: new Date(), compress: true, content: async () => [manifest] });
+  const stored = await deps.blobs.put(Readable.from(zipStream(inputs)));
   await saving;
+  return stored;
+}
+
+const missing = (e: Entry) => new PackError('download_file_missing', { name: e.fileName });
+
+/** A signed PDF goes in as it downloads: with its signature page, PAdES-signed (its content checked on reading). */
+async function contentOf(deps: PackDeps, e: Entry, fileDone: () => void): Promise<Content> {
+  const signed = e.signed
+    ? await signedDownload(deps, e.doc, e.version).catch(() => {
+        throw missing(e);
+      })
+    : null;
+  if (signed) {
+    fileDone();
+    return [signed];
+  }
+  const source = await deps.blobs.get(e.sha256).catch(() => {
+    throw missing(e);
+  });
+  return verified(source, e, fileDone);
+}
+
+/**
+ * The stored bytes, hashed as they stream (SHA-NI: well over 1 GB/s). The content must still be what the version
+ * recorded (DESIGN §7), else the zip is not made: the error ends the stream before the zip is complete.
+ */
+async function* verified(source: AsyncIterable<Buffer>, e: Entry, fileDone: () => void): AsyncGenerator<Buffer> {
+  const hash = createHash('sha256');
+  try {
+    for await (const chunk of source) {
+      hash.update(chunk);
+      yield chunk;
+    }
+  } catch {
+    throw missing(e);
+  }
+  if (hash.digest('hex') !== e.sha256) throw missing(e);
+  fileDone();
 }

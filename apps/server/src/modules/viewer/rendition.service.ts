@@ -1,4 +1,4 @@
-import type { ViewState } from '@edoc/contract/viewer';
+import { OFFICE_TYPES, type ViewState } from '@edoc/contract/viewer';
 import { and, eq } from 'drizzle-orm';
 import { renditions } from '../../db/schema/documents.ts';
 import type { Deps } from '../../lib/deps.ts';
@@ -48,6 +48,16 @@ export async function ensureRendition(
   if (!reset) return row;
   await queue();
   return reset;
+}
+
+/**
+ * Asks for a new version's PDF as soon as it is uploaded (issue 16), so its first view finds it made. Called once
+ * the version is committed; a failure here costs only the head start, since the text extraction and the viewer
+ * ask again (ensureRendition), so the upload never fails for it.
+ */
+export async function requestRendition(deps: Deps, source: { sha256: string; extension: string }): Promise<void> {
+  if (!(OFFICE_TYPES as readonly string[]).includes(source.extension.toLowerCase())) return;
+  await ensureRendition(deps, source, { retryFailed: false }).catch(() => undefined);
 }
 
 /** The viewer's answer for a rendition row. */

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { PDFDocument } from 'pdf-lib';
 import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -236,6 +237,41 @@ describe.skipIf(!tools)('Office files through their PDF rendition (LibreOffice)'
     expect(again.json().data.state).toBe('ready');
     expect(conversionStats.runs).toBe(runs + 1);
     expect((await get(world.pm.token, `/file/view/${copy.fileVersionId}`)).rawPayload.equals(rendition)).toBe(true);
+  });
+
+  it('converts each uploaded Office version before anyone opens it, once per content (issue 16)', async () => {
+    // Nothing here asks the viewer (which would request the PDF itself), and the text extraction does not run in
+    // the tests: the upload alone must queue the conversion.
+    const rendered = async (content: Buffer) => {
+      const sha = createHash('sha256').update(content).digest('hex');
+      const started = Date.now();
+      for (;;) {
+        const rows = await ctx.db.select().from(renditions).where(eq(renditions.sourceSha256, sha));
+        if (rows[0]?.state === 2 || rows[0]?.state === 3 || Date.now() - started > 25_000) return rows;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    };
+    const runs = conversionStats.runs;
+    const first = await docxWith(['上传即转换 Converted at upload']);
+    const doc = await upload('early.docx', first);
+    expect((await rendered(first)).map((r) => r.state)).toEqual([2]);
+    expect(conversionStats.runs).toBe(runs + 1);
+
+    const second = await docxWith(['第二版 The second version']);
+    const edit = await client(ctx.app, world.pm.token).form(
+      '/minio/file/edit/a',
+      { fileId: doc.fileId },
+      { name: 'early.docx', content: second },
+    );
+    expect(edit.statusCode).toBe(200);
+    expect((await rendered(second)).map((r) => r.state)).toEqual([2]);
+    expect(conversionStats.runs).toBe(runs + 2);
+
+    // The first content again, in another document: its rendition is there, and LibreOffice is not asked.
+    const copy = await upload('early-copy.docx', first);
+    expect((await get(world.pm.token, `/minio/file/state/${copy.fileVersionId}`)).json().data.state).toBe('ready');
+    expect(await rendered(first)).toHaveLength(1);
+    expect(conversionStats.runs).toBe(runs + 2);
   });
 
   it('converts an .xlsx with Chinese cells', async () => {
