@@ -47,7 +47,11 @@ function summary(p: CpuProfile): string {
       : url.startsWith('node:')
         ? 'node'
         : url.includes('/apps/')
-          ? `edoc ${url.replace(/.*\/apps\//, '').split('/').slice(0, 4).join('/')}`
+          ? `edoc ${url
+              .replace(/.*\/apps\//, '')
+              .split('/')
+              .slice(0, 4)
+              .join('/')}`
           : functionName || '(native)';
     byPackage.set(where, (byPackage.get(where) ?? 0) + us);
     const fnKey = `${functionName || '(anonymous)'} ${url.replace(/.*node_modules\//, '').replace(/.*\/apps\//, '')}:${lineNumber + 1}`;

@@ -1,7 +1,9 @@
 import { useEffect, type ReactNode } from 'react';
 import { App as AntApp, ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
+// The ES modules, not antd/locale/* (CommonJS): ConfigProvider's default already brings es/locale/en_US, so the
+// CommonJS copy would be a second one in the script every page loads (issue 16).
+import enUS from 'antd/es/locale/en_US';
+import zhCN from 'antd/es/locale/zh_CN';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { setMessageApi } from '../lib/feedback';

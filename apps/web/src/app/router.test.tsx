@@ -48,7 +48,7 @@ describe('routes, guard and layouts', () => {
     signIn({ userType: 3, roleCode: 'STU_STAFF' });
     const router = renderApp('/manage/user');
     await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
-    expect(screen.getByText('Sorry, the page you visited does not exist.')).toBeInTheDocument();
+    expect(await screen.findByText('Sorry, the page you visited does not exist.')).toBeInTheDocument();
     await router.navigate('/no/such/page');
     expect(await screen.findByText('Sorry, the page you visited does not exist.')).toBeInTheDocument();
   });
@@ -72,7 +72,7 @@ describe('routes, guard and layouts', () => {
     signIn({ userType: 2 });
     const router = renderApp('/company/user');
     await waitFor(() => expect(router.state.location.pathname).toBe('/select'));
-    expect(screen.getByText('Select a project')).toBeInTheDocument();
+    expect(await screen.findByText('Select a project')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: /log out/i }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/edoc/logout'))).toBe(true);
@@ -86,7 +86,8 @@ describe('routes, guard and layouts', () => {
     signIn({ userType: 1, idleTime: 0.5 });
     renderApp('/system/version');
     expect(await screen.findByText('The operation time is about to expire and is extended?')).toBeInTheDocument();
-    expect(document.getElementById('release-create')).not.toBeNull(); // the version page, behind the prompt
+    // The version page, behind the prompt (its code arrives on its own, app/pages.ts).
+    await waitFor(() => expect(document.getElementById('release-create')).not.toBeNull());
     fireEvent.click(screen.getByRole('button', { name: 'Extend' }));
     await waitFor(() => expect(document.getElementById('idle-countdown')).toHaveTextContent('30:00'));
     expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/edoc/session/extend'))).toBe(true);

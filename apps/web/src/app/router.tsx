@@ -1,55 +1,58 @@
-import type { ReactElement } from 'react';
+import { Suspense, type ReactElement } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
-import { ComingSoon } from '../components/coming-soon';
+import { PageLoading } from '../components/page-loading';
+import { ClosedReadOnly } from '../components/read-only';
 import { paths } from '../config/paths';
 import { loginLoader } from '../features/auth/login-loader';
-import { LoginPage } from '../features/auth/pages/login-page';
-import { ApprovePage } from '../features/company/pages/approve-page';
-import { CompanyDetailsPage } from '../features/company/pages/company-details-page';
-import { CompanyListPage } from '../features/company/pages/company-list-page';
-import { CompanyUserPage } from '../features/company/pages/company-user-page';
-import { SystemCompanyUserPage } from '../features/company/pages/system-company-user-page';
-import { DirectoryPage } from '../features/folder/pages/directory-page';
-import { WorkspacePage } from '../features/document/pages/workspace-page';
-import { DownloadPage } from '../features/download/pages/download-page';
-import { FolderTemplatePage } from '../features/folder/pages/folder-template-page';
-import { GroupPage } from '../features/group/pages/group-page';
-import { InspectorPage } from '../features/inspector/pages/inspector-page';
-import { LibraryPage } from '../features/library/pages/library-page';
-import { LicensePage } from '../features/license/pages/license-page';
-import { ManageUserPage } from '../features/manage-member/pages/manage-user-page';
-import { ClosedReadOnly } from '../components/read-only';
-import { SearchPage } from '../features/search/pages/search-page';
-import { StudySettingsPage } from '../features/manage-study/pages/study-settings-page';
-import { NoticePage } from '../features/notice/pages/notice-page';
-import { ProjectListPage } from '../features/project/pages/project-list-page';
-import { ProjectUserPage } from '../features/project/pages/project-user-page';
-import { SelectPage } from '../features/project/pages/select-page';
-import { RegisterPage } from '../features/register/pages/register-page';
-import { VersionPage } from '../features/release/pages/version-page';
-import { SigningCertificatePage } from '../features/signing/pages/signing-certificate-page';
-import { UserCenterPage } from '../features/user/pages/user-center-page';
-import { ViewPage } from '../features/viewer/pages/view-page';
-import {
-  CompanyCodePage,
-  CompanyCodeTypePage,
-  ProjectCodePage,
-  ProjectCodeTypePage,
-} from '../features/code/pages/code-pages';
-import { CompanyReportPage } from '../features/report/pages/company-report-page';
-import { TagPage } from '../features/tag/pages/tag-page';
-import { CustomReportPage } from '../features/custom-report/pages/custom-report-page';
-import { BoardPage } from '../features/board/pages/board-page';
-import { TopicPage } from '../features/board/pages/topic-page';
-import { PendingPage } from '../features/task/pages/pending-page';
-import { ProcessedPage } from '../features/task/pages/processed-page';
-import { DirectoryTemplatePage, UserGroupTemplatePage } from '../features/template/pages/template-list-page';
 import { useSession } from '../lib/session';
 import { guardRedirect } from './guard';
-import { AreaLayout, HeaderOnlyLayout } from './layouts/area-layout';
-import { COMPANY_MENU, PROJECT_MENU, SYSTEM_MENU, type MenuNode } from './layouts/menus';
-import { ManageReportPage } from './manage-report-page';
-import { NotFoundPage } from './not-found-page';
+import { MENU_TREES, type MenuEntry } from './layouts/menu-tree';
+import {
+  ApprovePage,
+  AreaLayout,
+  BoardPage,
+  ComingSoon,
+  CompanyCodePage,
+  CompanyCodeTypePage,
+  CompanyDetailsPage,
+  CompanyListPage,
+  CompanyReportPage,
+  CompanyUserPage,
+  CustomReportPage,
+  DirectoryPage,
+  DirectoryTemplatePage,
+  DownloadPage,
+  FolderTemplatePage,
+  GroupPage,
+  HeaderOnlyLayout,
+  InspectorPage,
+  LibraryPage,
+  LicensePage,
+  LoginPage,
+  ManageReportPage,
+  ManageUserPage,
+  NoticePage,
+  NotFoundPage,
+  PendingPage,
+  ProcessedPage,
+  ProjectCodePage,
+  ProjectCodeTypePage,
+  ProjectListPage,
+  ProjectUserPage,
+  RegisterPage,
+  SearchPage,
+  SelectPage,
+  SigningCertificatePage,
+  StudySettingsPage,
+  SystemCompanyUserPage,
+  TagPage,
+  TopicPage,
+  UserCenterPage,
+  UserGroupTemplatePage,
+  VersionPage,
+  ViewPage,
+  WorkspacePage,
+} from './pages';
 
 /** The login loader is synchronous: nothing needs showing while the router runs it on first load. */
 function Blank() {
@@ -62,14 +65,19 @@ function Guarded() {
   const session = useSession();
   const target = guardRedirect(session, location.pathname);
   if (target && target !== location.pathname) return <Navigate to={target} replace />;
-  return <Outlet />;
+  // Pages arrive on first use (app/pages.ts); the layouts wait for theirs in their own content area.
+  return (
+    <Suspense fallback={<PageLoading fullScreen />}>
+      <Outlet />
+    </Suspense>
+  );
 }
 
 /**
  * Routes of one area from its menu, so the menu and the routes cannot drift apart. A group's own path
  * shows its first child; leaves without a built page yet show the "later release" placeholder.
  */
-function areaRoutes(menu: MenuNode[], pages: Record<string, ReactElement>): RouteObject[] {
+function areaRoutes(menu: MenuEntry[], pages: Record<string, ReactElement>): RouteObject[] {
   return menu.flatMap((node): RouteObject[] => {
     if (node.children?.length) {
       return [
@@ -98,10 +106,10 @@ export const routes: RouteObject[] = [
       { element: <HeaderOnlyLayout />, children: [{ path: paths.select, element: <SelectPage /> }] },
       {
         path: paths.system.root,
-        element: <AreaLayout menu={SYSTEM_MENU} titleKey="area.system" />,
+        element: <AreaLayout area="system" titleKey="area.system" />,
         children: [
           { index: true, element: <Navigate to={paths.system.companyList} replace /> },
-          ...areaRoutes(SYSTEM_MENU, {
+          ...areaRoutes(MENU_TREES.system, {
             [paths.system.companyList]: <CompanyListPage />,
             [paths.system.companyDetails]: <CompanyDetailsPage />,
             [paths.system.companyUser]: <SystemCompanyUserPage />,
@@ -114,10 +122,10 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.company.root,
-        element: <AreaLayout menu={COMPANY_MENU} titleKey="area.company" />,
+        element: <AreaLayout area="company" titleKey="area.company" />,
         children: [
           { index: true, element: <Navigate to={paths.company.projectList} replace /> },
-          ...areaRoutes(COMPANY_MENU, {
+          ...areaRoutes(MENU_TREES.company, {
             [paths.company.projectList]: <ProjectListPage />,
             [paths.company.projectUser]: <ProjectUserPage />,
             [paths.company.user]: <CompanyUserPage />,
@@ -133,10 +141,10 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.root,
-        element: <AreaLayout menu={PROJECT_MENU} titleKey="area.project" />,
+        element: <AreaLayout area="project" titleKey="area.project" />,
         children: [
           { index: true, element: <Navigate to={paths.project.homePending} replace /> },
-          ...areaRoutes(PROJECT_MENU, {
+          ...areaRoutes(MENU_TREES.project, {
             [paths.project.homePending]: <PendingPage />,
             [paths.project.homeProcessed]: <ProcessedPage />,
             [paths.project.user]: <UserCenterPage />,

@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import 'dayjs/locale/en';
 import { LANGS, type Lang } from '@edoc/contract/enums';
-import { localeResources } from './locale-resources';
+import { loadLocale } from './locale-resources';
 import { getLanguage, setSession } from './session';
 
 export const LANGUAGE_NAMES: Record<Lang, string> = { 'zh-CN': '简体中文', 'en-US': 'English' };
@@ -45,12 +45,9 @@ export function browserLanguage(
 // Issue 12, defect 5: the first visit follows the browser until the visitor chooses; the choice then holds in every tab.
 const initial = typeof window === 'undefined' ? getLanguage() : (savedChoice() ?? browserLanguage() ?? getLanguage());
 if (initial !== getLanguage()) setSession({ language: initial });
-// initAsync false: the resources are bundled, so the first render already has its texts.
+// The texts arrive by loadLanguage below; initAsync false: nothing else is awaited.
 void i18n.use(initReactI18next).init({
-  resources: {
-    'zh-CN': { translation: localeResources['zh-CN'] },
-    'en-US': { translation: localeResources['en-US'] },
-  },
+  resources: {},
   lng: initial,
   fallbackLng: 'zh-CN',
   supportedLngs: [...LANGS],
@@ -61,8 +58,34 @@ void i18n.use(initReactI18next).init({
 });
 applyToPage(initial);
 
-/** Switches the UI language for this tab (SPEC §1). */
+const loading = new Map<Lang, Promise<void>>();
+
+/**
+ * Fetches a language's texts once (issue 16: each language is its own chunk, so the first page downloads one).
+ * A fetch that failed is tried again by the next call.
+ */
+export function loadLanguage(lang: Lang): Promise<void> {
+  let texts = loading.get(lang);
+  if (!texts) {
+    texts = loadLocale(lang).then((tree) => void i18n.addResourceBundle(lang, 'translation', tree, true, true));
+    texts.catch(() => loading.delete(lang));
+    loading.set(lang, texts);
+  }
+  return texts;
+}
+
+// Started now, while the first page's code downloads beside it; every page waits for both (app/pages.ts), and
+// nothing outside the pages shows a text.
+loadLanguage(initial).catch(() => undefined);
+
+/** The current language's texts, loaded: what a page waits for along with its code (app/pages.ts). */
+export function textsLoaded(): Promise<void> {
+  return loadLanguage(currentLang());
+}
+
+/** Switches the UI language for this tab (SPEC §1), once its texts are here. */
 export async function changeLanguage(lang: Lang): Promise<void> {
+  await loadLanguage(lang);
   setSession({ language: lang });
   applyToPage(lang);
   await i18n.changeLanguage(lang);

@@ -1,12 +1,6 @@
 import type { Lang } from '@edoc/contract/enums';
-import enUS from '../locales/en-US.json';
-import zhCN from '../locales/zh-CN.json';
 
 export type LocaleTree = { [key: string]: string | LocaleTree };
-
-// A feature may keep its texts beside it in features/<noun>/locales/<lang>.json, each file holding
-// whole top-level namespaces; keeping them apart lets features grow without touching one shared file.
-const featureFiles = import.meta.glob<LocaleTree>('../features/*/locales/*.json', { eager: true, import: 'default' });
 
 function langOf(file: string): Lang | null {
   if (file.endsWith('/zh-CN.json')) return 'zh-CN';
@@ -17,7 +11,12 @@ function langOf(file: string): Lang | null {
 /** Namespaces defined twice (base and a feature, or two features); the locale test keeps this empty. */
 export const duplicateNamespaces: string[] = [];
 
-function build(lang: Lang, base: LocaleTree): LocaleTree {
+/**
+ * A language's texts: the shared file and, merged in, the features' own. A feature may keep its texts beside it in
+ * features/<noun>/locales/<lang>.json, each file holding whole top-level namespaces; keeping them apart lets
+ * features grow without touching one shared file.
+ */
+export function mergeLocale(lang: Lang, base: LocaleTree, featureFiles: Record<string, LocaleTree>): LocaleTree {
   const merged: LocaleTree = { ...base };
   for (const [file, tree] of Object.entries(featureFiles)) {
     if (langOf(file) !== lang) continue;
@@ -29,7 +28,11 @@ function build(lang: Lang, base: LocaleTree): LocaleTree {
   return merged;
 }
 
-export const localeResources: Record<Lang, LocaleTree> = {
-  'zh-CN': build('zh-CN', zhCN),
-  'en-US': build('en-US', enUS),
-};
+/**
+ * One language's texts, each language its own chunk (locales/texts-*.ts): a page downloads the language it shows,
+ * not both (issue 16).
+ */
+export async function loadLocale(lang: Lang): Promise<LocaleTree> {
+  const chunk = lang === 'en-US' ? await import('../locales/texts-en-US') : await import('../locales/texts-zh-CN');
+  return chunk.texts;
+}

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { Sex } from '@edoc/contract/enums';
-import { duplicateNamespaces, localeResources, type LocaleTree } from '../lib/locale-resources';
+import { duplicateNamespaces, type LocaleTree } from '../lib/locale-resources';
+import { texts as enUS } from './texts-en-US';
+import { texts as zhCN } from './texts-zh-CN';
+
+const localeResources = { 'zh-CN': zhCN, 'en-US': enUS };
 
 function flatten(tree: LocaleTree, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();

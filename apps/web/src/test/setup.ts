@@ -50,3 +50,9 @@ afterEach(() => {
   setSession({ language: 'zh-CN' });
   window.localStorage.clear();
 });
+
+// The app fetches a language's texts when it first shows it (lib/i18n.ts, issue 16); tests also render parts
+// without their page, so both languages are here before any test starts, as they were when bundled.
+// Imported here, not at the top: lib/i18n chooses its first language when loaded, after the preference above is set.
+const { loadLanguage } = await import('../lib/i18n');
+await Promise.all([loadLanguage('zh-CN'), loadLanguage('en-US')]);

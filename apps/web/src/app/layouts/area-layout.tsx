@@ -1,20 +1,22 @@
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { Layout, Menu, Typography, type MenuProps } from 'antd';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { RoleCode, UserType } from '@edoc/contract/enums';
+import { PageLoading } from '../../components/page-loading';
 import { paths } from '../../config/paths';
 import { WhatsNew } from '../../features/release/components/whats-new';
 import { useSession } from '../../lib/session';
 import { HeaderSearch } from '../../features/search/components/header-search';
 import { AppHeader } from './app-header';
-import { findMenuTrail, type MenuNode } from './menus';
+import type { Area } from './menu-tree';
+import { findMenuTrail, MENUS, type MenuNode } from './menus';
 import { ClosedBanner, InspectionTag } from './project-notices';
 
 type MenuItem = Required<MenuProps>['items'][number];
 
 interface AreaLayoutProps {
-  menu: MenuNode[];
+  area: Area;
   /** i18n key of the area's name, shown in the header. */
   titleKey: string;
 }
@@ -46,7 +48,8 @@ function toItems(nodes: MenuNode[], t: (key: string) => string, viewer: Viewer):
 }
 
 /** The shell of the three signed-in areas (SPEC §2): side menu, header, and the routed page. */
-export function AreaLayout({ menu, titleKey }: AreaLayoutProps) {
+export function AreaLayout({ area, titleKey }: AreaLayoutProps) {
+  const menu = MENUS[area];
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
@@ -134,7 +137,10 @@ export function AreaLayout({ menu, titleKey }: AreaLayoutProps) {
         />
         <ClosedBanner />
         <Layout.Content style={{ margin: 24 }}>
-          <Outlet />
+          {/* The menu and header stay while a page's code arrives (app/pages.ts). */}
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
         </Layout.Content>
         <WhatsNew />
       </Layout>
@@ -157,7 +163,9 @@ export function HeaderOnlyLayout() {
         }
       />
       <Layout.Content style={{ padding: 24, maxWidth: 1200, width: '100%', margin: '0 auto' }}>
-        <Outlet />
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
       </Layout.Content>
       <WhatsNew />
     </Layout>

@@ -20,101 +20,57 @@ import {
 import { paths } from '../../config/paths';
 import { BoardBadge } from '../../features/board/components/board-badge';
 import { PendingBadge } from '../../features/task/components/pending-badge';
+import { MENU_TREES, type Area, type MenuEntry } from './menu-tree';
 
-/** One menu entry; a node with children is a group whose own path redirects to its first child. */
-export interface MenuNode {
-  path: string;
-  labelKey: string;
+/** One menu entry as the side menu shows it: the tree's entry with its icon and, for some, a count after the label. */
+export interface MenuNode extends MenuEntry {
   icon?: ReactNode;
-  children?: MenuNode[];
-  /** Hidden from ordinary staff (SPEC §2: they may not reach management pages). */
-  managementOnly?: boolean;
-  /** Shown to an inspector, who sees nothing else (issue 11: the file library, and their own personal centre). */
-  forInspector?: boolean;
   /** Shown after the label, such as a count; a component, as a count comes from a query. */
   badge?: ComponentType;
+  children?: MenuNode[];
 }
 
-export const SYSTEM_MENU: MenuNode[] = [
-  {
-    path: paths.system.company,
-    labelKey: 'menu.system.company',
-    icon: <BankOutlined />,
-    children: [
-      { path: paths.system.companyList, labelKey: 'menu.system.companyList' },
-      { path: paths.system.companyDetails, labelKey: 'menu.system.companyDetails' },
-      { path: paths.system.companyUser, labelKey: 'menu.system.companyUser' },
-    ],
-  },
-  { path: paths.system.version, labelKey: 'menu.system.version', icon: <CloudUploadOutlined /> },
-  { path: paths.system.notice, labelKey: 'menu.system.notice', icon: <NotificationOutlined /> },
-  { path: paths.system.signing, labelKey: 'menu.system.signing', icon: <SafetyCertificateOutlined /> },
-  { path: paths.system.userCenter, labelKey: 'menu.userCenter', icon: <UserOutlined /> },
-];
+const ICONS: Record<string, ReactNode> = {
+  [paths.system.company]: <BankOutlined />,
+  [paths.system.version]: <CloudUploadOutlined />,
+  [paths.system.notice]: <NotificationOutlined />,
+  [paths.system.signing]: <SafetyCertificateOutlined />,
+  [paths.system.userCenter]: <UserOutlined />,
+  [paths.company.project]: <ProjectOutlined />,
+  [paths.company.report]: <BarChartOutlined />,
+  [paths.company.user]: <TeamOutlined />,
+  [paths.company.approve]: <AuditOutlined />,
+  [paths.company.template]: <SnippetsOutlined />,
+  [paths.company.userCenter]: <UserOutlined />,
+  [paths.project.home]: <HomeOutlined />,
+  [paths.project.work]: <FileTextOutlined />,
+  [paths.project.file]: <FolderOpenOutlined />,
+  [paths.project.report]: <PieChartOutlined />,
+  [paths.project.board]: <MessageOutlined />,
+  [paths.project.manage]: <SettingOutlined />,
+  [paths.project.user]: <UserOutlined />,
+};
 
-export const COMPANY_MENU: MenuNode[] = [
-  {
-    path: paths.company.project,
-    labelKey: 'menu.company.project',
-    icon: <ProjectOutlined />,
-    children: [
-      { path: paths.company.projectList, labelKey: 'menu.company.projectList' },
-      { path: paths.company.projectUser, labelKey: 'menu.company.projectUser' },
-    ],
-  },
-  { path: paths.company.report, labelKey: 'menu.company.report', icon: <BarChartOutlined /> },
-  { path: paths.company.user, labelKey: 'menu.company.user', icon: <TeamOutlined /> },
-  { path: paths.company.approve, labelKey: 'menu.company.approve', icon: <AuditOutlined /> },
-  {
-    path: paths.company.template,
-    labelKey: 'menu.company.template',
-    icon: <SnippetsOutlined />,
-    children: [
-      { path: paths.company.templateUserGroup, labelKey: 'menu.company.templateUserGroup' },
-      { path: paths.company.templateDirectory, labelKey: 'menu.company.templateDirectory' },
-      { path: paths.company.templateEncode, labelKey: 'menu.company.templateEncode' },
-      { path: paths.company.templateCodeType, labelKey: 'menu.company.templateCodeType' },
-    ],
-  },
-  { path: paths.company.userCenter, labelKey: 'menu.userCenter', icon: <UserOutlined /> },
-];
+const BADGES: Record<string, ComponentType> = {
+  [paths.project.home]: PendingBadge,
+  [paths.project.homePending]: PendingBadge,
+  [paths.project.board]: BoardBadge,
+};
 
-export const PROJECT_MENU: MenuNode[] = [
-  {
-    path: paths.project.home,
-    labelKey: 'menu.project.home',
-    icon: <HomeOutlined />,
-    badge: PendingBadge,
-    children: [
-      { path: paths.project.homePending, labelKey: 'menu.project.homePending', badge: PendingBadge },
-      { path: paths.project.homeProcessed, labelKey: 'menu.project.homeProcessed' },
-    ],
-  },
-  { path: paths.project.work, labelKey: 'menu.project.work', icon: <FileTextOutlined /> },
-  { path: paths.project.file, labelKey: 'menu.project.file', icon: <FolderOpenOutlined />, forInspector: true },
-  { path: paths.project.report, labelKey: 'menu.project.report', icon: <PieChartOutlined /> },
-  { path: paths.project.board, labelKey: 'menu.project.board', icon: <MessageOutlined />, badge: BoardBadge },
-  {
-    path: paths.project.manage,
-    labelKey: 'menu.project.manage',
-    icon: <SettingOutlined />,
-    managementOnly: true,
-    children: [
-      { path: paths.project.manageStudy, labelKey: 'menu.project.manageStudy' },
-      { path: paths.project.manageEncode, labelKey: 'menu.project.manageEncode' },
-      { path: paths.project.manageCodeType, labelKey: 'menu.project.manageCodeType' },
-      { path: paths.project.manageUser, labelKey: 'menu.project.manageUser' },
-      { path: paths.project.manageInspector, labelKey: 'menu.project.manageInspector' },
-      { path: paths.project.manageGroup, labelKey: 'menu.project.manageGroup' },
-      { path: paths.project.manageReport, labelKey: 'menu.project.manageReport' },
-      { path: paths.project.manageDirectory, labelKey: 'menu.project.manageDirectory' },
-      { path: paths.project.manageFolderTemplate, labelKey: 'menu.project.manageFolderTemplate' },
-      { path: paths.project.manageDownload, labelKey: 'menu.project.manageDownload' },
-      { path: paths.project.manageTag, labelKey: 'menu.project.manageTag' },
-    ],
-  },
-  { path: paths.project.user, labelKey: 'menu.userCenter', icon: <UserOutlined />, forInspector: true },
-];
+function decorate(entries: MenuEntry[]): MenuNode[] {
+  return entries.map((entry) => ({
+    ...entry,
+    icon: ICONS[entry.path],
+    badge: BADGES[entry.path],
+    children: entry.children && decorate(entry.children),
+  }));
+}
+
+export const MENUS: Record<Area, MenuNode[]> = {
+  system: decorate(MENU_TREES.system),
+  company: decorate(MENU_TREES.company),
+  project: decorate(MENU_TREES.project),
+};
 
 /** The leaf whose path is the longest prefix of the location, so nested detail pages keep their menu lit. */
 export function findMenuTrail(menu: MenuNode[], pathname: string): MenuNode[] {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Card, Flex, Typography } from 'antd';
+import { Flex, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_VERSION } from '@edoc/contract/limits';
 import { LanguageSwitch } from '../../../components/language-switch';
@@ -11,9 +11,16 @@ interface AuthFrameProps {
   children: ReactNode;
 }
 
-/** The look of the signed-out pages (login, registration): brand, language switch, one card, the version. */
+/**
+ * The look of the signed-out pages (login, registration): brand, language switch, one card, the version.
+ * Plain elements in the theme's colours and sizes, not antd's Card and Typography: those bring tabs, tooltips and
+ * an editable-text box along, a sixth of what the login page would download (issue 16).
+ */
 export function AuthFrame({ title, before, children }: AuthFrameProps) {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const heading = { fontWeight: token.fontWeightStrong, marginTop: 0 };
+  const secondary = { color: token.colorTextDescription };
   return (
     <Flex
       vertical
@@ -22,26 +29,52 @@ export function AuthFrame({ title, before, children }: AuthFrameProps) {
         minHeight: '100vh',
         padding: '24px 16px',
         background: 'linear-gradient(160deg, #0f2f5c 0%, #1f5fbf 55%, #e9eef6 55%)',
+        color: token.colorText,
+        fontSize: token.fontSize,
+        lineHeight: token.lineHeight,
       }}
     >
       <Flex justify="space-between" align="center" style={{ width: '100%', maxWidth: 1080 }}>
-        <Typography.Title level={3} style={{ color: '#fff', margin: 0 }}>
+        <h3
+          style={{
+            ...heading,
+            color: '#fff',
+            margin: 0,
+            fontSize: token.fontSizeHeading3,
+            lineHeight: token.lineHeightHeading3,
+          }}
+        >
           edoc eTMF
-        </Typography.Title>
+        </h3>
         <LanguageSwitch tone="light" />
       </Flex>
       <Flex vertical style={{ width: '100%', maxWidth: 440, marginTop: '6vh' }}>
         {before}
-        <Card variant="borderless" style={{ boxShadow: '0 8px 24px rgba(15, 47, 92, 0.18)' }}>
-          <Typography.Title level={4} style={{ marginTop: 0 }}>
+        <div
+          style={{
+            background: token.colorBgContainer,
+            borderRadius: token.borderRadiusLG,
+            padding: token.paddingLG,
+            boxShadow: '0 8px 24px rgba(15, 47, 92, 0.18)',
+          }}
+        >
+          <h4
+            style={{
+              ...heading,
+              color: token.colorTextHeading,
+              marginBottom: '0.5em',
+              fontSize: token.fontSizeHeading4,
+              lineHeight: token.lineHeightHeading4,
+            }}
+          >
             {title}
-          </Typography.Title>
-          <Typography.Paragraph type="secondary">{t('auth.productName')}</Typography.Paragraph>
+          </h4>
+          <div style={{ ...secondary, marginBottom: '1em' }}>{t('auth.productName')}</div>
           {children}
-        </Card>
-        <Typography.Text type="secondary" style={{ textAlign: 'center', marginTop: 24 }} id="product-version">
+        </div>
+        <span style={{ ...secondary, textAlign: 'center', marginTop: 24 }} id="product-version">
           {t('auth.version', { version: PRODUCT_VERSION })}
-        </Typography.Text>
+        </span>
       </Flex>
     </Flex>
   );
