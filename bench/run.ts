@@ -3,11 +3,14 @@
 //    Fastify route answering a constant, both in this process, on 127.0.0.1.
 // 2. a 200 MB upload next to cp + sha256sum of the same file (and the process's memory growth meanwhile).
 // 3. the workspace listing (a folder page, a name search) over 100,000 documents next to the same SQL.
-// 4. packing 500 files / 1 GB into a download-center zip next to `zip -0 -r` of the same files.
+// 4. packing 500 files / 1 GB into a download-center zip next to `zip -0 -r` of the same files (`-- pack` alone).
 // 5. search inside those 100,000 documents' text (issue 13), rare and common terms in English and Chinese, next
 //    to the same SQL. `npm run bench -- search` runs 3 and 5 only.
 // 6. text extraction in pages/s next to pdftotext / tesseract alone (`-- extract`), and 7. listings over
 //    1,000,000 documents next to index-only queries (`-- scale`).
+// 8. the login page's JavaScript and time to its form in headless Chromium, split by route next to one bundle
+//    (issue 16, `-- first-page`); 9. `npm start` to serving, first start and restart, next to the embedded
+//    PostgreSQL alone (`-- start`); 10. Office conversions and the first view of a Word file (`-- office`).
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,13 +25,19 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { startJobs } from '../apps/server/src/jobs/jobs.ts';
 import { openDatabase } from '../apps/server/src/runtime.ts';
 import { seedAdmin } from '../apps/server/src/seed.ts';
+import { sessionLookup } from '../apps/server/src/plugins/auth.ts';
+import { sha256 } from '../apps/server/src/lib/crypto.ts';
 import { createFsBlobStore } from '../apps/server/src/storage/blob-store.ts';
 import { listingSql, makeProject, seedDocuments, sqlLoad, uploadBench } from './documents.ts';
 import { packBench } from './pack.ts';
+import { conversionBench, firstViewBench } from './office.ts';
 import { extractBench } from './extract.ts';
+import { firstPageBench } from './first-page.ts';
+import { startBench } from './start.ts';
 import { scaleBench } from './scale.ts';
 import { SEARCH_CASES, searchSql, seedTexts, singleClient } from './search.ts';
 import { createUser } from './users.ts';
+import { profiled } from './profile.ts';
 
 const run = promisify(execFile);
 const AUTOCANNON = path.join(
@@ -36,9 +45,11 @@ const AUTOCANNON = path.join(
   'autocannon.js',
 );
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-/** `npm run bench -- search | scale | extract`: only the listing and search figures, the 1,000,000 documents, or
- * the extraction throughput. */
-const only = (['search', 'scale', 'extract'] as const).find((part) => process.argv.includes(part)) ?? null;
+/** `npm run bench -- search | scale | extract | pack | office | first-page | start | auth`: only the listing and
+ * search figures, the 1,000,000 documents, the extraction throughput, the download-center pack, the Office
+ * conversions, the first page (8), the start (9), or the authenticated call (1, which every part runs first). */
+const PARTS = ['search', 'scale', 'extract', 'pack', 'office', 'first-page', 'start', 'auth'] as const;
+const only = PARTS.find((part) => process.argv.includes(part)) ?? null;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 
 /** autocannon runs in its own process, so the load generator does not share the server's event loop. */
@@ -68,6 +79,13 @@ const app = await buildApp({ config, db, jobs, blobs });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const bare = Fastify();
 bare.get('/bare', async () => ({ status: true, msg: 'ok', data: { hello: 'world' }, errorCode: null }));
+// The fair floor for a database-checked token (issue 16): the same prepared session look-up, nothing else.
+const lookup = sessionLookup(db);
+bare.get('/bare-lookup', async (request, reply) => {
+  const [row] = await lookup.execute({ tokenHash: sha256(request.headers.authorization?.slice(7) ?? '') });
+  if (!row) return reply.code(401).send({ status: false, msg: 'unauthorized', data: null, errorCode: 'unauthorized' });
+  return { status: true, msg: 'ok', data: { userId: row.u.id, email: row.u.email }, errorCode: null };
+});
 await bare.listen({ port: 0, host: '127.0.0.1' });
 
 try {
@@ -79,22 +97,35 @@ try {
   console.log(
     `edoc bench: ${SECONDS} s per load, ${CONNECTIONS} connections, ${os.cpus().length} cores, node ${process.version}\n`,
   );
-  await load(`${bareUrl}/bare`); // warm-up of both paths before measuring
-  await load(`${appUrl}/edoc/user/info`, { authorization: `Bearer ${token}` });
-  const base = await load(`${bareUrl}/bare`);
-  const info = await load(`${appUrl}/edoc/user/info`, { authorization: `Bearer ${token}` });
-  console.log(row('bare Fastify route (baseline)', base));
+  const bearer = { authorization: `Bearer ${token}` };
+  await load(`${bareUrl}/bare`); // warm-up of every path before measuring
+  await load(`${bareUrl}/bare-lookup`, bearer);
+  await load(`${appUrl}/edoc/user/info`, bearer);
+  const constant = await load(`${bareUrl}/bare`);
+  const base = await load(`${bareUrl}/bare-lookup`, bearer);
+  const info = await profiled('user-info', () => load(`${appUrl}/edoc/user/info`, bearer));
+  console.log(row('bare Fastify route, a constant', constant));
+  console.log(row('bare route + session look-up (baseline)', base));
   console.log(row('GET /edoc/user/info (with token)', info));
   // autocannon's latencies are whole milliseconds: a 0 ms baseline is counted as 1 ms for the ratio.
   const x = (a: number, b: number) => `${(a / Math.max(b, 1)).toFixed(1)}x`;
   console.log(
-    `ratio user/info : bare   throughput ${(info.rps / base.rps).toFixed(3)}   p50 ${x(info.p50, base.p50)}   p99 ${x(info.p99, base.p99)}`,
+    `ratio user/info : look-up route   throughput ${(info.rps / base.rps).toFixed(3)}   p50 ${x(info.p50, base.p50)}   p99 ${x(info.p99, base.p99)}   (: constant ${(info.rps / constant.rps).toFixed(3)})`,
   );
 
   if (!only || only === 'extract') {
     console.log('');
     await extractBench();
   }
+  if (!only || only === 'first-page') {
+    // Each build served by the real server on its own port: the same static files, compression and cache headers.
+    await firstPageBench(async (webDist) => {
+      const web = await buildApp({ config: { ...config, WEB_DIST: webDist }, db, jobs, blobs });
+      await web.listen({ port: 0, host: '127.0.0.1' });
+      return { url: `http://127.0.0.1:${(web.server.address() as { port: number }).port}`, close: () => web.close() };
+    });
+  }
+  if (!only || only === 'start') await startBench();
   if (!only || only === 'scale') {
     const t = Date.now();
     const big = await makeProject(db, (o) => app.inject(o));
@@ -156,13 +187,22 @@ try {
         `  ${CONNECTIONS} clients  HTTP ${http.rps.toFixed(0)} req/s   SQL ${direct.rps.toFixed(0)} req/s   ratio ${(http.rps / direct.rps).toFixed(3)}`,
       );
     }
-
-    if (!only) {
-      const pack = await packBench(db, blobs, project, dataDir);
-      console.log(
-        `\npack ${pack.files} files / ${pack.totalMb.toFixed(0)} MB: ${pack.mbps.toFixed(0)} MB/s   zip -0 -r: ${pack.baseMbps.toFixed(0)} MB/s   ratio ${(pack.mbps / pack.baseMbps).toFixed(2)}   process RSS growth ${pack.rssGrowthMb.toFixed(0)} MB`,
-      );
-    }
+  }
+  if (!only || only === 'office') {
+    const c = await conversionBench(config, dataDir);
+    console.log(
+      `\nWord file (6 pages) to PDF: running LibreOffice ${c.warm.toFixed(0)} ms (its first start ${c.first.toFixed(0)} ms)   cold soffice ${c.reused.toFixed(0)} ms (fresh profile ${c.fresh.toFixed(0)} ms)   ratio ${(c.warm / c.reused).toFixed(2)}`,
+    );
+    const v = await firstViewBench({ config, db, blobs }, appUrl, await makeProject(db, (o) => app.inject(o)));
+    console.log(
+      `viewer's first look (document, state, ${v.pdfKb.toFixed(0)} KB shown): Word converted at upload p50 ${v.word.p50.toFixed(1)} ms p99 ${v.word.p99.toFixed(1)} ms   same PDF p50 ${v.pdf.p50.toFixed(1)} ms p99 ${v.pdf.p99.toFixed(1)} ms   ratio ${(v.word.p50 / v.pdf.p50).toFixed(2)}`,
+    );
+  }
+  if (!only || only === 'pack') {
+    const pack = await packBench(db, blobs, await makeProject(db, (o) => app.inject(o)), dataDir);
+    console.log(
+      `\npack ${pack.files} files / ${pack.totalMb.toFixed(0)} MB: ${pack.mbps.toFixed(0)} MB/s   zip -0 -r: ${pack.baseMbps.toFixed(0)} MB/s   ratio ${(pack.mbps / pack.baseMbps).toFixed(2)}   process RSS growth ${pack.rssGrowthMb.toFixed(0)} MB`,
+    );
   }
 } finally {
   await app.close();

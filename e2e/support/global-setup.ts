@@ -9,6 +9,8 @@ import { SMTPServer } from 'smtp-server';
 import type { TestProject } from 'vitest/node';
 // @ts-expect-error plain ESM script without types
 import { buildWebIfNeeded } from '../../scripts/build-web.mjs';
+// @ts-expect-error plain ESM script without types
+import { buildServerIfNeeded, SERVER_ENTRY } from '../../scripts/build-server.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -70,6 +72,7 @@ export async function setup(project: TestProject) {
     return;
   }
   buildWebIfNeeded();
+  await buildServerIfNeeded();
   dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'edoc-e2e-'));
   await fsp.chmod(dataDir, 0o755);
   const mailDir = path.join(dataDir, 'received-mail');
@@ -78,7 +81,8 @@ export async function setup(project: TestProject) {
   const port = await freePort();
   const adminEmail = 'admin@edoc.local';
   const adminPassword = 'First-start1!';
-  server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  // The server as `npm start` runs it: the bundle (scripts/build-server.mjs), not the sources through tsx.
+  server = spawn(process.execPath, [SERVER_ENTRY as string], {
     cwd: path.join(root, 'apps/server'),
     env: {
       ...process.env,

@@ -2,7 +2,7 @@ import type { Lang } from '@edoc/contract/enums';
 import { errorMessage, type ErrorCode } from '@edoc/contract/errors';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ExcelRowError } from '@edoc/contract/excel';
 import { issueMessage } from '@edoc/contract/fields';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { fail } from './app-error.ts';
@@ -91,11 +91,14 @@ function cellText(value: ExcelJS.CellValue): string | undefined {
   return undefined;
 }
 
+/** exceljs takes a third of a second to load: the first import or export loads it, not the server's start (issue 16). */
+const exceljs = () => import('exceljs').then((m) => m.default);
+
 /** Opens an uploaded workbook; anything that is not an .xlsx file is refused as import_not_excel. */
 export async function loadWorkbook(buffer: Buffer): Promise<ExcelJS.Workbook> {
   // Every .xlsx is a zip archive: a quick look at the signature spares the parser obvious non-workbooks.
   if (buffer.length < 4 || buffer.readUInt32LE(0) !== 0x04034b50) fail('import_not_excel');
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await exceljs()).Workbook();
   try {
     await workbook.xlsx.load(buffer as unknown as ExcelJS.Buffer);
   } catch {
@@ -209,7 +212,7 @@ export interface SheetData {
 
 /** Writes sheets with a bold, frozen header row in the request's language; the rows' keys are the column keys. */
 export async function writeXlsx(sheets: SheetData[], lang: Lang): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await exceljs()).Workbook();
   workbook.creator = 'edoc';
   for (const { spec, rows } of sheets) {
     const sheet = workbook.addWorksheet(pick(spec.name, lang), { views: [{ state: 'frozen', ySplit: 1 }] });

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
-import * as fontkit from 'fontkit';
+import type * as Fontkit from 'fontkit';
 import type { PDFDocument, PDFFont } from 'pdf-lib';
 
 /**
@@ -24,10 +24,10 @@ function cjkFont() {
  * pdf.js read (the @pdf-lib/fontkit fork's does not for CJK CFF fonts). pdf-lib expects the older encodeStream().
  */
 type PdfLibFontkit = Parameters<PDFDocument['registerFontkit']>[0];
-function fontkitFor(postscriptName: string): PdfLibFontkit {
+function fontkitFor(fontkit: typeof Fontkit, postscriptName: string): PdfLibFontkit {
   const adapter = {
     create(bytes: Uint8Array) {
-      const font = fontkit.create(Buffer.from(bytes), postscriptName) as fontkit.Font;
+      const font = fontkit.create(Buffer.from(bytes), postscriptName) as Fontkit.Font;
       const subsetOf = font.createSubset.bind(font);
       font.createSubset = () => {
         const subset = subsetOf();
@@ -43,6 +43,7 @@ function fontkitFor(postscriptName: string): PdfLibFontkit {
 /** Embeds the Chinese-and-Latin font into the document (subset on save). */
 export async function embedCjkFont(pdf: PDFDocument): Promise<PDFFont> {
   const { bytes, postscriptName } = cjkFont();
-  pdf.registerFontkit(fontkitFor(postscriptName));
+  // Loaded by the first page edoc writes, not at the server's start (a tenth of a second, issue 16).
+  pdf.registerFontkit(fontkitFor(await import('fontkit'), postscriptName));
   return pdf.embedFont(bytes, { subset: true });
 }
