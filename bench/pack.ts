@@ -11,12 +11,20 @@ import type { Db } from '../apps/server/src/db/client.ts';
 import { downloadTasks } from '../apps/server/src/db/schema/documents.ts';
 import { packTask } from '../apps/server/src/modules/download/download-pack.ts';
 import type { BlobStore } from '../apps/server/src/storage/blob-store.ts';
+import type { StoreConfig } from '../apps/server/src/storage/create-blob-store.ts';
 import type { Project } from './documents.ts';
 
 const run = promisify(execFile);
 const MB = 1024 * 1024;
 
-export async function packBench(db: Db, blobs: BlobStore, p: Project, dir: string, files = 500, sizeMb = 2) {
+export async function packBench(
+  deps: { db: Db; blobs: BlobStore; store: StoreConfig },
+  p: Project,
+  dir: string,
+  files = 500,
+  sizeMb = 2,
+) {
+  const { db, blobs } = deps;
   const src = path.join(dir, 'pack-src');
   await fs.mkdir(src, { recursive: true });
   const body = randomBytes(sizeMb * MB);
@@ -58,7 +66,7 @@ export async function packBench(db: Db, blobs: BlobStore, p: Project, dir: strin
   let peak = rssBefore;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
   const t1 = performance.now();
-  await packTask({ db, blobs, tmpDir: path.join(dir, 'tmp') }, task.id);
+  await packTask(deps, task.id);
   const seconds = (performance.now() - t1) / 1000;
   clearInterval(sampler);
   const [done] = await db

@@ -199,7 +199,7 @@ try {
     );
   }
   if (!only || only === 'pack') {
-    const pack = await packBench(db, blobs, await makeProject(db, (o) => app.inject(o)), dataDir);
+    const pack = await packBench({ db, blobs, store: config }, await makeProject(db, (o) => app.inject(o)), dataDir);
     console.log(
       `\npack ${pack.files} files / ${pack.totalMb.toFixed(0)} MB: ${pack.mbps.toFixed(0)} MB/s   zip -0 -r: ${pack.baseMbps.toFixed(0)} MB/s   ratio ${(pack.mbps / pack.baseMbps).toFixed(2)}   process RSS growth ${pack.rssGrowthMb.toFixed(0)} MB`,
     );

@@ -63,7 +63,7 @@ const jobs = await startJobs({
     [CONVERT_QUEUE]: convertHandlerOf(config, db, blobs, (m, err) =>
       err ? late.app?.log.warn({ err }, m) : late.app?.log.info(m),
     ),
-    [DOWNLOAD_QUEUE]: createPackHandler({ db, blobs }),
+    [DOWNLOAD_QUEUE]: createPackHandler({ db, blobs, store: config }),
   },
   onError: (err) => late.app?.log.error({ err }, 'job error'),
 });

@@ -1,7 +1,7 @@
 import type { Config } from '../config.ts';
 import { createFsBlobStore, type BlobStore } from './blob-store.ts';
 
-type StoreConfig = Pick<
+export type StoreConfig = Pick<
   Config,
   | 'blobDir'
   | 'tmpDir'

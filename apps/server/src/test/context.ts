@@ -77,7 +77,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
         log: () => {},
       }),
       [CONVERT_QUEUE]: convertHandlerOf(config, db, blobs),
-      [DOWNLOAD_QUEUE]: createPackHandler({ db, blobs }),
+      [DOWNLOAD_QUEUE]: createPackHandler({ db, blobs, store: config }),
     },
     onError: () => {},
   });

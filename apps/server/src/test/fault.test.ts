@@ -198,7 +198,8 @@ describe('kill -9 and start again', () => {
     const taskId = task.json.data.id;
     await waitFor(
       'the zip being written',
-      async () => (await tmpFiles()).some((f) => f.startsWith('download-')),
+      // The zip streams into the blob store, which spools it to a temporary file of its own (uploads are done).
+      async () => (await tmpFiles()).some((f) => f.startsWith('upload-')),
       30_000,
     );
     await node.kill();

@@ -1,6 +1,8 @@
 import { downloadName } from '@edoc/contract/file-rules';
-import { createHash } from 'node:crypto';
-import { Readable } from 'node:stream';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { DownloadStatus } from '@edoc/contract/download';
 import { DocStatus } from '@edoc/contract/enums';
 import type { ErrorCode } from '@edoc/contract/errors';
@@ -11,16 +13,19 @@ import { folders } from '../../db/schema/projects.ts';
 import type { JobHandler } from '../../jobs/jobs.ts';
 import { csvDocument } from '../../lib/csv.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
+import type { StoreConfig } from '../../storage/create-blob-store.ts';
 import { pathOf } from '../folder/folder.policy.ts';
 import { signedDownload, type SignedVersion } from '../signing/signed-copy.ts';
 import { versionsWithSignatures } from '../viewer/signature-page.ts';
-import { zipStream, type Content, type ZipInput } from './zip-writer.ts';
+import type { FromWorker, PackJob, ToWorker } from './pack-worker.ts';
 
 export const DOWNLOAD_QUEUE = 'download.pack';
 
 export interface PackDeps {
   db: Db;
   blobs: BlobStore;
+  /** The same store as `blobs`, as configured: the worker opens its own. */
+  store: StoreConfig;
 }
 
 /** A reason the pack cannot succeed however often it is retried; stored as a contract error code. */
@@ -171,8 +176,9 @@ async function buildZip(deps: PackDeps, task: typeof downloadTasks.$inferSelect)
 }
 
 /**
- * Streams the zip straight into the blob store, which spools it to a temporary file while hashing (a crash mid-way
- * leaves only that, swept at start-up) and moves it into place: the 1 GB is written once, not copied again.
+ * Packs in a worker thread (pack-worker.ts) straight into the blob store, which spools the zip to a temporary file
+ * while hashing (a crash mid-way leaves only that, swept at start-up) and moves it into place: the 1 GB is written
+ * once. This thread keeps the database: it writes the progress and makes the signed copies the worker asks for.
  */
 async function writeZip(deps: PackDeps, taskId: number, entries: Entry[], manifest: Buffer) {
   let done = 0;
@@ -188,51 +194,49 @@ async function writeZip(deps: PackDeps, taskId: number, entries: Entry[], manife
       await deps.db.update(downloadTasks).set({ progress: pct }).where(eq(downloadTasks.id, taskId));
     });
   };
-  const inputs: ZipInput[] = entries.map((e) => ({
-    name: e.path,
-    mtime: e.createdAt,
-    compress: !STORED.has(e.extension.toLowerCase()),
-    content: () => contentOf(deps, e, fileDone),
-  }));
-  inputs.push({ name: 'manifest.csv', mtime: new Date(), compress: true, content: async () => [manifest] });
-  const stored = await deps.blobs.put(Readable.from(zipStream(inputs)));
+  const job: PackJob = {
+    store: deps.store,
+    files: entries.map((e) => ({
+      name: e.path,
+      mtimeMs: e.createdAt.getTime(),
+      compress: !STORED.has(e.extension.toLowerCase()),
+      sha256: e.sha256,
+      fileName: e.fileName,
+      signed: e.signed ?? false,
+    })),
+    manifest,
+  };
+  // A small young generation: the worker's objects are few and short-lived, and the bytes live outside the heap;
+  // the default would let the pack's memory grow by some 20 MB more (`npm run bench -- pack`).
+  const worker = new Worker(BOOT, { eval: true, workerData: job, resourceLimits: { maxYoungGenerationSizeMb: 4 } });
+  const stored = await new Promise<{ sha256: string; size: number }>((resolve, reject) => {
+    worker.on('message', (m: FromWorker) => {
+      if (m.t === 'file') fileDone();
+      else if (m.t === 'signed') void signedFor(deps, entries[m.i], m.i, worker);
+      else if (m.t === 'stored') resolve(m);
+      else if (m.t === 'missing') reject(new PackError('download_file_missing', { name: m.fileName }));
+      else reject(new Error(m.message));
+    });
+    worker.on('error', reject);
+    worker.on('exit', (code) => reject(new Error(`the pack worker stopped (${code})`)));
+  });
   await saving;
   return stored;
 }
 
-const missing = (e: Entry) => new PackError('download_file_missing', { name: e.fileName });
+/**
+ * The worker runs its TypeScript source through tsx, registered inside the worker before the source loads (Node 20
+ * applies a worker's `--import tsx` too late for its first module). The server's bundle points at the source too.
+ */
+const WORKER = new URL('./pack-worker.ts', import.meta.url).href;
+const TSX = pathToFileURL(path.join(path.dirname(createRequire(WORKER).resolve('tsx/esm/api')), 'index.mjs')).href;
+const BOOT = `import(${JSON.stringify(TSX)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER)}); })`;
 
 /** A signed PDF goes in as it downloads: with its signature page, PAdES-signed (its content checked on reading). */
-async function contentOf(deps: PackDeps, e: Entry, fileDone: () => void): Promise<Content> {
-  const signed = e.signed
-    ? await signedDownload(deps, e.doc, e.version).catch(() => {
-        throw missing(e);
-      })
-    : null;
-  if (signed) {
-    fileDone();
-    return [signed];
-  }
-  const source = await deps.blobs.get(e.sha256).catch(() => {
-    throw missing(e);
-  });
-  return verified(source, e, fileDone);
-}
-
-/**
- * The stored bytes, hashed as they stream (SHA-NI: well over 1 GB/s). The content must still be what the version
- * recorded (DESIGN §7), else the zip is not made: the error ends the stream before the zip is complete.
- */
-async function* verified(source: AsyncIterable<Buffer>, e: Entry, fileDone: () => void): AsyncGenerator<Buffer> {
-  const hash = createHash('sha256');
-  try {
-    for await (const chunk of source) {
-      hash.update(chunk);
-      yield chunk;
-    }
-  } catch {
-    throw missing(e);
-  }
-  if (hash.digest('hex') !== e.sha256) throw missing(e);
-  fileDone();
+async function signedFor(deps: PackDeps, e: Entry, i: number, worker: Worker) {
+  const answer: ToWorker = await signedDownload(deps, e.doc, e.version).then(
+    (bytes) => ({ t: 'signed', i, bytes }),
+    () => ({ t: 'signed', i, bytes: null, failed: true }),
+  );
+  worker.postMessage(answer, answer.bytes ? [answer.bytes.buffer as ArrayBuffer] : []);
 }

@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { parentPort, workerData } from 'node:worker_threads';
+import { createBlobStore, type StoreConfig } from '../../storage/create-blob-store.ts';
+import { zipStream, type Content } from './zip-writer.ts';
+
+/**
+ * The byte work of a pack (issue 16), in a worker thread of its own: reading every stored file, checking its sha256,
+ * the zip's CRCs and the finished zip's own sha256 — two to three passes over every byte. In the server's thread,
+ * whose heap holds the whole application, the garbage collector's passes over that heap took a fifth of the time;
+ * here the heap is small. The database stays with the caller (download-pack.ts), which answers for signed PDFs.
+ */
+
+/** One file of the zip, as the caller decided it. */
+export interface PackFile {
+  name: string;
+  mtimeMs: number;
+  compress: boolean;
+  sha256: string;
+  /** The file's name in the error a missing or changed content reports. */
+  fileName: string;
+  /** A signature applies: the caller makes its signed copy (or answers null: the stored bytes go in). */
+  signed: boolean;
+}
+
+export interface PackJob {
+  store: StoreConfig;
+  files: PackFile[];
+  manifest: Uint8Array;
+}
+
+/** From the worker: one file finished, a signed copy wanted, the stored zip, or why it failed. */
+export type FromWorker =
+  | { t: 'file' }
+  | { t: 'signed'; i: number }
+  | { t: 'stored'; sha256: string; size: number }
+  | { t: 'missing'; fileName: string }
+  | { t: 'error'; message: string };
+
+/** To the worker: the signed copy of file i, null for the stored bytes, or an error making it. */
+export type ToWorker = { t: 'signed'; i: number; bytes: Uint8Array | null; failed?: boolean };
+
+class Missing extends Error {
+  constructor(readonly fileName: string) {
+    super(`content of ${fileName} is missing or changed`);
+  }
+}
+
+const port = parentPort!;
+const job = workerData as PackJob;
+const store = createBlobStore(job.store);
+const waiting = new Map<number, (answer: ToWorker) => void>();
+port.on('message', (answer: ToWorker) => waiting.get(answer.i)?.(answer));
+
+const signedCopy = (i: number) =>
+  new Promise<ToWorker>((resolve) => {
+    waiting.set(i, resolve);
+    port.postMessage({ t: 'signed', i } satisfies FromWorker);
+  });
+
+/** The stored bytes, hashed as they stream: the content must still be what the version recorded (DESIGN §7). */
+async function* verified(source: AsyncIterable<Buffer>, file: PackFile): AsyncGenerator<Buffer> {
+  const hash = createHash('sha256');
+  try {
+    for await (const chunk of source) {
+      hash.update(chunk);
+      yield chunk;
+    }
+  } catch {
+    throw new Missing(file.fileName);
+  }
+  if (hash.digest('hex') !== file.sha256) throw new Missing(file.fileName);
+  port.postMessage({ t: 'file' } satisfies FromWorker);
+}
+
+async function contentOf(file: PackFile, i: number): Promise<Content> {
+  if (file.signed) {
+    const answer = await signedCopy(i);
+    if (answer.failed) throw new Missing(file.fileName);
+    if (answer.bytes) {
+      port.postMessage({ t: 'file' } satisfies FromWorker);
+      return [Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset, answer.bytes.byteLength)];
+    }
+  }
+  const source = await store.get(file.sha256).catch(() => {
+    throw new Missing(file.fileName);
+  });
+  return verified(source, file);
+}
+
+const inputs = job.files.map((file, i) => ({
+  name: file.name,
+  mtime: new Date(file.mtimeMs),
+  compress: file.compress,
+  content: () => contentOf(file, i),
+}));
+const manifest = Buffer.from(job.manifest.buffer, job.manifest.byteOffset, job.manifest.byteLength);
+inputs.push({ name: 'manifest.csv', mtime: new Date(), compress: true, content: async () => [manifest] });
+
+try {
+  // Two chunks ahead at most: the file being read and the one being written are enough to keep both busy.
+  const stored = await store.put(Readable.from(zipStream(inputs), { highWaterMark: 2 }));
+  port.postMessage({ t: 'stored', sha256: stored.sha256, size: stored.size } satisfies FromWorker);
+} catch (err) {
+  port.postMessage(
+    (err instanceof Missing
+      ? { t: 'missing', fileName: err.fileName }
+      : { t: 'error', message: err instanceof Error ? err.message : String(err) }) satisfies FromWorker,
+  );
+}
+port.close();
