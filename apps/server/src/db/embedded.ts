@@ -87,7 +87,8 @@ async function writeSecrets(file: string, secrets: Secrets): Promise<void> {
   await fs.rename(tmp, file);
 }
 
-async function freePort(): Promise<number> {
+/** A port free on 127.0.0.1 now (the bench's start part asks too). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
