@@ -238,5 +238,6 @@ async function signedFor(deps: PackDeps, e: Entry, i: number, worker: Worker) {
     (bytes) => ({ t: 'signed', i, bytes }),
     () => ({ t: 'signed', i, bytes: null, failed: true }),
   );
-  worker.postMessage(answer, answer.bytes ? [answer.bytes.buffer as ArrayBuffer] : []);
+  // Copied, not transferred: a Buffer may be a view into memory other Buffers share.
+  worker.postMessage(answer);
 }
