@@ -40,7 +40,13 @@ export async function buildServer() {
     .flatMap((name) => [name, `${name}/*`]);
   fs.rmSync(SERVER_DIST, { recursive: true, force: true });
   await build({
-    entryPoints: [path.join(server, 'src/main.ts')],
+    // The pack worker (download/pack-worker.ts) is a module of its own, which a worker thread loads by its name.
+    entryPoints: {
+      main: path.join(server, 'src/main.ts'),
+      'pack-worker': path.join(server, 'src/modules/download/pack-worker.ts'),
+    },
+    // Tells the bundled code it is the bundle (download-pack.ts then starts the built worker, not its source).
+    define: { 'process.env.EDOC_SERVER_BUNDLE': '"1"' },
     outdir: SERVER_DIST,
     bundle: true,
     // Lazily loaded modules (the S3 driver, exceljs' users) stay in chunks of their own, loaded when used.

@@ -208,7 +208,11 @@ async function writeZip(deps: PackDeps, taskId: number, entries: Entry[], manife
   };
   // A small young generation: the worker's objects are few and short-lived, and the bytes live outside the heap;
   // the default would let the pack's memory grow by some 20 MB more (`npm run bench -- pack`).
-  const worker = new Worker(BOOT, { eval: true, workerData: job, resourceLimits: { maxYoungGenerationSizeMb: 4 } });
+  const worker = new Worker(workerBoot(), {
+    eval: true,
+    workerData: job,
+    resourceLimits: { maxYoungGenerationSizeMb: 4 },
+  });
   const stored = await new Promise<{ sha256: string; size: number }>((resolve, reject) => {
     worker.on('message', (m: FromWorker) => {
       if (m.t === 'file') fileDone();
@@ -225,13 +229,19 @@ async function writeZip(deps: PackDeps, taskId: number, entries: Entry[], manife
 }
 
 /**
- * The worker runs its TypeScript source through tsx, registered inside the worker before the source loads (Node 20
- * applies a worker's `--import tsx` too late for its first module). The server's bundle points at the source too.
+ * The server's bundle (npm start) starts the worker's built copy beside it (scripts/build-server.mjs). From the
+ * sources (tests, `npm run dev`) the worker runs its TypeScript through tsx, registered inside the worker before the
+ * source loads (Node 20 applies a worker's `--import tsx` too late for its first module). The bench sets the flag to
+ * pack as `npm start` does.
  */
-const WORKER = new URL('./pack-worker.ts', import.meta.url).href;
-const TSX = pathToFileURL(path.join(path.dirname(createRequire(WORKER).resolve('tsx/esm/api')), 'index.mjs')).href;
-const BOOT = `import(${JSON.stringify(TSX)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER)}); })`;
-
+function workerBoot(): string {
+  if (process.env.EDOC_SERVER_BUNDLE === '1') {
+    return `import(${JSON.stringify(new URL('../../../dist/pack-worker.js', import.meta.url).href)})`;
+  }
+  const source = new URL('./pack-worker.ts', import.meta.url).href;
+  const tsx = pathToFileURL(path.join(path.dirname(createRequire(source).resolve('tsx/esm/api')), 'index.mjs')).href;
+  return `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(source)}); })`;
+}
 /** A signed PDF goes in as it downloads: with its signature page, PAdES-signed (its content checked on reading). */
 async function signedFor(deps: PackDeps, e: Entry, i: number, worker: Worker) {
   const answer: ToWorker = await signedDownload(deps, e.doc, e.version).then(
