@@ -96,8 +96,6 @@ interface Entry {
   /** What a signed PDF's signature page names (signed-copy.ts). */
   doc: { name: string };
   version: SignedVersion;
-  /** A signature applies to it: a PDF then goes in with its signature page (asked once for all, not per file). */
-  signed?: boolean;
 }
 
 /**
@@ -167,12 +165,12 @@ async function buildZip(deps: PackDeps, task: typeof downloadTasks.$inferSelect)
     manifest.push([entryPath, d.name, v.versionNo, v.sha256, v.size, STATUS_NAMES[d.status] ?? String(d.status)]);
   }
 
+  // The versions a signature applies to: a PDF of them goes in with its signature page (asked once, not per file).
   const signed = await versionsWithSignatures(
     deps.db,
     entries.map((e) => e.version.id),
   );
-  for (const e of entries) e.signed = signed.has(e.version.id);
-  return writeZip(deps, task.id, entries, Buffer.from(csvDocument(manifest), 'utf8'));
+  return writeZip(deps, task.id, entries, signed, Buffer.from(csvDocument(manifest), 'utf8'));
 }
 
 /**
@@ -180,7 +178,7 @@ async function buildZip(deps: PackDeps, task: typeof downloadTasks.$inferSelect)
  * while hashing (a crash mid-way leaves only that, swept at start-up) and moves it into place: the 1 GB is written
  * once. This thread keeps the database: it writes the progress and makes the signed copies the worker asks for.
  */
-async function writeZip(deps: PackDeps, taskId: number, entries: Entry[], manifest: Buffer) {
+async function writeZip(deps: PackDeps, taskId: number, entries: Entry[], signed: Set<number>, manifest: Buffer) {
   let done = 0;
   let shown = 0;
   let saving = Promise.resolve();
@@ -202,7 +200,7 @@ async function writeZip(deps: PackDeps, taskId: number, entries: Entry[], manife
       compress: !STORED.has(e.extension.toLowerCase()),
       sha256: e.sha256,
       fileName: e.fileName,
-      signed: e.signed ?? false,
+      signed: signed.has(e.version.id),
     })),
     manifest,
   };
