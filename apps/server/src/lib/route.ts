@@ -3,15 +3,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { ContextOf, Gate } from '../plugins/context.ts';
 import type { Api } from './http.ts';
+import { isRawAnswer, rawAnswerTransform, type RawAnswer } from './raw-answer.ts';
 import { ok } from './reply.ts';
 
 type Schema = z.ZodType;
 type In<S> = S extends Schema ? z.output<S> : undefined;
 
 /**
- * One route of the contract: its gate, its input schemas and the schema of the data its envelope carries
- * (`'raw'` for a file or stream the handler sends itself). Fastify validates the input, strips any field the
- * response schema does not name, and /edoc/docs shows both.
+ * One route of the contract: its gate, its input schemas and the schema of the data its envelope carries, or, for
+ * a file or stream the handler sends itself, what it sends (a RawAnswer: `{ raw: [MEDIA.pdf], description }`).
+ * Fastify validates the input, strips any field the response schema does not name, and /edoc/docs shows both.
  */
 export interface RouteSpec<G extends Gate, P, Q, B, R> {
   access: G;
@@ -67,26 +68,36 @@ function define(api: Api, method: Method) {
     P extends Schema | undefined,
     Q extends Schema | undefined,
     B extends Schema | undefined,
-    R extends Schema | 'raw',
+    R extends Schema | RawAnswer | 'raw',
   >(
     url: string,
     spec: RouteSpec<G, P, Q, B, R>,
     handler: Handler<G, P, Q, B, R>,
   ): void => {
-    const raw = spec.response === 'raw';
+    // 'raw' alone is being replaced by a RawAnswer on every route (issue 24): until then it still sends as it did.
+    const answer = spec.response === 'raw' ? null : (spec.response as Schema | RawAnswer);
+    const raw = answer === null || isRawAnswer(answer) ? answer : undefined;
+    const envelope = raw === undefined ? (answer as Schema) : undefined;
     if (spec.multipart) MULTIPART_ROUTES.set(`${method} ${api.prefix}${url}`, spec.multipart);
     api.route({
       method,
       url,
       bodyLimit: spec.bodyLimit,
-      config: { access: spec.access, writes: spec.writes ?? method !== 'GET', inspector: spec.inspector },
+      config: {
+        access: spec.access,
+        writes: spec.writes ?? method !== 'GET',
+        inspector: spec.inspector,
+        // A raw answer has no response schema (Fastify would serialise the bytes with it): its declaration is what
+        // /edoc/docs shows.
+        swaggerTransform: raw ? rawAnswerTransform(raw) : undefined,
+      },
       // Only the parts a route has: Fastify warns of a part named but undefined.
       schema: Object.fromEntries(
         Object.entries({
           params: spec.params,
           querystring: spec.query,
           body: spec.body,
-          response: raw ? undefined : { 200: envelopeOf(spec.response as Schema) },
+          response: envelope ? { 200: envelopeOf(envelope) } : undefined,
         }).filter(([, v]) => v !== undefined),
       ),
       handler: async (request, reply) => {
@@ -98,7 +109,7 @@ function define(api: Api, method: Method) {
           request,
           reply,
         });
-        return raw ? data : ok(data);
+        return envelope ? ok(data) : data;
       },
     });
   };
