@@ -21,7 +21,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { companyUserRoutes } from './modules/company/company-user.routes.ts';
 import { companyRoutes } from './modules/company/company.routes.ts';
 import { customReportRoutes } from './modules/custom-report/custom-report.routes.ts';
-import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { trailRoutes } from './modules/trail/trail.routes.ts';
 import { boardRoutes } from './modules/board/board.routes.ts';
 import { reportRoutes } from './modules/report/report.routes.ts';
 import { documentManageRoutes } from './modules/document/document-manage.routes.ts';
@@ -30,6 +30,7 @@ import { editingRoutes } from './modules/editing/editing.routes.ts';
 import { WEBDAV_METHODS, webdavRoutes } from './modules/editing/webdav.routes.ts';
 import { editorOrigins } from './modules/editing/wopi-discovery.ts';
 import { wopiRoutes } from './modules/editing/wopi.routes.ts';
+import { protocolsDocRoute } from './modules/editing/protocols.openapi.ts';
 import { downloadRoutes } from './modules/download/download.routes.ts';
 import { folderRoutes } from './modules/folder/folder.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -80,7 +81,7 @@ const MODULES: Array<(api: Api, deps: Deps) => void> = [
   documentManageRoutes,
   editingRoutes,
   downloadRoutes,
-  auditRoutes,
+  trailRoutes,
   companyRoutes,
   companyUserRoutes,
   registrationRoutes,
@@ -201,6 +202,7 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
   for (const m of WEBDAV_METHODS) app.addHttpMethod(m.method, { hasBody: m.hasBody });
   await app.register(async (dav) => webdavRoutes(dav, deps), { prefix: '/dav' });
   await app.register(async (wopi) => wopiRoutes(wopi, deps), { prefix: '/wopi' });
+  protocolsDocRoute(app);
 
   return app;
 }

@@ -8,7 +8,7 @@ import { startJobs } from './jobs/jobs.ts';
 import { createMailHandler, MAIL_QUEUE } from './mail/mailer.ts';
 import { sweepIdempotencyKeys } from './plugins/idempotency.ts';
 import { mailNewTasks, mailReminders } from './modules/task/task-mail.ts';
-import { writeCheckpoint } from './modules/trail/trail-checkpoint.ts';
+import { writeCheckpoint } from './trail/trail-checkpoint.ts';
 import { openDatabase } from './runtime.ts';
 import { characterAdvice } from './db/embedded.ts';
 import { seedAdmin } from './seed.ts';
@@ -18,7 +18,7 @@ import { createPackHandler, DOWNLOAD_QUEUE } from './modules/download/download-p
 import { sweepExpiredDownloads } from './modules/download/download.service.ts';
 import { sweepTickets } from './modules/download/ticket.service.ts';
 import { activateDue } from './modules/library/archive.service.ts';
-import { closeAbandoned } from './modules/editing/session-close.ts';
+import { closeAbandoned } from './access/edit-session-close.ts';
 import { mailExpiryNotices } from './modules/library/expiry-mail.ts';
 import { mailWeeklyReports } from './modules/custom-report/custom-report-mail.ts';
 import { sweepTmp } from './storage/blob-store.ts';
@@ -127,7 +127,7 @@ if (config.EDOC_ROLE !== 'api') {
 // with S3, a copy of each goes to the bucket (locked there with S3_OBJECT_LOCK_DAYS).
 // The S3 client loads only where S3 is configured (a sixth of a second of every start, issue 16).
 const checkpointCopies = config.S3_BUCKET
-  ? (await import('./modules/trail/checkpoint-s3.ts')).createS3Checkpoints(config)
+  ? (await import('./trail/checkpoint-s3.ts')).createS3Checkpoints(config)
   : null;
 const checkpoint = () =>
   writeCheckpoint(db, config.checkpointFile, checkpointCopies).catch((err: unknown) =>

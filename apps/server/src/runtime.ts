@@ -4,7 +4,7 @@ import { APP_ROLE, startEmbeddedPostgres, type EmbeddedDatabase } from './db/emb
 import { grantAppRole } from './db/grants.ts';
 import { applyMigrations } from './db/migrate.ts';
 import { withStartupLock } from './db/startup-lock.ts';
-import { loadTrailKey } from './modules/trail/trail-key.ts';
+import { loadTrailKey } from './trail/trail-key.ts';
 
 /**
  * The database of this configuration: DATABASE_URL, or the embedded server under DATA_DIR, migrated by its owner.

@@ -4,7 +4,7 @@ import type { Db } from './db/client.ts';
 import { passwordHistory, users } from './db/schema/users.ts';
 import { randomPassword } from './lib/crypto.ts';
 import { hashPassword } from './modules/auth/password.service.ts';
-import { recordTrail } from './modules/trail/trail.service.ts';
+import { recordTrail } from './trail/trail.service.ts';
 
 /**
  * First start: creates the system administrator. The account must change its password at first sign-in,

@@ -6,7 +6,7 @@ import readline from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { CHECKPOINT_FILE, TRAIL_KEY_FILE } from '../modules/trail/trail-key.ts';
+import { CHECKPOINT_FILE, TRAIL_KEY_FILE } from '../trail/trail-key.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 
 /** What a backup folder holds; written last, so a folder without it is an interrupted backup. */

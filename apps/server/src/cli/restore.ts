@@ -2,8 +2,8 @@ import path from 'node:path';
 import { restore } from '../backup/backup.ts';
 import { loadConfig } from '../config.ts';
 import { createDb } from '../db/client.ts';
-import { loadTrailKey } from '../modules/trail/trail-key.ts';
-import { verifyTrail } from '../modules/trail/trail-verify.ts';
+import { loadTrailKey } from '../trail/trail-key.ts';
+import { verifyTrail } from '../trail/trail-verify.ts';
 import { openDatabase } from '../runtime.ts';
 import { createBlobStore } from '../storage/create-blob-store.ts';
 

@@ -27,7 +27,7 @@ import { createSite } from '../modules/site/site.service.ts';
 import type { ProjectContext } from '../plugins/context.ts';
 import { ICH_TEMPLATE_NAME } from '../modules/template/ich-e6.ts';
 import { listDirectoryTemplates, seedShippedTemplates } from '../modules/template/template.service.ts';
-import { recordTrail, type TrailActor } from '../modules/trail/trail.service.ts';
+import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
 import type { AuthContext } from '../plugins/auth.ts';
 import { openDatabase } from '../runtime.ts';
 import { seedAdmin } from '../seed.ts';

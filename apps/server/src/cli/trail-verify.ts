@@ -1,6 +1,6 @@
 import { loadConfig } from '../config.ts';
-import { createS3Checkpoints } from '../modules/trail/checkpoint-s3.ts';
-import { verifyTrail } from '../modules/trail/trail-verify.ts';
+import { createS3Checkpoints } from '../trail/checkpoint-s3.ts';
+import { verifyTrail } from '../trail/trail-verify.ts';
 import { openDatabase } from '../runtime.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadWorkbook } from './excel.ts';
 import { exportTable, type ExportTable } from './table-export.ts';
-import { poppler, popplerTools } from '../modules/signing/signed-fixture.ts';
+import { poppler, popplerTools } from '../test/signed-fixture.ts';
 
 const table: ExportTable = {
   title: '文档状态 / Documents by status',

@@ -2,9 +2,8 @@ import { RoleCode, UserType, type Lang } from '@edoc/contract/enums';
 import type { FastifyRequest } from 'fastify';
 import { fail } from '../lib/app-error.ts';
 import { requestLang } from '../lib/lang.ts';
-import type { ClientInfo } from '../modules/auth/login.service.ts';
-import type { TrailActor } from '../modules/trail/trail.service.ts';
-import type { AuthContext } from './auth.ts';
+import type { TrailActor } from '../trail/trail.service.ts';
+import type { AuthContext, AuthSession } from './auth.ts';
 
 /**
  * The gate a route declares (lib/route.ts). The auth hook checks it before the body is read, so a refused caller
@@ -40,7 +39,7 @@ export interface ProjectContext extends CallerContext {
   roleCode: string;
   /** Project administration (STU_PM or the company administrator): everything in the project. */
   fullAccess: boolean;
-  /** The project is closed: its rights lose every key that changes something (folder.policy.ts). */
+  /** The project is closed: its rights lose every key that changes something (access/folder-rights.ts). */
   readOnly: boolean;
   /** An inspector's visit (roleCode INSPECTOR): the library's valid archived documents only, read-only. */
   inspector: { canDownload: boolean } | null;
@@ -53,6 +52,18 @@ export type ContextOf<G extends Gate> = G extends 'public'
     : G extends 'companyAdmin'
       ? CompanyAdminContext
       : CallerContext;
+
+/**
+ * The caller's standing in the session's project, as every project request sees it: the project entry answer
+ * carries the same (modules/study, ProjectRights), so the web decides from what the server enforces.
+ */
+export function standingOf(session: AuthSession): Pick<ProjectContext, 'fullAccess' | 'readOnly' | 'inspector'> {
+  return {
+    fullAccess: session.fullAccess,
+    readOnly: session.projectState === 'closed',
+    inspector: session.inspector ? { canDownload: session.inspector.canDownload } : null,
+  };
+}
 
 type AnyContext = PublicContext | CallerContext | CompanyAdminContext | ProjectContext;
 
@@ -111,11 +122,9 @@ export function resolveContext(gate: Gate, request: FastifyRequest, auth: AuthCo
         if (!inspector?.active) fail('inspector_access_ended');
         if (gate === 'projectAdmin' || !inspectorUse || writes) return null;
       }
-      const { fullAccess } = session;
-      if (gate === 'projectAdmin' && !fullAccess) return null;
-      const readOnly = session.projectState === 'closed';
-      const inspectorCtx = inspector ? { canDownload: inspector.canDownload } : null;
-      return { ...base, auth, projectId, roleCode, fullAccess, readOnly, inspector: inspectorCtx };
+      const standing = standingOf(session);
+      if (gate === 'projectAdmin' && !standing.fullAccess) return null;
+      return { ...base, auth, projectId, roleCode, ...standing };
     }
   }
 }
@@ -131,4 +140,9 @@ export function companyOf(ctx: CompanyAdminContext, named?: number | null): numb
   }
   if (named && named !== ctx.ownCompanyId) fail('forbidden');
   return ctx.ownCompanyId;
+}
+
+export interface ClientInfo {
+  ip: string;
+  userAgent?: string;
 }

@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema/sign-in.ts';
 import { fail } from '../lib/app-error.ts';
 import { sha256 } from '../lib/crypto.ts';
-import { canonicalJson } from '../modules/trail/trail.service.ts';
+import { canonicalJson } from '../trail/trail.service.ts';
 
 const KEEP_HOURS = 24;
 

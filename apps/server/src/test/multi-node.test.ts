@@ -14,13 +14,13 @@ import { folders, members, roles } from '../db/schema/projects.ts';
 import { signingKeys } from '../db/schema/signing.ts';
 import { templates } from '../db/schema/templates.ts';
 import { users } from '../db/schema/users.ts';
-import { createS3Checkpoints } from '../modules/trail/checkpoint-s3.ts';
-import { loadTrailKey } from '../modules/trail/trail-key.ts';
-import { verifyTrail } from '../modules/trail/trail-verify.ts';
+import { createS3Checkpoints } from '../trail/checkpoint-s3.ts';
+import { loadTrailKey } from '../trail/trail-key.ts';
+import { verifyTrail } from '../trail/trail-verify.ts';
 import { TRAIL_KEY } from './context.ts';
 import { createCompany, createCompanyAdmin, createProjectUser, PASSWORD, SAMPLE } from './factories.ts';
 import { call, createNodeDatabase, signInOn, startNode, waitFor, type EdocNode } from './nodes.ts';
-import { readZip } from '../modules/download/zip-reader.ts';
+import { readZip } from '@edoc/test-support/zip-reader';
 import { captchaAnswer } from './records.ts';
 
 // Issue 9, "More than one node": two API processes and one worker (EDOC_ROLE) on one PostgreSQL and one S3 store,

@@ -10,15 +10,11 @@ import type { ErrorCode } from '@edoc/contract/errors';
 import { AppError, fail } from '../../lib/app-error.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { recordTrail } from '../trail/trail.service.ts';
+import { recordTrail } from '../../trail/trail.service.ts';
 import { consumeCaptcha } from './captcha.service.ts';
 import { checkPassword, hashPassword } from './password.service.ts';
 import { accountKey, clearFailures, countFailure, guardSignIn, tellOwner } from './sign-in-guard.ts';
-
-export interface ClientInfo {
-  ip: string;
-  userAgent?: string;
-}
+import type { ClientInfo } from '../../plugins/context.ts';
 
 type UserRow = typeof users.$inferSelect;
 

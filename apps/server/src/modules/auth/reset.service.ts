@@ -8,8 +8,9 @@ import { AppError, fail } from '../../lib/app-error.ts';
 import { randomDigits, sameHash, sha256 } from '../../lib/crypto.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { sendMail } from '../../mail/mailer.ts';
-import { recordTrail } from '../trail/trail.service.ts';
-import { findUserByEmail, normaliseEmail, verifyCredentials, type ClientInfo } from './login.service.ts';
+import { recordTrail } from '../../trail/trail.service.ts';
+import { type ClientInfo } from '../../plugins/context.ts';
+import { findUserByEmail, normaliseEmail, verifyCredentials } from './login.service.ts';
 import { assertNewPassword, setPassword } from './password.service.ts';
 
 const MAX_CODE_ATTEMPTS = 5;

@@ -7,9 +7,9 @@ import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { discardUpload } from '../../storage/blob-sweep.ts';
-import { allowedTypes } from '../document/document-read.service.ts';
-import { storePart } from '../document/document-upload.ts';
-import type { UploadedFile } from '../document/document.service.ts';
+import { allowedTypes } from '../../access/document-access.ts';
+import { storePart } from '../../access/upload.ts';
+import type { UploadedFile } from '../../access/versions.ts';
 
 const FILE_NAME_MAX = 255;
 

@@ -8,7 +8,7 @@ import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { likePattern } from '../../lib/sql.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { recordTrail } from '../trail/trail.service.ts';
+import { recordTrail } from '../../trail/trail.service.ts';
 import { isReadOnly, ownIn, visibleIn, type CodeScope } from './code.policy.ts';
 
 type CodeTypeRow = typeof codeTypes.$inferSelect;

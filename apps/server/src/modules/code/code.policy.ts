@@ -4,7 +4,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { fail } from '../../lib/app-error.ts';
 import { projects } from '../../db/schema/projects.ts';
 import { companyOf, type CompanyAdminContext, type ProjectContext } from '../../plugins/context.ts';
-import type { TrailActor } from '../trail/trail.service.ts';
+import type { TrailActor } from '../../trail/trail.service.ts';
 
 /**
  * Where a code call acts. Company scope: the company's dictionary (project_id null). Project scope: the project

@@ -11,7 +11,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { sendMail } from '../../mail/mailer.ts';
 import { normaliseEmail } from '../auth/login.service.ts';
 import { hashPassword } from '../auth/password.service.ts';
-import type { TrailActor } from '../trail/trail.service.ts';
+import type { TrailActor } from '../../trail/trail.service.ts';
 
 export type UserRow = typeof users.$inferSelect;
 

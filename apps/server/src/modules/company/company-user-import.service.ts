@@ -7,7 +7,7 @@ import { users } from '../../db/schema/users.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { cellError, defineSheet, failImport, parseXlsx, writeXlsx } from '../../lib/excel.ts';
 import { normaliseEmail } from '../auth/login.service.ts';
-import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
+import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
 import { accountSnapshot, inCompany, insertAccount, mailPassword } from './account.service.ts';
 import { assertCompanyExists } from './company.policy.ts';
 

@@ -9,7 +9,7 @@ import { randomPassword } from '../../lib/crypto.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { likePattern } from '../../lib/sql.ts';
 import { setPassword } from '../auth/password.service.ts';
-import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
+import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
 import {
   accountSnapshot,
   inCompany,

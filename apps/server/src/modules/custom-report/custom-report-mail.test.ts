@@ -5,7 +5,7 @@ import { users } from '../../db/schema/users.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { mailsTo } from '../../test/records.ts';
 import { client } from '../../test/requests.ts';
-import { definition, reportWorld, type ReportWorld } from './custom-report-fixture.ts';
+import { definition, reportWorld, type ReportWorld } from '../../test/custom-report-fixture.ts';
 import { mailWeeklyReports } from './custom-report-mail.ts';
 
 let ctx: TestContext;

@@ -5,8 +5,8 @@ import type { Tx } from '../../db/client.ts';
 import { members, projects, roles } from '../../db/schema/projects.ts';
 import { users } from '../../db/schema/users.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
-import { visibleSites } from '../document/document-list.service.ts';
-import { folderRights } from '../folder/folder.policy.ts';
+import { visibleSites } from '../../access/sites.ts';
+import { folderRights } from '../../access/folder-rights.ts';
 
 /**
  * What one person may see of a project, decided afresh on every run by the policies the document list and search

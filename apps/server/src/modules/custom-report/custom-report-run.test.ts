@@ -6,7 +6,7 @@ import { folders } from '../../db/schema/projects.ts';
 import { trail } from '../../db/schema/trail.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { client } from '../../test/requests.ts';
-import { definition, groupsOf, reportWorld, type ReportWorld } from './custom-report-fixture.ts';
+import { definition, groupsOf, reportWorld, type ReportWorld } from '../../test/custom-report-fixture.ts';
 
 let ctx: TestContext;
 let world: ReportWorld;

@@ -15,7 +15,7 @@ import { users } from '../../db/schema/users.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
-import { recordTrail } from '../trail/trail.service.ts';
+import { recordTrail } from '../../trail/trail.service.ts';
 import { runDefinition } from './custom-report-query.ts';
 import { viewerOf } from './custom-report-rights.ts';
 import {

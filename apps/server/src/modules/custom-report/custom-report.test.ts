@@ -5,8 +5,8 @@ import { createTestContext, type TestContext } from '../../test/context.ts';
 import { trailOf } from '../../test/records.ts';
 import { PASSWORD, signIn } from '../../test/factories.ts';
 import { client } from '../../test/requests.ts';
-import { poppler, popplerTools } from '../signing/signed-fixture.ts';
-import { definition, groupsOf, reportWorld, type ReportWorld } from './custom-report-fixture.ts';
+import { poppler, popplerTools } from '../../test/signed-fixture.ts';
+import { definition, groupsOf, reportWorld, type ReportWorld } from '../../test/custom-report-fixture.ts';
 
 let ctx: TestContext;
 let world: ReportWorld;

@@ -1,39 +1,20 @@
 import type { FileRow } from '@edoc/contract/document';
 import { isViewableType } from '@edoc/contract/file-rules';
-import type { FolderRights } from '@edoc/contract/permissions';
 import type { z } from 'zod';
 import type { fileListQuery } from '@edoc/contract/document';
 import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
 import { documents, documentVersions } from '../../db/schema/documents.ts';
 import { libraryEntries } from '../../db/schema/library.ts';
-import { folders, members } from '../../db/schema/projects.ts';
+import { folders } from '../../db/schema/projects.ts';
 import { trail } from '../../db/schema/trail.ts';
 import { users } from '../../db/schema/users.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { cappedCount, likePattern } from '../../lib/sql.ts';
-import { folderRights } from '../folder/folder.policy.ts';
+import { abilitiesOf, folderRights } from '../../access/folder-rights.ts';
+import { siteFilter, visibleSites } from '../../access/sites.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 
 type ListQuery = z.infer<typeof fileListQuery>;
-
-/**
- * Site documents are seen only by members of that site (DESIGN §5); a member without sites is central and
- * sees all. Project administrators see everything. Answers null for "no limit".
- */
-export async function visibleSites(tx: Tx, ctx: ProjectContext): Promise<number[] | null> {
-  if (ctx.fullAccess) return null;
-  const [m] = await tx
-    .select({ siteIds: members.siteIds })
-    .from(members)
-    .where(and(eq(members.projectId, ctx.projectId), eq(members.userId, ctx.auth.user.id)));
-  return m && m.siteIds.length > 0 ? m.siteIds : null;
-}
-
-export function siteFilter(siteIds: number[] | null): SQL | undefined {
-  if (!siteIds) return undefined;
-  return or(eq(documents.central, true), inArray(documents.siteId, siteIds));
-}
 
 /** The search box: part of a name or file code, or an ICH code whole (8.2.1, which the (project, ich_code) index answers). */
 export function nameFilter(text: string | undefined): SQL | undefined {
@@ -44,10 +25,6 @@ export function nameFilter(text: string | undefined): SQL | undefined {
     eq(documents.ichCode, text),
   );
 }
-
-/** Whether a member limited to these sites (null: all) sees the document (DESIGN §5: central, or one of theirs). */
-export const seesSite = (sites: number[] | null, doc: { central: boolean; siteId: number | null }) =>
-  !sites || doc.central || (doc.siteId !== null && sites.includes(doc.siteId));
 
 const SORT = {
   name: documents.name,
@@ -63,9 +40,6 @@ const myRecent = (ctx: ProjectContext) =>
        where ${trail.actorId} = ${ctx.auth.user.id} and ${trail.projectId} = ${ctx.projectId}
          and ${trail.objectType} = 'document'
        group by ${trail.objectId} order by max(${trail.at}) desc limit 200)`;
-
-/** What the caller may do with documents of a folder, for the web to show or hide actions. */
-export const abilitiesOf = (r: FolderRights | undefined): string[] => (r?.isEnabled ? r.docKeys : []);
 
 /** A page of the live documents the caller may see, in one folder or across every enabled one. */
 export async function listDocuments(deps: Deps, ctx: ProjectContext, query: ListQuery) {

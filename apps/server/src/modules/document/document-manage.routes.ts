@@ -29,7 +29,7 @@ import {
   listVersions,
 } from './document-version.service.ts';
 import { commitUpload } from '../../storage/blob-sweep.ts';
-import { receiveUpload } from './document-upload.ts';
+import { receiveUpload } from '../../access/upload.ts';
 
 const moveParams = z.object({ fileId: idParam, folderId: idParam });
 

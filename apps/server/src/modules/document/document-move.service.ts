@@ -5,13 +5,13 @@ import { users } from '../../db/schema/users.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
-import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
-import { documentAccess, loadDocumentFor, lockDocumentFor, versionOf } from './document-read.service.ts';
+import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
+import { documentAccess, loadDocumentFor, lockDocumentFor, versionOf } from '../../access/document-access.ts';
 import { requireFolderKey } from './document.policy.ts';
 import { nameTaken } from './document.service.ts';
-import { requireStatusFor } from '../workflow/workflow.policy.ts';
+import { requireStatusFor } from '../../access/workflow-state.ts';
 import { requireRouteOf } from '../workflow/request-words.service.ts';
-import { requireUnlocked } from '../editing/editing.policy.ts';
+import { requireUnlocked } from '../../access/edit-lock.ts';
 
 export async function renameDocument(
   deps: Deps,

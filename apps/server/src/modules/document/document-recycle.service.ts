@@ -9,14 +9,14 @@ import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { removeIfUnreferenced } from '../../storage/blob-sweep.ts';
-import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
+import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
 import { deleteVersion } from './document-version.service.ts';
-import { lockDocumentFor } from './document-read.service.ts';
+import { lockDocumentFor } from '../../access/document-access.ts';
 import { requireFolderKey } from './document.policy.ts';
 import { nameTaken } from './document.service.ts';
-import { requireStatusFor } from '../workflow/workflow.policy.ts';
+import { requireStatusFor } from '../../access/workflow-state.ts';
 import { closeTasks } from '../task/task-rows.ts';
-import { requireUnlocked } from '../editing/editing.policy.ts';
+import { requireUnlocked } from '../../access/edit-lock.ts';
 
 /**
  * SPEC §3 delete payload: one version (when others remain and deleteAllVersion is false) or the whole

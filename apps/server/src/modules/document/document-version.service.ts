@@ -7,11 +7,12 @@ import { fail } from '../../lib/app-error.ts';
 import { contentTexts } from '../../db/schema/search.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
-import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
-import { documentOfVersion, loadDocumentFor, lockDocumentFor, versionOf } from './document-read.service.ts';
-import { requireStatusFor } from '../workflow/workflow.policy.ts';
-import { addVersion, nameTaken, nextVersionNo, type UploadedFile } from './document.service.ts';
-import { requireUnlocked } from '../editing/editing.policy.ts';
+import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
+import { documentOfVersion, loadDocumentFor, lockDocumentFor, versionOf } from '../../access/document-access.ts';
+import { requireStatusFor } from '../../access/workflow-state.ts';
+import { addVersion, nextVersionNo, type UploadedFile } from '../../access/versions.ts';
+import { nameTaken } from './document.service.ts';
+import { requireUnlocked } from '../../access/edit-lock.ts';
 import { requestRendition } from '../viewer/rendition.service.ts';
 import { extensionOf } from '@edoc/contract/file-rules';
 

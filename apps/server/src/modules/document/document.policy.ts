@@ -1,7 +1,7 @@
 import { FolderType, type DocKey, type FolderRights } from '@edoc/contract/permissions';
 import type { Tx } from '../../db/client.ts';
 import { fail } from '../../lib/app-error.ts';
-import { folderRights, loadFolder } from '../folder/folder.policy.ts';
+import { folderRights, loadFolder } from '../../access/folder-rights.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 
 /**

@@ -12,14 +12,15 @@ import {
 import { uploadAuth as uploadAuthAnswer, uploadAuthQuery } from '@edoc/contract/folder';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
+import { MEDIA } from '../../lib/raw-answer.ts';
 import { routes } from '../../lib/route.ts';
 import { sendBlob, sendBytes } from '../../lib/send-blob.ts';
 import { signedDownload } from '../signing/signed-copy.ts';
 import { listDocuments } from './document-list.service.ts';
-import { allowedTypes, downloadVersion } from './document-read.service.ts';
+import { allowedTypes, downloadVersion } from '../../access/document-access.ts';
 import { checkNewDocument, createDocument, nameInUse } from './document.service.ts';
 import { commitUpload } from '../../storage/blob-sweep.ts';
-import { receiveUpload } from './document-upload.ts';
+import { receiveUpload } from '../../access/upload.ts';
 import { uploadAuth } from './upload-auth.service.ts';
 
 /** The workspace's documents (SPEC §7 file and folder calls). */
@@ -63,7 +64,16 @@ export function documentRoutes(api: Api, deps: Deps): void {
 
   get(
     '/minio/file/down',
-    { access: 'projectMember', query: downloadQuery, response: 'raw' },
+    {
+      access: 'projectMember',
+      query: downloadQuery,
+      response: {
+        raw: [MEDIA.any],
+        named: true,
+        ranges: true,
+        description: "The version's file in its own type; a signed PDF whole, with its signature page and seal.",
+      },
+    },
     async ({ ctx, query, request, reply }) => {
       const { doc, version } = await downloadVersion(deps, ctx, query, ctx.actor);
       const contentType = contentTypeOf(version.extension);

@@ -3,28 +3,20 @@ import { DocStatus, TrailType } from '@edoc/contract/enums';
 import { extensionOf } from '@edoc/contract/file-rules';
 import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { documents, documentVersions } from '../../db/schema/documents.ts';
+import { documents } from '../../db/schema/documents.ts';
 import { sites, projects } from '../../db/schema/projects.ts';
 import { tags } from '../../db/schema/catalog.ts';
 import { AppError, fail } from '../../lib/app-error.ts';
 import { requestRendition } from '../viewer/rendition.service.ts';
-import { queueText } from '../search/extract-loop.ts';
 import type { Deps } from '../../lib/deps.ts';
-import type { BlobStore, StoredBlob } from '../../storage/blob-store.ts';
-import { lockBlob } from '../../storage/blob-sweep.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
+import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
 import { openTasks } from '../task/task-rows.ts';
-import { requireAssigneesMay } from '../workflow/assignees.ts';
-import { siteFilter, visibleSites } from './document-list.service.ts';
+import { requireAssigneesMay } from '../../access/assignees.ts';
+import { siteFilter, visibleSites } from '../../access/sites.ts';
+import { addVersion, firstVersionNo, type UploadedFile } from '../../access/versions.ts';
 import { requireFolderKey } from './document.policy.ts';
-
-export interface UploadedFile {
-  fileName: string;
-  mimeType: string;
-  blob: StoredBlob;
-}
 
 /** Unique among the live documents of the folder, ignoring case ('Duplicate file name!'). */
 export async function nameTaken(
@@ -71,54 +63,6 @@ async function checkSiteAndTags(tx: Tx, ctx: ProjectContext, fields: DocumentFie
     const ids = new Set(own.map((t) => t.id));
     if (fields.tagIds.some((id) => !ids.has(id))) fail('invalid_value', { field: 'tagIds' });
   }
-}
-
-/**
- * Stores a new version of a document from an uploaded file and makes it the current one: the one write of a
- * version row, for a new document's first version and for every later one.
- */
-export async function addVersion(
-  tx: Tx,
-  blobs: BlobStore,
-  documentId: number,
-  versionNo: string,
-  file: UploadedFile,
-  userId: number,
-  /** Where the content came from when not an upload (issue 15: 'online', 'checkin'). */
-  source: string | null = null,
-) {
-  // A refused equal upload may have just removed the shared blob (discardUpload): then this one must come again.
-  await lockBlob(tx, file.blob.sha256);
-  if (!(await blobs.has(file.blob.sha256))) fail('upload_incomplete');
-  const [version] = await tx
-    .insert(documentVersions)
-    .values({
-      documentId,
-      versionNo,
-      sha256: file.blob.sha256,
-      size: file.blob.size,
-      fileName: file.fileName,
-      extension: extensionOf(file.fileName),
-      mimeType: file.mimeType,
-      createdBy: userId,
-      source,
-    })
-    .returning();
-  await tx.update(documents).set({ currentVersionId: version.id }).where(eq(documents.id, documentId));
-  // Its text for search (issue 13), read by the worker once this commits.
-  await queueText(tx, version.sha256, version.extension);
-  return version;
-}
-
-/** "V1.0" → "V1.1": the last number of the current version goes up by one; anything else gains ".1". */
-export function nextVersionNo(current: string): string {
-  const m = /^(.*?)(\d+)(\D*)$/.exec(current);
-  return m ? `${m[1]}${Number(m[2]) + 1}${m[3]}` : `${current}.1`;
-}
-
-/** The project's first version number by its naming convention, e.g. "V{major}.{minor}" → "V1.0". */
-export function firstVersionNo(convention: string): string {
-  return convention.replace('{major}', '1').replace('{minor}', '0');
 }
 
 /**

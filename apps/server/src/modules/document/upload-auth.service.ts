@@ -4,7 +4,7 @@ import { PDF_MAX_BYTES, VIEWABLE_MAX_BYTES, VIEWABLE_TYPES } from '@edoc/contrac
 import { AppError } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
-import { allowedTypes } from './document-read.service.ts';
+import { allowedTypes } from '../../access/document-access.ts';
 import { requireFolderKey } from './document.policy.ts';
 
 /**

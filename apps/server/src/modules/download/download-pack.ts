@@ -14,9 +14,9 @@ import type { JobHandler } from '../../jobs/jobs.ts';
 import { csvDocument } from '../../lib/csv.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { StoreConfig } from '../../storage/create-blob-store.ts';
-import { pathOf } from '../folder/folder.policy.ts';
+import { pathOf } from '../../access/folder-rights.ts';
 import { signedDownload, type SignedVersion } from '../signing/signed-copy.ts';
-import { versionsWithSignatures } from '../viewer/signature-page.ts';
+import { versionsWithSignatures } from '../signing/e-signature-page.ts';
 import type { FromWorker, PackJob, ToWorker } from './pack-worker.ts';
 
 export const DOWNLOAD_QUEUE = 'download.pack';

@@ -15,10 +15,10 @@ import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { removeIfUnreferenced } from '../../storage/blob-sweep.ts';
-import { visibleSites, siteFilter } from '../document/document-list.service.ts';
-import { folderRights, loadFolder } from '../folder/folder.policy.ts';
+import { visibleSites, siteFilter } from '../../access/sites.ts';
+import { folderRights, loadFolder } from '../../access/folder-rights.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
-import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
+import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
 import { DOWNLOAD_QUEUE, failureText } from './download-pack.ts';
 
 type TaskRow = typeof downloadTasks.$inferSelect;

@@ -8,7 +8,7 @@ import { fail } from '../../lib/app-error.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { BlobToSend } from '../../lib/send-blob.ts';
-import { downloadVersion } from '../document/document-read.service.ts';
+import { downloadVersion } from '../../access/document-access.ts';
 import { authenticateSession } from '../../plugins/auth.ts';
 import { resolveContext, type ProjectContext } from '../../plugins/context.ts';
 import { openTaskZip } from './download.service.ts';

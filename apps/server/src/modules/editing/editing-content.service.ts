@@ -9,12 +9,12 @@ import type { Deps } from '../../lib/deps.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { BlobTooLargeError } from '../../storage/blob-store.ts';
 import { commitUpload, discardUpload, lockBlob } from '../../storage/blob-sweep.ts';
-import { lockDocumentFor, versionOf } from '../document/document-read.service.ts';
-import { receiveUpload } from '../document/document-upload.ts';
-import type { TrailActor } from '../trail/trail.service.ts';
-import { openSessionOf, type EditSessionRow } from './editing.policy.ts';
+import { lockDocumentFor, versionOf } from '../../access/document-access.ts';
+import { receiveUpload } from '../../access/upload.ts';
+import type { TrailActor } from '../../trail/trail.service.ts';
+import { openSessionOf, type EditSessionRow } from '../../access/edit-lock.ts';
 import { lockDeadline, sessionBySymbol } from './editing.service.ts';
-import { closeSession } from './session-close.ts';
+import { closeSession } from '../../access/edit-session-close.ts';
 
 /**
  * An editor's save (WebDAV PUT, WOPI PutFile): the bytes become the session's working content — one blob, judged

@@ -17,11 +17,11 @@ import { fail } from '../../lib/app-error.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
-import { loadDocumentFor, lockDocumentFor, versionOf } from '../document/document-read.service.ts';
-import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
-import { requireStatusFor } from '../workflow/workflow.policy.ts';
-import { isExpired, openSessionOf, requireUnlocked, type EditSessionRow } from './editing.policy.ts';
-import { closeSession } from './session-close.ts';
+import { loadDocumentFor, lockDocumentFor, versionOf } from '../../access/document-access.ts';
+import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
+import { requireStatusFor } from '../../access/workflow-state.ts';
+import { isExpired, openSessionOf, requireUnlocked, type EditSessionRow } from '../../access/edit-lock.ts';
+import { closeSession } from '../../access/edit-session-close.ts';
 import { wopiLaunch } from './wopi-launch.ts';
 
 export const lockDeadline = (from = new Date()) => new Date(from.getTime() + EDIT_LOCK_MINUTES * 60_000);

@@ -7,8 +7,8 @@ import { documentVersions } from '../../db/schema/documents.ts';
 import { editSessions } from '../../db/schema/editing.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import type { ProjectPerson, ProjectWorld } from '../../test/factories.ts';
-import { docx, editingWorld, type EditingWorld } from './editing-fixture.ts';
-import { closeAbandoned } from './session-close.ts';
+import { docx, editingWorld, type EditingWorld } from '../../test/editing-fixture.ts';
+import { closeAbandoned } from '../../access/edit-session-close.ts';
 import { trailOf } from '../../test/records.ts';
 import { client } from '../../test/requests.ts';
 

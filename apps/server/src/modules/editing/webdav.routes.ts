@@ -7,9 +7,9 @@ import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { sendBlob } from '../../lib/send-blob.ts';
 import { saveWorking } from './editing-content.service.ts';
-import { openSessionOf } from './editing.policy.ts';
+import { openSessionOf } from '../../access/edit-lock.ts';
 import { currentContent, lockDeadline, sessionBySymbol } from './editing.service.ts';
-import { closeSession } from './session-close.ts';
+import { closeSession } from '../../access/edit-session-close.ts';
 
 /** The methods a desktop office suite uses on a WebDAV file (RFC 4918), which Fastify must be told of. */
 export const WEBDAV_METHODS = [

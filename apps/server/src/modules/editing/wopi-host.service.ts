@@ -4,9 +4,9 @@ import type { Tx } from '../../db/client.ts';
 import { editSessions } from '../../db/schema/editing.ts';
 import { users } from '../../db/schema/users.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { versionOf } from '../document/document-read.service.ts';
+import { versionOf } from '../../access/document-access.ts';
 import { saveWorking } from './editing-content.service.ts';
-import { isExpired, type EditSessionRow } from './editing.policy.ts';
+import { isExpired, type EditSessionRow } from '../../access/edit-lock.ts';
 import { currentContent, lockDeadline } from './editing.service.ts';
 import type { WopiClaims } from './wopi-token.ts';
 

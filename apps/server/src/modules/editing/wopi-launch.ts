@@ -1,5 +1,5 @@
 import type { Deps } from '../../lib/deps.ts';
-import type { EditSessionRow } from './editing.policy.ts';
+import type { EditSessionRow } from '../../access/edit-lock.ts';
 import { actionUrlOf, discoveryOf, editActionOf } from './wopi-discovery.ts';
 import { signWopiToken } from './wopi-token.ts';
 

@@ -1,6 +1,6 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { trailKey } from '../trail/trail-key.ts';
+import { trailKey } from '../../trail/trail-key.ts';
 
 /**
  * A WOPI access token: what the editor presents on each call for one user's editing session of one document.

@@ -8,7 +8,7 @@ import { createTestContext, type TestContext } from '../../test/context.ts';
 import { createProjectWorld, type ProjectPerson, type ProjectWorld } from '../../test/factories.ts';
 import { client } from '../../test/requests.ts';
 import { startFakeEditor, EDITOR_ORIGIN } from '../../test/wopi-editor.ts';
-import { docx, editingWorld, type EditingWorld } from './editing-fixture.ts';
+import { docx, editingWorld, type EditingWorld } from '../../test/editing-fixture.ts';
 import { signWopiToken } from './wopi-token.ts';
 
 // Issue 15: edoc as a WOPI host. No editor server in CI: the test makes the calls Collabora / ONLYOFFICE would.

@@ -16,7 +16,7 @@ import type { Api } from '../../lib/http.ts';
 import { routes } from '../../lib/route.ts';
 import { listDirectoryTemplates } from '../template/template.service.ts';
 import { folderGrantsOf, replaceFolderGrants } from './folder-grant.service.ts';
-import { projectFlags } from './folder.policy.ts';
+import { projectFlags } from '../../access/folder-rights.ts';
 import { userFolderRights as rightsOfUser } from './folder-search.service.ts';
 import { applyDirectoryTemplate, saveDirectoryTemplate } from './folder-template.service.ts';
 

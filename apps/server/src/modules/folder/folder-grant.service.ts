@@ -8,9 +8,9 @@ import { folderGrants, groups, members, roles } from '../../db/schema/projects.t
 import { users } from '../../db/schema/users.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
+import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
-import { loadFolder } from './folder.policy.ts';
+import { loadFolder } from '../../access/folder-rights.ts';
 
 type GrantRow = typeof folderGrants.$inferSelect;
 

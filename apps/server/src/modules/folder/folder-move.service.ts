@@ -5,9 +5,9 @@ import type { Tx } from '../../db/client.ts';
 import { folders } from '../../db/schema/projects.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
+import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
-import { loadFolder, lockFolder, requireFolderLevel } from './folder.policy.ts';
+import { loadFolder, lockFolder, requireFolderLevel } from '../../access/folder-rights.ts';
 import { assertNameFree } from './folder.service.ts';
 
 async function siblingsOf(tx: Tx, projectId: number, type: number, parentId: number | null, exceptId: number) {

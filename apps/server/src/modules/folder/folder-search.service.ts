@@ -6,7 +6,7 @@ import { users } from '../../db/schema/users.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
-import { visibleSites } from '../document/document-list.service.ts';
+import { visibleSites } from '../../access/sites.ts';
 import {
   folderRights,
   pathOf,
@@ -14,7 +14,7 @@ import {
   rightsOfUser,
   viewableFolderIds,
   type FolderRow,
-} from './folder.policy.ts';
+} from '../../access/folder-rights.ts';
 import { fileCountOf, treeAnswer } from './folder.service.ts';
 
 const matches = (f: FolderRow, q: string) =>

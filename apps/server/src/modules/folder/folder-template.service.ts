@@ -9,10 +9,10 @@ import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { pathKey } from '../template/company-template.service.ts';
 import { loadDirectoryTemplate } from '../template/template.service.ts';
-import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
+import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
-import { projectFlags, projectFolders, type FolderRow } from './folder.policy.ts';
-import { insertTemplateFolders } from './template-folders.ts';
+import { projectFlags, projectFolders, type FolderRow } from '../../access/folder-rights.ts';
+import { insertTemplateFolders } from '../template/template-folders.ts';
 
 /**
  * Merges template folders into one level of the tree: a folder whose name already exists there (ignoring

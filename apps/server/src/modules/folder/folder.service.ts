@@ -9,9 +9,9 @@ import { libraryEntries } from '../../db/schema/library.ts';
 import { folderGrants, folders } from '../../db/schema/projects.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { siteFilter, visibleSites } from '../document/document-list.service.ts';
-import { inspectorShelf } from '../library/library.policy.ts';
-import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
+import { siteFilter, visibleSites } from '../../access/sites.ts';
+import { inspectorShelf } from '../../access/library-access.ts';
+import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import {
   folderRights,
@@ -20,7 +20,7 @@ import {
   projectFlags,
   requireFolderLevel,
   type FolderRow,
-} from './folder.policy.ts';
+} from '../../access/folder-rights.ts';
 
 /** A site member counts only central documents and their sites' own (DESIGN §5): never a count of what they may not see. */
 const siteClause = (sites: number[] | null | undefined) =>
@@ -38,7 +38,7 @@ export async function fileCountOf(
   const { shelf, sites } = scope;
   const counts = new Map(folderIds.map((id) => [id, 0]));
   if (folderIds.length === 0) return counts;
-  // An inspector's tree counts only what they may read there (library.policy.ts inspectorShelf).
+  // An inspector's tree counts only what they may read there (access/library-access.ts inspectorShelf).
   // Each folder counted up to COUNT_CAP + 1 (issue 13): a folder of a million documents reads 10,001 index
   // entries, not a million; the web shows more than COUNT_CAP as "10,000+".
   const rows = shelf

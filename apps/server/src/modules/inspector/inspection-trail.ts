@@ -2,7 +2,7 @@ import { TrailType } from '@edoc/contract/enums';
 import type { FastifyInstance, onSendAsyncHookHandler } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
-import { recordTrail } from '../trail/trail.service.ts';
+import { recordTrail } from '../../trail/trail.service.ts';
 
 /**
  * Every page an inspector opens is in the trail (issue 11): a route marked `inspector: 'page'` (the library list, a

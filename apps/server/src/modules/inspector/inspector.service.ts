@@ -12,7 +12,7 @@ import { sendMail } from '../../mail/mailer.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { normaliseEmail } from '../auth/login.service.ts';
 import { accountSnapshot, inCompany, insertAccount } from '../company/account.service.ts';
-import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
+import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
 import { invitationMail } from './inspector-mail.ts';
 
 type Grant = typeof inspectorGrants.$inferSelect;

@@ -9,7 +9,7 @@ import { inspectorGrants } from '../../db/schema/inspectors.ts';
 import { createProjectUser, enterAsInspector, signIn, type ProjectPerson } from '../../test/factories.ts';
 import { mailsTo, trailOf, waitForMail } from '../../test/records.ts';
 import { trail } from '../../db/schema/trail.ts';
-import { createLibraryWorld, day, type LibraryWorld } from '../library/library-world.ts';
+import { createLibraryWorld, day, type LibraryWorld } from '../../test/library-world.ts';
 
 // Issue 11, inspector access: invited by a project administrator for some days, an inspector reads the valid
 // archived documents of the library only, watermarked, every page in the trail, and nothing after the last day.

@@ -10,11 +10,11 @@ import { projects } from '../../db/schema/projects.ts';
 import { AppError, fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
-import { lockDocumentFor } from '../document/document-read.service.ts';
+import { lockDocumentFor } from '../../access/document-access.ts';
 import { closeTasks } from '../task/task-rows.ts';
-import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
-import { requireTransition } from '../workflow/workflow.policy.ts';
-import { libraryFactsOf, libraryFolderFor, projectToday } from './library.policy.ts';
+import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
+import { requireTransition } from '../../access/workflow-state.ts';
+import { libraryFactsOf, libraryFolderFor, projectToday } from '../../access/library-access.ts';
 
 /**
  * 8 → 6 (archived), or 7 (waiting to be activated) when the effective date is still to come in the project's time

@@ -6,13 +6,13 @@ import { documents, documentVersions } from '../../db/schema/documents.ts';
 import { deletionApplications, libraryEntries } from '../../db/schema/library.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
-import { lockDocumentFor } from '../document/document-read.service.ts';
-import { nextVersionNo } from '../document/document.service.ts';
+import { lockDocumentFor } from '../../access/document-access.ts';
+import { nextVersionNo } from '../../access/versions.ts';
 import { closeTasks, openTasks } from '../task/task-rows.ts';
-import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
-import { peopleWhoMay } from '../workflow/assignees.ts';
-import { requireTransition } from '../workflow/workflow.policy.ts';
-import { currentEntry, libraryFactsOf, libraryRightsOf } from './library.policy.ts';
+import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
+import { peopleWhoMay } from '../../access/assignees.ts';
+import { requireTransition } from '../../access/workflow-state.ts';
+import { currentEntry, libraryFactsOf, libraryRightsOf } from '../../access/library-access.ts';
 
 /** The document under its row lock with its current library entry and the caller's facts for library rows. */
 async function lockArchived(tx: Tx, ctx: ProjectContext, fileId: number, isDeletionApprover = false) {

@@ -11,9 +11,10 @@ import { users } from '../../db/schema/users.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { cappedCount } from '../../lib/sql.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
-import { nameFilter, siteFilter, visibleSites } from '../document/document-list.service.ts';
-import { folderRights, projectFlags } from '../folder/folder.policy.ts';
-import { inspectorShelf, projectToday } from './library.policy.ts';
+import { siteFilter, visibleSites } from '../../access/sites.ts';
+import { nameFilter } from '../document/document-list.service.ts';
+import { folderRights, projectFlags } from '../../access/folder-rights.ts';
+import { inspectorShelf, projectToday } from '../../access/library-access.ts';
 
 type ListQuery = z.infer<typeof libraryListQuery>;
 

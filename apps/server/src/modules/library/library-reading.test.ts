@@ -10,7 +10,7 @@ import { folderGrants, projects, roles } from '../../db/schema/projects.ts';
 import { mailsTo, trailOf } from '../../test/records.ts';
 import { joinProject, SAMPLE } from '../../test/factories.ts';
 import { mailExpiryNotices } from './expiry-mail.ts';
-import { createLibraryWorld, day, type LibraryWorld } from './library-world.ts';
+import { createLibraryWorld, day, type LibraryWorld } from '../../test/library-world.ts';
 
 // Issue 11: reading the library — its list, thumbnails, the viewer for library readers — the expiry notices, and
 // closing a project.

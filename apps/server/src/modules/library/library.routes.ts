@@ -15,11 +15,12 @@ import {
 import { pictureQuery, viewKindOf } from '@edoc/contract/viewer';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
+import { thumbnail } from '../../lib/raw-answer.ts';
 import { routes } from '../../lib/route.ts';
 import { sendBytes } from '../../lib/send-blob.ts';
 import { thumbnailOf } from '../viewer/thumbnail.service.ts';
 import { contentOf } from '../viewer/viewer.service.ts';
-import { readableLibraryVersion } from './library.policy.ts';
+import { readableLibraryVersion } from '../../access/library-access.ts';
 import { archiveDocument, archiveMany } from './archive.service.ts';
 import { listLibrary } from './library-list.service.ts';
 import { applyForDeletion, decideDeletion, markInvalid, recallDocument } from './library-change.service.ts';
@@ -46,7 +47,7 @@ export function libraryRoutes(api: Api, deps: Deps): void {
 
   get(
     '/folder/library/file/picture',
-    { access, inspector: 'read', query: pictureQuery, response: 'raw' },
+    { access, inspector: 'read', query: pictureQuery, response: thumbnail },
     async ({ ctx, query, reply }) => {
       const { version } = await deps.db.transaction((tx) => readableLibraryVersion(tx, ctx, query.fileVersionId));
       const png = await thumbnailOf(deps, await contentOf(deps, version, viewKindOf(version.extension)));

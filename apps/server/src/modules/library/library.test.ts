@@ -9,7 +9,7 @@ import { tasks } from '../../db/schema/workflow.ts';
 import { trailOf } from '../../test/records.ts';
 import { SAMPLE } from '../../test/factories.ts';
 import { activateDue } from './archive.service.ts';
-import { createLibraryWorld, day, type LibraryWorld } from './library-world.ts';
+import { createLibraryWorld, day, type LibraryWorld } from '../../test/library-world.ts';
 
 // Issue 11: the library's transitions (DESIGN §6) through the HTTP API — archive 8 → 6/7, activation 7 → 6,
 // recall 6 → 1, invalid marks, deletion by approval 6 → 9 → recycle bin / 6 — and what each refuses.

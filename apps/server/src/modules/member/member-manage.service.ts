@@ -9,7 +9,7 @@ import { likePattern } from '../../lib/sql.ts';
 import { usersNotInStudy } from '../company/company-user.service.ts';
 import { sessionProject } from '../project/project-settings.service.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
-import type { TrailActor } from '../trail/trail.service.ts';
+import type { TrailActor } from '../../trail/trail.service.ts';
 import { addMember, changeMember, removeMember, type MemberInput } from './member.service.ts';
 
 /*

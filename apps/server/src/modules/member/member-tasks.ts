@@ -5,7 +5,7 @@ import { documents } from '../../db/schema/documents.ts';
 import { members, roles } from '../../db/schema/projects.ts';
 import { stageAssignees, tasks } from '../../db/schema/workflow.ts';
 import { TaskState } from '../task/task-rows.ts';
-import type { TrailActor } from '../trail/trail.service.ts';
+import type { TrailActor } from '../../trail/trail.service.ts';
 
 /** A member's open tasks in the project (SPEC §6 `user_has_tasks` lists them). */
 export async function unfinishedTasks(tx: Tx, projectId: number, userId: number) {

@@ -6,7 +6,7 @@ import { users } from '../../db/schema/users.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { loadProject } from '../project/project.service.ts';
-import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
+import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
 import { detachFromProject, followSessions } from './member-cleanup.ts';
 import { handOverTasks, unfinishedTasks } from './member-tasks.ts';
 

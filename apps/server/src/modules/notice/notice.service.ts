@@ -8,7 +8,7 @@ import { notices } from '../../db/schema/notices.ts';
 import { users } from '../../db/schema/users.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
+import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
 
 /**
  * The notice is HTML shown on the public login page: only harmless markup survives (js-xss whitelist), when saved

@@ -6,7 +6,7 @@ import { projects } from '../../db/schema/projects.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
-import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
+import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
 import { getProject, studySettingsOf } from './project.service.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;

@@ -12,7 +12,7 @@ import { likePattern } from '../../lib/sql.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { applyProjectTemplates, loadGroupTemplate } from '../template/template-apply.ts';
 import { loadDirectoryTemplate } from '../template/template.service.ts';
-import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
+import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
 
 type ProjectRow = typeof projects.$inferSelect;
 

@@ -8,13 +8,13 @@ import { passwordHistory, users } from '../../db/schema/users.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { sendMail } from '../../mail/mailer.ts';
-import type { ClientInfo } from '../auth/login.service.ts';
+import type { ClientInfo } from '../../plugins/context.ts';
 import { consumeCaptcha } from '../auth/captcha.service.ts';
 import { findUserByEmail, normaliseEmail } from '../auth/login.service.ts';
 import { hashPassword } from '../auth/password.service.ts';
 import { accountSnapshot, emailTaken, inCompany, toCompanyUserItem } from '../company/account.service.ts';
 import { assertCompanyExists, lockCompanyUser } from '../company/company.policy.ts';
-import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
+import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
 import { addressTakenMail, decisionMail, newRegistrationMail } from './registration.mail.ts';
 
 /**

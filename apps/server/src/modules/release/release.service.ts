@@ -15,7 +15,7 @@ import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { sanitiseHtml } from '../notice/notice.service.ts';
-import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
+import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
 
 type ReleaseRow = typeof releases.$inferSelect;
 

@@ -5,8 +5,8 @@ import { loadWorkbook } from '../../lib/excel.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { createProjectWorld, createUser, signIn, type ProjectWorld } from '../../test/factories.ts';
 import { client } from '../../test/requests.ts';
-import { poppler, popplerTools } from '../signing/signed-fixture.ts';
-import { buildReportWorld, type ReportWorld } from './report-fixture.ts';
+import { poppler, popplerTools } from '../../test/signed-fixture.ts';
+import { buildReportWorld, type ReportWorld } from '../../test/report-fixture.ts';
 
 let ctx: TestContext;
 let w: ReportWorld;

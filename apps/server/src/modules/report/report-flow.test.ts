@@ -5,8 +5,8 @@ import { users } from '../../db/schema/users.ts';
 import { loadWorkbook } from '../../lib/excel.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { client } from '../../test/requests.ts';
-import { recordTrail } from '../trail/trail.service.ts';
-import { buildReportWorld, report, speak, zoneDay, type ReportWorld } from './report-fixture.ts';
+import { recordTrail } from '../../trail/trail.service.ts';
+import { buildReportWorld, report, speak, zoneDay, type ReportWorld } from '../../test/report-fixture.ts';
 
 let ctx: TestContext;
 let w: ReportWorld;

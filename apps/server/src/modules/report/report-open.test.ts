@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { client } from '../../test/requests.ts';
-import { buildReportWorld, report, type ReportWorld } from './report-fixture.ts';
+import { buildReportWorld, report, type ReportWorld } from '../../test/report-fixture.ts';
 
 let ctx: TestContext;
 let w: ReportWorld;

@@ -3,8 +3,8 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { projects } from '../../db/schema/projects.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
-import { visibleSites } from '../document/document-list.service.ts';
-import { viewableFolderIds } from '../folder/folder.policy.ts';
+import { visibleSites } from '../../access/sites.ts';
+import { viewableFolderIds } from '../../access/folder-rights.ts';
 
 /**
  * What a report may count: the documents the caller may view (viewDoc on the folder, their sites, as the list and

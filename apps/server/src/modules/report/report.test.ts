@@ -4,8 +4,8 @@ import { loadWorkbook } from '../../lib/excel.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { client } from '../../test/requests.ts';
-import { poppler, popplerTools } from '../signing/signed-fixture.ts';
-import { buildReportWorld, report, speak, type ReportWorld } from './report-fixture.ts';
+import { poppler, popplerTools } from '../../test/signed-fixture.ts';
+import { buildReportWorld, report, speak, type ReportWorld } from '../../test/report-fixture.ts';
 import { systemReport } from './report.service.ts';
 
 let ctx: TestContext;

@@ -4,8 +4,8 @@ import { documents, documentVersions } from '../../db/schema/documents.ts';
 import { folders } from '../../db/schema/projects.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
-import { siteFilter, visibleSites } from '../document/document-list.service.ts';
-import { viewableFolderIds } from '../folder/folder.policy.ts';
+import { siteFilter, visibleSites } from '../../access/sites.ts';
+import { viewableFolderIds } from '../../access/folder-rights.ts';
 
 /** At most this many places are named: enough to find it, not a listing. */
 const LIMIT = 20;

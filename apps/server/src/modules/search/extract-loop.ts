@@ -28,11 +28,6 @@ export const toolsOf = (config: Deps['config']): ExtractTools => ({
   ocrPages: config.OCR_MAX_PAGES,
 });
 
-/** A new version's content waits for its text (once per content: a second version of it changes nothing). */
-export async function queueText(db: Pick<Deps['db'], 'insert'>, sha256: string, extension: string) {
-  await db.insert(contentTexts).values({ sha256, extension }).onConflictDoNothing();
-}
-
 async function finish(deps: Deps, sha256: string, set: Partial<typeof contentTexts.$inferInsert>) {
   await deps.db
     .update(contentTexts)

@@ -15,8 +15,8 @@ import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { likePattern } from '../../lib/sql.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
-import { siteFilter, visibleSites } from '../document/document-list.service.ts';
-import { viewableFolderIds } from '../folder/folder.policy.ts';
+import { siteFilter, visibleSites } from '../../access/sites.ts';
+import { viewableFolderIds } from '../../access/folder-rights.ts';
 import { anyTermQuery, termQuery } from './lexemes.ts';
 import { snippetsOf } from './snippets.ts';
 

@@ -2,8 +2,8 @@ import { PDFDocument, PDFName, PDFSignature } from 'pdf-lib';
 import type { Db } from '../../db/client.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
-import { appendSignaturePage, signaturesOf } from '../viewer/signature-page.ts';
-import { stamping } from '../viewer/stamp-limit.ts';
+import { appendSignaturePage, signaturesOf } from './e-signature-page.ts';
+import { stamping } from './stamp-limit.ts';
 import { padesSigned } from './pades.ts';
 import { currentSigningKey } from './signing-key.service.ts';
 

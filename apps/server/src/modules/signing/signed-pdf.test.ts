@@ -13,11 +13,11 @@ import { sofficeAvailable } from '../../convert/soffice.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { PASSWORD, type ProjectPerson, type ProjectWorld } from '../../test/factories.ts';
 import { client } from '../../test/requests.ts';
-import { readZip } from '../download/zip-reader.ts';
-import { zonedTime } from '../viewer/signature-page.ts';
-import { docxWith } from '../viewer/viewer-samples.ts';
+import { makeDocx } from '@edoc/test-support/files';
+import { readZip } from '@edoc/test-support/zip-reader';
+import { zonedTime } from './e-signature-page.ts';
 import { padesSigned } from './pades.ts';
-import { pdfWith, poppler, popplerTools as tools, sha, signedWorld } from './signed-fixture.ts';
+import { pdfWith, poppler, popplerTools as tools, sha, signedWorld } from '../../test/signed-fixture.ts';
 import { selfSigned } from './signing-key.service.ts';
 
 let ctx: TestContext;
@@ -207,7 +207,7 @@ if (tools && !soffice) {
 
 describe.skipIf(!soffice)('a signed Word file', () => {
   it('shows its PDF rendition with the signature page, and downloads as the signed bytes', async () => {
-    const docx = await docxWith(['临床试验方案 Clinical protocol']);
+    const docx = (await makeDocx('方案.docx', ['临床试验方案 Clinical protocol'])).buffer;
     const id = await reviewedAndApproved('方案', { name: '方案.docx', content: docx });
     const [row] = await ctx.db.select().from(signatures).where(eq(signatures.documentId, id));
     let state = 'converting';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { createUser, signIn, type ProjectWorld } from '../../test/factories.ts';
 import { client } from '../../test/requests.ts';
-import { popplerTools as tools, poppler, signedWorld } from './signed-fixture.ts';
+import { popplerTools as tools, poppler, signedWorld } from '../../test/signed-fixture.ts';
 
 let ctx: TestContext;
 let world: ProjectWorld;

@@ -15,8 +15,8 @@ import forge from 'node-forge';
 import type { Db, Tx } from '../../db/client.ts';
 import { signingKeys } from '../../db/schema/signing.ts';
 import { fail } from '../../lib/app-error.ts';
-import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
-import { trailKey } from '../trail/trail-key.ts';
+import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
+import { trailKey } from '../../trail/trail-key.ts';
 
 type KeyRow = typeof signingKeys.$inferSelect;
 

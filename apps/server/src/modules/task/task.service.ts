@@ -8,7 +8,7 @@ import { users } from '../../db/schema/users.ts';
 import { tasks } from '../../db/schema/workflow.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
-import { pathOf, projectFolders } from '../folder/folder.policy.ts';
+import { pathOf, projectFolders } from '../../access/folder-rights.ts';
 import { TaskState } from './task-rows.ts';
 
 const senders = alias(users, 'senders');

@@ -15,7 +15,7 @@ import type { Tx } from '../../db/client.ts';
 import { templates } from '../../db/schema/templates.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
+import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
 
 type TemplateRow = typeof templates.$inferSelect;
 

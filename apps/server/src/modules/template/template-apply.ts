@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { folderGrants, groups } from '../../db/schema/projects.ts';
 import type { templates } from '../../db/schema/templates.ts';
 import { fail } from '../../lib/app-error.ts';
-import { insertTemplateFolders } from '../folder/template-folders.ts';
+import { insertTemplateFolders } from './template-folders.ts';
 import { loadTemplate, pathKey } from './company-template.service.ts';
 
 type TemplateRow = typeof templates.$inferSelect;

@@ -5,7 +5,7 @@ import type { Readable } from 'node:stream';
 import { users } from '../../db/schema/users.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
+import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
 import { imageTypeOf } from './user.service.ts';
 import { lockBlob } from '../../storage/blob-sweep.ts';
 

@@ -7,7 +7,7 @@ import { members, projects } from '../../db/schema/projects.ts';
 import { studyAlerts } from '../../db/schema/releases.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
+import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
 
 /** Kinds in the contract's order, without repeats, so the stored list and the trail read the same every time. */
 const normalise = (kinds: readonly string[]): AlertKind[] => ALERT_KINDS.filter((k) => kinds.includes(k));

@@ -7,7 +7,7 @@ import { users } from '../../db/schema/users.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
+import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
 import { lockBlob } from '../../storage/blob-sweep.ts';
 
 type UserRow = typeof users.$inferSelect;

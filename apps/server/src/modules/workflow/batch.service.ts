@@ -3,7 +3,7 @@ import { errorMessage } from '@edoc/contract/errors';
 import { AppError } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
-import type { TrailActor } from '../trail/trail.service.ts';
+import type { TrailActor } from '../../trail/trail.service.ts';
 import { decide } from './decide.service.ts';
 import { sendDocument } from './send.service.ts';
 import { verifySigner } from './signature.service.ts';

@@ -6,9 +6,9 @@ import { users } from '../../db/schema/users.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
-import { loadDocumentFor } from '../document/document-read.service.ts';
-import { projectFolders } from '../folder/folder.policy.ts';
-import { peopleWhoMay } from './assignees.ts';
+import { loadDocumentFor } from '../../access/document-access.ts';
+import { projectFolders } from '../../access/folder-rights.ts';
+import { peopleWhoMay } from '../../access/assignees.ts';
 
 /**
  * Who the send dialog may name on each enabled stage of a document the caller sees: the same rule sending checks

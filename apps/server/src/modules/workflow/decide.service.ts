@@ -7,13 +7,14 @@ import { documents, documentVersions } from '../../db/schema/documents.ts';
 import { documentRoutes, routeStages, stageAssignees, tasks } from '../../db/schema/workflow.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
-import { lockDocumentFor } from '../document/document-read.service.ts';
+import { lockDocumentFor } from '../../access/document-access.ts';
 import { closeTasks, openTasks } from '../task/task-rows.ts';
-import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
-import { requireAssigneesMay } from './assignees.ts';
+import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
+import { requireAssigneesMay } from '../../access/assignees.ts';
 import { openArchiveTask, openStageTasks } from './send.service.ts';
 import { signVersion } from './signature.service.ts';
-import { Decision, factsOf, openStageOf, requireTransition, RouteState, closeRoute } from './workflow.policy.ts';
+import { closeRoute } from './route-close.ts';
+import { Decision, factsOf, openStageOf, requireTransition, RouteState } from '../../access/workflow-state.ts';
 
 /**
  * An assignee's pass or rejection of the open stage (DESIGN §6), under the document's row lock: of two decisions

@@ -5,8 +5,8 @@ import { users } from '../../db/schema/users.ts';
 import { documentRoutes, routeStages, signatures, stageAssignees } from '../../db/schema/workflow.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
-import { loadDocumentFor } from '../document/document-read.service.ts';
-import { fromLibraryOr } from '../library/library.policy.ts';
+import { loadDocumentFor } from '../../access/document-access.ts';
+import { fromLibraryOr } from '../../access/library-access.ts';
 
 /**
  * GET /file/flow/{fileId}: every route of the document, newest first — stages, assignees, decisions, comments and

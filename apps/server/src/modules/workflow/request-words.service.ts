@@ -7,8 +7,8 @@ import { documentRoutes, routeStages, stageAssignees } from '../../db/schema/wor
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
-import { loadDocumentFor } from '../document/document-read.service.ts';
-import { Decision } from './workflow.policy.ts';
+import { loadDocumentFor } from '../../access/document-access.ts';
+import { Decision } from '../../access/workflow-state.ts';
 
 /** A review request of this document, else "not found" (another document's request says nothing). */
 export async function requireRouteOf(tx: Tx, documentId: number, routeId: number): Promise<void> {

@@ -6,7 +6,7 @@ import { routeTemplates } from '../../db/schema/workflow.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
-import { recordTrail } from '../trail/trail.service.ts';
+import { recordTrail } from '../../trail/trail.service.ts';
 
 /** The project's route presets (DESIGN §6), oldest first. */
 export async function listRouteTemplates(deps: Deps, ctx: ProjectContext) {

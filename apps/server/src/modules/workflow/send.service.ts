@@ -8,13 +8,13 @@ import { projects } from '../../db/schema/projects.ts';
 import { documentRoutes, routeStages, stageAssignees } from '../../db/schema/workflow.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
-import { lockDocumentFor } from '../document/document-read.service.ts';
-import { projectFolders } from '../folder/folder.policy.ts';
+import { lockDocumentFor } from '../../access/document-access.ts';
+import { projectFolders } from '../../access/folder-rights.ts';
 import { closeTasks, openTasks } from '../task/task-rows.ts';
-import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
-import { expandAssignees, requireAssigneesMay } from './assignees.ts';
-import { factsOf, openStageOf, requireTransition, RouteState } from './workflow.policy.ts';
-import { requireUnlocked } from '../editing/editing.policy.ts';
+import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
+import { expandAssignees, requireAssigneesMay } from '../../access/assignees.ts';
+import { factsOf, openStageOf, requireTransition, RouteState } from '../../access/workflow-state.ts';
+import { requireUnlocked } from '../../access/edit-lock.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 
 /**

@@ -11,8 +11,8 @@ import { AppError, fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { verifyCredentials } from '../auth/login.service.ts';
-import { signedInSession } from './workflow.policy.ts';
-import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
+import { signedInSession } from '../../access/workflow-state.ts';
+import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
 
 /** A time zone the runtime knows (IANA), else the field is refused; none given is UTC. */
 function timeZoneOf(input: SignatureInput): string {

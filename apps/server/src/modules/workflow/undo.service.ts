@@ -5,11 +5,12 @@ import { documents } from '../../db/schema/documents.ts';
 import { routeStages, stageAssignees } from '../../db/schema/workflow.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
-import { lockDocumentFor } from '../document/document-read.service.ts';
+import { lockDocumentFor } from '../../access/document-access.ts';
 import { closeTasks, openTasks } from '../task/task-rows.ts';
-import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
+import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
 import { openStageTasks } from './send.service.ts';
-import { Decision, factsOf, openStageOf, requireTransition, RouteState, closeRoute } from './workflow.policy.ts';
+import { closeRoute } from './route-close.ts';
+import { Decision, factsOf, openStageOf, requireTransition, RouteState } from '../../access/workflow-state.ts';
 
 /** 2 → 1: the person the document was created for takes it (DESIGN §6); a second receive is 409 already_received. */
 export async function receiveDocument(tx: Tx, ctx: ProjectContext, fileId: number, actor: TrailActor) {

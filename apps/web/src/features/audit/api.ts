@@ -1,4 +1,4 @@
-import type { TrailItem } from '@edoc/contract/audit';
+import type { TrailItem } from '@edoc/contract/trail-query';
 import type { Page } from '@edoc/contract/envelope';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';

@@ -5,7 +5,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
 import { setSession } from '../../lib/session';
-import { projectTrailPage } from '@edoc/contract/audit';
+import { projectTrailPage } from '@edoc/contract/trail-query';
 import { envelope, mockApi, reply } from '../../test/fetch-mock';
 import { byId, findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
@@ -40,6 +40,7 @@ function enterProject() {
     userId: 5,
     userType: 3,
     roleCode: 'STU_PM',
+    fullAccess: true,
     projectId: 11,
     idleTime: 30,
   });

@@ -16,7 +16,7 @@ import {
 } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
-import type { TrailItem } from '@edoc/contract/audit';
+import type { TrailItem } from '@edoc/contract/trail-query';
 import { TrailType } from '@edoc/contract/enums';
 import { describeTrail } from '@edoc/contract/trail-format';
 import { formatInstant, timeZoneLabel } from '../../../lib/format';

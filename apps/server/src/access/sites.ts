@@ -1,0 +1,27 @@
+import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
+import type { Tx } from '../db/client.ts';
+import { documents } from '../db/schema/documents.ts';
+import { members } from '../db/schema/projects.ts';
+import type { ProjectContext } from '../plugins/context.ts';
+
+/**
+ * Site documents are seen only by members of that site (DESIGN §5); a member without sites is central and
+ * sees all. Project administrators see everything. Answers null for "no limit".
+ */
+export async function visibleSites(tx: Tx, ctx: ProjectContext): Promise<number[] | null> {
+  if (ctx.fullAccess) return null;
+  const [m] = await tx
+    .select({ siteIds: members.siteIds })
+    .from(members)
+    .where(and(eq(members.projectId, ctx.projectId), eq(members.userId, ctx.auth.user.id)));
+  return m && m.siteIds.length > 0 ? m.siteIds : null;
+}
+
+export function siteFilter(siteIds: number[] | null): SQL | undefined {
+  if (!siteIds) return undefined;
+  return or(eq(documents.central, true), inArray(documents.siteId, siteIds));
+}
+
+/** Whether a member limited to these sites (null: all) sees the document (DESIGN §5: central, or one of theirs). */
+export const seesSite = (sites: number[] | null, doc: { central: boolean; siteId: number | null }) =>
+  !sites || doc.central || (doc.siteId !== null && sites.includes(doc.siteId));
