@@ -234,8 +234,11 @@ async function liveSession(db: Db, row: SessionRow | undefined): Promise<AuthCon
   };
 }
 
-/** The OpenAPI document itself (not the viewer page around it): the whole surface of the API, for signed-in eyes. */
-const SPEC_URLS = new Set(['/edoc/docs/json', '/edoc/docs/yaml']);
+/**
+ * The OpenAPI documents themselves (not the viewer page around them): the whole surface of the API and of the
+ * editing protocols (modules/editing/protocols.openapi.ts), for signed-in eyes.
+ */
+const SPEC_URLS = new Set(['/edoc/docs/json', '/edoc/docs/yaml', '/edoc/docs/protocols/json']);
 
 export function registerAuth(app: FastifyInstance, db: Db, opts: { docsPublic: boolean }): void {
   app.decorateRequest('auth', null);
