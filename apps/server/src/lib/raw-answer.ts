@@ -42,6 +42,23 @@ export interface RawAnswer {
   also?: Readonly<Record<number, string>>;
 }
 
+/** An Excel workbook made for this request (exports, import samples), as a download. */
+export const workbook = (description: string): RawAnswer => ({ raw: [MEDIA.xlsx], named: true, description });
+
+/** A report's table as its `format` asks (table-export.ts's sendExport), as a download. */
+export const tableExport = (description: string): RawAnswer => ({
+  raw: [MEDIA.xlsx, MEDIA.csv, MEDIA.pdf],
+  named: true,
+  description,
+});
+
+/** A version's thumbnail (thumbnail.service.ts), made or read for the request and sent whole. */
+export const thumbnail: RawAnswer = {
+  raw: [MEDIA.png],
+  named: true,
+  description: "The version's first page as a 240-pixel PNG.",
+};
+
 /** `response` of a RouteSpec: a zod schema is the envelope's data; an object with `raw` is a RawAnswer. */
 export function isRawAnswer(response: z.ZodType | RawAnswer): response is RawAnswer {
   return 'raw' in response && Array.isArray(response.raw);
@@ -57,13 +74,18 @@ const BINARY = { type: 'string', format: 'binary' } as const;
 export function rawAnswerTransform(answer: RawAnswer): SwaggerTransform {
   return (input) => {
     const json = answer.json;
-    const t = jsonSchemaTransform({ ...input, schema: { ...input.schema, ...(json ? { response: { 200: json } } : {}) } });
+    const t = jsonSchemaTransform({
+      ...input,
+      schema: { ...input.schema, ...(json ? { response: { 200: json } } : {}) },
+    });
     const jsonSchema = json && (t.schema.response as Record<number, unknown>)[200];
     const content = Object.fromEntries(
       answer.raw.map((type) => [type, { schema: type === MEDIA.json && jsonSchema ? jsonSchema : BINARY }]),
     );
     const named = answer.named
-      ? { 'Content-Disposition': { type: 'string', description: 'attachment or inline, with the file name (RFC 6266)' } }
+      ? {
+          'Content-Disposition': { type: 'string', description: 'attachment or inline, with the file name (RFC 6266)' },
+        }
       : {};
     const response: Record<number, object> = {
       200: { description: answer.description, headers: named, content },

@@ -18,6 +18,7 @@ import { idParams } from '@edoc/contract/fields';
 import { pageQuery } from '@edoc/contract/paging';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
+import { MEDIA } from '../../lib/raw-answer.ts';
 import { routes } from '../../lib/route.ts';
 import { sendBlob } from '../../lib/send-blob.ts';
 import { commitUpload } from '../../storage/blob-sweep.ts';
@@ -104,7 +105,11 @@ export function boardRoutes(api: Api, deps: Deps): void {
 
   get(
     '/board/attachment/:id',
-    { access: member, params: idParams, response: 'raw' },
+    {
+      access: member,
+      params: idParams,
+      response: { raw: [MEDIA.any], named: true, ranges: true, description: 'The attachment, in its uploaded type.' },
+    },
     async ({ ctx, params, request, reply }) => {
       const file = await attachmentToSend(deps, ctx, params.id);
       return sendBlob(request, reply, deps.blobs, { ...file, contentType: file.mimeType });

@@ -14,6 +14,7 @@ import { fileOnly, idParams } from '@edoc/contract/fields';
 import type { Deps } from '../../lib/deps.ts';
 import { readUpload, xlsxHeaders } from '../../lib/excel.ts';
 import type { Api } from '../../lib/http.ts';
+import { workbook } from '../../lib/raw-answer.ts';
 import { routes } from '../../lib/route.ts';
 import type { Gate } from '../../plugins/context.ts';
 import {
@@ -76,7 +77,7 @@ export function codeRoutes(api: Api, deps: Deps): void {
     );
     get(
       `${prefix}/type/export`,
-      { access: read, query: codeScopeQuery, response: 'raw' },
+      { access: read, query: codeScopeQuery, response: workbook("The scope's code types.") },
       async ({ ctx, query, reply }) => {
         const buffer = await codeTypesWorkbook(deps, await codeScopeOf(deps, ctx, query.companyId), ctx.lang);
         return reply.headers(xlsx('code-types')).send(buffer);
@@ -84,7 +85,11 @@ export function codeRoutes(api: Api, deps: Deps): void {
     );
     get(
       `${prefix}/type/import/sample`,
-      { access: write, query: codeScopeQuery, response: 'raw' },
+      {
+        access: write,
+        query: codeScopeQuery,
+        response: workbook('The code-type import template, to fill in.'),
+      },
       async ({ ctx, query, reply }) => {
         await codeScopeOf(deps, ctx, query.companyId);
         return reply.headers(xlsxHeaders('code-types-sample.xlsx')).send(await codeTypesSample(ctx.lang));
@@ -126,13 +131,17 @@ export function codeRoutes(api: Api, deps: Deps): void {
         return null;
       },
     );
-    get(`${prefix}/export`, { access: read, query: codeScopeQuery, response: 'raw' }, async ({ ctx, query, reply }) => {
-      const buffer = await codesWorkbook(deps, await codeScopeOf(deps, ctx, query.companyId), ctx.lang);
-      return reply.headers(xlsx('codes')).send(buffer);
-    });
+    get(
+      `${prefix}/export`,
+      { access: read, query: codeScopeQuery, response: workbook("The scope's codes.") },
+      async ({ ctx, query, reply }) => {
+        const buffer = await codesWorkbook(deps, await codeScopeOf(deps, ctx, query.companyId), ctx.lang);
+        return reply.headers(xlsx('codes')).send(buffer);
+      },
+    );
     get(
       `${prefix}/import/sample`,
-      { access: write, query: codeScopeQuery, response: 'raw' },
+      { access: write, query: codeScopeQuery, response: workbook('The code import template, to fill in.') },
       async ({ ctx, query, reply }) => {
         await codeScopeOf(deps, ctx, query.companyId);
         return reply.headers(xlsxHeaders('codes-sample.xlsx')).send(await codesSample(ctx.lang));

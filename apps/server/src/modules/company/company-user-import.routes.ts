@@ -3,6 +3,7 @@ import { importResult } from '@edoc/contract/excel';
 import type { Deps } from '../../lib/deps.ts';
 import { readUpload, xlsxHeaders } from '../../lib/excel.ts';
 import type { Api } from '../../lib/http.ts';
+import { workbook } from '../../lib/raw-answer.ts';
 import { routes } from '../../lib/route.ts';
 import { companyOf } from '../../plugins/context.ts';
 import { importCompanyUsers, userImportSample } from './company-user-import.service.ts';
@@ -14,7 +15,11 @@ export function companyUserImportRoutes(api: Api, deps: Deps): void {
 
   get(
     '/company/user/import/sample',
-    { access: 'companyAdmin', query: companyScopeQuery, response: 'raw' },
+    {
+      access: 'companyAdmin',
+      query: companyScopeQuery,
+      response: workbook('The company-user import template, to fill in.'),
+    },
     async ({ ctx, query, reply }) => {
       companyOf(ctx, query.companyId);
       const name = ctx.lang === 'en-US' ? 'company-users-template.xlsx' : '公司用户导入模板.xlsx';

@@ -13,6 +13,7 @@ import { idParam } from '@edoc/contract/fields';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
+import { MEDIA } from '../../lib/raw-answer.ts';
 import { routes } from '../../lib/route.ts';
 import { companyOf } from '../../plugins/context.ts';
 import { companyUsersCsv } from './company-user.export.ts';
@@ -42,7 +43,11 @@ export function companyUserRoutes(api: Api, deps: Deps): void {
 
   get(
     '/company/users/export',
-    { access: 'companyAdmin', query: companyUsersQuery, response: 'raw' },
+    {
+      access: 'companyAdmin',
+      query: companyUsersQuery,
+      response: { raw: [MEDIA.csv], named: true, description: "The company's users the search finds, as CSV." },
+    },
     async ({ ctx, query, reply }) => {
       const companyId = companyOf(ctx, query.companyId);
       const csv = companyUsersCsv(await allCompanyUsers(deps, companyId, query.searchValue), ctx.lang);

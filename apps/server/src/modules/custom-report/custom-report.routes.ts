@@ -12,6 +12,7 @@ import { idParams } from '@edoc/contract/fields';
 import { reportExportQuery } from '@edoc/contract/report-export';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
+import { tableExport } from '../../lib/raw-answer.ts';
 import { routes } from '../../lib/route.ts';
 import { sendExport } from '../../lib/table-export.ts';
 import { exportReport } from './custom-report-export.ts';
@@ -88,7 +89,12 @@ export function customReportRoutes(api: Api, deps: Deps): void {
 
   get(
     '/report/custom/export/:id',
-    { access: 'projectMember', params: idParams, query: reportExportQuery, response: 'raw' },
+    {
+      access: 'projectMember',
+      params: idParams,
+      query: reportExportQuery,
+      response: tableExport("The saved report's result, in the format asked for."),
+    },
     async ({ ctx, params, query, reply }) => {
       const { name, definition, result } = await runSaved(deps, ctx, params.id);
       return sendExport(reply, await exportReport(query.format, name, definition, result, ctx.lang));
@@ -97,7 +103,13 @@ export function customReportRoutes(api: Api, deps: Deps): void {
 
   post(
     '/report/custom/export',
-    { access: 'projectMember', query: reportExportQuery, body: customReportDraft, response: 'raw', writes: false },
+    {
+      access: 'projectMember',
+      query: reportExportQuery,
+      body: customReportDraft,
+      response: tableExport("The draft report's result, in the format asked for."),
+      writes: false,
+    },
     async ({ ctx, query, body, reply }) => {
       const result = await runFor(deps, ctx, body.definition);
       const name = body.name ?? (ctx.lang === 'en-US' ? 'Custom report' : '自定义报表');

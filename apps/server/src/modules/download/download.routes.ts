@@ -11,12 +11,22 @@ import { idParams } from '@edoc/contract/fields';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
+import { MEDIA, type RawAnswer } from '../../lib/raw-answer.ts';
 import { routes } from '../../lib/route.ts';
 import { sendBlob, sendBytes } from '../../lib/send-blob.ts';
 import { createDownloadTask, deleteDownloadTask, listDownloadTasks, openTaskZip } from './download.service.ts';
 import { issueTicket, redeemTicket } from './ticket.service.ts';
 
 const ticketParams = z.object({ token: z.string().regex(/^[\w-]{20,100}$/, 'invalid_value') });
+
+const pack: RawAnswer = { raw: [MEDIA.zip], named: true, ranges: true, description: "The task's pack, as a zip." };
+// A version made for the request (signed, stamped) is sent whole; stored bytes answer ranges.
+const ticketFile: RawAnswer = {
+  raw: [MEDIA.any, MEDIA.zip],
+  named: true,
+  ranges: true,
+  description: "The ticket's file: a version in its own type, or a task's pack as a zip.",
+};
 
 /**
  * Download center (SPEC §3 Download task): any member packs what they may download and sees their own tasks;
@@ -38,7 +48,7 @@ export function downloadRoutes(api: Api, deps: Deps): void {
 
   get(
     '/download/task/:id/file',
-    { access, params: idParams, response: 'raw' },
+    { access, params: idParams, response: pack },
     async ({ ctx, params, request, reply }) => {
       const zip = await openTaskZip(deps, ctx, params.id, ctx.actor);
       return sendBlob(request, reply, deps.blobs, {
@@ -64,7 +74,7 @@ export function downloadRoutes(api: Api, deps: Deps): void {
   get(
     '/download/ticket/:token',
     // The link acts in the session it was issued in, an inspector's too (an invitation that grants downloads).
-    { access: 'public', inspector: 'read', params: ticketParams, response: 'raw' },
+    { access: 'public', inspector: 'read', params: ticketParams, response: ticketFile },
     async ({ params, request, reply }) => {
       const { made, ...blob } = await redeemTicket(deps, params.token, request);
       return made ? sendBytes(reply, made, blob) : sendBlob(request, reply, deps.blobs, blob);

@@ -10,6 +10,7 @@ import {
 import { idParams } from '@edoc/contract/fields';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
+import { MEDIA } from '../../lib/raw-answer.ts';
 import { routes } from '../../lib/route.ts';
 import { sendBlob } from '../../lib/send-blob.ts';
 import { checkIn } from './editing-content.service.ts';
@@ -60,7 +61,16 @@ export function editingRoutes(api: Api, deps: Deps): void {
   // The session's file as it is now, for the editor or a check-out: the unique symbol is the credential.
   get(
     '/minio/file/revise/down',
-    { access: 'public', query: symbolQuery, response: 'raw' },
+    {
+      access: 'public',
+      query: symbolQuery,
+      response: {
+        raw: [MEDIA.any],
+        named: true,
+        ranges: true,
+        description: "The session's file as last saved, else the version it started from, in its own type.",
+      },
+    },
     async ({ query, request, reply }) => {
       const { session, base } = await sessionBySymbol(deps, query.uniqueSymbol);
       return sendBlob(request, reply, deps.blobs, currentContent(session, base));

@@ -1,15 +1,32 @@
 import { PRODUCT_VERSION } from '@edoc/contract/limits';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
+import { MEDIA, type RawAnswer } from '../../lib/raw-answer.ts';
 import { routes } from '../../lib/route.ts';
+
+const up = z.enum(['up', 'down']);
+/** The envelope's shape, with data on both answers: load balancers read the status code, operators the body. */
+const healthBody = z.object({
+  status: z.boolean(),
+  msg: z.enum(['ok', 'unhealthy']),
+  data: z.object({ version: z.string(), database: up, storage: up }),
+  errorCode: z.enum(['system_abnormal']).nullable(),
+});
+const health: RawAnswer = {
+  raw: [MEDIA.json],
+  json: healthBody,
+  description: 'Database and storage are up.',
+  also: { 503: 'Database or storage is down (errorCode system_abnormal).' },
+};
 
 /** GET /health: database and storage state, for load balancers and operators. 503 when either is down. */
 export function healthRoutes(api: Api, deps: Deps): void {
   const { get } = routes(api);
 
-  // 'raw': an unhealthy answer is a 503 with data, which the success envelope does not describe.
-  get('/health', { access: 'public', response: 'raw' }, async ({ reply }) => {
+  // Sent as it is: an unhealthy answer is a 503 with data, which the success envelope does not describe.
+  get('/health', { access: 'public', response: health }, async ({ reply }) => {
     const database = await deps.db.execute(sql`SELECT 1`).then(
       () => true,
       () => false,
@@ -21,6 +38,6 @@ export function healthRoutes(api: Api, deps: Deps): void {
       msg: healthy ? 'ok' : 'unhealthy',
       data: { version: PRODUCT_VERSION, database: database ? 'up' : 'down', storage: storage ? 'up' : 'down' },
       errorCode: healthy ? null : 'system_abnormal',
-    });
+    } satisfies z.input<typeof healthBody>);
   });
 }

@@ -9,6 +9,7 @@ import {
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
+import { tableExport } from '../../lib/raw-answer.ts';
 import { routes } from '../../lib/route.ts';
 import { sendExport } from '../../lib/table-export.ts';
 import { companyOf } from '../../plugins/context.ts';
@@ -36,7 +37,11 @@ export function reportRoutes(api: Api, deps: Deps): void {
 
   get(
     '/report/system/export',
-    { access: 'projectAdmin', query: systemReportExportQuery, response: 'raw' },
+    {
+      access: 'projectAdmin',
+      query: systemReportExportQuery,
+      response: tableExport('The chosen System Report as a table, in the format asked for.'),
+    },
     async ({ ctx, query, reply }) => sendExport(reply, await exportSystemReport(deps, ctx, query, query.format)),
   );
 
@@ -48,7 +53,11 @@ export function reportRoutes(api: Api, deps: Deps): void {
 
   get(
     '/company/report/export',
-    { access: 'companyAdmin', query: companyReportExportQuery, response: 'raw' },
+    {
+      access: 'companyAdmin',
+      query: companyReportExportQuery,
+      response: tableExport("The company report's table, in the format asked for."),
+    },
     async ({ ctx, query, reply }) =>
       sendExport(reply, await exportCompanyReport(deps, companyOf(ctx, query.companyId), query.format, ctx.lang)),
   );

@@ -13,6 +13,7 @@ import {
 import type { Deps } from '../../lib/deps.ts';
 import { readUpload, xlsxHeaders } from '../../lib/excel.ts';
 import type { Api } from '../../lib/http.ts';
+import { workbook } from '../../lib/raw-answer.ts';
 import { routes } from '../../lib/route.ts';
 import { companyOf } from '../../plugins/context.ts';
 import {
@@ -39,7 +40,7 @@ export function companyTemplateRoutes(api: Api, deps: Deps): void {
 
   get(
     '/template/import/sample',
-    { access, query: templateSampleQuery, response: 'raw' },
+    { access, query: templateSampleQuery, response: workbook('The import template of this type, to fill in.') },
     async ({ ctx, query, reply }) => {
       companyOf(ctx, query.companyId);
       const name = `${ctx.lang === 'en-US' ? 'template' : '模板'}-${query.type}.xlsx`;
@@ -66,7 +67,7 @@ export function companyTemplateRoutes(api: Api, deps: Deps): void {
 
   get(
     '/template/:id/export',
-    { access, params: idParams, query: companyQuery, response: 'raw' },
+    { access, params: idParams, query: companyQuery, response: workbook('The template as a workbook.') },
     async ({ ctx, params, query, reply }) => {
       const template = await getTemplate(deps, companyOf(ctx, query.companyId), params.id);
       const buffer = await templateWorkbook(template, ctx.lang);

@@ -2,17 +2,24 @@ import { signatureData, SIGNATURE_MAX_BYTES } from '@edoc/contract/user';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
+import { MEDIA, type RawAnswer } from '../../lib/raw-answer.ts';
 import { routes } from '../../lib/route.ts';
 import { BlobTooLargeError } from '../../storage/blob-store.ts';
 import { readSignature, setSignature, signatureTypeOf } from './signature.service.ts';
 import { fileOnly } from '@edoc/contract/fields';
 import { commitUpload } from '../../storage/blob-sweep.ts';
 
+// Its type is told from its first bytes again (readSignature): octets only should they be no image.
+const signatureImage: RawAnswer = {
+  raw: [MEDIA.png, MEDIA.jpeg, MEDIA.octets],
+  description: "The caller's signature image.",
+};
+
 /** Personal centre, electronic signature: each user sets and sees only their own image. */
 export function signatureRoutes(api: Api, deps: Deps): void {
   const { get, post } = routes(api);
 
-  get('/user/signature', { access: 'signedIn', response: 'raw' }, async ({ ctx, reply }) => {
+  get('/user/signature', { access: 'signedIn', response: signatureImage }, async ({ ctx, reply }) => {
     const image = await readSignature(deps, ctx.auth.user.id);
     return reply.type(image.type).header('Cache-Control', 'private, no-cache').send(image.body);
   });

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
+import { MEDIA } from '../../lib/raw-answer.ts';
 import { routes } from '../../lib/route.ts';
 import { authenticateSession } from '../../plugins/auth.ts';
 import { BlobTooLargeError } from '../../storage/blob-store.ts';
@@ -50,7 +51,12 @@ export function userRoutes(api: Api, deps: Deps): void {
 
   get(
     '/user/avatar/:userId',
-    { access: 'signedIn', params: z.object({ userId: idParam }), response: 'raw' },
+    {
+      access: 'signedIn',
+      params: z.object({ userId: idParam }),
+      // The types imageTypeOf accepts at upload.
+      response: { raw: [MEDIA.png, MEDIA.jpeg, MEDIA.gif, MEDIA.webp], description: "The user's avatar image." },
+    },
     async ({ ctx, params, reply }) => {
       const avatar = await readAvatar(deps, ctx.auth, params.userId);
       return reply.type(avatar.type).header('Cache-Control', 'private, max-age=86400').send(avatar.stream);

@@ -7,10 +7,19 @@ import {
 } from '@edoc/contract/viewer';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
+import { MEDIA, thumbnail, type RawAnswer } from '../../lib/raw-answer.ts';
 import { routes } from '../../lib/route.ts';
 import { sendBlob, sendBytes } from '../../lib/send-blob.ts';
 import { workspaceThumbnail } from './thumbnail.service.ts';
 import { fileDetail, viewBytes, viewState } from './viewer.service.ts';
+
+// Inline; a stamped copy (made for the request, sent whole) to a viewer without downDoc.
+const viewedBytes: RawAnswer = {
+  raw: [MEDIA.pdf, 'image/*', 'text/*'],
+  named: true,
+  ranges: true,
+  description: 'The version as shown: its PDF or PDF rendition, an image, or text.',
+};
 
 /**
  * The online viewer (SPEC §7; DESIGN §8). Every call needs viewDoc on the document's folder.
@@ -39,7 +48,7 @@ export function viewerRoutes(api: Api, deps: Deps): void {
 
   get(
     '/file/view/:id',
-    { access, inspector: 'read', params: idParams, response: 'raw' },
+    { access, inspector: 'read', params: idParams, response: viewedBytes },
     async ({ ctx, params, request, reply }) => {
       const { content, made } = await viewBytes(deps, ctx, params.id);
       if (made) return sendBytes(reply, made, { ...content, disposition: 'inline' });
@@ -49,7 +58,7 @@ export function viewerRoutes(api: Api, deps: Deps): void {
 
   get(
     '/folder/workspace/file/picture',
-    { access, query: pictureQuery, response: 'raw' },
+    { access, query: pictureQuery, response: thumbnail },
     async ({ ctx, query, reply }) =>
       sendBytes(reply, await workspaceThumbnail(deps, ctx, query.fileVersionId), {
         fileName: `${query.fileVersionId}.png`,
