@@ -2,6 +2,7 @@ import { fileAuditQuery, fileTrail, projectTrailPage, projectTrailQuery, trailEx
 import type { Deps } from '../../lib/deps.ts';
 import { XLSX_TYPE } from '../../lib/excel.ts';
 import type { Api } from '../../lib/http.ts';
+import { MEDIA } from '../../lib/raw-answer.ts';
 import { routes } from '../../lib/route.ts';
 import { contentDisposition } from '../../lib/send-blob.ts';
 import { exportTrail, fileAudits, projectTrail, trailExportName } from './audit.service.ts';
@@ -24,7 +25,11 @@ export function auditRoutes(api: Api, deps: Deps): void {
 
   get(
     '/audit/project/export',
-    { access: 'projectAdmin', query: projectTrailQuery.and(trailExportQuery), response: 'raw' },
+    {
+      access: 'projectAdmin',
+      query: projectTrailQuery.and(trailExportQuery),
+      response: { raw: [MEDIA.csv, MEDIA.xlsx], named: true, description: "The project's trail rows, as CSV or Excel." },
+    },
     async ({ ctx, query, reply }) => {
       const { format } = query;
       const body = await exportTrail(deps, ctx, query, format, ctx.lang);
