@@ -1,9 +1,9 @@
 import type { DocKey } from '@edoc/contract/permissions';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
-import { groups, members } from '../../db/schema/projects.ts';
-import { fail } from '../../lib/app-error.ts';
-import { projectFolders, rightsOfUser, type FolderRow } from '../folder/folder.policy.ts';
+import type { Tx } from '../db/client.ts';
+import { groups, members } from '../db/schema/projects.ts';
+import { fail } from '../lib/app-error.ts';
+import { projectFolders, rightsOfUser, type FolderRow } from './folder-rights.ts';
 
 /** The people a stage names: its users and the members of its groups (expanded when sent), each once. */
 export async function expandAssignees(

@@ -1,16 +1,16 @@
 import type { DocKey, FolderRights } from '@edoc/contract/permissions';
 import { TrailType } from '@edoc/contract/enums';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
-import { documents, documentVersions } from '../../db/schema/documents.ts';
-import { projects } from '../../db/schema/projects.ts';
-import { fail } from '../../lib/app-error.ts';
-import type { Deps } from '../../lib/deps.ts';
-import { folderRights } from '../folder/folder.policy.ts';
-import { fromLibraryOr } from '../library/library.policy.ts';
-import type { ProjectContext } from '../../plugins/context.ts';
+import type { Tx } from '../db/client.ts';
+import { documents, documentVersions } from '../db/schema/documents.ts';
+import { projects } from '../db/schema/projects.ts';
+import { fail } from '../lib/app-error.ts';
+import type { Deps } from '../lib/deps.ts';
+import { folderRights } from './folder-rights.ts';
+import { fromLibraryOr } from './library-access.ts';
+import type { ProjectContext } from '../plugins/context.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
-import { seesSite, visibleSites } from './document-list.service.ts';
+import { seesSite, visibleSites } from './sites.ts';
 
 /** What the caller may see in the project: rights per work folder and the sites they work on (null: all). */
 export interface DocumentAccess {

@@ -1,10 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
-import { editSessions } from '../../db/schema/editing.ts';
-import { users } from '../../db/schema/users.ts';
-import { fail } from '../../lib/app-error.ts';
-import type { BlobStore } from '../../storage/blob-store.ts';
-import { closeSession } from './session-close.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { editSessions } from '../db/schema/editing.ts';
+import { users } from '../db/schema/users.ts';
+import { fail } from '../lib/app-error.ts';
+import type { BlobStore } from '../storage/blob-store.ts';
+import { closeSession } from './edit-session-close.ts';
 
 export type EditSessionRow = typeof editSessions.$inferSelect;
 

@@ -1,15 +1,15 @@
 import { TrailType } from '@edoc/contract/enums';
 import type { EditOutcome } from '@edoc/contract/editing';
 import { and, eq, isNull, lt } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
-import { documents } from '../../db/schema/documents.ts';
-import { editSessions } from '../../db/schema/editing.ts';
-import { users } from '../../db/schema/users.ts';
-import type { BlobStore } from '../../storage/blob-store.ts';
-import { addVersion, nextVersionNo } from '../document/document.service.ts';
-import { versionOf } from '../document/document-read.service.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { documents } from '../db/schema/documents.ts';
+import { editSessions } from '../db/schema/editing.ts';
+import { users } from '../db/schema/users.ts';
+import type { BlobStore } from '../storage/blob-store.ts';
+import { addVersion, nextVersionNo } from './versions.ts';
+import { versionOf } from './document-access.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
-import type { EditSessionRow } from './editing.policy.ts';
+import type { EditSessionRow } from './edit-lock.ts';
 
 export interface Closing {
   /** saved when the holder ends it, cancelled to drop the saves; expired / ended_by_admin keep the saves too. */

@@ -7,10 +7,10 @@ import {
   type FolderRights,
 } from '@edoc/contract/permissions';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
-import { folderGrants, folders, groups, members, projects, roles } from '../../db/schema/projects.ts';
-import { fail } from '../../lib/app-error.ts';
-import type { ProjectContext } from '../../plugins/context.ts';
+import type { Tx } from '../db/client.ts';
+import { folderGrants, folders, groups, members, projects, roles } from '../db/schema/projects.ts';
+import { fail } from '../lib/app-error.ts';
+import type { ProjectContext } from '../plugins/context.ts';
 
 export type FolderRow = typeof folders.$inferSelect;
 
@@ -189,3 +189,6 @@ export async function viewableFolderIds(tx: Tx, ctx: ProjectContext, under?: num
     .filter((f) => rights.get(f.id)?.isEnabled && rights.get(f.id)?.docKeys.includes('viewDoc'))
     .map((f) => f.id);
 }
+
+/** What the caller may do with documents of a folder, for the web to show or hide actions. */
+export const abilitiesOf = (r: FolderRights | undefined): string[] => (r?.isEnabled ? r.docKeys : []);

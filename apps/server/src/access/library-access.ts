@@ -1,18 +1,19 @@
 import { FolderType, type FolderRights } from '@edoc/contract/permissions';
 import { abilitiesOf, transitionOf, type ActorFacts, type WorkflowAction } from '@edoc/contract/workflow';
 import { DocStatus } from '@edoc/contract/enums';
+import { DeletionState } from '@edoc/contract/states';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { users } from '../../db/schema/users.ts';
-import type { Db, Tx } from '../../db/client.ts';
-import { documents, documentVersions } from '../../db/schema/documents.ts';
-import { deletionApplications, libraryEntries } from '../../db/schema/library.ts';
-import { folders, projects } from '../../db/schema/projects.ts';
-import { AppError, fail } from '../../lib/app-error.ts';
-import type { ProjectContext } from '../../plugins/context.ts';
-import { folderRights, loadFolder } from '../folder/folder.policy.ts';
-import { seesSite, visibleSites } from '../document/document-list.service.ts';
-import { factsOf } from '../workflow/workflow.policy.ts';
+import { users } from '../db/schema/users.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { documents, documentVersions } from '../db/schema/documents.ts';
+import { deletionApplications, libraryEntries } from '../db/schema/library.ts';
+import { folders, projects } from '../db/schema/projects.ts';
+import { AppError, fail } from '../lib/app-error.ts';
+import type { ProjectContext } from '../plugins/context.ts';
+import { folderRights, loadFolder } from './folder-rights.ts';
+import { seesSite, visibleSites } from './sites.ts';
+import { factsOf } from './workflow-state.ts';
 
 export type LibraryEntry = typeof libraryEntries.$inferSelect;
 
@@ -204,7 +205,7 @@ export async function libraryActionsOf(
     .where(
       and(
         eq(deletionApplications.documentId, doc.id),
-        eq(deletionApplications.state, 0),
+        eq(deletionApplications.state, DeletionState.Pending),
         eq(deletionApplications.approverId, ctx.auth.user.id),
       ),
     )
@@ -227,7 +228,7 @@ export async function pendingDeletionOf(tx: Tx, documentId: number) {
     .from(deletionApplications)
     .innerJoin(applicant, eq(applicant.id, deletionApplications.applicantId))
     .innerJoin(approver, eq(approver.id, deletionApplications.approverId))
-    .where(and(eq(deletionApplications.documentId, documentId), eq(deletionApplications.state, 0)))
+    .where(and(eq(deletionApplications.documentId, documentId), eq(deletionApplications.state, DeletionState.Pending)))
     .limit(1);
   return row ?? null;
 }

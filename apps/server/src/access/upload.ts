@@ -2,13 +2,13 @@ import type { MultipartFile } from '@fastify/multipart';
 import { extensionOf, isAllowedType, judgeUpload, maxBytesFor } from '@edoc/contract/file-rules';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { fail } from '../../lib/app-error.ts';
-import type { Deps } from '../../lib/deps.ts';
-import { BlobTooLargeError } from '../../storage/blob-store.ts';
-import { discardUpload } from '../../storage/blob-sweep.ts';
-import type { ProjectContext } from '../../plugins/context.ts';
-import { allowedTypes } from './document-read.service.ts';
-import type { UploadedFile } from './document.service.ts';
+import { fail } from '../lib/app-error.ts';
+import type { Deps } from '../lib/deps.ts';
+import { BlobTooLargeError } from '../storage/blob-store.ts';
+import { discardUpload } from '../storage/blob-sweep.ts';
+import type { ProjectContext } from '../plugins/context.ts';
+import { allowedTypes } from './document-access.ts';
+import type { UploadedFile } from './versions.ts';
 
 /** Streams the part into the blob store within the limit of its type; too large → file_too_large. */
 export async function storePart(deps: Deps, part: MultipartFile, limit: number) {

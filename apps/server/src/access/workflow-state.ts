@@ -1,20 +1,11 @@
-import {
-  abilitiesOf,
-  refusalOf,
-  transitionOf,
-  type ActorFacts,
-  type Transition,
-  type WorkflowAction,
-} from '@edoc/contract/workflow';
+import { abilitiesOf, refusalOf, transitionOf, type ActorFacts, type Transition, type WorkflowAction } from '@edoc/contract/workflow';
 import type { FolderRights } from '@edoc/contract/permissions';
+import { Decision, RouteState, StageState } from '@edoc/contract/states';
 import { and, asc, desc, eq } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
-import { documentRoutes, routeStages, signatures, stageAssignees } from '../../db/schema/workflow.ts';
-import type { ProjectContext } from '../../plugins/context.ts';
-import { fail } from '../../lib/app-error.ts';
-
-export const RouteState = { Open: 0, Done: 1, Rejected: 2, Withdrawn: 3 } as const;
-export const Decision = { Pending: 0, Passed: 1, Rejected: 2, Retracted: 3 } as const;
+import type { Db, Tx } from '../db/client.ts';
+import { documentRoutes, routeStages, signatures, stageAssignees } from '../db/schema/workflow.ts';
+import type { ProjectContext } from '../plugins/context.ts';
+import { fail } from '../lib/app-error.ts';
 
 type RouteRow = typeof documentRoutes.$inferSelect;
 type StageRow = typeof routeStages.$inferSelect;
@@ -31,7 +22,7 @@ export interface OpenStage {
 
 /**
  * Read under the document's row lock (the caller holds it), so what it answers stays true until the commit.
- * Stages are opened one at a time: the open one has state 0.
+ * Stages are opened one at a time: the open one has state StageState.Open.
  */
 export async function openStageOf(tx: Tx, documentId: number): Promise<OpenStage | null> {
   const [route] = await tx
@@ -44,14 +35,14 @@ export async function openStageOf(tx: Tx, documentId: number): Promise<OpenStage
   const [stage] = await tx
     .select()
     .from(routeStages)
-    .where(and(eq(routeStages.routeId, route.id), eq(routeStages.state, 0)))
+    .where(and(eq(routeStages.routeId, route.id), eq(routeStages.state, StageState.Open)))
     .orderBy(asc(routeStages.stage))
     .limit(1);
   if (!stage) return null;
   const [passed] = await tx
     .select({ id: routeStages.id })
     .from(routeStages)
-    .where(and(eq(routeStages.routeId, route.id), eq(routeStages.state, 1)))
+    .where(and(eq(routeStages.routeId, route.id), eq(routeStages.state, StageState.Passed)))
     .limit(1);
   const assignees = await tx
     .select()
@@ -119,11 +110,6 @@ export async function workflowOf(
   let needsEmail = false;
   if (required) needsEmail = !(await signedInSession(tx, ctx));
   return { actions, signing: { required, needsEmail } };
-}
-
-/** Ends a route in the caller's transaction: done, rejected or withdrawn. */
-export async function closeRoute(tx: Tx, routeId: number, state: (typeof RouteState)[keyof typeof RouteState]) {
-  await tx.update(documentRoutes).set({ state, closedAt: new Date() }).where(eq(documentRoutes.id, routeId));
 }
 
 /** Whether the caller has signed in this session already: later signings ask for the password alone (11.200(a)). */

@@ -2,18 +2,18 @@ import type { ReportDefinitionInput } from '@edoc/contract/custom-report';
 import { DATASET_FIELDS } from '@edoc/contract/custom-report-fields';
 import { eq, inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { documents, documentVersions } from '../../db/schema/documents.ts';
-import { folderGrants, roles, sites } from '../../db/schema/projects.ts';
-import { documentRoutes, routeStages, tasks } from '../../db/schema/workflow.ts';
-import type { TestContext } from '../../test/context.ts';
+import { documents, documentVersions } from '../db/schema/documents.ts';
+import { folderGrants, roles, sites } from '../db/schema/projects.ts';
+import { documentRoutes, routeStages, tasks } from '../db/schema/workflow.ts';
+import type { TestContext } from './context.ts';
 import {
   createProjectWorld,
   joinProject,
   SAMPLE,
   type ProjectPerson,
   type ProjectWorld,
-} from '../../test/factories.ts';
-import { client } from '../../test/requests.ts';
+} from './factories.ts';
+import { client } from './requests.ts';
 
 /**
  * A project whose figures the custom-report tests know by heart. The administrator (pm) files five documents:

@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
-import { folderGrants, roles } from '../../db/schema/projects.ts';
-import type { TestContext } from '../../test/context.ts';
-import { createProjectWorld, joinProject, type ProjectPerson, type ProjectWorld } from '../../test/factories.ts';
-import { client } from '../../test/requests.ts';
+import { folderGrants, roles } from '../db/schema/projects.ts';
+import type { TestContext } from './context.ts';
+import { createProjectWorld, joinProject, type ProjectPerson, type ProjectWorld } from './factories.ts';
+import { client } from './requests.ts';
 
 /** Bytes a .docx upload passes with (the zip signature), carrying a text to tell versions apart. */
 export const docx = (text: string) => Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from(text)]);

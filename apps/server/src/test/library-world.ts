@@ -2,17 +2,17 @@ import { DocStatus } from '@edoc/contract/enums';
 import { FolderType } from '@edoc/contract/permissions';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { documents } from '../../db/schema/documents.ts';
-import { projects } from '../../db/schema/projects.ts';
-import { createTestContext, type TestContext } from '../../test/context.ts';
+import { documents } from '../db/schema/documents.ts';
+import { projects } from '../db/schema/projects.ts';
+import { createTestContext, type TestContext } from './context.ts';
 import {
   createProjectWorld,
   joinProject,
   SAMPLE,
   type ProjectPerson,
   type ProjectWorld,
-} from '../../test/factories.ts';
-import { client } from '../../test/requests.ts';
+} from './factories.ts';
+import { client } from './requests.ts';
 
 /**
  * What the library tests share: a project with no stage enabled (a document sent goes straight to 8, processed) and

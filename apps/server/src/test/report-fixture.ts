@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { documents, documentVersions } from '../../db/schema/documents.ts';
-import { libraryEntries } from '../../db/schema/library.ts';
-import { folderGrants, projects, roles, sites } from '../../db/schema/projects.ts';
-import { sessions } from '../../db/schema/sessions.ts';
-import { documentRoutes, routeStages, tasks } from '../../db/schema/workflow.ts';
-import type { TestContext } from '../../test/context.ts';
-import { createProjectWorld, joinProject, type ProjectPerson, type ProjectWorld } from '../../test/factories.ts';
-import { client } from '../../test/requests.ts';
+import { documents, documentVersions } from '../db/schema/documents.ts';
+import { libraryEntries } from '../db/schema/library.ts';
+import { folderGrants, projects, roles, sites } from '../db/schema/projects.ts';
+import { sessions } from '../db/schema/sessions.ts';
+import { documentRoutes, routeStages, tasks } from '../db/schema/workflow.ts';
+import type { TestContext } from './context.ts';
+import { createProjectWorld, joinProject, type ProjectPerson, type ProjectWorld } from './factories.ts';
+import { client } from './requests.ts';
 
 /**
  * A project in Asia/Shanghai whose every report figure is known (issue 14). Rows are written directly, with the

@@ -7,12 +7,12 @@ import { eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import { folderGrants, projects, roles } from '../../db/schema/projects.ts';
-import { users } from '../../db/schema/users.ts';
-import { signatures } from '../../db/schema/workflow.ts';
-import type { TestContext } from '../../test/context.ts';
-import { createProjectWorld, joinProject, PASSWORD } from '../../test/factories.ts';
-import { client } from '../../test/requests.ts';
+import { folderGrants, projects, roles } from '../db/schema/projects.ts';
+import { users } from '../db/schema/users.ts';
+import { signatures } from '../db/schema/workflow.ts';
+import type { TestContext } from './context.ts';
+import { createProjectWorld, joinProject, PASSWORD } from './factories.ts';
+import { client } from './requests.ts';
 
 /** Whether poppler-utils is here. DESIGN §9: without it the signed-PDF tests skip loudly, and fail in CI. */
 export const popplerTools = ['pdftotext', 'pdfsig'].every((t) => spawnSync(t, ['-v']).status === 0);

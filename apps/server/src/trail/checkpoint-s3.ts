@@ -6,7 +6,7 @@ import {
   S3Client,
   type PutObjectCommandInput,
 } from '@aws-sdk/client-s3';
-import type { Config } from '../../config.ts';
+import type { Config } from '../config.ts';
 import type { Checkpoint } from './trail-checkpoint.ts';
 
 /**

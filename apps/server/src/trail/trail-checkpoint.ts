@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../db/client.ts';
 import type { CheckpointCopies } from './checkpoint-s3.ts';
 import { mac, trailKey } from './trail-key.ts';
 

@@ -1,6 +1,6 @@
 import { asc, gt } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { trail } from '../../db/schema/trail.ts';
+import type { Db } from '../db/client.ts';
+import { trail } from '../db/schema/trail.ts';
 import { checkpointValid, readCheckpoints, type Checkpoint } from './trail-checkpoint.ts';
 import { GENESIS_HASH, rowHash } from './trail.service.ts';
 

@@ -1,8 +1,8 @@
 import type { TrailEntry } from '@edoc/contract/trail';
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
-import { trail } from '../../db/schema/trail.ts';
-import { sha256 } from '../../lib/crypto.ts';
+import type { Tx } from '../db/client.ts';
+import { trail } from '../db/schema/trail.ts';
+import { sha256 } from '../lib/crypto.ts';
 import { mac, trailKey } from './trail-key.ts';
 
 export const GENESIS_HASH = '0'.repeat(64);

@@ -5,10 +5,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { trail } from '../../db/schema/trail.ts';
-import { createTestContext, type TestContext } from '../../test/context.ts';
-import { createUser, PASSWORD, signIn } from '../../test/factories.ts';
-import { client } from '../../test/requests.ts';
+import { trail } from '../db/schema/trail.ts';
+import { createTestContext, type TestContext } from '../test/context.ts';
+import { createUser, PASSWORD, signIn } from '../test/factories.ts';
+import { client } from '../test/requests.ts';
 import { GENESIS_HASH, recordTrail, type TrailEntry } from './trail.service.ts';
 import { verifyTrail } from './trail-verify.ts';
 

@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/client.ts';
 import { folders } from '../../db/schema/projects.ts';
 import type { TemplateFolder } from '../../db/schema/templates.ts';
-import { pathKey } from '../template/company-template.service.ts';
+import { pathKey } from './company-template.service.ts';
 
 /** Where template folders go: one tree (work or library) of a project, under `parentId` (null: the root). */
 export interface TemplateFolderPlace {

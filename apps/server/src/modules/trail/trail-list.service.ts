@@ -1,4 +1,4 @@
-import type { projectTrailQuery, TrailItem } from '@edoc/contract/audit';
+import type { projectTrailQuery, TrailItem } from '@edoc/contract/trail-query';
 import type { Lang } from '@edoc/contract/enums';
 import { describeTrail, trailSideText } from '@edoc/contract/trail-format';
 import { ID_MAX } from '@edoc/contract/fields';
@@ -11,8 +11,8 @@ import type { Deps } from '../../lib/deps.ts';
 import { csvDocument } from '../../lib/csv.ts';
 import { cappedCount } from '../../lib/sql.ts';
 import { defineSheet, writeXlsx } from '../../lib/excel.ts';
-import { loadDocumentFor } from '../document/document-read.service.ts';
-import { fromLibraryOr } from '../library/library.policy.ts';
+import { loadDocumentFor } from '../../access/document-access.ts';
+import { fromLibraryOr } from '../../access/library-access.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 
 type TrailFilters = zod.infer<typeof projectTrailQuery>;
@@ -64,7 +64,7 @@ const item = (r: TrailRow): Omit<TrailItem, 'objectName'> => ({
 });
 
 /** A document's own trail, oldest first (viewTrailDoc on its folder). */
-export async function fileAudits(deps: Deps, ctx: ProjectContext, fileId: number): Promise<TrailItem[]> {
+export async function fileTrailOf(deps: Deps, ctx: ProjectContext, fileId: number): Promise<TrailItem[]> {
   return deps.db.transaction(async (tx) => {
     const { doc } = await loadDocumentFor(tx, ctx, fileId, ['viewDoc', 'viewTrailDoc']).catch((err: unknown) =>
       fromLibraryOr(tx, ctx, err, 'viewTrailDoc', fileId),

@@ -1,20 +1,20 @@
-import { fileAuditQuery, fileTrail, projectTrailPage, projectTrailQuery, trailExportQuery } from '@edoc/contract/audit';
+import { fileAuditQuery, fileTrail, projectTrailPage, projectTrailQuery, trailExportQuery } from '@edoc/contract/trail-query';
 import type { Deps } from '../../lib/deps.ts';
 import { XLSX_TYPE } from '../../lib/excel.ts';
 import type { Api } from '../../lib/http.ts';
 import { MEDIA } from '../../lib/raw-answer.ts';
 import { routes } from '../../lib/route.ts';
 import { contentDisposition } from '../../lib/send-blob.ts';
-import { exportTrail, fileAudits, projectTrail, trailExportName } from './audit.service.ts';
+import { exportTrail, fileTrailOf, projectTrail, trailExportName } from './trail-list.service.ts';
 
 /** The operation trail as users read it: one document's (viewTrailDoc) and the project's (administrators). */
-export function auditRoutes(api: Api, deps: Deps): void {
+export function trailRoutes(api: Api, deps: Deps): void {
   const { get } = routes(api);
 
   get(
     '/audit/find_file_audits',
     { access: 'projectMember', inspector: 'page', query: fileAuditQuery, response: fileTrail },
-    ({ ctx, query }) => fileAudits(deps, ctx, query.fileId),
+    ({ ctx, query }) => fileTrailOf(deps, ctx, query.fileId),
   );
 
   get(
