@@ -1,7 +1,7 @@
 import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { TrailPage } from '../features/audit/pages/trail-page';
+import { TrailPage } from '../features/trail/pages/trail-page';
 import { SystemReportPage } from '../features/report/pages/system-report-page';
 
 const TABS = ['system', 'trail'] as const;

@@ -15,7 +15,9 @@ function page<P>(load: () => Promise<ComponentType<P>>) {
 }
 
 export const LoginPage = page(() => import('../features/auth/pages/login-page').then((m) => m.LoginPage));
-export const RegisterPage = page(() => import('../features/register/pages/register-page').then((m) => m.RegisterPage));
+export const RegisterPage = page(() =>
+  import('../features/registration/pages/register-page').then((m) => m.RegisterPage),
+);
 export const LicensePage = page(() => import('../features/license/pages/license-page').then((m) => m.LicensePage));
 export const ViewPage = page(() => import('../features/viewer/pages/view-page').then((m) => m.ViewPage));
 export const NotFoundPage = page(() => import('./not-found-page').then((m) => m.NotFoundPage));
