@@ -68,16 +68,15 @@ function define(api: Api, method: Method) {
     P extends Schema | undefined,
     Q extends Schema | undefined,
     B extends Schema | undefined,
-    R extends Schema | RawAnswer | 'raw',
+    R extends Schema | RawAnswer,
   >(
     url: string,
     spec: RouteSpec<G, P, Q, B, R>,
     handler: Handler<G, P, Q, B, R>,
   ): void => {
-    // 'raw' alone is being replaced by a RawAnswer on every route (issue 24): until then it still sends as it did.
-    const answer = spec.response === 'raw' ? null : (spec.response as Schema | RawAnswer);
-    const raw = answer === null || isRawAnswer(answer) ? answer : undefined;
-    const envelope = raw === undefined ? (answer as Schema) : undefined;
+    const answer: Schema | RawAnswer = spec.response;
+    const raw = isRawAnswer(answer) ? answer : undefined;
+    const envelope = isRawAnswer(answer) ? undefined : answer;
     if (spec.multipart) MULTIPART_ROUTES.set(`${method} ${api.prefix}${url}`, spec.multipart);
     api.route({
       method,
