@@ -44,4 +44,20 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Test support (packages/test-support, issue 24) is a dev dependency: the server's own code, which the bundle
+    // and `npm start` run, never loads it; only tests and their helpers do.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@edoc/test-support', '@edoc/test-support/*'], message: 'Only tests import test support.' },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -12,7 +12,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { extractText } from '../apps/server/src/modules/search/extract.ts';
 import { toolsOf } from '../apps/server/src/modules/search/extract-loop.ts';
 import { tsvectorOf } from '../apps/server/src/modules/search/lexemes.ts';
-import { makePdf } from '../e2e/support/files.ts';
+import { makePdf } from '@edoc/test-support/files';
 
 const run = promisify(execFile);
 const WORDS = 'Monitoring visit report pharmacokinetics adverse event consent investigator site dose'.split(' ');

@@ -6,11 +6,11 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { makeDocx } from '@edoc/test-support/files';
 import type { Config } from '../apps/server/src/config.ts';
 import { convertHandlerOf } from '../apps/server/src/convert/convert-job.ts';
 import { createOfficeConverter } from '../apps/server/src/convert/warm-office.ts';
 import type { Db } from '../apps/server/src/db/client.ts';
-import { docxWith } from '../apps/server/src/modules/viewer/viewer-samples.ts';
 import type { BlobStore } from '../apps/server/src/storage/blob-store.ts';
 import type { Project } from './documents.ts';
 
@@ -20,14 +20,18 @@ const p = (xs: number[], q: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))];
 
 /** About six pages of a protocol, Chinese and English. */
-const protocol = () =>
-  docxWith(
-    Array.from({ length: 240 }, (_, i) =>
-      i % 2
-        ? `${i}. 受试者在签署知情同意书后进入筛选期，研究者记录所有不良事件。`
-        : `${i}. The investigator records every adverse event from the signature of the consent onward.`,
-    ),
-  );
+const protocol = async () =>
+  (
+    await makeDocx(
+      'protocol.docx',
+      Array.from({ length: 240 }, (_, i) =>
+        i % 2
+          ? `${i}. 受试者在签署知情同意书后进入筛选期，研究者记录所有不良事件。`
+          : `${i}. The investigator records every adverse event from the signature of the consent onward.`,
+      ),
+      null,
+    )
+  ).buffer;
 
 async function timed(fn: () => Promise<unknown>) {
   const t = performance.now();

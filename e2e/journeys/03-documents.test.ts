@@ -1,11 +1,11 @@
 import fs from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readZip } from '../../apps/server/src/modules/download/zip-reader.ts';
+import { readZip } from '@edoc/test-support/zip-reader';
 import downloadEn from '../../apps/web/src/features/download/locales/en-US.json';
 import downloadZh from '../../apps/web/src/features/download/locales/zh-CN.json';
 import { env, keepShot, launch, recallAccount, skipReason, submitLogin, type Account } from '../support/browser.ts';
-import { makeDocx, makePdf, makePng, makeXlsx, sha256Of, type TestFile } from '../support/files.ts';
+import { makeDocx, makePdf, makePng, makeXlsx, sha256Of, type TestFile } from '@edoc/test-support/files';
 import { keepTreeShots, openFolder } from '../support/folder-steps.ts';
 
 /**

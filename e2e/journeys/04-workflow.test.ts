@@ -7,7 +7,7 @@ import { folderGrants, folders, members, projects, roles } from '../../apps/serv
 import { passwordHistory, users } from '../../apps/server/src/db/schema/users.ts';
 import { hashPassword } from '../../apps/server/src/modules/auth/password.service.ts';
 import { env, keepShot, launch, recallAccount, skipReason, type Account } from '../support/browser.ts';
-import { makePdf } from '../support/files.ts';
+import { makePdf } from '@edoc/test-support/files';
 import { openFolder } from '../support/folder-steps.ts';
 import { choose, enter as enterProject } from '../support/library-steps.ts';
 import { pickPeople } from '../support/select-steps.ts';

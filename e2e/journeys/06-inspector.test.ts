@@ -8,7 +8,7 @@ import { trail } from '../../apps/server/src/db/schema/trail.ts';
 import { users } from '../../apps/server/src/db/schema/users.ts';
 import { env, keepShot, launch, recallAccount, skipReason, submitLogin, waitForMail } from '../support/browser.ts';
 import { keepTreeShots } from '../support/folder-steps.ts';
-import { makePdf } from '../support/files.ts';
+import { makePdf } from '@edoc/test-support/files';
 import { api, apiSignIn, dayIn, enter, url } from '../support/library-steps.ts';
 
 /**

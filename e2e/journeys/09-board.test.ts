@@ -6,7 +6,7 @@ import { members, projects, roles } from '../../apps/server/src/db/schema/projec
 import { passwordHistory, users } from '../../apps/server/src/db/schema/users.ts';
 import { hashPassword } from '../../apps/server/src/modules/auth/password.service.ts';
 import { env, keepShot, launch, skipReason, type Account } from '../support/browser.ts';
-import { makePdf } from '../support/files.ts';
+import { makePdf } from '@edoc/test-support/files';
 import { enter, url, type Lang } from '../support/library-steps.ts';
 
 /**

@@ -6,7 +6,7 @@ import { folders, members, projects, roles } from '../../apps/server/src/db/sche
 import { passwordHistory, users } from '../../apps/server/src/db/schema/users.ts';
 import { hashPassword } from '../../apps/server/src/modules/auth/password.service.ts';
 import { env, keepShot, launch, skipReason, type Account } from '../support/browser.ts';
-import { makeDocx } from '../support/files.ts';
+import { makeDocx } from '@edoc/test-support/files';
 import { apiSignIn, enter, url, type Lang } from '../support/library-steps.ts';
 
 /**

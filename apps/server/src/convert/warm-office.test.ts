@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { docxWith, xlsxWith } from '../modules/viewer/viewer-samples.ts';
+import { makeDocx, makeXlsx } from '@edoc/test-support/files';
 import { sofficeAvailable } from './soffice.ts';
 import { createOfficeConverter, officeStats, type OfficeConverter } from './warm-office.ts';
 
@@ -38,6 +38,8 @@ async function source(name: string, content: Buffer) {
   await fs.writeFile(file, content);
   return file;
 }
+/** A Word file of these lines, written to `name`. */
+const docxSource = async (name: string, lines: string[]) => source(name, (await makeDocx(name, lines)).buffer);
 const textOf = (pdf: string) => execFileSync('pdftotext', ['-enc', 'UTF-8', pdf, '-']).toString();
 const convert = async (file: string, timeoutMs = 60_000) =>
   office.toPdf(file, await fs.mkdtemp(path.join(dir, 'work-')), timeoutMs);
@@ -53,17 +55,19 @@ const officePids = () =>
 describe.skipIf(!tools)('conversions through a running LibreOffice (issue 16)', () => {
   it('converts Word and Excel files with one LibreOffice, started once', async () => {
     const starts = officeStats.starts;
-    const first = await convert(await source('方案.docx', await docxWith(['临床试验方案', 'Protocol v2'])));
+    const first = await convert(await docxSource('方案.docx', ['临床试验方案', 'Protocol v2']));
     expect(textOf(first)).toContain('临床试验方案');
     const pids = officePids();
     expect(pids).toHaveLength(1);
     const sheet = await convert(
       await source(
         'visits.xlsx',
-        await xlsxWith([
-          ['Visit', '访视'],
-          ['V1', '2026-01-05'],
-        ]),
+        (
+          await makeXlsx('visits.xlsx', '受试者', [
+            ['Visit', '访视'],
+            ['V1', '2026-01-05'],
+          ])
+        ).buffer,
       ),
     );
     expect(textOf(sheet)).toContain('访视');
@@ -82,14 +86,14 @@ describe.skipIf(!tools)('conversions through a running LibreOffice (issue 16)', 
     const starts = officeStats.starts;
     const [pid] = officePids();
     process.kill(pid, 'SIGKILL');
-    const pdf = await convert(await source('after-kill.docx', await docxWith(['after the crash'])));
+    const pdf = await convert(await docxSource('after-kill.docx', ['after the crash']));
     expect(textOf(pdf)).toContain('after the crash');
     expect(officeStats.starts).toBeGreaterThan(starts);
     expect(officePids()).not.toContain(pid);
   });
 
   it('replaces a hung LibreOffice after the time limit and retries the file once', async () => {
-    const file = await source('after-hang.docx', await docxWith(['after the hang']));
+    const file = await docxSource('after-hang.docx', ['after the hang']);
     await convert(file); // the office is up and warm before it is frozen
     const [pid] = officePids();
     const starts = officeStats.starts;
@@ -112,7 +116,7 @@ describe.skipIf(!tools)('conversions through a running LibreOffice (issue 16)', 
     });
     try {
       const work = await fs.mkdtemp(path.join(dir, 'work-'));
-      const pdf = await cold.toPdf(await source('cold.docx', await docxWith(['cold path'])), work, 60_000);
+      const pdf = await cold.toPdf(await docxSource('cold.docx', ['cold path']), work, 60_000);
       expect(textOf(pdf)).toContain('cold path');
     } finally {
       cold.close();

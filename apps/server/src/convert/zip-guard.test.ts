@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeDocx } from '../../../../e2e/support/files.ts';
+import { makeDocx } from '@edoc/test-support/files';
 import { declaredUnpacked, refuseZipBomb } from './zip-guard.ts';
 
 describe('zip bombs in Office files', () => {

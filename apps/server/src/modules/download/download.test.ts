@@ -8,7 +8,7 @@ import { createProjectWorld, joinProject, type ProjectWorld, SAMPLE } from '../.
 import { trailOf } from '../../test/records.ts';
 import { client } from '../../test/requests.ts';
 import { sweepExpiredDownloads } from './download.service.ts';
-import { readZip } from './zip-reader.ts';
+import { readZip } from '@edoc/test-support/zip-reader';
 
 let ctx: TestContext;
 let world: ProjectWorld;

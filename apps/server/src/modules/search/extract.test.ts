@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeDocx, makePdf } from '../../../../../e2e/support/files.ts';
+import { makeDocx, makePdf } from '@edoc/test-support/files';
 import { convertToPdf, sofficeAvailable } from '../../convert/soffice.ts';
 import { extractText, ToolMissing, type ExtractTools } from './extract.ts';
 

@@ -5,7 +5,7 @@ import { TextState } from '@edoc/contract/search';
 import { eq, sql } from 'drizzle-orm';
 import { characterAdvice, characterLocale } from '../../db/embedded.ts';
 import { createDb } from '../../db/client.ts';
-import { makeDocx, makePdf } from '../../../../../e2e/support/files.ts';
+import { makeDocx, makePdf } from '@edoc/test-support/files';
 import { documentVersions } from '../../db/schema/documents.ts';
 import { folderGrants, roles, sites } from '../../db/schema/projects.ts';
 import { contentTexts } from '../../db/schema/search.ts';

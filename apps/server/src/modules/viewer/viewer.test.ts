@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeDocx, makeXlsx } from '@edoc/test-support/files';
 import { conversionStats, sofficeAvailable } from '../../convert/soffice.ts';
 import { renditions } from '../../db/schema/documents.ts';
 import { folderGrants, roles } from '../../db/schema/projects.ts';
@@ -15,7 +16,6 @@ import { createTestContext, type TestContext } from '../../test/context.ts';
 import { createProjectWorld, joinProject, type ProjectWorld, SAMPLE } from '../../test/factories.ts';
 import { trailOf } from '../../test/records.ts';
 import { client } from '../../test/requests.ts';
-import { docxWith, xlsxWith } from './viewer-samples.ts';
 
 let ctx: TestContext;
 let world: ProjectWorld;
@@ -209,7 +209,7 @@ async function pdfText(pdf: Buffer): Promise<string> {
 
 describe.skipIf(!tools)('Office files through their PDF rendition (LibreOffice)', () => {
   it('converts a .docx with Chinese text, once per content', async () => {
-    const content = await docxWith(['临床试验方案', '受试者知情同意书 Informed consent']);
+    const content = (await makeDocx('方案.docx', ['临床试验方案', '受试者知情同意书 Informed consent'])).buffer;
     const doc = await upload('方案.docx', content);
     const runs = conversionStats.runs;
     const { data, ms } = await untilConverted(world.pm.token, doc.fileVersionId);
@@ -252,12 +252,12 @@ describe.skipIf(!tools)('Office files through their PDF rendition (LibreOffice)'
       }
     };
     const runs = conversionStats.runs;
-    const first = await docxWith(['上传即转换 Converted at upload']);
+    const first = (await makeDocx('early.docx', ['上传即转换 Converted at upload'])).buffer;
     const doc = await upload('early.docx', first);
     expect((await rendered(first)).map((r) => r.state)).toEqual([2]);
     expect(conversionStats.runs).toBe(runs + 1);
 
-    const second = await docxWith(['第二版 The second version']);
+    const second = (await makeDocx('early.docx', ['第二版 The second version'])).buffer;
     const edit = await client(ctx.app, world.pm.token).form(
       '/minio/file/edit/a',
       { fileId: doc.fileId },
@@ -277,10 +277,12 @@ describe.skipIf(!tools)('Office files through their PDF rendition (LibreOffice)'
   it('converts an .xlsx with Chinese cells', async () => {
     const doc = await upload(
       '受试者.xlsx',
-      await xlsxWith([
-        ['编号', '姓名'],
-        ['001', '张三丰'],
-      ]),
+      (
+        await makeXlsx('受试者.xlsx', '受试者', [
+          ['编号', '姓名'],
+          ['001', '张三丰'],
+        ])
+      ).buffer,
     );
     const { data, ms } = await untilConverted(world.pm.token, doc.fileVersionId);
     console.info(`xlsx converted in ${ms} ms`);

@@ -8,8 +8,9 @@ export interface ZipEntry {
 }
 
 /**
- * A minimal reader of the central directory (no zip64, no encryption), for tests: it reads what any unzip
- * tool would, without depending on one being installed.
+ * A minimal reader of the central directory (no zip64, no encryption), for tests of the download packs (server
+ * and journeys): it reads what any unzip tool would, without depending on one being installed, and shares no
+ * code with the server's zip writer, so a fault there cannot hide itself.
  */
 export function readZip(zip: Buffer): ZipEntry[] {
   let eocd = -1;

@@ -5,7 +5,8 @@ import yazl from 'yazl';
 
 /**
  * Test files made at run time (no binary fixtures in the repository): each is small, valid, and carries its own
- * sha256 so a journey can compare what comes back (a download, a zip entry) byte for byte.
+ * sha256 so a test can compare what comes back (a download, a zip entry) byte for byte. The server tests, the
+ * e2e journeys and the bench all file these same documents, so one maker per format lives here.
  */
 export interface TestFile {
   name: string;
@@ -100,8 +101,14 @@ export function makePng(name: string, size = 64): TestFile {
 
 const xmlText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** A minimal Word document (the three parts OOXML requires), one paragraph per line. */
-export async function makeDocx(name: string, paragraphs: string[]): Promise<TestFile> {
+/**
+ * A minimal Word document (the three parts OOXML requires) that Word, LibreOffice and pdftotext read, one paragraph
+ * per line (spaces at the ends kept). The journeys' pictures show it in 20 pt, readable at a glance; `pointSize` null
+ * leaves the reader's default, as the bench's page count assumes.
+ */
+export async function makeDocx(name: string, paragraphs: string[], pointSize: number | null = 20): Promise<TestFile> {
+  // OOXML sizes are in half points.
+  const size = pointSize === null ? '' : `<w:rPr><w:sz w:val="${pointSize * 2}"/></w:rPr>`;
   const zip = new yazl.ZipFile();
   const mtime = new Date('2024-01-01T00:00:00Z');
   const add = (path: string, xml: string) =>
@@ -123,9 +130,7 @@ export async function makeDocx(name: string, paragraphs: string[]): Promise<Test
   add(
     'word/document.xml',
     '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>' +
-      paragraphs
-        .map((p) => `<w:p><w:r><w:rPr><w:sz w:val="40"/></w:rPr><w:t>${xmlText(p)}</w:t></w:r></w:p>`)
-        .join('') +
+      paragraphs.map((p) => `<w:p><w:r>${size}<w:t xml:space="preserve">${xmlText(p)}</w:t></w:r></w:p>`).join('') +
       '</w:body></w:document>',
   );
   zip.end();
