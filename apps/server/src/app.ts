@@ -11,6 +11,7 @@ import { API_BASE, PRODUCT_VERSION } from '@edoc/contract/limits';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
+  createJsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -154,6 +155,8 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
+    // The schemas with an id (the recursive trees of @edoc/contract) as components, which their $refs name.
+    transformObject: createJsonSchemaTransformObject({ zodToJsonConfig: { target: 'openapi-3.0' } }),
   });
   await app.register(swaggerUi, {
     routePrefix: `${API_BASE}/docs`,

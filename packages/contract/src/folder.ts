@@ -100,9 +100,10 @@ const folderNodeFields = {
 export interface FolderNode extends z.infer<z.ZodObject<typeof folderNodeFields>> {
   children: FolderNode[];
 }
-export const folderNode: z.ZodType<FolderNode> = z.lazy(() =>
-  z.object({ ...folderNodeFields, children: z.array(folderNode) }),
-);
+// A recursive schema needs an id: the OpenAPI document refers to it by name (components/schemas) where it recurs.
+export const folderNode: z.ZodType<FolderNode> = z
+  .lazy(() => z.object({ ...folderNodeFields, children: z.array(folderNode) }))
+  .meta({ id: 'FolderNode' });
 
 /** GET /folder/tree/0 and friends (SPEC §7): admins also get the work and library trees apart. */
 export const folderTreeAnswer = z.object({

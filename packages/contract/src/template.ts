@@ -23,14 +23,17 @@ export interface TemplateFolderInput {
   children?: TemplateFolderInput[];
 }
 
-export const templateFolder: z.ZodType<TemplateFolderInput> = z.lazy(() =>
-  z.object({
-    name: requiredText(TREE_TITLE_MAX),
-    nameEn: optionalText(TREE_TITLE_MAX),
-    ichCode: optionalText(32),
-    children: z.array(templateFolder).max(TEMPLATE_FOLDERS_MAX, 'invalid_value').optional(),
-  }),
-);
+// Recursive schemas have ids: the OpenAPI document refers to them by name (components/schemas) where they recur.
+export const templateFolder: z.ZodType<TemplateFolderInput> = z
+  .lazy(() =>
+    z.object({
+      name: requiredText(TREE_TITLE_MAX),
+      nameEn: optionalText(TREE_TITLE_MAX),
+      ichCode: optionalText(32),
+      children: z.array(templateFolder).max(TEMPLATE_FOLDERS_MAX, 'invalid_value').optional(),
+    }),
+  )
+  .meta({ id: 'TemplateFolder' });
 
 export const templateGroup = z.object({
   name: requiredText(64),
@@ -78,14 +81,16 @@ export type TemplateItem = z.infer<typeof templateItem>;
 export const templateList = z.array(templateItem);
 
 /** A stored folder as answered (plain strings: the body schema checked them on the way in). */
-export const templateFolderView: z.ZodType<TemplateFolderInput> = z.lazy(() =>
-  z.object({
-    name: z.string(),
-    nameEn: z.string().optional(),
-    ichCode: z.string().optional(),
-    children: z.array(templateFolderView).optional(),
-  }),
-);
+export const templateFolderView: z.ZodType<TemplateFolderInput> = z
+  .lazy(() =>
+    z.object({
+      name: z.string(),
+      nameEn: z.string().optional(),
+      ichCode: z.string().optional(),
+      children: z.array(templateFolderView).optional(),
+    }),
+  )
+  .meta({ id: 'TemplateFolderView' });
 
 /** A stored binding (keys as saved; the schema checks them on the way in). */
 export const templateBindingView = z.object({

@@ -1,3 +1,4 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBDAV_METHODS } from '../modules/editing/webdav.routes.ts';
 import { createTestContext, type TestContext } from './context.ts';
@@ -41,6 +42,12 @@ function operationsOf(doc: Document): Map<string, Operation> {
   );
 }
 
+/** The document's errors against the OpenAPI schema of its version (3.0 for /edoc/docs, 3.2 for the protocols). */
+async function schemaErrors(doc: Document) {
+  const { valid, errors } = await new Validator().validate(structuredClone(doc) as unknown as Record<string, unknown>);
+  return valid ? [] : errors;
+}
+
 const successes = (op: Operation) => Object.entries(op.responses ?? {}).filter(([status]) => /^2\d\d$/.test(status));
 
 let ctx: TestContext;
@@ -57,8 +64,9 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('the API document, /edoc/docs/json', () => {
-  it('lists the /edoc operations', () => {
+  it('lists the /edoc operations, in a valid OpenAPI document', async () => {
     expect(operationsOf(api).size).toBeGreaterThan(100);
+    expect(await schemaErrors(api)).toEqual([]);
   });
 
   it('gives every operation a 2xx answer with a content type and its schema', () => {
@@ -112,8 +120,9 @@ describe('the protocols document, /edoc/docs/protocols/json', () => {
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
-  it('describes /dav and /wopi, every operation with a 2xx answer', () => {
+  it('describes /dav and /wopi, every operation with a 2xx answer, in a valid OpenAPI document', async () => {
     expect(protocols.openapi).toBe('3.2.0');
+    expect(await schemaErrors(protocols)).toEqual([]);
     const ops = operationsOf(protocols);
     expect([...ops.keys()].sort()).toEqual(
       expect.arrayContaining([
