@@ -8,6 +8,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ApprovalStatus, RoleCode, TrailType, UserType } from '@edoc/contract/enums';
+import { FolderType } from '@edoc/contract/permissions';
 import { projectBody } from '@edoc/contract/project';
 import { and, eq, ilike, isNotNull } from 'drizzle-orm';
 import { loadConfig, type Config } from '../config.ts';
@@ -214,7 +215,7 @@ async function seedDemo(deps: Deps): Promise<string[]> {
   const staffFolders = await deps.db
     .select()
     .from(folders)
-    .where(and(eq(folders.projectId, project.id), eq(folders.type, 0), isNotNull(folders.ichCode)));
+    .where(and(eq(folders.projectId, project.id), eq(folders.type, FolderType.Work), isNotNull(folders.ichCode)));
   for (const folder of staffFolders.filter((f) => STAFF_FOLDERS.includes(f.ichCode!))) {
     const existing = await deps.db.select().from(folderGrants).where(eq(folderGrants.folderId, folder.id));
     if (existing.some((g) => g.subjectType === 'user' && g.subjectId === staff.id)) continue;

@@ -2,6 +2,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { RenditionState } from '@edoc/contract/states';
 import { OFFICE_TYPES } from '@edoc/contract/viewer';
 import { and, eq } from 'drizzle-orm';
 import type { Config } from '../config.ts';
@@ -12,8 +13,6 @@ import { createOfficeConverter, type OfficeConverter } from './warm-office.ts';
 import { refuseZipBomb } from './zip-guard.ts';
 
 export const CONVERT_QUEUE = 'convert-office';
-
-export const RenditionState = { Waiting: 0, Converting: 1, Done: 2, Failed: 3 } as const;
 
 /**
  * The worker side of a rendition: claims the waiting row (only one worker wins, so a duplicate job is a no-op),

@@ -1,3 +1,4 @@
+import { TextState } from '@edoc/contract/search';
 import { sql } from 'drizzle-orm';
 import { customType, index, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
@@ -32,7 +33,8 @@ export const contentTexts = pgTable(
   (t) => [
     index('content_texts_waiting_idx')
       .on(t.nextAt)
-      .where(sql`state = 0`),
+      // Written into the migration as text by drizzle-kit: the number inline, not a bind parameter.
+      .where(sql`state = ${sql.raw(String(TextState.Waiting))}`),
     index('content_texts_tsv_idx').using('gin', t.tsv),
   ],
 );

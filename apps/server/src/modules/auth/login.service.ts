@@ -1,5 +1,5 @@
 import type { LoginBody, LoginData } from '@edoc/contract/auth';
-import { TrailType, type Lang } from '@edoc/contract/enums';
+import { ApprovalStatus, TrailType, type Lang } from '@edoc/contract/enums';
 import { CHANGE_TOKEN_MINUTES } from '@edoc/contract/limits';
 import { eq, sql } from 'drizzle-orm';
 import { companies } from '../../db/schema/companies.ts';
@@ -88,7 +88,7 @@ export async function verifyCredentials(
       .where(eq(companies.id, user.companyId));
     if (!company?.enabled) return refuse(deps, client, 'user_disabled', user, email);
   }
-  if (user.approvalStatus !== 1) return refuse(deps, client, 'user_pending_approval', user, email);
+  if (user.approvalStatus !== ApprovalStatus.Passed) return refuse(deps, client, 'user_pending_approval', user, email);
   return user;
 }
 

@@ -6,7 +6,7 @@ import type {
   CompanyManagerBody,
   CompanyUserItem,
 } from '@edoc/contract/company';
-import { TrailType, UserType, type Lang } from '@edoc/contract/enums';
+import { ApprovalStatus, TrailType, UserType, type Lang } from '@edoc/contract/enums';
 import type { Page } from '@edoc/contract/envelope';
 import { and, count, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
@@ -39,7 +39,7 @@ const projectCount = sql<number>`(SELECT count(*) FROM ${projects} p WHERE p.com
   Number,
 );
 const userCount =
-  sql<number>`(SELECT count(*) FROM ${users} u WHERE u.company_id = ${outerCompanyId} AND u.approval_status = 1)`.mapWith(
+  sql<number>`(SELECT count(*) FROM ${users} u WHERE u.company_id = ${outerCompanyId} AND u.approval_status = ${ApprovalStatus.Passed})`.mapWith(
     Number,
   );
 

@@ -1,5 +1,6 @@
 import type { RecycledRow } from '@edoc/contract/document-edit';
 import { TrailType } from '@edoc/contract/enums';
+import { TaskState } from '@edoc/contract/states';
 import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { documents, documentVersions, documentWords } from '../../db/schema/documents.ts';
@@ -40,7 +41,7 @@ export async function deleteDocument(
     requireStatusFor(doc.status, 'delete');
     await requireUnlocked(tx, deps.blobs, doc.id);
     // Nobody is to receive or edit what is in the recycle bin.
-    await closeTasks(tx, doc.id, {}, { state: 2, outcome: null });
+    await closeTasks(tx, doc.id, {}, { state: TaskState.Cancelled, outcome: null });
     await tx
       .update(documents)
       .set({ deletedAt: new Date(), deletedBy: ctx.auth.user.id })

@@ -1,5 +1,6 @@
 import { DocStatus, TrailType } from '@edoc/contract/enums';
 import type { BatchAnswer } from '@edoc/contract/flow';
+import { TaskState } from '@edoc/contract/states';
 import type { ArchiveBody, BatchArchiveBody } from '@edoc/contract/library';
 import { errorMessage } from '@edoc/contract/errors';
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -56,7 +57,7 @@ export async function archiveDocument(tx: Tx, ctx: ProjectContext, body: Archive
     })
     .returning();
   await tx.update(documents).set({ status: to, effectiveDate, updatedAt: now }).where(eq(documents.id, doc.id));
-  await closeTasks(tx, doc.id, { kinds: ['archive'] }, { state: 1, outcome: 'archive' });
+  await closeTasks(tx, doc.id, { kinds: ['archive'] }, { state: TaskState.Done, outcome: 'archive' });
   await recordTrail(tx, actor, {
     type: TrailType.Publish,
     objectType: 'document',

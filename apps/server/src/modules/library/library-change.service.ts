@@ -1,5 +1,6 @@
 import { DocStatus, TrailType } from '@edoc/contract/enums';
 import type { DeleteApplyBody } from '@edoc/contract/library';
+import { DeletionState, TaskState } from '@edoc/contract/states';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { documents, documentVersions } from '../../db/schema/documents.ts';
@@ -134,12 +135,17 @@ export async function decideDeletion(
     );
   if (!apply) fail('not_found');
   const me = ctx.auth.user.id;
-  const { doc, facts } = await lockArchived(tx, ctx, input.fileId, apply.state === 0 && apply.approverId === me);
+  const approving = apply.state === DeletionState.Pending && apply.approverId === me;
+  const { doc, facts } = await lockArchived(tx, ctx, input.fileId, approving);
   const t = requireTransition(doc.status, input.pass ? 'approveDelete' : 'rejectDelete', facts);
   const now = new Date();
   await tx
     .update(deletionApplications)
-    .set({ state: input.pass ? 1 : 2, comment: input.comment ?? null, decidedAt: now })
+    .set({
+      state: input.pass ? DeletionState.Passed : DeletionState.Rejected,
+      comment: input.comment ?? null,
+      decidedAt: now,
+    })
     .where(eq(deletionApplications.id, apply.id));
   // Deleted documents keep their archived status, so a restore from the recycle bin brings them back archived.
   await tx
@@ -150,7 +156,12 @@ export async function decideDeletion(
         : { status: DocStatus.Archived, updatedAt: now },
     )
     .where(eq(documents.id, doc.id));
-  await closeTasks(tx, doc.id, { kinds: ['deleteApproval'] }, { state: 1, outcome: input.pass ? 'pass' : 'reject' });
+  await closeTasks(
+    tx,
+    doc.id,
+    { kinds: ['deleteApproval'] },
+    { state: TaskState.Done, outcome: input.pass ? 'pass' : 'reject' },
+  );
   const step = { docStatus: doc.status, applyId: apply.id, approverId: apply.approverId };
   const decided = {
     ...step,

@@ -1,10 +1,10 @@
 import { RoleCode } from '@edoc/contract/enums';
+import { TaskState } from '@edoc/contract/states';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { documents } from '../../db/schema/documents.ts';
 import { members, roles } from '../../db/schema/projects.ts';
 import { stageAssignees, tasks } from '../../db/schema/workflow.ts';
-import { TaskState } from '../task/task-rows.ts';
 import type { TrailActor } from '../../trail/trail.service.ts';
 
 /** A member's open tasks in the project (SPEC §6 `user_has_tasks` lists them). */

@@ -27,8 +27,14 @@ export async function currentNotice(deps: Deps): Promise<NoticeRelease> {
     .where(and(eq(notices.status, NoticeStatus.Released), lte(notices.effectiveTime, new Date())))
     .orderBy(desc(notices.effectiveTime), desc(notices.id))
     .limit(1);
-  if (!row) return { noticeStatus: 0, noticeContent: '', id: null, subject: null };
-  return { noticeStatus: 1, noticeContent: sanitiseHtml(row.contents), id: row.id, subject: row.subject };
+  // Nothing released and in effect reads as a draft: the client shows a notice only when it is Released.
+  if (!row) return { noticeStatus: NoticeStatus.Draft, noticeContent: '', id: null, subject: null };
+  return {
+    noticeStatus: NoticeStatus.Released,
+    noticeContent: sanitiseHtml(row.contents),
+    id: row.id,
+    subject: row.subject,
+  };
 }
 
 export async function listNotices(deps: Deps, pageNum: number, pageSize: number): Promise<Page<NoticeItem>> {

@@ -1,4 +1,4 @@
-import { DocStatus, TrailType } from '@edoc/contract/enums';
+import { DocStatus, RoleCode, TrailType } from '@edoc/contract/enums';
 import type { Page } from '@edoc/contract/envelope';
 import { BUILTIN_ROLE_KEYS } from '@edoc/contract/permissions';
 import type { ProjectBody, ProjectItem, StudySettingsBody } from '@edoc/contract/project';
@@ -141,11 +141,11 @@ export async function createProject(
       .insert(projects)
       .values({ companyId, ...settingsOf(input) })
       .returning();
-    for (const code of ['STU_PM', 'STU_STAFF'] as const) {
+    for (const code of [RoleCode.StudyPm, RoleCode.StudyStaff]) {
       await tx.insert(roles).values({
         projectId: project.id,
         code,
-        name: code === 'STU_PM' ? 'Project administrator' : 'Ordinary user',
+        name: code === RoleCode.StudyPm ? 'Project administrator' : 'Ordinary user',
         builtin: true,
         docKeys: [...BUILTIN_ROLE_KEYS[code].docKeys],
         libraryKeys: [...BUILTIN_ROLE_KEYS[code].libraryKeys],

@@ -1,4 +1,5 @@
 import type { Lang } from '@edoc/contract/enums';
+import { TaskState } from '@edoc/contract/states';
 import type { CompanyProjectFigures } from '@edoc/contract/report';
 import type { ReportExportFormat } from '@edoc/contract/report-export';
 import { sql } from 'drizzle-orm';
@@ -16,9 +17,9 @@ export async function companyReportOf(deps: Deps, companyId: number): Promise<Co
     sql`select p.id as "projectId", p.code, p.name,
           (select count(*) from documents d where d.project_id = p.id and d.deleted_at is null)::int as documents,
           (select count(*) from tasks t join documents d on d.id = t.document_id
-            where t.project_id = p.id and t.state = 0 and d.deleted_at is null)::int as "openTasks",
+            where t.project_id = p.id and t.state = ${TaskState.Open} and d.deleted_at is null)::int as "openTasks",
           (select count(*) from tasks t join documents d on d.id = t.document_id
-            where t.project_id = p.id and t.state = 0 and d.deleted_at is null
+            where t.project_id = p.id and t.state = ${TaskState.Open} and d.deleted_at is null
               and t.due_date < (now() at time zone p.time_zone)::date)::int as "overdueTasks",
           (select count(*) from project_members m where m.project_id = p.id)::int as members,
           (select coalesce(sum(x.size), 0) from (

@@ -1,4 +1,5 @@
 import type { Lang } from '@edoc/contract/enums';
+import { StageState, TaskState } from '@edoc/contract/states';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import type { ReportBody } from './report-documents.service.ts';
@@ -8,7 +9,7 @@ import { docs, today, within, type ReportScope } from './report.policy.ts';
 /** Open tasks on visible documents, opened within the date range. */
 const openTasksOf = (scope: ReportScope) =>
   sql`tasks t join documents d on d.id = t.document_id join users u on u.id = t.user_id
-      where t.project_id = ${scope.projectId} and t.state = 0 and ${docs(scope)} ${within(scope, sql`t.created_at`)}`;
+      where t.project_id = ${scope.projectId} and t.state = ${TaskState.Open} and ${docs(scope)} ${within(scope, sql`t.created_at`)}`;
 
 /** Each person's open tasks, split into those not yet due and those past their due day (stacked bars). */
 export async function openTasks(tx: Tx, scope: ReportScope, lang: Lang): Promise<ReportBody> {
@@ -81,7 +82,7 @@ export async function overdueTasks(tx: Tx, scope: ReportScope, lang: Lang): Prom
  */
 const decidedStages = (scope: ReportScope) =>
   sql`route_stages s join document_routes r on r.id = s.route_id join documents d on d.id = r.document_id
-      where r.project_id = ${scope.projectId} and s.state in (1, 2)
+      where r.project_id = ${scope.projectId} and s.state in (${StageState.Passed}, ${StageState.Rejected})
         and s.opened_at is not null and s.closed_at is not null
         and ${docs(scope)} ${within(scope, sql`s.closed_at`)}`;
 
@@ -116,8 +117,8 @@ export async function stageDurations(tx: Tx, scope: ReportScope, lang: Lang): Pr
 /** Of the stages decided, the share rejected, in per cent with one decimal. */
 export async function stageRejections(tx: Tx, scope: ReportScope, lang: Lang): Promise<ReportBody> {
   const { rows } = await tx.execute<{ stage: number; n: number; rejected: number; rate: number }>(
-    sql`select s.stage, count(*)::int as n, count(*) filter (where s.state = 2)::int as rejected,
-          round(100.0 * count(*) filter (where s.state = 2) / count(*), 1)::float8 as rate
+    sql`select s.stage, count(*)::int as n, count(*) filter (where s.state = ${StageState.Rejected})::int as rejected,
+          round(100.0 * count(*) filter (where s.state = ${StageState.Rejected}) / count(*), 1)::float8 as rate
         from ${decidedStages(scope)}
         group by s.stage order by s.stage`,
   );

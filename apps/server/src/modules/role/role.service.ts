@@ -111,7 +111,7 @@ export async function updateRole(deps: Deps, ctx: ProjectContext, roleId: number
     if (before.builtin) {
       code = before.code;
       if (before.code === RoleCode.StudyPm) {
-        const full = BUILTIN_ROLE_KEYS.STU_PM;
+        const full = BUILTIN_ROLE_KEYS[RoleCode.StudyPm];
         const same = keys.docKeys.length === full.docKeys.length && keys.libraryKeys.length === full.libraryKeys.length;
         if (!same) fail('cannot_modify');
         keys = { docKeys: [...full.docKeys], libraryKeys: [...full.libraryKeys] };

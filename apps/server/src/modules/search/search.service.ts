@@ -6,6 +6,7 @@ import {
   type SearchQuery,
   type SearchTerm,
 } from '@edoc/contract/search';
+import { TaskState } from '@edoc/contract/states';
 import { and, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { tags } from '../../db/schema/catalog.ts';
 import { documents, documentVersions, documentWords } from '../../db/schema/documents.ts';
@@ -36,7 +37,7 @@ function withOpenTask(ctx: ProjectContext, userId?: number, overdue?: boolean) {
       : overdue
         ? sql`and t.due_date < ${today}`
         : sql`and (t.due_date is null or t.due_date >= ${today})`;
-  return sql`exists (select 1 from tasks t where t.document_id = ${documents.id} and t.state = 0
+  return sql`exists (select 1 from tasks t where t.document_id = ${documents.id} and t.state = ${TaskState.Open}
     ${userId ? sql`and t.user_id = ${userId}` : sql``} ${due})`;
 }
 

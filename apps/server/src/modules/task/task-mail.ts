@@ -1,5 +1,6 @@
 import { ALERT_KINDS, ALERT_OF_TASK } from '@edoc/contract/alert';
 import type { Lang } from '@edoc/contract/enums';
+import { TaskState } from '@edoc/contract/states';
 import type { TaskKind } from '@edoc/contract/workflow';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -63,7 +64,7 @@ function taskMail(reason: Reason, t: Claimed, url: string) {
 async function claim(db: Db, where: ReturnType<typeof sql>, mark: ReturnType<typeof sql>): Promise<Claimed[]> {
   const result = await db.execute<Claimed>(sql`
     WITH picked AS (
-      SELECT id FROM tasks WHERE state = 0 AND ${where} ORDER BY id LIMIT 200 FOR UPDATE SKIP LOCKED
+      SELECT id FROM tasks WHERE state = ${TaskState.Open} AND ${where} ORDER BY id LIMIT 200 FOR UPDATE SKIP LOCKED
     ), marked AS (
       UPDATE tasks t SET ${mark} FROM picked WHERE t.id = picked.id
       RETURNING t.id, t.kind, t.due_date, t.user_id, t.document_id, t.project_id

@@ -1,10 +1,8 @@
+import { TaskState, type ClosedTaskState } from '@edoc/contract/states';
 import type { TaskKind } from '@edoc/contract/workflow';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { tasks } from '../../db/schema/workflow.ts';
-
-/** Task rows are written by the transitions that cause them, in their transaction (DESIGN §6). */
-export const TaskState = { Open: 0, Done: 1, Cancelled: 2 } as const;
 
 export interface NewTask {
   projectId: number;
@@ -28,7 +26,7 @@ export async function closeTasks(
   tx: Tx,
   documentId: number,
   match: { userId?: number; kinds?: readonly TaskKind[]; stageAssigneeIds?: number[] },
-  how: { state: 1 | 2; outcome: string | null },
+  how: { state: ClosedTaskState; outcome: string | null },
 ): Promise<void> {
   const where: (SQL | undefined)[] = [eq(tasks.documentId, documentId), eq(tasks.state, TaskState.Open)];
   if (match.userId !== undefined) where.push(eq(tasks.userId, match.userId));

@@ -1,5 +1,6 @@
 import type { Page } from '@edoc/contract/envelope';
 import type { TaskItem, TaskSort } from '@edoc/contract/flow';
+import { TaskState } from '@edoc/contract/states';
 import type { TaskKind } from '@edoc/contract/workflow';
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -9,7 +10,6 @@ import { tasks } from '../../db/schema/workflow.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { pathOf, projectFolders } from '../../access/folder-rights.ts';
-import { TaskState } from './task-rows.ts';
 
 const senders = alias(users, 'senders');
 

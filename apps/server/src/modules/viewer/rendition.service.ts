@@ -1,8 +1,9 @@
+import { RenditionState } from '@edoc/contract/states';
 import { OFFICE_TYPES, type ViewState } from '@edoc/contract/viewer';
 import { and, eq } from 'drizzle-orm';
 import { renditions } from '../../db/schema/documents.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { CONVERT_QUEUE, RenditionState } from '../../convert/convert-job.ts';
+import { CONVERT_QUEUE } from '../../convert/convert-job.ts';
 
 type Rendition = typeof renditions.$inferSelect;
 

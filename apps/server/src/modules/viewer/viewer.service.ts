@@ -1,5 +1,6 @@
 import { contentTypeOf } from '@edoc/contract/file-rules';
 import { DocStatus, TrailType } from '@edoc/contract/enums';
+import { RenditionState } from '@edoc/contract/states';
 import { viewKindOf, type FileDetail, type ViewKind, type ViewState } from '@edoc/contract/viewer';
 import { WORKFLOW_ACTIONS } from '@edoc/contract/workflow';
 import type { Tx } from '../../db/client.ts';
@@ -8,7 +9,6 @@ import type { Deps } from '../../lib/deps.ts';
 import { documentOfVersion, loadDocumentFor, versionOf } from '../../access/document-access.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
-import { RenditionState } from '../../convert/convert-job.ts';
 import { blobSize, ensureRendition, renditionState } from './rendition.service.ts';
 import { workflowOf } from '../../access/workflow-state.ts';
 import { fromLibraryOr, libraryActionsOf, pendingDeletionOf } from '../../access/library-access.ts';

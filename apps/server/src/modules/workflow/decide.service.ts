@@ -1,5 +1,6 @@
 import { DocStatus } from '@edoc/contract/enums';
 import type { DecideBody } from '@edoc/contract/flow';
+import { Decision, RouteState, StageState, TaskState } from '@edoc/contract/states';
 import { STAGE_RULES, stageComplete, type Stage } from '@edoc/contract/workflow';
 import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
@@ -14,7 +15,7 @@ import { requireAssigneesMay } from '../../access/assignees.ts';
 import { openArchiveTask, openStageTasks } from './send.service.ts';
 import { signVersion } from './signature.service.ts';
 import { closeRoute } from './route-close.ts';
-import { Decision, factsOf, openStageOf, requireTransition, RouteState } from '../../access/workflow-state.ts';
+import { factsOf, openStageOf, requireTransition } from '../../access/workflow-state.ts';
 
 /**
  * An assignee's pass or rejection of the open stage (DESIGN §6), under the document's row lock: of two decisions
@@ -56,7 +57,12 @@ export async function decide(
       decidedAt: new Date(),
     })
     .where(eq(stageAssignees.id, mine.id));
-  await closeTasks(tx, doc.id, { stageAssigneeIds: [mine.id] }, { state: 1, outcome: body.pass ? 'pass' : 'reject' });
+  await closeTasks(
+    tx,
+    doc.id,
+    { stageAssigneeIds: [mine.id] },
+    { state: TaskState.Done, outcome: body.pass ? 'pass' : 'reject' },
+  );
 
   const others = assignees.filter((a) => a.id !== mine.id).map((a) => a.id);
   const passed = assignees.filter((a) => a.id === mine.id || a.decision === Decision.Passed).length;
@@ -65,10 +71,10 @@ export async function decide(
   if (stageDone) {
     await tx
       .update(routeStages)
-      .set({ state: body.pass ? 1 : 2, closedAt: new Date() })
+      .set({ state: body.pass ? StageState.Passed : StageState.Rejected, closedAt: new Date() })
       .where(eq(routeStages.id, stage.id));
     // The others of the stage have nothing left to do.
-    await closeTasks(tx, doc.id, { stageAssigneeIds: others }, { state: 2, outcome: null });
+    await closeTasks(tx, doc.id, { stageAssigneeIds: others }, { state: TaskState.Cancelled, outcome: null });
     to = body.pass ? await openNextStage(tx, ctx.projectId, doc.id, route, stage.stage) : DocStatus.Editing;
     if (!body.pass) {
       await closeRoute(tx, route.id, RouteState.Rejected);
@@ -117,7 +123,7 @@ async function openNextStage(
     await openArchiveTask(tx, projectId, documentId, route.senderId);
     return DocStatus.Processed;
   }
-  await tx.update(routeStages).set({ state: 0, openedAt: new Date() }).where(eq(routeStages.id, next.id));
+  await tx.update(routeStages).set({ state: StageState.Open, openedAt: new Date() }).where(eq(routeStages.id, next.id));
   const assignees = await tx.select().from(stageAssignees).where(eq(stageAssignees.stageId, next.id));
   await openStageTasks(tx, projectId, documentId, route.senderId, next, assignees);
   return next.stage;

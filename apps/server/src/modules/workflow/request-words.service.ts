@@ -1,4 +1,5 @@
 import type { RequestWord } from '@edoc/contract/document-edit';
+import { Decision } from '@edoc/contract/states';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { documentWords } from '../../db/schema/documents.ts';
@@ -8,7 +9,6 @@ import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { loadDocumentFor } from '../../access/document-access.ts';
-import { Decision } from '../../access/workflow-state.ts';
 
 /** A review request of this document, else "not found" (another document's request says nothing). */
 export async function requireRouteOf(tx: Tx, documentId: number, routeId: number): Promise<void> {

@@ -1,5 +1,6 @@
 import { DocStatus, TrailType } from '@edoc/contract/enums';
 import type { SendBody } from '@edoc/contract/flow';
+import { RouteState, StageState, TaskState } from '@edoc/contract/states';
 import { enabledStages, nextStatus, STAGE_RULES, type Stage } from '@edoc/contract/workflow';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
@@ -13,7 +14,7 @@ import { projectFolders } from '../../access/folder-rights.ts';
 import { closeTasks, openTasks } from '../task/task-rows.ts';
 import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
 import { expandAssignees, requireAssigneesMay } from '../../access/assignees.ts';
-import { factsOf, openStageOf, requireTransition, RouteState } from '../../access/workflow-state.ts';
+import { factsOf, openStageOf, requireTransition } from '../../access/workflow-state.ts';
 import { requireUnlocked } from '../../access/edit-lock.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 
@@ -72,7 +73,7 @@ export async function sendDocument(tx: Tx, ctx: ProjectContext, body: SendBody, 
         allMustAct: s.allMustAct,
         signatureRequired: s.signatureRequired,
         dueDate: s.dueDate ?? null,
-        state: first ? 0 : null,
+        state: first ? StageState.Open : null,
         openedAt: first ? new Date() : null,
       })
       .returning();
@@ -86,7 +87,7 @@ export async function sendDocument(tx: Tx, ctx: ProjectContext, body: SendBody, 
     tx,
     doc.id,
     { userId: ctx.auth.user.id, kinds: ['edit', 'rejected'] },
-    { state: 1, outcome: 'send' },
+    { state: TaskState.Done, outcome: 'send' },
   );
   if (to === DocStatus.Processed) await openArchiveTask(tx, ctx.projectId, doc.id, route.senderId);
   await tx.update(documents).set({ status: to, updatedAt: new Date() }).where(eq(documents.id, doc.id));

@@ -1,4 +1,5 @@
 import { DocStatus, TrailType } from '@edoc/contract/enums';
+import { Decision, RouteState, TaskState } from '@edoc/contract/states';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { documents } from '../../db/schema/documents.ts';
@@ -10,7 +11,7 @@ import { closeTasks, openTasks } from '../task/task-rows.ts';
 import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
 import { openStageTasks } from './send.service.ts';
 import { closeRoute } from './route-close.ts';
-import { Decision, factsOf, openStageOf, requireTransition, RouteState } from '../../access/workflow-state.ts';
+import { factsOf, openStageOf, requireTransition } from '../../access/workflow-state.ts';
 
 /** 2 → 1: the person the document was created for takes it (DESIGN §6); a second receive is 409 already_received. */
 export async function receiveDocument(tx: Tx, ctx: ProjectContext, fileId: number, actor: TrailActor) {
@@ -19,7 +20,7 @@ export async function receiveDocument(tx: Tx, ctx: ProjectContext, fileId: numbe
   if (doc.status !== DocStatus.WaitingReceive && doc.assigneeId === me) fail('already_received');
   requireTransition(doc.status, 'receive', factsOf(me, doc, rights, null));
   await tx.update(documents).set({ status: DocStatus.Editing, updatedAt: new Date() }).where(eq(documents.id, doc.id));
-  await closeTasks(tx, doc.id, { userId: me, kinds: ['receive'] }, { state: 1, outcome: 'receive' });
+  await closeTasks(tx, doc.id, { userId: me, kinds: ['receive'] }, { state: TaskState.Done, outcome: 'receive' });
   await openTasks(tx, [
     { projectId: ctx.projectId, documentId: doc.id, userId: me, kind: 'edit', senderId: doc.createdBy },
   ]);
@@ -64,7 +65,7 @@ export async function undo(tx: Tx, ctx: ProjectContext, fileId: number, actor: T
   const { route, stage } = open!;
   await closeRoute(tx, route.id, RouteState.Withdrawn);
   await tx.update(routeStages).set({ state: null, closedAt: new Date() }).where(eq(routeStages.id, stage.id));
-  await closeTasks(tx, doc.id, { kinds: ['review', 'qc', 'approve'] }, { state: 2, outcome: null });
+  await closeTasks(tx, doc.id, { kinds: ['review', 'qc', 'approve'] }, { state: TaskState.Cancelled, outcome: null });
   await openTasks(tx, [{ projectId: ctx.projectId, documentId: doc.id, userId: me, kind: 'edit', senderId: me }]);
   await tx.update(documents).set({ status: DocStatus.Editing, updatedAt: new Date() }).where(eq(documents.id, doc.id));
   await recordTrail(tx, actor, {

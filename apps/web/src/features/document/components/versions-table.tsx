@@ -16,12 +16,20 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { FileRow } from '@edoc/contract/document';
 import type { VersionRow } from '@edoc/contract/document-edit';
+import { TextState } from '@edoc/contract/search';
 import { useDownloadByTicket } from '../../download/api';
 import { formatDateTime, formatSize } from '../../../lib/format';
 import { useDeleteVersion, useLabelVersion, useVersions } from '../api';
 
-/** Waiting, extracting, done, no text, failed, not possible here (contract search.ts TextState). */
-const TEXT_COLORS = ['default', 'processing', 'success', 'default', 'error', 'warning'];
+/** The colour of a version's text state (contract search.ts TextState). */
+const TEXT_COLORS: Readonly<Partial<Record<number, string>>> = {
+  [TextState.Waiting]: 'default',
+  [TextState.Extracting]: 'processing',
+  [TextState.Done]: 'success',
+  [TextState.NoText]: 'default',
+  [TextState.Failed]: 'error',
+  [TextState.Unavailable]: 'warning',
+};
 
 /** The versions of a document (the side panel's Versions tab): label, download and delete as the keys allow. */
 export function VersionsTable({ row }: { row: FileRow }) {

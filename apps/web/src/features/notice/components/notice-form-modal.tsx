@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { App, DatePicker, Form, Input, Modal, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
+import { NoticeStatus } from '@edoc/contract/enums';
 import { NOTICE_MAX_BYTES } from '@edoc/contract/limits';
 import { noticeContents, noticeUpdateBody, type NoticeItem } from '@edoc/contract/notice';
 import { ByteCount } from '../../../components/byte-count';
@@ -39,7 +40,7 @@ export function NoticeFormModal({ open, notice, onClose }: NoticeFormModalProps)
             subject: notice.subject,
             contents: notice.contents,
             effectiveTime: dayjs(notice.effectiveTime),
-            release: notice.status === 1,
+            release: notice.status === NoticeStatus.Released,
           }
         : { subject: '', contents: '', effectiveTime: dayjs(), release: true },
     );

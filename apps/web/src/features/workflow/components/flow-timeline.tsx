@@ -1,6 +1,7 @@
 import { Empty, Flex, Spin, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FlowAnswer } from '@edoc/contract/flow';
+import { Decision, RouteState, StageState } from '@edoc/contract/states';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useFlow } from '../api';
 import { RequestWords } from './request-words';
@@ -9,10 +10,24 @@ import { SignatureCard } from './signature-card';
 type Route = FlowAnswer[number];
 type StageRow = Route['stages'][number];
 
-/** Route states (server: 0 open, 1 done, 2 rejected, 3 withdrawn) and assignee decisions (… 3 retracted). */
-const ROUTE_COLORS = ['blue', 'green', 'red', 'default'] as const;
-const DECISION_COLORS = ['gold', 'green', 'red', 'default'] as const;
-const STAGE_COLORS = ['processing', 'success', 'error'] as const;
+/** Colours of route states, stage states and assignee decisions as the server sends them (contract states.ts). */
+const ROUTE_COLORS: Readonly<Partial<Record<number, string>>> = {
+  [RouteState.Open]: 'blue',
+  [RouteState.Done]: 'green',
+  [RouteState.Rejected]: 'red',
+  [RouteState.Withdrawn]: 'default',
+};
+const DECISION_COLORS: Readonly<Partial<Record<number, string>>> = {
+  [Decision.Pending]: 'gold',
+  [Decision.Passed]: 'green',
+  [Decision.Rejected]: 'red',
+  [Decision.Retracted]: 'default',
+};
+const STAGE_COLORS: Readonly<Partial<Record<number, string>>> = {
+  [StageState.Open]: 'processing',
+  [StageState.Passed]: 'success',
+  [StageState.Rejected]: 'error',
+};
 
 /** GET /file/flow: every route of the document, newest first, with each stage's assignees and decisions. */
 export function FlowTimeline({ fileId }: { fileId: number }) {
