@@ -74,7 +74,7 @@ export async function webdavRoutes(dav: FastifyInstance, deps: Deps) {
   // Bodies are streams the handlers read themselves (a PUT is the file; PROPFIND and LOCK XML is set aside).
   dav.removeAllContentTypeParsers();
   // A protocol surface, not the JSON API: left out of /edoc/docs (and so of the matrix, which walks the document);
-  // editing.test.ts drives it with a real WebDAV client instead.
+  // editing.test.ts drives it with a real WebDAV client instead. Described in webdav.openapi.ts: change both.
   dav.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, hide: true };
   });

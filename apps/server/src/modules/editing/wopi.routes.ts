@@ -41,7 +41,7 @@ export async function wopiRoutes(wopi: FastifyInstance, deps: Deps) {
   wopi.removeAllContentTypeParsers();
   wopi.addContentTypeParser('*', (_request, _payload, done) => done(null));
   // A protocol surface, not the JSON API: left out of /edoc/docs (and of the matrix that walks it); wopi.test.ts
-  // drives it as an editor would.
+  // drives it as an editor would. Described in wopi.openapi.ts: change both.
   wopi.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, hide: true };
   });
