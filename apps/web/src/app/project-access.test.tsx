@@ -6,7 +6,7 @@ import { folderTreeAnswer } from '@edoc/contract/folder';
 import { libraryList } from '@edoc/contract/library';
 import { managedCompanyList, studyList } from '@edoc/contract/project';
 import { tagList } from '@edoc/contract/tag';
-import { libraryTree, libRows } from '../features/library/library-fixtures';
+import { libraryTree, libRows } from '../test/library-fixtures';
 import { changeLanguage } from '../lib/i18n';
 import { stopIdle } from '../lib/idle-timer';
 import { getSession, setSession, type SessionData } from '../lib/session';
@@ -21,6 +21,7 @@ function enter(patch: Partial<SessionData>) {
     userId: 9,
     userType: UserType.Project,
     roleCode: 'STU_PM',
+    fullAccess: true,
     companyId: 3,
     projectId: 12,
     projectName: 'Beta trial',
@@ -29,7 +30,11 @@ function enter(patch: Partial<SessionData>) {
   });
 }
 
-const asInspector = { roleCode: 'INSPECTOR', inspector: { endsOn: '2026-12-31', canDownload: true } };
+const asInspector = {
+  roleCode: 'INSPECTOR',
+  fullAccess: false,
+  inspector: { endsOn: '2026-12-31', canDownload: true },
+};
 
 const library = {
   'GET /folder/tree/0': () => reply(folderTreeAnswer, libraryTree),

@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import 'dayjs/locale/en';
 import { LANGS, type Lang } from '@edoc/contract/enums';
-import { loadLocale } from './locale-resources';
+import { loadLocale } from '../locales/resources';
 import { getLanguage, setSession } from './session';
 
 export const LANGUAGE_NAMES: Record<Lang, string> = { 'zh-CN': '简体中文', 'en-US': 'English' };

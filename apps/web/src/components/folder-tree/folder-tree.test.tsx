@@ -4,7 +4,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { FolderNode } from '@edoc/contract/folder';
 import { COUNT_CAP } from '@edoc/contract/envelope';
 import { AppProviders } from '../../app/providers';
-import { node } from '../../features/document/document-fixtures';
+import { node } from '../../test/document-fixtures';
 import { changeLanguage } from '../../lib/i18n';
 import { createQueryClient } from '../../lib/query-client';
 import { expandFolder } from '../../test/folder-tree';

@@ -7,7 +7,7 @@ import { stopIdle } from '../../lib/idle-timer';
 import { mockApi, reply } from '../../test/fetch-mock';
 import { byId, findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
-import { base, callsTo, signIn } from './document-fixtures';
+import { base, callsTo, signIn } from '../../test/document-fixtures';
 import { mockXhr, ok } from './fake-xhr';
 
 afterEach(() => {

@@ -8,7 +8,7 @@ import { mockApi, reply } from '../../test/fetch-mock';
 import { expandFolder } from '../../test/folder-tree';
 import { findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
-import { base, callsTo, signIn } from './document-fixtures';
+import { base, callsTo, signIn } from '../../test/document-fixtures';
 import { mockXhr, ok } from './fake-xhr';
 
 afterEach(() => {

@@ -1,27 +1,10 @@
-import { useMemo } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import type { FolderNode } from '@edoc/contract/folder';
-import { FolderType } from '@edoc/contract/permissions';
 import { errorMessage } from '@edoc/contract/errors';
 import { extensionOf, isAllowedType, maxBytesFor } from '@edoc/contract/file-rules';
 import { MB } from '@edoc/contract/limits';
-import { folderTreeQuery } from '../folder/api';
 import { currentLang } from '../../lib/i18n';
-import { useProjectKey } from '../../lib/project-query';
-
-export const flattenFolders = (nodes: FolderNode[]): FolderNode[] =>
-  nodes.flatMap((n) => [n, ...flattenFolders(n.children)]);
 
 // Defined beside the shared folder tree, which shows it too; the feature's own files keep importing it from here.
 export { folderLabel } from '../../components/folder-tree/folder-tree-model';
-
-/** The work folder tree of the entered project. */
-export function useWorkTree() {
-  const tree = useQuery(folderTreeQuery(useProjectKey()));
-  const roots = useMemo(() => (tree.data?.allFolderList ?? []).filter((n) => n.type === FolderType.Work), [tree.data]);
-  const all = useMemo(() => flattenFolders(roots), [roots]);
-  return { tree, roots, all };
-}
 
 /** The server's default cap for types without a limit of their own (UPLOAD_MAX_BYTES; /folder/upload/auth names the real one). */
 export const OTHER_CAP = 512 * MB;

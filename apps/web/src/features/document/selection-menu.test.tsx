@@ -6,7 +6,7 @@ import { stopIdle } from '../../lib/idle-timer';
 import { mockApi, reply } from '../../test/fetch-mock';
 import { byId, findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
-import { ALL_KEYS, base, callsTo, listOf, row, signIn } from './document-fixtures';
+import { ALL_KEYS, base, callsTo, listOf, row, signIn } from '../../test/document-fixtures';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -5,7 +5,7 @@ import { stopIdle } from '../../lib/idle-timer';
 import { mockApi } from '../../test/fetch-mock';
 import { byId, findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
-import { base, signIn } from './document-fixtures';
+import { base, signIn } from '../../test/document-fixtures';
 
 afterEach(() => {
   vi.unstubAllGlobals();

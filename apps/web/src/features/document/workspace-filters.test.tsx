@@ -4,7 +4,7 @@ import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
 import { mockApi } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render-app';
-import { base, callsTo, signIn } from './document-fixtures';
+import { base, callsTo, signIn } from '../../test/document-fixtures';
 import { oneStaffMember } from '../../test/members';
 
 afterEach(() => {

@@ -9,7 +9,7 @@ import { mockApi, reply } from '../../test/fetch-mock';
 import { expandFolder } from '../../test/folder-tree';
 import { byId, findById } from '../../test/queries';
 import { renderApp, renderedClient } from '../../test/render-app';
-import { base, callsTo, rows, signIn, tree, uploadAuthOf } from './document-fixtures';
+import { base, callsTo, rows, signIn, tree, uploadAuthOf } from '../../test/document-fixtures';
 import { mockXhr, ok, refused } from './fake-xhr';
 
 async function setDate(id: string, value: string) {

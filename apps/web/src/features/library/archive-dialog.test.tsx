@@ -12,9 +12,9 @@ import { createQueryClient } from '../../lib/query-client';
 import { envelope, mockApi, reply } from '../../test/fetch-mock';
 import { byId, findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
-import { base as workspaceBase, callsTo, row, signIn } from '../document/document-fixtures';
+import { base as workspaceBase, callsTo, row, signIn } from '../../test/document-fixtures';
 import { ArchiveDialog } from './components/archive-dialog';
-import { libraryTree } from './library-fixtures';
+import { libraryTree } from '../../test/library-fixtures';
 
 const tree = { 'GET /folder/tree/0': () => reply(folderTreeAnswer, libraryTree) };
 const today = dayjs().format('YYYY-MM-DD');

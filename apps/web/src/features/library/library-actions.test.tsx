@@ -11,8 +11,8 @@ import { setSession } from '../../lib/session';
 import { reply } from '../../test/fetch-mock';
 import { byId, findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
-import { bodyOf, callsTo, detail, serveViewer } from '../workflow/workflow-fixtures';
-import { libraryTree } from './library-fixtures';
+import { bodyOf, callsTo, detail, serveViewer } from '../../test/workflow-fixtures';
+import { libraryTree } from '../../test/library-fixtures';
 
 const LIBRARY = ['archive', 'recall', 'applyDelete', 'approveDelete', 'rejectDelete'];
 const WORKFLOW = ['receive', 'send', 'pass', 'reject', 'withdraw', 'retract'];

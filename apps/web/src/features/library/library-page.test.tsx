@@ -10,8 +10,8 @@ import { mockApi, reply } from '../../test/fetch-mock';
 import { expandFolder } from '../../test/folder-tree';
 import { byId, findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
-import { callsTo, signIn } from '../document/document-fixtures';
-import { libraryTree, libRows, obsoleteRow } from './library-fixtures';
+import { callsTo, signIn } from '../../test/document-fixtures';
+import { libraryTree, libRows, obsoleteRow } from '../../test/library-fixtures';
 
 const listParams = (fetchMock: ReturnType<typeof mockApi>) =>
   callsTo(fetchMock, 'GET', '/folder/library/file/list').map(([u]) => new URL(String(u), 'http://x').searchParams);

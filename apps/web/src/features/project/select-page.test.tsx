@@ -8,6 +8,7 @@ import {
   studyEntryData,
   studyList,
   studyMarkData,
+  type ProjectRights,
 } from '@edoc/contract/project';
 import { folderTreeAnswer } from '@edoc/contract/folder';
 import { libraryList } from '@edoc/contract/library';
@@ -17,7 +18,7 @@ import { getSession, setSession } from '../../lib/session';
 import { envelope, mockApi, reply } from '../../test/fetch-mock';
 import { findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
-import { libraryTree, libRows } from '../library/library-fixtures';
+import { libraryTree, libRows } from '../../test/library-fixtures';
 
 function study(id: number, name: string, mark: boolean, taskNum = 0) {
   return {
@@ -38,6 +39,16 @@ function study(id: number, name: string, mark: boolean, taskNum = 0) {
   };
 }
 
+/** The rights the server gives its administrator with the project (issue 24); `over` changes what a test needs. */
+const adminRights = (over: Partial<ProjectRights> = {}): ProjectRights => ({
+  fullAccess: true,
+  readOnly: false,
+  inspector: null,
+  docKeys: ['viewDoc'],
+  libraryKeys: ['viewDoc'],
+  ...over,
+});
+
 /** What the server answers on entering a project as its administrator; the tests change what they look at. */
 function entryOf(studyId: number, studyName: string) {
   return {
@@ -54,6 +65,7 @@ function entryOf(studyId: number, studyName: string) {
     authorities: ['viewDoc'],
     closed: false,
     inspector: null,
+    rights: adminRights(),
   };
 }
 
@@ -179,6 +191,7 @@ describe('project select page', () => {
           authorities: ['createDoc', 'viewDoc'],
           closed: false,
           inspector: null,
+          rights: adminRights({ docKeys: ['createDoc', 'viewDoc'] }),
         }),
     });
     const router = renderApp('/select');
@@ -201,6 +214,8 @@ describe('project select page', () => {
       authorities: ['createDoc', 'viewDoc'],
       closed: false,
       inspector: null,
+      fullAccess: true,
+      libraryKeys: ['viewDoc'],
     });
     expect(document.getElementById('project-closed-banner')).toBeNull();
     expect(document.getElementById('inspection-until')).toBeNull();
@@ -305,7 +320,12 @@ describe('project select page', () => {
     mockApi({
       'GET /common/study': () => reply(studyList, { data: [{ ...alpha, closed: true }], total: 1 }),
       'GET /common/company': () => reply(managedCompanyList, []),
-      'POST /common/study/entry': () => reply(studyEntryData, { ...entryOf(11, 'Alpha trial'), closed: true }),
+      'POST /common/study/entry': () =>
+        reply(studyEntryData, {
+          ...entryOf(11, 'Alpha trial'),
+          closed: true,
+          rights: adminRights({ readOnly: true }),
+        }),
     });
     const router = renderApp('/select');
     fireEvent.click(await screen.findByRole('link', { name: 'Alpha trial' }));
@@ -328,6 +348,13 @@ describe('project select page', () => {
           roleCode: 'INSPECTOR',
           authorities: [],
           inspector: { endsOn: '2026-12-31', canDownload: false },
+          rights: {
+            fullAccess: false,
+            readOnly: false,
+            inspector: { canDownload: false },
+            docKeys: [],
+            libraryKeys: ['viewDoc', 'viewTrailDoc'],
+          },
         }),
       'GET /folder/tree/0': () => reply(folderTreeAnswer, libraryTree),
       'GET /folder/library/file/list': () => reply(libraryList, { data: libRows, total: libRows.length }),

@@ -7,7 +7,7 @@ import { stopIdle } from '../../lib/idle-timer';
 import { mockApi, reply } from '../../test/fetch-mock';
 import { byId, findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
-import { base, callsTo, signIn } from '../document/document-fixtures';
+import { base, callsTo, signIn } from '../../test/document-fixtures';
 import { oneStaffMember } from '../../test/members';
 
 afterEach(() => {

@@ -9,7 +9,7 @@ import { createQueryClient } from '../../lib/query-client';
 import { envelope, mockApi, reply } from '../../test/fetch-mock';
 import { findById } from '../../test/queries';
 import { PassDialog } from './components/pass-dialog';
-import { callsOf, detailOf, enterProject, taskRow } from './task-fixtures';
+import { callsOf, detailOf, enterProject, taskRow } from '../../test/task-fixtures';
 
 afterEach(() => {
   vi.unstubAllGlobals();

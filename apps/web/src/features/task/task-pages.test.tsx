@@ -7,7 +7,7 @@ import { stopIdle } from '../../lib/idle-timer';
 import { mockApi, reply } from '../../test/fetch-mock';
 import { findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
-import { callsOf, detailOf, enterProject, paramsOf, taskRow } from './task-fixtures';
+import { callsOf, detailOf, enterProject, paramsOf, taskRow } from '../../test/task-fixtures';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -6,7 +6,7 @@ import { fileTrail } from '@edoc/contract/trail-query';
 import { envelope, mockApi, reply } from '../../test/fetch-mock';
 import { findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
-import { base, callsTo, listOf, row, signIn } from '../document/document-fixtures';
+import { base, callsTo, listOf, row, signIn } from '../../test/document-fixtures';
 
 afterEach(() => {
   vi.unstubAllGlobals();

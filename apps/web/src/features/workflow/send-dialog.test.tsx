@@ -14,8 +14,8 @@ import { setSession } from '../../lib/session';
 import { envelope, mockApi, reply } from '../../test/fetch-mock';
 import { byId, findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
-import { ALL_KEYS, base, row, signIn } from '../document/document-fixtures';
-import { bodyOf, callsTo, candidates, detail, pickOption, serveViewer } from './workflow-fixtures';
+import { ALL_KEYS, base, row, signIn } from '../../test/document-fixtures';
+import { bodyOf, callsTo, candidates, detail, pickOption, serveViewer } from '../../test/workflow-fixtures';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -9,7 +9,7 @@ import { setSession } from '../../lib/session';
 import { envelope, reply } from '../../test/fetch-mock';
 import { byId, findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
-import { bodyOf, callsTo, detail, flow, serveViewer } from './workflow-fixtures';
+import { bodyOf, callsTo, detail, flow, serveViewer } from '../../test/workflow-fixtures';
 
 const PANEL = ['receive', 'send', 'pass', 'reject', 'withdraw', 'retract'];
 const open = () => renderApp('/view?fileId=7&fileVerId=70');

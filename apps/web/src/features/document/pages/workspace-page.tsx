@@ -1,7 +1,7 @@
 import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FolderBrowser } from '../../../components/folder-tree/folder-browser';
-import { FileTrail } from '../../audit/components/file-trail';
+import { FileTrail } from '../../trail/components/file-trail';
 import { DownloadTasks } from '../../download/components/download-tasks';
 import { useAllowedTypes } from '../api';
 import { DocumentEditModal } from '../components/document-edit-modal';
@@ -11,7 +11,7 @@ import { RecycleBin } from '../components/recycle-bin';
 import { FolderPickModal, RenameModal } from '../components/small-modals';
 import { FlowTimeline } from '../../workflow/components/flow-timeline';
 import { DocumentPanel } from '../components/document-panel';
-import { useWorkTree } from '../folders';
+import { useWorkTree } from '../../folder/work-tree';
 import { useOpenDocument } from '../hooks/use-open-document';
 import { useRowActions } from '../hooks/use-row-actions';
 import { useWorkspaceFiles } from '../hooks/use-workspace-files';

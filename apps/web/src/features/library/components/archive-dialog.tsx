@@ -10,7 +10,7 @@ import { showServerError } from '../../../lib/form-errors';
 import { fieldMessage } from '../../../lib/form-rules';
 import { errorMessage } from '@edoc/contract/errors';
 import { currentLang } from '../../../lib/i18n';
-import { folderLabel } from '../../document/folders';
+import { folderLabel } from '../../../components/folder-tree/folder-tree-model';
 import { useArchive, useBatchArchive, useLibraryTree } from '../api';
 import { ArchiveResults } from './archive-results';
 

@@ -3,7 +3,8 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { FolderNode } from '@edoc/contract/folder';
 import { EXPIRING_DAYS, type ReportFilterName } from '@edoc/contract/report';
-import { folderLabel, useWorkTree } from '../../document/folders';
+import { folderLabel } from '../../../components/folder-tree/folder-tree-model';
+import { useWorkTree } from '../../folder/work-tree';
 import { useSites } from '../../site/api';
 import type { ReportFilterValues } from '../report-address';
 

@@ -2,10 +2,9 @@ import { Button, DatePicker, Flex, Select, Tag, TreeSelect } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { FolderNode } from '@edoc/contract/folder';
-import { RoleCode } from '@edoc/contract/enums';
 import { folderLabel } from '../../../components/folder-tree/folder-tree-model';
 import { useSession } from '../../../lib/session';
-import { useWorkTree } from '../../document/folders';
+import { useWorkTree } from '../../folder/work-tree';
 import { useAllMembers } from '../../manage-member/api';
 import { useSites } from '../../site/api';
 import { useTags } from '../../tag/api';
@@ -52,8 +51,7 @@ export function SearchFilters(props: {
 }) {
   const { t, i18n } = useTranslation();
   const { values, onChange } = props;
-  const { roleCode } = useSession();
-  const admin = roleCode === RoleCode.StudyPm || roleCode === RoleCode.CompanyAdmin;
+  const admin = useSession().fullAccess;
   const { tree, roots } = useWorkTree();
   const sites = useSites();
   const tags = useTags();

@@ -1,7 +1,7 @@
 import type { FolderNode } from '@edoc/contract/folder';
 import type { LibraryRow } from '@edoc/contract/library';
 import { FolderType } from '@edoc/contract/permissions';
-import { node } from '../document/document-fixtures';
+import { node } from './document-fixtures';
 
 // Shared by the library tests: a library tree beside a work folder, rows in each state the list marks.
 

@@ -1,6 +1,6 @@
 import { fileDetail, viewState, type FileDetail } from '@edoc/contract/viewer';
 import { assigneeCandidates, flowAnswer, routeTemplateList, type FlowAnswer } from '@edoc/contract/flow';
-import { mockApi, reply } from '../../test/fetch-mock';
+import { mockApi, reply } from './fetch-mock';
 
 /** The document the viewer tests open: in review, nothing shown but the panel (its type cannot be viewed). */
 export function detail(over: Partial<FileDetail> = {}): FileDetail {

@@ -1,7 +1,7 @@
 import type { TaskItem } from '@edoc/contract/flow';
 import type { FileDetail } from '@edoc/contract/viewer';
-import type { mockApi } from '../../test/fetch-mock';
-import { enterProject as enterAs } from '../../test/session';
+import type { mockApi } from './fetch-mock';
+import { enterProject as enterAs } from './session';
 
 /** Pat as ordinary staff, ten rows a page: the task pages' starting point. */
 export const enterProject = () => enterAs('STU_STAFF', { pageSize: 10 });

@@ -3,8 +3,8 @@ import { allowedTypeList, fileList, nameCheckAnswer, type FileRow } from '@edoc/
 import { uploadAuth, type FolderNode } from '@edoc/contract/folder';
 import { FolderType } from '@edoc/contract/permissions';
 import { siteList } from '@edoc/contract/site';
-import { envelope, reply, type mockApi } from '../../test/fetch-mock';
-import { enterProject } from '../../test/session';
+import { envelope, reply, type mockApi } from './fetch-mock';
+import { enterProject } from './session';
 
 // Shared by the workspace tests: a small work tree, two rows (one with every key, one view-only), the calls.
 

@@ -33,6 +33,6 @@ export function mergeLocale(lang: Lang, base: LocaleTree, featureFiles: Record<s
  * not both (issue 16).
  */
 export async function loadLocale(lang: Lang): Promise<LocaleTree> {
-  const chunk = lang === 'en-US' ? await import('../locales/texts-en-US') : await import('../locales/texts-zh-CN');
+  const chunk = lang === 'en-US' ? await import('./texts-en-US') : await import('./texts-zh-CN');
   return chunk.texts;
 }
