@@ -40,9 +40,9 @@ import { noticeRoutes } from './modules/notice/notice.routes.ts';
 import { projectRoutes } from './modules/project/project.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { releaseRoutes } from './modules/release/release.routes.ts';
-import { signingRoutes } from './modules/signing/signing.routes.ts';
+import { sealRoutes } from './modules/seal/seal.routes.ts';
 import { studyRoutes } from './modules/study/study.routes.ts';
-import { signatureRoutes } from './modules/user/signature.routes.ts';
+import { handwritingRoutes } from './modules/user/handwriting.routes.ts';
 import { studyAlertRoutes } from './modules/user/study-alert.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { groupRoutes } from './modules/group/group.routes.ts';
@@ -92,9 +92,9 @@ const MODULES: Array<(api: Api, deps: Deps) => void> = [
   memberManageRoutes,
   projectSettingsRoutes,
   releaseRoutes,
-  signingRoutes,
+  sealRoutes,
   studyAlertRoutes,
-  signatureRoutes,
+  handwritingRoutes,
   viewerRoutes,
   workflowRoutes,
   taskRoutes,

@@ -12,7 +12,7 @@ import { writeCheckpoint } from './trail/trail-checkpoint.ts';
 import { openDatabase } from './runtime.ts';
 import { characterAdvice } from './db/embedded.ts';
 import { seedAdmin } from './seed.ts';
-import { ensureSigningKey } from './modules/signing/signing-key.service.ts';
+import { ensureSigningKey } from './modules/seal/seal-key.service.ts';
 import { seedShippedTemplates } from './modules/template/template.service.ts';
 import { createPackHandler, DOWNLOAD_QUEUE } from './modules/download/download-pack.ts';
 import { sweepExpiredDownloads } from './modules/download/download.service.ts';

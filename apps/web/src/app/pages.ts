@@ -40,7 +40,7 @@ export const SystemCompanyUserPage = page(() =>
 export const NoticePage = page(() => import('../features/notice/pages/notice-page').then((m) => m.NoticePage));
 export const VersionPage = page(() => import('../features/release/pages/version-page').then((m) => m.VersionPage));
 export const SigningCertificatePage = page(() =>
-  import('../features/signing/pages/signing-certificate-page').then((m) => m.SigningCertificatePage),
+  import('../features/seal/pages/signing-certificate-page').then((m) => m.SigningCertificatePage),
 );
 export const UserCenterPage = page(() =>
   import('../features/user/pages/user-center-page').then((m) => m.UserCenterPage),

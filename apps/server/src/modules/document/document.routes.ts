@@ -15,7 +15,7 @@ import type { Api } from '../../lib/http.ts';
 import { MEDIA } from '../../lib/raw-answer.ts';
 import { routes } from '../../lib/route.ts';
 import { sendBlob, sendBytes } from '../../lib/send-blob.ts';
-import { signedDownload } from '../signing/signed-copy.ts';
+import { signedDownload } from '../seal/signed-copy.ts';
 import { listDocuments } from './document-list.service.ts';
 import { allowedTypes, downloadVersion } from '../../access/document-access.ts';
 import { checkNewDocument, createDocument, nameInUse } from './document.service.ts';
@@ -27,7 +27,7 @@ import { uploadAuth } from './upload-auth.service.ts';
 export function documentRoutes(api: Api, deps: Deps): void {
   const { get, post } = routes(api);
 
-  get('/file/types', { access: 'projectMember', inspector: 'read', response: allowedTypeList }, async ({ ctx }) => {
+  get('/file/types', { access: 'projectMember', response: allowedTypeList }, async ({ ctx }) => {
     const types = await allowedTypes(deps.db, ctx.projectId);
     return types.map((t) => ({ file_type_code: t }));
   });

@@ -15,8 +15,8 @@ import { csvDocument } from '../../lib/csv.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { StoreConfig } from '../../storage/create-blob-store.ts';
 import { pathOf } from '../../access/folder-rights.ts';
-import { signedDownload, type SignedVersion } from '../signing/signed-copy.ts';
-import { versionsWithSignatures } from '../signing/e-signature-page.ts';
+import { signedDownload, type SignedVersion } from '../seal/signed-copy.ts';
+import { versionsWithSignatures } from '../seal/e-signature-page.ts';
 import type { FromWorker, PackJob, ToWorker } from './pack-worker.ts';
 
 export const DOWNLOAD_QUEUE = 'download.pack';

@@ -12,7 +12,7 @@ import { downloadVersion } from '../../access/document-access.ts';
 import { authenticateSession } from '../../plugins/auth.ts';
 import { resolveContext, type ProjectContext } from '../../plugins/context.ts';
 import { openTaskZip } from './download.service.ts';
-import { signedDownload } from '../signing/signed-copy.ts';
+import { signedDownload } from '../seal/signed-copy.ts';
 
 /**
  * Checks the download as the direct call does (rights, state) and answers a link valid for TICKET_SECONDS, bound to

@@ -12,10 +12,10 @@ import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
 import { blobSize, ensureRendition, renditionState } from './rendition.service.ts';
 import { workflowOf } from '../../access/workflow-state.ts';
 import { fromLibraryOr, libraryActionsOf, pendingDeletionOf } from '../../access/library-access.ts';
-import { stamping } from '../signing/stamp-limit.ts';
+import { stamping } from '../seal/stamp-limit.ts';
 import { stampedImage, stampedPdf, stampedText, type Watermark } from './watermark.ts';
-import { appendSignaturePage, signaturesOf } from '../signing/e-signature-page.ts';
-import { signedPdf } from '../signing/signed-copy.ts';
+import { appendSignaturePage, signaturesOf } from '../seal/e-signature-page.ts';
+import { signedPdf } from '../seal/signed-copy.ts';
 import type { PDFDocument } from 'pdf-lib';
 
 /** The document and its keys, for a caller who must hold viewDoc: otherwise 'no permission to view this file'. */

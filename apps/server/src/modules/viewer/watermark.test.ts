@@ -3,7 +3,7 @@ import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { BlobStore } from '../../storage/blob-store.ts';
-import { limiter } from '../signing/stamp-limit.ts';
+import { limiter } from '../seal/stamp-limit.ts';
 import { layoutLines, MAX_TEXT_PAGES, paginate } from './text-pages.ts';
 import { stampedImage, stampedPdf, stampedText } from './watermark.ts';
 

@@ -6,7 +6,7 @@ import type { ProjectContext } from '../../plugins/context.ts';
 import type { TrailActor } from '../../trail/trail.service.ts';
 import { decide } from './decide.service.ts';
 import { sendDocument } from './send.service.ts';
-import { verifySigner } from './signature.service.ts';
+import { verifySigner } from './e-signature.service.ts';
 
 /**
  * POST /file/batch/a: one route for many documents, or one pass for many of my tasks. Each document is its own

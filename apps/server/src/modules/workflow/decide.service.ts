@@ -13,7 +13,7 @@ import { closeTasks, openTasks } from '../task/task-rows.ts';
 import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
 import { requireAssigneesMay } from '../../access/assignees.ts';
 import { openArchiveTask, openStageTasks } from './send.service.ts';
-import { signVersion } from './signature.service.ts';
+import { signVersion } from './e-signature.service.ts';
 import { closeRoute } from './route-close.ts';
 import { factsOf, openStageOf, requireTransition } from '../../access/workflow-state.ts';
 

@@ -25,7 +25,7 @@ import { decide } from './decide.service.ts';
 import { flowOf } from './flow.service.ts';
 import { requestWords as wordsOfRequest } from './request-words.service.ts';
 import { sendDocument } from './send.service.ts';
-import { verifySigner } from './signature.service.ts';
+import { verifySigner } from './e-signature.service.ts';
 import { receiveDocument, undo } from './undo.service.ts';
 
 /**
@@ -67,7 +67,7 @@ export function workflowRoutes(api: Api, deps: Deps): void {
     deps.db.transaction((tx) => undo(tx, ctx, params.id, ctx.actor)),
   );
 
-  get('/file/flow/:id', { access, inspector: 'read', params: idParams, response: flowAnswer }, ({ ctx, params }) =>
+  get('/file/flow/:id', { access, params: idParams, response: flowAnswer }, ({ ctx, params }) =>
     flowOf(deps, ctx, params.id),
   );
 

@@ -18,7 +18,7 @@ import { readZip } from '@edoc/test-support/zip-reader';
 import { zonedTime } from './e-signature-page.ts';
 import { padesSigned } from './pades.ts';
 import { pdfWith, poppler, popplerTools as tools, sha, signedWorld } from '../../test/signed-fixture.ts';
-import { selfSigned } from './signing-key.service.ts';
+import { selfSigned } from './seal-key.service.ts';
 
 let ctx: TestContext;
 let world: ProjectWorld;

@@ -5,7 +5,7 @@ import type { BlobStore } from '../../storage/blob-store.ts';
 import { appendSignaturePage, signaturesOf } from './e-signature-page.ts';
 import { stamping } from './stamp-limit.ts';
 import { padesSigned } from './pades.ts';
-import { currentSigningKey } from './signing-key.service.ts';
+import { currentSigningKey } from './seal-key.service.ts';
 
 interface Store {
   db: Db;

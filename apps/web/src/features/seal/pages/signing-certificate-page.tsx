@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Descriptions, Form, Input, Popconfirm, Radio, Skeleton, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { signingMaterial, type SigningCertificateBody } from '@edoc/contract/signing';
+import { signingMaterial, type SigningCertificateBody } from '@edoc/contract/seal';
 import { saveBlob } from '../../../lib/download';
 import { showError } from '../../../lib/feedback';
 import { formatDateTime } from '../../../lib/format';

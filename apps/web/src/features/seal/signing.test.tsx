@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { unreadReleases } from '@edoc/contract/release';
-import { signingCertificate } from '@edoc/contract/signing';
+import { signingCertificate } from '@edoc/contract/seal';
 import { UserType } from '@edoc/contract/enums';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';

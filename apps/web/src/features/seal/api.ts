@@ -1,4 +1,4 @@
-import type { SigningCertificate, SigningCertificateBody } from '@edoc/contract/signing';
+import type { SigningCertificate, SigningCertificateBody } from '@edoc/contract/seal';
 import { useMutation, useQuery, useQueryClient, type MutationMeta } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 

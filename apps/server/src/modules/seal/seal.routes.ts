@@ -1,15 +1,15 @@
-import { signingCertificate, signingCertificateBody } from '@edoc/contract/signing';
+import { signingCertificate, signingCertificateBody } from '@edoc/contract/seal';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
 import { routes } from '../../lib/route.ts';
-import { currentSigningKey, describeKey, installSigningKey } from './signing-key.service.ts';
+import { currentSigningKey, describeKey, installSigningKey } from './seal-key.service.ts';
 
 /**
  * The document-signing certificate (DESIGN §7): downloaded signed PDFs carry a PAdES signature by it. The server
  * makes a self-signed one at first start; the system administrator sees it and may install the company's own
  * (PEM key and chain, or PKCS#12 with its password), which signs every download from then on.
  */
-export function signingRoutes(api: Api, deps: Deps): void {
+export function sealRoutes(api: Api, deps: Deps): void {
   const { get, post } = routes(api);
 
   get('/system/signing-certificate', { access: 'systemAdmin', response: signingCertificate }, async () =>

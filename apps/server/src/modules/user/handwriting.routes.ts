@@ -5,7 +5,7 @@ import type { Api } from '../../lib/http.ts';
 import { MEDIA, type RawAnswer } from '../../lib/raw-answer.ts';
 import { routes } from '../../lib/route.ts';
 import { BlobTooLargeError } from '../../storage/blob-store.ts';
-import { readSignature, setSignature, signatureTypeOf } from './signature.service.ts';
+import { readSignature, setSignature, signatureTypeOf } from './handwriting.service.ts';
 import { fileOnly } from '@edoc/contract/fields';
 import { commitUpload } from '../../storage/blob-sweep.ts';
 
@@ -16,7 +16,7 @@ const signatureImage: RawAnswer = {
 };
 
 /** Personal centre, electronic signature: each user sets and sees only their own image. */
-export function signatureRoutes(api: Api, deps: Deps): void {
+export function handwritingRoutes(api: Api, deps: Deps): void {
   const { get, post } = routes(api);
 
   get('/user/signature', { access: 'signedIn', response: signatureImage }, async ({ ctx, reply }) => {

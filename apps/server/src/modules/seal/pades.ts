@@ -4,7 +4,7 @@ import { SignPdf } from '@signpdf/signpdf';
 import { Signer, SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
 import forge from 'node-forge';
 import type { PDFDocument } from 'pdf-lib';
-import type { SigningKey } from './signing-key.service.ts';
+import type { SigningKey } from './seal-key.service.ts';
 
 const { asn1 } = forge;
 const U = asn1.Class.UNIVERSAL;

@@ -9,7 +9,7 @@ import {
   type KeyObject,
 } from 'node:crypto';
 import { TrailType } from '@edoc/contract/enums';
-import type { SigningCertificate, SigningCertificateBody } from '@edoc/contract/signing';
+import type { SigningCertificate, SigningCertificateBody } from '@edoc/contract/seal';
 import { desc, sql } from 'drizzle-orm';
 import forge from 'node-forge';
 import type { Db, Tx } from '../../db/client.ts';
