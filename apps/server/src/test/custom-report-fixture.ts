@@ -1,18 +1,15 @@
 import type { ReportDefinitionInput } from '@edoc/contract/custom-report';
 import { DATASET_FIELDS } from '@edoc/contract/custom-report-fields';
+import { DocStatus } from '@edoc/contract/enums';
+import { StageState, TaskState } from '@edoc/contract/states';
+import { Stage } from '@edoc/contract/workflow';
 import { eq, inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { documents, documentVersions } from '../db/schema/documents.ts';
 import { folderGrants, roles, sites } from '../db/schema/projects.ts';
 import { documentRoutes, routeStages, tasks } from '../db/schema/workflow.ts';
 import type { TestContext } from './context.ts';
-import {
-  createProjectWorld,
-  joinProject,
-  SAMPLE,
-  type ProjectPerson,
-  type ProjectWorld,
-} from './factories.ts';
+import { createProjectWorld, joinProject, SAMPLE, type ProjectPerson, type ProjectWorld } from './factories.ts';
 import { client } from './requests.ts';
 
 /**
@@ -85,9 +82,9 @@ export async function reportWorld(ctx: TestContext, code: string): Promise<Repor
   };
   await ctx.db
     .update(documents)
-    .set({ status: 6 })
+    .set({ status: DocStatus.Archived })
     .where(inArray(documents.id, [doc.A1, doc.A3, doc.B1]));
-  await ctx.db.update(documents).set({ status: 3 }).where(eq(documents.id, doc.B2));
+  await ctx.db.update(documents).set({ status: DocStatus.InReview }).where(eq(documents.id, doc.B2));
 
   const [v1] = await ctx.db.select().from(documentVersions).where(eq(documentVersions.documentId, doc.B1));
   await ctx.db.insert(documentVersions).values({ ...v1!, id: undefined, versionNo: 'V9', createdAt: new Date() });
@@ -105,15 +102,15 @@ export async function reportWorld(ctx: TestContext, code: string): Promise<Repor
         stage: s.stage,
         state: s.state,
         openedAt: s.state === null ? null : new Date(),
-        closedAt: s.state === 1 || s.state === 2 ? new Date() : null,
+        closedAt: s.state === StageState.Passed || s.state === StageState.Rejected ? new Date() : null,
       })),
     );
   };
-  await route(doc.A1, [{ stage: 3, state: 1 }]);
-  await route(doc.A2, [{ stage: 4, state: 0 }]);
+  await route(doc.A1, [{ stage: Stage.Review, state: StageState.Passed }]);
+  await route(doc.A2, [{ stage: Stage.Qc, state: StageState.Open }]);
   await route(doc.B1, [
-    { stage: 3, state: 2 },
-    { stage: 4, state: null },
+    { stage: Stage.Review, state: StageState.Rejected },
+    { stage: Stage.Qc, state: null },
   ]);
   const task = (documentId: number, kind: string, state: number) => ({
     projectId: world.projectId,
@@ -122,7 +119,13 @@ export async function reportWorld(ctx: TestContext, code: string): Promise<Repor
     kind,
     state,
   });
-  await ctx.db.insert(tasks).values([task(doc.A1, 'review', 1), task(doc.A2, 'qc', 0), task(doc.B1, 'review', 0)]);
+  await ctx.db
+    .insert(tasks)
+    .values([
+      task(doc.A1, 'review', TaskState.Done),
+      task(doc.A2, 'qc', TaskState.Open),
+      task(doc.B1, 'review', TaskState.Open),
+    ]);
   return { ...world, folderA, folderB, aOnly, siteOne, doc, firstVersionNo: v1!.versionNo };
 }
 

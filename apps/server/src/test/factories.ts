@@ -1,5 +1,5 @@
 import { FolderType } from '@edoc/contract/permissions';
-import { UserType } from '@edoc/contract/enums';
+import { RoleCode, UserType } from '@edoc/contract/enums';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { companies } from '../db/schema/companies.ts';
@@ -91,9 +91,12 @@ export async function addMemberRow(db: Db, projectId: number, userId: number): P
   let [role] = await db
     .select()
     .from(roles)
-    .where(and(eq(roles.projectId, projectId), eq(roles.code, 'STU_STAFF')));
+    .where(and(eq(roles.projectId, projectId), eq(roles.code, RoleCode.StudyStaff)));
   if (!role)
-    [role] = await db.insert(roles).values({ projectId, code: 'STU_STAFF', name: 'Staff', builtin: true }).returning();
+    [role] = await db
+      .insert(roles)
+      .values({ projectId, code: RoleCode.StudyStaff, name: 'Staff', builtin: true })
+      .returning();
   await db.insert(members).values({ projectId, userId, roleId: role.id });
 }
 
@@ -148,8 +151,8 @@ export async function createProjectWorld(ctx: TestContext, code = 'P-1'): Promis
   const projectId = created.json().data.studyId as number;
   const roleRows = await ctx.db.select().from(roles).where(eq(roles.projectId, projectId));
   const roleIds = {
-    STU_PM: roleRows.find((r) => r.code === 'STU_PM')!.id,
-    STU_STAFF: roleRows.find((r) => r.code === 'STU_STAFF')!.id,
+    STU_PM: roleRows.find((r) => r.code === RoleCode.StudyPm)!.id,
+    STU_STAFF: roleRows.find((r) => r.code === RoleCode.StudyStaff)!.id,
   };
   const world = { companyId: company.id, projectId };
   const folderRows = await ctx.db

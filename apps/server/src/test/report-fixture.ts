@@ -1,3 +1,6 @@
+import { DocStatus } from '@edoc/contract/enums';
+import { StageState, TaskState } from '@edoc/contract/states';
+import { Stage } from '@edoc/contract/workflow';
 import { eq } from 'drizzle-orm';
 import { documents, documentVersions } from '../db/schema/documents.ts';
 import { libraryEntries } from '../db/schema/library.ts';
@@ -79,27 +82,37 @@ export async function buildReportWorld(ctx: TestContext, code: string): Promise<
     a1: await make(
       'Protocol',
       folderA,
-      { status: 1, createdAt: at('2026-01-10T02:00:00Z'), expirationDate: zoneDay(5) },
+      { status: DocStatus.Editing, createdAt: at('2026-01-10T02:00:00Z'), expirationDate: zoneDay(5) },
       'pdf',
     ),
     a2: await make(
       'Consent',
       folderA,
-      { status: 1, ...site(s1.id), createdAt: at('2026-01-31T17:00:00Z'), expirationDate: zoneDay(-1) },
+      { status: DocStatus.Editing, ...site(s1.id), createdAt: at('2026-01-31T17:00:00Z'), expirationDate: zoneDay(-1) },
       'pdf',
     ),
-    a3: await make('Brochure', folderA, { status: 6, ...site(s1.id), createdAt: at('2026-02-15T00:00:00Z') }, 'docx'),
+    a3: await make(
+      'Brochure',
+      folderA,
+      { status: DocStatus.Archived, ...site(s1.id), createdAt: at('2026-02-15T00:00:00Z') },
+      'docx',
+    ),
     b1: await make(
       'Monitoring',
       folderB,
-      { status: 3, ...site(s2.id), createdAt: at('2026-02-20T04:00:00Z'), expirationDate: zoneDay(40) },
+      {
+        status: DocStatus.InReview,
+        ...site(s2.id),
+        createdAt: at('2026-02-20T04:00:00Z'),
+        expirationDate: zoneDay(40),
+      },
       'pdf',
     ),
-    b2: await make('Budget', folderB, { status: 6, createdAt: at('2026-03-05T04:00:00Z') }, 'xlsx'),
+    b2: await make('Budget', folderB, { status: DocStatus.Archived, createdAt: at('2026-03-05T04:00:00Z') }, 'xlsx'),
     gone: await make(
       'Deleted',
       folderA,
-      { status: 1, createdAt: at('2026-01-12T04:00:00Z'), deletedAt: new Date() },
+      { status: DocStatus.Editing, createdAt: at('2026-01-12T04:00:00Z'), deletedAt: new Date() },
       'pdf',
     ),
   };
@@ -135,26 +148,31 @@ export async function buildReportWorld(ctx: TestContext, code: string): Promise<
   await route(
     doc.b1,
     [
-      [3, '2026-02-21T00:00:00Z', '2026-02-23T00:00:00Z', 1],
-      [4, '2026-02-23T00:00:00Z', '2026-02-24T12:00:00Z', 2],
+      [Stage.Review, '2026-02-21T00:00:00Z', '2026-02-23T00:00:00Z', StageState.Passed],
+      [Stage.Qc, '2026-02-23T00:00:00Z', '2026-02-24T12:00:00Z', StageState.Rejected],
     ],
-    5,
+    Stage.Approval,
   );
   await route(doc.a1, [
-    [3, '2026-01-11T00:00:00Z', '2026-01-15T00:00:00Z', 1],
-    [4, '2026-01-15T00:00:00Z', '2026-01-16T00:00:00Z', 1],
-    [5, '2026-01-16T00:00:00Z', '2026-01-18T12:00:00Z', 2],
+    [Stage.Review, '2026-01-11T00:00:00Z', '2026-01-15T00:00:00Z', StageState.Passed],
+    [Stage.Qc, '2026-01-15T00:00:00Z', '2026-01-16T00:00:00Z', StageState.Passed],
+    [Stage.Approval, '2026-01-16T00:00:00Z', '2026-01-18T12:00:00Z', StageState.Rejected],
   ]);
-  await route(doc.a2, [[3, '2026-02-02T00:00:00Z', '2026-02-08T00:00:00Z', 2]]);
+  await route(doc.a2, [[Stage.Review, '2026-02-02T00:00:00Z', '2026-02-08T00:00:00Z', StageState.Rejected]]);
   // Open tasks: the pm has three (one 3 days overdue), the staff member one (1 day overdue); done and recycled
   // documents' tasks count nowhere.
-  const task = (userId: number, documentId: number, kind: string, dueDate: string | null, state = 0) =>
-    db.insert(tasks).values({ projectId: world.projectId, documentId, userId, kind, dueDate, state });
+  const task = (
+    userId: number,
+    documentId: number,
+    kind: string,
+    dueDate: string | null,
+    state: number = TaskState.Open,
+  ) => db.insert(tasks).values({ projectId: world.projectId, documentId, userId, kind, dueDate, state });
   await task(world.pm.id, doc.b1, 'review', zoneDay(-3));
   await task(world.pm.id, doc.a1, 'edit', zoneDay(2));
   await task(world.pm.id, doc.a2, 'approve', null);
   await task(world.staff.id, doc.b1, 'qc', zoneDay(-1));
-  await task(world.staff.id, doc.a1, 'review', zoneDay(-9), 1);
+  await task(world.staff.id, doc.a1, 'review', zoneDay(-9), TaskState.Done);
   await task(world.staff.id, doc.gone, 'edit', zoneDay(-9));
 
   // A member whose role may view, granted that on folder A alone (a grant gives only keys the role holds).

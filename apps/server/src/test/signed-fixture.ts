@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Stage } from '@edoc/contract/workflow';
 import { eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
@@ -81,7 +82,7 @@ export async function signedWorld(ctx: TestContext, code: string) {
   const fileId = saved.json().data.fileId as number;
   const sent = await as(world.pm).post('/file/apply/save', {
     fileId,
-    stages: [{ stage: 5, userIds: [approver.id], signatureRequired: true }],
+    stages: [{ stage: Stage.Approval, userIds: [approver.id], signatureRequired: true }],
   });
   expect(sent.json()).toMatchObject({ status: true });
   const signature = { email: approver.email, password: PASSWORD, confirmed: true, timeZone: 'Asia/Shanghai' };

@@ -1,5 +1,6 @@
 import { recipientList } from '@edoc/contract/flow';
 import { allowedTypeList, fileList, nameCheckAnswer, type FileRow } from '@edoc/contract/document';
+import { DocStatus, RoleCode } from '@edoc/contract/enums';
 import { uploadAuth, type FolderNode } from '@edoc/contract/folder';
 import { FolderType } from '@edoc/contract/permissions';
 import { siteList } from '@edoc/contract/site';
@@ -63,7 +64,7 @@ export function row(fileId: number, name: string, abilities: string[], extra: Pa
     version_no: 'V1.0',
     file_code: `PRT-00${fileId}`,
     ich_code: '8.2.2',
-    status: 1,
+    status: DocStatus.Editing,
     comment: null,
     username: 'Pat',
     createdtime: '2026-01-01T08:00:00Z',
@@ -76,7 +77,10 @@ export function row(fileId: number, name: string, abilities: string[], extra: Pa
   };
 }
 
-export const rows = [row(1, 'Protocol', ALL_KEYS), row(2, 'Brochure', ['viewDoc'], { status: 6, type: 'docx' })];
+export const rows = [
+  row(1, 'Protocol', ALL_KEYS),
+  row(2, 'Brochure', ['viewDoc'], { status: DocStatus.Archived, type: 'docx' }),
+];
 
 /** The list as the server answers it: `fileId` asks for that one row (the side panel's read). */
 export const listOf =
@@ -87,7 +91,7 @@ export const listOf =
     return reply(fileList, { data, total: data.length, capped: false });
   };
 
-export const signIn = (roleCode = 'STU_PM') => enterProject(roleCode, { pageSize: 20 });
+export const signIn = (roleCode: string = RoleCode.StudyPm) => enterProject(roleCode, { pageSize: 20 });
 
 /** What the server answers for a folder the user may file into (the project allows pdf and docx). */
 export const uploadAuthOf = (folderId: number, reason: string | null = null) => ({

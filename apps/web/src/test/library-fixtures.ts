@@ -1,3 +1,4 @@
+import { DocStatus } from '@edoc/contract/enums';
 import type { FolderNode } from '@edoc/contract/folder';
 import type { LibraryRow } from '@edoc/contract/library';
 import { FolderType } from '@edoc/contract/permissions';
@@ -39,7 +40,7 @@ export function libRow(entryId: number, name: string, extra: Partial<LibraryRow>
     version_no: 'V1.0',
     file_code: `PRT-00${entryId}`,
     ich_code: '8.2.2',
-    status: 6,
+    status: DocStatus.Archived,
     comment: null,
     username: 'Pat',
     effective_date: '2026-01-01',
@@ -59,7 +60,12 @@ export function libRow(entryId: number, name: string, extra: Partial<LibraryRow>
 /** Archived, waiting to be activated (future date), expired, and an earlier version of the first. */
 export const libRows = [
   libRow(1, 'Protocol'),
-  libRow(2, 'Brochure', { status: 7, effective_date: '2099-05-01', type: 'docx', abilities: ['viewDoc'] }),
+  libRow(2, 'Brochure', {
+    status: DocStatus.WaitingActivation,
+    effective_date: '2099-05-01',
+    type: 'docx',
+    abilities: ['viewDoc'],
+  }),
   libRow(3, 'Old SOP', { expiration_date: '2020-01-01', expired: true }),
   libRow(4, 'Protocol', { fileId: 10, fileVersionId: 90, version_no: 'V0.9', superseded: true }),
 ];

@@ -1,3 +1,4 @@
+import { RoleCode } from '@edoc/contract/enums';
 import { pageOf } from '@edoc/contract/envelope';
 import { projectMember } from '@edoc/contract/member';
 import { reply } from './fetch-mock';
@@ -12,7 +13,7 @@ export const oneStaffMember = () =>
         userName: 'Sam Staff',
         email: 's@x',
         roleId: 2,
-        roleCode: 'STU_STAFF',
+        roleCode: RoleCode.StudyStaff,
         roleName: 'Staff',
         siteIds: [],
       },

@@ -1,10 +1,11 @@
+import { DocStatus, RoleCode } from '@edoc/contract/enums';
 import type { TaskItem } from '@edoc/contract/flow';
 import type { FileDetail } from '@edoc/contract/viewer';
 import type { mockApi } from './fetch-mock';
 import { enterProject as enterAs } from './session';
 
 /** Pat as ordinary staff, ten rows a page: the task pages' starting point. */
-export const enterProject = () => enterAs('STU_STAFF', { pageSize: 10 });
+export const enterProject = () => enterAs(RoleCode.StudyStaff, { pageSize: 10 });
 
 export function taskRow(over: Partial<TaskItem> = {}): TaskItem {
   return {
@@ -28,7 +29,7 @@ export function detailOf(fileId: number, signing: FileDetail['signing']): FileDe
     fileId,
     name: `Doc ${fileId}`,
     folderId: 7,
-    status: 3,
+    status: DocStatus.InReview,
     fileCode: null,
     version: {
       fileVersionId: fileId * 10,

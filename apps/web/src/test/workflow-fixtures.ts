@@ -1,4 +1,7 @@
+import { DocStatus } from '@edoc/contract/enums';
+import { Decision, RouteState, StageState } from '@edoc/contract/states';
 import { fileDetail, viewState, type FileDetail } from '@edoc/contract/viewer';
+import { Stage } from '@edoc/contract/workflow';
 import { assigneeCandidates, flowAnswer, routeTemplateList, type FlowAnswer } from '@edoc/contract/flow';
 import { mockApi, reply } from './fetch-mock';
 
@@ -8,7 +11,7 @@ export function detail(over: Partial<FileDetail> = {}): FileDetail {
     fileId: 7,
     name: 'Protocol',
     folderId: 3,
-    status: 3,
+    status: DocStatus.InReview,
     fileCode: 'PRT-001',
     version: {
       fileVersionId: 70,
@@ -32,14 +35,14 @@ export function detail(over: Partial<FileDetail> = {}): FileDetail {
 
 export const candidates = [
   {
-    stage: 3,
+    stage: Stage.Review,
     users: [
       { id: 11, name: 'Wang Wu', email: 'wang.wu@example.com' },
       { id: 12, name: 'Li Si', email: 'li.si@example.com' },
     ],
     groups: [{ id: 4, name: 'Medical reviewers', memberCount: 3 }],
   },
-  { stage: 5, users: [{ id: 13, name: 'Zhao Liu', email: 'zhao.liu@example.com' }], groups: [] },
+  { stage: Stage.Approval, users: [{ id: 13, name: 'Zhao Liu', email: 'zhao.liu@example.com' }], groups: [] },
 ];
 
 export const flow: FlowAnswer = [
@@ -48,11 +51,11 @@ export const flow: FlowAnswer = [
     versionNo: 'V1.0',
     senderName: 'Zhang San',
     sentAt: '2026-03-02T01:00:00.000Z',
-    state: 0,
+    state: RouteState.Open,
     stages: [
       {
-        stage: 3,
-        state: 0,
+        stage: Stage.Review,
+        state: StageState.Open,
         allMustAct: true,
         signatureRequired: true,
         dueDate: '2026-12-31',
@@ -60,7 +63,7 @@ export const flow: FlowAnswer = [
           {
             userId: 11,
             userName: 'Wang Wu',
-            decision: 1,
+            decision: Decision.Passed,
             comment: 'Fine by me',
             decidedAt: '2026-03-02T02:00:00.000Z',
             signature: {
@@ -72,10 +75,17 @@ export const flow: FlowAnswer = [
               appliesToCurrent: false,
             },
           },
-          { userId: 12, userName: 'Li Si', decision: 0, comment: null, decidedAt: null, signature: null },
+          {
+            userId: 12,
+            userName: 'Li Si',
+            decision: Decision.Pending,
+            comment: null,
+            decidedAt: null,
+            signature: null,
+          },
         ],
       },
-      { stage: 5, state: null, allMustAct: false, signatureRequired: false, dueDate: null, assignees: [] },
+      { stage: Stage.Approval, state: null, allMustAct: false, signatureRequired: false, dueDate: null, assignees: [] },
     ],
   },
 ];
