@@ -1,11 +1,11 @@
-import { UserType } from '@edoc/contract/enums';
+import { RoleCode, UserType } from '@edoc/contract/enums';
 import { setSession, type SessionData } from '../lib/session';
 
 /**
  * The session of Pat, entered into project 11 "Alpha" of company 3, as the web tests of project pages start from;
  * `more` changes what a test needs (the page size, closed, an inspection).
  */
-export function enterProject(roleCode = 'STU_PM', more: Partial<SessionData> = {}): void {
+export function enterProject(roleCode: string = RoleCode.StudyPm, more: Partial<SessionData> = {}): void {
   setSession({
     token: 'tok',
     userName: 'Pat',
