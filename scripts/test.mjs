@@ -70,11 +70,12 @@ function secondPassFiles() {
   return null;
 }
 
+// Lint is `npm run lint`: ESLint, then the layer order (check-layers.mjs) and named states (check-states.mjs).
 for (const [name, args] of [
-  ['lint', ['eslint', '.', '--max-warnings=0']],
+  ['lint', ['run', 'lint']],
   ['typecheck', ['run', 'typecheck']],
 ]) {
-  const ok = name === 'lint' ? step(name, 'npx', args) : step(name, 'npm', args);
+  const ok = step(name, 'npm', args);
   if (ok === false) {
     failures.push(name);
     failed++;
