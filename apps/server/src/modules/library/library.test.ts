@@ -1,5 +1,6 @@
 import { DocStatus, TrailType } from '@edoc/contract/enums';
 import { FolderType } from '@edoc/contract/permissions';
+import { TaskState } from '@edoc/contract/states';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, documentVersions } from '../../db/schema/documents.ts';
@@ -46,7 +47,7 @@ describe('archiving', () => {
         .select()
         .from(tasks)
         .where(and(eq(tasks.documentId, id), eq(tasks.kind, 'archive'))),
-    ).toMatchObject([{ userId: L.world.pm.id, state: 0 }]);
+    ).toMatchObject([{ userId: L.world.pm.id, state: TaskState.Open }]);
     const res = await L.as(L.world.pm).post('/file/archive', { fileId: id, publishDate: day(0), startDate: day(0) });
     expect(res.json()).toMatchObject({ status: true, data: { fileId: id, status: DocStatus.Archived } });
     const [entry] = await L.ctx.db.select().from(libraryEntries).where(eq(libraryEntries.documentId, id));
@@ -67,7 +68,7 @@ describe('archiving', () => {
         .select()
         .from(tasks)
         .where(and(eq(tasks.documentId, id), eq(tasks.kind, 'archive'))),
-    ).toMatchObject([{ state: 1, outcome: 'archive' }]);
+    ).toMatchObject([{ state: TaskState.Done, outcome: 'archive' }]);
     const rows = await trailOf(L.ctx.db, 'document', id);
     expect(rows.at(-1)).toMatchObject({
       type: TrailType.Publish,
@@ -216,7 +217,7 @@ describe('an archived document', () => {
         .select()
         .from(tasks)
         .where(and(eq(tasks.documentId, id), eq(tasks.kind, 'deleteApproval'))),
-    ).toMatchObject([{ userId: L.pm2.id, state: 0 }]);
+    ).toMatchObject([{ userId: L.pm2.id, state: TaskState.Open }]);
     // Only the named approver decides.
     expect((await L.as(L.world.pm).get(`/file/delete/${id}/${applyId}/a?pass=true`)).statusCode).toBe(403);
     expect((await L.as(L.pm2).get(`/file/delete/${id}/${applyId}/a?pass=false&comment=Keep`)).json()).toMatchObject({

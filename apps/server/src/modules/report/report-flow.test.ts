@@ -1,4 +1,4 @@
-import { TrailType } from '@edoc/contract/enums';
+import { DocStatus, TrailType } from '@edoc/contract/enums';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/users.ts';
@@ -114,7 +114,7 @@ describe('System Report: timeliness, expiry, activity', () => {
       ['31–90 days', 1],
     ]);
     await speak(ctx, w.pm, 'zh-CN');
-    const zh = await report(ctx, w.pm.token, { key: 'expiring', days: 60, status: 3 });
+    const zh = await report(ctx, w.pm.token, { key: 'expiring', days: 60, status: DocStatus.InReview });
     expect(zh.columns.map((c) => c.title)).toEqual(['文档', '到期日期', '剩余天数']);
     expect(zh.points).toEqual([{ label: '31–90 天', value: 1, open: null }]);
     await speak(ctx, w.pm, 'en-US');

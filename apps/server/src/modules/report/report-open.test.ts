@@ -1,3 +1,4 @@
+import { DocStatus } from '@edoc/contract/enums';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { client } from '../../test/requests.ts';
@@ -26,7 +27,7 @@ describe('a bar opens the documents it counted (issue 14)', () => {
       for (const filters of [
         {},
         { dateFrom: '2026-02-01', dateTo: '2026-02-28' },
-        { status: 1 },
+        { status: DocStatus.Editing },
         { siteId: w.s1 },
       ] as Array<Record<string, string | number>>) {
         const r = await report(ctx, w.pm.token, { key, ...filters });
@@ -57,7 +58,7 @@ describe('a bar opens the documents it counted (issue 14)', () => {
     const feb = await listed({ filedFrom: '2026-02-01', filedTo: '2026-02-28' });
     expect(feb.data.map((d) => d.name).sort()).toEqual(['Brochure', 'Consent', 'Monitoring']);
     expect(feb.ranked).toBe(true);
-    const jan = await listed({ filedTo: '2026-01-31', status: 1 });
+    const jan = await listed({ filedTo: '2026-01-31', status: DocStatus.Editing });
     expect(jan.data.map((d) => d.fileId)).toEqual([w.doc.a1]);
   });
 

@@ -1,3 +1,4 @@
+import { DocStatus } from '@edoc/contract/enums';
 import { SYSTEM_REPORTS, systemReportQuery } from '@edoc/contract/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadWorkbook } from '../../lib/excel.ts';
@@ -46,9 +47,9 @@ describe('System Report: documents (issue 14)', () => {
       ['已归档', 2],
     ]);
     expect(zh.points.map((p) => [p.label, p.value, p.open])).toEqual([
-      ['编辑中', 2, { status: 1 }],
-      ['审阅中', 1, { status: 3 }],
-      ['已归档', 2, { status: 6 }],
+      ['编辑中', 2, { status: DocStatus.Editing }],
+      ['审阅中', 1, { status: DocStatus.InReview }],
+      ['已归档', 2, { status: DocStatus.Archived }],
     ]);
     await speak(ctx, w.pm, 'en-US');
     const en = await report(ctx, w.pm.token, { key: 'docsByStatus' });
@@ -68,7 +69,7 @@ describe('System Report: documents (issue 14)', () => {
       ['In review', 1],
       ['Archived', 1],
     ]);
-    expect(feb.rows[0]!.open).toEqual({ status: 1, filedFrom: '2026-02-01', filedTo: '2026-02-28' });
+    expect(feb.rows[0]!.open).toEqual({ status: DocStatus.Editing, filedFrom: '2026-02-01', filedTo: '2026-02-28' });
     const months = await report(ctx, w.pm.token, { key: 'docsFiledPerMonth' });
     expect(table(months)).toEqual([
       ['2026-01', 1],
@@ -108,16 +109,16 @@ describe('System Report: documents (issue 14)', () => {
       ['Editing', 2],
       ['Archived', 1],
     ]);
-    expect(inA.rows[0]!.open).toEqual({ status: 1, folderId: w.folderA });
+    expect(inA.rows[0]!.open).toEqual({ status: DocStatus.Editing, folderId: w.folderA });
     const atS1 = await report(ctx, w.pm.token, { key: 'docsByType', siteId: w.s1 });
     expect(table(atS1)).toEqual([
       ['docx', 1],
       ['pdf', 1],
     ]);
-    const editing = await report(ctx, w.pm.token, { key: 'docsBySite', status: 1 });
+    const editing = await report(ctx, w.pm.token, { key: 'docsBySite', status: DocStatus.Editing });
     expect(editing.rows).toEqual([
       { cells: ['Central (all sites)', 1], open: null },
-      { cells: ['S1 Peking Union', 1], open: { siteId: w.s1, status: 1 } },
+      { cells: ['S1 Peking Union', 1], open: { siteId: w.s1, status: DocStatus.Editing } },
     ]);
   });
 

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DocStatus } from '@edoc/contract/enums';
 import { TextState } from '@edoc/contract/search';
 import { eq, sql } from 'drizzle-orm';
 import { characterAdvice, characterLocale } from '../../db/embedded.ts';
@@ -213,7 +214,7 @@ describe('searching the project', () => {
     expect(names(await search(world.pm.token, { q: 'journey OR pharmacokinetics', type: 'docx' }))).toEqual([
       'Protocol',
     ]);
-    expect(names(await search(world.pm.token, { q: 'pharmacokinetics', status: 6 }))).toEqual([]);
+    expect(names(await search(world.pm.token, { q: 'pharmacokinetics', status: DocStatus.Archived }))).toEqual([]);
     const byDate = await search(world.pm.token, { q: 'pharmacokinetics', sort: 'date' });
     expect(byDate.data[0].fileId).toBe(ids['Site one PK']);
   });

@@ -1,3 +1,4 @@
+import { Stage } from '@edoc/contract/workflow';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { folderGrants, roles } from '../../db/schema/projects.ts';
@@ -55,9 +56,9 @@ async function sendFor(name: string, dueDate?: string) {
   const saved = await pm.form('/minio/file/save', { folderId: folder, name }, { name: 'x.pdf', content: SAMPLE.pdf() });
   const fileId = saved.json().data.fileId as number;
   const stages = [
-    { stage: 3, userIds: [reviewer.id], dueDate },
-    { stage: 4, userIds: [checker.id] },
-    { stage: 5, userIds: [checker.id] },
+    { stage: Stage.Review, userIds: [reviewer.id], dueDate },
+    { stage: Stage.Qc, userIds: [checker.id] },
+    { stage: Stage.Approval, userIds: [checker.id] },
   ];
   expect((await pm.post('/file/apply/save', { fileId, stages })).json()).toMatchObject({ status: true });
   return fileId;

@@ -1,3 +1,4 @@
+import { Stage } from '@edoc/contract/workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { folderGrants, roles } from '../../db/schema/projects.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
@@ -49,9 +50,9 @@ describe('GET /file/assignees/{id}', () => {
     const sent = await pm.post('/file/apply/save', {
       fileId,
       stages: [
-        { stage: 3, userIds: [reviewer.id] },
-        { stage: 4, userIds: pick(1) },
-        { stage: 5, userIds: pick(2) },
+        { stage: Stage.Review, userIds: [reviewer.id] },
+        { stage: Stage.Qc, userIds: pick(1) },
+        { stage: Stage.Approval, userIds: pick(2) },
       ],
     });
     expect(sent.json()).toMatchObject({ status: true });

@@ -1,3 +1,4 @@
+import { Stage, STAGES } from '@edoc/contract/workflow';
 import { TrailType } from '@edoc/contract/enums';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { folderGrants, roles } from '../../db/schema/projects.ts';
@@ -33,7 +34,7 @@ describe('wrong signing passwords (issue 10: they count toward lockout)', () => 
       { name: 'l.pdf', content: SAMPLE.pdf() },
     );
     const fileId = saved.json().data.fileId as number;
-    const stages = [3, 4, 5].map((stage) => ({ stage, userIds: [signer.id], signatureRequired: stage === 3 }));
+    const stages = STAGES.map((stage) => ({ stage, userIds: [signer.id], signatureRequired: stage === Stage.Review }));
     expect((await pm.post('/file/apply/save', { fileId, stages })).json()).toMatchObject({ status: true });
 
     const me = client(ctx.app, signer.token);

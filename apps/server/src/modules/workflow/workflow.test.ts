@@ -1,3 +1,5 @@
+import { TaskState } from '@edoc/contract/states';
+import { Stage } from '@edoc/contract/workflow';
 import { DocStatus, TrailType } from '@edoc/contract/enums';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,9 +63,9 @@ async function newDocument(): Promise<number> {
 }
 
 const route = (over: { allMustAct?: boolean; sign?: boolean } = {}) => [
-  { stage: 3, userIds: [r1.id, r2.id], allMustAct: over.allMustAct ?? true },
-  { stage: 4, userIds: [qc.id] },
-  { stage: 5, userIds: [approver.id], signatureRequired: over.sign ?? true },
+  { stage: Stage.Review, userIds: [r1.id, r2.id], allMustAct: over.allMustAct ?? true },
+  { stage: Stage.Qc, userIds: [qc.id] },
+  { stage: Stage.Approval, userIds: [approver.id], signatureRequired: over.sign ?? true },
 ];
 const statusOf = async (id: number) =>
   (await ctx.db.select({ s: documents.status }).from(documents).where(eq(documents.id, id)))[0].s;
@@ -71,7 +73,7 @@ const openTasksOf = (userId: number, documentId: number) =>
   ctx.db
     .select()
     .from(tasks)
-    .where(and(eq(tasks.userId, userId), eq(tasks.documentId, documentId), eq(tasks.state, 0)));
+    .where(and(eq(tasks.userId, userId), eq(tasks.documentId, documentId), eq(tasks.state, TaskState.Open)));
 
 describe('review, QC and approval', () => {
   it('takes a document from editing through every stage to processed, signed', async () => {
@@ -176,7 +178,7 @@ describe('review, QC and approval', () => {
       errorCode: 'not_in_this_status',
     });
     // Staff hold no reviewDoc on the folder: a route naming them is refused.
-    const bad = [{ stage: 3, userIds: [world.staff.id] }, ...route().slice(1)];
+    const bad = [{ stage: Stage.Review, userIds: [world.staff.id] }, ...route().slice(1)];
     expect((await as(world.pm).post('/file/apply/save', { fileId: id, stages: bad })).json()).toMatchObject({
       errorCode: 'route_changed',
     });
