@@ -60,4 +60,20 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The web decides nothing from role codes (issue 24): the caller's rights come with the project entry answer
+    // (session fullAccess, inspector, closed, keys), so a custom role is neither refused nor trusted for its name.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='RoleCode']",
+          message:
+            'Read the rights the server sent with the project (useSession().fullAccess, .inspector), not RoleCode.',
+        },
+      ],
+    },
+  },
 );

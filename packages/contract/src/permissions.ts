@@ -154,3 +154,46 @@ export function inspectorRights(canDownload: boolean): FolderRights {
   const libraryKeys: LibraryKey[] = canDownload ? ['viewDoc', 'viewTrailDoc', 'downDoc'] : ['viewDoc', 'viewTrailDoc'];
   return { docKeys: [], libraryKeys, manageLevel: 0, isEnabled: true, canCreateFile: false };
 }
+
+/** What the server knows of a caller inside an entered project (plugins/context.ts), and the caller's role's keys. */
+export interface ProjectRightsFacts {
+  fullAccess: boolean;
+  readOnly: boolean;
+  inspector: { canDownload: boolean } | null;
+  roleDocKeys: readonly string[];
+  roleLibraryKeys: readonly string[];
+}
+
+/** The caller's rights in the project as a whole: the shape of ProjectRights (project.ts), which the web reads. */
+export interface ProjectRightsOf {
+  fullAccess: boolean;
+  readOnly: boolean;
+  inspector: { canDownload: boolean } | null;
+  docKeys: DocKey[];
+  libraryKeys: LibraryKey[];
+}
+
+/**
+ * The most the caller may do anywhere in the project, as the server enforces it: everything for its administrator,
+ * an inspector's reading keys, else the role's keys (grants say on which folders); a closed project keeps only
+ * the keys that read. The web decides menus and pages from this, never from a role code (issue 24).
+ */
+export function projectRightsOf(f: ProjectRightsFacts): ProjectRightsOf {
+  const base: FolderRights = f.inspector
+    ? inspectorRights(f.inspector.canDownload)
+    : f.fullAccess
+      ? FULL
+      : {
+          ...NONE,
+          docKeys: DOC_PERMISSION_KEYS.filter((k) => f.roleDocKeys.includes(k)),
+          libraryKeys: LIBRARY_PERMISSION_KEYS.filter((k) => f.roleLibraryKeys.includes(k)),
+        };
+  const keys = f.readOnly ? readOnlyRights(base) : base;
+  return {
+    fullAccess: f.fullAccess && !f.inspector,
+    readOnly: f.readOnly,
+    inspector: f.inspector ? { canDownload: f.inspector.canDownload } : null,
+    docKeys: [...keys.docKeys],
+    libraryKeys: [...keys.libraryKeys],
+  };
+}

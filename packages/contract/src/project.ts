@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { companyScopeQuery } from './company.ts';
 import { pageOf } from './envelope.ts';
+import { DOC_PERMISSION_KEYS, LIBRARY_PERMISSION_KEYS } from './enums.ts';
 import { calendarDate, idParam, optionalText, requiredText, ID_MAX } from './fields.ts';
 import { pageQuery, searchField } from './paging.ts';
 
@@ -130,6 +131,24 @@ export const studyListQuery = pageQuery.extend({
 /** GET /project/list: a company's projects; the system administrator names the company. */
 export const projectListQuery = pageQuery.extend({ searchValue: searchField, ...companyScopeQuery.shape });
 
+/**
+ * The caller's rights in the entered project as the server computes them (projectRightsOf in permissions.ts, from
+ * the session it checks every request against): the web's guard, menus and filters read these and never derive
+ * them from a role code, which a custom role may spell any way (issue 24).
+ */
+export const projectRights = z.object({
+  /** Project administration: the built-in STU_PM role, or the company's administrator who is not a member. */
+  fullAccess: z.boolean(),
+  /** The project is closed: everything may be read, nothing changed; the keys below are the reading ones. */
+  readOnly: z.boolean(),
+  /** An inspector's visit (issue 11): the file library only; null for members and administrators. */
+  inspector: z.object({ canDownload: z.boolean() }).nullable(),
+  /** The most the caller may do anywhere in the project; folder grants say where. */
+  docKeys: z.array(z.enum(DOC_PERMISSION_KEYS)),
+  libraryKeys: z.array(z.enum(LIBRARY_PERMISSION_KEYS)),
+});
+export type ProjectRights = z.infer<typeof projectRights>;
+
 /** POST /common/study/entry answer: what the picker stores in the session (SPEC §4). */
 export const studyEntryData = z.object({
   roleCode: z.string(),
@@ -147,6 +166,7 @@ export const studyEntryData = z.object({
   closed: z.boolean(),
   /** For an inspector (roleCode INSPECTOR): the last day of access and whether downloads were granted. */
   inspector: z.object({ endsOn: z.string(), canDownload: z.boolean() }).nullable(),
+  rights: projectRights,
 });
 export type StudyEntryData = z.infer<typeof studyEntryData>;
 

@@ -50,6 +50,13 @@ export const roleList = z.array(roleItem);
 export const roleCreated = z.object({ roleId: z.number() });
 export type RoleCreated = z.infer<typeof roleCreated>;
 
+/**
+ * Whether a role is the project administrator's, the built-in STU_PM: its code alone tells, as a custom role may not
+ * take a built-in code (isReservedRoleCode). For showing and locking a role in the role and member pages; the
+ * caller's own rights come from the project entry answer (ProjectRights), never from their role's code.
+ */
+export const isAdministratorRole = (code: string) => code === RoleCode.StudyPm;
+
 /** The built-in roles' names in each language (their rows are named in English when a project is made). */
 export const BUILTIN_ROLE_NAMES: Record<string, readonly [zh: string, en: string]> = {
   [RoleCode.StudyPm]: ['项目管理员', 'Project administrator'],

@@ -1,14 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { guardRedirect, homePathFor, type GuardSession } from './guard';
 
-const anonymous: GuardSession = { token: null, userType: null, roleCode: null };
-const systemAdmin: GuardSession = { token: 't', userType: 1, roleCode: null };
-const companyNoRole: GuardSession = { token: 't', userType: 2, roleCode: null };
-const companyAdmin: GuardSession = { token: 't', userType: 2, roleCode: 'COMPANY_ADMIN' };
-const projectNoRole: GuardSession = { token: 't', userType: 3, roleCode: null };
-const projectPm: GuardSession = { token: 't', userType: 3, roleCode: 'STU_PM' };
-const projectStaff: GuardSession = { token: 't', userType: 3, roleCode: 'STU_STAFF' };
-const inspector: GuardSession = { token: 't', userType: 3, roleCode: 'INSPECTOR' };
+// The rights are the project entry answer's (issue 24); the role codes only say that a role was chosen.
+const none = { fullAccess: false, inspector: null };
+const anonymous: GuardSession = { token: null, userType: null, roleCode: null, ...none };
+const systemAdmin: GuardSession = { token: 't', userType: 1, roleCode: null, ...none };
+const companyNoRole: GuardSession = { token: 't', userType: 2, roleCode: null, ...none };
+const companyAdmin: GuardSession = { token: 't', userType: 2, roleCode: 'COMPANY_ADMIN', ...none };
+const projectNoRole: GuardSession = { token: 't', userType: 3, roleCode: null, ...none };
+const projectPm: GuardSession = { token: 't', userType: 3, roleCode: 'STU_PM', ...none, fullAccess: true };
+const projectStaff: GuardSession = { token: 't', userType: 3, roleCode: 'STU_STAFF', ...none };
+const inspector: GuardSession = {
+  token: 't',
+  userType: 3,
+  roleCode: 'INSPECTOR',
+  fullAccess: false,
+  inspector: { endsOn: '2026-12-31', canDownload: false },
+};
 
 describe('route guard (SPEC §2)', () => {
   it.each(['/login', '/view', '/license', '/select', '/register', '/404'])('lets anyone open public %s', (path) => {
@@ -46,6 +54,20 @@ describe('route guard (SPEC §2)', () => {
     expect(guardRedirect(projectStaff, '/manage')).toBe('/404');
     expect(guardRedirect(projectPm, '/manage/user')).toBeNull();
     expect(guardRedirect(projectStaff, '/home/pending')).toBeNull();
+  });
+
+  it('decides management from the rights the server gave, not from the role code (issue 24)', () => {
+    // A custom role the server does not make the administrator: sent away as staff are.
+    const cra: GuardSession = { token: 't', userType: 3, roleCode: 'CRA', ...none };
+    expect(guardRedirect(cra, '/manage/group')).toBe('/404');
+    expect(guardRedirect(cra, '/manage')).toBe('/404');
+    expect(guardRedirect(cra, '/work')).toBeNull();
+    // Any code the server marks the administrator (a company administrator, the built-in role) may manage.
+    const administrator: GuardSession = { ...cra, roleCode: 'LEAD', fullAccess: true };
+    expect(guardRedirect(administrator, '/manage/group')).toBeNull();
+    expect(guardRedirect({ ...projectStaff, fullAccess: true }, '/manage/user')).toBeNull();
+    // The administrator's code without the server's word is nobody's administrator.
+    expect(guardRedirect({ ...projectPm, fullAccess: false }, '/manage/user')).toBe('/404');
   });
 
   it('sends the site root to the area of the user type', () => {

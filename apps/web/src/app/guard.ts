@@ -1,8 +1,13 @@
-import { RoleCode, UserType } from '@edoc/contract/enums';
+import { UserType } from '@edoc/contract/enums';
 import { paths, PROJECT_AREA_PREFIXES, PUBLIC_PATHS } from '../config/paths';
 import type { SessionData } from '../lib/session';
 
-export type GuardSession = Pick<SessionData, 'token' | 'userType' | 'roleCode'>;
+/**
+ * What the guard reads: who is signed in, whether a project or company was entered (the role chosen), and the rights
+ * the server gave with the project (fullAccess, inspector): never the role's code, which a custom role may spell any
+ * way (issue 24).
+ */
+export type GuardSession = Pick<SessionData, 'token' | 'userType' | 'roleCode' | 'fullAccess' | 'inspector'>;
 
 function within(pathname: string, base: string): boolean {
   return pathname === base || pathname.startsWith(`${base}/`);
@@ -17,7 +22,7 @@ export function homePathFor(session: GuardSession): string {
   if (!session.token) return paths.login;
   if (session.userType === UserType.System) return paths.system.root;
   if (!session.roleCode) return paths.select;
-  if (session.roleCode === RoleCode.Inspector) return paths.project.file;
+  if (session.inspector) return paths.project.file;
   if (session.userType === UserType.Company) return paths.company.root;
   if (session.userType === UserType.Project) return paths.root;
   return paths.login;
@@ -53,10 +58,11 @@ export function guardRedirect(session: GuardSession, pathname: string): string |
   if (type !== UserType.System && !session.roleCode) return paths.select;
   // An inspector reads the file library and nothing else of the project (issue 11); their own personal centre
   // (password, language) stays theirs.
-  if (session.roleCode === RoleCode.Inspector && (area === 'project' || area === 'root')) {
+  if (session.inspector && (area === 'project' || area === 'root')) {
     return within(pathname, paths.project.file) || within(pathname, paths.project.user) ? null : paths.project.file;
   }
-  if (session.roleCode === RoleCode.StudyStaff && pathname.includes('manage')) return paths.notFound;
+  // Management is the project administrator's, as the server decides it (a custom role included).
+  if (type === UserType.Project && !session.fullAccess && pathname.includes('manage')) return paths.notFound;
   if (area === 'root') return type === UserType.Project ? null : homePathFor(session);
   // Each user type has only its own area's routes registered; another area's path does not exist for it.
   if (AREA_OF_TYPE[type] !== area) return paths.notFound;

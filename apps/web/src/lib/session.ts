@@ -29,12 +29,18 @@ export interface SessionData {
   fileTypes: string[];
   libraryFolder: boolean;
   pageSize: number;
-  authorities: string[];
   auditMode: AuditStage[];
   versions: number[];
+  // The caller's rights in the entered project, from the entry answer's ProjectRights (issue 24): the guard, menus
+  // and pages decide from these, never from roleCode.
+  /** Project administration as the server grants it (STU_PM or the company administrator, whatever the code). */
+  fullAccess: boolean;
+  /** The most the caller may do in the project: document keys (SPEC's authority list) and library keys. */
+  authorities: string[];
+  libraryKeys: string[];
   /** The entered project is closed: it is read, never changed (issue 11). */
   closed: boolean;
-  /** Set when the user entered as an inspector (roleCode INSPECTOR), not as a member. */
+  /** Set when the user entered as an inspector, not as a member. */
   inspector: InspectorAccess | null;
 }
 
@@ -58,9 +64,11 @@ const DEFAULTS: SessionData = {
   fileTypes: [],
   libraryFolder: false,
   pageSize: DEFAULT_PAGE_SIZE,
-  authorities: [],
   auditMode: [],
   versions: [],
+  fullAccess: false,
+  authorities: [],
+  libraryKeys: [],
   closed: false,
   inspector: null,
 };
@@ -101,7 +109,9 @@ const DECODERS: { [K in SessionKey]: Decoder<SessionData[K]> } = {
   fileTypes: texts,
   libraryFolder: (raw) => (typeof raw === 'boolean' ? raw : undefined),
   pageSize: (raw) => (typeof raw === 'number' && raw > 0 ? raw : undefined),
+  fullAccess: (raw) => (typeof raw === 'boolean' ? raw : undefined),
   authorities: texts,
+  libraryKeys: texts,
   auditMode: (raw) => {
     const list = texts(raw);
     return list && list.every((v) => AUDIT_STAGES.includes(v)) ? (list as AuditStage[]) : undefined;
@@ -169,7 +179,9 @@ export function leaveProject(): void {
     projectId: null,
     projectName: null,
     roleCode: null,
+    fullAccess: false,
     authorities: [],
+    libraryKeys: [],
     auditMode: [],
     fileTypes: [],
     libraryFolder: false,

@@ -1,5 +1,6 @@
 import { RoleCode, UserType } from '@edoc/contract/enums';
 import type { Page } from '@edoc/contract/envelope';
+import { projectRightsOf } from '@edoc/contract/permissions';
 import type { StudyEntryData, StudyListItem } from '@edoc/contract/project';
 import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { companies } from '../../db/schema/companies.ts';
@@ -10,7 +11,8 @@ import { tasks } from '../../db/schema/workflow.ts';
 import { fail } from '../../lib/app-error.ts';
 import { likePattern } from '../../lib/sql.ts';
 import type { Deps } from '../../lib/deps.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import { authenticateSession, type AuthContext } from '../../plugins/auth.ts';
+import { standingOf } from '../../plugins/context.ts';
 
 const isManager = (auth: AuthContext) => auth.user.userType === UserType.Company && auth.user.isCompanyManager;
 
@@ -82,6 +84,7 @@ export async function enterStudy(deps: Deps, auth: AuthContext, studyId: number)
       p: projects,
       roleCode: roles.code,
       docKeys: roles.docKeys,
+      libraryKeys: roles.libraryKeys,
       grant: { endsOn: inspectorGrants.endsOn, canDownload: inspectorGrants.canDownload },
     })
     .from(projects)
@@ -101,6 +104,13 @@ export async function enterStudy(deps: Deps, auth: AuthContext, studyId: number)
     .update(sessions)
     .set({ projectId: p.id, roleCode, idleMinutes: p.idleMinutes, lastSeenAt: new Date() })
     .where(eq(sessions.id, auth.session.id));
+  // The rights as every later request of this session will see them: read back through the same look-up.
+  const { session } = await authenticateSession(deps.db, auth.session.id);
+  const rights = projectRightsOf({
+    ...standingOf(session),
+    roleDocKeys: row.docKeys ?? [],
+    roleLibraryKeys: row.libraryKeys ?? [],
+  });
   return {
     roleCode,
     libraryFolder: p.libraryFolder,
@@ -115,6 +125,7 @@ export async function enterStudy(deps: Deps, auth: AuthContext, studyId: number)
     authorities: row.docKeys ?? [],
     closed: p.closed,
     inspector,
+    rights,
   };
 }
 

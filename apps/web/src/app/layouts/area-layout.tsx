@@ -2,7 +2,7 @@ import { Suspense, useMemo, useState } from 'react';
 import { Layout, Menu, Typography, type MenuProps } from 'antd';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { RoleCode, UserType } from '@edoc/contract/enums';
+import { UserType } from '@edoc/contract/enums';
 import { PageLoading } from '../../components/page-loading';
 import { paths } from '../../config/paths';
 import { WhatsNew } from '../../features/release/components/whats-new';
@@ -21,12 +21,15 @@ interface AreaLayoutProps {
   titleKey: string;
 }
 
-/** Whose menu it is: ordinary staff lose the management group, an inspector sees the file library only. */
-type Viewer = 'staff' | 'inspector' | 'other';
+/**
+ * Whose menu it is, from the rights the server gave with the project (issue 24): an inspector sees the file library
+ * only; a project user without project administration (staff, any custom role) loses the management group.
+ */
+type Viewer = 'member' | 'inspector' | 'other';
 
 function shown(node: MenuNode, viewer: Viewer): boolean {
   if (viewer === 'inspector') return Boolean(node.forInspector);
-  return !(viewer === 'staff' && node.managementOnly);
+  return !(viewer === 'member' && node.managementOnly);
 }
 
 function toItems(nodes: MenuNode[], t: (key: string) => string, viewer: Viewer): MenuItem[] {
@@ -55,12 +58,11 @@ export function AreaLayout({ area, titleKey }: AreaLayoutProps) {
   const navigate = useNavigate();
   const session = useSession();
   const [collapsed, setCollapsed] = useState(false);
-  const viewer: Viewer =
-    session.roleCode === RoleCode.StudyStaff
-      ? 'staff'
-      : session.roleCode === RoleCode.Inspector
-        ? 'inspector'
-        : 'other';
+  const viewer: Viewer = session.inspector
+    ? 'inspector'
+    : session.userType === UserType.Project && !session.fullAccess
+      ? 'member'
+      : 'other';
 
   const items = useMemo(() => toItems(menu, t, viewer), [menu, t, viewer]);
   const trail = findMenuTrail(menu, location.pathname);

@@ -10,7 +10,7 @@ export interface MenuEntry {
   labelKey: string;
   /** A group: its own path redirects to its first child. */
   children?: MenuEntry[];
-  /** Hidden from ordinary staff (SPEC §2: they may not reach management pages). */
+  /** Shown to the project's administrator only (the entry answer's fullAccess; SPEC §2: staff reach no management). */
   managementOnly?: boolean;
   /** Shown to an inspector, who sees nothing else (issue 11: the file library, and their own personal centre). */
   forInspector?: boolean;

@@ -41,6 +41,7 @@ function signIn(projectLevel: boolean) {
     userId: 5,
     userType: projectLevel ? 3 : 2,
     roleCode: projectLevel ? 'STU_PM' : 'COMPANY_ADMIN',
+    fullAccess: projectLevel,
     companyId: 3,
     projectId: projectLevel ? 11 : null,
     idleTime: 30,

@@ -88,6 +88,7 @@ function signIn() {
     userId: 5,
     userType: UserType.Project,
     roleCode: 'STU_PM',
+    fullAccess: true,
     projectId: 11,
     projectName: 'Alpha',
     companyId: 3,

@@ -27,6 +27,8 @@ function signIn(roleCode = 'STU_PM') {
     userId: 5,
     userType: UserType.Project,
     roleCode,
+    // What the entry answer says of the built-in roles (issue 24).
+    fullAccess: roleCode === 'STU_PM',
     projectId: 9,
     idleTime: 30,
   });

@@ -66,6 +66,7 @@ function signIn() {
     userId: ME,
     userType: UserType.Project,
     roleCode: 'STU_PM',
+    fullAccess: true,
     projectId: 9,
     projectName: 'Oncology',
     idleTime: 30,

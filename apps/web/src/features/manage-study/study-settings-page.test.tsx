@@ -40,6 +40,7 @@ function signIn() {
     userId: 5,
     userType: UserType.Project,
     roleCode: 'STU_PM',
+    fullAccess: true,
     projectId: 9,
     idleTime: 30,
   });

@@ -59,6 +59,7 @@ function mockServer() {
         authorities: [],
         closed: false,
         inspector: null,
+        rights: { fullAccess: true, readOnly: false, inspector: null, docKeys: [], libraryKeys: [] },
       });
     },
     'GET /site/list': () =>

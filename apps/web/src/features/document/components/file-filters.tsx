@@ -2,7 +2,6 @@ import { DatePicker, Flex, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import type { Dayjs } from 'dayjs';
-import { RoleCode } from '@edoc/contract/enums';
 import { useSession } from '../../../lib/session';
 import { useAllMembers } from '../../manage-member/api';
 
@@ -22,8 +21,7 @@ const day = (d: Dayjs | null | undefined) => (d ? d.format('YYYY-MM-DD') : undef
  */
 export function FileFilters({ onChange }: { onChange: (filters: ListFilters) => void }) {
   const { t } = useTranslation();
-  const { roleCode } = useSession();
-  const admin = roleCode === RoleCode.StudyPm || roleCode === RoleCode.CompanyAdmin;
+  const admin = useSession().fullAccess;
   const [filters, setFilters] = useState<ListFilters>({});
   const members = useAllMembers({ enabled: admin });
   const change = (next: Partial<ListFilters>) => {

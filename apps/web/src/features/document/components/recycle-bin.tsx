@@ -3,7 +3,6 @@ import { DeleteOutlined, UndoOutlined } from '@ant-design/icons';
 import { App, Button, Empty, Popconfirm, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { RecycledRow } from '@edoc/contract/document-edit';
-import { RoleCode } from '@edoc/contract/enums';
 import { folderNameIn, type FolderNode } from '@edoc/contract/folder';
 import { isApiError } from '../../../lib/api-client';
 import { showError } from '../../../lib/feedback';
@@ -11,8 +10,6 @@ import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { usePurgeDocument, useRecycled, useRestoreDocument } from '../api';
 import { FolderPickModal } from './small-modals';
-
-const ADMIN_ROLES: readonly string[] = [RoleCode.StudyPm, RoleCode.CompanyAdmin];
 
 /**
  * What the caller deleted (everything, for project administrators): restore to the old folder, or to a chosen
@@ -22,7 +19,8 @@ export function RecycleBin({ roots }: { roots: FolderNode[] }) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const session = useSession();
-  const admin = ADMIN_ROLES.includes(session.roleCode ?? '');
+  // Project administration as the server grants it with the project (issue 24).
+  const admin = session.fullAccess;
   const [picking, setPicking] = useState<RecycledRow | null>(null);
   const list = useRecycled();
 

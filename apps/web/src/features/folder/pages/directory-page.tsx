@@ -211,8 +211,7 @@ function FolderTrees() {
 /** SPEC §2 /manage/directory (Folder Management): the work and library trees, their grants, rights by user. */
 export function DirectoryPage() {
   const { t } = useTranslation();
-  const { roleCode } = useSession();
-  const admin = roleCode === 'STU_PM' || roleCode === 'COMPANY_ADMIN';
+  const admin = useSession().fullAccess;
   return (
     <Card variant="borderless" title={t('folder.title')}>
       <Tabs

@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { UserAddOutlined } from '@ant-design/icons';
 import { App, Button, Flex, Tag, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { RoleCode } from '@edoc/contract/enums';
 import type { ProjectMember } from '@edoc/contract/member';
-import { roleNameIn, type RoleItem } from '@edoc/contract/role';
+import { isAdministratorRole, roleNameIn, type RoleItem } from '@edoc/contract/role';
 import { SearchableTable } from '../../../components/searchable-table';
 import { useProjectKey } from '../../../lib/project-query';
 import { useListState } from '../../../lib/use-list-state';
@@ -50,7 +49,7 @@ export function MembersPanel() {
       title: t('fields.roleId'),
       dataIndex: 'roleName',
       render: (name: string, member) => (
-        <Tag color={member.roleCode === RoleCode.StudyPm ? 'blue' : undefined}>
+        <Tag color={isAdministratorRole(member.roleCode) ? 'blue' : undefined}>
           {roleNameIn(i18n.language, member.roleCode, name)}
         </Tag>
       ),

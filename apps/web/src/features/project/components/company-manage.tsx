@@ -3,7 +3,7 @@ import { BankOutlined } from '@ant-design/icons';
 import { App, Button, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { RoleCode, UserType } from '@edoc/contract/enums';
+import { UserType } from '@edoc/contract/enums';
 import { DEFAULT_PAGE_SIZE } from '@edoc/contract/limits';
 import { paths } from '../../../config/paths';
 import { setSession } from '../../../lib/session';
@@ -23,13 +23,15 @@ export function CompanyManage() {
         const chosen = companies.data?.find((c) => c.company_id === id);
         setSession({
           userType: UserType.Company,
-          roleCode: data.roleCode || RoleCode.CompanyAdmin,
+          roleCode: data.roleCode,
           companyId: data.companyId ?? id,
           companyName: data.companyName ?? chosen?.company_name ?? null,
           // Nothing of a previously chosen project applies inside the company area.
           projectId: null,
           projectName: null,
+          fullAccess: false,
           authorities: [],
+          libraryKeys: [],
           auditMode: [],
           libraryFolder: false,
           pageSize: DEFAULT_PAGE_SIZE,

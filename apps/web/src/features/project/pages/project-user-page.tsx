@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { UserAddOutlined } from '@ant-design/icons';
 import { App, Button, Card, Empty, Flex, Table, Tag, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { RoleCode } from '@edoc/contract/enums';
-import { roleNameIn } from '@edoc/contract/role';
+import { isAdministratorRole, roleNameIn } from '@edoc/contract/role';
 import { compareText } from '../../../lib/format';
 import { useIdParam } from '../../../lib/use-id-param';
 import type { ProjectMember } from '@edoc/contract/member';
@@ -51,7 +50,7 @@ function Members({ studyId }: { studyId: number }) {
       dataIndex: 'roleName',
       sorter: (a, b) => compareText(a.roleName, b.roleName),
       render: (name: string, member) => (
-        <Tag color={member.roleCode === RoleCode.StudyPm ? 'blue' : undefined}>
+        <Tag color={isAdministratorRole(member.roleCode) ? 'blue' : undefined}>
           {roleNameIn(i18n.language, member.roleCode, name)}
         </Tag>
       ),

@@ -77,8 +77,11 @@ export function SelectPage() {
           pageSize: entry.pageSize > 0 ? entry.pageSize : DEFAULT_PAGE_SIZE,
           auditMode: auditModeOf(entry),
           fileTypes: entry.allowedFileTypes,
-          authorities: entry.authorities,
-          closed: entry.closed,
+          // The rights as the server enforces them: the guard and menus read these, not roleCode (issue 24).
+          fullAccess: entry.rights.fullAccess,
+          authorities: entry.rights.docKeys,
+          libraryKeys: entry.rights.libraryKeys,
+          closed: entry.rights.readOnly,
           inspector: entry.inspector,
         });
         // The countdown now runs on the project's idle time.

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Alert, App, Checkbox, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DOC_PERMISSION_KEYS, LIBRARY_PERMISSION_KEYS, RoleCode } from '@edoc/contract/enums';
-import { roleBody, type RoleBody, type RoleItem } from '@edoc/contract/role';
+import { DOC_PERMISSION_KEYS, LIBRARY_PERMISSION_KEYS } from '@edoc/contract/enums';
+import { isAdministratorRole, roleBody, type RoleBody, type RoleItem } from '@edoc/contract/role';
 import { EnterSubmits } from '../../../components/enter-submits';
 import { showServerError } from '../../../lib/form-errors';
 import { schemaRule } from '../../../lib/form-rules';
@@ -32,7 +32,7 @@ export function RoleFormModal({ open, role, onClose }: RoleFormModalProps) {
   useRevalidateOnLanguage(form);
   // Built-in codes are read by the system; STU_PM keeps every key (the server refuses otherwise).
   const codeLocked = !!role?.builtin;
-  const keysLocked = role?.code === RoleCode.StudyPm;
+  const keysLocked = !!role && isAdministratorRole(role.code);
 
   useEffect(() => {
     if (!open) return;
