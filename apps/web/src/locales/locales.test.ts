@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Sex } from '@edoc/contract/enums';
-import { duplicateNamespaces, type LocaleTree } from '../lib/locale-resources';
+import { duplicateNamespaces, type LocaleTree } from './resources';
 import { texts as enUS } from './texts-en-US';
 import { texts as zhCN } from './texts-zh-CN';
 

@@ -1,4 +1,4 @@
-import { mergeLocale, type LocaleTree } from '../lib/locale-resources';
+import { mergeLocale, type LocaleTree } from './resources';
 import base from './en-US.json';
 
 /** Every en-US text, loaded as one chunk when the interface first shows en-US (lib/i18n.ts). */

@@ -1,4 +1,4 @@
-import { mergeLocale, type LocaleTree } from '../lib/locale-resources';
+import { mergeLocale, type LocaleTree } from './resources';
 import base from './zh-CN.json';
 
 /** Every zh-CN text, loaded as one chunk when the interface first shows zh-CN (lib/i18n.ts). */
