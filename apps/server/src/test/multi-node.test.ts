@@ -77,8 +77,6 @@ afterAll(async () => {
   await fs.rm(root, { recursive: true, force: true });
 }, 60_000);
 
-const signIn = (node: EdocNode, email: string, captchaFrom: EdocNode = node) => signInOn(db, node, email, captchaFrom);
-
 describe('two API nodes and a worker on one PostgreSQL and one S3 store', () => {
   it('started together on an empty database: migrated once, one administrator, one shipped template, one signing key', async () => {
     const [admins] = await db.select({ n: count() }).from(users).where(eq(users.userType, UserType.System));
@@ -94,7 +92,7 @@ describe('two API nodes and a worker on one PostgreSQL and one S3 store', () => 
   it('a session made on one API node works on the other, and a logout ends it on both at once', async () => {
     const company = await createCompany(db);
     const user = await createCompanyAdmin(db, company.id);
-    const token = await signIn(api1, user.email);
+    const token = await signInOn(db, api1, user.email);
     for (const node of [api1, api2]) expect((await call(node, 'GET', '/user/info', { token })).status).toBe(200);
     expect((await call(api2, 'POST', '/logout', { token })).status).toBe(200);
     for (const node of [api1, api2]) expect((await call(node, 'GET', '/user/info', { token })).status).toBe(401);
@@ -116,7 +114,7 @@ describe('two API nodes and a worker on one PostgreSQL and one S3 store', () => 
   it('serves from one node a file uploaded through the other, packs it on the worker once, and replays across nodes', async () => {
     const company = await createCompany(db);
     const admin = await createCompanyAdmin(db, company.id);
-    const adminToken = await signIn(api1, admin.email);
+    const adminToken = await signInOn(db, api1, admin.email);
     const created = await call<{ studyId: number }>(api1, 'POST', '/project/create', {
       token: adminToken,
       body: { code: 'C-1', name: 'Cluster' },
@@ -128,7 +126,7 @@ describe('two API nodes and a worker on one PostgreSQL and one S3 store', () => 
       .where(and(eq(roles.projectId, projectId), eq(roles.code, 'STU_PM')));
     const pm = await createProjectUser(db, company.id);
     await db.insert(members).values({ projectId, userId: pm.id, roleId: stuPm.id });
-    const token = await signIn(api2, pm.email);
+    const token = await signInOn(db, api2, pm.email);
     expect((await call(api1, 'POST', '/common/study/entry', { token, body: { studyId: projectId } })).status).toBe(200);
 
     // Idempotency across nodes: the same key and body on API 1, then API 2, makes one folder and one answer.

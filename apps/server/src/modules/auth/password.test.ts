@@ -17,7 +17,7 @@ const login = (email: string, password: string, lang = 'en-US') =>
   client(ctx.app).post('/login', { email, password, lang });
 /** A signed-in user's own change. */
 async function modifyOwn(email: string, payload: Record<string, string>, lang = 'en-US') {
-  const token = (await login(email, PASSWORD, lang)).json().data.token as string;
+  const token = await signIn(ctx, email, PASSWORD, lang);
   return client(ctx.app, token).post('/user/modify_password', payload);
 }
 /** The forced change, with the token /login answered. */
@@ -95,7 +95,7 @@ describe('POST /edoc/user/modify_password', () => {
     const user = await createUser(ctx.db, { password: 'Pass-0' });
     let current = 'Pass-0';
     const change = async (newPassword: string) => {
-      const token = (await login(user.email, current)).json().data.token as string;
+      const token = await signIn(ctx, user.email, current);
       return client(ctx.app, token, { lang: 'en-US' }).post('/user/modify_password', {
         password: current,
         newPassword,
