@@ -1,3 +1,4 @@
+import { DocStatus } from '@edoc/contract/enums';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
@@ -54,7 +55,7 @@ describe('archive dialog', () => {
               errorCode: 'library_folder_required',
               msg: 'No library folder has this ICH code: choose the library folder to archive into',
             })
-          : reply(libraryAnswer, { fileId: 3, status: 7 }),
+          : reply(libraryAnswer, { fileId: 3, status: DocStatus.WaitingActivation }),
     });
     const onClose = vi.fn();
     renderAlone(
@@ -110,9 +111,9 @@ describe('archive dialog', () => {
       'GET /folder/workspace/file/list': () =>
         reply(fileList, {
           data: [
-            row(1, 'Protocol', processed, { status: 8 }),
-            row(2, 'Brochure', processed, { status: 8 }),
-            row(3, 'Draft', processed, { status: 1 }),
+            row(1, 'Protocol', processed, { status: DocStatus.Processed }),
+            row(2, 'Brochure', processed, { status: DocStatus.Processed }),
+            row(3, 'Draft', processed, { status: DocStatus.Editing }),
           ],
           total: 3,
           capped: false,

@@ -1,3 +1,4 @@
+import { DocStatus } from '@edoc/contract/enums';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
@@ -35,7 +36,7 @@ describe("the library's actions in the viewer's workflow panel", () => {
   ])('shows exactly the library actions %j offered in status %i', async (actions, status) => {
     await changeLanguage('en-US');
     setSession({ token: 'tok' });
-    serveViewer(detail({ actions, status, deletion: status === 9 ? deletion : null }));
+    serveViewer(detail({ actions, status, deletion: status === DocStatus.DeletionInApproval ? deletion : null }));
     open();
     await findById('workflow-actions');
     for (const a of [...LIBRARY, ...WORKFLOW]) {
@@ -48,9 +49,9 @@ describe("the library's actions in the viewer's workflow panel", () => {
   it('archives this document and version with its dates, then asks for the document again', async () => {
     await changeLanguage('en-US');
     setSession({ token: 'tok' });
-    const fetchMock = serveViewer(detail({ actions: ['archive'], status: 8 }), {
+    const fetchMock = serveViewer(detail({ actions: ['archive'], status: DocStatus.Processed }), {
       'GET /folder/tree/0': () => reply(folderTreeAnswer, libraryTree),
-      'POST /file/archive': () => reply(libraryAnswer, { fileId: 7, status: 6 }),
+      'POST /file/archive': () => reply(libraryAnswer, { fileId: 7, status: DocStatus.Archived }),
     });
     open();
     fireEvent.click(await findById('workflow-action-archive'));
@@ -75,8 +76,8 @@ describe("the library's actions in the viewer's workflow panel", () => {
   it('recalls only once confirmed', async () => {
     await changeLanguage('en-US');
     setSession({ token: 'tok' });
-    const fetchMock = serveViewer(detail({ actions: ['recall', 'applyDelete'], status: 6 }), {
-      'GET /file/recall': () => reply(libraryAnswer, { fileId: 7, status: 1 }),
+    const fetchMock = serveViewer(detail({ actions: ['recall', 'applyDelete'], status: DocStatus.Archived }), {
+      'GET /file/recall': () => reply(libraryAnswer, { fileId: 7, status: DocStatus.Editing }),
     });
     open();
     fireEvent.click(await findById('workflow-action-recall'));
@@ -92,9 +93,10 @@ describe("the library's actions in the viewer's workflow panel", () => {
   it('applies for deletion with the existing dialog', async () => {
     await changeLanguage('en-US');
     setSession({ token: 'tok' });
-    const fetchMock = serveViewer(detail({ actions: ['recall', 'applyDelete'], status: 6 }), {
+    const fetchMock = serveViewer(detail({ actions: ['recall', 'applyDelete'], status: DocStatus.Archived }), {
       'GET /folder/recipients': () => reply(recipientList, [{ id: 12, name: 'Li Si', email: 'li.si@example.com' }]),
-      'POST /file/delete/apply': () => reply(deleteApplied, { fileId: 7, status: 9, applyId: 55 }),
+      'POST /file/delete/apply': () =>
+        reply(deleteApplied, { fileId: 7, status: DocStatus.DeletionInApproval, applyId: 55 }),
     });
     open();
     fireEvent.click(await findById('workflow-action-applyDelete'));
@@ -117,9 +119,12 @@ describe("the library's actions in the viewer's workflow panel", () => {
   it('shows the application and approves the deletion with its applyId, in Chinese', async () => {
     await changeLanguage('zh-CN');
     setSession({ token: 'tok' });
-    const fetchMock = serveViewer(detail({ actions: ['approveDelete', 'rejectDelete'], status: 9, deletion }), {
-      'GET /file/delete/7/55/a': () => reply(libraryAnswer, { fileId: 7, status: 6 }),
-    });
+    const fetchMock = serveViewer(
+      detail({ actions: ['approveDelete', 'rejectDelete'], status: DocStatus.DeletionInApproval, deletion }),
+      {
+        'GET /file/delete/7/55/a': () => reply(libraryAnswer, { fileId: 7, status: DocStatus.Archived }),
+      },
+    );
     open();
     const info = await findById('library-deletion');
     expect(info).toHaveTextContent('删除审批中');
@@ -142,9 +147,12 @@ describe("the library's actions in the viewer's workflow panel", () => {
   it('rejects the deletion with an optional comment, then asks for the document again', async () => {
     await changeLanguage('en-US');
     setSession({ token: 'tok' });
-    const fetchMock = serveViewer(detail({ actions: ['approveDelete', 'rejectDelete'], status: 9, deletion }), {
-      'GET /file/delete/7/55/a': () => reply(libraryAnswer, { fileId: 7, status: 6 }),
-    });
+    const fetchMock = serveViewer(
+      detail({ actions: ['approveDelete', 'rejectDelete'], status: DocStatus.DeletionInApproval, deletion }),
+      {
+        'GET /file/delete/7/55/a': () => reply(libraryAnswer, { fileId: 7, status: DocStatus.Archived }),
+      },
+    );
     open();
     fireEvent.click(await findById('workflow-action-rejectDelete'));
     expect(await screen.findByText('Reject deleting “Protocol”?')).toBeInTheDocument();
@@ -161,7 +169,7 @@ describe("the library's actions in the viewer's workflow panel", () => {
   it('shows a pending application to someone who may not decide it, without buttons', async () => {
     await changeLanguage('en-US');
     setSession({ token: 'tok' });
-    serveViewer(detail({ actions: [], status: 9, deletion }));
+    serveViewer(detail({ actions: [], status: DocStatus.DeletionInApproval, deletion }));
     open();
     expect(await findById('library-deletion')).toHaveTextContent('Deletion waiting for approval');
     for (const a of LIBRARY) expect(document.getElementById(`workflow-action-${a}`)).toBeNull();

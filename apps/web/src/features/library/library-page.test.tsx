@@ -1,3 +1,4 @@
+import { DocStatus } from '@edoc/contract/enums';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { recipientList } from '@edoc/contract/flow';
@@ -29,7 +30,7 @@ const detail = {
   fileId: 10,
   name: 'Protocol',
   folderId: 10,
-  status: 6,
+  status: DocStatus.Archived,
   fileCode: 'PRT-001',
   version: {
     fileVersionId: 100,
@@ -151,8 +152,8 @@ describe('file library', () => {
     signIn();
     const fetchMock = mockApi({
       ...base,
-      'GET /file/recall': () => reply(libraryAnswer, { fileId: 10, status: 1 }),
-      'POST /folder/file/invalid': () => reply(libraryAnswer, { fileId: 30, status: 6 }),
+      'GET /file/recall': () => reply(libraryAnswer, { fileId: 10, status: DocStatus.Editing }),
+      'POST /folder/file/invalid': () => reply(libraryAnswer, { fileId: 30, status: DocStatus.Archived }),
     });
     renderApp('/file');
     fireEvent.click(await findById('library-row-1-recall'));
@@ -178,7 +179,8 @@ describe('file library', () => {
       ...base,
       'GET /file/10': () => reply(fileDetail, detail),
       'GET /folder/recipients': () => reply(recipientList, [{ id: 7, name: 'Li Lei', email: 'li.lei@example.com' }]),
-      'POST /file/delete/apply': () => reply(deleteApplied, { fileId: 10, status: 9, applyId: 4 }),
+      'POST /file/delete/apply': () =>
+        reply(deleteApplied, { fileId: 10, status: DocStatus.DeletionInApproval, applyId: 4 }),
     });
     renderApp('/file');
     fireEvent.click(await findById('library-row-1-apply-delete'));

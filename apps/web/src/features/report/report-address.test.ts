@@ -1,3 +1,4 @@
+import { DocStatus } from '@edoc/contract/enums';
 import { describe, expect, it } from 'vitest';
 import { readFilters } from '../search/search-address';
 import { openAddress, readReportFilters } from './report-address';
@@ -10,7 +11,7 @@ describe('the System report’s address', () => {
       days: 60,
       folderId: 7,
       siteId: 2,
-      status: 3,
+      status: DocStatus.InReview,
       dateFrom: undefined,
       dateTo: undefined,
     });
@@ -26,11 +27,11 @@ describe('the System report’s address', () => {
   });
 
   it('opens a set of documents in the search page and one document in the workspace', () => {
-    expect(openAddress({ status: 1, folderId: 4, filedFrom: '2026-02-01', filedTo: '2026-02-28' })).toBe(
-      '/search?status=1&folderId=4&filedFrom=2026-02-01&filedTo=2026-02-28',
-    );
+    expect(
+      openAddress({ status: DocStatus.Editing, folderId: 4, filedFrom: '2026-02-01', filedTo: '2026-02-28' }),
+    ).toBe('/search?status=1&folderId=4&filedFrom=2026-02-01&filedTo=2026-02-28');
     expect(openAddress({ type: 'pdf', siteId: 2 })).toBe('/search?siteId=2&type=pdf');
-    expect(openAddress({ fileId: 42, status: 1 })).toBe('/work?doc=42');
+    expect(openAddress({ fileId: 42, status: DocStatus.Editing })).toBe('/work?doc=42');
     // A person's overdue tasks: the search page reads them back as its filters.
     const address = openAddress({ taskUserId: 9, taskOverdue: true, siteId: 2 });
     expect(address).toBe('/search?siteId=2&taskUserId=9&taskOverdue=true');

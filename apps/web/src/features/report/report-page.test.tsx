@@ -1,3 +1,4 @@
+import { DocStatus, RoleCode, UserType } from '@edoc/contract/enums';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -67,12 +68,12 @@ const BY_STATUS: ReportAnswer = {
     { title: 'Documents', kind: 'number' },
   ],
   points: [
-    { label: 'Editing', value: 2, open: { status: 1, filedFrom: '2026-02-01' } },
-    { label: 'Archived', value: 1234, open: { status: 6, filedFrom: '2026-02-01' } },
+    { label: 'Editing', value: 2, open: { status: DocStatus.Editing, filedFrom: '2026-02-01' } },
+    { label: 'Archived', value: 1234, open: { status: DocStatus.Archived, filedFrom: '2026-02-01' } },
   ],
   rows: [
-    { cells: ['Editing', 2], open: { status: 1, filedFrom: '2026-02-01' } },
-    { cells: ['Archived', 1234], open: { status: 6, filedFrom: '2026-02-01' } },
+    { cells: ['Editing', 2], open: { status: DocStatus.Editing, filedFrom: '2026-02-01' } },
+    { cells: ['Archived', 1234], open: { status: DocStatus.Archived, filedFrom: '2026-02-01' } },
   ],
 };
 
@@ -173,7 +174,14 @@ describe('Company report (/company/report)', () => {
     ['zh-CN', '待办任务', '合计'],
   ] as const)('shows a chart per measure and a row per project with totals in %s', async (lang, header, total) => {
     await changeLanguage(lang);
-    setSession({ token: 'tok', userName: 'Ada', userId: 2, userType: 2, roleCode: 'COMPANY_ADMIN', companyId: 3 });
+    setSession({
+      token: 'tok',
+      userName: 'Ada',
+      userId: 2,
+      userType: UserType.Company,
+      roleCode: RoleCode.CompanyAdmin,
+      companyId: 3,
+    });
     const rows = [
       {
         projectId: 1,

@@ -1,3 +1,4 @@
+import { DocStatus, RoleCode } from '@edoc/contract/enums';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { searchAnswer, type SearchHit } from '@edoc/contract/search';
@@ -24,7 +25,7 @@ const hit: SearchHit = {
   folderId: 12,
   folder: '研究者手册',
   folderEn: "Investigator's brochure",
-  status: 1,
+  status: DocStatus.Editing,
   versionNo: 'V1.0',
   extension: 'pdf',
   updatedtime: '2026-01-02T08:00:00Z',
@@ -132,7 +133,7 @@ function typeDay(input: HTMLElement, value: string) {
 describe('search filters', () => {
   it('puts each chosen filter in the address and the request, back at page 1, and clears them all', async () => {
     await changeLanguage('en-US');
-    signIn('STU_PM');
+    signIn(RoleCode.StudyPm);
     const fetchMock = mockApi(filterApi);
     const router = renderApp('/search?q=protocol&page=2&sort=date');
     await findById('search-hit-7');
@@ -171,7 +172,7 @@ describe('search filters', () => {
 
   it('asks for the filters of a shared address at once and shows them chosen', async () => {
     await changeLanguage('en-US');
-    signIn('STU_PM');
+    signIn(RoleCode.StudyPm);
     const fetchMock = mockApi(filterApi);
     renderApp(`/search?q=protocol&${new URLSearchParams(FILTERS)}`);
     await findById('search-hit-7');
@@ -185,7 +186,7 @@ describe('search filters', () => {
 
   it('offers no creator list to ordinary staff, who may still filter by folder, site and tag', async () => {
     await changeLanguage('zh-CN');
-    signIn('STU_STAFF');
+    signIn(RoleCode.StudyStaff);
     const fetchMock = mockApi(filterApi);
     renderApp('/search?q=protocol');
     await findById('search-hit-7');

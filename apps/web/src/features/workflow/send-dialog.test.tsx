@@ -1,3 +1,5 @@
+import { Stage } from '@edoc/contract/workflow';
+import { DocStatus } from '@edoc/contract/enums';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fileList } from '@edoc/contract/document';
@@ -33,8 +35,8 @@ const template = {
   siteId: null,
   groupId: null,
   stages: [
-    { stage: 3, userIds: [12], groupIds: [4], signatureRequired: true, allMustAct: true },
-    { stage: 5, userIds: [13], groupIds: [], signatureRequired: false, allMustAct: false },
+    { stage: Stage.Review, userIds: [12], groupIds: [4], signatureRequired: true, allMustAct: true },
+    { stage: Stage.Approval, userIds: [13], groupIds: [], signatureRequired: false, allMustAct: false },
   ],
   createdBy: 5,
 };
@@ -43,8 +45,8 @@ describe('send dialog', () => {
   it('names the stage field that has nobody, then posts the route', async () => {
     await changeLanguage('en-US');
     setSession({ token: 'tok' });
-    const fetchMock = serveViewer(detail({ status: 1, actions: ['send'] }), {
-      'POST /file/apply/save': () => reply(transitionAnswer, { fileId: 7, status: 3 }),
+    const fetchMock = serveViewer(detail({ status: DocStatus.Editing, actions: ['send'] }), {
+      'POST /file/apply/save': () => reply(transitionAnswer, { fileId: 7, status: DocStatus.InReview }),
     });
     renderApp('/view?fileId=7');
     const review = await openSend();
@@ -69,8 +71,8 @@ describe('send dialog', () => {
     expect(bodyOf(callsTo(fetchMock, 'POST', '/file/apply/save')[0])).toEqual({
       fileId: 7,
       stages: [
-        { stage: 3, userIds: [11], groupIds: [4], signatureRequired: true, allMustAct: true },
-        { stage: 5, userIds: [13], groupIds: [], signatureRequired: false, allMustAct: false },
+        { stage: Stage.Review, userIds: [11], groupIds: [4], signatureRequired: true, allMustAct: true },
+        { stage: Stage.Approval, userIds: [13], groupIds: [], signatureRequired: false, allMustAct: false },
       ],
     });
     expect(await screen.findByText('Document sent')).toBeInTheDocument();
@@ -79,13 +81,13 @@ describe('send dialog', () => {
   it('applies a route template and saves the route as one; the limit refusal shows its message', async () => {
     await changeLanguage('en-US');
     setSession({ token: 'tok' });
-    const fetchMock = serveViewer(detail({ status: 1, actions: ['send'] }), {
+    const fetchMock = serveViewer(detail({ status: DocStatus.Editing, actions: ['send'] }), {
       'GET /route/template/list': () => reply(routeTemplateList, [template]),
       'POST /route/template/create': (_u, init) =>
         JSON.parse(String(init?.body)).name === 'Sixth'
           ? envelope(null, { status: 409, errorCode: 'template_limit', msg: 'Template can be created Max 5!' })
           : reply(routeTemplateCreated, { id: 10 }),
-      'POST /file/apply/save': () => reply(transitionAnswer, { fileId: 7, status: 3 }),
+      'POST /file/apply/save': () => reply(transitionAnswer, { fileId: 7, status: DocStatus.InReview }),
     });
     renderApp('/view?fileId=7');
     await openSend();
@@ -143,7 +145,7 @@ describe('send dialog', () => {
     expect(bodyOf(callsTo(fetchMock, 'POST', '/file/batch/a')[0])).toEqual({
       action: 'send',
       fileIds: [1, 3],
-      stages: [{ stage: 3, userIds: [12], groupIds: [], signatureRequired: false, allMustAct: false }],
+      stages: [{ stage: Stage.Review, userIds: [12], groupIds: [], signatureRequired: false, allMustAct: false }],
     });
     expect(byId('workflow-batch-summary')).toHaveTextContent('1 of 2 documents sent');
     expect(within(results).getByText('Protocol')).toBeInTheDocument();

@@ -1,3 +1,4 @@
+import { DocStatus } from '@edoc/contract/enums';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { requestWords } from '@edoc/contract/document-edit';
@@ -49,7 +50,7 @@ describe('workflow panel in the viewer', () => {
   it('says so when no action is open', async () => {
     await changeLanguage('zh-CN');
     setSession({ token: 'tok' });
-    serveViewer(detail({ status: 6 }));
+    serveViewer(detail({ status: DocStatus.Archived }));
     open();
     expect(await findById('workflow-no-actions')).toHaveTextContent('当前状态下您没有可执行的流程操作');
     expect(byId('workflow-status')).toHaveTextContent('已归档');
@@ -60,7 +61,7 @@ describe('workflow panel in the viewer', () => {
     setSession({ token: 'tok' });
     const fetchMock = serveViewer(
       detail({ actions: ['pass', 'reject'], signing: { required: true, needsEmail: false } }),
-      { 'POST /file/audit/7/a': () => reply(transitionAnswer, { fileId: 7, status: 1 }) },
+      { 'POST /file/audit/7/a': () => reply(transitionAnswer, { fileId: 7, status: DocStatus.Editing }) },
     );
     open();
     fireEvent.click(await findById('workflow-action-reject'));
@@ -86,8 +87,12 @@ describe('workflow panel in the viewer', () => {
     await changeLanguage('en-US');
     setSession({ token: 'tok' });
     const fetchMock = serveViewer(
-      detail({ actions: ['pass', 'reject'], status: 5, signing: { required: true, needsEmail: true } }),
-      { 'POST /file/audit/7/a': () => reply(transitionAnswer, { fileId: 7, status: 8 }) },
+      detail({
+        actions: ['pass', 'reject'],
+        status: DocStatus.InApproval,
+        signing: { required: true, needsEmail: true },
+      }),
+      { 'POST /file/audit/7/a': () => reply(transitionAnswer, { fileId: 7, status: DocStatus.Processed }) },
     );
     open();
     fireEvent.click(await findById('workflow-action-pass'));
@@ -120,7 +125,7 @@ describe('workflow panel in the viewer', () => {
   it('shows the server message of a 409 and refreshes the document', async () => {
     await changeLanguage('en-US');
     setSession({ token: 'tok' });
-    const fetchMock = serveViewer(detail({ actions: ['receive'], status: 2 }), {
+    const fetchMock = serveViewer(detail({ actions: ['receive'], status: DocStatus.WaitingReceive }), {
       'POST /file/receive/7/a': () =>
         envelope(null, { status: 409, errorCode: 'already_received', msg: 'File already received, refresh the page' }),
     });
@@ -134,7 +139,7 @@ describe('workflow panel in the viewer', () => {
     await changeLanguage('en-US');
     setSession({ token: 'tok' });
     const fetchMock = serveViewer(detail({ actions: ['withdraw'] }), {
-      'POST /file/undo/7/a': () => reply(transitionAnswer, { fileId: 7, status: 1 }),
+      'POST /file/undo/7/a': () => reply(transitionAnswer, { fileId: 7, status: DocStatus.Editing }),
     });
     open();
     fireEvent.click(await findById('workflow-action-withdraw'));
