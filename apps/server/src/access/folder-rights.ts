@@ -1,16 +1,11 @@
 import { RoleCode } from '@edoc/contract/enums';
-import {
-  evaluateFolderRights,
-  FolderType,
-  inspectorRights,
-  readOnlyRights,
-  type FolderRights,
-} from '@edoc/contract/permissions';
+import { evaluateFolderRights, FolderType, readOnlyRights, type FolderRights } from '@edoc/contract/permissions';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { folderGrants, folders, groups, members, projects, roles } from '../db/schema/projects.ts';
 import { fail } from '../lib/app-error.ts';
 import type { ProjectContext } from '../plugins/context.ts';
+import { inspectorFolderRights, inspectorFolderType } from './inspector.policy.ts';
 
 export type FolderRow = typeof folders.$inferSelect;
 
@@ -119,9 +114,9 @@ export async function rightsOfUser(
 export async function folderRights(tx: Tx, ctx: ProjectContext, type?: number) {
   if (ctx.inspector) {
     const { libraryFolder } = await projectFlags(tx, ctx.projectId);
-    const shelf = libraryFolder ? FolderType.Library : FolderType.Work;
+    const shelf = inspectorFolderType(libraryFolder);
     const rows = (await projectFolders(tx, ctx.projectId, type)).filter((f) => f.type === shelf);
-    const own = inspectorRights(ctx.inspector.canDownload);
+    const own = inspectorFolderRights(ctx.inspector);
     return { rows, rights: new Map(rows.map((f) => [f.id, own])) };
   }
   const rows = await projectFolders(tx, ctx.projectId, type);

@@ -2,7 +2,7 @@ import { FolderType, type FolderRights } from '@edoc/contract/permissions';
 import { abilitiesOf, transitionOf, type ActorFacts, type WorkflowAction } from '@edoc/contract/workflow';
 import { DocStatus } from '@edoc/contract/enums';
 import { DeletionState } from '@edoc/contract/states';
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { users } from '../db/schema/users.ts';
 import type { Db, Tx } from '../db/client.ts';
@@ -12,6 +12,7 @@ import { folders, projects } from '../db/schema/projects.ts';
 import { AppError, fail } from '../lib/app-error.ts';
 import type { ProjectContext } from '../plugins/context.ts';
 import { folderRights, loadFolder } from './folder-rights.ts';
+import { inspectorShelf } from './inspector.policy.ts';
 import { seesSite, visibleSites } from './sites.ts';
 import { factsOf } from './workflow-state.ts';
 
@@ -92,15 +93,6 @@ export function libraryFactsOf(
 ): ActorFacts {
   const facts = factsOf(ctx.auth.user.id, doc, docRights, null);
   return { ...facts, keys: new Set([...facts.keys, ...(library?.libraryKeys ?? [])]), isDeletionApprover };
-}
-
-/**
- * What an inspector may read (issue 11): the entries of documents archived and in force (status 6), not marked
- * obsolete. Nothing waiting for its effective date, recalled for revision or in deletion approval.
- */
-export function inspectorShelf(ctx: ProjectContext): SQL | undefined {
-  if (!ctx.inspector) return undefined;
-  return and(eq(documents.status, DocStatus.Archived), eq(libraryEntries.invalid, false));
 }
 
 /**

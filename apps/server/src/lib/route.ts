@@ -34,15 +34,8 @@ export interface RouteSpec<G extends Gate, P, Q, B, R> {
    * `writes: false` for a POST that only reads or fetches (a download).
    */
   writes?: boolean;
-  /**
-   * An inspector may call it (issue 11; everything else refuses them): 'page' writes a view row to the trail for
-   * each call (a library page, a document's detail or trail), 'read' records nothing more (thumbnails, polling,
-   * content whose opening is already recorded).
-   */
-  inspector?: InspectorUse;
+  // Whether an inspector may call it is not declared here: access/inspector.policy.ts lists those routes.
 }
-
-export type InspectorUse = 'page' | 'read';
 
 /** 'POST /edoc/minio/file/save' → the schema of its multipart text fields (see RouteSpec.multipart). */
 export const MULTIPART_ROUTES = new Map<string, Schema>();
@@ -85,7 +78,6 @@ function define(api: Api, method: Method) {
       config: {
         access: spec.access,
         writes: spec.writes ?? method !== 'GET',
-        inspector: spec.inspector,
         // A raw answer has no response schema (Fastify would serialise the bytes with it): its declaration is what
         // /edoc/docs shows.
         swaggerTransform: raw ? rawAnswerTransform(raw) : undefined,

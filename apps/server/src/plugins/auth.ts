@@ -9,8 +9,7 @@ import { sessions } from '../db/schema/sessions.ts';
 import { users } from '../db/schema/users.ts';
 import { fail } from '../lib/app-error.ts';
 import { sha256 } from '../lib/crypto.ts';
-import type { InspectorUse } from '../lib/route.ts';
-import { resolveContext, type Gate } from './context.ts';
+import { resolveContext, type Gate, type InspectorUse } from './context.ts';
 
 export interface AuthUser {
   id: number;
@@ -69,7 +68,10 @@ declare module 'fastify' {
     access?: Gate;
     /** The route changes something: refused in a closed project (lib/route.ts). */
     writes?: boolean;
-    /** An inspector may call it, and whether each call is a page for the trail (lib/route.ts). */
+    /**
+     * An inspector may call it, and whether each call is a page for the trail: set when the route is registered,
+     * from access/inspector.policy.ts (modules/inspector/inspection-trail.ts), never by the route itself.
+     */
     inspector?: InspectorUse;
   }
 }

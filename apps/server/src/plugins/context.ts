@@ -11,6 +11,12 @@ import type { AuthContext, AuthSession } from './auth.ts';
  */
 export type Gate = 'public' | 'signedIn' | 'systemAdmin' | 'companyAdmin' | 'projectMember' | 'projectAdmin';
 
+/**
+ * How an inspector uses a route they may call (access/inspector.policy.ts lists those routes): 'page' writes a view
+ * row to the trail for each call, 'read' records nothing more. Any other route refuses an inspector.
+ */
+export type InspectorUse = 'page' | 'read';
+
 /** What every handler knows of its request: who acts (for trail rows), in which language, from where. */
 interface RequestBase {
   actor: TrailActor;

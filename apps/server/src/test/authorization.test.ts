@@ -10,6 +10,7 @@ import { deletionApplications } from '../db/schema/library.ts';
 import { releases } from '../db/schema/releases.ts';
 import { customReports } from '../db/schema/reports.ts';
 import { templates } from '../db/schema/templates.ts';
+import { INSPECTOR_ROUTES, inspectorUseOf } from '../access/inspector.policy.ts';
 import { createTestContext, type TestContext } from './context.ts';
 import {
   createCompany,
@@ -37,9 +38,9 @@ type Persona = 'anon' | 'sys' | 'adminA' | 'adminB' | 'pm1' | 'staff1' | 'staff2
 const PERSONAS: Persona[] = ['anon', 'sys', 'adminA', 'adminB', 'pm1', 'staff1', 'staff2', 'insp1'];
 
 /**
- * Who passes each gate at all. The inspector of project 1 (issue 11) passes the member gate only on the routes the
- * policy marks `inspector`; the ids the matrix uses are of a draft document, which an inspector may never read, so
- * they are not among the OWNERS: any 2xx of theirs on an id is a leak.
+ * Who passes each gate at all. The inspector of project 1 (issue 11) passes the member gate only on the routes
+ * access/inspector.policy.ts lists; the ids the matrix uses are of a draft document, which an inspector may never
+ * read, so they are not among the OWNERS: any 2xx of theirs on an id is a leak.
  */
 const PASSES: Record<Gate, Persona[]> = {
   public: PERSONAS,
@@ -236,6 +237,10 @@ function everyRoute(): RouteInfo[] {
   return out;
 }
 
+/** Whether the inspector policy lists the route (its paths are written as declared: `:id`, not `{id}`). */
+const forInspector = (route: RouteInfo) =>
+  inspectorUseOf(route.method, route.path.replace(/\{(\w+)\}/g, ':$1')) !== undefined;
+
 /** Fills `{param}` with the id of company A's / project 1's object that the route's resource names. */
 function concrete(route: RouteInfo): string {
   const policy = ROUTE_POLICY[`${route.method} ${route.path}`];
@@ -268,13 +273,22 @@ describe('authorisation matrix', () => {
     expect(Object.keys(ROUTE_POLICY).filter((k) => !keys.includes(k))).toEqual([]);
   });
 
+  // The list is the one statement of what an inspector may call (no route declares it): a stale or misspelt entry
+  // would otherwise go unnoticed; whether the server holds to it is the next test's.
+  it("lists for inspectors only routes that exist, each a member's or a link's", () => {
+    const routes = everyRoute();
+    const listed = routes.filter(forInspector).map((r) => `${r.method} ${r.path}`);
+    expect(listed).toHaveLength(Object.keys(INSPECTOR_ROUTES).length);
+    for (const key of listed) expect(['projectMember', 'public'], key).toContain(ROUTE_POLICY[key].gate);
+  });
+
   it('refuses every caller the gate does not admit, and lets the others through', async () => {
     const wrong: string[] = [];
     const routes = everyRoute();
     for (const route of routes) {
       const policy = ROUTE_POLICY[`${route.method} ${route.path}`];
       const projectGate = policy.gate === 'projectMember' || policy.gate === 'projectAdmin';
-      const passes = PASSES[policy.gate].filter((p) => p !== 'insp1' || !projectGate || policy.inspector);
+      const passes = PASSES[policy.gate].filter((p) => p !== 'insp1' || !projectGate || forInspector(route));
       for (const persona of PERSONAS) {
         const admitted = passes.includes(persona);
         // A route that changes state with no body is called only by callers who must be refused: outsiders, and

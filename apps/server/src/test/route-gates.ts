@@ -38,8 +38,6 @@ export interface RoutePolicy {
   destructive?: boolean;
   /** Callers the gate admits but the handler refuses by rule (e.g. staff without a folder grant). */
   handlerRefuses?: string[];
-  /** An inspector may call it (issue 11): the library's reading routes only; every other route refuses them. */
-  inspector?: true;
 }
 
 export const open: RoutePolicy = { gate: 'public' };

@@ -83,8 +83,8 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'POST /common/company/entry': signedIn,
 
   // project: folders
-  'GET /folder/tree/0': { ...member, inspector: true },
-  'GET /folder/tree/list': { ...member, inspector: true },
+  'GET /folder/tree/0': member,
+  'GET /folder/tree/list': member,
   'GET /folder/create/permission': member,
   'GET /folder/names': member,
   'GET /folder/search/tree': member,
@@ -103,7 +103,7 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'POST /folder/template/save': admin,
 
   // project administration
-  'GET /site/list': { ...member, inspector: true },
+  'GET /site/list': member,
   'POST /site/create': admin,
   'POST /site/update/{id}': withIds(admin, { id: 'site' }),
   'POST /site/delete/{id}': withIds(admin, { id: 'site' }, { destructive: true }),
@@ -164,13 +164,13 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'GET /manage/code/export': member,
   'GET /manage/code/import/sample': admin,
   'POST /manage/code/import': admin,
-  'GET /tag/list': { ...member, inspector: true },
+  'GET /tag/list': member,
   'POST /tag/create': admin,
   'POST /tag/update/{id}': withIds(admin, { id: 'tag' }),
   'POST /tag/delete/{id}': withIds(admin, { id: 'tag' }, { destructive: true }),
 
   // documents (issue 4): members, each action gated again by the keys on the document's folder
-  'GET /file/types': { ...member, inspector: true },
+  'GET /file/types': member,
   'POST /file/name/check/a': member,
   'GET /folder/workspace/file/list': member,
   'POST /minio/file/save': member,
@@ -205,21 +205,15 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'POST /file/recycle/restore/{id}': withIds(member, { id: 'file' }, { destructive: true }),
   'POST /file/recycle/purge/{id}': withIds(admin, { id: 'file' }, { destructive: true }),
   // the viewer: viewDoc on the document's folder (staff1 has no grant there)
-  'GET /minio/file/state/{id}': {
-    ...withIds(member, { id: 'version' }, { handlerRefuses: ['staff1'] }),
-    inspector: true,
-  },
-  'GET /minio/file/process/{id}': {
-    ...withIds(member, { id: 'version' }, { handlerRefuses: ['staff1'] }),
-    inspector: true,
-  },
-  'GET /file/view/{id}': { ...withIds(member, { id: 'version' }, { handlerRefuses: ['staff1'] }), inspector: true },
-  'GET /file/{id}': { ...withIds(member, { id: 'file' }, { handlerRefuses: ['staff1'] }), inspector: true },
+  'GET /minio/file/state/{id}': withIds(member, { id: 'version' }, { handlerRefuses: ['staff1'] }),
+  'GET /minio/file/process/{id}': withIds(member, { id: 'version' }, { handlerRefuses: ['staff1'] }),
+  'GET /file/view/{id}': withIds(member, { id: 'version' }, { handlerRefuses: ['staff1'] }),
+  'GET /file/{id}': withIds(member, { id: 'file' }, { handlerRefuses: ['staff1'] }),
   // download center: members pack what they may download; a task is its creator's (and the administrators')
   'POST /download/task/create': member,
   'GET /download/task/list': member,
   'GET /download/task/{id}/file': withIds(member, { id: 'downloadTask' }, { handlerRefuses: ['staff1'] }),
-  'POST /download/ticket': { ...member, inspector: true },
+  'POST /download/ticket': member,
   'GET /download/ticket/{token}': withIds(open, { token: 'ticket' }),
   'POST /download/task/delete/{id}': withIds(member, { id: 'downloadTask' }, { destructive: true }),
   // the workflow (issue 10): the transition table decides inside; the gate is membership
@@ -232,7 +226,7 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'GET /route/template/list': member,
   'POST /route/template/create': member,
   'POST /route/template/delete/{id}': withIds(member, { id: 'file' }, { destructive: true }),
-  'GET /file/flow/{id}': { ...withIds(member, { id: 'file' }, { handlerRefuses: ['staff1'] }), inspector: true },
+  'GET /file/flow/{id}': withIds(member, { id: 'file' }, { handlerRefuses: ['staff1'] }),
   'GET /file/words/{fileId}/{routeId}/a': withIds(
     member,
     { fileId: 'file', routeId: 'route' },
@@ -241,8 +235,8 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'GET /folder/recipients': member,
   'GET /file/assignees/{id}': withIds(member, { id: 'file' }, { handlerRefuses: ['staff1'] }),
   // the library (issue 11): the transition table decides inside (library keys on the library folder)
-  'GET /folder/library/file/list': { ...member, inspector: true },
-  'GET /folder/library/file/picture': { ...member, inspector: true },
+  'GET /folder/library/file/list': member,
+  'GET /folder/library/file/picture': member,
   'GET /folder/workspace/file/picture': member,
   // search (issue 13): folder rights and sites decide inside which documents are read at all
   'GET /file/search': member,
@@ -257,7 +251,7 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
     { fileId: 'file', applyId: 'deletion' },
     { destructive: true },
   ),
-  'GET /audit/find_file_audits': { ...member, inspector: true },
+  'GET /audit/find_file_audits': member,
   'GET /audit/project/list': admin,
   'GET /manage/inspector/list': admin,
   'POST /manage/inspector/invite': admin,

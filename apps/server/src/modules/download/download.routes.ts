@@ -65,16 +65,14 @@ export function downloadRoutes(api: Api, deps: Deps): void {
   });
 
   // A link for the browser's own download manager: large files stream to disk, not through page memory.
-  post(
-    '/download/ticket',
-    { access, writes: false, inspector: 'read', body: ticketBody, response: ticketIssued },
-    ({ ctx, body }) => issueTicket(deps, ctx, body),
+  post('/download/ticket', { access, writes: false, body: ticketBody, response: ticketIssued }, ({ ctx, body }) =>
+    issueTicket(deps, ctx, body),
   );
 
   get(
     '/download/ticket/:token',
     // The link acts in the session it was issued in, an inspector's too (an invitation that grants downloads).
-    { access: 'public', inspector: 'read', params: ticketParams, response: ticketFile },
+    { access: 'public', params: ticketParams, response: ticketFile },
     async ({ params, request, reply }) => {
       const { made, ...blob } = await redeemTicket(deps, params.token, request);
       return made ? sendBytes(reply, made, blob) : sendBlob(request, reply, deps.blobs, blob);

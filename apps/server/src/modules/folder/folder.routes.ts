@@ -30,7 +30,7 @@ export function folderRoutes(api: Api, deps: Deps): void {
   const { get, post } = routes(api);
 
   for (const url of ['/folder/tree/0', '/folder/tree/list']) {
-    get(url, { access, inspector: 'read', query: folderTypeQuery, response: folderTreeAnswer }, ({ ctx, query }) =>
+    get(url, { access, query: folderTypeQuery, response: folderTreeAnswer }, ({ ctx, query }) =>
       folderTree(deps, ctx, query.type),
     );
   }

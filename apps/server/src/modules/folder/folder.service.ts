@@ -10,7 +10,7 @@ import { folderGrants, folders } from '../../db/schema/projects.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { siteFilter, visibleSites } from '../../access/sites.ts';
-import { inspectorShelf } from '../../access/library-access.ts';
+import { inspectorShelf } from '../../access/inspector.policy.ts';
 import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import {
@@ -38,7 +38,7 @@ export async function fileCountOf(
   const { shelf, sites } = scope;
   const counts = new Map(folderIds.map((id) => [id, 0]));
   if (folderIds.length === 0) return counts;
-  // An inspector's tree counts only what they may read there (access/library-access.ts inspectorShelf).
+  // An inspector's tree counts only what they may read there (access/inspector.policy.ts inspectorShelf).
   // Each folder counted up to COUNT_CAP + 1 (issue 13): a folder of a million documents reads 10,001 index
   // entries, not a million; the web shows more than COUNT_CAP as "10,000+".
   const rows = shelf

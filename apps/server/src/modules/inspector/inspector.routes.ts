@@ -8,8 +8,8 @@ import { inviteInspector, listInspectors, revokeInspector } from './inspector.se
 
 /**
  * Inspector access (issue 11), the project administrator's: who is invited for which days, inviting (or changing
- * the days of) one, revoking one. What an inspector may then read is declared on the reading routes themselves
- * (`inspector: 'page' | 'read'`, lib/route.ts) and enforced in plugins/context.ts.
+ * the days of) one, revoking one. What an inspector may then read is listed in access/inspector.policy.ts and
+ * enforced in plugins/context.ts.
  */
 export function inspectorRoutes(api: Api, deps: Deps): void {
   const { get, post } = routes(api);

@@ -14,7 +14,8 @@ import type { ProjectContext } from '../../plugins/context.ts';
 import { siteFilter, visibleSites } from '../../access/sites.ts';
 import { nameFilter } from '../document/document-list.service.ts';
 import { folderRights, projectFlags } from '../../access/folder-rights.ts';
-import { inspectorShelf, projectToday } from '../../access/library-access.ts';
+import { inspectorShelf } from '../../access/inspector.policy.ts';
+import { projectToday } from '../../access/library-access.ts';
 
 type ListQuery = z.infer<typeof libraryListQuery>;
 

@@ -39,15 +39,13 @@ export function libraryRoutes(api: Api, deps: Deps): void {
   const { get, post } = routes(api);
   const access = 'projectMember';
 
-  get(
-    '/folder/library/file/list',
-    { access, inspector: 'page', query: libraryListQuery, response: libraryList },
-    ({ ctx, query }) => listLibrary(deps, ctx, query),
+  get('/folder/library/file/list', { access, query: libraryListQuery, response: libraryList }, ({ ctx, query }) =>
+    listLibrary(deps, ctx, query),
   );
 
   get(
     '/folder/library/file/picture',
-    { access, inspector: 'read', query: pictureQuery, response: thumbnail },
+    { access, query: pictureQuery, response: thumbnail },
     async ({ ctx, query, reply }) => {
       const { version } = await deps.db.transaction((tx) => readableLibraryVersion(tx, ctx, query.fileVersionId));
       const png = await thumbnailOf(deps, await contentOf(deps, version, viewKindOf(version.extension)));

@@ -13,9 +13,7 @@ import { createSite, deleteSite, listSites, updateSite } from './site.service.ts
 export function siteRoutes(api: Api, deps: Deps): void {
   const { get, post } = routes(api);
 
-  get('/site/list', { access: 'projectMember', inspector: 'read', response: siteList }, ({ ctx }) =>
-    listSites(deps, ctx),
-  );
+  get('/site/list', { access: 'projectMember', response: siteList }, ({ ctx }) => listSites(deps, ctx));
 
   post('/site/create', { access: 'projectAdmin', body: siteBody, response: siteCreated }, async ({ ctx, body }) => ({
     siteId: await createSite(deps, ctx, body, ctx.actor),

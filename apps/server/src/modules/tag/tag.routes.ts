@@ -10,9 +10,7 @@ import { createTag, deleteTag, listTags, updateTag } from './tag.service.ts';
 export function tagRoutes(api: Api, deps: Deps): void {
   const { get, post } = routes(api);
 
-  get('/tag/list', { access: 'projectMember', inspector: 'read', response: tagList }, ({ ctx }) =>
-    listTags(deps, ctx.projectId),
-  );
+  get('/tag/list', { access: 'projectMember', response: tagList }, ({ ctx }) => listTags(deps, ctx.projectId));
 
   post('/tag/create', { access: 'projectAdmin', body: tagBody, response: tagIdData }, async ({ ctx, body }) => ({
     id: await createTag(deps, ctx.projectId, body, ctx.actor),

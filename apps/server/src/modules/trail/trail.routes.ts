@@ -1,4 +1,10 @@
-import { fileAuditQuery, fileTrail, projectTrailPage, projectTrailQuery, trailExportQuery } from '@edoc/contract/trail-query';
+import {
+  fileAuditQuery,
+  fileTrail,
+  projectTrailPage,
+  projectTrailQuery,
+  trailExportQuery,
+} from '@edoc/contract/trail-query';
 import type { Deps } from '../../lib/deps.ts';
 import { XLSX_TYPE } from '../../lib/excel.ts';
 import type { Api } from '../../lib/http.ts';
@@ -13,7 +19,7 @@ export function trailRoutes(api: Api, deps: Deps): void {
 
   get(
     '/audit/find_file_audits',
-    { access: 'projectMember', inspector: 'page', query: fileAuditQuery, response: fileTrail },
+    { access: 'projectMember', query: fileAuditQuery, response: fileTrail },
     ({ ctx, query }) => fileTrailOf(deps, ctx, query.fileId),
   );
 
@@ -28,7 +34,11 @@ export function trailRoutes(api: Api, deps: Deps): void {
     {
       access: 'projectAdmin',
       query: projectTrailQuery.and(trailExportQuery),
-      response: { raw: [MEDIA.csv, MEDIA.xlsx], named: true, description: "The project's trail rows, as CSV or Excel." },
+      response: {
+        raw: [MEDIA.csv, MEDIA.xlsx],
+        named: true,
+        description: "The project's trail rows, as CSV or Excel.",
+      },
     },
     async ({ ctx, query, reply }) => {
       const { format } = query;

@@ -34,21 +34,17 @@ export function viewerRoutes(api: Api, deps: Deps): void {
   const { get } = routes(api);
   const access = 'projectMember';
 
-  get(
-    '/minio/file/state/:id',
-    { access, inspector: 'read', params: idParams, response: viewStateAnswer },
-    ({ ctx, params }) => viewState(deps, ctx, params.id, { open: true, actor: ctx.actor }),
+  get('/minio/file/state/:id', { access, params: idParams, response: viewStateAnswer }, ({ ctx, params }) =>
+    viewState(deps, ctx, params.id, { open: true, actor: ctx.actor }),
   );
 
-  get(
-    '/minio/file/process/:id',
-    { access, inspector: 'read', params: idParams, response: viewStateAnswer },
-    ({ ctx, params }) => viewState(deps, ctx, params.id, { open: false, actor: ctx.actor }),
+  get('/minio/file/process/:id', { access, params: idParams, response: viewStateAnswer }, ({ ctx, params }) =>
+    viewState(deps, ctx, params.id, { open: false, actor: ctx.actor }),
   );
 
   get(
     '/file/view/:id',
-    { access, inspector: 'read', params: idParams, response: viewedBytes },
+    { access, params: idParams, response: viewedBytes },
     async ({ ctx, params, request, reply }) => {
       const { content, made } = await viewBytes(deps, ctx, params.id);
       if (made) return sendBytes(reply, made, { ...content, disposition: 'inline' });
@@ -69,7 +65,7 @@ export function viewerRoutes(api: Api, deps: Deps): void {
 
   get(
     '/file/:id',
-    { access, inspector: 'page', params: idParams, query: fileDetailQuery, response: fileDetailAnswer },
+    { access, params: idParams, query: fileDetailQuery, response: fileDetailAnswer },
     ({ ctx, params, query }) => fileDetail(deps, ctx, params.id, query.fileVersionId),
   );
 }
