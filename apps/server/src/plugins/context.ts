@@ -122,7 +122,7 @@ export function resolveContext(gate: Gate, request: FastifyRequest, auth: AuthCo
       // Ran out while entered: the session keeps its sign-in, not the project. A closed one is read-only (issue 11).
       if (session.projectState === 'expired') fail('project_expired');
       if (session.projectState === 'closed' && writes !== false) fail('project_closed');
-      // An inspector passes only the routes that say so, and only within the invitation's days.
+      // An inspector passes only the routes access/inspector.policy.ts lists, and only within the invitation's days.
       const inspector = session.inspector;
       if (roleCode === RoleCode.Inspector) {
         if (!inspector?.active) fail('inspector_access_ended');
