@@ -121,7 +121,7 @@ describe('trail checkpoints in S3', () => {
     expect(report).toMatchObject({ ok: false, brokenAt: rows[rows.length - 1].id });
     expect(report.problem).toMatch(/rows are missing/);
 
-    const server = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+    const server = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
     const run = promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli/trail-verify.ts'], {
       cwd: server,
       env: {

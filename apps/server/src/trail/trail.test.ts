@@ -124,7 +124,7 @@ describe('chain verification finds tampering', () => {
       ctx = ctxBackup;
       expect(await verifyTrail(local.db)).toMatchObject({ ok: false, brokenAt: third.id });
 
-      const server = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+      const server = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
       const run = promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli/trail-verify.ts'], {
         cwd: server,
         env: {
