@@ -66,7 +66,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route at all (plugins/context.ts); checked before the body is read or validated. */
     access?: Gate;
-    /** The route changes something: refused in a closed project (lib/route.ts). */
+    /** The route changes something: refused in a closed project (plugins/route.ts). */
     writes?: boolean;
     /**
      * An inspector may call it, and whether each call is a page for the trail: set when the route is registered,

@@ -6,7 +6,7 @@ import type { TrailActor } from '../trail/trail.service.ts';
 import type { AuthContext, AuthSession } from './auth.ts';
 
 /**
- * The gate a route declares (lib/route.ts). The auth hook checks it before the body is read, so a refused caller
+ * The gate a route declares (plugins/route.ts). The auth hook checks it before the body is read, so a refused caller
  * learns nothing from validation messages or uploads, and resolves the caller once into the context below.
  */
 export type Gate = 'public' | 'signedIn' | 'systemAdmin' | 'companyAdmin' | 'projectMember' | 'projectAdmin';
@@ -75,7 +75,7 @@ type AnyContext = PublicContext | CallerContext | CompanyAdminContext | ProjectC
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by the auth hook once the gate passed; typed per gate by lib/route.ts. */
+    /** Set by the auth hook once the gate passed; typed per gate by plugins/route.ts. */
     ctx: AnyContext | null;
   }
 }

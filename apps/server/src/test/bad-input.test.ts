@@ -3,7 +3,7 @@ import path from 'node:path';
 import { UserType } from '@edoc/contract/enums';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MULTIPART_ROUTES } from '../lib/route.ts';
+import { MULTIPART_ROUTES } from '../plugins/route.ts';
 import { contentTypeProbes, multipartProbes, type RawProbe } from './bad-input-bodies.ts';
 import { malformed, malformedParam, plausible, type BadValue, type JsonSchema } from './bad-input-values.ts';
 import { createTestContext, type TestContext } from './context.ts';

@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import { sessions } from '../../db/schema/sessions.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
-import { routes } from '../../lib/route.ts';
+import { routes } from '../../plugins/route.ts';
 import { issueCaptcha } from './captcha.service.ts';
 import { login, logout } from './login.service.ts';
 import { forgetPassword, modifyPassword, requestResetCode } from './reset.service.ts';

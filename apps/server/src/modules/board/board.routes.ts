@@ -19,7 +19,7 @@ import { pageQuery } from '@edoc/contract/paging';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
 import { MEDIA } from '../../lib/raw-answer.ts';
-import { routes } from '../../lib/route.ts';
+import { routes } from '../../plugins/route.ts';
 import { sendBlob } from '../../lib/send-blob.ts';
 import { commitUpload } from '../../storage/blob-sweep.ts';
 import { receivePost } from './board-upload.ts';

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
 import { MEDIA } from '../../lib/raw-answer.ts';
-import { routes } from '../../lib/route.ts';
+import { routes } from '../../plugins/route.ts';
 import { companyOf } from '../../plugins/context.ts';
 import { companyUsersCsv } from './company-user.export.ts';
 import { companyUserImportRoutes } from './company-user-import.routes.ts';

@@ -12,7 +12,7 @@ import { noData } from '@edoc/contract/envelope';
 import { idParams } from '@edoc/contract/fields';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
-import { routes } from '../../lib/route.ts';
+import { routes } from '../../plugins/route.ts';
 import { companyOf } from '../../plugins/context.ts';
 import { assertCompanyExists } from './company.policy.ts';
 import {

@@ -13,7 +13,7 @@ import { reportExportQuery } from '@edoc/contract/report-export';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
 import { tableExport } from '../../lib/raw-answer.ts';
-import { routes } from '../../lib/route.ts';
+import { routes } from '../../plugins/route.ts';
 import { sendExport } from '../../lib/table-export.ts';
 import { exportReport } from './custom-report-export.ts';
 import {

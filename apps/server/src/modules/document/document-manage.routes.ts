@@ -18,7 +18,7 @@ import { idParam, idParams } from '@edoc/contract/fields';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
-import { routes } from '../../lib/route.ts';
+import { routes } from '../../plugins/route.ts';
 import { addWord, listWords, moveDocuments, renameDocument } from './document-move.service.ts';
 import { deleteDocument, listRecycled, purgeDocument, restoreDocument } from './document-recycle.service.ts';
 import {

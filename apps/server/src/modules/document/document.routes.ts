@@ -13,7 +13,7 @@ import { uploadAuth as uploadAuthAnswer, uploadAuthQuery } from '@edoc/contract/
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
 import { MEDIA } from '../../lib/raw-answer.ts';
-import { routes } from '../../lib/route.ts';
+import { routes } from '../../plugins/route.ts';
 import { sendBlob, sendBytes } from '../../lib/send-blob.ts';
 import { signedDownload } from '../seal/signed-copy.ts';
 import { listDocuments } from './document-list.service.ts';

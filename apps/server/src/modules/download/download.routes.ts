@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
 import { MEDIA, type RawAnswer } from '../../lib/raw-answer.ts';
-import { routes } from '../../lib/route.ts';
+import { routes } from '../../plugins/route.ts';
 import { sendBlob, sendBytes } from '../../lib/send-blob.ts';
 import { createDownloadTask, deleteDownloadTask, listDownloadTasks, openTaskZip } from './download.service.ts';
 import { issueTicket, redeemTicket } from './ticket.service.ts';

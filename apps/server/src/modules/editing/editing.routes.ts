@@ -11,7 +11,7 @@ import { idParams } from '@edoc/contract/fields';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
 import { MEDIA } from '../../lib/raw-answer.ts';
-import { routes } from '../../lib/route.ts';
+import { routes } from '../../plugins/route.ts';
 import { sendBlob } from '../../lib/send-blob.ts';
 import { checkIn } from './editing-content.service.ts';
 import {

@@ -13,7 +13,7 @@ import { directoryTemplateList } from '@edoc/contract/template';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
-import { routes } from '../../lib/route.ts';
+import { routes } from '../../plugins/route.ts';
 import { listDirectoryTemplates } from '../template/template.service.ts';
 import { folderGrantsOf, replaceFolderGrants } from './folder-grant.service.ts';
 import { projectFlags } from '../../access/folder-rights.ts';

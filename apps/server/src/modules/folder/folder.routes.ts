@@ -13,7 +13,7 @@ import {
 } from '@edoc/contract/folder';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
-import { routes } from '../../lib/route.ts';
+import { routes } from '../../plugins/route.ts';
 import { folderGrantRoutes } from './folder-grant.routes.ts';
 import { moveFolder } from './folder-move.service.ts';
 import { createPermission, folderList, searchTree, workspaceFolders } from './folder-search.service.ts';

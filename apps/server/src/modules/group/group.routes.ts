@@ -3,7 +3,7 @@ import { idParams } from '@edoc/contract/fields';
 import { groupBody, groupCreated, groupList } from '@edoc/contract/group';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
-import { routes } from '../../lib/route.ts';
+import { routes } from '../../plugins/route.ts';
 import { createGroup, deleteGroup, listGroups, updateGroup } from './group.service.ts';
 
 /**

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
 import { MEDIA, type RawAnswer } from '../../lib/raw-answer.ts';
-import { routes } from '../../lib/route.ts';
+import { routes } from '../../plugins/route.ts';
 
 const up = z.enum(['up', 'down']);
 /** The envelope's shape, with data on both answers: load balancers read the status code, operators the body. */

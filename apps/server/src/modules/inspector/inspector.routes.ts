@@ -3,7 +3,7 @@ import { idParams } from '@edoc/contract/fields';
 import { inspectorInviteBody, inspectorInvited, inspectorList } from '@edoc/contract/inspector';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
-import { routes } from '../../lib/route.ts';
+import { routes } from '../../plugins/route.ts';
 import { inviteInspector, listInspectors, revokeInspector } from './inspector.service.ts';
 
 /**
@@ -18,7 +18,7 @@ export function inspectorRoutes(api: Api, deps: Deps): void {
   get('/manage/inspector/list', { access, response: inspectorList }, ({ ctx }) => listInspectors(deps, ctx));
 
   // Access, not records: a closed project keeps inviting and revoking inspectors (reading a closed trial is what
-  // they come for), so these do not count as changes there (lib/route.ts `writes`).
+  // they come for), so these do not count as changes there (plugins/route.ts `writes`).
   post(
     '/manage/inspector/invite',
     { access, writes: false, body: inspectorInviteBody, response: inspectorInvited },

@@ -16,7 +16,7 @@ import { pictureQuery, viewKindOf } from '@edoc/contract/viewer';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
 import { thumbnail } from '../../lib/raw-answer.ts';
-import { routes } from '../../lib/route.ts';
+import { routes } from '../../plugins/route.ts';
 import { sendBytes } from '../../lib/send-blob.ts';
 import { thumbnailOf } from '../viewer/thumbnail.service.ts';
 import { contentOf } from '../viewer/viewer.service.ts';

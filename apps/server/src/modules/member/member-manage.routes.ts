@@ -11,7 +11,7 @@ import {
 } from '@edoc/contract/member';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
-import { routes } from '../../lib/route.ts';
+import { routes } from '../../plugins/route.ts';
 import {
   addProjectMember,
   changeProjectMember,

@@ -4,7 +4,7 @@ import { noticeList, noticeRelease, noticeSaved, noticeUpdateBody } from '@edoc/
 import { pageQuery } from '@edoc/contract/paging';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
-import { routes } from '../../lib/route.ts';
+import { routes } from '../../plugins/route.ts';
 import { currentNotice, listNotices, saveNotice, undoNotice } from './notice.service.ts';
 
 export function noticeRoutes(api: Api, deps: Deps): void {

@@ -2,7 +2,7 @@ import { noData } from '@edoc/contract/envelope';
 import { projectItem, studySettingsBody } from '@edoc/contract/project';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
-import { routes } from '../../lib/route.ts';
+import { routes } from '../../plugins/route.ts';
 import { getStudySettings, updateStudySettings } from './project-settings.service.ts';
 
 /** SPEC §2 /manage/study: the project administrator's settings of the entered project. */

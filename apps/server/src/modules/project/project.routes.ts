@@ -11,7 +11,7 @@ import {
 } from '@edoc/contract/project';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
-import { routes } from '../../lib/route.ts';
+import { routes } from '../../plugins/route.ts';
 import { companyOf } from '../../plugins/context.ts';
 import { listDirectoryTemplates } from '../template/template.service.ts';
 import { createProject, getProject, listProjects, setProjectClosed, updateProject } from './project.service.ts';

@@ -11,7 +11,7 @@ import {
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
-import { routes } from '../../lib/route.ts';
+import { routes } from '../../plugins/route.ts';
 import { companyOf } from '../../plugins/context.ts';
 import { userAdminOf } from '../company/company.policy.ts';
 import { decideRegistration, listRegistrations, register } from './registration.service.ts';

@@ -10,7 +10,7 @@ import {
 } from '@edoc/contract/release';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
-import { routes } from '../../lib/route.ts';
+import { routes } from '../../plugins/route.ts';
 import { acknowledgeReleases, deleteRelease, listReleases, saveRelease, unreadReleases } from './release.service.ts';
 
 /**

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
 import { tableExport } from '../../lib/raw-answer.ts';
-import { routes } from '../../lib/route.ts';
+import { routes } from '../../plugins/route.ts';
 import { sendExport } from '../../lib/table-export.ts';
 import { companyOf } from '../../plugins/context.ts';
 import { companyReportOf, exportCompanyReport } from './company-report.service.ts';

@@ -3,7 +3,7 @@ import { idParams } from '@edoc/contract/fields';
 import { roleBody, roleCreated, roleList } from '@edoc/contract/role';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
-import { routes } from '../../lib/route.ts';
+import { routes } from '../../plugins/route.ts';
 import { createRole, deleteRole, listRoles, updateRole } from './role.service.ts';
 
 /**

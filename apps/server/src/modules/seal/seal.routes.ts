@@ -1,7 +1,7 @@
 import { signingCertificate, signingCertificateBody } from '@edoc/contract/seal';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
-import { routes } from '../../lib/route.ts';
+import { routes } from '../../plugins/route.ts';
 import { currentSigningKey, describeKey, installSigningKey } from './seal-key.service.ts';
 
 /**

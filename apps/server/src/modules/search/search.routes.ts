@@ -1,7 +1,7 @@
 import { duplicateList, duplicateQuery, searchAnswer, searchQuery } from '@edoc/contract/search';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
-import { routes } from '../../lib/route.ts';
+import { routes } from '../../plugins/route.ts';
 import { findDuplicates } from './duplicates.service.ts';
 import { searchDocuments } from './search.service.ts';
 

@@ -3,7 +3,7 @@ import { idParams } from '@edoc/contract/fields';
 import { siteBody, siteCreated, siteList } from '@edoc/contract/site';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
-import { routes } from '../../lib/route.ts';
+import { routes } from '../../plugins/route.ts';
 import { createSite, deleteSite, listSites, updateSite } from './site.service.ts';
 
 /**

@@ -11,7 +11,7 @@ import {
 } from '@edoc/contract/project';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
-import { routes } from '../../lib/route.ts';
+import { routes } from '../../plugins/route.ts';
 import { enterCompany, enterStudy, listStudies, manageableCompanies, toggleMark } from './study.service.ts';
 
 /** The project picker's calls (SPEC §7 project and company, common): any signed-in user. */

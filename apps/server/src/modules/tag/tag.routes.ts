@@ -3,7 +3,7 @@ import { idParams } from '@edoc/contract/fields';
 import { tagBody, tagIdData, tagList } from '@edoc/contract/tag';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
-import { routes } from '../../lib/route.ts';
+import { routes } from '../../plugins/route.ts';
 import { createTag, deleteTag, listTags, updateTag } from './tag.service.ts';
 
 /** Project tags (SPEC §2 /manage/tag): any member reads them (documents carry them), the project administrator keeps them. */

@@ -1,7 +1,7 @@
 import { taskList, taskListQuery } from '@edoc/contract/flow';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
-import { routes } from '../../lib/route.ts';
+import { routes } from '../../plugins/route.ts';
 import { listTasks } from './task.service.ts';
 
 /** GET /task/list?state=pending|processed: the caller's tasks in the entered project (home; issue 10). */

@@ -14,7 +14,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { readUpload, xlsxHeaders } from '../../lib/excel.ts';
 import type { Api } from '../../lib/http.ts';
 import { workbook } from '../../lib/raw-answer.ts';
-import { routes } from '../../lib/route.ts';
+import { routes } from '../../plugins/route.ts';
 import { companyOf } from '../../plugins/context.ts';
 import {
   createTemplate,

@@ -9,7 +9,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { XLSX_TYPE } from '../../lib/excel.ts';
 import type { Api } from '../../lib/http.ts';
 import { MEDIA } from '../../lib/raw-answer.ts';
-import { routes } from '../../lib/route.ts';
+import { routes } from '../../plugins/route.ts';
 import { contentDisposition } from '../../lib/send-blob.ts';
 import { exportTrail, fileTrailOf, projectTrail, trailExportName } from './trail-list.service.ts';
 

@@ -3,7 +3,7 @@ import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
 import { MEDIA, type RawAnswer } from '../../lib/raw-answer.ts';
-import { routes } from '../../lib/route.ts';
+import { routes } from '../../plugins/route.ts';
 import { BlobTooLargeError } from '../../storage/blob-store.ts';
 import { readSignature, setSignature, signatureTypeOf } from './handwriting.service.ts';
 import { fileOnly } from '@edoc/contract/fields';

@@ -1,7 +1,7 @@
 import { studyAlertBody, studyAlertList, studyAlertSaved } from '@edoc/contract/alert';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
-import { routes } from '../../lib/route.ts';
+import { routes } from '../../plugins/route.ts';
 import { listStudyAlerts, saveStudyAlert } from './study-alert.service.ts';
 
 /** Personal centre, study alerts (SPEC §7): every user type, for their own memberships only. */

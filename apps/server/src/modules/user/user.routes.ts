@@ -8,7 +8,7 @@ import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
 import { MEDIA } from '../../lib/raw-answer.ts';
-import { routes } from '../../lib/route.ts';
+import { routes } from '../../plugins/route.ts';
 import { authenticateSession } from '../../plugins/auth.ts';
 import { BlobTooLargeError } from '../../storage/blob-store.ts';
 import { userInfoOf, imageTypeOf, modifyUserInfo, readAvatar, setAvatar, setSessionLang } from './user.service.ts';

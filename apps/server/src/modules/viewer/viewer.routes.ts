@@ -8,7 +8,7 @@ import {
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
 import { MEDIA, thumbnail, type RawAnswer } from '../../lib/raw-answer.ts';
-import { routes } from '../../lib/route.ts';
+import { routes } from '../../plugins/route.ts';
 import { sendBlob, sendBytes } from '../../lib/send-blob.ts';
 import { workspaceThumbnail } from './thumbnail.service.ts';
 import { fileDetail, viewBytes, viewState } from './viewer.service.ts';

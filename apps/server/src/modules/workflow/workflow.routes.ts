@@ -17,7 +17,7 @@ import { noData } from '@edoc/contract/envelope';
 import { idParams } from '@edoc/contract/fields';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
-import { routes } from '../../lib/route.ts';
+import { routes } from '../../plugins/route.ts';
 import { runBatch } from './batch.service.ts';
 import { assigneeCandidates as candidatesOf, recipientsOf } from './candidates.service.ts';
 import { createRouteTemplate, deleteRouteTemplate, listRouteTemplates } from './route-template.service.ts';

@@ -1,10 +1,10 @@
 import { envelopeOf } from '@edoc/contract/envelope';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { ContextOf, Gate } from '../plugins/context.ts';
-import type { Api } from './http.ts';
-import { isRawAnswer, rawAnswerTransform, type RawAnswer } from './raw-answer.ts';
-import { ok } from './reply.ts';
+import type { ContextOf, Gate } from './context.ts';
+import type { Api } from '../lib/http.ts';
+import { isRawAnswer, rawAnswerTransform, type RawAnswer } from '../lib/raw-answer.ts';
+import { ok } from '../lib/reply.ts';
 
 type Schema = z.ZodType;
 type In<S> = S extends Schema ? z.output<S> : undefined;
