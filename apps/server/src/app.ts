@@ -41,7 +41,7 @@ import { projectRoutes } from './modules/project/project.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { releaseRoutes } from './modules/release/release.routes.ts';
 import { sealRoutes } from './modules/seal/seal.routes.ts';
-import { studyRoutes } from './modules/study/study.routes.ts';
+import { projectEntryRoutes } from './modules/project/project-entry.routes.ts';
 import { handwritingRoutes } from './modules/user/handwriting.routes.ts';
 import { studyAlertRoutes } from './modules/user/study-alert.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
@@ -75,7 +75,7 @@ const MODULES: Array<(api: Api, deps: Deps) => void> = [
   userRoutes,
   noticeRoutes,
   projectRoutes,
-  studyRoutes,
+  projectEntryRoutes,
   memberRoutes,
   folderRoutes,
   documentRoutes,

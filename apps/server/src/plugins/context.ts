@@ -61,7 +61,7 @@ export type ContextOf<G extends Gate> = G extends 'public'
 
 /**
  * The caller's standing in the session's project, as every project request sees it: the project entry answer
- * carries the same (modules/study, ProjectRights), so the web decides from what the server enforces.
+ * carries the same (modules/project/project-entry.service.ts, ProjectRights), so the web decides from what the server enforces.
  */
 export function standingOf(session: AuthSession): Pick<ProjectContext, 'fullAccess' | 'readOnly' | 'inspector'> {
   return {

@@ -12,10 +12,10 @@ import {
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
 import { routes } from '../../plugins/route.ts';
-import { enterCompany, enterStudy, listStudies, manageableCompanies, toggleMark } from './study.service.ts';
+import { enterCompany, enterStudy, listStudies, manageableCompanies, toggleMark } from './project-entry.service.ts';
 
 /** The project picker's calls (SPEC §7 project and company, common): any signed-in user. */
-export function studyRoutes(api: Api, deps: Deps): void {
+export function projectEntryRoutes(api: Api, deps: Deps): void {
   const { get, post } = routes(api);
   const access = 'signedIn';
 
