@@ -1,15 +1,17 @@
-import fs from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readZip } from '@edoc/test-support/zip-reader';
 import downloadEn from '../../apps/web/src/features/download/locales/en-US.json';
 import downloadZh from '../../apps/web/src/features/download/locales/zh-CN.json';
-import { env, keepShot, launch, recallAccount, skipReason, submitLogin, type Account } from '../support/browser.ts';
-import { makeDocx, makePdf, makePng, makeXlsx, sha256Of, type TestFile } from '@edoc/test-support/files';
+import { makeDocx, makePdf, makePng, makeXlsx, type TestFile } from '@edoc/test-support/files';
+import type { Account } from '../support/api.ts';
+import { downloaded, keepShot, launch, skipReason } from '../support/browser.ts';
 import { keepTreeShots, openFolder } from '../support/folder-steps.ts';
+import { signIn, submitLogin, url } from '../support/sign-in.ts';
+import { expectPackOf, firstPageDrawn, watermarkNames } from '../support/viewer-steps.ts';
+import { grant, makeStudy, type Person } from '../support/world.ts';
 
 /**
- * Issue 4 in the browser: Pat (project administrator, from 02-organisation) uploads four files at once into the
+ * Issue 4 in the browser: Pat (project administrator of the journey's own study) uploads four files at once into the
  * work folder 8.2.1, views each (a PDF drawn by pdf.js, Word and Excel files converted by LibreOffice, an image),
  * adds a second version and views the first, deletes and restores a document, and packs three documents into a
  * zip checked entry by entry. Sam, who may only view that folder, sees the documents without download, delete or
@@ -18,8 +20,8 @@ import { keepTreeShots, openFolder } from '../support/folder-steps.ts';
 describe.skipIf(skipReason !== null)('document journeys in Chromium', () => {
   let browser: Browser;
   let page: Page;
-  let pat: Account;
-  let sam: Account;
+  let pat: Person;
+  let sam: Person;
   let pdf: TestFile;
   let pdf2: TestFile;
   let docx: TestFile;
@@ -28,10 +30,21 @@ describe.skipIf(skipReason !== null)('document journeys in Chromium', () => {
   /** Document ids by file name, as the workspace lists them. */
   const ids: Record<string, number> = {};
   const taskName = `监查资料 pack ${Date.now().toString(36)}`;
+  const project = 'Documents study';
 
   beforeAll(async () => {
-    pat = await recallAccount('projectAdmin');
-    sam = await recallAccount('viewOnlyStaff');
+    // Pat administers the project; Sam may only view 8.2.1 (a grant of his own there, as 02 makes in the pages).
+    const [study, connected] = await Promise.all([
+      makeStudy({
+        tag: 'Documents',
+        projectName: project,
+        people: { pat: { name: 'Pat Lead', role: 'STU_PM' }, sam: { name: 'Sam Staff', role: 'STU_STAFF' } },
+      }),
+      launch(),
+    ]);
+    browser = connected;
+    ({ pat, sam } = study.people);
+    await grant(study, pat, study.folder('8.2.1'), [{ subject: sam, docKeys: ['viewDoc'] }]);
     pdf = makePdf('Monitoring visit report.pdf', [
       'Monitoring visit report',
       'Page two: findings',
@@ -45,22 +58,22 @@ describe.skipIf(skipReason !== null)('document journeys in Chromium', () => {
       ['S-002', '李四', '2024-03-02'],
     ]);
     png = makePng('Site photo.png');
-    browser = await launch();
-    page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    page = await signIn(browser, pat, 'zh-CN', { project }, { viewport: { width: 1366, height: 900 } });
+    await page.goto(url('/work'));
   });
   afterAll(async () => {
     await browser?.close();
   });
 
-  const url = (p: string) => `${env.baseUrl}${p}`;
   const baseName = (f: TestFile) => f.name.slice(0, f.name.lastIndexOf('.'));
   const row = (f: TestFile) => page.locator('#document-table tr.ant-table-row', { hasText: baseName(f) });
 
+  /** Signs in on this page (after a sign-out) and opens the workspace. */
   async function signInAndEnter(account: Account) {
     await page.goto(url('/login'));
     await submitLogin(page, account.email, account.password);
     await page.waitForURL(/\/select$/);
-    await page.locator('#project-table').getByText('Journey study').click();
+    await page.locator('#project-table').getByText(project).click();
     await page.waitForURL(/\/home/);
     await page.goto(url('/work'));
   }
@@ -82,32 +95,7 @@ describe.skipIf(skipReason !== null)('document journeys in Chromium', () => {
   }
   const viewFromRow = (f: TestFile) => openViewerTab(() => page.locator(`#document-row-${ids[f.name]}-view`).click());
 
-  /** Page 1 of a PDF (or a rendition) is drawn: its canvas holds pixels that are neither white nor transparent. */
-  async function firstPageDrawn(tab: Page, timeout = 30_000) {
-    await tab.waitForFunction(
-      () => {
-        const canvas = document.querySelector<HTMLCanvasElement>('#viewer-page-1 canvas');
-        if (!canvas || canvas.width === 0 || canvas.height === 0) return false;
-        const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
-        for (let i = 0; i < data.length; i += 4) {
-          if (data[i + 3] > 0 && (data[i] < 240 || data[i + 1] < 240 || data[i + 2] < 240)) return true;
-        }
-        return false;
-      },
-      undefined,
-      { timeout, polling: 250 },
-    );
-  }
-
-  /** The watermark over the viewing area names who is looking. */
-  async function watermarkNames(tab: Page, account: Account) {
-    const text = (await tab.locator('#viewer-watermark').textContent()) ?? '';
-    expect(text).toContain(account.name);
-    expect(text).toContain(account.email);
-  }
-
   it('Pat uploads a PDF, a Word file, an Excel file and an image into 8.2.1 at once', async () => {
-    await signInAndEnter(pat);
     await openFolder821();
     const files = [pdf, docx, xlsx, png];
     await page
@@ -317,35 +305,8 @@ describe.skipIf(skipReason !== null)('document journeys in Chromium', () => {
       page.locator(`#download-file-${taskId}`).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`${taskName}.zip`);
-    const zip = await fs.readFile((await download.path())!);
-    const entries = readZip(zip);
-
     // The documents' current versions (the PDF's second), under their folder path, names as uploaded.
-    const expected = [pdf2, docx, xlsx];
-    expect(entries.map((e) => e.name.split('/').pop()).sort()).toEqual(
-      [...expected.map((f) => f.name), 'manifest.csv'].sort(),
-    );
-    for (const f of expected) {
-      const entry = entries.find((e) => e.name.endsWith(`/${f.name}`))!;
-      expect(entry.utf8 || /^[\x20-\x7e]*$/.test(entry.name)).toBe(true);
-      expect(entry.name.split('/').length).toBeGreaterThan(1);
-      expect(sha256Of(entry.content)).toBe(f.sha256);
-    }
-    const manifest = entries
-      .find((e) => e.name === 'manifest.csv')!
-      .content.toString('utf8')
-      .replace(/^\uFEFF/, '');
-    const lines = manifest.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('path,document name,version,sha256,size,status');
-    expect(lines).toHaveLength(4);
-    for (const f of expected) {
-      const entry = entries.find((e) => e.name.endsWith(`/${f.name}`))!;
-      const line = lines.find((l) => l.includes(f.sha256));
-      expect(line, `manifest line for ${f.name}`).toBeDefined();
-      expect(line).toContain(entry.name);
-      expect(line).toContain(baseName(f));
-      expect(line).toContain(`,${f.buffer.length},`);
-    }
+    expectPackOf(await downloaded(download), [pdf2, docx, xlsx]);
   });
 
   it('Sam, who may only view 8.2.1, sees the documents without download, delete or upload, and views one', async () => {

@@ -1,22 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type Db } from '../../apps/server/src/db/client.ts';
-import { documents } from '../../apps/server/src/db/schema/documents.ts';
-import { folderGrants, folders, members, projects, roles } from '../../apps/server/src/db/schema/projects.ts';
-import { passwordHistory, users } from '../../apps/server/src/db/schema/users.ts';
-import { hashPassword } from '../../apps/server/src/modules/auth/password.service.ts';
-import { env, keepShot, launch, recallAccount, skipReason, type Account } from '../support/browser.ts';
 import { makePdf } from '@edoc/test-support/files';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, statusOf as documentStatus, type Account } from '../support/api.ts';
+import { keepShot, launch, skipReason } from '../support/browser.ts';
 import { openFolder } from '../support/folder-steps.ts';
-import { choose, enter as enterProject } from '../support/library-steps.ts';
+import { choose } from '../support/library-steps.ts';
 import { pickPeople } from '../support/select-steps.ts';
-
-type Lang = 'zh-CN' | 'en-US';
-interface Person extends Account {
-  id: number;
-  lang: Lang;
-}
+import { desk, url, type Lang } from '../support/sign-in.ts';
+import { grant, makeStudy, TEAM_KEYS, type Person, type Study } from '../support/world.ts';
 
 /**
  * Issue 10 in the browser, in both languages (each person works in their own): Pat (project administrator) creates
@@ -27,69 +18,57 @@ interface Person extends Account {
  */
 describe.skipIf(skipReason !== null)('workflow journeys in Chromium', () => {
   let browser: Browser;
-  let db: Db;
-  let pat: Account;
+  let study: Study<'pat' | 'casey' | 'rui' | 'ros' | 'quinn' | 'ada'>;
+  let pat: Person;
   let casey: Person;
   let rui: Person;
   let ros: Person;
   let quinn: Person;
   let ada: Person;
+  const project = 'Workflow study';
   const docName = `Site monitoring plan ${Date.now().toString(36)}`;
-  const url = (p: string) => `${env.baseUrl}${p}`;
+  /** The language each works in. */
+  const langOf = new Map<Account, Lang>();
 
   beforeAll(async () => {
-    pat = await recallAccount('projectAdmin');
-    browser = await launch();
-    // The team (a factory, as the organisation journey already made people through the screens): one role that
-    // may create, edit, review, check and approve, granted on 8.2.1 of the journey's project.
-    db = createDb(env.databaseUrl, 2);
-    const [project] = await db.select().from(projects).where(eq(projects.name, 'Journey study'));
-    const [folder] = await db
-      .select()
-      .from(folders)
-      .where(and(eq(folders.projectId, project.id), eq(folders.ichCode, '8.2.1'), eq(folders.type, 0)));
-    const keys = ['viewDoc', 'downDoc', 'createDoc', 'editDoc', 'reviewDoc', 'qcDoc', 'approveDoc', 'viewVersionDoc'];
-    const [role] = await db
-      .insert(roles)
-      .values({ projectId: project.id, code: `TEAM_${Date.now().toString(36)}`, name: 'Study team', docKeys: keys })
-      .returning();
-    await db
-      .insert(folderGrants)
-      .values({ folderId: folder.id, subjectType: 'role', subjectId: role.id, docKeys: keys, manageLevel: 0 });
-    const password = 'Team-pw1!';
-    const passwordHash = await hashPassword(password);
-    const stamp = Date.now().toString(36);
-    let made = 0;
-    const person = async (name: string, lang: Lang): Promise<Person> => {
-      const email = `team${++made}.${stamp}@example.com`;
-      const [user] = await db
-        .insert(users)
-        .values({
-          email,
-          name,
-          lang,
-          userType: 3,
-          companyId: project.companyId,
-          passwordHash,
-          mustChangePassword: false,
-        })
-        .returning();
-      await db.insert(passwordHistory).values({ userId: user.id, passwordHash });
-      await db.insert(members).values({ projectId: project.id, userId: user.id, roleId: role.id });
-      return { id: user.id, email, password, name, lang };
-    };
-    casey = await person('Casey Coordinator', 'en-US');
-    rui = await person('芮 审阅', 'zh-CN');
-    ros = await person('Ros Reviewer', 'en-US');
-    quinn = await person('Quinn 质控', 'zh-CN');
-    ada = await person('Ada Approver', 'en-US');
+    // The team (made through the API: 02 shows making people in the pages): one role that may create, edit,
+    // review, check and approve, granted on 8.2.1.
+    const team = { role: 'TEAM' };
+    [study, browser] = await Promise.all([
+      makeStudy({
+        tag: 'Workflow',
+        projectName: project,
+        roles: { TEAM: { name: 'Study team', docKeys: TEAM_KEYS } },
+        people: {
+          pat: { name: 'Pat Lead', role: 'STU_PM' },
+          casey: { name: 'Casey Coordinator', ...team },
+          rui: { name: '芮 审阅', ...team },
+          ros: { name: 'Ros Reviewer', ...team },
+          quinn: { name: 'Quinn 质控', ...team },
+          ada: { name: 'Ada Approver', ...team },
+        },
+      }),
+      launch(),
+    ]);
+    ({ pat, casey, rui, ros, quinn, ada } = study.people);
+    await grant(study, pat, study.folder('8.2.1'), [{ subject: 'TEAM', docKeys: TEAM_KEYS }]);
+    for (const [who, lang] of [
+      [casey, 'en-US'],
+      [rui, 'zh-CN'],
+      [ros, 'en-US'],
+      [quinn, 'zh-CN'],
+      [ada, 'en-US'],
+    ] as const)
+      langOf.set(who, lang);
   });
   afterAll(async () => {
     await browser?.close();
-    await db?.$client.end();
   });
 
-  const enter = (who: Account, lang: Lang) => enterProject(browser, who, lang, 'Journey study');
+  // Each step has two to four people act, each in their window: on the loaded 2-core CI machine a step has taken
+  // most of the default 90 s, hence 180 s for them, as for the library journey's longest steps.
+  /** Each person's window in the project, signed in at their first step and kept for their next ones. */
+  const enter = (who: Account, lang: Lang) => desk(browser, who, lang, { project });
 
   /** The person's pending row for the document: its task state tag as shown. */
   async function pendingTask(page: Page): Promise<string> {
@@ -140,109 +119,127 @@ describe.skipIf(skipReason !== null)('workflow journeys in Chromium', () => {
     return (await answered).status();
   }
 
-  it('Pat creates a document for Casey, who finds it on her home page and receives it', async () => {
-    const page = await enter(pat, 'zh-CN');
-    await page.goto(url('/work'));
-    await openFolder(page, '8.2.1');
-    await page.locator('#document-create').click();
-    await page.locator('#documentForm_name').fill(docName);
-    const pdf = makePdf('plan.pdf', ['Site monitoring plan', 'Visit schedule']);
-    await page
-      .locator('.ant-modal:visible input[type=file]')
-      .setInputFiles({ name: pdf.name, mimeType: pdf.mimeType, buffer: pdf.buffer });
-    await keepShot(page, '04-pat-create-file-chosen');
-    // The colleagues who may receive it are fetched for the folder: typed into the search, so Casey is the one
-    // option shown however long the list (it is virtual: an option far down is not drawn until scrolled to).
-    await choose(page, 'documentForm_assigneeId', casey.name);
-    await keepShot(page, '04-pat-create-for-casey-zh-CN');
-    const created = page.waitForResponse((r) => r.url().includes('/minio/file/save'));
-    await page.locator('#document-form-ok').click();
-    expect((await created).status()).toBe(200);
-    const [doc] = await db.select().from(documents).where(eq(documents.name, docName));
-    expect(doc).toMatchObject({ status: 2, assigneeId: casey.id });
-    await page.context().close();
+  it(
+    'Pat creates a document for Casey, who finds it on her home page and receives it',
+    { timeout: 180_000 },
+    async () => {
+      const page = await enter(pat, 'zh-CN');
+      await page.goto(url('/work'));
+      await openFolder(page, '8.2.1');
+      await page.locator('#document-create').click();
+      await page.locator('#documentForm_name').fill(docName);
+      const pdf = makePdf('plan.pdf', ['Site monitoring plan', 'Visit schedule']);
+      await page
+        .locator('.ant-modal:visible input[type=file]')
+        .setInputFiles({ name: pdf.name, mimeType: pdf.mimeType, buffer: pdf.buffer });
+      await keepShot(page, '04-pat-create-file-chosen');
+      // The colleagues who may receive it are fetched for the folder: typed into the search, so Casey is the one
+      // option shown however long the list (it is virtual: an option far down is not drawn until scrolled to).
+      await choose(page, 'documentForm_assigneeId', casey.name);
+      await keepShot(page, '04-pat-create-for-casey-zh-CN');
+      const created = page.waitForResponse((r) => r.url().includes('/minio/file/save'));
+      await page.locator('#document-form-ok').click();
+      expect((await created).status()).toBe(200);
+      // Waiting for Casey to receive it (2): hers to receive, in her pending tasks.
+      const { fileId } = ((await (await created).json()) as { data: { fileId: number } }).data;
+      expect(await documentStatus(await study.tokenOf(pat), fileId)).toBe(2);
+      const tasks = await api<{ data: Array<{ fileId: number; kind: string }> }>(
+        await study.tokenOf(casey),
+        'GET',
+        '/task/list?state=pending',
+      );
+      expect(tasks.data).toContainEqual(expect.objectContaining({ fileId, kind: 'receive' }));
 
-    const home = await enter(casey, 'en-US');
-    expect(await pendingTask(home)).toBe('Waiting for receiving');
-    await keepShot(home, '04-casey-pending-en-US');
-    const tab = await openFromHome(home);
-    expect(await statusOf(tab)).toBe('Waiting to be received');
-    await tab.locator('#workflow-action-receive').click();
-    await expect.poll(() => statusOf(tab)).toBe('Editing');
-    await send(tab);
-    await expect.poll(() => statusOf(tab)).toBe('In review');
-    await home.context().close();
-  });
-
-  it('Rui rejects it with a reason (in Chinese); Casey sees it rejected and resends it', async () => {
-    const home = await enter(rui, 'zh-CN');
-    expect(await pendingTask(home)).toBe('待审核');
-    await keepShot(home, '04-rui-pending-zh-CN');
-    const tab = await openFromHome(home);
-    // A rejection needs its reason: refused in the dialog, naming the field.
-    await tab.locator('#workflow-action-reject').click();
-    await tab.locator('#workflow-decide-ok').click();
-    await tab.locator('.ant-form-item-explain-error', { hasText: '原因' }).waitFor();
-    await tab.locator('.ant-modal:visible .ant-modal-close').click();
-    await tab.locator('#workflow-action-reject').click();
-    await tab.locator('#workflow-decide-comment').fill('访视频率需与方案一致');
-    await keepShot(tab, '04-rui-reject-zh-CN');
-    await tab.locator('.ant-modal:visible .ant-modal-close').click();
-    expect(await decide(tab, false, '访视频率需与方案一致')).toBe(200);
-    await expect.poll(() => statusOf(tab)).toBe('编辑中');
-    await home.context().close();
-
-    const casey2 = await enter(casey, 'en-US');
-    expect(await pendingTask(casey2)).toBe('Rejected');
-    const again = await openFromHome(casey2);
-    await send(again);
-    await expect.poll(() => statusOf(again)).toBe('In review');
-    await casey2.context().close();
-  });
-
-  it('both reviewers pass, QC passes, and Ada approves with her electronic signature: processed', async () => {
-    for (const [who, kind] of [
-      [rui, '待审核'],
-      [ros, 'Waiting for review'],
-      [quinn, '待质控'],
-    ] as const) {
-      const home = await enter(who, who.lang);
-      expect(await pendingTask(home)).toBe(kind);
+      const home = await enter(casey, 'en-US');
+      expect(await pendingTask(home)).toBe('Waiting for receiving');
+      await keepShot(home, '04-casey-pending-en-US');
       const tab = await openFromHome(home);
-      expect(await decide(tab, true, 'OK')).toBe(200);
-      await home.context().close();
-    }
+      expect(await statusOf(tab)).toBe('Waiting to be received');
+      await tab.locator('#workflow-action-receive').click();
+      await expect.poll(() => statusOf(tab)).toBe('Editing');
+      await send(tab);
+      await expect.poll(() => statusOf(tab)).toBe('In review');
+      await tab.close();
+    },
+  );
 
-    const home = await enter(ada, 'en-US');
-    expect(await pendingTask(home)).toBe('Waiting for approval');
-    const tab = await openFromHome(home);
-    // The signature asks again for the password; a wrong one is refused and changes nothing.
-    expect(await decide(tab, true, 'Approved for use', { email: ada.email, password: 'Not-my-pw1!' })).toBe(400);
-    // The refusal is shown on the password field once the page has read the answer: until then the dialog is still
-    // sending and ignores its close button (antd), which a slow machine made the journey hit.
-    await tab.locator('.ant-modal:visible .ant-form-item-explain-error').waitFor();
-    await tab.locator('.ant-modal:visible .ant-modal-close').click();
-    await tab.locator('.ant-modal:visible').waitFor({ state: 'hidden' });
-    expect(await statusOf(tab)).toBe('In approval');
-    expect(await decide(tab, true, 'Approved for use', { email: ada.email, password: ada.password })).toBe(200);
-    await expect.poll(() => statusOf(tab)).toBe('Processed');
+  it(
+    'Rui rejects it with a reason (in Chinese); Casey sees it rejected and resends it',
+    { timeout: 180_000 },
+    async () => {
+      const home = await enter(rui, 'zh-CN');
+      expect(await pendingTask(home)).toBe('待审核');
+      await keepShot(home, '04-rui-pending-zh-CN');
+      const tab = await openFromHome(home);
+      // A rejection needs its reason: refused in the dialog, naming the field.
+      await tab.locator('#workflow-action-reject').click();
+      await tab.locator('#workflow-decide-ok').click();
+      await tab.locator('.ant-form-item-explain-error', { hasText: '原因' }).waitFor();
+      await tab.locator('.ant-modal:visible .ant-modal-close').click();
+      await tab.locator('#workflow-action-reject').click();
+      await tab.locator('#workflow-decide-comment').fill('访视频率需与方案一致');
+      await keepShot(tab, '04-rui-reject-zh-CN');
+      await tab.locator('.ant-modal:visible .ant-modal-close').click();
+      expect(await decide(tab, false, '访视频率需与方案一致')).toBe(200);
+      await expect.poll(() => statusOf(tab)).toBe('编辑中');
+      await tab.close();
 
-    // The history shows each decision, and Ada's signature with its meaning.
-    await tab.locator('#workflow-flow-tab').click();
-    const flow = tab.locator('#workflow-flow');
-    await flow.getByText('Ada Approver').first().waitFor();
-    await keepShot(tab, '04-ada-flow-en-US');
-    expect(await flow.textContent()).toContain('访视频率需与方案一致');
+      const casey2 = await enter(casey, 'en-US');
+      expect(await pendingTask(casey2)).toBe('Rejected');
+      const again = await openFromHome(casey2);
+      await send(again);
+      await expect.poll(() => statusOf(again)).toBe('In review');
+      await again.close();
+    },
+  );
 
-    // Ada's processed list has her decision; her pending list no longer has the document.
-    await home.goto(url('/home/processed'));
-    const done = home.locator('[id="task-table-processed"] tr.ant-table-row', { hasText: docName });
-    await done.first().waitFor();
-    await home.goto(url('/home/pending'));
-    await home.locator('[id="task-table-pending"]').waitFor();
-    expect(await home.locator('[id="task-table-pending"] tr.ant-table-row', { hasText: docName }).count()).toBe(0);
-    await home.context().close();
-  });
+  it(
+    'both reviewers pass, QC passes, and Ada approves with her electronic signature: processed',
+    { timeout: 180_000 },
+    async () => {
+      for (const [who, kind] of [
+        [rui, '待审核'],
+        [ros, 'Waiting for review'],
+        [quinn, '待质控'],
+      ] as const) {
+        const home = await enter(who, langOf.get(who)!);
+        expect(await pendingTask(home)).toBe(kind);
+        const tab = await openFromHome(home);
+        expect(await decide(tab, true, 'OK')).toBe(200);
+        await tab.close();
+      }
+
+      const home = await enter(ada, 'en-US');
+      expect(await pendingTask(home)).toBe('Waiting for approval');
+      const tab = await openFromHome(home);
+      // The signature asks again for the password; a wrong one is refused and changes nothing.
+      expect(await decide(tab, true, 'Approved for use', { email: ada.email, password: 'Not-my-pw1!' })).toBe(400);
+      // The refusal is shown on the password field once the page has read the answer: until then the dialog is still
+      // sending and ignores its close button (antd), which a slow machine made the journey hit.
+      await tab.locator('.ant-modal:visible .ant-form-item-explain-error').waitFor();
+      await tab.locator('.ant-modal:visible .ant-modal-close').click();
+      await tab.locator('.ant-modal:visible').waitFor({ state: 'hidden' });
+      expect(await statusOf(tab)).toBe('In approval');
+      expect(await decide(tab, true, 'Approved for use', { email: ada.email, password: ada.password })).toBe(200);
+      await expect.poll(() => statusOf(tab)).toBe('Processed');
+
+      // The history shows each decision, and Ada's signature with its meaning.
+      await tab.locator('#workflow-flow-tab').click();
+      const flow = tab.locator('#workflow-flow');
+      await flow.getByText('Ada Approver').first().waitFor();
+      await keepShot(tab, '04-ada-flow-en-US');
+      expect(await flow.textContent()).toContain('访视频率需与方案一致');
+
+      // Ada's processed list has her decision; her pending list no longer has the document.
+      await home.goto(url('/home/processed'));
+      const done = home.locator('[id="task-table-processed"] tr.ant-table-row', { hasText: docName });
+      await done.first().waitFor();
+      await home.goto(url('/home/pending'));
+      await home.locator('[id="task-table-pending"]').waitFor();
+      expect(await home.locator('[id="task-table-pending"] tr.ant-table-row', { hasText: docName }).count()).toBe(0);
+      await tab.close();
+    },
+  );
 
   it('Casey is waiting to archive it, and the viewer shows the signature page', async () => {
     const home = await enter(casey, 'en-US');
@@ -256,6 +253,6 @@ describe.skipIf(skipReason !== null)('workflow journeys in Chromium', () => {
       .poll(async () => (await tab.locator('#viewer-search-result').textContent()) ?? '', { timeout: 30_000 })
       .not.toMatch(/^0|No /);
     await keepShot(tab, '04-casey-signature-page-en-US');
-    await home.context().close();
+    await tab.close();
   });
 });

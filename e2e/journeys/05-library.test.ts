@@ -1,94 +1,78 @@
+import { makePdf } from '@edoc/test-support/files';
 import type { Browser, Page } from 'playwright-core';
-import { and, asc, eq, isNull, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type Db } from '../../apps/server/src/db/client.ts';
-import { documents, documentVersions } from '../../apps/server/src/db/schema/documents.ts';
-import { folderGrants, projects, roles } from '../../apps/server/src/db/schema/projects.ts';
-import { templates } from '../../apps/server/src/db/schema/templates.ts';
-import { users } from '../../apps/server/src/db/schema/users.ts';
-import { libraryEntries } from '../../apps/server/src/db/schema/library.ts';
-import { env, keepShot, launch, recallAccount, skipReason, type Account } from '../support/browser.ts';
+import { api, statusOf, versionsOf, type Account } from '../support/api.ts';
+import { keepShot, launch, skipReason } from '../support/browser.ts';
+import { keepTreeShots, openFolder } from '../support/folder-steps.ts';
 import {
-  api,
-  apiSignIn,
   archiveOne,
   choose,
   confirmArchive,
-  dayIn,
-  enter,
   openTab,
   sendAndPassAll,
   statusLeaves,
   typeDate,
-  url,
   viewerStatus,
-  type Lang,
 } from '../support/library-steps.ts';
-import { keepTreeShots, openFolder } from '../support/folder-steps.ts';
+import { desk, url, type Lang } from '../support/sign-in.ts';
+import { dayIn, file, processed } from '../support/world-documents.ts';
+import { changeSettings, grant, libraryTree, makeStudy, TEAM_KEYS, type Person, type Study } from '../support/world.ts';
+
+/** The project's time zone at first, and the one 26 hours ahead it moves to when "a day passes". */
+const WEST = 'Etc/GMT+12';
+const EAST = 'Pacific/Kiritimati';
 
 /**
  * Issue 11 in the browser, in both languages (each person works in their own: Pat in Chinese, Ada in English),
- * after the workflow journey left a processed document (8). Pat archives it from the workspace with tomorrow's
- * effective date, so it waits to be activated (7); a day passes (the entry's effective date is moved back one day in
- * the database) and the server's own worker, which runs every minute, activates it (6): the library lists it with
- * its first page as the thumbnail. Pat marks it obsolete and valid again; recalls it from the viewer, so it is a
- * draft (1) in the workspace; takes the revision through review, QC and approval in the viewer and archives it
- * there: the library shows the new version. He applies to delete it naming Ada, who approves from her task (in
- * English): it goes to the recycle bin.
+ * from a processed document (8), made through the API as journey 04 makes one in the pages. Pat archives it from
+ * the workspace with tomorrow's effective date, so it waits to be activated (7); a day passes (the project moves
+ * from UTC−12 to UTC+14, where that day has begun) and the server's own worker, which runs every minute, activates
+ * it (6): the library lists it with its first page as the thumbnail. Pat marks it obsolete and valid again;
+ * recalls it from the viewer, so it is a draft (1) in the workspace; takes the revision through review, QC and
+ * approval in the viewer and archives it there: the library shows the new version. He applies to delete it naming
+ * Ada, who approves from her task (in English): it goes to the recycle bin.
  */
 describe.skipIf(skipReason !== null)('library journeys in Chromium', () => {
   let browser: Browser;
-  let db: Db;
-  let pat: Account;
-  let ada: Account;
+  let study: Study<'pat' | 'ada'>;
+  let pat: Person;
+  let ada: Person;
   let fileId: number;
-  let docName: string;
-  let timeZone: string;
-  const project = 'Journey study';
+  /** The project's time zone: its calendar decides the effective dates. */
+  let timeZone = WEST;
+  const project = 'Library study';
+  const docName = `Site monitoring plan ${Date.now().toString(36)}`;
   const reason = '与已签署的纸质版重复';
 
   beforeAll(async () => {
-    pat = await recallAccount('projectAdmin');
-    browser = await launch();
-    db = createDb(env.databaseUrl, 2);
-    const [doc] = await db
-      .select()
-      .from(documents)
-      .where(and(like(documents.name, 'Site monitoring plan %'), eq(documents.status, 8)));
-    if (!doc) throw new Error('no processed document: the workflow journey (04) did not run');
-    fileId = doc.id;
-    docName = doc.name;
-    // Ada, who approved it, may also approve its deletion: the team role of 04 gains deleteDoc on its folder.
-    const [study] = await db.select().from(projects).where(eq(projects.name, project));
-    timeZone = study.timeZone;
-    const [team] = await db
-      .select()
-      .from(roles)
-      .where(and(eq(roles.projectId, study.id), eq(roles.name, 'Study team')));
-    const keys = [...team.docKeys, 'deleteDoc'];
-    await db.update(roles).set({ docKeys: keys }).where(eq(roles.id, team.id));
-    await db
-      .update(folderGrants)
-      .set({ docKeys: keys })
-      .where(and(eq(folderGrants.subjectType, 'role'), eq(folderGrants.subjectId, team.id)));
-    // The project's library tree: the ICH template applied to it, as Pat would in Folder Management.
-    const token = await apiSignIn(pat, study.id);
-    const [ich] = await db.select().from(templates).where(isNull(templates.companyId));
-    await api(token, 'POST', '/folder/template/apply', { templateId: ich.id, type: 1 });
-    const [adaRow] = await db.select().from(users).where(eq(users.name, 'Ada Approver'));
-    ada = { email: adaRow.email, password: 'Team-pw1!', name: adaRow.name };
+    // Ada, on the study team, approved it and may also approve its deletion (deleteDoc on its folder).
+    const keys = [...TEAM_KEYS, 'deleteDoc'];
+    [study, browser] = await Promise.all([
+      makeStudy({
+        tag: 'Library',
+        projectName: project,
+        project: { timeZone: WEST },
+        roles: { TEAM: { name: 'Study team', docKeys: keys } },
+        people: { pat: { name: 'Pat Lead', role: 'STU_PM' }, ada: { name: 'Ada Approver', role: 'TEAM' } },
+      }),
+      launch(),
+    ]);
+    ({ pat, ada } = study.people);
+    await grant(study, pat, study.folder('8.2.1'), [{ subject: 'TEAM', docKeys: keys }]);
+    await libraryTree(study, pat);
+    fileId = await file(study, pat, '8.2.1', makePdf('plan.pdf', ['Site monitoring plan', 'Visit schedule']), docName);
+    await processed(study, pat, fileId, { review: ada, qc: ada, approval: ada, signed: true });
   });
   afterAll(async () => {
     await browser?.close();
-    await db?.$client.end();
   });
 
   // What the page shows after a change comes after a refetch: the CI machine (2 cores) may take seconds.
   const patient = { timeout: 30_000, interval: 250 };
-  const signIn = (who: Account, lang: Lang) => enter(browser, who, lang, project);
-  const docRow = async () => (await db.select().from(documents).where(eq(documents.id, fileId)))[0];
-  const versionsOf = () =>
-    db.select().from(documentVersions).where(eq(documentVersions.documentId, fileId)).orderBy(asc(documentVersions.id));
+  // Each person's window, kept from step to step; their computers keep the project's first time zone (the archive
+  // dialog says a date is in the future by the computer's calendar).
+  const enter = (who: Account, lang: Lang) => desk(browser, who, lang, { project }, { timezoneId: WEST });
+  const status = async () => statusOf(await study.tokenOf(pat), fileId);
   const libraryRows = (page: Page) => page.locator('#library-table tr.ant-table-row', { hasText: docName });
   const rowStatus = (page: Page) => libraryRows(page).first().locator('[id$="-status"]').textContent();
 
@@ -111,7 +95,7 @@ describe.skipIf(skipReason !== null)('library journeys in Chromium', () => {
     'Pat archives it from the workspace with tomorrow as its effective date; the next day the worker activates it',
     { timeout: 180_000 },
     async () => {
-      const page = await signIn(pat, 'zh-CN');
+      const page = await enter(pat, 'zh-CN');
       await workspaceStatus(page);
       await keepTreeShots(page, '05-pat-workspace');
       await page.locator(`#document-table tr[data-row-key="${fileId}"] .ant-checkbox-input`).check();
@@ -124,17 +108,16 @@ describe.skipIf(skipReason !== null)('library journeys in Chromium', () => {
       await page.locator('#library-archive-future').waitFor();
       await keepShot(page, '05-pat-archive-zh-CN');
       expect(await confirmArchive(page)).toBe(200);
-      expect((await docRow()).status).toBe(7);
+      expect(await status()).toBe(7);
       await library(page);
       expect(await rowStatus(page)).toBe(`待生效（${tomorrow}）`);
 
-      // A day passes: the entry's effective date moves back one day, and the server's own worker (every minute; the
-      // CI machine is slow) activates it. The test process holds no trail key: the server writes the trail row.
-      await db
-        .update(libraryEntries)
-        .set({ effectiveDate: sql`${libraryEntries.effectiveDate} - 1` })
-        .where(eq(libraryEntries.documentId, fileId));
-      await expect.poll(async () => (await docRow()).status, { timeout: 90_000, interval: 1000 }).toBe(6);
+      // A day passes: rather than wait for it, the project moves 26 hours east (its administrator's setting), where
+      // tomorrow in UTC−12 has already begun, and the server's own worker (every minute; the CI machine is slow)
+      // activates it.
+      await changeSettings(study, pat, { timeZone: EAST });
+      timeZone = EAST;
+      await expect.poll(status, { timeout: 90_000, interval: 1000 }).toBe(6);
       // Archived: so the list says, with the first page of the archived version beside its name.
       const picture = page.waitForResponse((r) => new URL(r.url()).pathname === '/edoc/folder/library/file/picture');
       await library(page);
@@ -149,12 +132,11 @@ describe.skipIf(skipReason !== null)('library journeys in Chromium', () => {
       await openFolder(page, '8.2.1', 'library');
       await libraryRows(page).first().waitFor();
       await keepTreeShots(page, '05-pat-library-folder');
-      await page.context().close();
     },
   );
 
   it('in the library Pat marks it obsolete (hidden, then shown struck through) and valid again', async () => {
-    const page = await signIn(pat, 'zh-CN');
+    const page = await enter(pat, 'zh-CN');
     await library(page);
     /** The row's obsolete/valid mark, confirmed; the server's answer (POST /folder/file/invalid). */
     const toggleMark = async () => {
@@ -173,53 +155,56 @@ describe.skipIf(skipReason !== null)('library journeys in Chromium', () => {
     await expect
       .poll(() => name.evaluate((el) => getComputedStyle(el).textDecorationLine), patient)
       .not.toContain('line-through');
-    await page.context().close();
   });
 
-  it('Pat recalls it from the viewer (a draft in the workspace), passes the revision and archives it there', async () => {
-    const page = await signIn(pat, 'zh-CN');
-    await library(page);
-    const tab = await openTab(page, libraryRows(page).locator('[id$="-name"]').first());
-    expect(await viewerStatus(tab)).toBe('已归档');
-    await tab.locator('#workflow-action-recall').click();
-    const recalled = tab.waitForResponse((r) => r.url().includes('/file/recall'));
-    await tab.locator('#workflow-action-recall-ok').click();
-    expect((await recalled).status()).toBe(200);
-    await expect.poll(() => viewerStatus(tab), patient).toBe('编辑中');
-    expect((await docRow()).status).toBe(1);
-    const versions = await versionsOf();
-    expect(versions).toHaveLength(2);
-    const [first, draft] = versions;
-    expect(draft).toMatchObject({ sha256: first.sha256 });
-    // In the workspace it is a draft again; the library still lists the archived version until the revision is.
-    expect(await workspaceStatus(page)).toContain('编辑中');
+  it(
+    'Pat recalls it from the viewer (a draft in the workspace), passes the revision and archives it there',
+    { timeout: 180_000 },
+    async () => {
+      const page = await enter(pat, 'zh-CN');
+      await library(page);
+      const tab = await openTab(page, libraryRows(page).locator('[id$="-name"]').first());
+      expect(await viewerStatus(tab)).toBe('已归档');
+      await tab.locator('#workflow-action-recall').click();
+      const recalled = tab.waitForResponse((r) => r.url().includes('/file/recall'));
+      await tab.locator('#workflow-action-recall-ok').click();
+      expect((await recalled).status()).toBe(200);
+      await expect.poll(() => viewerStatus(tab), patient).toBe('编辑中');
+      expect(await status()).toBe(1);
+      const versions = await versionsOf(await study.tokenOf(pat), fileId);
+      expect(versions).toHaveLength(2);
+      const [first, draft] = versions;
+      expect(draft).toMatchObject({ sha256: first.sha256 });
+      // In the workspace it is a draft again; the library still lists the archived version until the revision is.
+      expect(await workspaceStatus(page)).toContain('编辑中');
 
-    // The revision in the viewer: sent to Pat himself for each stage, passed three times, archived in effect today.
-    await tab.goto(url(`/view?fileId=${fileId}`));
-    await tab.locator('#workflow-action-send').waitFor();
-    await sendAndPassAll(tab, pat.name);
-    expect(await viewerStatus(tab)).toBe('已处理');
-    await tab.locator('#workflow-action-archive').click();
-    expect(await archiveOne(tab, dayIn(timeZone))).toBe(200);
-    await statusLeaves(tab, '已处理');
-    expect(await viewerStatus(tab)).toBe('已归档');
-    expect((await docRow()).status).toBe(6);
+      // The revision in the viewer: sent to Pat himself for each stage, passed three times, archived in effect today.
+      await tab.goto(url(`/view?fileId=${fileId}`));
+      await tab.locator('#workflow-action-send').waitFor();
+      await sendAndPassAll(tab, pat.name);
+      expect(await viewerStatus(tab)).toBe('已处理');
+      await tab.locator('#workflow-action-archive').click();
+      expect(await archiveOne(tab, dayIn(timeZone))).toBe(200);
+      await statusLeaves(tab, '已处理');
+      expect(await viewerStatus(tab)).toBe('已归档');
+      expect(await status()).toBe(6);
 
-    // The library lists the new version; asked for, the first one too, marked as an earlier version.
-    await library(page);
-    await expect.poll(() => libraryRows(page).count(), patient).toBe(1);
-    expect(await libraryRows(page).textContent()).toContain(draft.versionNo);
-    await page.locator('#library-show-superseded').click();
-    await expect.poll(() => libraryRows(page).count(), patient).toBe(2);
-    const earlier = libraryRows(page).filter({ hasText: '历史版本' });
-    expect(await earlier.count()).toBe(1);
-    expect(await earlier.textContent()).toContain(first.versionNo);
-    await keepShot(page, '05-pat-library-versions-zh-CN');
-    await page.context().close();
-  });
+      // The library lists the new version; asked for, the first one too, marked as an earlier version.
+      await library(page);
+      await expect.poll(() => libraryRows(page).count(), patient).toBe(1);
+      expect(await libraryRows(page).textContent()).toContain(draft.versionNo);
+      await page.locator('#library-show-superseded').click();
+      await expect.poll(() => libraryRows(page).count(), patient).toBe(2);
+      const earlier = libraryRows(page).filter({ hasText: '历史版本' });
+      expect(await earlier.count()).toBe(1);
+      expect(await earlier.textContent()).toContain(first.versionNo);
+      await keepShot(page, '05-pat-library-versions-zh-CN');
+      await tab.close();
+    },
+  );
 
   it('Pat applies from the viewer to delete it naming Ada, who approves from her task: it goes to the recycle bin', async () => {
-    const page = await signIn(pat, 'zh-CN');
+    const page = await enter(pat, 'zh-CN');
     await library(page);
     const tab = await openTab(page, libraryRows(page).locator('[id$="-name"]').first());
     await tab.locator('#workflow-action-applyDelete').click();
@@ -230,10 +215,10 @@ describe.skipIf(skipReason !== null)('library journeys in Chromium', () => {
     await tab.locator('#library-apply-ok').click();
     expect((await applied).status()).toBe(200);
     await expect.poll(() => viewerStatus(tab), patient).toBe('删除审批中');
-    expect((await docRow()).status).toBe(9);
-    await page.context().close();
+    expect(await status()).toBe(9);
+    await tab.close();
 
-    const home = await signIn(ada, 'en-US');
+    const home = await enter(ada, 'en-US');
     const task = home.locator('[id="task-table-pending"] tr.ant-table-row', { hasText: docName });
     await task.waitFor();
     expect(await task.locator('[id^="task-kind-"]').textContent()).toBe('Waiting for deletion approval');
@@ -246,13 +231,14 @@ describe.skipIf(skipReason !== null)('library journeys in Chromium', () => {
     await adaTab.locator('#workflow-action-approveDelete-ok').click();
     expect((await decided).status()).toBe(200);
     await adaTab.locator('#library-deleted').waitFor();
-    expect((await docRow()).deletedAt).not.toBeNull();
+    const bin = await api<Array<{ fileId: number }>>(await study.tokenOf(ada), 'GET', '/file/recycle/list');
+    expect(bin.map((r) => r.fileId)).toContain(fileId);
 
     // Ada deleted it: it is in her recycle bin.
     await home.goto(url('/work'));
     await home.locator('#recycle-bin').click();
     await home.locator('#recycle-table tr.ant-table-row', { hasText: docName }).waitFor();
     await keepShot(home, '05-ada-recycle-bin-en-US');
-    await home.context().close();
+    await adaTab.close();
   });
 });

@@ -1,15 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type Db } from '../../apps/server/src/db/client.ts';
-import { documents } from '../../apps/server/src/db/schema/documents.ts';
-import { folders, projects } from '../../apps/server/src/db/schema/projects.ts';
-import { trail } from '../../apps/server/src/db/schema/trail.ts';
-import { users } from '../../apps/server/src/db/schema/users.ts';
-import { env, keepShot, launch, recallAccount, skipReason, submitLogin, waitForMail } from '../support/browser.ts';
-import { keepTreeShots } from '../support/folder-steps.ts';
 import { makePdf } from '@edoc/test-support/files';
-import { api, apiSignIn, dayIn, enter, url } from '../support/library-steps.ts';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../support/api.ts';
+import { keepShot, launch, skipReason, waitForMail } from '../support/browser.ts';
+import { keepTreeShots } from '../support/folder-steps.ts';
+import { firstSignIn, signIn, url } from '../support/sign-in.ts';
+import { archived, dayIn, file, processed } from '../support/world-documents.ts';
+import { libraryTree, makeStudy, type Person, type Study } from '../support/world.ts';
 
 /**
  * Issue 11, an inspector's visit, in the browser: Pat (project administrator, Chinese) invites an auditor by e-mail
@@ -20,61 +17,49 @@ import { api, apiSignIn, dayIn, enter, url } from '../support/library-steps.ts';
  */
 describe.skipIf(skipReason !== null)('an inspector in Chromium', () => {
   let browser: Browser;
-  let db: Db;
   let page: Page;
-  const project = 'Journey study';
+  let study: Study<'pat'>;
+  let pat: Person;
+  let fileId: number;
+  const project = 'Inspected study';
   const stamp = Date.now().toString(36);
   const auditor = { email: `auditor.${stamp}@agency.example`, name: 'Ines Auditor', password: 'Inspect-pw1!' };
   const docName = `Archived protocol ${stamp}`;
 
   beforeAll(async () => {
-    browser = await launch();
-    db = createDb(env.databaseUrl, 2);
-    // An archived protocol to read (a factory: the library journey shows archiving in the browser). With no stage
-    // enabled a sent document is processed at once; the project's stages are put back afterwards.
-    const pat = await recallAccount('projectAdmin');
-    const [study] = await db.select().from(projects).where(eq(projects.name, project));
-    const stages = { reviewOpen: study.reviewOpen, qcOpen: study.qcOpen, approveOpen: study.approveOpen };
-    await db
-      .update(projects)
-      .set({ reviewOpen: false, qcOpen: false, approveOpen: false })
-      .where(eq(projects.id, study.id));
-    try {
-      const token = await apiSignIn(pat, study.id);
-      const [folder] = await db
-        .select()
-        .from(folders)
-        .where(and(eq(folders.projectId, study.id), eq(folders.ichCode, '8.2.1'), eq(folders.type, 0)));
-      const form = new FormData();
-      form.set('folderId', String(folder.id));
-      form.set('name', docName);
-      const pdf = makePdf('protocol.pdf', ['Protocol v1.0', 'Archived for the inspection']);
-      form.set('file', new Blob([new Uint8Array(pdf.buffer)], { type: pdf.mimeType }), pdf.name);
-      const saved = await fetch(url('/edoc/minio/file/save'), {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}` },
-        body: form,
-      });
-      const { fileId } = ((await saved.json()) as { data: { fileId: number } }).data;
-      await api(token, 'POST', '/file/apply/save', { fileId, stages: [] });
-      await api(token, 'POST', '/file/archive', { fileId, startDate: dayIn(study.timeZone) });
-    } finally {
-      await db.update(projects).set(stages).where(eq(projects.id, study.id));
-    }
+    // An archived protocol to read in the project's library tree (the library journey shows archiving in the
+    // browser). With no stage enabled in this project, a sent document is processed at once.
+    [study, browser] = await Promise.all([
+      makeStudy({
+        tag: 'Inspector',
+        projectName: project,
+        project: { reviewOpen: false, qcOpen: false, approveOpen: false },
+        people: { pat: { name: 'Pat Lead', role: 'STU_PM' } },
+      }),
+      launch(),
+    ]);
+    pat = study.people.pat;
+    await libraryTree(study, pat);
+    fileId = await file(
+      study,
+      pat,
+      '8.2.1',
+      makePdf('protocol.pdf', ['Protocol v1.0', 'Archived for the inspection']),
+      docName,
+    );
+    await processed(study, pat, fileId);
+    await archived(study, pat, fileId, dayIn(study.timeZone));
   });
   afterAll(async () => {
     await browser?.close();
-    await db?.$client.end();
   });
 
   it('Pat invites the auditor for a week from the inspectors page (Chinese)', async () => {
-    const pat = await recallAccount('projectAdmin');
-    page = await enter(browser, pat, 'zh-CN', project);
+    page = await signIn(browser, pat, 'zh-CN', { project });
     await page.goto(url('/manage/inspector'));
     await page.locator('#inspector-invite').click();
     await page.locator('#inspectorForm_email').fill(auditor.email);
     await page.locator('#inspectorForm_userName').fill(auditor.name);
-    const [study] = await db.select().from(projects).where(eq(projects.name, project));
     await page.locator('#inspector-period').click();
     await page.locator('#inspector-period').fill(dayIn(study.timeZone));
     await page.keyboard.press('Enter');
@@ -98,13 +83,7 @@ describe.skipIf(skipReason !== null)('an inspector in Chromium', () => {
     const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
     page = await context.newPage();
     await page.goto(url('/login'));
-    await submitLogin(page, auditor.email, temporary!);
-    await page.locator('form#passwordEdit').waitFor();
-    await page.locator('#passwordEdit_newPassword').fill(auditor.password);
-    await page.locator('#passwordEdit_confirmPassword').fill(auditor.password);
-    await page.locator('#password-edit-submit').click();
-    await page.locator('#login-submit').waitFor();
-    await submitLogin(page, auditor.email, auditor.password);
+    await firstSignIn(page, auditor.email, temporary!, auditor.password);
     await page.waitForURL(/\/select$/);
     const row = page.locator('#project-table tr', { hasText: project });
     await row.getByText('Inspection').waitFor();
@@ -134,11 +113,13 @@ describe.skipIf(skipReason !== null)('an inspector in Chromium', () => {
       await page.goto(url(path));
       await page.waitForURL(/\/file$/);
     }
-    const [me] = await db.select().from(users).where(eq(users.email, auditor.email));
-    const rows = await db.select().from(trail).where(eq(trail.actorId, me.id));
+    // The project's trail, as Pat reads it in the operation trajectory: the auditor's rows.
+    const trail = await api<{
+      data: Array<{ actorName: string | null; objectType: string; objectId: string | null; type: number }>;
+    }>(await study.tokenOf(pat), 'GET', '/audit/project/list?pageSize=500');
+    const rows = trail.data.filter((r) => r.actorName === auditor.name);
     expect(rows.some((r) => r.objectType === 'inspection')).toBe(true);
-    const [doc] = await db.select().from(documents).where(eq(documents.name, docName));
-    expect(rows.some((r) => r.objectType === 'document' && r.objectId === String(doc.id) && r.type === 11)).toBe(true);
+    expect(rows.some((r) => r.objectType === 'document' && r.objectId === String(fileId) && r.type === 11)).toBe(true);
   });
 
   it('widens the folder panel by its bar, hides it and shows it again, and finds it so after reloading', async () => {

@@ -2,23 +2,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminPassword,
-  env,
-  keepShot,
-  launch,
-  recallAccount,
-  skipReason,
-  submitLogin,
-  type Account,
-} from '../support/browser.ts';
+import { makePdf } from '@edoc/test-support/files';
+import { api, type Account } from '../support/api.ts';
+import { env, keepShot, launch, skipReason } from '../support/browser.ts';
+import { signIn, url, type Lang } from '../support/sign-in.ts';
+import { archived, dayIn, file, processed, sent } from '../support/world-documents.ts';
+import { libraryTree, makeStudy, type Study } from '../support/world.ts';
 
 import { ERRORS } from '../../packages/contract/src/errors.ts';
 import { FIELD_LABELS } from '../../packages/contract/src/fields.ts';
 import { BUILTIN_ROLE_NAMES } from '../../packages/contract/src/role.ts';
 import { TRAIL_FIELD_LABELS, TRAIL_OBJECT_LABELS } from '../../packages/contract/src/trail-labels.ts';
 
-type Lang = 'zh-CN' | 'en-US';
 type Tree = { [key: string]: string | Tree };
 
 /**
@@ -106,10 +101,28 @@ const PAGES = {
 
 describe.skipIf(skipReason !== null)('every page in one language (issue 12, defect 4)', () => {
   let browser: Browser;
-  const url = (p: string) => `${env.baseUrl}${p}`;
+  let study: Study<'pat'>;
+  const project = 'Languages study';
 
   beforeAll(async () => {
-    browser = await launch();
+    // A company with its administrator, and a project (ICH folders) with its administrator: whose pages are walked,
+    // with something on them: a site, and documents in the workspace and the library (their states are texts too).
+    [study, browser] = await Promise.all([
+      makeStudy({ tag: 'Languages', projectName: project, people: { pat: { name: 'Pat Lead', role: 'STU_PM' } } }),
+      launch(),
+    ]);
+    const { pat } = study.people;
+    await api(await study.tokenOf(pat), 'POST', '/site/create', {
+      name: 'Peking Union Medical College Hospital',
+      code: 'PUMCH',
+    });
+    await libraryTree(study, pat);
+    await file(study, pat, '8.2.1', makePdf('draft.pdf', ['Draft']), 'Monitoring plan draft');
+    const inReview = await file(study, pat, '8.2.1', makePdf('review.pdf', ['Review']), 'Monitoring plan in review');
+    await sent(study, pat, inReview, { review: pat, qc: pat, approval: pat });
+    const done = await file(study, pat, '8.2.1', makePdf('protocol.pdf', ['Protocol']), 'Protocol');
+    await processed(study, pat, done, { review: pat, qc: pat, approval: pat });
+    await archived(study, pat, done, dayIn(study.timeZone));
   });
   afterAll(async () => {
     await browser?.close();
@@ -117,26 +130,8 @@ describe.skipIf(skipReason !== null)('every page in one language (issue 12, defe
 
   /** Signs in in the language, enters where the pages are, and walks them; answers each page's foreign lines. */
   async function walk(who: Account, lang: Lang, area: keyof typeof PAGES): Promise<string[]> {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: lang });
-    const page = await context.newPage();
+    const page = await signIn(browser, who, lang, area === 'project' ? { project } : area);
     try {
-      await page.goto(url('/login'));
-      await page.locator('#lang-switch').click();
-      await page.locator(`#lang-option-${lang}`).click();
-      await submitLogin(page, who.email, who.password);
-      if (area === 'company') {
-        await page.waitForURL(/\/select$/);
-        await page.locator('#company-select').click();
-        await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
-        await page.locator('#company-manage').click();
-        await page.waitForURL(/\/company\//);
-      } else if (area === 'project') {
-        await page.waitForURL(/\/select$/);
-        await page.locator('#project-table').getByText('Journey study').click();
-        await page.waitForURL(/\/home/);
-      } else {
-        await page.waitForURL(/\/system/);
-      }
       const found: string[] = [];
       for (const p of PAGES[area]) {
         await page.goto(url(p));
@@ -148,7 +143,7 @@ describe.skipIf(skipReason !== null)('every page in one language (issue 12, defe
       }
       return found;
     } finally {
-      await context.close();
+      await page.context().close();
     }
   }
 
@@ -162,20 +157,16 @@ describe.skipIf(skipReason !== null)('every page in one language (issue 12, defe
 
   for (const lang of ['zh-CN', 'en-US'] as const) {
     it(`the system administrator's pages in ${lang}`, async () => {
-      const found = await walk(
-        { email: env.adminEmail, password: await adminPassword(), name: 'admin' },
-        lang,
-        'system',
-      );
+      const found = await walk({ email: env.adminEmail, password: env.adminPassword, name: 'admin' }, lang, 'system');
       expect(found).toEqual([]);
     });
 
     it(`the company administrator's pages in ${lang}`, async () => {
-      expect(await walk(await recallAccount('companyAdmin'), lang, 'company')).toEqual([]);
+      expect(await walk(study.companyAdmin, lang, 'company')).toEqual([]);
     });
 
     it(`the project administrator's pages in ${lang}`, async () => {
-      expect(await walk(await recallAccount('projectAdmin'), lang, 'project')).toEqual([]);
+      expect(await walk(study.people.pat, lang, 'project')).toEqual([]);
     });
   }
 });

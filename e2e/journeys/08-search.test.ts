@@ -1,21 +1,37 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keepShot, launch, recallAccount, skipReason, type Account } from '../support/browser.ts';
-import { enter } from '../support/library-steps.ts';
+import { makeDocx, makePdf } from '@edoc/test-support/files';
+import { keepShot, launch, skipReason } from '../support/browser.ts';
 import { optionOf } from '../support/select-steps.ts';
+import { signIn } from '../support/sign-in.ts';
+import { file } from '../support/world-documents.ts';
+import { makeStudy, type Person } from '../support/world.ts';
 
 /**
- * Issue 13, search inside documents, in the browser: the PDF and the Chinese Word file Pat filed in journey 03 are
- * read by the worker; Pat finds each by a word that is only inside it, from the header's search box, and the hit
- * opens the viewer on the page the word is on, with the word found there.
+ * Issue 13, search inside documents, in the browser: a PDF and a Chinese Word file Pat filed (through the API:
+ * journey 03 shows uploading) are read by the worker; Pat finds each by a word that is only inside it, from the
+ * header's search box, and the hit opens the viewer on the page the word is on, with the word found there.
  */
 describe.skipIf(skipReason !== null)('search inside documents in Chromium', () => {
   let browser: Browser;
-  let pat: Account;
+  let pat: Person;
+  const project = 'Search study';
 
   beforeAll(async () => {
-    browser = await launch();
-    pat = await recallAccount('projectAdmin');
+    const [study, connected] = await Promise.all([
+      makeStudy({ tag: 'Search', projectName: project, people: { pat: { name: 'Pat Lead', role: 'STU_PM' } } }),
+      launch(),
+    ]);
+    browser = connected;
+    pat = study.people.pat;
+    const pdf = makePdf('Monitoring visit report.pdf', ['Monitoring visit report, version 2', 'Page two: signed']);
+    await file(study, pat, '8.2.1', pdf);
+    await file(
+      study,
+      pat,
+      '8.2.1',
+      await makeDocx('研究方案.docx', ['临床试验方案', '第一章 研究目的', 'Journey study protocol']),
+    );
   });
   afterAll(async () => {
     await browser?.close();
@@ -44,7 +60,7 @@ describe.skipIf(skipReason !== null)('search inside documents in Chromium', () =
     'Pat finds the PDF by a phrase on its second page and opens it there (English)',
     { timeout: 180_000 },
     async () => {
-      const page = await enter(browser, pat, 'en-US', 'Journey study');
+      const page = await signIn(browser, pat, 'en-US', { project });
       const hit = await find(page, '"page two" signed', 'Monitoring visit report');
       expect(await hit.locator('mark').first().textContent()).toMatch(/page two/i);
       expect(await hit.locator('[id$="-page"]').textContent()).toBe('Page 2');
@@ -69,7 +85,7 @@ describe.skipIf(skipReason !== null)('search inside documents in Chromium', () =
   );
 
   it('Pat finds the Chinese Word file by a word inside it (Chinese)', { timeout: 180_000 }, async () => {
-    const page = await enter(browser, pat, 'zh-CN', 'Journey study');
+    const page = await signIn(browser, pat, 'zh-CN', { project });
     const hit = await find(page, '研究目的', '研究方案');
     expect(await hit.locator('mark').first().textContent()).toBe('研究目的');
     await keepShot(page, '08-search-results-zh-CN');

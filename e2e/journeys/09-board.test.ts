@@ -1,67 +1,45 @@
+import { makePdf } from '@edoc/test-support/files';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type Db } from '../../apps/server/src/db/client.ts';
-import { companies } from '../../apps/server/src/db/schema/companies.ts';
-import { members, projects, roles } from '../../apps/server/src/db/schema/projects.ts';
-import { passwordHistory, users } from '../../apps/server/src/db/schema/users.ts';
-import { hashPassword } from '../../apps/server/src/modules/auth/password.service.ts';
-import { env, keepShot, launch, skipReason, type Account } from '../support/browser.ts';
-import { makePdf } from '@edoc/test-support/files';
-import { enter, url, type Lang } from '../support/library-steps.ts';
+import type { Account } from '../support/api.ts';
+import { keepShot, launch, skipReason } from '../support/browser.ts';
+import { signIn, url, type Lang } from '../support/sign-in.ts';
+import { makeStudy } from '../support/world.ts';
 
 /**
  * Issue 14, the project's message board in the browser, each person in their own language: Pat (project
  * administrator, Chinese) posts a topic with a file and mentions Casey with @; Casey (staff, English) sees the
  * unread mark and the mention, opens the topic, downloads nothing but reads it, and replies; Pat sees the reply
- * as unread and reads it. The project is the journey's own (made as a factory would), so it runs alone too.
+ * as unread and reads it. The project is the journey's own (support/world.ts).
  */
 describe.skipIf(skipReason !== null)('message board journey in Chromium', () => {
   let browser: Browser;
-  let db: Db;
   let pat: Account;
   let casey: Account;
   const stamp = Date.now().toString(36);
-  const project = `Board study ${stamp}`;
+  const project = 'Board study';
   const subject = `Monitoring visit ${stamp}`;
 
   beforeAll(async () => {
-    browser = await launch();
-    db = createDb(env.databaseUrl, 2);
-    const [company] = await db
-      .insert(companies)
-      .values({ name: `Board company ${stamp}` })
-      .returning();
-    const [study] = await db
-      .insert(projects)
-      .values({ companyId: company.id, code: `BOARD-${stamp}`, name: project })
-      .returning();
-    const [pm] = await db
-      .insert(roles)
-      .values({ projectId: study.id, code: 'STU_PM', name: '项目管理员', builtin: true })
-      .returning();
-    const [staff] = await db
-      .insert(roles)
-      .values({ projectId: study.id, code: 'STU_STAFF', name: 'Staff', builtin: true })
-      .returning();
-    const password = 'Board-pw1!';
-    const passwordHash = await hashPassword(password);
-    const person = async (name: string, lang: Lang, roleId: number): Promise<Account> => {
-      const email = `${name.split(' ')[0].toLowerCase()}.board.${stamp}@example.com`;
-      const [user] = await db
-        .insert(users)
-        .values({ email, name, lang, userType: 3, companyId: company.id, passwordHash, mustChangePassword: false })
-        .returning();
-      await db.insert(passwordHistory).values({ userId: user.id, passwordHash });
-      await db.insert(members).values({ projectId: study.id, userId: user.id, roleId });
-      return { email, password, name };
-    };
-    pat = await person('Pat 管理员', 'zh-CN', pm.id);
-    casey = await person('Casey Coordinator', 'en-US', staff.id);
+    const [study, connected] = await Promise.all([
+      makeStudy({
+        tag: 'Board',
+        projectName: project,
+        people: {
+          pat: { name: 'Pat 管理员', role: 'STU_PM' },
+          casey: { name: 'Casey Coordinator', role: 'STU_STAFF' },
+        },
+      }),
+      launch(),
+    ]);
+    browser = connected;
+    ({ pat, casey } = study.people);
   });
   afterAll(async () => {
     await browser?.close();
-    await db?.$client.end();
   });
+
+  const enter = (who: Account, lang: Lang) => signIn(browser, who, lang, { project });
 
   /** The board's row of the journey's topic. */
   const topicRow = (page: Page) => page.locator('[id="board-table"] tr.ant-table-row', { hasText: subject });
@@ -78,7 +56,7 @@ describe.skipIf(skipReason !== null)('message board journey in Chromium', () => 
   }
 
   it('Pat posts a topic with a file and mentions Casey (Chinese)', async () => {
-    const page = await enter(browser, pat, 'zh-CN', project);
+    const page = await enter(pat, 'zh-CN');
     await page.locator('.ant-menu').getByText('留言板').click();
     await page.waitForURL(/\/board$/);
     await page.getByText('还没有主题，来发布第一个吧。').waitFor();
@@ -105,7 +83,7 @@ describe.skipIf(skipReason !== null)('message board journey in Chromium', () => 
   });
 
   it('Casey sees the unread topic and the mention, opens it and replies (English)', async () => {
-    const page = await enter(browser, casey, 'en-US', project);
+    const page = await enter(casey, 'en-US');
     // The menu tells of the new topic and of the mention before the board is opened.
     const entry = page.locator('.ant-menu-item', { hasText: 'Message board' });
     await entry.locator('.menu-mention-badge').waitFor();
@@ -144,7 +122,7 @@ describe.skipIf(skipReason !== null)('message board journey in Chromium', () => 
   });
 
   it('Pat sees the reply as new and reads it (Chinese)', async () => {
-    const page = await enter(browser, pat, 'zh-CN', project);
+    const page = await enter(pat, 'zh-CN');
     await page.goto(url('/board'));
     await topicRow(page).getByText('未读').waitFor();
     await keepShot(page, '09-pat-board-unread-zh-CN');

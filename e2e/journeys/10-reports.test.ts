@@ -1,8 +1,11 @@
+import { makePdf } from '@edoc/test-support/files';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keepShot, launch, recallAccount, skipReason, submitLogin, type Account } from '../support/browser.ts';
-import { enter, url, type Lang } from '../support/library-steps.ts';
+import { keepShot, launch, skipReason } from '../support/browser.ts';
+import { signIn, url, type Lang } from '../support/sign-in.ts';
+import { archived, dayIn, file, processed } from '../support/world-documents.ts';
+import { libraryTree, makeStudy, type Person, type Study } from '../support/world.ts';
 
 const STATUS_EN: Record<string, string> = {
   '1': 'Editing',
@@ -40,17 +43,31 @@ async function clickFirstBar(page: Page) {
 }
 
 /**
- * Issue 14, the System Report in the browser: Pat (project administrator of the journeys' study) opens it beside the
+ * Issue 14, the System Report in the browser: Pat (project administrator of the journey's study) opens it beside the
  * operation trajectory, sees the documents by status, clicks a bar and lands on the list of exactly those
  * documents; the Excel export holds the table's cells. The company administrator sees the company report.
  */
 describe.skipIf(skipReason !== null)('System Report and company report in Chromium', () => {
   let browser: Browser;
-  let pat: Account;
+  let study: Study<'pat'>;
+  let pat: Person;
+  const project = 'Reports study';
 
   beforeAll(async () => {
-    browser = await launch();
-    pat = await recallAccount('projectAdmin');
+    [study, browser] = await Promise.all([
+      makeStudy({ tag: 'Reports', projectName: project, people: { pat: { name: 'Pat Lead', role: 'STU_PM' } } }),
+      launch(),
+    ]);
+    pat = study.people.pat;
+    await libraryTree(study, pat);
+    // Documents in three states for the bars: two drafts, one processed, one archived (filed through the API).
+    const pdf = (n: number) => makePdf(`report-${n}.pdf`, [`Report sample ${n}`]);
+    for (const n of [1, 2]) await file(study, pat, '8.2.1', pdf(n));
+    const route = { review: pat, qc: pat, approval: pat };
+    const [done, kept] = [await file(study, pat, '8.2.1', pdf(3)), await file(study, pat, '8.2.1', pdf(4))];
+    await processed(study, pat, done, route);
+    await processed(study, pat, kept, route);
+    await archived(study, pat, kept, dayIn(study.timeZone));
   });
   afterAll(async () => {
     await browser?.close();
@@ -60,7 +77,7 @@ describe.skipIf(skipReason !== null)('System Report and company report in Chromi
     'Pat clicks a bar of documents by status and lands on those documents (English)',
     { timeout: 180_000 },
     async () => {
-      const page = await enter(browser, pat, 'en-US', 'Journey study');
+      const page = await signIn(browser, pat, 'en-US', { project });
       await page.goto(url('/manage/report'));
       await page.getByRole('tab', { name: 'System report' }).waitFor();
       await page.locator('#report-title', { hasText: 'Documents by status' }).waitFor();
@@ -76,7 +93,7 @@ describe.skipIf(skipReason !== null)('System Report and company report in Chromi
         page.locator('#report-export-xlsx').click(),
       ]);
       const book = new ExcelJS.Workbook();
-      await book.xlsx.readFile((await download.path())!);
+      await book.xlsx.read(await download.createReadStream());
       const sheet = book.worksheets[0]!;
       expect(sheet.getRow(1).values).toEqual([undefined, 'Status', 'Documents']);
       rows.forEach(([label, count], i) => {
@@ -98,7 +115,7 @@ describe.skipIf(skipReason !== null)('System Report and company report in Chromi
   );
 
   it('the reports read in Chinese, and the trajectory keeps its tab (Chinese)', { timeout: 120_000 }, async () => {
-    const page = await enter(browser, pat, 'zh-CN', 'Journey study');
+    const page = await signIn(browser, pat, 'zh-CN', { project });
     await page.goto(url('/manage/report?report=stageDurations'));
     await page.locator('#report-title', { hasText: '各环节处理天数' }).waitFor();
     await page.locator('#report-table').waitFor();
@@ -114,23 +131,12 @@ describe.skipIf(skipReason !== null)('System Report and company report in Chromi
   it.each(['en-US', 'zh-CN'] as const)(
     'the company administrator sees each project’s figures (%s)',
     async (lang: Lang) => {
-      const admin = await recallAccount('companyAdmin');
-      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-      const page = await context.newPage();
-      await page.goto(url('/login'));
-      await page.locator('#lang-switch').click();
-      await page.locator(`#lang-option-${lang}`).click();
-      await submitLogin(page, admin.email, admin.password);
-      await page.waitForURL(/\/select$/);
-      await page.locator('#company-select').click();
-      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
-      await page.locator('#company-manage').click();
-      await page.waitForURL(/\/company\//);
+      const page = await signIn(browser, study.companyAdmin, lang, 'company');
       await page.goto(url('/company/report'));
-      await page.locator('#company-report-table').getByText('Journey study').waitFor();
+      await page.locator('#company-report-table').getByText(project).waitFor();
       await page.waitForTimeout(800);
       await keepShot(page, `10-company-report-${lang}`);
-      await context.close();
+      await page.context().close();
     },
   );
 });

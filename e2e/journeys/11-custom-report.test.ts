@@ -1,40 +1,14 @@
+import { makePdf } from '@edoc/test-support/files';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captchaAnswer, keepShot, launch, recallAccount, skipReason, type Account } from '../support/browser.ts';
-import { api, enter, url } from '../support/library-steps.ts';
+import { keepShot, launch, skipReason } from '../support/browser.ts';
 import { optionOf } from '../support/select-steps.ts';
+import { signIn, url } from '../support/sign-in.ts';
+import { file } from '../support/world-documents.ts';
+import { grant, makeStudy, type Person } from '../support/world.ts';
 
 const REPORT = `Documents by status ${Date.now().toString(36)}`;
-
-/** Signs in through the API and enters the journeys' study: the token, and the study's id. */
-async function signInToStudy(who: Account): Promise<{ token: string; studyId: number }> {
-  const captcha = await api<{ id: string }>(null, 'GET', '/captcha');
-  const { token } = await api<{ token: string }>(null, 'POST', '/login', {
-    email: who.email,
-    password: who.password,
-    captchaId: captcha.id,
-    captchaCode: await captchaAnswer(captcha.id),
-  });
-  const studies = await api<{ data: Array<{ study_id: number; study_name: string }> }>(token, 'GET', '/common/study');
-  const studyId = studies.data.find((s) => s.study_name === 'Journey study')!.study_id;
-  await api(token, 'POST', '/common/study/entry', { studyId });
-  return { token, studyId };
-}
-
-/** Files a small PDF as Pat, so the report has documents whatever journeys ran before. */
-async function fileDocument(token: string, folderId: number, name: string) {
-  const form = new FormData();
-  form.set('folderId', String(folderId));
-  form.set('name', name);
-  form.set('file', new Blob([Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')]), `${name}.pdf`);
-  const res = await fetch(url('/edoc/minio/file/save'), {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  expect(((await res.json()) as { status: boolean }).status).toBe(true);
-}
 
 /** The groups table as text cells, row by row. */
 async function groupRows(page: Page): Promise<string[][]> {
@@ -45,36 +19,40 @@ async function groupRows(page: Page): Promise<string[][]> {
 }
 
 /**
- * Issue 14, Custom Report in the browser: Pat (project administrator of the journeys' study) builds a report of the
+ * Issue 14, Custom Report in the browser: Pat (project administrator of the journey's study) builds a report of the
  * documents grouped by status as a bar chart, saves it shared with the project, runs it again and exports it to
  * Excel, whose cells are the table the page shows. Sam, a member with a single folder's view right, finds it in
  * the list (in Chinese) and runs it with his own rights.
  */
 describe.skipIf(skipReason !== null)('custom report in Chromium', () => {
   let browser: Browser;
-  let pat: Account;
-  let sam: Account;
+  let pat: Person;
+  let sam: Person;
   let reportUrl = '';
+  const project = 'Custom report study';
 
   beforeAll(async () => {
-    browser = await launch();
-    pat = await recallAccount('projectAdmin');
-    sam = await recallAccount('viewOnlyStaff');
-    const { token } = await signInToStudy(pat);
-    const folders = await api<Array<{ folderId: number; type: number; isEnabled: boolean; canCreateFile: boolean }>>(
-      token,
-      'GET',
-      '/folder/names',
-    );
-    const folder = folders.find((f) => f.type === 0 && f.canCreateFile)!;
-    for (const name of ['Report sample one', 'Report sample two']) await fileDocument(token, folder.folderId, name);
+    const [study, connected] = await Promise.all([
+      makeStudy({
+        tag: 'CustomReport',
+        projectName: project,
+        people: { pat: { name: 'Pat Lead', role: 'STU_PM' }, sam: { name: 'Sam Staff', role: 'STU_STAFF' } },
+      }),
+      launch(),
+    ]);
+    browser = connected;
+    ({ pat, sam } = study.people);
+    // Sam may view one folder; Pat files two documents there, so the report has rows to group.
+    await grant(study, pat, study.folder('8.2.1'), [{ subject: study.people.sam, docKeys: ['viewDoc'] }]);
+    for (const name of ['Report sample one', 'Report sample two'])
+      await file(study, study.people.pat, '8.2.1', makePdf(`${name}.pdf`, [name]), name);
   });
   afterAll(async () => {
     await browser?.close();
   });
 
   it('Pat builds, saves, runs again and exports a shared report (English)', { timeout: 180_000 }, async () => {
-    const page = await enter(browser, pat, 'en-US', 'Journey study');
+    const page = await signIn(browser, pat, 'en-US', { project });
     await page.locator('li[data-menu-id$="-/report"]').click();
     await page.waitForURL(/\/report$/);
     await page.locator('#custom-report-create').click();
@@ -112,7 +90,7 @@ describe.skipIf(skipReason !== null)('custom report in Chromium', () => {
     ]);
     expect(download.suggestedFilename()).toBe(`${REPORT}.xlsx`);
     const book = new ExcelJS.Workbook();
-    await book.xlsx.readFile((await download.path())!);
+    await book.xlsx.read(await download.createReadStream());
     const sheet = book.worksheets[0]!;
     expect(sheet.getRow(1).values).toEqual([undefined, 'Document status', 'Count']);
     const cells: string[][] = [];
@@ -126,7 +104,7 @@ describe.skipIf(skipReason !== null)('custom report in Chromium', () => {
     'Sam finds the shared report in the list and runs it with his own rights (Chinese)',
     { timeout: 180_000 },
     async () => {
-      const page = await enter(browser, sam, 'zh-CN', 'Journey study');
+      const page = await signIn(browser, sam, 'zh-CN', { project });
       await page.locator('li[data-menu-id$="-/report"]', { hasText: '报表' }).click();
       const row = page.locator('#custom-report-table .ant-table-row', { hasText: REPORT });
       await row.waitFor();

@@ -1,13 +1,11 @@
+import { makeDocx } from '@edoc/test-support/files';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type Db } from '../../apps/server/src/db/client.ts';
-import { companies } from '../../apps/server/src/db/schema/companies.ts';
-import { folders, members, projects, roles } from '../../apps/server/src/db/schema/projects.ts';
-import { passwordHistory, users } from '../../apps/server/src/db/schema/users.ts';
-import { hashPassword } from '../../apps/server/src/modules/auth/password.service.ts';
-import { env, keepShot, launch, skipReason, type Account } from '../support/browser.ts';
-import { makeDocx } from '@edoc/test-support/files';
-import { apiSignIn, enter, url, type Lang } from '../support/library-steps.ts';
+import type { Account } from '../support/api.ts';
+import { env, keepShot, launch, skipReason } from '../support/browser.ts';
+import { signIn, url, type Lang } from '../support/sign-in.ts';
+import { file } from '../support/world-documents.ts';
+import { makeStudy } from '../support/world.ts';
 
 /**
  * Issue 15, editing an Office document without downloading and uploading it by hand: Pat (English) starts an edit
@@ -17,70 +15,40 @@ import { apiSignIn, enter, url, type Lang } from '../support/library-steps.ts';
  */
 describe.skipIf(skipReason !== null)('online editing journey in Chromium', () => {
   let browser: Browser;
-  let db: Db;
   let pat: Account;
   let li: Account;
-  let projectId: number;
   let fileId: number;
   let webdavUrl: string;
-  const stamp = Date.now().toString(36);
-  const project = `Editing study ${stamp}`;
+  const project = 'Editing study';
 
   beforeAll(async () => {
-    browser = await launch();
-    db = createDb(env.databaseUrl, 2);
-    const [company] = await db
-      .insert(companies)
-      .values({ name: `Editing company ${stamp}` })
-      .returning();
-    const [study] = await db
-      .insert(projects)
-      .values({ companyId: company.id, code: `EDIT-${stamp}`, name: project })
-      .returning();
-    projectId = study.id;
-    const [pm] = await db
-      .insert(roles)
-      .values({ projectId, code: 'STU_PM', name: '项目管理员', builtin: true })
-      .returning();
-    const [folder] = await db
-      .insert(folders)
-      .values({ projectId, type: 0, name: '方案', nameEn: 'Protocol' })
-      .returning();
-    const password = 'Editing-pw1!';
-    const passwordHash = await hashPassword(password);
-    const person = async (name: string, lang: Lang): Promise<Account> => {
-      const email = `${name.split(' ')[0].toLowerCase()}.edit.${stamp}@example.com`;
-      const [user] = await db
-        .insert(users)
-        .values({ email, name, lang, userType: 3, companyId: company.id, passwordHash, mustChangePassword: false })
-        .returning();
-      await db.insert(passwordHistory).values({ userId: user.id, passwordHash });
-      await db.insert(members).values({ projectId, userId: user.id, roleId: pm.id });
-      return { email, password, name };
-    };
-    pat = await person('Pat Editor', 'en-US');
-    li = await person('Li 审阅', 'zh-CN');
+    const [study, connected] = await Promise.all([
+      makeStudy({
+        tag: 'Editing',
+        projectName: project,
+        people: { pat: { name: 'Pat Editor', role: 'STU_PM' }, li: { name: 'Li 审阅', role: 'STU_PM' } },
+      }),
+      launch(),
+    ]);
+    browser = connected;
+    ({ pat, li } = study.people);
     // The document, filed through the API as an upload would be.
-    const token = await apiSignIn(pat, projectId);
-    const docx = await makeDocx('protocol.docx', ['Protocol, first draft']);
-    const form = new FormData();
-    form.append('folderId', String(folder.id));
-    form.append('name', 'Protocol');
-    form.append('file', new Blob([new Uint8Array(docx.buffer)], { type: docx.mimeType }), docx.name);
-    const res = await fetch(url('/edoc/minio/file/save'), {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    });
-    fileId = ((await res.json()) as { data: { fileId: number } }).data.fileId;
+    fileId = await file(
+      study,
+      study.people.pat,
+      '8.2.1',
+      await makeDocx('protocol.docx', ['Protocol, first draft']),
+      'Protocol',
+    );
   });
   afterAll(async () => {
     await browser?.close();
-    await db?.$client.end();
   });
 
+  const enter = (who: Account, lang: Lang) => signIn(browser, who, lang, { project });
+
   it('Pat starts editing in the desktop app and the page shows where to open it (English)', async () => {
-    const page = await enter(browser, pat, 'en-US', project);
+    const page = await enter(pat, 'en-US');
     await page.goto(url(`/view?fileId=${fileId}`));
     await expect.poll(() => page.locator('#viewer-version').textContent()).toBe('Version V1.0');
     await page.locator('#edit-start').click();
@@ -106,7 +74,7 @@ describe.skipIf(skipReason !== null)('online editing journey in Chromium', () =>
   });
 
   it('Li sees who holds the document (Chinese)', async () => {
-    const page = await enter(browser, li, 'zh-CN', project);
+    const page = await enter(li, 'zh-CN');
     await page.goto(url(`/view?fileId=${fileId}`));
     await expect.poll(() => page.locator('#edit-locked').textContent()).toContain('Pat Editor');
     expect(await page.locator('#edit-start').count()).toBe(0);
@@ -115,7 +83,7 @@ describe.skipIf(skipReason !== null)('online editing journey in Chromium', () =>
   });
 
   it('Pat finishes and the viewer shows version V1.1 (English)', async () => {
-    const page = await enter(browser, pat, 'en-US', project);
+    const page = await enter(pat, 'en-US');
     await page.goto(url(`/view?fileId=${fileId}`));
     await page.locator('#edit-mine').waitFor();
     await page.locator('#edit-finish').click();

@@ -1,60 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { captchaAnswer, env, keepShot, submitLogin, type Account } from './browser.ts';
+import { keepShot } from './browser.ts';
 import { optionOf, pickPeople } from './select-steps.ts';
 
 /** Steps the library journey (05) takes more than once; each waits for what the page or the server says. */
-
-export type Lang = 'zh-CN' | 'en-US';
-
-export const url = (p: string) => `${env.baseUrl}${p}`;
-
-/** A calendar day `offset` days from now in a time zone (the project's: the server compares dates there). */
-export function dayIn(timeZone: string, offset = 0): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(Date.now() + offset * 86_400_000));
-}
-
-/** Calls the API as a test client would; a refusal (`status: false`) throws with the server's message. */
-export async function api<T = unknown>(token: string | null, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(url(`/edoc${path}`), {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = (await res.json()) as { status: boolean; msg: string; data: T };
-  if (!json.status) throw new Error(`${method} ${path}: ${json.msg}`);
-  return json.data;
-}
-
-/** Signs in through the API (the captcha answered from its hash, as the browser helpers do) and enters the project. */
-export async function apiSignIn(who: Account, projectId: number): Promise<string> {
-  const captcha = await api<{ id: string }>(null, 'GET', '/captcha');
-  const login = await api<{ token: string }>(null, 'POST', '/login', {
-    email: who.email,
-    password: who.password,
-    captchaId: captcha.id,
-    captchaCode: await captchaAnswer(captcha.id),
-  });
-  await api(login.token, 'POST', '/common/study/entry', { studyId: projectId });
-  return login.token;
-}
-
-/** A fresh browser window for one person: the sign-in page in their language, then the project's home. */
-export async function enter(browser: Browser, who: Account, lang: Lang, project: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  await page.goto(url('/login'));
-  await page.locator('#lang-switch').click();
-  await page.locator(`#lang-option-${lang}`).click();
-  await submitLogin(page, who.email, who.password);
-  await page.waitForURL(/\/select$/);
-  await page.locator('#project-table').getByText(project).click();
-  await page.waitForURL(/\/home/);
-  return page;
-}
 
 /** A link that opens in a new tab (target=_blank), followed: the tab, once its workflow panel is there. */
 export async function openTab(page: Page, link: ReturnType<Page['locator']>): Promise<Page> {
