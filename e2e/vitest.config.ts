@@ -1,4 +1,12 @@
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
+
+/** Journeys build on each other (the administrator's password, the companies made): run them in name order. */
+class ByName extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    return [...files].sort((a, b) => a.moduleId.localeCompare(b.moduleId));
+  }
+}
 
 export default defineConfig({
   test: {
@@ -8,13 +16,8 @@ export default defineConfig({
     // expect.poll waits 1 s by default: a page on a loaded 2-core machine takes longer to show a server's answer.
     expect: { poll: { timeout: 30_000, interval: 100 } },
     hookTimeout: 180_000,
-    // Each journey makes its own world (support/world.ts), so they run in any order; but one at a time: a login
-    // page's verification code is read as the newest one the server issued (support/sign-in.ts), and the 2-core CI
-    // machine has no room for two browsers' pages at once.
+    // One server and one browser at a time: the journeys share the seeded administrator.
     fileParallelism: false,
-    // The files share one worker and its loaded modules (Playwright, pg, the contract): nothing a journey keeps at
-    // module level is another's (each connects its own browser, makes its own world), and loading them again for
-    // every file cost seconds each.
-    isolate: false,
+    sequence: { sequencer: ByName },
   },
 });
