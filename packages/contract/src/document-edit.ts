@@ -37,6 +37,9 @@ export const versionEditBody = z.object({
 
 export const renameBody = z.object({ fileId: idField, name: requiredText(NAME_MAX) });
 
+/** POST /file/move/:fileId/:folderId/a: one document into another folder. */
+export const fileMoveParams = z.object({ fileId: idParam, folderId: idParam });
+
 export const moveManyBody = z.object({
   fileIds: z.array(idField).min(1, 'required').max(500, 'too_long'),
   folderId: idField,

@@ -75,5 +75,7 @@ export type TicketBody = z.infer<typeof ticketBody>;
 export const TICKET_SECONDS = 300;
 
 /** The link to fetch (under /edoc) and how long it works. */
+/** GET /download/ticket/:token: the ticket's token as issued (URL-safe base64). */
+export const ticketParams = z.object({ token: z.string().regex(/^[\w-]{20,100}$/, 'invalid_value') });
 export const ticketIssued = z.object({ url: z.string(), expiresInSeconds: z.number() });
 export type TicketIssued = z.infer<typeof ticketIssued>;

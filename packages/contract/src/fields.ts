@@ -185,6 +185,8 @@ export const idParam = z.coerce
   .max(ID_MAX, 'invalid_value');
 /** Path parameters of a call on one object: `/…/:id`. */
 export const idParams = z.object({ id: idParam });
+/** Path parameters of a call on one user: `/…/:userId`. */
+export const userIdParams = z.object({ userId: idParam });
 
 /** The one id rule of a JSON body: a positive whole number within PostgreSQL's integer (issue 9). */
 export const idField = z.number('required').int('invalid_value').positive('invalid_value').max(ID_MAX, 'invalid_value');

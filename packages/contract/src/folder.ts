@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DOC_PERMISSION_KEYS, LIBRARY_PERMISSION_KEYS } from './enums.ts';
-import { ID_MAX, idField, optionalText, requiredText } from './fields.ts';
+import { ID_MAX, idField, idParam, optionalText, requiredText } from './fields.ts';
 import { TREE_TITLE_MAX } from './limits.ts';
 import { FolderType } from './permissions.ts';
 
@@ -60,6 +60,8 @@ export const folderGrantInput = z.object({
 export type FolderGrantInput = z.input<typeof folderGrantInput>;
 
 /** POST /folder/grants/:folderId replaces the folder's whole grant set. */
+/** Path parameters of a call on one folder's grants: `/folder/grants/:folderId`. */
+export const folderIdParams = z.object({ folderId: idParam });
 export const folderGrantsBody = z.object({ grants: z.array(folderGrantInput).max(500) });
 export type FolderGrantsBody = z.input<typeof folderGrantsBody>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ID_MAX, idField } from './fields.ts';
+import { ID_MAX, idField, idParam } from './fields.ts';
 import { companyUserItem } from './company.ts';
 import { pageOf } from './envelope.ts';
 import { pageQuery, searchField } from './paging.ts';
@@ -40,6 +40,9 @@ const siteIds = z
 /** Change of a member's role and sites. */
 export const memberUpdateBody = z.object({ roleId, siteIds });
 export type MemberUpdateBody = z.input<typeof memberUpdateBody>;
+
+/** Path parameters of a call on one member of a project: `/project/:id/members/:memberId/…`. */
+export const projectMemberParams = z.object({ id: idParam, memberId: idParam });
 
 /** Adding a company user to the project. */
 export const memberAddBody = memberUpdateBody.extend({

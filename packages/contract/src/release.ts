@@ -70,3 +70,5 @@ export const releaseReadBody = z.object({
     .optional(),
 });
 export type ReleaseReadBody = z.infer<typeof releaseReadBody>;
+/** The call may come without a body at all (the newest release is meant). */
+export const optionalReleaseReadBody = releaseReadBody.optional();

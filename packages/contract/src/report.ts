@@ -127,6 +127,11 @@ export type ReportPoint = z.infer<typeof reportPoint>;
 export const reportRow = z.object({ cells: z.array(cell), open: reportOpen.nullable() });
 export type ReportRow = z.infer<typeof reportRow>;
 
+/** GET /report/system/list: the ready-made reports, each named in the reader's language, with the filters it reads. */
+export const systemReportCatalogue = z.array(
+  z.object({ key: z.string(), title: z.string(), family: z.string(), filters: z.array(z.string()) }),
+);
+
 /** A report as the page draws it: its chart and its table. */
 export const reportAnswer = z.object({
   title: z.string(),

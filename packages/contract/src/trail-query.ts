@@ -19,6 +19,8 @@ export const projectTrailQuery = z
   });
 
 export const trailExportQuery = z.object({ format: z.enum(['csv', 'xlsx']).default('csv') });
+/** GET /audit/project/export: the list's filters and the file format. */
+export const projectTrailExportQuery = projectTrailQuery.and(trailExportQuery);
 
 export const fileAuditQuery = z.object({
   fileId: z.coerce.number('required').int().positive('invalid_value').max(ID_MAX, 'invalid_value'),

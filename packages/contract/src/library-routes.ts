@@ -1,0 +1,32 @@
+import { batchAnswer } from './flow.ts';
+import {
+  archiveBody,
+  batchArchiveBody,
+  deleteApplied,
+  deleteApplyBody,
+  deleteDecisionParams,
+  deleteDecisionQuery,
+  invalidBody,
+  libraryAnswer,
+  libraryList,
+  libraryListQuery,
+  recallQuery,
+} from './library.ts';
+import { defineRoute, rawAnswer } from './route.ts';
+import { pictureQuery } from './viewer.ts';
+
+/** The library: archived documents, archiving, recall, invalidation and deletion by request. */
+export const libraryRoutes = {
+  list: defineRoute('GET', '/folder/library/file/list', { query: libraryListQuery, response: libraryList }),
+  picture: defineRoute('GET', '/folder/library/file/picture', { query: pictureQuery, response: rawAnswer }),
+  archive: defineRoute('POST', '/file/archive', { body: archiveBody, response: libraryAnswer }),
+  batchArchive: defineRoute('POST', '/file/batch/archived', { body: batchArchiveBody, response: batchAnswer }),
+  recall: defineRoute('GET', '/file/recall', { query: recallQuery, response: libraryAnswer }),
+  markInvalid: defineRoute('POST', '/folder/file/invalid', { body: invalidBody, response: libraryAnswer }),
+  applyDelete: defineRoute('POST', '/file/delete/apply', { body: deleteApplyBody, response: deleteApplied }),
+  decideDelete: defineRoute('GET', '/file/delete/:fileId/:applyId/a', {
+    params: deleteDecisionParams,
+    query: deleteDecisionQuery,
+    response: libraryAnswer,
+  }),
+};

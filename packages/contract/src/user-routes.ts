@@ -1,0 +1,18 @@
+import { studyAlertBody, studyAlertList, studyAlertSaved } from './alert.ts';
+import { noData } from './envelope.ts';
+import { fileOnly, userIdParams } from './fields.ts';
+import { defineRoute, rawAnswer } from './route.ts';
+import { avatarData, langBody, signatureData, userInfo, userInfoModifyBody } from './user.ts';
+
+/** The signed-in user's own profile, language, avatar, handwriting and project alerts. */
+export const userRoutes = {
+  info: defineRoute('GET', '/user/info', { response: userInfo }),
+  modifyInfo: defineRoute('POST', '/user/info/modify/a', { body: userInfoModifyBody, response: userInfo }),
+  setLang: defineRoute('POST', '/user/lang', { body: langBody, response: noData }),
+  uploadAvatar: defineRoute('POST', '/user/avatar', { multipart: fileOnly, response: avatarData }),
+  avatar: defineRoute('GET', '/user/avatar/:userId', { params: userIdParams, response: rawAnswer }),
+  studyAlerts: defineRoute('GET', '/user/study_alert', { response: studyAlertList }),
+  saveStudyAlert: defineRoute('POST', '/user/study_alert/a', { body: studyAlertBody, response: studyAlertSaved }),
+  signature: defineRoute('GET', '/user/signature', { response: rawAnswer }),
+  uploadSignature: defineRoute('POST', '/user/signature/a', { multipart: fileOnly, response: signatureData }),
+};

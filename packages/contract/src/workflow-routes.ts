@@ -1,0 +1,40 @@
+import { requestWords, requestWordsParams } from './document-edit.ts';
+import { noData } from './envelope.ts';
+import { idParams } from './fields.ts';
+import {
+  assigneeCandidates,
+  batchAnswer,
+  batchBody,
+  decideBody,
+  flowAnswer,
+  recipientList,
+  recipientQuery,
+  routeTemplateBody,
+  routeTemplateCreated,
+  routeTemplateList,
+  sendBody,
+  transitionAnswer,
+} from './flow.ts';
+import { defineRoute } from './route.ts';
+
+/** A document's workflow: send, receive, decide, undo, its history, assignees, batches, route templates. */
+export const workflowRoutes = {
+  send: defineRoute('POST', '/file/apply/save', { body: sendBody, response: transitionAnswer }),
+  receive: defineRoute('POST', '/file/receive/:id/a', { params: idParams, response: transitionAnswer }),
+  decide: defineRoute('POST', '/file/audit/:id/a', { params: idParams, body: decideBody, response: transitionAnswer }),
+  undo: defineRoute('POST', '/file/undo/:id/a', { params: idParams, response: transitionAnswer }),
+  flow: defineRoute('GET', '/file/flow/:id', { params: idParams, response: flowAnswer }),
+  requestWords: defineRoute('GET', '/file/words/:fileId/:routeId/a', {
+    params: requestWordsParams,
+    response: requestWords,
+  }),
+  assignees: defineRoute('GET', '/file/assignees/:id', { params: idParams, response: assigneeCandidates }),
+  recipients: defineRoute('GET', '/folder/recipients', { query: recipientQuery, response: recipientList }),
+  batch: defineRoute('POST', '/file/batch/a', { body: batchBody, response: batchAnswer }),
+  templateList: defineRoute('GET', '/route/template/list', { response: routeTemplateList }),
+  createTemplate: defineRoute('POST', '/route/template/create', {
+    body: routeTemplateBody,
+    response: routeTemplateCreated,
+  }),
+  deleteTemplate: defineRoute('POST', '/route/template/delete/:id', { params: idParams, response: noData }),
+};
