@@ -106,6 +106,14 @@ const MODULES: Array<(api: Api, deps: Deps) => void> = [
   reportRoutes,
 ];
 
+/**
+ * Every module's routes on the instance buildApp mounts under API_BASE. Exported for contract-routes.test.ts, which
+ * mounts them on a bare instance to read what each route declares and hold it against the contract's route table.
+ */
+export function mountModules(api: Api, deps: Deps): void {
+  for (const mount of MODULES) mount(api, deps);
+}
+
 export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions['logger'] } = {}) {
   const app = Fastify({
     logger: opts.logger ?? false,
@@ -195,12 +203,7 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
   registerInputRules(app);
   registerIdempotency(app, deps.db);
 
-  await app.register(
-    async (api) => {
-      for (const mount of MODULES) mount(api as unknown as Api, deps);
-    },
-    { prefix: API_BASE },
-  );
+  await app.register(async (api) => mountModules(api, deps), { prefix: API_BASE });
   // The editing sessions' own protocols (issue 15), outside the /edoc envelope: the unique symbol authenticates.
   for (const m of WEBDAV_METHODS) app.addHttpMethod(m.method, { hasBody: m.hasBody });
   await app.register(async (dav) => webdavRoutes(dav, deps), { prefix: '/dav' });
