@@ -9,7 +9,7 @@ import type { Deps } from '../lib/deps.ts';
 import { folderRights } from './folder-rights.ts';
 import { fromLibraryOr } from './library-access.ts';
 import type { ProjectContext } from '../plugins/context.ts';
-import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
+import { recordTrail } from '../trail/trail.service.ts';
 import { seesSite, visibleSites } from './sites.ts';
 
 /** What the caller may see in the project: rights per work folder and the sites they work on (null: all). */
@@ -113,18 +113,20 @@ export async function documentOfVersion(tx: Tx, ctx: ProjectContext, versionId: 
 export async function downloadVersion(
   deps: Deps,
   ctx: ProjectContext,
-  input: { fileId: number; fileVersionId?: number },
-  actor: TrailActor,
-  /** False for a check without a download (issuing a link; resuming one already recorded). */
-  record = true,
+  input: {
+    fileId: number;
+    fileVersionId?: number;
+    /** False for a check without a download (issuing a link; resuming one already recorded). */
+    record?: boolean;
+  },
 ) {
   return deps.db.transaction(async (tx) => {
     // A reader of the library downloads an archived version with library downDoc (issue 11).
     const { doc, version } = await loadDocumentFor(tx, ctx, input.fileId, ['viewDoc', 'downDoc'])
       .then(async (loaded) => ({ doc: loaded.doc, version: await versionOf(tx, loaded.doc.id, input.fileVersionId) }))
       .catch((err: unknown) => fromLibraryOr(tx, ctx, err, 'downDoc', input.fileId, input.fileVersionId));
-    if (record)
-      await recordTrail(tx, actor, {
+    if (input.record ?? true)
+      await recordTrail(tx, ctx.actor, {
         type: TrailType.View,
         objectType: 'document',
         objectId: doc.id,

@@ -48,20 +48,20 @@ export function documentManageRoutes(api: Api, deps: Deps): void {
         fileOptional: true,
         precheck: (f) => checkDocumentEdit(deps, ctx, f),
       });
-      return commitUpload(deps, file?.blob.sha256, () => editDocument(deps, ctx, fields, file, ctx.actor));
+      return commitUpload(deps, file?.blob.sha256, () => editDocument(deps, ctx, { fields, file }));
     },
   );
 
   get('/file/version/find_all', { access, query: versionListQuery, response: versionList }, ({ ctx, query }) =>
-    listVersions(deps, ctx, query.fileId),
+    listVersions(deps, ctx, { fileId: query.fileId }),
   );
 
   get('/folder/other/version', { access, query: versionListQuery, response: versionList }, ({ ctx, query }) =>
-    listVersions(deps, ctx, query.fileId, query.fileVersionId),
+    listVersions(deps, ctx, { fileId: query.fileId, except: query.fileVersionId }),
   );
 
   post('/file/version/edit/a', { access, body: versionEditBody, response: noData }, async ({ ctx, body }) => {
-    await editVersionLabel(deps, ctx, body, ctx.actor);
+    await editVersionLabel(deps, ctx, body);
     return null;
   });
 
@@ -69,24 +69,24 @@ export function documentManageRoutes(api: Api, deps: Deps): void {
     '/file/version/delete/:id/a',
     { access, writes: true, params: idParams, response: noData },
     async ({ ctx, params }) => {
-      await deleteVersion(deps, ctx, params.id, ctx.actor);
+      await deleteVersion(deps, ctx, params.id);
       return null;
     },
   );
 
   post('/file/rename/a', { access, body: renameBody, response: noData }, async ({ ctx, body }) => {
-    await renameDocument(deps, ctx, body, ctx.actor);
+    await renameDocument(deps, ctx, body);
     return null;
   });
 
   post('/file/move/:fileId/:folderId/a', { access, params: moveParams, response: noData }, async ({ ctx, params }) => {
     const { fileId, folderId } = params;
-    await moveDocuments(deps, ctx, { fileIds: [fileId], folderId }, ctx.actor);
+    await moveDocuments(deps, ctx, { fileIds: [fileId], folderId });
     return null;
   });
 
   post('/folder/file/move/a', { access, body: moveManyBody, response: noData }, async ({ ctx, body }) => {
-    await moveDocuments(deps, ctx, body, ctx.actor);
+    await moveDocuments(deps, ctx, body);
     return null;
   });
 
@@ -94,12 +94,10 @@ export function documentManageRoutes(api: Api, deps: Deps): void {
     listWords(deps, ctx, params.id),
   );
 
-  post('/file/words', { access, body: wordBody, response: wordCreated }, ({ ctx, body }) =>
-    addWord(deps, ctx, body, ctx.actor),
-  );
+  post('/file/words', { access, body: wordBody, response: wordCreated }, ({ ctx, body }) => addWord(deps, ctx, body));
 
   post('/file/delete/a', { access, body: deleteBody, response: noData }, async ({ ctx, body }) => {
-    await deleteDocument(deps, ctx, body, ctx.actor);
+    await deleteDocument(deps, ctx, body);
     return null;
   });
 
@@ -109,7 +107,7 @@ export function documentManageRoutes(api: Api, deps: Deps): void {
     '/file/recycle/restore/:id',
     { access, params: idParams, body: restoreBody, response: noData },
     async ({ ctx, params, body }) => {
-      await restoreDocument(deps, ctx, params.id, body.folderId, ctx.actor);
+      await restoreDocument(deps, ctx, { fileId: params.id, chosenFolder: body.folderId });
       return null;
     },
   );
@@ -118,7 +116,7 @@ export function documentManageRoutes(api: Api, deps: Deps): void {
     '/file/recycle/purge/:id',
     { access: 'projectAdmin', params: idParams, response: noData },
     async ({ ctx, params }) => {
-      await purgeDocument(deps, ctx, params.id, ctx.actor);
+      await purgeDocument(deps, ctx, params.id);
       return null;
     },
   );

@@ -5,7 +5,7 @@ import { users } from '../../db/schema/users.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
-import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
+import { recordTrail } from '../../trail/trail.service.ts';
 import { documentAccess, loadDocumentFor, lockDocumentFor, versionOf } from '../../access/document-access.ts';
 import { requireFolderKey } from './document.policy.ts';
 import { nameTaken } from './document.service.ts';
@@ -13,20 +13,16 @@ import { requireStatusFor } from '../../access/workflow-state.ts';
 import { requireRouteOf } from '../workflow/request-words.service.ts';
 import { requireUnlocked } from '../../access/edit-lock.ts';
 
-export async function renameDocument(
-  deps: Deps,
-  ctx: ProjectContext,
-  input: { fileId: number; name: string },
-  actor: TrailActor,
-) {
+export async function renameDocument(deps: Deps, ctx: ProjectContext, input: { fileId: number; name: string }) {
   await deps.db.transaction(async (tx) => {
     const { doc } = await lockDocumentFor(tx, ctx, input.fileId, ['viewDoc', 'editDoc']);
     requireStatusFor(doc.status, 'edit');
     await requireUnlocked(tx, deps.blobs, doc.id);
     if (doc.name === input.name) fail('no_change');
-    if (await nameTaken(tx, doc.folderId!, input.name, doc.id)) fail('duplicate_file_name');
+    if (await nameTaken(tx, { folderId: doc.folderId!, name: input.name, exceptId: doc.id }))
+      fail('duplicate_file_name');
     await tx.update(documents).set({ name: input.name, updatedAt: new Date() }).where(eq(documents.id, doc.id));
-    await recordTrail(tx, actor, {
+    await recordTrail(tx, ctx.actor, {
       type: TrailType.Update,
       objectType: 'document',
       objectId: doc.id,
@@ -40,12 +36,7 @@ export async function renameDocument(
  * Moves documents to another work folder, all or none: each needs editDoc where it is and the target needs
  * createDoc; a name already in the target refuses the whole move (trail type 14 per document).
  */
-export async function moveDocuments(
-  deps: Deps,
-  ctx: ProjectContext,
-  input: { fileIds: number[]; folderId: number },
-  actor: TrailActor,
-) {
+export async function moveDocuments(deps: Deps, ctx: ProjectContext, input: { fileIds: number[]; folderId: number }) {
   await deps.db.transaction(async (tx) => {
     const access = await documentAccess(tx, ctx);
     await requireFolderKey(tx, ctx, input.folderId, 'createDoc', access.rights);
@@ -56,13 +47,14 @@ export async function moveDocuments(
       if (doc.folderId === input.folderId) continue;
       await requireUnlocked(tx, deps.blobs, doc.id);
       const lower = doc.name.toLowerCase();
-      if (names.has(lower) || (await nameTaken(tx, input.folderId, doc.name))) fail('duplicate_file_name');
+      if (names.has(lower) || (await nameTaken(tx, { folderId: input.folderId, name: doc.name })))
+        fail('duplicate_file_name');
       names.add(lower);
       await tx
         .update(documents)
         .set({ folderId: input.folderId, updatedAt: new Date() })
         .where(eq(documents.id, doc.id));
-      await recordTrail(tx, actor, {
+      await recordTrail(tx, ctx.actor, {
         type: TrailType.Move,
         objectType: 'document',
         objectId: doc.id,
@@ -97,7 +89,6 @@ export async function addWord(
   deps: Deps,
   ctx: ProjectContext,
   input: { fileId: number; text: string; fileVersionId?: number; routeId?: number },
-  actor: TrailActor,
 ) {
   return deps.db.transaction(async (tx) => {
     const { doc } = await loadDocumentFor(tx, ctx, input.fileId, ['viewDoc']);
@@ -109,7 +100,7 @@ export async function addWord(
       .insert(documentWords)
       .values({ documentId: doc.id, versionId, userId: ctx.auth.user.id, text: input.text, routeId: input.routeId })
       .returning();
-    await recordTrail(tx, actor, {
+    await recordTrail(tx, ctx.actor, {
       type: TrailType.Create,
       objectType: 'document_word',
       objectId: word.id,

@@ -10,7 +10,7 @@ import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { removeIfUnreferenced } from '../../storage/blob-sweep.ts';
-import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
+import { recordTrail } from '../../trail/trail.service.ts';
 import { deleteVersion } from './document-version.service.ts';
 import { lockDocumentFor } from '../../access/document-access.ts';
 import { requireFolderKey } from './document.policy.ts';
@@ -27,14 +27,13 @@ export async function deleteDocument(
   deps: Deps,
   ctx: ProjectContext,
   input: { fileId: number; fileVersionId?: number; deleteAllVersion: boolean },
-  actor: TrailActor,
 ) {
   if (!input.deleteAllVersion && input.fileVersionId) {
     const live = await deps.db
       .select({ id: documentVersions.id })
       .from(documentVersions)
       .where(and(eq(documentVersions.documentId, input.fileId), isNull(documentVersions.deletedAt)));
-    if (live.length > 1) return deleteVersion(deps, ctx, input.fileVersionId, actor);
+    if (live.length > 1) return deleteVersion(deps, ctx, input.fileVersionId);
   }
   await deps.db.transaction(async (tx) => {
     const { doc } = await lockDocumentFor(tx, ctx, input.fileId, ['viewDoc', 'deleteDoc']);
@@ -46,7 +45,7 @@ export async function deleteDocument(
       .update(documents)
       .set({ deletedAt: new Date(), deletedBy: ctx.auth.user.id })
       .where(and(eq(documents.id, doc.id), isNull(documents.deletedAt)));
-    await recordTrail(tx, actor, {
+    await recordTrail(tx, ctx.actor, {
       type: TrailType.Delete,
       objectType: 'document',
       objectId: doc.id,
@@ -107,21 +106,19 @@ async function lockRecycled(tx: Tx, ctx: ProjectContext, fileId: number) {
 export async function restoreDocument(
   deps: Deps,
   ctx: ProjectContext,
-  fileId: number,
-  chosenFolder: number | undefined,
-  actor: TrailActor,
+  { fileId, chosenFolder }: { fileId: number; chosenFolder?: number },
 ) {
   await deps.db.transaction(async (tx) => {
     const doc = await lockRecycled(tx, ctx, fileId);
     const folderId = chosenFolder ?? doc.folderId;
     if (!folderId) fail('required', { field: 'folderId' });
     await requireFolderKey(tx, ctx, folderId, 'createDoc');
-    if (await nameTaken(tx, folderId, doc.name)) fail('duplicate_file_name');
+    if (await nameTaken(tx, { folderId, name: doc.name })) fail('duplicate_file_name');
     await tx
       .update(documents)
       .set({ deletedAt: null, deletedBy: null, folderId, updatedAt: new Date() })
       .where(eq(documents.id, doc.id));
-    await recordTrail(tx, actor, {
+    await recordTrail(tx, ctx.actor, {
       type: TrailType.Update,
       objectType: 'document',
       objectId: doc.id,
@@ -135,7 +132,7 @@ export async function restoreDocument(
  * Removes a recycled document for good (project administrators). Its rows go; a blob goes only when no other
  * version anywhere references it. The trail keeps the record, including the content's hash.
  */
-export async function purgeDocument(deps: Deps, ctx: ProjectContext, fileId: number, actor: TrailActor) {
+export async function purgeDocument(deps: Deps, ctx: ProjectContext, fileId: number) {
   if (!ctx.fullAccess) fail('forbidden');
   const shas = await deps.db.transaction(async (tx) => {
     const doc = await lockRecycled(tx, ctx, fileId);
@@ -144,7 +141,7 @@ export async function purgeDocument(deps: Deps, ctx: ProjectContext, fileId: num
     await tx.delete(documentWords).where(eq(documentWords.documentId, doc.id));
     await tx.delete(documentVersions).where(eq(documentVersions.documentId, doc.id));
     await tx.delete(documents).where(eq(documents.id, doc.id));
-    await recordTrail(tx, actor, {
+    await recordTrail(tx, ctx.actor, {
       type: TrailType.Delete,
       objectType: 'document',
       objectId: doc.id,

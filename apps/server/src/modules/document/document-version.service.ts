@@ -7,7 +7,7 @@ import { fail } from '../../lib/app-error.ts';
 import { contentTexts } from '../../db/schema/search.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
-import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
+import { recordTrail } from '../../trail/trail.service.ts';
 import { documentOfVersion, loadDocumentFor, lockDocumentFor, versionOf } from '../../access/document-access.ts';
 import { requireStatusFor } from '../../access/workflow-state.ts';
 import { addVersion, nextVersionNo, type UploadedFile } from '../../access/versions.ts';
@@ -27,7 +27,11 @@ export async function checkDocumentEdit(deps: Deps, ctx: ProjectContext, fields:
     const { doc } = await loadDocumentFor(tx, ctx, fields.fileId, ['viewDoc', 'editDoc']);
     requireStatusFor(doc.status, 'edit');
     await requireUnlocked(tx, deps.blobs, doc.id);
-    if (fields.name && fields.name !== doc.name && (await nameTaken(tx, doc.folderId!, fields.name, doc.id)))
+    if (
+      fields.name &&
+      fields.name !== doc.name &&
+      (await nameTaken(tx, { folderId: doc.folderId!, name: fields.name, exceptId: doc.id }))
+    )
       fail('duplicate_file_name');
   });
 }
@@ -39,9 +43,7 @@ export async function checkDocumentEdit(deps: Deps, ctx: ProjectContext, fields:
 export async function editDocument(
   deps: Deps,
   ctx: ProjectContext,
-  fields: DocumentEditFields,
-  file: UploadedFile | null,
-  actor: TrailActor,
+  { fields, file }: { fields: DocumentEditFields; file: UploadedFile | null },
 ) {
   const edited = await deps.db.transaction(async (tx) => {
     // Concurrent edits of one document queue here; the second sees the first's result (DESIGN §6).
@@ -65,7 +67,8 @@ export async function editDocument(
     const start = changes.effectiveDate ?? doc.effectiveDate;
     const end = changes.expirationDate ?? doc.expirationDate;
     if (start && end && start > end) fail('effective_after_expiry');
-    if (changes.name && (await nameTaken(tx, doc.folderId!, changes.name, doc.id))) fail('duplicate_file_name');
+    if (changes.name && (await nameTaken(tx, { folderId: doc.folderId!, name: changes.name, exceptId: doc.id })))
+      fail('duplicate_file_name');
     let versionNo = current.versionNo;
     if (newContent) {
       versionNo = fields.versionNo ?? nextVersionNo(current.versionNo);
@@ -78,7 +81,7 @@ export async function editDocument(
       .update(documents)
       .set({ ...pick(changes), updatedAt: new Date() })
       .where(eq(documents.id, doc.id));
-    await recordTrail(tx, actor, {
+    await recordTrail(tx, ctx.actor, {
       type: TrailType.Update,
       objectType: 'document',
       objectId: doc.id,
@@ -97,7 +100,11 @@ const pick = (changes: Record<string, string | null>) =>
   Object.fromEntries(Object.entries(changes).filter(([k]) => (METADATA as readonly string[]).includes(k)));
 
 /** Every live version, newest first (viewVersionDoc). */
-export async function listVersions(deps: Deps, ctx: ProjectContext, fileId: number, except?: number) {
+export async function listVersions(
+  deps: Deps,
+  ctx: ProjectContext,
+  { fileId, except }: { fileId: number; except?: number },
+) {
   return deps.db.transaction(async (tx) => {
     const { doc } = await loadDocumentFor(tx, ctx, fileId, ['viewDoc', 'viewVersionDoc']);
     const rows = await tx
@@ -141,7 +148,6 @@ export async function editVersionLabel(
   deps: Deps,
   ctx: ProjectContext,
   input: { fileVersionId: number; label?: string },
-  actor: TrailActor,
 ) {
   await deps.db.transaction(async (tx) => {
     const documentId = await documentOfVersion(tx, ctx, input.fileVersionId);
@@ -152,7 +158,7 @@ export async function editVersionLabel(
     const label = input.label || null;
     if (old.label === label) fail('no_change');
     await tx.update(documentVersions).set({ label }).where(eq(documentVersions.id, old.id));
-    await recordTrail(tx, actor, {
+    await recordTrail(tx, ctx.actor, {
       type: TrailType.Update,
       objectType: 'document',
       objectId: documentId,
@@ -164,7 +170,7 @@ export async function editVersionLabel(
 }
 
 /** Deletes one version that is not the only one; the current one falls back to the newest remaining. */
-export async function deleteVersion(deps: Deps, ctx: ProjectContext, versionId: number, actor: TrailActor) {
+export async function deleteVersion(deps: Deps, ctx: ProjectContext, versionId: number) {
   await deps.db.transaction(async (tx) => {
     const documentId = await documentOfVersion(tx, ctx, versionId);
     const { doc } = await lockDocumentFor(tx, ctx, documentId, ['viewDoc', 'deleteDoc']);
@@ -184,7 +190,7 @@ export async function deleteVersion(deps: Deps, ctx: ProjectContext, versionId: 
       .update(documents)
       .set({ currentVersionId: newest.id, updatedAt: new Date() })
       .where(eq(documents.id, doc.id));
-    await recordTrail(tx, actor, {
+    await recordTrail(tx, ctx.actor, {
       type: TrailType.Delete,
       objectType: 'document',
       objectId: doc.id,

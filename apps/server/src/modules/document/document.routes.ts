@@ -35,7 +35,9 @@ export function documentRoutes(api: Api, deps: Deps): void {
   post(
     '/file/name/check/a',
     { access: 'projectMember', writes: false, body: nameCheckBody, response: nameCheckAnswer },
-    async ({ ctx, body }) => ({ exists: await nameInUse(deps, ctx, body.folderId, body.name, body.fileId) }),
+    async ({ ctx, body }) => ({
+      exists: await nameInUse(deps, ctx, { folderId: body.folderId, name: body.name, exceptId: body.fileId }),
+    }),
   );
 
   get(
@@ -58,7 +60,7 @@ export function documentRoutes(api: Api, deps: Deps): void {
       const { fields, file } = await receiveUpload(deps, ctx, request, documentFields, {
         precheck: (f) => checkNewDocument(deps, ctx, f),
       });
-      return commitUpload(deps, file?.blob.sha256, () => createDocument(deps, ctx, fields, file!, ctx.actor));
+      return commitUpload(deps, file?.blob.sha256, () => createDocument(deps, ctx, { fields, file: file! }));
     },
   );
 
@@ -75,7 +77,7 @@ export function documentRoutes(api: Api, deps: Deps): void {
       },
     },
     async ({ ctx, query, request, reply }) => {
-      const { doc, version } = await downloadVersion(deps, ctx, query, ctx.actor);
+      const { doc, version } = await downloadVersion(deps, ctx, query);
       const contentType = contentTypeOf(version.extension);
       const fileName = downloadName(doc.name, version.extension);
       // A signed PDF leaves with its signature page and the server's PAdES signature (DESIGN §7).

@@ -11,7 +11,7 @@ import { requestRendition } from '../viewer/rendition.service.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
+import { recordTrail } from '../../trail/trail.service.ts';
 import { openTasks } from '../task/task-rows.ts';
 import { requireAssigneesMay } from '../../access/assignees.ts';
 import { siteFilter, visibleSites } from '../../access/sites.ts';
@@ -21,11 +21,19 @@ import { requireFolderKey } from './document.policy.ts';
 /** Unique among the live documents of the folder, ignoring case ('Duplicate file name!'). */
 export async function nameTaken(
   tx: Tx,
-  folderId: number,
-  name: string,
-  exceptId?: number,
-  /** Only documents matching this count (the caller's sites, for the name check a user may ask). */
-  scope?: SQL,
+  {
+    folderId,
+    name,
+    exceptId,
+    scope,
+  }: {
+    folderId: number;
+    name: string;
+    /** The document being renamed, which may keep its own name. */
+    exceptId?: number;
+    /** Only documents matching this count (the caller's sites, for the name check a user may ask). */
+    scope?: SQL;
+  },
 ): Promise<boolean> {
   const [row] = await tx
     .select({ id: documents.id })
@@ -69,10 +77,14 @@ async function checkSiteAndTags(tx: Tx, ctx: ProjectContext, fields: DocumentFie
  * POST /file/name/check/a: is the name taken among the documents the caller may see? A site-limited member
  * learns nothing of another site's documents here (issue 9); the create itself still refuses a clash.
  */
-export async function nameInUse(deps: Deps, ctx: ProjectContext, folderId: number, name: string, exceptId?: number) {
+export async function nameInUse(
+  deps: Deps,
+  ctx: ProjectContext,
+  { folderId, name, exceptId }: { folderId: number; name: string; exceptId?: number },
+) {
   return deps.db.transaction(async (tx) => {
     await requireFolderKey(tx, ctx, folderId, 'viewDoc');
-    return nameTaken(tx, folderId, name, exceptId, siteFilter(await visibleSites(tx, ctx)));
+    return nameTaken(tx, { folderId, name, exceptId, scope: siteFilter(await visibleSites(tx, ctx)) });
   });
 }
 
@@ -85,7 +97,7 @@ export async function checkNewDocument(deps: Deps, ctx: ProjectContext, fields: 
     await requireFolderKey(tx, ctx, fields.folderId, 'createDoc');
     await checkSiteAndTags(tx, ctx, fields);
     await checkRecipient(tx, ctx, fields);
-    if (await nameTaken(tx, fields.folderId, fields.name)) fail('duplicate_file_name');
+    if (await nameTaken(tx, { folderId: fields.folderId, name: fields.name })) fail('duplicate_file_name');
   });
 }
 
@@ -107,15 +119,13 @@ async function checkRecipient(tx: Tx, ctx: ProjectContext, fields: DocumentField
 export async function createDocument(
   deps: Deps,
   ctx: ProjectContext,
-  fields: DocumentFields,
-  file: UploadedFile,
-  actor: TrailActor,
+  { fields, file }: { fields: DocumentFields; file: UploadedFile },
 ): Promise<{ fileId: number; fileVersionId: number }> {
   const created = await deps.db.transaction(async (tx) => {
     const { folder } = await requireFolderKey(tx, ctx, fields.folderId, 'createDoc');
     await checkSiteAndTags(tx, ctx, fields);
     const recipient = await checkRecipient(tx, ctx, fields);
-    if (await nameTaken(tx, fields.folderId, fields.name)) fail('duplicate_file_name');
+    if (await nameTaken(tx, { folderId: fields.folderId, name: fields.name })) fail('duplicate_file_name');
     const [project] = await tx
       .select({ convention: projects.versionConvention })
       .from(projects)
@@ -156,7 +166,7 @@ export async function createDocument(
       file,
       ctx.auth.user.id,
     );
-    await recordTrail(tx, actor, {
+    await recordTrail(tx, ctx.actor, {
       type: TrailType.Create,
       objectType: 'document',
       objectId: doc.id,

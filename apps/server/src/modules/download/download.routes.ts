@@ -39,7 +39,7 @@ export function downloadRoutes(api: Api, deps: Deps): void {
   post(
     '/download/task/create',
     { access, writes: false, body: downloadTaskBody, response: downloadTaskCreated },
-    ({ ctx, body }) => createDownloadTask(deps, ctx, body, ctx.actor),
+    ({ ctx, body }) => createDownloadTask(deps, ctx, body),
   );
 
   get('/download/task/list', { access, query: downloadTaskQuery, response: downloadTaskList }, ({ ctx, query }) =>
@@ -50,7 +50,7 @@ export function downloadRoutes(api: Api, deps: Deps): void {
     '/download/task/:id/file',
     { access, params: idParams, response: pack },
     async ({ ctx, params, request, reply }) => {
-      const zip = await openTaskZip(deps, ctx, params.id, ctx.actor);
+      const zip = await openTaskZip(deps, ctx, { taskId: params.id });
       return sendBlob(request, reply, deps.blobs, {
         ...zip,
         fileName: `${zip.name}.zip`,
@@ -60,7 +60,7 @@ export function downloadRoutes(api: Api, deps: Deps): void {
   );
 
   post('/download/task/delete/:id', { access, params: idParams, response: noData }, async ({ ctx, params }) => {
-    await deleteDownloadTask(deps, ctx, params.id, ctx.actor);
+    await deleteDownloadTask(deps, ctx, params.id);
     return null;
   });
 

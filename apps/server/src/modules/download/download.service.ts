@@ -18,7 +18,7 @@ import { removeIfUnreferenced } from '../../storage/blob-sweep.ts';
 import { visibleSites, siteFilter } from '../../access/sites.ts';
 import { folderRights, loadFolder } from '../../access/folder-rights.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
-import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
+import { recordTrail } from '../../trail/trail.service.ts';
 import { DOWNLOAD_QUEUE, failureText } from './download-pack.ts';
 
 type TaskRow = typeof downloadTasks.$inferSelect;
@@ -75,7 +75,7 @@ function descendants(rows: Array<{ id: number; parentId: number | null }>, rootI
 }
 
 /** Records the task and queues its packing; the job runs after the commit so it can see the row. */
-export async function createDownloadTask(deps: Deps, ctx: ProjectContext, body: DownloadTaskBody, actor: TrailActor) {
+export async function createDownloadTask(deps: Deps, ctx: ProjectContext, body: DownloadTaskBody) {
   const task = await deps.db.transaction(async (tx) => {
     const documentIds = await resolveDocuments(tx, ctx, body);
     const expiresAt = new Date(Date.now() + deps.config.DOWNLOAD_TASK_DAYS * 86_400_000);
@@ -83,7 +83,7 @@ export async function createDownloadTask(deps: Deps, ctx: ProjectContext, body: 
       .insert(downloadTasks)
       .values({ projectId: ctx.projectId, userId: ctx.auth.user.id, name: body.name, documentIds, expiresAt })
       .returning();
-    await recordTrail(tx, actor, {
+    await recordTrail(tx, ctx.actor, {
       type: TrailType.Create,
       objectType: 'download_task',
       objectId: row.id,
@@ -191,13 +191,24 @@ async function loadTaskFor(tx: Tx | Db, ctx: ProjectContext, id: number): Promis
 }
 
 /** The packed zip of a completed, unexpired task; each download is a view (type 11) in the trail. */
-export async function openTaskZip(deps: Deps, ctx: ProjectContext, id: number, actor: TrailActor, record = true) {
+export async function openTaskZip(
+  deps: Deps,
+  ctx: ProjectContext,
+  {
+    taskId,
+    record = true,
+  }: {
+    taskId: number;
+    /** False for a check without a download (issuing a link; resuming one already recorded). */
+    record?: boolean;
+  },
+) {
   return deps.db.transaction(async (tx) => {
-    const t = await loadTaskFor(tx, ctx, id);
+    const t = await loadTaskFor(tx, ctx, taskId);
     if (t.status === DownloadStatus.Completed && isExpired(t)) fail('download_expired');
     if (t.status !== DownloadStatus.Completed || !t.sha256 || t.size === null) fail('download_not_ready');
     if (record)
-      await recordTrail(tx, actor, {
+      await recordTrail(tx, ctx.actor, {
         type: TrailType.View,
         objectType: 'download_task',
         objectId: t.id,
@@ -208,11 +219,11 @@ export async function openTaskZip(deps: Deps, ctx: ProjectContext, id: number, a
 }
 
 /** Deletes the task (packing or not); its zip goes with it unless another row still points at it. */
-export async function deleteDownloadTask(deps: Deps, ctx: ProjectContext, id: number, actor: TrailActor) {
+export async function deleteDownloadTask(deps: Deps, ctx: ProjectContext, id: number) {
   const t = await deps.db.transaction(async (tx) => {
     const row = await loadTaskFor(tx, ctx, id);
     await tx.delete(downloadTasks).where(eq(downloadTasks.id, row.id));
-    await recordTrail(tx, actor, {
+    await recordTrail(tx, ctx.actor, {
       type: TrailType.Delete,
       objectType: 'download_task',
       objectId: row.id,

@@ -21,10 +21,10 @@ import { signedDownload } from '../seal/signed-copy.ts';
 export async function issueTicket(deps: Deps, ctx: ProjectContext, body: TicketBody) {
   let named: { documentId: number | null; versionId: number | null; taskId: number | null };
   if (body.kind === 'document') {
-    const { doc, version } = await downloadVersion(deps, ctx, body, ctx.actor, false);
+    const { doc, version } = await downloadVersion(deps, ctx, { ...body, record: false });
     named = { documentId: doc.id, versionId: version.id, taskId: null };
   } else {
-    await openTaskZip(deps, ctx, body.taskId, ctx.actor, false);
+    await openTaskZip(deps, ctx, { taskId: body.taskId, record: false });
     named = { documentId: null, versionId: null, taskId: body.taskId };
   }
   const token = randomToken();
@@ -83,11 +83,11 @@ export async function redeemTicket(
   const first = claimed.length > 0;
   if (!first && !(isResume(request) && t.claimedBy === clientOf(request))) fail('not_found');
   if (t.taskId !== null) {
-    const zip = await openTaskZip(deps, ctx, t.taskId, ctx.actor, first);
+    const zip = await openTaskZip(deps, ctx, { taskId: t.taskId, record: first });
     return { sha256: zip.sha256, size: zip.size, fileName: `${zip.name}.zip`, contentType: 'application/zip' };
   }
-  const input = { fileId: t.documentId ?? 0, fileVersionId: t.versionId ?? undefined };
-  const { doc, version } = await downloadVersion(deps, ctx, input, ctx.actor, first);
+  const input = { fileId: t.documentId ?? 0, fileVersionId: t.versionId ?? undefined, record: first };
+  const { doc, version } = await downloadVersion(deps, ctx, input);
   // A signed PDF is made for the request, as for the direct download (signed-copy.ts).
   const made = (await signedDownload(deps, doc, version)) ?? undefined;
   return {

@@ -11,7 +11,6 @@ import { BlobTooLargeError } from '../../storage/blob-store.ts';
 import { commitUpload, discardUpload, lockBlob } from '../../storage/blob-sweep.ts';
 import { lockDocumentFor, versionOf } from '../../access/document-access.ts';
 import { receiveUpload } from '../../access/upload.ts';
-import type { TrailActor } from '../../trail/trail.service.ts';
 import { openSessionOf, type EditSessionRow } from '../../access/edit-lock.ts';
 import { lockDeadline, sessionBySymbol } from './editing.service.ts';
 import { closeSession } from '../../access/edit-session-close.ts';
@@ -74,12 +73,7 @@ async function requireHolder(deps: Deps, ctx: ProjectContext, fileId: number) {
  * POST /file/ol/checkin/a: the checked-out (or edited) document's new file, of the same type, ends the session as its
  * new version; the same content as before makes none ('no change in the document').
  */
-export async function checkIn(
-  deps: Deps,
-  ctx: ProjectContext,
-  request: FastifyRequest,
-  actor: TrailActor,
-): Promise<EditEnded> {
+export async function checkIn(deps: Deps, ctx: ProjectContext, request: FastifyRequest): Promise<EditEnded> {
   const { fields, file } = await receiveUpload(deps, ctx, request, checkinFields, {
     precheck: (f) => requireHolder(deps, ctx, f.fileId),
   });
@@ -97,7 +91,7 @@ export async function checkIn(
         tx,
         deps.blobs,
         { session, holderName: open.holderName },
-        { outcome: 'saved', by: actor },
+        { outcome: 'saved', by: ctx.actor },
       );
       return { outcome: ended.outcome, fileVersionId: ended.fileVersionId, versionNo: ended.versionNo };
     }),

@@ -31,7 +31,7 @@ export function editingRoutes(api: Api, deps: Deps): void {
   const { get, post, del } = routes(api);
 
   post('/file/ol/start/a', { access: 'projectMember', body: editStartBody, response: editSession }, ({ ctx, body }) =>
-    startEdit(deps, ctx, body, ctx.actor),
+    startEdit(deps, ctx, body),
   );
 
   get(
@@ -49,13 +49,13 @@ export function editingRoutes(api: Api, deps: Deps): void {
   del(
     '/file/ol/revise/symbol/del/:id',
     { access: 'projectMember', params: idParams, query: editEndQuery, response: editEnded },
-    ({ ctx, params, query }) => endEdit(deps, ctx, params.id, query.discard, ctx.actor),
+    ({ ctx, params, query }) => endEdit(deps, ctx, { fileId: params.id, discard: query.discard }),
   );
 
   post(
     '/file/ol/checkin/a',
     { access: 'projectMember', multipart: checkinFields, response: editEnded },
-    ({ ctx, request }) => checkIn(deps, ctx, request, ctx.actor),
+    ({ ctx, request }) => checkIn(deps, ctx, request),
   );
 
   // The session's file as it is now, for the editor or a check-out: the unique symbol is the credential.

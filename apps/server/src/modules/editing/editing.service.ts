@@ -18,7 +18,7 @@ import { randomToken } from '../../lib/crypto.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { loadDocumentFor, lockDocumentFor, versionOf } from '../../access/document-access.ts';
-import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
+import { recordTrail } from '../../trail/trail.service.ts';
 import { requireStatusFor } from '../../access/workflow-state.ts';
 import { isExpired, openSessionOf, requireUnlocked, type EditSessionRow } from '../../access/edit-lock.ts';
 import { closeSession } from '../../access/edit-session-close.ts';
@@ -68,54 +68,54 @@ export async function startEdit(
   deps: Deps,
   ctx: ProjectContext,
   input: { fileId: number; mode: EditMode },
-  actor: TrailActor,
-  retried = false,
 ): Promise<EditSession> {
-  try {
-    return await deps.db.transaction(async (tx) => {
-      const { doc } = await lockDocumentFor(tx, ctx, input.fileId, ['viewDoc', 'editDoc']);
-      requireStatusFor(doc.status, 'edit');
-      const base = await versionOf(tx, doc.id);
-      if (input.mode !== 'checkout' && !isEditableType(base.extension)) fail('edit_type_not_supported');
-      const open = await openSessionOf(tx, doc.id, true);
-      if (
-        open &&
-        !isExpired(open.session) &&
-        open.session.userId === ctx.auth.user.id &&
-        open.session.mode === input.mode
-      )
-        return sessionView(deps, tx, open.session, open.holderName);
-      await requireUnlocked(tx, deps.blobs, doc.id);
-      const [s] = await tx
-        .insert(editSessions)
-        .values({
-          symbol: randomToken(),
-          projectId: ctx.projectId,
-          documentId: doc.id,
-          versionId: base.id,
-          userId: ctx.auth.user.id,
-          mode: input.mode,
-          expiresAt: lockDeadline(),
-        })
-        .returning();
-      await recordTrail(tx, actor, {
-        type: TrailType.OnlineEdit,
-        objectType: 'document',
-        objectId: doc.id,
-        version: base.versionNo,
-        oldValue: null,
-        newValue: { sessionId: s.id, editMode: s.mode, versionNo: base.versionNo, holderId: s.userId },
-      });
-      const view = await sessionView(deps, tx, s, ctx.auth.user.name);
-      // No editor answers for this type (none configured, unreachable, no edit page): no session, the lock undone.
-      if (s.mode === 'wopi' && !view.wopi) fail('browser_editor_unavailable');
-      return view;
-    });
-  } catch (err) {
+  return openEditSession(deps, ctx, input).catch((err: unknown) => {
     // Two people starting at once: the partial unique index lets one win; the other, once more, hears who.
-    if (!isUniqueViolation(err) || retried) throw err;
-    return startEdit(deps, ctx, input, actor, true);
-  }
+    if (!isUniqueViolation(err)) throw err;
+    return openEditSession(deps, ctx, input);
+  });
+}
+
+function openEditSession(deps: Deps, ctx: ProjectContext, input: { fileId: number; mode: EditMode }) {
+  return deps.db.transaction(async (tx) => {
+    const { doc } = await lockDocumentFor(tx, ctx, input.fileId, ['viewDoc', 'editDoc']);
+    requireStatusFor(doc.status, 'edit');
+    const base = await versionOf(tx, doc.id);
+    if (input.mode !== 'checkout' && !isEditableType(base.extension)) fail('edit_type_not_supported');
+    const open = await openSessionOf(tx, doc.id, true);
+    if (
+      open &&
+      !isExpired(open.session) &&
+      open.session.userId === ctx.auth.user.id &&
+      open.session.mode === input.mode
+    )
+      return sessionView(deps, tx, open.session, open.holderName);
+    await requireUnlocked(tx, deps.blobs, doc.id);
+    const [s] = await tx
+      .insert(editSessions)
+      .values({
+        symbol: randomToken(),
+        projectId: ctx.projectId,
+        documentId: doc.id,
+        versionId: base.id,
+        userId: ctx.auth.user.id,
+        mode: input.mode,
+        expiresAt: lockDeadline(),
+      })
+      .returning();
+    await recordTrail(tx, ctx.actor, {
+      type: TrailType.OnlineEdit,
+      objectType: 'document',
+      objectId: doc.id,
+      version: base.versionNo,
+      oldValue: null,
+      newValue: { sessionId: s.id, editMode: s.mode, versionNo: base.versionNo, holderId: s.userId },
+    });
+    const view = await sessionView(deps, tx, s, ctx.auth.user.name);
+    // No editor answers for this type (none configured, unreachable, no edit page): no session, the lock undone.
+    if (s.mode === 'wopi' && !view.wopi) fail('browser_editor_unavailable');
+    return view;
+  });
 }
 
 /** GET /file/ol/unique/exist/{id}: whether someone edits the document; its holder gets the session to resume. */
@@ -145,9 +145,7 @@ export async function editStatus(deps: Deps, ctx: ProjectContext, fileId: number
 export async function endEdit(
   deps: Deps,
   ctx: ProjectContext,
-  fileId: number,
-  discard: boolean,
-  actor: TrailActor,
+  { fileId, discard }: { fileId: number; discard: boolean },
 ): Promise<EditEnded> {
   return deps.db.transaction(async (tx) => {
     await lockDocumentFor(tx, ctx, fileId, ['viewDoc']);
@@ -156,7 +154,7 @@ export async function endEdit(
     const mine = open.session.userId === ctx.auth.user.id;
     if (!mine && !ctx.fullAccess) fail('forbidden');
     const outcome = mine ? (discard ? 'cancelled' : 'saved') : 'ended_by_admin';
-    const ended = await closeSession(tx, deps.blobs, open, { outcome, by: actor });
+    const ended = await closeSession(tx, deps.blobs, open, { outcome, by: ctx.actor });
     return { outcome: ended.outcome, fileVersionId: ended.fileVersionId, versionNo: ended.versionNo };
   });
 }

@@ -22,7 +22,7 @@ import { libraryFactsOf, libraryFolderFor, projectToday } from '../../access/lib
  * zone (DESIGN §6). Files the current version in the library, superseding the document's earlier entry, and closes
  * the 'waiting to archive' task. One transaction under the document's row lock.
  */
-export async function archiveDocument(tx: Tx, ctx: ProjectContext, body: ArchiveBody, actor: TrailActor) {
+export async function archiveDocument(tx: Tx, ctx: ProjectContext, body: ArchiveBody) {
   const { doc, rights } = await lockDocumentFor(tx, ctx, body.fileId, ['viewDoc']);
   requireTransition(doc.status, 'archive', libraryFactsOf(ctx, doc, rights, null));
   if (body.fileVersionId !== undefined && body.fileVersionId !== doc.currentVersionId) fail('version_not_current');
@@ -58,7 +58,7 @@ export async function archiveDocument(tx: Tx, ctx: ProjectContext, body: Archive
     .returning();
   await tx.update(documents).set({ status: to, effectiveDate, updatedAt: now }).where(eq(documents.id, doc.id));
   await closeTasks(tx, doc.id, { kinds: ['archive'] }, { state: TaskState.Done, outcome: 'archive' });
-  await recordTrail(tx, actor, {
+  await recordTrail(tx, ctx.actor, {
     type: TrailType.Publish,
     objectType: 'document',
     objectId: doc.id,
@@ -80,7 +80,7 @@ export async function archiveDocument(tx: Tx, ctx: ProjectContext, body: Archive
  * POST /file/batch/archived: each document in its own transaction, checked on its own (as batch sending does); the
  * answer says which were archived and why the others were not.
  */
-export async function archiveMany(deps: Deps, ctx: ProjectContext, body: BatchArchiveBody, actor: TrailActor) {
+export async function archiveMany(deps: Deps, ctx: ProjectContext, body: BatchArchiveBody) {
   const results: BatchAnswer['results'] = [];
   const ids = [...new Set(body.fileIds)];
   if (body.fileVersionIds && body.fileVersionIds.length !== body.fileIds.length)
@@ -89,7 +89,7 @@ export async function archiveMany(deps: Deps, ctx: ProjectContext, body: BatchAr
     // fileVersionIds pair with fileIds by position (SPEC §3 batch archive payload).
     const input = { ...body, fileId, fileVersionId: body.fileVersionIds?.[body.fileIds.indexOf(fileId)] };
     try {
-      await deps.db.transaction((tx) => archiveDocument(tx, ctx, input, actor));
+      await deps.db.transaction((tx) => archiveDocument(tx, ctx, input));
       results.push({ fileId, ok: true, errorCode: null, msg: null });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;

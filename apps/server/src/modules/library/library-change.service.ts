@@ -10,7 +10,7 @@ import type { ProjectContext } from '../../plugins/context.ts';
 import { lockDocumentFor } from '../../access/document-access.ts';
 import { nextVersionNo } from '../../access/versions.ts';
 import { closeTasks, openTasks } from '../task/task-rows.ts';
-import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
+import { recordTrail } from '../../trail/trail.service.ts';
 import { peopleWhoMay } from '../../access/assignees.ts';
 import { requireTransition } from '../../access/workflow-state.ts';
 import { currentEntry, libraryFactsOf, libraryRightsOf } from '../../access/library-access.ts';
@@ -28,7 +28,7 @@ async function lockArchived(tx: Tx, ctx: ProjectContext, fileId: number, isDelet
  * GET /file/recall (recallDoc): 6 → 1. The archived version is copied into a new draft version (same content, the
  * next number) for revision in the workspace; the library entry stays readable until the next archive supersedes it.
  */
-export async function recallDocument(tx: Tx, ctx: ProjectContext, fileId: number, actor: TrailActor) {
+export async function recallDocument(tx: Tx, ctx: ProjectContext, fileId: number) {
   const { doc, entry, facts } = await lockArchived(tx, ctx, fileId);
   requireTransition(doc.status, 'recall', facts);
   const [archived] = await tx.select().from(documentVersions).where(eq(documentVersions.id, entry.versionId));
@@ -48,7 +48,7 @@ export async function recallDocument(tx: Tx, ctx: ProjectContext, fileId: number
   await openTasks(tx, [
     { projectId: ctx.projectId, documentId: doc.id, userId: ctx.auth.user.id, kind: 'edit', senderId: null },
   ]);
-  await recordTrail(tx, actor, {
+  await recordTrail(tx, ctx.actor, {
     type: TrailType.Update,
     objectType: 'document',
     objectId: doc.id,
@@ -60,12 +60,16 @@ export async function recallDocument(tx: Tx, ctx: ProjectContext, fileId: number
 }
 
 /** POST /folder/file/invalid (invalidDoc): mark the current library entry obsolete, or valid again. */
-export async function markInvalid(tx: Tx, ctx: ProjectContext, fileId: number, invalid: boolean, actor: TrailActor) {
+export async function markInvalid(
+  tx: Tx,
+  ctx: ProjectContext,
+  { fileId, invalid }: { fileId: number; invalid: boolean },
+) {
   const { doc, entry, facts } = await lockArchived(tx, ctx, fileId);
   if (!facts.keys.has('invalidDoc')) fail('forbidden');
   if (entry.invalid === invalid) fail('no_change');
   await tx.update(libraryEntries).set({ invalid }).where(eq(libraryEntries.id, entry.id));
-  await recordTrail(tx, actor, {
+  await recordTrail(tx, ctx.actor, {
     type: TrailType.Update,
     objectType: 'document',
     objectId: doc.id,
@@ -79,7 +83,7 @@ export async function markInvalid(tx: Tx, ctx: ProjectContext, fileId: number, i
  * POST /file/delete/apply (deleteDoc): 6 → 9, an application to a named approver, who must be another member able
  * to delete the document (deleteDoc on its folder, seeing its site). The approver gets a task.
  */
-export async function applyForDeletion(tx: Tx, ctx: ProjectContext, body: DeleteApplyBody, actor: TrailActor) {
+export async function applyForDeletion(tx: Tx, ctx: ProjectContext, body: DeleteApplyBody) {
   const { doc, facts } = await lockArchived(tx, ctx, body.fileId);
   requireTransition(doc.status, 'applyDelete', facts);
   const me = ctx.auth.user.id;
@@ -102,7 +106,7 @@ export async function applyForDeletion(tx: Tx, ctx: ProjectContext, body: Delete
   await openTasks(tx, [
     { projectId: ctx.projectId, documentId: doc.id, userId: body.approverId, kind: 'deleteApproval', senderId: me },
   ]);
-  await recordTrail(tx, actor, {
+  await recordTrail(tx, ctx.actor, {
     type: TrailType.Update,
     objectType: 'document',
     objectId: doc.id,
@@ -121,7 +125,6 @@ export async function decideDeletion(
   tx: Tx,
   ctx: ProjectContext,
   input: { fileId: number; applyId: number; pass: boolean; comment?: string },
-  actor: TrailActor,
 ) {
   const [apply] = await tx
     .select()
@@ -170,7 +173,7 @@ export async function decideDeletion(
   };
   await recordTrail(
     tx,
-    actor,
+    ctx.actor,
     t.trail === TrailType.Delete
       ? {
           type: TrailType.Delete,

@@ -54,29 +54,28 @@ export function libraryRoutes(api: Api, deps: Deps): void {
   );
 
   post('/file/archive', { access, body: archiveBody, response: libraryAnswer }, ({ ctx, body }) =>
-    deps.db.transaction((tx) => archiveDocument(tx, ctx, body, ctx.actor)),
+    deps.db.transaction((tx) => archiveDocument(tx, ctx, body)),
   );
 
   post('/file/batch/archived', { access, body: batchArchiveBody, response: batchAnswer }, ({ ctx, body }) =>
-    archiveMany(deps, ctx, body, ctx.actor),
+    archiveMany(deps, ctx, body),
   );
 
   get('/file/recall', { access, writes: true, query: recallQuery, response: libraryAnswer }, ({ ctx, query }) =>
-    deps.db.transaction((tx) => recallDocument(tx, ctx, query.fileId, ctx.actor)),
+    deps.db.transaction((tx) => recallDocument(tx, ctx, query.fileId)),
   );
 
   post('/folder/file/invalid', { access, body: invalidBody, response: libraryAnswer }, ({ ctx, body }) =>
-    deps.db.transaction((tx) => markInvalid(tx, ctx, body.fileId, body.fileInvalid, ctx.actor)),
+    deps.db.transaction((tx) => markInvalid(tx, ctx, { fileId: body.fileId, invalid: body.fileInvalid })),
   );
 
   post('/file/delete/apply', { access, body: deleteApplyBody, response: deleteApplied }, ({ ctx, body }) =>
-    deps.db.transaction((tx) => applyForDeletion(tx, ctx, body, ctx.actor)),
+    deps.db.transaction((tx) => applyForDeletion(tx, ctx, body)),
   );
 
   get(
     '/file/delete/:fileId/:applyId/a',
     { access, writes: true, params: deleteDecisionParams, query: deleteDecisionQuery, response: libraryAnswer },
-    ({ ctx, params, query }) =>
-      deps.db.transaction((tx) => decideDeletion(tx, ctx, { ...params, ...query }, ctx.actor)),
+    ({ ctx, params, query }) => deps.db.transaction((tx) => decideDeletion(tx, ctx, { ...params, ...query })),
   );
 }

@@ -35,11 +35,11 @@ export function viewerRoutes(api: Api, deps: Deps): void {
   const access = 'projectMember';
 
   get('/minio/file/state/:id', { access, params: idParams, response: viewStateAnswer }, ({ ctx, params }) =>
-    viewState(deps, ctx, params.id, { open: true, actor: ctx.actor }),
+    viewState(deps, ctx, { fileVersionId: params.id, open: true }),
   );
 
   get('/minio/file/process/:id', { access, params: idParams, response: viewStateAnswer }, ({ ctx, params }) =>
-    viewState(deps, ctx, params.id, { open: false, actor: ctx.actor }),
+    viewState(deps, ctx, { fileVersionId: params.id, open: false }),
   );
 
   get(

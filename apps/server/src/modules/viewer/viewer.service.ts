@@ -8,7 +8,7 @@ import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { documentOfVersion, loadDocumentFor, versionOf } from '../../access/document-access.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
-import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
+import { recordTrail } from '../../trail/trail.service.ts';
 import { blobSize, ensureRendition, renditionState } from './rendition.service.ts';
 import { workflowOf } from '../../access/workflow-state.ts';
 import { fromLibraryOr, libraryActionsOf, pendingDeletionOf } from '../../access/library-access.ts';
@@ -53,13 +53,12 @@ export async function viewableVersion(tx: Tx, ctx: ProjectContext, fileVersionId
 export async function viewState(
   deps: Deps,
   ctx: ProjectContext,
-  fileVersionId: number,
-  opts: { open: boolean; actor: TrailActor },
+  { fileVersionId, open }: { fileVersionId: number; open: boolean },
 ): Promise<ViewState> {
   const { version, kind } = await deps.db.transaction(async (tx) => {
     const loaded = await viewableVersion(tx, ctx, fileVersionId);
-    if (opts.open && loaded.kind) {
-      await recordTrail(tx, opts.actor, {
+    if (open && loaded.kind) {
+      await recordTrail(tx, ctx.actor, {
         type: TrailType.View,
         objectType: 'document',
         objectId: loaded.doc.id,
@@ -72,7 +71,7 @@ export async function viewState(
   if (!kind) return { state: 'unsupported', kind: null };
   if (kind !== 'office') return { state: 'ready', kind };
   // After the commit: the worker must not look for the row before it exists.
-  const row = await ensureRendition(deps, version, { retryFailed: opts.open });
+  const row = await ensureRendition(deps, version, { retryFailed: open });
   return renditionState(row);
 }
 

@@ -3,7 +3,6 @@ import { errorMessage } from '@edoc/contract/errors';
 import { AppError } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
-import type { TrailActor } from '../../trail/trail.service.ts';
 import { decide } from './decide.service.ts';
 import { sendDocument } from './send.service.ts';
 import { verifySigner } from './e-signature.service.ts';
@@ -13,15 +12,15 @@ import { verifySigner } from './e-signature.service.ts';
  * transaction, checked on its own; the answer says which went through and why the others did not. A signature is
  * verified once for the batch (one re-entry of the password), then signed per document.
  */
-export async function runBatch(deps: Deps, ctx: ProjectContext, body: BatchBody, actor: TrailActor) {
+export async function runBatch(deps: Deps, ctx: ProjectContext, body: BatchBody) {
   const signer = body.action === 'pass' && body.signature ? await verifySigner(deps, ctx, body.signature) : null;
   const results: BatchAnswer['results'] = [];
   for (const fileId of new Set(body.fileIds)) {
     try {
       await deps.db.transaction((tx) =>
         body.action === 'send'
-          ? sendDocument(tx, ctx, { fileId, stages: body.stages }, actor, deps.blobs)
-          : decide(tx, ctx, fileId, { pass: true, comment: body.comment }, signer, actor),
+          ? sendDocument(tx, ctx, { body: { fileId, stages: body.stages }, blobs: deps.blobs })
+          : decide(tx, ctx, { fileId, body: { pass: true, comment: body.comment }, signer }),
       );
       results.push({ fileId, ok: true, errorCode: null, msg: null });
     } catch (err) {

@@ -10,7 +10,7 @@ import { fail } from '../../lib/app-error.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { lockDocumentFor } from '../../access/document-access.ts';
 import { closeTasks, openTasks } from '../task/task-rows.ts';
-import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
+import { recordTrail } from '../../trail/trail.service.ts';
 import { requireAssigneesMay } from '../../access/assignees.ts';
 import { openArchiveTask, openStageTasks } from './send.service.ts';
 import { signVersion } from './e-signature.service.ts';
@@ -25,11 +25,16 @@ import { factsOf, openStageOf, requireTransition } from '../../access/workflow-s
 export async function decide(
   tx: Tx,
   ctx: ProjectContext,
-  fileId: number,
-  body: DecideBody,
-  /** The signer, verified before the transaction (verifySigner) when the body carries a signature. */
-  signer: { timeZone: string } | null,
-  actor: TrailActor,
+  {
+    fileId,
+    body,
+    signer,
+  }: {
+    fileId: number;
+    body: DecideBody;
+    /** The signer, verified before the transaction (verifySigner) when the body carries a signature. */
+    signer: { timeZone: string } | null;
+  },
 ) {
   const me = ctx.auth.user.id;
   const { doc, rights } = await lockDocumentFor(tx, ctx, fileId, ['viewDoc']);
@@ -47,7 +52,7 @@ export async function decide(
   const [version] = await tx.select().from(documentVersions).where(eq(documentVersions.id, route.versionId));
   if (body.pass && stage.signatureRequired) {
     if (!signer) fail('required', { field: 'password' });
-    await signVersion(tx, ctx, { doc, version, stageAssigneeId: mine.id, meaning: rule.meaning }, signer, actor);
+    await signVersion(tx, ctx, { doc, version, stageAssigneeId: mine.id, meaning: rule.meaning, signer });
   }
   await tx
     .update(stageAssignees)
@@ -85,7 +90,7 @@ export async function decide(
     if (to !== doc.status)
       await tx.update(documents).set({ status: to, updatedAt: new Date() }).where(eq(documents.id, doc.id));
   }
-  await recordTrail(tx, actor, {
+  await recordTrail(tx, ctx.actor, {
     type: rule.trail,
     objectType: 'document',
     objectId: doc.id,

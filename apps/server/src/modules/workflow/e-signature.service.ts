@@ -12,7 +12,7 @@ import type { Deps } from '../../lib/deps.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { verifyCredentials } from '../auth/login.service.ts';
 import { signedInSession } from '../../access/workflow-state.ts';
-import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
+import { recordTrail } from '../../trail/trail.service.ts';
 
 /** A time zone the runtime knows (IANA), else the field is refused; none given is UTC. */
 function timeZoneOf(input: SignatureInput): string {
@@ -65,9 +65,8 @@ export async function signVersion(
     version: typeof documentVersions.$inferSelect;
     stageAssigneeId: number;
     meaning: SignatureMeaning;
+    signer: { timeZone: string };
   },
-  signer: { timeZone: string },
-  actor: TrailActor,
 ) {
   // The handwritten image as it is now goes with the signature: changing it later must not change past signatures.
   const [{ image }] = await tx
@@ -86,11 +85,11 @@ export async function signVersion(
       printedName: ctx.auth.user.name,
       meaning: what.meaning,
       contentSha256: what.version.sha256,
-      timeZone: signer.timeZone,
+      timeZone: what.signer.timeZone,
       imageSha256: image ?? null,
     })
     .returning();
-  await recordTrail(tx, actor, {
+  await recordTrail(tx, ctx.actor, {
     type: TrailType.Sign,
     objectType: 'document',
     objectId: what.doc.id,

@@ -12,7 +12,7 @@ import type { ProjectContext } from '../../plugins/context.ts';
 import { lockDocumentFor } from '../../access/document-access.ts';
 import { projectFolders } from '../../access/folder-rights.ts';
 import { closeTasks, openTasks } from '../task/task-rows.ts';
-import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
+import { recordTrail } from '../../trail/trail.service.ts';
 import { expandAssignees, requireAssigneesMay } from '../../access/assignees.ts';
 import { factsOf, openStageOf, requireTransition } from '../../access/workflow-state.ts';
 import { requireUnlocked } from '../../access/edit-lock.ts';
@@ -22,7 +22,7 @@ import type { BlobStore } from '../../storage/blob-store.ts';
  * Sends one document along a route (DESIGN §6 "1 → first enabled stage, else 8"), in the caller's transaction,
  * under the document's row lock: route, stages, assignees, the first stage's tasks, the status and the trail row.
  */
-export async function sendDocument(tx: Tx, ctx: ProjectContext, body: SendBody, actor: TrailActor, blobs: BlobStore) {
+export async function sendDocument(tx: Tx, ctx: ProjectContext, { body, blobs }: { body: SendBody; blobs: BlobStore }) {
   const { doc, rights } = await lockDocumentFor(tx, ctx, body.fileId, ['viewDoc']);
   // What is sent must be what the editor saved: a document being edited is not sent (issue 15).
   await requireUnlocked(tx, blobs, doc.id);
@@ -91,7 +91,7 @@ export async function sendDocument(tx: Tx, ctx: ProjectContext, body: SendBody, 
   );
   if (to === DocStatus.Processed) await openArchiveTask(tx, ctx.projectId, doc.id, route.senderId);
   await tx.update(documents).set({ status: to, updatedAt: new Date() }).where(eq(documents.id, doc.id));
-  await recordTrail(tx, actor, {
+  await recordTrail(tx, ctx.actor, {
     type: TrailType.SendToReview,
     objectType: 'document',
     objectId: doc.id,

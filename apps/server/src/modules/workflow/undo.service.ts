@@ -8,13 +8,13 @@ import { fail } from '../../lib/app-error.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { lockDocumentFor } from '../../access/document-access.ts';
 import { closeTasks, openTasks } from '../task/task-rows.ts';
-import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
+import { recordTrail } from '../../trail/trail.service.ts';
 import { openStageTasks } from './send.service.ts';
 import { closeRoute } from './route-close.ts';
 import { factsOf, openStageOf, requireTransition } from '../../access/workflow-state.ts';
 
 /** 2 → 1: the person the document was created for takes it (DESIGN §6); a second receive is 409 already_received. */
-export async function receiveDocument(tx: Tx, ctx: ProjectContext, fileId: number, actor: TrailActor) {
+export async function receiveDocument(tx: Tx, ctx: ProjectContext, fileId: number) {
   const me = ctx.auth.user.id;
   const { doc, rights } = await lockDocumentFor(tx, ctx, fileId, ['viewDoc']);
   if (doc.status !== DocStatus.WaitingReceive && doc.assigneeId === me) fail('already_received');
@@ -24,7 +24,7 @@ export async function receiveDocument(tx: Tx, ctx: ProjectContext, fileId: numbe
   await openTasks(tx, [
     { projectId: ctx.projectId, documentId: doc.id, userId: me, kind: 'edit', senderId: doc.createdBy },
   ]);
-  await recordTrail(tx, actor, {
+  await recordTrail(tx, ctx.actor, {
     type: TrailType.Update,
     objectType: 'document',
     objectId: doc.id,
@@ -38,7 +38,7 @@ export async function receiveDocument(tx: Tx, ctx: ProjectContext, fileId: numbe
  * POST /file/undo/{id}/a: the sender withdraws the route while no assignee has acted (→ 1), or an assignee takes
  * back their own pass while the stage still waits for others (the stage stays; they act again).
  */
-export async function undo(tx: Tx, ctx: ProjectContext, fileId: number, actor: TrailActor) {
+export async function undo(tx: Tx, ctx: ProjectContext, fileId: number) {
   const me = ctx.auth.user.id;
   const { doc, rights } = await lockDocumentFor(tx, ctx, fileId, ['viewDoc']);
   const open = await openStageOf(tx, doc.id);
@@ -52,7 +52,7 @@ export async function undo(tx: Tx, ctx: ProjectContext, fileId: number, actor: T
       .where(eq(stageAssignees.id, mine.id));
     await openStageTasks(tx, ctx.projectId, doc.id, open!.route.senderId, open!.stage, [mine]);
     const step = { docStatus: doc.status, routeId: open!.route.id, stage: open!.stage.stage };
-    await recordTrail(tx, actor, {
+    await recordTrail(tx, ctx.actor, {
       type: TrailType.Revoke,
       objectType: 'document',
       objectId: doc.id,
@@ -68,7 +68,7 @@ export async function undo(tx: Tx, ctx: ProjectContext, fileId: number, actor: T
   await closeTasks(tx, doc.id, { kinds: ['review', 'qc', 'approve'] }, { state: TaskState.Cancelled, outcome: null });
   await openTasks(tx, [{ projectId: ctx.projectId, documentId: doc.id, userId: me, kind: 'edit', senderId: me }]);
   await tx.update(documents).set({ status: DocStatus.Editing, updatedAt: new Date() }).where(eq(documents.id, doc.id));
-  await recordTrail(tx, actor, {
+  await recordTrail(tx, ctx.actor, {
     type: TrailType.Withdraw,
     objectType: 'document',
     objectId: doc.id,

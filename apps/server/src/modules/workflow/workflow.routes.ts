@@ -47,11 +47,11 @@ export function workflowRoutes(api: Api, deps: Deps): void {
   const access = 'projectMember';
 
   post('/file/apply/save', { access, body: sendBody, response: transitionAnswer }, ({ ctx, body }) =>
-    deps.db.transaction((tx) => sendDocument(tx, ctx, body, ctx.actor, deps.blobs)),
+    deps.db.transaction((tx) => sendDocument(tx, ctx, { body, blobs: deps.blobs })),
   );
 
   post('/file/receive/:id/a', { access, params: idParams, response: transitionAnswer }, ({ ctx, params }) =>
-    deps.db.transaction((tx) => receiveDocument(tx, ctx, params.id, ctx.actor)),
+    deps.db.transaction((tx) => receiveDocument(tx, ctx, params.id)),
   );
 
   post(
@@ -59,12 +59,12 @@ export function workflowRoutes(api: Api, deps: Deps): void {
     { access, params: idParams, body: decideBody, response: transitionAnswer },
     async ({ ctx, params, body }) => {
       const signer = body.signature ? await verifySigner(deps, ctx, body.signature) : null;
-      return deps.db.transaction((tx) => decide(tx, ctx, params.id, body, signer, ctx.actor));
+      return deps.db.transaction((tx) => decide(tx, ctx, { fileId: params.id, body, signer }));
     },
   );
 
   post('/file/undo/:id/a', { access, params: idParams, response: transitionAnswer }, ({ ctx, params }) =>
-    deps.db.transaction((tx) => undo(tx, ctx, params.id, ctx.actor)),
+    deps.db.transaction((tx) => undo(tx, ctx, params.id)),
   );
 
   get('/file/flow/:id', { access, params: idParams, response: flowAnswer }, ({ ctx, params }) =>
@@ -86,7 +86,7 @@ export function workflowRoutes(api: Api, deps: Deps): void {
   );
 
   post('/file/batch/a', { access, body: batchBody, response: batchAnswer }, ({ ctx, body }) =>
-    runBatch(deps, ctx, body, ctx.actor),
+    runBatch(deps, ctx, body),
   );
 
   get('/route/template/list', { access, response: routeTemplateList }, ({ ctx }) => listRouteTemplates(deps, ctx));
