@@ -20,7 +20,7 @@ import { TRAIL_KEY } from './context.ts';
 import { createCompany, createCompanyAdmin, createProjectUser, SAMPLE } from './factories.ts';
 import { call, createNodeDatabase, signInOn, startNode, waitFor, type EdocNode } from './nodes.ts';
 
-// Issue 9, "A fault test": a real edoc process (src/main.ts) is killed with SIGKILL in the middle of an upload, a
+// Issue 9, "A fault test": a real edoc process (as `npm start` runs it) is killed with SIGKILL in the middle of an upload, a
 // download pack and a workflow transition, then started again on the same data. Each time: no half-written record,
 // no orphan file once the start-up sweep ran, no job stuck, and the trail still verifies.
 let root: string;

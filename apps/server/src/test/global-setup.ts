@@ -4,6 +4,8 @@ import path from 'node:path';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { TestProject } from 'vitest/node';
+// @ts-expect-error plain ESM script without types
+import { buildServerIfNeeded } from '../../../../scripts/build-server.mjs';
 import { createDb } from '../db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.ts';
 import { applyMigrations } from '../db/migrate.ts';
@@ -25,6 +27,9 @@ let dir: string | null = null;
  * A migrated template database is made once; each test file clones it, so files run in parallel in isolation.
  */
 export async function setup(project: TestProject) {
+  // The tests that start real edoc processes (nodes.ts) start the bundle, as `npm start` does: built here, once,
+  // when the sources are newer, before any test file runs.
+  await buildServerIfNeeded();
   let adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'edoc-test-pg-'));

@@ -24,7 +24,7 @@ import { readZip } from '@edoc/test-support/zip-reader';
 import { captchaAnswer } from './records.ts';
 
 // Issue 9, "More than one node": two API processes and one worker (EDOC_ROLE) on one PostgreSQL and one S3 store,
-// each a real `node src/main.ts` with its own DATA_DIR, as separate machines would run them.
+// each a real edoc process (as `npm start` runs it) with its own DATA_DIR, as separate machines would run them.
 const BUCKET = 'edoc-cluster';
 let root: string;
 let s3rver: S3rver;

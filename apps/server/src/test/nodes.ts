@@ -3,20 +3,24 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+// @ts-expect-error plain ESM script without types
+import { SERVER_ENTRY } from '../../../../scripts/build-server.mjs';
 import type { Db } from '../db/client.ts';
 import { PASSWORD } from './factories.ts';
 import { captchaAnswer } from './records.ts';
 
-/** apps/server, where `npm start -w apps/server` runs `tsx src/main.ts`. */
+/** apps/server, where a node runs as `npm start` runs it. */
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** One real edoc process (src/main.ts), as a machine of a multi-node installation runs it. */
+/** One real edoc process, as `npm start` runs it on a machine of a multi-node installation. */
 export interface EdocNode {
   name: string;
   /** Where an API node listens (http://127.0.0.1:port); a worker listens nowhere. */
   url: string | null;
   /** Everything it printed so far, for the message of a failing test. */
   output(): string;
+  /** Whether the process still runs. */
+  alive(): boolean;
   /** SIGTERM (a clean shutdown, with its last checkpoint), SIGKILL after 15 s. */
   stop(): Promise<void>;
   /** kill -9: no shutdown code runs, as when the machine loses power. */
@@ -24,11 +28,13 @@ export interface EdocNode {
 }
 
 /**
- * Starts `node --import tsx src/main.ts` (the Node.js running the tests) with the given environment and resolves
- * when it serves: an API node once it listens (PORT=0, the address read from its log), a worker once it says so.
+ * Starts the server's bundle as `npm start` does (apps/server/dist/main.js, brought up to date with the sources by
+ * global-setup.ts), on the Node.js running the tests, with the given environment, and resolves when it serves: an API
+ * node once it listens (PORT=0, the address read from its log), a worker once it says so. The bundle, not the sources
+ * through tsx: each of the tests' dozen starts would compile some 300 files again, seconds each on a busy machine.
  */
 export function startNode(name: string, env: Record<string, string>, timeoutMs = 60_000): Promise<EdocNode> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: SERVER_DIR,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -39,6 +45,7 @@ export function startNode(name: string, env: Record<string, string>, timeoutMs =
     name,
     url,
     output: () => out,
+    alive: () => child.exitCode === null && child.signalCode === null,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
