@@ -10,6 +10,12 @@ export const ERRORS = {
   parameter_error: [400, '参数错误', 'Parameter error'],
   system_error: [500, '系统错误', 'System error'],
   request_failed: [500, '请求失败', 'Request failed'],
+  // The database or the file store is away (a restart, a network cut): the request did nothing; try again soon.
+  service_unavailable: [
+    503,
+    '服务暂时不可用（数据库或文件存储正在恢复），请在 {seconds} 秒后重试',
+    'The service is briefly unavailable (its database or file store is coming back); please try again in {seconds} seconds',
+  ],
   unknown_error: [500, '未知错误', 'Unknown error'],
   system_abnormal: [500, '系统异常，请联系管理员', 'System abnormal, please contact the administrator'],
   not_found: [404, '资源不存在', 'Not found'],

