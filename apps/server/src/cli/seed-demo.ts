@@ -133,21 +133,21 @@ async function seedDemo(deps: Deps): Promise<string[]> {
   const done: string[] = [];
   let [company] = await deps.db.select().from(companies).where(eq(companies.name, COMPANY));
   if (!company) {
-    const id = await createCompany(deps, { companyName: COMPANY, description: 'Demo data (npm run seed:demo)' }, actor);
+    const id = await createCompany(
+      deps,
+      { actor },
+      { companyName: COMPANY, description: 'Demo data (npm run seed:demo)' },
+    );
     [company] = await deps.db.select().from(companies).where(eq(companies.id, id));
     done.push(`company ${COMPANY}`);
   }
-  const inCompany = { ...actor, companyId: company.id };
+  // What the services read of their caller: the seed, acting inside the company, writing in English.
+  const seed = { actor: { ...actor, companyId: company.id }, lang: 'en-US' as const };
 
   let admin = await userByEmail(deps, ACCOUNTS.companyAdmin.email);
   if (!admin) {
     const c = ACCOUNTS.companyAdmin;
-    const id = await addCompanyManager(
-      deps,
-      { companyId: company.id, email: c.email, userName: c.name },
-      'en-US',
-      inCompany,
-    );
+    const id = await addCompanyManager(deps, seed, { companyId: company.id, email: c.email, userName: c.name });
     await useDemoPassword(deps, id, company.id);
     admin = (await userByEmail(deps, c.email))!;
     done.push('company administrator');
@@ -160,7 +160,7 @@ async function seedDemo(deps: Deps): Promise<string[]> {
   if (!project) {
     const ich = (await listDirectoryTemplates(deps, company.id)).find((t) => t.name === ICH_TEMPLATE_NAME);
     const input = projectBody.parse({ code: PROJECT, name: 'Demo study', phase: 'III', directoryTemplateId: ich?.id });
-    const id = await createProject(deps, company.id, input, inCompany);
+    const id = await createProject(deps, seed, { companyId: company.id, input });
     [project] = await deps.db.select().from(projects).where(eq(projects.id, id));
     done.push(`project ${PROJECT}${ich ? ' with the ICH folders' : ''}`);
   }
@@ -175,7 +175,7 @@ async function seedDemo(deps: Deps): Promise<string[]> {
       .select()
       .from(sites)
       .where(and(eq(sites.projectId, project.id), eq(sites.code, code)));
-    siteIds.push(site ? site.id : await createSite(deps, ctx, { code, name, shortName: code }, inCompany));
+    siteIds.push(site ? site.id : await createSite(deps, ctx, { code, name, shortName: code }));
     if (!site) done.push(`site ${code}`);
   }
 
@@ -184,13 +184,10 @@ async function seedDemo(deps: Deps): Promise<string[]> {
   const member = async (account: { email: string; name: string }, role: string, memberSites: number[]) => {
     let user = await userByEmail(deps, account.email);
     if (!user) {
-      const id = await createCompanyUser(
-        deps,
-        company.id,
-        { email: account.email, userName: account.name },
-        'en-US',
-        inCompany,
-      );
+      const id = await createCompanyUser(deps, seed, {
+        companyId: company.id,
+        input: { email: account.email, userName: account.name },
+      });
       await useDemoPassword(deps, id, company.id);
       user = (await userByEmail(deps, account.email))!;
       done.push(`${role} user`);
@@ -200,13 +197,11 @@ async function seedDemo(deps: Deps): Promise<string[]> {
       .from(members)
       .where(and(eq(members.projectId, project.id), eq(members.userId, user.id)));
     if (!row)
-      await addMember(
-        deps,
-        company.id,
-        project.id,
-        { userId: user.id, roleId: roleId(role), siteIds: memberSites },
-        inCompany,
-      );
+      await addMember(deps, seed, {
+        companyId: company.id,
+        projectId: project.id,
+        input: { userId: user.id, roleId: roleId(role), siteIds: memberSites },
+      });
     return user;
   };
   await member(ACCOUNTS.projectAdmin, RoleCode.StudyPm, []);
@@ -228,7 +223,7 @@ async function seedDemo(deps: Deps): Promise<string[]> {
       manageLevel: g.manageLevel,
     }));
     grants.push({ subjectType: 'user', subjectId: staff.id, docKeys: ['viewDoc'], libraryKeys: [], manageLevel: 0 });
-    await replaceFolderGrants(deps, ctx, folder.id, grants, inCompany);
+    await replaceFolderGrants(deps, ctx, { folderId: folder.id, grants });
     done.push(`viewDoc on ${folder.ichCode}`);
   }
 

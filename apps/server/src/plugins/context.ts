@@ -18,11 +18,17 @@ export type Gate = 'public' | 'signedIn' | 'systemAdmin' | 'companyAdmin' | 'pro
 export type InspectorUse = 'page' | 'read';
 
 /** What every handler knows of its request: who acts (for trail rows), in which language, from where. */
-interface RequestBase {
+export interface RequestBase {
   actor: TrailActor;
   lang: Lang;
   client: ClientInfo;
 }
+
+/**
+ * The caller as a service sees it when it needs no more than who acts (system and company administration, which
+ * is not inside a project): every context below is one, and a command line (cli/seed-demo.ts) makes one.
+ */
+export type ActorContext = Pick<RequestBase, 'actor'>;
 
 /** A public route: the caller may carry a live session (the login page clearing its own) or none. */
 export interface PublicContext extends RequestBase {

@@ -27,7 +27,7 @@ export function authRoutes(api: Api, deps: Deps): void {
   );
 
   post('/logout', { access: 'signedIn', response: noData }, async ({ ctx }) => {
-    await logout(deps, ctx.auth.session.id, ctx.actor);
+    await logout(deps, ctx);
     return null;
   });
 

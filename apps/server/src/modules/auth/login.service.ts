@@ -14,7 +14,7 @@ import { recordTrail } from '../../trail/trail.service.ts';
 import { consumeCaptcha } from './captcha.service.ts';
 import { checkPassword, hashPassword } from './password.service.ts';
 import { accountKey, clearFailures, countFailure, guardSignIn, tellOwner } from './sign-in-guard.ts';
-import type { ClientInfo } from '../../plugins/context.ts';
+import type { CallerContext, ClientInfo } from '../../plugins/context.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -169,12 +169,13 @@ export async function login(deps: Deps, input: LoginBody, client: ClientInfo): P
   };
 }
 
-export async function logout(deps: Deps, sessionId: number, actor: Parameters<typeof recordTrail>[1]): Promise<void> {
+export async function logout(deps: Deps, ctx: CallerContext): Promise<void> {
+  const sessionId = ctx.auth.session.id;
   await deps.db.transaction(async (tx) => {
     await tx
       .update(sessions)
       .set({ revokedAt: sql`now()`, revokeReason: 'logout' })
       .where(eq(sessions.id, sessionId));
-    await recordTrail(tx, actor, { type: TrailType.Logout, objectType: 'session', objectId: sessionId });
+    await recordTrail(tx, ctx.actor, { type: TrailType.Logout, objectType: 'session', objectId: sessionId });
   });
 }

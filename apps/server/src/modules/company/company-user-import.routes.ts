@@ -33,7 +33,7 @@ export function companyUserImportRoutes(api: Api, deps: Deps): void {
     async ({ ctx, query, request }) => {
       const companyId = companyOf(ctx, query.companyId);
       const file = await readUpload(request);
-      return importCompanyUsers(deps, companyId, file, ctx.lang, ctx.actor);
+      return importCompanyUsers(deps, ctx, { companyId, file });
     },
   );
 }

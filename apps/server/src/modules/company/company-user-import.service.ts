@@ -7,7 +7,8 @@ import { users } from '../../db/schema/users.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { cellError, defineSheet, failImport, parseXlsx, writeXlsx } from '../../lib/excel.ts';
 import { normaliseEmail } from '../auth/login.service.ts';
-import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
+import type { RequestBase } from '../../plugins/context.ts';
+import { recordTrail } from '../../trail/trail.service.ts';
 import { accountSnapshot, inCompany, insertAccount, mailPassword } from './account.service.ts';
 import { assertCompanyExists } from './company.policy.ts';
 
@@ -36,11 +37,10 @@ export const userImportSample = (lang: Lang) => writeXlsx([{ spec: companyUserSh
  */
 export async function importCompanyUsers(
   deps: Deps,
-  companyId: number,
-  file: Buffer,
-  lang: Lang,
-  actor: TrailActor,
+  ctx: Pick<RequestBase, 'actor' | 'lang'>,
+  { companyId, file }: { companyId: number; file: Buffer },
 ): Promise<ImportResult> {
+  const { lang } = ctx;
   await assertCompanyExists(deps.db, companyId);
   const { rows, errors } = await parseXlsx(file, companyUserSheet, lang);
   const emails = rows.map((r) => normaliseEmail(r.values.email));
@@ -88,7 +88,7 @@ export async function importCompanyUsers(
         .set({ firstName: values.firstName ?? null, lastName: values.lastName ?? null })
         .where(eq(users.id, user.id))
         .returning();
-      await recordTrail(tx, inCompany(actor, companyId), {
+      await recordTrail(tx, inCompany(ctx.actor, companyId), {
         type: TrailType.UserChange,
         objectType: 'user',
         objectId: user.id,

@@ -70,7 +70,7 @@ export function companyUserRoutes(api: Api, deps: Deps): void {
     { access: 'companyAdmin', query: companyScopeQuery, body: companyUserCreateBody, response: userIdData },
     async ({ ctx, query, body }) => {
       const companyId = companyOf(ctx, body.companyId ?? query.companyId);
-      return { userId: await createCompanyUser(deps, companyId, body, ctx.lang, ctx.actor) };
+      return { userId: await createCompanyUser(deps, ctx, { companyId, input: body }) };
     },
   );
 
@@ -78,7 +78,7 @@ export function companyUserRoutes(api: Api, deps: Deps): void {
     '/company/user/a',
     { access: 'companyAdmin', query: companyScopeQuery, body: companyUserEditBody, response: noData },
     async ({ ctx, query, body }) => {
-      await editCompanyUser(deps, userAdminOf(ctx, query.companyId), body, ctx.actor);
+      await editCompanyUser(deps, ctx, { ownCompanyId: userAdminOf(ctx, query.companyId), input: body });
       return null;
     },
   );
@@ -87,7 +87,10 @@ export function companyUserRoutes(api: Api, deps: Deps): void {
     '/company/user/reset/:userId',
     { access: 'companyAdmin', query: companyScopeQuery, params: z.object({ userId: idParam }), response: noData },
     async ({ ctx, query, params }) => {
-      await resetCompanyUserPassword(deps, userAdminOf(ctx, query.companyId), params.userId, ctx.actor);
+      await resetCompanyUserPassword(deps, ctx, {
+        ownCompanyId: userAdminOf(ctx, query.companyId),
+        userId: params.userId,
+      });
       return null;
     },
   );

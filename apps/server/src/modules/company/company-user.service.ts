@@ -9,7 +9,8 @@ import { randomPassword } from '../../lib/crypto.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { likePattern } from '../../lib/sql.ts';
 import { setPassword } from '../auth/password.service.ts';
-import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
+import type { ActorContext, RequestBase } from '../../plugins/context.ts';
+import { recordTrail } from '../../trail/trail.service.ts';
 import {
   accountSnapshot,
   inCompany,
@@ -101,11 +102,10 @@ export async function usersNotInStudy(
 /** POST /company/user: a project user (type 3) of the company; the temporary password goes to their mailbox only. */
 export async function createCompanyUser(
   deps: Deps,
-  companyId: number,
-  input: CompanyUserCreateBody,
-  lang: Lang,
-  actor: TrailActor,
+  ctx: Pick<RequestBase, 'actor' | 'lang'>,
+  { companyId, input }: { companyId: number; input: CompanyUserCreateBody },
 ): Promise<number> {
+  const { lang } = ctx;
   const { user, password } = await deps.db.transaction(async (tx) => {
     await assertCompanyExists(tx, companyId);
     const created = await insertAccount(tx, {
@@ -118,7 +118,7 @@ export async function createCompanyUser(
       isCompanyManager: false,
       lang,
     });
-    await recordTrail(tx, inCompany(actor, companyId), {
+    await recordTrail(tx, inCompany(ctx.actor, companyId), {
       type: TrailType.UserChange,
       objectType: 'user',
       objectId: created.user.id,
@@ -137,9 +137,8 @@ export async function createCompanyUser(
  */
 export async function editCompanyUser(
   deps: Deps,
-  ownCompanyId: number | null,
-  input: CompanyUserEditBody,
-  actor: TrailActor,
+  ctx: ActorContext,
+  { ownCompanyId, input }: { ownCompanyId: number | null; input: CompanyUserEditBody },
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const before = await lockCompanyUser(tx, input.userId, ownCompanyId);
@@ -149,14 +148,14 @@ export async function editCompanyUser(
       enabled: input.enabled ?? before.enabled,
     };
     if (next.name === before.name && next.mobile === before.mobile && next.enabled === before.enabled) return;
-    if (!next.enabled && before.id === actor.actorId) fail('cannot_disable_self');
+    if (!next.enabled && before.id === ctx.actor.actorId) fail('cannot_disable_self');
     const [after] = await tx
       .update(users)
       .set({ ...next, updatedAt: new Date() })
       .where(eq(users.id, before.id))
       .returning();
     if (before.enabled && !after.enabled) await revokeSessions(tx, [after.id], 'user_disabled');
-    await recordTrail(tx, inCompany(actor, before.companyId), {
+    await recordTrail(tx, inCompany(ctx.actor, before.companyId), {
       type: TrailType.UserChange,
       objectType: 'user',
       objectId: after.id,
@@ -173,15 +172,14 @@ export async function editCompanyUser(
  */
 export async function resetCompanyUserPassword(
   deps: Deps,
-  ownCompanyId: number | null,
-  userId: number,
-  actor: TrailActor,
+  ctx: ActorContext,
+  { ownCompanyId, userId }: { ownCompanyId: number | null; userId: number },
 ): Promise<void> {
   const password = randomPassword();
   const user = await deps.db.transaction(async (tx) => {
     const target = await lockCompanyUser(tx, userId, ownCompanyId);
     await setPassword(tx, target.id, password, { mustChange: true, revokeReason: 'admin_reset' });
-    await recordTrail(tx, inCompany(actor, target.companyId), {
+    await recordTrail(tx, inCompany(ctx.actor, target.companyId), {
       type: TrailType.PasswordReset,
       objectType: 'user',
       objectId: target.id,

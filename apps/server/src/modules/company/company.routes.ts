@@ -41,7 +41,7 @@ export function companyRoutes(api: Api, deps: Deps): void {
     '/company/create',
     { access: 'systemAdmin', body: companyBody, response: companyIdData },
     async ({ ctx, body }) => ({
-      companyId: await createCompany(deps, body, ctx.actor),
+      companyId: await createCompany(deps, ctx, body),
     }),
   );
 
@@ -49,7 +49,7 @@ export function companyRoutes(api: Api, deps: Deps): void {
     '/company/update/:id',
     { access: 'systemAdmin', params: idParams, body: companyBody, response: noData },
     async ({ ctx, params, body }) => {
-      await updateCompany(deps, params.id, body, ctx.actor);
+      await updateCompany(deps, ctx, { companyId: params.id, input: body });
       return null;
     },
   );
@@ -62,7 +62,7 @@ export function companyRoutes(api: Api, deps: Deps): void {
       `/company/${action}/:id`,
       { access: 'systemAdmin', params: idParams, response: noData },
       async ({ ctx, params }) => {
-        await setCompanyEnabled(deps, params.id, enabled, ctx.actor);
+        await setCompanyEnabled(deps, ctx, { companyId: params.id, enabled });
         return null;
       },
     );
@@ -71,7 +71,7 @@ export function companyRoutes(api: Api, deps: Deps): void {
   post(
     '/company/set/company/manager/a',
     { access: 'systemAdmin', body: companyManagerBody, response: userIdData },
-    async ({ ctx, body }) => ({ userId: await addCompanyManager(deps, body, ctx.lang, ctx.actor) }),
+    async ({ ctx, body }) => ({ userId: await addCompanyManager(deps, ctx, body) }),
   );
 
   // A company manager may see their own company's managers too; another company's are refused.

@@ -6,7 +6,7 @@ import type {
   CompanyManagerBody,
   CompanyUserItem,
 } from '@edoc/contract/company';
-import { ApprovalStatus, TrailType, UserType, type Lang } from '@edoc/contract/enums';
+import { ApprovalStatus, TrailType, UserType } from '@edoc/contract/enums';
 import type { Page } from '@edoc/contract/envelope';
 import { and, count, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
@@ -16,7 +16,8 @@ import { users } from '../../db/schema/users.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { likePattern } from '../../lib/sql.ts';
-import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
+import type { ActorContext, RequestBase } from '../../plugins/context.ts';
+import { recordTrail } from '../../trail/trail.service.ts';
 import {
   accountSnapshot,
   inCompany,
@@ -91,7 +92,7 @@ async function assertNameFree(tx: Tx, name: string, exceptId?: number): Promise<
 
 const duplicateName = (err: unknown) => (isUniqueViolation(err) ? fail('company_name_exists') : Promise.reject(err));
 
-export async function createCompany(deps: Deps, input: CompanyBody, actor: TrailActor): Promise<number> {
+export async function createCompany(deps: Deps, ctx: ActorContext, input: CompanyBody): Promise<number> {
   return deps.db.transaction(async (tx) => {
     await assertNameFree(tx, input.companyName);
     const [company] = await tx
@@ -99,7 +100,7 @@ export async function createCompany(deps: Deps, input: CompanyBody, actor: Trail
       .values({ name: input.companyName, description: input.description || null })
       .returning()
       .catch(duplicateName);
-    await recordTrail(tx, inCompany(actor, company.id), {
+    await recordTrail(tx, inCompany(ctx.actor, company.id), {
       type: TrailType.SettingsChange,
       objectType: 'company',
       objectId: company.id,
@@ -119,9 +120,8 @@ async function lockCompany(tx: Tx, companyId: number): Promise<CompanyRow> {
 /** An omitted description stays as it is; an empty one clears it. */
 export async function updateCompany(
   deps: Deps,
-  companyId: number,
-  input: CompanyBody,
-  actor: TrailActor,
+  ctx: ActorContext,
+  { companyId, input }: { companyId: number; input: CompanyBody },
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const before = await lockCompany(tx, companyId);
@@ -134,7 +134,7 @@ export async function updateCompany(
       .where(eq(companies.id, companyId))
       .returning()
       .catch(duplicateName);
-    await recordTrail(tx, inCompany(actor, companyId), {
+    await recordTrail(tx, inCompany(ctx.actor, companyId), {
       type: TrailType.SettingsChange,
       objectType: 'company',
       objectId: companyId,
@@ -150,9 +150,8 @@ export async function updateCompany(
  */
 export async function setCompanyEnabled(
   deps: Deps,
-  companyId: number,
-  enabled: boolean,
-  actor: TrailActor,
+  ctx: ActorContext,
+  { companyId, enabled }: { companyId: number; enabled: boolean },
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const before = await lockCompany(tx, companyId);
@@ -170,7 +169,7 @@ export async function setCompanyEnabled(
         'company_disabled',
       );
     }
-    await recordTrail(tx, inCompany(actor, companyId), {
+    await recordTrail(tx, inCompany(ctx.actor, companyId), {
       type: TrailType.SettingsChange,
       objectType: 'company',
       objectId: companyId,
@@ -184,10 +183,10 @@ export async function setCompanyEnabled(
 /** POST /company/set/company/manager/a: a new company administrator, who receives a temporary password by mail. */
 export async function addCompanyManager(
   deps: Deps,
+  ctx: Pick<RequestBase, 'actor' | 'lang'>,
   input: CompanyManagerBody,
-  lang: Lang,
-  actor: TrailActor,
 ): Promise<number> {
+  const { lang } = ctx;
   const { user, password } = await deps.db.transaction(async (tx) => {
     await lockCompany(tx, input.companyId);
     const created = await insertAccount(tx, {
@@ -199,7 +198,7 @@ export async function addCompanyManager(
       lang,
     });
     // Granting company administration is recorded as a permission change: it is what an auditor looks for.
-    await recordTrail(tx, inCompany(actor, input.companyId), {
+    await recordTrail(tx, inCompany(ctx.actor, input.companyId), {
       type: TrailType.PermissionChange,
       objectType: 'user',
       objectId: created.user.id,

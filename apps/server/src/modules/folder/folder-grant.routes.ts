@@ -36,7 +36,7 @@ export function folderGrantRoutes(api: Api, deps: Deps): void {
     '/folder/grants/:folderId',
     { access, params: folderParams, body: folderGrantsBody, response: noData },
     async ({ ctx, params, body }) => {
-      await replaceFolderGrants(deps, ctx, params.folderId, body.grants, ctx.actor);
+      await replaceFolderGrants(deps, ctx, { folderId: params.folderId, grants: body.grants });
       return null;
     },
   );
@@ -54,12 +54,12 @@ export function folderGrantRoutes(api: Api, deps: Deps): void {
   post(
     '/folder/template/apply',
     { access, body: folderTemplateApplyBody, response: folderTemplateApplied },
-    ({ ctx, body }) => applyDirectoryTemplate(deps, ctx, body, ctx.actor),
+    ({ ctx, body }) => applyDirectoryTemplate(deps, ctx, body),
   );
 
   post(
     '/folder/template/save',
     { access, body: folderTemplateSaveBody, response: folderTemplateSaved },
-    ({ ctx, body }) => saveDirectoryTemplate(deps, ctx, body, ctx.actor),
+    ({ ctx, body }) => saveDirectoryTemplate(deps, ctx, body),
   );
 }

@@ -8,7 +8,7 @@ import { folderGrants, groups, members, roles } from '../../db/schema/projects.t
 import { users } from '../../db/schema/users.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
+import { recordTrail } from '../../trail/trail.service.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { loadFolder } from '../../access/folder-rights.ts';
 
@@ -119,9 +119,7 @@ const comparable = (g: GrantInput | GrantRow) => ({
 export async function replaceFolderGrants(
   deps: Deps,
   ctx: ProjectContext,
-  folderId: number,
-  grants: GrantInput[],
-  actor: TrailActor,
+  { folderId, grants }: { folderId: number; grants: GrantInput[] },
 ) {
   await deps.db.transaction(async (tx) => {
     const folder = await loadFolder(tx, ctx.projectId, folderId);
@@ -144,7 +142,7 @@ export async function replaceFolderGrants(
       : [];
     await recordTrail(
       tx,
-      { ...actor, projectId: ctx.projectId },
+      { ...ctx.actor, projectId: ctx.projectId },
       {
         type: TrailType.PermissionChange,
         objectType: 'folder_grants',

@@ -5,7 +5,7 @@ import type { Tx } from '../../db/client.ts';
 import { folders } from '../../db/schema/projects.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
+import { recordTrail } from '../../trail/trail.service.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { loadFolder, lockFolder, requireFolderLevel } from '../../access/folder-rights.ts';
 import { assertNameFree } from './folder.service.ts';
@@ -50,9 +50,7 @@ async function isInSubtree(tx: Tx, projectId: number, folderId: number, candidat
 export async function moveFolder(
   deps: Deps,
   ctx: ProjectContext,
-  folderId: number,
-  input: FolderMoveBody,
-  actor: TrailActor,
+  { folderId, input }: { folderId: number; input: FolderMoveBody },
 ) {
   await deps.db.transaction(async (tx) => {
     const before = await lockFolder(tx, ctx.projectId, folderId);
@@ -89,7 +87,7 @@ export async function moveFolder(
     await renumber(tx, siblings);
     await recordTrail(
       tx,
-      { ...actor, projectId: ctx.projectId },
+      { ...ctx.actor, projectId: ctx.projectId },
       {
         type: TrailType.Move,
         objectType: 'folder',

@@ -9,7 +9,7 @@ import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { pathKey } from '../template/company-template.service.ts';
 import { loadDirectoryTemplate } from '../template/template.service.ts';
-import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
+import { recordTrail } from '../../trail/trail.service.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { projectFlags, projectFolders, type FolderRow } from '../../access/folder-rights.ts';
 import { insertTemplateFolders } from '../template/template-folders.ts';
@@ -56,7 +56,6 @@ export async function applyDirectoryTemplate(
   deps: Deps,
   ctx: ProjectContext,
   input: { templateId: number; type: number },
-  actor: TrailActor,
 ) {
   return deps.db.transaction(async (tx) => {
     const { companyId, libraryFolder } = await projectFlags(tx, ctx.projectId);
@@ -70,7 +69,7 @@ export async function applyDirectoryTemplate(
     const after = (await projectFolders(tx, ctx.projectId, input.type)).length;
     await recordTrail(
       tx,
-      { ...actor, companyId, projectId: ctx.projectId },
+      { ...ctx.actor, companyId, projectId: ctx.projectId },
       {
         type: TrailType.Create,
         objectType: 'folder_template_apply',
@@ -98,12 +97,7 @@ function toTemplate(rows: FolderRow[], parentId: number | null): TemplateFolder[
 }
 
 /** POST /folder/template/save: the project's tree becomes a company directory template (type 2). */
-export async function saveDirectoryTemplate(
-  deps: Deps,
-  ctx: ProjectContext,
-  input: { name: string; type: number },
-  actor: TrailActor,
-) {
+export async function saveDirectoryTemplate(deps: Deps, ctx: ProjectContext, input: { name: string; type: number }) {
   return deps.db.transaction(async (tx) => {
     const { companyId } = await projectFlags(tx, ctx.projectId);
     const [clash] = await tx
@@ -118,7 +112,7 @@ export async function saveDirectoryTemplate(
       .returning();
     await recordTrail(
       tx,
-      { ...actor, companyId, projectId: ctx.projectId },
+      { ...ctx.actor, companyId, projectId: ctx.projectId },
       { type: TrailType.Create, objectType: 'template', objectId: row.id, newValue: row },
     );
     return { templateId: row.id, folderCount: rows.length };

@@ -52,14 +52,14 @@ export function folderRoutes(api: Api, deps: Deps): void {
   );
 
   post('/folder/create', { access, body: folderCreateBody, response: folderCreated }, async ({ ctx, body }) => ({
-    folderId: await createFolder(deps, ctx, body, ctx.actor),
+    folderId: await createFolder(deps, ctx, body),
   }));
 
   post(
     '/folder/rename/:id',
     { access, params: idParams, body: folderBody, response: noData },
     async ({ ctx, params, body }) => {
-      await renameFolder(deps, ctx, params.id, body, ctx.actor);
+      await renameFolder(deps, ctx, { folderId: params.id, input: body });
       return null;
     },
   );
@@ -68,13 +68,13 @@ export function folderRoutes(api: Api, deps: Deps): void {
     '/folder/move/:id',
     { access, params: idParams, body: folderMoveBody, response: noData },
     async ({ ctx, params, body }) => {
-      await moveFolder(deps, ctx, params.id, body, ctx.actor);
+      await moveFolder(deps, ctx, { folderId: params.id, input: body });
       return null;
     },
   );
 
   post('/folder/delete/:id', { access, params: idParams, response: noData }, async ({ ctx, params }) => {
-    await deleteFolder(deps, ctx, params.id, ctx.actor);
+    await deleteFolder(deps, ctx, params.id);
     return null;
   });
 

@@ -11,7 +11,7 @@ import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { siteFilter, visibleSites } from '../../access/sites.ts';
 import { inspectorShelf } from '../../access/inspector.policy.ts';
-import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
+import { recordTrail } from '../../trail/trail.service.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import {
   folderRights,
@@ -164,7 +164,6 @@ export async function createFolder(
   deps: Deps,
   ctx: ProjectContext,
   input: FolderBody & { parentId: number; type: number },
-  actor: TrailActor,
 ) {
   return deps.db.transaction(async (tx) => {
     const parentId = input.parentId === 0 ? null : input.parentId;
@@ -198,7 +197,7 @@ export async function createFolder(
       .returning();
     await recordTrail(
       tx,
-      { ...actor, projectId: ctx.projectId },
+      { ...ctx.actor, projectId: ctx.projectId },
       { type: TrailType.Create, objectType: 'folder', objectId: row.id, newValue: row },
     );
     return row.id;
@@ -212,9 +211,7 @@ const keepOrClear = (given: string | undefined, before: string | null) =>
 export async function renameFolder(
   deps: Deps,
   ctx: ProjectContext,
-  folderId: number,
-  input: FolderBody,
-  actor: TrailActor,
+  { folderId, input }: { folderId: number; input: FolderBody },
 ) {
   await deps.db.transaction(async (tx) => {
     const before = await lockFolder(tx, ctx.projectId, folderId);
@@ -235,7 +232,7 @@ export async function renameFolder(
       .returning();
     await recordTrail(
       tx,
-      { ...actor, projectId: ctx.projectId },
+      { ...ctx.actor, projectId: ctx.projectId },
       { type: TrailType.Update, objectType: 'folder', objectId: folderId, oldValue: before, newValue: after },
     );
   });
@@ -245,7 +242,7 @@ export async function renameFolder(
  * A folder with subfolders cannot be deleted (delete them first), nor one that holds files (SPEC §8
  * folder_has_files); both answer the same message the product shows.
  */
-export async function deleteFolder(deps: Deps, ctx: ProjectContext, folderId: number, actor: TrailActor) {
+export async function deleteFolder(deps: Deps, ctx: ProjectContext, folderId: number) {
   await deps.db.transaction(async (tx) => {
     const before = await lockFolder(tx, ctx.projectId, folderId);
     await requireFolderLevel(tx, ctx, folderId, 2);
@@ -262,7 +259,7 @@ export async function deleteFolder(deps: Deps, ctx: ProjectContext, folderId: nu
     await tx.delete(folders).where(eq(folders.id, folderId));
     await recordTrail(
       tx,
-      { ...actor, projectId: ctx.projectId },
+      { ...ctx.actor, projectId: ctx.projectId },
       { type: TrailType.Delete, objectType: 'folder', objectId: folderId, oldValue: { ...before, grants } },
     );
   });

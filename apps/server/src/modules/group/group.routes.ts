@@ -16,20 +16,20 @@ export function groupRoutes(api: Api, deps: Deps): void {
   get('/group/list', { access: 'projectMember', response: groupList }, ({ ctx }) => listGroups(deps, ctx));
 
   post('/group/create', { access: 'projectAdmin', body: groupBody, response: groupCreated }, async ({ ctx, body }) => ({
-    groupId: await createGroup(deps, ctx, body, ctx.actor),
+    groupId: await createGroup(deps, ctx, body),
   }));
 
   post(
     '/group/update/:id',
     { access: 'projectAdmin', params: idParams, body: groupBody, response: noData },
     async ({ ctx, params, body }) => {
-      await updateGroup(deps, ctx, params.id, body, ctx.actor);
+      await updateGroup(deps, ctx, { groupId: params.id, input: body });
       return null;
     },
   );
 
   post('/group/delete/:id', { access: 'projectAdmin', params: idParams, response: noData }, async ({ ctx, params }) => {
-    await deleteGroup(deps, ctx, params.id, ctx.actor);
+    await deleteGroup(deps, ctx, params.id);
     return null;
   });
 }

@@ -9,7 +9,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { sessionProject } from '../project/project-settings.service.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
-import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
+import { recordTrail } from '../../trail/trail.service.ts';
 
 type GroupRow = typeof groups.$inferSelect;
 
@@ -82,7 +82,7 @@ async function loadGroup(tx: Tx, projectId: number, groupId: number): Promise<Gr
   return g;
 }
 
-export async function createGroup(deps: Deps, ctx: ProjectContext, input: GroupBody, actor: TrailActor) {
+export async function createGroup(deps: Deps, ctx: ProjectContext, input: GroupBody) {
   return deps.db.transaction(async (tx) => {
     const project = await sessionProject(tx, ctx);
     await assertNameFree(tx, project.id, input.name);
@@ -94,7 +94,7 @@ export async function createGroup(deps: Deps, ctx: ProjectContext, input: GroupB
       .catch(duplicateName);
     await recordTrail(
       tx,
-      { ...actor, companyId: project.companyId, projectId: project.id },
+      { ...ctx.actor, companyId: project.companyId, projectId: project.id },
       { type: TrailType.PermissionChange, objectType: 'group', objectId: row.id, newValue: snapshot(row) },
     );
     return row.id;
@@ -104,9 +104,7 @@ export async function createGroup(deps: Deps, ctx: ProjectContext, input: GroupB
 export async function updateGroup(
   deps: Deps,
   ctx: ProjectContext,
-  groupId: number,
-  input: GroupBody,
-  actor: TrailActor,
+  { groupId, input }: { groupId: number; input: GroupBody },
 ) {
   await deps.db.transaction(async (tx) => {
     const project = await sessionProject(tx, ctx);
@@ -121,7 +119,7 @@ export async function updateGroup(
       .catch(duplicateName);
     await recordTrail(
       tx,
-      { ...actor, companyId: project.companyId, projectId: project.id },
+      { ...ctx.actor, companyId: project.companyId, projectId: project.id },
       {
         type: TrailType.PermissionChange,
         objectType: 'group',
@@ -134,7 +132,7 @@ export async function updateGroup(
 }
 
 /** Deletes the group and, in the same transaction, the folder grants given to it (the confirm text says so). */
-export async function deleteGroup(deps: Deps, ctx: ProjectContext, groupId: number, actor: TrailActor) {
+export async function deleteGroup(deps: Deps, ctx: ProjectContext, groupId: number) {
   await deps.db.transaction(async (tx) => {
     const project = await sessionProject(tx, ctx);
     const before = await loadGroup(tx, project.id, groupId);
@@ -147,7 +145,7 @@ export async function deleteGroup(deps: Deps, ctx: ProjectContext, groupId: numb
     await tx.delete(groups).where(eq(groups.id, groupId));
     await recordTrail(
       tx,
-      { ...actor, companyId: project.companyId, projectId: project.id },
+      { ...ctx.actor, companyId: project.companyId, projectId: project.id },
       {
         type: TrailType.PermissionChange,
         objectType: 'group',

@@ -22,14 +22,14 @@ export function inspectorRoutes(api: Api, deps: Deps): void {
   post(
     '/manage/inspector/invite',
     { access, writes: false, body: inspectorInviteBody, response: inspectorInvited },
-    ({ ctx, body }) => inviteInspector(deps, ctx, body, ctx.actor),
+    ({ ctx, body }) => inviteInspector(deps, ctx, body),
   );
 
   post(
     '/manage/inspector/revoke/:id',
     { access, writes: false, params: idParams, response: noData },
     async ({ ctx, params }) => {
-      await revokeInspector(deps, ctx, params.id, ctx.actor);
+      await revokeInspector(deps, ctx, params.id);
       return null;
     },
   );

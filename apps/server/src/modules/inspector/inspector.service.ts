@@ -12,7 +12,7 @@ import { sendMail } from '../../mail/mailer.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { normaliseEmail } from '../auth/login.service.ts';
 import { accountSnapshot, inCompany, insertAccount } from '../company/account.service.ts';
-import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
+import { recordTrail } from '../../trail/trail.service.ts';
 import { invitationMail } from './inspector-mail.ts';
 
 type Grant = typeof inspectorGrants.$inferSelect;
@@ -64,13 +64,7 @@ export async function listInspectors(deps: Deps, ctx: ProjectContext): Promise<I
  * of this project, never an administrator: an inspector reads, and a member already has their role), else a new
  * project user whose temporary password only their mailbox sees.
  */
-async function inspectorAccount(
-  tx: Tx,
-  ctx: ProjectContext,
-  companyId: number,
-  input: InspectorInviteBody,
-  actor: TrailActor,
-) {
+async function inspectorAccount(tx: Tx, ctx: ProjectContext, companyId: number, input: InspectorInviteBody) {
   const [user] = await tx
     .select()
     .from(users)
@@ -84,7 +78,7 @@ async function inspectorAccount(
       isCompanyManager: false,
       lang: ctx.lang,
     });
-    await recordTrail(tx, inCompany(actor, companyId), {
+    await recordTrail(tx, inCompany(ctx.actor, companyId), {
       type: TrailType.UserChange,
       objectType: 'user',
       objectId: created.user.id,
@@ -112,14 +106,13 @@ export async function inviteInspector(
   deps: Deps,
   ctx: ProjectContext,
   input: InspectorInviteBody & { canDownload: boolean },
-  actor: TrailActor,
 ): Promise<InspectorInvited> {
   const done = await deps.db.transaction(async (tx) => {
     const [project] = await tx
       .select({ companyId: projects.companyId, name: projects.name })
       .from(projects)
       .where(eq(projects.id, ctx.projectId));
-    const { user, password } = await inspectorAccount(tx, ctx, project.companyId, input, actor);
+    const { user, password } = await inspectorAccount(tx, ctx, project.companyId, input);
     const [before] = await tx
       .select()
       .from(inspectorGrants)
@@ -128,13 +121,13 @@ export async function inviteInspector(
     const values = { startsOn: input.startsOn, endsOn: input.endsOn, canDownload: input.canDownload };
     const [grant] = await tx
       .insert(inspectorGrants)
-      .values({ projectId: ctx.projectId, userId: user.id, invitedBy: actor.actorId!, ...values })
+      .values({ projectId: ctx.projectId, userId: user.id, invitedBy: ctx.actor.actorId!, ...values })
       .onConflictDoUpdate({
         target: [inspectorGrants.projectId, inspectorGrants.userId],
-        set: { ...values, invitedBy: actor.actorId!, revokedAt: null, updatedAt: new Date() },
+        set: { ...values, invitedBy: ctx.actor.actorId!, revokedAt: null, updatedAt: new Date() },
       })
       .returning();
-    await recordTrail(tx, actor, {
+    await recordTrail(tx, ctx.actor, {
       type: TrailType.PermissionChange,
       objectType: 'inspector',
       objectId: grant.id,
@@ -161,7 +154,7 @@ export async function inviteInspector(
 }
 
 /** POST /manage/inspector/revoke/{id}: the access ends at once (the next request of an open session is refused). */
-export async function revokeInspector(deps: Deps, ctx: ProjectContext, id: number, actor: TrailActor): Promise<void> {
+export async function revokeInspector(deps: Deps, ctx: ProjectContext, id: number): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ g: inspectorGrants, email: users.email })
@@ -176,7 +169,7 @@ export async function revokeInspector(deps: Deps, ctx: ProjectContext, id: numbe
       .set({ revokedAt: new Date(), updatedAt: new Date() })
       .where(eq(inspectorGrants.id, id))
       .returning();
-    await recordTrail(tx, actor, {
+    await recordTrail(tx, ctx.actor, {
       type: TrailType.PermissionChange,
       objectType: 'inspector',
       objectId: id,

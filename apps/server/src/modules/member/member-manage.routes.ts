@@ -36,20 +36,20 @@ export function memberManageRoutes(api: Api, deps: Deps): void {
   );
 
   post('/manage/member/add', { access, body: memberAddBody, response: memberCreated }, async ({ ctx, body }) => ({
-    memberId: await addProjectMember(deps, ctx, body, ctx.actor),
+    memberId: await addProjectMember(deps, ctx, body),
   }));
 
   post(
     '/manage/member/update/:id',
     { access, params: idParams, body: memberUpdateBody, response: noData },
     async ({ ctx, params, body }) => {
-      await changeProjectMember(deps, ctx, params.id, body, ctx.actor);
+      await changeProjectMember(deps, ctx, { memberId: params.id, input: body });
       return null;
     },
   );
 
   post('/manage/member/remove/:id', { access, params: idParams, response: noData }, async ({ ctx, params }) => {
-    await removeProjectMember(deps, ctx, params.id, ctx.actor);
+    await removeProjectMember(deps, ctx, params.id);
     return null;
   });
 }

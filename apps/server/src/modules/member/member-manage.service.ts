@@ -9,7 +9,6 @@ import { likePattern } from '../../lib/sql.ts';
 import { usersNotInStudy } from '../company/company-user.service.ts';
 import { sessionProject } from '../project/project-settings.service.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
-import type { TrailActor } from '../../trail/trail.service.ts';
 import { addMember, changeMember, removeMember, type MemberInput } from './member.service.ts';
 
 /*
@@ -71,23 +70,21 @@ export async function memberCandidates(
   return usersNotInStudy(deps, project.companyId, { studyId: project.id, searchValue });
 }
 
-export async function addProjectMember(deps: Deps, ctx: ProjectContext, input: MemberInput, actor: TrailActor) {
+export async function addProjectMember(deps: Deps, ctx: ProjectContext, input: MemberInput) {
   const project = await sessionProject(deps.db, ctx);
-  return addMember(deps, project.companyId, project.id, input, actor);
+  return addMember(deps, ctx, { companyId: project.companyId, projectId: project.id, input });
 }
 
 export async function changeProjectMember(
   deps: Deps,
   ctx: ProjectContext,
-  memberId: number,
-  input: MemberInput,
-  actor: TrailActor,
+  { memberId, input }: { memberId: number; input: MemberInput },
 ) {
   const project = await sessionProject(deps.db, ctx);
-  await changeMember(deps, project.companyId, project.id, memberId, input, actor);
+  await changeMember(deps, ctx, { companyId: project.companyId, projectId: project.id, memberId, input });
 }
 
-export async function removeProjectMember(deps: Deps, ctx: ProjectContext, memberId: number, actor: TrailActor) {
+export async function removeProjectMember(deps: Deps, ctx: ProjectContext, memberId: number) {
   const project = await sessionProject(deps.db, ctx);
-  await removeMember(deps, project.companyId, project.id, memberId, actor);
+  await removeMember(deps, ctx, { companyId: project.companyId, projectId: project.id, memberId });
 }

@@ -44,7 +44,11 @@ export function memberRoutes(api: Api, deps: Deps): void {
       response: memberCreated,
     },
     async ({ ctx, params, query, body }) => ({
-      memberId: await addMember(deps, companyOf(ctx, query.companyId), params.id, body, ctx.actor),
+      memberId: await addMember(deps, ctx, {
+        companyId: companyOf(ctx, query.companyId),
+        projectId: params.id,
+        input: body,
+      }),
     }),
   );
 
@@ -52,7 +56,12 @@ export function memberRoutes(api: Api, deps: Deps): void {
     '/project/:id/members/:memberId/a',
     { access, params: memberParams, query: companyQuery, body: memberUpdateBody, response: noData },
     async ({ ctx, params, query, body }) => {
-      await changeMember(deps, companyOf(ctx, query.companyId), params.id, params.memberId, body, ctx.actor);
+      await changeMember(deps, ctx, {
+        companyId: companyOf(ctx, query.companyId),
+        projectId: params.id,
+        memberId: params.memberId,
+        input: body,
+      });
       return null;
     },
   );
@@ -61,7 +70,11 @@ export function memberRoutes(api: Api, deps: Deps): void {
     '/project/:id/members/:memberId/remove',
     { access, params: memberParams, query: companyQuery, response: noData },
     async ({ ctx, params, query }) => {
-      await removeMember(deps, companyOf(ctx, query.companyId), params.id, params.memberId, ctx.actor);
+      await removeMember(deps, ctx, {
+        companyId: companyOf(ctx, query.companyId),
+        projectId: params.id,
+        memberId: params.memberId,
+      });
       return null;
     },
   );

@@ -6,7 +6,8 @@ import { users } from '../../db/schema/users.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { loadProject } from '../project/project.service.ts';
-import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
+import type { ActorContext } from '../../plugins/context.ts';
+import { recordTrail } from '../../trail/trail.service.ts';
 import { detachFromProject, followSessions } from './member-cleanup.ts';
 import { handOverTasks, unfinishedTasks } from './member-tasks.ts';
 
@@ -14,6 +15,13 @@ export interface MemberInput {
   userId?: number;
   roleId: number;
   siteIds: number[];
+}
+
+/** The membership a change acts on: the project, checked to be the company's. */
+interface MembershipOf {
+  companyId: number;
+  projectId: number;
+  memberId: number;
 }
 
 export async function listMembers(deps: Deps, companyId: number, projectId: number) {
@@ -58,10 +66,8 @@ async function checkRoleAndSites(tx: Tx, projectId: number, input: MemberInput) 
 
 export async function addMember(
   deps: Deps,
-  companyId: number,
-  projectId: number,
-  input: MemberInput,
-  actor: TrailActor,
+  ctx: ActorContext,
+  { companyId, projectId, input }: { companyId: number; projectId: number; input: MemberInput },
 ) {
   return deps.db.transaction(async (tx) => {
     await loadProject(tx, companyId, projectId);
@@ -79,7 +85,7 @@ export async function addMember(
     if (!row) fail('do_not_resubmit');
     await recordTrail(
       tx,
-      { ...actor, companyId, projectId },
+      { ...ctx.actor, companyId, projectId },
       {
         type: TrailType.PermissionChange,
         objectType: 'member',
@@ -105,23 +111,21 @@ async function loadMember(tx: Tx, projectId: number, memberId: number) {
  * The membership another user holds in the company's project, locked for the change. SPEC §6: nobody changes
  * their own rights.
  */
-async function loadOthersMembership(tx: Tx, companyId: number, projectId: number, memberId: number, actor: TrailActor) {
+async function loadOthersMembership(tx: Tx, ctx: ActorContext, { companyId, projectId, memberId }: MembershipOf) {
   await loadProject(tx, companyId, projectId);
   const member = await loadMember(tx, projectId, memberId);
-  if (member.userId === actor.actorId) fail('cannot_change_own_rights');
+  if (member.userId === ctx.actor.actorId) fail('cannot_change_own_rights');
   return member;
 }
 
 export async function changeMember(
   deps: Deps,
-  companyId: number,
-  projectId: number,
-  memberId: number,
-  input: MemberInput,
-  actor: TrailActor,
+  ctx: ActorContext,
+  { input, ...of }: MembershipOf & { input: MemberInput },
 ) {
+  const { companyId, projectId, memberId } = of;
   await deps.db.transaction(async (tx) => {
-    const before = await loadOthersMembership(tx, companyId, projectId, memberId, actor);
+    const before = await loadOthersMembership(tx, ctx, of);
     const open = await unfinishedTasks(tx, projectId, before.userId);
     if (open.length > 0) fail('user_has_tasks', {}, open);
     const role = await checkRoleAndSites(tx, projectId, input);
@@ -133,7 +137,7 @@ export async function changeMember(
     await followSessions(tx, projectId, before.userId, role.code);
     await recordTrail(
       tx,
-      { ...actor, companyId, projectId },
+      { ...ctx.actor, companyId, projectId },
       {
         type: TrailType.PermissionChange,
         objectType: 'member',
@@ -145,22 +149,17 @@ export async function changeMember(
   });
 }
 
-export async function removeMember(
-  deps: Deps,
-  companyId: number,
-  projectId: number,
-  memberId: number,
-  actor: TrailActor,
-) {
+export async function removeMember(deps: Deps, ctx: ActorContext, of: MembershipOf) {
+  const { companyId, projectId, memberId } = of;
   await deps.db.transaction(async (tx) => {
-    const before = await loadOthersMembership(tx, companyId, projectId, memberId, actor);
-    const tasksHandedOver = await handOverTasks(tx, projectId, before.userId, actor);
+    const before = await loadOthersMembership(tx, ctx, of);
+    const tasksHandedOver = await handOverTasks(tx, projectId, before.userId, ctx.actor);
     const left = await detachFromProject(tx, projectId, before.userId);
     await tx.delete(members).where(eq(members.id, memberId));
     await followSessions(tx, projectId, before.userId, null);
     await recordTrail(
       tx,
-      { ...actor, companyId, projectId },
+      { ...ctx.actor, companyId, projectId },
       {
         type: TrailType.PermissionChange,
         objectType: 'member',

@@ -19,14 +19,14 @@ export function noticeRoutes(api: Api, deps: Deps): void {
   post(
     '/notice/system/update/a',
     { access: 'systemAdmin', body: noticeUpdateBody, response: noticeSaved },
-    async ({ ctx, body }) => ({ id: await saveNotice(deps, body, ctx.actor) }),
+    async ({ ctx, body }) => ({ id: await saveNotice(deps, ctx, body) }),
   );
 
   post(
     '/notice/system/release/undo/:id/a',
     { access: 'systemAdmin', params: idParams, response: noData },
     async ({ ctx, params }) => {
-      await undoNotice(deps, params.id, ctx.actor);
+      await undoNotice(deps, ctx, params.id);
       return null;
     },
   );

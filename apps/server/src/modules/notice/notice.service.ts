@@ -8,7 +8,8 @@ import { notices } from '../../db/schema/notices.ts';
 import { users } from '../../db/schema/users.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
+import type { ActorContext } from '../../plugins/context.ts';
+import { recordTrail } from '../../trail/trail.service.ts';
 
 /**
  * The notice is HTML shown on the public login page: only harmless markup survives (js-xss whitelist), when saved
@@ -69,13 +70,13 @@ const snapshot = (n: typeof notices.$inferSelect) => ({
 });
 
 /** Creates or edits a notice, released at once unless `release` is false. */
-export async function saveNotice(deps: Deps, input: NoticeUpdateBody, actor: TrailActor): Promise<number> {
+export async function saveNotice(deps: Deps, ctx: ActorContext, input: NoticeUpdateBody): Promise<number> {
   const values = {
     subject: input.subject,
     contents: sanitiseHtml(input.contents),
     effectiveTime: new Date(input.effectiveTime),
     status: input.release ? NoticeStatus.Released : NoticeStatus.Draft,
-    updatedBy: actor.actorId,
+    updatedBy: ctx.actor.actorId,
     updatedAt: new Date(),
   };
   if (values.contents.trim() === '') fail('notice_empty');
@@ -89,9 +90,9 @@ export async function saveNotice(deps: Deps, input: NoticeUpdateBody, actor: Tra
       ? await tx.update(notices).set(values).where(eq(notices.id, before.id)).returning()
       : await tx
           .insert(notices)
-          .values({ ...values, createdBy: actor.actorId })
+          .values({ ...values, createdBy: ctx.actor.actorId })
           .returning();
-    await recordTrail(tx, actor, {
+    await recordTrail(tx, ctx.actor, {
       type: TrailType.NoticeChange,
       objectType: 'notice',
       objectId: after.id,
@@ -103,16 +104,16 @@ export async function saveNotice(deps: Deps, input: NoticeUpdateBody, actor: Tra
 }
 
 /** Withdraws a released notice from the login page. */
-export async function undoNotice(deps: Deps, id: number, actor: TrailActor): Promise<void> {
+export async function undoNotice(deps: Deps, ctx: ActorContext, id: number): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const [before] = await tx.select().from(notices).where(eq(notices.id, id)).for('update');
     if (!before) fail('not_found');
     const [after] = await tx
       .update(notices)
-      .set({ status: NoticeStatus.Undone, updatedBy: actor.actorId, updatedAt: new Date() })
+      .set({ status: NoticeStatus.Undone, updatedBy: ctx.actor.actorId, updatedAt: new Date() })
       .where(eq(notices.id, id))
       .returning();
-    await recordTrail(tx, actor, {
+    await recordTrail(tx, ctx.actor, {
       type: TrailType.NoticeChange,
       objectType: 'notice',
       objectId: id,

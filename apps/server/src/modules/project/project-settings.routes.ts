@@ -15,7 +15,7 @@ export function projectSettingsRoutes(api: Api, deps: Deps): void {
     '/manage/study/update',
     { access: 'projectAdmin', body: studySettingsBody, response: noData },
     async ({ ctx, body }) => {
-      await updateStudySettings(deps, ctx, body, ctx.actor);
+      await updateStudySettings(deps, ctx, body);
       return null;
     },
   );

@@ -6,7 +6,7 @@ import { projects } from '../../db/schema/projects.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
-import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
+import { recordTrail } from '../../trail/trail.service.ts';
 import { getProject, studySettingsOf } from './project.service.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
@@ -34,12 +34,7 @@ export async function getStudySettings(deps: Deps, ctx: ProjectContext): Promise
 }
 
 /** POST /manage/study/update: the project administrator's part of the settings; trailed with old and new values. */
-export async function updateStudySettings(
-  deps: Deps,
-  ctx: ProjectContext,
-  input: StudySettingsBody,
-  actor: TrailActor,
-) {
+export async function updateStudySettings(deps: Deps, ctx: ProjectContext, input: StudySettingsBody) {
   await deps.db.transaction(async (tx) => {
     const before = await sessionProject(tx, ctx, true);
     const next = studySettingsOf(input);
@@ -50,7 +45,7 @@ export async function updateStudySettings(
     const oldValue = Object.fromEntries(Object.keys(next).map((k) => [k, before[k as keyof typeof next]]));
     await recordTrail(
       tx,
-      { ...actor, companyId: before.companyId, projectId: before.id },
+      { ...ctx.actor, companyId: before.companyId, projectId: before.id },
       { type: TrailType.SettingsChange, objectType: 'project', objectId: before.id, oldValue, newValue: next },
     );
   });

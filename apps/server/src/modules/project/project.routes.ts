@@ -35,7 +35,7 @@ export function projectRoutes(api: Api, deps: Deps): void {
     '/project/create',
     { access, body: projectBody, query: companyQuery, response: projectCreated },
     async ({ ctx, query, body }) => ({
-      studyId: await createProject(deps, companyOf(ctx, query.companyId), body, ctx.actor),
+      studyId: await createProject(deps, ctx, { companyId: companyOf(ctx, query.companyId), input: body }),
     }),
   );
 
@@ -43,7 +43,7 @@ export function projectRoutes(api: Api, deps: Deps): void {
     '/project/update/:id',
     { access, params: idParams, body: projectBody, query: companyQuery, response: noData },
     async ({ ctx, params, query, body }) => {
-      await updateProject(deps, companyOf(ctx, query.companyId), params.id, body, ctx.actor);
+      await updateProject(deps, ctx, { companyId: companyOf(ctx, query.companyId), projectId: params.id, input: body });
       return null;
     },
   );
@@ -56,7 +56,7 @@ export function projectRoutes(api: Api, deps: Deps): void {
       `/project/${path}/:id`,
       { access, params: idParams, query: companyQuery, response: noData },
       async ({ ctx, params, query }) => {
-        await setProjectClosed(deps, companyOf(ctx, query.companyId), params.id, closed, ctx.actor);
+        await setProjectClosed(deps, ctx, { companyId: companyOf(ctx, query.companyId), projectId: params.id, closed });
         return null;
       },
     );

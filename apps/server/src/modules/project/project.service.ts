@@ -12,7 +12,8 @@ import { likePattern } from '../../lib/sql.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { applyProjectTemplates, loadGroupTemplate } from '../template/template-apply.ts';
 import { loadDirectoryTemplate } from '../template/template.service.ts';
-import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
+import type { ActorContext } from '../../plugins/context.ts';
+import { recordTrail } from '../../trail/trail.service.ts';
 
 type ProjectRow = typeof projects.$inferSelect;
 
@@ -127,9 +128,8 @@ const settingsOf = (input: ProjectBody) => ({
 /** Creates the project with its built-in roles, and applies a directory template when one is chosen. */
 export async function createProject(
   deps: Deps,
-  companyId: number,
-  input: ProjectBody,
-  actor: TrailActor,
+  ctx: ActorContext,
+  { companyId, input }: { companyId: number; input: ProjectBody },
 ): Promise<number> {
   return deps.db.transaction(async (tx) => {
     await assertCodeFree(tx, companyId, input.code);
@@ -154,7 +154,7 @@ export async function createProject(
     const applied = await applyProjectTemplates(tx, project.id, template, groupTemplate);
     await recordTrail(
       tx,
-      { ...actor, companyId, projectId: project.id },
+      { ...ctx.actor, companyId, projectId: project.id },
       {
         type: TrailType.SettingsChange,
         objectType: 'project',
@@ -175,10 +175,8 @@ export async function createProject(
 
 export async function updateProject(
   deps: Deps,
-  companyId: number,
-  projectId: number,
-  input: ProjectBody,
-  actor: TrailActor,
+  ctx: ActorContext,
+  { companyId, projectId, input }: { companyId: number; projectId: number; input: ProjectBody },
 ) {
   await deps.db.transaction(async (tx) => {
     const before = await loadProject(tx, companyId, projectId);
@@ -190,7 +188,7 @@ export async function updateProject(
       .returning();
     await recordTrail(
       tx,
-      { ...actor, companyId, projectId },
+      { ...ctx.actor, companyId, projectId },
       {
         type: TrailType.SettingsChange,
         objectType: 'project',
@@ -213,10 +211,8 @@ const IN_WORKFLOW = [
 
 export async function setProjectClosed(
   deps: Deps,
-  companyId: number,
-  projectId: number,
-  closed: boolean,
-  actor: TrailActor,
+  ctx: ActorContext,
+  { companyId, projectId, closed }: { companyId: number; projectId: number; closed: boolean },
 ) {
   await deps.db.transaction(async (tx) => {
     const before = await loadProject(tx, companyId, projectId);
@@ -236,7 +232,7 @@ export async function setProjectClosed(
     await tx.update(projects).set({ closed, updatedAt: new Date() }).where(eq(projects.id, projectId));
     await recordTrail(
       tx,
-      { ...actor, companyId, projectId },
+      { ...ctx.actor, companyId, projectId },
       {
         type: TrailType.SettingsChange,
         objectType: 'project',

@@ -40,7 +40,11 @@ export function registrationRoutes(api: Api, deps: Deps): void {
       response: noData,
     },
     async ({ ctx, query, params, body }) => {
-      await decideRegistration(deps, userAdminOf(ctx, query.companyId), params.userId, body, ctx.actor);
+      await decideRegistration(deps, ctx, {
+        ownCompanyId: userAdminOf(ctx, query.companyId),
+        userId: params.userId,
+        input: body,
+      });
       return null;
     },
   );

@@ -8,13 +8,13 @@ import { passwordHistory, users } from '../../db/schema/users.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { sendMail } from '../../mail/mailer.ts';
-import type { ClientInfo } from '../../plugins/context.ts';
+import type { ActorContext, ClientInfo } from '../../plugins/context.ts';
 import { consumeCaptcha } from '../auth/captcha.service.ts';
 import { findUserByEmail, normaliseEmail } from '../auth/login.service.ts';
 import { hashPassword } from '../auth/password.service.ts';
 import { accountSnapshot, emailTaken, inCompany, toCompanyUserItem } from '../company/account.service.ts';
 import { assertCompanyExists, lockCompanyUser } from '../company/company.policy.ts';
-import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
+import { recordTrail } from '../../trail/trail.service.ts';
 import { addressTakenMail, decisionMail, newRegistrationMail } from './registration.mail.ts';
 
 /**
@@ -124,10 +124,8 @@ export async function listRegistrations(
  */
 export async function decideRegistration(
   deps: Deps,
-  ownCompanyId: number | null,
-  userId: number,
-  input: ApproveBody,
-  actor: TrailActor,
+  ctx: ActorContext,
+  { ownCompanyId, userId, input }: { ownCompanyId: number | null; userId: number; input: ApproveBody },
 ): Promise<void> {
   const { user, companyName } = await deps.db.transaction(async (tx) => {
     const before = await lockCompanyUser(tx, userId, ownCompanyId);
@@ -141,7 +139,7 @@ export async function decideRegistration(
       })
       .where(eq(users.id, before.id))
       .returning();
-    await recordTrail(tx, inCompany(actor, before.companyId), {
+    await recordTrail(tx, inCompany(ctx.actor, before.companyId), {
       type: TrailType.UserChange,
       objectType: 'user',
       objectId: before.id,

@@ -27,14 +27,14 @@ export function releaseRoutes(api: Api, deps: Deps): void {
   post(
     '/release/save/a',
     { access: 'systemAdmin', body: releaseSaveBody, response: releaseSaved },
-    async ({ ctx, body }) => ({ id: await saveRelease(deps, body, ctx.actor) }),
+    async ({ ctx, body }) => ({ id: await saveRelease(deps, ctx, body) }),
   );
 
   post(
     '/release/delete/:id/a',
     { access: 'systemAdmin', params: idParams, response: noData },
     async ({ ctx, params }) => {
-      await deleteRelease(deps, params.id, ctx.actor);
+      await deleteRelease(deps, ctx, params.id);
       return null;
     },
   );

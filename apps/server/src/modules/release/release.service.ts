@@ -15,7 +15,8 @@ import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { sanitiseHtml } from '../notice/notice.service.ts';
-import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
+import type { ActorContext } from '../../plugins/context.ts';
+import { recordTrail } from '../../trail/trail.service.ts';
 
 type ReleaseRow = typeof releases.$inferSelect;
 
@@ -66,7 +67,7 @@ export async function listReleases(deps: Deps, pageNum: number, pageSize: number
 }
 
 /** Creates or edits a release. Notes keep only harmless markup; a version number is recorded once. */
-export async function saveRelease(deps: Deps, input: ReleaseSaveBody, actor: TrailActor): Promise<number> {
+export async function saveRelease(deps: Deps, ctx: ActorContext, input: ReleaseSaveBody): Promise<number> {
   const values = {
     version: input.version,
     releasedOn: input.releasedOn,
@@ -87,9 +88,9 @@ export async function saveRelease(deps: Deps, input: ReleaseSaveBody, actor: Tra
         ? await tx.update(releases).set(values).where(eq(releases.id, before.id)).returning()
         : await tx
             .insert(releases)
-            .values({ ...values, createdBy: actor.actorId })
+            .values({ ...values, createdBy: ctx.actor.actorId })
             .returning();
-      await recordTrail(tx, actor, {
+      await recordTrail(tx, ctx.actor, {
         type: TrailType.SettingsChange,
         objectType: 'release',
         objectId: after.id,
@@ -109,7 +110,7 @@ export async function saveRelease(deps: Deps, input: ReleaseSaveBody, actor: Tra
  * Deletes a release. Users whose acknowledgement points at it are moved to the next older release (or lose
  * the row when none is left), so nobody is shown releases they had already acknowledged.
  */
-export async function deleteRelease(deps: Deps, id: number, actor: TrailActor): Promise<void> {
+export async function deleteRelease(deps: Deps, ctx: ActorContext, id: number): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const [before] = await tx.select().from(releases).where(eq(releases.id, id)).for('update');
     if (!before) fail('not_found');
@@ -122,7 +123,7 @@ export async function deleteRelease(deps: Deps, id: number, actor: TrailActor): 
     if (older) await tx.update(releaseReads).set({ releaseId: older.id }).where(eq(releaseReads.releaseId, id));
     else await tx.delete(releaseReads).where(eq(releaseReads.releaseId, id));
     await tx.delete(releases).where(eq(releases.id, id));
-    await recordTrail(tx, actor, {
+    await recordTrail(tx, ctx.actor, {
       type: TrailType.SettingsChange,
       objectType: 'release',
       objectId: id,

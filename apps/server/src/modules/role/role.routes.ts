@@ -16,20 +16,20 @@ export function roleRoutes(api: Api, deps: Deps): void {
   get('/role/list', { access: 'projectMember', response: roleList }, ({ ctx }) => listRoles(deps, ctx));
 
   post('/role/create', { access: 'projectAdmin', body: roleBody, response: roleCreated }, async ({ ctx, body }) => ({
-    roleId: await createRole(deps, ctx, body, ctx.actor),
+    roleId: await createRole(deps, ctx, body),
   }));
 
   post(
     '/role/update/:id',
     { access: 'projectAdmin', params: idParams, body: roleBody, response: noData },
     async ({ ctx, params, body }) => {
-      await updateRole(deps, ctx, params.id, body, ctx.actor);
+      await updateRole(deps, ctx, { roleId: params.id, input: body });
       return null;
     },
   );
 
   post('/role/delete/:id', { access: 'projectAdmin', params: idParams, response: noData }, async ({ ctx, params }) => {
-    await deleteRole(deps, ctx, params.id, ctx.actor);
+    await deleteRole(deps, ctx, params.id);
     return null;
   });
 }

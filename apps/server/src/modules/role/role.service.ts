@@ -9,7 +9,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { sessionProject } from '../project/project-settings.service.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
-import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
+import { recordTrail } from '../../trail/trail.service.ts';
 
 type RoleRow = typeof roles.$inferSelect;
 
@@ -73,7 +73,7 @@ const keysOf = (input: RoleBody) => ({
   libraryKeys: LIBRARY_PERMISSION_KEYS.filter((k) => input.libraryKeys.includes(k)),
 });
 
-export async function createRole(deps: Deps, ctx: ProjectContext, input: RoleBody, actor: TrailActor) {
+export async function createRole(deps: Deps, ctx: ProjectContext, input: RoleBody) {
   return deps.db.transaction(async (tx) => {
     const project = await sessionProject(tx, ctx);
     await assertCodeFree(tx, project.id, input.code);
@@ -91,7 +91,7 @@ export async function createRole(deps: Deps, ctx: ProjectContext, input: RoleBod
       .catch(duplicateCode);
     await recordTrail(
       tx,
-      { ...actor, companyId: project.companyId, projectId: project.id },
+      { ...ctx.actor, companyId: project.companyId, projectId: project.id },
       { type: TrailType.PermissionChange, objectType: 'role', objectId: row.id, newValue: snapshot(row) },
     );
     return row.id;
@@ -102,7 +102,11 @@ export async function createRole(deps: Deps, ctx: ProjectContext, input: RoleBod
  * Updates a role. Built-in roles keep their codes, which the rest of the system reads (STU_PM is the project
  * administrator); STU_PM also keeps every key, so the project can never lose its administrator's rights.
  */
-export async function updateRole(deps: Deps, ctx: ProjectContext, roleId: number, input: RoleBody, actor: TrailActor) {
+export async function updateRole(
+  deps: Deps,
+  ctx: ProjectContext,
+  { roleId, input }: { roleId: number; input: RoleBody },
+) {
   await deps.db.transaction(async (tx) => {
     const project = await sessionProject(tx, ctx);
     const before = await loadRole(tx, project.id, roleId);
@@ -127,7 +131,7 @@ export async function updateRole(deps: Deps, ctx: ProjectContext, roleId: number
       .catch(duplicateCode);
     await recordTrail(
       tx,
-      { ...actor, companyId: project.companyId, projectId: project.id },
+      { ...ctx.actor, companyId: project.companyId, projectId: project.id },
       {
         type: TrailType.PermissionChange,
         objectType: 'role',
@@ -140,7 +144,7 @@ export async function updateRole(deps: Deps, ctx: ProjectContext, roleId: number
 }
 
 /** Deletes a custom role that no member holds and no folder grant names. */
-export async function deleteRole(deps: Deps, ctx: ProjectContext, roleId: number, actor: TrailActor) {
+export async function deleteRole(deps: Deps, ctx: ProjectContext, roleId: number) {
   await deps.db.transaction(async (tx) => {
     const project = await sessionProject(tx, ctx);
     const before = await loadRole(tx, project.id, roleId);
@@ -154,7 +158,7 @@ export async function deleteRole(deps: Deps, ctx: ProjectContext, roleId: number
     await tx.delete(roles).where(eq(roles.id, roleId));
     await recordTrail(
       tx,
-      { ...actor, companyId: project.companyId, projectId: project.id },
+      { ...ctx.actor, companyId: project.companyId, projectId: project.id },
       { type: TrailType.PermissionChange, objectType: 'role', objectId: roleId, oldValue: snapshot(before) },
     );
   });

@@ -15,7 +15,8 @@ import forge from 'node-forge';
 import type { Db, Tx } from '../../db/client.ts';
 import { signingKeys } from '../../db/schema/signing.ts';
 import { fail } from '../../lib/app-error.ts';
-import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
+import type { ActorContext } from '../../plugins/context.ts';
+import { recordTrail } from '../../trail/trail.service.ts';
 import { trailKey } from '../../trail/trail-key.ts';
 
 type KeyRow = typeof signingKeys.$inferSelect;
@@ -202,8 +203,8 @@ const trailed = (d: SigningCertificate) => ({
 /** The company's certificate replaces the one in use (a new row: the old stays as the record); trailed. */
 export async function installSigningKey(
   db: Db,
+  ctx: ActorContext,
   body: SigningCertificateBody,
-  actor: TrailActor,
 ): Promise<SigningCertificate> {
   const material = checkedMaterial(body);
   const before = await ensureSigningKey(db);
@@ -214,11 +215,11 @@ export async function installSigningKey(
         sealedKey: sealKey(material.keyPem),
         certChainPem: material.chainPem,
         source: 'installed',
-        createdBy: actor.actorId,
+        createdBy: ctx.actor.actorId,
       })
       .returning();
     const after = describeKey(keyOf(row));
-    await recordTrail(tx, actor, {
+    await recordTrail(tx, ctx.actor, {
       type: TrailType.SettingsChange,
       objectType: 'signing_certificate',
       objectId: row.id,

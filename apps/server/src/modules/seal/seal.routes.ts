@@ -19,6 +19,6 @@ export function sealRoutes(api: Api, deps: Deps): void {
   post(
     '/system/signing-certificate',
     { access: 'systemAdmin', body: signingCertificateBody, response: signingCertificate },
-    ({ ctx, body }) => installSigningKey(deps.db, body, ctx.actor),
+    ({ ctx, body }) => installSigningKey(deps.db, ctx, body),
   );
 }

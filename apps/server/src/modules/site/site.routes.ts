@@ -16,20 +16,20 @@ export function siteRoutes(api: Api, deps: Deps): void {
   get('/site/list', { access: 'projectMember', response: siteList }, ({ ctx }) => listSites(deps, ctx));
 
   post('/site/create', { access: 'projectAdmin', body: siteBody, response: siteCreated }, async ({ ctx, body }) => ({
-    siteId: await createSite(deps, ctx, body, ctx.actor),
+    siteId: await createSite(deps, ctx, body),
   }));
 
   post(
     '/site/update/:id',
     { access: 'projectAdmin', params: idParams, body: siteBody, response: noData },
     async ({ ctx, params, body }) => {
-      await updateSite(deps, ctx, params.id, body, ctx.actor);
+      await updateSite(deps, ctx, { siteId: params.id, input: body });
       return null;
     },
   );
 
   post('/site/delete/:id', { access: 'projectAdmin', params: idParams, response: noData }, async ({ ctx, params }) => {
-    await deleteSite(deps, ctx, params.id, ctx.actor);
+    await deleteSite(deps, ctx, params.id);
     return null;
   });
 }

@@ -9,7 +9,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { sessionProject } from '../project/project-settings.service.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
-import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
+import { recordTrail } from '../../trail/trail.service.ts';
 
 type SiteRow = typeof sites.$inferSelect;
 
@@ -58,7 +58,7 @@ async function loadSite(tx: Tx, projectId: number, siteId: number): Promise<Site
 
 const valuesOf = (input: SiteBody) => ({ name: input.name, shortName: input.shortName || null, code: input.code });
 
-export async function createSite(deps: Deps, ctx: ProjectContext, input: SiteBody, actor: TrailActor) {
+export async function createSite(deps: Deps, ctx: ProjectContext, input: SiteBody) {
   return deps.db.transaction(async (tx) => {
     const project = await sessionProject(tx, ctx);
     await assertCodeFree(tx, project.id, input.code);
@@ -69,14 +69,18 @@ export async function createSite(deps: Deps, ctx: ProjectContext, input: SiteBod
       .catch(duplicateCode);
     await recordTrail(
       tx,
-      { ...actor, companyId: project.companyId, projectId: project.id },
+      { ...ctx.actor, companyId: project.companyId, projectId: project.id },
       { type: TrailType.SettingsChange, objectType: 'site', objectId: row.id, newValue: snapshot(row) },
     );
     return row.id;
   });
 }
 
-export async function updateSite(deps: Deps, ctx: ProjectContext, siteId: number, input: SiteBody, actor: TrailActor) {
+export async function updateSite(
+  deps: Deps,
+  ctx: ProjectContext,
+  { siteId, input }: { siteId: number; input: SiteBody },
+) {
   await deps.db.transaction(async (tx) => {
     const project = await sessionProject(tx, ctx);
     const before = await loadSite(tx, project.id, siteId);
@@ -89,7 +93,7 @@ export async function updateSite(deps: Deps, ctx: ProjectContext, siteId: number
       .catch(duplicateCode);
     await recordTrail(
       tx,
-      { ...actor, companyId: project.companyId, projectId: project.id },
+      { ...ctx.actor, companyId: project.companyId, projectId: project.id },
       {
         type: TrailType.SettingsChange,
         objectType: 'site',
@@ -112,7 +116,7 @@ export async function siteHasFiles(tx: Tx, projectId: number, siteId: number): P
 }
 
 /** Deletes a site without files; members limited to it lose it from their sites in the same transaction. */
-export async function deleteSite(deps: Deps, ctx: ProjectContext, siteId: number, actor: TrailActor) {
+export async function deleteSite(deps: Deps, ctx: ProjectContext, siteId: number) {
   await deps.db.transaction(async (tx) => {
     const project = await sessionProject(tx, ctx);
     const before = await loadSite(tx, project.id, siteId);
@@ -125,7 +129,7 @@ export async function deleteSite(deps: Deps, ctx: ProjectContext, siteId: number
     await tx.delete(sites).where(eq(sites.id, siteId));
     await recordTrail(
       tx,
-      { ...actor, companyId: project.companyId, projectId: project.id },
+      { ...ctx.actor, companyId: project.companyId, projectId: project.id },
       {
         type: TrailType.SettingsChange,
         objectType: 'site',

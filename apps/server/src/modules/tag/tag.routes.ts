@@ -13,20 +13,20 @@ export function tagRoutes(api: Api, deps: Deps): void {
   get('/tag/list', { access: 'projectMember', response: tagList }, ({ ctx }) => listTags(deps, ctx.projectId));
 
   post('/tag/create', { access: 'projectAdmin', body: tagBody, response: tagIdData }, async ({ ctx, body }) => ({
-    id: await createTag(deps, ctx.projectId, body, ctx.actor),
+    id: await createTag(deps, ctx, body),
   }));
 
   post(
     '/tag/update/:id',
     { access: 'projectAdmin', params: idParams, body: tagBody, response: noData },
     async ({ ctx, params, body }) => {
-      await updateTag(deps, ctx.projectId, params.id, body, ctx.actor);
+      await updateTag(deps, ctx, { id: params.id, body });
       return null;
     },
   );
 
   post('/tag/delete/:id', { access: 'projectAdmin', params: idParams, response: noData }, async ({ ctx, params }) => {
-    await deleteTag(deps, ctx.projectId, params.id, ctx.actor);
+    await deleteTag(deps, ctx, params.id);
     return null;
   });
 }

@@ -6,7 +6,8 @@ import { tags } from '../../db/schema/catalog.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
+import type { ProjectContext } from '../../plugins/context.ts';
+import { recordTrail } from '../../trail/trail.service.ts';
 
 type TagRow = typeof tags.$inferSelect;
 
@@ -52,7 +53,8 @@ async function loadTag(tx: Tx, projectId: number, id: number): Promise<TagRow> {
   return t;
 }
 
-export async function createTag(deps: Deps, projectId: number, body: TagBody, actor: TrailActor): Promise<number> {
+export async function createTag(deps: Deps, ctx: ProjectContext, body: TagBody): Promise<number> {
+  const { projectId } = ctx;
   return deps.db.transaction(async (tx) => {
     await assertNameFree(tx, projectId, body.name);
     const [row] = await tx
@@ -62,14 +64,15 @@ export async function createTag(deps: Deps, projectId: number, body: TagBody, ac
       .catch(duplicate);
     await recordTrail(
       tx,
-      { ...actor, projectId },
+      { ...ctx.actor, projectId },
       { type: TrailType.Create, objectType: 'tag', objectId: row.id, newValue: row },
     );
     return row.id;
   });
 }
 
-export async function updateTag(deps: Deps, projectId: number, id: number, body: TagBody, actor: TrailActor) {
+export async function updateTag(deps: Deps, ctx: ProjectContext, { id, body }: { id: number; body: TagBody }) {
+  const { projectId } = ctx;
   await deps.db.transaction(async (tx) => {
     const before = await loadTag(tx, projectId, id);
     await assertNameFree(tx, projectId, body.name, id);
@@ -81,7 +84,7 @@ export async function updateTag(deps: Deps, projectId: number, id: number, body:
       .catch(duplicate);
     await recordTrail(
       tx,
-      { ...actor, projectId },
+      { ...ctx.actor, projectId },
       {
         type: TrailType.Update,
         objectType: 'tag',
@@ -93,13 +96,14 @@ export async function updateTag(deps: Deps, projectId: number, id: number, body:
   });
 }
 
-export async function deleteTag(deps: Deps, projectId: number, id: number, actor: TrailActor) {
+export async function deleteTag(deps: Deps, ctx: ProjectContext, id: number) {
+  const { projectId } = ctx;
   await deps.db.transaction(async (tx) => {
     const before = await loadTag(tx, projectId, id);
     await tx.delete(tags).where(eq(tags.id, id));
     await recordTrail(
       tx,
-      { ...actor, projectId },
+      { ...ctx.actor, projectId },
       { type: TrailType.Delete, objectType: 'tag', objectId: id, oldValue: before },
     );
   });

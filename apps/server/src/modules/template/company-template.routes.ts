@@ -55,7 +55,7 @@ export function companyTemplateRoutes(api: Api, deps: Deps): void {
       const companyId = companyOf(ctx, query.companyId);
       const { type, name } = query;
       const parts = await readTemplateWorkbook(await readUpload(request), type, ctx.lang);
-      return { id: await createTemplate(deps, companyId, { name, type, ...parts }, ctx.actor) };
+      return { id: await createTemplate(deps, ctx, { companyId, body: { name, type, ...parts } }) };
     },
   );
 
@@ -79,7 +79,7 @@ export function companyTemplateRoutes(api: Api, deps: Deps): void {
     '/template/create',
     { access, query: companyQuery, body: templateBody, response: templateIdData },
     async ({ ctx, query, body }) => ({
-      id: await createTemplate(deps, companyOf(ctx, query.companyId), body, ctx.actor),
+      id: await createTemplate(deps, ctx, { companyId: companyOf(ctx, query.companyId), body }),
     }),
   );
 
@@ -87,7 +87,7 @@ export function companyTemplateRoutes(api: Api, deps: Deps): void {
     '/template/update/:id',
     { access, params: idParams, query: companyQuery, body: templateBody, response: noData },
     async ({ ctx, params, query, body }) => {
-      await updateTemplate(deps, companyOf(ctx, query.companyId), params.id, body, ctx.actor);
+      await updateTemplate(deps, ctx, { companyId: companyOf(ctx, query.companyId), id: params.id, body });
       return null;
     },
   );
@@ -96,7 +96,7 @@ export function companyTemplateRoutes(api: Api, deps: Deps): void {
     '/template/delete/:id',
     { access, params: idParams, query: companyQuery, response: noData },
     async ({ ctx, params, query }) => {
-      await deleteTemplate(deps, companyOf(ctx, query.companyId), params.id, ctx.actor);
+      await deleteTemplate(deps, ctx, { companyId: companyOf(ctx, query.companyId), id: params.id });
       return null;
     },
   );

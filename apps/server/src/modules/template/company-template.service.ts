@@ -15,6 +15,7 @@ import type { Tx } from '../../db/client.ts';
 import { templates } from '../../db/schema/templates.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
+import type { ActorContext } from '../../plugins/context.ts';
 import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
 
 type TemplateRow = typeof templates.$inferSelect;
@@ -132,9 +133,8 @@ const scoped = (actor: TrailActor, companyId: number): TrailActor => ({ ...actor
 
 export async function createTemplate(
   deps: Deps,
-  companyId: number,
-  body: TemplateBody,
-  actor: TrailActor,
+  ctx: ActorContext,
+  { companyId, body }: { companyId: number; body: TemplateBody },
 ): Promise<number> {
   const parts = templateParts(body);
   return deps.db.transaction(async (tx) => {
@@ -143,7 +143,7 @@ export async function createTemplate(
       .insert(templates)
       .values({ companyId, name: body.name, type: body.type, ...parts })
       .returning();
-    await recordTrail(tx, scoped(actor, companyId), {
+    await recordTrail(tx, scoped(ctx.actor, companyId), {
       type: TrailType.Create,
       objectType: 'template',
       objectId: row.id,
@@ -162,10 +162,8 @@ async function loadOwn(tx: Tx, companyId: number, id: number): Promise<TemplateR
 
 export async function updateTemplate(
   deps: Deps,
-  companyId: number,
-  id: number,
-  body: TemplateBody,
-  actor: TrailActor,
+  ctx: ActorContext,
+  { companyId, id, body }: { companyId: number; id: number; body: TemplateBody },
 ): Promise<void> {
   const parts = templateParts(body);
   await deps.db.transaction(async (tx) => {
@@ -175,7 +173,7 @@ export async function updateTemplate(
       .update(templates)
       .set({ name: body.name, type: body.type, ...parts, updatedAt: new Date() })
       .where(eq(templates.id, id));
-    await recordTrail(tx, scoped(actor, companyId), {
+    await recordTrail(tx, scoped(ctx.actor, companyId), {
       type: TrailType.Update,
       objectType: 'template',
       objectId: id,
@@ -192,11 +190,15 @@ export async function updateTemplate(
 }
 
 /** Projects keep what a template gave them when they were created, so a template can always be deleted. */
-export async function deleteTemplate(deps: Deps, companyId: number, id: number, actor: TrailActor): Promise<void> {
+export async function deleteTemplate(
+  deps: Deps,
+  ctx: ActorContext,
+  { companyId, id }: { companyId: number; id: number },
+): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const before = await loadOwn(tx, companyId, id);
     await tx.delete(templates).where(eq(templates.id, id));
-    await recordTrail(tx, scoped(actor, companyId), {
+    await recordTrail(tx, scoped(ctx.actor, companyId), {
       type: TrailType.Delete,
       objectType: 'template',
       objectId: id,

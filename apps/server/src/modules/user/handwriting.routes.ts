@@ -37,7 +37,7 @@ export function handwritingRoutes(api: Api, deps: Deps): void {
       await commitUpload(deps, stored.sha256, async () => {
         if (part.file.truncated) fail('file_too_large');
         if (!signatureTypeOf(stored.head)) fail('file_type_not_allowed');
-        await setSignature(deps, ctx.auth.user.id, stored.sha256, ctx.actor);
+        await setSignature(deps, ctx, stored.sha256);
       });
       return { version: stored.sha256.slice(0, 8) };
     },

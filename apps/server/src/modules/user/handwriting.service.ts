@@ -5,7 +5,8 @@ import type { Readable } from 'node:stream';
 import { users } from '../../db/schema/users.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
+import type { CallerContext } from '../../plugins/context.ts';
+import { recordTrail } from '../../trail/trail.service.ts';
 import { imageTypeOf } from './user.service.ts';
 import { lockBlob } from '../../storage/blob-sweep.ts';
 
@@ -16,7 +17,8 @@ export function signatureTypeOf(head: Buffer): (typeof SIGNATURE_TYPES)[number] 
 }
 
 /** Replaces the user's signature image; the trail keeps the old and new content hashes. */
-export async function setSignature(deps: Deps, userId: number, sha256: string, actor: TrailActor): Promise<void> {
+export async function setSignature(deps: Deps, ctx: CallerContext, sha256: string): Promise<void> {
+  const userId = ctx.auth.user.id;
   await deps.db.transaction(async (tx) => {
     await lockBlob(tx, sha256);
     const [before] = await tx
@@ -27,7 +29,7 @@ export async function setSignature(deps: Deps, userId: number, sha256: string, a
     if (!before) fail('user_not_exist');
     if (before.sha === sha256) return;
     await tx.update(users).set({ signatureSha256: sha256, updatedAt: new Date() }).where(eq(users.id, userId));
-    await recordTrail(tx, actor, {
+    await recordTrail(tx, ctx.actor, {
       type: TrailType.ProfileChange,
       objectType: 'user',
       objectId: userId,

@@ -16,7 +16,7 @@ export function studyAlertRoutes(api: Api, deps: Deps): void {
     '/user/study_alert/a',
     { access: 'signedIn', body: studyAlertBody, response: studyAlertSaved },
     async ({ ctx, body }) => {
-      const kinds = await saveStudyAlert(deps, ctx.auth.user.id, body, ctx.actor);
+      const kinds = await saveStudyAlert(deps, ctx, body);
       return { studyId: body.studyId, kinds };
     },
   );

@@ -7,7 +7,8 @@ import { members, projects } from '../../db/schema/projects.ts';
 import { studyAlerts } from '../../db/schema/releases.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
+import type { CallerContext } from '../../plugins/context.ts';
+import { recordTrail } from '../../trail/trail.service.ts';
 
 /** Kinds in the contract's order, without repeats, so the stored list and the trail read the same every time. */
 const normalise = (kinds: readonly string[]): AlertKind[] => ALERT_KINDS.filter((k) => kinds.includes(k));
@@ -34,10 +35,10 @@ export async function listStudyAlerts(deps: Deps, userId: number): Promise<Study
 /** POST /user/study_alert/a: only for a project the user is a member of; the trail keeps before and after. */
 export async function saveStudyAlert(
   deps: Deps,
-  userId: number,
+  ctx: CallerContext,
   input: StudyAlertBody,
-  actor: TrailActor,
 ): Promise<StudyAlertItem['kinds']> {
+  const userId = ctx.auth.user.id;
   const kinds = normalise(input.kinds);
   await deps.db.transaction(async (tx) => {
     const [member] = await tx
@@ -62,7 +63,7 @@ export async function saveStudyAlert(
       });
     await recordTrail(
       tx,
-      { ...actor, companyId: member.companyId, projectId: input.studyId },
+      { ...ctx.actor, companyId: member.companyId, projectId: input.studyId },
       {
         type: TrailType.SettingsChange,
         objectType: 'study_alert',

@@ -22,7 +22,7 @@ export function userRoutes(api: Api, deps: Deps): void {
     '/user/info/modify/a',
     { access: 'signedIn', body: userInfoModifyBody, response: userInfo },
     async ({ ctx, body }) => {
-      await modifyUserInfo(deps, ctx.auth.user.id, body, ctx.actor);
+      await modifyUserInfo(deps, ctx, body);
       return userInfoOf(await authenticateSession(deps.db, ctx.auth.session.id));
     },
   );
@@ -44,7 +44,7 @@ export function userRoutes(api: Api, deps: Deps): void {
       const type = imageTypeOf(stored.head);
       if (!type) fail('file_type_not_allowed');
       if (part.file.truncated) fail('file_too_large');
-      await setAvatar(deps, userId, { sha256: stored.sha256, type }, ctx.actor);
+      await setAvatar(deps, ctx, { sha256: stored.sha256, type });
     });
     return { avatarUrl: `/edoc/user/avatar/${userId}?v=${stored.sha256.slice(0, 8)}` };
   });

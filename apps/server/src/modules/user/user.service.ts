@@ -7,7 +7,8 @@ import { users } from '../../db/schema/users.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
+import type { CallerContext } from '../../plugins/context.ts';
+import { recordTrail } from '../../trail/trail.service.ts';
 import { lockBlob } from '../../storage/blob-sweep.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -58,12 +59,8 @@ const profileOf = (u: UserRow) => ({
 });
 
 /** Changes the caller's own profile; the trail keeps the fields before and after. */
-export async function modifyUserInfo(
-  deps: Deps,
-  userId: number,
-  input: UserInfoModifyBody,
-  actor: TrailActor,
-): Promise<void> {
+export async function modifyUserInfo(deps: Deps, ctx: CallerContext, input: UserInfoModifyBody): Promise<void> {
+  const userId = ctx.auth.user.id;
   await deps.db.transaction(async (tx) => {
     const [before] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!before) fail('user_not_exist');
@@ -82,7 +79,7 @@ export async function modifyUserInfo(
       })
       .where(eq(users.id, userId))
       .returning();
-    await recordTrail(tx, actor, {
+    await recordTrail(tx, ctx.actor, {
       type: TrailType.ProfileChange,
       objectType: 'user',
       objectId: userId,
@@ -103,7 +100,8 @@ export function imageTypeOf(head: Buffer): string | null {
   return null;
 }
 
-export async function setAvatar(deps: Deps, userId: number, blob: { sha256: string; type: string }, actor: TrailActor) {
+export async function setAvatar(deps: Deps, ctx: CallerContext, blob: { sha256: string; type: string }) {
+  const userId = ctx.auth.user.id;
   await deps.db.transaction(async (tx) => {
     await lockBlob(tx, blob.sha256);
     const [before] = await tx.select({ sha: users.avatarSha256 }).from(users).where(eq(users.id, userId));
@@ -111,7 +109,7 @@ export async function setAvatar(deps: Deps, userId: number, blob: { sha256: stri
       .update(users)
       .set({ avatarSha256: blob.sha256, avatarType: blob.type, updatedAt: new Date() })
       .where(eq(users.id, userId));
-    await recordTrail(tx, actor, {
+    await recordTrail(tx, ctx.actor, {
       type: TrailType.ProfileChange,
       objectType: 'user',
       objectId: userId,
