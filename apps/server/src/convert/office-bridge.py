@@ -4,8 +4,11 @@
 # Started by warm-office.ts in its own process group, so a hung or crashed office is killed with this script.
 # Exit codes: 4 = this Python has no UNO (the server falls back to a cold soffice per file), 3 = the office died.
 import json
+import os
+import signal
 import subprocess
 import sys
+import threading
 import time
 
 try:
@@ -77,7 +80,18 @@ def alive(desktop):
         return False
 
 
+def end_with_parent():
+    # The server was killed (kill -9, a crash, the machine's OOM killer): nobody will close our stdin or kill our
+    # process group, and a conversion in progress would keep LibreOffice running for ever after. The whole group
+    # (this script, soffice and soffice.bin) goes as soon as the server does (issue 25).
+    parent = os.getppid()
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os.killpg(0, signal.SIGKILL)
+
+
 def main():
+    threading.Thread(target=end_with_parent, daemon=True).start()
     soffice, profile, pipe = sys.argv[1:4]
     office, desktop = connect(soffice, profile, pipe)
     print(json.dumps({'ready': True, 'pid': office.pid}), flush=True)

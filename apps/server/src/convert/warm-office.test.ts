@@ -1,11 +1,12 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeDocx, makeXlsx } from '@edoc/test-support/files';
 import { sofficeAvailable } from './soffice.ts';
-import { createOfficeConverter, officeStats, type OfficeConverter } from './warm-office.ts';
+import { BRIDGE, createOfficeConverter, officeStats, type OfficeConverter } from './warm-office.ts';
 
 const SOFFICE = process.env.SOFFICE_PATH ?? 'soffice';
 const PYTHON = process.env.OFFICE_PYTHON ?? '/usr/bin/python3';
@@ -105,6 +106,44 @@ describe.skipIf(!tools)('conversions through a running LibreOffice (issue 16)', 
     // The frozen one was killed with its group, not left behind.
     await new Promise((r) => setTimeout(r, 200));
     expect(officePids()).not.toContain(pid);
+  });
+
+  it('goes with a server killed by SIGKILL mid-conversion: no LibreOffice is left running (issue 25)', async () => {
+    // A parent that starts the bridge as warm-office.ts does (its own process group), asks for a conversion and dies
+    // without a word while LibreOffice works on it.
+    const pipe = `edoc-${process.pid}-orphan-${Date.now()}`;
+    const profile = pathToFileURL(await fs.mkdtemp(path.join(dir, 'orphan-profile-'))).href;
+    const request = JSON.stringify({
+      source: await docxSource('orphan.docx', ['converted after the server died']),
+      target: path.join(dir, 'orphan.pdf'),
+    });
+    const parent = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const [request, ...bridge] = process.argv.slice(1);
+         const c = require('node:child_process').spawn(bridge[0], bridge.slice(1), { detached: true, stdio: ['pipe', 'pipe', 'ignore'] });
+         c.stdout.on('data', (d) => { if (String(d).includes('"ready"')) { c.stdin.write(request + '\\n'); console.log('sent'); } });`,
+        request,
+        PYTHON,
+        BRIDGE,
+        SOFFICE,
+        profile,
+        pipe,
+      ],
+      { stdio: ['ignore', 'pipe', 'ignore'] },
+    );
+    const left = () => spawnSync('pgrep', ['-f', pipe]).stdout.toString().trim().split('\n').filter(Boolean);
+    await new Promise<void>((resolve, reject) => {
+      parent.stdout!.on('data', (d: Buffer) => d.toString().includes('sent') && resolve());
+      parent.once('exit', () => reject(new Error('the parent ended before it asked for the conversion')));
+    });
+    expect(left().length).toBeGreaterThan(0);
+    parent.kill('SIGKILL');
+    // Long enough for the conversion to end and its answer to find no reader.
+    const deadline = Date.now() + 8_000;
+    while (left().length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    expect(left()).toEqual([]);
   });
 
   it('falls back to a LibreOffice per file when the Python has no UNO', async () => {

@@ -5,7 +5,8 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ConversionError, conversionStats, convertToPdf } from './soffice.ts';
 
-const BRIDGE = fileURLToPath(new URL('./office-bridge.py', import.meta.url));
+/** The Python script that keeps a LibreOffice running (exported for the test that kills its parent). */
+export const BRIDGE = fileURLToPath(new URL('./office-bridge.py', import.meta.url));
 /** Time for LibreOffice to start and answer on its pipe. */
 const START_MS = 60_000;
 /** An office nobody used for this long is stopped (it holds ~200 MB); the next file starts one again. */
