@@ -6,6 +6,7 @@ import { TextState } from '@edoc/contract/search';
 import { RenditionState } from '@edoc/contract/states';
 import { OFFICE_TYPES } from '@edoc/contract/viewer';
 import { and, eq, lt, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { documentVersions } from '../../db/schema/documents.ts';
 import { contentPages, contentTexts } from '../../db/schema/search.ts';
 import type { Deps } from '../../lib/deps.ts';
@@ -15,8 +16,16 @@ import { tsvectorOf } from './lexemes.ts';
 
 /** An Office file waits for its PDF rendition: it is looked at again this long after. */
 const RENDITION_WAIT_MS = 2_000;
-/** A row left "extracting" this long by a worker that died is handed back. */
-const STUCK_AFTER_MS = 15 * 60_000;
+/**
+ * The lease of a content being read: its worker renews it every LEASE_MS / 3; a row not renewed for LEASE_MS was
+ * left by a worker that died and is handed back (issue 25: such a version stayed "reading" for good). A worker
+ * hands back every LEASE_MS / 2, so another takes it within about 1.5 × LEASE_MS.
+ */
+export const LEASE_MS = 60_000;
+/** A content whose reading was cut off this many times (each time its worker died) is given up, with the reason. */
+export const MAX_ATTEMPTS = 5;
+/** The wait before a handed-back content is read again: 30 s, doubling with each attempt, at most 10 minutes. */
+const backoffSeconds = sql`least(30 * power(2, greatest(${contentTexts.attempts} - 1, 0)), 600)`;
 
 export const toolsOf = (config: Deps['config']): ExtractTools => ({
   pdftotext: config.PDFTOTEXT_PATH,
@@ -28,7 +37,7 @@ export const toolsOf = (config: Deps['config']): ExtractTools => ({
   ocrPages: config.OCR_MAX_PAGES,
 });
 
-async function finish(deps: Deps, sha256: string, set: Partial<typeof contentTexts.$inferInsert>) {
+async function finish(deps: Deps, sha256: string, set: PgUpdateSetSource<typeof contentTexts>) {
   await deps.db
     .update(contentTexts)
     .set({ ...set, updatedAt: new Date() })
@@ -50,6 +59,15 @@ export async function extractNext(deps: Deps): Promise<boolean> {
   const { sha256, extension } = row;
   const office = (OFFICE_TYPES as readonly string[]).includes(extension);
   const workDir = await fs.mkdtemp(path.join(await ensureDir(deps.config.tmpDir), 'extract-'));
+  // The lease is renewed while this worker reads (OCR of a long scan takes minutes); a failed renewal is left to the
+  // next one, or to the hand-back if this worker is cut off from the database for longer than the lease.
+  const renew = setInterval(() => {
+    void deps.db
+      .update(contentTexts)
+      .set({ updatedAt: new Date() })
+      .where(and(eq(contentTexts.sha256, sha256), eq(contentTexts.state, TextState.Extracting)))
+      .catch(() => {});
+  }, LEASE_MS / 3);
   try {
     let pdf: string | undefined;
     if (office) {
@@ -60,7 +78,12 @@ export async function extractNext(deps: Deps): Promise<boolean> {
           true
         );
       if (rendition.state !== RenditionState.Done || !rendition.pdfSha256) {
-        await finish(deps, sha256, { state: TextState.Waiting, nextAt: new Date(Date.now() + RENDITION_WAIT_MS) });
+        // Waiting for the PDF is not a try at reading: it does not count towards MAX_ATTEMPTS.
+        await finish(deps, sha256, {
+          state: TextState.Waiting,
+          nextAt: new Date(Date.now() + RENDITION_WAIT_MS),
+          attempts: sql`${contentTexts.attempts} - 1`,
+        });
         return true;
       }
       pdf = await copyBlob(deps, rendition.pdfSha256, path.join(workDir, 'rendition.pdf'));
@@ -98,6 +121,7 @@ export async function extractNext(deps: Deps): Promise<boolean> {
     const reason = (err instanceof Error ? err.message : String(err)).slice(0, 500);
     await finish(deps, sha256, { state: missing ? TextState.Unavailable : TextState.Failed, reason });
   } finally {
+    clearInterval(renew);
     await fs.rm(workDir, { recursive: true, force: true });
   }
   return true;
@@ -113,17 +137,34 @@ async function copyBlob(deps: Deps, sha256: string, to: string) {
   return to;
 }
 
-/** Hands back rows whose worker died while extracting. */
-export async function releaseStuck(deps: Deps) {
-  await deps.db
+/**
+ * Hands back the contents whose lease ran out (their worker died while reading them): to wait again, after a
+ * back-off that doubles with each attempt, or, after MAX_ATTEMPTS, failed with the reason. Answers how many.
+ */
+export async function releaseStuck(deps: Pick<Deps, 'db'>, leaseMs = LEASE_MS): Promise<number> {
+  const expired = and(
+    eq(contentTexts.state, TextState.Extracting),
+    lt(contentTexts.updatedAt, new Date(Date.now() - leaseMs)),
+  );
+  const given = await deps.db
     .update(contentTexts)
-    .set({ state: TextState.Waiting, nextAt: new Date() })
-    .where(
-      and(
-        eq(contentTexts.state, TextState.Extracting),
-        lt(contentTexts.updatedAt, new Date(Date.now() - STUCK_AFTER_MS)),
-      ),
-    );
+    .set({
+      state: TextState.Failed,
+      reason: `the worker reading it stopped ${MAX_ATTEMPTS} times; run npm run search:reindex to try again`,
+      updatedAt: new Date(),
+    })
+    .where(and(expired, sql`${contentTexts.attempts} >= ${MAX_ATTEMPTS}`))
+    .returning({ sha256: contentTexts.sha256 });
+  const again = await deps.db
+    .update(contentTexts)
+    .set({
+      state: TextState.Waiting,
+      nextAt: sql`now() + make_interval(secs => ${backoffSeconds})`,
+      updatedAt: new Date(),
+    })
+    .where(expired)
+    .returning({ sha256: contentTexts.sha256 });
+  return given.length + again.length;
 }
 
 /**
@@ -138,7 +179,9 @@ export async function queueReindex(db: Deps['db'], all: boolean): Promise<number
   const again = all
     ? sql`state <> ${TextState.Extracting}`
     : sql`state in (${TextState.Failed}, ${TextState.Unavailable})`;
-  await db.execute(sql`update ${contentTexts} set state = ${TextState.Waiting}, next_at = now() where ${again}`);
+  await db.execute(
+    sql`update ${contentTexts} set state = ${TextState.Waiting}, next_at = now(), attempts = 0 where ${again}`,
+  );
   return waitingCount(db);
 }
 
@@ -170,9 +213,13 @@ export async function drainExtraction(deps: Deps, opts: { until?: number } = {})
  */
 export function startExtraction(deps: Deps, log: (msg: string, err?: unknown) => void): () => Promise<void> {
   let stopped = false;
+  let releasedAt = 0;
   const loop = (async () => {
-    await releaseStuck(deps).catch((err: unknown) => log('could not hand back stuck extractions', err));
     while (!stopped) {
+      if (Date.now() - releasedAt > LEASE_MS / 2) {
+        releasedAt = Date.now();
+        await releaseStuck(deps).catch((err: unknown) => log('could not hand back stuck extractions', err));
+      }
       const did = await extractNext(deps).catch((err: unknown) => (log('text extraction failed', err), false));
       if (!did) await new Promise((r) => setTimeout(r, 1_000).unref());
     }
