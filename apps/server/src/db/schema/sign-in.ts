@@ -69,6 +69,11 @@ export const idempotencyKeys = pgTable(
     statusCode: integer('status_code'),
     body: text('body'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * While no answer is stored, until when the request running it holds the key (renewed as it runs). A key whose
+     * lease ran out belongs to a request that died with its node: a retry takes it over and runs (issue 25).
+     */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.scope, t.key] })],
 );
