@@ -129,5 +129,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     outboxDir: path.join(dataDir, 'outbox'),
     postgresDir: path.join(dataDir, 'postgres'),
     checkpointFile: path.join(dataDir, 'trail-checkpoints.jsonl'),
+    anchorFile: path.join(dataDir, 'trail-head.json'),
   };
 }

@@ -8,6 +8,7 @@ import { startJobs } from './jobs/jobs.ts';
 import { createMailHandler, MAIL_QUEUE } from './mail/mailer.ts';
 import { sweepIdempotencyKeys } from './plugins/idempotency.ts';
 import { mailNewTasks, mailReminders } from './modules/task/task-mail.ts';
+import { startTrailAnchor } from './trail/trail-anchor.ts';
 import { writeCheckpoint } from './trail/trail-checkpoint.ts';
 import { openDatabase } from './runtime.ts';
 import { characterAdvice } from './db/embedded.ts';
@@ -136,6 +137,12 @@ const checkpoint = () =>
   );
 await checkpoint();
 setInterval(() => void checkpoint(), config.TRAIL_CHECKPOINT_MINUTES * 60_000).unref();
+// Between checkpoints, the newest committed row is kept outside the database as it commits (issue 25).
+const stopAnchor = startTrailAnchor({
+  url,
+  file: config.anchorFile,
+  log: (m, err) => (late.app ? late.app.log.warn({ err }, m) : console.error(m, err)),
+});
 const app = await buildApp({ config, db, jobs, blobs }, { logger });
 late.app = app;
 // An embedded data folder from before the character classes were chosen says how to move it (issue 13).
@@ -154,6 +161,7 @@ async function shutdown(signal: string) {
   await stopExtraction();
   await jobs.stop();
   await checkpoint();
+  await stopAnchor();
   await db.$client.end();
   await embedded?.stop();
   process.exit(0);

@@ -30,7 +30,7 @@ try {
   });
   // The backup's key has just replaced the one this new folder was given at start: the trail is checked with it.
   await loadTrailKey({ dataDir: config.DATA_DIR, trailKey: config.TRAIL_KEY });
-  const report = await verifyTrail(db, undefined, config.checkpointFile);
+  const report = await verifyTrail(db, { checkpointFile: config.checkpointFile, anchorFile: config.anchorFile });
   console.log(`restored ${manifest.tables.length} table(s) and ${manifest.blobs} blob(s) from ${manifest.createdAt}`);
   if (report.ok) console.log(`trail verified: ${report.rows} row(s), chain intact`);
   else {

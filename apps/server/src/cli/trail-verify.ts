@@ -14,7 +14,11 @@ const { db, embedded } = await openDatabase(config, () => {});
 let exitCode = 0;
 try {
   const remote = (await createS3Checkpoints(config)?.list()) ?? [];
-  const report = await verifyTrail(db, undefined, config.checkpointFile, remote);
+  const report = await verifyTrail(db, {
+    checkpointFile: config.checkpointFile,
+    more: remote,
+    anchorFile: config.anchorFile,
+  });
   if (report.ok) {
     const s3 = config.S3_BUCKET ? `, ${remote.length} checkpoint(s) in S3 hold` : '';
     console.log(`trail verified: ${report.rows} row(s), chain intact${s3}`);
@@ -22,6 +26,7 @@ try {
     console.error(`trail BROKEN at row ${report.brokenAt}: ${report.problem} (${report.rows} row(s) read)`);
     exitCode = 1;
   }
+  for (const note of report.notes) console.log(`not proved: ${note}`);
 } finally {
   await db.$client.end();
   await embedded?.stop();

@@ -90,7 +90,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     dataDir,
     async close(opts = {}) {
       // DESIGN §9 / issue 4: the trail verifies after every test file, whatever the file did.
-      const chain = opts.skipTrailCheck ? null : await verifyTrail(db, undefined, config.checkpointFile);
+      const chain = opts.skipTrailCheck ? null : await verifyTrail(db, { checkpointFile: config.checkpointFile });
       await app.close();
       await jobs.stop();
       await db.$client.end();

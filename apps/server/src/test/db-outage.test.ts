@@ -180,7 +180,10 @@ describe('a database restart under load', () => {
       expect(createHash('sha256').update(down.bytes).digest('hex')).toBe(sha256);
     }
     const report = await waitFor('the trail checked', async () => {
-      const r = await verifyTrail(db, undefined, path.join(root, 'api', 'trail-checkpoints.jsonl'));
+      const r = await verifyTrail(db, {
+        checkpointFile: path.join(root, 'api', 'trail-checkpoints.jsonl'),
+        anchorFile: path.join(root, 'api', 'trail-head.json'),
+      });
       return r.ok ? r : null;
     });
     expect(report).toMatchObject({ ok: true });

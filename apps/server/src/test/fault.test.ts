@@ -67,7 +67,10 @@ async function expectNoOrphans(): Promise<void> {
 }
 
 async function expectTrailVerifies(): Promise<void> {
-  const report = await verifyTrail(db, undefined, path.join(dataDir, 'trail-checkpoints.jsonl'));
+  const report = await verifyTrail(db, {
+    checkpointFile: path.join(dataDir, 'trail-checkpoints.jsonl'),
+    anchorFile: path.join(dataDir, 'trail-head.json'),
+  });
   expect(report).toMatchObject({ ok: true });
 }
 

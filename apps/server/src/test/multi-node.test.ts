@@ -220,7 +220,7 @@ describe('two API nodes and a worker on one PostgreSQL and one S3 store', () => 
       expect(local.trim().split('\n').length).toBeGreaterThanOrEqual(1);
     }
     expect(copies.length).toBeGreaterThanOrEqual(3);
-    const report = await verifyTrail(db, undefined, undefined, copies);
+    const report = await verifyTrail(db, { more: copies });
     expect(report).toMatchObject({ ok: true });
   });
 });

@@ -116,8 +116,11 @@ describe('trail checkpoints in S3', () => {
       await tx.execute(sql`DELETE FROM trail WHERE id >= ${rows[rows.length - 2].id}`);
     });
     await fs.writeFile(ctx.deps.config.checkpointFile, '');
-    expect(await verifyTrail(ctx.db, undefined, ctx.deps.config.checkpointFile)).toMatchObject({ ok: true });
-    const report = await verifyTrail(ctx.db, undefined, ctx.deps.config.checkpointFile, await copies.list());
+    expect(await verifyTrail(ctx.db, { checkpointFile: ctx.deps.config.checkpointFile })).toMatchObject({ ok: true });
+    const report = await verifyTrail(ctx.db, {
+      checkpointFile: ctx.deps.config.checkpointFile,
+      more: await copies.list(),
+    });
     expect(report).toMatchObject({ ok: false, brokenAt: rows[rows.length - 1].id });
     expect(report.problem).toMatch(/rows are missing/);
 
@@ -146,7 +149,7 @@ describe('trail checkpoints in S3', () => {
       }),
     );
     const copies = createS3Checkpoints(ctx.deps.config)!;
-    const report = await verifyTrail(ctx.db, undefined, undefined, await copies.list());
+    const report = await verifyTrail(ctx.db, { more: await copies.list() });
     expect(report.problem).toMatch(/not signed by the trail key/);
   });
 });

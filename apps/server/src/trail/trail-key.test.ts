@@ -30,7 +30,7 @@ async function tamper(statement: ReturnType<typeof sql>) {
     await tx.execute(statement);
   });
 }
-const verify = () => verifyTrail(ctx.db, undefined, ctx.deps.config.checkpointFile);
+const verify = () => verifyTrail(ctx.db, { checkpointFile: ctx.deps.config.checkpointFile });
 
 describe('keyed trail', () => {
   it('finds a row rewritten with a recomputed hash: the hash is an HMAC under a key the database does not hold', async () => {

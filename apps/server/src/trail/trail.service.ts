@@ -71,6 +71,9 @@ export function rowHash(row: Omit<TrailRow, 'hash'>, key: Buffer | null = trailK
 /** Plain JSON for jsonb: Dates become ISO strings so the stored value hashes the same when read back. */
 const plain = (value: unknown) => (value === undefined ? null : (JSON.parse(JSON.stringify(value)) as unknown));
 
+/** The channel on which each committed trail row's id and hash are announced. */
+export const TRAIL_HEAD_CHANNEL = 'edoc_trail_head';
+
 /**
  * Appends one row to the chain. Call it inside the transaction of the change it records, so the change and
  * its record commit or vanish together.
@@ -98,5 +101,9 @@ export async function recordTrail(tx: Tx, actor: TrailActor, entry: TrailEntry):
     ip: actor.ip ?? null,
     prevHash: last.rows[0]?.hash ?? GENESIS_HASH,
   };
-  await tx.insert(trail).values({ ...row, hash: rowHash(row) });
+  const hash = rowHash(row);
+  await tx.insert(trail).values({ ...row, hash });
+  // Delivered to every listening node when, and only when, this transaction commits: each keeps the newest row
+  // outside the database (trail-anchor.ts), so a removed tail shows at once, not at the next checkpoint (issue 25).
+  await tx.execute(sql`SELECT pg_notify(${TRAIL_HEAD_CHANNEL}, ${`${row.id}:${hash}`})`);
 }

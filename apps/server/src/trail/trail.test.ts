@@ -76,7 +76,7 @@ describe('operation trail', () => {
         ),
       ),
     );
-    expect((await verifyTrail(ctx.db, 7)).ok).toBe(true);
+    expect((await verifyTrail(ctx.db, { batch: 7 })).ok).toBe(true);
   });
 
   it('a rolled-back change leaves no trail row', async () => {
