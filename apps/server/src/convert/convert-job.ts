@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { RenditionState } from '@edoc/contract/states';
 import { OFFICE_TYPES } from '@edoc/contract/viewer';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt, or } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { renditions } from '../db/schema/documents.ts';
@@ -13,6 +13,12 @@ import { createOfficeConverter, type OfficeConverter } from './warm-office.ts';
 import { refuseZipBomb } from './zip-guard.ts';
 
 export const CONVERT_QUEUE = 'convert-office';
+/**
+ * The lease of a conversion: renewed every third of it while LibreOffice works; a row left "converting" this long
+ * was left by a worker that died, and the job's retry (handed back by jobs.ts within about 90 s) takes it over
+ * (issue 25: such a rendition stayed "converting" until a viewer asked again minutes later).
+ */
+export const CONVERT_LEASE_MS = 60_000;
 
 /**
  * The worker side of a rendition: claims the waiting row (only one worker wins, so a duplicate job is a no-op),
@@ -32,15 +38,26 @@ export function createConvertHandler(opts: {
     const sha = String(data.sha256);
     const ext = String(data.extension).toLowerCase();
     if (!/^[0-9a-f]{64}$/.test(sha) || !(OFFICE_TYPES as readonly string[]).includes(ext)) return;
+    const leaseRanOut = and(
+      eq(renditions.state, RenditionState.Converting),
+      lt(renditions.updatedAt, new Date(Date.now() - CONVERT_LEASE_MS)),
+    );
     const [claimed] = await opts.db
       .update(renditions)
       .set({ state: RenditionState.Converting, updatedAt: new Date() })
-      .where(and(eq(renditions.sourceSha256, sha), eq(renditions.state, RenditionState.Waiting)))
+      .where(and(eq(renditions.sourceSha256, sha), or(eq(renditions.state, RenditionState.Waiting), leaseRanOut)))
       .returning();
     if (!claimed) return;
     await fs.mkdir(opts.tmpDir, { recursive: true });
     const workDir = await fs.mkdtemp(path.join(opts.tmpDir, 'convert-'));
     const started = Date.now();
+    const renew = setInterval(() => {
+      void opts.db
+        .update(renditions)
+        .set({ updatedAt: new Date() })
+        .where(and(eq(renditions.sourceSha256, sha), eq(renditions.state, RenditionState.Converting)))
+        .catch(() => {});
+    }, CONVERT_LEASE_MS / 3);
     try {
       const source = path.join(workDir, `source.${ext}`);
       await pipeline(await opts.blobs.get(sha), createWriteStream(source));
@@ -60,6 +77,7 @@ export function createConvertHandler(opts: {
         .where(eq(renditions.sourceSha256, sha));
       opts.log(`conversion of ${sha.slice(0, 12)}.${ext} failed`, err);
     } finally {
+      clearInterval(renew);
       await fs.rm(workDir, { recursive: true, force: true });
     }
   };
