@@ -25,6 +25,14 @@ export async function expandAssignees(
 
 type RoutedDoc = { folderId: number | null; central: boolean; siteId: number | null };
 
+/** Who is asked to act on which document with which key; `folders` spares reading the project's tree again. */
+interface AskedToAct {
+  doc: RoutedDoc;
+  userIds: number[];
+  key: DocKey;
+  folders?: FolderRow[];
+}
+
 /**
  * Those of the given people who may act on the document as the stage needs: a member of the project, holding the
  * stage's key on the document's folder and able to see its site.
@@ -32,10 +40,7 @@ type RoutedDoc = { folderId: number | null; central: boolean; siteId: number | n
 export async function peopleWhoMay(
   tx: Tx,
   projectId: number,
-  doc: RoutedDoc,
-  userIds: number[],
-  key: DocKey,
-  folders?: FolderRow[],
+  { doc, userIds, key, folders }: AskedToAct,
 ): Promise<Set<number>> {
   const may = new Set<number>();
   if (userIds.length === 0) return may;
@@ -47,7 +52,7 @@ export async function peopleWhoMay(
   for (const member of memberRows) {
     const seesSite = doc.central || member.siteIds.length === 0 || member.siteIds.includes(doc.siteId ?? -1);
     if (!seesSite) continue;
-    const rights = await rightsOfUser(tx, projectId, member.userId, rows);
+    const rights = await rightsOfUser(tx, projectId, { userId: member.userId, rows });
     const r = doc.folderId === null ? undefined : rights?.get(doc.folderId);
     if (r?.isEnabled && r.docKeys.includes(key)) may.add(member.userId);
   }
@@ -55,14 +60,7 @@ export async function peopleWhoMay(
 }
 
 /** Everyone named must be able to act (peopleWhoMay); anyone who may not: 'route_changed' (revise and resend). */
-export async function requireAssigneesMay(
-  tx: Tx,
-  projectId: number,
-  doc: RoutedDoc,
-  userIds: number[],
-  key: DocKey,
-  folders?: FolderRow[],
-): Promise<void> {
-  const may = await peopleWhoMay(tx, projectId, doc, userIds, key, folders);
-  if (userIds.some((u) => !may.has(u))) fail('route_changed');
+export async function requireAssigneesMay(tx: Tx, projectId: number, asked: AskedToAct): Promise<void> {
+  const may = await peopleWhoMay(tx, projectId, asked);
+  if (asked.userIds.some((u) => !may.has(u))) fail('route_changed');
 }

@@ -124,7 +124,9 @@ export async function downloadVersion(
     // A reader of the library downloads an archived version with library downDoc (issue 11).
     const { doc, version } = await loadDocumentFor(tx, ctx, input.fileId, ['viewDoc', 'downDoc'])
       .then(async (loaded) => ({ doc: loaded.doc, version: await versionOf(tx, loaded.doc.id, input.fileVersionId) }))
-      .catch((err: unknown) => fromLibraryOr(tx, ctx, err, 'downDoc', input.fileId, input.fileVersionId));
+      .catch((err: unknown) =>
+        fromLibraryOr(tx, ctx, { err, key: 'downDoc', fileId: input.fileId, fileVersionId: input.fileVersionId }),
+      );
     if (input.record ?? true)
       await recordTrail(tx, ctx.actor, {
         type: TrailType.View,

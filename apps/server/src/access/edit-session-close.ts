@@ -38,19 +38,17 @@ export async function closeSession(
   let version: { id: number; versionNo: string } | null = null;
   if (changed) {
     const current = await versionOf(tx, s.documentId);
-    version = await addVersion(
-      tx,
-      blobs,
-      s.documentId,
-      nextVersionNo(current.versionNo),
-      {
+    version = await addVersion(tx, blobs, {
+      documentId: s.documentId,
+      versionNo: nextVersionNo(current.versionNo),
+      file: {
         fileName: base.fileName,
         mimeType: base.mimeType,
         blob: { sha256: s.workingSha256!, size: s.workingSize ?? 0, head: Buffer.alloc(0) },
       },
-      s.userId,
-      s.mode === 'checkout' ? 'checkin' : 'online',
-    );
+      userId: s.userId,
+      source: s.mode === 'checkout' ? 'checkin' : 'online',
+    });
     await tx.update(documents).set({ updatedAt: new Date() }).where(eq(documents.id, s.documentId));
   }
   await tx

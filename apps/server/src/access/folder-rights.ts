@@ -63,9 +63,7 @@ const NO_SUBJECT = { userId: 0, roleId: null, groupIds: [], roleDocKeys: [], rol
 export async function rightsOfUser(
   tx: Tx,
   projectId: number,
-  userId: number,
-  rows: FolderRow[],
-  fullAccess = false,
+  { userId, rows, fullAccess = false }: { userId: number; rows: FolderRow[]; fullAccess?: boolean },
 ): Promise<Map<number, FolderRights> | null> {
   if (fullAccess) return evaluateFolderRights(rows.map(ref), [], { ...NO_SUBJECT, fullAccess: true });
   const [member] = await tx
@@ -120,7 +118,7 @@ export async function folderRights(tx: Tx, ctx: ProjectContext, type?: number) {
     return { rows, rights: new Map(rows.map((f) => [f.id, own])) };
   }
   const rows = await projectFolders(tx, ctx.projectId, type);
-  const rights = await rightsOfUser(tx, ctx.projectId, ctx.auth.user.id, rows, ctx.fullAccess);
+  const rights = await rightsOfUser(tx, ctx.projectId, { userId: ctx.auth.user.id, rows, fullAccess: ctx.fullAccess });
   if (!rights) fail('forbidden');
   if (ctx.readOnly) for (const [id, r] of rights) rights.set(id, readOnlyRights(r));
   return { rows, rights };
@@ -131,7 +129,11 @@ export async function folderRights(tx: Tx, ctx: ProjectContext, type?: number) {
  * need manage level 2 on the folder to rename, move or delete it, and 3 on a folder to create folders in it.
  * The root (null) belongs to project administrators only.
  */
-export async function requireFolderLevel(tx: Tx, ctx: ProjectContext, folderId: number | null, level: 2 | 3) {
+export async function requireFolderLevel(
+  tx: Tx,
+  ctx: ProjectContext,
+  { folderId, level }: { folderId: number | null; level: 2 | 3 },
+) {
   if (ctx.fullAccess) return;
   if (folderId === null) fail('forbidden');
   const { rights } = await folderRights(tx, ctx);
@@ -139,7 +141,9 @@ export async function requireFolderLevel(tx: Tx, ctx: ProjectContext, folderId: 
 }
 
 /** Loads a folder of the caller's project; another project's folder is "not found". */
-export async function loadFolder(tx: Tx, projectId: number, folderId: number, lock = false): Promise<FolderRow> {
+export const loadFolder = (tx: Tx, projectId: number, folderId: number) => folderRow(tx, projectId, folderId, false);
+
+async function folderRow(tx: Tx, projectId: number, folderId: number, lock: boolean): Promise<FolderRow> {
   const query = tx
     .select()
     .from(folders)
@@ -153,7 +157,7 @@ export async function loadFolder(tx: Tx, projectId: number, folderId: number, lo
  * loadFolder for a change: the row stays locked to the end of the transaction, so two identical changes at once
  * run one after the other and the second sees the first's result (a deleted folder is then "not found").
  */
-export const lockFolder = (tx: Tx, projectId: number, folderId: number) => loadFolder(tx, projectId, folderId, true);
+export const lockFolder = (tx: Tx, projectId: number, folderId: number) => folderRow(tx, projectId, folderId, true);
 
 /** Names of the folders from the root down to `id`, for flat lists where twins must be told apart. */
 export function pathOf(id: number, byId: Map<number, FolderRow>): string[] {

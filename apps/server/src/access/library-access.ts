@@ -43,8 +43,7 @@ export async function currentEntry(tx: Tx, documentId: number): Promise<LibraryE
 export async function libraryFolderFor(
   tx: Tx,
   ctx: ProjectContext,
-  workFolderId: number,
-  named: number | undefined,
+  { workFolderId, named }: { workFolderId: number; named: number | undefined },
 ): Promise<number> {
   const [project] = await tx
     .select({ libraryFolder: projects.libraryFolder })
@@ -86,10 +85,17 @@ export async function libraryRightsOf(tx: Tx, ctx: ProjectContext, entry: Librar
  */
 export function libraryFactsOf(
   ctx: ProjectContext,
-  doc: { assigneeId: number | null },
-  docRights: FolderRights,
-  library: FolderRights | null,
-  isDeletionApprover = false,
+  {
+    doc,
+    docRights,
+    library,
+    isDeletionApprover = false,
+  }: {
+    doc: { assigneeId: number | null };
+    docRights: FolderRights;
+    library: FolderRights | null;
+    isDeletionApprover?: boolean;
+  },
 ): ActorFacts {
   const facts = factsOf(ctx.auth.user.id, doc, docRights, null);
   return { ...facts, keys: new Set([...facts.keys, ...(library?.libraryKeys ?? [])]), isDeletionApprover };
@@ -131,7 +137,11 @@ const VIEWER_KEYS = ['viewDoc', 'downDoc', 'viewTrailDoc'] as const;
  * version of it (the one named, else its current library entry's) that their library viewDoc lets them read, with
  * their library keys standing in for the viewer's document keys. Null when the library gives them nothing.
  */
-export async function libraryView(tx: Tx, ctx: ProjectContext, fileId: number, fileVersionId?: number) {
+export async function libraryView(
+  tx: Tx,
+  ctx: ProjectContext,
+  { fileId, fileVersionId }: { fileId: number; fileVersionId?: number },
+) {
   const entries = await tx
     .select()
     .from(libraryEntries)
@@ -166,13 +176,10 @@ export async function libraryView(tx: Tx, ctx: ProjectContext, fileId: number, f
 export async function fromLibraryOr(
   tx: Tx,
   ctx: ProjectContext,
-  err: unknown,
-  key: (typeof VIEWER_KEYS)[number],
-  fileId: number,
-  fileVersionId?: number,
+  { err, key, ...named }: { err: unknown; key: (typeof VIEWER_KEYS)[number]; fileId: number; fileVersionId?: number },
 ) {
   const refused = err instanceof AppError && ['forbidden', 'not_found', 'no_permission_view_file'].includes(err.code);
-  const library = refused ? await libraryView(tx, ctx, fileId, fileVersionId) : null;
+  const library = refused ? await libraryView(tx, ctx, named) : null;
   if (!library?.rights.docKeys.includes(key)) throw err;
   return library;
 }
@@ -202,7 +209,8 @@ export async function libraryActionsOf(
       ),
     )
     .limit(1);
-  const facts = libraryFactsOf(ctx, doc, docRights, await libraryRightsOf(tx, ctx, entry), !!pending);
+  const library = await libraryRightsOf(tx, ctx, entry);
+  const facts = libraryFactsOf(ctx, { doc, docRights, library, isDeletionApprover: !!pending });
   return abilitiesOf(doc.status, facts).filter((a) => transitionOf(doc.status, a)?.scope === 'library');
 }
 

@@ -21,12 +21,20 @@ export interface UploadedFile {
 export async function addVersion(
   tx: Tx,
   blobs: BlobStore,
-  documentId: number,
-  versionNo: string,
-  file: UploadedFile,
-  userId: number,
-  /** Where the content came from when not an upload (issue 15: 'online', 'checkin'). */
-  source: string | null = null,
+  {
+    documentId,
+    versionNo,
+    file,
+    userId,
+    source = null,
+  }: {
+    documentId: number;
+    versionNo: string;
+    file: UploadedFile;
+    userId: number;
+    /** Where the content came from when not an upload (issue 15: 'online', 'checkin'). */
+    source?: string | null;
+  },
 ) {
   // A refused equal upload may have just removed the shared blob (discardUpload): then this one must come again.
   await lockBlob(tx, file.blob.sha256);

@@ -230,7 +230,8 @@ async function seedDemo(deps: Deps): Promise<string[]> {
   if (!(await userByEmail(deps, ACCOUNTS.external.email))) {
     const e = ACCOUNTS.external;
     const input = { userName: e.name, email: e.email, companyName: COMPANY, password: PASSWORD };
-    await register({ ...deps, config: { ...deps.config, LOGIN_CAPTCHA: false } }, input, 'en-US', { ip: '127.0.0.1' });
+    const noCaptcha = { ...deps, config: { ...deps.config, LOGIN_CAPTCHA: false } };
+    await register(noCaptcha, { lang: 'en-US', client: { ip: '127.0.0.1' } }, input);
     done.push('external user (waiting for approval)');
   }
   return done;

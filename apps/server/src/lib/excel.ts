@@ -56,12 +56,22 @@ const norm = (s: string) => s.trim().toLowerCase();
 /** One error about a cell, worded in the request's language. */
 export function cellError(
   spec: SheetSpec,
-  row: number,
-  key: string,
-  code: ErrorCode,
-  lang: Lang,
-  params: Record<string, string | number> = {},
-  withSheet = false,
+  {
+    row,
+    key,
+    code,
+    lang,
+    params = {},
+    withSheet = false,
+  }: {
+    row: number;
+    key: string;
+    code: ErrorCode;
+    lang: Lang;
+    params?: Record<string, string | number>;
+    /** Name the sheet too (a workbook of several sheets). */
+    withSheet?: boolean;
+  },
 ): ExcelRowError {
   const column = spec.columns.find((c) => c.key === key);
   const header = column ? pick(column.header, lang) : key;
@@ -144,7 +154,7 @@ export function readSheet<C extends readonly ExcelColumn[]>(
   const positions = new Map<string, number>();
   for (const column of spec.columns) {
     const col = [column.key, ...column.header].map((h) => headerCells.get(norm(h))).find((c) => c !== undefined);
-    if (col === undefined) errors.push(cellError(spec, 1, column.key, 'required', lang, {}, withSheet));
+    if (col === undefined) errors.push(cellError(spec, { row: 1, key: column.key, code: 'required', lang, withSheet }));
     else positions.set(column.key, col);
   }
   if (errors.length > 0) return { rows: [], errors };
@@ -185,7 +195,7 @@ export function readSheet<C extends readonly ExcelColumn[]>(
         const first = byValue.get(norm(texts[i]!));
         if (first !== undefined) {
           rowOk = false;
-          errors.push({ ...cellError(spec, r, column.key, column.unique, lang, {}, withSheet) });
+          errors.push({ ...cellError(spec, { row: r, key: column.key, code: column.unique, lang, withSheet }) });
         } else byValue.set(norm(texts[i]!), r);
       }
     });

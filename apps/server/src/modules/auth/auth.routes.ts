@@ -35,7 +35,7 @@ export function authRoutes(api: Api, deps: Deps): void {
     '/user/modify_password',
     { access: 'public', body: modifyPasswordBody, response: noData },
     async ({ ctx, body }) => {
-      await modifyPassword(deps, body, ctx.client, ctx.auth ? { email: ctx.auth.user.email } : null);
+      await modifyPassword(deps, ctx, body);
       return null;
     },
   );

@@ -43,7 +43,7 @@ async function refuse(
 ): Promise<never> {
   let shutOut = false;
   await deps.db.transaction(async (tx) => {
-    if (failure) shutOut = await countFailure(tx, failure.account, client.ip, failure.failedHere);
+    if (failure) shutOut = await countFailure(tx, { ...failure, ip: client.ip });
     await recordTrail(
       tx,
       { actorId: user?.id ?? null, actorName: user?.name ?? null, companyId: user?.companyId ?? null, ip: client.ip },
@@ -67,9 +67,7 @@ async function refuse(
  */
 export async function verifyCredentials(
   deps: Deps,
-  email: string,
-  password: string,
-  client: ClientInfo,
+  { email, password, client }: { email: string; password: string; client: ClientInfo },
 ): Promise<UserRow> {
   const account = accountKey(normaliseEmail(email));
   const { failedHere } = await guardSignIn(deps, account, client.ip);
@@ -121,7 +119,7 @@ export async function login(deps: Deps, input: LoginBody, client: ClientInfo): P
     if (!input.captchaCode) fail('required', { field: 'captchaCode' });
     if (!(await consumeCaptcha(deps.db, input.captchaId, input.captchaCode))) fail('verification_code_error');
   }
-  const user = await verifyCredentials(deps, email, input.password, client);
+  const user = await verifyCredentials(deps, { email, password: input.password, client });
   if (user.mustChangePassword) await forcedChange(deps, client, 'user_inactivated', user, email);
   const maxAgeMs = deps.config.PASSWORD_MAX_AGE_DAYS * 86_400_000;
   if (Date.now() - user.passwordChangedAt.getTime() > maxAgeMs)

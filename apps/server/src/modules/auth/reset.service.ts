@@ -9,7 +9,7 @@ import { randomDigits, sameHash, sha256 } from '../../lib/crypto.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { sendMail } from '../../mail/mailer.ts';
 import { recordTrail } from '../../trail/trail.service.ts';
-import { type ClientInfo } from '../../plugins/context.ts';
+import type { ClientInfo, PublicContext } from '../../plugins/context.ts';
 import { findUserByEmail, normaliseEmail, verifyCredentials } from './login.service.ts';
 import { assertNewPassword, setPassword } from './password.service.ts';
 
@@ -20,12 +20,8 @@ const MAX_CODE_ATTEMPTS = 5;
  * within its minutes, only if the new password is accepted), or a signed-in user's own change with the current
  * password, checked like a sign-in so wrong guesses count towards the lock.
  */
-export async function modifyPassword(
-  deps: Deps,
-  input: ModifyPasswordBody,
-  client: ClientInfo,
-  signedIn: { email: string } | null,
-): Promise<void> {
+export async function modifyPassword(deps: Deps, ctx: PublicContext, input: ModifyPasswordBody): Promise<void> {
+  const { client } = ctx;
   let userId: number;
   if (input.changeToken) {
     const [row] = await deps.db
@@ -41,10 +37,11 @@ export async function modifyPassword(
     if (!row) fail('session_expired');
     userId = row.userId;
   } else {
-    if (!signedIn) fail('unauthorized');
+    if (!ctx.auth) fail('unauthorized');
     // Issue 12, defect 1: a signed-in caller's wrong current password is a field error (400), not 401, which the
     // web rightly takes as "signed out". It still counts towards the lock, as a wrong sign-in does.
-    const user = await verifyCredentials(deps, signedIn.email, input.password ?? '', client).catch((err: unknown) =>
+    const credentials = { email: ctx.auth.user.email, password: input.password ?? '', client };
+    const user = await verifyCredentials(deps, credentials).catch((err: unknown) =>
       err instanceof AppError && err.code === 'wrong_credentials' ? fail('wrong_password') : Promise.reject(err),
     );
     userId = user.id;

@@ -50,7 +50,10 @@ export async function guardSignIn(
 }
 
 /** Counts a wrong password; true when this one shuts the source out (the caller answers and tells the owner). */
-export async function countFailure(tx: Tx | Db, account: string, ip: string, failedHere: number): Promise<boolean> {
+export async function countFailure(
+  tx: Tx | Db,
+  { account, ip, failedHere }: { account: string; ip: string; failedHere: number },
+): Promise<boolean> {
   await tx.insert(loginFailures).values({ ip, account });
   return failedHere + 1 >= MAX_FAILED_LOGINS;
 }

@@ -45,7 +45,7 @@ export async function mailMentions(deps: Deps, m: Mentioned): Promise<void> {
     .where(and(inArray(users.id, m.userIds), eq(users.enabled, true)));
   const link = `${deps.config.PUBLIC_URL.replace(/\/+$/, '')}/board/${m.topicId}`;
   for (const p of people) {
-    if (!(await wantsAlert(deps.db, p.id, m.projectId, 'mention'))) continue;
+    if (!(await wantsAlert(deps.db, { userId: p.id, projectId: m.projectId, kind: 'mention' }))) continue;
     await sendMail(deps.jobs, { to: p.email, ...mentionMail(p.lang as Lang, { ...about, byName: m.byName, link }) });
   }
 }

@@ -107,7 +107,11 @@ export async function markRead(tx: Tx, userId: number, topicId: number) {
  * GET /board/topic/:id: the topic and a page of its live replies, oldest first. Opening it reads it, and the
  * caller's mentions in it.
  */
-export async function readTopic(deps: Deps, ctx: ProjectContext, id: number, q: PageQuery): Promise<TopicDetail> {
+export async function readTopic(
+  deps: Deps,
+  ctx: ProjectContext,
+  { id, page: q }: { id: number; page: PageQuery },
+): Promise<TopicDetail> {
   return deps.db.transaction(async (tx) => {
     const topic = await topicFor(tx, ctx, id);
     const [author] = await tx.select({ name: users.name }).from(users).where(eq(users.id, topic.authorId));

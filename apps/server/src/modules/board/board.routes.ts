@@ -51,7 +51,7 @@ export function boardRoutes(api: Api, deps: Deps): void {
   get(
     '/board/topic/:id',
     { access: member, params: idParams, query: topicDetailQuery, response: topicDetail },
-    ({ ctx, params, query }) => readTopic(deps, ctx, params.id, query),
+    ({ ctx, params, query }) => readTopic(deps, ctx, { id: params.id, page: query }),
   );
 
   // Text fields first, then up to BOARD_FILES_MAX parts named `file`; mentions are checked before a file is stored.
@@ -61,7 +61,7 @@ export function boardRoutes(api: Api, deps: Deps): void {
     async ({ ctx, request }) => {
       const { fields, files } = await receivePost(deps, ctx, request, topicFields, (f) => precheckPost(deps, ctx, f));
       const shas = files.map((f) => f.blob.sha256);
-      return { id: await commitUpload(deps, shas, () => postTopic(deps, ctx, fields, files)) };
+      return { id: await commitUpload(deps, shas, () => postTopic(deps, ctx, { fields, files })) };
     },
   );
 
@@ -71,7 +71,7 @@ export function boardRoutes(api: Api, deps: Deps): void {
     async ({ ctx, request }) => {
       const { fields, files } = await receivePost(deps, ctx, request, replyFields, (f) => precheckPost(deps, ctx, f));
       const shas = files.map((f) => f.blob.sha256);
-      return { id: await commitUpload(deps, shas, () => postReply(deps, ctx, fields, files)) };
+      return { id: await commitUpload(deps, shas, () => postReply(deps, ctx, { fields, files })) };
     },
   );
 
@@ -79,7 +79,7 @@ export function boardRoutes(api: Api, deps: Deps): void {
     '/board/topic/pin/:id/a',
     { access: admin, params: idParams, body: pinBody, response: noData },
     async ({ ctx, params, body }) => {
-      await setTopicState(deps, ctx, params.id, { pinned: body.pinned });
+      await setTopicState(deps, ctx, { id: params.id, pinned: body.pinned });
       return null;
     },
   );
@@ -88,7 +88,7 @@ export function boardRoutes(api: Api, deps: Deps): void {
     '/board/topic/close/:id/a',
     { access: admin, params: idParams, body: closeBody, response: noData },
     async ({ ctx, params, body }) => {
-      await setTopicState(deps, ctx, params.id, { closed: body.closed });
+      await setTopicState(deps, ctx, { id: params.id, closed: body.closed });
       return null;
     },
   );

@@ -65,7 +65,11 @@ async function mention(tx: Tx, ctx: ProjectContext, userIds: number[], topicId: 
 }
 
 /** POST /board/topic/a: a new topic with its files and mentions, in one transaction with its trail row. */
-export async function postTopic(deps: Deps, ctx: ProjectContext, fields: TopicFields, files: UploadedFile[]) {
+export async function postTopic(
+  deps: Deps,
+  ctx: ProjectContext,
+  { fields, files }: { fields: TopicFields; files: UploadedFile[] },
+) {
   const mentionIds = mentionedOf(ctx, fields.mentionIds);
   const id = await deps.db.transaction(async (tx) => {
     await assertMembers(tx, ctx, mentionIds);
@@ -90,7 +94,11 @@ export async function postTopic(deps: Deps, ctx: ProjectContext, fields: TopicFi
 }
 
 /** POST /board/reply/a: a reply to an open topic; the topic moves up the list and is unread for the others. */
-export async function postReply(deps: Deps, ctx: ProjectContext, fields: ReplyFields, files: UploadedFile[]) {
+export async function postReply(
+  deps: Deps,
+  ctx: ProjectContext,
+  { fields, files }: { fields: ReplyFields; files: UploadedFile[] },
+) {
   const mentionIds = mentionedOf(ctx, fields.mentionIds);
   const id = await deps.db.transaction(async (tx) => {
     const topic = await topicFor(tx, ctx, fields.topicId, true);
@@ -124,9 +132,9 @@ export async function postReply(deps: Deps, ctx: ProjectContext, fields: ReplyFi
 export async function setTopicState(
   deps: Deps,
   ctx: ProjectContext,
-  id: number,
-  change: { pinned: boolean } | { closed: boolean },
+  change: { id: number } & ({ pinned: boolean } | { closed: boolean }),
 ) {
+  const { id } = change;
   await deps.db.transaction(async (tx) => {
     const topic = await topicFor(tx, ctx, id, true);
     const key = 'pinned' in change ? 'pinned' : 'closed';

@@ -71,18 +71,23 @@ export const codesSample = (lang: Lang) => writeXlsx([{ spec: CODE_SHEET, rows: 
 
 /** No rows at all is an error too: an import that imports nothing is surely the wrong file. */
 function noRows(errors: ExcelRowError[], count: number, spec: typeof CODE_SHEET | typeof CODE_TYPE_SHEET, lang: Lang) {
-  if (errors.length === 0 && count === 0) errors.push(cellError(spec, 2, spec.columns[0].key, 'required', lang));
+  if (errors.length === 0 && count === 0)
+    errors.push(cellError(spec, { row: 2, key: spec.columns[0].key, code: 'required', lang }));
 }
 
 /** Imports code types: all rows or none; a code already in the scope is an error of its row. */
-export async function importCodeTypes(deps: Deps, scope: CodeScope, buffer: Buffer, lang: Lang): Promise<number> {
+export async function importCodeTypes(
+  deps: Deps,
+  scope: CodeScope,
+  { buffer, lang }: { buffer: Buffer; lang: Lang },
+): Promise<number> {
   const { rows, errors } = await parseXlsx(buffer, CODE_TYPE_SHEET, lang);
   noRows(errors, rows.length, CODE_TYPE_SHEET, lang);
   return deps.db.transaction(async (tx) => {
     const existing = new Set((await allCodeTypes(tx, scope)).map((t) => t.code.toLowerCase()));
     for (const { row, values } of rows)
       if (existing.has(values.code.toLowerCase()))
-        errors.push(cellError(CODE_TYPE_SHEET, row, 'code', 'code_exists', lang));
+        errors.push(cellError(CODE_TYPE_SHEET, { row, key: 'code', code: 'code_exists', lang }));
     failImport(errors.sort((a, b) => a.row - b.row));
     for (const { values } of rows) await insertCodeType(tx, scope, values);
     return rows.length;
@@ -90,7 +95,11 @@ export async function importCodeTypes(deps: Deps, scope: CodeScope, buffer: Buff
 }
 
 /** Imports codes: each row names its type by code; the type must be one the scope sees. */
-export async function importCodes(deps: Deps, scope: CodeScope, buffer: Buffer, lang: Lang): Promise<number> {
+export async function importCodes(
+  deps: Deps,
+  scope: CodeScope,
+  { buffer, lang }: { buffer: Buffer; lang: Lang },
+): Promise<number> {
   const { rows, errors } = await parseXlsx(buffer, CODE_SHEET, lang);
   noRows(errors, rows.length, CODE_SHEET, lang);
   return deps.db.transaction(async (tx) => {
@@ -100,7 +109,7 @@ export async function importCodes(deps: Deps, scope: CodeScope, buffer: Buffer, 
     for (const { row, values } of rows) {
       const typeId = types.get(values.typeCode.toLowerCase());
       if (!typeId) {
-        errors.push(cellError(CODE_SHEET, row, 'typeCode', 'invalid_value', lang));
+        errors.push(cellError(CODE_SHEET, { row, key: 'typeCode', code: 'invalid_value', lang }));
         continue;
       }
       const key = `${typeId}\u0000${values.code.toLowerCase()}`;
@@ -111,7 +120,7 @@ export async function importCodes(deps: Deps, scope: CodeScope, buffer: Buffer, 
           and(visibleIn(codes, scope), eq(codes.typeId, typeId), sql`lower(${codes.code}) = lower(${values.code})`),
         );
       if (clash || seen.has(key)) {
-        errors.push(cellError(CODE_SHEET, row, 'code', 'code_exists', lang));
+        errors.push(cellError(CODE_SHEET, { row, key: 'code', code: 'code_exists', lang }));
         continue;
       }
       seen.add(key);
@@ -120,7 +129,7 @@ export async function importCodes(deps: Deps, scope: CodeScope, buffer: Buffer, 
     failImport(errors.sort((a, b) => a.row - b.row));
     for (const { typeId, values } of valid) {
       const { typeCode: _typeCode, ...body } = values;
-      await insertCode(tx, scope, { ...body, typeId }, true);
+      await insertCode(tx, scope, { body: { ...body, typeId }, checked: true });
     }
     return valid.length;
   });

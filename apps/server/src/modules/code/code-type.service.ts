@@ -69,7 +69,11 @@ export async function allCodeTypes(tx: Tx, scope: CodeScope): Promise<CodeTypeRo
  * A code is unique ignoring case among the types a scope sees: a project's type may not repeat a company type's
  * code, so a project's list never shows two entries of one code.
  */
-export async function assertTypeCodeFree(tx: Tx, scope: CodeScope, code: string, exceptId?: number) {
+export async function assertTypeCodeFree(
+  tx: Tx,
+  scope: CodeScope,
+  { code, exceptId }: { code: string; exceptId?: number },
+) {
   const [clash] = await tx
     .select({ id: codeTypes.id })
     .from(codeTypes)
@@ -103,7 +107,7 @@ const valuesOf = (body: CodeTypeBody) => ({
 });
 
 export async function insertCodeType(tx: Tx, scope: CodeScope, body: CodeTypeBody): Promise<CodeTypeRow> {
-  await assertTypeCodeFree(tx, scope, body.code);
+  await assertTypeCodeFree(tx, scope, { code: body.code });
   const [row] = await tx
     .insert(codeTypes)
     .values({ companyId: scope.companyId, projectId: scope.projectId, ...valuesOf(body) })
@@ -122,10 +126,14 @@ export async function createCodeType(deps: Deps, scope: CodeScope, body: CodeTyp
   return deps.db.transaction(async (tx) => (await insertCodeType(tx, scope, body)).id);
 }
 
-export async function updateCodeType(deps: Deps, scope: CodeScope, id: number, body: CodeTypeBody): Promise<void> {
+export async function updateCodeType(
+  deps: Deps,
+  scope: CodeScope,
+  { id, body }: { id: number; body: CodeTypeBody },
+): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const before = await loadOwnType(tx, scope, id);
-    await assertTypeCodeFree(tx, scope, body.code, id);
+    await assertTypeCodeFree(tx, scope, { code: body.code, exceptId: id });
     const [after] = await tx
       .update(codeTypes)
       .set({ ...valuesOf(body), updatedAt: new Date() })

@@ -63,7 +63,7 @@ export function codeRoutes(api: Api, deps: Deps): void {
       `${prefix}/type/update/:id`,
       { access: write, params: idParams, query: codeScopeQuery, body: codeTypeBody, response: noData },
       async ({ ctx, params, query, body }) => {
-        await updateCodeType(deps, await codeScopeOf(deps, ctx, query.companyId), params.id, body);
+        await updateCodeType(deps, await codeScopeOf(deps, ctx, query.companyId), { id: params.id, body });
         return null;
       },
     );
@@ -100,7 +100,7 @@ export function codeRoutes(api: Api, deps: Deps): void {
       { access: write, query: codeScopeQuery, multipart: fileOnly, response: importResult },
       async ({ ctx, query, request }) => {
         const scope = await codeScopeOf(deps, ctx, query.companyId);
-        return { imported: await importCodeTypes(deps, scope, await readUpload(request), ctx.lang) };
+        return { imported: await importCodeTypes(deps, scope, { buffer: await readUpload(request), lang: ctx.lang }) };
       },
     );
 
@@ -119,7 +119,7 @@ export function codeRoutes(api: Api, deps: Deps): void {
       `${prefix}/update/:id`,
       { access: write, params: idParams, query: codeScopeQuery, body: codeBody, response: noData },
       async ({ ctx, params, query, body }) => {
-        await updateCode(deps, await codeScopeOf(deps, ctx, query.companyId), params.id, body);
+        await updateCode(deps, await codeScopeOf(deps, ctx, query.companyId), { id: params.id, body });
         return null;
       },
     );
@@ -152,7 +152,7 @@ export function codeRoutes(api: Api, deps: Deps): void {
       { access: write, query: codeScopeQuery, multipart: fileOnly, response: importResult },
       async ({ ctx, query, request }) => {
         const scope = await codeScopeOf(deps, ctx, query.companyId);
-        return { imported: await importCodes(deps, scope, await readUpload(request), ctx.lang) };
+        return { imported: await importCodes(deps, scope, { buffer: await readUpload(request), lang: ctx.lang }) };
       },
     );
   }

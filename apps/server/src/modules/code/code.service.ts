@@ -84,7 +84,11 @@ async function assertTypeVisible(tx: Tx, scope: CodeScope, typeId: number) {
 }
 
 /** Unique in its type ignoring case, among the codes the scope sees (a project may not shadow a company code). */
-export async function assertCodeFree(tx: Tx, scope: CodeScope, typeId: number, code: string, exceptId?: number) {
+export async function assertCodeFree(
+  tx: Tx,
+  scope: CodeScope,
+  { typeId, code, exceptId }: { typeId: number; code: string; exceptId?: number },
+) {
   const [clash] = await tx
     .select({ id: codes.id })
     .from(codes)
@@ -119,10 +123,21 @@ const valuesOf = (body: CodeBody) => ({
   enabled: body.enabled,
 });
 
-export async function insertCode(tx: Tx, scope: CodeScope, body: CodeBody, checked = false): Promise<CodeRow> {
+export async function insertCode(
+  tx: Tx,
+  scope: CodeScope,
+  {
+    body,
+    checked = false,
+  }: {
+    body: CodeBody;
+    /** The caller checked the type and the code already (an import checks all its rows first). */
+    checked?: boolean;
+  },
+): Promise<CodeRow> {
   if (!checked) {
     await assertTypeVisible(tx, scope, body.typeId);
-    await assertCodeFree(tx, scope, body.typeId, body.code);
+    await assertCodeFree(tx, scope, { typeId: body.typeId, code: body.code });
   }
   const [row] = await tx
     .insert(codes)
@@ -134,14 +149,18 @@ export async function insertCode(tx: Tx, scope: CodeScope, body: CodeBody, check
 }
 
 export async function createCode(deps: Deps, scope: CodeScope, body: CodeBody): Promise<number> {
-  return deps.db.transaction(async (tx) => (await insertCode(tx, scope, body)).id);
+  return deps.db.transaction(async (tx) => (await insertCode(tx, scope, { body })).id);
 }
 
-export async function updateCode(deps: Deps, scope: CodeScope, id: number, body: CodeBody): Promise<void> {
+export async function updateCode(
+  deps: Deps,
+  scope: CodeScope,
+  { id, body }: { id: number; body: CodeBody },
+): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const before = await loadOwnCode(tx, scope, id);
     await assertTypeVisible(tx, scope, body.typeId);
-    await assertCodeFree(tx, scope, body.typeId, body.code, id);
+    await assertCodeFree(tx, scope, { typeId: body.typeId, code: body.code, exceptId: id });
     const [after] = await tx
       .update(codes)
       .set({ ...valuesOf(body), updatedAt: new Date() })

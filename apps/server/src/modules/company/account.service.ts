@@ -145,10 +145,12 @@ function passwordMail(
  */
 export async function mailPassword(
   deps: Deps,
-  kind: PasswordMailKind,
-  lang: Lang,
-  to: { name: string; email: string },
-  password: string,
+  {
+    kind,
+    lang,
+    to,
+    password,
+  }: { kind: PasswordMailKind; lang: Lang; to: { name: string; email: string }; password: string },
 ): Promise<void> {
   await sendMail(deps.jobs, { to: to.email, ...passwordMail(kind, lang, to, password, deps.config.PUBLIC_URL) });
 }

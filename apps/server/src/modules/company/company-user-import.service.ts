@@ -54,7 +54,7 @@ export async function importCompanyUsers(
   const problems: ExcelRowError[] = [...errors];
   for (const r of rows) {
     if (taken.has(normaliseEmail(r.values.email)))
-      problems.push(cellError(companyUserSheet, r.row, 'email', 'email_registered', lang));
+      problems.push(cellError(companyUserSheet, { row: r.row, key: 'email', code: 'email_registered', lang }));
   }
   if (rows.length + errors.length === 0)
     problems.push({
@@ -100,6 +100,7 @@ export async function importCompanyUsers(
     return out;
   });
   // After the commit, like a user created one by one: a rolled-back import sends nobody a password.
-  for (const u of created) await mailPassword(deps, 'created', lang, { name: u.name, email: u.email }, u.password);
+  for (const u of created)
+    await mailPassword(deps, { kind: 'created', lang, to: { name: u.name, email: u.email }, password: u.password });
   return { imported: created.length };
 }

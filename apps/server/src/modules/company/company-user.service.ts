@@ -127,7 +127,7 @@ export async function createCompanyUser(
     });
     return created;
   });
-  await mailPassword(deps, 'created', lang, { name: user.name, email: user.email }, password);
+  await mailPassword(deps, { kind: 'created', lang, to: { name: user.name, email: user.email }, password });
   return user.id;
 }
 
@@ -189,5 +189,6 @@ export async function resetCompanyUserPassword(
     });
     return target;
   });
-  await mailPassword(deps, 'reset', user.lang as Lang, { name: user.name, email: user.email }, password);
+  const to = { name: user.name, email: user.email };
+  await mailPassword(deps, { kind: 'reset', lang: user.lang as Lang, to, password });
 }

@@ -207,7 +207,7 @@ export async function addCompanyManager(
     });
     return created;
   });
-  await mailPassword(deps, 'created', lang, { name: user.name, email: user.email }, password);
+  await mailPassword(deps, { kind: 'created', lang, to: { name: user.name, email: user.email }, password });
   return user.id;
 }
 

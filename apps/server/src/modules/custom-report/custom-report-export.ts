@@ -4,11 +4,18 @@ import type { Lang } from '@edoc/contract/enums';
 import type { ReportExportFormat } from '@edoc/contract/report-export';
 import { exportTable, type ExportTable, type Exported } from '../../lib/table-export.ts';
 
+/** A report as it was run: its name, what it asked and what it found. */
+export interface ReportRun {
+  name: string;
+  definition: ReportDefinition;
+  result: CustomReportResult;
+}
+
 /**
  * The table a report shows, in the reader's language: with a group-by, one row per group and its measure (what the
  * chart draws); without, the rows with their columns. The notes say what was read and how much of it.
  */
-export function reportTable(name: string, def: ReportDefinition, result: CustomReportResult, lang: Lang): ExportTable {
+export function reportTable({ name, definition: def, result }: ReportRun, lang: Lang): ExportTable {
   const en = lang === 'en-US';
   const label = (key: string) => pickLabel(fieldOf(def.dataset, key)!.label, lang);
   const filters = def.filters.map((f) => filterText(def.dataset, f, lang));
@@ -47,12 +54,6 @@ export function reportTable(name: string, def: ReportDefinition, result: CustomR
   };
 }
 
-export function exportReport(
-  format: ReportExportFormat,
-  name: string,
-  def: ReportDefinition,
-  result: CustomReportResult,
-  lang: Lang,
-): Promise<Exported> {
-  return exportTable(format, reportTable(name, def, result, lang), lang);
+export function exportReport(format: ReportExportFormat, run: ReportRun, lang: Lang): Promise<Exported> {
+  return exportTable(format, reportTable(run, lang), lang);
 }

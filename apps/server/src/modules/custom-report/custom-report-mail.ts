@@ -79,7 +79,7 @@ async function mailOne(deps: { db: Db; jobs: Jobs; publicUrl: string }, report: 
       isolationLevel: 'repeatable read',
       accessMode: 'read only',
     });
-    const table = reportTable(report.name, def, result, member.lang);
+    const table = reportTable({ name: report.name, definition: def, result }, member.lang);
     const lines = tableText(table, member.lang, result.total);
     await sendMail(deps.jobs, {
       to: member.email,

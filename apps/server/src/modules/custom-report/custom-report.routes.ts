@@ -60,7 +60,7 @@ export function customReportRoutes(api: Api, deps: Deps): void {
     '/report/custom/update/:id/a',
     { access: 'projectMember', params: idParams, body: customReportBody, response: noData },
     async ({ ctx, params, body }) => {
-      await updateReport(deps, ctx, params.id, body);
+      await updateReport(deps, ctx, { id: params.id, body });
       return null;
     },
   );
@@ -96,8 +96,8 @@ export function customReportRoutes(api: Api, deps: Deps): void {
       response: tableExport("The saved report's result, in the format asked for."),
     },
     async ({ ctx, params, query, reply }) => {
-      const { name, definition, result } = await runSaved(deps, ctx, params.id);
-      return sendExport(reply, await exportReport(query.format, name, definition, result, ctx.lang));
+      const run = await runSaved(deps, ctx, params.id);
+      return sendExport(reply, await exportReport(query.format, run, ctx.lang));
     },
   );
 
@@ -113,7 +113,8 @@ export function customReportRoutes(api: Api, deps: Deps): void {
     async ({ ctx, query, body, reply }) => {
       const result = await runFor(deps, ctx, body.definition);
       const name = body.name ?? (ctx.lang === 'en-US' ? 'Custom report' : '自定义报表');
-      return sendExport(reply, await exportReport(query.format, name, body.definition, result, ctx.lang));
+      const run = { name, definition: body.definition, result };
+      return sendExport(reply, await exportReport(query.format, run, ctx.lang));
     },
   );
 }

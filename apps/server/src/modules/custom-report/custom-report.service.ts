@@ -142,7 +142,11 @@ export async function createReport(deps: Deps, ctx: ProjectContext, body: Custom
   });
 }
 
-export async function updateReport(deps: Deps, ctx: ProjectContext, id: number, body: CustomReportBody) {
+export async function updateReport(
+  deps: Deps,
+  ctx: ProjectContext,
+  { id, body }: { id: number; body: CustomReportBody },
+) {
   await deps.db.transaction(async (tx) => {
     const before = await loadOwnReport(tx, ctx, id);
     await checkBody(tx, ctx, body, id);

@@ -72,7 +72,7 @@ export async function editDocument(
     let versionNo = current.versionNo;
     if (newContent) {
       versionNo = fields.versionNo ?? nextVersionNo(current.versionNo);
-      await addVersion(tx, deps.blobs, doc.id, versionNo, file, ctx.auth.user.id);
+      await addVersion(tx, deps.blobs, { documentId: doc.id, versionNo, file, userId: ctx.auth.user.id });
       before.versionNo = current.versionNo;
       changes.versionNo = versionNo;
       changes.sha256 = file.blob.sha256;

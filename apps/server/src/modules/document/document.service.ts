@@ -108,7 +108,8 @@ export async function checkNewDocument(deps: Deps, ctx: ProjectContext, fields: 
 async function checkRecipient(tx: Tx, ctx: ProjectContext, fields: DocumentFields): Promise<number | null> {
   if (!fields.assigneeId || fields.assigneeId === ctx.auth.user.id) return null;
   const doc = { folderId: fields.folderId, central: fields.central ?? true, siteId: fields.siteId ?? null };
-  await requireAssigneesMay(tx, ctx.projectId, doc, [fields.assigneeId], 'viewDoc').catch((err: unknown) => {
+  const asked = { doc, userIds: [fields.assigneeId], key: 'viewDoc' as const };
+  await requireAssigneesMay(tx, ctx.projectId, asked).catch((err: unknown) => {
     if (err instanceof AppError) fail('invalid_value', { field: 'assigneeId' });
     throw err;
   });
@@ -157,15 +158,13 @@ export async function createDocument(
         if (isUniqueViolation(err)) fail('duplicate_file_name');
         throw err;
       });
-    const version = await addVersion(
-      tx,
-      deps.blobs,
-      doc.id,
+    const version = await addVersion(tx, deps.blobs, {
+      documentId: doc.id,
       // A blank version number (the form sends '') takes the project's convention (issue 12: no blank versions).
-      fields.versionNo || firstVersionNo(convention),
+      versionNo: fields.versionNo || firstVersionNo(convention),
       file,
-      ctx.auth.user.id,
-    );
+      userId: ctx.auth.user.id,
+    });
     await recordTrail(tx, ctx.actor, {
       type: TrailType.Create,
       objectType: 'document',

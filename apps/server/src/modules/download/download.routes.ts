@@ -43,7 +43,7 @@ export function downloadRoutes(api: Api, deps: Deps): void {
   );
 
   get('/download/task/list', { access, query: downloadTaskQuery, response: downloadTaskList }, ({ ctx, query }) =>
-    listDownloadTasks(deps, ctx, query, ctx.lang),
+    listDownloadTasks(deps, ctx, query),
   );
 
   get(

@@ -132,7 +132,6 @@ export async function listDownloadTasks(
   deps: Deps,
   ctx: ProjectContext,
   query: { all?: 'true' | 'false'; pageNum: number; pageSize: number },
-  lang: Lang,
 ) {
   const all = query.all === 'true';
   if (all && !ctx.fullAccess) fail('forbidden');
@@ -171,7 +170,7 @@ export async function listDownloadTasks(
     state: stateOf(t, now),
     progress: t.progress,
     size: t.size,
-    error: reasonOf(t.error, lang),
+    error: reasonOf(t.error, ctx.lang),
     createdtime: t.createdAt.toISOString(),
     finishedtime: t.finishedAt?.toISOString() ?? null,
     expirestime: t.expiresAt.toISOString(),

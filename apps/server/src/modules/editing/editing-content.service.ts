@@ -22,10 +22,16 @@ import { closeSession } from '../../access/edit-session-close.ts';
  */
 export async function saveWorking(
   deps: Deps,
-  symbol: string,
-  input: Readable,
-  /** Checked on the locked session row before the save is recorded (WOPI: the editor still holds the lock). */
-  guard?: (session: EditSessionRow) => void,
+  {
+    symbol,
+    input,
+    guard,
+  }: {
+    symbol: string;
+    input: Readable;
+    /** Checked on the locked session row before the save is recorded (WOPI: the editor still holds the lock). */
+    guard?: (session: EditSessionRow) => void;
+  },
 ): Promise<{ sha256: string } | null> {
   const { session, base } = await sessionBySymbol(deps, symbol);
   const cap = deps.config.UPLOAD_MAX_BYTES;

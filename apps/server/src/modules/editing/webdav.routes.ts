@@ -113,7 +113,7 @@ export async function webdavRoutes(dav: FastifyInstance, deps: Deps) {
   dav.put('/:symbol/:name', async (request, reply) => {
     const s = await session(request);
     if (s.session.lockToken && !names(request, s.session.lockToken)) return reply.code(423).send();
-    await saveWorking(deps, s.session.symbol, request.raw);
+    await saveWorking(deps, { symbol: s.session.symbol, input: request.raw });
     return reply.code(204).send();
   });
 

@@ -110,10 +110,12 @@ export type LockOperation = 'LOCK' | 'GET_LOCK' | 'REFRESH_LOCK' | 'UNLOCK';
 export async function lockFile(
   deps: Deps,
   claims: WopiClaims,
-  fileId: number,
-  op: LockOperation,
-  lock: string | undefined,
-  oldLock: string | undefined,
+  {
+    fileId,
+    op,
+    lock,
+    oldLock,
+  }: { fileId: number; op: LockOperation; lock: string | undefined; oldLock: string | undefined },
 ): Promise<Record<string, string>> {
   return withWopiFile(deps, claims, fileId, async (tx, { session }): Promise<Record<string, string>> => {
     const current = session.lockToken ?? '';
@@ -142,15 +144,13 @@ export async function lockFile(
 export async function putFile(
   deps: Deps,
   claims: WopiClaims,
-  fileId: number,
-  lock: string | undefined,
-  body: Readable,
+  { fileId, lock, body }: { fileId: number; lock: string | undefined; body: Readable },
 ): Promise<{ version: string }> {
   const { symbol, base } = await withWopiFile(deps, claims, fileId, async (_tx, f) => {
     requireLock(f.session, f.base, lock);
     return { symbol: f.session.symbol, base: f.base };
   });
-  const saved = await saveWorking(deps, symbol, body, (s) => requireLock(s, base, lock));
+  const saved = await saveWorking(deps, { symbol, input: body, guard: (s) => requireLock(s, base, lock) });
   if (saved) return { version: saved.sha256 };
   // An empty body changes nothing (saveWorking): the version stays what it was.
   return withWopiFile(deps, claims, fileId, async (_tx, f) => ({ version: currentContent(f.session, f.base).sha256 }));

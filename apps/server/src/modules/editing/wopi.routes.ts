@@ -107,7 +107,8 @@ export async function wopiRoutes(wopi: FastifyInstance, deps: Deps) {
     const claims = await claimsOf(request);
     const override = header(request, 'x-wopi-override');
     if (override !== undefined && override.toUpperCase() !== 'PUT') throw new WopiRefusal(400);
-    const { version } = await putFile(deps, claims, fileId, header(request, 'x-wopi-lock'), request.raw);
+    const lock = header(request, 'x-wopi-lock');
+    const { version } = await putFile(deps, claims, { fileId, lock, body: request.raw });
     return noStore(reply).header('X-WOPI-ItemVersion', version).send({ LastModifiedTime: new Date().toISOString() });
   });
 
@@ -120,7 +121,7 @@ export async function wopiRoutes(wopi: FastifyInstance, deps: Deps) {
     const lock = header(request, 'x-wopi-lock');
     const oldLock = header(request, 'x-wopi-oldlock');
     if ((lock?.length ?? 0) > WOPI_LOCK_MAX || (oldLock?.length ?? 0) > WOPI_LOCK_MAX) throw new WopiRefusal(400);
-    const headers = await lockFile(deps, claims, fileId, op as LockOperation, lock, oldLock);
+    const headers = await lockFile(deps, claims, { fileId, op: op as LockOperation, lock, oldLock });
     return noStore(reply).headers(headers).send();
   });
 }

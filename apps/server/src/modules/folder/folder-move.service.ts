@@ -55,7 +55,7 @@ export async function moveFolder(
   await deps.db.transaction(async (tx) => {
     const before = await lockFolder(tx, ctx.projectId, folderId);
     const parentId = input.parentId === 0 ? null : input.parentId;
-    await requireFolderLevel(tx, ctx, folderId, 2);
+    await requireFolderLevel(tx, ctx, { folderId, level: 2 });
     const parentChanges = parentId !== before.parentId;
     if (parentId !== null) {
       const parent = await loadFolder(tx, ctx.projectId, parentId).catch(() =>
@@ -65,7 +65,7 @@ export async function moveFolder(
       if (await isInSubtree(tx, ctx.projectId, folderId, parentId)) fail('folder_move_invalid');
     }
     if (parentChanges) {
-      await requireFolderLevel(tx, ctx, parentId, 3);
+      await requireFolderLevel(tx, ctx, { folderId: parentId, level: 3 });
       await assertNameFree(tx, { projectId: ctx.projectId, type: before.type, parentId, name: before.name }, folderId);
     }
     const siblings = (await siblingsOf(tx, ctx.projectId, before.type, parentId, folderId)).map((s) => s.id);

@@ -23,7 +23,7 @@ const matches = (f: FolderRow, q: string) =>
 /** GET /folder/create/permission: the work tree, permissionFolders listing where the caller may create files. */
 export async function createPermission(deps: Deps, ctx: ProjectContext): Promise<FolderTreeAnswer> {
   const { rows, rights } = await folderRights(deps.db, ctx, FolderType.Work);
-  return treeAnswer(deps.db, ctx, rows, rights, (r) => r.canCreateFile);
+  return treeAnswer(deps.db, ctx, { rows, rights, enabled: (r) => r.canCreateFile });
 }
 
 /** GET /folder/names and /folder/list/search: folders as a flat list with their path, optionally filtered. */
@@ -72,7 +72,7 @@ export async function searchTree(
   q: { searchValue: string; type?: number },
 ): Promise<FolderTreeAnswer> {
   const { rows, rights } = await folderRights(deps.db, ctx, q.type);
-  if (!q.searchValue) return treeAnswer(deps.db, ctx, rows, rights);
+  if (!q.searchValue) return treeAnswer(deps.db, ctx, { rows, rights });
   const byId = new Map(rows.map((f) => [f.id, f]));
   const keep = new Set<number>();
   for (const f of rows) {
@@ -81,12 +81,7 @@ export async function searchTree(
       keep.add(a.id);
     }
   }
-  return treeAnswer(
-    deps.db,
-    ctx,
-    rows.filter((f) => keep.has(f.id)),
-    rights,
-  );
+  return treeAnswer(deps.db, ctx, { rows: rows.filter((f) => keep.has(f.id)), rights });
 }
 
 /** GET /file/permission/user/:id: a member's effective rights on every folder (SPEC §6 "file permission by user"). */
@@ -99,7 +94,7 @@ export async function userFolderRights(deps: Deps, ctx: ProjectContext, userId: 
     .where(and(eq(members.projectId, ctx.projectId), eq(members.userId, userId)));
   if (!member) fail('not_project_member');
   const rows = await projectFolders(deps.db, ctx.projectId);
-  const rights = (await rightsOfUser(deps.db, ctx.projectId, userId, rows))!;
+  const rights = (await rightsOfUser(deps.db, ctx.projectId, { userId, rows }))!;
   const byId = new Map(rows.map((f) => [f.id, f]));
   return {
     userId,

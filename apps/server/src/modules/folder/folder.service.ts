@@ -105,9 +105,11 @@ export function nest(rows: FolderRow[], rights: Map<number, FolderRights>, count
 export async function treeAnswer(
   tx: Tx,
   ctx: ProjectContext,
-  rows: FolderRow[],
-  rights: Map<number, FolderRights>,
-  enabled: (r: FolderRights) => boolean = (r) => r.isEnabled,
+  {
+    rows,
+    rights,
+    enabled = (r) => r.isEnabled,
+  }: { rows: FolderRow[]; rights: Map<number, FolderRights>; enabled?: (r: FolderRights) => boolean },
 ): Promise<FolderTreeAnswer> {
   const { libraryFolder } = await projectFlags(tx, ctx.projectId);
   const tree = nest(
@@ -136,7 +138,7 @@ export async function treeAnswer(
 /** GET /folder/tree/0 answer (SPEC §7): allFolderList, permissionFolders, manage; admins also get work and library. */
 export async function folderTree(deps: Deps, ctx: ProjectContext, type?: number) {
   const { rows, rights } = await folderRights(deps.db, ctx, type);
-  return treeAnswer(deps.db, ctx, rows, rights);
+  return treeAnswer(deps.db, ctx, { rows, rights });
 }
 
 /** Sibling names are unique ignoring case within one tree level (SPEC §5 duplicate folder names). */
@@ -171,7 +173,7 @@ export async function createFolder(
     const type = parent ? parent.type : input.type;
     if (type === FolderType.Library && !(await projectFlags(tx, ctx.projectId)).libraryFolder)
       fail('invalid_value', { field: 'type' });
-    await requireFolderLevel(tx, ctx, parentId, 3);
+    await requireFolderLevel(tx, ctx, { folderId: parentId, level: 3 });
     await assertNameFree(tx, { projectId: ctx.projectId, type, parentId, name: input.name });
     const [{ n }] = await tx
       .select({ n: count() })
@@ -215,7 +217,7 @@ export async function renameFolder(
 ) {
   await deps.db.transaction(async (tx) => {
     const before = await lockFolder(tx, ctx.projectId, folderId);
-    await requireFolderLevel(tx, ctx, folderId, 2);
+    await requireFolderLevel(tx, ctx, { folderId, level: 2 });
     const nameEn = keepOrClear(input.nameEn, before.nameEn);
     const ichCode = keepOrClear(input.ichCode, before.ichCode);
     // Already so (a double click, or the second of two identical renames): nothing to record.
@@ -245,7 +247,7 @@ export async function renameFolder(
 export async function deleteFolder(deps: Deps, ctx: ProjectContext, folderId: number) {
   await deps.db.transaction(async (tx) => {
     const before = await lockFolder(tx, ctx.projectId, folderId);
-    await requireFolderLevel(tx, ctx, folderId, 2);
+    await requireFolderLevel(tx, ctx, { folderId, level: 2 });
     const [{ n }] = await tx.select({ n: count() }).from(folders).where(eq(folders.parentId, folderId));
     if (n > 0 || ((await fileCountOf(tx, [folderId])).get(folderId) ?? 0) > 0) fail('folder_has_files');
     // Superseded library entries are records too: a folder that ever held an archived version stays.

@@ -24,14 +24,14 @@ import { libraryFactsOf, libraryFolderFor, projectToday } from '../../access/lib
  */
 export async function archiveDocument(tx: Tx, ctx: ProjectContext, body: ArchiveBody) {
   const { doc, rights } = await lockDocumentFor(tx, ctx, body.fileId, ['viewDoc']);
-  requireTransition(doc.status, 'archive', libraryFactsOf(ctx, doc, rights, null));
+  requireTransition(doc.status, 'archive', libraryFactsOf(ctx, { doc, docRights: rights, library: null }));
   if (body.fileVersionId !== undefined && body.fileVersionId !== doc.currentVersionId) fail('version_not_current');
   const [version] = await tx
     .select({ id: documentVersions.id, versionNo: documentVersions.versionNo })
     .from(documentVersions)
     .where(eq(documentVersions.id, doc.currentVersionId ?? 0));
   if (!version) fail('not_found');
-  const folderId = await libraryFolderFor(tx, ctx, doc.folderId!, body.libraryFolderId);
+  const folderId = await libraryFolderFor(tx, ctx, { workFolderId: doc.folderId!, named: body.libraryFolderId });
   const today = await projectToday(tx, ctx.projectId);
   const effectiveDate = body.startDate ?? doc.effectiveDate ?? today;
   const publishDate = body.publishDate ?? today;

@@ -20,7 +20,8 @@ async function lockArchived(tx: Tx, ctx: ProjectContext, fileId: number, isDelet
   const { doc, rights } = await lockDocumentFor(tx, ctx, fileId, ['viewDoc']);
   const entry = await currentEntry(tx, doc.id);
   if (!entry) fail('not_in_this_status');
-  const facts = libraryFactsOf(ctx, doc, rights, await libraryRightsOf(tx, ctx, entry), isDeletionApprover);
+  const library = await libraryRightsOf(tx, ctx, entry);
+  const facts = libraryFactsOf(ctx, { doc, docRights: rights, library, isDeletionApprover });
   return { doc, entry, facts };
 }
 
@@ -87,7 +88,7 @@ export async function applyForDeletion(tx: Tx, ctx: ProjectContext, body: Delete
   const { doc, facts } = await lockArchived(tx, ctx, body.fileId);
   requireTransition(doc.status, 'applyDelete', facts);
   const me = ctx.auth.user.id;
-  const may = await peopleWhoMay(tx, ctx.projectId, doc, [body.approverId], 'deleteDoc');
+  const may = await peopleWhoMay(tx, ctx.projectId, { doc, userIds: [body.approverId], key: 'deleteDoc' });
   if (body.approverId === me || !may.has(body.approverId)) fail('deletion_approver_invalid');
   const [apply] = await tx
     .insert(deletionApplications)

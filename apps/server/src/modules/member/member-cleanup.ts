@@ -36,7 +36,10 @@ export async function detachFromProject(tx: Tx, projectId: number, userId: numbe
  * so a removed member (roleCode null) or a former project administrator must not keep the old rights until
  * they next choose the project.
  */
-export async function followSessions(tx: Tx, projectId: number, userId: number, roleCode: string | null) {
+export async function followSessions(
+  tx: Tx,
+  { projectId, userId, roleCode }: { projectId: number; userId: number; roleCode: string | null },
+) {
   await tx
     .update(sessions)
     .set(roleCode ? { roleCode } : { roleCode: null, projectId: null })

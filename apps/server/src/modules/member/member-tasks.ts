@@ -34,9 +34,13 @@ async function successorOf(tx: Tx, projectId: number, leaving: number, actorId: 
 
 /**
  * SPEC §6: a removed member's open tasks go to a project administrator, together with what they stand for — the
- * stage assignment (so the successor may decide) or the document waiting to be received. Answers how many moved.
+ * stage assignment (so the successor may decide) or the document waiting to be received; the acting administrator
+ * takes them when they are one (successorOf). Answers how many moved.
  */
-export async function handOverTasks(tx: Tx, projectId: number, userId: number, to: TrailActor): Promise<number> {
+export async function handOverTasks(
+  tx: Tx,
+  { projectId, userId, to }: { projectId: number; userId: number; to: TrailActor },
+): Promise<number> {
   const open = await tx
     .select()
     .from(tasks)

@@ -134,7 +134,7 @@ export async function changeMember(
       .set({ roleId: role.id, siteIds: [...new Set(input.siteIds)] })
       .where(eq(members.id, memberId))
       .returning();
-    await followSessions(tx, projectId, before.userId, role.code);
+    await followSessions(tx, { projectId, userId: before.userId, roleCode: role.code });
     await recordTrail(
       tx,
       { ...ctx.actor, companyId, projectId },
@@ -153,10 +153,10 @@ export async function removeMember(deps: Deps, ctx: ActorContext, of: Membership
   const { companyId, projectId, memberId } = of;
   await deps.db.transaction(async (tx) => {
     const before = await loadOthersMembership(tx, ctx, of);
-    const tasksHandedOver = await handOverTasks(tx, projectId, before.userId, ctx.actor);
+    const tasksHandedOver = await handOverTasks(tx, { projectId, userId: before.userId, to: ctx.actor });
     const left = await detachFromProject(tx, projectId, before.userId);
     await tx.delete(members).where(eq(members.id, memberId));
-    await followSessions(tx, projectId, before.userId, null);
+    await followSessions(tx, { projectId, userId: before.userId, roleCode: null });
     await recordTrail(
       tx,
       { ...ctx.actor, companyId, projectId },

@@ -151,7 +151,7 @@ export async function createProject(
         libraryKeys: [...BUILTIN_ROLE_KEYS[code].libraryKeys],
       });
     }
-    const applied = await applyProjectTemplates(tx, project.id, template, groupTemplate);
+    const applied = await applyProjectTemplates(tx, project.id, { directory: template, groupTemplate });
     await recordTrail(
       tx,
       { ...ctx.actor, companyId, projectId: project.id },

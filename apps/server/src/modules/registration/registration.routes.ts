@@ -21,7 +21,7 @@ export function registrationRoutes(api: Api, deps: Deps): void {
   const { get, post } = routes(api);
 
   post('/register', { access: 'public', body: registerBody, response: registerData }, ({ ctx, body }) =>
-    register(deps, body, ctx.lang, ctx.client),
+    register(deps, ctx, body),
   );
 
   get(

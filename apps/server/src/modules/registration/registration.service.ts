@@ -8,7 +8,7 @@ import { passwordHistory, users } from '../../db/schema/users.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { sendMail } from '../../mail/mailer.ts';
-import type { ActorContext, ClientInfo } from '../../plugins/context.ts';
+import type { ActorContext, RequestBase } from '../../plugins/context.ts';
 import { consumeCaptcha } from '../auth/captcha.service.ts';
 import { findUserByEmail, normaliseEmail } from '../auth/login.service.ts';
 import { hashPassword } from '../auth/password.service.ts';
@@ -21,7 +21,12 @@ import { addressTakenMail, decisionMail, newRegistrationMail } from './registrat
  * POST /register: an external user (origin 1) asks to join an existing, enabled company. The account cannot
  * sign in (login answers user_pending_approval) until that company's administrator approves it.
  */
-export async function register(deps: Deps, input: RegisterBody, lang: Lang, client: ClientInfo): Promise<RegisterData> {
+export async function register(
+  deps: Deps,
+  ctx: Pick<RequestBase, 'lang' | 'client'>,
+  input: RegisterBody,
+): Promise<RegisterData> {
+  const { lang, client } = ctx;
   if (deps.config.LOGIN_CAPTCHA) {
     if (!input.captchaCode) fail('required', { field: 'captchaCode' });
     if (!(await consumeCaptcha(deps.db, input.captchaId, input.captchaCode))) fail('verification_code_error');

@@ -1,9 +1,9 @@
-import type { Lang } from '@edoc/contract/enums';
 import { TaskState } from '@edoc/contract/states';
 import type { CompanyProjectFigures } from '@edoc/contract/report';
 import type { ReportExportFormat } from '@edoc/contract/report-export';
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../../lib/deps.ts';
+import type { RequestBase } from '../../plugins/context.ts';
 import { exportTable } from '../../lib/table-export.ts';
 import { say, word, WORDS } from './report-labels.ts';
 
@@ -41,7 +41,12 @@ const HEADERS: Record<(typeof MEASURES)[number], keyof typeof WORDS> = {
 };
 
 /** The company report's table as a file, one row per project. */
-export async function exportCompanyReport(deps: Deps, companyId: number, format: ReportExportFormat, lang: Lang) {
+export async function exportCompanyReport(
+  deps: Deps,
+  ctx: Pick<RequestBase, 'lang'>,
+  { companyId, format }: { companyId: number; format: ReportExportFormat },
+) {
+  const { lang } = ctx;
   const rows = await companyReportOf(deps, companyId);
   return exportTable(
     format,

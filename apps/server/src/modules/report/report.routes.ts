@@ -42,7 +42,7 @@ export function reportRoutes(api: Api, deps: Deps): void {
       query: systemReportExportQuery,
       response: tableExport('The chosen System Report as a table, in the format asked for.'),
     },
-    async ({ ctx, query, reply }) => sendExport(reply, await exportSystemReport(deps, ctx, query, query.format)),
+    async ({ ctx, query, reply }) => sendExport(reply, await exportSystemReport(deps, ctx, query)),
   );
 
   get(
@@ -59,6 +59,6 @@ export function reportRoutes(api: Api, deps: Deps): void {
       response: tableExport("The company report's table, in the format asked for."),
     },
     async ({ ctx, query, reply }) =>
-      sendExport(reply, await exportCompanyReport(deps, companyOf(ctx, query.companyId), query.format, ctx.lang)),
+      sendExport(reply, await exportCompanyReport(deps, ctx, { ...query, companyId: companyOf(ctx, query.companyId) })),
   );
 }

@@ -103,13 +103,12 @@ async function notesOf(deps: Deps, ctx: ProjectContext, q: SystemReportQuery, ti
 export async function exportSystemReport(
   deps: Deps,
   ctx: ProjectContext,
-  query: SystemReportQuery,
-  format: ReportExportFormat,
+  query: SystemReportQuery & { format: ReportExportFormat },
 ) {
   const filters = ownFilters(query);
   const answer = await systemReport(deps, ctx, filters);
   return exportTable(
-    format,
+    query.format,
     {
       title: answer.title,
       notes: await notesOf(deps, ctx, filters, answer.timeZone),

@@ -26,18 +26,22 @@ async function readAll(blobs: BlobStore, sha: string): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** A version to show signed: its document, the version, and the PDF of its content. */
+interface SignedCopyOf {
+  doc: { name: string };
+  version: SignedVersion;
+  /** The PDF itself or the rendition of an Office file. */
+  pdfSha256: string;
+}
+
 /**
- * The version's PDF (`pdfSha256`: the PDF itself or the rendition of an Office file) with the signature page
- * appended, or null when no signature applies to the version — then the stored bytes are what is shown. A PDF that
- * pdf-lib cannot rewrite (unreadable, encrypted) is also null: it is served as stored, its signatures still on record
- * and in the workflow's timeline.
+ * The version's PDF with the signature page appended, or null when no signature applies to the version — then the
+ * stored bytes are what is shown. A PDF that pdf-lib cannot rewrite (unreadable, encrypted) is also null: it is served
+ * as stored, its signatures still on record and in the workflow's timeline.
  */
 export async function withSignaturePage(
   store: Store,
-  doc: { name: string },
-  version: SignedVersion,
-  pdfSha256: string,
-  opts: { keepDigitallySigned?: boolean } = {},
+  { doc, version, pdfSha256, keepDigitallySigned = false }: SignedCopyOf & { keepDigitallySigned?: boolean },
 ): Promise<PDFDocument | null> {
   const list = await signaturesOf(store, version);
   if (list.length === 0) return null;
@@ -50,7 +54,7 @@ export async function withSignaturePage(
   } catch {
     return null;
   }
-  if (pdf.isEncrypted || (opts.keepDigitallySigned && digitallySigned(pdf))) return null;
+  if (pdf.isEncrypted || (keepDigitallySigned && digitallySigned(pdf))) return null;
   await appendSignaturePage(pdf, { title: doc.name, versionNo: version.versionNo }, list);
   return pdf;
 }
@@ -74,15 +78,10 @@ function digitallySigned(pdf: PDFDocument): boolean {
  * The version's PDF with its signature page, PAdES-signed by the server's document-signing key; null when no signature
  * applies (see withSignaturePage). Bounded like the watermarked copies (stamp-limit.ts): it holds the whole PDF.
  */
-export function signedPdf(
-  store: Store,
-  doc: { name: string },
-  version: SignedVersion,
-  pdfSha256: string,
-): Promise<Buffer | null> {
+export function signedPdf(store: Store, copy: SignedCopyOf): Promise<Buffer | null> {
   return stamping(async () => {
     // A PDF signed by someone else leaves as stored, its own signature intact (the stamped view still shows the page).
-    const pdf = await withSignaturePage(store, doc, version, pdfSha256, { keepDigitallySigned: true });
+    const pdf = await withSignaturePage(store, { ...copy, keepDigitallySigned: true });
     return pdf && padesSigned(pdf, await currentSigningKey(store.db));
   });
 }
@@ -94,5 +93,5 @@ export function signedPdf(
  */
 export function signedDownload(store: Store, doc: { name: string }, version: SignedVersion): Promise<Buffer | null> {
   if (version.extension.toLowerCase() !== 'pdf') return Promise.resolve(null);
-  return signedPdf(store, doc, version, version.sha256);
+  return signedPdf(store, { doc, version, pdfSha256: version.sha256 });
 }

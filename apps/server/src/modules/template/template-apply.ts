@@ -31,8 +31,7 @@ export interface Applied {
 export async function applyProjectTemplates(
   tx: Tx,
   projectId: number,
-  directory: TemplateRow | null,
-  groupTemplate: TemplateRow | null,
+  { directory, groupTemplate }: { directory: TemplateRow | null; groupTemplate: TemplateRow | null },
 ): Promise<Applied> {
   const byGroup = groupTemplate && directory?.id !== groupTemplate.id ? groupTemplate : null;
   if (directory && byGroup && hasFolders(byGroup.type)) fail('invalid_value', { field: 'groupTemplateId' });

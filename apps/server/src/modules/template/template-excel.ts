@@ -126,13 +126,13 @@ function buildTree(
   for (const { row, values } of rows) {
     const { level } = values;
     if (level > stack.length) {
-      errors.push(cellError(FOLDER_SHEET, row, 'level', 'invalid_value', lang, {}, true));
+      errors.push(cellError(FOLDER_SHEET, { row, key: 'level', code: 'invalid_value', lang, withSheet: true }));
       continue;
     }
     stack.length = level;
     const siblings = stack[level - 1];
     if (siblings.some((s) => s.name.toLowerCase() === values.name.toLowerCase())) {
-      errors.push(cellError(FOLDER_SHEET, row, 'name', 'folder_name_exists', lang, {}, true));
+      errors.push(cellError(FOLDER_SHEET, { row, key: 'name', code: 'folder_name_exists', lang, withSheet: true }));
       continue;
     }
     const folder: TemplateFolderInput = {
@@ -167,7 +167,7 @@ export async function readTemplateWorkbook(buffer: Buffer, type: number, lang: L
     const result = readSheet(workbook, spec, lang, { withSheet: true, required: main, fallbackFirst: single });
     errors.push(...result.errors);
     if (main && result.errors.length === 0 && result.rows.length === 0)
-      errors.push(cellError(spec, 2, spec.columns[0].key, 'required', lang, {}, true));
+      errors.push(cellError(spec, { row: 2, key: spec.columns[0].key, code: 'required', lang, withSheet: true }));
     return result.rows;
   };
   if (hasFolders(type)) out.folders = buildTree(read(FOLDER_SHEET, true), lang, errors);
@@ -184,9 +184,9 @@ export async function readTemplateWorkbook(buffer: Buffer, type: number, lang: L
       const folderPath = values.folderPath.split(PATH_SEPARATOR.trim()).map((p) => p.trim());
       const key = `${values.group.toLowerCase()}\u0001${pathKey(folderPath)}`;
       if (!groups.has(values.group.toLowerCase()))
-        errors.push(cellError(BINDING_SHEET, row, 'group', 'invalid_value', lang, {}, true));
+        errors.push(cellError(BINDING_SHEET, { row, key: 'group', code: 'invalid_value', lang, withSheet: true }));
       else if (!paths.has(pathKey(folderPath)) || seen.has(key))
-        errors.push(cellError(BINDING_SHEET, row, 'folderPath', 'invalid_value', lang, {}, true));
+        errors.push(cellError(BINDING_SHEET, { row, key: 'folderPath', code: 'invalid_value', lang, withSheet: true }));
       else {
         seen.add(key);
         out.bindings.push({

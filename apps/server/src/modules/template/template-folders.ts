@@ -21,9 +21,19 @@ export async function insertTemplateFolders(
   tx: Tx,
   place: TemplateFolderPlace,
   list: readonly TemplateFolder[],
-  ids = new Map<string, number>(),
-  prefix: readonly string[] = [],
 ): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  await insertLevel(tx, place, list, { ids, prefix: [] });
+  return ids;
+}
+
+/** One level and, depth first, everything below it; `prefix` is the path of names down to this level. */
+async function insertLevel(
+  tx: Tx,
+  place: TemplateFolderPlace,
+  list: readonly TemplateFolder[],
+  { ids, prefix }: { ids: Map<string, number>; prefix: readonly string[] },
+): Promise<void> {
   for (const [i, f] of list.entries()) {
     const [row] = await tx
       .insert(folders)
@@ -39,7 +49,6 @@ export async function insertTemplateFolders(
       .returning({ id: folders.id });
     const path = [...prefix, f.name];
     ids.set(pathKey(path), row.id);
-    await insertTemplateFolders(tx, { ...place, parentId: row.id, firstOrder: 0 }, f.children ?? [], ids, path);
+    await insertLevel(tx, { ...place, parentId: row.id, firstOrder: 0 }, f.children ?? [], { ids, prefix: path });
   }
-  return ids;
 }

@@ -1,5 +1,4 @@
 import type { projectTrailQuery, TrailItem } from '@edoc/contract/trail-query';
-import type { Lang } from '@edoc/contract/enums';
 import { describeTrail, trailSideText } from '@edoc/contract/trail-format';
 import { ID_MAX } from '@edoc/contract/fields';
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
@@ -67,7 +66,7 @@ const item = (r: TrailRow): Omit<TrailItem, 'objectName'> => ({
 export async function fileTrailOf(deps: Deps, ctx: ProjectContext, fileId: number): Promise<TrailItem[]> {
   return deps.db.transaction(async (tx) => {
     const { doc } = await loadDocumentFor(tx, ctx, fileId, ['viewDoc', 'viewTrailDoc']).catch((err: unknown) =>
-      fromLibraryOr(tx, ctx, err, 'viewTrailDoc', fileId),
+      fromLibraryOr(tx, ctx, { err, key: 'viewTrailDoc', fileId }),
     );
     const rows = await tx
       .select()
@@ -133,13 +132,9 @@ const HEADERS = {
 } as const;
 
 /** The filtered trajectory as CSV or Excel, oldest first, with each row's hash so a reader can check the chain. */
-export async function exportTrail(
-  deps: Deps,
-  ctx: ProjectContext,
-  f: TrailFilters,
-  format: 'csv' | 'xlsx',
-  lang: Lang,
-) {
+export async function exportTrail(deps: Deps, ctx: ProjectContext, f: TrailFilters & { format: 'csv' | 'xlsx' }) {
+  const { format } = f;
+  const { lang } = ctx;
   const rows = await deps.db.select().from(trail).where(where(ctx, f)).orderBy(asc(trail.id)).limit(EXPORT_MAX_ROWS);
   const values = rows.map((r) => {
     // Type and object stay as codes (filters and scripts read them); the values are labelled in the reader's language.

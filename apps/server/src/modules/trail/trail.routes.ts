@@ -42,7 +42,7 @@ export function trailRoutes(api: Api, deps: Deps): void {
     },
     async ({ ctx, query, reply }) => {
       const { format } = query;
-      const body = await exportTrail(deps, ctx, query, format, ctx.lang);
+      const body = await exportTrail(deps, ctx, query);
       return reply
         .type(format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE)
         .header('Content-Disposition', contentDisposition(trailExportName(ctx.projectId, format)))

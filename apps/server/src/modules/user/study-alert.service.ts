@@ -80,7 +80,10 @@ export async function saveStudyAlert(
  * Whether the user wants the e-mail of this kind of task in the project. With no saved choice every kind is
  * on. For the task mails of the document workflow.
  */
-export async function wantsAlert(db: Tx, userId: number, projectId: number, kind: AlertKind): Promise<boolean> {
+export async function wantsAlert(
+  db: Tx,
+  { userId, projectId, kind }: { userId: number; projectId: number; kind: AlertKind },
+): Promise<boolean> {
   const [row] = await db
     .select({ kinds: studyAlerts.kinds })
     .from(studyAlerts)

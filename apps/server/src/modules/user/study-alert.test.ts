@@ -27,7 +27,7 @@ describe('study alerts', () => {
         kinds: [...ALERT_KINDS],
       },
     ]);
-    expect(await wantsAlert(ctx.db, world.staff.id, world.projectId, 'review')).toBe(true);
+    expect(await wantsAlert(ctx.db, { userId: world.staff.id, projectId: world.projectId, kind: 'review' })).toBe(true);
     // A system administrator, member of nothing, gets an empty list rather than an error.
     const sysadmin = await signIn(ctx, (await createUser(ctx.db)).email);
     expect((await client(ctx.app, sysadmin).get('/user/study_alert')).json().data).toEqual([]);
@@ -39,14 +39,15 @@ describe('study alerts', () => {
     expect(saved.statusCode).toBe(200);
     expect(saved.json().data).toEqual({ studyId: world.projectId, kinds: ['receive', 'qc'] });
     expect((await api.get('/user/study_alert')).json().data[0].kinds).toEqual(['receive', 'qc']);
-    expect(await wantsAlert(ctx.db, world.staff.id, world.projectId, 'qc')).toBe(true);
-    expect(await wantsAlert(ctx.db, world.staff.id, world.projectId, 'approve')).toBe(false);
+    const staff = { userId: world.staff.id, projectId: world.projectId };
+    expect(await wantsAlert(ctx.db, { ...staff, kind: 'qc' })).toBe(true);
+    expect(await wantsAlert(ctx.db, { ...staff, kind: 'approve' })).toBe(false);
     // Another member's choice is their own.
-    expect(await wantsAlert(ctx.db, world.pm.id, world.projectId, 'approve')).toBe(true);
+    expect(await wantsAlert(ctx.db, { userId: world.pm.id, projectId: world.projectId, kind: 'approve' })).toBe(true);
 
     await api.post('/user/study_alert/a', { studyId: world.projectId, kinds: [] });
     expect((await api.get('/user/study_alert')).json().data[0].kinds).toEqual([]);
-    expect(await wantsAlert(ctx.db, world.staff.id, world.projectId, 'receive')).toBe(false);
+    expect(await wantsAlert(ctx.db, { ...staff, kind: 'receive' })).toBe(false);
 
     const trail = await trailOf(ctx.db, 'study_alert', world.staff.id);
     expect(trail.map((t) => [t.oldValue, t.newValue])).toEqual([
@@ -64,7 +65,7 @@ describe('study alerts', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ errorCode: 'invalid_value', msg: 'Project is invalid' });
     }
-    expect(await wantsAlert(ctx.db, world.staff.id, other.id, 'qc')).toBe(true);
+    expect(await wantsAlert(ctx.db, { userId: world.staff.id, projectId: other.id, kind: 'qc' })).toBe(true);
     const badKind = await api.post('/user/study_alert/a', { studyId: world.projectId, kinds: ['sms'] });
     expect(badKind.statusCode).toBe(400);
     expect(badKind.json().msg).toBe('Alert kinds is invalid');

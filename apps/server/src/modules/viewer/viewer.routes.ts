@@ -66,6 +66,6 @@ export function viewerRoutes(api: Api, deps: Deps): void {
   get(
     '/file/:id',
     { access, params: idParams, query: fileDetailQuery, response: fileDetailAnswer },
-    ({ ctx, params, query }) => fileDetail(deps, ctx, params.id, query.fileVersionId),
+    ({ ctx, params, query }) => fileDetail(deps, ctx, { fileId: params.id, fileVersionId: query.fileVersionId }),
   );
 }

@@ -29,7 +29,7 @@ async function viewable(tx: Tx, ctx: ProjectContext, fileId: number, fileVersion
     if (!loaded.rights.docKeys.includes('viewDoc')) fail('no_permission_view_file');
     return { ...loaded, version: await versionOf(tx, loaded.doc.id, fileVersionId) };
   } catch (err) {
-    return fromLibraryOr(tx, ctx, err, 'viewDoc', fileId, fileVersionId);
+    return fromLibraryOr(tx, ctx, { err, key: 'viewDoc', fileId, fileVersionId });
   }
 }
 
@@ -98,7 +98,7 @@ export async function viewBytes(
   const { content, canDownload, doc, version } = await viewContent(deps, ctx, fileVersionId);
   const isPdf = content.contentType === 'application/pdf';
   if (canDownload) {
-    const signed = isPdf ? await signedPdf(deps, doc, version, content.sha256) : null;
+    const signed = isPdf ? await signedPdf(deps, { doc, version, pdfSha256: content.sha256 }) : null;
     return { content: signed ? { ...content, size: signed.length } : content, made: signed };
   }
   const user = ctx.auth.user;
@@ -181,8 +181,7 @@ export async function contentOf(
 export async function fileDetail(
   deps: Deps,
   ctx: ProjectContext,
-  fileId: number,
-  fileVersionId?: number,
+  { fileId, fileVersionId }: { fileId: number; fileVersionId?: number },
 ): Promise<FileDetail> {
   return deps.db.transaction(async (tx) => {
     const { doc, rights, version: v } = await viewable(tx, ctx, fileId, fileVersionId);

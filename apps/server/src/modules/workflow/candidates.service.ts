@@ -37,7 +37,12 @@ export async function assigneeCandidates(deps: Deps, ctx: ProjectContext, fileId
     const folders = await projectFolders(tx, ctx.projectId, 0);
     const answer: AssigneeCandidates = [];
     for (const stage of enabledStages(project)) {
-      const may = await peopleWhoMay(tx, ctx.projectId, doc, memberIds, STAGE_RULES[stage].key, folders);
+      const may = await peopleWhoMay(tx, ctx.projectId, {
+        doc,
+        userIds: memberIds,
+        key: STAGE_RULES[stage].key,
+        folders,
+      });
       answer.push({
         stage,
         users: people.filter((p) => may.has(p.id)),
@@ -54,7 +59,11 @@ export async function assigneeCandidates(deps: Deps, ctx: ProjectContext, fileId
  * GET /folder/recipients: the members a new document in this folder may be created for — the rule creating checks
  * (viewDoc on the folder, seeing the site), so the upload form offers only people it will accept.
  */
-export async function recipientsOf(deps: Deps, ctx: ProjectContext, folderId: number, siteId?: number) {
+export async function recipientsOf(
+  deps: Deps,
+  ctx: ProjectContext,
+  { folderId, siteId }: { folderId: number; siteId?: number },
+) {
   return deps.db.transaction(async (tx) => {
     const folders = await projectFolders(tx, ctx.projectId, 0);
     if (!folders.some((f) => f.id === folderId)) fail('not_found');
@@ -62,7 +71,7 @@ export async function recipientsOf(deps: Deps, ctx: ProjectContext, folderId: nu
       await tx.select({ userId: members.userId }).from(members).where(eq(members.projectId, ctx.projectId))
     ).map((m) => m.userId);
     const doc = { folderId, central: siteId === undefined, siteId: siteId ?? null };
-    const may = await peopleWhoMay(tx, ctx.projectId, doc, memberIds, 'viewDoc', folders);
+    const may = await peopleWhoMay(tx, ctx.projectId, { doc, userIds: memberIds, key: 'viewDoc', folders });
     may.delete(ctx.auth.user.id);
     if (may.size === 0) return [];
     return tx

@@ -47,7 +47,7 @@ export async function decide(
   const { route, stage, assignees } = open!;
   const rule = STAGE_RULES[stage.stage as Stage];
   // The right may have gone since the route was sent: 'revise and resend' rather than a decision without it.
-  await requireAssigneesMay(tx, ctx.projectId, doc, [me], rule.key);
+  await requireAssigneesMay(tx, ctx.projectId, { doc, userIds: [me], key: rule.key });
   const mine = assignees.find((a) => a.userId === me)!;
   const [version] = await tx.select().from(documentVersions).where(eq(documentVersions.id, route.versionId));
   if (body.pass && stage.signatureRequired) {
@@ -125,12 +125,12 @@ async function openNextStage(
     .limit(1);
   if (!next) {
     await closeRoute(tx, route.id, RouteState.Done);
-    await openArchiveTask(tx, projectId, documentId, route.senderId);
+    await openArchiveTask(tx, { projectId, documentId, senderId: route.senderId });
     return DocStatus.Processed;
   }
   await tx.update(routeStages).set({ state: StageState.Open, openedAt: new Date() }).where(eq(routeStages.id, next.id));
   const assignees = await tx.select().from(stageAssignees).where(eq(stageAssignees.stageId, next.id));
-  await openStageTasks(tx, projectId, documentId, route.senderId, next, assignees);
+  await openStageTasks(tx, { projectId, documentId, senderId: route.senderId, stage: next, assignees });
   return next.stage;
 }
 

@@ -37,7 +37,7 @@ export async function verifySigner(deps: Deps, ctx: ProjectContext, input: Signa
   const emailOk = !input.email || input.email.trim().toLowerCase() === user.email.toLowerCase();
   try {
     // Another person's e-mail is a failed attempt on this account, as a wrong password is.
-    await verifyCredentials(deps, user.email, emailOk ? input.password : '', ctx.client);
+    await verifyCredentials(deps, { email: user.email, password: emailOk ? input.password : '', client: ctx.client });
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     if (err.code === 'too_many_wrong_passwords') {

@@ -16,7 +16,7 @@ export async function flowOf(deps: Deps, ctx: ProjectContext, fileId: number): P
   return deps.db.transaction(async (tx) => {
     // A reader of the library (an inspector too) reads the reviews and approvals of an archived document.
     const { doc } = await loadDocumentFor(tx, ctx, fileId, ['viewDoc']).catch((err: unknown) =>
-      fromLibraryOr(tx, ctx, err, 'viewDoc', fileId),
+      fromLibraryOr(tx, ctx, { err, key: 'viewDoc', fileId }),
     );
     const routeRows = await tx
       .select({ r: documentRoutes, versionNo: documentVersions.versionNo, senderName: users.name })

@@ -26,8 +26,7 @@ export async function requireRouteOf(tx: Tx, documentId: number, routeId: number
 export async function requestWords(
   deps: Deps,
   ctx: ProjectContext,
-  fileId: number,
-  routeId: number,
+  { fileId, routeId }: { fileId: number; routeId: number },
 ): Promise<RequestWord[]> {
   return deps.db.transaction(async (tx) => {
     const { doc } = await loadDocumentFor(tx, ctx, fileId, ['viewDoc']);

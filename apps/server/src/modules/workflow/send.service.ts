@@ -47,7 +47,7 @@ export async function sendDocument(tx: Tx, ctx: ProjectContext, { body, blobs }:
   const people: number[][] = [];
   for (const s of stages) {
     const ids = await expandAssignees(tx, ctx.projectId, s);
-    await requireAssigneesMay(tx, ctx.projectId, doc, ids, STAGE_RULES[s.stage].key, folders);
+    await requireAssigneesMay(tx, ctx.projectId, { doc, userIds: ids, key: STAGE_RULES[s.stage].key, folders });
     people.push(ids);
   }
 
@@ -63,6 +63,7 @@ export async function sendDocument(tx: Tx, ctx: ProjectContext, { body, blobs }:
       closedAt: to === DocStatus.Processed ? new Date() : null,
     })
     .returning();
+  const origin = { projectId: ctx.projectId, documentId: doc.id, senderId: route.senderId };
   for (const [i, s] of stages.entries()) {
     const first = s.stage === to;
     const [stage] = await tx
@@ -81,7 +82,7 @@ export async function sendDocument(tx: Tx, ctx: ProjectContext, { body, blobs }:
       .insert(stageAssignees)
       .values(people[i].map((userId) => ({ stageId: stage.id, userId })))
       .returning();
-    if (first) await openStageTasks(tx, ctx.projectId, doc.id, route.senderId, stage, rows);
+    if (first) await openStageTasks(tx, { ...origin, stage, assignees: rows });
   }
   await closeTasks(
     tx,
@@ -89,7 +90,7 @@ export async function sendDocument(tx: Tx, ctx: ProjectContext, { body, blobs }:
     { userId: ctx.auth.user.id, kinds: ['edit', 'rejected'] },
     { state: TaskState.Done, outcome: 'send' },
   );
-  if (to === DocStatus.Processed) await openArchiveTask(tx, ctx.projectId, doc.id, route.senderId);
+  if (to === DocStatus.Processed) await openArchiveTask(tx, origin);
   await tx.update(documents).set({ status: to, updatedAt: new Date() }).where(eq(documents.id, doc.id));
   await recordTrail(tx, ctx.actor, {
     type: TrailType.SendToReview,
@@ -113,14 +114,26 @@ export async function sendDocument(tx: Tx, ctx: ProjectContext, { body, blobs }:
   return { fileId: doc.id, status: to };
 }
 
+/** Whose tasks about which document: the route's sender is named on each. */
+interface TaskOrigin {
+  projectId: number;
+  documentId: number;
+  senderId: number;
+}
+
 /** The tasks of a stage that opens: one per assignee, with the stage's due date. */
 export async function openStageTasks(
   tx: Tx,
-  projectId: number,
-  documentId: number,
-  senderId: number,
-  stage: { stage: number; dueDate: string | null },
-  assignees: Array<{ id: number; userId: number }>,
+  {
+    projectId,
+    documentId,
+    senderId,
+    stage,
+    assignees,
+  }: TaskOrigin & {
+    stage: { stage: number; dueDate: string | null };
+    assignees: Array<{ id: number; userId: number }>;
+  },
 ) {
   await openTasks(
     tx,
@@ -140,6 +153,6 @@ export async function openStageTasks(
  * A processed document (8) waits to be archived: the task 'waiting to archive' goes to whoever sent it (decided:
  * SPEC §4 names the task state, not its owner); archiving closes it.
  */
-export async function openArchiveTask(tx: Tx, projectId: number, documentId: number, senderId: number) {
+export async function openArchiveTask(tx: Tx, { projectId, documentId, senderId }: TaskOrigin) {
   await openTasks(tx, [{ projectId, documentId, userId: senderId, kind: 'archive', senderId }]);
 }

@@ -50,7 +50,8 @@ export async function undo(tx: Tx, ctx: ProjectContext, fileId: number) {
       .update(stageAssignees)
       .set({ decision: Decision.Retracted, decidedAt: new Date() })
       .where(eq(stageAssignees.id, mine.id));
-    await openStageTasks(tx, ctx.projectId, doc.id, open!.route.senderId, open!.stage, [mine]);
+    const origin = { projectId: ctx.projectId, documentId: doc.id, senderId: open!.route.senderId };
+    await openStageTasks(tx, { ...origin, stage: open!.stage, assignees: [mine] });
     const step = { docStatus: doc.status, routeId: open!.route.id, stage: open!.stage.stage };
     await recordTrail(tx, ctx.actor, {
       type: TrailType.Revoke,

@@ -74,7 +74,7 @@ export function workflowRoutes(api: Api, deps: Deps): void {
   get(
     '/file/words/:fileId/:routeId/a',
     { access, params: requestWordsParams, response: requestWords },
-    ({ ctx, params }) => wordsOfRequest(deps, ctx, params.fileId, params.routeId),
+    ({ ctx, params }) => wordsOfRequest(deps, ctx, params),
   );
 
   get('/file/assignees/:id', { access, params: idParams, response: assigneeCandidates }, ({ ctx, params }) =>
@@ -82,7 +82,7 @@ export function workflowRoutes(api: Api, deps: Deps): void {
   );
 
   get('/folder/recipients', { access, query: recipientQuery, response: recipientList }, ({ ctx, query }) =>
-    recipientsOf(deps, ctx, query.folderId, query.siteId),
+    recipientsOf(deps, ctx, query),
   );
 
   post('/file/batch/a', { access, body: batchBody, response: batchAnswer }, ({ ctx, body }) =>
