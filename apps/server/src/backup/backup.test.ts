@@ -13,7 +13,7 @@ import { verifyTrail } from '../trail/trail-verify.ts';
 import { createTestContext, TRAIL_KEY, type TestContext } from '../test/context.ts';
 import { createUser, signIn } from '../test/factories.ts';
 import { bearer } from '../test/requests.ts';
-import { BACKUP_FILES, backup, fileSha256, restore } from './backup.ts';
+import { BACKUP_FILES, backup, fileSha256, readManifest, restore } from './backup.ts';
 
 let from: TestContext;
 let into: TestContext;
@@ -128,6 +128,28 @@ describe('npm run backup / npm run restore', () => {
       await target.close();
       await fs.rm(withKey, { recursive: true, force: true });
       await fs.rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('npm run restore refuses a folder that is not a whole backup, and makes no data folder (issue 25)', async () => {
+    const partial = await fs.mkdtemp(path.join(os.tmpdir(), 'edoc-backup-partial-'));
+    const dataDir = path.join(partial, 'data');
+    try {
+      await fs.cp(folder, path.join(partial, 'backup'), { recursive: true });
+      await fs.rm(path.join(partial, 'backup', 'manifest.json'));
+      const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/restore.ts', path.join(partial, 'backup')], {
+        env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+        encoding: 'utf8',
+      });
+      expect(run.stderr).toMatch(/restore refused: .* is not a whole backup: it has no manifest\.json/);
+      expect(run.status).toBe(2);
+      expect(await fs.stat(dataDir).catch(() => null)).toBeNull();
+      // A manifest naming a table whose rows are not there is refused too.
+      await fs.cp(path.join(folder, 'manifest.json'), path.join(partial, 'backup', 'manifest.json'));
+      await fs.rm(path.join(partial, 'backup', 'db', 'trail.jsonl'));
+      await expect(readManifest(path.join(partial, 'backup'))).rejects.toThrow(/db\/trail\.jsonl is missing/);
+    } finally {
+      await fs.rm(partial, { recursive: true, force: true });
     }
   });
 

@@ -112,6 +112,32 @@ export async function backup(opts: {
 }
 
 /**
+ * The manifest of a backup folder, once the folder is seen to hold what it names: every table's rows, the blobs
+ * folder, every file. Throws a message that says what is missing (issue 25: a folder without manifest.json failed
+ * with a raw ENOENT after a new data folder had been half made).
+ */
+export async function readManifest(source: string): Promise<BackupManifest> {
+  const text = await fs.readFile(path.join(source, 'manifest.json'), 'utf8').catch(() => null);
+  if (text === null) throw new Error(`${source} is not a whole backup: it has no manifest.json`);
+  let manifest: BackupManifest;
+  try {
+    manifest = JSON.parse(text) as BackupManifest;
+  } catch {
+    throw new Error(`${source} is not a whole backup: its manifest.json is not JSON`);
+  }
+  if (manifest.format !== 1) throw new Error(`unknown backup format ${String(manifest.format)}`);
+  const needed = [
+    ...(manifest.tables ?? []).map((t) => path.join('db', `${t.name}.jsonl`)),
+    'blobs',
+    ...(manifest.files ?? []).map((f) => path.join('files', f)),
+  ];
+  for (const entry of needed)
+    if (!(await fs.stat(path.join(source, entry)).catch(() => null)))
+      throw new Error(`${source} is not a whole backup: ${entry} is missing`);
+  return manifest;
+}
+
+/**
  * Puts a backup into an empty, migrated database and blob store. `owner` must be the schema owner: rows go in
  * with foreign-key triggers off (session_replication_role = replica), so tables load in any order. Each blob is
  * stored again and must hash to its name; sequences continue after the restored ids.
@@ -125,8 +151,7 @@ export async function restore(opts: {
 }): Promise<BackupManifest> {
   const { owner, blobs, source } = opts;
   const say = opts.progress ?? (() => {});
-  const manifest = JSON.parse(await fs.readFile(path.join(source, 'manifest.json'), 'utf8')) as BackupManifest;
-  if (manifest.format !== 1) throw new Error(`unknown backup format ${String(manifest.format)}`);
+  const manifest = await readManifest(source);
   const migration = await newestMigration(owner);
   if (migration !== manifest.migration)
     throw new Error('the backup was made by another edoc version (migrations differ)');

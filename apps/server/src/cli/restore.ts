@@ -1,5 +1,6 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
-import { restore } from '../backup/backup.ts';
+import { readManifest, restore } from '../backup/backup.ts';
 import { loadConfig } from '../config.ts';
 import { createDb } from '../db/client.ts';
 import { loadTrailKey } from '../trail/trail-key.ts';
@@ -17,6 +18,13 @@ if (!source) {
   process.exit(2);
 }
 const config = loadConfig();
+const from = path.resolve(process.env.INIT_CWD ?? '', source);
+// Checked before anything is made: a refused backup leaves no data folder or database behind.
+await readManifest(from).catch((err: Error) => {
+  console.error(`restore refused: ${err.message}`);
+  process.exit(2);
+});
+const newDataDir = !(await fs.stat(config.DATA_DIR).catch(() => null));
 const { db, ownerUrl, embedded } = await openDatabase(config, () => {});
 const owner = createDb(ownerUrl, 2);
 let exitCode = 0;
@@ -25,7 +33,7 @@ try {
     owner,
     blobs: createBlobStore(config),
     dataDir: config.DATA_DIR,
-    source: path.resolve(process.env.INIT_CWD ?? '', source),
+    source: from,
     progress: (line) => console.log(line),
   });
   // The backup's key has just replaced the one this new folder was given at start: the trail is checked with it.
@@ -44,5 +52,7 @@ try {
   await owner.$client.end();
   await db.$client.end();
   await embedded?.stop();
+  // A data folder this restore made and could not fill is not left half made.
+  if (exitCode !== 0 && newDataDir) await fs.rm(config.DATA_DIR, { recursive: true, force: true });
 }
 process.exit(exitCode);
