@@ -1,4 +1,5 @@
 import type { MultipartFile } from '@fastify/multipart';
+import { isCleanText } from '@edoc/contract/fields';
 import { extensionOf, isAllowedType, judgeUpload, maxBytesFor } from '@edoc/contract/file-rules';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -9,6 +10,9 @@ import { discardUpload } from '../storage/blob-sweep.ts';
 import type { ProjectContext } from '../plugins/context.ts';
 import { allowedTypes } from './document-access.ts';
 import type { UploadedFile } from './versions.ts';
+
+/** The longest file name an upload may carry (a file system's usual limit). */
+export const FILE_NAME_MAX = 255;
 
 /** Streams the part into the blob store within the limit of its type; too large → file_too_large. */
 export async function storePart(deps: Deps, part: MultipartFile, limit: number) {
@@ -45,6 +49,9 @@ export async function receiveUpload<S extends z.ZodType>(
     }
     fields = schema.parse(values);
     await opts.precheck?.(fields);
+    // A name the database cannot store (a NUL, a lone surrogate) is the request's fault (issue 25: it was a 500).
+    if (!part.filename || part.filename.length > FILE_NAME_MAX || !isCleanText(part.filename))
+      fail('invalid_value', { field: 'file' });
     const types = await allowedTypes(deps.db, ctx.projectId);
     const ext = extensionOf(part.filename);
     // Refused by its name before a byte is stored; judgeUpload below checks the rest once the content is in.

@@ -8,10 +8,8 @@ import type { Deps } from '../../lib/deps.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { discardUpload } from '../../storage/blob-sweep.ts';
 import { allowedTypes } from '../../access/document-access.ts';
-import { storePart } from '../../access/upload.ts';
+import { FILE_NAME_MAX, storePart } from '../../access/upload.ts';
 import type { UploadedFile } from '../../access/versions.ts';
-
-const FILE_NAME_MAX = 255;
 
 /**
  * Reads a board post: its text fields (sent first), checked before a byte is stored, then up to BOARD_FILES_MAX

@@ -59,6 +59,21 @@ describe('refused uploads', () => {
     expect(await fs.readdir(ctx.deps.config.tmpDir).catch(() => [])).toEqual([]);
   });
 
+  it('refuse a file name the database cannot store (a NUL), naming the file, and store nothing (issue 25)', async () => {
+    for (const name of ['bad\u0000name.pdf', '\u0000.pdf']) {
+      const res = await client(ctx.app, world.pm.token).form(
+        '/minio/file/save',
+        { folderId: world.folderByIch.get('8.2.2')!, name: 'Control' },
+        { name, content: SAMPLE.pdf() },
+        { 'accept-language': 'en-US' },
+      );
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json()).toMatchObject({ errorCode: 'invalid_value' });
+      expect(res.json().msg).toMatch(/file/i);
+    }
+    expect(await unreferencedBlobs()).toEqual([]);
+  });
+
   it('remove a file refused for its content at once', async () => {
     // Named .pdf, but not a PDF: refused by its content signature after it was stored.
     const fake = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(1024 * 1024, 7)]);
