@@ -56,3 +56,19 @@ export function addressTakenMail(lang: Lang, url: string): Omit<Mail, 'to'> {
         text: `有人使用此邮箱申请注册 edoc 账号，但该邮箱已有账号。\n如是您本人，请访问 ${url} 登录，或在登录页使用"忘记密码"。如非本人操作，无需处理。\n`,
       };
 }
+
+/**
+ * To an address registered for a company edoc does not have (or has disabled): the answer on the page is the same as
+ * for a real one, so a stranger cannot learn which company names exist; the owner of the address learns it here.
+ */
+export function companyUnknownMail(lang: Lang, o: { company: string; url: string }): Omit<Mail, 'to'> {
+  return lang === 'en-US'
+    ? {
+        subject: 'edoc: your registration was not sent to any company',
+        text: `You asked to register an edoc account with the company "${o.company}", but no enabled company has that name, so no administrator received your request.\nCheck the exact company name with your company's edoc administrator, then register again at ${o.url}/register.\n`,
+      }
+    : {
+        subject: 'edoc：您的注册申请未送达任何公司',
+        text: `您申请注册 edoc 账号时填写的公司为"${o.company}"，但没有名称相同且已启用的公司，因此没有管理员收到您的申请。\n请向贵公司的 edoc 管理员确认公司全称后，在 ${o.url}/register 重新注册。\n`,
+      };
+}

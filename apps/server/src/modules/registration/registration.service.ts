@@ -15,11 +15,12 @@ import { hashPassword } from '../auth/password.service.ts';
 import { accountSnapshot, emailTaken, inCompany, toCompanyUserItem } from '../company/account.service.ts';
 import { assertCompanyExists, lockCompanyUser } from '../company/company.policy.ts';
 import { recordTrail } from '../../trail/trail.service.ts';
-import { addressTakenMail, decisionMail, newRegistrationMail } from './registration.mail.ts';
+import { addressTakenMail, companyUnknownMail, decisionMail, newRegistrationMail } from './registration.mail.ts';
 
 /**
  * POST /register: an external user (origin 1) asks to join an existing, enabled company. The account cannot
- * sign in (login answers user_pending_approval) until that company's administrator approves it.
+ * sign in (login answers user_pending_approval) until that company's administrator approves it. An unknown company
+ * and a taken address answer as a registration that went through; only the address's owner learns otherwise.
  */
 export async function register(
   deps: Deps,
@@ -36,7 +37,15 @@ export async function register(
     .from(companies)
     .where(and(sql`lower(trim(${companies.name})) = lower(${input.companyName})`, eq(companies.enabled, true)))
     .limit(1);
-  if (!company) fail('company_not_found');
+  if (!company) {
+    // The same answer as a registration that went through (issue 25: company_not_found told a stranger which names
+    // exist); the owner of the address is told by mail what went wrong.
+    await sendMail(deps.jobs, {
+      to: normaliseEmail(input.email),
+      ...companyUnknownMail(lang, { company: input.companyName, url: deps.config.PUBLIC_URL }),
+    });
+    return { approvalStatus: ApprovalStatus.Pending };
+  }
   const passwordHash = await hashPassword(input.password);
   const user = await deps.db.transaction(async (tx) => {
     if (await emailTaken(tx, input.email)) return null;
