@@ -20,7 +20,8 @@ export const DEFAULT_LANG: Lang = 'zh-CN';
 export const UserType = { System: 1, Company: 2, Project: 3 } as const;
 export type UserType = (typeof UserType)[keyof typeof UserType];
 
-export const UserOrigin = { Internal: 0, External: 1 } as const;
+/** How an account came to be: made by an administrator, registered by its owner, or made by an inspector invitation. */
+export const UserOrigin = { Internal: 0, External: 1, Inspector: 2 } as const;
 
 export const RoleCode = {
   StudyPm: 'STU_PM',

@@ -44,6 +44,8 @@ export async function insertAccount(
     mobile?: string | null;
     enabled?: boolean;
     lang: Lang;
+    /** Default: made by an administrator. */
+    origin?: number;
   },
 ): Promise<{ user: UserRow; password: string }> {
   await assertEmailFree(tx, values.email);
@@ -56,7 +58,7 @@ export async function insertAccount(
       email: normaliseEmail(values.email),
       mobile: values.mobile || null,
       enabled: values.enabled ?? true,
-      origin: UserOrigin.Internal,
+      origin: values.origin ?? UserOrigin.Internal,
       approvalStatus: ApprovalStatus.Passed,
       mustChangePassword: true,
       passwordHash,

@@ -1,7 +1,7 @@
 import type { CompanyUserCreateBody, CompanyUserEditBody, CompanyUserItem } from '@edoc/contract/company';
-import { ApprovalStatus, TrailType, UserType, type Lang } from '@edoc/contract/enums';
+import { ApprovalStatus, TrailType, UserOrigin, UserType, type Lang } from '@edoc/contract/enums';
 import type { Page } from '@edoc/contract/envelope';
-import { and, count, desc, eq, ilike, inArray, notExists, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, ne, notExists, or, type SQL } from 'drizzle-orm';
 import { members, projects } from '../../db/schema/projects.ts';
 import { users } from '../../db/schema/users.ts';
 import { fail } from '../../lib/app-error.ts';
@@ -92,6 +92,8 @@ export async function usersNotInStudy(
         companyPeople(companyId, query.searchValue),
         eq(users.userType, UserType.Project),
         eq(users.enabled, true),
+        // An account an inspector invitation made is for reading one library, never a member (issue 25).
+        ne(users.origin, UserOrigin.Inspector),
         notExists(memberOf),
       ),
     )

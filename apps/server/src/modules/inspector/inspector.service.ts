@@ -1,4 +1,4 @@
-import { TrailType, UserType, type Lang } from '@edoc/contract/enums';
+import { TrailType, UserOrigin, UserType, type Lang } from '@edoc/contract/enums';
 import type { InspectorInvited, InspectorInviteBody, InspectorItem, InspectorState } from '@edoc/contract/inspector';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -77,6 +77,7 @@ async function inspectorAccount(tx: Tx, ctx: ProjectContext, companyId: number, 
       companyId,
       isCompanyManager: false,
       lang: ctx.lang,
+      origin: UserOrigin.Inspector,
     });
     await recordTrail(tx, inCompany(ctx.actor, companyId), {
       type: TrailType.UserChange,

@@ -9,6 +9,8 @@ import { inspectorGrants } from '../../db/schema/inspectors.ts';
 import { createProjectUser, enterAsInspector, signIn, type ProjectPerson } from '../../test/factories.ts';
 import { mailsTo, trailOf, waitForMail } from '../../test/records.ts';
 import { trail } from '../../db/schema/trail.ts';
+import { roles } from '../../db/schema/projects.ts';
+import { users } from '../../db/schema/users.ts';
 import { createLibraryWorld, day, type LibraryWorld } from '../../test/library-world.ts';
 
 // Issue 11, inspector access: invited by a project administrator for some days, an inspector reads the valid
@@ -76,6 +78,16 @@ describe('inviting an inspector', () => {
     expect(again.find((i) => i.email === email)).toMatchObject({ state: 'scheduled', startsOn: day(2) });
     const rows = await trailOf(L.ctx.db, 'inspector', res.json().data.id as number);
     expect(rows.map((r) => (r.newValue as { startsOn: string }).startsOn)).toEqual([day(0), day(2)]);
+    // The account is the inspection's: never offered as a member, nor taken as one (issue 25).
+    const [account] = await L.ctx.db.select().from(users).where(eq(users.email, email));
+    const candidates = (await L.as(L.world.pm).get('/manage/member/candidates')).json().data as Array<{
+      userId: number;
+    }>;
+    expect(candidates.length).toBeGreaterThan(0);
+    expect(candidates.map((c) => c.userId)).not.toContain(account.id);
+    const roleId = (await L.ctx.db.select().from(roles).where(eq(roles.projectId, L.world.projectId)))[0].id;
+    const added = await L.as(L.world.pm).post('/manage/member/add', { userId: account.id, roleId, siteIds: [] });
+    expect(added.json()).toMatchObject({ status: false, errorCode: 'user_not_exist' });
   });
 
   it('refuses a member of the project, an account of another company, and days the wrong way round', async () => {

@@ -1,4 +1,4 @@
-import { TrailType } from '@edoc/contract/enums';
+import { TrailType, UserOrigin } from '@edoc/contract/enums';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { members, roles, sites } from '../../db/schema/projects.ts';
@@ -75,7 +75,8 @@ export async function addMember(
       .select()
       .from(users)
       .where(and(eq(users.id, input.userId ?? 0), eq(users.companyId, companyId)));
-    if (!user || !user.enabled) fail('user_not_exist');
+    // An inspector invitation's account is not a member candidate (usersNotInStudy), so not a member either.
+    if (!user || !user.enabled || user.origin === UserOrigin.Inspector) fail('user_not_exist');
     const role = await checkRoleAndSites(tx, projectId, input);
     const [row] = await tx
       .insert(members)

@@ -69,6 +69,7 @@ export function CompanyUsersPanel({ scope, title }: CompanyUsersPanelProps) {
       dataIndex: 'origin',
       width: 150,
       render: (origin: number, user) => {
+        if (origin === UserOrigin.Inspector) return t('companyUser.originInspector');
         if (origin !== UserOrigin.External) return t('companyUser.originInternal');
         const tag = APPROVAL_TAGS[user.approvalStatus];
         return (
