@@ -137,7 +137,9 @@ describe('the protocols document, /edoc/docs/protocols/json', () => {
         'POST /wopi/files/{id}/contents',
       ]),
     );
-    expect([...ops].filter(([, op]) => successes(op).length === 0).map(([key]) => key)).toEqual([]);
+    // A method a session's file does not offer is described by its 405 (issue 25) and has no success to name.
+    const refusedOnly = (op: { responses?: Record<string, unknown> }) => '405' in (op.responses ?? {});
+    expect([...ops].filter(([, op]) => successes(op).length === 0 && !refusedOnly(op)).map(([key]) => key)).toEqual([]);
   });
 
   // The document is written by hand (protocols.openapi.ts): held against the routes Fastify serves.

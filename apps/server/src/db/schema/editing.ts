@@ -2,6 +2,7 @@ import { bigint, index, integer, pgTable, serial, text, timestamp, uniqueIndex }
 import { sql } from 'drizzle-orm';
 import { documents, documentVersions } from './documents.ts';
 import { projects } from './projects.ts';
+import { sessions } from './sessions.ts';
 import { users } from './users.ts';
 
 /**
@@ -28,6 +29,11 @@ export const editSessions = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
+    /**
+     * The sign-in session that started it: the symbol works only while that session does (issue 25: it outlived the
+     * user's sign-out). Null for sessions from before it was kept.
+     */
+    signInSessionId: bigint('sign_in_session_id', { mode: 'number' }).references(() => sessions.id),
     /** wopi | webdav | checkout */
     mode: text('mode').notNull(),
     /** The lock an editor holds (WOPI X-WOPI-Lock, a WebDAV lock token); null while none is taken. */

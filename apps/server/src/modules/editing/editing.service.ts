@@ -13,6 +13,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { editSessions } from '../../db/schema/editing.ts';
+import { sessions } from '../../db/schema/sessions.ts';
 import { fail } from '../../lib/app-error.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import type { Deps } from '../../lib/deps.ts';
@@ -99,6 +100,7 @@ function openEditSession(deps: Deps, ctx: ProjectContext, input: { fileId: numbe
         documentId: doc.id,
         versionId: base.id,
         userId: ctx.auth.user.id,
+        signInSessionId: ctx.auth.session.id,
         mode: input.mode,
         expiresAt: lockDeadline(),
       })
@@ -159,16 +161,24 @@ export async function endEdit(
   });
 }
 
+/** However it is used, an editing symbol works at most this long after its session started. */
+export const SYMBOL_LIFETIME_MS = 12 * 3600_000;
+
 /**
  * The open, unexpired session a unique symbol names (the editor's and the WebDAV client's credential), with the
  * version it started from. A call through it renews the lock. Anything else is "the session has ended".
  */
 export async function sessionBySymbol(deps: Deps, symbol: string, touch = true) {
-  const [s] = await deps.db
-    .select()
+  const [row] = await deps.db
+    .select({ s: editSessions, revokedAt: sessions.revokedAt })
     .from(editSessions)
+    .leftJoin(sessions, eq(sessions.id, editSessions.signInSessionId))
     .where(and(eq(editSessions.symbol, symbol), isNull(editSessions.endedAt)));
-  if (!s || isExpired(s)) fail('edit_session_ended');
+  const s = row?.s;
+  // The symbol is a credential of its sign-in: it ends with it (sign-out, a password change, a revocation) and, however
+  // often it is used, SYMBOL_LIFETIME_MS after the session started (issue 25).
+  if (!s || isExpired(s) || row.revokedAt !== null || Date.now() - s.startedAt.getTime() > SYMBOL_LIFETIME_MS)
+    fail('edit_session_ended');
   if (touch) await deps.db.update(editSessions).set({ expiresAt: lockDeadline() }).where(eq(editSessions.id, s.id));
   const base = await versionOf(deps.db, s.documentId, s.versionId);
   return { session: s, base };

@@ -48,12 +48,42 @@ export function webdavPaths(): Record<string, PathItem> {
   const lockToken = (required: boolean) =>
     headerParam('Lock-Token', 'The lock token, <opaquelocktoken:…>; an alternative to If on PUT and LOCK.', required);
   const locked = bare('Locked with a token the request does not name (If or Lock-Token).');
+  const failed = bare('An If or If-Match condition does not hold (a stale ETag, a failing Not, a token not held).');
+  const notHere = bare(
+    'Neither the session’s file nor a side file an editor writes (owner or lock file): nothing here.',
+  );
+  const allow = { Allow: 'The methods the session folder and its file offer.' };
+  /** What a full WebDAV server offers and a session's one file does not (DELETE of a side file excepted). */
+  const unsupported = (what: string) =>
+    Object.fromEntries(
+      ['PROPPATCH', 'MKCOL', 'MOVE', 'COPY'].map((method) => [
+        method,
+        {
+          tags,
+          security,
+          summary: `Not offered on ${what}.`,
+          responses: { '405': bare('Not offered; Allow names what is.', allow), '410': ended },
+        },
+      ]),
+    );
+  const deleteOf = (what: string) => ({
+    tags,
+    security,
+    summary: `Removes a side file an editor wrote; not offered on ${what}.`,
+    responses: {
+      '204': bare('The side file is gone.'),
+      '405': bare('Not offered; Allow names what is.', allow),
+      '410': ended,
+    },
+  });
 
   return {
     '/dav/{symbol}': {
       parameters: [symbol],
       options: options('The session folder: what the server speaks (also at /dav/{symbol}/).'),
+      delete: deleteOf('the session folder'),
       additionalOperations: {
+        ...unsupported('the session folder'),
         PROPFIND: {
           tags,
           security,
@@ -73,19 +103,25 @@ export function webdavPaths(): Record<string, PathItem> {
       get: {
         tags,
         security,
-        summary: 'The file as last saved, else the version the session started from.',
+        summary:
+          'The file as last saved, else the version the session started from; an owner or lock file an editor wrote.',
         parameters: [headerParam('Range', 'One byte range, bytes=start-end.')],
         responses: {
           '200': {
-            description: 'The file, in its own type.',
-            headers: { 'Content-Disposition': header('inline, with the file name.') },
+            description: 'The file, in its own type, with its ETag (the sha256 of its content).',
+            headers: {
+              'Content-Disposition': header('inline, with the file name.'),
+              ETag: header('"sha256"'),
+            },
             content: body(['*/*']),
           },
           '206': { description: 'The range asked for.', content: body(['*/*']) },
           '416': bare('A range past the end of the file.', { 'Content-Range': 'bytes */size' }),
+          '404': notHere,
           '410': ended,
         },
       },
+      delete: deleteOf('the session’s file'),
       head: {
         tags,
         security,
@@ -95,11 +131,17 @@ export function webdavPaths(): Record<string, PathItem> {
       put: {
         tags,
         security,
-        summary: 'Saves the file into the session (no version yet: the session makes one when it ends).',
-        parameters: [ifHeader, lockToken(false)],
+        summary:
+          'Saves the file into the session (no version yet: the session makes one when it ends); an owner or lock file is kept apart, for a while.',
+        parameters: [ifHeader, lockToken(false), headerParam('If-Match', 'The ETag the client last read.')],
         requestBody: { required: true, content: body(['*/*']) },
         responses: {
-          '204': bare('Saved; an empty body (sent by some clients first) changes nothing.'),
+          '204': bare('Saved; an empty body (sent by some clients first) changes nothing.', {
+            ETag: 'The ETag of what is now saved.',
+          }),
+          '201': bare('A side file, kept apart from the document.'),
+          '404': notHere,
+          '412': failed,
           '413': envelope('Larger than the upload limit: errorCode file_too_large.'),
           '415': envelope('Not a file of the document’s type: errorCode file_type_not_allowed.'),
           '423': locked,
@@ -107,6 +149,7 @@ export function webdavPaths(): Record<string, PathItem> {
         },
       },
       additionalOperations: {
+        ...unsupported('the session’s file'),
         PROPFIND: {
           tags,
           security,
@@ -115,7 +158,7 @@ export function webdavPaths(): Record<string, PathItem> {
           requestBody: propfindBody,
           responses: {
             '207': multistatus('The file with its properties and DAV:lockdiscovery.'),
-            '404': envelope('Not the session’s file name: errorCode not_found.'),
+            '404': notHere,
             '410': ended,
           },
         },
@@ -140,6 +183,8 @@ export function webdavPaths(): Record<string, PathItem> {
               content: body(['application/xml'], { type: 'string', description: 'A DAV:prop document.' }),
             },
             '423': bare('Already locked by another token.'),
+            '412': failed,
+            '404': notHere,
             '410': ended,
           },
         },
@@ -151,6 +196,7 @@ export function webdavPaths(): Record<string, PathItem> {
           responses: {
             '204': bare('Unlocked; the session ended, its saves made one version (trail type 13).'),
             '409': bare('Not locked, or the Lock-Token header does not name the lock.'),
+            '404': notHere,
             '410': ended,
           },
         },

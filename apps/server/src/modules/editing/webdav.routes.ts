@@ -16,9 +16,15 @@ export const WEBDAV_METHODS = [
   { method: 'PROPFIND', hasBody: true },
   { method: 'LOCK', hasBody: true },
   { method: 'UNLOCK', hasBody: false },
+  // Not supported on a session's one file, but known, so they answer 405 with Allow rather than 404 (issue 25).
+  { method: 'PROPPATCH', hasBody: true },
+  { method: 'MKCOL', hasBody: true },
+  { method: 'MOVE', hasBody: false },
+  { method: 'COPY', hasBody: false },
 ] as const;
 
 const ALLOW = 'OPTIONS, GET, HEAD, PUT, PROPFIND, LOCK, UNLOCK';
+const UNSUPPORTED = ['PROPPATCH', 'MKCOL', 'MOVE', 'COPY', 'DELETE'] as const;
 const xmlEscape = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 type Session = Awaited<ReturnType<typeof sessionBySymbol>>;
@@ -65,6 +71,73 @@ const multistatus = (reply: FastifyReply, body: string, status = 207) =>
 const names = (request: FastifyRequest, token: string) =>
   [request.headers.if, request.headers['lock-token']].some((h) => typeof h === 'string' && h.includes(token));
 
+const etagOf = (sha256: string) => `"${sha256}"`;
+
+/**
+ * Whether the request's conditions hold on the document as it is (RFC 4918 §10.4, RFC 7232): each list of an If
+ * header is a conjunction of state tokens (<…>) and entity tags ([…]), either negated by Not; the header holds when
+ * one list does. If-Match holds when it names the current ETag or *. A stale ETag or a failing Not is a 412.
+ */
+export function conditionsHold(request: FastifyRequest, state: { lockToken: string | null; etag: string }): boolean {
+  const ifMatch = request.headers['if-match'];
+  if (typeof ifMatch === 'string' && ifMatch.trim() !== '*') {
+    const tags = ifMatch.split(',').map((t) => t.trim().replace(/^W\//, ''));
+    if (!tags.includes(state.etag)) return false;
+  }
+  const header = request.headers.if;
+  if (typeof header !== 'string') return true;
+  const lists = [...header.matchAll(/\(([^)]*)\)/g)].map((m) => m[1]);
+  return lists.some((list) => {
+    const conditions = [...list.matchAll(/(Not\s+)?(<[^>]*>|\[[^\]]*\])/gi)];
+    return (
+      conditions.length > 0 &&
+      conditions.every(([, not, c]) => {
+        const inner = c.slice(1, -1).trim();
+        const holds = c.startsWith('<') ? inner === state.lockToken : inner.replace(/^W\//, '') === state.etag;
+        return not ? !holds : holds;
+      })
+    );
+  });
+}
+
+/**
+ * Files desktop editors write beside the one they edit: Word's owner file (~$name), LibreOffice's lock file
+ * (.~lock.name#) and temporary saves (~WRL0001.tmp, name.tmp). They are kept apart from the document, in this
+ * node's memory for a while, never stored as a version and never answered for the document.
+ */
+const SIDE_FILE = /^(~\$|\.~lock\.|~)|\.tmp$/i;
+const SIDE_FILE_MAX_BYTES = 64 * 1024;
+const SIDE_FILE_TTL_MS = 30 * 60_000;
+const sideFiles = new Map<string, { content: Buffer; until: number }>();
+
+function sideFile(key: string) {
+  const file = sideFiles.get(key);
+  if (file && file.until < Date.now()) sideFiles.delete(key);
+  return file && file.until >= Date.now() ? file : null;
+}
+
+async function keepSideFile(key: string, request: FastifyRequest): Promise<boolean> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request.raw) {
+    size += (chunk as Buffer).length;
+    if (size > SIDE_FILE_MAX_BYTES) return false;
+    chunks.push(chunk as Buffer);
+  }
+  // A bounded number of them: the oldest go first.
+  if (sideFiles.size >= 1000) sideFiles.delete(sideFiles.keys().next().value!);
+  sideFiles.set(key, { content: Buffer.concat(chunks), until: Date.now() + SIDE_FILE_TTL_MS });
+  return true;
+}
+
+const nameOf = (request: FastifyRequest) => {
+  try {
+    return decodeURIComponent((request.params as Params).name ?? '');
+  } catch {
+    return '';
+  }
+};
+
 /**
  * WebDAV for the desktop suite (issue 15): /dav/{unique symbol}/{file name}, one file per session, authenticated by
  * the symbol alone (never the user's password). Word, WPS and LibreOffice LOCK, GET, PUT and UNLOCK it; each PUT is
@@ -95,7 +168,13 @@ export async function webdavRoutes(dav: FastifyInstance, deps: Deps) {
     const s = await session(request);
     const file = `/dav/${s.session.symbol}/${encodeURIComponent(s.base.fileName)}`;
     const wanted = (request.params as { '*'?: string })['*'] ?? '';
-    if (wanted !== '' && decodeURIComponent(wanted) !== s.base.fileName) fail('not_found');
+    let name = '';
+    try {
+      name = decodeURIComponent(wanted);
+    } catch {
+      return reply.code(404).send();
+    }
+    if (wanted !== '' && name !== s.base.fileName) return reply.code(404).send();
     if (wanted !== '') return multistatus(reply, fileResponse(s, file));
     // The session's folder: itself, and at depth 1 its one file.
     const folder =
@@ -104,26 +183,85 @@ export async function webdavRoutes(dav: FastifyInstance, deps: Deps) {
     return multistatus(reply, request.headers.depth === '0' ? folder : folder + fileResponse(s, file));
   }
 
+  /**
+   * What a name in the session's folder is: its document, a side file of the editor's, or nothing (404). The
+   * session itself is checked first: a symbol that ended learns nothing about names.
+   */
+  async function target(request: FastifyRequest) {
+    const s = await session(request);
+    const name = nameOf(request);
+    const kind = name === s.base.fileName ? 'document' : SIDE_FILE.test(name) ? 'side' : 'other';
+    return { s, kind, key: `${s.session.symbol}/${name}` } as const;
+  }
+
   // Fastify answers HEAD from this route too.
   dav.get('/:symbol/:name', async (request, reply) => {
-    const s = await session(request);
-    return sendBlob(request, reply, deps.blobs, { ...currentContent(s.session, s.base), disposition: 'inline' });
+    const { s, kind, key } = await target(request);
+    if (kind === 'side') {
+      const file = sideFile(key);
+      return file ? reply.type('application/octet-stream').send(file.content) : reply.code(404).send();
+    }
+    if (kind === 'other') return reply.code(404).send();
+    const content = currentContent(s.session, s.base);
+    reply.header('etag', etagOf(content.sha256));
+    return sendBlob(request, reply, deps.blobs, { ...content, disposition: 'inline' });
   });
 
   dav.put('/:symbol/:name', async (request, reply) => {
-    const s = await session(request);
+    const { s, kind, key } = await target(request);
+    if (kind === 'side') {
+      const existed = sideFile(key) !== null;
+      if (!(await keepSideFile(key, request))) return reply.code(413).send();
+      return reply.code(existed ? 204 : 201).send();
+    }
+    if (kind === 'other') return reply.code(404).send();
+    const etag = etagOf(currentContent(s.session, s.base).sha256);
+    if (!conditionsHold(request, { lockToken: s.session.lockToken, etag })) return reply.code(412).send();
     if (s.session.lockToken && !names(request, s.session.lockToken)) return reply.code(423).send();
-    await saveWorking(deps, { symbol: s.session.symbol, input: request.raw });
-    return reply.code(204).send();
+    const saved = await saveWorking(deps, { symbol: s.session.symbol, input: request.raw });
+    return reply
+      .code(204)
+      .header('etag', saved ? etagOf(saved.sha256) : etag)
+      .send();
   });
+
+  // Only a side file may be deleted; the document, the folder and the other methods of a full WebDAV server are not
+  // offered on a session's one file.
+  for (const method of UNSUPPORTED) {
+    for (const url of ['/:symbol', '/:symbol/:name']) {
+      dav.route({
+        method,
+        url,
+        handler: async (request, reply) => {
+          await drain(request);
+          const { kind, key } = await target(request);
+          if (method === 'DELETE' && kind === 'side') {
+            sideFiles.delete(key);
+            return reply.code(204).send();
+          }
+          if (kind === 'other' && (request.params as Params).name !== undefined) return reply.code(404).send();
+          return reply.code(405).header('Allow', ALLOW).send();
+        },
+      });
+    }
+  }
 
   dav.route({
     method: 'LOCK',
     url: '/:symbol/:name',
     handler: async (request, reply) => {
       await drain(request);
-      const s = await session(request);
+      const { s, kind } = await target(request);
+      if (kind === 'other') return reply.code(404).send();
+      if (kind === 'side') {
+        // Editors lock their side files too; nothing else uses them, so the lock is granted and not kept.
+        const token = `opaquelocktoken:${randomUUID()}`;
+        const body = `<?xml version="1.0" encoding="utf-8"?>\n<D:prop xmlns:D="DAV:">${lockDiscovery(token)}</D:prop>`;
+        return reply.code(200).header('Lock-Token', `<${token}>`).type('application/xml; charset=utf-8').send(body);
+      }
       const held = s.session.lockToken;
+      const etag = etagOf(currentContent(s.session, s.base).sha256);
+      if (!conditionsHold(request, { lockToken: held, etag })) return reply.code(412).send();
       // A refresh names the token it holds; a second LOCK by anyone else is refused while the first is held.
       if (held && !names(request, held)) return reply.code(423).send();
       const token = held ?? `opaquelocktoken:${randomUUID()}`;
@@ -140,7 +278,9 @@ export async function webdavRoutes(dav: FastifyInstance, deps: Deps) {
     method: 'UNLOCK',
     url: '/:symbol/:name',
     handler: async (request, reply) => {
-      const s = await session(request);
+      const { s, kind } = await target(request);
+      if (kind === 'side') return reply.code(204).send();
+      if (kind === 'other') return reply.code(404).send();
       if (!s.session.lockToken || !names(request, s.session.lockToken)) return reply.code(409).send();
       await deps.db.transaction(async (tx) => {
         const open = await openSessionOf(tx, s.session.documentId, true);

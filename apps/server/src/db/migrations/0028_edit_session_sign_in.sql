@@ -1,0 +1,2 @@
+ALTER TABLE "edit_sessions" ADD COLUMN "sign_in_session_id" bigint;--> statement-breakpoint
+ALTER TABLE "edit_sessions" ADD CONSTRAINT "edit_sessions_sign_in_session_id_sessions_id_fk" FOREIGN KEY ("sign_in_session_id") REFERENCES "public"."sessions"("id") ON DELETE no action ON UPDATE no action;
