@@ -5,13 +5,7 @@ import { expect } from 'vitest';
 import { documents } from '../db/schema/documents.ts';
 import { projects } from '../db/schema/projects.ts';
 import { createTestContext, type TestContext } from './context.ts';
-import {
-  createProjectWorld,
-  joinProject,
-  SAMPLE,
-  type ProjectPerson,
-  type ProjectWorld,
-} from './factories.ts';
+import { createProjectWorld, joinProject, SAMPLE, type ProjectPerson, type ProjectWorld } from './factories.ts';
 import { client } from './requests.ts';
 
 /**
