@@ -37,12 +37,16 @@ export function defineRoute<const M extends Method, const P extends string, cons
   return { ...schemas, method, path };
 }
 
-/** A shallow query or path value the caller may give where the schema coerces any input (`z.coerce.number()`). */
+/** A query or path value where the schema coerces any input (`z.coerce.number()`): it goes as text. */
 type Loose = string | number | boolean | null | undefined;
-type Sent<T> = T extends object ? { [K in keyof T]: unknown extends T[K] ? Loose : T[K] } : T;
-/** What the caller sends for one part: the schema's input (defaults may be left out, coerced fields loosely typed). */
-type Part<R, K extends 'params' | 'query' | 'body' | 'multipart'> = R extends { [k in K]: infer S extends z.ZodType }
-  ? Sent<z.input<S>>
+/** A value the URL carries as text: a boolean or number is as good as the text the schema takes for it. */
+type AsText<T> = T | (`${boolean}` extends T ? boolean : never) | (`${number}` extends T ? number : never);
+type InUrl<T> = T extends object ? { [K in keyof T]: unknown extends T[K] ? Loose : AsText<T[K]> } : T;
+/** What the caller sends for one part: the schema's input (defaults may be left out), URL parts as text. */
+type Part<R, K extends 'params' | 'query' | 'body'> = R extends { [k in K]: infer S extends z.ZodType }
+  ? K extends 'params' | 'query'
+    ? InUrl<z.input<S>>
+    : z.input<S>
   : undefined;
 type Slot<K extends string, T> = [T] extends [undefined]
   ? { [k in K]?: undefined }
@@ -54,9 +58,6 @@ type Slot<K extends string, T> = [T] extends [undefined]
 export type RouteInput<R extends Route> = Slot<'params', Part<R, 'params'>> &
   Slot<'query', Part<R, 'query'>> &
   Slot<'body', Part<R, 'body'>>;
-
-/** The text fields of a multipart route's body, as sent. */
-export type RouteFields<R extends Route> = Part<R, 'multipart'>;
 
 /** The envelope's data of route R as it arrives (the schema's output, as the server's serialiser writes it). */
 export type RouteData<R extends Route> = R['response'] extends z.ZodType ? z.output<R['response']> : never;
@@ -70,11 +71,11 @@ export function answersData(route: Route): route is DataRoute {
   return route.response !== rawAnswer;
 }
 
-/** The path with its `:name` parts filled from params: `'/folder/rename/:id'`, `{ id: 7 }` → `'/folder/rename/7'`. */
-export function pathOf(route: Route, params?: Record<string, unknown>): string {
-  return route.path.replace(/:(\w+)/g, (_, name: string) => {
-    const value = params?.[name];
-    if (value === undefined || value === null) throw new Error(`${route.method} ${route.path}: no value for :${name}`);
-    return encodeURIComponent(String(value));
-  });
+/**
+ * The path with its `:name` parts filled from params: `'/folder/rename/:id'`, `{ id: 7 }` → `'/folder/rename/7'`.
+ * A missing value goes as its text ('undefined'), for the server to refuse as a bad id, as a call written by hand would.
+ */
+export function pathOf(route: Route, params?: object): string {
+  const values = (params ?? {}) as Record<string, unknown>;
+  return route.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(values[name])));
 }

@@ -3,11 +3,15 @@ import { DownloadOutlined, InboxOutlined, UploadOutlined } from '@ant-design/ico
 import { Alert, App, Button, Modal, Space, Table, Upload, type UploadFile } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ExcelRowError, ImportInvalidData } from '@edoc/contract/excel';
-import { api, ApiError, isApiError } from '../lib/api-client';
+import type { DataRoute, RawRoute, RouteInput } from '@edoc/contract/route';
+import type { z } from 'zod';
+import { ApiError, call, callUpload, isApiError } from '../lib/api-client';
 import { saveBlob } from '../lib/download';
 import { showError } from '../lib/feedback';
 
-type Query = Record<string, string | number | undefined>;
+/** An import: a workbook as multipart (field `file`), the scope or type in the query; and its sample's download. */
+type ImportRoute = DataRoute & { multipart: z.ZodType; query: z.ZodType };
+type SampleRoute = RawRoute & { query: z.ZodType };
 
 /** A refused import: the server's message plus every wrong cell (400 import_invalid). */
 export class ImportRefused extends ApiError {
@@ -19,11 +23,11 @@ export class ImportRefused extends ApiError {
 }
 
 /** Uploads a workbook as multipart (field `file`); a refused import comes back with every wrong cell. */
-export async function uploadWorkbook<T>(path: string, file: File, query?: Query): Promise<T> {
+export async function uploadWorkbook(route: ImportRoute, file: File, query?: unknown): Promise<unknown> {
   const body = new FormData();
   body.append('file', file, file.name);
   try {
-    return await api.upload<T>(path, body, { query });
+    return await callUpload(route, body, { query });
   } catch (error) {
     if (isApiError(error) && error.errorCode === 'import_invalid')
       throw new ImportRefused(error.msg, (error.data as ImportInvalidData | null)?.errors ?? []);
@@ -31,15 +35,18 @@ export async function uploadWorkbook<T>(path: string, file: File, query?: Query)
   }
 }
 
-export interface ExcelImportProps {
+export interface ExcelImportProps<R extends ImportRoute> {
   /** Stable id prefix: the button is `#<id>`, the dialog's parts `#<id>-…`. */
   id: string;
   title: string;
-  uploadPath: string;
-  samplePath: string;
+  importRoute: R;
+  sampleRoute: SampleRoute;
   sampleFileName: string;
-  /** Extra query fields for both calls (e.g. the template type and name). */
-  query?: Query;
+  /**
+   * Extra query fields for both calls (e.g. the template type and name), as the import takes them; any may still be
+   * empty, since the sample is fetched before the form is complete (validate refuses an import that lacks one).
+   */
+  query?: Partial<RouteInput<R>['query']>;
   /** Checked before uploading; return a message to refuse (e.g. a name still missing). */
   validate?: () => string | null;
   onImported: (imported: unknown) => void;
@@ -49,7 +56,7 @@ export interface ExcelImportProps {
 }
 
 /** An "Import" button opening a dialog: download the sample, choose an .xlsx, see every wrong cell if refused. */
-export function ExcelImport(props: ExcelImportProps) {
+export function ExcelImport<R extends ImportRoute>(props: ExcelImportProps<R>) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [open, setOpen] = useState(false);
@@ -67,7 +74,7 @@ export function ExcelImport(props: ExcelImportProps) {
 
   const downloadSample = async () => {
     try {
-      saveBlob(await api.blob(props.samplePath, props.query), props.sampleFileName);
+      saveBlob(await call(props.sampleRoute, { query: props.query }), props.sampleFileName);
     } catch (error) {
       showError(error);
     }
@@ -87,7 +94,7 @@ export function ExcelImport(props: ExcelImportProps) {
     setRows(null);
     setSummary(null);
     try {
-      const result = await uploadWorkbook<unknown>(props.uploadPath, file, props.query);
+      const result = await uploadWorkbook(props.importRoute, file, props.query);
       void message.success(t('excelImport.done'));
       props.onImported(result);
       close();

@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { envelope, mockApi } from '../test/fetch-mock';
-import { api, ApiError, setProjectLostHandler, setUnauthorizedHandler } from './api-client';
+import { authRoutes } from '@edoc/contract/auth-routes';
+import { folderRoutes } from '@edoc/contract/folder-routes';
+import { tagRoutes } from '@edoc/contract/tag-routes';
+import { userRoutes } from '@edoc/contract/user-routes';
+import { ApiError, call, callForm, setProjectLostHandler, setUnauthorizedHandler } from './api-client';
 import { getSession, setSession } from './session';
 
 afterEach(() => {
@@ -11,7 +15,7 @@ describe('api client', () => {
   it('sends the token and language, and unwraps the envelope', async () => {
     setSession({ token: 'tok', language: 'en-US' });
     const fetchMock = mockApi({ 'GET /user/info': () => envelope({ userId: 7 }) });
-    await expect(api.get('/user/info')).resolves.toEqual({ userId: 7 });
+    await expect(call(userRoutes.info)).resolves.toEqual({ userId: 7 });
     const init = fetchMock.mock.calls[0][1];
     const headers = new Headers(init?.headers);
     expect(headers.get('Authorization')).toBe('Bearer tok');
@@ -21,7 +25,7 @@ describe('api client', () => {
   it('sends form bodies url-encoded and leaves the token off public calls', async () => {
     setSession({ token: 'stale' });
     const fetchMock = mockApi({ 'POST /login': () => envelope({}) });
-    await api.postForm('/login', { email: 'a@b.cn', password: 'p&q' }, { auth: false });
+    await callForm(authRoutes.login, { body: { email: 'a@b.cn', password: 'p&q' }, auth: false });
     const init = fetchMock.mock.calls[0][1];
     expect(new Headers(init?.headers).get('Authorization')).toBeNull();
     expect(String(init?.body)).toBe('email=a%40b.cn&password=p%26q');
@@ -31,7 +35,9 @@ describe('api client', () => {
     mockApi({
       'POST /login': () => envelope(null, { status: 423, errorCode: 'too_many_wrong_passwords', msg: 'locked' }),
     });
-    const error = await api.postForm('/login', {}, { auth: false }).catch((e: unknown) => e);
+    const error = await callForm(authRoutes.login, { body: { email: 'a@b.cn', password: 'p' }, auth: false }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ errorCode: 'too_many_wrong_passwords', msg: 'locked', httpStatus: 423 });
   });
@@ -41,7 +47,7 @@ describe('api client', () => {
     const onUnauthorized = vi.fn();
     setUnauthorizedHandler(onUnauthorized);
     mockApi({ 'GET /user/info': () => envelope(null, { status: 401, errorCode: 'session_expired', msg: 'over' }) });
-    await expect(api.get('/user/info')).rejects.toMatchObject({ httpStatus: 401 });
+    await expect(call(userRoutes.info)).rejects.toMatchObject({ httpStatus: 401 });
     expect(onUnauthorized).toHaveBeenCalledOnce();
     expect(getSession()).toMatchObject({ token: null, userName: null, language: 'en-US' });
   });
@@ -61,7 +67,7 @@ describe('api client', () => {
       setProjectLostHandler(onProjectLost);
       setUnauthorizedHandler(onUnauthorized);
       mockApi({ 'GET /folder/tree/0': () => envelope(null, { status: 403, errorCode, msg: 'closed' }) });
-      await expect(api.get('/folder/tree/0')).rejects.toMatchObject({ errorCode, httpStatus: 403 });
+      await expect(call(folderRoutes.tree0)).rejects.toMatchObject({ errorCode, httpStatus: 403 });
       expect(onProjectLost).toHaveBeenCalledOnce();
       expect(onProjectLost.mock.calls[0][0]).toMatchObject({ msg: 'closed' });
       expect(onUnauthorized).not.toHaveBeenCalled();
@@ -80,7 +86,9 @@ describe('api client', () => {
     const onProjectLost = vi.fn();
     setProjectLostHandler(onProjectLost);
     mockApi({ 'POST /tag/create': () => envelope(null, { status: 403, errorCode: 'project_closed', msg: 'closed' }) });
-    await expect(api.postJson('/tag/create', { name: 'x' })).rejects.toMatchObject({ errorCode: 'project_closed' });
+    await expect(call(tagRoutes.create, { body: { name: 'x' } })).rejects.toMatchObject({
+      errorCode: 'project_closed',
+    });
     expect(onProjectLost).not.toHaveBeenCalled();
     expect(getSession()).toMatchObject({ projectId: 4, roleCode: 'STU_PM', closed: true });
   });
@@ -90,7 +98,7 @@ describe('api client', () => {
     const onProjectLost = vi.fn();
     setProjectLostHandler(onProjectLost);
     mockApi({ 'GET /folder/tree/0': () => envelope(null, { status: 403, errorCode: 'forbidden', msg: 'no' }) });
-    await expect(api.get('/folder/tree/0')).rejects.toMatchObject({ errorCode: 'forbidden' });
+    await expect(call(folderRoutes.tree0)).rejects.toMatchObject({ errorCode: 'forbidden' });
     expect(onProjectLost).not.toHaveBeenCalled();
     expect(getSession().projectId).toBe(4);
   });
@@ -99,14 +107,16 @@ describe('api client', () => {
     const onUnauthorized = vi.fn();
     setUnauthorizedHandler(onUnauthorized);
     mockApi({ 'POST /login': () => envelope(null, { status: 401, errorCode: 'wrong_credentials', msg: 'wrong' }) });
-    await expect(api.postForm('/login', {}, { auth: false })).rejects.toMatchObject({ msg: 'wrong' });
+    await expect(
+      callForm(authRoutes.login, { body: { email: 'a@b.cn', password: 'p' }, auth: false }),
+    ).rejects.toMatchObject({ msg: 'wrong' });
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
   it('passes blobs through', async () => {
     setSession({ token: 'tok' });
     mockApi({ 'GET /user/avatar/1': () => new Response('png', { status: 200 }) });
-    const blob = await api.blob('/user/avatar/1');
+    const blob = await call(userRoutes.avatar, { params: { userId: 1 } });
     expect(await blob.text()).toBe('png');
   });
 
@@ -116,6 +126,9 @@ describe('api client', () => {
       vi.fn(() => Promise.reject(new TypeError('network'))),
     );
     setSession({ language: 'en-US' });
-    await expect(api.get('/captcha')).rejects.toMatchObject({ errorCode: 'request_failed', msg: 'Request failed' });
+    await expect(call(authRoutes.captcha)).rejects.toMatchObject({
+      errorCode: 'request_failed',
+      msg: 'Request failed',
+    });
   });
 });

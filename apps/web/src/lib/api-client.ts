@@ -1,6 +1,15 @@
 import { API_BASE } from '@edoc/contract/limits';
 import { errorMessage, isErrorCode, type ErrorCode } from '@edoc/contract/errors';
 import type { Envelope } from '@edoc/contract/envelope';
+import {
+  answersData,
+  pathOf,
+  type DataRoute,
+  type Method,
+  type Route,
+  type RouteData,
+  type RouteInput,
+} from '@edoc/contract/route';
 import { clearSession, getLanguage, getToken, leaveProject, setSession } from './session';
 import { resetIdle, stopIdle } from './idle-timer';
 
@@ -26,19 +35,24 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-type QueryValue = string | number | boolean | null | undefined;
-
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  query?: Record<string, QueryValue>;
+interface RequestOptions {
+  method: Method;
+  query?: object;
   /** Sent as application/json. */
   json?: unknown;
   /** Sent as application/x-www-form-urlencoded, like the product's existing login and password calls. */
-  form?: Record<string, QueryValue>;
+  form?: object;
   /** Sent as multipart/form-data (uploads). */
   formData?: FormData;
   /** 'blob' returns the raw body (downloads, avatars) instead of unwrapping an envelope. */
   responseType?: 'json' | 'blob';
+  /** false for the public calls (login, captcha, notice): no Authorization header is sent. */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+/** What a call may add to a route's inputs. */
+export interface CallOptions {
   /** false for the public calls (login, captcha, notice): no Authorization header is sent. */
   auth?: boolean;
   signal?: AbortSignal;
@@ -68,9 +82,9 @@ export function setProjectLostHandler(handler: (error: ApiError) => void): void 
   onProjectLost = handler;
 }
 
-function toSearch(values: Record<string, QueryValue>): URLSearchParams {
+function toSearch(values: object): URLSearchParams {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(values)) {
+  for (const [key, value] of Object.entries(values) as Array<[string, unknown]>) {
     if (value !== undefined && value !== null) params.append(key, String(value));
   }
   return params;
@@ -84,7 +98,8 @@ function isEnvelope(body: unknown): body is Envelope<unknown> {
   return typeof body === 'object' && body !== null && 'status' in body && typeof body.status === 'boolean';
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** One request to /edoc: the envelope's data, or the body as a Blob. Calls go through `call` and its kin below. */
+async function request(path: string, options: RequestOptions): Promise<unknown> {
   const { query, json, form, formData, responseType = 'json', auth = true, signal } = options;
   const headers = new Headers({ 'Accept-Language': getLanguage() });
   const token = auth ? getToken() : null;
@@ -99,7 +114,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   } else if (formData) {
     body = formData; // the browser sets the multipart boundary itself
   }
-  const method = options.method ?? (body === undefined ? 'GET' : 'POST');
+  const method = options.method;
   const search = query ? toSearch(query).toString() : '';
   const url = `${API_BASE}${path}${search ? `?${search}` : ''}`;
 
@@ -120,7 +135,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   if (responseType === 'blob' && response.ok) {
     resetIdle();
-    return (await response.blob()) as T;
+    return await response.blob();
   }
 
   let payload: unknown = null;
@@ -154,18 +169,52 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw error;
   }
   resetIdle();
-  return payload.data as T;
+  return payload.data;
 }
 
-export const api = {
-  get: <T>(path: string, query?: RequestOptions['query'], options?: RequestOptions) =>
-    apiRequest<T>(path, { ...options, method: 'GET', query }),
-  postJson: <T>(path: string, json?: unknown, options?: RequestOptions) =>
-    apiRequest<T>(path, { ...options, method: 'POST', json: json ?? {} }),
-  postForm: <T>(path: string, form: Record<string, QueryValue>, options?: RequestOptions) =>
-    apiRequest<T>(path, { ...options, method: 'POST', form }),
-  upload: <T>(path: string, formData: FormData, options?: RequestOptions) =>
-    apiRequest<T>(path, { ...options, method: 'POST', formData }),
-  blob: (path: string, query?: RequestOptions['query'], options?: RequestOptions) =>
-    apiRequest<Blob>(path, { ...options, method: 'GET', query, responseType: 'blob' }),
-};
+/** The answer of route R as the web receives it: the envelope's data as JSON brings it, or a file's bytes. */
+export type Answer<R extends Route> = R extends DataRoute ? RouteData<R> : Blob;
+
+/** The inputs of route R and the call's options: optional as a whole when R needs none. */
+type Inputs<I> = object extends I ? [input?: I & CallOptions] : [input: I & CallOptions];
+
+/**
+ * The request of route R with its inputs, its answer typed by the route's response schema. The route table is the
+ * one statement of the call's shape, and the server is tested against it (contract-routes.test.ts), so the answer
+ * is trusted here as the server's serialiser checked it. A raw answer (a file) comes as a Blob.
+ */
+function requestOf<R extends Route>(route: R, input: RouteInput<R> & CallOptions, more: Partial<RequestOptions>) {
+  const { params, query, body: _body, ...options } = input;
+  return request(pathOf(route, params), {
+    ...options,
+    method: route.method,
+    query,
+    responseType: answersData(route) ? 'json' : 'blob',
+    ...more,
+  }) as Promise<Answer<R>>;
+}
+
+/**
+ * Calls a route of the contract's tables: `call(folderRoutes.tree, { query: { type } })`. A POST or PUT sends its
+ * body as JSON, `{}` when it has none, so every change carries the JSON object its route's parser expects.
+ */
+export function call<R extends Route>(route: R, ...[input]: Inputs<RouteInput<R>>): Promise<Answer<R>> {
+  const given = (input ?? {}) as RouteInput<R> & CallOptions;
+  const sendsBody = route.method === 'POST' || route.method === 'PUT';
+  return requestOf(route, given, { json: sendsBody ? (given.body ?? {}) : undefined });
+}
+
+/** Calls a route whose body the product sends form-encoded (sign-in, password, entering a project or company). */
+export function callForm<R extends Route>(route: R, ...[input]: Inputs<RouteInput<R>>): Promise<Answer<R>> {
+  const given = (input ?? {}) as RouteInput<R> & CallOptions;
+  return requestOf(route, given, { form: given.body ?? {} });
+}
+
+/** Sends a multipart route's form (its text fields, then `file`); XHR with progress is lib/upload.ts's uploadForm. */
+export function callUpload<R extends Route>(
+  route: R,
+  formData: FormData,
+  ...[input]: Inputs<Omit<RouteInput<R>, 'body'>>
+): Promise<Answer<R>> {
+  return requestOf(route, (input ?? {}) as RouteInput<R> & CallOptions, { formData });
+}

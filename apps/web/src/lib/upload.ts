@@ -1,7 +1,8 @@
 import { API_BASE } from '@edoc/contract/limits';
 import { errorMessage, isErrorCode } from '@edoc/contract/errors';
 import type { Envelope } from '@edoc/contract/envelope';
-import { ApiError } from './api-client';
+import { pathOf, type Route } from '@edoc/contract/route';
+import { ApiError, type Answer } from './api-client';
 import { resetIdle, stopIdle } from './idle-timer';
 import { clearSession, getLanguage, getToken } from './session';
 
@@ -24,11 +25,15 @@ function isEnvelope(body: unknown): body is Envelope<unknown> {
  * thrown as an ApiError) but over XMLHttpRequest, whose upload events tell how much of the file has gone.
  * The caller appends the text fields before the file: the server judges the fields before it stores a byte.
  */
-export function uploadForm<T>(path: string, formData: FormData, options: UploadOptions = {}): Promise<T> {
+export function uploadForm<R extends Route>(
+  route: R,
+  formData: FormData,
+  options: UploadOptions = {},
+): Promise<Answer<R>> {
   const { onProgress, signal } = options;
-  return new Promise<T>((resolve, reject) => {
+  return new Promise<Answer<R>>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${API_BASE}${path}`);
+    xhr.open(route.method, `${API_BASE}${pathOf(route)}`);
     xhr.setRequestHeader('Accept-Language', getLanguage());
     const token = getToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
@@ -62,7 +67,8 @@ export function uploadForm<T>(path: string, formData: FormData, options: UploadO
       }
       onProgress?.(1);
       resetIdle();
-      resolve(payload.data as T);
+      // Typed by the route's response schema, which the server's serialiser checked (as api-client's call).
+      resolve(payload.data as Answer<R>);
     };
     if (signal) {
       if (signal.aborted) {

@@ -7,7 +7,7 @@ import { errorText } from '../../lib/feedback';
 import { fieldMessage } from '../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../lib/use-revalidate-on-language';
 import type { CompanyUserItem } from '@edoc/contract/company';
-import type { MemberUpdateBody, ProjectMember, ProjectRole } from '@edoc/contract/member';
+import type { MemberBody, MemberUpdateBody, ProjectMember, ProjectRole } from '@edoc/contract/member';
 import { roleNameIn } from '@edoc/contract/role';
 import type { SiteItem } from '@edoc/contract/site';
 
@@ -21,10 +21,7 @@ interface MemberFormValues {
 export type ListQuery<T> = UseQueryOptions<T[], Error, T[], QueryKey>;
 
 /** A save of the form: a new member (no memberId, with the user) or a member's new role and sites. */
-export interface MemberSave {
-  memberId?: number;
-  body: MemberUpdateBody & { userId?: number };
-}
+export type MemberSave = { memberId: number; body: MemberUpdateBody } | { memberId?: undefined; body: MemberBody };
 
 /**
  * Where the form reads and writes: the company administrator's calls for a chosen project, or the project

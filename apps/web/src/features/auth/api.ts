@@ -1,14 +1,10 @@
-import type {
-  ExtendSessionData,
-  ForgetPasswordBody,
-  LoginBody,
-  LoginData,
-  ModifyPasswordBody,
-} from '@edoc/contract/auth';
+import type { ForgetPasswordBody, LoginBody, ModifyPasswordBody } from '@edoc/contract/auth';
 import type { Lang } from '@edoc/contract/enums';
-import type { NoticeRelease } from '@edoc/contract/notice';
 import { useMutation, useQuery, type MutationMeta } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { authRoutes } from '@edoc/contract/auth-routes';
+import { noticeRoutes } from '@edoc/contract/notice-routes';
+import { userRoutes } from '@edoc/contract/user-routes';
+import { call, callForm } from '../../lib/api-client';
 
 // Sign-in calls are public: they must not send a stale token left in the tab.
 const PUBLIC = { auth: false } as const;
@@ -17,7 +13,7 @@ const PUBLIC = { auth: false } as const;
 export function useReleasedNotice() {
   return useQuery({
     queryKey: ['auth', 'released-notice'],
-    queryFn: () => api.get<NoticeRelease | null>('/notice/system/release', undefined, PUBLIC),
+    queryFn: () => call(noticeRoutes.release, PUBLIC),
     meta: { silentError: true },
   });
 }
@@ -25,13 +21,13 @@ export function useReleasedNotice() {
 export function useLogin(meta?: MutationMeta) {
   return useMutation({
     meta,
-    mutationFn: (input: LoginBody) => api.postForm<LoginData>('/login', { ...input }, PUBLIC),
+    mutationFn: (input: LoginBody) => callForm(authRoutes.login, { body: input, ...PUBLIC }),
   });
 }
 
 /** Best effort: an expired token is already gone, and the local sign-out is what matters to the user. */
 export function useLogout() {
-  return useMutation({ mutationFn: () => api.postJson<null>('/logout'), meta: { silentError: true } });
+  return useMutation({ mutationFn: () => call(authRoutes.logout), meta: { silentError: true } });
 }
 
 /** Used both signed out (forced change on the login page) and signed in (personal centre). */
@@ -39,19 +35,19 @@ export function useModifyPassword(signedIn = false, meta?: MutationMeta) {
   return useMutation({
     meta,
     mutationFn: (input: ModifyPasswordBody) =>
-      api.postForm<null>('/user/modify_password', { ...input }, signedIn ? undefined : PUBLIC),
+      callForm(authRoutes.modifyPassword, { body: input, ...(signedIn ? undefined : PUBLIC) }),
   });
 }
 
 export function useSendResetCode() {
   return useMutation({
-    mutationFn: (email: string) => api.get<null>('/user/pwd/verify/code', { email }, PUBLIC),
+    mutationFn: (email: string) => call(authRoutes.verifyCode, { query: { email }, ...PUBLIC }),
   });
 }
 
 export function useForgetPassword() {
   return useMutation({
-    mutationFn: (input: ForgetPasswordBody) => api.postForm<null>('/forget_password', { ...input }, PUBLIC),
+    mutationFn: (input: ForgetPasswordBody) => callForm(authRoutes.forgetPassword, { body: input, ...PUBLIC }),
   });
 }
 
@@ -61,12 +57,12 @@ export function useForgetPassword() {
  */
 export function useSaveSessionLanguage() {
   return useMutation({
-    mutationFn: (lang: Lang) => api.postJson<null>('/user/lang', { lang }),
+    mutationFn: (lang: Lang) => call(userRoutes.setLang, { body: { lang } }),
     meta: { silentError: true },
   });
 }
 
 /** The idle prompt's "extend". */
 export function useExtendSession() {
-  return useMutation({ mutationFn: () => api.postJson<ExtendSessionData>('/session/extend') });
+  return useMutation({ mutationFn: () => call(authRoutes.extendSession) });
 }

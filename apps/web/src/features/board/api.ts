@@ -1,13 +1,7 @@
-import type {
-  BoardAttachment,
-  BoardMember,
-  BoardUnread,
-  MentionList,
-  TopicDetail,
-  TopicList,
-} from '@edoc/contract/board';
+import type { BoardAttachment } from '@edoc/contract/board';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { boardRoutes } from '@edoc/contract/board-routes';
+import { call } from '../../lib/api-client';
 import { saveBlob } from '../../lib/download';
 import { useProjectKey, type ProjectKey } from '../../lib/project-query';
 import { uploadForm } from '../../lib/upload';
@@ -22,7 +16,7 @@ export function useTopics(query: { pageNum: number; pageSize: number; searchValu
   const project = useProjectKey();
   return useQuery({
     queryKey: [...boardKey(project), 'topics', query],
-    queryFn: () => api.get<TopicList>('/board/topic/list', { ...query, searchValue: query.searchValue || undefined }),
+    queryFn: () => call(boardRoutes.topicList, { query: { ...query, searchValue: query.searchValue || undefined } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -34,7 +28,7 @@ export function useTopic(id: number | null, page: { pageNum: number; pageSize: n
   return useQuery({
     queryKey: [...boardKey(project), 'topic', id, page],
     queryFn: async () => {
-      const detail = await api.get<TopicDetail>(`/board/topic/${id}`, page);
+      const detail = await call(boardRoutes.topic, { params: { id }, query: page });
       void queryClient.invalidateQueries({ queryKey: [...boardKey(project), 'unread'] });
       return detail;
     },
@@ -47,7 +41,7 @@ export function useBoardUnread() {
   const project = useProjectKey();
   return useQuery({
     queryKey: [...boardKey(project), 'unread'],
-    queryFn: () => api.get<BoardUnread>('/board/unread'),
+    queryFn: () => call(boardRoutes.unread),
     enabled: project[1] !== null,
     refetchInterval: UNREAD_MS,
     refetchOnWindowFocus: true,
@@ -60,7 +54,7 @@ export function useMentions(page: { pageNum: number; pageSize: number }) {
   const project = useProjectKey();
   return useQuery({
     queryKey: [...boardKey(project), 'mentions', page],
-    queryFn: () => api.get<MentionList>('/board/mention/list', page),
+    queryFn: () => call(boardRoutes.mentionList, { query: page }),
     placeholderData: keepPreviousData,
   });
 }
@@ -70,7 +64,7 @@ export function useBoardMembers(enabled = true) {
   const project = useProjectKey();
   return useQuery({
     queryKey: [...boardKey(project), 'members'],
-    queryFn: () => api.get<BoardMember[]>('/board/member/list'),
+    queryFn: () => call(boardRoutes.memberList),
     enabled,
     staleTime: 60_000,
   });
@@ -109,29 +103,29 @@ function postForm(input: PostInput): FormData {
 export const usePost = () =>
   useBoardMutation(
     (input: PostInput) =>
-      uploadForm<{ id: number }>(input.topicId === undefined ? '/board/topic/a' : '/board/reply/a', postForm(input)),
+      uploadForm(input.topicId === undefined ? boardRoutes.postTopic : boardRoutes.postReply, postForm(input)),
     true,
   );
 
 export const usePin = () =>
   useBoardMutation(({ id, pinned }: { id: number; pinned: boolean }) =>
-    api.postJson<null>(`/board/topic/pin/${id}/a`, { pinned }),
+    call(boardRoutes.pinTopic, { params: { id }, body: { pinned } }),
   );
 
 export const useClose = () =>
   useBoardMutation(({ id, closed }: { id: number; closed: boolean }) =>
-    api.postJson<null>(`/board/topic/close/${id}/a`, { closed }),
+    call(boardRoutes.closeTopic, { params: { id }, body: { closed } }),
   );
 
-export const useRemoveTopic = () => useBoardMutation((id: number) => api.postJson<null>(`/board/topic/remove/${id}/a`));
+export const useRemoveTopic = () => useBoardMutation((id: number) => call(boardRoutes.removeTopic, { params: { id } }));
 
-export const useRemoveReply = () => useBoardMutation((id: number) => api.postJson<null>(`/board/reply/remove/${id}/a`));
+export const useRemoveReply = () => useBoardMutation((id: number) => call(boardRoutes.removeReply, { params: { id } }));
 
-export const useReadAllMentions = () => useBoardMutation(() => api.postJson<null>('/board/mention/read/a', {}));
+export const useReadAllMentions = () => useBoardMutation(() => call(boardRoutes.readMentions));
 
 /** Fetches an attachment with the session and hands it to the browser under its own name. */
 export const useDownloadAttachment = () =>
   useMutation({
     mutationFn: async (file: BoardAttachment) =>
-      saveBlob(await api.blob(`/board/attachment/${file.id}`), file.fileName),
+      saveBlob(await call(boardRoutes.attachment, { params: { id: file.id } }), file.fileName),
   });

@@ -1,16 +1,14 @@
 import {
-  CODE_API_PREFIX,
   type CodeBody,
-  type CodeIdData,
   type CodeItem,
-  type CodeList,
   type CodeScope,
   type CodeTypeBody,
   type CodeTypeItem,
-  type CodeTypeList,
 } from '@edoc/contract/code';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type MutationMeta } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { codeRoutes } from '@edoc/contract/code-routes';
+import type { RawRoute } from '@edoc/contract/route';
+import { call } from '../../lib/api-client';
 import { useProjectKey } from '../../lib/project-query';
 import { useSession } from '../../lib/session';
 
@@ -33,13 +31,12 @@ function useCodeKey(scope: CodeScope) {
   return scope === 'project' ? ([...projectKey, 'codes'] as const) : ([...COMPANY_CODES, companyId] as const);
 }
 
-const at = (scope: CodeScope, path: string) => `${CODE_API_PREFIX[scope]}${path}`;
 const clean = (q: ListQuery) => ({ ...q, searchValue: q.searchValue || undefined });
 
 export function useCodeTypes(scope: CodeScope, q: ListQuery) {
   return useQuery({
     queryKey: [...useCodeKey(scope), 'types', q],
-    queryFn: () => api.get<CodeTypeList>(at(scope, '/type/list'), clean(q)),
+    queryFn: () => call(codeRoutes[scope].typeList, { query: clean(q) }),
     placeholderData: keepPreviousData,
   });
 }
@@ -48,14 +45,14 @@ export function useCodeTypes(scope: CodeScope, q: ListQuery) {
 export function useCodeTypeOptions(scope: CodeScope) {
   return useQuery({
     queryKey: [...useCodeKey(scope), 'typeOptions'],
-    queryFn: () => api.get<CodeTypeList>(at(scope, '/type/list'), { pageNum: 1, pageSize: 1000 }),
+    queryFn: () => call(codeRoutes[scope].typeList, { query: { pageNum: 1, pageSize: 1000 } }),
   });
 }
 
 export function useCodes(scope: CodeScope, q: ListQuery) {
   return useQuery({
     queryKey: [...useCodeKey(scope), 'codes', q],
-    queryFn: () => api.get<CodeList>(at(scope, '/list'), clean(q)),
+    queryFn: () => call(codeRoutes[scope].list, { query: clean(q) }),
     placeholderData: keepPreviousData,
   });
 }
@@ -80,9 +77,7 @@ export function useSaveCodeType(scope: CodeScope, meta?: MutationMeta) {
   return useMutation({
     meta,
     mutationFn: ({ id, body }: { id?: number; body: CodeTypeBody }) =>
-      id
-        ? api.postJson<null>(at(scope, `/type/update/${id}`), body)
-        : api.postJson<CodeIdData>(at(scope, '/type/create'), body),
+      id ? call(codeRoutes[scope].typeUpdate, { params: { id }, body }) : call(codeRoutes[scope].typeCreate, { body }),
     onSuccess: invalidate,
   });
 }
@@ -90,7 +85,7 @@ export function useSaveCodeType(scope: CodeScope, meta?: MutationMeta) {
 export function useDeleteCodeType(scope: CodeScope) {
   const invalidate = useInvalidateCodes();
   return useMutation({
-    mutationFn: (item: CodeTypeItem) => api.postJson<null>(at(scope, `/type/delete/${item.id}`)),
+    mutationFn: (item: CodeTypeItem) => call(codeRoutes[scope].typeDelete, { params: { id: item.id } }),
     onSuccess: invalidate,
   });
 }
@@ -101,7 +96,7 @@ export function useSaveCode(scope: CodeScope, meta?: MutationMeta) {
   return useMutation({
     meta,
     mutationFn: ({ id, body }: { id?: number; body: CodeBody }) =>
-      id ? api.postJson<null>(at(scope, `/update/${id}`), body) : api.postJson<CodeIdData>(at(scope, '/create'), body),
+      id ? call(codeRoutes[scope].update, { params: { id }, body }) : call(codeRoutes[scope].create, { body }),
     onSuccess: invalidate,
   });
 }
@@ -109,19 +104,20 @@ export function useSaveCode(scope: CodeScope, meta?: MutationMeta) {
 export function useDeleteCode(scope: CodeScope) {
   const invalidate = useInvalidateCodes();
   return useMutation({
-    mutationFn: (item: CodeItem) => api.postJson<null>(at(scope, `/delete/${item.id}`)),
+    mutationFn: (item: CodeItem) => call(codeRoutes[scope].delete, { params: { id: item.id } }),
     onSuccess: invalidate,
   });
 }
 
-/** Export, sample and import paths of the type list ('/type') or the code list (''). */
-export const excelPaths = (scope: CodeScope, of: '/type' | '') => ({
-  exportPath: at(scope, `${of}/export`),
-  samplePath: at(scope, `${of}/import/sample`),
-  importPath: at(scope, `${of}/import`),
-});
+/** Export, sample and import routes of the type list or the code list. */
+export function excelRoutes(scope: CodeScope, of: 'types' | 'codes') {
+  const routes = codeRoutes[scope];
+  return of === 'types'
+    ? { exportRoute: routes.typeExport, sampleRoute: routes.typeImportSample, importRoute: routes.typeImport }
+    : { exportRoute: routes.export, sampleRoute: routes.importSample, importRoute: routes.import };
+}
 
 /** Downloads an export workbook; a failure is shown the usual way. */
 export function useExportWorkbook() {
-  return useMutation({ mutationFn: (path: string) => api.blob(path) });
+  return useMutation({ mutationFn: (route: RawRoute) => call(route) });
 }

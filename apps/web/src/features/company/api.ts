@@ -1,19 +1,17 @@
 import type {
   CompanyBody,
-  CompanyIdData,
   CompanyItem,
-  CompanyList,
   CompanyManagerBody,
   CompanyUserBody,
   CompanyUserEditBody,
   CompanyUserItem,
-  CompanyUserPage,
-  UserIdData,
 } from '@edoc/contract/company';
 import { STUDY_PAGE_SIZE } from '@edoc/contract/limits';
-import type { ApproveBody, RegistrationItem, RegistrationList } from '@edoc/contract/registration';
+import type { ApproveBody, RegistrationItem } from '@edoc/contract/registration';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type MutationMeta } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { companyRoutes, companyUserRoutes } from '@edoc/contract/company-routes';
+import { registrationRoutes } from '@edoc/contract/registration-routes';
+import { call } from '../../lib/api-client';
 import { getSessionValue } from '../../lib/session';
 
 // ---- Companies (the system administrator's)
@@ -23,7 +21,7 @@ const COMPANIES = ['companies'] as const;
 export function useCompanies(query: { pageNum: number; pageSize: number; searchValue?: string }) {
   return useQuery({
     queryKey: [...COMPANIES, 'list', query.pageNum, query.pageSize, query.searchValue ?? ''],
-    queryFn: () => api.get<CompanyList>('/company/list', { ...query, searchValue: query.searchValue || undefined }),
+    queryFn: () => call(companyRoutes.list, { query: { ...query, searchValue: query.searchValue || undefined } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -32,21 +30,21 @@ export function useCompanies(query: { pageNum: number; pageSize: number; searchV
 export function useCompanyOptions() {
   return useQuery({
     queryKey: [...COMPANIES, 'options'],
-    queryFn: () => api.get<CompanyList>('/company/list', { pageNum: 1, pageSize: STUDY_PAGE_SIZE }),
+    queryFn: () => call(companyRoutes.list, { query: { pageNum: 1, pageSize: STUDY_PAGE_SIZE } }),
   });
 }
 
 export function useCompany(companyId: number) {
   return useQuery({
     queryKey: [...COMPANIES, 'detail', companyId],
-    queryFn: () => api.get<CompanyItem>(`/company/${companyId}`),
+    queryFn: () => call(companyRoutes.detail, { params: { id: companyId } }),
   });
 }
 
 export function useCompanyManagers(companyId: number) {
   return useQuery({
     queryKey: [...COMPANIES, 'managers', companyId],
-    queryFn: () => api.get<CompanyUserItem[]>(`/company/${companyId}/managers`),
+    queryFn: () => call(companyRoutes.managers, { params: { id: companyId } }),
   });
 }
 
@@ -62,8 +60,8 @@ export function useSaveCompany(meta?: MutationMeta) {
     meta,
     mutationFn: ({ companyId, body }: { companyId?: number; body: CompanyBody }) =>
       companyId
-        ? api.postJson<null>(`/company/update/${companyId}`, body)
-        : api.postJson<CompanyIdData>('/company/create', body),
+        ? call(companyRoutes.update, { params: { id: companyId }, body })
+        : call(companyRoutes.create, { body }),
     onSuccess: invalidate,
   });
 }
@@ -73,7 +71,7 @@ export function useToggleCompany() {
   const invalidate = useInvalidateCompanies();
   return useMutation({
     mutationFn: (company: CompanyItem) =>
-      api.postJson<null>(`/company/${company.enabled ? 'disable' : 'enable'}/${company.companyId}`),
+      call(company.enabled ? companyRoutes.disable : companyRoutes.enable, { params: { id: company.companyId } }),
     onSuccess: invalidate,
   });
 }
@@ -83,7 +81,7 @@ export function useAddCompanyManager(meta?: MutationMeta) {
   const invalidate = useInvalidateCompanies();
   return useMutation({
     meta,
-    mutationFn: (body: CompanyManagerBody) => api.postJson<UserIdData>('/company/set/company/manager/a', body),
+    mutationFn: (body: CompanyManagerBody) => call(companyRoutes.setManager, { body }),
     onSuccess: invalidate,
   });
 }
@@ -111,10 +109,12 @@ export function useCompanyUsers(
   return useQuery({
     queryKey: [...COMPANY_USERS, scopeKey(scope), 'list', query.pageNum, query.pageSize, query.searchValue ?? ''],
     queryFn: () =>
-      api.get<CompanyUserPage>('/company/users', {
-        ...query,
-        searchValue: query.searchValue || undefined,
-        ...scoped(scope),
+      call(companyUserRoutes.list, {
+        query: {
+          ...query,
+          searchValue: query.searchValue || undefined,
+          ...scoped(scope),
+        },
       }),
     placeholderData: keepPreviousData,
   });
@@ -135,8 +135,8 @@ export function useSaveCompanyUser(scope: CompanyScope, meta?: MutationMeta) {
     meta,
     mutationFn: (input: { edit: CompanyUserEditBody } | { create: CompanyUserCreate }) =>
       'edit' in input
-        ? api.postJson<null>('/company/user/a', input.edit, { query: scoped(scope) })
-        : api.postJson<UserIdData>('/company/user', input.create, { query: scoped(scope) }),
+        ? call(companyUserRoutes.update, { body: input.edit, query: scoped(scope) })
+        : call(companyUserRoutes.create, { body: input.create, query: scoped(scope) }),
     onSuccess: invalidate,
   });
 }
@@ -145,18 +145,18 @@ export function useSaveCompanyUser(scope: CompanyScope, meta?: MutationMeta) {
 export function useResetCompanyUserPassword(scope: CompanyScope) {
   return useMutation({
     mutationFn: (user: CompanyUserItem) =>
-      api.postJson<null>(`/company/user/reset/${user.userId}`, undefined, { query: scoped(scope) }),
+      call(companyUserRoutes.resetPassword, { params: { userId: user.userId }, query: scoped(scope) }),
   });
 }
 
 export function useExportCompanyUsers(scope: CompanyScope) {
-  return useMutation({ mutationFn: () => api.blob('/company/users/export', scoped(scope)) });
+  return useMutation({ mutationFn: () => call(companyUserRoutes.export, { query: scoped(scope) }) });
 }
 
 export function useApprovals(scope: CompanyScope, query: { status: number; pageNum: number; pageSize: number }) {
   return useQuery({
     queryKey: [...COMPANY_USERS, scopeKey(scope), 'approvals', query.status, query.pageNum, query.pageSize],
-    queryFn: () => api.get<RegistrationList>('/company/approve/list', { ...query, ...scoped(scope) }),
+    queryFn: () => call(registrationRoutes.list, { query: { ...query, ...scoped(scope) } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -165,7 +165,7 @@ export function useDecideApproval(scope: CompanyScope) {
   const invalidate = useInvalidateCompanyUsers();
   return useMutation({
     mutationFn: ({ user, body }: { user: RegistrationItem; body: ApproveBody }) =>
-      api.postJson<null>(`/company/approve/${user.userId}/a`, body, { query: scoped(scope) }),
+      call(registrationRoutes.approve, { params: { userId: user.userId }, body, query: scoped(scope) }),
     onSuccess: invalidate,
   });
 }

@@ -1,13 +1,8 @@
-import type {
-  CustomReportBody,
-  CustomReportItem,
-  CustomReportResult,
-  ReportDefinition,
-  ReportRecipient,
-} from '@edoc/contract/custom-report';
+import type { CustomReportBody, ReportDefinition } from '@edoc/contract/custom-report';
 import type { ReportExportFormat } from '@edoc/contract/report-export';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiRequest } from '../../lib/api-client';
+import { customReportRoutes } from '@edoc/contract/custom-report-routes';
+import { call } from '../../lib/api-client';
 import { saveBlob } from '../../lib/download';
 import { useProjectKey, type ProjectKey } from '../../lib/project-query';
 
@@ -17,7 +12,7 @@ const reportsKey = (project: ProjectKey) => [...project, 'custom-reports'] as co
 export const customReportsQuery = (project: ProjectKey) =>
   queryOptions({
     queryKey: [...reportsKey(project), 'list'],
-    queryFn: () => api.get<CustomReportItem[]>('/report/custom/list'),
+    queryFn: () => call(customReportRoutes.list),
   });
 
 export function useCustomReports() {
@@ -27,7 +22,7 @@ export function useCustomReports() {
 export function useCustomReport(id: number | null) {
   return useQuery({
     queryKey: [...reportsKey(useProjectKey()), 'item', id],
-    queryFn: () => api.get<CustomReportItem>(`/report/custom/${id}`),
+    queryFn: () => call(customReportRoutes.detail, { params: { id } }),
     enabled: id !== null,
   });
 }
@@ -36,7 +31,7 @@ export function useCustomReport(id: number | null) {
 export function useSavedRun(id: number | null) {
   return useQuery({
     queryKey: [...reportsKey(useProjectKey()), 'run', id],
-    queryFn: () => api.get<CustomReportResult>(`/report/custom/run/${id}`),
+    queryFn: () => call(customReportRoutes.run, { params: { id } }),
     enabled: id !== null,
     staleTime: 0,
   });
@@ -49,7 +44,7 @@ export function useSavedRun(id: number | null) {
 export function useDraftRun(definition: ReportDefinition, enabled: boolean) {
   return useQuery({
     queryKey: [...reportsKey(useProjectKey()), 'draft', definition],
-    queryFn: () => api.postJson<CustomReportResult>('/report/custom/run', { definition }),
+    queryFn: () => call(customReportRoutes.runDraft, { body: { definition } }),
     enabled,
     placeholderData: keepPreviousData,
     meta: { silentError: true },
@@ -60,7 +55,7 @@ export function useDraftRun(definition: ReportDefinition, enabled: boolean) {
 export function useRecipients(enabled: boolean) {
   return useQuery({
     queryKey: [...reportsKey(useProjectKey()), 'recipients'],
-    queryFn: () => api.get<ReportRecipient[]>('/report/custom/recipients'),
+    queryFn: () => call(customReportRoutes.recipients),
     enabled,
   });
 }
@@ -77,8 +72,8 @@ export function useSaveReport() {
   return useMutation({
     meta: { silentError: true },
     mutationFn: async ({ id, body }: { id?: number; body: CustomReportBody }) => {
-      if (!id) return (await api.postJson<{ id: number }>('/report/custom/a', body)).id;
-      await api.postJson<null>(`/report/custom/update/${id}/a`, body);
+      if (!id) return (await call(customReportRoutes.create, { body })).id;
+      await call(customReportRoutes.update, { params: { id }, body });
       return id;
     },
     onSuccess: invalidate,
@@ -88,32 +83,26 @@ export function useSaveReport() {
 export function useDeleteReport() {
   const invalidate = useInvalidateReports();
   return useMutation({
-    mutationFn: (id: number) => api.postJson<null>(`/report/custom/delete/${id}/a`),
+    mutationFn: (id: number) => call(customReportRoutes.delete, { params: { id } }),
     onSuccess: invalidate,
   });
 }
 
-export interface ExportRequest {
-  format: ReportExportFormat;
-  /** The file's name stem. */
-  name: string;
-  /** A saved report, or else the definition being built. */
-  id?: number;
-  definition?: ReportDefinition;
-}
+/** What to export: a saved report by id, or else the definition being built; the name is the file's stem. */
+export type ExportSource = { name: string } & ({ id: number } | { id?: undefined; definition: ReportDefinition });
+export type ExportRequest = ExportSource & { format: ReportExportFormat };
 
 /** Downloads the table the report shows, made by the server with the caller's rights. */
 export function useExportReport() {
   return useMutation({
     mutationFn: async (req: ExportRequest) => {
-      const blob = req.id
-        ? await api.blob(`/report/custom/export/${req.id}`, { format: req.format })
-        : await apiRequest<Blob>('/report/custom/export', {
-            method: 'POST',
-            query: { format: req.format },
-            json: { name: req.name, definition: req.definition },
-            responseType: 'blob',
-          });
+      const blob =
+        req.id === undefined
+          ? await call(customReportRoutes.exportDraft, {
+              query: { format: req.format },
+              body: { name: req.name, definition: req.definition },
+            })
+          : await call(customReportRoutes.export, { params: { id: req.id }, query: { format: req.format } });
       saveBlob(blob, `${req.name.replace(/[\\/:*?"<>|]+/g, '_')}.${req.format}`);
     },
   });

@@ -1,6 +1,3 @@
-import type { AllowedTypeList, DocumentCreated, FileList, NameCheckAnswer } from '@edoc/contract/document';
-import type { DocumentEdited, RecycledRow, VersionRow, WordCreated, WordRow } from '@edoc/contract/document-edit';
-import type { Recipient } from '@edoc/contract/flow';
 import {
   keepPreviousData,
   queryOptions,
@@ -9,7 +6,9 @@ import {
   useQueryClient,
   type MutationMeta,
 } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { documentRoutes } from '@edoc/contract/document-routes';
+import { workflowRoutes } from '@edoc/contract/workflow-routes';
+import { call } from '../../lib/api-client';
 import { useProjectKey, type ProjectKey } from '../../lib/project-query';
 import { uploadForm, type UploadOptions } from '../../lib/upload';
 import { useInvalidateFolders } from '../folder/api';
@@ -42,19 +41,21 @@ export const filesQuery = (project: ProjectKey, p: FileListParams) =>
   queryOptions({
     queryKey: [...documentsKey(project), 'list', p],
     queryFn: () =>
-      api.get<FileList>('/folder/workspace/file/list', {
-        folderId: p.folderId ?? undefined,
-        pageNum: p.pageNum,
-        pageSize: p.pageSize,
-        name: p.name || undefined,
-        sort: p.sort,
-        order: p.order,
-        view: p.view,
-        status: p.status,
-        creatorId: p.creatorId,
-        startDate: p.startDate,
-        endDate: p.endDate,
-        fileId: p.fileId,
+      call(documentRoutes.list, {
+        query: {
+          folderId: p.folderId ?? undefined,
+          pageNum: p.pageNum,
+          pageSize: p.pageSize,
+          name: p.name || undefined,
+          sort: p.sort,
+          order: p.order,
+          view: p.view,
+          status: p.status,
+          creatorId: p.creatorId,
+          startDate: p.startDate,
+          endDate: p.endDate,
+          fileId: p.fileId,
+        },
       }),
     placeholderData: keepPreviousData,
   });
@@ -91,7 +92,7 @@ export const allowedTypesQuery = (project: ProjectKey) =>
   queryOptions({
     queryKey: [...documentsKey(project), 'types'],
     queryFn: async () =>
-      (await api.get<AllowedTypeList>('/file/types')).map((t) => t.file_type_code.replace(/^\./, '').toLowerCase()),
+      (await call(documentRoutes.types)).map((t) => t.file_type_code.replace(/^\./, '').toLowerCase()),
   });
 
 export function useAllowedTypes() {
@@ -101,7 +102,7 @@ export function useAllowedTypes() {
 export const versionsQuery = (project: ProjectKey, fileId: number) =>
   queryOptions({
     queryKey: [...documentsKey(project), 'versions', fileId],
-    queryFn: () => api.get<VersionRow[]>('/file/version/find_all', { fileId }),
+    queryFn: () => call(documentRoutes.versions, { query: { fileId } }),
   });
 
 /** A document's versions, newest first (viewVersionDoc); asked only while `enabled`. */
@@ -112,7 +113,7 @@ export function useVersions(fileId: number, enabled: boolean) {
 export const wordsQuery = (project: ProjectKey, fileId: number) =>
   queryOptions({
     queryKey: [...documentsKey(project), 'words', fileId],
-    queryFn: () => api.get<WordRow[]>(`/file/words/${fileId}`),
+    queryFn: () => call(documentRoutes.words, { params: { id: fileId } }),
   });
 
 export function useWords(fileId: number, enabled: boolean) {
@@ -122,7 +123,7 @@ export function useWords(fileId: number, enabled: boolean) {
 export const recycledQuery = (project: ProjectKey) =>
   queryOptions({
     queryKey: [...documentsKey(project), 'recycle'],
-    queryFn: () => api.get<RecycledRow[]>('/file/recycle/list'),
+    queryFn: () => call(documentRoutes.recycled),
   });
 
 export function useRecycled() {
@@ -131,14 +132,14 @@ export function useRecycled() {
 
 /** 'Duplicate file name!' asked as the user types (a form rule, not a cached query). */
 export const checkName = (folderId: number, name: string, fileId?: number) =>
-  api.postJson<NameCheckAnswer>('/file/name/check/a', { folderId, name, fileId });
+  call(documentRoutes.checkName, { body: { folderId, name, fileId } });
 
 /** Absent (undefined) fields are left out, '' is sent (it clears a value on edit). Text fields first, the file last (field name `file`): the server checks the fields before storing the file. */
 /** Who a new document in this folder (and site) may be created for: it then waits for them to receive it. */
 export function useRecipients(folderId: number | undefined, siteId: number | undefined, enabled: boolean) {
   return useQuery({
     queryKey: [...documentsKey(useProjectKey()), 'recipients', folderId ?? 0, siteId ?? 0],
-    queryFn: () => api.get<Recipient[]>('/folder/recipients', { folderId, siteId }),
+    queryFn: () => call(workflowRoutes.recipients, { query: { folderId, siteId } }),
     enabled: enabled && folderId !== undefined,
   });
 }
@@ -177,8 +178,7 @@ export function useCreateDocument(meta?: MutationMeta) {
   const invalidate = useInvalidateDocuments(true);
   return useMutation({
     meta,
-    mutationFn: ({ form, onProgress }: UploadInput) =>
-      uploadForm<DocumentCreated>('/minio/file/save', form, { onProgress }),
+    mutationFn: ({ form, onProgress }: UploadInput) => uploadForm(documentRoutes.upload, form, { onProgress }),
     onSuccess: invalidate,
   });
 }
@@ -188,8 +188,7 @@ export function useEditDocument(meta?: MutationMeta) {
   const invalidate = useInvalidateDocuments(false);
   return useMutation({
     meta,
-    mutationFn: ({ form, onProgress }: UploadInput) =>
-      uploadForm<DocumentEdited>('/minio/file/edit/a', form, { onProgress }),
+    mutationFn: ({ form, onProgress }: UploadInput) => uploadForm(documentRoutes.edit, form, { onProgress }),
     onSuccess: invalidate,
   });
 }
@@ -199,7 +198,7 @@ export function useRenameDocument(meta?: MutationMeta) {
   return useMutation({
     meta,
     mutationFn: ({ fileId, name }: { fileId: number; name: string }) =>
-      api.postJson<null>('/file/rename/a', { fileId, name }),
+      call(documentRoutes.rename, { body: { fileId, name } }),
     onSuccess: invalidate,
   });
 }
@@ -208,7 +207,7 @@ export function useMoveDocuments() {
   const invalidate = useInvalidateDocuments(true);
   return useMutation({
     mutationFn: ({ fileIds, folderId }: { fileIds: number[]; folderId: number }) =>
-      api.postJson<null>('/folder/file/move/a', { fileIds, folderId }),
+      call(documentRoutes.moveMany, { body: { fileIds, folderId } }),
     onSuccess: invalidate,
   });
 }
@@ -217,7 +216,7 @@ export function useMoveDocuments() {
 export function useDeleteDocument() {
   const invalidate = useInvalidateDocuments(true);
   return useMutation({
-    mutationFn: (fileId: number) => api.postJson<null>('/file/delete/a', { fileId, deleteAllVersion: true }),
+    mutationFn: (fileId: number) => call(documentRoutes.delete, { body: { fileId, deleteAllVersion: true } }),
     onSuccess: invalidate,
   });
 }
@@ -226,7 +225,7 @@ export function useLabelVersion() {
   const invalidate = useInvalidateDocuments(false);
   return useMutation({
     mutationFn: ({ fileVersionId, label }: { fileVersionId: number; label: string }) =>
-      api.postJson<null>('/file/version/edit/a', { fileVersionId, label }),
+      call(documentRoutes.labelVersion, { body: { fileVersionId, label } }),
     onSuccess: invalidate,
   });
 }
@@ -234,7 +233,7 @@ export function useLabelVersion() {
 export function useDeleteVersion() {
   const invalidate = useInvalidateDocuments(false);
   return useMutation({
-    mutationFn: (fileVersionId: number) => api.get<null>(`/file/version/delete/${fileVersionId}/a`),
+    mutationFn: (fileVersionId: number) => call(documentRoutes.deleteVersion, { params: { id: fileVersionId } }),
     onSuccess: invalidate,
   });
 }
@@ -244,7 +243,7 @@ export function useAddWord(fileId: number) {
   const queryClient = useQueryClient();
   const { queryKey } = wordsQuery(useProjectKey(), fileId);
   return useMutation({
-    mutationFn: (text: string) => api.postJson<WordCreated>('/file/words', { fileId, text }),
+    mutationFn: (text: string) => call(documentRoutes.addWord, { body: { fileId, text } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey }),
   });
 }
@@ -255,7 +254,7 @@ export function useRestoreDocument(meta?: MutationMeta) {
   return useMutation({
     meta,
     mutationFn: ({ fileId, folderId }: { fileId: number; folderId?: number }) =>
-      api.postJson<null>(`/file/recycle/restore/${fileId}`, folderId ? { folderId } : {}),
+      call(documentRoutes.restore, { params: { id: fileId }, body: folderId ? { folderId } : {} }),
     onSuccess: invalidate,
   });
 }
@@ -263,7 +262,7 @@ export function useRestoreDocument(meta?: MutationMeta) {
 export function usePurgeDocument() {
   const invalidate = useInvalidateDocuments(true);
   return useMutation({
-    mutationFn: (fileId: number) => api.postJson<null>(`/file/recycle/purge/${fileId}`),
+    mutationFn: (fileId: number) => call(documentRoutes.purge, { params: { id: fileId } }),
     onSuccess: invalidate,
   });
 }

@@ -1,10 +1,4 @@
-import type {
-  DownloadTaskBody,
-  DownloadTaskCreated,
-  DownloadTaskList,
-  TicketBody,
-  TicketIssued,
-} from '@edoc/contract/download';
+import type { DownloadTaskBody, TicketBody } from '@edoc/contract/download';
 import {
   keepPreviousData,
   queryOptions,
@@ -13,7 +7,8 @@ import {
   useQueryClient,
   type MutationMeta,
 } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { downloadRoutes } from '@edoc/contract/download-routes';
+import { call } from '../../lib/api-client';
 import { openDownloadLink } from '../../lib/download';
 import { useProjectKey, type ProjectKey } from '../../lib/project-query';
 
@@ -34,10 +29,12 @@ export const tasksQuery = (project: ProjectKey, p: TaskListParams) =>
   queryOptions({
     queryKey: [...tasksKey(project), p],
     queryFn: () =>
-      api.get<DownloadTaskList>('/download/task/list', {
-        all: p.all ? 'true' : undefined,
-        pageNum: p.pageNum,
-        pageSize: p.pageSize,
+      call(downloadRoutes.taskList, {
+        query: {
+          all: p.all ? 'true' : undefined,
+          pageNum: p.pageNum,
+          pageSize: p.pageSize,
+        },
       }),
     placeholderData: keepPreviousData,
     refetchInterval: (query) => (query.state.data?.data.some((r) => r.state === 'packing') ? POLL_MS : false),
@@ -57,7 +54,7 @@ export function useCreateDownloadTask(meta?: MutationMeta) {
   const invalidate = useInvalidateTasks();
   return useMutation({
     meta,
-    mutationFn: (body: DownloadTaskBody) => api.postJson<DownloadTaskCreated>('/download/task/create', body),
+    mutationFn: (body: DownloadTaskBody) => call(downloadRoutes.createTask, { body }),
     onSuccess: invalidate,
   });
 }
@@ -65,7 +62,7 @@ export function useCreateDownloadTask(meta?: MutationMeta) {
 export function useDeleteDownloadTask() {
   const invalidate = useInvalidateTasks();
   return useMutation({
-    mutationFn: (id: number) => api.postJson<null>(`/download/task/delete/${id}`),
+    mutationFn: (id: number) => call(downloadRoutes.deleteTask, { params: { id } }),
     onSuccess: invalidate,
   });
 }
@@ -74,7 +71,6 @@ export function useDeleteDownloadTask() {
 export function useDownloadByTicket(meta?: MutationMeta) {
   return useMutation({
     meta,
-    mutationFn: async (body: TicketBody) =>
-      openDownloadLink((await api.postJson<TicketIssued>('/download/ticket', body)).url),
+    mutationFn: async (body: TicketBody) => openDownloadLink((await call(downloadRoutes.ticket, { body })).url),
   });
 }

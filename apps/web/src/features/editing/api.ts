@@ -1,6 +1,7 @@
-import type { EditEnded, EditExist, EditMode, EditSession } from '@edoc/contract/editing';
+import type { EditMode } from '@edoc/contract/editing';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiRequest } from '../../lib/api-client';
+import { editingRoutes } from '@edoc/contract/editing-routes';
+import { call } from '../../lib/api-client';
 import { useProjectKey } from '../../lib/project-query';
 import { uploadForm } from '../../lib/upload';
 
@@ -11,7 +12,7 @@ const editKey = (project: readonly unknown[], fileId: number) => [...project, 'e
 export function useEditStatus(fileId: number, enabled = true) {
   return useQuery({
     queryKey: editKey(useProjectKey(), fileId),
-    queryFn: () => api.get<EditExist>(`/file/ol/unique/exist/${fileId}`),
+    queryFn: () => call(editingRoutes.exists, { params: { id: fileId } }),
     enabled,
     refetchInterval: 30_000,
   });
@@ -31,7 +32,7 @@ function useRefresh(fileId: number) {
 export function useStartEdit(fileId: number) {
   const refresh = useRefresh(fileId);
   return useMutation({
-    mutationFn: (mode: EditMode) => api.postJson<EditSession>('/file/ol/start/a', { fileId, mode }),
+    mutationFn: (mode: EditMode) => call(editingRoutes.start, { body: { fileId, mode } }),
     onSuccess: refresh,
   });
 }
@@ -41,10 +42,7 @@ export function useEndEdit(fileId: number) {
   const refresh = useRefresh(fileId);
   return useMutation({
     mutationFn: (discard: boolean) =>
-      apiRequest<EditEnded>(`/file/ol/revise/symbol/del/${fileId}`, {
-        method: 'DELETE',
-        query: discard ? { discard: 'true' } : undefined,
-      }),
+      call(editingRoutes.end, { params: { id: fileId }, query: discard ? { discard: 'true' } : undefined }),
     onSuccess: refresh,
   });
 }
@@ -57,7 +55,7 @@ export function useCheckIn(fileId: number) {
       const form = new FormData();
       form.append('fileId', String(fileId));
       form.append('file', file);
-      return uploadForm<EditEnded>('/file/ol/checkin/a', form);
+      return uploadForm(editingRoutes.checkin, form);
     },
     onSuccess: refresh,
   });

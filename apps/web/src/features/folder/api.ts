@@ -1,25 +1,21 @@
-import type { Page } from '@edoc/contract/envelope';
 import type {
   FolderBody,
   FolderCreateBody,
-  FolderCreated,
   FolderGrantInput,
-  FolderGrantsAnswer,
   FolderMoveBody,
-  FolderTemplateApplied,
   FolderTemplateApplyBody,
   FolderTemplateSaveBody,
-  FolderTemplateSaved,
-  FolderTreeAnswer,
-  UserFolderRights,
 } from '@edoc/contract/folder';
 import type { GroupItem } from '@edoc/contract/group';
 import { STUDY_PAGE_SIZE } from '@edoc/contract/limits';
 import type { ProjectMember } from '@edoc/contract/member';
-import type { DirectoryTemplateItem } from '@edoc/contract/project';
 import type { RoleItem } from '@edoc/contract/role';
 import { queryOptions, useMutation, useQuery, useQueryClient, type MutationMeta } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { folderRoutes } from '@edoc/contract/folder-routes';
+import { groupRoutes } from '@edoc/contract/group-routes';
+import { manageMemberRoutes } from '@edoc/contract/member-routes';
+import { roleRoutes } from '@edoc/contract/role-routes';
+import { call } from '../../lib/api-client';
 import { useProjectKey, type ProjectKey } from '../../lib/project-query';
 
 /** Every folder query of the entered project: the tree, grants, rights by user, grant subjects, templates. */
@@ -29,7 +25,7 @@ const foldersKey = (project: ProjectKey) => [...project, 'folders'] as const;
 export const folderTreeQuery = (project: ProjectKey) =>
   queryOptions({
     queryKey: [...foldersKey(project), 'tree'],
-    queryFn: () => api.get<FolderTreeAnswer>('/folder/tree/0'),
+    queryFn: () => call(folderRoutes.tree0),
   });
 
 export function useFolderTree() {
@@ -50,8 +46,8 @@ export function useSaveFolder(meta?: MutationMeta) {
     meta,
     mutationFn: (save: { folderId: number; body: FolderBody } | { folderId?: undefined; body: FolderCreateBody }) =>
       save.folderId
-        ? api.postJson<null>(`/folder/rename/${save.folderId}`, save.body)
-        : api.postJson<FolderCreated>('/folder/create', save.body),
+        ? call(folderRoutes.rename, { params: { id: save.folderId }, body: save.body })
+        : call(folderRoutes.create, { body: save.body }),
     onSuccess: invalidate,
   });
 }
@@ -61,7 +57,7 @@ export function useMoveFolder() {
   const invalidate = useInvalidateFolders();
   return useMutation({
     mutationFn: ({ folderId, body }: { folderId: number; body: FolderMoveBody }) =>
-      api.postJson<null>(`/folder/move/${folderId}`, body),
+      call(folderRoutes.move, { params: { id: folderId }, body }),
     onSuccess: invalidate,
   });
 }
@@ -69,7 +65,7 @@ export function useMoveFolder() {
 export function useDeleteFolder() {
   const invalidate = useInvalidateFolders();
   return useMutation({
-    mutationFn: (folderId: number) => api.postJson<null>(`/folder/delete/${folderId}`),
+    mutationFn: (folderId: number) => call(folderRoutes.delete, { params: { id: folderId } }),
     onSuccess: invalidate,
   });
 }
@@ -77,7 +73,7 @@ export function useDeleteFolder() {
 export const folderGrantsQuery = (project: ProjectKey, folderId: number) =>
   queryOptions({
     queryKey: [...foldersKey(project), 'grants', folderId],
-    queryFn: () => api.get<FolderGrantsAnswer>(`/folder/grants/${folderId}`),
+    queryFn: () => call(folderRoutes.grants, { params: { folderId } }),
   });
 
 export function useFolderGrants(folderId: number) {
@@ -89,7 +85,7 @@ export function useSaveFolderGrants() {
   const invalidate = useInvalidateFolders();
   return useMutation({
     mutationFn: ({ folderId, grants }: { folderId: number; grants: FolderGrantInput[] }) =>
-      api.postJson<null>(`/folder/grants/${folderId}`, { grants }),
+      call(folderRoutes.saveGrants, { params: { folderId }, body: { grants } }),
     onSuccess: invalidate,
   });
 }
@@ -98,7 +94,7 @@ export function useSaveFolderGrants() {
 export function useUserRights(userId: number | undefined) {
   return useQuery({
     queryKey: [...foldersKey(useProjectKey()), 'userRights', userId ?? 0],
-    queryFn: () => api.get<UserFolderRights>(`/file/permission/user/${userId}`),
+    queryFn: () => call(folderRoutes.userRights, { params: { id: userId } }),
     enabled: userId !== undefined,
   });
 }
@@ -112,9 +108,9 @@ export interface GrantSubjects {
 
 async function listGrantSubjects(): Promise<GrantSubjects> {
   const [roles, groups, members] = await Promise.all([
-    api.get<RoleItem[]>('/role/list'),
-    api.get<GroupItem[]>('/group/list'),
-    api.get<Page<ProjectMember>>('/manage/member/list', { pageNum: 1, pageSize: STUDY_PAGE_SIZE }),
+    call(roleRoutes.list),
+    call(groupRoutes.list),
+    call(manageMemberRoutes.list, { query: { pageNum: 1, pageSize: STUDY_PAGE_SIZE } }),
   ]);
   return { roles, groups, members: members.data };
 }
@@ -127,7 +123,7 @@ export function useGrantSubjects() {
 export function useDirectoryTemplates() {
   return useQuery({
     queryKey: [...foldersKey(useProjectKey()), 'templates'],
-    queryFn: () => api.get<DirectoryTemplateItem[]>('/folder/template/list'),
+    queryFn: () => call(folderRoutes.templateList),
   });
 }
 
@@ -135,7 +131,7 @@ export function useDirectoryTemplates() {
 export function useApplyTemplate() {
   const invalidate = useInvalidateFolders();
   return useMutation({
-    mutationFn: (body: FolderTemplateApplyBody) => api.postJson<FolderTemplateApplied>('/folder/template/apply', body),
+    mutationFn: (body: FolderTemplateApplyBody) => call(folderRoutes.applyTemplate, { body }),
     onSuccess: invalidate,
   });
 }
@@ -146,7 +142,7 @@ export function useSaveAsTemplate(meta?: MutationMeta) {
   const queryKey = [...foldersKey(useProjectKey()), 'templates'];
   return useMutation({
     meta,
-    mutationFn: (body: FolderTemplateSaveBody) => api.postJson<FolderTemplateSaved>('/folder/template/save', body),
+    mutationFn: (body: FolderTemplateSaveBody) => call(folderRoutes.saveTemplate, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey }),
   });
 }

@@ -1,11 +1,12 @@
-import type { GroupBody, GroupCreated, GroupItem } from '@edoc/contract/group';
+import type { GroupBody } from '@edoc/contract/group';
 import { queryOptions, useMutation, useQuery, useQueryClient, type MutationMeta } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { groupRoutes } from '@edoc/contract/group-routes';
+import { call } from '../../lib/api-client';
 import { useProjectKey, type ProjectKey } from '../../lib/project-query';
 
 /** The entered project's user groups (any member may read them: grant pickers use these options too). */
 export const groupsQuery = (project: ProjectKey) =>
-  queryOptions({ queryKey: [...project, 'groups'], queryFn: () => api.get<GroupItem[]>('/group/list') });
+  queryOptions({ queryKey: [...project, 'groups'], queryFn: () => call(groupRoutes.list) });
 
 export function useGroups() {
   return useQuery(groupsQuery(useProjectKey()));
@@ -24,9 +25,7 @@ export function useSaveGroup(meta?: MutationMeta) {
   return useMutation({
     meta,
     mutationFn: ({ groupId, body }: { groupId?: number; body: GroupBody }) =>
-      groupId
-        ? api.postJson<null>(`/group/update/${groupId}`, body)
-        : api.postJson<GroupCreated>('/group/create', body),
+      groupId ? call(groupRoutes.update, { params: { id: groupId }, body }) : call(groupRoutes.create, { body }),
     onSuccess: invalidate,
   });
 }
@@ -34,7 +33,7 @@ export function useSaveGroup(meta?: MutationMeta) {
 export function useDeleteGroup() {
   const invalidate = useInvalidateGroups();
   return useMutation({
-    mutationFn: (groupId: number) => api.postJson<null>(`/group/delete/${groupId}`),
+    mutationFn: (groupId: number) => call(groupRoutes.delete, { params: { id: groupId } }),
     onSuccess: invalidate,
   });
 }

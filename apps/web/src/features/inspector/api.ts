@@ -1,13 +1,14 @@
-import type { InspectorInviteBody, InspectorInvited, InspectorItem } from '@edoc/contract/inspector';
+import type { InspectorInviteBody } from '@edoc/contract/inspector';
 import { queryOptions, useMutation, useQuery, useQueryClient, type MutationMeta } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { inspectorRoutes } from '@edoc/contract/inspector-routes';
+import { call } from '../../lib/api-client';
 import { useProjectKey, type ProjectKey } from '../../lib/project-query';
 
 /** The entered project's inspector invitations, newest first (project administrators only). */
 export const inspectorsQuery = (project: ProjectKey) =>
   queryOptions({
     queryKey: [...project, 'inspectors'],
-    queryFn: () => api.get<InspectorItem[]>('/manage/inspector/list'),
+    queryFn: () => call(inspectorRoutes.list),
   });
 
 export function useInspectors() {
@@ -25,7 +26,7 @@ export function useInviteInspector(meta?: MutationMeta) {
   const invalidate = useInvalidateInspectors();
   return useMutation({
     meta,
-    mutationFn: (body: InspectorInviteBody) => api.postJson<InspectorInvited>('/manage/inspector/invite', body),
+    mutationFn: (body: InspectorInviteBody) => call(inspectorRoutes.invite, { body }),
     onSuccess: invalidate,
   });
 }
@@ -34,7 +35,7 @@ export function useInviteInspector(meta?: MutationMeta) {
 export function useRevokeInspector() {
   const invalidate = useInvalidateInspectors();
   return useMutation({
-    mutationFn: (id: number) => api.postJson<null>(`/manage/inspector/revoke/${id}`),
+    mutationFn: (id: number) => call(inspectorRoutes.revoke, { params: { id } }),
     onSuccess: invalidate,
   });
 }

@@ -1,16 +1,8 @@
 import { useMemo } from 'react';
-import type { BatchAnswer, Recipient } from '@edoc/contract/flow';
+import type { Recipient } from '@edoc/contract/flow';
 import type { FolderNode } from '@edoc/contract/folder';
-import type {
-  ArchiveBody,
-  BatchArchiveBody,
-  DeleteApplyBody,
-  libraryAnswer,
-  deleteApplied,
-  libraryList,
-} from '@edoc/contract/library';
+import type { ArchiveBody, BatchArchiveBody, DeleteApplyBody } from '@edoc/contract/library';
 import { FolderType } from '@edoc/contract/permissions';
-import type { FileDetail } from '@edoc/contract/viewer';
 import {
   keepPreviousData,
   queryOptions,
@@ -19,14 +11,12 @@ import {
   useQueryClient,
   type MutationMeta,
 } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { api } from '../../lib/api-client';
+import { libraryRoutes } from '@edoc/contract/library-routes';
+import { viewerRoutes } from '@edoc/contract/viewer-routes';
+import { workflowRoutes } from '@edoc/contract/workflow-routes';
+import { call } from '../../lib/api-client';
 import { useProjectKey, type ProjectKey } from '../../lib/project-query';
 import { folderTreeQuery } from '../folder/api';
-
-type LibraryList = z.infer<typeof libraryList>;
-type LibraryAnswer = z.infer<typeof libraryAnswer>;
-type DeleteApplied = z.infer<typeof deleteApplied>;
 
 export type LibrarySort = 'name' | 'archivedAt' | 'effectiveDate' | 'expirationDate' | 'fileCode';
 
@@ -47,16 +37,18 @@ export const libraryFilesQuery = (project: ProjectKey, p: LibraryListParams) =>
   queryOptions({
     queryKey: [...libraryKey(project), 'list', p],
     queryFn: () =>
-      api.get<LibraryList>('/folder/library/file/list', {
-        folderId: p.folderId ?? undefined,
-        pageNum: p.pageNum,
-        pageSize: p.pageSize,
-        name: p.name || undefined,
-        sort: p.sort,
-        order: p.order,
-        // The server leaves obsolete and superseded rows out unless asked: only "true" is ever sent.
-        showInvalid: p.showInvalid ? 'true' : undefined,
-        showSuperseded: p.showSuperseded ? 'true' : undefined,
+      call(libraryRoutes.list, {
+        query: {
+          folderId: p.folderId ?? undefined,
+          pageNum: p.pageNum,
+          pageSize: p.pageSize,
+          name: p.name || undefined,
+          sort: p.sort,
+          order: p.order,
+          // The server leaves obsolete and superseded rows out unless asked: only "true" is ever sent.
+          showInvalid: p.showInvalid ? 'true' : undefined,
+          showSuperseded: p.showSuperseded ? 'true' : undefined,
+        },
       }),
     placeholderData: keepPreviousData,
   });
@@ -69,7 +61,7 @@ export function useLibraryPicture(fileVersionId: number, enabled: boolean) {
   const project = useProjectKey();
   return useQuery({
     queryKey: [...libraryKey(project), 'picture', fileVersionId],
-    queryFn: () => api.blob('/folder/library/file/picture', { fileVersionId }),
+    queryFn: () => call(libraryRoutes.picture, { query: { fileVersionId } }),
     enabled,
     staleTime: Infinity,
     retry: false,
@@ -122,7 +114,7 @@ export function useRecall(meta?: MutationMeta) {
   const invalidate = useInvalidateProject();
   return useMutation({
     meta,
-    mutationFn: (fileId: number) => api.get<LibraryAnswer>('/file/recall', { fileId }),
+    mutationFn: (fileId: number) => call(libraryRoutes.recall, { query: { fileId } }),
     // A refusal (409: someone acted first) refreshes too. Form dialogs (archive, apply) refresh on success only:
     // a refetch behind an open dialog would reset what was typed.
     onSettled: () => invalidate(),
@@ -132,8 +124,7 @@ export function useRecall(meta?: MutationMeta) {
 export function useMarkInvalid() {
   const invalidate = useInvalidateProject();
   return useMutation({
-    mutationFn: (body: { fileId: number; fileInvalid: boolean }) =>
-      api.postJson<LibraryAnswer>('/folder/file/invalid', body),
+    mutationFn: (body: { fileId: number; fileInvalid: boolean }) => call(libraryRoutes.markInvalid, { body }),
     onSuccess: () => invalidate(),
   });
 }
@@ -142,7 +133,7 @@ export function useApplyDelete(meta?: MutationMeta) {
   const invalidate = useInvalidateProject();
   return useMutation({
     meta,
-    mutationFn: (body: DeleteApplyBody) => api.postJson<DeleteApplied>('/file/delete/apply', body),
+    mutationFn: (body: DeleteApplyBody) => call(libraryRoutes.applyDelete, { body }),
     onSuccess: () => invalidate(),
   });
 }
@@ -158,9 +149,12 @@ export function useDeletionDecision(meta?: MutationMeta) {
   return useMutation({
     meta,
     mutationFn: (d: { fileId: number; applyId: number; pass: boolean; comment?: string }) =>
-      api.get<LibraryAnswer>(`/file/delete/${d.fileId}/${d.applyId}/a`, {
-        pass: String(d.pass),
-        comment: d.comment || undefined,
+      call(libraryRoutes.decideDelete, {
+        params: { fileId: d.fileId, applyId: d.applyId },
+        query: {
+          pass: d.pass,
+          comment: d.comment || undefined,
+        },
       }),
     onSettled: (_answer, error, d) => invalidate({ refetch: !!error || !d.pass }),
   });
@@ -170,7 +164,7 @@ export function useArchive(meta?: MutationMeta) {
   const invalidate = useInvalidateProject();
   return useMutation({
     meta,
-    mutationFn: (body: ArchiveBody) => api.postJson<LibraryAnswer>('/file/archive', body),
+    mutationFn: (body: ArchiveBody) => call(libraryRoutes.archive, { body }),
     onSuccess: () => invalidate(),
   });
 }
@@ -179,7 +173,7 @@ export function useBatchArchive(meta?: MutationMeta) {
   const invalidate = useInvalidateProject();
   return useMutation({
     meta,
-    mutationFn: (body: BatchArchiveBody) => api.postJson<BatchAnswer>('/file/batch/archived', body),
+    mutationFn: (body: BatchArchiveBody) => call(libraryRoutes.batchArchive, { body }),
     onSuccess: () => invalidate(),
   });
 }
@@ -196,9 +190,9 @@ export function useDeletionApprovers(fileId: number | null) {
     queryKey: [...libraryKey(project), 'approvers', fileId],
     enabled: fileId !== null,
     queryFn: async () => {
-      const detail = await api.get<FileDetail>(`/file/${fileId}`);
+      const detail = await call(viewerRoutes.detail, { params: { id: fileId } });
       if (detail.folderId === null) return [] as Recipient[];
-      return api.get<Recipient[]>('/folder/recipients', { folderId: detail.folderId });
+      return call(workflowRoutes.recipients, { query: { folderId: detail.folderId } });
     },
   });
 }

@@ -1,7 +1,4 @@
-import type { CompanyUserItem } from '@edoc/contract/company';
-import type { Page } from '@edoc/contract/envelope';
 import { STUDY_PAGE_SIZE } from '@edoc/contract/limits';
-import type { MemberCreated, ProjectMember } from '@edoc/contract/member';
 import {
   keepPreviousData,
   queryOptions,
@@ -11,7 +8,8 @@ import {
   type MutationMeta,
   type QueryKey,
 } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { manageMemberRoutes } from '@edoc/contract/member-routes';
+import { call } from '../../lib/api-client';
 import { useProjectKey, type ProjectKey } from '../../lib/project-query';
 import { useInvalidateRoles } from '../role/api';
 import { useInvalidateSites } from '../site/api';
@@ -27,7 +25,7 @@ export interface MemberPageQuery {
 }
 
 const listMembers = (q: MemberPageQuery) =>
-  api.get<Page<ProjectMember>>('/manage/member/list', { ...q, searchValue: q.searchValue || undefined });
+  call(manageMemberRoutes.list, { query: { ...q, searchValue: q.searchValue || undefined } });
 
 /** One page of the entered project's members, searched by name or e-mail. */
 export const projectMembersQuery = (project: ProjectKey, q: MemberPageQuery) =>
@@ -55,7 +53,7 @@ export function useAllMembers(options: { enabled?: boolean } = {}) {
 /** Company users who are not members yet (the add form's choices). */
 export const memberCandidatesQuery = (project: ProjectKey) => {
   const queryKey: QueryKey = [...membersKey(project), 'candidates'];
-  return queryOptions({ queryKey, queryFn: () => api.get<CompanyUserItem[]>('/manage/member/candidates') });
+  return queryOptions({ queryKey, queryFn: () => call(manageMemberRoutes.candidates) });
 };
 
 /** After a change the members refresh, and the roles and sites whose member counts it changed. */
@@ -77,10 +75,10 @@ export function useSaveProjectMember(meta?: MutationMeta) {
   const invalidate = useInvalidateMembers();
   return useMutation({
     meta,
-    mutationFn: ({ memberId, body }: MemberSave) =>
-      memberId
-        ? api.postJson<null>(`/manage/member/update/${memberId}`, body)
-        : api.postJson<MemberCreated>('/manage/member/add', body),
+    mutationFn: (save: MemberSave) =>
+      save.memberId === undefined
+        ? call(manageMemberRoutes.add, { body: save.body })
+        : call(manageMemberRoutes.update, { params: { id: save.memberId }, body: save.body }),
     onSuccess: invalidate,
   });
 }
@@ -88,7 +86,7 @@ export function useSaveProjectMember(meta?: MutationMeta) {
 export function useRemoveProjectMember() {
   const invalidate = useInvalidateMembers();
   return useMutation({
-    mutationFn: (memberId: number) => api.postJson<null>(`/manage/member/remove/${memberId}`),
+    mutationFn: (memberId: number) => call(manageMemberRoutes.remove, { params: { id: memberId } }),
     onSuccess: invalidate,
   });
 }

@@ -1,11 +1,12 @@
-import type { ProjectItem, StudySettingsBody } from '@edoc/contract/project';
+import type { StudySettingsBody } from '@edoc/contract/project';
 import { queryOptions, useMutation, useQuery, useQueryClient, type MutationMeta } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { projectSettingsRoutes } from '@edoc/contract/project-routes';
+import { call } from '../../lib/api-client';
 import { useProjectKey, type ProjectKey } from '../../lib/project-query';
 
 /** The entered project's settings (project administrator). */
 export const studySettingsQuery = (project: ProjectKey) =>
-  queryOptions({ queryKey: [...project, 'settings'], queryFn: () => api.get<ProjectItem>('/manage/study') });
+  queryOptions({ queryKey: [...project, 'settings'], queryFn: () => call(projectSettingsRoutes.settings) });
 
 export function useStudySettings() {
   return useQuery(studySettingsQuery(useProjectKey()));
@@ -16,7 +17,7 @@ export function useUpdateStudySettings(meta?: MutationMeta) {
   const { queryKey } = studySettingsQuery(useProjectKey());
   return useMutation({
     meta,
-    mutationFn: (body: StudySettingsBody) => api.postJson<null>('/manage/study/update', body),
+    mutationFn: (body: StudySettingsBody) => call(projectSettingsRoutes.update, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey }),
   });
 }

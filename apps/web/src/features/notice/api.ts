@@ -1,13 +1,14 @@
-import type { NoticeItem, NoticeList, NoticeSaved, NoticeUpdateBody } from '@edoc/contract/notice';
+import type { NoticeItem, NoticeUpdateBody } from '@edoc/contract/notice';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { noticeRoutes } from '@edoc/contract/notice-routes';
+import { call } from '../../lib/api-client';
 
 const NOTICES = ['notices'] as const;
 
 export function useNotices(pageNum: number, pageSize: number) {
   return useQuery({
     queryKey: [...NOTICES, 'list', pageNum, pageSize],
-    queryFn: () => api.get<NoticeList>('/notice/system/list', { pageNum, pageSize }),
+    queryFn: () => call(noticeRoutes.list, { query: { pageNum, pageSize } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -21,7 +22,7 @@ function useInvalidateNotices() {
 export function useSaveNotice() {
   const invalidate = useInvalidateNotices();
   return useMutation({
-    mutationFn: (body: NoticeUpdateBody) => api.postJson<NoticeSaved>('/notice/system/update/a', body),
+    mutationFn: (body: NoticeUpdateBody) => call(noticeRoutes.update, { body }),
     onSuccess: invalidate,
   });
 }
@@ -29,7 +30,7 @@ export function useSaveNotice() {
 export function useUndoNotice() {
   const invalidate = useInvalidateNotices();
   return useMutation({
-    mutationFn: (notice: NoticeItem) => api.postJson<null>(`/notice/system/release/undo/${notice.id}/a`),
+    mutationFn: (notice: NoticeItem) => call(noticeRoutes.undoRelease, { params: { id: notice.id } }),
     onSuccess: invalidate,
   });
 }

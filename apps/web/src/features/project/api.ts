@@ -1,6 +1,5 @@
-import type { Page } from '@edoc/contract/envelope';
 import { STUDY_PAGE_SIZE } from '@edoc/contract/limits';
-import type { DirectoryTemplateItem, ProjectBody, ProjectCreated, ProjectItem } from '@edoc/contract/project';
+import type { ProjectBody } from '@edoc/contract/project';
 import {
   keepPreviousData,
   queryOptions,
@@ -9,7 +8,8 @@ import {
   useQueryClient,
   type MutationMeta,
 } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { projectRoutes } from '@edoc/contract/project-routes';
+import { call } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { templatesQuery } from '../template/api';
 
@@ -26,7 +26,7 @@ export interface ProjectPageQuery {
 }
 
 const listProjects = (q: ProjectPageQuery) =>
-  api.get<Page<ProjectItem>>('/project/list', { ...q, searchValue: q.searchValue || undefined });
+  call(projectRoutes.list, { query: { ...q, searchValue: q.searchValue || undefined } });
 
 /** One page of the managed company's projects. */
 export const projectsQuery = (companyId: number | null, q: ProjectPageQuery) =>
@@ -52,7 +52,7 @@ export function useProjectOptions() {
 export function useDirectoryTemplates(options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: [...projectKeys.company(useSession().companyId), 'templates'],
-    queryFn: () => api.get<DirectoryTemplateItem[]>('/template/directory/list'),
+    queryFn: () => call(projectRoutes.directoryTemplates),
     ...options,
   });
 }
@@ -77,9 +77,7 @@ export function useSaveProject(meta?: MutationMeta) {
   return useMutation({
     meta,
     mutationFn: ({ studyId, body }: { studyId?: number; body: ProjectBody }) =>
-      studyId
-        ? api.postJson<null>(`/project/update/${studyId}`, body)
-        : api.postJson<ProjectCreated>('/project/create', body),
+      studyId ? call(projectRoutes.update, { params: { id: studyId }, body }) : call(projectRoutes.create, { body }),
     onSuccess: invalidate,
   });
 }
@@ -89,7 +87,7 @@ export function useSetProjectClosed() {
   const invalidate = useInvalidateProjects();
   return useMutation({
     mutationFn: ({ studyId, closed }: { studyId: number; closed: boolean }) =>
-      api.postJson<null>(`/project/${closed ? 'close' : 'reopen'}/${studyId}`),
+      call(closed ? projectRoutes.close : projectRoutes.reopen, { params: { id: studyId } }),
     onSuccess: invalidate,
   });
 }

@@ -1,5 +1,3 @@
-import type { CompanyUserItem } from '@edoc/contract/company';
-import type { MemberCreated, ProjectMember, ProjectRole } from '@edoc/contract/member';
 import {
   queryOptions,
   useMutation,
@@ -8,7 +6,9 @@ import {
   type MutationMeta,
   type QueryKey,
 } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { companyUserRoutes } from '@edoc/contract/company-routes';
+import { memberRoutes } from '@edoc/contract/member-routes';
+import { call } from '../../lib/api-client';
 import { projectKeys } from './api';
 import type { MemberSave } from '../../components/members/member-form-modal';
 
@@ -21,7 +21,7 @@ const membersKey = (studyId: number) => ['members', studyId] as const;
 export const companyMembersQuery = (studyId: number) =>
   queryOptions({
     queryKey: [...membersKey(studyId), 'list'],
-    queryFn: () => api.get<ProjectMember[]>(`/project/${studyId}/members`),
+    queryFn: () => call(memberRoutes.members, { params: { id: studyId } }),
   });
 
 export function useCompanyMembers(studyId: number) {
@@ -31,7 +31,7 @@ export function useCompanyMembers(studyId: number) {
 /** The chosen project's roles, for the member form. */
 export const companyProjectRolesQuery = (studyId: number) => {
   const queryKey: QueryKey = [...membersKey(studyId), 'roles'];
-  return queryOptions({ queryKey, queryFn: () => api.get<ProjectRole[]>(`/project/${studyId}/roles`) });
+  return queryOptions({ queryKey, queryFn: () => call(memberRoutes.roles, { params: { id: studyId } }) });
 };
 
 /** Company users who are not members of the project yet. */
@@ -39,7 +39,7 @@ export const companyCandidatesQuery = (studyId: number) => {
   const queryKey: QueryKey = [...membersKey(studyId), 'candidates'];
   return queryOptions({
     queryKey,
-    queryFn: () => api.get<CompanyUserItem[]>('/company/users/not/study', { studyId }),
+    queryFn: () => call(companyUserRoutes.notInProject, { query: { studyId } }),
   });
 };
 
@@ -58,10 +58,10 @@ export function useSaveCompanyMember(studyId: number, meta?: MutationMeta) {
   const invalidate = useInvalidateMembers(studyId);
   return useMutation({
     meta,
-    mutationFn: ({ memberId, body }: MemberSave) =>
-      memberId
-        ? api.postJson<null>(`/project/${studyId}/members/${memberId}/a`, body)
-        : api.postJson<MemberCreated>(`/project/${studyId}/members`, body),
+    mutationFn: (save: MemberSave) =>
+      save.memberId === undefined
+        ? call(memberRoutes.add, { params: { id: studyId }, body: save.body })
+        : call(memberRoutes.update, { params: { id: studyId, memberId: save.memberId }, body: save.body }),
     onSuccess: invalidate,
   });
 }
@@ -69,7 +69,7 @@ export function useSaveCompanyMember(studyId: number, meta?: MutationMeta) {
 export function useRemoveCompanyMember(studyId: number) {
   const invalidate = useInvalidateMembers(studyId);
   return useMutation({
-    mutationFn: (memberId: number) => api.postJson<null>(`/project/${studyId}/members/${memberId}/remove`),
+    mutationFn: (memberId: number) => call(memberRoutes.remove, { params: { id: studyId, memberId } }),
     onSuccess: invalidate,
   });
 }

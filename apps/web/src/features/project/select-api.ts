@@ -1,15 +1,9 @@
 import type { Page } from '@edoc/contract/envelope';
 import { STUDY_PAGE_SIZE } from '@edoc/contract/limits';
-import {
-  studyEntryData,
-  type CompanyEntryData,
-  type ManagedCompany,
-  type StudyEntryData,
-  type StudyListItem,
-  type StudyMarkData,
-} from '@edoc/contract/project';
+import { studyEntryData, type StudyListItem } from '@edoc/contract/project';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { projectEntryRoutes } from '@edoc/contract/project-routes';
+import { call, callForm } from '../../lib/api-client';
 import { PROJECT_QUERIES } from '../../lib/project-query';
 import { useSession } from '../../lib/session';
 
@@ -26,10 +20,12 @@ export function useStudies(searchValue: string) {
   return useQuery({
     queryKey: [...selectKeys.studies(useSession().userId), searchValue],
     queryFn: () =>
-      api.get<StudyPage>('/common/study', {
-        pageNum: 1,
-        pageSize: STUDY_PAGE_SIZE,
-        searchValue: searchValue || undefined,
+      call(projectEntryRoutes.list, {
+        query: {
+          pageNum: 1,
+          pageSize: STUDY_PAGE_SIZE,
+          searchValue: searchValue || undefined,
+        },
       }),
   });
 }
@@ -38,7 +34,7 @@ export function useStudies(searchValue: string) {
 export function useManagedCompanies() {
   return useQuery({
     queryKey: selectKeys.companies(useSession().userId),
-    queryFn: () => api.get<ManagedCompany[]>('/common/company'),
+    queryFn: () => call(projectEntryRoutes.companies),
   });
 }
 
@@ -56,7 +52,7 @@ export function useEnterStudy() {
   return useMutation({
     // A malformed answer fails the entry: it must not leave a half-written session behind.
     mutationFn: async (studyId: number) =>
-      studyEntryData.parse(await api.postForm<StudyEntryData>('/common/study/entry', { studyId })),
+      studyEntryData.parse(await callForm(projectEntryRoutes.enter, { body: { studyId } })),
     onSuccess: forgetProject,
   });
 }
@@ -64,7 +60,7 @@ export function useEnterStudy() {
 export function useEnterCompany() {
   const forgetProject = useForgetProject();
   return useMutation({
-    mutationFn: (companyId: number) => api.postForm<CompanyEntryData>('/common/company/entry', { companyId }),
+    mutationFn: (companyId: number) => callForm(projectEntryRoutes.enterCompany, { body: { companyId } }),
     onSuccess: forgetProject,
   });
 }
@@ -83,7 +79,7 @@ export function useToggleStudyMark() {
     );
   return useMutation({
     mutationKey: MARK_MUTATION,
-    mutationFn: (studyId: number) => api.postJson<StudyMarkData>(`/common/study/mark/${studyId}/a`),
+    mutationFn: (studyId: number) => call(projectEntryRoutes.mark, { params: { id: studyId } }),
     onMutate: async (studyId) => {
       await queryClient.cancelQueries({ queryKey });
       const before = queryClient.getQueriesData<StudyPage>({ queryKey });

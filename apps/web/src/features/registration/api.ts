@@ -1,9 +1,10 @@
 import { captchaCodeField, newPasswordField } from '@edoc/contract/auth';
 import { companyBody, companyUserBody } from '@edoc/contract/company';
 import { emailField } from '@edoc/contract/fields';
-import type { RegisterBody, RegisterData } from '@edoc/contract/registration';
+import type { RegisterBody } from '@edoc/contract/registration';
 import { useMutation, type MutationMeta } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { registrationRoutes } from '@edoc/contract/registration-routes';
+import { call } from '../../lib/api-client';
 
 /** The contract's own field schemas, so the form checks exactly what the server will. */
 export const registerFields = {
@@ -18,6 +19,6 @@ export const registerFields = {
 export function useRegister(meta?: MutationMeta) {
   return useMutation({
     meta,
-    mutationFn: (body: RegisterBody) => api.postJson<RegisterData>('/register', body, { auth: false }),
+    mutationFn: (body: RegisterBody) => call(registrationRoutes.register, { body, auth: false }),
   });
 }

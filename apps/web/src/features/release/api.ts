@@ -1,5 +1,5 @@
 import { LANGS } from '@edoc/contract/enums';
-import type { ReleaseItem, ReleaseList, ReleaseSaved, ReleaseSaveBody, UnreadReleases } from '@edoc/contract/release';
+import type { ReleaseItem, ReleaseSaveBody } from '@edoc/contract/release';
 import {
   keepPreviousData,
   queryOptions,
@@ -8,14 +8,15 @@ import {
   useQueryClient,
   type MutationMeta,
 } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { releaseRoutes } from '@edoc/contract/release-routes';
+import { call } from '../../lib/api-client';
 
 const RELEASES = ['releases'] as const;
 
 export function useReleases(pageNum: number, pageSize: number) {
   return useQuery({
     queryKey: [...RELEASES, 'list', pageNum, pageSize],
-    queryFn: () => api.get<ReleaseList>('/release/list', { pageNum, pageSize }),
+    queryFn: () => call(releaseRoutes.list, { query: { pageNum, pageSize } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -30,7 +31,7 @@ export function useSaveRelease(meta?: MutationMeta) {
   const invalidate = useInvalidateReleases();
   return useMutation({
     meta,
-    mutationFn: (body: ReleaseSaveBody) => api.postJson<ReleaseSaved>('/release/save/a', body),
+    mutationFn: (body: ReleaseSaveBody) => call(releaseRoutes.save, { body }),
     onSuccess: invalidate,
   });
 }
@@ -38,7 +39,7 @@ export function useSaveRelease(meta?: MutationMeta) {
 export function useDeleteRelease() {
   const invalidate = useInvalidateReleases();
   return useMutation({
-    mutationFn: (release: ReleaseItem) => api.postJson<null>(`/release/delete/${release.id}/a`),
+    mutationFn: (release: ReleaseItem) => call(releaseRoutes.delete, { params: { id: release.id } }),
     onSuccess: invalidate,
   });
 }
@@ -47,7 +48,7 @@ export function useDeleteRelease() {
 const unreadQuery = (userId: number | null, lang: string) =>
   queryOptions({
     queryKey: [...RELEASES, 'unread', userId, lang],
-    queryFn: () => api.get<UnreadReleases>('/release/unread'),
+    queryFn: () => call(releaseRoutes.unread),
     staleTime: Infinity,
     // A failure here must not disturb the page the user came for.
     meta: { silentError: true },
@@ -64,7 +65,7 @@ export function useUnreadReleases(userId: number | null, lang: string, enabled: 
 export function useAcknowledgeReleases(userId: number | null) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (upTo: number) => api.postJson<null>('/release/read/a', { upTo }),
+    mutationFn: (upTo: number) => call(releaseRoutes.read, { body: { upTo } }),
     meta: { silentError: true },
     onMutate: () => {
       for (const lang of LANGS) queryClient.setQueryData(unreadQuery(userId, lang).queryKey, { releases: [] });

@@ -1,18 +1,11 @@
-import type { CompanyProjectFigures, ReportAnswer, ReportFamily, ReportFilterName } from '@edoc/contract/report';
 import type { ReportExportFormat } from '@edoc/contract/report-export';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { reportRoutes } from '@edoc/contract/report-routes';
+import { call } from '../../lib/api-client';
 import { saveBlob } from '../../lib/download';
 import { useProjectKey } from '../../lib/project-query';
 import { useSession } from '../../lib/session';
 import type { ReportFilterValues } from './report-address';
-
-export interface CatalogueEntry {
-  key: string;
-  title: string;
-  family: ReportFamily;
-  filters: ReportFilterName[];
-}
 
 /** The ready-made reports, named by the server in the reader's language (the exports use the same words). */
 export function useReportCatalogue() {
@@ -20,7 +13,7 @@ export function useReportCatalogue() {
   const { language } = useSession();
   return useQuery({
     queryKey: [...project, 'report', 'catalogue', language],
-    queryFn: () => api.get<CatalogueEntry[]>('/report/system/list'),
+    queryFn: () => call(reportRoutes.catalogue),
   });
 }
 
@@ -32,7 +25,7 @@ export function useSystemReport(filters: ReportFilterValues) {
   const { language } = useSession();
   return useQuery({
     queryKey: [...project, 'report', 'system', filters, language],
-    queryFn: () => api.get<ReportAnswer>('/report/system/data', params(filters)),
+    queryFn: () => call(reportRoutes.data, { query: params(filters) }),
     placeholderData: keepPreviousData,
   });
 }
@@ -42,7 +35,7 @@ const stamp = () => new Date().toISOString().slice(0, 10);
 /** Downloads the report's table as Excel, PDF or CSV, with the filters on screen. */
 export function useExportSystemReport(filters: ReportFilterValues, title: string) {
   return useMutation({
-    mutationFn: (format: ReportExportFormat) => api.blob('/report/system/export', { ...params(filters), format }),
+    mutationFn: (format: ReportExportFormat) => call(reportRoutes.export, { query: { ...params(filters), format } }),
     onSuccess: (blob, format) => saveBlob(blob, `${title}-${stamp()}.${format}`),
   });
 }
@@ -52,7 +45,7 @@ export function useCompanyReport() {
   const { companyId, language } = useSession();
   return useQuery({
     queryKey: ['company-report', companyId, language],
-    queryFn: () => api.get<CompanyProjectFigures[]>('/company/report', { companyId: companyId ?? undefined }),
+    queryFn: () => call(reportRoutes.company, { query: { companyId: companyId ?? undefined } }),
   });
 }
 
@@ -60,7 +53,7 @@ export function useExportCompanyReport(title: string) {
   const { companyId } = useSession();
   return useMutation({
     mutationFn: (format: ReportExportFormat) =>
-      api.blob('/company/report/export', { companyId: companyId ?? undefined, format }),
+      call(reportRoutes.companyExport, { query: { companyId: companyId ?? undefined, format } }),
     onSuccess: (blob, format) => saveBlob(blob, `${title}-${stamp()}.${format}`),
   });
 }

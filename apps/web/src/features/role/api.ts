@@ -1,4 +1,4 @@
-import type { RoleBody, RoleCreated, RoleItem } from '@edoc/contract/role';
+import type { RoleBody } from '@edoc/contract/role';
 import {
   queryOptions,
   useMutation,
@@ -7,14 +7,15 @@ import {
   type MutationMeta,
   type QueryKey,
 } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { roleRoutes } from '@edoc/contract/role-routes';
+import { call } from '../../lib/api-client';
 import { useProjectKey, type ProjectKey } from '../../lib/project-query';
 
 /** The entered project's roles (any member may read them: role pickers use these options too). */
 export const rolesQuery = (project: ProjectKey) => {
   // Typed as any key, so the member form's role picker accepts these options (MemberCalls).
   const queryKey: QueryKey = [...project, 'roles'];
-  return queryOptions({ queryKey, queryFn: () => api.get<RoleItem[]>('/role/list') });
+  return queryOptions({ queryKey, queryFn: () => call(roleRoutes.list) });
 };
 
 export function useRoles() {
@@ -34,7 +35,7 @@ export function useSaveRole(meta?: MutationMeta) {
   return useMutation({
     meta,
     mutationFn: ({ roleId, body }: { roleId?: number; body: RoleBody }) =>
-      roleId ? api.postJson<null>(`/role/update/${roleId}`, body) : api.postJson<RoleCreated>('/role/create', body),
+      roleId ? call(roleRoutes.update, { params: { id: roleId }, body }) : call(roleRoutes.create, { body }),
     onSuccess: invalidate,
   });
 }
@@ -42,7 +43,7 @@ export function useSaveRole(meta?: MutationMeta) {
 export function useDeleteRole() {
   const invalidate = useInvalidateRoles();
   return useMutation({
-    mutationFn: (roleId: number) => api.postJson<null>(`/role/delete/${roleId}`),
+    mutationFn: (roleId: number) => call(roleRoutes.delete, { params: { id: roleId } }),
     onSuccess: invalidate,
   });
 }

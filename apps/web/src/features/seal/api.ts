@@ -1,6 +1,7 @@
-import type { SigningCertificate, SigningCertificateBody } from '@edoc/contract/seal';
+import type { SigningCertificateBody } from '@edoc/contract/seal';
 import { useMutation, useQuery, useQueryClient, type MutationMeta } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { sealRoutes } from '@edoc/contract/seal-routes';
+import { call } from '../../lib/api-client';
 
 const CERTIFICATE = ['signing-certificate'] as const;
 
@@ -8,7 +9,7 @@ const CERTIFICATE = ['signing-certificate'] as const;
 export function useSigningCertificate() {
   return useQuery({
     queryKey: CERTIFICATE,
-    queryFn: () => api.get<SigningCertificate>('/system/signing-certificate'),
+    queryFn: () => call(sealRoutes.certificate),
   });
 }
 
@@ -17,7 +18,7 @@ export function useInstallSigningCertificate(meta?: MutationMeta) {
   const queryClient = useQueryClient();
   return useMutation({
     meta,
-    mutationFn: (body: SigningCertificateBody) => api.postJson<SigningCertificate>('/system/signing-certificate', body),
+    mutationFn: (body: SigningCertificateBody) => call(sealRoutes.saveCertificate, { body }),
     onSuccess: (data) => queryClient.setQueryData(CERTIFICATE, data),
   });
 }

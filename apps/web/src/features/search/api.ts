@@ -1,6 +1,6 @@
-import type { SearchAnswer } from '@edoc/contract/search';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { searchRoutes } from '@edoc/contract/search-routes';
+import { call } from '../../lib/api-client';
 import { useProjectKey, type ProjectKey } from '../../lib/project-query';
 
 export interface SearchParams {
@@ -28,7 +28,7 @@ export interface SearchParams {
 export const searchQueryOptions = (project: ProjectKey, p: SearchParams) =>
   queryOptions({
     queryKey: [...project, 'search', p],
-    queryFn: () => api.get<SearchAnswer>('/file/search', { ...p }),
+    queryFn: () => call(searchRoutes.search, { query: { ...p } }),
     placeholderData: keepPreviousData,
   });
 

@@ -1,4 +1,4 @@
-import type { SiteBody, SiteCreated, SiteItem } from '@edoc/contract/site';
+import type { SiteBody } from '@edoc/contract/site';
 import {
   queryOptions,
   useMutation,
@@ -7,14 +7,15 @@ import {
   type MutationMeta,
   type QueryKey,
 } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { siteRoutes } from '@edoc/contract/site-routes';
+import { call } from '../../lib/api-client';
 import { useProjectKey, type ProjectKey } from '../../lib/project-query';
 
 /** The entered project's sites (any member may read them: other features' pickers use these options too). */
 export const sitesQuery = (project: ProjectKey) => {
   // Typed as any key, so pickers that take list options of another feature accept these (MemberCalls).
   const queryKey: QueryKey = [...project, 'sites'];
-  return queryOptions({ queryKey, queryFn: () => api.get<SiteItem[]>('/site/list') });
+  return queryOptions({ queryKey, queryFn: () => call(siteRoutes.list) });
 };
 
 export function useSites(options: { enabled?: boolean } = {}) {
@@ -34,7 +35,7 @@ export function useSaveSite(meta?: MutationMeta) {
   return useMutation({
     meta,
     mutationFn: ({ siteId, body }: { siteId?: number; body: SiteBody }) =>
-      siteId ? api.postJson<null>(`/site/update/${siteId}`, body) : api.postJson<SiteCreated>('/site/create', body),
+      siteId ? call(siteRoutes.update, { params: { id: siteId }, body }) : call(siteRoutes.create, { body }),
     onSuccess: invalidate,
   });
 }
@@ -42,7 +43,7 @@ export function useSaveSite(meta?: MutationMeta) {
 export function useDeleteSite() {
   const invalidate = useInvalidateSites();
   return useMutation({
-    mutationFn: (siteId: number) => api.postJson<null>(`/site/delete/${siteId}`),
+    mutationFn: (siteId: number) => call(siteRoutes.delete, { params: { id: siteId } }),
     onSuccess: invalidate,
   });
 }

@@ -1,11 +1,12 @@
-import type { TagBody, TagIdData, TagItem } from '@edoc/contract/tag';
+import type { TagBody, TagItem } from '@edoc/contract/tag';
 import { queryOptions, useMutation, useQuery, useQueryClient, type MutationMeta } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { tagRoutes } from '@edoc/contract/tag-routes';
+import { call } from '../../lib/api-client';
 import { useProjectKey, type ProjectKey } from '../../lib/project-query';
 
 /** The entered project's tags (any member may read them: the document form's picker uses these options too). */
 export const tagsQuery = (project: ProjectKey) =>
-  queryOptions({ queryKey: [...project, 'tags'], queryFn: () => api.get<TagItem[]>('/tag/list') });
+  queryOptions({ queryKey: [...project, 'tags'], queryFn: () => call(tagRoutes.list) });
 
 export function useTags(options: { enabled?: boolean } = {}) {
   return useQuery({ ...tagsQuery(useProjectKey()), ...options });
@@ -24,7 +25,7 @@ export function useSaveTag(meta?: MutationMeta) {
   return useMutation({
     meta,
     mutationFn: ({ id, body }: { id?: number; body: TagBody }) =>
-      id ? api.postJson<null>(`/tag/update/${id}`, body) : api.postJson<TagIdData>('/tag/create', body),
+      id ? call(tagRoutes.update, { params: { id }, body }) : call(tagRoutes.create, { body }),
     onSuccess: invalidate,
   });
 }
@@ -32,7 +33,7 @@ export function useSaveTag(meta?: MutationMeta) {
 export function useDeleteTag() {
   const invalidate = useInvalidateTags();
   return useMutation({
-    mutationFn: (tag: TagItem) => api.postJson<null>(`/tag/delete/${tag.id}`),
+    mutationFn: (tag: TagItem) => call(tagRoutes.delete, { params: { id: tag.id } }),
     onSuccess: invalidate,
   });
 }

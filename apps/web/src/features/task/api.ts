@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
-import type { BatchAnswer, SignatureInput, TaskItem, TaskSort } from '@edoc/contract/flow';
-import type { Page } from '@edoc/contract/envelope';
-import type { FileDetail } from '@edoc/contract/viewer';
+import type { SignatureInput, TaskSort } from '@edoc/contract/flow';
 import type { TaskKind } from '@edoc/contract/workflow';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { taskRoutes } from '@edoc/contract/task-routes';
+import { viewerRoutes } from '@edoc/contract/viewer-routes';
+import { workflowRoutes } from '@edoc/contract/workflow-routes';
+import { call } from '../../lib/api-client';
 import { useProjectKey, type ProjectKey } from '../../lib/project-query';
 
 export type TaskState = 'pending' | 'processed';
@@ -33,13 +34,15 @@ export function useTasks(p: TaskListParams) {
   return useQuery({
     queryKey: [...tasksKey(useProjectKey()), 'list', p, i18n.language],
     queryFn: () =>
-      api.get<Page<TaskItem>>('/task/list', {
-        state: p.state,
-        pageNum: p.pageNum,
-        pageSize: p.pageSize,
-        kind: p.kind,
-        sort: p.sort,
-        order: p.sort ? p.order : undefined,
+      call(taskRoutes.list, {
+        query: {
+          state: p.state,
+          pageNum: p.pageNum,
+          pageSize: p.pageSize,
+          kind: p.kind,
+          sort: p.sort,
+          order: p.sort ? p.order : undefined,
+        },
       }),
     placeholderData: keepPreviousData,
     refetchOnWindowFocus: true,
@@ -65,7 +68,7 @@ export function usePendingCount(): number {
   );
   const count = useQuery({
     queryKey: [...tasksKey(project), 'count'],
-    queryFn: () => api.get<Page<TaskItem>>('/task/list', { state: 'pending', pageNum: 1, pageSize: 1 }),
+    queryFn: () => call(taskRoutes.list, { query: { state: 'pending', pageNum: 1, pageSize: 1 } }),
     enabled: projectId !== null,
     refetchInterval: COUNT_MS,
     refetchOnWindowFocus: true,
@@ -84,7 +87,7 @@ export function useSigningOf(fileIds: number[], enabled: boolean) {
   return useQueries({
     queries: fileIds.map((fileId) => ({
       queryKey: [...tasksKey(project), 'signing', fileId],
-      queryFn: () => api.get<FileDetail>(`/file/${fileId}`),
+      queryFn: () => call(viewerRoutes.detail, { params: { id: fileId } }),
       enabled,
       staleTime: 0,
     })),
@@ -108,7 +111,7 @@ export function useBatchPass() {
   return useMutation({
     // The dialog shows a refusal itself (a wrong signing password under the password field).
     meta: { silentError: true },
-    mutationFn: (input: BatchPassInput) => api.postJson<BatchAnswer>('/file/batch/a', { action: 'pass', ...input }),
+    mutationFn: (input: BatchPassInput) => call(workflowRoutes.batch, { body: { action: 'pass', ...input } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey }),
   });
 }

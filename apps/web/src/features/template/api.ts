@@ -1,6 +1,7 @@
-import type { TemplateBody, TemplateDetail, TemplateIdData, TemplateItem } from '@edoc/contract/template';
+import type { TemplateBody, TemplateItem } from '@edoc/contract/template';
 import { queryOptions, useMutation, useQuery, useQueryClient, type MutationMeta } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { templateRoutes } from '@edoc/contract/template-routes';
+import { call } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 
 /** Keys carry the managed company: a company administrator may switch companies within one tab. */
@@ -10,7 +11,7 @@ const TEMPLATES = ['templates'] as const;
 export const templatesQuery = (companyId: number | null, types: string) =>
   queryOptions({
     queryKey: [...TEMPLATES, companyId, 'list', types],
-    queryFn: () => api.get<TemplateItem[]>('/template/list', { type: types }),
+    queryFn: () => call(templateRoutes.list, { query: { type: types } }),
   });
 
 export function useTemplates(types: string) {
@@ -21,7 +22,7 @@ export function useTemplateDetail(id: number | undefined, enabled: boolean) {
   const { companyId } = useSession();
   return useQuery({
     queryKey: [...TEMPLATES, companyId, 'detail', id ?? 0],
-    queryFn: () => api.get<TemplateDetail>(`/template/${id}`),
+    queryFn: () => call(templateRoutes.detail, { params: { id } }),
     enabled: enabled && id !== undefined,
   });
 }
@@ -38,7 +39,7 @@ export function useSaveTemplate(meta?: MutationMeta) {
   return useMutation({
     meta,
     mutationFn: ({ id, body }: { id?: number; body: TemplateBody }) =>
-      id ? api.postJson<null>(`/template/update/${id}`, body) : api.postJson<TemplateIdData>('/template/create', body),
+      id ? call(templateRoutes.update, { params: { id }, body }) : call(templateRoutes.create, { body }),
     onSuccess: invalidate,
   });
 }
@@ -46,12 +47,14 @@ export function useSaveTemplate(meta?: MutationMeta) {
 export function useDeleteTemplate() {
   const invalidate = useInvalidateTemplates();
   return useMutation({
-    mutationFn: (template: TemplateItem) => api.postJson<null>(`/template/delete/${template.id}`),
+    mutationFn: (template: TemplateItem) => call(templateRoutes.delete, { params: { id: template.id } }),
     onSuccess: invalidate,
   });
 }
 
 /** The template as a workbook (its own name), errors shown the usual way. */
 export function useExportTemplate() {
-  return useMutation({ mutationFn: (template: TemplateItem) => api.blob(`/template/${template.id}/export`) });
+  return useMutation({
+    mutationFn: (template: TemplateItem) => call(templateRoutes.export, { params: { id: template.id } }),
+  });
 }

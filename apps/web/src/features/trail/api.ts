@@ -1,7 +1,6 @@
-import type { TrailItem } from '@edoc/contract/trail-query';
-import type { Page } from '@edoc/contract/envelope';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { trailRoutes } from '@edoc/contract/trail-routes';
+import { call } from '../../lib/api-client';
 import { saveBlob } from '../../lib/download';
 import { useProjectKey, type ProjectKey } from '../../lib/project-query';
 
@@ -17,7 +16,7 @@ export interface TrailFilters {
 export const projectTrailQuery = (project: ProjectKey, filters: TrailFilters, pageNum: number, pageSize: number) =>
   queryOptions({
     queryKey: [...project, 'audit', 'project', filters, pageNum, pageSize],
-    queryFn: () => api.get<Page<TrailItem>>('/audit/project/list', { ...filters, pageNum, pageSize }),
+    queryFn: () => call(trailRoutes.list, { query: { ...filters, pageNum, pageSize } }),
     placeholderData: keepPreviousData,
   });
 
@@ -29,7 +28,7 @@ export function useProjectTrail(filters: TrailFilters, pageNum: number, pageSize
 export const fileTrailQuery = (project: ProjectKey, fileId: number) =>
   queryOptions({
     queryKey: [...project, 'audit', 'file', fileId],
-    queryFn: () => api.get<TrailItem[]>('/audit/find_file_audits', { fileId }),
+    queryFn: () => call(trailRoutes.fileTrail, { query: { fileId } }),
   });
 
 export function useFileTrail(fileId: number, enabled: boolean) {
@@ -39,7 +38,7 @@ export function useFileTrail(fileId: number, enabled: boolean) {
 /** Downloads the filtered trajectory as CSV or Excel. */
 export function useExportTrail(filters: TrailFilters) {
   return useMutation({
-    mutationFn: (format: 'csv' | 'xlsx') => api.blob('/audit/project/export', { ...filters, format }),
+    mutationFn: (format: 'csv' | 'xlsx') => call(trailRoutes.export, { query: { ...filters, format } }),
     onSuccess: (blob, format) => saveBlob(blob, `trail-${new Date().toISOString().slice(0, 10)}.${format}`),
   });
 }

@@ -1,14 +1,15 @@
-import type { StudyAlertBody, StudyAlertItem, StudyAlertSaved } from '@edoc/contract/alert';
-import type { AvatarData, SignatureData, UserInfo, UserInfoModifyBody } from '@edoc/contract/user';
+import type { StudyAlertBody, StudyAlertItem } from '@edoc/contract/alert';
+import type { UserInfoModifyBody } from '@edoc/contract/user';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, isApiError } from '../../lib/api-client';
+import { userRoutes } from '@edoc/contract/user-routes';
+import { isApiError, call, callUpload } from '../../lib/api-client';
 
 /** Everything of the signed-in user: the personal centre's data, the caller's own only. */
 const USER = ['user'] as const;
 
 export const userInfoQuery = queryOptions({
   queryKey: [...USER, 'info'],
-  queryFn: () => api.get<UserInfo>('/user/info'),
+  queryFn: () => call(userRoutes.info),
 });
 
 export function useUserInfo() {
@@ -18,7 +19,7 @@ export function useUserInfo() {
 export function useModifyUserInfo() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UserInfoModifyBody) => api.postJson<UserInfo>('/user/info/modify/a', body),
+    mutationFn: (body: UserInfoModifyBody) => call(userRoutes.modifyInfo, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userInfoQuery.queryKey }),
   });
 }
@@ -27,7 +28,7 @@ export function useModifyUserInfo() {
 export function useAvatar(userId: number, avatarUrl: string | null) {
   return useQuery({
     queryKey: [...USER, 'avatar', userId, avatarUrl],
-    queryFn: () => api.blob(`/user/avatar/${userId}`),
+    queryFn: () => call(userRoutes.avatar, { params: { userId } }),
     enabled: Boolean(avatarUrl),
     // A missing picture simply shows the default icon.
     meta: { silentError: true },
@@ -41,7 +42,7 @@ export function useUploadAvatar() {
     mutationFn: (file: File) => {
       const data = new FormData();
       data.append('file', file, file.name);
-      return api.upload<AvatarData>('/user/avatar', data);
+      return callUpload(userRoutes.uploadAvatar, data);
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: USER }),
   });
@@ -52,7 +53,7 @@ const signatureQuery = queryOptions({
   /** The caller's own signature image, or null when none has been set (the server answers 404). */
   queryFn: async (): Promise<Blob | null> => {
     try {
-      return await api.blob('/user/signature');
+      return await call(userRoutes.signature);
     } catch (error) {
       if (isApiError(error) && error.httpStatus === 404) return null;
       throw error;
@@ -70,7 +71,7 @@ export function useUploadSignature() {
     mutationFn: ({ blob, name }: { blob: Blob; name: string }) => {
       const data = new FormData();
       data.append('file', blob, name);
-      return api.upload<SignatureData>('/user/signature/a', data);
+      return callUpload(userRoutes.uploadSignature, data);
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: signatureQuery.queryKey }),
   });
@@ -78,7 +79,7 @@ export function useUploadSignature() {
 
 const studyAlertsQuery = queryOptions({
   queryKey: [...USER, 'studyAlerts'],
-  queryFn: () => api.get<StudyAlertItem[]>('/user/study_alert'),
+  queryFn: () => call(userRoutes.studyAlerts),
 });
 
 export function useStudyAlerts() {
@@ -93,7 +94,7 @@ export function useSaveStudyAlert(onSaved: () => void) {
   const queryClient = useQueryClient();
   const { queryKey } = studyAlertsQuery;
   return useMutation({
-    mutationFn: (body: StudyAlertBody) => api.postJson<StudyAlertSaved>('/user/study_alert/a', body),
+    mutationFn: (body: StudyAlertBody) => call(userRoutes.saveStudyAlert, { body }),
     onMutate: (item) => {
       const before = queryClient.getQueryData(queryKey);
       queryClient.setQueryData(queryKey, (rows) =>

@@ -1,7 +1,7 @@
 import { API_BASE } from '@edoc/contract/limits';
-import type { FileDetail, ViewState } from '@edoc/contract/viewer';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { viewerRoutes } from '@edoc/contract/viewer-routes';
+import { call } from '../../lib/api-client';
 import { useProjectKey, type ProjectKey } from '../../lib/project-query';
 import { getToken } from '../../lib/session';
 
@@ -13,7 +13,8 @@ const viewerKey = (project: ProjectKey) => [...project, 'viewer'] as const;
 export const fileDetailQuery = (project: ProjectKey, fileId: number, fileVersionId: number | null) =>
   queryOptions({
     queryKey: [...viewerKey(project), 'detail', fileId, fileVersionId],
-    queryFn: () => api.get<FileDetail>(`/file/${fileId}`, { fileVersionId: fileVersionId ?? undefined }),
+    queryFn: () =>
+      call(viewerRoutes.detail, { params: { id: fileId }, query: { fileVersionId: fileVersionId ?? undefined } }),
     retry: false,
     staleTime: Infinity,
     refetchOnWindowFocus: false,
@@ -31,7 +32,7 @@ export function useFileDetail(fileId: number | null, fileVersionId: number | nul
 export function useOpenViewState(fileVersionId: number | null) {
   return useQuery({
     queryKey: [...viewerKey(useProjectKey()), 'state', fileVersionId ?? 0],
-    queryFn: () => api.get<ViewState>(`/minio/file/state/${fileVersionId}`),
+    queryFn: () => call(viewerRoutes.state, { params: { id: fileVersionId } }),
     enabled: fileVersionId !== null,
     retry: false,
     staleTime: Infinity,
@@ -44,7 +45,7 @@ export function useOpenViewState(fileVersionId: number | null) {
 export function usePolledViewState(fileVersionId: number | null, converting: boolean) {
   return useQuery({
     queryKey: [...viewerKey(useProjectKey()), 'process', fileVersionId ?? 0],
-    queryFn: () => api.get<ViewState>(`/minio/file/process/${fileVersionId}`),
+    queryFn: () => call(viewerRoutes.process, { params: { id: fileVersionId } }),
     enabled: converting,
     retry: 2,
     refetchInterval: (q) => (!q.state.data || q.state.data.state === 'converting' ? POLL_MS : false),
@@ -63,7 +64,7 @@ export const authHeaders = (): Record<string, string> => {
 function useViewContent<T>(fileVersionId: number, as: 'blob' | 'text', read: (blob: Blob) => Promise<T> | T) {
   return useQuery({
     queryKey: [...viewerKey(useProjectKey()), 'content', fileVersionId, as],
-    queryFn: async () => read(await api.blob(`/file/view/${fileVersionId}`)),
+    queryFn: async () => read(await call(viewerRoutes.view, { params: { id: fileVersionId } })),
     staleTime: Infinity,
     retry: false,
   });

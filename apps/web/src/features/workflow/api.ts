@@ -1,19 +1,8 @@
-import type { RequestWord } from '@edoc/contract/document-edit';
-import type {
-  AssigneeCandidates,
-  BatchAnswer,
-  DecideBody,
-  FlowAnswer,
-  RouteStageInput,
-  RouteTemplateBody,
-  SendBody,
-  TransitionAnswer,
-  routeTemplateCreated,
-  routeTemplateList,
-} from '@edoc/contract/flow';
+import type { DecideBody, RouteStageInput, RouteTemplateBody, SendBody, routeTemplateList } from '@edoc/contract/flow';
 import type { z } from 'zod';
 import { useMutation, useQuery, useQueryClient, type MutationMeta } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { workflowRoutes } from '@edoc/contract/workflow-routes';
+import { call } from '../../lib/api-client';
 import { useProjectKey, type ProjectKey } from '../../lib/project-query';
 
 export type RouteTemplate = z.infer<typeof routeTemplateList>[number];
@@ -25,7 +14,7 @@ const workflowKey = (project: ProjectKey) => [...project, 'workflow'] as const;
 export function useFlow(fileId: number) {
   return useQuery({
     queryKey: [...workflowKey(useProjectKey()), 'flow', fileId],
-    queryFn: () => api.get<FlowAnswer>(`/file/flow/${fileId}`),
+    queryFn: () => call(workflowRoutes.flow, { params: { id: fileId } }),
   });
 }
 
@@ -33,7 +22,7 @@ export function useFlow(fileId: number) {
 export function useRequestWords(fileId: number, routeId: number, enabled: boolean) {
   return useQuery({
     queryKey: [...workflowKey(useProjectKey()), 'words', fileId, routeId],
-    queryFn: () => api.get<RequestWord[]>(`/file/words/${fileId}/${routeId}/a`),
+    queryFn: () => call(workflowRoutes.requestWords, { params: { fileId, routeId } }),
     enabled,
   });
 }
@@ -42,7 +31,7 @@ export function useRequestWords(fileId: number, routeId: number, enabled: boolea
 export function useAssignees(fileId: number | null) {
   return useQuery({
     queryKey: [...workflowKey(useProjectKey()), 'assignees', fileId ?? 0],
-    queryFn: () => api.get<AssigneeCandidates>(`/file/assignees/${fileId}`),
+    queryFn: () => call(workflowRoutes.assignees, { params: { id: fileId } }),
     enabled: fileId !== null,
     staleTime: 0,
   });
@@ -51,7 +40,7 @@ export function useAssignees(fileId: number | null) {
 export function useRouteTemplates(enabled: boolean) {
   return useQuery({
     queryKey: [...workflowKey(useProjectKey()), 'templates'],
-    queryFn: () => api.get<RouteTemplate[]>('/route/template/list'),
+    queryFn: () => call(workflowRoutes.templateList),
     enabled,
   });
 }
@@ -82,10 +71,10 @@ export function useDocumentAction(fileId: number, meta?: MutationMeta) {
   const refresh = useRefreshDocument();
   return useMutation({
     mutationFn: (action: DocumentAction) => {
-      if (action.kind === 'receive') return api.postJson<TransitionAnswer>(`/file/receive/${fileId}/a`);
-      if (action.kind === 'undo') return api.postJson<TransitionAnswer>(`/file/undo/${fileId}/a`);
+      if (action.kind === 'receive') return call(workflowRoutes.receive, { params: { id: fileId } });
+      if (action.kind === 'undo') return call(workflowRoutes.undo, { params: { id: fileId } });
       const { kind: _kind, ...body } = action;
-      return api.postJson<TransitionAnswer>(`/file/audit/${fileId}/a`, body);
+      return call(workflowRoutes.decide, { params: { id: fileId }, body });
     },
     onSettled: () => refresh([fileId]),
     meta,
@@ -96,7 +85,7 @@ export function useDocumentAction(fileId: number, meta?: MutationMeta) {
 export function useSendDocument(meta?: MutationMeta) {
   const refresh = useRefreshDocument();
   return useMutation({
-    mutationFn: (body: SendBody) => api.postJson<TransitionAnswer>('/file/apply/save', body),
+    mutationFn: (body: SendBody) => call(workflowRoutes.send, { body }),
     onSettled: (_d, _e, body) => refresh([body.fileId]),
     meta,
   });
@@ -107,7 +96,7 @@ export function useBatchSend(meta?: MutationMeta) {
   const refresh = useRefreshDocument();
   return useMutation({
     mutationFn: (body: { fileIds: number[]; stages: RouteStageInput[] }) =>
-      api.postJson<BatchAnswer>('/file/batch/a', { action: 'send', ...body }),
+      call(workflowRoutes.batch, { body: { action: 'send', ...body } }),
     onSettled: (_d, _e, body) => refresh(body.fileIds),
     meta,
   });
@@ -122,8 +111,7 @@ function useInvalidateTemplates() {
 export function useCreateRouteTemplate(meta?: MutationMeta) {
   const invalidate = useInvalidateTemplates();
   return useMutation({
-    mutationFn: (body: RouteTemplateBody) =>
-      api.postJson<z.infer<typeof routeTemplateCreated>>('/route/template/create', body),
+    mutationFn: (body: RouteTemplateBody) => call(workflowRoutes.createTemplate, { body }),
     onSuccess: invalidate,
     meta,
   });
@@ -132,7 +120,7 @@ export function useCreateRouteTemplate(meta?: MutationMeta) {
 export function useDeleteRouteTemplate() {
   const invalidate = useInvalidateTemplates();
   return useMutation({
-    mutationFn: (id: number) => api.postJson<null>(`/route/template/delete/${id}`),
+    mutationFn: (id: number) => call(workflowRoutes.deleteTemplate, { params: { id } }),
     onSuccess: invalidate,
   });
 }

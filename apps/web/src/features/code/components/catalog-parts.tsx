@@ -1,4 +1,5 @@
 import { App, Button, Popconfirm, Space, Tag, type TableColumnType } from 'antd';
+import type { RawRoute } from '@edoc/contract/route';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { saveBlob } from '../../../lib/download';
@@ -30,7 +31,8 @@ export function useCatalogDelete<T>(remove: UseMutationResult<null, Error, T>, o
 /** Downloads an export workbook under the given name. */
 export function useSaveExport() {
   const download = useExportWorkbook();
-  return (path: string, fileName: string) => download.mutate(path, { onSuccess: (blob) => saveBlob(blob, fileName) });
+  return (route: RawRoute, fileName: string) =>
+    download.mutate(route, { onSuccess: (blob) => saveBlob(blob, fileName) });
 }
 
 /** The code column (with the company-entry tag), the enabled column and the actions column. */

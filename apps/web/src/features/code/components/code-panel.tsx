@@ -10,7 +10,7 @@ import { showServerError } from '../../../lib/form-errors';
 import { schemaRule } from '../../../lib/form-rules';
 import { useListState } from '../../../lib/use-list-state';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
-import { excelPaths, useCodes, useCodeTypeOptions, useDeleteCode, useInvalidateCodes, useSaveCode } from '../api';
+import { excelRoutes, useCodes, useCodeTypeOptions, useDeleteCode, useInvalidateCodes, useSaveCode } from '../api';
 import { useCatalogColumns, useCatalogDelete, useSaveExport } from './catalog-parts';
 
 const shape = codeBody.shape;
@@ -141,11 +141,11 @@ export function CodePanel({ scope, title }: { scope: CodeScope; title: string })
   const [editing, setEditing] = useState<{ open: boolean; item?: CodeItem }>({ open: false });
   const q = { pageNum: list.pageNum, pageSize: list.pageSize, searchValue: list.searchValue, typeId };
   const page = useCodes(scope, q);
-  const paths = excelPaths(scope, '');
+  const excel = excelRoutes(scope, 'codes');
 
   const remove = useCatalogDelete(useDeleteCode(scope), () => list.stepBackIfEmpty(page.data?.data.length ?? 0));
   const saveExport = useSaveExport();
-  const exportAll = () => saveExport(paths.exportPath, `${t('code.codesFile')}.xlsx`);
+  const exportAll = () => saveExport(excel.exportRoute, `${t('code.codesFile')}.xlsx`);
   const shared = useCatalogColumns<CodeItem>({
     idPrefix: 'code',
     codeWidth: 160,
@@ -191,8 +191,8 @@ export function CodePanel({ scope, title }: { scope: CodeScope; title: string })
           <ExcelImport
             id="code-import"
             title={t('code.importTitle')}
-            uploadPath={paths.importPath}
-            samplePath={paths.samplePath}
+            importRoute={excel.importRoute}
+            sampleRoute={excel.sampleRoute}
             sampleFileName={`${t('code.codesFile')}-sample.xlsx`}
             onImported={() => void invalidate()}
           />

@@ -10,7 +10,7 @@ import { showServerError } from '../../../lib/form-errors';
 import { schemaRule } from '../../../lib/form-rules';
 import { useListState } from '../../../lib/use-list-state';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
-import { excelPaths, useCodeTypes, useDeleteCodeType, useInvalidateCodes, useSaveCodeType } from '../api';
+import { excelRoutes, useCodeTypes, useDeleteCodeType, useInvalidateCodes, useSaveCodeType } from '../api';
 import { useCatalogColumns, useCatalogDelete, useSaveExport } from './catalog-parts';
 
 const shape = codeTypeBody.shape;
@@ -106,11 +106,11 @@ export function CodeTypePanel({ scope, title }: { scope: CodeScope; title: strin
   const [editing, setEditing] = useState<{ open: boolean; item?: CodeTypeItem }>({ open: false });
   const q = { pageNum: list.pageNum, pageSize: list.pageSize, searchValue: list.searchValue };
   const page = useCodeTypes(scope, q);
-  const paths = excelPaths(scope, '/type');
+  const excel = excelRoutes(scope, 'types');
 
   const remove = useCatalogDelete(useDeleteCodeType(scope), () => list.stepBackIfEmpty(page.data?.data.length ?? 0));
   const saveExport = useSaveExport();
-  const exportAll = () => saveExport(paths.exportPath, `${t('code.typesFile')}.xlsx`);
+  const exportAll = () => saveExport(excel.exportRoute, `${t('code.typesFile')}.xlsx`);
   const shared = useCatalogColumns<CodeTypeItem>({
     idPrefix: 'code-type',
     codeWidth: 180,
@@ -137,8 +137,8 @@ export function CodeTypePanel({ scope, title }: { scope: CodeScope; title: strin
           <ExcelImport
             id="code-type-import"
             title={t('code.importTypesTitle')}
-            uploadPath={paths.importPath}
-            samplePath={paths.samplePath}
+            importRoute={excel.importRoute}
+            sampleRoute={excel.sampleRoute}
             sampleFileName={`${t('code.typesFile')}-sample.xlsx`}
             onImported={() => void invalidate()}
           />

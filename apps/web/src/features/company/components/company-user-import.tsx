@@ -1,5 +1,6 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { companyUserRoutes } from '@edoc/contract/company-routes';
 import { ExcelImport } from '../../../components/excel-import';
 import { useInvalidateCompanyUsers, type CompanyScope } from '../api';
 
@@ -11,8 +12,8 @@ export function CompanyUserImport({ scope }: { scope: CompanyScope }) {
     <ExcelImport
       id="company-user-import"
       title={t('companyUserImport.title')}
-      uploadPath="/company/user/import"
-      samplePath="/company/user/import/sample"
+      importRoute={companyUserRoutes.import}
+      sampleRoute={companyUserRoutes.importSample}
       sampleFileName={i18n.language === 'en-US' ? 'company-users-template.xlsx' : '公司用户导入模板.xlsx'}
       query={scope == null ? undefined : { companyId: scope }}
       onImported={() => void invalidate()}

@@ -2,10 +2,10 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { REPORT_EXPORT_FORMATS } from '@edoc/contract/report-export';
-import { useExportReport, type ExportRequest } from '../api';
+import { useExportReport, type ExportSource } from '../api';
 
 /** Excel, CSV and PDF of the table the report shows (a saved report by id, else the definition being built). */
-export function ExportButtons({ request, disabled }: { request: Omit<ExportRequest, 'format'>; disabled?: boolean }) {
+export function ExportButtons({ request, disabled }: { request: ExportSource; disabled?: boolean }) {
   const { t } = useTranslation();
   const exporting = useExportReport();
   return (

@@ -1,6 +1,7 @@
 import type { DuplicateRow } from '@edoc/contract/search';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { searchRoutes } from '@edoc/contract/search-routes';
+import { call } from '../../../lib/api-client';
 import { sha256Of } from '../../../lib/hash';
 import { useProjectKey } from '../../../lib/project-query';
 
@@ -18,7 +19,7 @@ export function useDuplicateCheck() {
       if (!sha256) return [];
       return await client.fetchQuery({
         queryKey: [...project, 'documents', 'duplicates', sha256],
-        queryFn: () => api.get<DuplicateRow[]>('/file/duplicates', { sha256 }),
+        queryFn: () => call(searchRoutes.duplicates, { query: { sha256 } }),
         staleTime: 0,
         meta: { silentError: true },
       });

@@ -2,7 +2,8 @@ import type { UploadAuth } from '@edoc/contract/folder';
 import { MB } from '@edoc/contract/limits';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { api } from '../../../lib/api-client';
+import { documentRoutes } from '@edoc/contract/document-routes';
+import { call } from '../../../lib/api-client';
 import { useProjectKey } from '../../../lib/project-query';
 
 /**
@@ -14,7 +15,7 @@ export function useUploadAuth(folderId: number | undefined) {
   const project = useProjectKey();
   return useQuery({
     queryKey: [...project, 'documents', 'upload-auth', folderId],
-    queryFn: () => api.get<UploadAuth>('/folder/upload/auth', { folderId }),
+    queryFn: () => call(documentRoutes.uploadAuth, { query: { folderId } }),
     enabled: folderId !== undefined,
     staleTime: 60_000,
   });

@@ -3,6 +3,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, Card, Empty, Input, Popconfirm, Select, Space, Table, Tag, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TemplateItem } from '@edoc/contract/template';
+import { templateRoutes } from '@edoc/contract/template-routes';
 import { ExcelImport } from '../../../components/excel-import';
 import { saveBlob } from '../../../lib/download';
 import { fieldMessage } from '../../../lib/form-rules';
@@ -105,8 +106,8 @@ export function TemplateListPage({ types, titleKey }: TemplateListPageProps) {
           <ExcelImport
             id="template-import"
             title={t('template.importTitle')}
-            uploadPath="/template/import"
-            samplePath="/template/import/sample"
+            importRoute={templateRoutes.import}
+            sampleRoute={templateRoutes.importSample}
             sampleFileName={`${t('template.sampleFile')}-${importType}.xlsx`}
             query={{ type: importType, name: importName.trim() || undefined }}
             validate={() => (importName.trim() ? null : fieldMessage('required', 'name'))}
