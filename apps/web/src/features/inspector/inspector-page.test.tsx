@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { noData } from '@edoc/contract/envelope';
-import { inspectorInvited, inspectorList, type InspectorItem } from '@edoc/contract/inspector';
+import type { InspectorItem } from '@edoc/contract/inspector';
+import { inspectorRoutes } from '@edoc/contract/inspector-routes';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
 import { setSession } from '../../lib/session';
-import { envelope, mockApi, reply } from '../../test/fetch-mock';
+import { envelope, mockApi, serve } from '../../test/fetch-mock';
 import { byId, findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
 import { enterProject } from '../../test/session';
@@ -64,7 +64,7 @@ describe('inspectors page (issue 11)', () => {
   it('lists the invitations with their period, state and grant; only open ones can be changed or revoked', async () => {
     await changeLanguage('en-US');
     enterProject();
-    mockApi({ 'GET /manage/inspector/list': () => reply(inspectorList, rows) });
+    mockApi(serve(inspectorRoutes.list, rows));
     renderApp('/manage/inspector');
     const table = await findById('inspector-table');
     expect(await within(table).findByText('Inspector 1')).toBeInTheDocument();
@@ -91,7 +91,7 @@ describe('inspectors page (issue 11)', () => {
   it('says when nobody is invited yet, in Chinese', async () => {
     await changeLanguage('zh-CN');
     enterProject();
-    mockApi({ 'GET /manage/inspector/list': () => reply(inspectorList, []) });
+    mockApi(serve(inspectorRoutes.list, []));
     renderApp('/manage/inspector');
     expect(await screen.findByText('本项目尚未邀请检查员')).toBeInTheDocument();
     expect(byId('inspector-invite')).toHaveTextContent('邀请检查员');
@@ -102,15 +102,16 @@ describe('inspectors page (issue 11)', () => {
     enterProject();
     let answered = 0;
     const fetchMock = mockApi({
-      'GET /manage/inspector/list': () => reply(inspectorList, answered > 1 ? [item(5, 'scheduled')] : []),
-      'POST /manage/inspector/invite': () =>
+      ...serve(inspectorRoutes.list, () => (answered > 1 ? [item(5, 'scheduled')] : [])),
+      ...serve(inspectorRoutes.invite, () =>
         ++answered === 1
           ? envelope(null, {
               status: 409,
               errorCode: 'inspector_is_member',
               msg: 'This user is already a member of the project and cannot be invited as an inspector',
             })
-          : reply(inspectorInvited, { id: 5, userId: 105, newAccount: true }),
+          : { id: 5, userId: 105, newAccount: true },
+      ),
     });
     renderApp('/manage/inspector');
     fireEvent.click(await findById('inspector-invite'));
@@ -155,14 +156,15 @@ describe('inspectors page (issue 11)', () => {
     await changeLanguage('en-US');
     enterProject();
     mockApi({
-      'GET /manage/inspector/list': () => reply(inspectorList, [item(1, 'active')]),
-      'POST /manage/inspector/invite': () =>
+      ...serve(inspectorRoutes.list, [item(1, 'active')]),
+      ...serve(inspectorRoutes.invite, () =>
         envelope(
           {
             fields: [{ field: 'startsOn', message: 'Start time cannot be later than end time' }],
           },
           { status: 400, errorCode: 'start_after_end', msg: 'Start time cannot be later than end time' },
         ),
+      ),
     });
     renderApp('/manage/inspector');
     // Changing an invitation keeps its e-mail, which is what the server finds it by.
@@ -182,12 +184,11 @@ describe('inspectors page (issue 11)', () => {
     enterProject();
     let revoked = false;
     const fetchMock = mockApi({
-      'GET /manage/inspector/list': () =>
-        reply(inspectorList, [item(1, revoked ? 'revoked' : 'active', { userName: '李检查' })]),
-      'POST /manage/inspector/revoke/1': () => {
+      ...serve(inspectorRoutes.list, () => [item(1, revoked ? 'revoked' : 'active', { userName: '李检查' })]),
+      ...serve(inspectorRoutes.revoke, () => {
         revoked = true;
-        return reply(noData, null);
-      },
+        return null;
+      }),
     });
     renderApp('/manage/inspector');
     fireEvent.click(await findById('inspector-revoke-1'));
@@ -204,7 +205,7 @@ describe('inspectors page (issue 11)', () => {
     await changeLanguage('en-US');
     enterProject();
     setSession({ closed: true });
-    mockApi({ 'GET /manage/inspector/list': () => reply(inspectorList, rows) });
+    mockApi(serve(inspectorRoutes.list, rows));
     renderApp('/manage/inspector');
     expect(await findById('inspector-state-1')).toHaveTextContent('Active');
     expect(byId('inspector-invite')).toBeInTheDocument();

@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { noData } from '@edoc/contract/envelope';
-import { tagList } from '@edoc/contract/tag';
+import { tagRoutes } from '@edoc/contract/tag-routes';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
-import { envelope, mockApi, reply } from '../../test/fetch-mock';
+import { envelope, mockApi, serve } from '../../test/fetch-mock';
 import { findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
 import { enterProject } from '../../test/session';
@@ -24,9 +23,10 @@ describe('project tags page', () => {
     await changeLanguage('en-US');
     enterProject();
     const fetchMock = mockApi({
-      'GET /tag/list': () =>
-        reply(tagList, [{ id: 1, name: 'Urgent', color: 'red', createdAt: '2026-01-01T00:00:00Z' }]),
-      'POST /tag/create': () => envelope(null, { status: 409, errorCode: 'tag_exists', msg: 'The tag already exists' }),
+      ...serve(tagRoutes.list, [{ id: 1, name: 'Urgent', color: 'red', createdAt: '2026-01-01T00:00:00Z' }]),
+      ...serve(tagRoutes.create, () =>
+        envelope(null, { status: 409, errorCode: 'tag_exists', msg: 'The tag already exists' }),
+      ),
     });
     renderApp('/manage/tag');
     expect(await screen.findByText('Urgent')).toBeInTheDocument();
@@ -44,8 +44,8 @@ describe('project tags page', () => {
     await changeLanguage('zh-CN');
     enterProject();
     const fetchMock = mockApi({
-      'GET /tag/list': () => reply(tagList, [{ id: 1, name: '紧急', color: 'red', createdAt: '2026-01-01T00:00:00Z' }]),
-      'POST /tag/delete/1': () => reply(noData, null),
+      ...serve(tagRoutes.list, [{ id: 1, name: '紧急', color: 'red', createdAt: '2026-01-01T00:00:00Z' }]),
+      ...serve(tagRoutes.delete, null),
     });
     renderApp('/manage/tag');
     fireEvent.click(await findById('tag-delete-1'));
