@@ -4,7 +4,8 @@ import { emailField, langField, passwordInput } from './fields.ts';
 import { CAPTCHA_LENGTH, PASSWORD_MAX } from './limits.ts';
 import { passwordProblem } from './password.ts';
 
-export const captchaResponse = z.object({ id: z.string(), svg: z.string() });
+/** The code as a PNG data URL (four digits, SPEC §5), and the id to send back with what the user read. */
+export const captchaResponse = z.object({ id: z.string(), image: z.string() });
 export type CaptchaResponse = z.infer<typeof captchaResponse>;
 
 /** A new password must pass the SPEC §5 policy; the message codes are the spec's texts. */

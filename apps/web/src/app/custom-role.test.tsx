@@ -1,14 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { UserType } from '@edoc/contract/enums';
 import { groupList } from '@edoc/contract/group';
 import { managedCompanyList, studyEntryData, studyList, type ProjectRights } from '@edoc/contract/project';
 import { changeLanguage } from '../lib/i18n';
 import { stopIdle } from '../lib/idle-timer';
-import { getSession, setSession } from '../lib/session';
+import { getSession } from '../lib/session';
 import { mockApi, reply } from '../test/fetch-mock';
 import { findById } from '../test/queries';
 import { renderApp } from '../test/render-app';
+import { signIn } from '../test/session';
 
 // Issue 24: the web decides management from the rights the server sends with the project, never from the role's
 // code. A custom role is not the administrator because of its name, nor refused because of it.
@@ -40,7 +40,7 @@ const memberRights: ProjectRights = {
 
 /** Signs in, enters the project through the picker as the server answers, and comes back at the home page. */
 async function enterAs(roleCode: string, rights: ProjectRights) {
-  setSession({ token: 'tok', userName: 'Cai', userId: 8, userType: UserType.Project, idleTime: 30 });
+  signIn('project');
   mockApi({
     'GET /common/study': () => reply(studyList, { data: [project], total: 1 }),
     'GET /common/company': () => reply(managedCompanyList, []),

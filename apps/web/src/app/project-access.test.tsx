@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { UserType } from '@edoc/contract/enums';
+import { RoleCode } from '@edoc/contract/enums';
 import { errorMessage } from '@edoc/contract/errors';
 import { folderTreeAnswer } from '@edoc/contract/folder';
 import { libraryList } from '@edoc/contract/library';
@@ -9,26 +9,11 @@ import { tagList } from '@edoc/contract/tag';
 import { libraryTree, libRows } from '../test/library-fixtures';
 import { changeLanguage } from '../lib/i18n';
 import { stopIdle } from '../lib/idle-timer';
-import { getSession, setSession, type SessionData } from '../lib/session';
+import { getSession } from '../lib/session';
 import { envelope, mockApi, reply } from '../test/fetch-mock';
 import { findById } from '../test/queries';
 import { renderApp } from '../test/render-app';
-
-function enter(patch: Partial<SessionData>) {
-  setSession({
-    token: 'tok',
-    userName: 'Ivy',
-    userId: 9,
-    userType: UserType.Project,
-    roleCode: 'STU_PM',
-    fullAccess: true,
-    companyId: 3,
-    projectId: 12,
-    projectName: 'Beta trial',
-    idleTime: 30,
-    ...patch,
-  });
-}
+import { enterProject } from '../test/session';
 
 const asInspector = {
   roleCode: 'INSPECTOR',
@@ -50,7 +35,7 @@ describe('inspectors and closed projects in the project area (issue 11)', () => 
   it('keeps an inspector in the file library, with the last day of access in the header', async () => {
     await changeLanguage('en-US');
     mockApi(library);
-    enter(asInspector);
+    enterProject(RoleCode.StudyPm, asInspector);
     const router = renderApp('/manage/user');
     await waitFor(() => expect(router.state.location.pathname).toBe('/file'));
     expect(await findById('inspection-until')).toHaveTextContent('Inspection access until 2026-12-31');
@@ -80,7 +65,7 @@ describe('inspectors and closed projects in the project area (issue 11)', () => 
       'GET /common/study': () => reply(studyList, { data: [], total: 0 }),
       'GET /common/company': () => reply(managedCompanyList, []),
     });
-    enter(asInspector);
+    enterProject(RoleCode.StudyPm, asInspector);
     const router = renderApp('/file');
     await waitFor(() => expect(router.state.location.pathname).toBe('/select'));
     expect(await screen.findByText(ended)).toBeInTheDocument();
@@ -90,7 +75,7 @@ describe('inspectors and closed projects in the project area (issue 11)', () => 
   it('shows the closed banner in a closed project, in Chinese, and shows no inspection tag to a member', async () => {
     await changeLanguage('zh-CN');
     mockApi(library);
-    enter({ closed: true });
+    enterProject(RoleCode.StudyPm, { closed: true });
     renderApp('/file');
     expect(await findById('project-closed-banner')).toHaveTextContent('项目已关闭：所有内容可以查阅，不能修改。');
     expect(document.getElementById('inspection-until')).toBeNull();
@@ -105,7 +90,7 @@ describe('inspectors and closed projects in the project area (issue 11)', () => 
       'GET /tag/list': () => reply(tagList, []),
       'POST /tag/create': () => envelope(null, { status: 403, errorCode: 'project_closed', msg: closed }),
     });
-    enter({});
+    enterProject();
     const router = renderApp('/manage/tag');
     expect(await findById('tag-table')).toBeInTheDocument();
     expect(document.getElementById('project-closed-banner')).toBeNull();
@@ -115,7 +100,7 @@ describe('inspectors and closed projects in the project area (issue 11)', () => 
     fireEvent.click(await findById('tag-form-ok'));
     expect(await findById('project-closed-banner')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/manage/tag');
-    expect(getSession().projectId).toBe(12);
+    expect(getSession().projectId).toBe(11);
     // From then on the settings page offers no change: the create button is greyed, as every change control.
     await waitFor(() => expect(document.getElementById('tag-create')).toBeDisabled());
   });
@@ -126,7 +111,7 @@ describe('inspectors and closed projects in the project area (issue 11)', () => 
       'GET /manage/member/list': () => envelope({ data: [], total: 0 }),
       'GET /tag/list': () => reply(tagList, []),
     });
-    enter({ closed: true });
+    enterProject(RoleCode.StudyPm, { closed: true });
     renderApp('/manage/tag');
     expect(await findById('tag-create')).toBeDisabled();
     renderApp('/manage/user');

@@ -1,14 +1,11 @@
+import { RoleCode } from '@edoc/contract/enums';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { changeLanguage } from '../lib/i18n';
 import { stopIdle } from '../lib/idle-timer';
-import { setSession, type SessionData } from '../lib/session';
 import { envelope, mockApi } from '../test/fetch-mock';
 import { renderApp } from '../test/render-app';
-
-function signIn(patch: Partial<SessionData>) {
-  setSession({ token: 'tok', userName: 'Ann', userId: 1, email: 'ann@example.com', idleTime: 30, ...patch });
-}
+import { signIn } from '../test/session';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -19,7 +16,7 @@ describe('routes, guard and layouts', () => {
   it('sends a system administrator from / to the company list and shows the system menu', async () => {
     await changeLanguage('en-US');
     mockApi({ 'GET /company/list': () => envelope({ data: [], total: 0 }) });
-    signIn({ userType: 1 });
+    signIn('system');
     const router = renderApp('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/system/company/list'));
     const menu = document.getElementById('side-menu') as HTMLElement;
@@ -34,7 +31,7 @@ describe('routes, guard and layouts', () => {
   it('opens the project home for a project user and hides management from ordinary staff', async () => {
     await changeLanguage('en-US');
     mockApi({});
-    signIn({ userType: 3, roleCode: 'STU_STAFF', projectName: 'Study A' });
+    signIn('project', { roleCode: RoleCode.StudyStaff, projectName: 'Study A' });
     const router = renderApp('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/home/pending'));
     const menu = document.getElementById('side-menu') as HTMLElement;
@@ -45,7 +42,7 @@ describe('routes, guard and layouts', () => {
   it('answers 404 to staff on a management path and to unknown paths', async () => {
     await changeLanguage('en-US');
     mockApi({});
-    signIn({ userType: 3, roleCode: 'STU_STAFF' });
+    signIn('project', { roleCode: RoleCode.StudyStaff });
     const router = renderApp('/manage/user');
     await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
     expect(await screen.findByText('Sorry, the page you visited does not exist.')).toBeInTheDocument();
@@ -55,7 +52,7 @@ describe('routes, guard and layouts', () => {
 
   it('sends a visitor without a token to the login page', async () => {
     mockApi({
-      'GET /captcha': () => envelope({ id: 'c', svg: '<svg/>' }),
+      'GET /captcha': () => envelope({ id: 'c', image: 'data:image/png;base64,' }),
       'GET /notice/system/release': () => envelope(null),
     });
     const router = renderApp('/system/notice');
@@ -69,7 +66,7 @@ describe('routes, guard and layouts', () => {
       'GET /common/study': () => envelope({ data: [], total: 0 }),
       'GET /common/company': () => envelope([]),
     });
-    signIn({ userType: 2 });
+    signIn('company', { roleCode: null });
     const router = renderApp('/company/user');
     await waitFor(() => expect(router.state.location.pathname).toBe('/select'));
     expect(await screen.findByText('Select a project')).toBeInTheDocument();
@@ -83,7 +80,7 @@ describe('routes, guard and layouts', () => {
     await changeLanguage('en-US');
     const fetchMock = mockApi({ 'POST /session/extend': () => envelope({ idleSeconds: 1800 }) });
     // Half a minute of idle time puts the session straight into the last minute.
-    signIn({ userType: 1, idleTime: 0.5 });
+    signIn('system', { idleTime: 0.5 });
     renderApp('/system/version');
     expect(await screen.findByText('The operation time is about to expire and is extended?')).toBeInTheDocument();
     // The version page, behind the prompt (its code arrives on its own, app/pages.ts).
@@ -96,7 +93,7 @@ describe('routes, guard and layouts', () => {
   it('switches the language from the header and stores it on the signed-in session', async () => {
     await changeLanguage('zh-CN');
     const fetchMock = mockApi({ 'POST /user/lang': () => envelope(null) });
-    signIn({ userType: 1 });
+    signIn('system');
     renderApp('/system/version');
     const menu = await waitFor(() => document.getElementById('side-menu') as HTMLElement);
     expect(within(menu).getByText('版本升级')).toBeInTheDocument();

@@ -23,20 +23,21 @@ function useCaptchaQuery(scope: string) {
 }
 
 interface CaptchaImageProps {
-  svg: string | undefined;
+  /** The code as the server drew it: a PNG data URL. */
+  image: string | undefined;
   loading: boolean;
   onRefresh: () => void;
 }
 
-/** The server-drawn code (SVG markup) shown as an image; clicking it asks for a new one. */
-export function CaptchaImage({ svg, loading, onRefresh }: CaptchaImageProps) {
+/** The server-drawn code (a PNG) shown as an image; clicking it asks for a new one. */
+export function CaptchaImage({ image, loading, onRefresh }: CaptchaImageProps) {
   const { t } = useTranslation();
-  const style = { width: 112, height: 40, borderRadius: 6, border: '1px solid #d9d9d9', cursor: 'pointer' };
-  if (!svg) {
+  const style = { width: 132, height: 44, borderRadius: 6, border: '1px solid #d9d9d9', cursor: 'pointer' };
+  if (!image) {
     return (
       <Button
         id="captcha-refresh"
-        style={{ width: 112, height: 40 }}
+        style={{ width: 132, height: 44 }}
         icon={loading ? <Spin size="small" /> : <ReloadOutlined />}
         onClick={onRefresh}
         aria-label={t('auth.captchaRefresh')}
@@ -46,7 +47,7 @@ export function CaptchaImage({ svg, loading, onRefresh }: CaptchaImageProps) {
   return (
     <img
       id="captcha-image"
-      src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`}
+      src={image}
       alt={t('auth.captchaAlt')}
       title={t('auth.captchaRefresh')}
       role="button"
@@ -67,7 +68,7 @@ export function useCaptcha(form: FormInstance, scope: string) {
     form.setFieldValue('captchaCode', '');
     void captcha.refetch();
   };
-  return { id: captcha.data?.id ?? '', svg: captcha.data?.svg, loading: captcha.isFetching, refresh };
+  return { id: captcha.data?.id ?? '', image: captcha.data?.image, loading: captcha.isFetching, refresh };
 }
 
 /** The code box beside its image, as the login and registration forms show it. */
@@ -87,7 +88,7 @@ export function CaptchaField({ captcha, rule }: { captcha: ReturnType<typeof use
             aria-label={t('auth.captcha')}
           />
         </Form.Item>
-        <CaptchaImage svg={captcha.svg} loading={captcha.loading} onRefresh={captcha.refresh} />
+        <CaptchaImage image={captcha.image} loading={captcha.loading} onRefresh={captcha.refresh} />
       </Flex>
     </Form.Item>
   );

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { stopIdle } from '../lib/idle-timer';
 import { clearSession, setSession } from '../lib/session';
 
 // The app follows the browser's language on a first visit (issue 12, defect 5); jsdom says en-US, and the tests
@@ -54,5 +55,12 @@ afterEach(() => {
 // The app fetches a language's texts when it first shows it (lib/i18n.ts, issue 16); tests also render parts
 // without their page, so both languages are here before any test starts, as they were when bundled.
 // Imported here, not at the top: lib/i18n chooses its first language when loaded, after the preference above is set.
-const { loadLanguage } = await import('../lib/i18n');
+const { changeLanguage, loadLanguage } = await import('../lib/i18n');
 await Promise.all([loadLanguage('zh-CN'), loadLanguage('en-US')]);
+
+// Test files share workers (vite.config.ts), and this file runs before each of them: it starts the file as a fresh tab
+// would, whatever the file before it left — no session or stored choice, Chinese, no idle countdown.
+clearSession();
+window.localStorage.clear();
+await changeLanguage('zh-CN');
+stopIdle();

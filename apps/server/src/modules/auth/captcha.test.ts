@@ -5,7 +5,10 @@ import { createTestContext, type TestContext } from '../../test/context.ts';
 import { createUser, PASSWORD } from '../../test/factories.ts';
 import { client } from '../../test/requests.ts';
 import { captchaAnswer } from '../../test/records.ts';
-import { drawDigits } from './captcha.service.ts';
+import sharp from 'sharp';
+import { randomDigits } from '../../lib/crypto.ts';
+import { templateSolver, tesseractSolve } from './captcha-solvers.ts';
+import { drawDigits, GLYPHS } from './captcha.service.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -15,22 +18,59 @@ afterAll(() => ctx.close());
 
 async function captcha() {
   const res = await client(ctx.app).get('/captcha');
-  const { id, svg } = res.json().data as { id: string; svg: string };
-  return { id, code: await captchaAnswer(ctx.db, id), svg };
+  const { id, image } = res.json().data as { id: string; image: string };
+  return { id, code: await captchaAnswer(ctx.db, id), image };
 }
 
+const png = (svg: string) => sharp(Buffer.from(svg)).png().toBuffer();
+const page = (inner: string) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="132" height="44"><rect width="100%" height="100%" fill="#fff"/>${inner}</svg>`;
+/** The glyphs as the captcha's source has them, upright where the template attacker looks. */
+const cleanDigits = (code: string) =>
+  png(
+    page(
+      [...code]
+        .map(
+          (digit, i) =>
+            `<g transform="translate(${8 + i * 29} 5) scale(2.1)"><path d="${GLYPHS[digit]}" fill="none" stroke="#000" stroke-width="1.4"/></g>`,
+        )
+        .join(''),
+    ),
+  );
+const printedDigits = (code: string) =>
+  png(page(`<text x="12" y="32" font-size="28" font-family="sans-serif">${code}</text>`));
+
 describe('login verification code', () => {
-  it('is an SVG image of four digits drawn as strokes, never as text (issue 9)', async () => {
-    const { svg, code } = await captcha();
-    expect(svg.startsWith('<svg')).toBe(true);
+  it('is a PNG of four digits: pixels only, never the same twice (issue 25)', async () => {
+    const { image, code } = await captcha();
     expect(code).toMatch(/^\d{4}$/);
-    expect(svg).not.toMatch(/<text|font/i);
-    expect(
-      [...svg.matchAll(/<(\w+)/g)].map((m) => m[1]).filter((t) => !['svg', 'rect', 'g', 'path'].includes(t)),
-    ).toEqual([]);
-    // The same digits never draw the same twice.
-    expect(drawDigits(code)).not.toBe(drawDigits(code));
+    const png = Buffer.from(image.replace(/^data:image\/png;base64,/, ''), 'base64');
+    expect(image.startsWith('data:image/png;base64,')).toBe(true);
+    expect(await sharp(png).metadata()).toMatchObject({ format: 'png', width: 132, height: 44 });
+    expect((await drawDigits(code)).equals(await drawDigits(code))).toBe(false);
   });
+
+  it('is read by neither template matching nor tesseract in more than 5 % of 200, which both read plain digits', async () => {
+    const codes = Array.from({ length: 200 }, () => randomDigits(4));
+    const images = await Promise.all(codes.map((code) => drawDigits(code)));
+    const solve = await templateSolver();
+    let matched = 0;
+    for (const [i, png] of images.entries()) if ((await solve(png)) === codes[i]) matched++;
+    const read = (await tesseractSolve(images)).filter((text, i) => text === codes[i]).length;
+    // Both measured before either is checked, so a failure reports both.
+    expect(`template matching solved ${matched}, tesseract ${read}`).toBe(
+      `template matching solved ${Math.min(matched, 10)}, tesseract ${Math.min(read, 10)}`,
+    );
+
+    // The attackers are not blind: undistorted, the same glyphs are matched, and printed digits are read.
+    const control = codes.slice(0, 20);
+    const plain = await Promise.all(control.map((code) => cleanDigits(code)));
+    let cleanMatched = 0;
+    for (const [i, png] of plain.entries()) if ((await solve(png)) === control[i]) cleanMatched++;
+    expect(cleanMatched).toBeGreaterThanOrEqual(18);
+    const printed = await Promise.all(control.map((code) => printedDigits(code)));
+    expect((await tesseractSolve(printed)).filter((text, i) => text === control[i]).length).toBeGreaterThanOrEqual(18);
+  }, 120_000);
 
   it('is required, must match, and works once', async () => {
     const user = await createUser(ctx.db);

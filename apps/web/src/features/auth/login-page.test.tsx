@@ -27,7 +27,7 @@ const loginData: LoginData = {
 function mockServer(login: () => Response = () => reply(loginAnswer, loginData)) {
   return mockApi({
     'GET /captcha': () =>
-      reply(captchaResponse, { id: 'cap-1', svg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>' }),
+      reply(captchaResponse, { id: 'cap-1', image: 'data:image/png;base64,' }),
     'GET /notice/system/release': () =>
       reply(noticeRelease, {
         noticeStatus: 1,

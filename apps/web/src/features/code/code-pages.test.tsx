@@ -3,10 +3,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { codeIdData, codeList, codeTypeList } from '@edoc/contract/code';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
-import { setSession } from '../../lib/session';
 import { mockApi, reply } from '../../test/fetch-mock';
 import { findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
+import { enterProject, signIn } from '../../test/session';
 
 const type = {
   id: 7,
@@ -34,20 +34,6 @@ const code = {
   updatedAt: '2026-01-01T00:00:00Z',
 };
 
-function signIn(projectLevel: boolean) {
-  setSession({
-    token: 'tok',
-    userName: 'Cora',
-    userId: 5,
-    userType: projectLevel ? 3 : 2,
-    roleCode: projectLevel ? 'STU_PM' : 'COMPANY_ADMIN',
-    fullAccess: projectLevel,
-    companyId: 3,
-    projectId: projectLevel ? 11 : null,
-    idleTime: 30,
-  });
-}
-
 afterEach(() => {
   vi.unstubAllGlobals();
   stopIdle();
@@ -56,7 +42,7 @@ afterEach(() => {
 describe('code dictionary pages', () => {
   it('creates a company code after naming the missing fields', async () => {
     await changeLanguage('en-US');
-    signIn(false);
+    signIn('company');
     const fetchMock = mockApi({
       'GET /code/list': () => reply(codeList, { data: [{ ...code, readOnly: false }], total: 1 }),
       'GET /code/type/list': () => reply(codeTypeList, { data: [type], total: 1 }),
@@ -85,7 +71,7 @@ describe('code dictionary pages', () => {
 
   it('shows company entries read-only on the project page and lists refused import rows', async () => {
     await changeLanguage('en-US');
-    signIn(true);
+    enterProject();
     mockApi({
       'GET /manage/code/list': () => reply(codeList, { data: [code], total: 1 }),
       'GET /manage/code/type/list': () => reply(codeTypeList, { data: [type], total: 1 }),

@@ -5,10 +5,10 @@ import { UserType } from '@edoc/contract/enums';
 import { registrationList } from '@edoc/contract/registration';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
-import { setSession } from '../../lib/session';
 import { mockApi, reply } from '../../test/fetch-mock';
 import { findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
+import { signIn } from '../../test/session';
 
 const applicant = {
   userId: 21,
@@ -26,19 +26,6 @@ const applicant = {
   approvalReason: null,
   decidedAt: null,
 };
-
-function signIn() {
-  setSession({
-    token: 'tok',
-    userName: 'Cora',
-    userId: 5,
-    userType: UserType.Company,
-    roleCode: 'COMPANY_ADMIN',
-    companyId: 3,
-    companyName: 'Acme Pharma',
-    idleTime: 30,
-  });
-}
 
 function decisions(fetchMock: ReturnType<typeof mockApi>) {
   return fetchMock.mock.calls
@@ -70,7 +57,7 @@ describe('user approval page', () => {
     { lang: 'zh-CN' as const, reject: /拒\s*绝/, required: '请输入原因' },
   ])('will not reject without a reason ($lang)', async ({ lang, reject, required }) => {
     await changeLanguage(lang);
-    signIn();
+    signIn('company');
     const fetchMock = server();
     renderApp('/company/approve');
     fireEvent.click(await findById('approve-reject-21'));
@@ -90,7 +77,7 @@ describe('user approval page', () => {
 
   it('approves with one click and shows the rejected tab with its reasons', async () => {
     await changeLanguage('en-US');
-    signIn();
+    signIn('company');
     const fetchMock = server();
     const router = renderApp('/company/approve');
     expect(await screen.findByText('Eve External')).toBeInTheDocument();

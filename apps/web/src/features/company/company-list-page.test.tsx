@@ -1,14 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { UserType, type Lang } from '@edoc/contract/enums';
+import { type Lang } from '@edoc/contract/enums';
 import { companyList } from '@edoc/contract/company';
 import { noData } from '@edoc/contract/envelope';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
-import { setSession } from '../../lib/session';
 import { envelope, mockApi, reply } from '../../test/fetch-mock';
 import { findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
+import { signIn } from '../../test/session';
 
 const acme = {
   companyId: 3,
@@ -20,17 +20,13 @@ const acme = {
   createdAt: '2025-01-02T08:00:00+08:00',
 };
 
-function signIn() {
-  setSession({ token: 'tok', userName: 'Root', userId: 1, userType: UserType.System, idleTime: 30 });
-}
-
 function postsTo(fetchMock: ReturnType<typeof mockApi>, path: string) {
   return fetchMock.mock.calls.filter(([u, init]) => init?.method === 'POST' && String(u).endsWith(`/edoc${path}`));
 }
 
 async function openCreate(lang: Lang) {
   await changeLanguage(lang);
-  signIn();
+  signIn('system');
   const fetchMock = mockApi({
     'GET /company/list': () => reply(companyList, { data: [acme], total: 1 }),
     'POST /company/create': () =>
@@ -72,7 +68,7 @@ describe.each([
 describe('company list page', () => {
   it('lists companies with paging and links to the details', async () => {
     await changeLanguage('en-US');
-    signIn();
+    signIn('system');
     const fetchMock = mockApi({ 'GET /company/list': () => reply(companyList, { data: [acme], total: 1 }) });
     renderApp('/system/company/list');
     const table = await findById('company-table');
@@ -96,7 +92,7 @@ describe('company list page', () => {
 
   it('disables a company only after confirmation', async () => {
     await changeLanguage('en-US');
-    signIn();
+    signIn('system');
     const fetchMock = mockApi({
       'GET /company/list': () => reply(companyList, { data: [acme], total: 1 }),
       'POST /company/disable/3': () => reply(noData, null),

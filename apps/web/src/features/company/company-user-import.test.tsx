@@ -3,13 +3,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { companyList, companyUserPage } from '@edoc/contract/company';
 import { importResult } from '@edoc/contract/excel';
 import { unreadReleases } from '@edoc/contract/release';
-import { UserType } from '@edoc/contract/enums';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
-import { setSession } from '../../lib/session';
 import { mockApi, reply } from '../../test/fetch-mock';
 import { findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
+import { signIn } from '../../test/session';
 
 const objectUrls = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
 afterEach(() => {
@@ -33,7 +32,7 @@ const refused = (errors: unknown[]) =>
 describe('company user import', () => {
   it('downloads the template, lists every wrong cell of a refused file, and refreshes the list after an import', async () => {
     await changeLanguage('en-US');
-    setSession({ token: 'tok', userType: UserType.Company, userName: 'Ann', roleCode: 'COMPANY_ADMIN', companyId: 1 });
+    signIn('company', { companyId: 1 });
     URL.createObjectURL = vi.fn(() => 'blob:sample');
     URL.revokeObjectURL = vi.fn();
     let attempt = 0;
@@ -80,7 +79,7 @@ describe('company user import', () => {
 
   it('names the company for a system administrator', async () => {
     await changeLanguage('en-US');
-    setSession({ token: 'tok', userType: UserType.System, userName: 'Sys' });
+    signIn('system');
     const fetchMock = mockApi({
       'GET /company/users': () => reply(companyUserPage, { data: [], total: 0 }),
       'GET /company/list': () =>

@@ -5,10 +5,10 @@ import { noData } from '@edoc/contract/envelope';
 import { UserType } from '@edoc/contract/enums';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
-import { setSession } from '../../lib/session';
 import { mockApi, reply } from '../../test/fetch-mock';
 import { findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
+import { signIn } from '../../test/session';
 
 const bob = {
   userId: 8,
@@ -42,14 +42,7 @@ afterEach(() => {
 describe('company users', () => {
   it('resets a password only after explaining the e-mail, and exports the list as a CSV file', async () => {
     await changeLanguage('en-US');
-    setSession({
-      token: 'tok',
-      userId: 5,
-      userType: UserType.Company,
-      roleCode: 'COMPANY_ADMIN',
-      companyId: 3,
-      idleTime: 30,
-    });
+    signIn('company');
     const fetchMock = mockApi({
       'GET /company/users': () => reply(companyUserPage, { data: [bob], total: 1 }),
       'POST /company/user/reset/8': () => reply(noData, null),
@@ -81,7 +74,7 @@ describe('company users', () => {
 
   it('lets the system administrator manage the users of the company in the address', async () => {
     await changeLanguage('en-US');
-    setSession({ token: 'tok', userId: 1, userType: UserType.System, idleTime: 30 });
+    signIn('system');
     const fetchMock = mockApi({
       'GET /company/list': () =>
         reply(companyList, {

@@ -7,7 +7,7 @@ import { stopIdle } from '../../lib/idle-timer';
 import { mockApi, reply } from '../../test/fetch-mock';
 import { byId, findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
-import { base, callsTo, signIn } from '../../test/document-fixtures';
+import { base, callsTo, enterWorkspace } from '../../test/document-fixtures';
 import { mockXhr, ok } from './fake-xhr';
 
 afterEach(() => {
@@ -18,7 +18,7 @@ afterEach(() => {
 describe('versions', () => {
   it('uploads a new version with the file last and lists, labels and deletes versions', async () => {
     await changeLanguage('en-US');
-    signIn();
+    enterWorkspace();
     const versions = [
       {
         fileVersionId: 11,
@@ -118,7 +118,7 @@ describe('recycle bin', () => {
 
   it('restores to the old folder, asks for a folder when it is gone, and hides purge from staff', async () => {
     await changeLanguage('en-US');
-    signIn('STU_STAFF');
+    enterWorkspace('STU_STAFF');
     const fetchMock = mockApi({
       ...base,
       'GET /file/recycle/list': () => reply(recycledList, recycled),
@@ -144,7 +144,7 @@ describe('recycle bin', () => {
 
   it('lets a project administrator purge after a warning (Chinese)', async () => {
     await changeLanguage('zh-CN');
-    signIn('STU_PM');
+    enterWorkspace('STU_PM');
     const fetchMock = mockApi({
       ...base,
       'GET /file/recycle/list': () => reply(recycledList, recycled),

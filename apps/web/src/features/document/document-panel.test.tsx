@@ -7,7 +7,7 @@ import { stopIdle } from '../../lib/idle-timer';
 import { envelope, mockApi, reply } from '../../test/fetch-mock';
 import { byId, findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
-import { base, callsTo, signIn } from '../../test/document-fixtures';
+import { base, callsTo, enterWorkspace } from '../../test/document-fixtures';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -28,7 +28,7 @@ const panelTitle = () => document.getElementById('document-panel-title')?.textCo
 describe('the document side panel', () => {
   it('opens from a shared link on its tab; back returns to the one before; closing drops it from the address', async () => {
     await changeLanguage('en-US');
-    signIn();
+    enterWorkspace();
     mockApi(routes);
     const router = renderApp('/work?doc=2&tab=comments');
     await waitFor(() => expect(panelTitle()).toBe('Brochure'));
@@ -52,7 +52,7 @@ describe('the document side panel', () => {
 
   it('keeps the open folder in the address: a link opens it, back returns to the one before', async () => {
     await changeLanguage('en-US');
-    signIn();
+    enterWorkspace();
     const fetchMock = mockApi(routes);
     const router = renderApp('/work?folder=12');
     const folderOf = () =>
@@ -72,7 +72,7 @@ describe('the document side panel', () => {
 
   it('says so when the linked document is gone or not the caller’s to see (Chinese)', async () => {
     await changeLanguage('zh-CN');
-    signIn();
+    enterWorkspace();
     mockApi(routes);
     renderApp('/work?doc=99');
     expect(await findById('document-panel-missing')).toHaveTextContent('该文档已不存在，或您无权查看。');
@@ -80,7 +80,7 @@ describe('the document side panel', () => {
 
   it('is used from the keyboard: arrows move, Enter opens, the panel follows, Delete asks first', async () => {
     await changeLanguage('en-US');
-    signIn();
+    enterWorkspace();
     const fetchMock = mockApi(routes);
     const router = renderApp('/work');
     const table = await findById('document-table');

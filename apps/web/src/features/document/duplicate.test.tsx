@@ -8,7 +8,7 @@ import { mockApi, reply } from '../../test/fetch-mock';
 import { expandFolder } from '../../test/folder-tree';
 import { findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
-import { base, callsTo, signIn } from '../../test/document-fixtures';
+import { base, callsTo, enterWorkspace } from '../../test/document-fixtures';
 import { mockXhr, ok } from './fake-xhr';
 
 afterEach(() => {
@@ -31,7 +31,7 @@ const place = {
 describe('content already filed', () => {
   it('asks before a dropped file is filed a second time, and names where it is (English)', async () => {
     await changeLanguage('en-US');
-    signIn();
+    enterWorkspace();
     const fetchMock = mockApi({ ...base, 'GET /file/duplicates': () => reply(duplicateList, [place]) });
     const sent = mockXhr(() => ok(documentCreated.parse({ fileId: 9, fileVersionId: 90 })));
     renderApp('/work');
@@ -58,7 +58,7 @@ describe('content already filed', () => {
 
   it('names the places under the file in the create dialog (Chinese)', async () => {
     await changeLanguage('zh-CN');
-    signIn();
+    enterWorkspace();
     mockApi({ ...base, 'GET /file/duplicates': () => reply(duplicateList, [place]) });
     renderApp('/work');
     await expandFolder('document', 10);

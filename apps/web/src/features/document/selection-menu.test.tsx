@@ -6,7 +6,7 @@ import { stopIdle } from '../../lib/idle-timer';
 import { mockApi, reply } from '../../test/fetch-mock';
 import { byId, findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
-import { ALL_KEYS, base, callsTo, listOf, row, signIn } from '../../test/document-fixtures';
+import { ALL_KEYS, base, callsTo, enterWorkspace, listOf, row } from '../../test/document-fixtures';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -21,7 +21,7 @@ const inReview = row(3, 'Brochure', ALL_KEYS, { status: 3 });
 describe("the selected rows' menu", () => {
   it('counts the selection and offers only what is valid for every row; a right click opens it too', async () => {
     await changeLanguage('en-US');
-    signIn();
+    enterWorkspace();
     const fetchMock = mockApi({
       ...base,
       'GET /folder/workspace/file/list': listOf([editing, editable, inReview]),
@@ -58,7 +58,7 @@ describe("the selected rows' menu", () => {
 
   it('clears the selection with one click, in Chinese', async () => {
     await changeLanguage('zh-CN');
-    signIn();
+    enterWorkspace();
     mockApi({ ...base, 'GET /folder/workspace/file/list': listOf([editing, editable]) });
     renderApp('/work');
     const table = await findById('document-table');

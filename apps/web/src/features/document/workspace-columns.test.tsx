@@ -5,7 +5,7 @@ import { stopIdle } from '../../lib/idle-timer';
 import { mockApi } from '../../test/fetch-mock';
 import { byId, findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
-import { base, signIn } from '../../test/document-fixtures';
+import { base, enterWorkspace } from '../../test/document-fixtures';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -26,7 +26,7 @@ const headers = (table: HTMLElement) =>
 describe('the document list’s columns', () => {
   it('shows the default columns, lets the user change them and the density, and remembers it', async () => {
     await changeLanguage('en-US');
-    signIn();
+    enterWorkspace();
     mockApi(base);
     renderApp('/work');
     const table = await findById('document-table');
@@ -58,7 +58,7 @@ describe('the document list’s columns', () => {
   it("drags a column's edge to a new width and remembers it; the default layout forgets it", async () => {
     localStorage.clear();
     await changeLanguage('en-US');
-    signIn();
+    enterWorkspace();
     mockApi(base);
     renderApp('/work');
     const table = await findById('document-table');

@@ -4,7 +4,7 @@ import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
 import { mockApi } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render-app';
-import { base, callsTo, signIn } from '../../test/document-fixtures';
+import { base, callsTo, enterWorkspace } from '../../test/document-fixtures';
 import { oneStaffMember } from '../../test/members';
 
 afterEach(() => {
@@ -20,7 +20,7 @@ const lastListQuery = (fetchMock: ReturnType<typeof mockApi>) => {
 describe('workspace filters', () => {
   it('filters by status and, for administrators, by creator', async () => {
     await changeLanguage('en-US');
-    signIn('STU_PM');
+    enterWorkspace('STU_PM');
     const fetchMock = mockApi({
       ...base,
       'GET /manage/member/list': oneStaffMember,
@@ -37,7 +37,7 @@ describe('workspace filters', () => {
 
   it('offers no creator list to ordinary staff', async () => {
     await changeLanguage('zh-CN');
-    signIn('STU_STAFF');
+    enterWorkspace('STU_STAFF');
     mockApi(base);
     renderApp('/work');
     expect(await screen.findByRole('combobox', { name: '状态' })).toBeInTheDocument();

@@ -9,7 +9,7 @@ import { mockApi, reply } from '../../test/fetch-mock';
 import { expandFolder } from '../../test/folder-tree';
 import { byId, findById } from '../../test/queries';
 import { renderApp, renderedClient } from '../../test/render-app';
-import { base, callsTo, rows, signIn, tree, uploadAuthOf } from '../../test/document-fixtures';
+import { base, callsTo, enterWorkspace, rows, tree, uploadAuthOf } from '../../test/document-fixtures';
 import { mockXhr, ok, refused } from './fake-xhr';
 
 async function setDate(id: string, value: string) {
@@ -29,7 +29,7 @@ afterEach(() => {
 describe('workspace file list', () => {
   it('lists the documents with their columns and shows only the actions the row allows', async () => {
     await changeLanguage('en-US');
-    signIn();
+    enterWorkspace();
     const fetchMock = mockApi(base);
     renderApp('/work');
     const table = await findById('document-table');
@@ -77,7 +77,7 @@ describe('workspace file list', () => {
 
   it('shows the status labels and the empty state in Chinese', async () => {
     await changeLanguage('zh-CN');
-    signIn();
+    enterWorkspace();
     mockApi({
       ...base,
       'GET /folder/workspace/file/list': (u) =>
@@ -97,7 +97,7 @@ describe('workspace file list', () => {
 
   it('says what to do next when a list is empty: choose a folder, drop files, or where My Documents come from', async () => {
     await changeLanguage('en-US');
-    signIn();
+    enterWorkspace();
     mockApi({
       ...base,
       'GET /folder/workspace/file/list': () => reply(fileList, { data: [], total: 0, capped: false }),
@@ -120,7 +120,7 @@ describe('workspace file list', () => {
 
   it('asks before deleting a document, then sends it to the recycle bin', async () => {
     await changeLanguage('en-US');
-    signIn();
+    enterWorkspace();
     const fetchMock = mockApi({ ...base, 'POST /file/delete/a': () => reply(noData, null) });
     renderApp('/work');
     fireEvent.click(await findById('document-row-1-more'));
@@ -138,7 +138,7 @@ describe('workspace file list', () => {
 
   it('opens the same menu with a right click on the row', async () => {
     await changeLanguage('en-US');
-    signIn();
+    enterWorkspace();
     mockApi(base);
     renderApp('/work');
     const name = await within(await findById('document-table')).findByText('Protocol');
@@ -151,7 +151,7 @@ describe('workspace file list', () => {
 describe('creating documents', () => {
   it('keeps what was typed and chosen when the folder tree is fetched again', async () => {
     await changeLanguage('en-US');
-    signIn();
+    enterWorkspace();
     const fetchMock = mockApi(base);
     renderApp('/work');
     await expandFolder('document', 10);
@@ -174,7 +174,7 @@ describe('creating documents', () => {
 
   it('checks the name and the dates before sending, then sends the fields first and the file last', async () => {
     await changeLanguage('en-US');
-    signIn();
+    enterWorkspace();
     mockApi(base);
     const sent = mockXhr(() => ok(documentCreated.parse({ fileId: 9, fileVersionId: 90 })));
     renderApp('/work');
@@ -229,7 +229,7 @@ describe('creating documents', () => {
 
   it('uploads dropped files one document each and shows why one failed (Chinese)', async () => {
     await changeLanguage('zh-CN');
-    signIn();
+    enterWorkspace();
     mockApi(base);
     const sent = mockXhr((s) =>
       s.body.get('name') === 'fake'
@@ -259,7 +259,7 @@ describe('creating documents', () => {
 
   it('says what a folder takes before anything is sent, and why a folder takes nothing (GET /folder/upload/auth)', async () => {
     await changeLanguage('en-US');
-    signIn();
+    enterWorkspace();
     mockApi({
       ...base,
       'GET /folder/upload/auth': (u: URL) =>

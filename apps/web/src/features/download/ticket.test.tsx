@@ -6,7 +6,7 @@ import { stopIdle } from '../../lib/idle-timer';
 import { mockApi, reply } from '../../test/fetch-mock';
 import { findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
-import { base, callsTo, signIn } from '../../test/document-fixtures';
+import { base, callsTo, enterWorkspace } from '../../test/document-fixtures';
 
 const click = HTMLAnchorElement.prototype.click;
 afterEach(() => {
@@ -18,7 +18,7 @@ afterEach(() => {
 describe('downloads through a short-lived link', () => {
   it('asks for a ticket and lets the browser fetch the file itself', async () => {
     await changeLanguage('en-US');
-    signIn();
+    enterWorkspace();
     const opened: string[] = [];
     HTMLAnchorElement.prototype.click = function clickLink(this: HTMLAnchorElement) {
       opened.push(this.getAttribute('href') ?? '');

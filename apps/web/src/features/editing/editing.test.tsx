@@ -4,10 +4,10 @@ import { editEnded, editExist, editSession, type EditExist, type EditSession } f
 import { fileDetail, viewState, type FileDetail } from '@edoc/contract/viewer';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
-import { setSession } from '../../lib/session';
 import { mockApi, reply } from '../../test/fetch-mock';
 import { byId, findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
+import { signIn } from '../../test/session';
 
 // Issue 15: the viewer's Edit menu and the lock bar.
 const detail: FileDetail = {
@@ -79,7 +79,7 @@ afterEach(() => {
 describe('editing from the viewer', () => {
   it('starts in the desktop app, shows the WebDAV address and the Office link, and finishes as a new version', async () => {
     await changeLanguage('en-US');
-    setSession({ token: 'tok' });
+    signIn();
     let current = none;
     const fetchMock = serve(() => current);
     renderApp('/view?fileId=7&fileVerId=70');
@@ -105,7 +105,7 @@ describe('editing from the viewer', () => {
 
   it('shows who holds the lock, and lets an administrator end their session (Chinese)', async () => {
     await changeLanguage('zh-CN');
-    setSession({ token: 'tok' });
+    signIn();
     let current: EditExist = { ...none, exists: true, canEnd: true, holder };
     const fetchMock = serve(() => current);
     renderApp('/view?fileId=7&fileVerId=70');
@@ -125,7 +125,7 @@ describe('editing from the viewer', () => {
 
   it('asks nothing about locks for a document that is not being edited (an inspector may not ask)', async () => {
     await changeLanguage('en-US');
-    setSession({ token: 'tok' });
+    signIn();
     const archived = { ...detail, status: 6, abilities: ['viewDoc'] };
     const fetchMock = mockApi({
       'GET /file/7': () => reply(fileDetail, archived),

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { UserType } from '@edoc/contract/enums';
+import { RoleCode } from '@edoc/contract/enums';
 import { noData } from '@edoc/contract/envelope';
 import {
   folderCreated,
@@ -17,10 +17,10 @@ import { directoryTemplateList } from '@edoc/contract/project';
 import { roleList } from '@edoc/contract/role';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
-import { setSession } from '../../lib/session';
 import { envelope, mockApi, reply } from '../../test/fetch-mock';
 import { byId, findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
+import { enterProject } from '../../test/session';
 
 function node(folderId: number, parentId: number, ichCode: string, name: string, children: FolderNode[] = []) {
   return {
@@ -81,22 +81,6 @@ const subjects = {
     }),
 };
 
-function signIn() {
-  setSession({
-    token: 'tok',
-    userName: 'Pat',
-    userId: 5,
-    userType: UserType.Project,
-    roleCode: 'STU_PM',
-    fullAccess: true,
-    projectId: 11,
-    projectName: 'Alpha',
-    companyId: 3,
-    idleTime: 30,
-    libraryFolder: true,
-  });
-}
-
 function bodiesTo(fetchMock: ReturnType<typeof mockApi>, path: string) {
   return fetchMock.mock.calls
     .filter(([u, init]) => init?.method === 'POST' && new URL(String(u), 'http://x').pathname === `/edoc${path}`)
@@ -115,7 +99,7 @@ afterEach(() => {
 describe('folder management page', () => {
   it('renders the work tree and creates a subfolder, showing validation and server errors in the form', async () => {
     await changeLanguage('en-US');
-    signIn();
+    enterProject(RoleCode.StudyPm, { libraryFolder: true });
     const fetchMock = mockApi({
       'GET /folder/tree/0': () => reply(folderTreeAnswer, tree),
       'GET /folder/grants/10': () => reply(folderGrantsAnswer, { folderId: 10, own: [], inherited: [] }),
@@ -154,7 +138,7 @@ describe('folder management page', () => {
 
   it('asks before deleting a folder, and reorders with move down', async () => {
     await changeLanguage('en-US');
-    signIn();
+    enterProject(RoleCode.StudyPm, { libraryFolder: true });
     const fetchMock = mockApi({
       'GET /folder/tree/0': () => reply(folderTreeAnswer, tree),
       'GET /folder/grants/11': () => reply(folderGrantsAnswer, { folderId: 11, own: [], inherited: [] }),
@@ -176,7 +160,7 @@ describe('folder management page', () => {
 
   it('shows inherited grants and saves a grant added for a group', async () => {
     await changeLanguage('en-US');
-    signIn();
+    enterProject(RoleCode.StudyPm, { libraryFolder: true });
     const fetchMock = mockApi({
       'GET /folder/tree/0': () => reply(folderTreeAnswer, tree),
       'GET /folder/grants/12': () =>
@@ -219,7 +203,7 @@ describe('folder management page', () => {
 
   it('shows a member their effective rights on every folder (Chinese)', async () => {
     await changeLanguage('zh-CN');
-    signIn();
+    enterProject(RoleCode.StudyPm, { libraryFolder: true });
     mockApi({
       'GET /folder/tree/0': () => reply(folderTreeAnswer, tree),
       ...subjects,
@@ -260,7 +244,7 @@ describe('folder management page', () => {
 describe('folder template page', () => {
   it('applies a template after confirming, and names a taken template name under the field', async () => {
     await changeLanguage('en-US');
-    signIn();
+    enterProject(RoleCode.StudyPm, { libraryFolder: true });
     const fetchMock = mockApi({
       // The project administrator's own list (issue 12, defect 3: the company administrator's answered 403).
       'GET /folder/template/list': () =>

@@ -1,15 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { UserType, type Lang } from '@edoc/contract/enums';
+import { type Lang, RoleCode } from '@edoc/contract/enums';
 import { noData } from '@edoc/contract/envelope';
 import { groupList } from '@edoc/contract/group';
 import { projectMemberPage } from '@edoc/contract/member';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
-import { setSession } from '../../lib/session';
 import { envelope, mockApi, reply } from '../../test/fetch-mock';
 import { findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
+import { enterProject } from '../../test/session';
 
 const monitors = {
   groupId: 4,
@@ -19,20 +19,6 @@ const monitors = {
   members: [{ userId: 6, userName: 'Sam Staff', email: 'sam@x.test' }],
   grantCount: 2,
 };
-
-function signIn(roleCode = 'STU_PM') {
-  setSession({
-    token: 'tok',
-    userName: 'Ada',
-    userId: 5,
-    userType: UserType.Project,
-    roleCode,
-    // What the entry answer says of the built-in roles (issue 24).
-    fullAccess: roleCode === 'STU_PM',
-    projectId: 9,
-    idleTime: 30,
-  });
-}
 
 function bodiesTo(fetchMock: ReturnType<typeof mockApi>, path: string) {
   return fetchMock.mock.calls
@@ -69,7 +55,7 @@ afterEach(() => {
 describe('group page', () => {
   it('lists the groups with their members', async () => {
     await changeLanguage('en-US');
-    signIn();
+    enterProject();
     mockApi(routes());
     renderApp('/manage/group');
     const table = await findById('group-table');
@@ -79,7 +65,7 @@ describe('group page', () => {
 
   it('says before deleting that the group’s folder grants go with it', async () => {
     await changeLanguage('en-US');
-    signIn();
+    enterProject();
     const fetchMock = mockApi(routes({ 'POST /group/delete/4': () => reply(noData, null) }));
     renderApp('/manage/group');
     fireEvent.click(await findById('group-delete-4'));
@@ -92,7 +78,7 @@ describe('group page', () => {
 
   it('is not reachable for ordinary staff', async () => {
     await changeLanguage('en-US');
-    signIn('STU_STAFF');
+    enterProject(RoleCode.StudyStaff);
     const fetchMock = mockApi(routes());
     const router = renderApp('/manage/group');
     await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
@@ -106,7 +92,7 @@ describe.each([
 ])('group dialog in $lang', ({ lang, required, duplicate }) => {
   it('requires a name, sends the members and shows the duplicate-name refusal under the name', async () => {
     await changeLanguage(lang);
-    signIn();
+    enterProject();
     const fetchMock = mockApi(
       routes({
         'POST /group/create': () => envelope(null, { status: 409, errorCode: 'group_name_exists', msg: duplicate }),

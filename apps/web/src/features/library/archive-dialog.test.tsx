@@ -13,7 +13,7 @@ import { createQueryClient } from '../../lib/query-client';
 import { envelope, mockApi, reply } from '../../test/fetch-mock';
 import { byId, findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
-import { base as workspaceBase, callsTo, row, signIn } from '../../test/document-fixtures';
+import { base as workspaceBase, callsTo, enterWorkspace, row } from '../../test/document-fixtures';
 import { ArchiveDialog } from './components/archive-dialog';
 import { libraryTree } from '../../test/library-fixtures';
 
@@ -44,7 +44,7 @@ afterEach(() => {
 describe('archive dialog', () => {
   it('archives one document with its dates, and shows library_folder_required on the folder field', async () => {
     await changeLanguage('en-US');
-    signIn();
+    enterWorkspace();
     let answered = 0;
     const fetchMock = mockApi({
       ...tree,
@@ -103,7 +103,7 @@ describe('archive dialog', () => {
 
   it('archives the selected processed documents from the workspace and shows each one’s result, in Chinese', async () => {
     await changeLanguage('zh-CN');
-    signIn();
+    enterWorkspace();
     const processed = ['viewDoc', 'editDoc', 'archiveDoc'];
     const fetchMock = mockApi({
       ...workspaceBase,

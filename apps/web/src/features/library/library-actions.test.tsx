@@ -8,12 +8,12 @@ import { deleteApplied, libraryAnswer } from '@edoc/contract/library';
 import type { WorkflowAction } from '@edoc/contract/workflow';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
-import { setSession } from '../../lib/session';
 import { reply } from '../../test/fetch-mock';
 import { byId, findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
 import { bodyOf, callsTo, detail, serveViewer } from '../../test/workflow-fixtures';
 import { libraryTree } from '../../test/library-fixtures';
+import { signIn } from '../../test/session';
 
 const LIBRARY = ['archive', 'recall', 'applyDelete', 'approveDelete', 'rejectDelete'];
 const WORKFLOW = ['receive', 'send', 'pass', 'reject', 'withdraw', 'retract'];
@@ -35,7 +35,7 @@ describe("the library's actions in the viewer's workflow panel", () => {
     [['approveDelete', 'rejectDelete'], 9],
   ])('shows exactly the library actions %j offered in status %i', async (actions, status) => {
     await changeLanguage('en-US');
-    setSession({ token: 'tok' });
+    signIn();
     serveViewer(detail({ actions, status, deletion: status === DocStatus.DeletionInApproval ? deletion : null }));
     open();
     await findById('workflow-actions');
@@ -48,7 +48,7 @@ describe("the library's actions in the viewer's workflow panel", () => {
 
   it('archives this document and version with its dates, then asks for the document again', async () => {
     await changeLanguage('en-US');
-    setSession({ token: 'tok' });
+    signIn();
     const fetchMock = serveViewer(detail({ actions: ['archive'], status: DocStatus.Processed }), {
       'GET /folder/tree/0': () => reply(folderTreeAnswer, libraryTree),
       'POST /file/archive': () => reply(libraryAnswer, { fileId: 7, status: DocStatus.Archived }),
@@ -75,7 +75,7 @@ describe("the library's actions in the viewer's workflow panel", () => {
 
   it('recalls only once confirmed', async () => {
     await changeLanguage('en-US');
-    setSession({ token: 'tok' });
+    signIn();
     const fetchMock = serveViewer(detail({ actions: ['recall', 'applyDelete'], status: DocStatus.Archived }), {
       'GET /file/recall': () => reply(libraryAnswer, { fileId: 7, status: DocStatus.Editing }),
     });
@@ -92,7 +92,7 @@ describe("the library's actions in the viewer's workflow panel", () => {
 
   it('applies for deletion with the existing dialog', async () => {
     await changeLanguage('en-US');
-    setSession({ token: 'tok' });
+    signIn();
     const fetchMock = serveViewer(detail({ actions: ['recall', 'applyDelete'], status: DocStatus.Archived }), {
       'GET /folder/recipients': () => reply(recipientList, [{ id: 12, name: 'Li Si', email: 'li.si@example.com' }]),
       'POST /file/delete/apply': () =>
@@ -118,7 +118,7 @@ describe("the library's actions in the viewer's workflow panel", () => {
 
   it('shows the application and approves the deletion with its applyId, in Chinese', async () => {
     await changeLanguage('zh-CN');
-    setSession({ token: 'tok' });
+    signIn();
     const fetchMock = serveViewer(
       detail({ actions: ['approveDelete', 'rejectDelete'], status: DocStatus.DeletionInApproval, deletion }),
       {
@@ -146,7 +146,7 @@ describe("the library's actions in the viewer's workflow panel", () => {
 
   it('rejects the deletion with an optional comment, then asks for the document again', async () => {
     await changeLanguage('en-US');
-    setSession({ token: 'tok' });
+    signIn();
     const fetchMock = serveViewer(
       detail({ actions: ['approveDelete', 'rejectDelete'], status: DocStatus.DeletionInApproval, deletion }),
       {
@@ -168,7 +168,7 @@ describe("the library's actions in the viewer's workflow panel", () => {
 
   it('shows a pending application to someone who may not decide it, without buttons', async () => {
     await changeLanguage('en-US');
-    setSession({ token: 'tok' });
+    signIn();
     serveViewer(detail({ actions: [], status: DocStatus.DeletionInApproval, deletion }));
     open();
     expect(await findById('library-deletion')).toHaveTextContent('Deletion waiting for approval');

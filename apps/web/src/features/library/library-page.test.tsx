@@ -11,7 +11,7 @@ import { mockApi, reply } from '../../test/fetch-mock';
 import { expandFolder } from '../../test/folder-tree';
 import { byId, findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
-import { callsTo, signIn } from '../../test/document-fixtures';
+import { callsTo, enterWorkspace } from '../../test/document-fixtures';
 import { libraryTree, libRows, obsoleteRow } from '../../test/library-fixtures';
 
 const listParams = (fetchMock: ReturnType<typeof mockApi>) =>
@@ -58,7 +58,7 @@ afterEach(() => {
 describe('file library', () => {
   it('lists the archived documents with their columns and marks, obsolete ones only when asked', async () => {
     await changeLanguage('en-US');
-    signIn();
+    enterWorkspace();
     const fetchMock = mockApi(base);
     renderApp('/file');
     const table = await findById('library-table');
@@ -106,7 +106,7 @@ describe('file library', () => {
 
   it("shows each archived version's first page beside its name, and the type icon where there is none", async () => {
     await changeLanguage('en-US');
-    signIn();
+    enterWorkspace();
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:page', revokeObjectURL: () => {} }));
     const fetchMock = mockApi({
       ...base,
@@ -126,7 +126,7 @@ describe('file library', () => {
 
   it('shows the marks and the empty state in Chinese', async () => {
     await changeLanguage('zh-CN');
-    signIn();
+    enterWorkspace();
     mockApi({
       ...base,
       'GET /folder/library/file/list': (u) =>
@@ -149,7 +149,7 @@ describe('file library', () => {
 
   it('asks before recalling, then recalls on the server', async () => {
     await changeLanguage('en-US');
-    signIn();
+    enterWorkspace();
     const fetchMock = mockApi({
       ...base,
       'GET /file/recall': () => reply(libraryAnswer, { fileId: 10, status: DocStatus.Editing }),
@@ -174,7 +174,7 @@ describe('file library', () => {
 
   it('applies for deletion with a reason and an approver from the members of the work folder', async () => {
     await changeLanguage('en-US');
-    signIn();
+    enterWorkspace();
     const fetchMock = mockApi({
       ...base,
       'GET /file/10': () => reply(fileDetail, detail),

@@ -1,16 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { UserType, type Lang } from '@edoc/contract/enums';
+import { type Lang, UserType } from '@edoc/contract/enums';
 import { noData } from '@edoc/contract/envelope';
 import { memberCandidateList, projectMemberPage } from '@edoc/contract/member';
 import { roleCreated, roleList } from '@edoc/contract/role';
 import { siteList } from '@edoc/contract/site';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
-import { setSession } from '../../lib/session';
 import { envelope, mockApi, reply } from '../../test/fetch-mock';
 import { findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
+import { enterProject } from '../../test/session';
 
 const ME = 5;
 const members = [
@@ -59,20 +59,6 @@ const roles = [
   },
 ];
 
-function signIn() {
-  setSession({
-    token: 'tok',
-    userName: 'Ada Admin',
-    userId: ME,
-    userType: UserType.Project,
-    roleCode: 'STU_PM',
-    fullAccess: true,
-    projectId: 9,
-    projectName: 'Oncology',
-    idleTime: 30,
-  });
-}
-
 const routes = (extra: Parameters<typeof mockApi>[0] = {}) => ({
   'GET /manage/member/list': () => reply(projectMemberPage, { data: members, total: 2 }),
   'GET /site/list': () => reply(siteList, [site]),
@@ -110,7 +96,7 @@ afterEach(() => {
 describe('manage user page: members', () => {
   it('lists the members with their roles and site names; nobody may change their own rights', async () => {
     await changeLanguage('en-US');
-    signIn();
+    enterProject();
     const fetchMock = mockApi(routes());
     renderApp('/manage/user');
     const table = await findById('manage-member-table');
@@ -128,7 +114,7 @@ describe('manage user page: members', () => {
 
   it('names the built-in roles in Chinese in the Chinese UI (issue 12, defect 4)', async () => {
     await changeLanguage('zh-CN');
-    signIn();
+    enterProject();
     mockApi(routes());
     renderApp('/manage/user');
     const table = await findById('manage-member-table');
@@ -139,7 +125,7 @@ describe('manage user page: members', () => {
 
   it('removes a member only after confirmation', async () => {
     await changeLanguage('en-US');
-    signIn();
+    enterProject();
     const fetchMock = mockApi(routes({ 'POST /manage/member/remove/2': () => reply(noData, null) }));
     renderApp('/manage/user');
     fireEvent.click(await findById('manage-member-remove-2'));
@@ -152,7 +138,7 @@ describe('manage user page: members', () => {
 
   it('shows the unfinished-tasks refusal inside the role dialog', async () => {
     await changeLanguage('en-US');
-    signIn();
+    enterProject();
     const refusal = 'The current user has the following tasks not completed and cannot modify roles and permissions';
     mockApi(
       routes({
@@ -174,7 +160,7 @@ describe.each([
 ])('manage user page: sites in $lang', ({ lang, required, tab, duplicate }) => {
   it('validates the form, creates a site and puts the duplicate-code refusal under the code', async () => {
     await changeLanguage(lang);
-    signIn();
+    enterProject();
     const fetchMock = mockApi(
       routes({
         'POST /site/create': () => envelope(null, { status: 409, errorCode: 'site_code_exists', msg: duplicate }),
@@ -201,7 +187,7 @@ describe.each([
 describe('manage user page: sites and roles', () => {
   it('deletes a site only after a confirmation that warns about files', async () => {
     await changeLanguage('en-US');
-    signIn();
+    enterProject();
     const fetchMock = mockApi(routes({ 'POST /site/delete/31': () => reply(noData, null) }));
     renderApp('/manage/user?tab=sites');
     fireEvent.click(await findById('site-delete-31'));
@@ -213,7 +199,7 @@ describe('manage user page: sites and roles', () => {
 
   it('lists roles with their keys; a built-in role cannot be deleted, a custom one after confirmation', async () => {
     await changeLanguage('en-US');
-    signIn();
+    enterProject();
     const fetchMock = mockApi(
       routes({
         'POST /role/delete/12': () =>
@@ -234,7 +220,7 @@ describe('manage user page: sites and roles', () => {
 
   it('creates a role with its keys, checking the code first', async () => {
     await changeLanguage('en-US');
-    signIn();
+    enterProject();
     const fetchMock = mockApi(routes({ 'POST /role/create': () => reply(roleCreated, { roleId: 13 }) }));
     renderApp('/manage/user?tab=roles');
     fireEvent.click(await findById('role-create'));

@@ -1,14 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { UserType, type Lang } from '@edoc/contract/enums';
+import { type Lang } from '@edoc/contract/enums';
 import { noData } from '@edoc/contract/envelope';
 import { projectItem } from '@edoc/contract/project';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
-import { getSessionValue, setSession } from '../../lib/session';
+import { getSessionValue } from '../../lib/session';
 import { mockApi, reply } from '../../test/fetch-mock';
 import { findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
+import { enterProject } from '../../test/session';
 
 const project = {
   studyId: 9,
@@ -33,19 +34,6 @@ const project = {
   expiryNoticeDays: 30,
 };
 
-function signIn() {
-  setSession({
-    token: 'tok',
-    userName: 'Ada',
-    userId: 5,
-    userType: UserType.Project,
-    roleCode: 'STU_PM',
-    fullAccess: true,
-    projectId: 9,
-    idleTime: 30,
-  });
-}
-
 function bodiesTo(fetchMock: ReturnType<typeof mockApi>, path: string) {
   return fetchMock.mock.calls
     .filter(([u, init]) => init?.method === 'POST' && String(u).endsWith(`/edoc${path}`))
@@ -63,7 +51,7 @@ describe.each([
 ])('study settings in $lang', ({ lang, required }) => {
   it('shows what the company sets, validates, and saves only the project administrator’s part', async () => {
     await changeLanguage(lang);
-    signIn();
+    enterProject();
     const fetchMock = mockApi({
       'GET /manage/study': () => reply(projectItem, project),
       'POST /manage/study/update': () => reply(noData, null),

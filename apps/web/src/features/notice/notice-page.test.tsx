@@ -2,12 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { noData } from '@edoc/contract/envelope';
 import { noticeList, noticeSaved } from '@edoc/contract/notice';
-import { UserType } from '@edoc/contract/enums';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
-import { setSession } from '../../lib/session';
 import { mockApi, reply } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render-app';
+import { signIn } from '../../test/session';
 
 const released = {
   id: 5,
@@ -27,7 +26,7 @@ afterEach(() => {
 describe('system notice page', () => {
   it('lists notices with paging parameters and undoes a release after confirmation', async () => {
     await changeLanguage('en-US');
-    setSession({ token: 'tok', userType: UserType.System, userName: 'Ann' });
+    signIn('system');
     const fetchMock = mockApi({
       'GET /notice/system/list': () => reply(noticeList, { data: [released], total: 1 }),
       'POST /notice/system/release/undo/5/a': () => reply(noData, null),
@@ -49,7 +48,7 @@ describe('system notice page', () => {
 
   it('validates a new notice with the server texts and sends the effective time with its offset', async () => {
     await changeLanguage('en-US');
-    setSession({ token: 'tok', userType: UserType.System, userName: 'Ann' });
+    signIn('system');
     const fetchMock = mockApi({
       'GET /notice/system/list': () => reply(noticeList, { data: [], total: 0 }),
       'POST /notice/system/update/a': () => reply(noticeSaved, { id: 6 }),

@@ -6,10 +6,10 @@ import { memberCandidateList, memberCreated, projectMemberList, projectRoleList 
 import { directoryTemplateList, projectCreated, projectList } from '@edoc/contract/project';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
-import { setSession } from '../../lib/session';
 import { envelope, mockApi, reply } from '../../test/fetch-mock';
 import { findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
+import { signIn } from '../../test/session';
 
 const project = {
   studyId: 11,
@@ -45,19 +45,6 @@ const member = {
   siteIds: [],
 };
 
-function signIn() {
-  setSession({
-    token: 'tok',
-    userName: 'Cora',
-    userId: 5,
-    userType: UserType.Company,
-    roleCode: 'COMPANY_ADMIN',
-    companyId: 3,
-    companyName: 'Acme Pharma',
-    idleTime: 30,
-  });
-}
-
 function bodiesTo(fetchMock: ReturnType<typeof mockApi>, path: string) {
   return fetchMock.mock.calls
     .filter(([u, init]) => init?.method === 'POST' && String(u).endsWith(`/edoc${path}`))
@@ -72,7 +59,7 @@ afterEach(() => {
 describe('company project pages', () => {
   it('creates a project with its settings and a directory template, and names the project code in messages', async () => {
     await changeLanguage('en-US');
-    signIn();
+    signIn('company');
     const fetchMock = mockApi({
       'GET /project/list': () => reply(projectList, { data: [project], total: 1 }),
       'GET /template/directory/list': () =>
@@ -117,7 +104,7 @@ describe('company project pages', () => {
 
   it('closes a project only after confirmation', async () => {
     await changeLanguage('en-US');
-    signIn();
+    signIn('company');
     const fetchMock = mockApi({
       'GET /project/list': () => reply(projectList, { data: [project], total: 1 }),
       'POST /project/close/11': () => reply(noData, null),
@@ -132,7 +119,7 @@ describe('company project pages', () => {
 
   it('lists the members of the project in the address, adds one and shows why a removal is refused', async () => {
     await changeLanguage('en-US');
-    signIn();
+    signIn('company');
     const fetchMock = mockApi({
       'GET /project/list': () => reply(projectList, { data: [project], total: 1 }),
       'GET /project/11/members': () => reply(projectMemberList, [member]),

@@ -1,15 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { UserType } from '@edoc/contract/enums';
 import { projectMemberPage } from '@edoc/contract/member';
 import { managedCompanyList, studyEntryData, studyList } from '@edoc/contract/project';
 import { roleList } from '@edoc/contract/role';
 import { siteList } from '@edoc/contract/site';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
-import { setSession } from '../../lib/session';
 import { mockApi, reply } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render-app';
+import { signIn } from '../../test/session';
 
 const studyOf = (id: number, name: string) => ({
   study_id: id,
@@ -125,7 +124,7 @@ afterEach(() => {
 describe('switching project', () => {
   it("never shows the previous project's sites, roles or members", async () => {
     await changeLanguage('en-US');
-    setSession({ token: 'tok', userName: 'Ann', userId: 7, userType: UserType.Project, idleTime: 30 });
+    signIn('project');
     mockServer();
     const router = renderApp('/select');
     const go = (path: string) => act(() => router.navigate(path));

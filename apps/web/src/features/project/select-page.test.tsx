@@ -19,6 +19,7 @@ import { envelope, mockApi, reply } from '../../test/fetch-mock';
 import { findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
 import { libraryTree, libRows } from '../../test/library-fixtures';
+import { signIn } from '../../test/session';
 
 function study(id: number, name: string, mark: boolean, taskNum = 0) {
   return {
@@ -72,16 +73,8 @@ function entryOf(studyId: number, studyName: string) {
 const alpha = study(11, 'Alpha trial', false, 2);
 const beta = study(12, 'Beta trial', true, 5);
 
-function signIn() {
-  setSession({
-    token: 'tok',
-    userName: 'Ann',
-    userId: 7,
-    email: 'ann@example.com',
-    userType: UserType.Company,
-    idleTime: 30,
-  });
-}
+/** A company user before choosing a company or a project. */
+const signInToChoose = () => signIn('company', { roleCode: null, companyId: null, companyName: null });
 
 function callsTo(fetchMock: ReturnType<typeof mockApi>, path: string) {
   return fetchMock.mock.calls.filter(([u]) => new URL(String(u), 'http://x').pathname === `/edoc${path}`);
@@ -103,7 +96,7 @@ afterEach(() => {
 describe('project select page', () => {
   it('lists the projects with favourites first, searches by name and hides the company controls', async () => {
     await changeLanguage('en-US');
-    signIn();
+    signInToChoose();
     const fetchMock = mockApi({
       'GET /common/study': (url) =>
         reply(
@@ -134,7 +127,7 @@ describe('project select page', () => {
 
   it('flips the favourite star at once and takes it back when the server refuses', async () => {
     await changeLanguage('en-US');
-    signIn();
+    signInToChoose();
     let answer: (r: Response) => void = () => undefined;
     mockApi({
       'GET /common/study': () => reply(studyList, { data: [alpha, beta], total: 2 }),
@@ -156,7 +149,7 @@ describe('project select page', () => {
 
   it('keeps the star the server confirms', async () => {
     await changeLanguage('en-US');
-    signIn();
+    signInToChoose();
     const fetchMock = mockApi({
       'GET /common/study': () => reply(studyList, { data: [alpha, beta], total: 2 }),
       'GET /common/company': () => reply(managedCompanyList, []),
@@ -172,7 +165,7 @@ describe('project select page', () => {
 
   it('enters a project: stores the project in the session and opens home', async () => {
     await changeLanguage('en-US');
-    signIn();
+    signInToChoose();
     const fetchMock = mockApi({
       'GET /common/study': () => reply(studyList, { data: [alpha, beta], total: 2 }),
       'GET /common/company': () => reply(managedCompanyList, []),
@@ -224,7 +217,7 @@ describe('project select page', () => {
 
   it('opens a project in a new tab by its link, which enters it there (issue 12, defect 7)', async () => {
     await changeLanguage('en-US');
-    signIn();
+    signInToChoose();
     const fetchMock = mockApi({
       'GET /common/study': () => reply(studyList, { data: [alpha, beta], total: 2 }),
       'GET /common/company': () => reply(managedCompanyList, []),
@@ -239,7 +232,7 @@ describe('project select page', () => {
 
   it('says what to do when there is no project yet', async () => {
     await changeLanguage('en-US');
-    signIn();
+    signInToChoose();
     mockApi({
       'GET /common/study': () => reply(studyList, { data: [], total: 0 }),
       'GET /common/company': () => reply(managedCompanyList, []),
@@ -255,7 +248,7 @@ describe('project select page', () => {
 
   it('warns when Manage is pressed without a company, and enters the chosen company', async () => {
     await changeLanguage('en-US');
-    signIn();
+    signInToChoose();
     const fetchMock = mockApi({
       'GET /common/study': () => reply(studyList, { data: [], total: 0 }),
       'GET /common/company': () => reply(managedCompanyList, [{ company_id: 3, company_name: 'Acme Pharma' }]),
@@ -292,7 +285,7 @@ describe('project select page', () => {
     'tags closed projects and inspections in %s, and still enters them (issue 11)',
     async (lang, closed, inspection) => {
       await changeLanguage(lang);
-      signIn();
+      signInToChoose();
       mockApi({
         'GET /common/study': () =>
           reply(studyList, {
@@ -316,7 +309,7 @@ describe('project select page', () => {
 
   it('enters a closed project and says under the header that it can only be read', async () => {
     await changeLanguage('en-US');
-    signIn();
+    signInToChoose();
     mockApi({
       'GET /common/study': () => reply(studyList, { data: [{ ...alpha, closed: true }], total: 1 }),
       'GET /common/company': () => reply(managedCompanyList, []),
@@ -338,7 +331,7 @@ describe('project select page', () => {
 
   it('enters an inspection: the file library only, and the last day in the header', async () => {
     await changeLanguage('zh-CN');
-    signIn();
+    signInToChoose();
     mockApi({
       'GET /common/study': () => reply(studyList, { data: [{ ...beta, inspector: true }], total: 1 }),
       'GET /common/company': () => reply(managedCompanyList, []),

@@ -16,7 +16,7 @@ function fill(name: string, value: string): void {
 function server(register: () => Response = () => reply(registerData, { approvalStatus: 0 })) {
   return mockApi({
     'GET /captcha': () =>
-      reply(captchaResponse, { id: 'cap-9', svg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>' }),
+      reply(captchaResponse, { id: 'cap-9', image: 'data:image/png;base64,' }),
     'POST /register': register,
   });
 }

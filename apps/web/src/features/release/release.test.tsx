@@ -2,12 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { noData } from '@edoc/contract/envelope';
 import { releaseList, releaseSaved, unreadReleases } from '@edoc/contract/release';
-import { UserType } from '@edoc/contract/enums';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
-import { setSession } from '../../lib/session';
 import { envelope, mockApi, reply } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render-app';
+import { signIn } from '../../test/session';
 
 const r245 = {
   id: 7,
@@ -32,7 +31,7 @@ const bodyOf = (fetchMock: ReturnType<typeof mockApi>, suffix: string) => {
 describe('version upgrade page', () => {
   it('lists releases with paging and deletes one after confirmation', async () => {
     await changeLanguage('en-US');
-    setSession({ token: 'tok', userType: UserType.System, userName: 'Ann' });
+    signIn('system');
     const fetchMock = mockApi({
       'GET /release/list': () => reply(releaseList, { data: [r245], total: 1 }),
       'GET /release/unread': () => reply(unreadReleases, { releases: [] }),
@@ -55,7 +54,7 @@ describe('version upgrade page', () => {
 
   it('checks the form with the contract texts and shows a duplicate version under the field', async () => {
     await changeLanguage('en-US');
-    setSession({ token: 'tok', userType: UserType.System, userName: 'Ann' });
+    signIn('system');
     const fetchMock = mockApi({
       'GET /release/list': () => reply(releaseList, { data: [], total: 0 }),
       'GET /release/unread': () => reply(unreadReleases, { releases: [] }),
@@ -94,14 +93,7 @@ describe('version upgrade page', () => {
 describe("what's new", () => {
   it('shows unread releases once in any area and acknowledges up to the newest shown', async () => {
     await changeLanguage('en-US');
-    setSession({
-      token: 'tok',
-      userType: UserType.Company,
-      userId: 4,
-      userName: 'Bob',
-      roleCode: 'COMPANY_ADMIN',
-      companyId: 1,
-    });
+    signIn('company');
     let unread = [
       { id: 9, version: '2.5.0', releasedOn: '2025-05-01', notes: '<p>New <b>reports</b></p>' },
       { id: 7, version: '2.4.5', releasedOn: '2025-03-01', notes: 'Fixes' },
@@ -126,7 +118,7 @@ describe("what's new", () => {
 
   it('shows nothing when every release has been read, also on the project picker', async () => {
     await changeLanguage('en-US');
-    setSession({ token: 'tok', userType: UserType.Project, userId: 5, userName: 'Cy' });
+    signIn('project');
     const fetchMock = mockApi({
       'GET /release/unread': () => reply(unreadReleases, { releases: [] }),
       'GET /common/study': () => envelope({ data: [], total: 0 }),

@@ -1,15 +1,14 @@
-import { DocStatus, RoleCode, UserType } from '@edoc/contract/enums';
+import { DocStatus } from '@edoc/contract/enums';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { companyReport, reportAnswer, type ReportAnswer } from '@edoc/contract/report';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
-import { setSession } from '../../lib/session';
 import { envelope, mockApi, reply } from '../../test/fetch-mock';
 import { byId, findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
-import { enterProject } from '../../test/session';
+import { enterProject, signIn } from '../../test/session';
 
 // jsdom draws no canvas: each chart is a list of buttons, one per point, clicked as G2 reports a bar's click.
 vi.mock('@ant-design/plots', () => {
@@ -174,14 +173,7 @@ describe('Company report (/company/report)', () => {
     ['zh-CN', '待办任务', '合计'],
   ] as const)('shows a chart per measure and a row per project with totals in %s', async (lang, header, total) => {
     await changeLanguage(lang);
-    setSession({
-      token: 'tok',
-      userName: 'Ada',
-      userId: 2,
-      userType: UserType.Company,
-      roleCode: RoleCode.CompanyAdmin,
-      companyId: 3,
-    });
+    signIn('company');
     const rows = [
       {
         projectId: 1,

@@ -2,12 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { unreadReleases } from '@edoc/contract/release';
 import { signingCertificate } from '@edoc/contract/seal';
-import { UserType } from '@edoc/contract/enums';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
-import { setSession } from '../../lib/session';
 import { mockApi, reply } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render-app';
+import { signIn } from '../../test/session';
 
 const generated = {
   subject: 'CN=edoc document signing, O=edoc',
@@ -30,7 +29,7 @@ afterEach(() => {
 describe('document-signing certificate page', () => {
   it('shows the certificate in use and installs the company one from PEM after confirmation', async () => {
     await changeLanguage('en-US');
-    setSession({ token: 'tok', userType: UserType.System, userName: 'Ann' });
+    signIn('system');
     const fetchMock = mockApi({
       'GET /system/signing-certificate': () => reply(signingCertificate, generated),
       'POST /system/signing-certificate': () =>

@@ -8,7 +8,7 @@ import { stopIdle } from '../../lib/idle-timer';
 import { mockApi, reply } from '../../test/fetch-mock';
 import { byId, findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
-import { base, callsTo, signIn } from '../../test/document-fixtures';
+import { base, callsTo, enterWorkspace } from '../../test/document-fixtures';
 import { oneStaffMember } from '../../test/members';
 
 afterEach(() => {
@@ -53,7 +53,7 @@ const answer = (url: URL) =>
 describe('search', () => {
   it('goes from the header box to the results, with the words marked and the hit opening on its page', async () => {
     await changeLanguage('en-US');
-    signIn();
+    enterWorkspace();
     const fetchMock = mockApi({ ...base, 'GET /file/search': answer });
     const router = renderApp('/work');
     const box = await findById('header-search');
@@ -86,7 +86,7 @@ describe('search', () => {
 
   it('says "10,000+" for a common word instead of counting every document, and that the newest come first, in Chinese', async () => {
     await changeLanguage('zh-CN');
-    signIn();
+    enterWorkspace();
     mockApi({ ...base, 'GET /file/search': answer });
     renderApp('/search?q=common');
     expect(await findById('search-total')).toHaveTextContent('找到 10,000+ 个文档');
@@ -133,7 +133,7 @@ function typeDay(input: HTMLElement, value: string) {
 describe('search filters', () => {
   it('puts each chosen filter in the address and the request, back at page 1, and clears them all', async () => {
     await changeLanguage('en-US');
-    signIn(RoleCode.StudyPm);
+    enterWorkspace(RoleCode.StudyPm);
     const fetchMock = mockApi(filterApi);
     const router = renderApp('/search?q=protocol&page=2&sort=date');
     await findById('search-hit-7');
@@ -172,7 +172,7 @@ describe('search filters', () => {
 
   it('asks for the filters of a shared address at once and shows them chosen', async () => {
     await changeLanguage('en-US');
-    signIn(RoleCode.StudyPm);
+    enterWorkspace(RoleCode.StudyPm);
     const fetchMock = mockApi(filterApi);
     renderApp(`/search?q=protocol&${new URLSearchParams(FILTERS)}`);
     await findById('search-hit-7');
@@ -186,7 +186,7 @@ describe('search filters', () => {
 
   it('offers no creator list to ordinary staff, who may still filter by folder, site and tag', async () => {
     await changeLanguage('zh-CN');
-    signIn(RoleCode.StudyStaff);
+    enterWorkspace(RoleCode.StudyStaff);
     const fetchMock = mockApi(filterApi);
     renderApp('/search?q=protocol');
     await findById('search-hit-7');

@@ -1,13 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { directoryTemplateList, templateDetail, templateIdData, templateList } from '@edoc/contract/template';
-import { UserType } from '@edoc/contract/enums';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
-import { setSession } from '../../lib/session';
 import { envelope, mockApi, reply } from '../../test/fetch-mock';
 import { findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
+import { signIn } from '../../test/session';
 
 const shipped = {
   id: 1,
@@ -20,18 +19,6 @@ const shipped = {
   updatedAt: '2026-01-01T00:00:00Z',
 };
 const own = { ...shipped, id: 5, name: 'Study team', type: 1, shipped: false, folderCount: 0, groupCount: 2 };
-
-function signIn() {
-  setSession({
-    token: 'tok',
-    userName: 'Cora',
-    userId: 5,
-    userType: UserType.Company,
-    roleCode: 'COMPANY_ADMIN',
-    companyId: 3,
-    idleTime: 30,
-  });
-}
 
 const posted = (fetchMock: ReturnType<typeof mockApi>, path: string) =>
   fetchMock.mock.calls
@@ -46,7 +33,7 @@ afterEach(() => {
 describe('company template pages', () => {
   it('creates a user-group template with its groups and shows a repeated name under the field', async () => {
     await changeLanguage('en-US');
-    signIn();
+    signIn('company');
     let calls = 0;
     const fetchMock = mockApi({
       'GET /template/list': (url) => {
@@ -78,7 +65,7 @@ describe('company template pages', () => {
 
   it('shows a shipped directory template read-only and builds a folder tree for a new one', async () => {
     await changeLanguage('en-US');
-    signIn();
+    signIn('company');
     const fetchMock = mockApi({
       'GET /template/list': () => reply(templateList, [shipped]),
       'GET /template/1': () =>
@@ -124,7 +111,7 @@ describe('company template pages', () => {
 
   it('lets a project be created with a user-group template', async () => {
     await changeLanguage('en-US');
-    signIn();
+    signIn('company');
     const fetchMock = mockApi({
       'GET /project/list': () => envelope({ data: [], total: 0 }),
       'GET /template/directory/list': () => reply(directoryTemplateList, []),
@@ -145,7 +132,7 @@ describe('company template pages', () => {
 
   it('speaks Chinese', async () => {
     await changeLanguage('zh-CN');
-    signIn();
+    signIn('company');
     mockApi({ 'GET /template/list': () => reply(templateList, [shipped]) });
     renderApp('/company/template/directory');
     expect(await screen.findByText('系统内置')).toBeInTheDocument();

@@ -6,7 +6,7 @@ import { fileTrail } from '@edoc/contract/trail-query';
 import { envelope, mockApi, reply } from '../../test/fetch-mock';
 import { findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
-import { base, callsTo, listOf, row, signIn } from '../../test/document-fixtures';
+import { base, callsTo, enterWorkspace, listOf, row } from '../../test/document-fixtures';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -62,7 +62,7 @@ const VERSION = {
 describe('document trail in the workspace', () => {
   it('opens the side panel on the trail; the versions tab shows the fingerprint; no trail without the key', async () => {
     await changeLanguage('en-US');
-    signIn();
+    enterWorkspace();
     mockApi({
       ...base,
       'GET /folder/workspace/file/list': listOf([
@@ -91,7 +91,7 @@ describe('document trail in the workspace', () => {
 
   it('switches between All Files, My Documents and Recent Operation', async () => {
     await changeLanguage('zh-CN');
-    signIn();
+    enterWorkspace();
     const fetchMock = mockApi(base);
     renderApp('/work');
     fireEvent.click(await screen.findByText('我的文档'));

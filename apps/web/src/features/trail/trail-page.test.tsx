@@ -4,11 +4,11 @@ import { timeZoneLabel } from '../../lib/format';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
-import { setSession } from '../../lib/session';
 import { projectTrailPage } from '@edoc/contract/trail-query';
 import { envelope, mockApi, reply } from '../../test/fetch-mock';
 import { byId, findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
+import { enterProject } from '../../test/session';
 
 const ROWS = [
   {
@@ -32,19 +32,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   stopIdle();
 });
-
-function enterProject() {
-  setSession({
-    token: 'tok',
-    userName: 'Pat',
-    userId: 5,
-    userType: 3,
-    roleCode: 'STU_PM',
-    fullAccess: true,
-    projectId: 11,
-    idleTime: 30,
-  });
-}
 
 describe('operation trajectory page', () => {
   it.each([

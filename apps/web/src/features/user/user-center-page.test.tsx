@@ -4,9 +4,10 @@ import { UserType } from '@edoc/contract/enums';
 import { userInfo, type UserInfo } from '@edoc/contract/user';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
-import { getSession, setSession } from '../../lib/session';
+import { getSession } from '../../lib/session';
 import { envelope, mockApi, reply } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render-app';
+import { signIn } from '../../test/session';
 
 const info: UserInfo = {
   userId: 1,
@@ -36,7 +37,7 @@ afterEach(() => {
 describe('personal centre', () => {
   it('saves the profile and updates the name in the header', async () => {
     await changeLanguage('en-US');
-    setSession({ token: 'tok', userType: UserType.System, userName: 'Ann', email: 'ann@example.com' });
+    signIn('system');
     const fetchMock = mockApi({
       'GET /user/info': () => reply(userInfo, info),
       'POST /user/info/modify/a': () => reply(userInfo, info),
@@ -55,7 +56,7 @@ describe('personal centre', () => {
 
   it('checks the new password before changing it with the current one (the server knows whose)', async () => {
     await changeLanguage('en-US');
-    setSession({ token: 'tok', userType: UserType.System, userName: 'Ann', email: 'ann@example.com' });
+    signIn('system');
     const fetchMock = mockApi({
       'GET /user/info': () => reply(userInfo, info),
       'POST /user/modify_password': () => envelope(null),
@@ -80,7 +81,7 @@ describe('personal centre', () => {
 
   it('keeps the session and marks the field when the current password is wrong (issue 12, defect 1)', async () => {
     await changeLanguage('en-US');
-    setSession({ token: 'tok', userType: UserType.System, userName: 'Ann', email: 'ann@example.com' });
+    signIn('system');
     mockApi({
       'GET /user/info': () => reply(userInfo, info),
       'POST /user/modify_password': () =>

@@ -1,14 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ALERT_KINDS, studyAlertList, studyAlertSaved, type StudyAlertSaved } from '@edoc/contract/alert';
-import { UserType } from '@edoc/contract/enums';
+import { RoleCode, UserType } from '@edoc/contract/enums';
 import { unreadReleases } from '@edoc/contract/release';
 import { signatureData, userInfo, type UserInfo } from '@edoc/contract/user';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
-import { setSession } from '../../lib/session';
 import { envelope, mockApi, reply } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render-app';
+import { enterProject, signIn } from '../../test/session';
 
 const info: UserInfo = {
   userId: 3,
@@ -45,14 +45,7 @@ afterEach(() => {
 
 async function openTab(name: string) {
   await changeLanguage('en-US');
-  setSession({
-    token: 'tok',
-    userType: UserType.Project,
-    userId: 3,
-    userName: 'Cy',
-    roleCode: 'STU_STAFF',
-    projectId: 1,
-  });
+  enterProject(RoleCode.StudyStaff, { userId: 3, userName: 'Cy', projectId: 1 });
   renderApp('/user');
   fireEvent.click(await screen.findByRole('tab', { name }));
 }
@@ -105,7 +98,7 @@ describe('personal centre: study alerts', () => {
 
   it('is not offered to the system administrator, who has no projects (issue 12, defect 7)', async () => {
     await changeLanguage('en-US');
-    setSession({ token: 'tok', userType: UserType.System, userId: 1, userName: 'Sys' });
+    signIn('system');
     mockApi({
       'GET /user/info': () =>
         reply(userInfo, { ...info, userType: UserType.System, companyId: null, companyName: null }),

@@ -3,10 +3,10 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { fileDetail, viewState, type FileDetail, type ViewState } from '@edoc/contract/viewer';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
-import { setSession } from '../../lib/session';
 import { envelope, mockApi, reply } from '../../test/fetch-mock';
 import { byId, findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
+import { signIn } from '../../test/session';
 
 // jsdom cannot draw pdf.js canvases: the engine is replaced by a fake document of three pages.
 const engine = vi.hoisted(() => ({
@@ -82,7 +82,7 @@ afterEach(() => {
 describe('document viewer', () => {
   it('shows the conversion progress, then the PDF with its pages, under the watermark', async () => {
     await changeLanguage('en-US');
-    setSession({ token: 'tok' });
+    signIn();
     fakePdf();
     const fetchMock = serve(detail(), { state: 'converting', kind: 'office', progress: 5 }, [
       { state: 'converting', kind: 'office', progress: 40 },
@@ -109,7 +109,7 @@ describe('document viewer', () => {
 
   it('searches the text of the pages and moves between the hits', async () => {
     await changeLanguage('en-US');
-    setSession({ token: 'tok' });
+    signIn();
     fakePdf();
     serve(detail({ kind: 'pdf' }), { state: 'ready', kind: 'pdf' });
     open();
@@ -128,7 +128,7 @@ describe('document viewer', () => {
 
   it('zooms the pages', async () => {
     await changeLanguage('en-US');
-    setSession({ token: 'tok' });
+    signIn();
     fakePdf();
     serve(detail({ kind: 'pdf' }), { state: 'ready', kind: 'pdf' });
     open();
@@ -141,7 +141,7 @@ describe('document viewer', () => {
 
   it('shows why a conversion failed', async () => {
     await changeLanguage('en-US');
-    setSession({ token: 'tok' });
+    signIn();
     serve(detail(), { state: 'failed', kind: 'office', error: 'LibreOffice produced no PDF' });
     open();
     const alert = await findById('viewer-convert-failed');
@@ -151,7 +151,7 @@ describe('document viewer', () => {
 
   it('offers no download without downDoc, and one with it', async () => {
     await changeLanguage('en-US');
-    setSession({ token: 'tok' });
+    signIn();
     serve(detail({ canDownload: false, abilities: ['viewDoc'] }), { state: 'failed', kind: 'office' });
     open();
     await findById('viewer-convert-failed');
@@ -160,7 +160,7 @@ describe('document viewer', () => {
 
   it('says when the version its link names is no longer the current one (after a recall or a new version)', async () => {
     await changeLanguage('en-US');
-    setSession({ token: 'tok' });
+    signIn();
     serve(detail({ version: { ...detail().version, current: false } }), { state: 'failed', kind: 'office' });
     open();
     expect(await findById('viewer-not-current')).toHaveTextContent('Not the current version');
@@ -173,7 +173,7 @@ describe('document viewer', () => {
 
   it("answers the server's refusal in its words", async () => {
     await changeLanguage('en-US');
-    setSession({ token: 'tok' });
+    signIn();
     mockApi({
       'GET /file/7': () =>
         envelope(null, { status: 403, errorCode: 'no_permission_view_file', msg: 'No permission to view this file' }),
@@ -184,7 +184,7 @@ describe('document viewer', () => {
 
   it('says a type cannot be viewed online', async () => {
     await changeLanguage('zh-CN');
-    setSession({ token: 'tok' });
+    signIn();
     serve(detail({ kind: null }), { state: 'unsupported', kind: null });
     open();
     expect(await findById('viewer-error')).toHaveTextContent('该文档不支持在线查看');
@@ -192,7 +192,7 @@ describe('document viewer', () => {
 
   it('rotates and zooms an image', async () => {
     await changeLanguage('en-US');
-    setSession({ token: 'tok' });
+    signIn();
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => undefined }));
     serve(detail({ kind: 'image' }), { state: 'ready', kind: 'image' });
     open();
@@ -210,7 +210,7 @@ describe('document viewer', () => {
 
   it('shows text files as text', async () => {
     await changeLanguage('en-US');
-    setSession({ token: 'tok' });
+    signIn();
     serve(detail({ kind: 'text' }), { state: 'ready', kind: 'text' });
     open();
     expect(await findById('viewer-text')).toHaveTextContent('001,张三');
@@ -218,7 +218,7 @@ describe('document viewer', () => {
 
   it('shows a text file as the stamped PDF the server makes of it to someone who may not download it', async () => {
     await changeLanguage('en-US');
-    setSession({ token: 'tok' });
+    signIn();
     fakePdf(['编号,姓名']);
     serve(detail({ kind: 'text', canDownload: false, abilities: ['viewDoc'] }), { state: 'ready', kind: 'text' });
     open();

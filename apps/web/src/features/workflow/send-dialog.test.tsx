@@ -12,12 +12,12 @@ import {
 } from '@edoc/contract/flow';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
-import { setSession } from '../../lib/session';
 import { envelope, mockApi, reply } from '../../test/fetch-mock';
 import { byId, findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
-import { ALL_KEYS, base, row, signIn } from '../../test/document-fixtures';
+import { ALL_KEYS, base, enterWorkspace, row } from '../../test/document-fixtures';
 import { bodyOf, callsTo, candidates, detail, pickOption, serveViewer } from '../../test/workflow-fixtures';
+import { signIn } from '../../test/session';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -44,7 +44,7 @@ const template = {
 describe('send dialog', () => {
   it('names the stage field that has nobody, then posts the route', async () => {
     await changeLanguage('en-US');
-    setSession({ token: 'tok' });
+    signIn();
     const fetchMock = serveViewer(detail({ status: DocStatus.Editing, actions: ['send'] }), {
       'POST /file/apply/save': () => reply(transitionAnswer, { fileId: 7, status: DocStatus.InReview }),
     });
@@ -80,7 +80,7 @@ describe('send dialog', () => {
 
   it('applies a route template and saves the route as one; the limit refusal shows its message', async () => {
     await changeLanguage('en-US');
-    setSession({ token: 'tok' });
+    signIn();
     const fetchMock = serveViewer(detail({ status: DocStatus.Editing, actions: ['send'] }), {
       'GET /route/template/list': () => reply(routeTemplateList, [template]),
       'POST /route/template/create': (_u, init) =>
@@ -108,7 +108,7 @@ describe('send dialog', () => {
 
   it('sends the workspace selection as a batch and shows each document’s result', async () => {
     await changeLanguage('en-US');
-    signIn();
+    enterWorkspace();
     const fetchMock = mockApi({
       ...base,
       'GET /folder/workspace/file/list': () =>

@@ -6,11 +6,11 @@ import { flowAnswer, transitionAnswer } from '@edoc/contract/flow';
 import type { WorkflowAction } from '@edoc/contract/workflow';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
-import { setSession } from '../../lib/session';
 import { envelope, reply } from '../../test/fetch-mock';
 import { byId, findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
 import { bodyOf, callsTo, detail, flow, serveViewer } from '../../test/workflow-fixtures';
+import { signIn } from '../../test/session';
 
 const PANEL = ['receive', 'send', 'pass', 'reject', 'withdraw', 'retract'];
 const open = () => renderApp('/view?fileId=7&fileVerId=70');
@@ -35,7 +35,7 @@ describe('workflow panel in the viewer', () => {
     [['withdraw', 'retract'], 4],
   ])('shows exactly the actions %j with the status', async (actions, status) => {
     await changeLanguage('en-US');
-    setSession({ token: 'tok' });
+    signIn();
     serveViewer(detail({ actions, status }));
     open();
     await findById('workflow-actions');
@@ -49,7 +49,7 @@ describe('workflow panel in the viewer', () => {
 
   it('says so when no action is open', async () => {
     await changeLanguage('zh-CN');
-    setSession({ token: 'tok' });
+    signIn();
     serveViewer(detail({ status: DocStatus.Archived }));
     open();
     expect(await findById('workflow-no-actions')).toHaveTextContent('当前状态下您没有可执行的流程操作');
@@ -58,7 +58,7 @@ describe('workflow panel in the viewer', () => {
 
   it('refuses a rejection without its reason, naming the field, then rejects with it', async () => {
     await changeLanguage('en-US');
-    setSession({ token: 'tok' });
+    signIn();
     const fetchMock = serveViewer(
       detail({ actions: ['pass', 'reject'], signing: { required: true, needsEmail: false } }),
       { 'POST /file/audit/7/a': () => reply(transitionAnswer, { fileId: 7, status: DocStatus.Editing }) },
@@ -85,7 +85,7 @@ describe('workflow panel in the viewer', () => {
 
   it('passes with the signature: the stage meaning shown, e-mail, password and tick sent', async () => {
     await changeLanguage('en-US');
-    setSession({ token: 'tok' });
+    signIn();
     const fetchMock = serveViewer(
       detail({
         actions: ['pass', 'reject'],
@@ -124,7 +124,7 @@ describe('workflow panel in the viewer', () => {
 
   it('shows the server message of a 409 and refreshes the document', async () => {
     await changeLanguage('en-US');
-    setSession({ token: 'tok' });
+    signIn();
     const fetchMock = serveViewer(detail({ actions: ['receive'], status: DocStatus.WaitingReceive }), {
       'POST /file/receive/7/a': () =>
         envelope(null, { status: 409, errorCode: 'already_received', msg: 'File already received, refresh the page' }),
@@ -137,7 +137,7 @@ describe('workflow panel in the viewer', () => {
 
   it('withdraws after a confirmation', async () => {
     await changeLanguage('en-US');
-    setSession({ token: 'tok' });
+    signIn();
     const fetchMock = serveViewer(detail({ actions: ['withdraw'] }), {
       'POST /file/undo/7/a': () => reply(transitionAnswer, { fileId: 7, status: DocStatus.Editing }),
     });
@@ -152,7 +152,7 @@ describe('workflow panel in the viewer', () => {
 
   it('shows the flow: routes, stages, decisions and signatures, a stale one marked', async () => {
     await changeLanguage('en-US');
-    setSession({ token: 'tok' });
+    signIn();
     serveViewer(detail(), {
       'GET /file/flow/7': () => reply(flowAnswer, flow),
       'GET /file/words/7/21/a': () =>
