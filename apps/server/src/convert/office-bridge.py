@@ -8,7 +8,6 @@ import os
 import signal
 import subprocess
 import sys
-import threading
 import time
 
 try:
@@ -82,30 +81,52 @@ def alive(desktop):
 
 def end_with_parent():
     # The server was killed (kill -9, a crash, the machine's OOM killer): nobody will close our stdin or kill our
-    # process group, and a conversion in progress would keep LibreOffice running for ever after. The whole group
-    # (this script, soffice and soffice.bin) goes as soon as the server does (issue 25).
-    parent = os.getppid()
-    while os.getppid() == parent:
-        time.sleep(0.5)
-    os.killpg(0, signal.SIGKILL)
+    # process group, and a conversion in progress would keep LibreOffice running for ever after. A small watchdog
+    # process (not a thread: a UNO call can hold the interpreter for as long as a conversion takes) kills the whole
+    # group (this script, soffice and soffice.bin) as soon as the server is gone (issue 25).
+    server = os.getppid()
+    group = os.getpgrp()
+    if os.fork() != 0:
+        return
+    # The watchdog holds none of the bridge's pipes: the server sees the bridge's output end when the bridge does.
+    devnull = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(devnull, fd)
+    try:
+        while True:
+            os.kill(server, 0)
+            if os.getppid() == 1:  # the bridge itself is gone: nothing left to watch
+                os._exit(0)
+            time.sleep(0.5)
+    except ProcessLookupError:
+        os.killpg(group, signal.SIGKILL)
+    os._exit(0)
+
+
+def answer(value):
+    # The server stopped reading (it died): take the group down rather than leave an office behind.
+    try:
+        print(json.dumps(value), flush=True)
+    except BrokenPipeError:
+        os.killpg(0, signal.SIGKILL)
 
 
 def main():
-    threading.Thread(target=end_with_parent, daemon=True).start()
+    end_with_parent()
     soffice, profile, pipe = sys.argv[1:4]
     office, desktop = connect(soffice, profile, pipe)
-    print(json.dumps({'ready': True, 'pid': office.pid}), flush=True)
+    answer({'ready': True, 'pid': office.pid})
     for line in sys.stdin:
         request = json.loads(line)
         try:
             convert(desktop, request['source'], request['target'])
-            print(json.dumps({'ok': True}), flush=True)
+            answer({'ok': True})
         except Exception as err:
             # A file LibreOffice cannot read is the file's fault; a dead office is ours: exit, be replaced.
             if not alive(desktop):
                 sys.stderr.write('LibreOffice stopped: %s\n' % err)
                 sys.exit(3)
-            print(json.dumps({'ok': False, 'error': str(err) or type(err).__name__}), flush=True)
+            answer({'ok': False, 'error': str(err) or type(err).__name__})
     # stdin closed: the server is done with this office.
     try:
         desktop.terminate()
