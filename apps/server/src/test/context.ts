@@ -94,7 +94,9 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
       await app.close();
       await jobs.stop();
       await db.$client.end();
-      await fs.rm(dataDir, { recursive: true, force: true });
+      // A conversion still finishing after the jobs stopped (LibreOffice writes into tmp/convert-…) can add a file while
+      // the folder is removed (ENOTEMPTY, seen in CI): retried until the writer is done.
+      await fs.rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
       // A shared server (Debian's in CI) would otherwise keep every test database of every run.
       const cleanup = new pg.Client({
         connectionString: Object.assign(new URL(template), { pathname: '/postgres' }).toString(),
