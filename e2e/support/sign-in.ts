@@ -19,7 +19,7 @@ export async function readCaptcha(page: Page, server: Server = journeyServer()):
   const image = page.locator('#captcha-image');
   await image.waitFor();
   const src = (await image.getAttribute('src')) ?? '';
-  if (!src.startsWith('data:image/svg+xml')) throw new Error(`no verification image: ${src.slice(0, 80)}`);
+  if (!src.startsWith('data:image/png;base64,')) throw new Error(`no verification image: ${src.slice(0, 80)}`);
   // The journeys run one at a time, so the newest unused code is the page's.
   return captchaAnswer(server.databaseUrl, null);
 }

@@ -9,8 +9,9 @@ import { clearSession, setSession } from '../lib/session';
 Object.defineProperty(window.navigator, 'languages', { value: ['zh-CN', 'zh'], configurable: true });
 
 // findBy… waits up to 1 s by default: on a loaded 2-core CI machine antd's first render of a page takes longer, so
-// an answer that is on its way would be reported missing. Waiting longer changes no assertion.
-configure({ asyncUtilTimeout: 5000 });
+// an answer that is on its way would be reported missing. Waiting longer changes no assertion. 10 s: the first test
+// of a heavy page (the document workspace) took over 5 s in CI to load and render its modules.
+configure({ asyncUtilTimeout: 10_000 });
 
 // antd's responsive components (Grid, Table, Layout.Sider) call matchMedia and ResizeObserver, which jsdom lacks.
 if (!window.matchMedia) {
