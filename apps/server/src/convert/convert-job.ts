@@ -11,6 +11,7 @@ import { renditions } from '../db/schema/documents.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { createOfficeConverter, type OfficeConverter } from './warm-office.ts';
 import { refuseZipBomb } from './zip-guard.ts';
+import { renewLease } from '../lib/lease.ts';
 
 export const CONVERT_QUEUE = 'convert-office';
 /**
@@ -51,13 +52,12 @@ export function createConvertHandler(opts: {
     await fs.mkdir(opts.tmpDir, { recursive: true });
     const workDir = await fs.mkdtemp(path.join(opts.tmpDir, 'convert-'));
     const started = Date.now();
-    const renew = setInterval(() => {
-      void opts.db
+    const stopRenewing = renewLease(CONVERT_LEASE_MS, () =>
+      opts.db
         .update(renditions)
         .set({ updatedAt: new Date() })
-        .where(and(eq(renditions.sourceSha256, sha), eq(renditions.state, RenditionState.Converting)))
-        .catch(() => {});
-    }, CONVERT_LEASE_MS / 3);
+        .where(and(eq(renditions.sourceSha256, sha), eq(renditions.state, RenditionState.Converting))),
+    );
     try {
       const source = path.join(workDir, `source.${ext}`);
       await pipeline(await opts.blobs.get(sha), createWriteStream(source));
@@ -77,7 +77,7 @@ export function createConvertHandler(opts: {
         .where(eq(renditions.sourceSha256, sha));
       opts.log(`conversion of ${sha.slice(0, 12)}.${ext} failed`, err);
     } finally {
-      clearInterval(renew);
+      stopRenewing();
       await fs.rm(workDir, { recursive: true, force: true });
     }
   };

@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema/sign-in.ts';
 import { fail } from '../lib/app-error.ts';
 import { sha256 } from '../lib/crypto.ts';
+import { renewLease } from '../lib/lease.ts';
 import { canonicalJson } from '../trail/trail.service.ts';
 
 const KEEP_HOURS = 24;
@@ -15,7 +16,7 @@ export const KEY_LEASE_MS = 60_000;
 
 declare module 'fastify' {
   interface FastifyRequest {
-    idempotency: { scope: string; key: string; renew: NodeJS.Timeout } | null;
+    idempotency: { scope: string; key: string; stopRenewing: () => void } | null;
   }
 }
 
@@ -44,18 +45,16 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
   app.decorateRequest('idempotency', null);
   /** The request holds the key: its lease is renewed until it answers. */
   const hold = (request: FastifyRequest, scope: string, key: string) => {
-    const renew = setInterval(() => {
-      void db
+    const stopRenewing = renewLease(KEY_LEASE_MS, () =>
+      db
         .update(idempotencyKeys)
         .set({ leaseUntil: leaseEnd() })
-        .where(and(keyOf(scope, key), isNull(idempotencyKeys.statusCode)))
-        .catch(() => {});
-    }, KEY_LEASE_MS / 3);
-    renew.unref();
-    request.idempotency = { scope, key, renew };
+        .where(and(keyOf(scope, key), isNull(idempotencyKeys.statusCode))),
+    );
+    request.idempotency = { scope, key, stopRenewing };
   };
   const release = (request: FastifyRequest) => {
-    if (request.idempotency) clearInterval(request.idempotency.renew);
+    request.idempotency?.stopRenewing();
   };
   app.addHook('onResponse', async (request) => release(request));
   app.addHook('onRequestAbort', async (request) => release(request));

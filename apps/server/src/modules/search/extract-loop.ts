@@ -10,6 +10,7 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { documentVersions } from '../../db/schema/documents.ts';
 import { contentPages, contentTexts } from '../../db/schema/search.ts';
 import type { Deps } from '../../lib/deps.ts';
+import { renewLease } from '../../lib/lease.ts';
 import { ensureRendition } from '../viewer/rendition.service.ts';
 import { extractText, ToolMissing, type ExtractTools } from './extract.ts';
 import { tsvectorOf } from './lexemes.ts';
@@ -59,15 +60,13 @@ export async function extractNext(deps: Deps): Promise<boolean> {
   const { sha256, extension } = row;
   const office = (OFFICE_TYPES as readonly string[]).includes(extension);
   const workDir = await fs.mkdtemp(path.join(await ensureDir(deps.config.tmpDir), 'extract-'));
-  // The lease is renewed while this worker reads (OCR of a long scan takes minutes); a failed renewal is left to the
-  // next one, or to the hand-back if this worker is cut off from the database for longer than the lease.
-  const renew = setInterval(() => {
-    void deps.db
+  // The lease is renewed while this worker reads (OCR of a long scan takes minutes).
+  const stopRenewing = renewLease(LEASE_MS, () =>
+    deps.db
       .update(contentTexts)
       .set({ updatedAt: new Date() })
-      .where(and(eq(contentTexts.sha256, sha256), eq(contentTexts.state, TextState.Extracting)))
-      .catch(() => {});
-  }, LEASE_MS / 3);
+      .where(and(eq(contentTexts.sha256, sha256), eq(contentTexts.state, TextState.Extracting))),
+  );
   try {
     let pdf: string | undefined;
     if (office) {
@@ -121,7 +120,7 @@ export async function extractNext(deps: Deps): Promise<boolean> {
     const reason = (err instanceof Error ? err.message : String(err)).slice(0, 500);
     await finish(deps, sha256, { state: missing ? TextState.Unavailable : TextState.Failed, reason });
   } finally {
-    clearInterval(renew);
+    stopRenewing();
     await fs.rm(workDir, { recursive: true, force: true });
   }
   return true;
