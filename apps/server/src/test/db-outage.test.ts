@@ -2,16 +2,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../db/client.ts';
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.ts';
-import { members, roles } from '../db/schema/projects.ts';
 import { loadTrailKey } from '../trail/trail-key.ts';
 import { verifyTrail } from '../trail/trail-verify.ts';
 import { TRAIL_KEY } from './context.ts';
-import { createCompany, createCompanyAdmin, createProjectUser } from './factories.ts';
-import { call, signInOn, startNode, waitFor, type EdocNode } from './nodes.ts';
+import { call, projectOnNode, signInOn, startNode, waitFor, type EdocNode } from './nodes.ts';
 
 // Issue 25, item 1: a PostgreSQL restart ended every API node of the README's multi-node layout (DATABASE_URL with
 // DATABASE_OWNER_URL): a connection checked out for a transaction emitted 'error' to no listener. Here a PostgreSQL
@@ -58,20 +56,7 @@ beforeAll(async () => {
   db = createDb(database.ownerUrl, 2);
   await loadTrailKey({ dataDir: root, trailKey: TRAIL_KEY });
 
-  const company = await createCompany(db);
-  const admin = await createCompanyAdmin(db, company.id);
-  const adminToken = await signInOn(db, api, admin.email);
-  const created = await call<{ studyId: number }>(api, 'POST', '/project/create', {
-    token: adminToken,
-    body: { code: 'O-1', name: 'Outage' },
-  });
-  const projectId = created.json.data.studyId;
-  const [pmRole] = await db
-    .select()
-    .from(roles)
-    .where(and(eq(roles.projectId, projectId), eq(roles.code, 'STU_PM')));
-  const pm = await createProjectUser(db, company.id);
-  await db.insert(members).values({ projectId, userId: pm.id, roleId: pmRole.id });
+  const { projectId, pm } = await projectOnNode(db, api, { code: 'O-1', name: 'Outage' });
   token = await signInOn(db, api, pm.email);
   await call(api, 'POST', '/common/study/entry', { token, body: { studyId: projectId } });
   const folder = await call<{ folderId: number }>(api, 'POST', '/folder/create', {

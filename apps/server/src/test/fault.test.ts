@@ -10,15 +10,14 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDb, type Db } from '../db/client.ts';
 import { documents, documentVersions } from '../db/schema/documents.ts';
-import { members, roles } from '../db/schema/projects.ts';
 import { tasks } from '../db/schema/workflow.ts';
 import { readZip } from '@edoc/test-support/zip-reader';
 import { loadTrailKey } from '../trail/trail-key.ts';
 import { verifyTrail } from '../trail/trail-verify.ts';
 import { createFsBlobStore } from '../storage/blob-store.ts';
 import { TRAIL_KEY } from './context.ts';
-import { createCompany, createCompanyAdmin, createProjectUser, SAMPLE } from './factories.ts';
-import { call, createNodeDatabase, signInOn, startNode, waitFor, type EdocNode } from './nodes.ts';
+import { SAMPLE } from './factories.ts';
+import { call, createNodeDatabase, projectOnNode, signInOn, startNode, waitFor, type EdocNode } from './nodes.ts';
 
 // Issue 9, "A fault test": a real edoc process (as `npm start` runs it) is killed with SIGKILL in the middle of an upload, a
 // download pack and a workflow transition, then started again on the same data. Each time: no half-written record,
@@ -101,21 +100,9 @@ beforeAll(async () => {
   db = createDb(database.ownerUrl, 3);
   await loadTrailKey({ dataDir: root, trailKey: TRAIL_KEY });
 
-  const company = await createCompany(db);
-  const admin = await createCompanyAdmin(db, company.id);
-  const adminToken = await signInOn(db, node, admin.email);
-  const created = await call<{ studyId: number }>(node, 'POST', '/project/create', {
-    token: adminToken,
-    body: { code: 'F-1', name: 'Faults' },
-  });
-  projectId = created.json.data.studyId;
-  const [stuPm] = await db
-    .select()
-    .from(roles)
-    .where(and(eq(roles.projectId, projectId), eq(roles.code, 'STU_PM')));
-  const pm = await createProjectUser(db, company.id);
-  await db.insert(members).values({ projectId, userId: pm.id, roleId: stuPm.id });
-  email = pm.email;
+  const made = await projectOnNode(db, node, { code: 'F-1', name: 'Faults' });
+  projectId = made.projectId;
+  email = made.pm.email;
   token = await signInOn(db, node, email);
   await call(node, 'POST', '/common/study/entry', { token, body: { studyId: projectId } });
   const folder = await call<{ folderId: number }>(node, 'POST', '/folder/create', {

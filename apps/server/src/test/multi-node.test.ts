@@ -4,13 +4,13 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { UserType } from '@edoc/contract/enums';
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { count, eq, isNull, sql } from 'drizzle-orm';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { createDb, type Db } from '../db/client.ts';
 import { documents } from '../db/schema/documents.ts';
-import { folders, members, roles } from '../db/schema/projects.ts';
+import { folders } from '../db/schema/projects.ts';
 import { signingKeys } from '../db/schema/signing.ts';
 import { templates } from '../db/schema/templates.ts';
 import { users } from '../db/schema/users.ts';
@@ -18,8 +18,8 @@ import { createS3Checkpoints } from '../trail/checkpoint-s3.ts';
 import { loadTrailKey } from '../trail/trail-key.ts';
 import { verifyTrail } from '../trail/trail-verify.ts';
 import { TRAIL_KEY } from './context.ts';
-import { createCompany, createCompanyAdmin, createProjectUser, PASSWORD, SAMPLE } from './factories.ts';
-import { call, createNodeDatabase, signInOn, startNode, waitFor, type EdocNode } from './nodes.ts';
+import { createCompany, createCompanyAdmin, PASSWORD, SAMPLE } from './factories.ts';
+import { call, createNodeDatabase, projectOnNode, signInOn, startNode, waitFor, type EdocNode } from './nodes.ts';
 import { readZip } from '@edoc/test-support/zip-reader';
 import { captchaAnswer } from './records.ts';
 
@@ -112,20 +112,7 @@ describe('two API nodes and a worker on one PostgreSQL and one S3 store', () => 
   });
 
   it('serves from one node a file uploaded through the other, packs it on the worker once, and replays across nodes', async () => {
-    const company = await createCompany(db);
-    const admin = await createCompanyAdmin(db, company.id);
-    const adminToken = await signInOn(db, api1, admin.email);
-    const created = await call<{ studyId: number }>(api1, 'POST', '/project/create', {
-      token: adminToken,
-      body: { code: 'C-1', name: 'Cluster' },
-    });
-    const projectId = created.json.data.studyId;
-    const [stuPm] = await db
-      .select()
-      .from(roles)
-      .where(and(eq(roles.projectId, projectId), eq(roles.code, 'STU_PM')));
-    const pm = await createProjectUser(db, company.id);
-    await db.insert(members).values({ projectId, userId: pm.id, roleId: stuPm.id });
+    const { projectId, pm } = await projectOnNode(db, api1, { code: 'C-1', name: 'Cluster' });
     const token = await signInOn(db, api2, pm.email);
     expect((await call(api1, 'POST', '/common/study/entry', { token, body: { studyId: projectId } })).status).toBe(200);
 

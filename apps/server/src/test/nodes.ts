@@ -6,7 +6,10 @@ import pg from 'pg';
 // @ts-expect-error plain ESM script without types
 import { SERVER_ENTRY } from '../../../../scripts/build-server.mjs';
 import type { Db } from '../db/client.ts';
-import { PASSWORD } from './factories.ts';
+import { RoleCode } from '@edoc/contract/enums';
+import { and, eq } from 'drizzle-orm';
+import { members, roles } from '../db/schema/projects.ts';
+import { createCompany, createCompanyAdmin, createProjectUser, PASSWORD } from './factories.ts';
 import { captchaAnswer } from './records.ts';
 
 /** apps/server, where a node runs as `npm start` runs it. */
@@ -171,4 +174,26 @@ export async function waitFor<T>(
     if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/**
+ * A project made as a company administrator makes it, through `node`'s API, with a project user of the company made
+ * its project administrator (STU_PM): the world the node tests start from. Signing in is the caller's.
+ */
+export async function projectOnNode(db: Db, node: EdocNode, project: { code: string; name: string }) {
+  const company = await createCompany(db);
+  const admin = await createCompanyAdmin(db, company.id);
+  const adminToken = await signInOn(db, node, admin.email);
+  const created = await call<{ studyId: number }>(node, 'POST', '/project/create', {
+    token: adminToken,
+    body: project,
+  });
+  const projectId = created.json.data.studyId;
+  const [pmRole] = await db
+    .select()
+    .from(roles)
+    .where(and(eq(roles.projectId, projectId), eq(roles.code, RoleCode.StudyPm)));
+  const pm = await createProjectUser(db, company.id);
+  await db.insert(members).values({ projectId, userId: pm.id, roleId: pmRole.id });
+  return { companyId: company.id, projectId, pm };
 }
