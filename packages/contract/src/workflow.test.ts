@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DocStatus } from './enums.ts';
-import {
-  abilitiesOf,
-  enabledStages,
-  nextStatus,
-  refusalOf,
-  Stage,
-  stageComplete,
-  transitionOf,
-  TRANSITIONS,
-  type ActorFacts,
-} from './workflow.ts';
+import { enabledStages, nextStatus, Stage, stageComplete, transitionOf, TRANSITIONS } from './workflow.ts';
+import { abilitiesOf, refusalOf, type ActorFacts } from './workflow-abilities.ts';
 
 const nobody: ActorFacts = {
   keys: new Set(),

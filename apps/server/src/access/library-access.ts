@@ -1,5 +1,6 @@
 import { FolderType, type FolderRights } from '@edoc/contract/permissions';
-import { abilitiesOf, transitionOf, type ActorFacts, type WorkflowAction } from '@edoc/contract/workflow';
+import { transitionOf, type WorkflowAction } from '@edoc/contract/workflow';
+import { abilitiesOf, type ActorFacts } from '@edoc/contract/workflow-abilities';
 import { DocStatus } from '@edoc/contract/enums';
 import { DeletionState } from '@edoc/contract/states';
 import { and, eq, isNull, sql } from 'drizzle-orm';

@@ -1,4 +1,5 @@
-import { abilitiesOf, refusalOf, transitionOf, type ActorFacts, type Transition, type WorkflowAction } from '@edoc/contract/workflow';
+import { transitionOf, type Transition, type WorkflowAction } from '@edoc/contract/workflow';
+import { abilitiesOf, refusalOf, type ActorFacts } from '@edoc/contract/workflow-abilities';
 import type { FolderRights } from '@edoc/contract/permissions';
 import { Decision, RouteState, StageState } from '@edoc/contract/states';
 import { and, asc, desc, eq } from 'drizzle-orm';

@@ -1,5 +1,6 @@
 import { DOC_PERMISSION_KEYS, DocStatus } from '@edoc/contract/enums';
-import { refusalOf, transitionOf, type ActorFacts, type WorkflowAction } from '@edoc/contract/workflow';
+import { transitionOf, type WorkflowAction } from '@edoc/contract/workflow';
+import { refusalOf, type ActorFacts } from '@edoc/contract/workflow-abilities';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents } from '../../db/schema/documents.ts';

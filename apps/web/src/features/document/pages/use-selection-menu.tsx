@@ -3,7 +3,8 @@ import { DeleteOutlined, DragOutlined, FileZipOutlined, InboxOutlined, SendOutli
 import { App, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FileRow } from '@edoc/contract/document';
-import { holderAbilities, type WorkflowAction } from '@edoc/contract/workflow';
+import { type WorkflowAction } from '@edoc/contract/workflow';
+import { holderAbilities } from '@edoc/contract/workflow-abilities';
 import { PackDialog } from '../../download/components/pack-dialog';
 import { ArchiveDialog } from '../../library/components/archive-dialog';
 import { SendDialog } from '../../workflow/components/send-dialog';
