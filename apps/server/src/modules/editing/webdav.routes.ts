@@ -10,6 +10,7 @@ import { saveWorking } from './editing-content.service.ts';
 import { openSessionOf } from '../../access/edit-lock.ts';
 import { currentContent, lockDeadline, sessionBySymbol } from './editing.service.ts';
 import { closeSession } from '../../access/edit-session-close.ts';
+import { conditionsHold, etagOf } from './webdav-conditions.ts';
 
 /** The methods a desktop office suite uses on a WebDAV file (RFC 4918), which Fastify must be told of. */
 export const WEBDAV_METHODS = [
@@ -61,6 +62,14 @@ function fileResponse({ session, base }: Session, href: string) {
   );
 }
 
+/** A granted LOCK: the lock's DAV:lockdiscovery, its token also in the Lock-Token header. */
+const lockAnswer = (reply: FastifyReply, token: string) =>
+  reply
+    .code(200)
+    .header('Lock-Token', `<${token}>`)
+    .type('application/xml; charset=utf-8')
+    .send(`<?xml version="1.0" encoding="utf-8"?>\n<D:prop xmlns:D="DAV:">${lockDiscovery(token)}</D:prop>`);
+
 const multistatus = (reply: FastifyReply, body: string, status = 207) =>
   reply
     .code(status)
@@ -70,35 +79,6 @@ const multistatus = (reply: FastifyReply, body: string, status = 207) =>
 /** The session's lock token, when the request names it in an If or Lock-Token header. */
 const names = (request: FastifyRequest, token: string) =>
   [request.headers.if, request.headers['lock-token']].some((h) => typeof h === 'string' && h.includes(token));
-
-const etagOf = (sha256: string) => `"${sha256}"`;
-
-/**
- * Whether the request's conditions hold on the document as it is (RFC 4918 §10.4, RFC 7232): each list of an If
- * header is a conjunction of state tokens (<…>) and entity tags ([…]), either negated by Not; the header holds when
- * one list does. If-Match holds when it names the current ETag or *. A stale ETag or a failing Not is a 412.
- */
-export function conditionsHold(request: FastifyRequest, state: { lockToken: string | null; etag: string }): boolean {
-  const ifMatch = request.headers['if-match'];
-  if (typeof ifMatch === 'string' && ifMatch.trim() !== '*') {
-    const tags = ifMatch.split(',').map((t) => t.trim().replace(/^W\//, ''));
-    if (!tags.includes(state.etag)) return false;
-  }
-  const header = request.headers.if;
-  if (typeof header !== 'string') return true;
-  const lists = [...header.matchAll(/\(([^)]*)\)/g)].map((m) => m[1]);
-  return lists.some((list) => {
-    const conditions = [...list.matchAll(/(Not\s+)?(<[^>]*>|\[[^\]]*\])/gi)];
-    return (
-      conditions.length > 0 &&
-      conditions.every(([, not, c]) => {
-        const inner = c.slice(1, -1).trim();
-        const holds = c.startsWith('<') ? inner === state.lockToken : inner.replace(/^W\//, '') === state.etag;
-        return not ? !holds : holds;
-      })
-    );
-  });
-}
 
 /**
  * Files desktop editors write beside the one they edit: Word's owner file (~$name), LibreOffice's lock file
@@ -255,9 +235,7 @@ export async function webdavRoutes(dav: FastifyInstance, deps: Deps) {
       if (kind === 'other') return reply.code(404).send();
       if (kind === 'side') {
         // Editors lock their side files too; nothing else uses them, so the lock is granted and not kept.
-        const token = `opaquelocktoken:${randomUUID()}`;
-        const body = `<?xml version="1.0" encoding="utf-8"?>\n<D:prop xmlns:D="DAV:">${lockDiscovery(token)}</D:prop>`;
-        return reply.code(200).header('Lock-Token', `<${token}>`).type('application/xml; charset=utf-8').send(body);
+        return lockAnswer(reply, `opaquelocktoken:${randomUUID()}`);
       }
       const held = s.session.lockToken;
       const etag = etagOf(currentContent(s.session, s.base).sha256);
@@ -269,8 +247,7 @@ export async function webdavRoutes(dav: FastifyInstance, deps: Deps) {
         .update(editSessions)
         .set({ lockToken: token, expiresAt: lockDeadline() })
         .where(eq(editSessions.id, s.session.id));
-      const body = `<?xml version="1.0" encoding="utf-8"?>\n<D:prop xmlns:D="DAV:">${lockDiscovery(token)}</D:prop>`;
-      return reply.code(200).header('Lock-Token', `<${token}>`).type('application/xml; charset=utf-8').send(body);
+      return lockAnswer(reply, token);
     },
   });
 
