@@ -1,6 +1,6 @@
 // npm test: the one test command (DESIGN §9). Lint, typecheck, then every vitest suite; prints a table of each
 // step's time, then one closing line "N passed, N failed" over all of them, and exits non-zero when anything failed.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,8 +13,12 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const failures = [];
+/** Each failed test, named at the very end: CI keeps only the tail of a long run's output. */
+const failedTests = [];
 /** Each step run, for the closing table: where the run's half hour goes, without scrolling back through it. */
 const times = [];
+/** The run's wall-clock time: steps run side by side count once. */
+const begun = Date.now();
 
 function step(name, cmd, args, cwd = root) {
   if (only.length && !only.includes(name)) return;
@@ -48,8 +52,25 @@ function suite(name, workspace, env = {}, node = null, files = []) {
     passed += r.numPassedTests;
     failed += r.numFailedTests;
     skipped += r.numPendingTests + r.numTodoTests;
+    failedTests.push(...failedIn(r, workspace));
   }
   if (!ok) failures.push(name);
+}
+
+/** The failed tests (and files that failed to load) of a vitest JSON report, with their message's first line. */
+function failedIn(report, workspace) {
+  const out = [];
+  for (const file of report.testResults) {
+    const name = path.join(workspace, path.relative(path.join(root, workspace), file.name));
+    const firstLine = (text) =>
+      String(text ?? '')
+        .split('\n')
+        .find((l) => l.trim()) ?? '';
+    const tests = file.assertionResults.filter((t) => t.status === 'failed');
+    for (const t of tests) out.push(`${name} > ${t.fullName}: ${firstLine(t.failureMessages[0]).slice(0, 300)}`);
+    if (file.status === 'failed' && !tests.length) out.push(`${name}: ${firstLine(file.message).slice(0, 300)}`);
+  }
+  return out;
 }
 
 /** The second pass's test files; null (a failed step) when one is missing: a moved test must not drop out unseen. */
@@ -70,17 +91,42 @@ function secondPassFiles() {
   return null;
 }
 
-// Lint is `npm run lint`: ESLint, then the layer order (check-layers.mjs) and named states (check-states.mjs).
-for (const [name, args] of [
-  ['lint', ['run', 'lint']],
-  ['typecheck', ['run', 'typecheck']],
-]) {
-  const ok = step(name, 'npm', args);
-  if (ok === false) {
-    failures.push(name);
-    failed++;
-  } else if (ok) passed++;
+/**
+ * Steps that need no server and one core each, run side by side (lint and typecheck: about a minute and a half
+ * each on 2 cores); each one's output is printed whole when it ends, so the two do not interleave.
+ */
+async function together(list) {
+  const runs = list
+    .filter(([name]) => !only.length || only.includes(name))
+    .map(
+      ([name, cmd, args]) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn(cmd, args, { cwd: root, env: process.env });
+          let out = '';
+          child.stdout.on('data', (d) => (out += d));
+          child.stderr.on('data', (d) => (out += d));
+          child.on('close', (status) => resolve({ name, cmd, args, status, out, started }));
+        }),
+    );
+  for (const run of await Promise.all(runs)) {
+    const seconds = (Date.now() - run.started) / 1000;
+    console.log(`\n=== ${run.name}: ${run.cmd} ${run.args.join(' ')}\n${run.out}`);
+    console.log(`=== ${run.name}: ${run.status === 0 ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s`);
+    times.push({ name: run.name, seconds, ok: run.status === 0 });
+    if (run.status === 0) passed++;
+    else {
+      failures.push(run.name);
+      failed++;
+    }
+  }
 }
+
+// Lint is `npm run lint`: ESLint, then the layer order (check-layers.mjs) and named states (check-states.mjs).
+await together([
+  ['lint', 'npm', ['run', 'lint']],
+  ['typecheck', 'npm', ['run', 'typecheck']],
+]);
 suite('contract', 'packages/contract');
 suite('server', 'apps/server');
 // The server suite runs a second time, on Debian's PostgreSQL server (CI: .ci/run sets the address) and on the
@@ -101,12 +147,13 @@ suite('web', 'apps/web');
 suite('e2e', 'e2e');
 
 const width = Math.max(...times.map((t) => t.name.length), 'total'.length);
-const total = times.reduce((sum, t) => sum + t.seconds, 0);
+const total = (Date.now() - begun) / 1000;
 console.log('\nstep times:');
 for (const t of times) {
   console.log(`  ${t.name.padEnd(width)}  ${t.seconds.toFixed(1).padStart(7)} s  ${t.ok ? 'ok' : 'FAILED'}`);
 }
 console.log(`  ${'total'.padEnd(width)}  ${total.toFixed(1).padStart(7)} s  (${(total / 60).toFixed(1)} min)`);
+if (failedTests.length) console.log(`\nfailed tests:\n${failedTests.map((t) => `  ${t}`).join('\n')}`);
 console.log(`\n${failures.length ? `failed steps: ${failures.join(', ')}` : 'all steps passed'}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failures.length ? 1 : 0);

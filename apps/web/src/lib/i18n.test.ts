@@ -8,7 +8,11 @@ const setBrowser = (languages: string[]) =>
 async function freshTab() {
   vi.resetModules();
   window.sessionStorage.clear();
-  return import('./i18n');
+  const tab = await import('./i18n');
+  // The tab's texts are fetched as it loads; the next resetModules must not land while that import is under way
+  // (on a loaded machine it did: the texts module came back half made, "undefined" is not valid JSON).
+  await tab.textsLoaded();
+  return tab;
 }
 
 afterEach(() => setBrowser(['zh-CN', 'zh']));
