@@ -81,8 +81,8 @@ export const LibraryPage = page(() => import('../features/library/pages/library-
 export const CustomReportPage = page(() =>
   import('../features/custom-report/pages/custom-report-page').then((m) => m.CustomReportPage),
 );
-export const StudySettingsPage = page(() =>
-  import('../features/manage-study/pages/study-settings-page').then((m) => m.StudySettingsPage),
+export const ProjectSettingsPage = page(() =>
+  import('../features/project/pages/project-settings-page').then((m) => m.ProjectSettingsPage),
 );
 export const ManageUserPage = page(() =>
   import('../features/manage-member/pages/manage-user-page').then((m) => m.ManageUserPage),

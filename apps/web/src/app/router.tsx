@@ -38,12 +38,12 @@ import {
   ProjectCodePage,
   ProjectCodeTypePage,
   ProjectListPage,
+  ProjectSettingsPage,
   ProjectUserPage,
   RegisterPage,
   SearchPage,
   SelectPage,
   SigningCertificatePage,
-  StudySettingsPage,
   SystemCompanyUserPage,
   TagPage,
   TopicPage,
@@ -151,9 +151,9 @@ export const routes: RouteObject[] = [
             [paths.project.work]: <WorkspacePage />,
             [paths.project.file]: <LibraryPage />,
             [paths.project.report]: <CustomReportPage />,
-            [paths.project.manageStudy]: (
+            [paths.project.manageProject]: (
               <ClosedReadOnly>
-                <StudySettingsPage />
+                <ProjectSettingsPage />
               </ClosedReadOnly>
             ),
             [paths.project.manageUser]: (

@@ -44,7 +44,7 @@ export const paths = {
     work: '/work',
     file: '/file',
     manage: '/manage',
-    manageStudy: '/manage/study',
+    manageProject: '/manage/study',
     manageEncode: '/manage/encode',
     manageCodeType: '/manage/codeType',
     manageUser: '/manage/user',

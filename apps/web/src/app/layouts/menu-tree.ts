@@ -77,7 +77,7 @@ const PROJECT: MenuEntry[] = [
     labelKey: 'menu.project.manage',
     managementOnly: true,
     children: [
-      { path: paths.project.manageStudy, labelKey: 'menu.project.manageStudy' },
+      { path: paths.project.manageProject, labelKey: 'menu.project.manageProject' },
       { path: paths.project.manageEncode, labelKey: 'menu.project.manageEncode' },
       { path: paths.project.manageCodeType, labelKey: 'menu.project.manageCodeType' },
       { path: paths.project.manageUser, labelKey: 'menu.project.manageUser' },

@@ -48,7 +48,7 @@ afterEach(() => {
 describe.each([
   { lang: 'zh-CN' as Lang, required: '请输入项目名称' },
   { lang: 'en-US' as Lang, required: 'Project name is required' },
-])('study settings in $lang', ({ lang, required }) => {
+])('project settings in $lang', ({ lang, required }) => {
   it('shows what the company sets, validates, and saves only the project administrator’s part', async () => {
     await changeLanguage(lang);
     enterProject();

@@ -5,16 +5,16 @@ import { call } from '../../lib/api-client';
 import { useProjectKey, type ProjectKey } from '../../lib/project-query';
 
 /** The entered project's settings (project administrator). */
-export const studySettingsQuery = (project: ProjectKey) =>
+export const projectSettingsQuery = (project: ProjectKey) =>
   queryOptions({ queryKey: [...project, 'settings'], queryFn: () => call(projectSettingsRoutes.settings) });
 
-export function useStudySettings() {
-  return useQuery(studySettingsQuery(useProjectKey()));
+export function useProjectSettings() {
+  return useQuery(projectSettingsQuery(useProjectKey()));
 }
 
-export function useUpdateStudySettings(meta?: MutationMeta) {
+export function useUpdateProjectSettings(meta?: MutationMeta) {
   const queryClient = useQueryClient();
-  const { queryKey } = studySettingsQuery(useProjectKey());
+  const { queryKey } = projectSettingsQuery(useProjectKey());
   return useMutation({
     meta,
     mutationFn: (body: StudySettingsBody) => call(projectSettingsRoutes.update, { body }),

@@ -6,7 +6,7 @@ import { showServerError } from '../../../lib/form-errors';
 import { schemaRule } from '../../../lib/form-rules';
 import { setSession } from '../../../lib/session';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
-import { useStudySettings, useUpdateStudySettings } from '../api';
+import { useProjectSettings, useUpdateProjectSettings } from '../settings-api';
 import {
   AllowedTypesField,
   DescriptionField,
@@ -17,9 +17,9 @@ import {
   PROCESS_SWITCHES,
   SwitchField,
   VersionConventionField,
-} from '../../project/components/project-settings-fields';
+} from '../components/project-settings-fields';
 
-interface StudyFormValues {
+interface ProjectSettingsValues {
   name: string;
   phase?: string;
   description?: string;
@@ -39,7 +39,7 @@ const ZONES = (Intl as { supportedValuesOf?: (key: string) => string[] }).suppor
 
 const shape = studySettingsBody.shape;
 
-function toValues(p: ProjectItem): StudyFormValues {
+function toValues(p: ProjectItem): ProjectSettingsValues {
   return {
     name: p.name,
     phase: p.phase ?? '',
@@ -56,7 +56,7 @@ function toValues(p: ProjectItem): StudyFormValues {
   };
 }
 
-function toBody(v: StudyFormValues): StudySettingsBody {
+function toBody(v: ProjectSettingsValues): StudySettingsBody {
   return {
     name: v.name.trim(),
     phase: optionalText(v.phase),
@@ -73,10 +73,10 @@ function toBody(v: StudyFormValues): StudySettingsBody {
   };
 }
 
-function StudyForm({ project }: { project: ProjectItem }) {
+function ProjectSettingsForm({ project }: { project: ProjectItem }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [form] = Form.useForm<StudyFormValues>();
+  const [form] = Form.useForm<ProjectSettingsValues>();
   useRevalidateOnLanguage(form);
 
   useEffect(() => {
@@ -84,8 +84,8 @@ function StudyForm({ project }: { project: ProjectItem }) {
   }, [project, form]);
 
   // The form shows a refusal beside its field, so the query client does not toast it too.
-  const save = useUpdateStudySettings({ silentError: true });
-  const submit = (values: StudyFormValues) =>
+  const save = useUpdateProjectSettings({ silentError: true });
+  const submit = (values: ProjectSettingsValues) =>
     save.mutate(toBody(values), {
       onSuccess: () => {
         void message.success(t('common.saved'));
@@ -101,10 +101,10 @@ function StudyForm({ project }: { project: ProjectItem }) {
         <Descriptions.Item label={t('fields.projectCode')}>{project.code}</Descriptions.Item>
         <Descriptions.Item label={t('fields.endDate')}>{project.endDate ?? '—'}</Descriptions.Item>
         <Descriptions.Item label={t('fields.libraryFolder')}>
-          {project.libraryFolder ? t('manageStudy.yes') : t('manageStudy.no')}
+          {project.libraryFolder ? t('projectSettings.yes') : t('projectSettings.no')}
         </Descriptions.Item>
       </Descriptions>
-      <Form<StudyFormValues> form={form} name="studyForm" layout="vertical" onFinish={submit}>
+      <Form<ProjectSettingsValues> form={form} name="studyForm" layout="vertical" onFinish={submit}>
         <Row gutter={16}>
           <Col xs={24} md={12}>
             <Form.Item
@@ -139,9 +139,9 @@ function StudyForm({ project }: { project: ProjectItem }) {
           <Col xs={24} md={6}>
             <Form.Item
               name="timeZone"
-              label={t('manageStudy.timeZone')}
-              tooltip={t('manageStudy.timeZoneHelp')}
-              rules={[schemaRule('timeZone', shape.timeZone, 'manageStudy.timeZone')]}
+              label={t('projectSettings.timeZone')}
+              tooltip={t('projectSettings.timeZoneHelp')}
+              rules={[schemaRule('timeZone', shape.timeZone, 'projectSettings.timeZone')]}
             >
               <Select
                 id="studyForm_timeZone"
@@ -153,9 +153,9 @@ function StudyForm({ project }: { project: ProjectItem }) {
           <Col xs={24} md={6}>
             <Form.Item
               name="expiryNoticeDays"
-              label={t('manageStudy.expiryNoticeDays')}
-              tooltip={t('manageStudy.expiryNoticeDaysHelp')}
-              rules={[schemaRule('expiryNoticeDays', shape.expiryNoticeDays, 'manageStudy.expiryNoticeDays')]}
+              label={t('projectSettings.expiryNoticeDays')}
+              tooltip={t('projectSettings.expiryNoticeDaysHelp')}
+              rules={[schemaRule('expiryNoticeDays', shape.expiryNoticeDays, 'projectSettings.expiryNoticeDays')]}
             >
               <InputNumber id="studyForm_expiryNoticeDays" min={0} max={365} style={{ width: '100%' }} />
             </Form.Item>
@@ -173,12 +173,12 @@ function StudyForm({ project }: { project: ProjectItem }) {
 }
 
 /** SPEC §2 /manage/study: the entered project's settings, as far as the company leaves them to the project. */
-export function StudySettingsPage() {
+export function ProjectSettingsPage() {
   const { t } = useTranslation();
-  const project = useStudySettings();
+  const project = useProjectSettings();
   return (
-    <Card title={t('menu.project.manageStudy')} variant="borderless" extra={t('manageStudy.companyOwned')}>
-      {project.data ? <StudyForm project={project.data} /> : <Skeleton active />}
+    <Card title={t('menu.project.manageProject')} variant="borderless" extra={t('projectSettings.companyOwned')}>
+      {project.data ? <ProjectSettingsForm project={project.data} /> : <Skeleton active />}
     </Card>
   );
 }
