@@ -50,8 +50,8 @@ export const UserCenterPage = page(() =>
 export const ProjectListPage = page(() =>
   import('../features/project/pages/project-list-page').then((m) => m.ProjectListPage),
 );
-export const ProjectUserPage = page(() =>
-  import('../features/project/pages/project-user-page').then((m) => m.ProjectUserPage),
+export const CompanyMemberPage = page(() =>
+  import('../features/member/pages/company-member-page').then((m) => m.CompanyMemberPage),
 );
 export const CompanyUserPage = page(() =>
   import('../features/company/pages/company-user-page').then((m) => m.CompanyUserPage),
@@ -84,8 +84,8 @@ export const CustomReportPage = page(() =>
 export const ProjectSettingsPage = page(() =>
   import('../features/project/pages/project-settings-page').then((m) => m.ProjectSettingsPage),
 );
-export const ManageUserPage = page(() =>
-  import('../features/manage-member/pages/manage-user-page').then((m) => m.ManageUserPage),
+export const MemberAdminPage = page(() =>
+  import('../features/member/pages/member-admin-page').then((m) => m.MemberAdminPage),
 );
 export const InspectorPage = page(() =>
   import('../features/inspector/pages/inspector-page').then((m) => m.InspectorPage),

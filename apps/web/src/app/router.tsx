@@ -14,6 +14,7 @@ import {
   ComingSoon,
   CompanyCodePage,
   CompanyCodeTypePage,
+  CompanyMemberPage,
   CompanyDetailsPage,
   CompanyListPage,
   CompanyReportPage,
@@ -30,7 +31,7 @@ import {
   LicensePage,
   LoginPage,
   ManageReportPage,
-  ManageUserPage,
+  MemberAdminPage,
   NoticePage,
   NotFoundPage,
   PendingPage,
@@ -39,7 +40,6 @@ import {
   ProjectCodeTypePage,
   ProjectListPage,
   ProjectSettingsPage,
-  ProjectUserPage,
   RegisterPage,
   SearchPage,
   SelectPage,
@@ -127,7 +127,7 @@ export const routes: RouteObject[] = [
           { index: true, element: <Navigate to={paths.company.projectList} replace /> },
           ...areaRoutes(MENU_TREES.company, {
             [paths.company.projectList]: <ProjectListPage />,
-            [paths.company.projectUser]: <ProjectUserPage />,
+            [paths.company.projectMember]: <CompanyMemberPage />,
             [paths.company.user]: <CompanyUserPage />,
             [paths.company.approve]: <ApprovePage />,
             [paths.company.userCenter]: <UserCenterPage />,
@@ -156,9 +156,9 @@ export const routes: RouteObject[] = [
                 <ProjectSettingsPage />
               </ClosedReadOnly>
             ),
-            [paths.project.manageUser]: (
+            [paths.project.manageMember]: (
               <ClosedReadOnly>
-                <ManageUserPage />
+                <MemberAdminPage />
               </ClosedReadOnly>
             ),
             [paths.project.manageInspector]: <InspectorPage />,

@@ -40,7 +40,7 @@ const COMPANY: MenuEntry[] = [
     labelKey: 'menu.company.project',
     children: [
       { path: paths.company.projectList, labelKey: 'menu.company.projectList' },
-      { path: paths.company.projectUser, labelKey: 'menu.company.projectUser' },
+      { path: paths.company.projectMember, labelKey: 'menu.company.projectMember' },
     ],
   },
   { path: paths.company.report, labelKey: 'menu.company.report' },
@@ -80,7 +80,7 @@ const PROJECT: MenuEntry[] = [
       { path: paths.project.manageProject, labelKey: 'menu.project.manageProject' },
       { path: paths.project.manageEncode, labelKey: 'menu.project.manageEncode' },
       { path: paths.project.manageCodeType, labelKey: 'menu.project.manageCodeType' },
-      { path: paths.project.manageUser, labelKey: 'menu.project.manageUser' },
+      { path: paths.project.manageMember, labelKey: 'menu.project.manageMember' },
       { path: paths.project.manageInspector, labelKey: 'menu.project.manageInspector' },
       { path: paths.project.manageGroup, labelKey: 'menu.project.manageGroup' },
       { path: paths.project.manageReport, labelKey: 'menu.project.manageReport' },

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import type { Dayjs } from 'dayjs';
 import { useSession } from '../../../lib/session';
-import { useAllMembers } from '../../manage-member/api';
+import { useAllMembers } from '../../member/api';
 
 export interface ListFilters {
   status?: number;

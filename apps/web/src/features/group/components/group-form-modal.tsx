@@ -6,7 +6,7 @@ import { EnterSubmits } from '../../../components/enter-submits';
 import { showServerError } from '../../../lib/form-errors';
 import { schemaRule } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
-import { useAllMembers } from '../../manage-member/api';
+import { useAllMembers } from '../../member/api';
 import { useSaveGroup } from '../api';
 
 interface GroupFormValues {

@@ -11,8 +11,8 @@ import { useProjects, useSetProjectClosed } from '../api';
 import { ProjectFormModal } from '../components/project-form-modal';
 import { SearchableTable } from '../../../components/searchable-table';
 
-export function projectUsersPath(studyId: number): string {
-  return `${paths.company.projectUser}?studyId=${studyId}`;
+export function projectMembersPath(studyId: number): string {
+  return `${paths.company.projectMember}?studyId=${studyId}`;
 }
 
 const PROCESS_TAGS = [
@@ -82,7 +82,7 @@ export function ProjectListPage() {
           >
             {t('common.edit')}
           </Button>
-          <Link id={`project-members-${project.studyId}`} to={projectUsersPath(project.studyId)}>
+          <Link id={`project-members-${project.studyId}`} to={projectMembersPath(project.studyId)}>
             {t('project.members')}
           </Link>
           <Popconfirm

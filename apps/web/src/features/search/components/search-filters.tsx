@@ -5,7 +5,7 @@ import type { FolderNode } from '@edoc/contract/folder';
 import { folderLabel } from '../../../components/folder-tree/folder-tree-model';
 import { useSession } from '../../../lib/session';
 import { useWorkTree } from '../../folder/work-tree';
-import { useAllMembers } from '../../manage-member/api';
+import { useAllMembers } from '../../member/api';
 import { useSites } from '../../site/api';
 import { useTags } from '../../tag/api';
 import { hasFilters, type SearchFilterValues } from '../search-address';

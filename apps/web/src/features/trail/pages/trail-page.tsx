@@ -22,7 +22,7 @@ import { describeTrail } from '@edoc/contract/trail-format';
 import { formatInstant, timeZoneLabel } from '../../../lib/format';
 import { currentLang } from '../../../lib/i18n';
 import { useListState } from '../../../lib/use-list-state';
-import { useAllMembers } from '../../manage-member/api';
+import { useAllMembers } from '../../member/api';
 import { useExportTrail, useProjectTrail, type TrailFilters } from '../api';
 import { TrailChanges } from '../components/trail-changes';
 

@@ -7,8 +7,8 @@ import { isAdministratorRole, roleNameIn, type RoleItem } from '@edoc/contract/r
 import { SearchableTable } from '../../../components/searchable-table';
 import { useProjectKey } from '../../../lib/project-query';
 import { useListState } from '../../../lib/use-list-state';
-import { MemberFormModal, type MemberCalls } from '../../../components/members/member-form-modal';
-import { MemberRowActions } from '../../../components/members/member-row-actions';
+import { MemberFormModal, type MemberCalls } from './member-form-modal';
+import { MemberRowActions } from './member-row-actions';
 import { rolesQuery } from '../../role/api';
 import { sitesQuery, useSites } from '../../site/api';
 import { memberCandidatesQuery, useProjectMembers, useRemoveProjectMember, useSaveProjectMember } from '../api';
@@ -68,7 +68,7 @@ export function MembersPanel() {
         <MemberRowActions
           member={member}
           idPrefix="manage-member"
-          removeText={t('manageMember.removeConfirmText')}
+          removeText={t('memberAdmin.removeConfirmText')}
           onEdit={(m) => setEditing({ open: true, member: m })}
           onRemove={remove}
         />
@@ -95,7 +95,7 @@ export function MembersPanel() {
         columns={columns}
         page={members}
         list={list}
-        searchPlaceholder={t('manageMember.searchPlaceholder')}
+        searchPlaceholder={t('memberAdmin.searchPlaceholder')}
         emptyText={t('member.empty')}
       />
       <MemberFormModal

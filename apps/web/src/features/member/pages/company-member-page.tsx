@@ -6,32 +6,32 @@ import { isAdministratorRole, roleNameIn } from '@edoc/contract/role';
 import { compareText } from '../../../lib/format';
 import { useIdParam } from '../../../lib/use-id-param';
 import type { ProjectMember } from '@edoc/contract/member';
-import { MemberFormModal, type MemberCalls } from '../../../components/members/member-form-modal';
-import { MemberRowActions } from '../../../components/members/member-row-actions';
-import { ProjectPicker } from '../components/project-picker';
+import { MemberFormModal, type MemberCalls } from '../components/member-form-modal';
+import { MemberRowActions } from '../components/member-row-actions';
+import { ProjectPicker } from '../../project/components/project-picker';
 import {
   companyCandidatesQuery,
   companyProjectRolesQuery,
   useCompanyMembers,
   useRemoveCompanyMember,
   useSaveCompanyMember,
-} from '../member-api';
+} from '../company-member-api';
 
-function Members({ studyId }: { studyId: number }) {
+function Members({ projectId }: { projectId: number }) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const [editing, setEditing] = useState<{ open: boolean; member?: ProjectMember }>({ open: false });
 
-  const members = useCompanyMembers(studyId);
+  const members = useCompanyMembers(projectId);
   const calls: MemberCalls = {
     formName: 'memberForm',
     idPrefix: 'member',
-    roles: companyProjectRolesQuery(studyId),
-    candidates: companyCandidatesQuery(studyId),
+    roles: companyProjectRolesQuery(projectId),
+    candidates: companyCandidatesQuery(projectId),
     // Shown inside the dialog: user_has_tasks and cannot_change_own_rights explain why nothing changed.
-    save: useSaveCompanyMember(studyId, { silentError: true }),
+    save: useSaveCompanyMember(projectId, { silentError: true }),
   };
-  const removeMember = useRemoveCompanyMember(studyId);
+  const removeMember = useRemoveCompanyMember(projectId);
   const remove = (member: ProjectMember) =>
     removeMember
       .mutateAsync(member.memberId)
@@ -107,23 +107,23 @@ function Members({ studyId }: { studyId: number }) {
 }
 
 /** SPEC §2 /company/project/user: members of one project (?studyId=), with their roles and sites. */
-export function ProjectUserPage() {
+export function CompanyMemberPage() {
   const { t } = useTranslation();
-  const [studyId, setStudyId] = useIdParam('studyId');
+  const [projectId, setProjectId] = useIdParam('studyId');
   return (
     <Flex vertical gap={24}>
       <Card variant="borderless" size="small">
         <Flex align="center" gap={12} wrap>
           <span>{t('member.pickLabel')}</span>
-          <ProjectPicker value={studyId} onChange={setStudyId} />
+          <ProjectPicker value={projectId} onChange={setProjectId} />
         </Flex>
       </Card>
-      {studyId == null ? (
+      {projectId == null ? (
         <Card variant="borderless">
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('member.pickFirst')} />
         </Card>
       ) : (
-        <Members key={studyId} studyId={studyId} />
+        <Members key={projectId} projectId={projectId} />
       )}
     </Flex>
   );

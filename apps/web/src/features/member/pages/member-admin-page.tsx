@@ -11,13 +11,13 @@ type TabKey = (typeof TABS)[number];
 const isTab = (value: string | null): value is TabKey => TABS.includes(value as TabKey);
 
 /** SPEC §2 /manage/user: the project administrator's members, sites and roles (Authorization Configuration). */
-export function ManageUserPage() {
+export function MemberAdminPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab');
   const active: TabKey = isTab(tab) ? tab : 'members';
   return (
-    <Card title={t('menu.project.manageUser')} variant="borderless">
+    <Card title={t('menu.project.manageMember')} variant="borderless">
       <Tabs
         id="manage-user-tabs"
         activeKey={active}
@@ -25,7 +25,7 @@ export function ManageUserPage() {
         onChange={(key) => setParams({ tab: key })}
         destroyOnHidden
         items={[
-          { key: 'members', label: t('manageMember.tab'), children: <MembersPanel /> },
+          { key: 'members', label: t('memberAdmin.tab'), children: <MembersPanel /> },
           { key: 'sites', label: t('site.tab'), children: <SitesPanel /> },
           { key: 'roles', label: t('role.tab'), children: <RolesPanel /> },
         ]}

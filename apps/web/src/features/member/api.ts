@@ -13,7 +13,7 @@ import { call } from '../../lib/api-client';
 import { useProjectKey, type ProjectKey } from '../../lib/project-query';
 import { useInvalidateRoles } from '../role/api';
 import { useInvalidateSites } from '../site/api';
-import type { MemberSave } from '../../components/members/member-form-modal';
+import type { MemberSave } from './components/member-form-modal';
 
 /** The project administrator's calls on the entered project's members (/manage/member/…). */
 const membersKey = (project: ProjectKey) => [...project, 'members'] as const;

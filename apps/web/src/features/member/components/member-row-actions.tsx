@@ -1,7 +1,7 @@
 import { Button, Popconfirm, Space, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ProjectMember } from '@edoc/contract/member';
-import { useSession } from '../../lib/session';
+import { useSession } from '../../../lib/session';
 
 /**
  * Change role / remove on a member row, for the company administrator's and the project administrator's pages.
