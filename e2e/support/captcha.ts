@@ -2,17 +2,16 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 
 /**
- * The answer of the captcha with this id (null: the newest unused one). A person reads the strokes; the image holds
+ * The answer of the captcha with this id. A person reads the strokes; the image holds
  * no digits a script could read (issue 9), so a test asks the server's database, which keeps the code's sha256: four
  * digits are 10,000 guesses. Reading only: the journeys write nothing into the database.
  */
-export async function captchaAnswer(databaseUrl: string, id: string | null): Promise<string> {
+export async function captchaAnswer(databaseUrl: string, id: string): Promise<string> {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {
     const { rows } = await db.query<{ hash: string }>(
-      'select code_hash as hash from captchas where ($1::uuid is null or id = $1::uuid) and used_at is null ' +
-        'order by expires_at desc limit 1',
+      'select code_hash as hash from captchas where id = $1::uuid and used_at is null',
       [id],
     );
     for (let n = 0; n < 10_000; n++) {
@@ -22,5 +21,5 @@ export async function captchaAnswer(databaseUrl: string, id: string | null): Pro
   } finally {
     await db.end();
   }
-  throw new Error(`no verification code matches ${id ?? 'the newest one issued'}`);
+  throw new Error(`no verification code matches captcha ${id}`);
 }

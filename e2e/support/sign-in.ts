@@ -14,14 +14,26 @@ export type Lang = 'zh-CN' | 'en-US';
 
 export const url = (p: string) => `${env.baseUrl}${p}`;
 
-/** The verification code the page shows: the newest unused one of the server the page is on. */
+/**
+ * The verification code the page shows. Journeys run side by side on one server, so "the newest code issued" may be
+ * another journey's: the image is refreshed here (as a person may click it) and the code read by the new one's id.
+ */
 export async function readCaptcha(page: Page, server: Server = journeyServer()): Promise<string> {
   const image = page.locator('#captcha-image');
   await image.waitFor();
-  const src = (await image.getAttribute('src')) ?? '';
-  if (!src.startsWith('data:image/png;base64,')) throw new Error(`no verification image: ${src.slice(0, 80)}`);
-  // The journeys run one at a time, so the newest unused code is the page's.
-  return captchaAnswer(server.databaseUrl, null);
+  const [answer] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'GET' && new URL(r.url()).pathname.endsWith('/captcha')),
+    image.click(),
+  ]);
+  const fresh = ((await answer.json()) as { data: { id: string; image: string } }).data;
+  if (!fresh.image.startsWith('data:image/png;base64,'))
+    throw new Error(`no verification image: ${fresh.image.slice(0, 80)}`);
+  // The form sends the id of the image it shows: wait until that is the new one.
+  await page.waitForFunction(
+    (src) => document.querySelector('#captcha-image')?.getAttribute('src') === src,
+    fresh.image,
+  );
+  return captchaAnswer(server.databaseUrl, fresh.id);
 }
 
 /** Fills the login form, reading the code from the image, and submits. */
