@@ -1,12 +1,10 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { UserType } from '@edoc/contract/enums';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MULTIPART_ROUTES } from '../plugins/route.ts';
 import { contentTypeProbes, multipartProbes, type RawProbe } from './bad-input-bodies.ts';
 import { malformed, malformedParam, plausible, type BadValue, type JsonSchema } from './bad-input-values.ts';
 import { createTestContext, type TestContext } from './context.ts';
+import { dataSnapshot } from './data-snapshot.ts';
 import { createProjectWorld, createUser, signIn, type ProjectWorld } from './factories.ts';
 import { ROUTE_POLICY, type Gate } from './route-policy.ts';
 
@@ -25,8 +23,6 @@ interface Operation {
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
 }
 
-// Tables every request may touch whatever it asks (the session's idle clock, captchas, sign-in throttling).
-const VOLATILE = new Set(['sessions', 'captchas', 'login_failures', 'idempotency_keys', 'job_runs']);
 // These end the caller's own session or password when they succeed; they get their bad input without a token.
 const SIGNS_OUT = new Set(['POST /logout', 'POST /user/modify_password']);
 
@@ -60,26 +56,6 @@ beforeAll(async () => {
   );
 }, 120_000);
 afterAll(() => ctx.close());
-
-/** A fingerprint of every row of every table but the volatile ones, and of the blob store's files. */
-async function snapshot(): Promise<string> {
-  const tables = (
-    await ctx.db.execute<{ name: string }>(sql`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'`)
-  ).rows
-    .map((r) => r.name)
-    .filter((t) => !VOLATILE.has(t))
-    .sort();
-  const parts = tables.map(
-    (t) => `SELECT '${t}' AS t, md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS h FROM "${t}" x`,
-  );
-  const rows = (await ctx.db.execute<{ t: string; h: string }>(sql.raw(parts.join(' UNION ALL ')))).rows;
-  // Files only: the store's shard folders may stay behind a removed blob, holding nothing.
-  const entries = await fs
-    .readdir(path.join(ctx.dataDir, 'blobs'), { recursive: true, withFileTypes: true })
-    .catch(() => []);
-  const blobs = entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
-  return JSON.stringify([rows.sort((a, b) => a.t.localeCompare(b.t)), blobs.sort()]);
-}
 
 const policyKey = (op: Operation) => `${op.method} ${op.path.replace(/^\/edoc/, '')}`;
 
@@ -162,7 +138,7 @@ describe('bad input, every operation', () => {
         continue;
       }
       const token = SIGNS_OUT.has(key) ? null : tokens[policy.gate];
-      before ??= await snapshot();
+      before ??= await dataSnapshot(ctx);
       let accepted = false;
       for (const probe of probes(op)) {
         calls++;
@@ -207,7 +183,7 @@ describe('bad input, every operation', () => {
         before = null;
         continue;
       }
-      const after = await snapshot();
+      const after = await dataSnapshot(ctx);
       if (after !== before) failures.push(`${key}: refused bad input but changed data`);
       before = after;
     }
