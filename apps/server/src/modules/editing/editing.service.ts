@@ -165,6 +165,15 @@ export async function endEdit(
 export const SYMBOL_LIFETIME_MS = 12 * 3600_000;
 
 /**
+ * Whether an editing session's credential (the WebDAV symbol, a WOPI access token) no longer opens it: it is a
+ * credential of the sign-in that started the session and ends with it (sign-out, a password change, a revocation)
+ * and, however often it is used, SYMBOL_LIFETIME_MS after the session started (issue 25); or its lock lapsed.
+ */
+export function credentialEnded(s: EditSessionRow, signInRevokedAt: Date | null): boolean {
+  return isExpired(s) || signInRevokedAt !== null || Date.now() - s.startedAt.getTime() > SYMBOL_LIFETIME_MS;
+}
+
+/**
  * The open, unexpired session a unique symbol names (the editor's and the WebDAV client's credential), with the
  * version it started from. A call through it renews the lock. Anything else is "the session has ended".
  */
@@ -175,10 +184,7 @@ export async function sessionBySymbol(deps: Deps, symbol: string, touch = true) 
     .leftJoin(sessions, eq(sessions.id, editSessions.signInSessionId))
     .where(and(eq(editSessions.symbol, symbol), isNull(editSessions.endedAt)));
   const s = row?.s;
-  // The symbol is a credential of its sign-in: it ends with it (sign-out, a password change, a revocation) and, however
-  // often it is used, SYMBOL_LIFETIME_MS after the session started (issue 25).
-  if (!s || isExpired(s) || row.revokedAt !== null || Date.now() - s.startedAt.getTime() > SYMBOL_LIFETIME_MS)
-    fail('edit_session_ended');
+  if (!s || credentialEnded(s, row.revokedAt)) fail('edit_session_ended');
   if (touch) await deps.db.update(editSessions).set({ expiresAt: lockDeadline() }).where(eq(editSessions.id, s.id));
   const base = await versionOf(deps.db, s.documentId, s.versionId);
   return { session: s, base };

@@ -2,12 +2,13 @@ import { eq } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import type { Tx } from '../../db/client.ts';
 import { editSessions } from '../../db/schema/editing.ts';
+import { sessions } from '../../db/schema/sessions.ts';
 import { users } from '../../db/schema/users.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { versionOf } from '../../access/document-access.ts';
 import { saveWorking } from './editing-content.service.ts';
-import { isExpired, type EditSessionRow } from '../../access/edit-lock.ts';
-import { currentContent, lockDeadline } from './editing.service.ts';
+import type { EditSessionRow } from '../../access/edit-lock.ts';
+import { credentialEnded, currentContent, lockDeadline } from './editing.service.ts';
 import type { WopiClaims } from './wopi-token.ts';
 
 /**
@@ -53,15 +54,21 @@ export async function withWopiFile<T>(
   if (claims.sessionId !== fileId) refuse(401);
   return deps.db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ session: editSessions, holderName: users.name, enabled: users.enabled })
+      .select({
+        session: editSessions,
+        holderName: users.name,
+        enabled: users.enabled,
+        signInRevokedAt: sessions.revokedAt,
+      })
       .from(editSessions)
       .innerJoin(users, eq(users.id, editSessions.userId))
+      .leftJoin(sessions, eq(sessions.id, editSessions.signInSessionId))
       .where(eq(editSessions.id, fileId))
       .for('update', { of: editSessions });
     if (!row) return refuse(404);
     const s = row.session;
     if (s.userId !== claims.userId || s.documentId !== claims.documentId || s.mode !== 'wopi') refuse(401);
-    if (s.endedAt || isExpired(s) || !row.enabled) refuse(401);
+    if (s.endedAt || credentialEnded(s, row.signInRevokedAt) || !row.enabled) refuse(401);
     const expiresAt = lockDeadline();
     await tx.update(editSessions).set({ expiresAt }).where(eq(editSessions.id, s.id));
     const base = await versionOf(tx, s.documentId, s.versionId);

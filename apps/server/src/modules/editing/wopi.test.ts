@@ -5,7 +5,7 @@ import { documentVersions } from '../../db/schema/documents.ts';
 import { editSessions } from '../../db/schema/editing.ts';
 import { users } from '../../db/schema/users.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { createProjectWorld, type ProjectPerson, type ProjectWorld } from '../../test/factories.ts';
+import { createProjectWorld, signIn, type ProjectPerson, type ProjectWorld } from '../../test/factories.ts';
 import { client } from '../../test/requests.ts';
 import { startFakeEditor, EDITOR_ORIGIN } from '../../test/wopi-editor.ts';
 import { docx, editingWorld, type EditingWorld } from '../../test/editing-fixture.ts';
@@ -234,6 +234,23 @@ describe('access tokens', () => {
       headers: { authorization: `Bearer ${l.token}` },
     });
     expect(bearer.statusCode).toBe(200);
+  });
+
+  it('ends with the sign-in it came from, and 12 hours after its session started (issue 25)', async () => {
+    const own = { ...editor, token: await signIn(ctx, editor.email) };
+    await as(own).post('/common/study/entry', { studyId: world.projectId });
+    const signedOut = await launch(own);
+    expect((await call(signedOut, 'GET')).statusCode).toBe(200);
+    await as(own).post('/logout', {});
+    expect((await call(signedOut, 'GET')).statusCode).toBe(401);
+    expect((await putFile(signedOut, docx('after'))).statusCode).toBe(401);
+
+    const old = await launch(editor);
+    await ctx.db
+      .update(editSessions)
+      .set({ startedAt: new Date(Date.now() - 13 * 3600_000) })
+      .where(eq(editSessions.id, old.sessionId));
+    expect((await call(old, 'GET')).statusCode).toBe(401);
   });
 
   it('is not issued, nor a session started, when no WOPI editor is configured', async () => {
