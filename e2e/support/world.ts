@@ -1,4 +1,4 @@
-import { studySettingsBody, type ProjectBody, type StudySettingsBody } from '@edoc/contract/project';
+import { projectSettingsBody, type ProjectBody, type ProjectSettingsBody } from '@edoc/contract/project';
 import { api, apiSignIn, journeyServer, type Account } from './api.ts';
 import { env, waitForMail } from './browser.ts';
 import { changeFirstPassword } from './http.ts';
@@ -225,12 +225,16 @@ export const TEAM_KEYS = [
 ];
 
 /** Changes some of the project's settings as its administrator does on Project settings (the others kept). */
-export async function changeSettings<K extends string>(study: Study<K>, by: Person, patch: Partial<StudySettingsBody>) {
+export async function changeSettings<K extends string>(
+  study: Study<K>,
+  by: Person,
+  patch: Partial<ProjectSettingsBody>,
+) {
   const token = await study.tokenOf(by);
   const current = await api<Record<string, unknown>>(token, 'GET', '/manage/study');
   // What the page would send back: every setting it shows, an empty one left out.
   const kept = Object.fromEntries(
-    Object.keys(studySettingsBody.shape).flatMap((k) => (current[k] == null ? [] : [[k, current[k]]])),
+    Object.keys(projectSettingsBody.shape).flatMap((k) => (current[k] == null ? [] : [[k, current[k]]])),
   );
   await api(token, 'POST', '/manage/study/update', { ...kept, ...patch });
 }

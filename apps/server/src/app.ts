@@ -43,7 +43,7 @@ import { releaseRoutes } from './modules/release/release.routes.ts';
 import { sealRoutes } from './modules/seal/seal.routes.ts';
 import { projectEntryRoutes } from './modules/project/project-entry.routes.ts';
 import { handwritingRoutes } from './modules/user/handwriting.routes.ts';
-import { studyAlertRoutes } from './modules/user/study-alert.routes.ts';
+import { projectAlertRoutes } from './modules/user/project-alert.routes.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { groupRoutes } from './modules/group/group.routes.ts';
 import { memberManageRoutes } from './modules/member/member-manage.routes.ts';
@@ -93,7 +93,7 @@ const MODULES: Array<(api: Api, deps: Deps) => void> = [
   projectSettingsRoutes,
   releaseRoutes,
   sealRoutes,
-  studyAlertRoutes,
+  projectAlertRoutes,
   handwritingRoutes,
   viewerRoutes,
   workflowRoutes,

@@ -12,7 +12,7 @@ import {
   companyUserPage,
   companyUsersQuery,
   userIdData,
-  usersNotInStudyQuery,
+  usersNotInProjectQuery,
 } from './company.ts';
 import { noData } from './envelope.ts';
 import { importResult } from './excel.ts';
@@ -36,7 +36,7 @@ export const companyUserRoutes = {
   list: defineRoute('GET', '/company/users', { query: companyUsersQuery, response: companyUserPage }),
   export: defineRoute('GET', '/company/users/export', { query: companyUsersQuery, response: rawAnswer }),
   notInProject: defineRoute('GET', '/company/users/not/study', {
-    query: usersNotInStudyQuery,
+    query: usersNotInProjectQuery,
     response: companyUserList,
   }),
   create: defineRoute('POST', '/company/user', {

@@ -109,8 +109,8 @@ export type CompanyUsersQuery = z.infer<typeof companyUsersQuery>;
 export const companyScopeQuery = z.object({ companyId: companyIdOption });
 
 /** GET /company/users/not/study: the company's enabled project users who are not yet members of the project (a plain array). */
-export const usersNotInStudyQuery = companyScopeQuery.extend({
+export const usersNotInProjectQuery = companyScopeQuery.extend({
   studyId: z.coerce.number('required').int('invalid_value').positive('invalid_value').max(ID_MAX, 'invalid_value'),
   searchValue,
 });
-export type UsersNotInStudyQuery = z.infer<typeof usersNotInStudyQuery>;
+export type UsersNotInProjectQuery = z.infer<typeof usersNotInProjectQuery>;

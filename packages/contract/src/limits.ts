@@ -27,7 +27,8 @@ export const IP_FAILED_LOGINS = 50;
 export const IP_WINDOW_MINUTES = 15;
 
 export const DEFAULT_PAGE_SIZE = 10;
-export const STUDY_PAGE_SIZE = 1000;
+/** One page holding a whole list: the picker's projects, every member or project for a choice (SPEC §9: 1000). */
+export const WHOLE_LIST_PAGE_SIZE = 1000;
 export const IDLE_CAP_SECONDS = 59 * 60 + 59;
 
 export const NOTICE_MAX_BYTES = 4000;

@@ -11,12 +11,12 @@ import {
   projectItem,
   projectList,
   projectListQuery,
-  studyEntryBody,
-  studyEntryData,
-  studyList,
-  studyListQuery,
-  studyMarkData,
-  studySettingsBody,
+  projectEntryBody,
+  projectEntryData,
+  projectEntryList,
+  projectEntryListQuery,
+  projectMarkData,
+  projectSettingsBody,
 } from './project.ts';
 import { defineRoute } from './route.ts';
 
@@ -45,9 +45,9 @@ export const projectRoutes = {
 
 /** The project picker: the caller's projects and companies, and entering one. */
 export const projectEntryRoutes = {
-  list: defineRoute('GET', '/common/study', { query: studyListQuery, response: studyList }),
-  enter: defineRoute('POST', '/common/study/entry', { body: studyEntryBody, response: studyEntryData }),
-  mark: defineRoute('POST', '/common/study/mark/:id/a', { params: idParams, response: studyMarkData }),
+  list: defineRoute('GET', '/common/study', { query: projectEntryListQuery, response: projectEntryList }),
+  enter: defineRoute('POST', '/common/study/entry', { body: projectEntryBody, response: projectEntryData }),
+  mark: defineRoute('POST', '/common/study/mark/:id/a', { params: idParams, response: projectMarkData }),
   companies: defineRoute('GET', '/common/company', { response: managedCompanyList }),
   enterCompany: defineRoute('POST', '/common/company/entry', { body: companyEntryBody, response: companyEntryData }),
 };
@@ -55,5 +55,5 @@ export const projectEntryRoutes = {
 /** The entered project's own settings (/manage/study). */
 export const projectSettingsRoutes = {
   settings: defineRoute('GET', '/manage/study', { response: projectItem }),
-  update: defineRoute('POST', '/manage/study/update', { body: studySettingsBody, response: noData }),
+  update: defineRoute('POST', '/manage/study/update', { body: projectSettingsBody, response: noData }),
 };

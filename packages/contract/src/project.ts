@@ -80,7 +80,7 @@ export type ProjectCreated = z.infer<typeof projectCreated>;
 export { directoryTemplateItem, directoryTemplateList, type DirectoryTemplateItem } from './template.ts';
 
 /** GET /common/study (project picker, SPEC §3 names). */
-export const studyListItem = z.object({
+export const projectEntryItem = z.object({
   study_id: z.number(),
   study_name: z.string(),
   study_code: z.string(),
@@ -98,12 +98,12 @@ export const studyListItem = z.object({
   /** The caller is invited as an inspector here (not a member): a read-only view of the library until the end date. */
   inspector: z.boolean(),
 });
-export type StudyListItem = z.infer<typeof studyListItem>;
-export const studyList = pageOf(studyListItem);
+export type ProjectEntryItem = z.infer<typeof projectEntryItem>;
+export const projectEntryList = pageOf(projectEntryItem);
 
 /** POST /common/study/mark/:id/a: whether the project is now a favourite. */
-export const studyMarkData = z.object({ mark: z.boolean() });
-export type StudyMarkData = z.infer<typeof studyMarkData>;
+export const projectMarkData = z.object({ mark: z.boolean() });
+export type ProjectMarkData = z.infer<typeof projectMarkData>;
 
 /** GET /common/company: the companies this user may manage from the picker; empty for ordinary users. */
 export const managedCompany = z.object({ company_id: z.number(), company_name: z.string() });
@@ -114,11 +114,11 @@ export const managedCompanyList = z.array(managedCompany);
 export const companyEntryData = z.object({ roleCode: z.string(), companyId: z.number(), companyName: z.string() });
 export type CompanyEntryData = z.infer<typeof companyEntryData>;
 
-export const studyEntryBody = z.object({ studyId: idParam });
+export const projectEntryBody = z.object({ studyId: idParam });
 export const companyEntryBody = z.object({ companyId: idParam });
 
 /** The picker asks for everything at once (SPEC §9: page size 1000). */
-export const studyListQuery = pageQuery.extend({
+export const projectEntryListQuery = pageQuery.extend({
   pageSize: z.coerce
     .number('invalid_value')
     .int('invalid_value')
@@ -150,7 +150,7 @@ export const projectRights = z.object({
 export type ProjectRights = z.infer<typeof projectRights>;
 
 /** POST /common/study/entry answer: what the picker stores in the session (SPEC §4). */
-export const studyEntryData = z.object({
+export const projectEntryData = z.object({
   roleCode: z.string(),
   libraryFolder: z.boolean(),
   studyId: z.number(),
@@ -168,13 +168,13 @@ export const studyEntryData = z.object({
   inspector: z.object({ endsOn: z.string(), canDownload: z.boolean() }).nullable(),
   rights: projectRights,
 });
-export type StudyEntryData = z.infer<typeof studyEntryData>;
+export type ProjectEntryData = z.infer<typeof projectEntryData>;
 
 /**
  * POST /manage/study/update: what the project administrator may set. The code, end date and library-folder
  * flag stay with the company administrator (POST /project/update/:id).
  */
-export const studySettingsBody = projectBody.pick({
+export const projectSettingsBody = projectBody.pick({
   name: true,
   phase: true,
   description: true,
@@ -188,4 +188,4 @@ export const studySettingsBody = projectBody.pick({
   timeZone: true,
   expiryNoticeDays: true,
 });
-export type StudySettingsBody = z.infer<typeof studySettingsBody>;
+export type ProjectSettingsBody = z.infer<typeof projectSettingsBody>;

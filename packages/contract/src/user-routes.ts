@@ -1,4 +1,4 @@
-import { studyAlertBody, studyAlertList, studyAlertSaved } from './alert.ts';
+import { projectAlertBody, projectAlertList, projectAlertSaved } from './alert.ts';
 import { noData } from './envelope.ts';
 import { fileOnly, userIdParams } from './fields.ts';
 import { defineRoute, rawAnswer } from './route.ts';
@@ -11,8 +11,8 @@ export const userRoutes = {
   setLang: defineRoute('POST', '/user/lang', { body: langBody, response: noData }),
   uploadAvatar: defineRoute('POST', '/user/avatar', { multipart: fileOnly, response: avatarData }),
   avatar: defineRoute('GET', '/user/avatar/:userId', { params: userIdParams, response: rawAnswer }),
-  studyAlerts: defineRoute('GET', '/user/study_alert', { response: studyAlertList }),
-  saveStudyAlert: defineRoute('POST', '/user/study_alert/a', { body: studyAlertBody, response: studyAlertSaved }),
+  projectAlerts: defineRoute('GET', '/user/study_alert', { response: projectAlertList }),
+  saveProjectAlert: defineRoute('POST', '/user/study_alert/a', { body: projectAlertBody, response: projectAlertSaved }),
   signature: defineRoute('GET', '/user/signature', { response: rawAnswer }),
   uploadSignature: defineRoute('POST', '/user/signature/a', { multipart: fileOnly, response: signatureData }),
 };

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { groupList } from '@edoc/contract/group';
-import { managedCompanyList, studyEntryData, studyList, type ProjectRights } from '@edoc/contract/project';
+import { managedCompanyList, projectEntryData, projectEntryList, type ProjectRights } from '@edoc/contract/project';
 import { changeLanguage } from '../lib/i18n';
 import { stopIdle } from '../lib/idle-timer';
 import { getSession } from '../lib/session';
@@ -42,10 +42,10 @@ const memberRights: ProjectRights = {
 async function enterAs(roleCode: string, rights: ProjectRights) {
   signIn('project');
   mockApi({
-    'GET /common/study': () => reply(studyList, { data: [project], total: 1 }),
+    'GET /common/study': () => reply(projectEntryList, { data: [project], total: 1 }),
     'GET /common/company': () => reply(managedCompanyList, []),
     'POST /common/study/entry': () =>
-      reply(studyEntryData, {
+      reply(projectEntryData, {
         roleCode,
         libraryFolder: true,
         studyId: 21,

@@ -4,7 +4,7 @@ import { RoleCode } from '@edoc/contract/enums';
 import { errorMessage } from '@edoc/contract/errors';
 import { folderTreeAnswer } from '@edoc/contract/folder';
 import { libraryList } from '@edoc/contract/library';
-import { managedCompanyList, studyList } from '@edoc/contract/project';
+import { managedCompanyList, projectEntryList } from '@edoc/contract/project';
 import { tagList } from '@edoc/contract/tag';
 import { libraryTree, libRows } from '../test/library-fixtures';
 import { changeLanguage } from '../lib/i18n';
@@ -62,7 +62,7 @@ describe('inspectors and closed projects in the project area (issue 11)', () => 
       'GET /folder/tree/0': () => envelope(null, { status: 403, errorCode: 'inspector_access_ended', msg: ended }),
       'GET /folder/library/file/list': () =>
         envelope(null, { status: 403, errorCode: 'inspector_access_ended', msg: ended }),
-      'GET /common/study': () => reply(studyList, { data: [], total: 0 }),
+      'GET /common/study': () => reply(projectEntryList, { data: [], total: 0 }),
       'GET /common/company': () => reply(managedCompanyList, []),
     });
     enterProject(RoleCode.StudyPm, asInspector);

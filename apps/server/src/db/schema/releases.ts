@@ -29,7 +29,7 @@ export const releaseReads = pgTable('release_reads', {
 });
 
 /** Which task e-mails a user wants, per project (GET/POST /edoc/user/study_alert). */
-export const studyAlerts = pgTable(
+export const projectAlerts = pgTable(
   'study_alerts',
   {
     userId: integer('user_id')

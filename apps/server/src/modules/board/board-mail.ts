@@ -5,7 +5,7 @@ import { projects } from '../../db/schema/projects.ts';
 import { users } from '../../db/schema/users.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { sendMail } from '../../mail/mailer.ts';
-import { wantsAlert } from '../user/study-alert.service.ts';
+import { wantsAlert } from '../user/project-alert.service.ts';
 
 interface Mentioned {
   projectId: number;
@@ -27,7 +27,7 @@ function mentionMail(lang: Lang, m: { byName: string; subject: string; project: 
 }
 
 /**
- * The e-mail of a mention (issue 14), after the post committed: to each enabled member named whose study alerts
+ * The e-mail of a mention (issue 14), after the post committed: to each enabled member named whose project alerts
  * for the project include 'mention' (no choice saved: all kinds), in their own language. The in-app notice is the
  * board_mentions row, written with the post.
  */

@@ -4,7 +4,7 @@ import { TrailType } from '@edoc/contract/enums';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boardAttachments, boardTopics } from '../../db/schema/board.ts';
-import { studyAlerts } from '../../db/schema/releases.ts';
+import { projectAlerts } from '../../db/schema/releases.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { createProjectWorld, SAMPLE, signIn, type ProjectWorld } from '../../test/factories.ts';
 import { mailsTo, trailOf, waitForMail } from '../../test/records.ts';
@@ -91,7 +91,9 @@ describe('message board', () => {
   });
 
   it('mails a mention only when the member keeps mention alerts on', async () => {
-    await ctx.db.insert(studyAlerts).values({ userId: world.staff.id, projectId: world.projectId, kinds: ['review'] });
+    await ctx.db
+      .insert(projectAlerts)
+      .values({ userId: world.staff.id, projectId: world.projectId, kinds: ['review'] });
     const before = (await mailsTo(ctx, world.staff.email)).length;
     const id = await postTopic(world.pm.token, { subject: 'Quiet', mentionIds: String(world.staff.id) });
     // Another mention, to someone who wants it, proves the mail job ran past this one.
@@ -100,7 +102,7 @@ describe('message board', () => {
     expect((await mailsTo(ctx, world.staff.email)).length).toBe(before);
     // The in-app mention is there all the same.
     expect((await as(world.staff.token).get('/board/mention/list')).json().data.data[0].topicId).toBe(id);
-    await ctx.db.delete(studyAlerts).where(eq(studyAlerts.userId, world.staff.id));
+    await ctx.db.delete(projectAlerts).where(eq(projectAlerts.userId, world.staff.id));
   });
 
   it('orders pinned first, searches by subject, and lets only the administrator pin, close and remove', async () => {

@@ -6,7 +6,7 @@ import {
   companyUserPage,
   companyUsersQuery,
   userIdData,
-  usersNotInStudyQuery,
+  usersNotInProjectQuery,
 } from '@edoc/contract/company';
 import { noData } from '@edoc/contract/envelope';
 import { idParam } from '@edoc/contract/fields';
@@ -24,7 +24,7 @@ import {
   editCompanyUser,
   listCompanyUsers,
   resetCompanyUserPassword,
-  usersNotInStudy,
+  usersNotInProject,
 } from './company-user.service.ts';
 import { userAdminOf } from './company.policy.ts';
 
@@ -61,8 +61,8 @@ export function companyUserRoutes(api: Api, deps: Deps): void {
 
   get(
     '/company/users/not/study',
-    { access: 'companyAdmin', query: usersNotInStudyQuery, response: companyUserList },
-    ({ ctx, query }) => usersNotInStudy(deps, companyOf(ctx, query.companyId), query),
+    { access: 'companyAdmin', query: usersNotInProjectQuery, response: companyUserList },
+    ({ ctx, query }) => usersNotInProject(deps, companyOf(ctx, query.companyId), query),
   );
 
   post(

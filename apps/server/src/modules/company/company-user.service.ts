@@ -70,7 +70,7 @@ export async function allCompanyUsers(deps: Deps, companyId: number, searchValue
  * GET /company/users/not/study: enabled project users of the company who are not yet members of the project,
  * for the add-member picker. The project must belong to the same company.
  */
-export async function usersNotInStudy(
+export async function usersNotInProject(
   deps: Deps,
   companyId: number,
   query: { studyId: number; searchValue?: string },

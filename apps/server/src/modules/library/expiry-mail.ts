@@ -31,7 +31,7 @@ function expiryMail(n: Notice, url: string) {
 /**
  * Issue 11, expiry: a current, valid library document whose expiration date is within its project's notice days
  * (in the project's time zone, at `at`) is announced once — to its owner and the project's administrators (built-in
- * STU_PM), as their study alerts choose ('expiry'). Entries are claimed with one UPDATE … SKIP LOCKED, so workers
+ * STU_PM), as their project alerts choose ('expiry'). Entries are claimed with one UPDATE … SKIP LOCKED, so workers
  * running at once send each notice once.
  */
 export async function mailExpiryNotices(deps: { db: Db; jobs: Jobs; publicUrl: string }, at = new Date()) {

@@ -6,7 +6,7 @@ import { members, roles } from '../../db/schema/projects.ts';
 import { users } from '../../db/schema/users.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { likePattern } from '../../lib/sql.ts';
-import { usersNotInStudy } from '../company/company-user.service.ts';
+import { usersNotInProject } from '../company/company-user.service.ts';
 import { sessionProject } from '../project/project-settings.service.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { addMember, changeMember, removeMember, type MemberInput } from './member.service.ts';
@@ -67,7 +67,7 @@ export async function memberCandidates(
   searchValue?: string,
 ): Promise<CompanyUserItem[]> {
   const project = await sessionProject(deps.db, ctx);
-  return usersNotInStudy(deps, project.companyId, { studyId: project.id, searchValue });
+  return usersNotInProject(deps, project.companyId, { studyId: project.id, searchValue });
 }
 
 export async function addProjectMember(deps: Deps, ctx: ProjectContext, input: MemberInput) {

@@ -75,7 +75,7 @@ export async function addMember(
       .select()
       .from(users)
       .where(and(eq(users.id, input.userId ?? 0), eq(users.companyId, companyId)));
-    // An inspector invitation's account is not a member candidate (usersNotInStudy), so not a member either.
+    // An inspector invitation's account is not a member candidate (usersNotInProject), so not a member either.
     if (!user || !user.enabled || user.origin === UserOrigin.Inspector) fail('user_not_exist');
     const role = await checkRoleAndSites(tx, projectId, input);
     const [row] = await tx

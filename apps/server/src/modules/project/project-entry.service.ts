@@ -1,7 +1,7 @@
 import { RoleCode, UserType } from '@edoc/contract/enums';
 import type { Page } from '@edoc/contract/envelope';
 import { projectRightsOf } from '@edoc/contract/permissions';
-import type { StudyEntryData, StudyListItem } from '@edoc/contract/project';
+import type { ProjectEntryData, ProjectEntryItem } from '@edoc/contract/project';
 import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { companies } from '../../db/schema/companies.ts';
 import { favourites, members, projects, roles } from '../../db/schema/projects.ts';
@@ -34,11 +34,11 @@ function visibleProjects(auth: AuthContext) {
   return and(eq(companies.enabled, true), or(member, inspector, ownCompany));
 }
 
-export async function listStudies(
+export async function listEnterableProjects(
   deps: Deps,
   auth: AuthContext,
   q: { pageNum: number; pageSize: number; searchValue?: string },
-): Promise<Page<StudyListItem>> {
+): Promise<Page<ProjectEntryItem>> {
   const search = q.searchValue ? likePattern(q.searchValue) : null;
   const where = and(
     visibleProjects(auth),
@@ -78,7 +78,7 @@ export async function listStudies(
 }
 
 /** POST /common/study/entry: binds the session to the project, whose idle time now applies (SPEC §4). */
-export async function enterStudy(deps: Deps, auth: AuthContext, studyId: number): Promise<StudyEntryData> {
+export async function enterProject(deps: Deps, auth: AuthContext, projectId: number): Promise<ProjectEntryData> {
   const [row] = await deps.db
     .select({
       p: projects,
@@ -92,7 +92,7 @@ export async function enterStudy(deps: Deps, auth: AuthContext, studyId: number)
     .leftJoin(members, and(eq(members.projectId, projects.id), eq(members.userId, auth.user.id)))
     .leftJoin(roles, eq(roles.id, members.roleId))
     .leftJoin(inspectorGrants, sql`${inspectorGrants.id} = ${inspectorGrantOf(auth)}`)
-    .where(and(eq(projects.id, studyId), visibleProjects(auth)));
+    .where(and(eq(projects.id, projectId), visibleProjects(auth)));
   if (!row) fail('not_found');
   const { p } = row;
   if (p.endDate && p.endDate < new Date().toISOString().slice(0, 10)) fail('project_expired');
@@ -129,19 +129,19 @@ export async function enterStudy(deps: Deps, auth: AuthContext, studyId: number)
   };
 }
 
-export async function toggleMark(deps: Deps, auth: AuthContext, studyId: number): Promise<{ mark: boolean }> {
+export async function toggleMark(deps: Deps, auth: AuthContext, projectId: number): Promise<{ mark: boolean }> {
   const [visible] = await deps.db
     .select({ id: projects.id })
     .from(projects)
     .innerJoin(companies, eq(companies.id, projects.companyId))
-    .where(and(eq(projects.id, studyId), visibleProjects(auth)));
+    .where(and(eq(projects.id, projectId), visibleProjects(auth)));
   if (!visible) fail('not_found');
   const removed = await deps.db
     .delete(favourites)
-    .where(and(eq(favourites.userId, auth.user.id), eq(favourites.projectId, studyId)))
+    .where(and(eq(favourites.userId, auth.user.id), eq(favourites.projectId, projectId)))
     .returning();
   if (removed.length > 0) return { mark: false };
-  await deps.db.insert(favourites).values({ userId: auth.user.id, projectId: studyId }).onConflictDoNothing();
+  await deps.db.insert(favourites).values({ userId: auth.user.id, projectId }).onConflictDoNothing();
   return { mark: true };
 }
 

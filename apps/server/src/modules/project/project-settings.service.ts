@@ -1,5 +1,5 @@
 import { TrailType } from '@edoc/contract/enums';
-import type { ProjectItem, StudySettingsBody } from '@edoc/contract/project';
+import type { ProjectItem, ProjectSettingsBody } from '@edoc/contract/project';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { projects } from '../../db/schema/projects.ts';
@@ -7,7 +7,7 @@ import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { recordTrail } from '../../trail/trail.service.ts';
-import { getProject, studySettingsOf } from './project.service.ts';
+import { getProject, projectSettingsOf } from './project.service.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
 
@@ -28,16 +28,16 @@ export async function sessionProject(tx: Tx, ctx: ProjectContext, lock = false):
 }
 
 /** GET /manage/study: the entered project's settings. */
-export async function getStudySettings(deps: Deps, ctx: ProjectContext): Promise<ProjectItem> {
+export async function getProjectSettings(deps: Deps, ctx: ProjectContext): Promise<ProjectItem> {
   const p = await sessionProject(deps.db, ctx);
   return getProject(deps, p.companyId, p.id);
 }
 
 /** POST /manage/study/update: the project administrator's part of the settings; trailed with old and new values. */
-export async function updateStudySettings(deps: Deps, ctx: ProjectContext, input: StudySettingsBody) {
+export async function updateProjectSettings(deps: Deps, ctx: ProjectContext, input: ProjectSettingsBody) {
   await deps.db.transaction(async (tx) => {
     const before = await sessionProject(tx, ctx, true);
-    const next = studySettingsOf(input);
+    const next = projectSettingsOf(input);
     await tx
       .update(projects)
       .set({ ...next, updatedAt: new Date() })

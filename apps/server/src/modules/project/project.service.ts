@@ -1,7 +1,7 @@
 import { DocStatus, RoleCode, TrailType } from '@edoc/contract/enums';
 import type { Page } from '@edoc/contract/envelope';
 import { BUILTIN_ROLE_KEYS } from '@edoc/contract/permissions';
-import type { ProjectBody, ProjectItem, StudySettingsBody } from '@edoc/contract/project';
+import type { ProjectBody, ProjectItem, ProjectSettingsBody } from '@edoc/contract/project';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { companies } from '../../db/schema/companies.ts';
@@ -101,7 +101,7 @@ async function assertCodeFree(tx: Tx, companyId: number, code: string, exceptId?
 }
 
 /** The settings a project administrator may also change (/manage/study), as stored. */
-export const studySettingsOf = (input: StudySettingsBody) => ({
+export const projectSettingsOf = (input: ProjectSettingsBody) => ({
   name: input.name,
   phase: input.phase ?? null,
   description: input.description ?? null,
@@ -120,7 +120,7 @@ export const studySettingsOf = (input: StudySettingsBody) => ({
 /** All of a project's settings: the company administrator also sets the code, the library tree and the end. */
 const settingsOf = (input: ProjectBody) => ({
   code: input.code,
-  ...studySettingsOf(input),
+  ...projectSettingsOf(input),
   libraryFolder: input.libraryFolder,
   endDate: input.endDate ?? null,
 });

@@ -9,7 +9,7 @@ import { sendMail } from '../../mail/mailer.ts';
 
 /**
  * Task e-mails (issue 10): a new task, a due date tomorrow and an overdue task, each told to the assignee once, in
- * their language, as their study alerts choose. A task row is written in its transition's transaction; these
+ * their language, as their project alerts choose. A task row is written in its transition's transaction; these
  * passes find the rows afterwards and claim them with one UPDATE each (SKIP LOCKED), so a rolled-back transition
  * mails nobody, a crash loses no task, and several workers never send one twice.
  */
@@ -80,7 +80,7 @@ async function claim(db: Db, where: ReturnType<typeof sql>, mark: ReturnType<typ
   return result.rows;
 }
 
-/** Whether the user's study alerts for the project want mail about this kind of task (no choice saved: all). */
+/** Whether the user's project alerts want mail about this kind of task (no choice saved: all). */
 const wanted = (t: Claimed) =>
   (t.kinds ?? [...ALERT_KINDS]).includes(ALERT_OF_TASK[t.kind as TaskKind] ?? (t.kind as never));
 

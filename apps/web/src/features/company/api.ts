@@ -6,7 +6,7 @@ import type {
   CompanyUserEditBody,
   CompanyUserItem,
 } from '@edoc/contract/company';
-import { STUDY_PAGE_SIZE } from '@edoc/contract/limits';
+import { WHOLE_LIST_PAGE_SIZE } from '@edoc/contract/limits';
 import type { ApproveBody, RegistrationItem } from '@edoc/contract/registration';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type MutationMeta } from '@tanstack/react-query';
 import { companyRoutes, companyUserRoutes } from '@edoc/contract/company-routes';
@@ -30,7 +30,7 @@ export function useCompanies(query: { pageNum: number; pageSize: number; searchV
 export function useCompanyOptions() {
   return useQuery({
     queryKey: [...COMPANIES, 'options'],
-    queryFn: () => call(companyRoutes.list, { query: { pageNum: 1, pageSize: STUDY_PAGE_SIZE } }),
+    queryFn: () => call(companyRoutes.list, { query: { pageNum: 1, pageSize: WHOLE_LIST_PAGE_SIZE } }),
   });
 }
 

@@ -7,7 +7,7 @@ import type {
   FolderTemplateSaveBody,
 } from '@edoc/contract/folder';
 import type { GroupItem } from '@edoc/contract/group';
-import { STUDY_PAGE_SIZE } from '@edoc/contract/limits';
+import { WHOLE_LIST_PAGE_SIZE } from '@edoc/contract/limits';
 import type { ProjectMember } from '@edoc/contract/member';
 import type { RoleItem } from '@edoc/contract/role';
 import { queryOptions, useMutation, useQuery, useQueryClient, type MutationMeta } from '@tanstack/react-query';
@@ -110,7 +110,7 @@ async function listGrantSubjects(): Promise<GrantSubjects> {
   const [roles, groups, members] = await Promise.all([
     call(roleRoutes.list),
     call(groupRoutes.list),
-    call(manageMemberRoutes.list, { query: { pageNum: 1, pageSize: STUDY_PAGE_SIZE } }),
+    call(manageMemberRoutes.list, { query: { pageNum: 1, pageSize: WHOLE_LIST_PAGE_SIZE } }),
   ]);
   return { roles, groups, members: members.data };
 }

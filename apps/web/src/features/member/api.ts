@@ -1,4 +1,4 @@
-import { STUDY_PAGE_SIZE } from '@edoc/contract/limits';
+import { WHOLE_LIST_PAGE_SIZE } from '@edoc/contract/limits';
 import {
   keepPreviousData,
   queryOptions,
@@ -43,7 +43,7 @@ export function useProjectMembers(q: MemberPageQuery) {
 export const allMembersQuery = (project: ProjectKey) =>
   queryOptions({
     queryKey: [...membersKey(project), 'all'],
-    queryFn: () => listMembers({ pageNum: 1, pageSize: STUDY_PAGE_SIZE }),
+    queryFn: () => listMembers({ pageNum: 1, pageSize: WHOLE_LIST_PAGE_SIZE }),
   });
 
 export function useAllMembers(options: { enabled?: boolean } = {}) {

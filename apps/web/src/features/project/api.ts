@@ -1,4 +1,4 @@
-import { STUDY_PAGE_SIZE } from '@edoc/contract/limits';
+import { WHOLE_LIST_PAGE_SIZE } from '@edoc/contract/limits';
 import type { ProjectBody } from '@edoc/contract/project';
 import {
   keepPreviousData,
@@ -44,7 +44,7 @@ export function useProjects(q: ProjectPageQuery) {
 export function useProjectOptions() {
   return useQuery({
     queryKey: [...projectKeys.company(useSession().companyId), 'options'],
-    queryFn: () => listProjects({ pageNum: 1, pageSize: STUDY_PAGE_SIZE }),
+    queryFn: () => listProjects({ pageNum: 1, pageSize: WHOLE_LIST_PAGE_SIZE }),
   });
 }
 
@@ -71,13 +71,15 @@ function useInvalidateProjects() {
   return () => queryClient.invalidateQueries({ queryKey: projectKeys.all });
 }
 
-/** Create (no studyId) or update a project. */
+/** Create (no projectId) or update a project. */
 export function useSaveProject(meta?: MutationMeta) {
   const invalidate = useInvalidateProjects();
   return useMutation({
     meta,
-    mutationFn: ({ studyId, body }: { studyId?: number; body: ProjectBody }) =>
-      studyId ? call(projectRoutes.update, { params: { id: studyId }, body }) : call(projectRoutes.create, { body }),
+    mutationFn: ({ projectId, body }: { projectId?: number; body: ProjectBody }) =>
+      projectId
+        ? call(projectRoutes.update, { params: { id: projectId }, body })
+        : call(projectRoutes.create, { body }),
     onSuccess: invalidate,
   });
 }
@@ -86,8 +88,8 @@ export function useSaveProject(meta?: MutationMeta) {
 export function useSetProjectClosed() {
   const invalidate = useInvalidateProjects();
   return useMutation({
-    mutationFn: ({ studyId, closed }: { studyId: number; closed: boolean }) =>
-      call(closed ? projectRoutes.close : projectRoutes.reopen, { params: { id: studyId } }),
+    mutationFn: ({ projectId, closed }: { projectId: number; closed: boolean }) =>
+      call(closed ? projectRoutes.close : projectRoutes.reopen, { params: { id: projectId } }),
     onSuccess: invalidate,
   });
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { projectMemberPage } from '@edoc/contract/member';
-import { managedCompanyList, studyEntryData, studyList } from '@edoc/contract/project';
+import { managedCompanyList, projectEntryData, projectEntryList } from '@edoc/contract/project';
 import { roleList } from '@edoc/contract/role';
 import { siteList } from '@edoc/contract/site';
 import { changeLanguage } from '../../lib/i18n';
@@ -10,7 +10,7 @@ import { mockApi, reply } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render-app';
 import { signIn } from '../../test/session';
 
-const studyOf = (id: number, name: string) => ({
+const projectRow = (id: number, name: string) => ({
   study_id: id,
   study_name: name,
   study_code: `S-${id}`,
@@ -40,11 +40,11 @@ function mockServer() {
   const current = () => PROJECTS[entered ?? 11];
   return mockApi({
     'GET /common/study': () =>
-      reply(studyList, { data: [studyOf(11, 'Alpha trial'), studyOf(12, 'Beta trial')], total: 2 }),
+      reply(projectEntryList, { data: [projectRow(11, 'Alpha trial'), projectRow(12, 'Beta trial')], total: 2 }),
     'GET /common/company': () => reply(managedCompanyList, []),
     'POST /common/study/entry': (_url, init) => {
       entered = Number(new URLSearchParams(String(init?.body)).get('studyId')) as ProjectId;
-      return reply(studyEntryData, {
+      return reply(projectEntryData, {
         roleCode: 'STU_PM',
         libraryFolder: true,
         studyId: entered,

@@ -1,6 +1,6 @@
 import type { Page } from '@edoc/contract/envelope';
-import { STUDY_PAGE_SIZE } from '@edoc/contract/limits';
-import { studyEntryData, type StudyListItem } from '@edoc/contract/project';
+import { WHOLE_LIST_PAGE_SIZE } from '@edoc/contract/limits';
+import { projectEntryData, type ProjectEntryItem } from '@edoc/contract/project';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { projectEntryRoutes } from '@edoc/contract/project-routes';
 import { call, callForm } from '../../lib/api-client';
@@ -9,21 +9,21 @@ import { useSession } from '../../lib/session';
 
 /** The picker's lists belong to the signed-in user, not to a project. */
 const selectKeys = {
-  studies: (userId: number | null) => ['select', 'studies', userId] as const,
+  projects: (userId: number | null) => ['select', 'projects', userId] as const,
   companies: (userId: number | null) => ['select', 'companies', userId] as const,
 };
 
-type StudyPage = Page<StudyListItem>;
+type ProjectEntryPage = Page<ProjectEntryItem>;
 
 /** The projects the user may enter; SPEC §7: one page of 1000, searched by name. */
-export function useStudies(searchValue: string) {
+export function useEnterableProjects(searchValue: string) {
   return useQuery({
-    queryKey: [...selectKeys.studies(useSession().userId), searchValue],
+    queryKey: [...selectKeys.projects(useSession().userId), searchValue],
     queryFn: () =>
       call(projectEntryRoutes.list, {
         query: {
           pageNum: 1,
-          pageSize: STUDY_PAGE_SIZE,
+          pageSize: WHOLE_LIST_PAGE_SIZE,
           searchValue: searchValue || undefined,
         },
       }),
@@ -47,12 +47,12 @@ function useForgetProject() {
   return () => queryClient.removeQueries({ queryKey: PROJECT_QUERIES });
 }
 
-export function useEnterStudy() {
+export function useEnterProject() {
   const forgetProject = useForgetProject();
   return useMutation({
     // A malformed answer fails the entry: it must not leave a half-written session behind.
-    mutationFn: async (studyId: number) =>
-      studyEntryData.parse(await callForm(projectEntryRoutes.enter, { body: { studyId } })),
+    mutationFn: async (projectId: number) =>
+      projectEntryData.parse(await callForm(projectEntryRoutes.enter, { body: { studyId: projectId } })),
     onSuccess: forgetProject,
   });
 }
@@ -68,27 +68,27 @@ export function useEnterCompany() {
 export const MARK_MUTATION = ['select', 'mark'] as const;
 
 /** Flips a project's favourite star at once; takes it back if the server refuses. */
-export function useToggleStudyMark() {
+export function useToggleProjectMark() {
   const queryClient = useQueryClient();
-  const queryKey = selectKeys.studies(useSession().userId);
-  const setMark = (studyId: number, mark: (before: boolean) => boolean) =>
-    queryClient.setQueriesData<StudyPage>({ queryKey }, (page) =>
+  const queryKey = selectKeys.projects(useSession().userId);
+  const setMark = (projectId: number, mark: (before: boolean) => boolean) =>
+    queryClient.setQueriesData<ProjectEntryPage>({ queryKey }, (page) =>
       page
-        ? { ...page, data: page.data.map((s) => (s.study_id === studyId ? { ...s, mark: mark(s.mark) } : s)) }
+        ? { ...page, data: page.data.map((s) => (s.study_id === projectId ? { ...s, mark: mark(s.mark) } : s)) }
         : page,
     );
   return useMutation({
     mutationKey: MARK_MUTATION,
-    mutationFn: (studyId: number) => call(projectEntryRoutes.mark, { params: { id: studyId } }),
-    onMutate: async (studyId) => {
+    mutationFn: (projectId: number) => call(projectEntryRoutes.mark, { params: { id: projectId } }),
+    onMutate: async (projectId) => {
       await queryClient.cancelQueries({ queryKey });
-      const before = queryClient.getQueriesData<StudyPage>({ queryKey });
-      setMark(studyId, (marked) => !marked);
+      const before = queryClient.getQueriesData<ProjectEntryPage>({ queryKey });
+      setMark(projectId, (marked) => !marked);
       return { before };
     },
-    onError: (_error, _studyId, context) => {
+    onError: (_error, _projectId, context) => {
       for (const [key, data] of context?.before ?? []) queryClient.setQueryData(key, data);
     },
-    onSuccess: (data, studyId) => setMark(studyId, () => data.mark),
+    onSuccess: (data, projectId) => setMark(projectId, () => data.mark),
   });
 }

@@ -5,9 +5,9 @@ import {
   companyEntryData,
   managedCompanyList,
   projectList,
-  studyEntryData,
-  studyList,
-  studyMarkData,
+  projectEntryData,
+  projectEntryList,
+  projectMarkData,
   type ProjectRights,
 } from '@edoc/contract/project';
 import { folderTreeAnswer } from '@edoc/contract/folder';
@@ -21,7 +21,7 @@ import { renderApp } from '../../test/render-app';
 import { libraryTree, libRows } from '../../test/library-fixtures';
 import { signIn } from '../../test/session';
 
-function study(id: number, name: string, mark: boolean, taskNum = 0) {
+function projectRow(id: number, name: string, mark: boolean, taskNum = 0) {
   return {
     study_id: id,
     study_name: name,
@@ -70,8 +70,8 @@ function entryOf(studyId: number, studyName: string) {
   };
 }
 
-const alpha = study(11, 'Alpha trial', false, 2);
-const beta = study(12, 'Beta trial', true, 5);
+const alpha = projectRow(11, 'Alpha trial', false, 2);
+const beta = projectRow(12, 'Beta trial', true, 5);
 
 /** A company user before choosing a company or a project. */
 const signInToChoose = () => signIn('company', { roleCode: null, companyId: null, companyName: null });
@@ -100,7 +100,7 @@ describe('project select page', () => {
     const fetchMock = mockApi({
       'GET /common/study': (url) =>
         reply(
-          studyList,
+          projectEntryList,
           url.searchParams.get('searchValue') === 'Alpha'
             ? { data: [alpha], total: 1 }
             : { data: [alpha, beta], total: 2 },
@@ -130,7 +130,7 @@ describe('project select page', () => {
     signInToChoose();
     let answer: (r: Response) => void = () => undefined;
     mockApi({
-      'GET /common/study': () => reply(studyList, { data: [alpha, beta], total: 2 }),
+      'GET /common/study': () => reply(projectEntryList, { data: [alpha, beta], total: 2 }),
       'GET /common/company': () => reply(managedCompanyList, []),
       'POST /common/study/mark/11/a': () => new Promise<Response>((resolve) => (answer = resolve)),
     });
@@ -151,9 +151,9 @@ describe('project select page', () => {
     await changeLanguage('en-US');
     signInToChoose();
     const fetchMock = mockApi({
-      'GET /common/study': () => reply(studyList, { data: [alpha, beta], total: 2 }),
+      'GET /common/study': () => reply(projectEntryList, { data: [alpha, beta], total: 2 }),
       'GET /common/company': () => reply(managedCompanyList, []),
-      'POST /common/study/mark/12/a': () => reply(studyMarkData, { mark: false }),
+      'POST /common/study/mark/12/a': () => reply(projectMarkData, { mark: false }),
     });
     renderApp('/select');
     const star = await findById('project-mark-12');
@@ -167,10 +167,10 @@ describe('project select page', () => {
     await changeLanguage('en-US');
     signInToChoose();
     const fetchMock = mockApi({
-      'GET /common/study': () => reply(studyList, { data: [alpha, beta], total: 2 }),
+      'GET /common/study': () => reply(projectEntryList, { data: [alpha, beta], total: 2 }),
       'GET /common/company': () => reply(managedCompanyList, []),
       'POST /common/study/entry': () =>
-        reply(studyEntryData, {
+        reply(projectEntryData, {
           roleCode: 'STU_PM',
           libraryFolder: true,
           studyId: 11,
@@ -219,9 +219,9 @@ describe('project select page', () => {
     await changeLanguage('en-US');
     signInToChoose();
     const fetchMock = mockApi({
-      'GET /common/study': () => reply(studyList, { data: [alpha, beta], total: 2 }),
+      'GET /common/study': () => reply(projectEntryList, { data: [alpha, beta], total: 2 }),
       'GET /common/company': () => reply(managedCompanyList, []),
-      'POST /common/study/entry': () => reply(studyEntryData, { ...entryOf(12, 'Beta trial') }),
+      'POST /common/study/entry': () => reply(projectEntryData, { ...entryOf(12, 'Beta trial') }),
     });
     // The new tab opens the link's address.
     const router = renderApp('/select?enter=12');
@@ -234,7 +234,7 @@ describe('project select page', () => {
     await changeLanguage('en-US');
     signInToChoose();
     mockApi({
-      'GET /common/study': () => reply(studyList, { data: [], total: 0 }),
+      'GET /common/study': () => reply(projectEntryList, { data: [], total: 0 }),
       'GET /common/company': () => reply(managedCompanyList, []),
     });
     renderApp('/select');
@@ -250,7 +250,7 @@ describe('project select page', () => {
     await changeLanguage('en-US');
     signInToChoose();
     const fetchMock = mockApi({
-      'GET /common/study': () => reply(studyList, { data: [], total: 0 }),
+      'GET /common/study': () => reply(projectEntryList, { data: [], total: 0 }),
       'GET /common/company': () => reply(managedCompanyList, [{ company_id: 3, company_name: 'Acme Pharma' }]),
       'POST /common/company/entry': () =>
         reply(companyEntryData, { roleCode: 'COMPANY_ADMIN', companyId: 3, companyName: 'Acme Pharma' }),
@@ -288,8 +288,8 @@ describe('project select page', () => {
       signInToChoose();
       mockApi({
         'GET /common/study': () =>
-          reply(studyList, {
-            data: [{ ...alpha, closed: true }, { ...beta, inspector: true }, study(13, 'Gamma trial', false)],
+          reply(projectEntryList, {
+            data: [{ ...alpha, closed: true }, { ...beta, inspector: true }, projectRow(13, 'Gamma trial', false)],
             total: 3,
           }),
         'GET /common/company': () => reply(managedCompanyList, []),
@@ -311,10 +311,10 @@ describe('project select page', () => {
     await changeLanguage('en-US');
     signInToChoose();
     mockApi({
-      'GET /common/study': () => reply(studyList, { data: [{ ...alpha, closed: true }], total: 1 }),
+      'GET /common/study': () => reply(projectEntryList, { data: [{ ...alpha, closed: true }], total: 1 }),
       'GET /common/company': () => reply(managedCompanyList, []),
       'POST /common/study/entry': () =>
-        reply(studyEntryData, {
+        reply(projectEntryData, {
           ...entryOf(11, 'Alpha trial'),
           closed: true,
           rights: adminRights({ readOnly: true }),
@@ -333,10 +333,10 @@ describe('project select page', () => {
     await changeLanguage('zh-CN');
     signInToChoose();
     mockApi({
-      'GET /common/study': () => reply(studyList, { data: [{ ...beta, inspector: true }], total: 1 }),
+      'GET /common/study': () => reply(projectEntryList, { data: [{ ...beta, inspector: true }], total: 1 }),
       'GET /common/company': () => reply(managedCompanyList, []),
       'POST /common/study/entry': () =>
-        reply(studyEntryData, {
+        reply(projectEntryData, {
           ...entryOf(12, 'Beta trial'),
           roleCode: 'INSPECTOR',
           authorities: [],

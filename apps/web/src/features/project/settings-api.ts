@@ -1,4 +1,4 @@
-import type { StudySettingsBody } from '@edoc/contract/project';
+import type { ProjectSettingsBody } from '@edoc/contract/project';
 import { queryOptions, useMutation, useQuery, useQueryClient, type MutationMeta } from '@tanstack/react-query';
 import { projectSettingsRoutes } from '@edoc/contract/project-routes';
 import { call } from '../../lib/api-client';
@@ -17,7 +17,7 @@ export function useUpdateProjectSettings(meta?: MutationMeta) {
   const { queryKey } = projectSettingsQuery(useProjectKey());
   return useMutation({
     meta,
-    mutationFn: (body: StudySettingsBody) => call(projectSettingsRoutes.update, { body }),
+    mutationFn: (body: ProjectSettingsBody) => call(projectSettingsRoutes.update, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey }),
   });
 }

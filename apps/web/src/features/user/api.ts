@@ -1,4 +1,4 @@
-import type { StudyAlertBody, StudyAlertItem } from '@edoc/contract/alert';
+import type { ProjectAlertBody, ProjectAlertItem } from '@edoc/contract/alert';
 import type { UserInfoModifyBody } from '@edoc/contract/user';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { userRoutes } from '@edoc/contract/user-routes';
@@ -77,28 +77,28 @@ export function useUploadSignature() {
   });
 }
 
-const studyAlertsQuery = queryOptions({
-  queryKey: [...USER, 'studyAlerts'],
-  queryFn: () => call(userRoutes.studyAlerts),
+const projectAlertsQuery = queryOptions({
+  queryKey: [...USER, 'projectAlerts'],
+  queryFn: () => call(userRoutes.projectAlerts),
 });
 
-export function useStudyAlerts() {
-  return useQuery(studyAlertsQuery);
+export function useProjectAlerts() {
+  return useQuery(projectAlertsQuery);
 }
 
 /**
  * Saves one project's alert kinds. The box shows its new state at once; a refusal puts the saved state back.
  * `onSaved` runs after every save (a box may be ticked again before the previous save answered).
  */
-export function useSaveStudyAlert(onSaved: () => void) {
+export function useSaveProjectAlert(onSaved: () => void) {
   const queryClient = useQueryClient();
-  const { queryKey } = studyAlertsQuery;
+  const { queryKey } = projectAlertsQuery;
   return useMutation({
-    mutationFn: (body: StudyAlertBody) => call(userRoutes.saveStudyAlert, { body }),
+    mutationFn: (body: ProjectAlertBody) => call(userRoutes.saveProjectAlert, { body }),
     onMutate: (item) => {
       const before = queryClient.getQueryData(queryKey);
       queryClient.setQueryData(queryKey, (rows) =>
-        rows?.map((r) => (r.studyId === item.studyId ? { ...r, kinds: item.kinds as StudyAlertItem['kinds'] } : r)),
+        rows?.map((r) => (r.studyId === item.studyId ? { ...r, kinds: item.kinds as ProjectAlertItem['kinds'] } : r)),
       );
       return { before };
     },

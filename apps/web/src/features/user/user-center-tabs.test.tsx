@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ALERT_KINDS, studyAlertList, studyAlertSaved, type StudyAlertSaved } from '@edoc/contract/alert';
+import { ALERT_KINDS, projectAlertList, projectAlertSaved, type ProjectAlertSaved } from '@edoc/contract/alert';
 import { RoleCode, UserType } from '@edoc/contract/enums';
 import { unreadReleases } from '@edoc/contract/release';
 import { signatureData, userInfo, type UserInfo } from '@edoc/contract/user';
@@ -59,13 +59,13 @@ describe('personal centre: study alerts', () => {
       'GET /user/info': () => reply(userInfo, info),
       'GET /release/unread': () => reply(unreadReleases, { releases: [] }),
       'GET /user/study_alert': () =>
-        reply(studyAlertList, [
+        reply(projectAlertList, [
           { studyId: 1, studyCode: 'P-1', studyName: 'Asthma', companyName: 'Acme', kinds: ALL },
           { studyId: 2, studyCode: 'P-2', studyName: 'Oncology', companyName: 'Acme', kinds: ['review'] },
         ]),
       'POST /user/study_alert/a': (_url, init) => {
-        const body = JSON.parse(String(init?.body)) as StudyAlertSaved;
-        return reply(studyAlertSaved, body);
+        const body = JSON.parse(String(init?.body)) as ProjectAlertSaved;
+        return reply(projectAlertSaved, body);
       },
     });
     await openTab('Study alerts');
@@ -90,7 +90,7 @@ describe('personal centre: study alerts', () => {
   it('says so when the user is in no project', async () => {
     mockApi({
       'GET /user/info': () => reply(userInfo, info),
-      'GET /user/study_alert': () => reply(studyAlertList, []),
+      'GET /user/study_alert': () => reply(projectAlertList, []),
     });
     await openTab('Study alerts');
     expect(await screen.findByText('You are not a member of any project yet.')).toBeInTheDocument();

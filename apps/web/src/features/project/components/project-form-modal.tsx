@@ -121,7 +121,7 @@ export function ProjectFormModal({ open, project, onClose }: ProjectFormModalPro
   const save = useSaveProject({ silentError: true });
   const submit = (values: ProjectFormValues) =>
     save.mutate(
-      { studyId: project?.studyId, body: toBody(values, creating) },
+      { projectId: project?.studyId, body: toBody(values, creating) },
       {
         onSuccess: () => {
           void message.success(project ? t('common.saved') : t('project.created'));

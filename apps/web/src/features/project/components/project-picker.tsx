@@ -4,7 +4,7 @@ import { useProjectOptions } from '../api';
 
 interface ProjectPickerProps {
   value: number | null;
-  onChange: (studyId: number | null) => void;
+  onChange: (projectId: number | null) => void;
 }
 
 /** The company administrator's choice of project on the project users page. */

@@ -1,12 +1,12 @@
 import { AutoComplete, Form, Input, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { studySettingsBody } from '@edoc/contract/project';
+import { projectSettingsBody } from '@edoc/contract/project';
 import { schemaRule } from '../../../lib/form-rules';
 
 // The settings a project's company administrator and its project administrator both edit (the project form and
 // /manage/study): one definition of each field, its rule and its element id (`<form name>_<field>`).
 
-const shape = studySettingsBody.shape;
+const shape = projectSettingsBody.shape;
 const PHASES = ['I', 'II', 'III', 'IV', 'BE'];
 const COMMON_TYPES = ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'jpg', 'jpeg', 'png', 'txt', 'csv', 'zip'];
 

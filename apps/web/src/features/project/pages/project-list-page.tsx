@@ -11,8 +11,8 @@ import { useProjects, useSetProjectClosed } from '../api';
 import { ProjectFormModal } from '../components/project-form-modal';
 import { SearchableTable } from '../../../components/searchable-table';
 
-export function projectMembersPath(studyId: number): string {
-  return `${paths.company.projectMember}?studyId=${studyId}`;
+export function projectMembersPath(projectId: number): string {
+  return `${paths.company.projectMember}?studyId=${projectId}`;
 }
 
 const PROCESS_TAGS = [
@@ -34,7 +34,7 @@ export function ProjectListPage() {
   // The Popconfirm stays open (loading) until the call ends; a refusal is shown by the query client.
   const toggle = (project: ProjectItem) =>
     setClosed
-      .mutateAsync({ studyId: project.studyId, closed: !project.closed })
+      .mutateAsync({ projectId: project.studyId, closed: !project.closed })
       .then(() => void message.success(project.closed ? t('project.reopened') : t('project.closedDone')))
       .catch(() => undefined);
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { App, Button, Card, Col, Descriptions, Form, Input, InputNumber, Row, Select, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { studySettingsBody, type ProjectItem, type StudySettingsBody } from '@edoc/contract/project';
+import { projectSettingsBody, type ProjectItem, type ProjectSettingsBody } from '@edoc/contract/project';
 import { showServerError } from '../../../lib/form-errors';
 import { schemaRule } from '../../../lib/form-rules';
 import { setSession } from '../../../lib/session';
@@ -37,7 +37,7 @@ interface ProjectSettingsValues {
 /** The zones the browser knows; the server checks the same way (contract projectBody). */
 const ZONES = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.('timeZone') ?? ['UTC'];
 
-const shape = studySettingsBody.shape;
+const shape = projectSettingsBody.shape;
 
 function toValues(p: ProjectItem): ProjectSettingsValues {
   return {
@@ -56,7 +56,7 @@ function toValues(p: ProjectItem): ProjectSettingsValues {
   };
 }
 
-function toBody(v: ProjectSettingsValues): StudySettingsBody {
+function toBody(v: ProjectSettingsValues): ProjectSettingsBody {
   return {
     name: v.name.trim(),
     phase: optionalText(v.phase),

@@ -6,16 +6,16 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { UserType } from '@edoc/contract/enums';
 import { DEFAULT_PAGE_SIZE } from '@edoc/contract/limits';
-import type { StudyListItem } from '@edoc/contract/project';
+import type { ProjectEntryItem } from '@edoc/contract/project';
 import { paths } from '../../../config/paths';
 import { compareText } from '../../../lib/format';
 import { resetIdle } from '../../../lib/idle-timer';
 import { setSession, useSession, type AuditStage } from '../../../lib/session';
 import { CompanyManage } from '../components/company-manage';
-import { MARK_MUTATION, useEnterStudy, useStudies, useToggleStudyMark } from '../select-api';
+import { MARK_MUTATION, useEnterProject, useEnterableProjects, useToggleProjectMark } from '../select-api';
 
 /** Favourites first; otherwise the server's order (SPEC §2 project picker). */
-function favouritesFirst(rows: StudyListItem[]): StudyListItem[] {
+function favouritesFirst(rows: ProjectEntryItem[]): ProjectEntryItem[] {
   return [...rows].sort((a, b) => Number(b.mark) - Number(a.mark));
 }
 
@@ -28,17 +28,17 @@ function auditModeOf(entry: { reviewOpen: boolean; qcOpen: boolean; approveOpen:
 }
 
 /** Both kinds of project are entered like any other; the tags say beforehand that little or nothing can change. */
-function StudyTags({ study }: { study: StudyListItem }) {
+function ProjectTags({ project }: { project: ProjectEntryItem }) {
   const { t } = useTranslation();
   return (
     <>
-      {study.closed && (
-        <Tag id={`project-closed-${study.study_id}`} color="default">
+      {project.closed && (
+        <Tag id={`project-closed-${project.study_id}`} color="default">
           {t('select.closedTag')}
         </Tag>
       )}
-      {study.inspector && (
-        <Tag id={`project-inspection-${study.study_id}`} color="purple">
+      {project.inspector && (
+        <Tag id={`project-inspection-${project.study_id}`} color="purple">
           {t('select.inspectionTag')}
         </Tag>
       )}
@@ -47,7 +47,7 @@ function StudyTags({ study }: { study: StudyListItem }) {
 }
 
 const ENTER_PARAM = 'enter';
-const enterHref = (studyId: number) => `${paths.select}?${ENTER_PARAM}=${studyId}`;
+const enterHref = (projectId: number) => `${paths.select}?${ENTER_PARAM}=${projectId}`;
 
 /** SPEC §2/§4 project picker: choose a project to work in, or a company to manage. */
 export function SelectPage() {
@@ -58,12 +58,12 @@ export function SelectPage() {
   // All projects come in one answer (SPEC §9: 1000); the table pages through them locally.
   const [page, setPage] = useState({ current: 1, pageSize: DEFAULT_PAGE_SIZE });
 
-  const studies = useStudies(searchValue);
-  const rows = useMemo(() => favouritesFirst(studies.data?.data ?? []), [studies.data]);
+  const projects = useEnterableProjects(searchValue);
+  const rows = useMemo(() => favouritesFirst(projects.data?.data ?? []), [projects.data]);
 
-  const enterStudy = useEnterStudy();
-  const enter = (row: StudyListItem) =>
-    enterStudy.mutate(row.study_id, {
+  const enterProject = useEnterProject();
+  const enter = (row: ProjectEntryItem) =>
+    enterProject.mutate(row.study_id, {
       onSuccess: (entry) => {
         setSession({
           userType: UserType.Project,
@@ -102,13 +102,13 @@ export function SelectPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per asked project, when its row arrives
   }, [asked, rows]);
 
-  const mark = useToggleStudyMark();
+  const mark = useToggleProjectMark();
   const markPending = useMutationState({
     filters: { mutationKey: MARK_MUTATION, status: 'pending' },
     select: (m) => m.state.variables as number,
   });
 
-  const columns: TableProps<StudyListItem>['columns'] = [
+  const columns: TableProps<ProjectEntryItem>['columns'] = [
     {
       title: t('select.index'),
       key: 'index',
@@ -136,7 +136,7 @@ export function SelectPage() {
           >
             {name}
           </Typography.Link>
-          <StudyTags study={row} />
+          <ProjectTags project={row} />
         </Space>
       ),
     },
@@ -195,11 +195,11 @@ export function SelectPage() {
           <Typography.Text type="secondary">{t('select.company', { name: session.companyName })}</Typography.Text>
         )}
       </Flex>
-      <Table<StudyListItem>
+      <Table<ProjectEntryItem>
         id="project-table"
         rowKey="study_id"
         size="middle"
-        loading={studies.isFetching}
+        loading={projects.isFetching}
         columns={columns}
         dataSource={rows}
         pagination={{

@@ -7,7 +7,7 @@ import { AvatarUpload } from '../components/avatar-upload';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { ProfileForm } from '../components/profile-form';
 import { SignatureSetup } from '../components/signature-setup';
-import { StudyAlerts } from '../components/study-alerts';
+import { ProjectAlerts } from '../components/project-alerts';
 
 /** Personal centre of every user type (/system/userCenter, /company/userCenter, /user). */
 export function UserCenterPage() {
@@ -57,7 +57,7 @@ export function UserCenterPage() {
     </Row>
   );
 
-  // The system administrator belongs to no project: no study alerts to receive, no documents to sign (issue 12).
+  // The system administrator belongs to no project: no project alerts to receive, no documents to sign (issue 12).
   const inProjects = userType !== UserType.System;
   return (
     <Tabs
@@ -66,7 +66,7 @@ export function UserCenterPage() {
         { key: 'profile', label: t('userCenter.tabProfile'), children: profile },
         ...(inProjects
           ? [
-              { key: 'alerts', label: t('userCenter.tabAlerts'), children: <StudyAlerts /> },
+              { key: 'alerts', label: t('userCenter.tabAlerts'), children: <ProjectAlerts /> },
               { key: 'signature', label: t('userCenter.tabSignature'), children: <SignatureSetup /> },
             ]
           : []),

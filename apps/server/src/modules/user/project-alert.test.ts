@@ -4,7 +4,7 @@ import { createTestContext, type TestContext } from '../../test/context.ts';
 import { createProjectRow, createProjectWorld, createUser, type ProjectWorld, signIn } from '../../test/factories.ts';
 import { trailOf } from '../../test/records.ts';
 import { client } from '../../test/requests.ts';
-import { wantsAlert } from './study-alert.service.ts';
+import { wantsAlert } from './project-alert.service.ts';
 
 let ctx: TestContext;
 let world: ProjectWorld;
@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-describe('study alerts', () => {
+describe('project alerts', () => {
   it('lists each project the user is a member of with every kind on by default', async () => {
     const res = await client(ctx.app, world.staff.token).get('/user/study_alert');
     expect(res.statusCode).toBe(200);
@@ -60,8 +60,8 @@ describe('study alerts', () => {
   it('refuses a project the user is not a member of, and an unknown kind, naming the field', async () => {
     const api = client(ctx.app, world.staff.token);
     const other = await createProjectRow(ctx.db, world.companyId);
-    for (const studyId of [other.id, 999_999]) {
-      const res = await api.post('/user/study_alert/a', { studyId, kinds: ['qc'] });
+    for (const projectId of [other.id, 999_999]) {
+      const res = await api.post('/user/study_alert/a', { studyId: projectId, kinds: ['qc'] });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ errorCode: 'invalid_value', msg: 'Project is invalid' });
     }

@@ -1,10 +1,10 @@
-import { ALERT_KINDS, type AlertKind, type StudyAlertBody, type StudyAlertItem } from '@edoc/contract/alert';
+import { ALERT_KINDS, type AlertKind, type ProjectAlertBody, type ProjectAlertItem } from '@edoc/contract/alert';
 import { TrailType } from '@edoc/contract/enums';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { members, projects } from '../../db/schema/projects.ts';
-import { studyAlerts } from '../../db/schema/releases.ts';
+import { projectAlerts } from '../../db/schema/releases.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { CallerContext } from '../../plugins/context.ts';
@@ -14,30 +14,30 @@ import { recordTrail } from '../../trail/trail.service.ts';
 const normalise = (kinds: readonly string[]): AlertKind[] => ALERT_KINDS.filter((k) => kinds.includes(k));
 
 /** GET /user/study_alert: every project the user is a member of, with the task e-mails they receive there. */
-export async function listStudyAlerts(deps: Deps, userId: number): Promise<StudyAlertItem[]> {
+export async function listProjectAlerts(deps: Deps, userId: number): Promise<ProjectAlertItem[]> {
   const rows = await deps.db
     .select({
       studyId: projects.id,
       studyCode: projects.code,
       studyName: projects.name,
       companyName: companies.name,
-      kinds: studyAlerts.kinds,
+      kinds: projectAlerts.kinds,
     })
     .from(members)
     .innerJoin(projects, eq(projects.id, members.projectId))
     .leftJoin(companies, eq(companies.id, projects.companyId))
-    .leftJoin(studyAlerts, and(eq(studyAlerts.userId, userId), eq(studyAlerts.projectId, projects.id)))
+    .leftJoin(projectAlerts, and(eq(projectAlerts.userId, userId), eq(projectAlerts.projectId, projects.id)))
     .where(eq(members.userId, userId))
     .orderBy(asc(projects.name), asc(projects.id));
   return rows.map((r) => ({ ...r, kinds: r.kinds === null ? [...ALERT_KINDS] : normalise(r.kinds) }));
 }
 
 /** POST /user/study_alert/a: only for a project the user is a member of; the trail keeps before and after. */
-export async function saveStudyAlert(
+export async function saveProjectAlert(
   deps: Deps,
   ctx: CallerContext,
-  input: StudyAlertBody,
-): Promise<StudyAlertItem['kinds']> {
+  input: ProjectAlertBody,
+): Promise<ProjectAlertItem['kinds']> {
   const userId = ctx.auth.user.id;
   const kinds = normalise(input.kinds);
   await deps.db.transaction(async (tx) => {
@@ -48,17 +48,17 @@ export async function saveStudyAlert(
       .where(and(eq(members.userId, userId), eq(members.projectId, input.studyId)));
     if (!member) fail('invalid_value', { field: 'studyId' });
     const [before] = await tx
-      .select({ kinds: studyAlerts.kinds })
-      .from(studyAlerts)
-      .where(and(eq(studyAlerts.userId, userId), eq(studyAlerts.projectId, input.studyId)))
+      .select({ kinds: projectAlerts.kinds })
+      .from(projectAlerts)
+      .where(and(eq(projectAlerts.userId, userId), eq(projectAlerts.projectId, input.studyId)))
       .for('update');
     const old = before ? normalise(before.kinds) : [...ALERT_KINDS];
     if (before && old.join() === kinds.join()) return;
     await tx
-      .insert(studyAlerts)
+      .insert(projectAlerts)
       .values({ userId, projectId: input.studyId, kinds })
       .onConflictDoUpdate({
-        target: [studyAlerts.userId, studyAlerts.projectId],
+        target: [projectAlerts.userId, projectAlerts.projectId],
         set: { kinds, updatedAt: new Date() },
       });
     await recordTrail(
@@ -85,8 +85,8 @@ export async function wantsAlert(
   { userId, projectId, kind }: { userId: number; projectId: number; kind: AlertKind },
 ): Promise<boolean> {
   const [row] = await db
-    .select({ kinds: studyAlerts.kinds })
-    .from(studyAlerts)
-    .where(and(eq(studyAlerts.userId, userId), eq(studyAlerts.projectId, projectId)));
+    .select({ kinds: projectAlerts.kinds })
+    .from(projectAlerts)
+    .where(and(eq(projectAlerts.userId, userId), eq(projectAlerts.projectId, projectId)));
   return row ? row.kinds.includes(kind) : true;
 }
