@@ -11,6 +11,7 @@
 // 8. the login page's JavaScript and time to its form in headless Chromium, split by route next to one bundle
 //    (issue 16, `-- first-page`); 9. `npm start` to serving, first start and restart, next to the embedded
 //    PostgreSQL alone (`-- start`); 10. Office conversions and the first view of a Word file (`-- office`).
+// 11. `-- soak` alone, never in a plain run (ten minutes): 200 users on two API nodes and a worker (soak.ts).
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,6 +39,7 @@ import { scaleBench } from './scale.ts';
 import { SEARCH_CASES, searchSql, seedTexts, singleClient } from './search.ts';
 import { createUser } from './users.ts';
 import { profiled } from './profile.ts';
+import { soakBench } from './soak.ts';
 
 const run = promisify(execFile);
 const AUTOCANNON = path.join(
@@ -45,11 +47,14 @@ const AUTOCANNON = path.join(
   'autocannon.js',
 );
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-/** `npm run bench -- search | scale | extract | pack | office | first-page | start | auth`: only the listing and
+/** `npm run bench -- search | scale | extract | pack | office | first-page | start | auth | soak`: only the listing and
  * search figures, the 1,000,000 documents, the extraction throughput, the download-center pack, the Office
- * conversions, the first page (8), the start (9), or the authenticated call (1, which every part runs first). */
-const PARTS = ['search', 'scale', 'extract', 'pack', 'office', 'first-page', 'start', 'auth'] as const;
+ * conversions, the first page (8), the start (9), the authenticated call (1, which every other part runs first), or
+ * the soak (11). */
+const PARTS = ['search', 'scale', 'extract', 'pack', 'office', 'first-page', 'start', 'auth', 'soak'] as const;
 const only = PARTS.find((part) => process.argv.includes(part)) ?? null;
+// The soak starts its own installation (processes, database) and needs none of the setup below.
+if (only === 'soak') process.exit((await soakBench()) === 0 ? 0 : 1);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 
 /** autocannon runs in its own process, so the load generator does not share the server's event loop. */

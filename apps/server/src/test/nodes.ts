@@ -15,12 +15,17 @@ import { captchaAnswer } from './records.ts';
 /** apps/server, where a node runs as `npm start` runs it. */
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+/** How much of a node's output is kept for a failing test's message. */
+const OUTPUT_KEPT = 1024 * 1024;
+
 /** One real edoc process, as `npm start` runs it on a machine of a multi-node installation. */
 export interface EdocNode {
   name: string;
+  /** The process, whose memory the bench's soak reads. */
+  pid: number;
   /** Where an API node listens (http://127.0.0.1:port); a worker listens nowhere. */
   url: string | null;
-  /** Everything it printed so far, for the message of a failing test. */
+  /** What it printed (the last megabyte or more), for the message of a failing test. */
   output(): string;
   /** Whether the process still runs. */
   alive(): boolean;
@@ -43,9 +48,11 @@ export function startNode(name: string, env: Record<string, string>, timeoutMs =
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
+  let served = false;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const node = (url: string | null): EdocNode => ({
     name,
+    pid: child.pid!,
     url,
     output: () => out,
     alive: () => child.exitCode === null && child.signalCode === null,
@@ -67,10 +74,15 @@ export function startNode(name: string, env: Record<string, string>, timeoutMs =
       child.kill('SIGKILL');
       reject(new Error(`${name} did not start within ${timeoutMs} ms:\n${out}`));
     }, timeoutMs);
+    // A long run logs every request (the bench's soak, ten minutes): only the output's last megabytes are kept, and
+    // it is searched only until the node serves (not the whole of it again at each chunk).
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
+      if (out.length > 2 * OUTPUT_KEPT) out = out.slice(-OUTPUT_KEPT);
+      if (served) return;
       const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
       if (listening || /edoc worker running/.test(out)) {
+        served = true;
         clearTimeout(timer);
         resolve(node(listening?.[1] ?? null));
       }
