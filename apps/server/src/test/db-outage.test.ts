@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +8,7 @@ import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../db/em
 import { loadTrailKey } from '../trail/trail-key.ts';
 import { verifyTrail } from '../trail/trail-verify.ts';
 import { TRAIL_KEY } from './context.ts';
+import { expectAcknowledgedWhole, expectHonestOutage, loadOn } from './load.ts';
 import { call, projectOnNode, signInOn, startNode, waitFor, type EdocNode } from './nodes.ts';
 
 // Issue 25, item 1: a PostgreSQL restart ended every API node of the README's multi-node layout (DATABASE_URL with
@@ -28,15 +28,6 @@ let api: EdocNode;
 let worker: EdocNode;
 let token: string;
 let folderId: number;
-
-interface Outcome {
-  kind: 'read' | 'upload';
-  startedAt: number;
-  endedAt: number;
-  status: number;
-  errorCode: string | null;
-  retryAfter: string | null;
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -90,45 +81,7 @@ describe('a database restart under load', () => {
   });
 
   it('ends no node; requests answer 503 with Retry-After only during it; all serve within 5 s; nothing acknowledged is lost', async () => {
-    const outcomes: Outcome[] = [];
-    const acknowledged: Array<{ fileId: number; sha256: string }> = [];
-    let running = true;
-    const measure = async (kind: Outcome['kind'], send: () => ReturnType<typeof call>) => {
-      const startedAt = Date.now();
-      const res = await send().catch(() => null);
-      outcomes.push({
-        kind,
-        startedAt,
-        endedAt: Date.now(),
-        status: res?.status ?? 0,
-        errorCode: res?.json?.errorCode ?? null,
-        retryAfter: res?.headers.get('retry-after') ?? null,
-      });
-      return res;
-    };
-    const reader = async () => {
-      while (running) {
-        await measure('read', () => call(api, 'GET', '/user/info', { token }));
-        await sleep(40);
-      }
-    };
-    const uploader = async () => {
-      for (let i = 0; running; i++) {
-        const content = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(2048), Buffer.from('\n%%EOF\n')]);
-        const form = new FormData();
-        form.set('folderId', String(folderId));
-        form.set('name', `Outage ${i}`);
-        form.set('file', new Blob([content]), `outage-${i}.pdf`);
-        const res = await measure('upload', () => call(api, 'POST', '/minio/file/save', { token, form }));
-        if (res?.status === 200) {
-          const { fileId } = res.json.data as { fileId: number };
-          acknowledged.push({ fileId, sha256: createHash('sha256').update(content).digest('hex') });
-        }
-        await sleep(100);
-      }
-    };
-    const load = Promise.all([reader(), reader(), uploader()]);
-
+    const load = loadOn(api, token, folderId);
     await sleep(1_500);
     const downAt = Date.now();
     await database.stop();
@@ -137,33 +90,15 @@ describe('a database restart under load', () => {
     database = await startEmbeddedPostgres(pgDir, () => {}, { port });
     const upAt = Date.now();
     await sleep(BACK_WITHIN_MS + 2_000);
-    running = false;
-    await load;
+    const { outcomes, acknowledged } = await load.stop();
 
     expect(api.alive(), api.output().slice(-3000)).toBe(true);
     expect(worker.alive(), worker.output().slice(-3000)).toBe(true);
     expect(health.status).toBe(503);
     expect(health.json.data.database).toBe('down');
 
-    const failed = outcomes.filter((o) => o.status !== 200);
-    // Failures happened (the outage was real), each an honest 503 with a Retry-After, none outside the outage.
-    expect(failed.length).toBeGreaterThan(0);
-    for (const o of failed) {
-      expect(o, JSON.stringify(o)).toMatchObject({ status: 503, errorCode: 'service_unavailable', retryAfter: '5' });
-      expect(o.endedAt, JSON.stringify(o)).toBeGreaterThanOrEqual(downAt);
-      expect(o.startedAt, JSON.stringify(o)).toBeLessThan(upAt + BACK_WITHIN_MS);
-    }
-    const after = outcomes.filter((o) => o.startedAt >= upAt + BACK_WITHIN_MS);
-    expect(after.filter((o) => o.kind === 'read').length).toBeGreaterThan(0);
-    expect(after.filter((o) => o.kind === 'upload').length).toBeGreaterThan(0);
-
-    // Every upload the server acknowledged is there, byte for byte.
-    expect(acknowledged.length).toBeGreaterThan(3);
-    for (const { fileId, sha256 } of acknowledged) {
-      const down = await call(api, 'GET', `/minio/file/down?fileId=${fileId}`, { token });
-      expect(down.status, `file ${fileId}`).toBe(200);
-      expect(createHash('sha256').update(down.bytes).digest('hex')).toBe(sha256);
-    }
+    expectHonestOutage(outcomes, { downAt, upAt, backWithinMs: BACK_WITHIN_MS });
+    await expectAcknowledgedWhole(api, token, acknowledged);
     const report = await waitFor('the trail checked', async () => {
       const r = await verifyTrail(db, {
         checkpointFile: path.join(root, 'api', 'trail-checkpoints.jsonl'),
