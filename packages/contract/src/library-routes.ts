@@ -1,4 +1,4 @@
-import { batchAnswer } from './flow.ts';
+import { batchAnswer } from './workflow-requests.ts';
 import {
   archiveBody,
   batchArchiveBody,

@@ -1,4 +1,4 @@
-import { taskList, taskListQuery } from './flow.ts';
+import { taskList, taskListQuery } from './workflow-requests.ts';
 import { defineRoute } from './route.ts';
 
 /** The caller's workflow tasks in the entered project. */

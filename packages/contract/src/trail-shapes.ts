@@ -152,13 +152,13 @@ export const documentChange = z
   })
   .partial();
 /** The lifecycle side of a workflow row (DESIGN §6): the status before or after, and the route it belongs to. */
-export const flowStep = z.object({
+export const workflowStep = z.object({
   docStatus: z.number(),
   routeId: id.optional(),
   stage: z.number().optional(),
   versionNo: text.optional(),
 });
-export const routeSent = flowStep.extend({
+export const routeSent = workflowStep.extend({
   stages: z.array(
     z.object({
       stage: z.number(),
@@ -169,7 +169,7 @@ export const routeSent = flowStep.extend({
     }),
   ),
 });
-export const decision = flowStep.extend({
+export const decision = workflowStep.extend({
   decision: z.enum(['pass', 'reject', 'retract']),
   comment: optText.optional(),
   stagePassed: z.boolean().optional(),
@@ -182,14 +182,14 @@ export const signed = z.object({
   timeZone: text,
   versionNo: text,
 });
-export const archived = flowStep.extend({
+export const archived = workflowStep.extend({
   libraryFolderId: id,
   publishDate: text,
   effectiveDate: text,
   entryId: id,
 });
 export const invalidMark = z.object({ invalid: z.boolean(), entryId: id });
-export const deletionStep = flowStep.extend({
+export const deletionStep = workflowStep.extend({
   applyId: id,
   approverId: id,
   decision: z.enum(['pass', 'reject']).optional(),

@@ -6,7 +6,7 @@ import {
   batchAnswer,
   batchBody,
   decideBody,
-  flowAnswer,
+  workflowHistory,
   recipientList,
   recipientQuery,
   routeTemplateBody,
@@ -14,7 +14,7 @@ import {
   routeTemplateList,
   sendBody,
   transitionAnswer,
-} from './flow.ts';
+} from './workflow-requests.ts';
 import { defineRoute } from './route.ts';
 
 /** A document's workflow: send, receive, decide, undo, its history, assignees, batches, route templates. */
@@ -23,7 +23,7 @@ export const workflowRoutes = {
   receive: defineRoute('POST', '/file/receive/:id/a', { params: idParams, response: transitionAnswer }),
   decide: defineRoute('POST', '/file/audit/:id/a', { params: idParams, body: decideBody, response: transitionAnswer }),
   undo: defineRoute('POST', '/file/undo/:id/a', { params: idParams, response: transitionAnswer }),
-  flow: defineRoute('GET', '/file/flow/:id', { params: idParams, response: flowAnswer }),
+  history: defineRoute('GET', '/file/flow/:id', { params: idParams, response: workflowHistory }),
   requestWords: defineRoute('GET', '/file/words/:fileId/:routeId/a', {
     params: requestWordsParams,
     response: requestWords,

@@ -2,7 +2,7 @@ import { Alert, Checkbox, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@edoc/contract/errors';
 import { passwordInput } from '@edoc/contract/fields';
-import type { SignatureInput } from '@edoc/contract/flow';
+import type { SignatureInput } from '@edoc/contract/workflow-requests';
 import type { SignatureMeaning } from '@edoc/contract/workflow';
 import { currentLang } from '../lib/i18n';
 import { schemaRule } from '../lib/form-rules';

@@ -1,4 +1,4 @@
-import { recipientList } from '@edoc/contract/flow';
+import { recipientList } from '@edoc/contract/workflow-requests';
 import { allowedTypeList, fileList, nameCheckAnswer, type FileRow } from '@edoc/contract/document';
 import { DocStatus, RoleCode } from '@edoc/contract/enums';
 import { uploadAuth, type FolderNode } from '@edoc/contract/folder';

@@ -1,5 +1,5 @@
 import { DocStatus, RoleCode } from '@edoc/contract/enums';
-import type { TaskItem } from '@edoc/contract/flow';
+import type { TaskItem } from '@edoc/contract/workflow-requests';
 import type { FileDetail } from '@edoc/contract/viewer';
 import type { mockApi } from './fetch-mock';
 import { enterProject as enterAs } from './session';

@@ -2,7 +2,12 @@ import { DocStatus } from '@edoc/contract/enums';
 import { Decision, RouteState, StageState } from '@edoc/contract/states';
 import { fileDetail, viewState, type FileDetail } from '@edoc/contract/viewer';
 import { Stage } from '@edoc/contract/workflow';
-import { assigneeCandidates, flowAnswer, routeTemplateList, type FlowAnswer } from '@edoc/contract/flow';
+import {
+  assigneeCandidates,
+  workflowHistory,
+  routeTemplateList,
+  type WorkflowHistory,
+} from '@edoc/contract/workflow-requests';
 import { mockApi, reply } from './fetch-mock';
 
 /** The document the viewer tests open: in review, nothing shown but the panel (its type cannot be viewed). */
@@ -45,7 +50,7 @@ export const candidates = [
   { stage: Stage.Approval, users: [{ id: 13, name: 'Zhao Liu', email: 'zhao.liu@example.com' }], groups: [] },
 ];
 
-export const flow: FlowAnswer = [
+export const flow: WorkflowHistory = [
   {
     routeId: 21,
     versionNo: 'V1.0',
@@ -95,7 +100,7 @@ export function serveViewer(d: FileDetail, extra: Parameters<typeof mockApi>[0] 
   return mockApi({
     'GET /file/7': () => reply(fileDetail, d),
     'GET /minio/file/state/70': () => reply(viewState, { state: 'unsupported', kind: null }),
-    'GET /file/flow/7': () => reply(flowAnswer, []),
+    'GET /file/flow/7': () => reply(workflowHistory, []),
     'GET /file/assignees/7': () => reply(assigneeCandidates, candidates),
     'GET /route/template/list': () => reply(routeTemplateList, []),
     ...extra,

@@ -1,5 +1,5 @@
 import { DocStatus, TrailType } from '@edoc/contract/enums';
-import type { BatchAnswer } from '@edoc/contract/flow';
+import type { BatchAnswer } from '@edoc/contract/workflow-requests';
 import { TaskState } from '@edoc/contract/states';
 import type { ArchiveBody, BatchArchiveBody } from '@edoc/contract/library';
 import { errorMessage } from '@edoc/contract/errors';

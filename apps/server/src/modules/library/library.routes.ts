@@ -1,4 +1,4 @@
-import { batchAnswer } from '@edoc/contract/flow';
+import { batchAnswer } from '@edoc/contract/workflow-requests';
 import {
   archiveBody,
   batchArchiveBody,

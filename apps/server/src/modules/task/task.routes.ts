@@ -1,4 +1,4 @@
-import { taskList, taskListQuery } from '@edoc/contract/flow';
+import { taskList, taskListQuery } from '@edoc/contract/workflow-requests';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
 import { routes } from '../../plugins/route.ts';

@@ -1,5 +1,5 @@
 import type { Page } from '@edoc/contract/envelope';
-import type { TaskItem, TaskSort } from '@edoc/contract/flow';
+import type { TaskItem, TaskSort } from '@edoc/contract/workflow-requests';
 import { TaskState } from '@edoc/contract/states';
 import type { TaskKind } from '@edoc/contract/workflow';
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-import type { BatchAnswer, BatchBody } from '@edoc/contract/flow';
+import type { BatchAnswer, BatchBody } from '@edoc/contract/workflow-requests';
 import { errorMessage } from '@edoc/contract/errors';
 import { AppError } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';

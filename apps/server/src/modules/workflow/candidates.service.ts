@@ -1,4 +1,4 @@
-import type { AssigneeCandidates } from '@edoc/contract/flow';
+import type { AssigneeCandidates } from '@edoc/contract/workflow-requests';
 import { enabledStages, STAGE_RULES } from '@edoc/contract/workflow';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { groups, members, projects } from '../../db/schema/projects.ts';

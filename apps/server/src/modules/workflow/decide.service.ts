@@ -1,5 +1,5 @@
 import { DocStatus } from '@edoc/contract/enums';
-import type { DecideBody } from '@edoc/contract/flow';
+import type { DecideBody } from '@edoc/contract/workflow-requests';
 import { Decision, RouteState, StageState, TaskState } from '@edoc/contract/states';
 import { STAGE_RULES, stageComplete, type Stage } from '@edoc/contract/workflow';
 import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';

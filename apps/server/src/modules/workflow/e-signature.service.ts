@@ -1,5 +1,5 @@
 import { TrailType } from '@edoc/contract/enums';
-import type { SignatureInput } from '@edoc/contract/flow';
+import type { SignatureInput } from '@edoc/contract/workflow-requests';
 import type { SignatureMeaning } from '@edoc/contract/workflow';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';

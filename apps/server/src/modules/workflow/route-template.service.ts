@@ -1,5 +1,5 @@
 import { TrailType } from '@edoc/contract/enums';
-import { ROUTE_TEMPLATE_MAX, type RouteTemplateBody } from '@edoc/contract/flow';
+import { ROUTE_TEMPLATE_MAX, type RouteTemplateBody } from '@edoc/contract/workflow-requests';
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import { groups, sites } from '../../db/schema/projects.ts';
 import { routeTemplates } from '../../db/schema/workflow.ts';

@@ -1,5 +1,5 @@
 import { DocStatus, TrailType } from '@edoc/contract/enums';
-import type { SendBody } from '@edoc/contract/flow';
+import type { SendBody } from '@edoc/contract/workflow-requests';
 import { RouteState, StageState, TaskState } from '@edoc/contract/states';
 import { enabledStages, nextStatus, STAGE_RULES, type Stage } from '@edoc/contract/workflow';
 import { eq } from 'drizzle-orm';

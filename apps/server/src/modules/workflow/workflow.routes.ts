@@ -5,13 +5,13 @@ import {
   batchAnswer,
   batchBody,
   decideBody,
-  flowAnswer,
+  workflowHistory,
   routeTemplateBody,
   routeTemplateCreated,
   routeTemplateList,
   sendBody,
   transitionAnswer,
-} from '@edoc/contract/flow';
+} from '@edoc/contract/workflow-requests';
 import { requestWords, requestWordsParams } from '@edoc/contract/document-edit';
 import { noData } from '@edoc/contract/envelope';
 import { idParams } from '@edoc/contract/fields';
@@ -22,7 +22,7 @@ import { runBatch } from './batch.service.ts';
 import { assigneeCandidates as candidatesOf, recipientsOf } from './candidates.service.ts';
 import { createRouteTemplate, deleteRouteTemplate, listRouteTemplates } from './route-template.service.ts';
 import { decide } from './decide.service.ts';
-import { flowOf } from './flow.service.ts';
+import { workflowHistoryOf } from './workflow-history.service.ts';
 import { requestWords as wordsOfRequest } from './request-words.service.ts';
 import { sendDocument } from './send.service.ts';
 import { verifySigner } from './e-signature.service.ts';
@@ -67,8 +67,8 @@ export function workflowRoutes(api: Api, deps: Deps): void {
     deps.db.transaction((tx) => undo(tx, ctx, params.id)),
   );
 
-  get('/file/flow/:id', { access, params: idParams, response: flowAnswer }, ({ ctx, params }) =>
-    flowOf(deps, ctx, params.id),
+  get('/file/flow/:id', { access, params: idParams, response: workflowHistory }, ({ ctx, params }) =>
+    workflowHistoryOf(deps, ctx, params.id),
   );
 
   get(

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { Recipient } from '@edoc/contract/flow';
+import type { Recipient } from '@edoc/contract/workflow-requests';
 import type { FolderNode } from '@edoc/contract/folder';
 import type { ArchiveBody, BatchArchiveBody, DeleteApplyBody } from '@edoc/contract/library';
 import { FolderType } from '@edoc/contract/permissions';

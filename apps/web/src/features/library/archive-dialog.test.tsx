@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { fileList } from '@edoc/contract/document';
-import { batchAnswer } from '@edoc/contract/flow';
+import { batchAnswer } from '@edoc/contract/workflow-requests';
 import { folderTreeAnswer } from '@edoc/contract/folder';
 import { libraryAnswer } from '@edoc/contract/library';
 import { AppProviders } from '../../app/providers';

@@ -2,7 +2,7 @@ import { DocStatus } from '@edoc/contract/enums';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
-import { recipientList } from '@edoc/contract/flow';
+import { recipientList } from '@edoc/contract/workflow-requests';
 import { folderTreeAnswer } from '@edoc/contract/folder';
 import { deleteApplied, libraryAnswer } from '@edoc/contract/library';
 import type { WorkflowAction } from '@edoc/contract/workflow';

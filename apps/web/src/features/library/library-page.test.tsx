@@ -1,7 +1,7 @@
 import { DocStatus } from '@edoc/contract/enums';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { recipientList } from '@edoc/contract/flow';
+import { recipientList } from '@edoc/contract/workflow-requests';
 import { folderTreeAnswer } from '@edoc/contract/folder';
 import { deleteApplied, libraryAnswer, libraryList } from '@edoc/contract/library';
 import { fileDetail } from '@edoc/contract/viewer';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { batchAnswer } from '@edoc/contract/flow';
+import { batchAnswer } from '@edoc/contract/workflow-requests';
 import { fileDetail } from '@edoc/contract/viewer';
 import { AppProviders } from '../../app/providers';
 import { changeLanguage } from '../../lib/i18n';

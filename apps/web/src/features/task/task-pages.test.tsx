@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { batchAnswer, taskList } from '@edoc/contract/flow';
+import { batchAnswer, taskList } from '@edoc/contract/workflow-requests';
 import { fileDetail } from '@edoc/contract/viewer';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';

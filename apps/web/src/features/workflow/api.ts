@@ -1,4 +1,10 @@
-import type { DecideBody, RouteStageInput, RouteTemplateBody, SendBody, routeTemplateList } from '@edoc/contract/flow';
+import type {
+  DecideBody,
+  RouteStageInput,
+  RouteTemplateBody,
+  SendBody,
+  routeTemplateList,
+} from '@edoc/contract/workflow-requests';
 import type { z } from 'zod';
 import { useMutation, useQuery, useQueryClient, type MutationMeta } from '@tanstack/react-query';
 import { workflowRoutes } from '@edoc/contract/workflow-routes';
@@ -7,14 +13,14 @@ import { useProjectKey, type ProjectKey } from '../../lib/project-query';
 
 export type RouteTemplate = z.infer<typeof routeTemplateList>[number];
 
-/** Every workflow query of the project (flows, candidates, templates, request discussions) starts with this key. */
+/** Every workflow query of the project (histories, candidates, templates, request discussions) starts with this key. */
 const workflowKey = (project: ProjectKey) => [...project, 'workflow'] as const;
 
 /** GET /file/flow/{fileId}: every route of the document, newest first. */
-export function useFlow(fileId: number) {
+export function useWorkflowHistory(fileId: number) {
   return useQuery({
-    queryKey: [...workflowKey(useProjectKey()), 'flow', fileId],
-    queryFn: () => call(workflowRoutes.flow, { params: { id: fileId } }),
+    queryKey: [...workflowKey(useProjectKey()), 'history', fileId],
+    queryFn: () => call(workflowRoutes.history, { params: { id: fileId } }),
   });
 }
 
@@ -56,7 +62,7 @@ function useRefreshDocument() {
   return (fileIds: readonly number[]) =>
     Promise.all([
       ...fileIds.map((id) => queryClient.invalidateQueries({ queryKey: [...project, 'viewer', 'detail', id] })),
-      queryClient.invalidateQueries({ queryKey: [...workflowKey(project), 'flow'] }),
+      queryClient.invalidateQueries({ queryKey: [...workflowKey(project), 'history'] }),
       queryClient.invalidateQueries({ queryKey: [...workflowKey(project), 'words'] }),
       queryClient.invalidateQueries({ queryKey: [...project, 'documents'] }),
       // The home page's task lists, whichever feature keeps them under this key.

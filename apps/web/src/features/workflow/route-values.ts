@@ -1,6 +1,6 @@
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
-import type { RouteStageInput } from '@edoc/contract/flow';
+import type { RouteStageInput } from '@edoc/contract/workflow-requests';
 import { Stage } from '@edoc/contract/workflow';
 import type { RouteTemplate } from './api';
 

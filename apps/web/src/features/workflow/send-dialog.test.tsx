@@ -9,7 +9,7 @@ import {
   routeTemplateCreated,
   routeTemplateList,
   transitionAnswer,
-} from '@edoc/contract/flow';
+} from '@edoc/contract/workflow-requests';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
 import { envelope, mockApi, reply } from '../../test/fetch-mock';

@@ -2,7 +2,7 @@ import { DocStatus } from '@edoc/contract/enums';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { requestWords } from '@edoc/contract/document-edit';
-import { flowAnswer, transitionAnswer } from '@edoc/contract/flow';
+import { workflowHistory, transitionAnswer } from '@edoc/contract/workflow-requests';
 import type { WorkflowAction } from '@edoc/contract/workflow';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
@@ -154,7 +154,7 @@ describe('workflow panel in the viewer', () => {
     await changeLanguage('en-US');
     signIn();
     serveViewer(detail(), {
-      'GET /file/flow/7': () => reply(flowAnswer, flow),
+      'GET /file/flow/7': () => reply(workflowHistory, flow),
       'GET /file/words/7/21/a': () =>
         reply(requestWords, [
           {

@@ -9,7 +9,7 @@ import { DocumentFormModal } from '../components/document-form-modal';
 import { FilesTab } from '../components/files-tab';
 import { RecycleBin } from '../components/recycle-bin';
 import { FolderPickModal, RenameModal } from '../components/small-modals';
-import { FlowTimeline } from '../../workflow/components/flow-timeline';
+import { WorkflowTimeline } from '../../workflow/components/workflow-timeline';
 import { DocumentPanel } from '../components/document-panel';
 import { useWorkTree } from '../../folder/work-tree';
 import { useOpenDocument } from '../hooks/use-open-document';
@@ -108,7 +108,7 @@ export function WorkspacePage() {
         onAction={actions.onAction}
         onDelete={actions.remove}
         parts={{
-          flow: (row) => <FlowTimeline fileId={row.fileId} />,
+          flow: (row) => <WorkflowTimeline fileId={row.fileId} />,
           trail: (row) => <FileTrail fileId={row.fileId} />,
         }}
       />

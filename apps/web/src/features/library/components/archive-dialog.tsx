@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { DocStatus } from '@edoc/contract/enums';
 import type { FolderNode } from '@edoc/contract/folder';
-import type { BatchAnswer } from '@edoc/contract/flow';
+import type { BatchAnswer } from '@edoc/contract/workflow-requests';
 import { isApiError } from '../../../lib/api-client';
 import { showServerError } from '../../../lib/form-errors';
 import { fieldMessage } from '../../../lib/form-rules';

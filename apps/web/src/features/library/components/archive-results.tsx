@@ -1,6 +1,6 @@
 import { Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { BatchAnswer } from '@edoc/contract/flow';
+import type { BatchAnswer } from '@edoc/contract/workflow-requests';
 
 type Result = BatchAnswer['results'][number];
 

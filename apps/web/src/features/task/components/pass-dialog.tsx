@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input, Modal, Spin, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { BatchAnswer, TaskItem } from '@edoc/contract/flow';
+import type { BatchAnswer, TaskItem } from '@edoc/contract/workflow-requests';
 import { STAGE_RULES, type SignatureMeaning, type TaskKind } from '@edoc/contract/workflow';
 import { SignatureFields, signatureOf, type SignatureValues } from '../../../components/signature-fields';
 import { isApiError } from '../../../lib/api-client';

@@ -1,6 +1,6 @@
 import { Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { TaskItem, TaskSort } from '@edoc/contract/flow';
+import type { TaskItem, TaskSort } from '@edoc/contract/workflow-requests';
 import { paths } from '../../../config/paths';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import type { TaskState } from '../api';

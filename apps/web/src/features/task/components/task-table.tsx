@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { CheckOutlined } from '@ant-design/icons';
 import { Button, Empty, Flex, Select, Table, Typography, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { TaskItem } from '@edoc/contract/flow';
+import type { TaskItem } from '@edoc/contract/workflow-requests';
 import { TASK_KINDS, type TaskKind } from '@edoc/contract/workflow';
 import { getSessionValue } from '../../../lib/session';
 import { useTasks, type TaskState } from '../api';

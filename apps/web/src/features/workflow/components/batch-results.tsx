@@ -1,7 +1,7 @@
 import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
 import { Alert, Flex, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { BatchAnswer } from '@edoc/contract/flow';
+import type { BatchAnswer } from '@edoc/contract/workflow-requests';
 
 type Result = BatchAnswer['results'][number];
 

@@ -20,13 +20,13 @@ export function RequestWords({ fileId, routeId }: { fileId: number; routeId: num
         style={{ paddingInline: 0 }}
         onClick={() => setOpen((o) => !o)}
       >
-        {open ? t('workflow.flow.hideDiscussion') : t('workflow.flow.discussion')}
+        {open ? t('workflow.history.hideDiscussion') : t('workflow.history.discussion')}
       </Button>
       {open ? (
         words.isPending ? (
           <Spin size="small" />
         ) : (words.data ?? []).length === 0 ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('workflow.flow.noDiscussion')} />
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('workflow.history.noDiscussion')} />
         ) : (
           <Flex vertical gap={6}>
             {(words.data ?? []).map((w) => (

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { DeleteOutlined, SaveOutlined } from '@ant-design/icons';
 import { App, Button, Flex, Input, Popconfirm, Popover, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { RouteStageInput } from '@edoc/contract/flow';
-import { ROUTE_TEMPLATE_MAX } from '@edoc/contract/flow';
+import type { RouteStageInput } from '@edoc/contract/workflow-requests';
+import { ROUTE_TEMPLATE_MAX } from '@edoc/contract/workflow-requests';
 import { useCreateRouteTemplate, useDeleteRouteTemplate, useRouteTemplates, type RouteTemplate } from '../api';
 
 interface RouteTemplatesProps {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, App, Button, Empty, Flex, Form, Modal, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { BatchAnswer, RouteStageInput } from '@edoc/contract/flow';
+import type { BatchAnswer, RouteStageInput } from '@edoc/contract/workflow-requests';
 import { isApiError } from '../../../lib/api-client';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
 import { useAssignees, useBatchSend, useSendDocument } from '../api';

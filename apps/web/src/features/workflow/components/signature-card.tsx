@@ -1,9 +1,9 @@
 import { SafetyCertificateOutlined, WarningOutlined } from '@ant-design/icons';
 import { Flex, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { FlowAnswer } from '@edoc/contract/flow';
+import type { WorkflowHistory } from '@edoc/contract/workflow-requests';
 
-type Signature = NonNullable<FlowAnswer[number]['stages'][number]['assignees'][number]['signature']>;
+type Signature = NonNullable<WorkflowHistory[number]['stages'][number]['assignees'][number]['signature']>;
 
 /** The signer's wall-clock time in the zone they signed in (the 'sv' locale writes ISO-like 2026-03-01 12:05:06). */
 function signedTime(s: Signature): string {
@@ -58,7 +58,7 @@ export function SignatureCard({ signature: s }: { signature: Signature }) {
       </Tooltip>
       {stale ? (
         <Typography.Text type="warning" style={{ fontSize: 12 }}>
-          <WarningOutlined /> {t('workflow.flow.notCurrent')}
+          <WarningOutlined /> {t('workflow.history.notCurrent')}
         </Typography.Text>
       ) : null}
     </Flex>

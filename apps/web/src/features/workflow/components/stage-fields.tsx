@@ -2,7 +2,7 @@ import { Card, DatePicker, Flex, Form, Select, Switch, Tooltip } from 'antd';
 import { QuestionCircleOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { AssigneeCandidates } from '@edoc/contract/flow';
+import type { AssigneeCandidates } from '@edoc/contract/workflow-requests';
 import { errorMessage } from '@edoc/contract/errors';
 import { currentLang } from '../../../lib/i18n';
 import { groupValue, userValue } from '../route-values';

@@ -15,7 +15,7 @@ import type { FileDetail } from '@edoc/contract/viewer';
 import { formatDateTime, formatSize } from '../../../lib/format';
 import { useDocumentAction } from '../api';
 import { DecisionDialog } from './decision-dialog';
-import { FlowTimeline } from './flow-timeline';
+import { WorkflowTimeline } from './workflow-timeline';
 import { SendDialog } from './send-dialog';
 import { StatusTag } from './status-tag';
 
@@ -141,7 +141,7 @@ export function WorkflowPanel({ detail, extraActions }: { detail: FileDetail; ex
             label: <span id="workflow-flow-tab">{t('workflow.panel.history')}</span>,
             children: (
               <div style={{ padding: '12px 16px', overflow: 'auto', height: '100%' }}>
-                <FlowTimeline fileId={detail.fileId} />
+                <WorkflowTimeline fileId={detail.fileId} />
               </div>
             ),
           },

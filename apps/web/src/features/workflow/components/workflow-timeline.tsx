@@ -1,13 +1,13 @@
 import { Empty, Flex, Spin, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { FlowAnswer } from '@edoc/contract/flow';
+import type { WorkflowHistory } from '@edoc/contract/workflow-requests';
 import { Decision, RouteState, StageState } from '@edoc/contract/states';
 import { formatDate, formatDateTime } from '../../../lib/format';
-import { useFlow } from '../api';
+import { useWorkflowHistory } from '../api';
 import { RequestWords } from './request-words';
 import { SignatureCard } from './signature-card';
 
-type Route = FlowAnswer[number];
+type Route = WorkflowHistory[number];
 type StageRow = Route['stages'][number];
 
 /** Colours of route states, stage states and assignee decisions as the server sends them (contract states.ts). */
@@ -30,15 +30,15 @@ const STAGE_COLORS: Readonly<Partial<Record<number, string>>> = {
 };
 
 /** GET /file/flow: every route of the document, newest first, with each stage's assignees and decisions. */
-export function FlowTimeline({ fileId }: { fileId: number }) {
+export function WorkflowTimeline({ fileId }: { fileId: number }) {
   const { t } = useTranslation();
-  const flow = useFlow(fileId);
-  if (flow.isPending) return <Spin style={{ display: 'block', margin: 24 }} />;
-  const routes = flow.data ?? [];
+  const history = useWorkflowHistory(fileId);
+  if (history.isPending) return <Spin style={{ display: 'block', margin: 24 }} />;
+  const routes = history.data ?? [];
   if (routes.length === 0)
     return (
       <div id="workflow-flow-empty">
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('workflow.flow.empty')} />
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('workflow.history.empty')} />
       </div>
     );
   return (
@@ -59,13 +59,13 @@ function RouteItem({ fileId, route }: { fileId: number; route: Route }) {
   return (
     <Flex vertical gap={8} id={`workflow-route-${route.routeId}`}>
       <Flex justify="space-between" align="center" gap={8} wrap>
-        <Typography.Text strong>{t('workflow.flow.version', { version: route.versionNo })}</Typography.Text>
+        <Typography.Text strong>{t('workflow.history.version', { version: route.versionNo })}</Typography.Text>
         <Tag color={ROUTE_COLORS[route.state] ?? 'default'} style={{ marginInlineEnd: 0 }}>
-          {t(`workflow.flow.routeState.${route.state}`, { defaultValue: String(route.state) })}
+          {t(`workflow.history.routeState.${route.state}`, { defaultValue: String(route.state) })}
         </Tag>
       </Flex>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {t('workflow.flow.sent', { name: route.senderName, time: formatDateTime(route.sentAt) })}
+        {t('workflow.history.sent', { name: route.senderName, time: formatDateTime(route.sentAt) })}
       </Typography.Text>
       {route.stages.map((s) => (
         <StageItem key={s.stage} stage={s} />
@@ -78,9 +78,9 @@ function RouteItem({ fileId, route }: { fileId: number; route: Route }) {
 function StageItem({ stage }: { stage: StageRow }) {
   const { t } = useTranslation();
   const rules = [
-    stage.allMustAct ? t('workflow.flow.allMustAct') : t('workflow.flow.anyOne'),
-    stage.signatureRequired ? t('workflow.flow.signatureRequired') : null,
-    stage.dueDate ? t('workflow.flow.due', { date: formatDate(stage.dueDate) }) : null,
+    stage.allMustAct ? t('workflow.history.allMustAct') : t('workflow.history.anyOne'),
+    stage.signatureRequired ? t('workflow.history.signatureRequired') : null,
+    stage.dueDate ? t('workflow.history.due', { date: formatDate(stage.dueDate) }) : null,
   ].filter(Boolean);
   return (
     <div style={{ border: '1px solid #f0f0f0', borderRadius: 6, padding: '8px 10px', background: '#fcfcfc' }}>
@@ -92,7 +92,7 @@ function StageItem({ stage }: { stage: StageRow }) {
           color={stage.state === null ? 'default' : (STAGE_COLORS[stage.state] ?? 'default')}
           style={{ marginInlineEnd: 0 }}
         >
-          {stage.state === null ? t('workflow.flow.notReached') : t(`workflow.flow.stageState.${stage.state}`)}
+          {stage.state === null ? t('workflow.history.notReached') : t(`workflow.history.stageState.${stage.state}`)}
         </Tag>
       </Flex>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
@@ -106,7 +106,7 @@ function StageItem({ stage }: { stage: StageRow }) {
               {/* A stage not reached yet has nobody to wait for: its assignees carry no decision. */}
               {stage.state === null ? null : (
                 <Tag color={DECISION_COLORS[a.decision] ?? 'default'} style={{ marginInlineEnd: 0 }}>
-                  {t(`workflow.flow.decision.${a.decision}`, { defaultValue: String(a.decision) })}
+                  {t(`workflow.history.decision.${a.decision}`, { defaultValue: String(a.decision) })}
                 </Tag>
               )}
             </Flex>

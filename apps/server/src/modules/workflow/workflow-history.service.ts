@@ -1,4 +1,4 @@
-import type { FlowAnswer } from '@edoc/contract/flow';
+import type { WorkflowHistory } from '@edoc/contract/workflow-requests';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { documentVersions } from '../../db/schema/documents.ts';
 import { users } from '../../db/schema/users.ts';
@@ -12,7 +12,7 @@ import { fromLibraryOr } from '../../access/library-access.ts';
  * GET /file/flow/{fileId}: every route of the document, newest first — stages, assignees, decisions, comments and
  * signatures, each signature saying whether it applies to the current content (a newer version voids it).
  */
-export async function flowOf(deps: Deps, ctx: ProjectContext, fileId: number): Promise<FlowAnswer> {
+export async function workflowHistoryOf(deps: Deps, ctx: ProjectContext, fileId: number): Promise<WorkflowHistory> {
   return deps.db.transaction(async (tx) => {
     // A reader of the library (an inspector too) reads the reviews and approvals of an archived document.
     const { doc } = await loadDocumentFor(tx, ctx, fileId, ['viewDoc']).catch((err: unknown) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchBody, decideBody, sendBody } from './flow.ts';
+import { batchBody, decideBody, sendBody } from './workflow-requests.ts';
 
 const messages = (r: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
   r.error?.issues.map((i) => `${i.path.join('.')}:${i.message}`) ?? [];

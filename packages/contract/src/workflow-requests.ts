@@ -92,7 +92,7 @@ const signatureShown = z.object({
 });
 
 /** GET /file/flow/{fileId}: every route of the document, newest first, as a timeline. */
-export const flowAnswer = z.array(
+export const workflowHistory = z.array(
   z.object({
     routeId: z.number(),
     versionNo: z.string(),
@@ -120,7 +120,7 @@ export const flowAnswer = z.array(
     ),
   }),
 );
-export type FlowAnswer = z.infer<typeof flowAnswer>;
+export type WorkflowHistory = z.infer<typeof workflowHistory>;
 
 export const TASK_SORTS = ['fileName', 'senderName', 'createdAt', 'dueDate', 'doneAt'] as const;
 export type TaskSort = (typeof TASK_SORTS)[number];
