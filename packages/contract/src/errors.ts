@@ -40,6 +40,12 @@ export const ERRORS = {
   invalid_email: [400, '{field}格式不正确', '{field} is not a valid e-mail address'],
   invalid_value: [400, '{field}无效', '{field} is invalid'],
   unknown_field: [400, '不允许的字段：{field}', 'Field not allowed: {field}'],
+  // A JSON route sent a form, text or nothing typed as JSON (issue 26): say what it takes, not " is invalid".
+  json_body_required: [
+    415,
+    '请求内容须为 JSON（Content-Type: application/json）',
+    'The request body must be JSON (Content-Type: application/json)',
+  ],
   // session and sign-in
   unauthorized: [401, '请先登录', 'Please sign in'],
   session_expired: [401, '操作时间已过，请重新打开页面', 'The operation time is over, reopen the page'],

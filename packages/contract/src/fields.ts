@@ -5,6 +5,8 @@ import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX } from './limits.ts';
 
 /** Field labels used in validation messages, so "email" reads "E-mail" / "邮箱". */
 export const FIELD_LABELS: Record<string, readonly [string, string]> = {
+  // The request body as a whole (an issue with no field path): a JSON array or text where an object belongs.
+  requestBody: ['请求内容', 'Request body'],
   email: ['邮箱', 'E-mail'],
   password: ['密码', 'Password'],
   privateKey: ['私钥', 'Private key'],
@@ -146,7 +148,9 @@ export const messageCodeFor = (code: keyof typeof ERRORS, field: string): keyof 
 
 /** Turns one zod issue into a message naming the field in the user's language. */
 export function issueMessage(issue: IssueLike, lang: Lang): { field: string; message: string } {
-  const field = String([...issue.path].reverse().find((p) => typeof p === 'string') ?? issue.keys?.[0] ?? '');
+  const field = String(
+    [...issue.path].reverse().find((p) => typeof p === 'string') ?? issue.keys?.[0] ?? 'requestBody',
+  );
   const params = { field: fieldLabel(field, lang), max: String(issue.maximum ?? ''), min: String(issue.minimum ?? '') };
   let code: keyof typeof ERRORS;
   if (isErrorCode(issue.message)) code = issue.message;
@@ -211,6 +215,12 @@ export const optionalCalendarDate = calendarDate.optional().or(z.literal('').tra
 export const calendarDateTime = z.iso
   .datetime({ offset: true, error: 'invalid_value' })
   .refine((s) => isCalendarDate(s.slice(0, 10)), 'invalid_value');
+
+/**
+ * What the caller may do with a record (DESIGN §5 `abilities`): the names, from the resource's own list, of the
+ * actions or keys it holds — a document's keys, a library row's keys, a document's workflow actions, a board topic's.
+ */
+export const abilityList = <const T extends readonly [string, ...string[]]>(names: T) => z.array(z.enum(names));
 
 /** The text fields of a multipart request that carries only its file part (an avatar, an import). */
 export const fileOnly = z.object({});

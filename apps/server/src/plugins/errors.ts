@@ -55,6 +55,16 @@ export function registerErrors(app: FastifyInstance, opts: { spa: boolean }): vo
       return send(error.statusCode, error.code, errorMessage(error.code, lang, params), error.data);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // The body as a whole did not parse as the route's JSON object, and it was not sent as JSON (a form, text):
+      // the fault is the type, which the message says, instead of "request body is invalid".
+      const type = String(request.headers['content-type'] ?? '');
+      const wholeBody =
+        error.validationContext === 'body' &&
+        error.validation.some((v) => v.instancePath === '/' || v.instancePath === '');
+      if (wholeBody && !/^application\/([\w.+-]*\+)?json\b/i.test(type))
+        return send(415, 'json_body_required', errorMessage('json_body_required', lang), {
+          fields: [{ field: 'requestBody', message: errorMessage('json_body_required', lang) }],
+        });
       const issues = error.validation.map((v) =>
         issueMessage(
           {

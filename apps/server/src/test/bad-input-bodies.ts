@@ -75,6 +75,12 @@ export function contentTypeProbes(): RawProbe[] {
   return [
     probe('text/plain', 'text/plain', 'hello'),
     probe('multipart without a boundary', 'multipart/form-data', 'x'),
+    // A form where JSON belongs (issue 26): answered " is invalid" naming the field "".
+    probe(
+      'a multipart form',
+      'multipart/form-data; boundary=b',
+      '--b\r\nContent-Disposition: form-data; name="id"\r\n\r\n1\r\n--b--\r\n',
+    ),
     probe('JSON that does not parse', 'application/json', '{"a":'),
     probe('a form with a NUL', 'application/x-www-form-urlencoded', 'name=a%00b&id=99999999999'),
     probe('an unknown content type', 'application/xml', '<x/>'),

@@ -57,6 +57,21 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => ctx.close());
 
+interface Refusal {
+  status?: unknown;
+  msg?: string;
+  data?: { fields?: Array<{ field: string; message: string }> } | null;
+}
+
+/** A refusal that does not say what was wrong: no message, or one that names an empty field (" is invalid"). */
+function unclear(what: string, body: Refusal): string[] {
+  const named = (m: string | undefined) => !!m && !/^\s/.test(m);
+  const fields = body.data?.fields ?? [];
+  return named(body.msg) && fields.every((f) => f.field !== '' && named(f.message))
+    ? []
+    : [`${what}: an unclear message "${body.msg}" ${JSON.stringify(fields)}`];
+}
+
 const policyKey = (op: Operation) => `${op.method} ${op.path.replace(/^\/edoc/, '')}`;
 
 interface Probe {
@@ -157,10 +172,9 @@ describe('bad input, every operation', () => {
           accepted = true;
           continue; // a value the field may take after all (a raw answer, or text without a limit)
         }
-        const body = String(res.headers['content-type'] ?? '').includes('json')
-          ? res.json<{ status?: unknown }>()
-          : null;
+        const body = String(res.headers['content-type'] ?? '').includes('json') ? res.json<Refusal>() : null;
         if (body?.status !== false) failures.push(`${what}: ${res.statusCode} without the envelope`);
+        else failures.push(...unclear(what, body));
       }
       for (const probe of rawProbes(op)) {
         calls++;
@@ -177,7 +191,8 @@ describe('bad input, every operation', () => {
         const what = `${key} with ${probe.field}: ${probe.label}`;
         if (res.statusCode >= 500) failures.push(`${what}: ${res.statusCode} ${res.body.slice(0, 200)}`);
         else if (res.statusCode < 300) accepted = true;
-        else if (res.json<{ status?: unknown }>().status !== false) failures.push(`${what}: without the envelope`);
+        else if (res.json<Refusal>().status !== false) failures.push(`${what}: without the envelope`);
+        else failures.push(...unclear(what, res.json<Refusal>()));
       }
       if (accepted) {
         before = null;
