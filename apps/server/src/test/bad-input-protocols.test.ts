@@ -146,7 +146,7 @@ describe('bad input, the editing protocols', () => {
     const doc = (await client(ctx.app, token).get('/docs/protocols/json')).json<{ paths: Record<string, PathItem> }>();
     const failures: string[] = [];
     let calls = 0;
-        for (const [template, item] of Object.entries(doc.paths)) {
+    for (const [template, item] of Object.entries(doc.paths)) {
       const wopi = template.startsWith('/wopi');
       const operations: Array<[string, Operation]> = [
         ...METHODS.filter((m) => item[m]).map((m) => [m.toUpperCase(), item[m] as Operation] as [string, Operation]),

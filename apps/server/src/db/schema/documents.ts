@@ -181,6 +181,8 @@ export const downloadTasks = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** The language of the person who asked for it: the zip's folder names are in it (issue 26). */
+    lang: text('lang').notNull().default('zh-CN'),
   },
   (t) => [index('download_tasks_project_idx').on(t.projectId, t.id)],
 );

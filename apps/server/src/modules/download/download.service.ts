@@ -81,7 +81,14 @@ export async function createDownloadTask(deps: Deps, ctx: ProjectContext, body: 
     const expiresAt = new Date(Date.now() + deps.config.DOWNLOAD_TASK_DAYS * 86_400_000);
     const [row] = await tx
       .insert(downloadTasks)
-      .values({ projectId: ctx.projectId, userId: ctx.auth.user.id, name: body.name, documentIds, expiresAt })
+      .values({
+        projectId: ctx.projectId,
+        userId: ctx.auth.user.id,
+        name: body.name,
+        documentIds,
+        expiresAt,
+        lang: ctx.lang,
+      })
       .returning();
     await recordTrail(tx, ctx.actor, {
       type: TrailType.Create,

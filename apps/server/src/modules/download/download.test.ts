@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentVersions, downloadTasks } from '../../db/schema/documents.ts';
 import { folderGrants, folders, roles } from '../../db/schema/projects.ts';
+import { sessions } from '../../db/schema/sessions.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { createProjectWorld, joinProject, type ProjectWorld, SAMPLE } from '../../test/factories.ts';
 import { trailOf } from '../../test/records.ts';
@@ -246,5 +247,27 @@ describe('failures and expiry', () => {
     expect(after.sha256).toBeNull();
     expect(await ctx.deps.blobs.has(before.sha256!)).toBe(false);
     expect(await settled(world.pm.token, id)).toMatchObject({ state: 'expired' });
+  });
+});
+
+describe('a pack in English', () => {
+  it('names the folders in the language of the person who asked (issue 26)', async () => {
+    await ctx.db.update(folders).set({ nameEn: 'Documents' }).where(eq(folders.id, folder.top));
+    await ctx.db.update(sessions).set({ lang: 'en-US' }).where(eq(sessions.userId, world.pm.id));
+    try {
+      const res = await createTask(world.pm.token, { name: 'English', fileIds: [doc.chinese, doc.inSub] });
+      expect(res.statusCode).toBe(200);
+      const id = res.json().data.id as number;
+      expect(await settled(world.pm.token, id)).toMatchObject({ state: 'completed' });
+      const file = await client(ctx.app, world.pm.token).get(`/download/task/${id}/file`);
+      expect(readZip(file.rawPayload).map((e) => e.name)).toEqual([
+        'Documents/方案.pdf',
+        'Documents/Sub/Sub doc.pdf',
+        'manifest.csv',
+      ]);
+    } finally {
+      await ctx.db.update(sessions).set({ lang: 'zh-CN' }).where(eq(sessions.userId, world.pm.id));
+      await ctx.db.update(folders).set({ nameEn: null }).where(eq(folders.id, folder.top));
+    }
   });
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "download_tasks" ADD COLUMN "lang" text DEFAULT 'zh-CN' NOT NULL;
