@@ -6,6 +6,7 @@ import {
   editSession,
   editStartBody,
   symbolQuery,
+  symbolView,
 } from './editing.ts';
 import { idParams } from './fields.ts';
 import { defineRoute, rawAnswer } from './route.ts';
@@ -14,7 +15,7 @@ import { defineRoute, rawAnswer } from './route.ts';
 export const editingRoutes = {
   start: defineRoute('POST', '/file/ol/start/a', { body: editStartBody, response: editSession }),
   exists: defineRoute('GET', '/file/ol/unique/exist/:id', { params: idParams, response: editExist }),
-  separateView: defineRoute('GET', '/file/ol/separate/view', { query: symbolQuery, response: editExist }),
+  separateView: defineRoute('GET', '/file/ol/separate/view', { query: symbolQuery, response: symbolView }),
   end: defineRoute('DELETE', '/file/ol/revise/symbol/del/:id', {
     params: idParams,
     query: editEndQuery,

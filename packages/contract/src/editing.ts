@@ -93,6 +93,10 @@ export const editExist = z.object({
 });
 export type EditExist = z.infer<typeof editExist>;
 
+/** GET /file/ol/separate/view: as editExist, with the document the symbol names (the viewer's second link form). */
+export const symbolView = editExist.extend({ fileId: z.number() });
+export type SymbolView = z.infer<typeof symbolView>;
+
 /** The end of a session: what became of its saves. */
 export const editEnded = z.object({
   outcome: z.enum(EDIT_OUTCOMES),

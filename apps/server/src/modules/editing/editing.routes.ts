@@ -6,6 +6,7 @@ import {
   editSession,
   editStartBody,
   symbolQuery,
+  symbolView,
 } from '@edoc/contract/editing';
 import { idParams } from '@edoc/contract/fields';
 import type { Deps } from '../../lib/deps.ts';
@@ -42,7 +43,7 @@ export function editingRoutes(api: Api, deps: Deps): void {
 
   get(
     '/file/ol/separate/view',
-    { access: 'projectMember', query: symbolQuery, response: editExist },
+    { access: 'projectMember', query: symbolQuery, response: symbolView },
     ({ ctx, query }) => editStatusBySymbol(deps, ctx, query.uniqueSymbol),
   );
 

@@ -7,6 +7,7 @@ import {
   type EditExist,
   type EditMode,
   type EditSession,
+  type SymbolView,
 } from '@edoc/contract/editing';
 import { contentTypeOf } from '@edoc/contract/file-rules';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -208,11 +209,11 @@ export function currentContent(
  * GET /file/ol/separate/view?uniqueSymbol=: a viewer link that names a session (SPEC §2 "uniqueSymbol, frId,
  * fileVerId") opens its document — for a member of its project who may view it; anyone else learns nothing.
  */
-export async function editStatusBySymbol(deps: Deps, ctx: ProjectContext, symbol: string): Promise<EditExist> {
+export async function editStatusBySymbol(deps: Deps, ctx: ProjectContext, symbol: string): Promise<SymbolView> {
   const [s] = await deps.db
     .select({ documentId: editSessions.documentId, projectId: editSessions.projectId })
     .from(editSessions)
     .where(eq(editSessions.symbol, symbol));
   if (!s || s.projectId !== ctx.projectId) fail('not_found');
-  return editStatus(deps, ctx, s.documentId);
+  return { ...(await editStatus(deps, ctx, s.documentId)), fileId: s.documentId };
 }

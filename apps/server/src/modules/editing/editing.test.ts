@@ -6,7 +6,7 @@ import { createClient } from 'webdav';
 import { documentVersions } from '../../db/schema/documents.ts';
 import { editSessions } from '../../db/schema/editing.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import type { ProjectPerson, ProjectWorld } from '../../test/factories.ts';
+import { createProjectWorld, type ProjectPerson, type ProjectWorld } from '../../test/factories.ts';
 import { docx, editingWorld, type EditingWorld } from '../../test/editing-fixture.ts';
 import { closeAbandoned } from '../../access/edit-session-close.ts';
 import { trailOf } from '../../test/records.ts';
@@ -108,6 +108,17 @@ describe('one editor at a time', () => {
     expect(seen).toMatchObject({ exists: true, mine: false, session: null, holder: { userId: editor.id } });
     // The holder reopening the page gets the same session back.
     expect((await start(editor, fileId)).json().data.uniqueSymbol).toBe(await symbolOf(fileId));
+  });
+
+  it('names the document of a session link (SPEC §2 uniqueSymbol) to members of its project only', async () => {
+    const fileId = await newDocx();
+    const symbol = (await start(editor, fileId)).json().data.uniqueSymbol as string;
+    const seen = await as(world.pm).get(`/file/ol/separate/view?uniqueSymbol=${symbol}`);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json().data).toMatchObject({ fileId, exists: true, mine: false, holder: { userId: editor.id } });
+    expect((await as(world.pm).get('/file/ol/separate/view?uniqueSymbol=no-such-session-symbol-here')).statusCode).toBe(404);
+    const elsewhere = await createProjectWorld(ctx, 'ED-2');
+    expect((await as(elsewhere.pm).get(`/file/ol/separate/view?uniqueSymbol=${symbol}`)).statusCode).toBe(404);
   });
 
   it('refuses a new version, sending, renaming, moving and deleting while locked, the holder included', async () => {

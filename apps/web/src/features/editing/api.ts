@@ -18,6 +18,20 @@ export function useEditStatus(fileId: number, enabled = true) {
   });
 }
 
+/**
+ * The document an editing session's link names (SPEC §2's second viewer link: uniqueSymbol, frId, fileVerId), asked
+ * once: the server answers it to members of the session's project only.
+ */
+export function useSessionDocument(symbol: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: [...useProjectKey(), 'editing', 'symbol', symbol],
+    queryFn: () => call(editingRoutes.separateView, { query: { uniqueSymbol: symbol ?? '' } }),
+    enabled: enabled && symbol !== null,
+    retry: false,
+    staleTime: Infinity,
+  });
+}
+
 /** After a session starts or ends: its status, and the document's details and versions everywhere. */
 function useRefresh(fileId: number) {
   const client = useQueryClient();

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { symbolView } from '@edoc/contract/editing';
 import { fileDetail, viewState, type FileDetail, type ViewState } from '@edoc/contract/viewer';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
@@ -53,9 +54,10 @@ function detail(over: Partial<FileDetail> = {}): FileDetail {
   };
 }
 
-function serve(d: FileDetail, opened: ViewState, polls: ViewState[] = []) {
+function serve(d: FileDetail, opened: ViewState, polls: ViewState[] = [], more: Parameters<typeof mockApi>[0] = {}) {
   let poll = 0;
   return mockApi({
+    ...more,
     'GET /file/7': () => reply(fileDetail, d),
     [`GET /minio/file/state/${d.version.fileVersionId}`]: () => reply(viewState, opened),
     [`GET /minio/file/process/${d.version.fileVersionId}`]: () =>
@@ -214,6 +216,28 @@ describe('document viewer', () => {
     serve(detail({ kind: 'text' }), { state: 'ready', kind: 'text' });
     open();
     expect(await findById('viewer-text')).toHaveTextContent('001,张三');
+  });
+
+  it('opens the document an editing session’s link names (SPEC §2: uniqueSymbol, frId, fileVerId)', async () => {
+    await changeLanguage('en-US');
+    signIn();
+    const asked: string[] = [];
+    const session = { exists: true, mine: false, canEnd: false, browserEditor: false, holder: null, session: null };
+    serve(detail({ kind: 'text' }), { state: 'ready', kind: 'text' }, [], {
+      'GET /file/ol/separate/view': (url) => {
+        asked.push(url.searchParams.get('uniqueSymbol') ?? '');
+        return reply(symbolView, { ...session, fileId: 7 });
+      },
+    });
+    renderApp('/view?uniqueSymbol=a1b2c3d4e5f6a7b8c9d0&frId=3&fileVerId=70');
+    expect(await findById('viewer-text')).toHaveTextContent('001,张三');
+    expect(asked).toEqual(['a1b2c3d4e5f6a7b8c9d0']);
+    cleanup();
+    mockApi({
+      'GET /file/ol/separate/view': () => envelope(null, { status: 404, errorCode: 'not_found', msg: 'Not found' }),
+    });
+    renderApp('/view?uniqueSymbol=a1b2c3d4e5f6a7b8c9d0&frId=3&fileVerId=70');
+    expect(await findById('viewer-error')).toHaveTextContent('Not found');
   });
 
   it('shows a text file as the stamped PDF the server makes of it to someone who may not download it', async () => {

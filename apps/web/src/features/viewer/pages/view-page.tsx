@@ -13,7 +13,7 @@ import { useSession } from '../../../lib/session';
 import { useDownloadByTicket } from '../../download/api';
 import { hasLibraryPart, LibraryActions } from '../../library/components/library-actions';
 import { WorkflowPanel } from '../../workflow/components/workflow-panel';
-import { useEditStatus } from '../../editing/api';
+import { useEditStatus, useSessionDocument } from '../../editing/api';
 import { EditBar } from '../../editing/components/edit-bar';
 import { EditStart } from '../../editing/components/edit-start';
 import { WopiFrame } from '../../editing/components/wopi-frame';
@@ -29,7 +29,8 @@ const PdfView = lazy(() => import('../components/pdf-view').then((m) => ({ defau
 
 /**
  * SPEC §2 viewer links: /view?fileId&fileVerId (also folderId, statusId, onlineEdit, isProcess, applyId, which
- * the review flows pass along; the document's own folder and keys are what the server checks). Opened in a new
+ * the review flows pass along; the document's own folder and keys are what the server checks), or
+ * /view?uniqueSymbol&frId&fileVerId, an editing session's link, whose document the server names. Opened in a new
  * tab of a signed-in session.
  */
 function readQuery(params: URLSearchParams) {
@@ -45,6 +46,7 @@ function readQuery(params: URLSearchParams) {
     isProcess: params.get('isProcess') === 'true' || params.get('isProcess') === '1',
     onlineEdit: params.get('onlineEdit') === '1' || params.get('onlineEdit') === 'true',
     applyId: num('applyId'),
+    uniqueSymbol: params.get('uniqueSymbol')?.trim() || null,
     // A search hit (issue 13): the page the words are on, and the words to mark.
     page: num('page'),
     words: params.get('q')?.trim().slice(0, 256) || null,
@@ -59,14 +61,16 @@ export function ViewPage() {
   const session = useSession();
   const signedIn = !!session.token;
 
-  const detail = useFileDetail(query.fileId, query.fileVerId, signedIn && query.fileId !== null);
+  const bySymbol = useSessionDocument(query.fileId === null ? query.uniqueSymbol : null, signedIn);
+  const fileId = query.fileId ?? bySymbol.data?.fileId ?? null;
+  const detail = useFileDetail(fileId, query.fileVerId, signedIn && fileId !== null);
   const versionId = detail.data?.version.fileVersionId ?? null;
   const opened = useOpenViewState(versionId);
   const converting = opened.data?.state === 'converting';
   const polled = usePolledViewState(versionId, converting);
   const state: ViewState | undefined = converting ? (polled.data ?? opened.data) : opened.data;
   // onlineEdit=1 (SPEC §2): the user's own browser-editing session, in the customer's WOPI editor.
-  const editing = useEditStatus(query.fileId ?? 0, signedIn && query.fileId !== null && query.onlineEdit);
+  const editing = useEditStatus(fileId ?? 0, signedIn && fileId !== null && query.onlineEdit);
   const wopi = query.onlineEdit ? editing.data?.session?.wopi : null;
 
   if (!signedIn) {
@@ -86,7 +90,23 @@ export function ViewPage() {
       </Frame>
     );
   }
-  if (query.fileId === null) {
+  if (bySymbol.error) {
+    return (
+      <Frame>
+        <ViewerError error={bySymbol.error} />
+      </Frame>
+    );
+  }
+  if (fileId === null && bySymbol.isLoading) {
+    return (
+      <Frame>
+        <div id="viewer-loading">
+          <Spin style={{ display: 'block', margin: 48 }} />
+        </div>
+      </Frame>
+    );
+  }
+  if (fileId === null) {
     return (
       <Frame>
         <ViewerError message={t('viewer.missingDocument')} />
