@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageOf } from './envelope.ts';
-import { idField, idParam, isCleanText, requiredText } from './fields.ts';
+import { abilityList, idField, idParam, isCleanText, requiredText } from './fields.ts';
 import { pageQuery, searchField } from './paging.ts';
 
 /*
@@ -99,6 +99,10 @@ export const replyItem = z.object({
 });
 export type ReplyItem = z.infer<typeof replyItem>;
 
+/** What the caller may do on a topic: reply (an open topic, a project not closed), moderate (pin, close, remove). */
+export const BOARD_ACTIONS = ['reply', 'moderate'] as const;
+export type BoardAction = (typeof BOARD_ACTIONS)[number];
+
 /** GET /board/topic/:id: the topic, a page of its replies (oldest first) and what the caller may do. */
 export const topicDetail = z.object({
   topic: topicItem.omit({ unread: true }).extend({
@@ -107,7 +111,7 @@ export const topicDetail = z.object({
     attachments: z.array(boardAttachment),
   }),
   replies: pageOf(replyItem),
-  abilities: z.object({ reply: z.boolean(), moderate: z.boolean() }),
+  abilities: abilityList(BOARD_ACTIONS),
 });
 export type TopicDetail = z.infer<typeof topicDetail>;
 export const topicDetailQuery = pageQuery;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cappedPageOf } from './envelope.ts';
-import { calendarDate, optionalCalendarDate, optionalText, requiredText, ID_MAX } from './fields.ts';
+import { DOC_PERMISSION_KEYS } from './enums.ts';
+import { abilityList, calendarDate, optionalCalendarDate, optionalText, requiredText, ID_MAX } from './fields.ts';
 import { NAME_MAX } from './limits.ts';
 
 /** Multipart fields come as text: numbers and flags are read from their text form. */
@@ -107,7 +108,8 @@ export const fileRow = z.object({
   /** Viewable online (SPEC §3 "view"). */
   view: z.boolean(),
   takeFileInvalid: z.boolean(),
-  abilities: z.array(z.string()),
+  /** The caller's document keys on the row's folder. */
+  abilities: abilityList(DOC_PERMISSION_KEYS),
 });
 export type FileRow = z.infer<typeof fileRow>;
 export const fileList = cappedPageOf(fileRow);

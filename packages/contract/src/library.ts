@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cappedPageOf } from './envelope.ts';
-import { calendarDate, ID_MAX, idField, idParam, optionalText, requiredText } from './fields.ts';
+import { LIBRARY_PERMISSION_KEYS } from './enums.ts';
+import { abilityList, calendarDate, ID_MAX, idField, idParam, optionalText, requiredText } from './fields.ts';
 import { NAME_MAX } from './limits.ts';
 
 /**
@@ -106,7 +107,7 @@ export const libraryRow = z.object({
   size: z.number(),
   view: z.boolean(),
   /** The caller's library keys on the row's folder (viewDoc moveDoc recallDoc downDoc renameDoc viewTrailDoc invalidDoc). */
-  abilities: z.array(z.string()),
+  abilities: abilityList(LIBRARY_PERMISSION_KEYS),
 });
 export type LibraryRow = z.infer<typeof libraryRow>;
 export const libraryList = cappedPageOf(libraryRow);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { WORKFLOW_ACTIONS } from './workflow.ts';
-import { ID_MAX } from './fields.ts';
+import { DOC_PERMISSION_KEYS } from './enums.ts';
+import { abilityList, ID_MAX } from './fields.ts';
+import { workflowAbilities } from './workflow-requests.ts';
 
 /**
  * How the viewer shows a file, by extension: a PDF as it is, an Office file through its PDF rendition
@@ -56,10 +57,10 @@ export const fileDetail = z.object({
   }),
   kind: viewKind.nullable(),
   /** The caller's document keys on the document's folder (downDoc → a download button). */
-  abilities: z.array(z.string()),
+  abilities: abilityList(DOC_PERMISSION_KEYS),
   canDownload: z.boolean(),
   /** The workflow actions the caller may take now (contract workflow.ts abilitiesOf): the action panel's buttons. */
-  actions: z.array(z.enum(WORKFLOW_ACTIONS)),
+  actions: workflowAbilities,
   /** When passing asks for a signature: and whether this session's first signing needs the e-mail too. */
   signing: z.object({ required: z.boolean(), needsEmail: z.boolean() }),
   /** An application to delete the document waiting for a decision (status 9): what the approver decides on. */

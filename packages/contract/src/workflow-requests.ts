@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate, idField, idParam, optionalText, passwordInput, requiredText } from './fields.ts';
+import { abilityList, calendarDate, idField, idParam, optionalText, passwordInput, requiredText } from './fields.ts';
 import { pageOf } from './envelope.ts';
 import { Stage, TASK_KINDS, WORKFLOW_ACTIONS } from './workflow.ts';
 
@@ -78,8 +78,8 @@ export const batchAnswer = z.object({
 });
 export type BatchAnswer = z.infer<typeof batchAnswer>;
 
-/** What the caller may do with a document now (contract abilitiesOf), sent with document answers. */
-export const abilities = z.array(z.enum(WORKFLOW_ACTIONS));
+/** The workflow actions the caller may take on a document now (workflow-abilities.ts abilitiesOf). */
+export const workflowAbilities = abilityList(WORKFLOW_ACTIONS);
 
 const signatureShown = z.object({
   signerName: z.string(),

@@ -1,5 +1,11 @@
 import { RoleCode } from '@edoc/contract/enums';
-import { evaluateFolderRights, FolderType, readOnlyRights, type FolderRights } from '@edoc/contract/permissions';
+import {
+  evaluateFolderRights,
+  FolderType,
+  readOnlyRights,
+  type DocKey,
+  type FolderRights,
+} from '@edoc/contract/permissions';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { folderGrants, folders, groups, members, projects, roles } from '../db/schema/projects.ts';
@@ -190,4 +196,4 @@ export async function viewableFolderIds(tx: Tx, ctx: ProjectContext, under?: num
 }
 
 /** What the caller may do with documents of a folder, for the web to show or hide actions. */
-export const abilitiesOf = (r: FolderRights | undefined): string[] => (r?.isEnabled ? r.docKeys : []);
+export const docAbilitiesOf = (r: FolderRights | undefined): DocKey[] => (r?.isEnabled ? r.docKeys : []);

@@ -2,7 +2,7 @@ import { recipientList } from '@edoc/contract/workflow-requests';
 import { allowedTypeList, fileList, nameCheckAnswer, type FileRow } from '@edoc/contract/document';
 import { DocStatus, RoleCode } from '@edoc/contract/enums';
 import { uploadAuth, type FolderNode } from '@edoc/contract/folder';
-import { FolderType } from '@edoc/contract/permissions';
+import { FolderType, type DocKey } from '@edoc/contract/permissions';
 import { siteList } from '@edoc/contract/site';
 import { envelope, reply, type mockApi } from './fetch-mock';
 import { enterProject } from './session';
@@ -46,9 +46,9 @@ export const tree = {
   libraryFolder: false,
 };
 
-export const ALL_KEYS = ['viewDoc', 'createDoc', 'editDoc', 'downDoc', 'deleteDoc', 'viewVersionDoc'];
+export const ALL_KEYS: DocKey[] = ['viewDoc', 'createDoc', 'editDoc', 'downDoc', 'deleteDoc', 'viewVersionDoc'];
 
-export function row(fileId: number, name: string, abilities: string[], extra: Partial<FileRow> = {}): FileRow {
+export function row(fileId: number, name: string, abilities: DocKey[], extra: Partial<FileRow> = {}): FileRow {
   return {
     fileId,
     fileVersionId: fileId * 10,

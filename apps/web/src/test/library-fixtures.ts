@@ -1,12 +1,20 @@
 import { DocStatus } from '@edoc/contract/enums';
 import type { FolderNode } from '@edoc/contract/folder';
 import type { LibraryRow } from '@edoc/contract/library';
-import { FolderType } from '@edoc/contract/permissions';
+import { FolderType, type LibraryKey } from '@edoc/contract/permissions';
 import { node } from './document-fixtures';
 
 // Shared by the library tests: a library tree beside a work folder, rows in each state the list marks.
 
-export const LIBRARY_KEYS = ['viewDoc', 'moveDoc', 'recallDoc', 'downDoc', 'renameDoc', 'viewTrailDoc', 'invalidDoc'];
+export const LIBRARY_KEYS: LibraryKey[] = [
+  'viewDoc',
+  'moveDoc',
+  'recallDoc',
+  'downDoc',
+  'renameDoc',
+  'viewTrailDoc',
+  'invalidDoc',
+];
 
 const libraryNode = (folderId: number, parentId: number, ich: string, name: string, extra: Partial<FolderNode> = {}) =>
   node(folderId, parentId, ich, name, { type: FolderType.Library, libraryKeys: LIBRARY_KEYS, ...extra });

@@ -1,10 +1,12 @@
-import type {
-  BoardAttachment,
-  BoardUnread,
-  MentionList,
-  TopicDetail,
-  TopicList,
-  TopicListQuery,
+import {
+  BOARD_ACTIONS,
+  type BoardAction,
+  type BoardAttachment,
+  type BoardUnread,
+  type MentionList,
+  type TopicDetail,
+  type TopicList,
+  type TopicListQuery,
 } from '@edoc/contract/board';
 import type { PageQuery } from '@edoc/contract/paging';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
@@ -138,6 +140,10 @@ export async function readTopic(
       .where(
         and(eq(boardMentions.userId, ctx.auth.user.id), eq(boardMentions.topicId, id), isNull(boardMentions.readAt)),
       );
+    const may: Record<BoardAction, boolean> = {
+      reply: !topic.closed && !ctx.readOnly,
+      moderate: mayModerate(ctx) && !ctx.readOnly,
+    };
     return {
       topic: {
         id: topic.id,
@@ -165,7 +171,7 @@ export async function readTopic(
           canRemove: mayRemoveReply(ctx, r),
         })),
       },
-      abilities: { reply: !topic.closed && !ctx.readOnly, moderate: mayModerate(ctx) && !ctx.readOnly },
+      abilities: BOARD_ACTIONS.filter((a) => may[a]),
     };
   });
 }

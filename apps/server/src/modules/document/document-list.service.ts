@@ -10,7 +10,7 @@ import { trail } from '../../db/schema/trail.ts';
 import { users } from '../../db/schema/users.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { cappedCount, likePattern } from '../../lib/sql.ts';
-import { abilitiesOf, folderRights } from '../../access/folder-rights.ts';
+import { docAbilitiesOf, folderRights } from '../../access/folder-rights.ts';
 import { siteFilter, visibleSites } from '../../access/sites.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 
@@ -132,7 +132,7 @@ export async function listDocuments(deps: Deps, ctx: ProjectContext, query: List
         ? isViewableType(v.extension) || ['png', 'jpg', 'jpeg', 'gif', 'txt', 'csv'].includes(v.extension)
         : false,
       takeFileInvalid: invalid,
-      abilities: abilitiesOf(d.folderId ? rights.get(d.folderId) : undefined),
+      abilities: docAbilitiesOf(d.folderId ? rights.get(d.folderId) : undefined),
     }));
     return { data, total, capped };
   });

@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { boardMemberList, boardUnread, topicDetail, topicList, type TopicDetail } from '@edoc/contract/board';
+import {
+  BOARD_ACTIONS,
+  boardMemberList,
+  boardUnread,
+  topicDetail,
+  topicList,
+  type TopicDetail,
+} from '@edoc/contract/board';
 import { noData } from '@edoc/contract/envelope';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
@@ -48,7 +55,7 @@ function detail(over: Partial<TopicDetail['topic']> = {}, moderate = false): Top
       ],
       total: 1,
     },
-    abilities: { reply: !over.closed, moderate },
+    abilities: BOARD_ACTIONS.filter((a) => ({ reply: !over.closed, moderate })[a]),
   };
 }
 

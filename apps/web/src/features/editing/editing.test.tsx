@@ -126,7 +126,7 @@ describe('editing from the viewer', () => {
   it('asks nothing about locks for a document that is not being edited (an inspector may not ask)', async () => {
     await changeLanguage('en-US');
     signIn();
-    const archived = { ...detail, status: 6, abilities: ['viewDoc'] };
+    const archived = { ...detail, status: 6, abilities: ['viewDoc' as const] };
     const fetchMock = mockApi({
       'GET /file/7': () => reply(fileDetail, archived),
       'GET /minio/file/state/70': () => reply(viewState, { state: 'unsupported', kind: null }),

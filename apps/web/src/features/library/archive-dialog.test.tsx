@@ -6,6 +6,7 @@ import { fileList } from '@edoc/contract/document';
 import { batchAnswer } from '@edoc/contract/workflow-requests';
 import { folderTreeAnswer } from '@edoc/contract/folder';
 import { libraryAnswer } from '@edoc/contract/library';
+import type { DocKey } from '@edoc/contract/permissions';
 import { AppProviders } from '../../app/providers';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
@@ -104,7 +105,7 @@ describe('archive dialog', () => {
   it('archives the selected processed documents from the workspace and shows each one’s result, in Chinese', async () => {
     await changeLanguage('zh-CN');
     enterWorkspace();
-    const processed = ['viewDoc', 'editDoc', 'archiveDoc'];
+    const processed: DocKey[] = ['viewDoc', 'editDoc', 'archiveDoc'];
     const fetchMock = mockApi({
       ...workspaceBase,
       ...tree,

@@ -43,7 +43,7 @@ const detail = {
     current: true,
   },
   kind: 'pdf' as const,
-  abilities: ['viewDoc', 'deleteDoc'],
+  abilities: ['viewDoc' as const, 'deleteDoc' as const],
   canDownload: false,
   actions: ['applyDelete' as const],
   signing: { required: false, needsEmail: false },

@@ -211,7 +211,7 @@ export function TopicPage() {
         <PostText id="board-topic-body" text={topic.body} />
         <AttachmentList files={topic.attachments} />
       </div>
-      {abilities.moderate && <ModeratorActions topic={topic} />}
+      {abilities.includes('moderate') && <ModeratorActions topic={topic} />}
       <Divider titlePlacement="start">{t('board.repliesTitle', { count: replies.total })}</Divider>
       <List<ReplyItem>
         id="board-replies"
@@ -227,7 +227,7 @@ export function TopicPage() {
         renderItem={(reply) => <ReplyEntry reply={reply} />}
       />
       <div style={{ marginTop: 24 }} />
-      {abilities.reply ? (
+      {abilities.includes('reply') ? (
         <ReplyBox topicId={topic.id} />
       ) : (
         topic.closed && <Alert id="board-closed-notice" type="info" showIcon title={t('board.closedNotice')} />

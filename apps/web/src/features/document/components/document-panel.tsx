@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Drawer, Empty, Flex, Spin, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FileRow } from '@edoc/contract/document';
+import type { DocKey } from '@edoc/contract/permissions';
 import { usePreference } from '../../../lib/use-preference';
 import { useDocumentRow } from '../api';
 import type { OpenDocument, PanelTab } from '../hooks/use-open-document';
@@ -28,7 +29,7 @@ export function DocumentPanel(props: RowActionHandlers & { open: OpenDocument; p
   const [width, setWidth] = usePreference('documents.panelWidth', 560);
   const menuOf = useRowMenu(props, panelPrefix);
   const doc = row.data ?? null;
-  const can = (key: string) => doc?.abilities.includes(key) ?? false;
+  const can = (key: DocKey) => doc?.abilities.includes(key) ?? false;
   const tabs: Array<{ key: PanelTab; show: boolean; render: (r: FileRow) => ReactNode }> = [
     { key: 'details', show: true, render: (r) => <DocumentDetails row={r} /> },
     { key: 'versions', show: can('viewVersionDoc'), render: (r) => <VersionsTable row={r} /> },

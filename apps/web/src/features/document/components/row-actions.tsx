@@ -14,11 +14,12 @@ import {
 import { App, Button, Dropdown, Space, Tooltip, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FileRow } from '@edoc/contract/document';
+import type { DocKey } from '@edoc/contract/permissions';
 
 export type RowAction = 'download' | 'newVersion' | 'editMeta' | 'rename' | 'move' | 'versions' | 'trail' | 'comments';
 
 /** The permission key each action needs on the row's folder (the server answers the keys in `abilities`). */
-const NEEDS: Record<RowAction, string> = {
+const NEEDS: Record<RowAction, DocKey> = {
   download: 'downDoc',
   newVersion: 'editDoc',
   editMeta: 'editDoc',

@@ -15,6 +15,7 @@ import {
 } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FileRow } from '@edoc/contract/document';
+import type { DocKey } from '@edoc/contract/permissions';
 import type { VersionRow } from '@edoc/contract/document-edit';
 import { TextState } from '@edoc/contract/search';
 import { useDownloadByTicket } from '../../download/api';
@@ -57,7 +58,7 @@ export function VersionsTable({ row }: { row: FileRow }) {
       .then(() => void message.success(t('document.version.deleted', { version: v.versionNo })));
   const download = useDownloadByTicket();
 
-  const can = (key: string) => row.abilities.includes(key);
+  const can = (key: DocKey) => row.abilities.includes(key);
   const columns: TableColumnsType<VersionRow> = [
     {
       title: t('document.version.no'),
