@@ -376,6 +376,10 @@ describe('a large project (issue 13)', () => {
     const counts = new Map(flat(tree.allFolderList).map((n) => [n.folderId, n.fileCount]));
     expect(counts.get(full)).toBe(COUNT_CAP + 1);
     expect(counts.get(big.folderByIch.get('8.2.2')!)).toBe(0);
+    // A folder counts its subfolders' documents too (issue 26), capped the same way: every ancestor reads more.
+    const parents = new Map(flat(tree.allFolderList).map((n) => [n.folderId, (n as { parentId?: number }).parentId]));
+    for (let up = parents.get(full); up; up = parents.get(up)) expect(counts.get(up)).toBe(COUNT_CAP + 1);
+    expect(parents.get(full)).toBeTruthy();
     const deep = await list('pageSize=20&pageNum=500');
     expect(deep.data.map((r) => r.file_name)).toEqual(Array.from({ length: 20 }, (_, i) => `Bulk ${9981 + i}`));
     // A smaller set is counted exactly.

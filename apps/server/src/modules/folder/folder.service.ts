@@ -98,7 +98,19 @@ export function nest(rows: FolderRow[], rights: Map<number, FolderRights>, count
     const parent = node.parentId ? nodes.get(node.parentId) : undefined;
     (parent ? parent.children : roots).push(node);
   }
+  for (const root of roots) rollUp(root);
   return roots;
+}
+
+/**
+ * A folder's count holds its subfolders' documents too (issue 26: a parent showed 0 while its children held
+ * documents), each capped as the counts are (COUNT_CAP + 1 reads "10,000+"); a disabled folder still shows 0.
+ */
+function rollUp(node: FolderNode): number {
+  const below = node.children.reduce((sum, child) => sum + rollUp(child), 0);
+  const total = Math.min(node.fileCount + below, COUNT_CAP + 1);
+  if (node.isEnabled) node.fileCount = total;
+  return node.isEnabled ? total : below;
 }
 
 /** The tree answer of SPEC §7 for the given rows; `enabled` picks the ids listed in permissionFolders. */
