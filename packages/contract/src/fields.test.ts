@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDate, calendarDateTime, isCalendarDate, issueMessage } from './fields.ts';
+import { calendarDate, calendarDateTime, isCalendarDate, issueMessage, messageCodeFor } from './fields.ts';
 
 describe('the one date rule', () => {
   it('takes only days that exist', () => {
@@ -36,5 +36,13 @@ describe('the message of a missing field', () => {
     expect(missing('effectiveDate', 'zh-CN')).toMatch(/^请选择/);
     expect(missing('name', 'zh-CN')).toBe('请输入名称');
     expect(missing('roleId', 'en-US')).toBe('Role is required');
+  });
+});
+
+describe('a required field the user picks', () => {
+  it('reads 请选择, a typed one 请输入; a file is picked (issue 26)', () => {
+    for (const picked of ['file', 'folderId', 'startDate', 'type'])
+      expect(messageCodeFor('required', picked)).toBe('required_choice');
+    for (const typed of ['name', 'email', 'reason']) expect(messageCodeFor('required', typed)).toBe('required');
   });
 });

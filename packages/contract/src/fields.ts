@@ -135,11 +135,14 @@ interface IssueLike {
 }
 
 /**
- * A field the user picks (ids from a select or tree, dates, kinds, the language) rather than types: its "required"
+ * A field the user picks (ids from a select or tree, dates, kinds, the language, a file) rather than types: its "required"
  * reads 请选择 in Chinese, not 请输入 (issue 12, defect 7).
  */
 export function isChoiceField(field: string): boolean {
-  return /(Ids?|Date|Time|On)$/.test(field) || ['type', 'lang', 'sex', 'stage', 'stages', 'status'].includes(field);
+  return (
+    /(Ids?|Date|Time|On)$/.test(field) ||
+    ['type', 'lang', 'sex', 'stage', 'stages', 'status', 'file', 'files'].includes(field)
+  );
 }
 
 /** The message code of a refusal on a field: "required" becomes "required_choice" on a picked field. */

@@ -38,3 +38,11 @@ export function formatSize(bytes: number | null | undefined): string {
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
+
+/**
+ * A person's name to put before Chinese text in a sentence: a Latin name is set off by a space ("Ann Lee 自…", not
+ * "Ann Lee自…"), as Chinese typesetting does; a Chinese name runs on, and English sentences space themselves.
+ */
+export function nameBeforeChinese(name: string, lang: string): string {
+  return lang === 'zh-CN' && /[A-Za-z0-9.)]$/.test(name) ? `${name} ` : name;
+}

@@ -109,7 +109,7 @@ describe('editing from the viewer', () => {
     let current: EditExist = { ...none, exists: true, canEnd: true, holder };
     const fetchMock = serve(() => current);
     renderApp('/view?fileId=7&fileVerId=70');
-    expect(await findById('edit-locked')).toHaveTextContent('Ann Lee自');
+    expect(await findById('edit-locked')).toHaveTextContent('Ann Lee 自');
     expect(document.getElementById('edit-start')).toBeNull();
     fireEvent.click(byId('edit-end-other'));
     current = none;

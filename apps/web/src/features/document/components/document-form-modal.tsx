@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
 import { nameCheckBody } from '@edoc/contract/document';
 import { errorMessage } from '@edoc/contract/errors';
+import { messageCodeFor } from '@edoc/contract/fields';
 import type { FolderNode } from '@edoc/contract/folder';
 import { EnterSubmits } from '../../../components/enter-submits';
 import { showServerError } from '../../../lib/form-errors';
@@ -64,7 +65,7 @@ export const fileRule = (
 ): FormRule => ({
   validator: async (_rule, value: File | undefined) => {
     if (!value) {
-      if (required) throw new Error(errorMessage('required', currentLang(), { field: label }));
+      if (required) throw new Error(errorMessage(messageCodeFor('required', 'file'), currentLang(), { field: label }));
       return;
     }
     const problem = uploadProblem(value, allowed, otherCap);

@@ -5,7 +5,8 @@ import type { FileDetail } from '@edoc/contract/viewer';
 import { API_BASE } from '@edoc/contract/limits';
 import { Alert, App, Button, Flex, Input, Popconfirm, Space, Typography, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, nameBeforeChinese } from '../../../lib/format';
+import { currentLang } from '../../../lib/i18n';
 import { useCheckIn, useEditStatus, useEndEdit } from '../api';
 
 /**
@@ -41,7 +42,11 @@ export function EditBar({ detail, onEnded }: { detail: FileDetail; onEnded: (end
         type="warning"
         showIcon
         banner
-        message={t('editing.lockedBy', { name: s.holder.userName, since, mode: t(`editing.mode.${s.holder.mode}`) })}
+        message={t('editing.lockedBy', {
+          name: nameBeforeChinese(s.holder.userName, currentLang()),
+          since,
+          mode: t(`editing.mode.${s.holder.mode}`),
+        })}
         action={
           s.canEnd ? (
             <Popconfirm
