@@ -18,6 +18,8 @@ export const userInfo = z.object({
   companyName: z.string().nullable(),
   roleCode: z.string().nullable(),
   avatarUrl: z.string().nullable(),
+  /** A handwritten signature image is set: the personal centre asks for it only then (no 404 to log). */
+  hasSignature: z.boolean().default(false),
   lang: z.enum(LANGS),
   passwordChangedAt: z.string().nullable(),
 });

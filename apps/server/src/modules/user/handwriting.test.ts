@@ -31,8 +31,12 @@ describe('electronic signature image', () => {
   it('stores a png, shows it to its owner only, and is replaced by a jpeg with a trail row each time', async () => {
     const user = await createUser(ctx.db, { userType: UserType.Company });
     const token = await signIn(ctx, user.email);
+    const info = async () => (await client(ctx.app, token).get('/user/info')).json().data.hasSignature;
+    expect(await info()).toBe(false);
     const saved = await upload(token, 'drawn.png', PNG, 'image/png');
     expect(saved.statusCode).toBe(200);
+    // The user info says there is one now: the personal centre asks for the image only then (issue 26).
+    expect(await info()).toBe(true);
     const shown = await read(token);
     expect(shown.statusCode).toBe(200);
     expect(shown.headers['content-type']).toBe('image/png');

@@ -61,8 +61,10 @@ const signatureQuery = queryOptions({
   },
 });
 
+/** The image, asked only when the user info says there is one (a user without one would log a 404). */
 export function useSignature() {
-  return useQuery(signatureQuery);
+  const info = useUserInfo();
+  return useQuery({ ...signatureQuery, enabled: info.data?.hasSignature === true });
 }
 
 export function useUploadSignature() {
@@ -73,7 +75,8 @@ export function useUploadSignature() {
       data.append('file', blob, name);
       return callUpload(userRoutes.uploadSignature, data);
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: signatureQuery.queryKey }),
+    // The user info too: it says whether there is an image to ask for.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: USER }),
   });
 }
 

@@ -25,6 +25,7 @@ const info: UserInfo = {
   companyName: null,
   roleCode: null,
   avatarUrl: null,
+  hasSignature: false,
   lang: 'en-US',
   passwordChangedAt: null,
 };

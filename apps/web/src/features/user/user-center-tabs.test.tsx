@@ -26,6 +26,7 @@ const info: UserInfo = {
   companyName: 'Acme',
   roleCode: 'STU_STAFF',
   avatarUrl: null,
+  hasSignature: false,
   lang: 'en-US',
   passwordChangedAt: null,
 };
@@ -115,7 +116,7 @@ describe('personal centre: electronic signature', () => {
   it('shows that none is set, refuses a gif, and uploads a png', async () => {
     let stored: Blob | null = null;
     const fetchMock = mockApi({
-      'GET /user/info': () => reply(userInfo, info),
+      'GET /user/info': () => reply(userInfo, { ...info, hasSignature: stored !== null }),
       'GET /user/signature': () =>
         stored
           ? new Response(stored, { status: 200, headers: { 'Content-Type': 'image/png' } })
@@ -127,6 +128,8 @@ describe('personal centre: electronic signature', () => {
     });
     await openTab('Electronic signature');
     expect(await screen.findByText('No signature set yet')).toBeInTheDocument();
+    // None is set, which the user info says: the image is not asked for (a 404 the browser would log).
+    expect(calls(fetchMock, '/user/signature')).toHaveLength(0);
     // antd renders a fresh file input after each choice: look it up every time.
     const input = () => document.querySelector<HTMLInputElement>('#signature-current input[type=file]')!;
 

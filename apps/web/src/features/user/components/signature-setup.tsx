@@ -25,7 +25,7 @@ export function SignatureSetup() {
       <Row gutter={[24, 24]}>
         <Col xs={24} lg={10}>
           <Card size="small" title={t('signature.current')} id="signature-current">
-            {current.isPending ? (
+            {current.isLoading ? (
               <Skeleton active />
             ) : src ? (
               <Image src={src} alt={t('signature.current')} style={{ maxHeight: 180 }} preview={false} />
