@@ -34,7 +34,6 @@ export const IDLE_CAP_SECONDS = 59 * 60 + 59;
 export const NOTICE_MAX_BYTES = 4000;
 export const NAME_MAX = 128;
 export const TREE_TITLE_MAX = 128;
-export const TEMPLATE_MAX = 5;
 
 export const MB = 1024 * 1024;
 export const PDF_MAX_BYTES = 50 * MB;

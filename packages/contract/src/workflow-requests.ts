@@ -154,8 +154,8 @@ export const taskItem = z.object({
 export const taskList = pageOf(taskItem);
 export type TaskItem = z.infer<typeof taskItem>;
 
-/** Route templates: named presets of a route, at most 5 per site or group. */
-export const routeTemplateBody = z
+/** Route presets: named routes to send along, at most 5 per site or group (the SPEC's route "templates"). */
+export const routePresetBody = z
   .object({
     name: requiredText(64),
     siteId: idField.optional(),
@@ -168,11 +168,11 @@ export const routeTemplateBody = z
 export const transitionAnswer = z.object({ fileId: z.number(), status: z.number() });
 export type TransitionAnswer = z.infer<typeof transitionAnswer>;
 
-export type RouteTemplateBody = z.infer<typeof routeTemplateBody>;
-export const ROUTE_TEMPLATE_MAX = 5;
+export type RoutePresetBody = z.infer<typeof routePresetBody>;
+export const ROUTE_PRESET_MAX = 5;
 
 /** GET /route/template/list: the project's route presets. */
-export const routeTemplateList = z.array(
+export const routePresetList = z.array(
   z.object({
     id: z.number(),
     name: z.string(),
@@ -191,7 +191,7 @@ export const routeTemplateList = z.array(
     createdBy: z.number(),
   }),
 );
-export const routeTemplateCreated = z.object({ id: z.number() });
+export const routePresetCreated = z.object({ id: z.number() });
 
 /**
  * GET /file/assignees/{fileId}: for each stage the project enables, who may be named on it — the members holding

@@ -9,15 +9,15 @@ import {
   workflowHistory,
   recipientList,
   recipientQuery,
-  routeTemplateBody,
-  routeTemplateCreated,
-  routeTemplateList,
+  routePresetBody,
+  routePresetCreated,
+  routePresetList,
   sendBody,
   transitionAnswer,
 } from './workflow-requests.ts';
 import { defineRoute } from './route.ts';
 
-/** A document's workflow: send, receive, decide, undo, its history, assignees, batches, route templates. */
+/** A document's workflow: send, receive, decide, undo, its history, assignees, batches, route presets. */
 export const workflowRoutes = {
   send: defineRoute('POST', '/file/apply/save', { body: sendBody, response: transitionAnswer }),
   receive: defineRoute('POST', '/file/receive/:id/a', { params: idParams, response: transitionAnswer }),
@@ -31,10 +31,10 @@ export const workflowRoutes = {
   assignees: defineRoute('GET', '/file/assignees/:id', { params: idParams, response: assigneeCandidates }),
   recipients: defineRoute('GET', '/folder/recipients', { query: recipientQuery, response: recipientList }),
   batch: defineRoute('POST', '/file/batch/a', { body: batchBody, response: batchAnswer }),
-  templateList: defineRoute('GET', '/route/template/list', { response: routeTemplateList }),
-  createTemplate: defineRoute('POST', '/route/template/create', {
-    body: routeTemplateBody,
-    response: routeTemplateCreated,
+  presetList: defineRoute('GET', '/route/template/list', { response: routePresetList }),
+  createPreset: defineRoute('POST', '/route/template/create', {
+    body: routePresetBody,
+    response: routePresetCreated,
   }),
-  deleteTemplate: defineRoute('POST', '/route/template/delete/:id', { params: idParams, response: noData }),
+  deletePreset: defineRoute('POST', '/route/template/delete/:id', { params: idParams, response: noData }),
 };

@@ -5,7 +5,7 @@ import { Stage } from '@edoc/contract/workflow';
 import {
   assigneeCandidates,
   workflowHistory,
-  routeTemplateList,
+  routePresetList,
   type WorkflowHistory,
 } from '@edoc/contract/workflow-requests';
 import { mockApi, reply } from './fetch-mock';
@@ -102,7 +102,7 @@ export function serveViewer(d: FileDetail, extra: Parameters<typeof mockApi>[0] 
     'GET /minio/file/state/70': () => reply(viewState, { state: 'unsupported', kind: null }),
     'GET /file/flow/7': () => reply(workflowHistory, []),
     'GET /file/assignees/7': () => reply(assigneeCandidates, candidates),
-    'GET /route/template/list': () => reply(routeTemplateList, []),
+    'GET /route/template/list': () => reply(routePresetList, []),
     ...extra,
   });
 }

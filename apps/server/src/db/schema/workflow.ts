@@ -167,7 +167,7 @@ export const tasks = pgTable(
 );
 
 /** Named presets of a route (DESIGN §6), at most 5 per site or group ('Template can be created Max 5!'). */
-export const routeTemplates = pgTable(
+export const routePresets = pgTable(
   'route_templates',
   {
     id: serial('id').primaryKey(),

@@ -6,9 +6,9 @@ import {
   batchBody,
   decideBody,
   workflowHistory,
-  routeTemplateBody,
-  routeTemplateCreated,
-  routeTemplateList,
+  routePresetBody,
+  routePresetCreated,
+  routePresetList,
   sendBody,
   transitionAnswer,
 } from '@edoc/contract/workflow-requests';
@@ -20,7 +20,7 @@ import type { Api } from '../../lib/http.ts';
 import { routes } from '../../plugins/route.ts';
 import { runBatch } from './batch.service.ts';
 import { assigneeCandidates as candidatesOf, recipientsOf } from './candidates.service.ts';
-import { createRouteTemplate, deleteRouteTemplate, listRouteTemplates } from './route-template.service.ts';
+import { createRoutePreset, deleteRoutePreset, listRoutePresets } from './route-preset.service.ts';
 import { decide } from './decide.service.ts';
 import { workflowHistoryOf } from './workflow-history.service.ts';
 import { requestWords as wordsOfRequest } from './request-words.service.ts';
@@ -89,14 +89,14 @@ export function workflowRoutes(api: Api, deps: Deps): void {
     runBatch(deps, ctx, body),
   );
 
-  get('/route/template/list', { access, response: routeTemplateList }, ({ ctx }) => listRouteTemplates(deps, ctx));
+  get('/route/template/list', { access, response: routePresetList }, ({ ctx }) => listRoutePresets(deps, ctx));
 
-  post('/route/template/create', { access, body: routeTemplateBody, response: routeTemplateCreated }, ({ ctx, body }) =>
-    createRouteTemplate(deps, ctx, body),
+  post('/route/template/create', { access, body: routePresetBody, response: routePresetCreated }, ({ ctx, body }) =>
+    createRoutePreset(deps, ctx, body),
   );
 
   post('/route/template/delete/:id', { access, params: idParams, response: noData }, async ({ ctx, params }) => {
-    await deleteRouteTemplate(deps, ctx, params.id);
+    await deleteRoutePreset(deps, ctx, params.id);
     return null;
   });
 }

@@ -348,7 +348,7 @@ describe('people and their tasks', () => {
   });
 });
 
-describe('route templates', () => {
+describe('route presets', () => {
   it('keeps at most five per site, group or project, even when asked at once', async () => {
     const preset = (name: string) => ({ name, stages: route() });
     const made = await Promise.all(

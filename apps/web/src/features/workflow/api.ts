@@ -1,9 +1,9 @@
 import type {
   DecideBody,
   RouteStageInput,
-  RouteTemplateBody,
+  RoutePresetBody,
   SendBody,
-  routeTemplateList,
+  routePresetList,
 } from '@edoc/contract/workflow-requests';
 import type { z } from 'zod';
 import { useMutation, useQuery, useQueryClient, type MutationMeta } from '@tanstack/react-query';
@@ -11,9 +11,9 @@ import { workflowRoutes } from '@edoc/contract/workflow-routes';
 import { call } from '../../lib/api-client';
 import { useProjectKey, type ProjectKey } from '../../lib/project-query';
 
-export type RouteTemplate = z.infer<typeof routeTemplateList>[number];
+export type RoutePreset = z.infer<typeof routePresetList>[number];
 
-/** Every workflow query of the project (histories, candidates, templates, request discussions) starts with this key. */
+/** Every workflow query of the project (histories, candidates, route presets, request discussions) starts with this key. */
 const workflowKey = (project: ProjectKey) => [...project, 'workflow'] as const;
 
 /** GET /file/flow/{fileId}: every route of the document, newest first. */
@@ -43,10 +43,10 @@ export function useAssignees(fileId: number | null) {
   });
 }
 
-export function useRouteTemplates(enabled: boolean) {
+export function useRoutePresets(enabled: boolean) {
   return useQuery({
-    queryKey: [...workflowKey(useProjectKey()), 'templates'],
-    queryFn: () => call(workflowRoutes.templateList),
+    queryKey: [...workflowKey(useProjectKey()), 'presets'],
+    queryFn: () => call(workflowRoutes.presetList),
     enabled,
   });
 }
@@ -108,25 +108,25 @@ export function useBatchSend(meta?: MutationMeta) {
   });
 }
 
-function useInvalidateTemplates() {
+function useInvalidatePresets() {
   const queryClient = useQueryClient();
   const project = useProjectKey();
-  return () => queryClient.invalidateQueries({ queryKey: [...workflowKey(project), 'templates'] });
+  return () => queryClient.invalidateQueries({ queryKey: [...workflowKey(project), 'presets'] });
 }
 
-export function useCreateRouteTemplate(meta?: MutationMeta) {
-  const invalidate = useInvalidateTemplates();
+export function useCreateRoutePreset(meta?: MutationMeta) {
+  const invalidate = useInvalidatePresets();
   return useMutation({
-    mutationFn: (body: RouteTemplateBody) => call(workflowRoutes.createTemplate, { body }),
+    mutationFn: (body: RoutePresetBody) => call(workflowRoutes.createPreset, { body }),
     onSuccess: invalidate,
     meta,
   });
 }
 
-export function useDeleteRouteTemplate() {
-  const invalidate = useInvalidateTemplates();
+export function useDeleteRoutePreset() {
+  const invalidate = useInvalidatePresets();
   return useMutation({
-    mutationFn: (id: number) => call(workflowRoutes.deleteTemplate, { params: { id } }),
+    mutationFn: (id: number) => call(workflowRoutes.deletePreset, { params: { id } }),
     onSuccess: invalidate,
   });
 }

@@ -2,7 +2,7 @@ import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import type { RouteStageInput } from '@edoc/contract/workflow-requests';
 import { Stage } from '@edoc/contract/workflow';
-import type { RouteTemplate } from './api';
+import type { RoutePreset } from './api';
 
 /** One stage of the send form. Assignees are 'u:<id>' (a person) or 'g:<id>' (a group) in one multi-select. */
 export interface StageValues {
@@ -46,13 +46,13 @@ export function routeOf(values: RouteValues, stages: readonly number[]): RouteSt
 }
 
 /**
- * A template's stages as form values, for the stages enabled now. A due date already past is left out: the
+ * A route preset's stages as form values, for the stages enabled now. A due date already past is left out: the
  * route may not be due before it is sent.
  */
-export function valuesOfTemplate(template: RouteTemplate, stages: readonly number[]): RouteValues {
+export function valuesOfPreset(preset: RoutePreset, stages: readonly number[]): RouteValues {
   const out: Partial<Record<string, StageValues>> = {};
   for (const n of stages) {
-    const s = template.stages.find((x) => x.stage === n);
+    const s = preset.stages.find((x) => x.stage === n);
     const due = s?.dueDate ? dayjs(s.dueDate) : null;
     out[String(n)] = {
       assignees: s ? [...s.userIds.map(userValue), ...s.groupIds.map(groupValue)] : [],

@@ -6,8 +6,8 @@ import { fileList } from '@edoc/contract/document';
 import {
   assigneeCandidates,
   batchAnswer,
-  routeTemplateCreated,
-  routeTemplateList,
+  routePresetCreated,
+  routePresetList,
   transitionAnswer,
 } from '@edoc/contract/workflow-requests';
 import { changeLanguage } from '../../lib/i18n';
@@ -82,11 +82,11 @@ describe('send dialog', () => {
     await changeLanguage('en-US');
     signIn();
     const fetchMock = serveViewer(detail({ status: DocStatus.Editing, actions: ['send'] }), {
-      'GET /route/template/list': () => reply(routeTemplateList, [template]),
+      'GET /route/template/list': () => reply(routePresetList, [template]),
       'POST /route/template/create': (_u, init) =>
         JSON.parse(String(init?.body)).name === 'Sixth'
           ? envelope(null, { status: 409, errorCode: 'template_limit', msg: 'Template can be created Max 5!' })
-          : reply(routeTemplateCreated, { id: 10 }),
+          : reply(routePresetCreated, { id: 10 }),
       'POST /file/apply/save': () => reply(transitionAnswer, { fileId: 7, status: DocStatus.InReview }),
     });
     renderApp('/view?fileId=7');
@@ -118,7 +118,7 @@ describe('send dialog', () => {
           capped: false,
         }),
       'GET /file/assignees/1': () => reply(assigneeCandidates, [candidates[0]]),
-      'GET /route/template/list': () => reply(routeTemplateList, []),
+      'GET /route/template/list': () => reply(routePresetList, []),
       'POST /file/batch/a': () =>
         reply(batchAnswer, {
           results: [

@@ -5,9 +5,9 @@ import type { BatchAnswer, RouteStageInput } from '@edoc/contract/workflow-reque
 import { isApiError } from '../../../lib/api-client';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
 import { useAssignees, useBatchSend, useSendDocument } from '../api';
-import { routeOf, valuesOfTemplate, type RouteValues } from '../route-values';
+import { routeOf, valuesOfPreset, type RouteValues } from '../route-values';
 import { BatchResults } from './batch-results';
-import { RouteTemplates } from './route-templates';
+import { RoutePresets } from './route-presets';
 import { StageFields } from './stage-fields';
 
 export interface SendDialogProps {
@@ -77,7 +77,7 @@ export function SendDialog({ open, fileIds, names, batch = false, onClose, onSen
     );
   };
 
-  /** The route for a template: only once every stage names someone (the server refuses an empty stage too). */
+  /** The route for a preset: only once every stage names someone (the server refuses an empty stage too). */
   const currentRoute = async (): Promise<RouteStageInput[] | null> => {
     try {
       return routeOf(await form.validateFields(), stages);
@@ -134,9 +134,9 @@ export function SendDialog({ open, fileIds, names, batch = false, onClose, onSen
                 <Alert type="info" showIcon title={t('workflow.send.batchHint', { name: names[fileIds[0]] ?? '' })} />
               ) : null}
               {stages.length > 0 ? (
-                <RouteTemplates
+                <RoutePresets
                   currentRoute={currentRoute}
-                  onApply={(tpl) => form.setFieldsValue(valuesOfTemplate(tpl, stages))}
+                  onApply={(preset) => form.setFieldsValue(valuesOfPreset(preset, stages))}
                 />
               ) : null}
               {candidates.data && stages.length === 0 ? (

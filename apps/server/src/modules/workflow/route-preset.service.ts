@@ -1,26 +1,26 @@
 import { TrailType } from '@edoc/contract/enums';
-import { ROUTE_TEMPLATE_MAX, type RouteTemplateBody } from '@edoc/contract/workflow-requests';
+import { ROUTE_PRESET_MAX, type RoutePresetBody } from '@edoc/contract/workflow-requests';
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import { groups, sites } from '../../db/schema/projects.ts';
-import { routeTemplates } from '../../db/schema/workflow.ts';
+import { routePresets } from '../../db/schema/workflow.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { recordTrail } from '../../trail/trail.service.ts';
 
 /** The project's route presets (DESIGN §6), oldest first. */
-export async function listRouteTemplates(deps: Deps, ctx: ProjectContext) {
+export async function listRoutePresets(deps: Deps, ctx: ProjectContext) {
   const rows = await deps.db
     .select()
-    .from(routeTemplates)
-    .where(eq(routeTemplates.projectId, ctx.projectId))
-    .orderBy(asc(routeTemplates.id));
+    .from(routePresets)
+    .where(eq(routePresets.projectId, ctx.projectId))
+    .orderBy(asc(routePresets.id));
   return rows.map((t) => ({
     id: t.id,
     name: t.name,
     siteId: t.siteId,
     groupId: t.groupId,
-    stages: t.route as RouteTemplateBody['stages'],
+    stages: t.route as RoutePresetBody['stages'],
     createdBy: t.createdBy,
   }));
 }
@@ -29,7 +29,7 @@ export async function listRouteTemplates(deps: Deps, ctx: ProjectContext) {
  * A named preset of a route, for a site, a group or the whole project: at most five for each ('Template can be
  * created Max 5!'). The count is taken under a lock on the project's presets, so two creates at once cannot make six.
  */
-export async function createRouteTemplate(deps: Deps, ctx: ProjectContext, body: RouteTemplateBody) {
+export async function createRoutePreset(deps: Deps, ctx: ProjectContext, body: RoutePresetBody) {
   return deps.db.transaction(async (tx) => {
     if (body.siteId) {
       const [s] = await tx
@@ -47,17 +47,17 @@ export async function createRouteTemplate(deps: Deps, ctx: ProjectContext, body:
     }
     await tx.execute(sqlLock(ctx.projectId));
     const owner = body.siteId
-      ? eq(routeTemplates.siteId, body.siteId)
+      ? eq(routePresets.siteId, body.siteId)
       : body.groupId
-        ? eq(routeTemplates.groupId, body.groupId)
-        : and(isNull(routeTemplates.siteId), isNull(routeTemplates.groupId));
+        ? eq(routePresets.groupId, body.groupId)
+        : and(isNull(routePresets.siteId), isNull(routePresets.groupId));
     const [{ n }] = await tx
       .select({ n: count() })
-      .from(routeTemplates)
-      .where(and(eq(routeTemplates.projectId, ctx.projectId), owner));
-    if (n >= ROUTE_TEMPLATE_MAX) fail('template_limit');
+      .from(routePresets)
+      .where(and(eq(routePresets.projectId, ctx.projectId), owner));
+    if (n >= ROUTE_PRESET_MAX) fail('template_limit');
     const [row] = await tx
-      .insert(routeTemplates)
+      .insert(routePresets)
       .values({
         projectId: ctx.projectId,
         siteId: body.siteId ?? null,
@@ -78,16 +78,16 @@ export async function createRouteTemplate(deps: Deps, ctx: ProjectContext, body:
 }
 
 /** Its creator or a project administrator removes a preset. */
-export async function deleteRouteTemplate(deps: Deps, ctx: ProjectContext, id: number) {
+export async function deleteRoutePreset(deps: Deps, ctx: ProjectContext, id: number) {
   await deps.db.transaction(async (tx) => {
     const [t] = await tx
       .select()
-      .from(routeTemplates)
-      .where(and(eq(routeTemplates.id, id), eq(routeTemplates.projectId, ctx.projectId)))
+      .from(routePresets)
+      .where(and(eq(routePresets.id, id), eq(routePresets.projectId, ctx.projectId)))
       .for('update');
     if (!t) fail('not_found');
     if (t.createdBy !== ctx.auth.user.id && !ctx.fullAccess) fail('forbidden');
-    await tx.delete(routeTemplates).where(eq(routeTemplates.id, t.id));
+    await tx.delete(routePresets).where(eq(routePresets.id, t.id));
     await recordTrail(tx, ctx.actor, {
       type: TrailType.Delete,
       objectType: 'route_template',

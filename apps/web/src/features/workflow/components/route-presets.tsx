@@ -3,26 +3,26 @@ import { DeleteOutlined, SaveOutlined } from '@ant-design/icons';
 import { App, Button, Flex, Input, Popconfirm, Popover, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { RouteStageInput } from '@edoc/contract/workflow-requests';
-import { ROUTE_TEMPLATE_MAX } from '@edoc/contract/workflow-requests';
-import { useCreateRouteTemplate, useDeleteRouteTemplate, useRouteTemplates, type RouteTemplate } from '../api';
+import { ROUTE_PRESET_MAX } from '@edoc/contract/workflow-requests';
+import { useCreateRoutePreset, useDeleteRoutePreset, useRoutePresets, type RoutePreset } from '../api';
 
-interface RouteTemplatesProps {
+interface RoutePresetsProps {
   /** The route as the form holds it now, or null while it is incomplete (a stage without assignees). */
   currentRoute: () => Promise<RouteStageInput[] | null>;
-  onApply: (template: RouteTemplate) => void;
+  onApply: (preset: RoutePreset) => void;
 }
 
 /** Apply a saved route, save the current one under a name (at most five), or delete one. */
-export function RouteTemplates({ currentRoute, onApply }: RouteTemplatesProps) {
+export function RoutePresets({ currentRoute, onApply }: RoutePresetsProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const templates = useRouteTemplates(true);
-  const create = useCreateRouteTemplate();
-  const remove = useDeleteRouteTemplate();
+  const presets = useRoutePresets(true);
+  const create = useCreateRoutePreset();
+  const remove = useDeleteRoutePreset();
   const [chosen, setChosen] = useState<number | null>(null);
   const [saving, setSaving] = useState(false);
   const [name, setName] = useState('');
-  const list = templates.data ?? [];
+  const list = presets.data ?? [];
 
   const save = async () => {
     const stages = await currentRoute();
@@ -32,7 +32,7 @@ export function RouteTemplates({ currentRoute, onApply }: RouteTemplatesProps) {
       { name: name.trim(), stages },
       {
         onSuccess: () => {
-          void message.success(t('workflow.template.saved', { name: name.trim() }));
+          void message.success(t('workflow.preset.saved', { name: name.trim() }));
           setSaving(false);
           setName('');
         },
@@ -46,13 +46,13 @@ export function RouteTemplates({ currentRoute, onApply }: RouteTemplatesProps) {
         id="workflow-template-name"
         value={name}
         maxLength={64}
-        placeholder={t('workflow.template.name')}
-        aria-label={t('workflow.template.name')}
+        placeholder={t('workflow.preset.name')}
+        aria-label={t('workflow.preset.name')}
         onChange={(e) => setName(e.target.value)}
         onPressEnter={() => name.trim() && void save()}
       />
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {t('workflow.template.limit', { max: ROUTE_TEMPLATE_MAX })}
+        {t('workflow.preset.limit', { max: ROUTE_PRESET_MAX })}
       </Typography.Text>
       <Button
         id="workflow-template-save-ok"
@@ -69,18 +69,18 @@ export function RouteTemplates({ currentRoute, onApply }: RouteTemplatesProps) {
 
   return (
     <Flex gap={8} align="center" wrap>
-      <Typography.Text type="secondary">{t('workflow.template.label')}</Typography.Text>
+      <Typography.Text type="secondary">{t('workflow.preset.label')}</Typography.Text>
       <Space.Compact>
         <Select<number>
           id="workflow-template"
           style={{ width: 220 }}
           allowClear
-          loading={templates.isFetching}
-          placeholder={t('workflow.template.apply')}
-          aria-label={t('workflow.template.apply')}
+          loading={presets.isFetching}
+          placeholder={t('workflow.preset.apply')}
+          aria-label={t('workflow.preset.apply')}
           value={chosen ?? undefined}
           options={list.map((tpl) => ({ value: tpl.id, label: tpl.name }))}
-          notFoundContent={t('workflow.template.none')}
+          notFoundContent={t('workflow.preset.none')}
           onChange={(id) => {
             setChosen(id ?? null);
             const tpl = list.find((x) => x.id === id);
@@ -88,7 +88,7 @@ export function RouteTemplates({ currentRoute, onApply }: RouteTemplatesProps) {
           }}
         />
         <Popconfirm
-          title={t('workflow.template.deleteConfirm', { name: list.find((x) => x.id === chosen)?.name ?? '' })}
+          title={t('workflow.preset.deleteConfirm', { name: list.find((x) => x.id === chosen)?.name ?? '' })}
           okText={t('common.confirm')}
           cancelText={t('common.cancel')}
           okButtonProps={{ id: 'workflow-template-delete-ok', danger: true }}
@@ -97,7 +97,7 @@ export function RouteTemplates({ currentRoute, onApply }: RouteTemplatesProps) {
             chosen !== null &&
             remove.mutateAsync(chosen).then(() => {
               setChosen(null);
-              void message.success(t('workflow.template.deleted'));
+              void message.success(t('workflow.preset.deleted'));
             })
           }
         >
@@ -105,7 +105,7 @@ export function RouteTemplates({ currentRoute, onApply }: RouteTemplatesProps) {
             id="workflow-template-delete"
             icon={<DeleteOutlined />}
             disabled={chosen === null}
-            aria-label={t('workflow.template.delete')}
+            aria-label={t('workflow.preset.delete')}
           />
         </Popconfirm>
       </Space.Compact>
@@ -113,11 +113,11 @@ export function RouteTemplates({ currentRoute, onApply }: RouteTemplatesProps) {
         trigger="click"
         open={saving}
         onOpenChange={setSaving}
-        title={t('workflow.template.saveTitle')}
+        title={t('workflow.preset.saveTitle')}
         content={saveForm}
       >
         <Button id="workflow-template-save" icon={<SaveOutlined />}>
-          {t('workflow.template.save')}
+          {t('workflow.preset.save')}
         </Button>
       </Popover>
     </Flex>
