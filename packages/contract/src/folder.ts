@@ -65,17 +65,17 @@ export const folderIdParams = z.object({ folderId: idParam });
 export const folderGrantsBody = z.object({ grants: z.array(folderGrantInput).max(500) });
 export type FolderGrantsBody = z.input<typeof folderGrantsBody>;
 
-export const folderTemplateApplyBody = z.object({
+export const directoryTemplateApplyBody = z.object({
   templateId: idField,
   type: folderTypeField.default(FolderType.Work),
 });
-export type FolderTemplateApplyBody = z.input<typeof folderTemplateApplyBody>;
+export type DirectoryTemplateApplyBody = z.input<typeof directoryTemplateApplyBody>;
 
-export const folderTemplateSaveBody = z.object({
+export const directoryTemplateSaveBody = z.object({
   name: requiredText(128),
   type: folderTypeField.default(FolderType.Work),
 });
-export type FolderTemplateSaveBody = z.input<typeof folderTemplateSaveBody>;
+export type DirectoryTemplateSaveBody = z.input<typeof directoryTemplateSaveBody>;
 
 export const folderSearchQuery = z.object({
   searchValue: z.string().trim().max(TREE_TITLE_MAX, 'too_long').default(''),
@@ -180,12 +180,12 @@ export const userFolderRights = z.object({
 export type UserFolderRights = z.infer<typeof userFolderRights>;
 
 /** POST /folder/template/apply answer: how many folders the template added. */
-export const folderTemplateApplied = z.object({ created: z.number() });
-export type FolderTemplateApplied = z.infer<typeof folderTemplateApplied>;
+export const directoryTemplateApplied = z.object({ created: z.number() });
+export type DirectoryTemplateApplied = z.infer<typeof directoryTemplateApplied>;
 
 /** POST /folder/template/save answer. */
-export const folderTemplateSaved = z.object({ templateId: z.number(), folderCount: z.number() });
-export type FolderTemplateSaved = z.infer<typeof folderTemplateSaved>;
+export const directoryTemplateSaved = z.object({ templateId: z.number(), folderCount: z.number() });
+export type DirectoryTemplateSaved = z.infer<typeof directoryTemplateSaved>;
 
 /** A folder's name in the reader's language: its English name in English where it has one (issue 12, defect 4). */
 export const folderNameIn = (lang: string, name: string, nameEn: string | null | undefined): string =>

@@ -92,8 +92,8 @@ export const InspectorPage = page(() =>
 );
 export const GroupPage = page(() => import('../features/group/pages/group-page').then((m) => m.GroupPage));
 export const DirectoryPage = page(() => import('../features/folder/pages/directory-page').then((m) => m.DirectoryPage));
-export const FolderTemplatePage = page(() =>
-  import('../features/folder/pages/folder-template-page').then((m) => m.FolderTemplatePage),
+export const ProjectDirectoryTemplatePage = page(() =>
+  import('../features/folder/pages/directory-template-page').then((m) => m.ProjectDirectoryTemplatePage),
 );
 export const ProjectCodePage = page(() => import('../features/code/pages/code-pages').then((m) => m.ProjectCodePage));
 export const ProjectCodeTypePage = page(() =>

@@ -23,7 +23,6 @@ import {
   DirectoryPage,
   DirectoryTemplatePage,
   DownloadPage,
-  FolderTemplatePage,
   GroupPage,
   HeaderOnlyLayout,
   InspectorPage,
@@ -38,6 +37,7 @@ import {
   ProcessedPage,
   ProjectCodePage,
   ProjectCodeTypePage,
+  ProjectDirectoryTemplatePage,
   ProjectListPage,
   ProjectSettingsPage,
   RegisterPage,
@@ -172,9 +172,9 @@ export const routes: RouteObject[] = [
                 <DirectoryPage />
               </ClosedReadOnly>
             ),
-            [paths.project.manageFolderTemplate]: (
+            [paths.project.manageDirectoryTemplate]: (
               <ClosedReadOnly>
-                <FolderTemplatePage />
+                <ProjectDirectoryTemplatePage />
               </ClosedReadOnly>
             ),
             [paths.project.manageEncode]: (

@@ -52,7 +52,7 @@ export const paths = {
     manageGroup: '/manage/group',
     manageReport: '/manage/report',
     manageDirectory: '/manage/directory',
-    manageFolderTemplate: '/manage/folder_template',
+    manageDirectoryTemplate: '/manage/folder_template',
     manageDownload: '/manage/download',
     manageTag: '/manage/tag',
     user: '/user',

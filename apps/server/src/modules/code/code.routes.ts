@@ -88,7 +88,7 @@ export function codeRoutes(api: Api, deps: Deps): void {
       {
         access: write,
         query: codeScopeQuery,
-        response: workbook('The code-type import template, to fill in.'),
+        response: workbook('The code-type import sample, to fill in.'),
       },
       async ({ ctx, query, reply }) => {
         await codeScopeOf(deps, ctx, query.companyId);
@@ -141,7 +141,7 @@ export function codeRoutes(api: Api, deps: Deps): void {
     );
     get(
       `${prefix}/import/sample`,
-      { access: write, query: codeScopeQuery, response: workbook('The code import template, to fill in.') },
+      { access: write, query: codeScopeQuery, response: workbook('The code import sample, to fill in.') },
       async ({ ctx, query, reply }) => {
         await codeScopeOf(deps, ctx, query.companyId);
         return reply.headers(xlsxHeaders('codes-sample.xlsx')).send(await codesSample(ctx.lang));

@@ -18,7 +18,7 @@ export function companyUserImportRoutes(api: Api, deps: Deps): void {
     {
       access: 'companyAdmin',
       query: companyScopeQuery,
-      response: workbook('The company-user import template, to fill in.'),
+      response: workbook('The company-user import sample, to fill in.'),
     },
     async ({ ctx, query, reply }) => {
       companyOf(ctx, query.companyId);

@@ -3,10 +3,10 @@ import { idParam, idParams } from '@edoc/contract/fields';
 import {
   folderGrantsAnswer,
   folderGrantsBody,
-  folderTemplateApplied,
-  folderTemplateApplyBody,
-  folderTemplateSaveBody,
-  folderTemplateSaved,
+  directoryTemplateApplied,
+  directoryTemplateApplyBody,
+  directoryTemplateSaveBody,
+  directoryTemplateSaved,
   userFolderRights,
 } from '@edoc/contract/folder';
 import { directoryTemplateList } from '@edoc/contract/template';
@@ -18,7 +18,7 @@ import { listDirectoryTemplates } from '../template/template.service.ts';
 import { folderGrantsOf, replaceFolderGrants } from './folder-grant.service.ts';
 import { projectFlags } from '../../access/folder-rights.ts';
 import { userFolderRights as rightsOfUser } from './folder-search.service.ts';
-import { applyDirectoryTemplate, saveDirectoryTemplate } from './folder-template.service.ts';
+import { applyDirectoryTemplate, saveDirectoryTemplate } from './directory-template.service.ts';
 
 const folderParams = z.object({ folderId: idParam });
 /** Authorisation configuration and templates are the project administrator's (STU_PM, COMPANY_ADMIN). */
@@ -53,13 +53,13 @@ export function folderGrantRoutes(api: Api, deps: Deps): void {
 
   post(
     '/folder/template/apply',
-    { access, body: folderTemplateApplyBody, response: folderTemplateApplied },
+    { access, body: directoryTemplateApplyBody, response: directoryTemplateApplied },
     ({ ctx, body }) => applyDirectoryTemplate(deps, ctx, body),
   );
 
   post(
     '/folder/template/save',
-    { access, body: folderTemplateSaveBody, response: folderTemplateSaved },
+    { access, body: directoryTemplateSaveBody, response: directoryTemplateSaved },
     ({ ctx, body }) => saveDirectoryTemplate(deps, ctx, body),
   );
 }

@@ -40,7 +40,7 @@ export function companyTemplateRoutes(api: Api, deps: Deps): void {
 
   get(
     '/template/import/sample',
-    { access, query: templateSampleQuery, response: workbook('The import template of this type, to fill in.') },
+    { access, query: templateSampleQuery, response: workbook('The import sample of this type, to fill in.') },
     async ({ ctx, query, reply }) => {
       companyOf(ctx, query.companyId);
       const name = `${ctx.lang === 'en-US' ? 'template' : '模板'}-${query.type}.xlsx`;

@@ -14,7 +14,7 @@ export interface TemplateFolderPlace {
 
 /**
  * The one write of folders that come from a template, with their subfolders: a new project's template
- * (template-apply.ts) and a template applied to a project later (folder-template.service.ts). Returns the new
+ * (template-apply.ts) and a template applied to a project later (directory-template.service.ts). Returns the new
  * folders' ids by their path of names below the place (pathKey), which type-4 bindings resolve against.
  */
 export async function insertTemplateFolders(

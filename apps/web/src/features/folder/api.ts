@@ -3,8 +3,8 @@ import type {
   FolderCreateBody,
   FolderGrantInput,
   FolderMoveBody,
-  FolderTemplateApplyBody,
-  FolderTemplateSaveBody,
+  DirectoryTemplateApplyBody,
+  DirectoryTemplateSaveBody,
 } from '@edoc/contract/folder';
 import type { GroupItem } from '@edoc/contract/group';
 import { WHOLE_LIST_PAGE_SIZE } from '@edoc/contract/limits';
@@ -131,7 +131,7 @@ export function useDirectoryTemplates() {
 export function useApplyTemplate() {
   const invalidate = useInvalidateFolders();
   return useMutation({
-    mutationFn: (body: FolderTemplateApplyBody) => call(folderRoutes.applyTemplate, { body }),
+    mutationFn: (body: DirectoryTemplateApplyBody) => call(folderRoutes.applyTemplate, { body }),
     onSuccess: invalidate,
   });
 }
@@ -142,7 +142,7 @@ export function useSaveAsTemplate(meta?: MutationMeta) {
   const queryKey = [...foldersKey(useProjectKey()), 'templates'];
   return useMutation({
     meta,
-    mutationFn: (body: FolderTemplateSaveBody) => call(folderRoutes.saveTemplate, { body }),
+    mutationFn: (body: DirectoryTemplateSaveBody) => call(folderRoutes.saveTemplate, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey }),
   });
 }

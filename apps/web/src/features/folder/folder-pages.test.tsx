@@ -5,7 +5,7 @@ import { noData } from '@edoc/contract/envelope';
 import {
   folderCreated,
   folderGrantsAnswer,
-  folderTemplateApplied,
+  directoryTemplateApplied,
   folderTreeAnswer,
   userFolderRights,
   type FolderNode,
@@ -249,7 +249,7 @@ describe('folder template page', () => {
       // The project administrator's own list (issue 12, defect 3: the company administrator's answered 403).
       'GET /folder/template/list': () =>
         reply(directoryTemplateList, [{ id: 1, name: 'ICH E6(R2)', type: 2, shipped: true, folderCount: 56 }]),
-      'POST /folder/template/apply': () => reply(folderTemplateApplied, { created: 3 }),
+      'POST /folder/template/apply': () => reply(directoryTemplateApplied, { created: 3 }),
       'POST /folder/template/save': () =>
         envelope(null, { status: 409, errorCode: 'template_name_exists', msg: 'Template name already exists' }),
     });

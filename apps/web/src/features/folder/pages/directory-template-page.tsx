@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Card, Empty, Flex, Form, Input, Popconfirm, Segmented, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { folderTemplateSaveBody } from '@edoc/contract/folder';
+import { directoryTemplateSaveBody } from '@edoc/contract/folder';
 import { FolderType } from '@edoc/contract/permissions';
 import type { DirectoryTemplateItem } from '@edoc/contract/project';
 import { showServerError } from '../../../lib/form-errors';
@@ -33,7 +33,7 @@ function SaveTemplateForm({ type }: { type: number }) {
       <Form.Item
         name="name"
         label={t('folder.templateName')}
-        rules={[schemaRule('name', folderTemplateSaveBody.shape.name, 'folder.templateName')]}
+        rules={[schemaRule('name', directoryTemplateSaveBody.shape.name, 'folder.templateName')]}
       >
         <Input style={{ width: 280 }} />
       </Form.Item>
@@ -45,7 +45,7 @@ function SaveTemplateForm({ type }: { type: number }) {
 }
 
 /** SPEC §2 /manage/folder_template: apply a directory template to the project's tree, or save the tree as one. */
-export function FolderTemplatePage() {
+export function ProjectDirectoryTemplatePage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const { libraryFolder } = useSession();
