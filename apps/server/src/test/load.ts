@@ -7,7 +7,8 @@ export interface Outcome {
   kind: 'read' | 'upload';
   startedAt: number;
   endedAt: number;
-  status: number;
+  /** The HTTP status; 0 when no answer came. */
+  httpStatus: number;
   errorCode: string | null;
   retryAfter: string | null;
 }
@@ -35,7 +36,7 @@ export function loadOn(node: EdocNode, token: string, folderId: number) {
       kind,
       startedAt,
       endedAt: Date.now(),
-      status: res?.status ?? 0,
+      httpStatus: res?.status ?? 0,
       errorCode: res?.json?.errorCode ?? null,
       retryAfter: res?.headers.get('retry-after') ?? null,
     });
@@ -80,10 +81,10 @@ export function expectHonestOutage(
   outcomes: Outcome[],
   window: { downAt: number; upAt: number; backWithinMs: number },
 ) {
-  const failed = outcomes.filter((o) => o.status !== 200);
+  const failed = outcomes.filter((o) => o.httpStatus !== 200);
   expect(failed.length).toBeGreaterThan(0);
   for (const o of failed) {
-    expect(o, JSON.stringify(o)).toMatchObject({ status: 503, errorCode: 'service_unavailable', retryAfter: '5' });
+    expect(o, JSON.stringify(o)).toMatchObject({ httpStatus: 503, errorCode: 'service_unavailable', retryAfter: '5' });
     expect(o.endedAt, JSON.stringify(o)).toBeGreaterThanOrEqual(window.downAt);
     expect(o.startedAt, JSON.stringify(o)).toBeLessThan(window.upAt + window.backWithinMs);
   }
