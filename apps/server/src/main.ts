@@ -13,7 +13,7 @@ import { writeCheckpoint } from './trail/trail-checkpoint.ts';
 import { openDatabase } from './runtime.ts';
 import { characterAdvice } from './db/embedded.ts';
 import { seedAdmin } from './seed.ts';
-import { ensureSigningKey } from './modules/seal/seal-key.service.ts';
+import { ensureSealKey } from './modules/seal/seal-key.service.ts';
 import { seedShippedTemplates } from './modules/template/template.service.ts';
 import { createPackHandler, DOWNLOAD_QUEUE } from './modules/download/download-pack.ts';
 import { sweepExpiredDownloads } from './modules/download/download.service.ts';
@@ -42,7 +42,7 @@ const { db, url, embedded } = await openDatabase(
     first.seeded = await seedAdmin(db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
     await seedShippedTemplates(db);
     // The key that signs downloaded PDFs: made once, shared by every node through the database.
-    await ensureSigningKey(db);
+    await ensureSealKey(db);
   },
 );
 const { seeded } = first;

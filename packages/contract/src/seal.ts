@@ -1,20 +1,20 @@
 import { z } from 'zod';
 
 /** A PEM key, a PEM chain or a base64 PKCS#12 file: a few kilobytes; this bounds what the server parses. */
-export const SIGNING_MATERIAL_MAX = 65_536;
+export const SEAL_MATERIAL_MAX = 65_536;
 
-export const signingMaterial = z.string('required').trim().min(1, 'required').max(SIGNING_MATERIAL_MAX, 'too_long');
+export const sealMaterial = z.string('required').trim().min(1, 'required').max(SEAL_MATERIAL_MAX, 'too_long');
 
 /**
  * POST /system/signing-certificate: the company's document-signing certificate replaces the one in use. Either a PEM
  * private key (RSA or EC, unencrypted PKCS#1/PKCS#8/SEC1) with the PEM certificate chain, the signing certificate
  * first or anywhere in it; or a PKCS#12 file (base64) with its password.
  */
-export const signingCertificateBody = z
+export const sealCertificateBody = z
   .object({
-    privateKey: signingMaterial.optional(),
-    certificate: signingMaterial.optional(),
-    pkcs12: signingMaterial.regex(/^[A-Za-z0-9+/=\s]+$/, 'invalid_value').optional(),
+    privateKey: sealMaterial.optional(),
+    certificate: sealMaterial.optional(),
+    pkcs12: sealMaterial.regex(/^[A-Za-z0-9+/=\s]+$/, 'invalid_value').optional(),
     password: z.string('invalid_value').max(1024, 'too_long').optional(),
   })
   .superRefine((b, ctx) => {
@@ -22,10 +22,10 @@ export const signingCertificateBody = z
     for (const field of ['privateKey', 'certificate'] as const)
       if (!b[field]) ctx.addIssue({ code: 'custom', message: 'required', path: [field] });
   });
-export type SigningCertificateBody = z.infer<typeof signingCertificateBody>;
+export type SealCertificateBody = z.infer<typeof sealCertificateBody>;
 
 /** The certificate downloaded PDFs are signed with, as an administrator checks it. */
-export const signingCertificate = z.object({
+export const sealCertificate = z.object({
   subject: z.string(),
   issuer: z.string(),
   serialNumber: z.string(),
@@ -41,4 +41,4 @@ export const signingCertificate = z.object({
   /** The signing certificate, for readers to be told to trust it (a self-signed one is trusted by nobody else). */
   certificatePem: z.string(),
 });
-export type SigningCertificate = z.infer<typeof signingCertificate>;
+export type SealCertificate = z.infer<typeof sealCertificate>;

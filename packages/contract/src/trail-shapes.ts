@@ -44,7 +44,7 @@ export const profile = z
     city: optText,
   })
   .partial();
-export const signingCert = z.object({
+export const sealCert = z.object({
   subject: text,
   issuer: text,
   serialNumber: text,

@@ -15,7 +15,7 @@ import {
   grant,
   account,
   profile,
-  signingCert,
+  sealCert,
   imageChange,
   member,
   group,
@@ -177,7 +177,7 @@ export const TRAIL_ENTRIES = [
     new: z.object({ kinds: z.array(text) }),
   }),
   // The certificate downloaded PDFs are signed with (DESIGN §7): which one was in use before and which is now.
-  entry(TrailType.SettingsChange, 'signing_certificate', { old: signingCert.nullable(), new: signingCert }),
+  entry(TrailType.SettingsChange, 'signing_certificate', { old: sealCert.nullable(), new: sealCert }),
   entry(TrailType.NoticeChange, 'notice', { old: notice, new: notice }),
   entry(TrailType.UserChange, 'user', { old: account, new: account }),
   entry(TrailType.ProfileChange, 'user', { old: profile.or(imageChange), new: profile.or(imageChange) }),

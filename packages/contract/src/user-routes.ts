@@ -2,7 +2,7 @@ import { projectAlertBody, projectAlertList, projectAlertSaved } from './alert.t
 import { noData } from './envelope.ts';
 import { fileOnly, userIdParams } from './fields.ts';
 import { defineRoute, rawAnswer } from './route.ts';
-import { avatarData, langBody, signatureData, userInfo, userInfoModifyBody } from './user.ts';
+import { avatarData, handwritingData, langBody, userInfo, userInfoModifyBody } from './user.ts';
 
 /** The signed-in user's own profile, language, avatar, handwriting and project alerts. */
 export const userRoutes = {
@@ -13,6 +13,6 @@ export const userRoutes = {
   avatar: defineRoute('GET', '/user/avatar/:userId', { params: userIdParams, response: rawAnswer }),
   projectAlerts: defineRoute('GET', '/user/study_alert', { response: projectAlertList }),
   saveProjectAlert: defineRoute('POST', '/user/study_alert/a', { body: projectAlertBody, response: projectAlertSaved }),
-  signature: defineRoute('GET', '/user/signature', { response: rawAnswer }),
-  uploadSignature: defineRoute('POST', '/user/signature/a', { multipart: fileOnly, response: signatureData }),
+  handwriting: defineRoute('GET', '/user/signature', { response: rawAnswer }),
+  uploadHandwriting: defineRoute('POST', '/user/signature/a', { multipart: fileOnly, response: handwritingData }),
 };

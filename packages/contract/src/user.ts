@@ -42,9 +42,9 @@ export const langBody = z.object({ lang: langField });
 export const avatarData = z.object({ avatarUrl: z.string() });
 export type AvatarData = z.infer<typeof avatarData>;
 
-/** The electronic signature image: png or jpeg (told by its content), at most 1 MiB. */
-export const SIGNATURE_MAX_BYTES = 1024 * 1024;
-export const SIGNATURE_TYPES = ['image/png', 'image/jpeg'] as const;
+/** The handwritten signature image (not the e-signature it goes with): png or jpeg (told by its content), at most 1 MiB. */
+export const HANDWRITING_MAX_BYTES = 1024 * 1024;
+export const HANDWRITING_TYPES = ['image/png', 'image/jpeg'] as const;
 /** POST /user/signature/a answers when the new image was stored (its sha256 prefix, for cache busting). */
-export const signatureData = z.object({ version: z.string() });
-export type SignatureData = z.infer<typeof signatureData>;
+export const handwritingData = z.object({ version: z.string() });
+export type HandwritingData = z.infer<typeof handwritingData>;

@@ -35,21 +35,21 @@ export type SendBody = z.infer<typeof sendBody>;
  * A stage requiring a signature asks for the password again (with the e-mail at the first signing of a session)
  * and the confirmation tick; the meaning comes from the stage.
  */
-export const signatureInput = z.object({
+export const eSignatureInput = z.object({
   email: z.string().trim().max(254, 'too_long').optional(),
   password: passwordInput,
   confirmed: z.literal(true, { error: 'signature_not_confirmed' }),
   /** The signer's IANA time zone, shown beside the UTC time on the signature page. */
   timeZone: z.string().trim().max(64, 'too_long').optional(),
 });
-export type SignatureInput = z.infer<typeof signatureInput>;
+export type ESignatureInput = z.infer<typeof eSignatureInput>;
 
 /** POST /file/audit/{fileId}/a: the caller's decision on the open stage. A rejection needs its reason. */
 export const decideBody = z
   .object({
     pass: z.boolean('required'),
     comment: optionalText(1000),
-    signature: signatureInput.optional(),
+    signature: eSignatureInput.optional(),
   })
   .refine((d) => d.pass || !!d.comment, { path: ['reason'], message: 'required' });
 export type DecideBody = z.infer<typeof decideBody>;
@@ -65,7 +65,7 @@ export const batchBody = z.discriminatedUnion('action', [
     action: z.literal('pass'),
     fileIds: z.array(idField).min(1, 'required').max(200, 'too_long'),
     comment: optionalText(1000),
-    signature: signatureInput.optional(),
+    signature: eSignatureInput.optional(),
   }),
 ]);
 export type BatchBody = z.infer<typeof batchBody>;
@@ -81,7 +81,7 @@ export type BatchAnswer = z.infer<typeof batchAnswer>;
 /** The workflow actions the caller may take on a document now (workflow-abilities.ts abilitiesOf). */
 export const workflowAbilities = abilityList(WORKFLOW_ACTIONS);
 
-const signatureShown = z.object({
+const eSignatureShown = z.object({
   signerName: z.string(),
   meaning: z.string(),
   signedAt: z.string(),
@@ -113,7 +113,7 @@ export const workflowHistory = z.array(
             decision: z.number(),
             comment: z.string().nullable(),
             decidedAt: z.string().nullable(),
-            signature: signatureShown.nullable(),
+            signature: eSignatureShown.nullable(),
           }),
         ),
       }),

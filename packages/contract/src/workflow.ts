@@ -30,13 +30,15 @@ export type TaskKind = (typeof TASK_KINDS)[number];
  * comes from the stage, never chosen).
  */
 type StageTrail = typeof TrailType.Review | typeof TrailType.QualityCheck | typeof TrailType.Approve;
-export const STAGE_RULES: Record<Stage, { key: DocKey; trail: StageTrail; task: TaskKind; meaning: SignatureMeaning }> =
-  {
-    [Stage.Review]: { key: 'reviewDoc', trail: TrailType.Review, task: 'review', meaning: 'reviewed' },
-    [Stage.Qc]: { key: 'qcDoc', trail: TrailType.QualityCheck, task: 'qc', meaning: 'qualityChecked' },
-    [Stage.Approval]: { key: 'approveDoc', trail: TrailType.Approve, task: 'approve', meaning: 'approved' },
-  };
-export type SignatureMeaning = 'reviewed' | 'qualityChecked' | 'approved';
+export const STAGE_RULES: Record<
+  Stage,
+  { key: DocKey; trail: StageTrail; task: TaskKind; meaning: ESignatureMeaning }
+> = {
+  [Stage.Review]: { key: 'reviewDoc', trail: TrailType.Review, task: 'review', meaning: 'reviewed' },
+  [Stage.Qc]: { key: 'qcDoc', trail: TrailType.QualityCheck, task: 'qc', meaning: 'qualityChecked' },
+  [Stage.Approval]: { key: 'approveDoc', trail: TrailType.Approve, task: 'approve', meaning: 'approved' },
+};
+export type ESignatureMeaning = 'reviewed' | 'qualityChecked' | 'approved';
 
 export const WORKFLOW_ACTIONS = [
   'receive',

@@ -18,7 +18,7 @@ export const MEDIA = {
   jpeg: 'image/jpeg',
   gif: 'image/gif',
   webp: 'image/webp',
-  /** A signature image whose stored bytes are no longer a known image (readSignature's fallback). */
+  /** A signature image whose stored bytes are no longer a known image (readHandwriting's fallback). */
   octets: 'application/octet-stream',
 } as const satisfies Record<string, MediaType>;
 

@@ -50,7 +50,7 @@ export interface AuthProfile {
   city: string | null;
   companyName: string | null;
   avatarSha256: string | null;
-  signatureSha256: string | null;
+  handwritingSha256: string | null;
   passwordChangedAt: Date;
 }
 export interface AuthContext {
@@ -117,7 +117,7 @@ const sessionRows = (db: Db) =>
         isCompanyManager: users.isCompanyManager,
         enabled: users.enabled,
         avatarSha256: users.avatarSha256,
-        signatureSha256: users.signatureSha256,
+        handwritingSha256: users.handwritingSha256,
         passwordChangedAt: users.passwordChangedAt,
       },
       companyName: companies.name,
@@ -233,7 +233,7 @@ async function liveSession(db: Db, row: SessionRow | undefined): Promise<AuthCon
       city: row.u.city,
       companyName: row.companyName,
       avatarSha256: row.u.avatarSha256,
-      signatureSha256: row.u.signatureSha256,
+      handwritingSha256: row.u.handwritingSha256,
       passwordChangedAt: row.u.passwordChangedAt,
     },
   };

@@ -50,7 +50,7 @@ async function referenced(db: Db | Tx, among?: string[]): Promise<Set<string>> {
   const rows = await db.execute<{ sha: string }>(sql`
     select ${documentVersions.sha256} as sha from ${documentVersions} where ${only(documentVersions.sha256)}
     union select ${users.avatarSha256} from ${users} where ${only(users.avatarSha256)}
-    union select ${users.signatureSha256} from ${users} where ${only(users.signatureSha256)}
+    union select ${users.handwritingSha256} from ${users} where ${only(users.handwritingSha256)}
     union select ${signatures.imageSha256} from ${signatures} where ${only(signatures.imageSha256)}
     union select ${renditions.pdfSha256} from ${renditions} where ${only(renditions.pdfSha256)}
     union select ${downloadTasks.sha256} from ${downloadTasks} where ${only(downloadTasks.sha256)}

@@ -39,8 +39,8 @@ export const SystemCompanyUserPage = page(() =>
 );
 export const NoticePage = page(() => import('../features/notice/pages/notice-page').then((m) => m.NoticePage));
 export const VersionPage = page(() => import('../features/release/pages/version-page').then((m) => m.VersionPage));
-export const SigningCertificatePage = page(() =>
-  import('../features/seal/pages/signing-certificate-page').then((m) => m.SigningCertificatePage),
+export const SealCertificatePage = page(() =>
+  import('../features/seal/pages/seal-certificate-page').then((m) => m.SealCertificatePage),
 );
 export const UserCenterPage = page(() =>
   import('../features/user/pages/user-center-page').then((m) => m.UserCenterPage),

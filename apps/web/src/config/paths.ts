@@ -16,7 +16,7 @@ export const paths = {
     companyDetails: '/system/company/details',
     companyUser: '/system/company/user',
     version: '/system/version',
-    signing: '/system/signing',
+    seal: '/system/signing',
     notice: '/system/notice',
     userCenter: '/system/userCenter',
   },

@@ -30,7 +30,8 @@ export const users = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     /** Why an administrator rejected a registration (approval status 2). */
     approvalReason: text('approval_reason'),
-    signatureSha256: text('signature_sha256'),
+    /** The handwritten signature image (column named before the noun was handwriting). */
+    handwritingSha256: text('signature_sha256'),
     avatarSha256: text('avatar_sha256'),
     avatarType: text('avatar_type'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

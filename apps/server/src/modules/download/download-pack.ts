@@ -16,7 +16,7 @@ import type { BlobStore } from '../../storage/blob-store.ts';
 import type { StoreConfig } from '../../storage/create-blob-store.ts';
 import { pathOf } from '../../access/folder-rights.ts';
 import { signedDownload, type SignedVersion } from '../seal/signed-copy.ts';
-import { versionsWithSignatures } from '../seal/e-signature-page.ts';
+import { versionsWithESignatures } from '../seal/e-signature-page.ts';
 import type { FromWorker, PackJob, ToWorker } from './pack-worker.ts';
 
 export const DOWNLOAD_QUEUE = 'download.pack';
@@ -168,7 +168,7 @@ async function buildZip(deps: PackDeps, task: typeof downloadTasks.$inferSelect)
   }
 
   // The versions a signature applies to: a PDF of them goes in with its signature page (asked once, not per file).
-  const signed = await versionsWithSignatures(
+  const signed = await versionsWithESignatures(
     deps.db,
     entries.map((e) => e.version.id),
   );

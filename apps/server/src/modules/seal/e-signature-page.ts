@@ -8,7 +8,7 @@ import { signatures } from '../../db/schema/workflow.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 
 /** One signature as the page shows it (21 CFR 11.50: printed name, date and time, meaning). */
-export interface PageSignature {
+export interface ESignatureEntry {
   printedName: string;
   meaning: string;
   signedAt: Date;
@@ -23,16 +23,16 @@ export interface PageSignature {
  * whose hash is not the version's own does not apply to these bytes and is left out. The image is the one the signer
  * had set when signing (signatures.image_sha256).
  */
-export async function signaturesOf(
+export async function eSignaturesOf(
   store: { db: Db; blobs: BlobStore },
   version: { id: number; sha256: string },
-): Promise<PageSignature[]> {
+): Promise<ESignatureEntry[]> {
   const rows = await store.db
     .select()
     .from(signatures)
     .where(eq(signatures.versionId, version.id))
     .orderBy(asc(signatures.id));
-  const out: PageSignature[] = [];
+  const out: ESignatureEntry[] = [];
   for (const s of rows) {
     if (s.contentSha256 !== version.sha256) continue;
     const image = s.imageSha256;
@@ -49,10 +49,10 @@ export async function signaturesOf(
 }
 
 /**
- * Of these versions, the ones with a signature that applies to their content (as signaturesOf counts them), in one
+ * Of these versions, the ones with a signature that applies to their content (as eSignaturesOf counts them), in one
  * query: a pack of many files asks once, not once per file (issue 16).
  */
-export async function versionsWithSignatures(db: Db, versionIds: number[]): Promise<Set<number>> {
+export async function versionsWithESignatures(db: Db, versionIds: number[]): Promise<Set<number>> {
   if (versionIds.length === 0) return new Set();
   const rows = await db
     .selectDistinct({ id: signatures.versionId })
@@ -135,10 +135,10 @@ function header(pdf: PDFDocument, font: PDFFont, doc: { title: string; versionNo
  * Appends the signature page(s) to the PDF: per signature the printed name, the meaning in English and Chinese, the
  * time in UTC and in the signer's time zone, the sha256 of the signed content and the handwritten image if any.
  */
-export async function appendSignaturePage(
+export async function appendESignaturePage(
   pdf: PDFDocument,
   doc: { title: string; versionNo: string },
-  list: PageSignature[],
+  list: ESignatureEntry[],
 ): Promise<void> {
   const font = await embedCjkFont(pdf);
   const perPage = Math.floor((PAGE.height - 2 * PAGE.margin - 60) / BLOCK);

@@ -4,7 +4,7 @@ import { SignPdf } from '@signpdf/signpdf';
 import { Signer, SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
 import forge from 'node-forge';
 import type { PDFDocument } from 'pdf-lib';
-import type { SigningKey } from './seal-key.service.ts';
+import type { SealKey } from './seal-key.service.ts';
 
 const { asn1 } = forge;
 const U = asn1.Class.UNIVERSAL;
@@ -40,7 +40,7 @@ const attribute = (type: string, value: Node) => seq([oid(type), set([value])]);
  * the key may be RSA (PKCS#1 v1.5) or EC (ECDSA).
  */
 export class CadesSigner extends Signer {
-  constructor(private readonly signing: SigningKey) {
+  constructor(private readonly signing: SealKey) {
     super();
   }
 
@@ -84,14 +84,14 @@ export class CadesSigner extends Signer {
  * Room for the CMS, in hex digits (two per byte; an odd count would make @signpdf pad one byte short): the chain's
  * certificates plus 2 KiB for the signature (RSA up to 8192 bits) and the attributes.
  */
-const placeholderLength = (k: SigningKey) => 2 * (k.chain.reduce((n, c) => n + c.raw.length, 0) + 2048);
+const placeholderLength = (k: SealKey) => 2 * (k.chain.reduce((n, c) => n + c.raw.length, 0) + 2048);
 
 /**
  * The PDF saved with a PAdES signature (SubFilter ETSI.CAdES.detached) over all of it, so any reader shows whether
  * the file was altered after edoc handed it out. The signature field is invisible: the signature page shows the
  * people's signatures; this one vouches for the file.
  */
-export async function padesSigned(pdf: PDFDocument, signing: SigningKey, now = new Date()): Promise<Buffer> {
+export async function padesSigned(pdf: PDFDocument, signing: SealKey, now = new Date()): Promise<Buffer> {
   pdflibAddPlaceholder({
     pdfDoc: pdf,
     reason: 'Electronic signature manifestation (21 CFR 11.50) / 电子签名页',

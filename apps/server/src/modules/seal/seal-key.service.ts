@@ -9,7 +9,7 @@ import {
   type KeyObject,
 } from 'node:crypto';
 import { TrailType } from '@edoc/contract/enums';
-import type { SigningCertificate, SigningCertificateBody } from '@edoc/contract/seal';
+import type { SealCertificate, SealCertificateBody } from '@edoc/contract/seal';
 import { desc, sql } from 'drizzle-orm';
 import forge from 'node-forge';
 import type { Db, Tx } from '../../db/client.ts';
@@ -22,7 +22,7 @@ import { trailKey } from '../../trail/trail-key.ts';
 type KeyRow = typeof signingKeys.$inferSelect;
 
 /** The key and chain that sign downloaded PDFs now. */
-export interface SigningKey {
+export interface SealKey {
   id: number;
   key: KeyObject;
   /** The signing certificate first. */
@@ -31,19 +31,20 @@ export interface SigningKey {
   createdAt: Date;
 }
 
-// The sealing key is derived from the trail key: the one secret every node already shares and the database lacks.
-const sealingKey = () => Buffer.from(hkdfSync('sha256', trailKey(), Buffer.alloc(0), 'edoc signing key', 32));
+// The key wrapping the stored private key comes from the trail key: the one secret every node already shares
+// and the database lacks. The info string keeps its first wording: it is part of the derivation.
+const wrappingKey = () => Buffer.from(hkdfSync('sha256', trailKey(), Buffer.alloc(0), 'edoc signing key', 32));
 
-function sealKey(pem: string): string {
+function wrapKey(pem: string): string {
   const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', sealingKey(), iv);
+  const cipher = createCipheriv('aes-256-gcm', wrappingKey(), iv);
   const body = Buffer.concat([cipher.update(pem, 'utf8'), cipher.final()]);
   return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
 }
 
-function unsealKey(sealed: string): string {
+function unwrapKey(sealed: string): string {
   const raw = Buffer.from(sealed, 'base64');
-  const decipher = createDecipheriv('aes-256-gcm', sealingKey(), raw.subarray(0, 12));
+  const decipher = createDecipheriv('aes-256-gcm', wrappingKey(), raw.subarray(0, 12));
   decipher.setAuthTag(raw.subarray(12, 28));
   try {
     return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
@@ -92,7 +93,7 @@ const newest = (db: Db | Tx) => db.select().from(signingKeys).orderBy(desc(signi
  * The key in use, made at first start when there is none. Nodes starting together take an advisory lock, so one
  * key is made, not one per node.
  */
-export async function ensureSigningKey(db: Db): Promise<KeyRow> {
+export async function ensureSealKey(db: Db): Promise<KeyRow> {
   const [row] = await newest(db);
   if (row) return row;
   return db.transaction(async (tx) => {
@@ -102,28 +103,28 @@ export async function ensureSigningKey(db: Db): Promise<KeyRow> {
     const made = selfSigned();
     const [created] = await tx
       .insert(signingKeys)
-      .values({ sealedKey: sealKey(made.keyPem), certChainPem: made.chainPem, source: 'generated' })
+      .values({ sealedKey: wrapKey(made.keyPem), certChainPem: made.chainPem, source: 'generated' })
       .returning();
     return created;
   });
 }
 
-function keyOf(row: KeyRow): SigningKey {
+function keyOf(row: KeyRow): SealKey {
   return {
     id: row.id,
-    key: createPrivateKey(unsealKey(row.sealedKey)),
+    key: createPrivateKey(unwrapKey(row.sealedKey)),
     chain: certificatesOf(row.certChainPem),
     source: row.source === 'installed' ? 'installed' : 'generated',
     createdAt: row.createdAt,
   };
 }
 
-export async function currentSigningKey(db: Db): Promise<SigningKey> {
-  return keyOf(await ensureSigningKey(db));
+export async function currentSealKey(db: Db): Promise<SealKey> {
+  return keyOf(await ensureSealKey(db));
 }
 
 /** What GET /system/signing-certificate shows of a key. */
-export function describeKey(k: SigningKey): SigningCertificate {
+export function describeKey(k: SealKey): SealCertificate {
   const [cert] = k.chain;
   return {
     subject: cert.subject.replace(/\n/g, ', '),
@@ -159,7 +160,7 @@ function fromPkcs12(base64: string, password: string): { keyPem: string; certs: 
 }
 
 /** The key and chain of the request, checked: readable, RSA or EC, a certificate of the key, valid now. */
-function checkedMaterial(body: SigningCertificateBody): { keyPem: string; chainPem: string } {
+function checkedMaterial(body: SealCertificateBody): { keyPem: string; chainPem: string } {
   let keyPem: string;
   let certs: X509Certificate[];
   if (body.pkcs12) ({ keyPem, certs } = fromPkcs12(body.pkcs12, body.password ?? ''));
@@ -191,7 +192,7 @@ function checkedMaterial(body: SigningCertificateBody): { keyPem: string; chainP
   };
 }
 
-const trailed = (d: SigningCertificate) => ({
+const trailed = (d: SealCertificate) => ({
   subject: d.subject,
   issuer: d.issuer,
   serialNumber: d.serialNumber,
@@ -201,18 +202,14 @@ const trailed = (d: SigningCertificate) => ({
 });
 
 /** The company's certificate replaces the one in use (a new row: the old stays as the record); trailed. */
-export async function installSigningKey(
-  db: Db,
-  ctx: ActorContext,
-  body: SigningCertificateBody,
-): Promise<SigningCertificate> {
+export async function installSealKey(db: Db, ctx: ActorContext, body: SealCertificateBody): Promise<SealCertificate> {
   const material = checkedMaterial(body);
-  const before = await ensureSigningKey(db);
+  const before = await ensureSealKey(db);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(signingKeys)
       .values({
-        sealedKey: sealKey(material.keyPem),
+        sealedKey: wrapKey(material.keyPem),
         certChainPem: material.chainPem,
         source: 'installed',
         createdBy: ctx.actor.actorId,

@@ -1,8 +1,8 @@
-import { signingCertificate, signingCertificateBody } from '@edoc/contract/seal';
+import { sealCertificate, sealCertificateBody } from '@edoc/contract/seal';
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
 import { routes } from '../../plugins/route.ts';
-import { currentSigningKey, describeKey, installSigningKey } from './seal-key.service.ts';
+import { currentSealKey, describeKey, installSealKey } from './seal-key.service.ts';
 
 /**
  * The document-signing certificate (DESIGN §7): downloaded signed PDFs carry a PAdES signature by it. The server
@@ -12,13 +12,13 @@ import { currentSigningKey, describeKey, installSigningKey } from './seal-key.se
 export function sealRoutes(api: Api, deps: Deps): void {
   const { get, post } = routes(api);
 
-  get('/system/signing-certificate', { access: 'systemAdmin', response: signingCertificate }, async () =>
-    describeKey(await currentSigningKey(deps.db)),
+  get('/system/signing-certificate', { access: 'systemAdmin', response: sealCertificate }, async () =>
+    describeKey(await currentSealKey(deps.db)),
   );
 
   post(
     '/system/signing-certificate',
-    { access: 'systemAdmin', body: signingCertificateBody, response: signingCertificate },
-    ({ ctx, body }) => installSigningKey(deps.db, ctx, body),
+    { access: 'systemAdmin', body: sealCertificateBody, response: sealCertificate },
+    ({ ctx, body }) => installSealKey(deps.db, ctx, body),
   );
 }

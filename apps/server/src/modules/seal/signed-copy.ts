@@ -2,10 +2,10 @@ import { PDFDocument, PDFName, PDFSignature } from 'pdf-lib';
 import type { Db } from '../../db/client.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
-import { appendSignaturePage, signaturesOf } from './e-signature-page.ts';
+import { appendESignaturePage, eSignaturesOf } from './e-signature-page.ts';
 import { stamping } from './stamp-limit.ts';
 import { padesSigned } from './pades.ts';
-import { currentSigningKey } from './seal-key.service.ts';
+import { currentSealKey } from './seal-key.service.ts';
 
 interface Store {
   db: Db;
@@ -39,11 +39,11 @@ interface SignedCopyOf {
  * stored bytes are what is shown. A PDF that pdf-lib cannot rewrite (unreadable, encrypted) is also null: it is served
  * as stored, its signatures still on record and in the workflow's timeline.
  */
-export async function withSignaturePage(
+export async function withESignaturePage(
   store: Store,
   { doc, version, pdfSha256, keepDigitallySigned = false }: SignedCopyOf & { keepDigitallySigned?: boolean },
 ): Promise<PDFDocument | null> {
-  const list = await signaturesOf(store, version);
+  const list = await eSignaturesOf(store, version);
   if (list.length === 0) return null;
   const bytes = await readAll(store.blobs, pdfSha256);
   // The content must still be what was recorded (DESIGN §7): the page must never vouch for other bytes.
@@ -55,7 +55,7 @@ export async function withSignaturePage(
     return null;
   }
   if (pdf.isEncrypted || (keepDigitallySigned && digitallySigned(pdf))) return null;
-  await appendSignaturePage(pdf, { title: doc.name, versionNo: version.versionNo }, list);
+  await appendESignaturePage(pdf, { title: doc.name, versionNo: version.versionNo }, list);
   return pdf;
 }
 
@@ -76,13 +76,13 @@ function digitallySigned(pdf: PDFDocument): boolean {
 
 /**
  * The version's PDF with its signature page, PAdES-signed by the server's document-signing key; null when no signature
- * applies (see withSignaturePage). Bounded like the watermarked copies (stamp-limit.ts): it holds the whole PDF.
+ * applies (see withESignaturePage). Bounded like the watermarked copies (stamp-limit.ts): it holds the whole PDF.
  */
 export function signedPdf(store: Store, copy: SignedCopyOf): Promise<Buffer | null> {
   return stamping(async () => {
     // A PDF signed by someone else leaves as stored, its own signature intact (the stamped view still shows the page).
-    const pdf = await withSignaturePage(store, { ...copy, keepDigitallySigned: true });
-    return pdf && padesSigned(pdf, await currentSigningKey(store.db));
+    const pdf = await withESignaturePage(store, { ...copy, keepDigitallySigned: true });
+    return pdf && padesSigned(pdf, await currentSealKey(store.db));
   });
 }
 

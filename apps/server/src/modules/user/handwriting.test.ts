@@ -1,5 +1,5 @@
 import { UserType } from '@edoc/contract/enums';
-import { SIGNATURE_MAX_BYTES } from '@edoc/contract/user';
+import { HANDWRITING_MAX_BYTES } from '@edoc/contract/user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { createUser, signIn } from '../../test/factories.ts';
@@ -61,13 +61,13 @@ describe('electronic signature image', () => {
     expect(gif.json()).toMatchObject({ errorCode: 'file_type_not_allowed', msg: 'This file type is not allowed' });
     const exe = await upload(token, 'sig.jpg', Buffer.from('MZ pretending'), 'image/jpeg');
     expect(exe.statusCode).toBe(415);
-    const big = Buffer.concat([PNG, Buffer.alloc(SIGNATURE_MAX_BYTES)]);
+    const big = Buffer.concat([PNG, Buffer.alloc(HANDWRITING_MAX_BYTES)]);
     const tooBig = await upload(token, 'big.png', big, 'image/png');
     expect(tooBig.statusCode).toBe(413);
     expect(tooBig.json().msg).toBe('File too large');
-    const justFits = Buffer.concat([PNG, Buffer.alloc(SIGNATURE_MAX_BYTES - PNG.length)]);
+    const justFits = Buffer.concat([PNG, Buffer.alloc(HANDWRITING_MAX_BYTES - PNG.length)]);
     expect((await upload(token, 'fits.png', justFits, 'image/png')).statusCode).toBe(200);
-    expect((await read(token)).rawPayload.length).toBe(SIGNATURE_MAX_BYTES);
+    expect((await read(token)).rawPayload.length).toBe(HANDWRITING_MAX_BYTES);
   });
 
   it('needs a signed-in user', async () => {

@@ -42,7 +42,7 @@ export function userInfoOf(auth: AuthContext): UserInfo {
     companyName: profile.companyName,
     roleCode: session.roleCode,
     avatarUrl: profile.avatarSha256 ? `/edoc/user/avatar/${user.id}?v=${profile.avatarSha256.slice(0, 8)}` : null,
-    hasSignature: profile.signatureSha256 !== null,
+    hasSignature: profile.handwritingSha256 !== null,
     lang: session.lang,
     passwordChangedAt: profile.passwordChangedAt.toISOString(),
   };

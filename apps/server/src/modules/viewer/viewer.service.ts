@@ -14,7 +14,7 @@ import { workflowOf } from '../../access/workflow-state.ts';
 import { fromLibraryOr, libraryActionsOf, pendingDeletionOf } from '../../access/library-access.ts';
 import { stamping } from '../seal/stamp-limit.ts';
 import { stampedImage, stampedPdf, stampedText, type Watermark } from './watermark.ts';
-import { appendSignaturePage, signaturesOf } from '../seal/e-signature-page.ts';
+import { appendESignaturePage, eSignaturesOf } from '../seal/e-signature-page.ts';
 import { signedPdf } from '../seal/signed-copy.ts';
 import type { PDFDocument } from 'pdf-lib';
 
@@ -104,8 +104,8 @@ export async function viewBytes(
   const user = ctx.auth.user;
   const mark = { name: user.name, email: user.email, time: new Date().toISOString() };
   const addPages = async (pdf: PDFDocument) => {
-    const list = await signaturesOf(deps, version);
-    if (list.length) await appendSignaturePage(pdf, { title: doc.name, versionNo: version.versionNo }, list);
+    const list = await eSignaturesOf(deps, version);
+    if (list.length) await appendESignaturePage(pdf, { title: doc.name, versionNo: version.versionNo }, list);
   };
   const { content: stampedContent, stamped } = await stamping(() => stampedCopy(deps, content, mark, addPages));
   return { content: stampedContent, made: stamped };

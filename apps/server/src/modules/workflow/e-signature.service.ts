@@ -1,6 +1,6 @@
 import { TrailType } from '@edoc/contract/enums';
-import type { SignatureInput } from '@edoc/contract/workflow-requests';
-import type { SignatureMeaning } from '@edoc/contract/workflow';
+import type { ESignatureInput } from '@edoc/contract/workflow-requests';
+import type { ESignatureMeaning } from '@edoc/contract/workflow';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import type { documentVersions } from '../../db/schema/documents.ts';
@@ -15,7 +15,7 @@ import { signedInSession } from '../../access/workflow-state.ts';
 import { recordTrail } from '../../trail/trail.service.ts';
 
 /** A time zone the runtime knows (IANA), else the field is refused; none given is UTC. */
-function timeZoneOf(input: SignatureInput): string {
+function timeZoneOf(input: ESignatureInput): string {
   const zone = input.timeZone || 'UTC';
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
@@ -31,7 +31,7 @@ function timeZoneOf(input: SignatureInput): string {
  * transaction: a wrong password is trailed and counts towards the lock of this account from this source, and the
  * signing that reaches the lock also ends the session (11.300(d): someone else may be at the keyboard).
  */
-export async function verifySigner(deps: Deps, ctx: ProjectContext, input: SignatureInput) {
+export async function verifySigner(deps: Deps, ctx: ProjectContext, input: ESignatureInput) {
   const { user, session } = ctx.auth;
   if (!input.email && !(await signedInSession(deps.db, ctx))) fail('required', { field: 'email' });
   const emailOk = !input.email || input.email.trim().toLowerCase() === user.email.toLowerCase();
@@ -64,13 +64,13 @@ export async function signVersion(
     doc: { id: number };
     version: typeof documentVersions.$inferSelect;
     stageAssigneeId: number;
-    meaning: SignatureMeaning;
+    meaning: ESignatureMeaning;
     signer: { timeZone: string };
   },
 ) {
   // The handwritten image as it is now goes with the signature: changing it later must not change past signatures.
   const [{ image }] = await tx
-    .select({ image: users.signatureSha256 })
+    .select({ image: users.handwritingSha256 })
     .from(users)
     .where(eq(users.id, ctx.auth.user.id));
   const [row] = await tx

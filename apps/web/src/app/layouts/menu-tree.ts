@@ -30,7 +30,7 @@ const SYSTEM: MenuEntry[] = [
   },
   { path: paths.system.version, labelKey: 'menu.system.version' },
   { path: paths.system.notice, labelKey: 'menu.system.notice' },
-  { path: paths.system.signing, labelKey: 'menu.system.signing' },
+  { path: paths.system.seal, labelKey: 'menu.system.seal' },
   { path: paths.system.userCenter, labelKey: 'menu.userCenter' },
 ];
 

@@ -34,7 +34,7 @@ const ICONS: Record<string, ReactNode> = {
   [paths.system.company]: <BankOutlined />,
   [paths.system.version]: <CloudUploadOutlined />,
   [paths.system.notice]: <NotificationOutlined />,
-  [paths.system.signing]: <SafetyCertificateOutlined />,
+  [paths.system.seal]: <SafetyCertificateOutlined />,
   [paths.system.userCenter]: <UserOutlined />,
   [paths.company.project]: <ProjectOutlined />,
   [paths.company.report]: <BarChartOutlined />,

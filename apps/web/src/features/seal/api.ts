@@ -1,12 +1,12 @@
-import type { SigningCertificateBody } from '@edoc/contract/seal';
+import type { SealCertificateBody } from '@edoc/contract/seal';
 import { useMutation, useQuery, useQueryClient, type MutationMeta } from '@tanstack/react-query';
 import { sealRoutes } from '@edoc/contract/seal-routes';
 import { call } from '../../lib/api-client';
 
-const CERTIFICATE = ['signing-certificate'] as const;
+const CERTIFICATE = ['seal-certificate'] as const;
 
 /** The certificate downloaded signed PDFs are signed with (system administrator). */
-export function useSigningCertificate() {
+export function useSealCertificate() {
   return useQuery({
     queryKey: CERTIFICATE,
     queryFn: () => call(sealRoutes.certificate),
@@ -14,11 +14,11 @@ export function useSigningCertificate() {
 }
 
 /** Installs the company's certificate (PEM key and chain, or PKCS#12 with its password). */
-export function useInstallSigningCertificate(meta?: MutationMeta) {
+export function useInstallSealCertificate(meta?: MutationMeta) {
   const queryClient = useQueryClient();
   return useMutation({
     meta,
-    mutationFn: (body: SigningCertificateBody) => call(sealRoutes.saveCertificate, { body }),
+    mutationFn: (body: SealCertificateBody) => call(sealRoutes.saveCertificate, { body }),
     onSuccess: (data) => queryClient.setQueryData(CERTIFICATE, data),
   });
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { SignatureInput, TaskSort } from '@edoc/contract/workflow-requests';
+import type { ESignatureInput, TaskSort } from '@edoc/contract/workflow-requests';
 import type { TaskKind } from '@edoc/contract/workflow';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -102,7 +102,7 @@ export function useSigningOf(fileIds: number[], enabled: boolean) {
 export interface BatchPassInput {
   fileIds: number[];
   comment?: string;
-  signature?: SignatureInput;
+  signature?: ESignatureInput;
 }
 
 export function useBatchPass() {

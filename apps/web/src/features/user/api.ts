@@ -48,12 +48,12 @@ export function useUploadAvatar() {
   });
 }
 
-const signatureQuery = queryOptions({
-  queryKey: [...USER, 'signature'],
+const handwritingQuery = queryOptions({
+  queryKey: [...USER, 'handwriting'],
   /** The caller's own signature image, or null when none has been set (the server answers 404). */
   queryFn: async (): Promise<Blob | null> => {
     try {
-      return await call(userRoutes.signature);
+      return await call(userRoutes.handwriting);
     } catch (error) {
       if (isApiError(error) && error.httpStatus === 404) return null;
       throw error;
@@ -62,18 +62,18 @@ const signatureQuery = queryOptions({
 });
 
 /** The image, asked only when the user info says there is one (a user without one would log a 404). */
-export function useSignature() {
+export function useHandwriting() {
   const info = useUserInfo();
-  return useQuery({ ...signatureQuery, enabled: info.data?.hasSignature === true });
+  return useQuery({ ...handwritingQuery, enabled: info.data?.hasSignature === true });
 }
 
-export function useUploadSignature() {
+export function useUploadHandwriting() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ blob, name }: { blob: Blob; name: string }) => {
       const data = new FormData();
       data.append('file', blob, name);
-      return callUpload(userRoutes.uploadSignature, data);
+      return callUpload(userRoutes.uploadHandwriting, data);
     },
     // The user info too: it says whether there is an image to ask for.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: USER }),

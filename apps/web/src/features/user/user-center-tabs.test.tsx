@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ALERT_KINDS, projectAlertList, projectAlertSaved, type ProjectAlertSaved } from '@edoc/contract/alert';
 import { RoleCode, UserType } from '@edoc/contract/enums';
 import { unreadReleases } from '@edoc/contract/release';
-import { signatureData, userInfo, type UserInfo } from '@edoc/contract/user';
+import { handwritingData, userInfo, type UserInfo } from '@edoc/contract/user';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
 import { envelope, mockApi, reply } from '../../test/fetch-mock';
@@ -123,7 +123,7 @@ describe('personal centre: electronic signature', () => {
           : envelope(null, { status: 404, errorCode: 'not_found', msg: 'Not found' }),
       'POST /user/signature/a': (_url, init) => {
         stored = (init?.body as FormData).get('file') as Blob;
-        return reply(signatureData, { version: 'abcd1234' });
+        return reply(handwritingData, { version: 'abcd1234' });
       },
     });
     await openTab('Electronic signature');
@@ -159,7 +159,7 @@ describe('personal centre: electronic signature', () => {
     const fetchMock = mockApi({
       'GET /user/info': () => reply(userInfo, info),
       'GET /user/signature': () => envelope(null, { status: 404, errorCode: 'not_found', msg: 'Not found' }),
-      'POST /user/signature/a': () => reply(signatureData, { version: 'abcd1234' }),
+      'POST /user/signature/a': () => reply(handwritingData, { version: 'abcd1234' }),
     });
     await openTab('Electronic signature');
     const save = await screen.findByRole('button', { name: 'Use this drawing' });

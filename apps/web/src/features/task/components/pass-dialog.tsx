@@ -2,20 +2,20 @@ import { useState } from 'react';
 import { Alert, Button, Form, Input, Modal, Spin, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { BatchAnswer, TaskItem } from '@edoc/contract/workflow-requests';
-import { STAGE_RULES, type SignatureMeaning, type TaskKind } from '@edoc/contract/workflow';
-import { SignatureFields, signatureOf, type SignatureValues } from '../../../components/signature-fields';
+import { STAGE_RULES, type ESignatureMeaning, type TaskKind } from '@edoc/contract/workflow';
+import { ESignatureFields, eSignatureOf, type ESignatureValues } from '../../../components/e-signature-fields';
 import { isApiError } from '../../../lib/api-client';
 import { showError } from '../../../lib/feedback';
 import { useBatchPass, useSigningOf } from '../api';
 
 interface PassValues {
   comment?: string;
-  signature?: SignatureValues;
+  signature?: ESignatureValues;
 }
 
 type Result = BatchAnswer['results'][number];
 
-const meaningOf = (kind: TaskKind): SignatureMeaning | undefined =>
+const meaningOf = (kind: TaskKind): ESignatureMeaning | undefined =>
   Object.values(STAGE_RULES).find((rule) => rule.task === kind)?.meaning;
 
 /**
@@ -58,7 +58,7 @@ export function PassDialog({
       {
         fileIds,
         comment: values.comment?.trim() || undefined,
-        signature: toSign.length > 0 && values.signature ? signatureOf(values.signature) : undefined,
+        signature: toSign.length > 0 && values.signature ? eSignatureOf(values.signature) : undefined,
       },
       {
         onSuccess: (answer) => setResults(answer.results),
@@ -151,7 +151,7 @@ export function PassDialog({
             <Typography.Paragraph id="task-pass-sign-needed">
               {t('task.pass.signNeeded', { count: toSign.length, total: tasks.length })}
             </Typography.Paragraph>
-            <SignatureFields meaning={meanings[0]} needsEmail={needsEmail} />
+            <ESignatureFields meaning={meanings[0]} needsEmail={needsEmail} />
           </>
         ) : (
           <Typography.Paragraph id="task-pass-no-sign" type="secondary">

@@ -6,7 +6,7 @@ import { useUserInfo } from '../api';
 import { AvatarUpload } from '../components/avatar-upload';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { ProfileForm } from '../components/profile-form';
-import { SignatureSetup } from '../components/signature-setup';
+import { HandwritingSetup } from '../components/handwriting-setup';
 import { ProjectAlerts } from '../components/project-alerts';
 
 /** Personal centre of every user type (/system/userCenter, /company/userCenter, /user). */
@@ -67,7 +67,7 @@ export function UserCenterPage() {
         ...(inProjects
           ? [
               { key: 'alerts', label: t('userCenter.tabAlerts'), children: <ProjectAlerts /> },
-              { key: 'signature', label: t('userCenter.tabSignature'), children: <SignatureSetup /> },
+              { key: 'signature', label: t('userCenter.tabHandwriting'), children: <HandwritingSetup /> },
             ]
           : []),
       ]}

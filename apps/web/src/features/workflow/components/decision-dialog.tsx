@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { App, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { STAGE_RULES, type Stage } from '@edoc/contract/workflow';
-import { SignatureFields, signatureOf, type SignatureValues } from '../../../components/signature-fields';
+import { ESignatureFields, eSignatureOf, type ESignatureValues } from '../../../components/e-signature-fields';
 import { isApiError } from '../../../lib/api-client';
 import { showError } from '../../../lib/feedback';
 import { fieldMessage } from '../../../lib/form-rules';
@@ -11,7 +11,7 @@ import { useDocumentAction } from '../api';
 
 interface DecisionValues {
   comment?: string;
-  signature?: SignatureValues;
+  signature?: ESignatureValues;
 }
 
 export interface DecisionDialogProps {
@@ -49,7 +49,7 @@ export function DecisionDialog({ fileId, stage, decision, signing, onClose }: De
         kind: 'decide',
         pass: !reject,
         comment,
-        signature: signs && values.signature ? signatureOf(values.signature) : undefined,
+        signature: signs && values.signature ? eSignatureOf(values.signature) : undefined,
       },
       {
         onSuccess: () => {
@@ -96,7 +96,7 @@ export function DecisionDialog({ fileId, stage, decision, signing, onClose }: De
         >
           <Input.TextArea id="workflow-decide-comment" rows={4} maxLength={1000} showCount />
         </Form.Item>
-        {signs ? <SignatureFields meaning={STAGE_RULES[stage].meaning} needsEmail={signing.needsEmail} /> : null}
+        {signs ? <ESignatureFields meaning={STAGE_RULES[stage].meaning} needsEmail={signing.needsEmail} /> : null}
       </Form>
     </Modal>
   );

@@ -5,7 +5,7 @@ import { Decision, RouteState, StageState } from '@edoc/contract/states';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useWorkflowHistory } from '../api';
 import { RequestWords } from './request-words';
-import { SignatureCard } from './signature-card';
+import { ESignatureCard } from './e-signature-card';
 
 type Route = WorkflowHistory[number];
 type StageRow = Route['stages'][number];
@@ -124,7 +124,7 @@ function StageItem({ stage }: { stage: StageRow }) {
                 “{a.comment}”
               </Typography.Paragraph>
             ) : null}
-            {a.signature ? <SignatureCard signature={a.signature} /> : null}
+            {a.signature ? <ESignatureCard signature={a.signature} /> : null}
           </div>
         ))}
       </Flex>

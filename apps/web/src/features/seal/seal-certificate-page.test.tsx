@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { unreadReleases } from '@edoc/contract/release';
-import { signingCertificate } from '@edoc/contract/seal';
+import { sealCertificate } from '@edoc/contract/seal';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
 import { mockApi, reply } from '../../test/fetch-mock';
@@ -31,9 +31,9 @@ describe('document-signing certificate page', () => {
     await changeLanguage('en-US');
     signIn('system');
     const fetchMock = mockApi({
-      'GET /system/signing-certificate': () => reply(signingCertificate, generated),
+      'GET /system/signing-certificate': () => reply(sealCertificate, generated),
       'POST /system/signing-certificate': () =>
-        reply(signingCertificate, { ...generated, subject: 'CN=Example Pharma QA', source: 'installed' }),
+        reply(sealCertificate, { ...generated, subject: 'CN=Example Pharma QA', source: 'installed' }),
       'GET /release/unread': () => reply(unreadReleases, { releases: [] }),
     });
     renderApp('/system/signing');

@@ -2,13 +2,13 @@ import { Alert, Checkbox, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@edoc/contract/errors';
 import { passwordInput } from '@edoc/contract/fields';
-import type { SignatureInput } from '@edoc/contract/workflow-requests';
-import type { SignatureMeaning } from '@edoc/contract/workflow';
+import type { ESignatureInput } from '@edoc/contract/workflow-requests';
+import type { ESignatureMeaning } from '@edoc/contract/workflow';
 import { currentLang } from '../lib/i18n';
 import { schemaRule } from '../lib/form-rules';
 
-/** The form values of SignatureFields, under the form's `signature` name. */
-export interface SignatureValues {
+/** The form values of ESignatureFields, under the form's `signature` name. */
+export interface ESignatureValues {
   email?: string;
   password: string;
   confirmed: boolean;
@@ -19,7 +19,7 @@ export interface SignatureValues {
  * session — and the confirmation tick. The meaning is the stage's, shown, never chosen. Used by the viewer's
  * decision dialog and by batch passing on the home page.
  */
-export function SignatureFields({ meaning, needsEmail }: { meaning: SignatureMeaning; needsEmail: boolean }) {
+export function ESignatureFields({ meaning, needsEmail }: { meaning: ESignatureMeaning; needsEmail: boolean }) {
   const { t } = useTranslation();
   return (
     <>
@@ -27,21 +27,21 @@ export function SignatureFields({ meaning, needsEmail }: { meaning: SignatureMea
         type="info"
         showIcon
         style={{ marginBottom: 16 }}
-        title={t(`signing.meaning.${meaning}`)}
-        description={t('signing.statement')}
+        title={t(`eSignature.meaning.${meaning}`)}
+        description={t('eSignature.statement')}
       />
       {needsEmail && (
         <Form.Item
           name={['signature', 'email']}
-          label={t('signing.email')}
-          rules={[{ required: true, message: t('signing.emailRequired') }]}
+          label={t('eSignature.email')}
+          rules={[{ required: true, message: t('eSignature.emailRequired') }]}
         >
           <Input name="signature-email" autoComplete="username" />
         </Form.Item>
       )}
       <Form.Item
         name={['signature', 'password']}
-        label={t('signing.password')}
+        label={t('eSignature.password')}
         rules={[schemaRule('password', passwordInput)]}
       >
         <Input.Password name="signature-password" autoComplete="current-password" />
@@ -57,14 +57,14 @@ export function SignatureFields({ meaning, needsEmail }: { meaning: SignatureMea
           },
         ]}
       >
-        <Checkbox name="signature-confirmed">{t('signing.confirm')}</Checkbox>
+        <Checkbox name="signature-confirmed">{t('eSignature.confirm')}</Checkbox>
       </Form.Item>
     </>
   );
 }
 
 /** The request's signature from the form's values, with the signer's time zone (shown on the signature page). */
-export function signatureOf(values: SignatureValues): SignatureInput {
+export function eSignatureOf(values: ESignatureValues): ESignatureInput {
   return {
     email: values.email,
     password: values.password,

@@ -2,7 +2,7 @@ import { useRef, useState, type PointerEvent } from 'react';
 import { Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-interface SignaturePadProps {
+interface HandwritingPadProps {
   saving: boolean;
   /** The drawing as a PNG. */
   onSave: (png: Blob) => void;
@@ -12,7 +12,7 @@ const WIDTH = 480;
 const HEIGHT = 180;
 
 /** A canvas to draw a signature on with mouse, pen or finger; the drawing is handed over as a PNG. */
-export function SignaturePad({ saving, onSave }: SignaturePadProps) {
+export function HandwritingPad({ saving, onSave }: HandwritingPadProps) {
   const { t } = useTranslation();
   const canvas = useRef<HTMLCanvasElement>(null);
   const last = useRef<{ x: number; y: number } | null>(null);
@@ -53,13 +53,13 @@ export function SignaturePad({ saving, onSave }: SignaturePadProps) {
 
   return (
     <Flex vertical gap={8} align="flex-start">
-      <Typography.Text type="secondary">{t('signature.drawHelp')}</Typography.Text>
+      <Typography.Text type="secondary">{t('handwriting.drawHelp')}</Typography.Text>
       <canvas
         id="signature-canvas"
         ref={canvas}
         width={WIDTH}
         height={HEIGHT}
-        aria-label={t('signature.canvasLabel')}
+        aria-label={t('handwriting.canvasLabel')}
         role="img"
         style={{
           border: '1px dashed #bfbfbf',
@@ -85,10 +85,10 @@ export function SignaturePad({ saving, onSave }: SignaturePadProps) {
       />
       <Flex gap={8}>
         <Button id="signature-clear" onClick={clear} disabled={!inked}>
-          {t('signature.clear')}
+          {t('handwriting.clear')}
         </Button>
         <Button id="signature-draw-save" type="primary" onClick={save} disabled={!inked} loading={saving}>
-          {t('signature.saveDrawing')}
+          {t('handwriting.saveDrawing')}
         </Button>
       </Flex>
     </Flex>

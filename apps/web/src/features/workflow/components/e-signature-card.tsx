@@ -3,10 +3,10 @@ import { Flex, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { WorkflowHistory } from '@edoc/contract/workflow-requests';
 
-type Signature = NonNullable<WorkflowHistory[number]['stages'][number]['assignees'][number]['signature']>;
+type ESignature = NonNullable<WorkflowHistory[number]['stages'][number]['assignees'][number]['signature']>;
 
 /** The signer's wall-clock time in the zone they signed in (the 'sv' locale writes ISO-like 2026-03-01 12:05:06). */
-function signedTime(s: Signature): string {
+function signedTime(s: ESignature): string {
   const at = new Date(s.signedAt);
   const format = (timeZone: string) =>
     new Intl.DateTimeFormat('sv-SE', {
@@ -30,7 +30,7 @@ function signedTime(s: Signature): string {
  * A Part 11 signature manifestation (21 CFR 11.50): printed name, time with its zone, meaning, and the content it
  * was bound to. Once a newer version exists the signature is shown as not applying to what is current.
  */
-export function SignatureCard({ signature: s }: { signature: Signature }) {
+export function ESignatureCard({ signature: s }: { signature: ESignature }) {
   const { t } = useTranslation();
   const stale = !s.appliesToCurrent;
   return (
