@@ -81,7 +81,9 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
-    testTimeout: 20000,
+    // A guard against hangs, not a speed limit: the longest tests (the workspace's columns, 12 s alone) passed 20 s on
+    // a loaded 2-core machine.
+    testTimeout: 40_000,
     // Vitest leaves one core free by default, which on a 2-core machine runs the files one by one;
     // the files are independent jsdom workers, so use every core.
     maxWorkers: availableParallelism(),
