@@ -76,7 +76,7 @@ describe('task e-mails', () => {
     expect(await mailsTo(ctx, reviewer.email)).toHaveLength(1);
   });
 
-  it('respect the study alerts: a kind turned off is not mailed', async () => {
+  it('respect the project alerts: a kind turned off is not mailed', async () => {
     const me = client(ctx.app, reviewer.token);
     const saved = await me.post('/user/study_alert/a', { studyId: world.projectId, kinds: ['qc', 'approve'] });
     expect(saved.statusCode).toBe(200);

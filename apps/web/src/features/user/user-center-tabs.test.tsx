@@ -54,7 +54,7 @@ async function openTab(name: string) {
 const calls = (fetchMock: ReturnType<typeof mockApi>, suffix: string) =>
   fetchMock.mock.calls.filter(([u, init]) => String(u).endsWith(suffix) && init?.method === 'POST');
 
-describe('personal centre: study alerts', () => {
+describe('personal centre: project alerts', () => {
   it('shows every project with its kinds and saves a change at once', async () => {
     const fetchMock = mockApi({
       'GET /user/info': () => reply(userInfo, info),
