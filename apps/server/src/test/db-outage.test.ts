@@ -6,10 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../db/client.ts';
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.ts';
 import { loadTrailKey } from '../trail/trail-key.ts';
-import { verifyTrail } from '../trail/trail-verify.ts';
 import { TRAIL_KEY } from './context.ts';
-import { expectAcknowledgedWhole, expectHonestOutage, loadOn } from './load.ts';
-import { call, projectOnNode, signInOn, startNode, waitFor, type EdocNode } from './nodes.ts';
+import { expectAcknowledgedWhole, expectHonestOutage, expectTrailVerifies, loadOn } from './load.ts';
+import { call, projectOnNode, signInOn, startNode, type EdocNode } from './nodes.ts';
 
 // Issue 25, item 1: a PostgreSQL restart ended every API node of the README's multi-node layout (DATABASE_URL with
 // DATABASE_OWNER_URL): a connection checked out for a transaction emitted 'error' to no listener. Here a PostgreSQL
@@ -99,13 +98,6 @@ describe('a database restart under load', () => {
 
     expectHonestOutage(outcomes, { downAt, upAt, backWithinMs: BACK_WITHIN_MS });
     await expectAcknowledgedWhole(api, token, acknowledged);
-    const report = await waitFor('the trail checked', async () => {
-      const r = await verifyTrail(db, {
-        checkpointFile: path.join(root, 'api', 'trail-checkpoints.jsonl'),
-        anchorFile: path.join(root, 'api', 'trail-head.json'),
-      });
-      return r.ok ? r : null;
-    });
-    expect(report).toMatchObject({ ok: true });
+    await expectTrailVerifies(db, path.join(root, 'api'));
   }, 120_000);
 });

@@ -5,9 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../db/client.ts';
 import { loadTrailKey } from '../trail/trail-key.ts';
-import { verifyTrail } from '../trail/trail-verify.ts';
 import { TRAIL_KEY } from './context.ts';
-import { expectAcknowledgedWhole, expectHonestOutage, loadOn } from './load.ts';
+import { expectAcknowledgedWhole, expectHonestOutage, expectTrailVerifies, loadOn } from './load.ts';
 import { call, projectOnNode, signInOn, startNode, waitFor, type EdocNode } from './nodes.ts';
 
 // Issue 25, item 1, the single-machine layout: `npm start` with its embedded PostgreSQL (no DATABASE_URL). A server
@@ -81,13 +80,6 @@ describe('the embedded database restarting under `npm start`', () => {
     expect((await postmaster()).pid).toBe(pid);
     expectHonestOutage(outcomes, { downAt, upAt, backWithinMs: BACK_WITHIN_MS });
     await expectAcknowledgedWhole(node, token, acknowledged);
-    const report = await waitFor('the trail checked', async () => {
-      const r = await verifyTrail(db, {
-        checkpointFile: path.join(root, 'trail-checkpoints.jsonl'),
-        anchorFile: path.join(root, 'trail-head.json'),
-      });
-      return r.ok ? r : null;
-    });
-    expect(report).toMatchObject({ ok: true });
+    await expectTrailVerifies(db, root);
   }, 120_000);
 });

@@ -1,6 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { expect } from 'vitest';
-import { call, type EdocNode } from './nodes.ts';
+import type { Db } from '../db/client.ts';
+import { verifyTrail } from '../trail/trail-verify.ts';
+import { call, waitFor, type EdocNode } from './nodes.ts';
 
 /** One request of a load: when it ran and how it was answered. */
 export interface Outcome {
@@ -101,4 +104,16 @@ export async function expectAcknowledgedWhole(node: EdocNode, token: string, ack
     expect(down.status, `file ${fileId}`).toBe(200);
     expect(createHash('sha256').update(down.bytes).digest('hex')).toBe(sha256);
   }
+}
+
+/** The trail verifies with the checkpoints and anchor a node keeps in its data folder (given the time to write them). */
+export async function expectTrailVerifies(db: Db, dataDir: string) {
+  const report = await waitFor('the trail checked', async () => {
+    const r = await verifyTrail(db, {
+      checkpointFile: path.join(dataDir, 'trail-checkpoints.jsonl'),
+      anchorFile: path.join(dataDir, 'trail-head.json'),
+    });
+    return r.ok ? r : null;
+  });
+  expect(report).toMatchObject({ ok: true });
 }
