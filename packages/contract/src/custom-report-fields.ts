@@ -1,5 +1,5 @@
-import { TrailType, type Lang } from './enums.ts';
-import { TRAIL_OBJECT_LABELS, TRAIL_VALUE_LABELS } from './trail-labels.ts';
+import type { Lang } from './enums.ts';
+import { TRAIL_OBJECT_LABELS, TRAIL_TYPE_LABELS, TRAIL_VALUE_LABELS } from './trail-labels.ts';
 import { TASK_KINDS } from './workflow.ts';
 
 /*
@@ -52,32 +52,6 @@ export const TASK_KIND_LABELS: Record<(typeof TASK_KINDS)[number], Label> = {
   approve: ['待审批', 'Waiting for approval'],
   archive: ['待归档', 'Waiting to archive'],
   deleteApproval: ['删除待审批', 'Deletion waiting for approval'],
-};
-const TRAIL_TYPE_LABELS: Record<TrailType, Label> = {
-  [TrailType.Create]: ['创建', 'Create'],
-  [TrailType.Update]: ['修改', 'Update'],
-  [TrailType.Delete]: ['删除', 'Delete'],
-  [TrailType.Review]: ['审阅', 'Review'],
-  [TrailType.QualityCheck]: ['质控', 'Quality check'],
-  [TrailType.Approve]: ['审批', 'Approve'],
-  [TrailType.Sign]: ['签名', 'Sign'],
-  [TrailType.SendToReview]: ['发送审阅', 'Send file to review'],
-  [TrailType.Revoke]: ['撤销', 'Revoke'],
-  [TrailType.Withdraw]: ['撤回', 'Withdraw'],
-  [TrailType.View]: ['查看', 'View'],
-  [TrailType.Publish]: ['发布', 'Publish'],
-  [TrailType.OnlineEdit]: ['在线编辑', 'Online edit'],
-  [TrailType.Move]: ['移动', 'Move'],
-  [TrailType.Login]: ['登录', 'Login'],
-  [TrailType.LoginFailure]: ['登录失败', 'Login failure'],
-  [TrailType.Logout]: ['退出', 'Logout'],
-  [TrailType.PasswordChange]: ['修改密码', 'Password change'],
-  [TrailType.PasswordReset]: ['重置密码', 'Password reset'],
-  [TrailType.ProfileChange]: ['修改个人信息', 'Profile change'],
-  [TrailType.NoticeChange]: ['公告变更', 'Notice change'],
-  [TrailType.PermissionChange]: ['权限变更', 'Permission change'],
-  [TrailType.UserChange]: ['用户变更', 'User change'],
-  [TrailType.SettingsChange]: ['设置变更', 'Settings change'],
 };
 
 type Spec = [key: string, kind: FieldKind, label: Label, groupable?: boolean, options?: ReportField['options']];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   CUSTOM_DATASETS,
+  DATASET_LABELS,
   fieldOf,
   formatValue,
   pickLabel,
@@ -224,4 +225,38 @@ export function filterText(dataset: CustomDataset, f: ReportFilter, lang: Lang):
   );
   const joined = f.op === 'between' ? values.join(lang === 'en-US' ? ' and ' : ' 至 ') : values.join(', ');
   return [pickLabel(field.label, lang), pickLabel(OP_LABELS[f.op], lang), joined].filter(Boolean).join(' ');
+}
+
+export const CHART_LABELS: Record<ChartType, Label> = {
+  bar: ['柱状图', 'Bar chart'],
+  line: ['折线图', 'Line chart'],
+  pie: ['饼图', 'Pie chart'],
+  table: ['表格', 'Table'],
+};
+
+/**
+ * A saved definition as a person reads it (the trail, issue 26): "Documents; columns Name, Status; Document status
+ * is Archived; grouped by Site; Count; Bar chart; sorted by Name, descending; up to 200 rows".
+ */
+export function definitionText(def: ReportDefinition, lang: Lang): string {
+  const en = lang === 'en-US';
+  const name = (key: string) => {
+    const field = fieldOf(def.dataset, key);
+    return field ? pickLabel(field.label, lang) : key;
+  };
+  const parts = [
+    pickLabel(DATASET_LABELS[def.dataset], lang),
+    `${en ? 'columns ' : '列：'}${def.columns.map(name).join(en ? ', ' : '、')}`,
+    ...def.filters.map((f) => filterText(def.dataset, f, lang)),
+    def.groupBy ? `${en ? 'grouped by ' : '按'}${name(def.groupBy)}${en ? '' : '分组'}` : null,
+    measureLabel(def, lang),
+    pickLabel(CHART_LABELS[def.chartType], lang),
+    def.sort
+      ? en
+        ? `sorted by ${name(def.sort.field)}, ${def.sort.dir === 'asc' ? 'ascending' : 'descending'}`
+        : `按${name(def.sort.field)}${def.sort.dir === 'asc' ? '升序' : '降序'}`
+      : null,
+    en ? `up to ${def.limit} rows` : `最多 ${def.limit} 行`,
+  ];
+  return parts.filter((p) => p !== null).join(en ? '; ' : '；');
 }

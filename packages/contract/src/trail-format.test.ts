@@ -105,3 +105,29 @@ describe('trail entries', () => {
     expect(trailEntry.safeParse({ type: TrailType.Login, objectType: 'document' }).success).toBe(false);
   });
 });
+
+describe('a custom report in the trail (issue 26)', () => {
+  it('reads its definition as a sentence, not as keys and dashes', () => {
+    const definition = {
+      dataset: 'documents',
+      columns: ['name', 'status'],
+      filters: [],
+      groupBy: null,
+      measure: { fn: 'count', field: null },
+      chartType: 'bar',
+      sort: null,
+      limit: 200,
+    };
+    const created = row({
+      type: TrailType.Create,
+      objectType: 'custom_report',
+      newValue: { name: 'R', shared: false, mailTo: [], definition },
+    });
+    const en = describeTrail(created, 'en-US').lines.find((l) => l.key === 'definition');
+    expect(en?.label).toBe('Report definition');
+    expect(en?.new).toMatch(/^Documents; columns .+; Count; Bar chart; up to 200 rows$/);
+    expect(en?.new).not.toMatch(/sort|limit|—/);
+    const zh = describeTrail(created, 'zh-CN').lines.find((l) => l.key === 'definition');
+    expect(zh?.new).toMatch(/柱状图；最多 200 行$/);
+  });
+});

@@ -1,6 +1,7 @@
+import { definitionText, reportDefinition } from './custom-report.ts';
 import { type Lang, TrailType } from './enums.ts';
 import { FIELD_LABELS } from './fields.ts';
-import { TRAIL_FIELD_LABELS, TRAIL_OBJECT_LABELS, TRAIL_VALUE_LABELS } from './trail-labels.ts';
+import { TRAIL_FIELD_LABELS, TRAIL_OBJECT_LABELS, TRAIL_TYPE_LABELS, TRAIL_VALUE_LABELS } from './trail-labels.ts';
 
 /** The parts of a stored trail row the formatter reads; times are the caller's to show. */
 export interface TrailRowLike {
@@ -52,9 +53,18 @@ export function trailObjectLabel(objectType: string, lang: Lang): string {
   return label ? pick(label, lang) : objectType;
 }
 
+export function trailTypeLabel(type: number, lang: Lang): string {
+  const label = (TRAIL_TYPE_LABELS as Record<number, Label | undefined>)[type];
+  return label ? pick(label, lang) : String(type);
+}
+
 /** One stored value as text: codes by their meaning, booleans as yes/no, lists and nested objects labelled. */
 export function trailValueText(key: string, value: unknown, lang: Lang): string {
   if (value === null || value === undefined || value === '') return '—';
+  if (key === 'definition') {
+    const def = reportDefinition.safeParse(value);
+    if (def.success) return definitionText(def.data, lang);
+  }
   const coded = TRAIL_VALUE_LABELS[key]?.[String(value)];
   if (coded) return pick(coded, lang);
   if (typeof value === 'boolean') return lang === 'en-US' ? (value ? 'Yes' : 'No') : value ? '是' : '否';

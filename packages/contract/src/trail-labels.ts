@@ -1,6 +1,35 @@
+import { TrailType } from './enums.ts';
 import type { TrailObjectType } from './trail.ts';
 
 type Label = readonly [zh: string, en: string];
+
+/** Names of the trail types (SPEC §4, DESIGN §7): the export's Type column, the custom report's operations. */
+export const TRAIL_TYPE_LABELS: Record<TrailType, Label> = {
+  [TrailType.Create]: ['创建', 'Create'],
+  [TrailType.Update]: ['修改', 'Update'],
+  [TrailType.Delete]: ['删除', 'Delete'],
+  [TrailType.Review]: ['审阅', 'Review'],
+  [TrailType.QualityCheck]: ['质控', 'Quality check'],
+  [TrailType.Approve]: ['审批', 'Approve'],
+  [TrailType.Sign]: ['签名', 'Sign'],
+  [TrailType.SendToReview]: ['发送审阅', 'Send file to review'],
+  [TrailType.Revoke]: ['撤销', 'Revoke'],
+  [TrailType.Withdraw]: ['撤回', 'Withdraw'],
+  [TrailType.View]: ['查看', 'View'],
+  [TrailType.Publish]: ['发布', 'Publish'],
+  [TrailType.OnlineEdit]: ['在线编辑', 'Online edit'],
+  [TrailType.Move]: ['移动', 'Move'],
+  [TrailType.Login]: ['登录', 'Login'],
+  [TrailType.LoginFailure]: ['登录失败', 'Login failure'],
+  [TrailType.Logout]: ['退出', 'Logout'],
+  [TrailType.PasswordChange]: ['修改密码', 'Password change'],
+  [TrailType.PasswordReset]: ['重置密码', 'Password reset'],
+  [TrailType.ProfileChange]: ['修改个人信息', 'Profile change'],
+  [TrailType.NoticeChange]: ['公告变更', 'Notice change'],
+  [TrailType.PermissionChange]: ['权限变更', 'Permission change'],
+  [TrailType.UserChange]: ['用户变更', 'User change'],
+  [TrailType.SettingsChange]: ['设置变更', 'Settings change'],
+};
 
 /** Names of the objects a trail row is about. */
 export const TRAIL_OBJECT_LABELS: Record<TrailObjectType, Label> = {
@@ -116,6 +145,22 @@ export const TRAIL_FIELD_LABELS: Record<string, Label> = {
   // Custom reports (issue 14).
   shared: ['共享给项目成员', 'Shared with the project'],
   definition: ['报表定义', 'Report definition'],
+  // Inside a definition that is not read as a whole (a row written before definitionText).
+  field: ['字段', 'Field'],
+  op: ['条件', 'Condition'],
+  fn: ['统计', 'Function'],
+  dir: ['顺序', 'Order'],
+  sort: ['排序', 'Sort'],
+  limit: ['最多行数', 'Row limit'],
+  // The library (issue 11).
+  libraryFolderId: ['文件库目录', 'Library folder'],
+  publishDate: ['发布日期', 'Publish date'],
+  entryId: ['文件库条目', 'Library entry'],
+  activated: ['已生效', 'Activated'],
+  recalled: ['已召回', 'Recalled'],
+  invalid: ['标记为无效', 'Marked invalid'],
+  applyId: ['删除申请', 'Deletion application'],
+  approverId: ['审批人', 'Approver'],
   // The message board (issue 14).
   attachments: ['附件', 'Attachments'],
   removed: ['已删除', 'Removed'],
@@ -153,6 +198,8 @@ export const TRAIL_VALUE_LABELS: Record<string, Record<string, Label>> = {
   },
   stage: { 3: ['审阅', 'Review'], 4: ['质控', 'QC'], 5: ['审批', 'Approval'] },
   decision: { pass: ['通过', 'Passed'], reject: ['驳回', 'Rejected'], retract: ['撤回', 'Retracted'] },
+  dir: { asc: ['升序', 'Ascending'], desc: ['降序', 'Descending'] },
+  fn: { count: ['数量', 'Count'], sum: ['合计', 'Sum'], avg: ['平均值', 'Average'] },
   meaning: {
     reviewed: ['已审阅', 'Reviewed'],
     qualityChecked: ['已质控', 'Quality checked'],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reportDefinition } from './custom-report.ts';
 
 /** The value shapes trail rows carry (trail.ts pairs them with trail and object types). */
 
@@ -212,7 +213,7 @@ export const boardPost = z.object({
 });
 export const boardState = z.object({ pinned: z.boolean(), closed: z.boolean() }).partial();
 /** A custom report as saved (issue 14): what it reads, who sees it and who receives it by mail. */
-export const customReport = z.object({ name: text, shared: z.boolean(), mailTo: ids, definition: z.unknown() });
+export const customReport = z.object({ name: text, shared: z.boolean(), mailTo: ids, definition: reportDefinition });
 /** An editing session (issue 15): its start, and its end with the versions before and after. */
 export const editStep = z.object({
   sessionId: id,

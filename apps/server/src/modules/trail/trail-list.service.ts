@@ -1,5 +1,5 @@
 import type { projectTrailQuery, TrailItem } from '@edoc/contract/trail-query';
-import { describeTrail, trailSideText } from '@edoc/contract/trail-format';
+import { describeTrail, trailSideText, trailTypeLabel } from '@edoc/contract/trail-format';
 import { ID_MAX } from '@edoc/contract/fields';
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { z as zod } from 'zod';
@@ -115,7 +115,21 @@ export async function projectTrail(deps: Deps, ctx: ProjectContext, f: TrailFilt
 export const EXPORT_MAX_ROWS = 100_000;
 
 const HEADERS = {
-  'zh-CN': ['时间（UTC）', '操作人', '类型', '对象', '对象编号', '版本', '原值', '新值', '原因', 'IP', '哈希'],
+  'zh-CN': [
+    '时间（UTC）',
+    '操作人',
+    '类型',
+    '对象',
+    '对象编号',
+    '版本',
+    '原值',
+    '新值',
+    '原因',
+    'IP',
+    '类型代码',
+    '对象类型代码',
+    '哈希',
+  ],
   'en-US': [
     'Time (UTC)',
     'User',
@@ -127,6 +141,8 @@ const HEADERS = {
     'New value',
     'Reason',
     'IP',
+    'Type code',
+    'Object type code',
     'Hash',
   ],
 } as const;
@@ -137,24 +153,29 @@ export async function exportTrail(deps: Deps, ctx: ProjectContext, f: TrailFilte
   const { lang } = ctx;
   const rows = await deps.db.select().from(trail).where(where(ctx, f)).orderBy(asc(trail.id)).limit(EXPORT_MAX_ROWS);
   const values = rows.map((r) => {
-    // Type and object stay as codes (filters and scripts read them); the values are labelled in the reader's language.
+    // Type and object in the reader's language (issue 26), their codes beside the hash for filters and scripts.
     const described = describeTrail(r, lang);
     return [
       r.at.toISOString().replace('T', ' ').slice(0, 23),
       r.actorName ?? '',
-      r.type,
-      r.objectType,
+      trailTypeLabel(r.type, lang),
+      described.object,
       r.objectId ?? '',
       r.version ?? '',
       trailSideText(described, 'old'),
       trailSideText(described, 'new'),
       r.reason ?? '',
       r.ip ?? '',
+      r.type,
+      r.objectType,
       r.hash,
     ];
   });
   if (format === 'csv') return Buffer.from(csvDocument([HEADERS[lang], ...values]));
-  const keys = ['at', 'actor', 'type', 'object', 'objectId', 'version', 'oldValue', 'newValue', 'reason', 'ip', 'hash'];
+  const keys = [
+    ...['at', 'actor', 'type', 'object', 'objectId', 'version', 'oldValue', 'newValue', 'reason', 'ip'],
+    ...['typeCode', 'objectTypeCode', 'hash'],
+  ];
   const spec = defineSheet(
     ['操作轨迹', 'Operation trail'],
     keys.map((key, i) => ({

@@ -94,9 +94,12 @@ describe('the operation trajectory', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('Time (UTC),User,Type,Object,Object id,Version,Old value,New value,Reason,IP,Hash');
+    expect(lines[0]).toBe(
+      'Time (UTC),User,Type,Object,Object id,Version,Old value,New value,Reason,IP,Type code,Object type code,Hash',
+    );
     expect(lines).toHaveLength(3);
-    expect(lines[2]).toMatch(/,2,document,\d+,/);
+    expect(lines[2]).toMatch(/,Update,Document «Protocol v2»,\d+,/);
+    expect(lines[2]).toMatch(/,2,document,[0-9a-f]{64}$/);
     expect(lines[2]).toMatch(/[0-9a-f]{64}$/);
     const xlsx = await client(ctx.app, world.pm.token).get('/audit/project/export?format=xlsx');
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
@@ -116,7 +119,7 @@ describe('typed trail entries', () => {
       /\nVersion: V/,
     ])
       expect(body).toMatch(line);
-    expect(body).toMatch(/,2,document,\d+,,Name: Protocol,Name: Protocol v2,/);
+    expect(body).toMatch(/,Update,Document «Protocol v2»,\d+,,Name: Protocol,Name: Protocol v2,/);
   });
 
   it('every row the documents wrote matches its (trail type, object type) schema', async () => {

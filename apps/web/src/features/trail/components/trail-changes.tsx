@@ -7,7 +7,8 @@ import type { TrailDescription } from '@edoc/contract/trail-format';
  */
 export function TrailChanges({ description }: { description: TrailDescription }) {
   return (
-    <div style={{ fontSize: 12, wordBreak: 'break-all' }}>
+    // Words stay whole ("docu ments", issue 26); only what has no break point, a hash, wraps anywhere.
+    <div style={{ fontSize: 12, overflowWrap: 'anywhere' }}>
       {description.summary ? <div>{description.summary}</div> : null}
       {description.lines.map((l) => (
         <div key={l.key}>
