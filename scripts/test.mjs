@@ -106,11 +106,11 @@ async function together(list) {
           let out = '';
           child.stdout.on('data', (d) => (out += d));
           child.stderr.on('data', (d) => (out += d));
-          child.on('close', (status) => resolve({ name, cmd, args, status, out, started }));
+          child.on('close', (status) => resolve({ name, cmd, args, status, out, seconds: (Date.now() - started) / 1000 }));
         }),
     );
   for (const run of await Promise.all(runs)) {
-    const seconds = (Date.now() - run.started) / 1000;
+    const { seconds } = run;
     console.log(`\n=== ${run.name}: ${run.cmd} ${run.args.join(' ')}\n${run.out}`);
     console.log(`=== ${run.name}: ${run.status === 0 ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s`);
     times.push({ name: run.name, seconds, ok: run.status === 0 });
