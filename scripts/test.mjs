@@ -106,7 +106,9 @@ async function together(list) {
           let out = '';
           child.stdout.on('data', (d) => (out += d));
           child.stderr.on('data', (d) => (out += d));
-          child.on('close', (status) => resolve({ name, cmd, args, status, out, seconds: (Date.now() - started) / 1000 }));
+          child.on('close', (status) =>
+            resolve({ name, cmd, args, status, out, seconds: (Date.now() - started) / 1000 }),
+          );
         }),
     );
   for (const run of await Promise.all(runs)) {
