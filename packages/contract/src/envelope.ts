@@ -20,6 +20,10 @@ export interface Page<T> {
 export const envelopeOf = <T extends z.ZodType>(data: T) =>
   z.object({ status: z.boolean(), msg: z.string(), data, errorCode: z.string().nullable() });
 
+/** The envelope of any answer, its data not yet read: what a test client checks before it reads the data. */
+export const anyEnvelope = envelopeOf(z.unknown());
+export type AnyEnvelope = z.output<typeof anyEnvelope>;
+
 /** A page of a list call: the rows and the total that matches. */
 export const pageOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), total: z.number() });
 

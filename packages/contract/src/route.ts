@@ -59,6 +59,14 @@ export type RouteInput<R extends Route> = Slot<'params', Part<R, 'params'>> &
   Slot<'query', Part<R, 'query'>> &
   Slot<'body', Part<R, 'body'>>;
 
+/** The text fields of a multipart route R (the file part is `file`), each as the text the form carries. */
+export type RouteFields<R extends Route> = R extends { multipart: infer S extends z.ZodType }
+  ? InUrl<z.input<S>>
+  : never;
+
+/** A call's inputs as its arguments: optional as a whole when the route needs none. */
+export type InputArgs<I> = object extends I ? [input?: I] : [input: I];
+
 /** The envelope's data of route R as it arrives (the schema's output, as the server's serialiser writes it). */
 export type RouteData<R extends Route> = R['response'] extends z.ZodType ? z.output<R['response']> : never;
 
@@ -78,4 +86,13 @@ export function answersData(route: Route): route is DataRoute {
 export function pathOf(route: Route, params?: object): string {
   const values = (params ?? {}) as Record<string, unknown>;
   return route.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(values[name])));
+}
+
+/** A query (or a form-encoded body) as a URL carries it: each value as its text, absent ones left out. */
+export function searchOf(values: object): URLSearchParams {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(values) as Array<[string, unknown]>) {
+    if (value !== undefined && value !== null) search.append(key, String(value));
+  }
+  return search;
 }

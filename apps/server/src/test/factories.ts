@@ -1,4 +1,8 @@
+import { authRoutes } from '@edoc/contract/auth-routes';
+import { changeTokenData } from '@edoc/contract/auth';
+import { inspectorRoutes } from '@edoc/contract/inspector-routes';
 import { FolderType } from '@edoc/contract/permissions';
+import { projectEntryRoutes, projectRoutes } from '@edoc/contract/project-routes';
 import { RoleCode, UserType } from '@edoc/contract/enums';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
@@ -7,7 +11,7 @@ import { folders, members, projects, roles } from '../db/schema/projects.ts';
 import { passwordHistory, users } from '../db/schema/users.ts';
 import { hashPassword } from '../modules/auth/password.service.ts';
 import type { TestContext } from './context.ts';
-import { client } from './requests.ts';
+import { client, envelopeOf } from './requests.ts';
 
 /** The password every factory user signs in with unless told otherwise. */
 export const PASSWORD = 'Passw0rd!';
@@ -38,10 +42,9 @@ export async function createUser(db: Db, over: UserOver = {}): Promise<typeof us
 
 /** Factory: a session — signs in through the API (in English, so messages can be compared) and gives its token. */
 export async function signIn(ctx: TestContext, email: string, password = PASSWORD, lang = 'en-US'): Promise<string> {
-  const res = await client(ctx.app).post('/login', { email, password, lang });
-  const body = res.json<{ status: boolean; data: { token: string }; msg: string }>();
-  if (!body.status) throw new Error(`sign-in failed: ${body.msg}`);
-  return body.data.token;
+  const res = await client(ctx.app).call(authRoutes.login, { body: { email, password, lang } });
+  if (!res.status) throw new Error(`sign-in failed: ${res.msg}`);
+  return res.data.token;
 }
 
 /**
@@ -49,10 +52,10 @@ export async function signIn(ctx: TestContext, email: string, password = PASSWOR
  * /user/modify_password takes instead of the password. Answers the change's response.
  */
 export async function changePasswordAtSignIn(ctx: TestContext, email: string, password: string, newPassword: string) {
-  const refused = await client(ctx.app).post('/login', { email, password, lang: 'en-US' });
-  const changeToken = refused.json<{ data: { changeToken?: string } | null }>().data?.changeToken;
+  const refused = await client(ctx.app).call(authRoutes.login, { body: { email, password, lang: 'en-US' } });
+  const changeToken = changeTokenData.safeParse(envelopeOf(refused).data).data?.changeToken;
   if (!changeToken) throw new Error(`no change token for ${email}: ${refused.body}`);
-  return client(ctx.app).post('/user/modify_password', { changeToken, newPassword });
+  return client(ctx.app).call(authRoutes.modifyPassword, { body: { changeToken, newPassword } });
 }
 
 /** Factory: an enabled company with a unique name. */
@@ -130,7 +133,7 @@ export async function joinProject(
   const user = await createProjectUser(ctx.db, world.companyId);
   await ctx.db.insert(members).values({ projectId: world.projectId, userId: user.id, roleId, siteIds });
   const token = await signIn(ctx, user.email);
-  const entered = await client(ctx.app, token).post('/common/study/entry', { studyId: world.projectId });
+  const entered = await client(ctx.app, token).call(projectEntryRoutes.enter, { body: { studyId: world.projectId } });
   if (entered.statusCode !== 200) throw new Error(`entry failed: ${entered.body}`);
   return { id: user.id, email: user.email, token };
 }
@@ -141,14 +144,12 @@ export async function createProjectWorld(ctx: TestContext, code = 'P-1'): Promis
   const adminUser = await createCompanyAdmin(ctx.db, company.id);
   const admin = { id: adminUser.id, email: adminUser.email, token: await signIn(ctx, adminUser.email) };
   const api = client(ctx.app, admin.token);
-  const templates = (await api.get('/template/directory/list')).json().data as Array<{ id: number }>;
-  const created = await api.post('/project/create', {
-    code,
-    name: `Project ${code}`,
-    directoryTemplateId: templates[0].id,
+  const templates = (await api.call(projectRoutes.directoryTemplates)).data;
+  const created = await api.call(projectRoutes.create, {
+    body: { code, name: `Project ${code}`, directoryTemplateId: templates[0].id },
   });
   if (created.statusCode !== 200) throw new Error(`project create failed: ${created.body}`);
-  const projectId = created.json().data.studyId as number;
+  const projectId = created.data.studyId;
   const roleRows = await ctx.db.select().from(roles).where(eq(roles.projectId, projectId));
   const roleIds = {
     STU_PM: roleRows.find((r) => r.code === RoleCode.StudyPm)!.id,
@@ -188,16 +189,18 @@ export async function enterAsInspector(
 ): Promise<ProjectPerson & { grantId: number }> {
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
   const user = await createProjectUser(ctx.db, world.companyId);
-  const invited = await client(ctx.app, world.pm.token).post('/manage/inspector/invite', {
-    email: user.email,
-    userName: user.name,
-    startsOn: opts.startsOn ?? day(-1),
-    endsOn: opts.endsOn ?? day(1),
-    canDownload: opts.canDownload ?? false,
+  const invited = await client(ctx.app, world.pm.token).call(inspectorRoutes.invite, {
+    body: {
+      email: user.email,
+      userName: user.name,
+      startsOn: opts.startsOn ?? day(-1),
+      endsOn: opts.endsOn ?? day(1),
+      canDownload: opts.canDownload ?? false,
+    },
   });
   if (invited.statusCode !== 200) throw new Error(`invite failed: ${invited.body}`);
   const token = await signIn(ctx, user.email);
-  const entered = await client(ctx.app, token).post('/common/study/entry', { studyId: world.projectId });
+  const entered = await client(ctx.app, token).call(projectEntryRoutes.enter, { body: { studyId: world.projectId } });
   if (entered.statusCode !== 200) throw new Error(`entry failed: ${entered.body}`);
-  return { id: user.id, email: user.email, token, grantId: invited.json().data.id as number };
+  return { id: user.id, email: user.email, token, grantId: invited.data.id };
 }

@@ -4,7 +4,9 @@ import type { Envelope } from '@edoc/contract/envelope';
 import {
   answersData,
   pathOf,
+  searchOf,
   type DataRoute,
+  type InputArgs,
   type Method,
   type Route,
   type RouteData,
@@ -82,14 +84,6 @@ export function setProjectLostHandler(handler: (error: ApiError) => void): void 
   onProjectLost = handler;
 }
 
-function toSearch(values: object): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(values) as Array<[string, unknown]>) {
-    if (value !== undefined && value !== null) params.append(key, String(value));
-  }
-  return params;
-}
-
 function localError(code: ErrorCode, httpStatus: number): ApiError {
   return new ApiError({ errorCode: code, msg: errorMessage(code, getLanguage()), httpStatus });
 }
@@ -110,12 +104,12 @@ async function request(path: string, options: RequestOptions): Promise<unknown> 
     body = JSON.stringify(json);
   } else if (form) {
     headers.set('Content-Type', 'application/x-www-form-urlencoded;charset=UTF-8');
-    body = toSearch(form);
+    body = searchOf(form);
   } else if (formData) {
     body = formData; // the browser sets the multipart boundary itself
   }
   const method = options.method;
-  const search = query ? toSearch(query).toString() : '';
+  const search = query ? searchOf(query).toString() : '';
   const url = `${API_BASE}${path}${search ? `?${search}` : ''}`;
 
   let response: Response;
@@ -176,7 +170,7 @@ async function request(path: string, options: RequestOptions): Promise<unknown> 
 export type Answer<R extends Route> = R extends DataRoute ? RouteData<R> : Blob;
 
 /** The inputs of route R and the call's options: optional as a whole when R needs none. */
-type Inputs<I> = object extends I ? [input?: I & CallOptions] : [input: I & CallOptions];
+type Inputs<I> = InputArgs<I & CallOptions>;
 
 /**
  * The request of route R with its inputs, its answer typed by the route's response schema. The route table is the
