@@ -1,3 +1,5 @@
+import { siteRoutes } from '@edoc/contract/site-routes';
+import { projectEntryRoutes } from '@edoc/contract/project-routes';
 import { TrailType } from '@edoc/contract/enums';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,28 +23,31 @@ afterAll(() => ctx.close());
 describe('sites of the entered project', () => {
   it('creates, lists, renames and deletes a site, each change trailed with old and new values', async () => {
     const pm = client(ctx.app, world.pm.token);
-    const created = await pm.post('/site/create', { name: 'Peking Union', shortName: 'PUMCH', code: 'S01' });
+    const created = await pm.call(siteRoutes.create, {
+      body: { name: 'Peking Union', shortName: 'PUMCH', code: 'S01' },
+    });
     expect(created.statusCode).toBe(200);
-    const siteId = created.json().data.siteId as number;
+    const siteId = created.data.siteId;
 
     // Any member may list the sites (pickers); the staff member sees the same list.
-    const listed = await client(ctx.app, world.staff.token).get('/site/list');
+    const listed = await client(ctx.app, world.staff.token).call(siteRoutes.list);
     expect(listed.statusCode).toBe(200);
-    expect(listed.json().data).toEqual([
-      { siteId, name: 'Peking Union', shortName: 'PUMCH', code: 'S01', memberCount: 0 },
-    ]);
+    expect(listed.data).toEqual([{ siteId, name: 'Peking Union', shortName: 'PUMCH', code: 'S01', memberCount: 0 }]);
 
-    const updated = await pm.post(`/site/update/${siteId}`, { name: 'Peking Union Hospital', code: 'S01A' });
+    const updated = await pm.call(siteRoutes.update, {
+      params: { id: siteId },
+      body: { name: 'Peking Union Hospital', code: 'S01A' },
+    });
     expect(updated.statusCode).toBe(200);
-    expect((await pm.get('/site/list')).json().data[0]).toMatchObject({ name: 'Peking Union Hospital', code: 'S01A' });
+    expect((await pm.call(siteRoutes.list)).data[0]).toMatchObject({ name: 'Peking Union Hospital', code: 'S01A' });
 
     await ctx.db
       .update(members)
       .set({ siteIds: [siteId] })
       .where(eq(members.userId, world.staff.id));
-    expect((await pm.get('/site/list')).json().data[0].memberCount).toBe(1);
-    expect((await pm.post(`/site/delete/${siteId}`)).statusCode).toBe(200);
-    expect((await pm.get('/site/list')).json().data).toEqual([]);
+    expect((await pm.call(siteRoutes.list)).data[0].memberCount).toBe(1);
+    expect((await pm.call(siteRoutes.delete, { params: { id: siteId } })).statusCode).toBe(200);
+    expect((await pm.call(siteRoutes.list)).data).toEqual([]);
     // The member limited to the deleted site no longer names it.
     const [staff] = await ctx.db.select().from(members).where(eq(members.userId, world.staff.id));
     expect(staff.siteIds).toEqual([]);
@@ -62,62 +67,65 @@ describe('sites of the entered project', () => {
 
   it('refuses a duplicate site code in the project, ignoring case, on create and on update', async () => {
     const pm = client(ctx.app, world.pm.token);
-    expect((await pm.post('/site/create', { name: 'A', code: 'DUP' })).statusCode).toBe(200);
-    const dup = await pm.post('/site/create', { name: 'B', code: 'dup' });
+    expect((await pm.call(siteRoutes.create, { body: { name: 'A', code: 'DUP' } })).statusCode).toBe(200);
+    const dup = await pm.call(siteRoutes.create, { body: { name: 'B', code: 'dup' } });
     expect(dup.statusCode).toBe(409);
     expect(dup.json()).toMatchObject({ status: false, errorCode: 'site_code_exists', msg: 'Duplicate site code' });
-    const b = (await pm.post('/site/create', { name: 'B', code: 'B1' })).json().data.siteId as number;
-    const clash = await pm.post(`/site/update/${b}`, { name: 'B', code: 'Dup' });
+    const b = (await pm.call(siteRoutes.create, { body: { name: 'B', code: 'B1' } })).data.siteId;
+    const clash = await pm.call(siteRoutes.update, { params: { id: b }, body: { name: 'B', code: 'Dup' } });
     expect(clash.json()).toMatchObject({ errorCode: 'site_code_exists' });
     // The same code in another project is another project's business.
-    expect((await client(ctx.app, other.pm.token).post('/site/create', { name: 'A', code: 'DUP' })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await client(ctx.app, other.pm.token).call(siteRoutes.create, { body: { name: 'A', code: 'DUP' } })).statusCode,
+    ).toBe(200);
   });
 
   it('names the missing field in the language of the session', async () => {
-    const res = await client(ctx.app, world.pm.token).post('/site/create', { name: ' ', code: 'X' });
+    const res = await client(ctx.app, world.pm.token).call(siteRoutes.create, { body: { name: ' ', code: 'X' } });
     expect(res.statusCode).toBe(400);
-    expect(res.json().msg).toBe('Name is required');
+    expect(res.msg).toBe('Name is required');
   });
 
   it('gives ordinary staff 403 on every change', async () => {
     const staff = client(ctx.app, world.staff.token);
-    const siteId = (await client(ctx.app, world.pm.token).post('/site/create', { name: 'C', code: 'C1' })).json().data
-      .siteId as number;
+    const siteId = (await client(ctx.app, world.pm.token).call(siteRoutes.create, { body: { name: 'C', code: 'C1' } }))
+      .data.siteId;
     for (const res of [
-      await staff.post('/site/create', { name: 'X', code: 'X9' }),
-      await staff.post(`/site/update/${siteId}`, { name: 'X', code: 'X9' }),
-      await staff.post(`/site/delete/${siteId}`),
+      await staff.call(siteRoutes.create, { body: { name: 'X', code: 'X9' } }),
+      await staff.call(siteRoutes.update, { params: { id: siteId }, body: { name: 'X', code: 'X9' } }),
+      await staff.call(siteRoutes.delete, { params: { id: siteId } }),
     ]) {
       expect(res.statusCode).toBe(403);
-      expect(res.json().errorCode).toBe('forbidden');
+      expect(res.errorCode).toBe('forbidden');
     }
   });
 
   it("treats another project's site as missing, and lets the company administrator manage sites", async () => {
-    const foreign = (await client(ctx.app, other.pm.token).post('/site/create', { name: 'F', code: 'F1' })).json().data
-      .siteId as number;
+    const foreign = (await client(ctx.app, other.pm.token).call(siteRoutes.create, { body: { name: 'F', code: 'F1' } }))
+      .data.siteId;
     const pm = client(ctx.app, world.pm.token);
-    expect((await pm.post(`/site/update/${foreign}`, { name: 'Mine', code: 'F1' })).statusCode).toBe(404);
-    expect((await pm.post(`/site/delete/${foreign}`)).statusCode).toBe(404);
-    expect((await client(ctx.app, other.pm.token).get('/site/list')).json().data).toContainEqual(
+    expect(
+      (await pm.call(siteRoutes.update, { params: { id: foreign }, body: { name: 'Mine', code: 'F1' } })).statusCode,
+    ).toBe(404);
+    expect((await pm.call(siteRoutes.delete, { params: { id: foreign } })).statusCode).toBe(404);
+    expect((await client(ctx.app, other.pm.token).call(siteRoutes.list)).data).toContainEqual(
       expect.objectContaining({ siteId: foreign, name: 'F' }),
     );
 
     const admin = client(ctx.app, world.admin.token);
-    expect((await admin.post('/common/study/entry', { studyId: world.projectId })).statusCode).toBe(200);
-    expect((await admin.post('/site/create', { name: 'By admin', code: 'ADM' })).statusCode).toBe(200);
+    expect((await admin.call(projectEntryRoutes.enter, { body: { studyId: world.projectId } })).statusCode).toBe(200);
+    expect((await admin.call(siteRoutes.create, { body: { name: 'By admin', code: 'ADM' } })).statusCode).toBe(200);
     // The other company's administrator cannot even enter this project.
     expect(
-      (await client(ctx.app, other.admin.token).post('/common/study/entry', { studyId: world.projectId })).statusCode,
+      (await client(ctx.app, other.admin.token).call(projectEntryRoutes.enter, { body: { studyId: world.projectId } }))
+        .statusCode,
     ).toBe(404);
   });
 
   it('needs an entered project', async () => {
     // other.admin is signed in but has entered no project: there is no project to act on.
-    const res = await client(ctx.app, other.admin.token).get('/site/list');
+    const res = await client(ctx.app, other.admin.token).call(siteRoutes.list);
     expect(res.statusCode).toBe(403);
-    expect(res.json().errorCode).toBe('forbidden');
+    expect(res.errorCode).toBe('forbidden');
   });
 });
