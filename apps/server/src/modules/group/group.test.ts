@@ -1,3 +1,4 @@
+import { groupRoutes } from '@edoc/contract/group-routes';
 import { TrailType } from '@edoc/contract/enums';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,15 +22,17 @@ afterAll(() => ctx.close());
 describe('user groups of the entered project', () => {
   it('creates, lists, edits and deletes a group, trailed with old and new values', async () => {
     const pm = client(ctx.app, world.pm.token);
-    const created = await pm.post('/group/create', {
-      name: 'Monitors',
-      description: 'CRAs',
-      memberIds: [world.staff.id, world.staff.id],
+    const created = await pm.call(groupRoutes.create, {
+      body: {
+        name: 'Monitors',
+        description: 'CRAs',
+        memberIds: [world.staff.id, world.staff.id],
+      },
     });
     expect(created.statusCode).toBe(200);
-    const groupId = created.json().data.groupId as number;
-    const list = await client(ctx.app, world.staff.token).get('/group/list');
-    expect(list.json().data).toEqual([
+    const groupId = created.data.groupId;
+    const list = await client(ctx.app, world.staff.token).call(groupRoutes.list);
+    expect(list.data).toEqual([
       {
         groupId,
         name: 'Monitors',
@@ -39,10 +42,13 @@ describe('user groups of the entered project', () => {
         grantCount: 0,
       },
     ]);
-    const edited = await pm.post(`/group/update/${groupId}`, { name: 'Monitors EU', memberIds: [world.pm.id] });
+    const edited = await pm.call(groupRoutes.update, {
+      params: { id: groupId },
+      body: { name: 'Monitors EU', memberIds: [world.pm.id] },
+    });
     expect(edited.statusCode).toBe(200);
-    expect((await pm.post(`/group/delete/${groupId}`)).statusCode).toBe(200);
-    expect((await pm.get('/group/list')).json().data).toEqual([]);
+    expect((await pm.call(groupRoutes.delete, { params: { id: groupId } })).statusCode).toBe(200);
+    expect((await pm.call(groupRoutes.list)).data).toEqual([]);
 
     const rows = await ctx.db
       .select()
@@ -60,8 +66,8 @@ describe('user groups of the entered project', () => {
 
   it('refuses a group name that exists in the project, ignoring case', async () => {
     const pm = client(ctx.app, world.pm.token);
-    expect((await pm.post('/group/create', { name: 'Sponsors' })).statusCode).toBe(200);
-    const dup = await pm.post('/group/create', { name: 'sponsors' });
+    expect((await pm.call(groupRoutes.create, { body: { name: 'Sponsors' } })).statusCode).toBe(200);
+    const dup = await pm.call(groupRoutes.create, { body: { name: 'sponsors' } });
     expect(dup.statusCode).toBe(409);
     expect(dup.json()).toMatchObject({ errorCode: 'group_name_exists', msg: 'User group name already exists' });
   });
@@ -70,7 +76,9 @@ describe('user groups of the entered project', () => {
     const pm = client(ctx.app, world.pm.token);
     const sameCompany = await createProjectUser(ctx.db, world.companyId);
     for (const outsider of [sameCompany.id, other.staff.id, 999_999]) {
-      const res = await pm.post('/group/create', { name: `G ${outsider}`, memberIds: [world.staff.id, outsider] });
+      const res = await pm.call(groupRoutes.create, {
+        body: { name: `G ${outsider}`, memberIds: [world.staff.id, outsider] },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ errorCode: 'invalid_value', msg: 'Members is invalid' });
     }
@@ -78,16 +86,16 @@ describe('user groups of the entered project', () => {
 
   it('deletes the folder grants of a deleted group in the same change', async () => {
     const pm = client(ctx.app, world.pm.token);
-    const groupId = (await pm.post('/group/create', { name: 'Granted' })).json().data.groupId as number;
+    const groupId = (await pm.call(groupRoutes.create, { body: { name: 'Granted' } })).data.groupId;
     const folderId = world.folderByIch.values().next().value!;
     await ctx.db
       .insert(folderGrants)
       .values({ folderId, subjectType: 'group', subjectId: groupId, docKeys: ['viewDoc'] });
-    const listed = ((await pm.get('/group/list')).json().data as Array<{ groupId: number; grantCount: number }>).find(
+    const listed = ((await pm.call(groupRoutes.list)).data as Array<{ groupId: number; grantCount: number }>).find(
       (g) => g.groupId === groupId,
     );
     expect(listed?.grantCount).toBe(1);
-    expect((await pm.post(`/group/delete/${groupId}`)).statusCode).toBe(200);
+    expect((await pm.call(groupRoutes.delete, { params: { id: groupId } })).statusCode).toBe(200);
     const left = await ctx.db
       .select()
       .from(folderGrants)
@@ -104,17 +112,19 @@ describe('user groups of the entered project', () => {
 
   it('gives ordinary staff 403 on every change, and treats other projects’ groups as missing', async () => {
     const pm = client(ctx.app, world.pm.token);
-    const groupId = (await pm.post('/group/create', { name: 'Target' })).json().data.groupId as number;
+    const groupId = (await pm.call(groupRoutes.create, { body: { name: 'Target' } })).data.groupId;
     const staff = client(ctx.app, world.staff.token);
     for (const res of [
-      await staff.post('/group/create', { name: 'Mine' }),
-      await staff.post(`/group/update/${groupId}`, { name: 'Mine' }),
-      await staff.post(`/group/delete/${groupId}`),
+      await staff.call(groupRoutes.create, { body: { name: 'Mine' } }),
+      await staff.call(groupRoutes.update, { params: { id: groupId }, body: { name: 'Mine' } }),
+      await staff.call(groupRoutes.delete, { params: { id: groupId } }),
     ])
       expect(res.statusCode).toBe(403);
     const foreign = client(ctx.app, other.pm.token);
-    expect((await foreign.post(`/group/update/${groupId}`, { name: 'Taken' })).statusCode).toBe(404);
-    expect((await foreign.post(`/group/delete/${groupId}`)).statusCode).toBe(404);
-    expect((await foreign.get('/group/list')).json().data).toEqual([]);
+    expect(
+      (await foreign.call(groupRoutes.update, { params: { id: groupId }, body: { name: 'Taken' } })).statusCode,
+    ).toBe(404);
+    expect((await foreign.call(groupRoutes.delete, { params: { id: groupId } })).statusCode).toBe(404);
+    expect((await foreign.call(groupRoutes.list)).data).toEqual([]);
   });
 });
