@@ -1,3 +1,5 @@
+import { roleRoutes } from '@edoc/contract/role-routes';
+import { projectEntryRoutes } from '@edoc/contract/project-routes';
 import { DOC_PERMISSION_KEYS, LIBRARY_PERMISSION_KEYS, TrailType } from '@edoc/contract/enums';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,9 +30,9 @@ const monitor = {
 
 describe('roles of the entered project', () => {
   it('lists the built-in roles with their keys to any member', async () => {
-    const res = await client(ctx.app, world.staff.token).get('/role/list');
+    const res = await client(ctx.app, world.staff.token).call(roleRoutes.list);
     expect(res.statusCode).toBe(200);
-    const list = res.json().data as Array<{ code: string; builtin: boolean; docKeys: string[]; memberCount: number }>;
+    const list = res.data as Array<{ code: string; builtin: boolean; docKeys: string[]; memberCount: number }>;
     expect(list.map((r) => [r.code, r.builtin, r.memberCount])).toEqual([
       ['STU_PM', true, 1],
       ['STU_STAFF', true, 1],
@@ -40,10 +42,10 @@ describe('roles of the entered project', () => {
 
   it('creates, edits and deletes a custom role, trailed with old and new values', async () => {
     const pm = client(ctx.app, world.pm.token);
-    const created = await pm.post('/role/create', monitor);
+    const created = await pm.call(roleRoutes.create, { body: monitor });
     expect(created.statusCode).toBe(200);
-    const roleId = created.json().data.roleId as number;
-    const listed = ((await pm.get('/role/list')).json().data as Array<{ roleId: number }>).find(
+    const roleId = created.data.roleId;
+    const listed = ((await pm.call(roleRoutes.list)).data as Array<{ roleId: number }>).find(
       (r) => r.roleId === roleId,
     );
     // Keys are stored once each, in the order of the enums.
@@ -57,9 +59,12 @@ describe('roles of the entered project', () => {
       libraryKeys: ['viewDoc', 'downDoc'],
       memberCount: 0,
     });
-    const edited = await pm.post(`/role/update/${roleId}`, { ...monitor, code: 'CRA2', docKeys: ['viewDoc'] });
+    const edited = await pm.call(roleRoutes.update, {
+      params: { id: roleId },
+      body: { ...monitor, code: 'CRA2', docKeys: ['viewDoc'] },
+    });
     expect(edited.statusCode).toBe(200);
-    expect((await pm.post(`/role/delete/${roleId}`)).statusCode).toBe(200);
+    expect((await pm.call(roleRoutes.delete, { params: { id: roleId } })).statusCode).toBe(200);
     expect((await ctx.db.select().from(roles).where(eq(roles.id, roleId))).length).toBe(0);
 
     const rows = await ctx.db
@@ -79,29 +84,32 @@ describe('roles of the entered project', () => {
 
   it('refuses a role code that exists in the project, ignoring case', async () => {
     const pm = client(ctx.app, world.pm.token);
-    const builtinClash = await pm.post('/role/create', { ...monitor, code: 'stu_staff' });
+    const builtinClash = await pm.call(roleRoutes.create, { body: { ...monitor, code: 'stu_staff' } });
     expect(builtinClash.statusCode).toBe(409);
     expect(builtinClash.json()).toMatchObject({ errorCode: 'role_code_exists', msg: 'Role unique identity exists' });
-    const a = (await pm.post('/role/create', { ...monitor, code: 'QA' })).json().data.roleId as number;
-    const b = (await pm.post('/role/create', { ...monitor, code: 'QB' })).json().data.roleId as number;
-    expect((await pm.post(`/role/update/${b}`, { ...monitor, code: 'qa' })).json().errorCode).toBe('role_code_exists');
-    expect(a).not.toBe(b);
-    expect((await client(ctx.app, other.pm.token).post('/role/create', { ...monitor, code: 'QA' })).statusCode).toBe(
-      200,
+    const a = (await pm.call(roleRoutes.create, { body: { ...monitor, code: 'QA' } })).data.roleId;
+    const b = (await pm.call(roleRoutes.create, { body: { ...monitor, code: 'QB' } })).data.roleId;
+    expect((await pm.call(roleRoutes.update, { params: { id: b }, body: { ...monitor, code: 'qa' } })).errorCode).toBe(
+      'role_code_exists',
     );
+    expect(a).not.toBe(b);
+    expect(
+      (await client(ctx.app, other.pm.token).call(roleRoutes.create, { body: { ...monitor, code: 'QA' } })).statusCode,
+    ).toBe(200);
   });
 
   it('reserves the built-in codes: no custom role may be called COMPANY_ADMIN or STU_PM (issue 9)', async () => {
     const pm = client(ctx.app, world.pm.token);
     for (const code of ['COMPANY_ADMIN', 'company_admin']) {
-      const res = await pm.post('/role/create', { ...monitor, code });
+      const res = await pm.call(roleRoutes.create, { body: { ...monitor, code } });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ errorCode: 'role_code_reserved' });
     }
-    const custom = (await pm.post('/role/create', { ...monitor, code: 'CRA2' })).json().data.roleId as number;
-    expect((await pm.post(`/role/update/${custom}`, { ...monitor, code: 'Company_Admin' })).json().errorCode).toBe(
-      'role_code_reserved',
-    );
+    const custom = (await pm.call(roleRoutes.create, { body: { ...monitor, code: 'CRA2' } })).data.roleId;
+    expect(
+      (await pm.call(roleRoutes.update, { params: { id: custom }, body: { ...monitor, code: 'Company_Admin' } }))
+        .errorCode,
+    ).toBe('role_code_reserved');
     expect(await ctx.db.select().from(roles).where(eq(roles.code, 'COMPANY_ADMIN'))).toEqual([]);
   });
 
@@ -113,56 +121,67 @@ describe('roles of the entered project', () => {
       .returning();
     const member = await joinProject(ctx, other, legacy.id);
     const api = client(ctx.app, member.token);
-    expect((await api.get('/role/list')).statusCode).toBe(200);
-    const refused = await api.post('/role/create', { ...monitor, code: 'ESC' });
+    expect((await api.call(roleRoutes.list)).statusCode).toBe(200);
+    const refused = await api.call(roleRoutes.create, { body: { ...monitor, code: 'ESC' } });
     expect(refused.statusCode).toBe(403);
     // The company's administrator, not a member, still enters with full power.
     const admin = client(ctx.app, other.admin.token);
-    expect((await admin.post('/common/study/entry', { studyId: other.projectId })).statusCode).toBe(200);
-    expect((await admin.post('/role/create', { ...monitor, code: 'ADM1' })).statusCode).toBe(200);
+    expect((await admin.call(projectEntryRoutes.enter, { body: { studyId: other.projectId } })).statusCode).toBe(200);
+    expect((await admin.call(roleRoutes.create, { body: { ...monitor, code: 'ADM1' } })).statusCode).toBe(200);
   });
 
   it('refuses unknown permission keys, naming the field', async () => {
-    const res = await client(ctx.app, world.pm.token).post('/role/create', {
-      ...monitor,
-      code: 'K1',
-      docKeys: ['fly'],
+    const res = await client(ctx.app, world.pm.token).call(roleRoutes.create, {
+      body: {
+        ...monitor,
+        code: 'K1',
+        docKeys: ['fly'],
+      },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().msg).toBe('Document rights is invalid');
+    expect(res.msg).toBe('Document rights is invalid');
   });
 
   it('never deletes a built-in role; STU_PM keeps every key, STU_STAFF keys may change', async () => {
     const pm = client(ctx.app, world.pm.token);
-    const del = await pm.post(`/role/delete/${world.roleIds.STU_STAFF}`);
+    const del = await pm.call(roleRoutes.delete, { params: { id: world.roleIds.STU_STAFF } });
     expect(del.statusCode).toBe(409);
     expect(del.json()).toMatchObject({ errorCode: 'role_builtin', msg: 'A built-in system role cannot be deleted' });
-    expect((await pm.post(`/role/delete/${world.roleIds.STU_PM}`)).json().errorCode).toBe('role_builtin');
+    expect((await pm.call(roleRoutes.delete, { params: { id: world.roleIds.STU_PM } })).errorCode).toBe('role_builtin');
 
-    const cut = await pm.post(`/role/update/${world.roleIds.STU_PM}`, {
-      code: 'STU_PM',
-      name: 'Administrator',
-      docKeys: ['viewDoc'],
-      libraryKeys: [],
+    const cut = await pm.call(roleRoutes.update, {
+      params: { id: world.roleIds.STU_PM },
+      body: {
+        code: 'STU_PM',
+        name: 'Administrator',
+        docKeys: ['viewDoc'],
+        libraryKeys: [],
+      },
     });
     expect(cut.statusCode).toBe(409);
-    expect(cut.json().errorCode).toBe('cannot_modify');
-    const renamed = await pm.post(`/role/update/${world.roleIds.STU_PM}`, {
-      code: 'SOMETHING',
-      name: 'Administrator',
-      docKeys: [...DOC_PERMISSION_KEYS],
-      libraryKeys: [...LIBRARY_PERMISSION_KEYS],
+    expect(cut.errorCode).toBe('cannot_modify');
+    const renamed = await pm.call(roleRoutes.update, {
+      params: { id: world.roleIds.STU_PM },
+      body: {
+        code: 'SOMETHING',
+        name: 'Administrator',
+        docKeys: [...DOC_PERMISSION_KEYS],
+        libraryKeys: [...LIBRARY_PERMISSION_KEYS],
+      },
     });
     expect(renamed.statusCode).toBe(200);
 
-    const staffKeys = await pm.post(`/role/update/${world.roleIds.STU_STAFF}`, {
-      code: 'STU_STAFF',
-      name: 'Staff',
-      docKeys: ['viewDoc', 'downDoc'],
-      libraryKeys: ['viewDoc'],
+    const staffKeys = await pm.call(roleRoutes.update, {
+      params: { id: world.roleIds.STU_STAFF },
+      body: {
+        code: 'STU_STAFF',
+        name: 'Staff',
+        docKeys: ['viewDoc', 'downDoc'],
+        libraryKeys: ['viewDoc'],
+      },
     });
     expect(staffKeys.statusCode).toBe(200);
-    const list = (await pm.get('/role/list')).json().data as Array<{
+    const list = (await pm.call(roleRoutes.list)).data as Array<{
       roleId: number;
       code: string;
       name: string;
@@ -178,36 +197,37 @@ describe('roles of the entered project', () => {
 
   it('refuses to delete a role held by a member or named by a folder grant', async () => {
     const pm = client(ctx.app, world.pm.token);
-    const held = (await pm.post('/role/create', { ...monitor, code: 'HELD' })).json().data.roleId as number;
+    const held = (await pm.call(roleRoutes.create, { body: { ...monitor, code: 'HELD' } })).data.roleId;
     await joinProject(ctx, world, held);
-    const res = await pm.post(`/role/delete/${held}`);
+    const res = await pm.call(roleRoutes.delete, { params: { id: held } });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ errorCode: 'role_in_use', msg: 'The role is in use' });
 
-    const granted = (await pm.post('/role/create', { ...monitor, code: 'GRANTED' })).json().data.roleId as number;
+    const granted = (await pm.call(roleRoutes.create, { body: { ...monitor, code: 'GRANTED' } })).data.roleId;
     await ctx.db.insert(folderGrants).values({
       folderId: world.folderByIch.values().next().value!,
       subjectType: 'role',
       subjectId: granted,
       docKeys: ['viewDoc'],
     });
-    expect((await pm.post(`/role/delete/${granted}`)).json().errorCode).toBe('role_in_use');
+    expect((await pm.call(roleRoutes.delete, { params: { id: granted } })).errorCode).toBe('role_in_use');
   });
 
   it('gives ordinary staff 403 on every change, and treats other projects’ roles as missing', async () => {
     const staff = client(ctx.app, world.staff.token);
     const target = world.roleIds.STU_STAFF;
     for (const res of [
-      await staff.post('/role/create', { ...monitor, code: 'S1' }),
-      await staff.post(`/role/update/${target}`, monitor),
-      await staff.post(`/role/delete/${target}`),
+      await staff.call(roleRoutes.create, { body: { ...monitor, code: 'S1' } }),
+      await staff.call(roleRoutes.update, { params: { id: target }, body: monitor }),
+      await staff.call(roleRoutes.delete, { params: { id: target } }),
     ])
       expect(res.statusCode).toBe(403);
-    const foreign = (await client(ctx.app, other.pm.token).post('/role/create', { ...monitor, code: 'FOREIGN' })).json()
-      .data.roleId as number;
+    const foreign = (
+      await client(ctx.app, other.pm.token).call(roleRoutes.create, { body: { ...monitor, code: 'FOREIGN' } })
+    ).json().data.roleId;
     const pm = client(ctx.app, world.pm.token);
-    expect((await pm.post(`/role/update/${foreign}`, monitor)).statusCode).toBe(404);
-    expect((await pm.post(`/role/delete/${foreign}`)).statusCode).toBe(404);
-    expect((await pm.post(`/role/delete/${other.roleIds.STU_STAFF}`)).statusCode).toBe(404);
+    expect((await pm.call(roleRoutes.update, { params: { id: foreign }, body: monitor })).statusCode).toBe(404);
+    expect((await pm.call(roleRoutes.delete, { params: { id: foreign } })).statusCode).toBe(404);
+    expect((await pm.call(roleRoutes.delete, { params: { id: other.roleIds.STU_STAFF } })).statusCode).toBe(404);
   });
 });
