@@ -1,3 +1,6 @@
+import { workflowRoutes } from '@edoc/contract/workflow-routes';
+import { userRoutes } from '@edoc/contract/user-routes';
+import { documentRoutes } from '@edoc/contract/document-routes';
 import { Stage } from '@edoc/contract/workflow';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,14 +56,17 @@ async function mailsSettled(to: string, count: number): Promise<string[]> {
 
 async function sendFor(name: string, dueDate?: string) {
   const pm = client(ctx.app, world.pm.token);
-  const saved = await pm.form('/minio/file/save', { folderId: folder, name }, { name: 'x.pdf', content: SAMPLE.pdf() });
-  const fileId = saved.json().data.fileId as number;
+  const saved = await pm.callUpload(documentRoutes.upload, {
+    fields: { folderId: folder, name },
+    file: { name: 'x.pdf', content: SAMPLE.pdf() },
+  });
+  const fileId = saved.data.fileId;
   const stages = [
     { stage: Stage.Review, userIds: [reviewer.id], dueDate },
     { stage: Stage.Qc, userIds: [checker.id] },
     { stage: Stage.Approval, userIds: [checker.id] },
   ];
-  expect((await pm.post('/file/apply/save', { fileId, stages })).json()).toMatchObject({ status: true });
+  expect((await pm.call(workflowRoutes.send, { body: { fileId, stages } })).json()).toMatchObject({ status: true });
   return fileId;
 }
 
@@ -78,14 +84,16 @@ describe('task e-mails', () => {
 
   it('respect the project alerts: a kind turned off is not mailed', async () => {
     const me = client(ctx.app, reviewer.token);
-    const saved = await me.post('/user/study_alert/a', { studyId: world.projectId, kinds: ['qc', 'approve'] });
+    const saved = await me.call(userRoutes.saveProjectAlert, {
+      body: { studyId: world.projectId, kinds: ['qc', 'approve'] },
+    });
     expect(saved.statusCode).toBe(200);
     const before = (await mailsTo(ctx, reviewer.email)).length;
     await sendFor('Consent form');
     await mailNewTasks(mailDeps());
     await new Promise((r) => setTimeout(r, 500));
     expect(await mailsTo(ctx, reviewer.email)).toHaveLength(before);
-    await me.post('/user/study_alert/a', { studyId: world.projectId, kinds: ['review'] });
+    await me.call(userRoutes.saveProjectAlert, { body: { studyId: world.projectId, kinds: ['review'] } });
   });
 
   it('remind of a due date tomorrow and of an overdue task, each once', async () => {
