@@ -1,3 +1,13 @@
+import { workflowRoutes } from '@edoc/contract/workflow-routes';
+import { viewerRoutes } from '@edoc/contract/viewer-routes';
+import { trailRoutes } from '@edoc/contract/trail-routes';
+import { projectEntryRoutes, projectRoutes } from '@edoc/contract/project-routes';
+import { manageMemberRoutes } from '@edoc/contract/member-routes';
+import { libraryRoutes } from '@edoc/contract/library-routes';
+import { inspectorRoutes } from '@edoc/contract/inspector-routes';
+import { folderRoutes } from '@edoc/contract/folder-routes';
+import { downloadRoutes } from '@edoc/contract/download-routes';
+import { documentRoutes } from '@edoc/contract/document-routes';
 import { createHash } from 'node:crypto';
 import { DocStatus } from '@edoc/contract/enums';
 import { FolderType } from '@edoc/contract/permissions';
@@ -28,15 +38,15 @@ beforeAll(async () => {
   doc.valid = await L.processedDocument({}, Buffer.from(await pdf.save()));
   doc.obsolete = await L.processedDocument();
   doc.waiting = await L.processedDocument();
-  for (const id of [doc.valid, doc.obsolete]) await L.as(L.world.pm).post('/file/archive', { fileId: id });
-  await L.as(L.world.pm).post('/folder/file/invalid', { fileId: doc.obsolete, fileInvalid: true });
-  await L.as(L.world.pm).post('/file/archive', { fileId: doc.waiting, startDate: day(30) });
-  const up = await L.as(L.world.pm).form(
-    '/minio/file/save',
-    { folderId: L.folder, name: 'Draft' },
-    { name: 'd.pdf', content: Buffer.from('%PDF-1.4\n%%EOF\n') },
-  );
-  doc.draft = up.json().data.fileId as number;
+  for (const id of [doc.valid, doc.obsolete])
+    await L.as(L.world.pm).call(libraryRoutes.archive, { body: { fileId: id } });
+  await L.as(L.world.pm).call(libraryRoutes.markInvalid, { body: { fileId: doc.obsolete, fileInvalid: true } });
+  await L.as(L.world.pm).call(libraryRoutes.archive, { body: { fileId: doc.waiting, startDate: day(30) } });
+  const up = await L.as(L.world.pm).callUpload(documentRoutes.upload, {
+    fields: { folderId: L.folder, name: 'Draft' },
+    file: { name: 'd.pdf', content: Buffer.from('%PDF-1.4\n%%EOF\n') },
+  });
+  doc.draft = up.data.fileId;
   expect(await L.statusOf(doc.waiting)).toBe(DocStatus.WaitingActivation);
   inspector = await enterAsInspector(L.ctx, L.world);
 });
@@ -53,11 +63,13 @@ const versionOf = async (fileId: number) =>
 describe('inviting an inspector', () => {
   it('makes an account for a new e-mail, mails the password and the invitation, and lists the invitation', async () => {
     const email = `auditor.${process.pid}@agency.example`;
-    const res = await L.as(L.world.pm).post('/manage/inspector/invite', {
-      email,
-      userName: 'Ann Auditor',
-      startsOn: day(0),
-      endsOn: day(7),
+    const res = await L.as(L.world.pm).call(inspectorRoutes.invite, {
+      body: {
+        email,
+        userName: 'Ann Auditor',
+        startsOn: day(0),
+        endsOn: day(7),
+      },
     });
     expect(res.json()).toMatchObject({ status: true, data: { newAccount: true } });
     // One mail: the invitation with the new account's temporary password.
@@ -65,78 +77,85 @@ describe('inviting an inspector', () => {
     expect(mail).toContain('Inspection access to Project INSP-1');
     expect(mail).toMatch(/Temporary password: \S+/);
     expect(await mailsTo(L.ctx, email)).toHaveLength(1);
-    const list = (await L.as(L.world.pm).get('/manage/inspector/list')).json().data as Array<Record<string, unknown>>;
+    const list = (await L.as(L.world.pm).call(inspectorRoutes.list)).data as Array<Record<string, unknown>>;
     expect(list.find((i) => i.email === email)).toMatchObject({ state: 'active', canDownload: false, endsOn: day(7) });
     // Inviting again changes the days; the trail keeps both.
-    await L.as(L.world.pm).post('/manage/inspector/invite', {
-      email,
-      userName: 'Ann',
-      startsOn: day(2),
-      endsOn: day(9),
+    await L.as(L.world.pm).call(inspectorRoutes.invite, {
+      body: {
+        email,
+        userName: 'Ann',
+        startsOn: day(2),
+        endsOn: day(9),
+      },
     });
-    const again = (await L.as(L.world.pm).get('/manage/inspector/list')).json().data as Array<Record<string, unknown>>;
+    const again = (await L.as(L.world.pm).call(inspectorRoutes.list)).data as Array<Record<string, unknown>>;
     expect(again.find((i) => i.email === email)).toMatchObject({ state: 'scheduled', startsOn: day(2) });
-    const rows = await trailOf(L.ctx.db, 'inspector', res.json().data.id as number);
+    const rows = await trailOf(L.ctx.db, 'inspector', res.data.id);
     expect(rows.map((r) => (r.newValue as { startsOn: string }).startsOn)).toEqual([day(0), day(2)]);
     // The account is the inspection's: never offered as a member, nor taken as one (issue 25).
     const [account] = await L.ctx.db.select().from(users).where(eq(users.email, email));
-    const candidates = (await L.as(L.world.pm).get('/manage/member/candidates')).json().data as Array<{
+    const candidates = (await L.as(L.world.pm).call(manageMemberRoutes.candidates)).data as Array<{
       userId: number;
     }>;
     expect(candidates.length).toBeGreaterThan(0);
     expect(candidates.map((c) => c.userId)).not.toContain(account.id);
     const roleId = (await L.ctx.db.select().from(roles).where(eq(roles.projectId, L.world.projectId)))[0].id;
-    const added = await L.as(L.world.pm).post('/manage/member/add', { userId: account.id, roleId, siteIds: [] });
+    const added = await L.as(L.world.pm).call(manageMemberRoutes.add, {
+      body: { userId: account.id, roleId, siteIds: [] },
+    });
     expect(added.json()).toMatchObject({ status: false, errorCode: 'user_not_exist' });
   });
 
   it('refuses a member of the project, an account of another company, and days the wrong way round', async () => {
     const invite = (email: string, startsOn = day(0), endsOn = day(1)) =>
-      L.as(L.world.pm).post('/manage/inspector/invite', { email, userName: 'X', startsOn, endsOn });
-    expect((await invite(L.world.staff.email)).json().errorCode).toBe('inspector_is_member');
-    expect((await invite(L.other.staff.email)).json().errorCode).toBe('inspector_other_company');
+      L.as(L.world.pm).call(inspectorRoutes.invite, { body: { email, userName: 'X', startsOn, endsOn } });
+    expect((await invite(L.world.staff.email)).errorCode).toBe('inspector_is_member');
+    expect((await invite(L.other.staff.email)).errorCode).toBe('inspector_other_company');
     const backwards = await invite('new.person@example.com', day(3), day(1));
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json()).toMatchObject({ errorCode: 'start_after_end', data: { fields: [{ field: 'startsOn' }] } });
-    expect((await L.as(L.world.staff).get('/manage/inspector/list')).statusCode).toBe(403);
+    expect((await L.as(L.world.staff).call(inspectorRoutes.list)).statusCode).toBe(403);
   });
 });
 
 describe("an inspector's visit", () => {
   it('sees the project in the picker, and only the valid archived documents of the library', async () => {
-    const picker = (await L.as(inspector).get('/common/study')).json().data.data as Array<Record<string, unknown>>;
+    const picker = (await L.as(inspector).call(projectEntryRoutes.list)).data.data as Array<Record<string, unknown>>;
     expect(picker).toMatchObject([{ study_id: L.world.projectId, inspector: true, closed: false }]);
-    const list = (await L.as(inspector).get('/folder/library/file/list?pageSize=200&showInvalid=true')).json().data;
+    const list = (await L.as(inspector).call(libraryRoutes.list, { query: { pageSize: 200, showInvalid: 'true' } }))
+      .data;
     expect(list.data.map((r: { fileId: number }) => r.fileId)).toEqual([doc.valid]);
-    const tree = (await L.as(inspector).get(`/folder/tree/list?type=${FolderType.Library}`)).json().data;
+    const tree = (await L.as(inspector).call(folderRoutes.tree, { query: { type: FolderType.Library } })).data;
     const flat = (nodes: Array<{ type: number; fileCount: number; children: unknown[] }>): typeof nodes =>
       nodes.flatMap((n) => [n, ...flat(n.children as typeof nodes)]);
     const folders = flat(tree.allFolderList);
     expect(folders.every((f) => f.type === FolderType.Library)).toBe(true);
     // Each folder counts its subfolders' documents too: over the top folders, the one document once.
     expect(tree.allFolderList.reduce((sum: number, f: { fileCount: number }) => sum + f.fileCount, 0)).toBe(1);
-    const work = await L.as(inspector).get(`/folder/tree/list?type=${FolderType.Work}`);
-    expect(work.json().data.allFolderList).toEqual([]);
+    const work = await L.as(inspector).call(folderRoutes.tree, { query: { type: FolderType.Work } });
+    expect(work.data.allFolderList).toEqual([]);
   });
 
   it('reads an archived document watermarked, with its trail, and nothing else', async () => {
-    const detail = (await L.as(inspector).get(`/file/${doc.valid}`)).json().data;
+    const detail = (await L.as(inspector).call(viewerRoutes.detail, { params: { id: doc.valid } })).data;
     expect(detail).toMatchObject({ fileId: doc.valid, canDownload: false, actions: [] });
     const versionId = await versionOf(doc.valid);
-    expect((await L.as(inspector).get(`/minio/file/state/${versionId}`)).statusCode).toBe(200);
-    const shown = await L.as(inspector).get(`/file/view/${versionId}`);
+    expect((await L.as(inspector).call(viewerRoutes.state, { params: { id: versionId } })).statusCode).toBe(200);
+    const shown = await L.as(inspector).call(viewerRoutes.view, { params: { id: versionId } });
     expect(shown.statusCode).toBe(200);
     // Not the stored bytes: the copy with the inspector's name burned in.
     const [stored] = await L.ctx.db.select().from(documentVersions).where(eq(documentVersions.id, versionId));
     expect(createHash('sha256').update(shown.rawPayload).digest('hex')).not.toBe(stored.sha256);
     expect(shown.rawPayload.includes(Buffer.from('%PDF'))).toBe(true);
-    expect((await L.as(inspector).get(`/audit/find_file_audits?fileId=${doc.valid}`)).statusCode).toBe(200);
+    expect((await L.as(inspector).call(trailRoutes.fileTrail, { query: { fileId: doc.valid } })).statusCode).toBe(200);
     // Its reviews and approvals are part of the record too.
-    expect((await L.as(inspector).get(`/file/flow/${doc.valid}`)).statusCode).toBe(200);
+    expect((await L.as(inspector).call(workflowRoutes.history, { params: { id: doc.valid } })).statusCode).toBe(200);
     for (const id of [doc.obsolete, doc.waiting, doc.draft]) {
-      expect([403, 404]).toContain((await L.as(inspector).get(`/file/${id}`)).statusCode);
-      expect([403, 404]).toContain((await L.as(inspector).get(`/audit/find_file_audits?fileId=${id}`)).statusCode);
-      expect([403, 404]).toContain((await L.as(inspector).get(`/file/flow/${id}`)).statusCode);
+      expect([403, 404]).toContain((await L.as(inspector).call(viewerRoutes.detail, { params: { id } })).statusCode);
+      expect([403, 404]).toContain(
+        (await L.as(inspector).call(trailRoutes.fileTrail, { query: { fileId: id } })).statusCode,
+      );
+      expect([403, 404]).toContain((await L.as(inspector).call(workflowRoutes.history, { params: { id } })).statusCode);
     }
     for (const [method, url] of [
       ['GET', `/folder/workspace/file/list?folderId=${L.folder}`],
@@ -148,7 +167,7 @@ describe("an inspector's visit", () => {
       expect(res.statusCode, url).toBe(403);
     }
     // No download without the invitation saying so.
-    const ticket = await L.as(inspector).post('/download/ticket', { kind: 'document', fileId: doc.valid });
+    const ticket = await L.as(inspector).call(downloadRoutes.ticket, { body: { kind: 'document', fileId: doc.valid } });
     expect(ticket.statusCode).toBe(403);
   });
 
@@ -157,8 +176,8 @@ describe("an inspector's visit", () => {
       .select()
       .from(trail)
       .where(and(eq(trail.actorId, inspector.id)));
-    await L.as(inspector).get('/folder/library/file/list?pageNum=1');
-    await L.as(inspector).get(`/file/${doc.valid}`);
+    await L.as(inspector).call(libraryRoutes.list, { query: { pageNum: 1 } });
+    await L.as(inspector).call(viewerRoutes.detail, { params: { id: doc.valid } });
     const after = await L.ctx.db
       .select()
       .from(trail)
@@ -172,10 +191,14 @@ describe("an inspector's visit", () => {
 
   it('downloads only when the invitation allows it', async () => {
     const downloader = await enterAsInspector(L.ctx, L.world, { canDownload: true });
-    expect((await L.as(downloader).get(`/file/${doc.valid}`)).json().data.canDownload).toBe(true);
-    const ticket = await L.as(downloader).post('/download/ticket', { kind: 'document', fileId: doc.valid });
+    expect((await L.as(downloader).call(viewerRoutes.detail, { params: { id: doc.valid } })).data.canDownload).toBe(
+      true,
+    );
+    const ticket = await L.as(downloader).call(downloadRoutes.ticket, {
+      body: { kind: 'document', fileId: doc.valid },
+    });
     expect(ticket.statusCode).toBe(200);
-    const file = await L.ctx.app.inject({ method: 'GET', url: ticket.json().data.url as string });
+    const file = await L.ctx.app.inject({ method: 'GET', url: ticket.data.url });
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.subarray(0, 4).toString()).toBe('%PDF');
   });
@@ -186,58 +209,70 @@ describe("an inspector's visit", () => {
       .update(inspectorGrants)
       .set({ endsOn: day(-1) })
       .where(eq(inspectorGrants.id, late.grantId));
-    const ended = await L.as(late).get('/folder/library/file/list');
+    const ended = await L.as(late).call(libraryRoutes.list);
     expect(ended.statusCode).toBe(403);
-    expect(ended.json().errorCode).toBe('inspector_access_ended');
-    expect((await L.as(late).get('/common/study')).json().data.data).toEqual([]);
+    expect(ended.errorCode).toBe('inspector_access_ended');
+    expect((await L.as(late).call(projectEntryRoutes.list)).data.data).toEqual([]);
 
     const revoked = await enterAsInspector(L.ctx, L.world);
-    expect((await L.as(L.world.pm).post(`/manage/inspector/revoke/${revoked.grantId}`)).statusCode).toBe(200);
-    expect((await L.as(revoked).get('/folder/library/file/list')).json().errorCode).toBe('inspector_access_ended');
+    expect((await L.as(L.world.pm).call(inspectorRoutes.revoke, { params: { id: revoked.grantId } })).statusCode).toBe(
+      200,
+    );
+    expect((await L.as(revoked).call(libraryRoutes.list)).errorCode).toBe('inspector_access_ended');
 
     const early = await createProjectUser(L.ctx.db, L.world.companyId);
-    await L.as(L.world.pm).post('/manage/inspector/invite', {
-      email: early.email,
-      userName: early.name,
-      startsOn: day(2),
-      endsOn: day(5),
+    await L.as(L.world.pm).call(inspectorRoutes.invite, {
+      body: {
+        email: early.email,
+        userName: early.name,
+        startsOn: day(2),
+        endsOn: day(5),
+      },
     });
     const token = await signIn(L.ctx, early.email);
-    expect((await L.as({ token }).post('/common/study/entry', { studyId: L.world.projectId })).statusCode).toBe(404);
+    expect(
+      (await L.as({ token }).call(projectEntryRoutes.enter, { body: { studyId: L.world.projectId } })).statusCode,
+    ).toBe(404);
   });
 });
 
 describe('a closed project', () => {
   it('is offered, entered and read by its members, and nothing in it changes', async () => {
     const other = L.other;
-    expect((await L.as(other.admin).post(`/project/close/${other.projectId}`)).statusCode).toBe(200);
-    const picker = (await L.as(other.staff).get('/common/study')).json().data.data;
-    expect(picker).toMatchObject([{ study_id: other.projectId, closed: true }]);
-    const entered = await L.as(other.staff).post('/common/study/entry', { studyId: other.projectId });
-    expect(entered.json().data).toMatchObject({ closed: true, inspector: null });
-    expect((await L.as(other.pm).get('/folder/workspace/file/list')).statusCode).toBe(200);
-    const upload = await L.as(other.pm).form(
-      '/minio/file/save',
-      { folderId: other.folderByIch.get('8.2.2')!, name: 'Late' },
-      { name: 'late.pdf', content: Buffer.from('%PDF-1.4\n%%EOF\n') },
+    expect((await L.as(other.admin).call(projectRoutes.close, { params: { id: other.projectId } })).statusCode).toBe(
+      200,
     );
+    const picker = (await L.as(other.staff).call(projectEntryRoutes.list)).data.data;
+    expect(picker).toMatchObject([{ study_id: other.projectId, closed: true }]);
+    const entered = await L.as(other.staff).call(projectEntryRoutes.enter, { body: { studyId: other.projectId } });
+    expect(entered.data).toMatchObject({ closed: true, inspector: null });
+    expect((await L.as(other.pm).call(documentRoutes.list)).statusCode).toBe(200);
+    const upload = await L.as(other.pm).callUpload(documentRoutes.upload, {
+      fields: { folderId: other.folderByIch.get('8.2.2')!, name: 'Late' },
+      file: { name: 'late.pdf', content: Buffer.from('%PDF-1.4\n%%EOF\n') },
+    });
     expect(upload.statusCode).toBe(403);
-    expect(upload.json().errorCode).toBe('project_closed');
-    expect((await L.as(other.pm).get('/file/recall?fileId=1')).json().errorCode).toBe('project_closed');
+    expect(upload.errorCode).toBe('project_closed');
+    expect((await L.as(other.pm).call(libraryRoutes.recall, { query: { fileId: 1 } })).errorCode).toBe(
+      'project_closed',
+    );
     // Inspectors are still invited: a closed trial is what they come to read.
-    const invited = await L.as(other.pm).post('/manage/inspector/invite', {
-      email: `closed.${process.pid}@agency.example`,
-      userName: 'Late inspector',
-      startsOn: day(0),
-      endsOn: day(3),
+    const invited = await L.as(other.pm).call(inspectorRoutes.invite, {
+      body: {
+        email: `closed.${process.pid}@agency.example`,
+        userName: 'Late inspector',
+        startsOn: day(0),
+        endsOn: day(3),
+      },
     });
     expect(invited.statusCode).toBe(200);
-    expect((await L.as(other.admin).post(`/project/reopen/${other.projectId}`)).statusCode).toBe(200);
-    const reopened = await L.as(other.pm).form(
-      '/minio/file/save',
-      { folderId: other.folderByIch.get('8.2.2')!, name: 'Late' },
-      { name: 'late.pdf', content: Buffer.from('%PDF-1.4\n%%EOF\n') },
+    expect((await L.as(other.admin).call(projectRoutes.reopen, { params: { id: other.projectId } })).statusCode).toBe(
+      200,
     );
+    const reopened = await L.as(other.pm).callUpload(documentRoutes.upload, {
+      fields: { folderId: other.folderByIch.get('8.2.2')!, name: 'Late' },
+      file: { name: 'late.pdf', content: Buffer.from('%PDF-1.4\n%%EOF\n') },
+    });
     expect(reopened.statusCode).toBe(200);
   });
 });
