@@ -1,3 +1,5 @@
+import type { RouteInput } from '@edoc/contract/route';
+import { noticeRoutes } from '@edoc/contract/notice-routes';
 import { NoticeStatus, UserType } from '@edoc/contract/enums';
 import { notices } from '../../db/schema/notices.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,26 +17,26 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const release = () => client(ctx.app).get('/notice/system/release');
-const save = (token: string, payload: Record<string, unknown>) =>
-  client(ctx.app, token).post('/notice/system/update/a', payload, { 'accept-language': 'en-US' });
+const release = () => client(ctx.app).call(noticeRoutes.release);
+const save = (token: string, payload: RouteInput<typeof noticeRoutes.update>['body']) =>
+  client(ctx.app, token).call(noticeRoutes.update, { body: payload, headers: { 'accept-language': 'en-US' } });
 const past = new Date(Date.now() - 60_000).toISOString();
 
 describe('system notice', () => {
   it('shows nothing before a notice is released', async () => {
-    expect((await release()).json().data).toMatchObject({ noticeStatus: 0, noticeContent: '' });
+    expect((await release()).data).toMatchObject({ noticeStatus: 0, noticeContent: '' });
   });
 
   it('is written and released by the system administrator only', async () => {
     expect((await save(other, { subject: 'S', contents: '<p>x</p>', effectiveTime: past })).statusCode).toBe(403);
-    expect((await client(ctx.app).post('/notice/system/update/a', {})).statusCode).toBe(401);
+    expect((await client(ctx.app).post('/notice/system/update/a')).statusCode).toBe(401);
     const res = await save(admin, {
       subject: 'Maintenance',
       contents: '<p>Down <b>Sunday</b></p>',
       effectiveTime: past,
     });
     expect(res.statusCode).toBe(200);
-    expect((await release()).json().data).toMatchObject({
+    expect((await release()).data).toMatchObject({
       noticeStatus: 1,
       noticeContent: '<p>Down <b>Sunday</b></p>',
       subject: 'Maintenance',
@@ -47,7 +49,7 @@ describe('system notice', () => {
       contents: '<p onclick="steal()">Hi<script>alert(1)</script><img src=x onerror=alert(1)></p>',
       effectiveTime: past,
     });
-    const content = (await release()).json().data.noticeContent as string;
+    const content = (await release()).data.noticeContent;
     expect(content).toContain('Hi');
     expect(content).not.toMatch(/script|onclick|onerror|alert/);
     // The image lost its unsafe source: it goes, rather than stay as an empty frame (issue 12, defect 7).
@@ -57,38 +59,41 @@ describe('system notice', () => {
   it('waits for its effective time', async () => {
     const future = new Date(Date.now() + 3_600_000).toISOString();
     await save(admin, { subject: 'Later', contents: '<p>later</p>', effectiveTime: future });
-    expect((await release()).json().data.subject).not.toBe('Later');
+    expect((await release()).data.subject).not.toBe('Later');
   });
 
   it('refuses empty or over-long details, naming the rule', async () => {
     const empty = await save(admin, { subject: 'S', contents: '   ', effectiveTime: past });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().msg).toBe('Announcement details cannot be empty');
+    expect(empty.msg).toBe('Announcement details cannot be empty');
     // 1334 Chinese characters are 4002 bytes in UTF-8
     const long = await save(admin, { subject: 'S', contents: '中'.repeat(1334), effectiveTime: past });
     expect(long.statusCode).toBe(400);
-    expect(long.json().msg).toBe('Announcement details cannot exceed 4000 bytes');
+    expect(long.msg).toBe('Announcement details cannot exceed 4000 bytes');
     expect((await save(admin, { subject: 'S', contents: '中'.repeat(1333), effectiveTime: past })).statusCode).toBe(
       200,
     );
     const noSubject = await save(admin, { subject: '', contents: 'x', effectiveTime: past });
-    expect(noSubject.json().msg).toBe('Subject is required');
+    expect(noSubject.msg).toBe('Subject is required');
     const badTime = await save(admin, { subject: 'S', contents: 'x', effectiveTime: 'tomorrow' });
-    expect(badTime.json().msg).toBe('Effective time is invalid');
+    expect(badTime.msg).toBe('Effective time is invalid');
   });
 
   it('undo takes it off the login page; the list shows every notice', async () => {
-    const id = (await save(admin, { subject: 'Undo me', contents: '<p>u</p>', effectiveTime: past })).json().data
-      .id as number;
-    expect((await release()).json().data.id).toBe(id);
-    const undo = await client(ctx.app, admin).post(`/notice/system/release/undo/${id}/a`);
+    const id = (await save(admin, { subject: 'Undo me', contents: '<p>u</p>', effectiveTime: past })).data.id;
+    expect((await release()).data.id).toBe(id);
+    const undo = await client(ctx.app, admin).call(noticeRoutes.undoRelease, { params: { id } });
     expect(undo.statusCode).toBe(200);
-    expect((await release()).json().data.id).not.toBe(id);
-    const list = await client(ctx.app, admin).get('/notice/system/list?pageNum=1&pageSize=2');
-    expect(list.json().data.data).toHaveLength(2);
-    expect(list.json().data.total).toBeGreaterThanOrEqual(5);
-    expect((await client(ctx.app, admin).post('/notice/system/release/undo/999999/a')).statusCode).toBe(404);
-    expect((await client(ctx.app, admin).post('/notice/system/release/undo/abc/a')).statusCode).toBe(400);
+    expect((await release()).data.id).not.toBe(id);
+    const list = await client(ctx.app, admin).call(noticeRoutes.list, { query: { pageNum: 1, pageSize: 2 } });
+    expect(list.data.data).toHaveLength(2);
+    expect(list.data.total).toBeGreaterThanOrEqual(5);
+    expect((await client(ctx.app, admin).call(noticeRoutes.undoRelease, { params: { id: 999999 } })).statusCode).toBe(
+      404,
+    );
+    expect((await client(ctx.app, admin).call(noticeRoutes.undoRelease, { params: { id: 'abc' } })).statusCode).toBe(
+      400,
+    );
   });
 });
 
@@ -101,10 +106,10 @@ describe('served notices', () => {
       effectiveTime: new Date(Date.now() - 1000),
       status: NoticeStatus.Released,
     });
-    const content = (await release()).json().data.noticeContent as string;
+    const content = (await release()).data.noticeContent;
     expect(content).toContain('Hello');
     expect(content).not.toMatch(/script|onerror|alert/);
-    const listed = (await client(ctx.app, admin).get('/notice/system/list')).json().data.data as Array<{
+    const listed = (await client(ctx.app, admin).call(noticeRoutes.list)).data.data as Array<{
       contents: string;
     }>;
     expect(listed.map((n) => n.contents).join('')).not.toMatch(/<script|onerror/);
