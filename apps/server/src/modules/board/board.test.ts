@@ -1,3 +1,5 @@
+import { projectEntryRoutes } from '@edoc/contract/project-routes';
+import { boardRoutes } from '@edoc/contract/board-routes';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { TrailType } from '@edoc/contract/enums';
@@ -25,9 +27,9 @@ const as = (token: string, lang?: string) => client(ctx.app, token, { lang });
 const pdf = { name: 'minutes.pdf', content: SAMPLE.pdf(), type: 'application/pdf' };
 
 async function postTopic(token: string, fields: Record<string, string | number>, file?: typeof pdf) {
-  const res = await as(token).form('/board/topic/a', { body: 'Body', ...fields }, file);
+  const res = await as(token).callUpload(boardRoutes.postTopic, { fields: { body: 'Body', ...fields }, file: file });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().data.id as number;
+  return res.data.id;
 }
 
 /** Files in the blob store now. */
@@ -46,12 +48,12 @@ describe('message board', () => {
       pdf,
     );
     const staff = as(world.staff.token);
-    expect((await staff.get('/board/unread')).json().data).toEqual({ topics: 1, mentions: 1 });
-    expect((await as(world.pm.token).get('/board/unread')).json().data).toEqual({ topics: 0, mentions: 0 });
-    const list = (await staff.get('/board/topic/list')).json().data;
+    expect((await staff.call(boardRoutes.unread)).data).toEqual({ topics: 1, mentions: 1 });
+    expect((await as(world.pm.token).call(boardRoutes.unread)).data).toEqual({ topics: 0, mentions: 0 });
+    const list = (await staff.call(boardRoutes.topicList)).data;
     expect(list.total).toBe(1);
     expect(list.data[0]).toMatchObject({ id, subject: 'Monitoring visit', unread: true, attachmentCount: 1 });
-    const mentions = (await staff.get('/board/mention/list')).json().data;
+    const mentions = (await staff.call(boardRoutes.mentionList)).data;
     expect(mentions.data[0]).toMatchObject({
       topicId: id,
       replyId: null,
@@ -60,24 +62,26 @@ describe('message board', () => {
     });
 
     // Opening it reads it (and the mention in it); the body comes back exactly as written, for escaped rendering.
-    const detail = (await staff.get(`/board/topic/${id}`)).json().data;
+    const detail = (await staff.call(boardRoutes.topic, { params: { id } })).data;
     expect(detail.topic).toMatchObject({ body: 'Please read\n<b>the minutes</b>', authorId: world.pm.id });
     expect(detail.abilities).toEqual(['reply']);
-    const file = await staff.get(`/board/attachment/${detail.topic.attachments[0].id}`);
+    const file = await staff.call(boardRoutes.attachment, { params: { id: detail.topic.attachments[0].id } });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toContain('application/pdf');
     expect(file.rawPayload.equals(pdf.content)).toBe(true);
-    expect((await staff.get('/board/unread')).json().data).toEqual({ topics: 0, mentions: 0 });
+    expect((await staff.call(boardRoutes.unread)).data).toEqual({ topics: 0, mentions: 0 });
 
-    const reply = await staff.form('/board/reply/a', { topicId: id, body: 'Done', mentionIds: String(world.pm.id) });
+    const reply = await staff.callUpload(boardRoutes.postReply, {
+      fields: { topicId: id, body: 'Done', mentionIds: String(world.pm.id) },
+    });
     expect(reply.statusCode, reply.body).toBe(200);
     const pmView = as(world.pm.token);
-    expect((await pmView.get('/board/unread')).json().data).toEqual({ topics: 1, mentions: 1 });
-    const seen = (await pmView.get(`/board/topic/${id}`)).json().data;
+    expect((await pmView.call(boardRoutes.unread)).data).toEqual({ topics: 1, mentions: 1 });
+    const seen = (await pmView.call(boardRoutes.topic, { params: { id } })).data;
     expect(seen.topic.replyCount).toBe(1);
     expect(seen.replies.data[0]).toMatchObject({ body: 'Done', authorId: world.staff.id, canRemove: true });
     expect(seen.abilities).toEqual(['reply', 'moderate']);
-    expect((await pmView.get('/board/unread')).json().data).toEqual({ topics: 0, mentions: 0 });
+    expect((await pmView.call(boardRoutes.unread)).data).toEqual({ topics: 0, mentions: 0 });
 
     const created = await trailOf(ctx.db, 'board_topic', id);
     expect(created[0]).toMatchObject({
@@ -85,7 +89,7 @@ describe('message board', () => {
       projectId: world.projectId,
       newValue: expect.objectContaining({ subject: 'Monitoring visit', mentionIds: [world.staff.id] }),
     });
-    expect((await trailOf(ctx.db, 'board_reply', reply.json().data.id)).map((r) => r.type)).toEqual([TrailType.Create]);
+    expect((await trailOf(ctx.db, 'board_reply', reply.data.id)).map((r) => r.type)).toEqual([TrailType.Create]);
     // The mention mail follows the member's alerts (none saved: every kind), in their language.
     expect(await waitForMail(ctx, world.staff.email)).toContain('Monitoring visit');
   });
@@ -101,7 +105,7 @@ describe('message board', () => {
     await waitForMail(ctx, world.pm.email);
     expect((await mailsTo(ctx, world.staff.email)).length).toBe(before);
     // The in-app mention is there all the same.
-    expect((await as(world.staff.token).get('/board/mention/list')).json().data.data[0].topicId).toBe(id);
+    expect((await as(world.staff.token).call(boardRoutes.mentionList)).data.data[0].topicId).toBe(id);
     await ctx.db.delete(projectAlerts).where(eq(projectAlerts.userId, world.staff.id));
   });
 
@@ -110,22 +114,32 @@ describe('message board', () => {
     const newer = await postTopic(world.staff.token, { subject: 'Newest' });
     const pm = as(world.pm.token);
     const staff = as(world.staff.token);
-    expect((await staff.post(`/board/topic/pin/${older}/a`, { pinned: true })).statusCode).toBe(403);
-    expect((await pm.post(`/board/topic/pin/${older}/a`, { pinned: true })).statusCode).toBe(200);
-    const ids = (await staff.get('/board/topic/list?pageSize=3')).json().data.data.map((t: { id: number }) => t.id);
+    expect((await staff.call(boardRoutes.pinTopic, { params: { id: older }, body: { pinned: true } })).statusCode).toBe(
+      403,
+    );
+    expect((await pm.call(boardRoutes.pinTopic, { params: { id: older }, body: { pinned: true } })).statusCode).toBe(
+      200,
+    );
+    const ids = (await staff.call(boardRoutes.topicList, { query: { pageSize: 3 } })).data.data.map(
+      (t: { id: number }) => t.id,
+    );
     expect(ids.slice(0, 2)).toEqual([older, newer]);
-    const found = (await staff.get(`/board/topic/list?searchValue=${encodeURIComponent('100%')}`)).json().data;
+    const found = (await staff.call(boardRoutes.topicList, { query: { searchValue: '100%' } })).data;
     expect(found.data.map((t: { id: number }) => t.id)).toEqual([older]);
 
-    expect((await pm.post(`/board/topic/close/${newer}/a`, { closed: true })).statusCode).toBe(200);
-    const refused = await client(ctx.app, await enterZh()).form('/board/reply/a', { topicId: newer, body: 'Late' });
+    expect((await pm.call(boardRoutes.closeTopic, { params: { id: newer }, body: { closed: true } })).statusCode).toBe(
+      200,
+    );
+    const refused = await client(ctx.app, await enterZh()).callUpload(boardRoutes.postReply, {
+      fields: { topicId: newer, body: 'Late' },
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ errorCode: 'board_topic_closed', msg: '主题已关闭，不能回复' });
-    expect((await staff.get(`/board/topic/${newer}`)).json().data.abilities).not.toContain('reply');
+    expect((await staff.call(boardRoutes.topic, { params: { id: newer } })).data.abilities).not.toContain('reply');
 
-    expect((await staff.post(`/board/topic/remove/${newer}/a`)).statusCode).toBe(403);
-    expect((await pm.post(`/board/topic/remove/${newer}/a`)).statusCode).toBe(200);
-    expect((await staff.get(`/board/topic/${newer}`)).statusCode).toBe(404);
+    expect((await staff.call(boardRoutes.removeTopic, { params: { id: newer } })).statusCode).toBe(403);
+    expect((await pm.call(boardRoutes.removeTopic, { params: { id: newer } })).statusCode).toBe(200);
+    expect((await staff.call(boardRoutes.topic, { params: { id: newer } })).statusCode).toBe(404);
     const [row] = await ctx.db.select().from(boardTopics).where(eq(boardTopics.id, newer));
     expect(row).toMatchObject({ removedBy: world.pm.id, closed: true });
     expect(row.removedAt).not.toBeNull();
@@ -138,13 +152,20 @@ describe('message board', () => {
 
   it('removes a reply by its author or the administrator, not by another member', async () => {
     const id = await postTopic(world.pm.token, { subject: 'Replies' });
-    const pmReply = (await as(world.pm.token).form('/board/reply/a', { topicId: id, body: 'PM' })).json().data.id;
-    const staffReply = (await as(world.staff.token).form('/board/reply/a', { topicId: id, body: 'Staff' })).json().data
-      .id;
-    expect((await as(world.staff.token).post(`/board/reply/remove/${pmReply}/a`)).statusCode).toBe(403);
-    expect((await as(world.staff.token).post(`/board/reply/remove/${staffReply}/a`)).statusCode).toBe(200);
-    expect((await as(world.pm.token).post(`/board/reply/remove/${pmReply}/a`)).statusCode).toBe(200);
-    const detail = (await as(world.pm.token).get(`/board/topic/${id}`)).json().data;
+    const pmReply = (
+      await as(world.pm.token).callUpload(boardRoutes.postReply, { fields: { topicId: id, body: 'PM' } })
+    ).data.id;
+    const staffReply = (
+      await as(world.staff.token).callUpload(boardRoutes.postReply, { fields: { topicId: id, body: 'Staff' } })
+    ).data.id;
+    expect((await as(world.staff.token).call(boardRoutes.removeReply, { params: { id: pmReply } })).statusCode).toBe(
+      403,
+    );
+    expect((await as(world.staff.token).call(boardRoutes.removeReply, { params: { id: staffReply } })).statusCode).toBe(
+      200,
+    );
+    expect((await as(world.pm.token).call(boardRoutes.removeReply, { params: { id: pmReply } })).statusCode).toBe(200);
+    const detail = (await as(world.pm.token).call(boardRoutes.topic, { params: { id } })).data;
     expect(detail.replies.total).toBe(0);
     expect(detail.topic.replyCount).toBe(0);
     expect((await trailOf(ctx.db, 'board_reply', staffReply)).map((r) => r.type)).toEqual([
@@ -157,38 +178,50 @@ describe('message board', () => {
     const id = await postTopic(world.pm.token, { subject: 'Private' }, pdf);
     const [file] = await ctx.db.select().from(boardAttachments).where(eq(boardAttachments.topicId, id));
     const outsider = as(other.pm.token);
-    expect((await outsider.get(`/board/topic/${id}`)).statusCode).toBe(404);
-    expect((await outsider.get(`/board/attachment/${file.id}`)).statusCode).toBe(404);
-    expect((await outsider.form('/board/reply/a', { topicId: id, body: 'Hi' })).statusCode).toBe(404);
-    expect((await outsider.post(`/board/topic/pin/${id}/a`, { pinned: true })).statusCode).toBe(404);
-    expect((await outsider.get('/board/topic/list')).json().data.total).toBe(0);
+    expect((await outsider.call(boardRoutes.topic, { params: { id } })).statusCode).toBe(404);
+    expect((await outsider.call(boardRoutes.attachment, { params: { id: file.id } })).statusCode).toBe(404);
+    expect((await outsider.callUpload(boardRoutes.postReply, { fields: { topicId: id, body: 'Hi' } })).statusCode).toBe(
+      404,
+    );
+    expect((await outsider.call(boardRoutes.pinTopic, { params: { id }, body: { pinned: true } })).statusCode).toBe(
+      404,
+    );
+    expect((await outsider.call(boardRoutes.topicList)).data.total).toBe(0);
     // Another project's member cannot be mentioned, nor a made-up id.
-    const refused = await as(world.pm.token).form('/board/topic/a', {
-      subject: 'Hi',
-      body: 'x',
-      mentionIds: String(other.staff.id),
+    const refused = await as(world.pm.token).callUpload(boardRoutes.postTopic, {
+      fields: {
+        subject: 'Hi',
+        body: 'x',
+        mentionIds: String(other.staff.id),
+      },
     });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().errorCode).toBe('not_project_member');
-    const members = (await as(world.staff.token).get('/board/member/list')).json().data as Array<{ id: number }>;
+    expect(refused.errorCode).toBe('not_project_member');
+    const members = (await as(world.staff.token).call(boardRoutes.memberList)).data as Array<{ id: number }>;
     expect(members.map((m) => m.id)).toEqual([world.pm.id]);
   });
 
   it('refuses bad input with the field named, in the caller’s language, storing nothing', async () => {
     const zh = client(ctx.app, await enterZh());
     const files = await blobFiles();
-    const long = await zh.form('/board/topic/a', { subject: 'S', body: '字'.repeat(1334) }, pdf);
+    const long = await zh.callUpload(boardRoutes.postTopic, {
+      fields: { subject: 'S', body: '字'.repeat(1334) },
+      file: pdf,
+    });
     expect(long.statusCode).toBe(400);
-    expect(long.json().msg).toBe('内容不能超过4000字节');
+    expect(long.msg).toBe('内容不能超过4000字节');
     // 1333 three-byte characters are 3999 bytes: allowed.
-    expect((await zh.form('/board/topic/a', { subject: 'S', body: '字'.repeat(1333) })).statusCode).toBe(200);
-    const noSubject = await as(world.pm.token).form('/board/topic/a', { subject: ' ', body: 'x' });
-    expect(noSubject.json().msg).toBe('Subject is required');
-    const exe = await as(world.pm.token).form(
-      '/board/topic/a',
-      { subject: 'S', body: 'x' },
-      { name: 'tool.pdf', content: SAMPLE.exe() },
-    );
+    expect(
+      (await zh.callUpload(boardRoutes.postTopic, { fields: { subject: 'S', body: '字'.repeat(1333) } })).statusCode,
+    ).toBe(200);
+    const noSubject = await as(world.pm.token).callUpload(boardRoutes.postTopic, {
+      fields: { subject: ' ', body: 'x' },
+    });
+    expect(noSubject.msg).toBe('Subject is required');
+    const exe = await as(world.pm.token).callUpload(boardRoutes.postTopic, {
+      fields: { subject: 'S', body: 'x' },
+      file: { name: 'tool.pdf', content: SAMPLE.exe() },
+    });
     expect(exe.statusCode).toBe(415);
     // A sixth file is refused, and the five stored before it go with the request.
     const six = multipartFiles({ subject: 'S', body: 'x' }, 6);
@@ -224,6 +257,6 @@ function multipartFiles(fields: Record<string, string>, n: number) {
 
 async function enterZh(): Promise<string> {
   const token = await signIn(ctx, world.pm.email, undefined, 'zh-CN');
-  await client(ctx.app, token).post('/common/study/entry', { studyId: world.projectId });
+  await client(ctx.app, token).call(projectEntryRoutes.enter, { body: { studyId: world.projectId } });
   return token;
 }
