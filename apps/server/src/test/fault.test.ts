@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import http from 'node:http';
@@ -5,18 +6,21 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { DocStatus } from '@edoc/contract/enums';
+import { TextState } from '@edoc/contract/search';
+import { RenditionState } from '@edoc/contract/states';
 import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDb, type Db } from '../db/client.ts';
 import { documents, documentVersions } from '../db/schema/documents.ts';
 import { tasks } from '../db/schema/workflow.ts';
+import { makeDocx, makePdf } from '@edoc/test-support/files';
 import { readZip } from '@edoc/test-support/zip-reader';
 import { loadTrailKey } from '../trail/trail-key.ts';
-import { verifyTrail } from '../trail/trail-verify.ts';
 import { createFsBlobStore } from '../storage/blob-store.ts';
 import { TRAIL_KEY } from './context.ts';
 import { SAMPLE } from './factories.ts';
+import { expectTrailVerifies } from './load.ts';
 import { call, createNodeDatabase, projectOnNode, signInOn, startNode, waitFor, type EdocNode } from './nodes.ts';
 
 // Issue 9, "A fault test": a real edoc process (as `npm start` runs it) is killed with SIGKILL in the middle of an upload, a
@@ -63,14 +67,6 @@ async function expectNoOrphans(): Promise<void> {
     union select pdf_sha256 from renditions where pdf_sha256 is not null`);
   const wanted = new Set(referenced.rows.map((r) => r.sha));
   await waitFor('the start-up sweep', async () => (await blobFiles()).every((f) => wanted.has(f)), 20_000);
-}
-
-async function expectTrailVerifies(): Promise<void> {
-  const report = await verifyTrail(db, {
-    checkpointFile: path.join(dataDir, 'trail-checkpoints.jsonl'),
-    anchorFile: path.join(dataDir, 'trail-head.json'),
-  });
-  expect(report).toMatchObject({ ok: true });
 }
 
 async function upload(name: string, fileName: string, content: Buffer): Promise<number> {
@@ -159,7 +155,7 @@ describe('kill -9 and start again', () => {
     expect(await db.select().from(documents).where(eq(documents.name, 'Half'))).toEqual([]);
     expect(await tmpFiles()).toEqual([]);
     await expectNoOrphans();
-    await expectTrailVerifies();
+    await expectTrailVerifies(db, dataDir);
   }, 120_000);
 
   it('a file stored just before its record was committed is removed by the next start', async () => {
@@ -221,7 +217,7 @@ describe('kill -9 and start again', () => {
     expect(jobs.rows.map((j) => j.state)).toEqual(['completed']);
     await waitFor('no temporary zip', async () => (await tmpFiles()).length === 0);
     await expectNoOrphans();
-    await expectTrailVerifies();
+    await expectTrailVerifies(db, dataDir);
   }, 240_000);
 
   it('during a workflow transition: the pass is not half made, and can be made after the restart', async () => {
@@ -277,6 +273,80 @@ describe('kill -9 and start again', () => {
     expect(passed.status, JSON.stringify(passed.json)).toBe(200);
     expect(passed.json.data.status).not.toBe(DocStatus.InReview);
     expect(await db.select().from(documentVersions).where(eq(documentVersions.documentId, fileId))).toHaveLength(1);
-    await expectTrailVerifies();
+    await expectTrailVerifies(db, dataDir);
   }, 120_000);
+  it('during a conversion and a reading for search: both finish after the restart, LibreOffice dies with its node', async () => {
+    const word = `Kilowatt${randomBytes(3).toString('hex')}`;
+    const plan = await makeDocx('plan.docx', ['Monitoring plan', word]);
+    // Pages with no text layer are read by OCR, a page at a time: long enough to be caught half way.
+    const scan = makePdf(
+      'scan.pdf',
+      Array.from({ length: 6 }, () => ''),
+    );
+    await upload('Plan', 'plan.docx', plan.buffer);
+    await upload('Scan', 'scan.pdf', scan.buffer);
+    const stateOf = async (table: 'renditions' | 'content_texts', sha: string) =>
+      (
+        await db.execute<{ state: number }>(
+          table === 'renditions'
+            ? sql`select state from renditions where source_sha256 = ${sha}`
+            : sql`select state from content_texts where sha256 = ${sha}`,
+        )
+      ).rows[0]?.state;
+    // A fresh node's first conversion starts LibreOffice (seconds); the scan's reading runs beside it.
+    await waitFor(
+      'a conversion and a reading under way',
+      async () =>
+        (await stateOf('renditions', plan.sha256)) === RenditionState.Converting &&
+        (await stateOf('content_texts', scan.sha256)) === TextState.Extracting,
+      30_000,
+      20,
+    );
+    const dead = node.pid;
+    await node.kill();
+    // The office of the killed node goes with it (its pipe's name carries the node's pid).
+    const offices = () =>
+      spawnSync('pgrep', ['-f', `soffice.bin.*edoc-${dead}-`])
+        .stdout.toString()
+        .trim();
+    await waitFor('no LibreOffice of the killed node', async () => offices() === '', 20_000);
+    // The leases (a minute) and the job's retry delay run out; the clock is moved on instead of waiting.
+    await db.execute(sql`UPDATE job_runs SET beat_at = now() - interval '5 minutes'`);
+    await db.execute(sql`UPDATE renditions SET updated_at = now() - interval '5 minutes' WHERE state = 1`);
+    await db.execute(sql`UPDATE content_texts SET updated_at = now() - interval '5 minutes' WHERE state = 1`);
+    node = await start();
+    token = await signInOn(db, node, email);
+    await call(node, 'POST', '/common/study/entry', { token, body: { studyId: projectId } });
+    await waitFor('the retry of the conversion scheduled', async () => {
+      const moved = await db.execute(
+        sql`UPDATE pgboss.job SET start_after = now() WHERE name = 'convert-office' AND state = 'retry'`,
+      );
+      return (moved.rowCount ?? 0) > 0 || (await stateOf('renditions', plan.sha256)) === RenditionState.Done;
+    });
+    await waitFor(
+      'the rendition made',
+      async () => (await stateOf('renditions', plan.sha256)) === RenditionState.Done,
+      90_000,
+    );
+    await db.execute(sql`UPDATE content_texts SET next_at = now() WHERE state = ${TextState.Waiting}`);
+    const found = await waitFor(
+      'the plan found by a word inside',
+      async () => {
+        const hits = await call<{ data: Array<{ name: string }> }>(node, 'GET', `/file/search?q=${word}`, { token });
+        return hits.json.data.data.find((h) => h.name === 'Plan');
+      },
+      90_000,
+    );
+    expect(found).toBeTruthy();
+    await waitFor(
+      'the scan read to the end',
+      async () => {
+        const state = await stateOf('content_texts', scan.sha256);
+        return state !== undefined && state !== TextState.Waiting && state !== TextState.Extracting;
+      },
+      90_000,
+    );
+    await expectNoOrphans();
+    await expectTrailVerifies(db, dataDir);
+  }, 240_000);
 });

@@ -22,6 +22,7 @@ import { createCompany, createCompanyAdmin, PASSWORD, SAMPLE } from './factories
 import { call, createNodeDatabase, projectOnNode, signInOn, startNode, waitFor, type EdocNode } from './nodes.ts';
 import { readZip } from '@edoc/test-support/zip-reader';
 import { captchaAnswer } from './records.ts';
+import { expectAcknowledgedWhole, loadOn } from './load.ts';
 
 // Issue 9, "More than one node": two API processes and one worker (EDOC_ROLE) on one PostgreSQL and one S3 store,
 // each a real edoc process (as `npm start` runs it) with its own DATA_DIR, as separate machines would run them.
@@ -35,6 +36,11 @@ let api2: EdocNode;
 let worker: EdocNode;
 let env: Record<string, string>;
 const dataDirs: Record<string, string> = {};
+/** A node as its own machine runs it: its role, its own DATA_DIR (kept across a restart). */
+const start = async (name: string, role: string) => {
+  dataDirs[name] = path.join(root, name);
+  return startNode(name, { ...env, EDOC_ROLE: role, DATA_DIR: dataDirs[name] });
+};
 
 beforeAll(async () => {
   root = await fs.mkdtemp(path.join(os.tmpdir(), 'edoc-cluster-'));
@@ -58,10 +64,6 @@ beforeAll(async () => {
     S3_PREFIX: 'edoc/',
     TRAIL_KEY,
     LOGIN_CAPTCHA: 'on',
-  };
-  const start = async (name: string, role: string) => {
-    dataDirs[name] = path.join(root, name);
-    return startNode(name, { ...env, EDOC_ROLE: role, DATA_DIR: dataDirs[name] });
   };
   // All three at once on the empty database, as a first deployment starts them.
   [api1, api2, worker] = await Promise.all([start('api1', 'api'), start('api2', 'api'), start('worker', 'worker')]);
@@ -198,6 +200,36 @@ describe('two API nodes and a worker on one PostgreSQL and one S3 store', () => 
     expect(await outbox('api1')).toEqual([]);
     expect(await outbox('api2')).toEqual([]);
   });
+
+  it('an API node killed under load: the other answers every request, every acknowledged upload is whole (issue 25)', async () => {
+    const made = await projectOnNode(db, api1, { code: 'KILL-1', name: 'Node kill' });
+    const token = await signInOn(db, api1, made.pm.email);
+    await call(api1, 'POST', '/common/study/entry', { token, body: { studyId: made.projectId } });
+    // A folder per node: each load names its uploads Load 0, Load 1…
+    const folderOn = async (name: string) =>
+      (await call<{ folderId: number }>(api1, 'POST', '/folder/create', { token, body: { name, parentId: 0 } })).json
+        .data.folderId;
+    const folderIds = [await folderOn('Load 1'), await folderOn('Load 2')];
+    // One load on each node, as a round-robin spreads its users; then the first node dies mid-load.
+    const onOne = loadOn(api1, token, folderIds[0]);
+    const onTwo = loadOn(api2, token, folderIds[1]);
+    await new Promise((r) => setTimeout(r, 3_000));
+    await api1.kill();
+    await new Promise((r) => setTimeout(r, 2_000));
+    const [one, two] = await Promise.all([onOne.stop(), onTwo.stop()]);
+    expect(two.outcomes.filter((o) => o.httpStatus !== 200)).toEqual([]);
+    expect(one.acknowledged.length).toBeGreaterThan(0);
+    // What the dead node acknowledged is read back whole through the other one; no document lacks its file.
+    await expectAcknowledgedWhole(api2, token, [...one.acknowledged, ...two.acknowledged]);
+    const bare = await db.execute(
+      sql`select d.id from documents d where d.folder_id in (${folderIds[0]}, ${folderIds[1]})
+          and not exists (select 1 from document_versions v where v.document_id = d.id)`,
+    );
+    expect(bare.rows).toEqual([]);
+    // Started again on its own folder, it serves at once.
+    api1 = await start('api1', 'api');
+    expect((await call(api1, 'GET', '/user/info', { token })).status).toBe(200);
+  }, 120_000);
 
   it('keeps one trail chain that every node wrote to, pinned by every node’s checkpoints in S3', async () => {
     const copies = await createS3Checkpoints(loadConfig(env))!.list();

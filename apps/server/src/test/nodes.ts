@@ -178,13 +178,14 @@ export async function waitFor<T>(
   what: string,
   probe: () => Promise<T | null | undefined>,
   timeoutMs = 20_000,
+  intervalMs = 200,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
     if (value) return value;
     if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, intervalMs));
   }
 }
 
