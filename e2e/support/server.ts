@@ -53,6 +53,8 @@ export async function startServer(opts: {
       SMTP_URL: `smtp://127.0.0.1:${opts.smtpPort}`,
       LOGIN_CAPTCHA: 'on',
       LOG_LEVEL: 'warn',
+      // The library journey waits for a document's effective date to come (a minute by default).
+      ACTIVATION_INTERVAL_SECONDS: '3',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

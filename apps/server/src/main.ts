@@ -103,14 +103,14 @@ if (config.EDOC_ROLE !== 'api') {
   void expire();
   setInterval(() => void expire(), 3600_000).unref();
   // Archived documents waiting for their effective date (7) become archived (6) on it (issue 11): at start, then
-  // every minute; several workers at once activate each once.
+  // every ACTIVATION_INTERVAL_SECONDS (a minute); several workers at once activate each once.
   const activate = () =>
     activateDue(db).then(
       (n) => n > 0 && late.app?.log.info(`activated ${n} archived document(s)`),
       (err: unknown) => late.app?.log.error({ err }, 'activation failed'),
     );
   void activate();
-  setInterval(() => void activate(), 60_000).unref();
+  setInterval(() => void activate(), config.ACTIVATION_INTERVAL_SECONDS * 1000).unref();
   // Editing sessions abandoned past their lock (issue 15): what their editors saved becomes a version, every minute.
   const abandoned = () =>
     closeAbandoned(db, blobs).then(
