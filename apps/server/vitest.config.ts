@@ -14,5 +14,9 @@ export default defineConfig({
     // has its own database (a clone of the template) and much of its time is spent waiting on PostgreSQL, the
     // processes it starts or LibreOffice, which another file's work fills.
     maxWorkers: availableParallelism(),
+    // A worker's files share its loaded modules (the app, drizzle, pg, pdf-lib…): loading them again for each of
+    // a hundred files cost several seconds each. Nothing a file keeps at module level is another's: each file has
+    // its own database, data folder and app (createTestContext), and no test mocks a module.
+    isolate: false,
   },
 });
