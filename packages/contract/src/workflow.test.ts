@@ -43,8 +43,14 @@ describe('the transition table', () => {
       'rejectDelete',
     ]);
     // Nothing edits, sends or deletes an archived document directly (record protection).
-    for (const action of ['edit', 'send', 'delete'] as const)
+    for (const action of ['edit', 'send', 'delete', 'move'] as const)
       expect(transitionOf(DocStatus.Archived, action)).toBeUndefined();
+  });
+
+  it('moves a document to another work folder only while editing (issue 26 item 11)', () => {
+    const movable = Object.values(DocStatus).filter((s) => transitionOf(s, 'move') !== undefined);
+    expect(movable).toEqual([DocStatus.Editing]);
+    expect(transitionOf(DocStatus.Editing, 'move')).toMatchObject({ key: 'editDoc', to: DocStatus.Editing });
   });
 });
 
@@ -67,7 +73,12 @@ describe('the route', () => {
 
 describe('abilities', () => {
   it('lets a holder of the keys edit, send and delete while editing', () => {
-    expect(abilitiesOf(DocStatus.Editing, as(['viewDoc', 'editDoc', 'deleteDoc']))).toEqual(['edit', 'send', 'delete']);
+    expect(abilitiesOf(DocStatus.Editing, as(['viewDoc', 'editDoc', 'deleteDoc']))).toEqual([
+      'edit',
+      'send',
+      'delete',
+      'move',
+    ]);
     expect(abilitiesOf(DocStatus.Editing, as(['viewDoc']))).toEqual([]);
   });
 

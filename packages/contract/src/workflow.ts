@@ -49,6 +49,7 @@ export const WORKFLOW_ACTIONS = [
   'withdraw',
   'retract',
   'delete',
+  'move',
   'archive',
   'recall',
   'applyDelete',
@@ -166,6 +167,20 @@ export const TRANSITIONS: readonly Transition[] = [
     key: 'editDoc',
     trail: TrailType.SendToReview,
     scope: 'workflow',
+  },
+  {
+    from: S.Editing,
+    action: 'move',
+    to: S.Editing,
+    who: 'holder',
+    key: 'editDoc',
+    trail: TrailType.Move,
+    scope: 'workflow',
+    decided:
+      'to another work folder only while editing, as rename and edit (issue 26): waiting to be received, the ' +
+      'receiver was chosen for their rights on this folder; in review, QC or approval the assignees act on it ' +
+      'where they hold their keys; processed, it waits for its archiver there; archived, waiting to be activated or ' +
+      'in deletion it is a record filed in the library. The target folder needs createDoc as well',
   },
   {
     from: S.Editing,

@@ -33,8 +33,9 @@ export async function renameDocument(deps: Deps, ctx: ProjectContext, input: { f
 }
 
 /**
- * Moves documents to another work folder, all or none: each needs editDoc where it is and the target needs
- * createDoc; a name already in the target refuses the whole move (trail type 14 per document).
+ * Moves documents to another work folder, all or none: each needs editDoc where it is and a status the transition
+ * table lets move (editing), the target needs createDoc; a name already in the target refuses the whole move (trail
+ * type 14 per document).
  */
 export async function moveDocuments(deps: Deps, ctx: ProjectContext, input: { fileIds: number[]; folderId: number }) {
   await deps.db.transaction(async (tx) => {
@@ -44,6 +45,8 @@ export async function moveDocuments(deps: Deps, ctx: ProjectContext, input: { fi
     // In id order, so two moves sharing documents lock them in the same order and cannot deadlock.
     for (const fileId of [...new Set(input.fileIds)].sort((a, b) => a - b)) {
       const { doc } = await lockDocumentFor(tx, ctx, fileId, ['viewDoc', 'editDoc'], access);
+      // The transition table says which statuses move (editing only, as rename): 409 'refresh the page'.
+      requireStatusFor(doc.status, 'move');
       if (doc.folderId === input.folderId) continue;
       await requireUnlocked(tx, deps.blobs, doc.id);
       const lower = doc.name.toLowerCase();

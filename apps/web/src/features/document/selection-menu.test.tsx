@@ -15,7 +15,7 @@ afterEach(() => {
 
 const editing = row(1, 'Protocol', ALL_KEYS);
 const editable = row(2, 'Plan', ALL_KEYS);
-// Editable, but in review: it can be moved or packed, not sent again or deleted.
+// Editable, but in review: it can be packed, not moved (issue 26 item 11), sent again or deleted.
 const inReview = row(3, 'Brochure', ALL_KEYS, { status: 3 });
 
 describe("the selected rows' menu", () => {
@@ -36,9 +36,13 @@ describe("the selected rows' menu", () => {
     fireEvent.click(boxes[3]);
     expect(byId('document-selection')).toHaveTextContent('2 selected');
     fireEvent.click(byId('document-selection'));
-    expect(await findById('document-move-selected')).toHaveTextContent('Move selected (2)');
-    expect(byId('document-pack-selected')).toBeInTheDocument();
-    for (const id of ['workflow-send-selected', 'document-delete-selected', 'document-archive-selected'])
+    expect(await findById('document-pack-selected')).toBeInTheDocument();
+    for (const id of [
+      'document-move-selected',
+      'workflow-send-selected',
+      'document-delete-selected',
+      'document-archive-selected',
+    ])
       expect(document.getElementById(id)).toBeNull();
 
     // Only editing documents: now they can be sent or deleted together; the right click on one of them opens it.
@@ -46,6 +50,7 @@ describe("the selected rows' menu", () => {
     fireEvent.click(boxes[2]);
     fireEvent.contextMenu(within(table).getByText('Plan'));
     expect(await findById('workflow-send-selected')).toHaveTextContent('Send for review (2)');
+    expect(byId('document-move-selected')).toHaveTextContent('Move selected (2)');
     expect(document.getElementById('document-row-2-rename')).toBeNull();
     fireEvent.click(byId('document-delete-selected'));
     expect((await screen.findAllByText('Delete 2 documents?')).length).toBeGreaterThan(0);

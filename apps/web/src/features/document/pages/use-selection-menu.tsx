@@ -52,7 +52,7 @@ export function useSelectionMenu(files: WorkspaceFiles, actions: RowActions): { 
       id: 'document-move-selected',
       icon: <DragOutlined />,
       label: t('document.action.moveSelected', { count }),
-      show: every((r) => r.abilities.includes('editDoc')),
+      show: every((r) => allows(r, 'move')),
       run: () => actions.setMoving(rows.map((r) => r.fileId)),
     },
     {
