@@ -15,8 +15,7 @@ function fill(name: string, value: string): void {
 
 function server(register: () => Response = () => reply(registerData, { approvalStatus: 0 })) {
   return mockApi({
-    'GET /captcha': () =>
-      reply(captchaResponse, { id: 'cap-9', image: 'data:image/png;base64,' }),
+    'GET /captcha': () => reply(captchaResponse, { id: 'cap-9', image: 'data:image/png;base64,' }),
     'POST /register': register,
   });
 }
@@ -100,22 +99,17 @@ describe('registration', () => {
     expect(new Headers(call?.[1]?.headers).get('Authorization')).toBeNull();
   });
 
-  it('shows an unknown company under its field and fetches a new code', async () => {
+  it('shows a wrong code under its field and fetches a new code', async () => {
     await changeLanguage('en-US');
     const fetchMock = server(() =>
-      envelope(null, {
-        status: 400,
-        errorCode: 'company_not_found',
-        msg: 'The company does not exist or is disabled, check the company name',
-      }),
+      envelope(null, { status: 400, errorCode: 'verification_code_error', msg: 'Verification code error' }),
     );
     renderApp('/register');
     await findById('captcha-image');
     fillValid();
     fireEvent.click(await findById('register-submit'));
-    expect(
-      await screen.findByText('The company does not exist or is disabled, check the company name'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Verification code error')).toBeInTheDocument();
+    expect(document.querySelector('#register-captcha-help, .ant-form-item-explain-error')).not.toBeNull();
     await waitFor(() =>
       expect(fetchMock.mock.calls.filter(([u]) => String(u).endsWith('/edoc/captcha'))).toHaveLength(2),
     );

@@ -19,10 +19,11 @@ interface RegisterValues {
   captchaCode: string;
 }
 
-/** Errors that belong under one field rather than in a toast. */
+/**
+ * Errors that belong under one field rather than in a toast. An unknown company or a taken address gets the answer a
+ * registration that went through gets (issue 25: the server tells no stranger which names and addresses exist).
+ */
 const FIELD_OF_CODE: Partial<Record<string, keyof RegisterValues>> = {
-  email_registered: 'email',
-  company_not_found: 'companyName',
   verification_code_error: 'captchaCode',
 };
 
