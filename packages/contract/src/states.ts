@@ -37,10 +37,12 @@ export const StageState = { Open: 0, Passed: 1, Rejected: 2 } as const;
 export type StageState = (typeof StageState)[keyof typeof StageState];
 
 /**
- * stage_assignees.decision: 0-2 are SPEC §4's approval record status (0 pending, 1 passed, 2 rejected); 3 is
- * edoc's: a pass taken back while the stage waited for the others, after which the assignee acts again.
+ * stage_assignees.decision: 0-2 are SPEC §4's approval record status (0 pending, 1 passed, 2 rejected); 3 and 4 are
+ * edoc's: 3 a pass taken back while the stage waited for the others, after which the assignee acts again; 4 not
+ * needed: the stage closed before this assignee acted (another's rejection, or the pass that completed a stage where
+ * one pass is enough), so their task was cancelled (issue 26).
  */
-export const Decision = { Pending: 0, Passed: 1, Rejected: 2, Retracted: 3 } as const;
+export const Decision = { Pending: 0, Passed: 1, Rejected: 2, Retracted: 3, NotNeeded: 4 } as const;
 export type Decision = (typeof Decision)[keyof typeof Decision];
 
 /**

@@ -68,7 +68,7 @@ export const routeStages = pgTable(
 
 /**
  * One assignee of a stage and their decision: 0 pending, 1 passed, 2 rejected, 3 retracted (a pass taken back
- * while the stage waited for others; the assignee then acts again).
+ * while the stage waited for others; the assignee then acts again), 4 not needed (the stage closed first).
  */
 export const stageAssignees = pgTable(
   'stage_assignees',

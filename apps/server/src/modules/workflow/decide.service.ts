@@ -2,7 +2,7 @@ import { DocStatus } from '@edoc/contract/enums';
 import type { DecideBody } from '@edoc/contract/workflow-requests';
 import { Decision, RouteState, StageState, TaskState } from '@edoc/contract/states';
 import { STAGE_RULES, stageComplete, type Stage } from '@edoc/contract/workflow';
-import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { documents, documentVersions } from '../../db/schema/documents.ts';
 import { documentRoutes, routeStages, stageAssignees, tasks } from '../../db/schema/workflow.ts';
@@ -78,8 +78,18 @@ export async function decide(
       .update(routeStages)
       .set({ state: body.pass ? StageState.Passed : StageState.Rejected, closedAt: new Date() })
       .where(eq(routeStages.id, stage.id));
-    // The others of the stage have nothing left to do.
+    // The others of the stage have nothing left to do: their tasks are cancelled, and those who had not acted (or
+    // had taken their pass back) read as "not needed" in the flow, not as still pending.
     await closeTasks(tx, doc.id, { stageAssigneeIds: others }, { state: TaskState.Cancelled, outcome: null });
+    await tx
+      .update(stageAssignees)
+      .set({ decision: Decision.NotNeeded })
+      .where(
+        and(
+          eq(stageAssignees.stageId, stage.id),
+          inArray(stageAssignees.decision, [Decision.Pending, Decision.Retracted]),
+        ),
+      );
     to = body.pass ? await openNextStage(tx, ctx.projectId, doc.id, route, stage.stage) : DocStatus.Editing;
     if (!body.pass) {
       await closeRoute(tx, route.id, RouteState.Rejected);

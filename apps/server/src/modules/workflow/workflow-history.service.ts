@@ -1,4 +1,5 @@
 import type { WorkflowHistory } from '@edoc/contract/workflow-requests';
+import { Decision, StageState } from '@edoc/contract/states';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { documentVersions } from '../../db/schema/documents.ts';
 import { users } from '../../db/schema/users.ts';
@@ -75,7 +76,7 @@ export async function workflowHistoryOf(deps: Deps, ctx: ProjectContext, fileId:
               return {
                 userId: a.userId,
                 userName,
-                decision: a.decision,
+                decision: settledDecision(s.state, a.decision),
                 comment: a.comment,
                 decidedAt: a.decidedAt?.toISOString() ?? null,
                 signature: sig
@@ -93,4 +94,14 @@ export async function workflowHistoryOf(deps: Deps, ctx: ProjectContext, fileId:
         })),
     }));
   });
+}
+
+/**
+ * An assignee still waiting in a stage that has closed was not needed: rows closed before the decision service wrote
+ * Decision.NotNeeded (issue 26) read so too, rather than "pending" under a rejected or passed stage.
+ */
+function settledDecision(stageState: number | null, decision: number): number {
+  const closed = stageState === StageState.Passed || stageState === StageState.Rejected;
+  const waiting = decision === Decision.Pending || decision === Decision.Retracted;
+  return closed && waiting ? Decision.NotNeeded : decision;
 }

@@ -22,6 +22,7 @@ const DECISION_COLORS: Readonly<Partial<Record<number, string>>> = {
   [Decision.Passed]: 'green',
   [Decision.Rejected]: 'red',
   [Decision.Retracted]: 'default',
+  [Decision.NotNeeded]: 'default',
 };
 const STAGE_COLORS: Readonly<Partial<Record<number, string>>> = {
   [StageState.Open]: 'processing',
