@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -44,6 +44,27 @@ describe('the LibreOffice runner', () => {
     expect(Date.now() - started).toBeLessThan(5000);
     const child = Number(await fs.readFile(pidFile, 'utf8'));
     await new Promise((r) => setTimeout(r, 100));
+    expect(running(child)).toBe(false);
+  });
+
+  it('ends a conversion in time even when the process that started it is killed (kill -9)', async () => {
+    const pidFile = path.join(dir, 'orphan.pid');
+    const soffice = await fakeOffice(`sleep 60 &\necho $! > ${pidFile}\nwait`);
+    const workDir = await fs.mkdtemp(path.join(dir, 'work-'));
+    // A parent that starts a conversion of 1 s and is killed at once, before its own timer can fire.
+    const script = `import { convertToPdf } from ${JSON.stringify(new URL('./soffice.ts', import.meta.url).href)};
+      void convertToPdf({ sofficePath: ${JSON.stringify(soffice)}, source: 'd.docx', workDir: ${JSON.stringify(workDir)}, timeoutMs: 1000 });`;
+    const parent = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      stdio: 'ignore',
+    });
+    const deadline = Date.now() + 20_000;
+    while (!(await fs.stat(pidFile).catch(() => null)) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
+    parent.kill('SIGKILL');
+    const child = Number(await fs.readFile(pidFile, 'utf8'));
+    expect(running(child)).toBe(true);
+    // The backstop: its time (1 s) plus 5 s, then its group is gone.
+    for (let i = 0; i < 150 && running(child); i++) await new Promise((r) => setTimeout(r, 100));
     expect(running(child)).toBe(false);
   });
 

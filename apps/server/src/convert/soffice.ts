@@ -44,8 +44,11 @@ export async function convertToPdf(opts: {
     opts.source,
   ];
   conversionStats.runs++;
+  // coreutils' `timeout` runs LibreOffice in its own process group and kills that group a little after our own timer
+  // would: the bound that still holds when this process is killed (kill -9 leaves no one to run the timer).
+  const backstop = ['--kill-after=5', String(Math.ceil(opts.timeoutMs / 1000) + 5), opts.sofficePath];
   const output = await new Promise<string>((resolve, reject) => {
-    const child = spawn(opts.sofficePath, args, {
+    const child = spawn('timeout', [...backstop, ...args], {
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
       // No display, and HOME inside the work dir so nothing is written to the service user's home.
@@ -76,6 +79,9 @@ export async function convertToPdf(opts: {
       clearTimeout(timer);
       killGroup();
       if (code === 0) resolve(log);
+      // timeout's own answers: the program could not be found (127) or run (126).
+      else if (code === 127 || code === 126)
+        reject(new ConversionError(`cannot start LibreOffice (${opts.sofficePath}): ${log.trim().slice(0, 200)}`));
       else reject(new ConversionError(`LibreOffice exited with code ${code}: ${log.trim().slice(0, 500)}`));
     });
   });
