@@ -1,3 +1,4 @@
+import { codeRoutes } from '@edoc/contract/code-routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { createProjectWorld, type ProjectWorld, signIn } from '../../test/factories.ts';
@@ -11,14 +12,14 @@ beforeAll(async () => {
   ctx = await createTestContext();
   world = await createProjectWorld(ctx, 'CX-1');
   const api = client(ctx.app, world.admin.token);
-  const typeId = (await api.post('/code/type/create', { code: 'DOC', name: '文档' })).json().data.id as number;
-  await api.post('/code/create', { typeId, code: 'EXISTING', name: 'Existing' });
+  const typeId = (await api.call(codeRoutes.company.typeCreate, { body: { code: 'DOC', name: '文档' } })).data.id;
+  await api.call(codeRoutes.company.create, { body: { typeId, code: 'EXISTING', name: 'Existing' } });
 });
 afterAll(() => ctx.close());
 
 const HEAD = ['Code type', 'Code', 'Name', 'English name', 'Description', 'Order', 'Enabled'];
 const total = async (path: string, token = world.admin.token) =>
-  (await client(ctx.app, token).get(`${path}?pageSize=1000`)).json().data.total as number;
+  (await client(ctx.app, token).get(`${path}?pageSize=1000`)).json().data.total;
 
 describe('code Excel import and export', () => {
   it('imports code types and codes from good files and exports them', async () => {
@@ -35,16 +36,18 @@ describe('code Excel import and export', () => {
     });
     const c = await uploadAs(ctx, world.admin.token, '/code/import', 'codes.xlsx', codes);
     expect(c.json()).toMatchObject({ status: true, data: { imported: 2 } });
-    const list = (await client(ctx.app, world.admin.token).get('/code/list?searchValue=S01')).json().data.data;
+    const list = (
+      await client(ctx.app, world.admin.token).call(codeRoutes.company.list, { query: { searchValue: 'S01' } })
+    ).data.data;
     expect(list).toEqual([expect.objectContaining({ typeCode: 'SITE', code: 'S01', sortOrder: 0, enabled: true })]);
 
-    const exported = await client(ctx.app, world.admin.token).get('/code/export');
+    const exported = await client(ctx.app, world.admin.token).call(codeRoutes.company.export);
     const sheet = (await rowsOf(exported.rawPayload)).Codes;
     expect(sheet[0]).toEqual(HEAD);
     expect(sheet).toContainEqual(['DOC', 'PRT', '方案', 'Protocol', undefined, 3, 'Y']);
-    const typeSheet = (await rowsOf((await client(ctx.app, world.admin.token).get('/code/type/export')).rawPayload))[
-      'Code types'
-    ];
+    const typeSheet = (
+      await rowsOf((await client(ctx.app, world.admin.token).call(codeRoutes.company.typeExport)).rawPayload)
+    )['Code types'];
     expect(typeSheet).toContainEqual(['SITE', '中心', 'Site', undefined, 'N']);
   });
 
@@ -104,8 +107,13 @@ describe('code Excel import and export', () => {
     expect((await uploadAs(ctx, world.staff.token, '/manage/code/import', 'c.xlsx', file)).statusCode).toBe(403);
     const pm = await uploadAs(ctx, world.pm.token, '/manage/code/import', 'c.xlsx', file);
     expect(pm.json()).toMatchObject({ status: true, data: { imported: 1 } });
-    const mine = (await client(ctx.app, world.staff.token).get('/manage/code/list?searchValue=P1')).json().data.data;
+    const mine = (
+      await client(ctx.app, world.staff.token).call(codeRoutes.project.list, { query: { searchValue: 'P1' } })
+    ).data.data;
     expect(mine).toEqual([expect.objectContaining({ code: 'P1', readOnly: false })]);
-    expect((await client(ctx.app, world.admin.token).get('/code/list?searchValue=P1')).json().data.total).toBe(0);
+    expect(
+      (await client(ctx.app, world.admin.token).call(codeRoutes.company.list, { query: { searchValue: 'P1' } })).data
+        .total,
+    ).toBe(0);
   });
 });
