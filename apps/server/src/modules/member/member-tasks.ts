@@ -1,5 +1,7 @@
 import { RoleCode } from '@edoc/contract/enums';
+import type { MemberOpenTasks } from '@edoc/contract/member';
 import { TaskState } from '@edoc/contract/states';
+import type { TaskKind } from '@edoc/contract/workflow';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { documents } from '../../db/schema/documents.ts';
@@ -7,14 +9,21 @@ import { members, roles } from '../../db/schema/projects.ts';
 import { stageAssignees, tasks } from '../../db/schema/workflow.ts';
 import type { TrailActor } from '../../trail/trail.service.ts';
 
-/** A member's open tasks in the project (SPEC §6 `user_has_tasks` lists them). */
-export async function unfinishedTasks(tx: Tx, projectId: number, userId: number) {
-  return tx
-    .select({ taskId: tasks.id, kind: tasks.kind, fileId: tasks.documentId, fileName: documents.name })
+/** A member's open tasks in the project (SPEC §6 `user_has_tasks` lists them: contract memberOpenTasks). */
+export async function unfinishedTasks(tx: Tx, projectId: number, userId: number): Promise<MemberOpenTasks> {
+  const rows = await tx
+    .select({
+      taskId: tasks.id,
+      kind: tasks.kind,
+      fileId: tasks.documentId,
+      fileName: documents.name,
+      status: documents.status,
+    })
     .from(tasks)
     .innerJoin(documents, eq(documents.id, tasks.documentId))
     .where(and(eq(tasks.projectId, projectId), eq(tasks.userId, userId), eq(tasks.state, TaskState.Open)))
     .orderBy(asc(tasks.id));
+  return rows.map((r) => ({ ...r, kind: r.kind as TaskKind }));
 }
 
 /**

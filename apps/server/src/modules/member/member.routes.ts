@@ -13,7 +13,8 @@ import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
 import { routes } from '../../plugins/route.ts';
 import { companyOf } from '../../plugins/context.ts';
-import { addMember, changeMember, listMembers, listRoles, removeMember } from './member.service.ts';
+import { addMember, changeMember, listMembers, listProjectSites, listRoles, removeMember } from './member.service.ts';
+import { siteList } from '@edoc/contract/site';
 
 const memberParams = z.object({ id: idParam, memberId: idParam });
 
@@ -32,6 +33,12 @@ export function memberRoutes(api: Api, deps: Deps): void {
     '/project/:id/roles',
     { access, params: idParams, query: companyQuery, response: projectRoleList },
     ({ ctx, params, query }) => listRoles(deps, companyOf(ctx, query.companyId), params.id),
+  );
+
+  get(
+    '/project/:id/sites',
+    { access, params: idParams, query: companyQuery, response: siteList },
+    ({ ctx, params, query }) => listProjectSites(deps, companyOf(ctx, query.companyId), params.id),
   );
 
   post(

@@ -1,4 +1,5 @@
 import { TrailType, UserOrigin } from '@edoc/contract/enums';
+import type { SiteItem } from '@edoc/contract/site';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { members, roles, sites } from '../../db/schema/projects.ts';
@@ -49,6 +50,27 @@ export async function listRoles(deps: Deps, companyId: number, projectId: number
   await loadProject(deps.db, companyId, projectId);
   const rows = await deps.db.select().from(roles).where(eq(roles.projectId, projectId)).orderBy(asc(roles.id));
   return rows.map((r) => ({ roleId: r.id, code: r.code, name: r.name, builtin: r.builtin }));
+}
+
+/** The project's sites, for the member dialog of the company administrator (issue 26: it showed none). */
+export async function listProjectSites(deps: Deps, companyId: number, projectId: number): Promise<SiteItem[]> {
+  await loadProject(deps.db, companyId, projectId);
+  const rows = await deps.db
+    .select()
+    .from(sites)
+    .where(eq(sites.projectId, projectId))
+    .orderBy(asc(sites.code), asc(sites.id));
+  const limited = await deps.db
+    .select({ siteIds: members.siteIds })
+    .from(members)
+    .where(eq(members.projectId, projectId));
+  return rows.map((s) => ({
+    siteId: s.id,
+    name: s.name,
+    shortName: s.shortName,
+    code: s.code,
+    memberCount: limited.filter((m) => m.siteIds.includes(s.id)).length,
+  }));
 }
 
 /** Role and sites must belong to the project: ids from elsewhere are refused, not silently linked. */

@@ -1,3 +1,5 @@
+import { projectRoutes } from '@edoc/contract/project-routes';
+import { memberRoutes } from '@edoc/contract/member-routes';
 import { TrailType, UserType } from '@edoc/contract/enums';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,9 +29,9 @@ beforeAll(async () => {
   adminAId = admin.id;
   adminA = await signIn(ctx, admin.email);
   adminB = await signIn(ctx, (await createCompanyAdmin(ctx.db, b.id)).email);
-  projectId = (await client(ctx.app, adminA).post('/project/create', { code: 'M-1', name: 'Members' })).json().data
-    .studyId;
-  const roles = (await client(ctx.app, adminA).get(`/project/${projectId}/roles`)).json().data as Array<{
+  projectId = (await client(ctx.app, adminA).call(projectRoutes.create, { body: { code: 'M-1', name: 'Members' } }))
+    .data.studyId;
+  const roles = (await client(ctx.app, adminA).call(memberRoutes.roles, { params: { id: projectId } })).data as Array<{
     roleId: number;
     code: string;
   }>;
@@ -41,38 +43,49 @@ describe('project members', () => {
   it('adds a company user with a role and sites, changes the role, removes them — each trailed', async () => {
     const user = await createProjectUser(ctx.db, companyA);
     const [site] = await ctx.db.insert(sites).values({ projectId, name: 'Site 1', code: 'S1' }).returning();
-    const added = await client(ctx.app, adminA).post(`/project/${projectId}/members`, {
-      userId: user.id,
-      roleId: roleIds.STU_STAFF,
-      siteIds: [site.id],
+    const added = await client(ctx.app, adminA).call(memberRoutes.add, {
+      params: { id: projectId },
+      body: {
+        userId: user.id,
+        roleId: roleIds.STU_STAFF,
+        siteIds: [site.id],
+      },
     });
     expect(added.statusCode).toBe(200);
-    const memberId = added.json().data.memberId as number;
+    const memberId = added.data.memberId;
     expect(
       (
-        await client(ctx.app, adminA).post(`/project/${projectId}/members`, {
-          userId: user.id,
-          roleId: roleIds.STU_STAFF,
+        await client(ctx.app, adminA).call(memberRoutes.add, {
+          params: { id: projectId },
+          body: {
+            userId: user.id,
+            roleId: roleIds.STU_STAFF,
+          },
         })
       ).statusCode,
     ).toBe(409);
-    const list = (await client(ctx.app, adminA).get(`/project/${projectId}/members`)).json().data;
+    const list = (await client(ctx.app, adminA).call(memberRoutes.members, { params: { id: projectId } })).data;
     expect(list).toEqual([
       expect.objectContaining({ memberId, userId: user.id, roleCode: 'STU_STAFF', siteIds: [site.id] }),
     ]);
     expect(
       (
-        await client(ctx.app, adminA).post(`/project/${projectId}/members/${memberId}/a`, {
-          roleId: roleIds.STU_PM,
-          siteIds: [],
+        await client(ctx.app, adminA).call(memberRoutes.update, {
+          params: { id: projectId, memberId },
+          body: {
+            roleId: roleIds.STU_PM,
+            siteIds: [],
+          },
         })
       ).statusCode,
     ).toBe(200);
-    expect((await client(ctx.app, adminA).get(`/project/${projectId}/members`)).json().data[0].roleCode).toBe('STU_PM');
-    expect((await client(ctx.app, adminA).post(`/project/${projectId}/members/${memberId}/remove`)).statusCode).toBe(
-      200,
-    );
-    expect((await client(ctx.app, adminA).get(`/project/${projectId}/members`)).json().data).toEqual([]);
+    expect(
+      (await client(ctx.app, adminA).call(memberRoutes.members, { params: { id: projectId } })).data[0].roleCode,
+    ).toBe('STU_PM');
+    expect(
+      (await client(ctx.app, adminA).call(memberRoutes.remove, { params: { id: projectId, memberId } })).statusCode,
+    ).toBe(200);
+    expect((await client(ctx.app, adminA).call(memberRoutes.members, { params: { id: projectId } })).data).toEqual([]);
     const rows = await ctx.db.select().from(trail).where(eq(trail.objectType, 'member'));
     expect(rows.map((r) => r.type)).toEqual([
       TrailType.PermissionChange,
@@ -84,51 +97,70 @@ describe('project members', () => {
 
   it('refuses a role or site of another project, and users of another company', async () => {
     const user = await createProjectUser(ctx.db, companyA);
-    const other = (await client(ctx.app, adminA).post('/project/create', { code: 'M-2', name: 'Other' })).json().data
-      .studyId as number;
+    const other = (await client(ctx.app, adminA).call(projectRoutes.create, { body: { code: 'M-2', name: 'Other' } }))
+      .data.studyId;
     const [foreignSite] = await ctx.db.insert(sites).values({ projectId: other, name: 'X', code: 'X1' }).returning();
     const foreignRole = (
-      (await client(ctx.app, adminA).get(`/project/${other}/roles`)).json().data as Array<{ roleId: number }>
+      (await client(ctx.app, adminA).call(memberRoutes.roles, { params: { id: other } })).data as Array<{
+        roleId: number;
+      }>
     )[0].roleId;
-    const badRole = await client(ctx.app, adminA).post(`/project/${projectId}/members`, {
-      userId: user.id,
-      roleId: foreignRole,
+    const badRole = await client(ctx.app, adminA).call(memberRoutes.add, {
+      params: { id: projectId },
+      body: {
+        userId: user.id,
+        roleId: foreignRole,
+      },
     });
     expect(badRole.statusCode).toBe(400);
     expect(
       (
-        await client(ctx.app, adminA).post(`/project/${projectId}/members`, {
-          userId: user.id,
-          roleId: roleIds.STU_STAFF,
-          siteIds: [foreignSite.id],
+        await client(ctx.app, adminA).call(memberRoutes.add, {
+          params: { id: projectId },
+          body: {
+            userId: user.id,
+            roleId: roleIds.STU_STAFF,
+            siteIds: [foreignSite.id],
+          },
         })
       ).statusCode,
     ).toBe(400);
     const outsider = await createUser(ctx.db, { userType: UserType.Project });
     expect(
       (
-        await client(ctx.app, adminA).post(`/project/${projectId}/members`, {
-          userId: outsider.id,
-          roleId: roleIds.STU_STAFF,
+        await client(ctx.app, adminA).call(memberRoutes.add, {
+          params: { id: projectId },
+          body: {
+            userId: outsider.id,
+            roleId: roleIds.STU_STAFF,
+          },
         })
       ).statusCode,
     ).toBe(404);
   });
 
   it('nobody changes their own rights; company B sees nothing of A', async () => {
-    const self = await client(ctx.app, adminA).post(`/project/${projectId}/members`, {
-      userId: adminAId,
-      roleId: roleIds.STU_PM,
+    const self = await client(ctx.app, adminA).call(memberRoutes.add, {
+      params: { id: projectId },
+      body: {
+        userId: adminAId,
+        roleId: roleIds.STU_PM,
+      },
     });
-    const memberId = self.json().data.memberId as number;
-    const res = await client(ctx.app, adminA).post(`/project/${projectId}/members/${memberId}/a`, {
-      roleId: roleIds.STU_STAFF,
+    const memberId = self.data.memberId;
+    const res = await client(ctx.app, adminA).call(memberRoutes.update, {
+      params: { id: projectId, memberId },
+      body: {
+        roleId: roleIds.STU_STAFF,
+      },
     });
     expect(res.statusCode).toBe(403);
-    expect(res.json().msg).toBe('You cannot change your own rights');
-    expect((await client(ctx.app, adminB).get(`/project/${projectId}/members`)).statusCode).toBe(404);
-    expect((await client(ctx.app, adminB).post(`/project/${projectId}/members/${memberId}/remove`)).statusCode).toBe(
+    expect(res.msg).toBe('You cannot change your own rights');
+    expect((await client(ctx.app, adminB).call(memberRoutes.members, { params: { id: projectId } })).statusCode).toBe(
       404,
     );
+    expect(
+      (await client(ctx.app, adminB).call(memberRoutes.remove, { params: { id: projectId, memberId } })).statusCode,
+    ).toBe(404);
   });
 });
