@@ -1,3 +1,5 @@
+import { trailRoutes } from '@edoc/contract/trail-routes';
+import { documentRoutes } from '@edoc/contract/document-routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trailEntry } from '@edoc/contract/trail';
 import { eq } from 'drizzle-orm';
@@ -18,12 +20,11 @@ let brochure: number;
 const pdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n%%EOF\n`);
 
 async function save(token: string, name: string) {
-  const res = await client(ctx.app, token).form(
-    '/minio/file/save',
-    { folderId, name },
-    { name: `${name}.pdf`, content: pdf(name) },
-  );
-  return res.json().data.fileId as number;
+  const res = await client(ctx.app, token).callUpload(documentRoutes.upload, {
+    fields: { folderId, name },
+    file: { name: `${name}.pdf`, content: pdf(name) },
+  });
+  return res.data.fileId;
 }
 
 beforeAll(async () => {
@@ -42,7 +43,7 @@ beforeAll(async () => {
   reader = await joinProject(ctx, world, await grant('READER', ['viewDoc']));
   protocol = await save(author.token, 'Protocol');
   brochure = await save(world.pm.token, 'Brochure');
-  await client(ctx.app, author.token).post('/file/rename/a', { fileId: protocol, name: 'Protocol v2' });
+  await client(ctx.app, author.token).call(documentRoutes.rename, { body: { fileId: protocol, name: 'Protocol v2' } });
 });
 
 afterAll(async () => {
@@ -51,44 +52,46 @@ afterAll(async () => {
 
 describe("a document's trail", () => {
   it('lists its rows in order for viewTrailDoc, and refuses a reader without it', async () => {
-    const res = await client(ctx.app, author.token).get(`/audit/find_file_audits?fileId=${protocol}`);
-    expect(res.json().data.map((r: { type: number }) => r.type)).toEqual([1, 2]);
-    expect(res.json().data[1]).toMatchObject({ oldValue: { name: 'Protocol' }, newValue: { name: 'Protocol v2' } });
-    expect((await client(ctx.app, reader.token).get(`/audit/find_file_audits?fileId=${protocol}`)).statusCode).toBe(
-      403,
-    );
+    const res = await client(ctx.app, author.token).call(trailRoutes.fileTrail, { query: { fileId: protocol } });
+    expect(res.data.map((r: { type: number }) => r.type)).toEqual([1, 2]);
+    expect(res.data[1]).toMatchObject({ oldValue: { name: 'Protocol' }, newValue: { name: 'Protocol v2' } });
+    expect(
+      (await client(ctx.app, reader.token).call(trailRoutes.fileTrail, { query: { fileId: protocol } })).statusCode,
+    ).toBe(403);
   });
 });
 
 describe('the operation trajectory', () => {
   it('filters by user, type and document, newest first; staff may not read it', async () => {
     const pm = client(ctx.app, world.pm.token);
-    const byAuthor = (await pm.get(`/audit/project/list?userId=${author.id}&pageSize=50`)).json().data;
-    expect(byAuthor.data.every((r: { actorId: number }) => r.actorId === author.id)).toBe(true);
-    expect(byAuthor.data.map((r: { type: number }) => r.type)).toEqual([2, 1]);
-    const creates = (await pm.get('/audit/project/list?type=1&pageSize=50')).json().data;
-    expect(creates.data.map((r: { objectId: string }) => Number(r.objectId))).toEqual([brochure, protocol]);
-    const one = (await pm.get(`/audit/project/list?fileId=${brochure}`)).json().data;
+    const byAuthor = (await pm.call(trailRoutes.list, { query: { userId: author.id, pageSize: 50 } })).data;
+    expect(byAuthor.data.every((r) => r.actorId === author.id)).toBe(true);
+    expect(byAuthor.data.map((r) => r.type)).toEqual([2, 1]);
+    const creates = (await pm.call(trailRoutes.list, { query: { type: 1, pageSize: 50 } })).data;
+    expect(creates.data.map((r) => Number(r.objectId))).toEqual([brochure, protocol]);
+    const one = (await pm.call(trailRoutes.list, { query: { fileId: brochure } })).data;
     expect(one.total).toBe(1);
     // Each row names its document as it is called today (issue 12: rows without a name read "Document #41").
     expect(one.data[0].objectName).toBe('Brochure');
-    expect((await client(ctx.app, author.token).get('/audit/project/list')).statusCode).toBe(403);
+    expect((await client(ctx.app, author.token).call(trailRoutes.list)).statusCode).toBe(403);
   });
 
   it('takes whole days and refuses a start after the end', async () => {
     const pm = client(ctx.app, world.pm.token);
     const today = new Date().toISOString().slice(0, 10);
-    expect((await pm.get(`/audit/project/list?startDate=${today}&endDate=${today}`)).json().data.total).toBeGreaterThan(
-      2,
-    );
-    expect((await pm.get('/audit/project/list?endDate=2000-01-01')).json().data.total).toBe(0);
-    const bad = await pm.get('/audit/project/list?startDate=2026-02-01&endDate=2026-01-01');
+    expect(
+      (await pm.call(trailRoutes.list, { query: { startDate: today, endDate: today } })).data.total,
+    ).toBeGreaterThan(2);
+    expect((await pm.call(trailRoutes.list, { query: { endDate: '2000-01-01' } })).data.total).toBe(0);
+    const bad = await pm.call(trailRoutes.list, { query: { startDate: '2026-02-01', endDate: '2026-01-01' } });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().msg).toBe('Start time cannot be later than end time');
+    expect(bad.msg).toBe('Start time cannot be later than end time');
   });
 
   it('exports as CSV (BOM, header, one line per row, hashes) and as Excel', async () => {
-    const csv = await client(ctx.app, world.pm.token).get(`/audit/project/export?format=csv&fileId=${protocol}`);
+    const csv = await client(ctx.app, world.pm.token).call(trailRoutes.export, {
+      query: { format: 'csv', fileId: protocol },
+    });
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body
       .replace(/^\uFEFF/, '')
@@ -101,7 +104,7 @@ describe('the operation trajectory', () => {
     expect(lines[2]).toMatch(/,Update,Document «Protocol v2»,\d+,/);
     expect(lines[2]).toMatch(/,2,document,[0-9a-f]{64}$/);
     expect(lines[2]).toMatch(/[0-9a-f]{64}$/);
-    const xlsx = await client(ctx.app, world.pm.token).get('/audit/project/export?format=xlsx');
+    const xlsx = await client(ctx.app, world.pm.token).call(trailRoutes.export, { query: { format: 'xlsx' } });
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
     expect(xlsx.headers['content-disposition']).toMatch(/\.xlsx/);
   });
@@ -109,7 +112,9 @@ describe('the operation trajectory', () => {
 
 describe('typed trail entries', () => {
   it('exports the values labelled in the reader language, a rename as its old and new name', async () => {
-    const csv = await client(ctx.app, world.pm.token).get(`/audit/project/export?format=csv&fileId=${protocol}`);
+    const csv = await client(ctx.app, world.pm.token).call(trailRoutes.export, {
+      query: { format: 'csv', fileId: protocol },
+    });
     const body = csv.body.replace(/^\uFEFF/, '');
     expect(body).toContain(',"Name: Protocol\n');
     for (const line of [
@@ -131,14 +136,16 @@ describe('typed trail entries', () => {
 
 describe('workspace views', () => {
   it('My Documents: created by me; Recent Operation: what I last acted on, newest first', async () => {
-    const list = async (token: string, view: string) =>
-      (await client(ctx.app, token).get(`/folder/workspace/file/list?view=${view}`))
+    const list = async (token: string, view: 'all' | 'mine' | 'recent') =>
+      (await client(ctx.app, token).call(documentRoutes.list, { query: { view } }))
         .json()
         .data.data.map((r: { fileId: number }) => r.fileId);
     expect(await list(author.token, 'mine')).toEqual([protocol]);
     expect(await list(world.pm.token, 'mine')).toEqual([brochure]);
     expect(await list(author.token, 'recent')).toEqual([protocol]);
-    await client(ctx.app, world.pm.token).post('/file/rename/a', { fileId: protocol, name: 'Protocol v3' });
+    await client(ctx.app, world.pm.token).call(documentRoutes.rename, {
+      body: { fileId: protocol, name: 'Protocol v3' },
+    });
     expect(await list(world.pm.token, 'recent')).toEqual([protocol, brochure]);
     expect(await list(reader.token, 'recent')).toEqual([]);
   });
