@@ -1,3 +1,4 @@
+import { userRoutes } from '@edoc/contract/user-routes';
 import { UserType } from '@edoc/contract/enums';
 import { HANDWRITING_MAX_BYTES } from '@edoc/contract/user';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,8 +18,8 @@ const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('
 const GIF = Buffer.from('GIF89a-not-allowed-here');
 
 const upload = (token: string, name: string, content: Buffer, type: string) =>
-  client(ctx.app, token).upload('/user/signature/a', { name, content, type });
-const read = (token: string) => client(ctx.app, token).get('/user/signature');
+  client(ctx.app, token).callUpload(userRoutes.uploadHandwriting, { file: { name, content, type } });
+const read = (token: string) => client(ctx.app, token).call(userRoutes.handwriting);
 
 describe('electronic signature image', () => {
   it('answers 404 while the user has none', async () => {
@@ -31,7 +32,7 @@ describe('electronic signature image', () => {
   it('stores a png, shows it to its owner only, and is replaced by a jpeg with a trail row each time', async () => {
     const user = await createUser(ctx.db, { userType: UserType.Company });
     const token = await signIn(ctx, user.email);
-    const info = async () => (await client(ctx.app, token).get('/user/info')).json().data.hasSignature;
+    const info = async () => (await client(ctx.app, token).call(userRoutes.info)).data.hasSignature;
     expect(await info()).toBe(false);
     const saved = await upload(token, 'drawn.png', PNG, 'image/png');
     expect(saved.statusCode).toBe(200);
@@ -64,13 +65,13 @@ describe('electronic signature image', () => {
     const big = Buffer.concat([PNG, Buffer.alloc(HANDWRITING_MAX_BYTES)]);
     const tooBig = await upload(token, 'big.png', big, 'image/png');
     expect(tooBig.statusCode).toBe(413);
-    expect(tooBig.json().msg).toBe('File too large');
+    expect(tooBig.msg).toBe('File too large');
     const justFits = Buffer.concat([PNG, Buffer.alloc(HANDWRITING_MAX_BYTES - PNG.length)]);
     expect((await upload(token, 'fits.png', justFits, 'image/png')).statusCode).toBe(200);
     expect((await read(token)).rawPayload.length).toBe(HANDWRITING_MAX_BYTES);
   });
 
   it('needs a signed-in user', async () => {
-    expect((await client(ctx.app).get('/user/signature')).statusCode).toBe(401);
+    expect((await client(ctx.app).call(userRoutes.handwriting)).statusCode).toBe(401);
   });
 });

@@ -1,3 +1,5 @@
+import { userRoutes } from '@edoc/contract/user-routes';
+import { healthRoutes } from '@edoc/contract/health-routes';
 import { TrailType, UserType } from '@edoc/contract/enums';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,21 +23,23 @@ describe('personal information', () => {
   it('reads and changes the profile, trailing old and new values', async () => {
     const user = await createUser(ctx.db, { name: 'Before' });
     const token = await signIn(ctx, user.email);
-    const info = await client(ctx.app, token).get('/user/info');
-    expect(info.json().data).toMatchObject({
+    const info = await client(ctx.app, token).call(userRoutes.info);
+    expect(info.data).toMatchObject({
       userId: user.id,
       email: user.email,
       userName: 'Before',
       userType: UserType.System,
     });
-    const res = await client(ctx.app, token).post('/user/info/modify/a', {
-      userName: 'After',
-      sex: 'woman',
-      city: '上海',
-      mobile: '13800000000',
+    const res = await client(ctx.app, token).call(userRoutes.modifyInfo, {
+      body: {
+        userName: 'After',
+        sex: 'woman',
+        city: '上海',
+        mobile: '13800000000',
+      },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ userName: 'After', sex: 'woman', city: '上海' });
+    expect(res.data).toMatchObject({ userName: 'After', sex: 'woman', city: '上海' });
     const [row] = await ctx.db
       .select()
       .from(trail)
@@ -51,25 +55,29 @@ describe('personal information', () => {
     const bad = await api.post('/user/info/modify/a', { userName: 'New', sex: 'other' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().msg).toBe('Sex is invalid');
-    const long = await api.post('/user/info/modify/a', { userName: 'x'.repeat(65) });
-    expect(long.json().msg).toBe('Name cannot exceed 64 characters');
-    const info = await api.get('/user/info');
-    expect(info.json().data.userName).toBe('Kept');
+    const long = await api.call(userRoutes.modifyInfo, { body: { userName: 'x'.repeat(65) } });
+    expect(long.msg).toBe('Name cannot exceed 64 characters');
+    const info = await api.call(userRoutes.info);
+    expect(info.data.userName).toBe('Kept');
   });
 
   it('keeps an avatar image and refuses a file that is not one', async () => {
     const user = await createUser(ctx.db);
     const token = await signIn(ctx, user.email);
     const api = client(ctx.app, token);
-    const refused = await api.upload('/user/avatar', {
-      name: 'evil.png',
-      content: Buffer.from('MZ this is an exe'),
-      type: 'image/png',
+    const refused = await api.callUpload(userRoutes.uploadAvatar, {
+      file: {
+        name: 'evil.png',
+        content: Buffer.from('MZ this is an exe'),
+        type: 'image/png',
+      },
     });
     expect(refused.statusCode).toBe(415);
-    const saved = await api.upload('/user/avatar', { name: 'me.png', content: PNG, type: 'image/png' });
+    const saved = await api.callUpload(userRoutes.uploadAvatar, {
+      file: { name: 'me.png', content: PNG, type: 'image/png' },
+    });
     expect(saved.statusCode).toBe(200);
-    const url = saved.json().data.avatarUrl as string;
+    const url = saved.data.avatarUrl;
     const image = await ctx.app.inject({ method: 'GET', url, headers: bearer(token) });
     expect(image.headers['content-type']).toBe('image/png');
     expect(image.rawPayload.equals(PNG)).toBe(true);
@@ -80,15 +88,15 @@ describe('personal information', () => {
   it('switches the session language', async () => {
     const user = await createUser(ctx.db);
     const token = await signIn(ctx, user.email);
-    await client(ctx.app, token).post('/user/lang', { lang: 'en-US' });
-    const bad = await client(ctx.app, token).post('/user/lang', { lang: 'fr' });
-    expect(bad.json().msg).toBe('Language is invalid');
+    await client(ctx.app, token).call(userRoutes.setLang, { body: { lang: 'en-US' } });
+    const bad = await client(ctx.app, token).call(userRoutes.setLang, { body: { lang: 'fr' } });
+    expect(bad.msg).toBe('Language is invalid');
   });
 });
 
 describe('API plumbing', () => {
   it('health reports database and storage', async () => {
-    const res = await client(ctx.app).get('/health');
+    const res = await client(ctx.app).call(healthRoutes.health);
     expect(res.json()).toMatchObject({ status: true, data: { database: 'up', storage: 'up', version: '2.4.4' } });
     expect(res.headers['x-request-id']).toBeTruthy();
     expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -120,14 +128,14 @@ describe('API plumbing', () => {
     const user = await createUser(ctx.db);
     const token = await signIn(ctx, user.email);
     const send = (userName: string) =>
-      client(ctx.app, token).post('/user/info/modify/a', { userName }, { 'idempotency-key': 'k-1' });
+      client(ctx.app, token).call(userRoutes.modifyInfo, { body: { userName }, headers: { 'idempotency-key': 'k-1' } });
     const first = await send('First');
     // The same request again (another body with the same key is refused: plugins/idempotency.test.ts).
     const second = await send('First');
     expect(second.headers['idempotent-replay']).toBe('true');
     expect(second.json()).toEqual(first.json());
-    const info = await client(ctx.app, token).get('/user/info');
-    expect(info.json().data.userName).toBe('First');
+    const info = await client(ctx.app, token).call(userRoutes.info);
+    expect(info.data.userName).toBe('First');
   });
 
   it('serves the OpenAPI document to signed-in users only, unless API_DOCS_PUBLIC=on (issue 9)', async () => {
