@@ -210,6 +210,8 @@ export async function fileDetail(
       abilities: [...rights.docKeys],
       canDownload: rights.docKeys.includes('downDoc'),
       actions,
+      lock: flow.lock,
+      withheld: flow.withheld,
       signing,
       deletion: doc.status === DocStatus.DeletionInApproval ? await pendingDeletionOf(tx, doc.id) : null,
       watermark: { name: user.name, email: user.email, time: new Date().toISOString() },

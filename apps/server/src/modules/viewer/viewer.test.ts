@@ -1,3 +1,5 @@
+import { viewerRoutes } from '@edoc/contract/viewer-routes';
+import { documentRoutes } from '@edoc/contract/document-routes';
 import sharp from 'sharp';
 import { PDFDocument } from 'pdf-lib';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -24,13 +26,12 @@ let viewer: { token: string; email: string };
 let seq = 0;
 
 async function upload(name: string, content: Buffer): Promise<{ fileId: number; fileVersionId: number }> {
-  const res = await client(ctx.app, world.pm.token).form(
-    '/minio/file/save',
-    { folderId: folder, name: `Doc ${++seq}` },
-    { name, content },
-  );
+  const res = await client(ctx.app, world.pm.token).callUpload(documentRoutes.upload, {
+    fields: { folderId: folder, name: `Doc ${++seq}` },
+    file: { name, content },
+  });
   if (res.statusCode !== 200) throw new Error(`upload failed: ${res.body}`);
-  return res.json().data;
+  return res.data;
 }
 
 const get = (token: string, url: string, headers: Record<string, string> = {}) =>
@@ -66,9 +67,9 @@ describe('viewing a PDF', () => {
   it('answers the file detail with the version, the abilities and the watermark of the viewer', async () => {
     const [pm] = await ctx.db.select().from(users).where(eq(users.id, world.pm.id));
     const before = Date.now();
-    const res = await client(ctx.app, world.pm.token).get(`/file/${doc.fileId}`);
+    const res = await client(ctx.app, world.pm.token).call(viewerRoutes.detail, { params: { id: doc.fileId } });
     expect(res.statusCode).toBe(200);
-    const data = res.json().data;
+    const data = res.data;
     expect(data).toMatchObject({
       fileId: doc.fileId,
       kind: 'pdf',
@@ -77,7 +78,8 @@ describe('viewing a PDF', () => {
       watermark: { name: pm.name, email: world.pm.email },
     });
     expect(Date.parse(data.watermark.time)).toBeGreaterThanOrEqual(before - 1000);
-    const asViewer = (await client(ctx.app, viewer.token).get(`/file/${doc.fileId}`)).json().data;
+    const asViewer = (await client(ctx.app, viewer.token).call(viewerRoutes.detail, { params: { id: doc.fileId } }))
+      .data;
     expect(asViewer).toMatchObject({ canDownload: false, abilities: ['viewDoc'], watermark: { email: viewer.email } });
   });
 
@@ -258,11 +260,10 @@ describe.skipIf(!tools)('Office files through their PDF rendition (LibreOffice)'
     expect(conversionStats.runs).toBe(runs + 1);
 
     const second = (await makeDocx('early.docx', ['第二版 The second version'])).buffer;
-    const edit = await client(ctx.app, world.pm.token).form(
-      '/minio/file/edit/a',
-      { fileId: doc.fileId },
-      { name: 'early.docx', content: second },
-    );
+    const edit = await client(ctx.app, world.pm.token).callUpload(documentRoutes.edit, {
+      fields: { fileId: doc.fileId },
+      file: { name: 'early.docx', content: second },
+    });
     expect(edit.statusCode).toBe(200);
     expect((await rendered(second)).map((r) => r.state)).toEqual([2]);
     expect(conversionStats.runs).toBe(runs + 2);
