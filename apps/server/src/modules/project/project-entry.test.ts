@@ -1,3 +1,5 @@
+import { projectEntryRoutes, projectRoutes } from '@edoc/contract/project-routes';
+import { manageMemberRoutes } from '@edoc/contract/member-routes';
 import { DOC_PERMISSION_KEYS, LIBRARY_PERMISSION_KEYS } from '@edoc/contract/enums';
 import type { ProjectRights } from '@edoc/contract/project';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,14 +21,14 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 async function enter(token: string): Promise<ProjectRights> {
-  const res = await client(ctx.app, token).post('/common/study/entry', { studyId: world.projectId });
+  const res = await client(ctx.app, token).call(projectEntryRoutes.enter, { body: { studyId: world.projectId } });
   expect(res.statusCode).toBe(200);
-  return res.json().data.rights as ProjectRights;
+  return res.data.rights as ProjectRights;
 }
 
 /** Whether the server lets the caller through a project-administrator route, to hold the answer to it. */
 const administers = async (token: string) =>
-  (await client(ctx.app, token).get('/manage/member/list')).statusCode === 200;
+  (await client(ctx.app, token).call(manageMemberRoutes.list)).statusCode === 200;
 
 const everything = { docKeys: [...DOC_PERMISSION_KEYS], libraryKeys: [...LIBRARY_PERMISSION_KEYS] };
 
@@ -80,7 +82,9 @@ describe('the project entry answer carries the rights the server enforces (issue
   });
 
   it('says a closed project is read-only and leaves only the keys that read', async () => {
-    const closed = await client(ctx.app, world.admin.token).post(`/project/close/${world.projectId}`);
+    const closed = await client(ctx.app, world.admin.token).call(projectRoutes.close, {
+      params: { id: world.projectId },
+    });
     expect(closed.statusCode).toBe(200);
     const rights = await enter(world.pm.token);
     expect(rights).toEqual({

@@ -1,3 +1,4 @@
+import { projectSettingsRoutes } from '@edoc/contract/project-routes';
 import { TrailType } from '@edoc/contract/enums';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,7 +33,7 @@ const settings = {
 describe("the project administrator's settings", () => {
   it('reads and saves the settings, keeping the code, end date and library flag', async () => {
     const pm = client(ctx.app, world.pm.token);
-    const before = (await pm.get('/manage/study')).json().data;
+    const before = (await pm.call(projectSettingsRoutes.settings)).data;
     expect(before).toMatchObject({ studyId: world.projectId, code: 'PS-1' });
 
     const saved = await pm.post('/manage/study/update', {
@@ -43,7 +44,7 @@ describe("the project administrator's settings", () => {
     });
     // Fields that stay with the company administrator are not part of this call.
     expect(saved.statusCode).toBe(200);
-    const after = (await pm.get('/manage/study')).json().data;
+    const after = (await pm.call(projectSettingsRoutes.settings)).data;
     expect(after).toMatchObject({
       ...settings,
       allowedFileTypes: ['pdf', 'docx'],
@@ -63,19 +64,21 @@ describe("the project administrator's settings", () => {
   });
 
   it('names a bad field', async () => {
-    const res = await client(ctx.app, world.pm.token).post('/manage/study/update', { ...settings, idleMinutes: 0 });
+    const res = await client(ctx.app, world.pm.token).call(projectSettingsRoutes.update, {
+      body: { ...settings, idleMinutes: 0 },
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json().msg).toBe('Idle time is invalid');
+    expect(res.msg).toBe('Idle time is invalid');
   });
 
   it('is closed to ordinary staff', async () => {
     const staff = client(ctx.app, world.staff.token);
     const nameOf = async () => (await ctx.db.select().from(projects).where(eq(projects.id, world.projectId)))[0].name;
     const before = await nameOf();
-    expect((await staff.get('/manage/study')).statusCode).toBe(403);
-    const res = await staff.post('/manage/study/update', { ...settings, name: 'Staff was here' });
+    expect((await staff.call(projectSettingsRoutes.settings)).statusCode).toBe(403);
+    const res = await staff.call(projectSettingsRoutes.update, { body: { ...settings, name: 'Staff was here' } });
     expect(res.statusCode).toBe(403);
-    expect(res.json().errorCode).toBe('forbidden');
+    expect(res.errorCode).toBe('forbidden');
     expect(await nameOf()).toBe(before);
   });
 });
