@@ -20,7 +20,7 @@ import { loadTrailKey } from '../trail/trail-key.ts';
 import { createFsBlobStore } from '../storage/blob-store.ts';
 import { TRAIL_KEY } from './context.ts';
 import { SAMPLE } from './factories.ts';
-import { expectTrailVerifies } from './load.ts';
+import { expectAcknowledgedWhole, expectTrailVerifies, loadOn } from './load.ts';
 import { call, createNodeDatabase, projectOnNode, signInOn, startNode, waitFor, type EdocNode } from './nodes.ts';
 
 // Issue 9, "A fault test": a real edoc process (as `npm start` runs it) is killed with SIGKILL in the middle of an upload, a
@@ -283,6 +283,18 @@ describe('kill -9 and start again', () => {
       'scan.pdf',
       Array.from({ length: 6 }, () => ''),
     );
+    // Under load: reads and uploads into another folder go on until the node dies.
+    const load = loadOn(
+      node,
+      token,
+      (
+        await call<{ folderId: number }>(node, 'POST', '/folder/create', {
+          token,
+          body: { name: 'Load', parentId: 0 },
+        })
+      ).json.data.folderId,
+    );
+    await waitFor('some uploads acknowledged', async () => load.acknowledged.length >= 4);
     await upload('Plan', 'plan.docx', plan.buffer);
     await upload('Scan', 'scan.pdf', scan.buffer);
     const stateOf = async (table: 'renditions' | 'content_texts', sha: string) =>
@@ -304,6 +316,7 @@ describe('kill -9 and start again', () => {
     );
     const dead = node.pid;
     await node.kill();
+    const { acknowledged } = await load.stop();
     // The office of the killed node goes with it (its pipe's name carries the node's pid).
     const offices = () =>
       spawnSync('pgrep', ['-f', `soffice.bin.*edoc-${dead}-`])
@@ -346,6 +359,7 @@ describe('kill -9 and start again', () => {
       },
       90_000,
     );
+    await expectAcknowledgedWhole(node, token, acknowledged);
     await expectNoOrphans();
     await expectTrailVerifies(db, dataDir);
   }, 240_000);

@@ -68,6 +68,8 @@ export function loadOn(node: EdocNode, token: string, folderId: number) {
   };
   const load = Promise.all([reader(), reader(), uploader()]);
   return {
+    /** The uploads acknowledged so far (filled as they come). */
+    acknowledged,
     async stop() {
       running = false;
       await load;
