@@ -217,6 +217,12 @@ export const ERRORS = {
   code_type_in_use: [409, '编码类型下仍有编码，不能删除', 'The code type still has codes and cannot be deleted'],
   tag_exists: [409, '标签已存在', 'The tag already exists'],
   template_name_exists: [409, '模板名称已存在', 'Template name already exists'],
+  // issue 26: two route templates of one name in one scope (site, group or the whole project) cannot be told apart
+  route_preset_name_exists: [
+    409,
+    '此范围内已有名为“{name}”的流程模板，请换一个名称',
+    'A route template named "{name}" already exists here: choose another name',
+  ],
   release_version_exists: [409, '版本号已存在', 'The version number already exists'],
   folder_move_invalid: [
     400,

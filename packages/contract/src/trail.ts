@@ -106,6 +106,7 @@ export const TRAIL_ENTRIES = [
   entry(TrailType.Update, 'document', { old: workflowStep, new: deletionStep }),
   entry(TrailType.Delete, 'document', { old: deletionStep, new: deletionStep.extend({ recycled: z.literal(true) }) }),
   entry(TrailType.Create, 'route_template', { new: z.object({ name: text, stages: z.array(z.unknown()) }) }),
+  entry(TrailType.Update, 'route_template', { old: z.object({ name: text }), new: z.object({ name: text }) }),
   entry(TrailType.Delete, 'route_template', { old: z.object({ name: text, stages: z.array(z.unknown()) }) }),
   entry(TrailType.Delete, 'document', {
     old: z.union([

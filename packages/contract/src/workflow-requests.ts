@@ -169,6 +169,10 @@ export const transitionAnswer = z.object({ fileId: z.number(), status: z.number(
 export type TransitionAnswer = z.infer<typeof transitionAnswer>;
 
 export type RoutePresetBody = z.infer<typeof routePresetBody>;
+
+/** POST /route/template/rename/{id}: a preset's new name, unique within its site, group or project (issue 26). */
+export const routePresetRenameBody = z.object({ name: requiredText(64) });
+export type RoutePresetRenameBody = z.infer<typeof routePresetRenameBody>;
 export const ROUTE_PRESET_MAX = 5;
 
 /** GET /route/template/list: the project's route presets. */

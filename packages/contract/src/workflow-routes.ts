@@ -12,6 +12,7 @@ import {
   routePresetBody,
   routePresetCreated,
   routePresetList,
+  routePresetRenameBody,
   sendBody,
   transitionAnswer,
 } from './workflow-requests.ts';
@@ -35,6 +36,11 @@ export const workflowRoutes = {
   createPreset: defineRoute('POST', '/route/template/create', {
     body: routePresetBody,
     response: routePresetCreated,
+  }),
+  renamePreset: defineRoute('POST', '/route/template/rename/:id', {
+    params: idParams,
+    body: routePresetRenameBody,
+    response: noData,
   }),
   deletePreset: defineRoute('POST', '/route/template/delete/:id', { params: idParams, response: noData }),
 };

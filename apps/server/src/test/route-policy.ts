@@ -225,6 +225,7 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'POST /file/batch/a': member,
   'GET /route/template/list': member,
   'POST /route/template/create': member,
+  'POST /route/template/rename/{id}': withIds(member, { id: 'file' }),
   'POST /route/template/delete/{id}': withIds(member, { id: 'file' }, { destructive: true }),
   'GET /file/flow/{id}': withIds(member, { id: 'file' }, { handlerRefuses: ['staff1'] }),
   'GET /file/words/{fileId}/{routeId}/a': withIds(

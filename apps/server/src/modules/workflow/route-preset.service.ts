@@ -1,6 +1,7 @@
 import { TrailType } from '@edoc/contract/enums';
-import { ROUTE_PRESET_MAX, type RoutePresetBody } from '@edoc/contract/workflow-requests';
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { ROUTE_PRESET_MAX, type RoutePresetBody, type RoutePresetRenameBody } from '@edoc/contract/workflow-requests';
+import { and, asc, count, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
 import { groups, sites } from '../../db/schema/projects.ts';
 import { routePresets } from '../../db/schema/workflow.ts';
 import { fail } from '../../lib/app-error.ts';
@@ -46,11 +47,8 @@ export async function createRoutePreset(deps: Deps, ctx: ProjectContext, body: R
       if (!g) fail('invalid_value', { field: 'groupId' });
     }
     await tx.execute(sqlLock(ctx.projectId));
-    const owner = body.siteId
-      ? eq(routePresets.siteId, body.siteId)
-      : body.groupId
-        ? eq(routePresets.groupId, body.groupId)
-        : and(isNull(routePresets.siteId), isNull(routePresets.groupId));
+    const owner = scopeOf(body);
+    await requireNameFree(tx, ctx.projectId, { owner, name: body.name });
     const [{ n }] = await tx
       .select({ n: count() })
       .from(routePresets)
@@ -77,16 +75,31 @@ export async function createRoutePreset(deps: Deps, ctx: ProjectContext, body: R
   });
 }
 
+/**
+ * Renames a preset (its creator or a project administrator), refusing a name another preset of its site, group or
+ * project already has: the picker shows names alone (issue 26).
+ */
+export async function renameRoutePreset(deps: Deps, ctx: ProjectContext, id: number, body: RoutePresetRenameBody) {
+  await deps.db.transaction(async (tx) => {
+    await tx.execute(sqlLock(ctx.projectId));
+    const t = await ownPreset(tx, ctx, id);
+    if (t.name === body.name) return;
+    await requireNameFree(tx, ctx.projectId, { owner: scopeOf(t), name: body.name, exceptId: t.id });
+    await tx.update(routePresets).set({ name: body.name }).where(eq(routePresets.id, t.id));
+    await recordTrail(tx, ctx.actor, {
+      type: TrailType.Update,
+      objectType: 'route_template',
+      objectId: t.id,
+      oldValue: { name: t.name },
+      newValue: { name: body.name },
+    });
+  });
+}
+
 /** Its creator or a project administrator removes a preset. */
 export async function deleteRoutePreset(deps: Deps, ctx: ProjectContext, id: number) {
   await deps.db.transaction(async (tx) => {
-    const [t] = await tx
-      .select()
-      .from(routePresets)
-      .where(and(eq(routePresets.id, id), eq(routePresets.projectId, ctx.projectId)))
-      .for('update');
-    if (!t) fail('not_found');
-    if (t.createdBy !== ctx.auth.user.id && !ctx.fullAccess) fail('forbidden');
+    const t = await ownPreset(tx, ctx, id);
     await tx.delete(routePresets).where(eq(routePresets.id, t.id));
     await recordTrail(tx, ctx.actor, {
       type: TrailType.Delete,
@@ -95,6 +108,46 @@ export async function deleteRoutePreset(deps: Deps, ctx: ProjectContext, id: num
       oldValue: { name: t.name, stages: t.route as unknown[] },
     });
   });
+}
+
+/** A preset of the project, locked, that the caller may change: its creator's, or any for a project administrator. */
+async function ownPreset(tx: Tx, ctx: ProjectContext, id: number) {
+  const [t] = await tx
+    .select()
+    .from(routePresets)
+    .where(and(eq(routePresets.id, id), eq(routePresets.projectId, ctx.projectId)))
+    .for('update');
+  if (!t) fail('not_found');
+  if (t.createdBy !== ctx.auth.user.id && !ctx.fullAccess) fail('forbidden');
+  return t;
+}
+
+/** The presets a limit and a name are counted among: the site's, else the group's, else the whole project's. */
+function scopeOf(p: { siteId?: number | null; groupId?: number | null }) {
+  if (p.siteId) return eq(routePresets.siteId, p.siteId);
+  if (p.groupId) return eq(routePresets.groupId, p.groupId);
+  return and(isNull(routePresets.siteId), isNull(routePresets.groupId));
+}
+
+/** Names compare as the picker reads them: case and surrounding spaces aside. Taken under the presets' lock. */
+async function requireNameFree(
+  tx: Tx,
+  projectId: number,
+  { owner, name, exceptId }: { owner: SQL | undefined; name: string; exceptId?: number },
+) {
+  const [same] = await tx
+    .select({ id: routePresets.id })
+    .from(routePresets)
+    .where(
+      and(
+        eq(routePresets.projectId, projectId),
+        owner,
+        sql`lower(btrim(${routePresets.name})) = lower(btrim(${name}))`,
+        exceptId === undefined ? undefined : ne(routePresets.id, exceptId),
+      ),
+    )
+    .limit(1);
+  if (same) fail('route_preset_name_exists', { name: name.trim() });
 }
 
 const sqlLock = (projectId: number) =>

@@ -9,6 +9,7 @@ import {
   routePresetBody,
   routePresetCreated,
   routePresetList,
+  routePresetRenameBody,
   sendBody,
   transitionAnswer,
 } from '@edoc/contract/workflow-requests';
@@ -20,7 +21,7 @@ import type { Api } from '../../lib/http.ts';
 import { routes } from '../../plugins/route.ts';
 import { runBatch } from './batch.service.ts';
 import { assigneeCandidates as candidatesOf, recipientsOf } from './candidates.service.ts';
-import { createRoutePreset, deleteRoutePreset, listRoutePresets } from './route-preset.service.ts';
+import { createRoutePreset, deleteRoutePreset, listRoutePresets, renameRoutePreset } from './route-preset.service.ts';
 import { decide } from './decide.service.ts';
 import { workflowHistoryOf } from './workflow-history.service.ts';
 import { requestWords as wordsOfRequest } from './request-words.service.ts';
@@ -93,6 +94,15 @@ export function workflowRoutes(api: Api, deps: Deps): void {
 
   post('/route/template/create', { access, body: routePresetBody, response: routePresetCreated }, ({ ctx, body }) =>
     createRoutePreset(deps, ctx, body),
+  );
+
+  post(
+    '/route/template/rename/:id',
+    { access, params: idParams, body: routePresetRenameBody, response: noData },
+    async ({ ctx, params, body }) => {
+      await renameRoutePreset(deps, ctx, params.id, body);
+      return null;
+    },
   );
 
   post('/route/template/delete/:id', { access, params: idParams, response: noData }, async ({ ctx, params }) => {

@@ -2,6 +2,7 @@ import type {
   DecideBody,
   RouteStageInput,
   RoutePresetBody,
+  RoutePresetRenameBody,
   SendBody,
   routePresetList,
 } from '@edoc/contract/workflow-requests';
@@ -118,6 +119,16 @@ export function useCreateRoutePreset(meta?: MutationMeta) {
   const invalidate = useInvalidatePresets();
   return useMutation({
     mutationFn: (body: RoutePresetBody) => call(workflowRoutes.createPreset, { body }),
+    onSuccess: invalidate,
+    meta,
+  });
+}
+
+export function useRenameRoutePreset(meta?: MutationMeta) {
+  const invalidate = useInvalidatePresets();
+  return useMutation({
+    mutationFn: ({ id, ...body }: RoutePresetRenameBody & { id: number }) =>
+      call(workflowRoutes.renamePreset, { params: { id }, body }),
     onSuccess: invalidate,
     meta,
   });
