@@ -95,7 +95,10 @@ function called<R extends Route>(route: R, res: Answer): Called<R> {
   const what = `${route.method} ${route.path}`;
   let envelope: AnyEnvelope | null | undefined;
   const read = () => {
-    if (envelope === undefined) envelope = answersData(route) ? envelopeOf(res) : null;
+    // A file route answers its refusals in the envelope; anything else it sends is the file.
+    const json = String(res.headers['content-type'] ?? '').includes('json');
+    if (envelope === undefined)
+      envelope = answersData(route) ? envelopeOf(res) : json ? (anyEnvelope.safeParse(res.json()).data ?? null) : null;
     return envelope;
   };
   let data: { value: unknown } | undefined;

@@ -1,9 +1,8 @@
 import { DocStatus } from '@edoc/contract/enums';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { recipientList } from '@edoc/contract/workflow-requests';
 import { folderTreeAnswer } from '@edoc/contract/folder';
-import { deleteApplied, libraryAnswer, libraryList } from '@edoc/contract/library';
+import { deleteApplied, deletionApprovers, libraryAnswer, libraryList } from '@edoc/contract/library';
 import { fileDetail } from '@edoc/contract/viewer';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
@@ -172,13 +171,14 @@ describe('file library', () => {
     expect(JSON.parse(String(init?.body))).toEqual({ fileId: 30, fileInvalid: true });
   });
 
-  it('applies for deletion with a reason and an approver from the members of the work folder', async () => {
+  it('applies for deletion with a reason and an approver among those who may approve it', async () => {
     await changeLanguage('en-US');
     enterWorkspace();
     const fetchMock = mockApi({
       ...base,
       'GET /file/10': () => reply(fileDetail, detail),
-      'GET /folder/recipients': () => reply(recipientList, [{ id: 7, name: 'Li Lei', email: 'li.lei@example.com' }]),
+      'GET /file/delete/approvers/10': () =>
+        reply(deletionApprovers, { approvers: [{ id: 7, name: 'Li Lei', email: 'li.lei@example.com' }], others: [] }),
       'POST /file/delete/apply': () =>
         reply(deleteApplied, { fileId: 10, status: DocStatus.DeletionInApproval, applyId: 4 }),
     });
@@ -190,10 +190,8 @@ describe('file library', () => {
     expect(await within(dialog).findByText('Reason for deletion is required')).toBeInTheDocument();
     expect(within(dialog).getByText('Approver is required')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST', '/file/delete/apply')).toHaveLength(0);
-    // The approvers are the members of the document's work folder (from its detail), asked once the dialog opens.
-    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/folder/recipients')).toHaveLength(1));
-    const [rurl] = callsTo(fetchMock, 'GET', '/folder/recipients')[0];
-    expect(new URL(String(rurl), 'http://x').searchParams.get('folderId')).toBe('10');
+    // The approvers are asked of the server, by the rule it checks the application with, once the dialog opens.
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/file/delete/approvers/10')).toHaveLength(1));
     fireEvent.mouseDown(within(dialog).getByRole('combobox'));
     fireEvent.click(await screen.findByText('Li Lei (li.lei@example.com)'));
     fireEvent.change(byId('library-apply-reason'), { target: { value: '  Filed twice ' } });
