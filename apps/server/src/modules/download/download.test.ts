@@ -1,3 +1,6 @@
+import type { RouteInput } from '@edoc/contract/route';
+import { downloadRoutes } from '@edoc/contract/download-routes';
+import { documentRoutes } from '@edoc/contract/document-routes';
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,13 +27,12 @@ const pdf = (tag: string) => Buffer.concat([SAMPLE.pdf(), Buffer.from(`% ${tag}\
 
 async function upload(folderId: number, name: string, fileName: string) {
   const content = pdf(`${name}-${fileName}`);
-  const res = await client(ctx.app, world.pm.token).form(
-    '/minio/file/save',
-    { folderId, name },
-    { name: fileName, content },
-  );
+  const res = await client(ctx.app, world.pm.token).callUpload(documentRoutes.upload, {
+    fields: { folderId, name },
+    file: { name: fileName, content },
+  });
   if (res.statusCode !== 200) throw new Error(`upload failed: ${res.body}`);
-  const fileId = res.json().data.fileId as number;
+  const fileId = res.data.fileId;
   contents.set(fileId, content);
   return fileId;
 }
@@ -41,7 +43,8 @@ type Row = { id: number; state: string; progress: number; size: number | null; e
 async function settled(token: string, id: number, timeoutMs = 20_000): Promise<Row> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const rows = (await client(ctx.app, token).get('/download/task/list?all=true')).json().data.data as Row[];
+    const rows = (await client(ctx.app, token).call(downloadRoutes.taskList, { query: { all: 'true' } })).data
+      .data as Row[];
     const row = rows.find((r) => r.id === id);
     if (row && row.state !== 'packing') return row;
     await new Promise((r) => setTimeout(r, 200));
@@ -49,8 +52,8 @@ async function settled(token: string, id: number, timeoutMs = 20_000): Promise<R
   throw new Error(`task ${id} still packing after ${timeoutMs} ms`);
 }
 
-const createTask = (token: string, payload: Record<string, unknown>) =>
-  client(ctx.app, token).post('/download/task/create', payload);
+const createTask = (token: string, payload: RouteInput<typeof downloadRoutes.createTask>['body']) =>
+  client(ctx.app, token).call(downloadRoutes.createTask, { body: payload });
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -99,11 +102,11 @@ describe('packing selected documents', () => {
       fileIds: [doc.reportB, doc.chinese, doc.reportA],
     });
     expect(res.statusCode).toBe(200);
-    taskId = res.json().data.id;
+    taskId = res.data.id;
     const row = await settled(world.pm.token, taskId);
     expect(row).toMatchObject({ state: 'completed', progress: 100, error: null });
 
-    const file = await client(ctx.app, world.pm.token).get(`/download/task/${taskId}/file`);
+    const file = await client(ctx.app, world.pm.token).call(downloadRoutes.taskFile, { params: { id: taskId } });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/zip');
     expect(file.headers['content-disposition']).toBe(
@@ -137,7 +140,10 @@ describe('packing selected documents', () => {
   });
 
   it('serves a byte range of the zip and records creation and each download in the trail', async () => {
-    const part = await client(ctx.app, world.pm.token).get(`/download/task/${taskId}/file`, { range: 'bytes=0-3' });
+    const part = await client(ctx.app, world.pm.token).call(downloadRoutes.taskFile, {
+      params: { id: taskId },
+      headers: { range: 'bytes=0-3' },
+    });
     expect(part.statusCode).toBe(206);
     expect(part.rawPayload.equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))).toBe(true);
     const rows = await trailOf(ctx.db, 'download_task', taskId);
@@ -151,10 +157,10 @@ describe('packing selected documents', () => {
   it('names the bad field: a name and something to pack are required', async () => {
     const noName = await createTask(world.pm.token, { name: ' ', fileIds: [doc.chinese] });
     expect(noName.statusCode).toBe(400);
-    expect(noName.json().msg).toBe('Name is required');
+    expect(noName.msg).toBe('Name is required');
     const nothing = await createTask(world.pm.token, { name: 'Empty', fileIds: [] });
     expect(nothing.statusCode).toBe(400);
-    expect(nothing.json().msg).toBe('Files is required');
+    expect(nothing.msg).toBe('Files is required');
   });
 });
 
@@ -162,19 +168,19 @@ describe('packing a folder', () => {
   it('includes subfolders and leaves out documents of folders without downDoc', async () => {
     const res = await createTask(downloader.token, { name: 'Folder', folderId: folder.top });
     expect(res.statusCode).toBe(200);
-    const id = res.json().data.id as number;
-    expect(res.json().data.documentCount).toBe(4);
+    const id = res.data.id;
+    expect(res.data.documentCount).toBe(4);
     expect(await settled(world.pm.token, id)).toMatchObject({ state: 'completed' });
     const [task] = await ctx.db.select().from(downloadTasks).where(eq(downloadTasks.id, id));
     expect(task.documentIds).not.toContain(doc.inClosed);
-    const file = await client(ctx.app, downloader.token).get(`/download/task/${id}/file`);
+    const file = await client(ctx.app, downloader.token).call(downloadRoutes.taskFile, { params: { id } });
     expect(readZip(file.rawPayload).map((e) => e.name)).toContain('资料 Docs/Sub/Sub doc.pdf');
   });
 
   it('refuses documents the caller may not download, naming none of them', async () => {
     const named = await createTask(downloader.token, { name: 'Named', fileIds: [doc.chinese, doc.inClosed] });
     expect(named.statusCode).toBe(403);
-    expect(named.json().msg).toBe('You do not have permission for this');
+    expect(named.msg).toBe('You do not have permission for this');
     expect(named.body).not.toContain('closed');
     const closed = await createTask(downloader.token, { name: 'Closed', folderId: folder.closed });
     expect(closed.statusCode).toBe(403);
@@ -187,28 +193,32 @@ describe('packing a folder', () => {
 
 describe('whose tasks', () => {
   it("lists one's own tasks; all of the project only for project administrators", async () => {
-    const mine = (await client(ctx.app, downloader.token).get('/download/task/list')).json().data;
+    const mine = (await client(ctx.app, downloader.token).call(downloadRoutes.taskList)).data;
     expect(mine.data.every((r: { creatorId: number }) => r.creatorId === downloader.id)).toBe(true);
     expect(mine.total).toBeGreaterThan(0);
-    const refused = await client(ctx.app, downloader.token).get('/download/task/list?all=true');
+    const refused = await client(ctx.app, downloader.token).call(downloadRoutes.taskList, { query: { all: 'true' } });
     expect(refused.statusCode).toBe(403);
-    const all = (await client(ctx.app, world.pm.token).get('/download/task/list?all=true')).json().data;
+    const all = (await client(ctx.app, world.pm.token).call(downloadRoutes.taskList, { query: { all: 'true' } })).data;
     expect(all.data.some((r: { creatorId: number }) => r.creatorId === downloader.id)).toBe(true);
-    const pmOwn = (await client(ctx.app, world.pm.token).get('/download/task/list')).json().data;
+    const pmOwn = (await client(ctx.app, world.pm.token).call(downloadRoutes.taskList)).data;
     expect(pmOwn.data.some((r: { creatorId: number }) => r.creatorId === downloader.id)).toBe(false);
   });
 
   it("answers 404 for someone else's task; an administrator may delete any", async () => {
     const res = await createTask(world.pm.token, { name: 'PM only', fileIds: [doc.chinese] });
-    const id = res.json().data.id as number;
+    const id = res.data.id;
     await settled(world.pm.token, id);
-    expect((await client(ctx.app, downloader.token).get(`/download/task/${id}/file`)).statusCode).toBe(404);
-    expect((await client(ctx.app, downloader.token).post(`/download/task/delete/${id}`)).statusCode).toBe(404);
+    expect((await client(ctx.app, downloader.token).call(downloadRoutes.taskFile, { params: { id } })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await client(ctx.app, downloader.token).call(downloadRoutes.deleteTask, { params: { id } })).statusCode,
+    ).toBe(404);
 
     const theirs = await createTask(downloader.token, { name: 'Theirs', fileIds: [doc.chinese] });
-    const theirId = theirs.json().data.id as number;
+    const theirId = theirs.data.id;
     await settled(world.pm.token, theirId);
-    const del = await client(ctx.app, world.pm.token).post(`/download/task/delete/${theirId}`);
+    const del = await client(ctx.app, world.pm.token).call(downloadRoutes.deleteTask, { params: { id: theirId } });
     expect(del.json()).toMatchObject({ status: true });
     expect(await ctx.db.select().from(downloadTasks).where(eq(downloadTasks.id, theirId))).toHaveLength(0);
     expect((await trailOf(ctx.db, 'download_task', theirId)).map((r) => r.type)).toEqual([1, 3]);
@@ -221,16 +231,16 @@ describe('failures and expiry', () => {
     const [v] = await ctx.db.select().from(documentVersions).where(eq(documentVersions.documentId, gone));
     await ctx.deps.blobs.remove(v.sha256);
     const res = await createTask(world.pm.token, { name: 'Broken', fileIds: [doc.chinese, gone] });
-    const row = await settled(world.pm.token, res.json().data.id);
+    const row = await settled(world.pm.token, res.data.id);
     expect(row).toMatchObject({ state: 'failed', error: 'File content is missing: gone.pdf', size: null });
-    const file = await client(ctx.app, world.pm.token).get(`/download/task/${row.id}/file`);
+    const file = await client(ctx.app, world.pm.token).call(downloadRoutes.taskFile, { params: { id: row.id } });
     expect(file.statusCode).toBe(409);
-    expect(file.json().msg).toBe('The package is not ready yet');
+    expect(file.msg).toBe('The package is not ready yet');
   });
 
   it('lists an expired task as expired, refuses its download and sweeps its zip', async () => {
     const res = await createTask(world.pm.token, { name: 'Old', fileIds: [doc.inSub] });
-    const id = res.json().data.id as number;
+    const id = res.data.id;
     await settled(world.pm.token, id);
     const [before] = await ctx.db.select().from(downloadTasks).where(eq(downloadTasks.id, id));
     expect(await ctx.deps.blobs.has(before.sha256!)).toBe(true);
@@ -239,9 +249,9 @@ describe('failures and expiry', () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(downloadTasks.id, id));
     expect(await settled(world.pm.token, id)).toMatchObject({ state: 'expired' });
-    const file = await client(ctx.app, world.pm.token).get(`/download/task/${id}/file`);
+    const file = await client(ctx.app, world.pm.token).call(downloadRoutes.taskFile, { params: { id } });
     expect(file.statusCode).toBe(410);
-    expect(file.json().msg).toBe('The download task has expired');
+    expect(file.msg).toBe('The download task has expired');
     expect(await sweepExpiredDownloads(ctx.db, ctx.deps.blobs, 0)).toBe(1);
     const [after] = await ctx.db.select().from(downloadTasks).where(eq(downloadTasks.id, id));
     expect(after.sha256).toBeNull();
@@ -257,9 +267,9 @@ describe('a pack in English', () => {
     try {
       const res = await createTask(world.pm.token, { name: 'English', fileIds: [doc.chinese, doc.inSub] });
       expect(res.statusCode).toBe(200);
-      const id = res.json().data.id as number;
+      const id = res.data.id;
       expect(await settled(world.pm.token, id)).toMatchObject({ state: 'completed' });
-      const file = await client(ctx.app, world.pm.token).get(`/download/task/${id}/file`);
+      const file = await client(ctx.app, world.pm.token).call(downloadRoutes.taskFile, { params: { id } });
       expect(readZip(file.rawPayload).map((e) => e.name)).toEqual([
         'Documents/方案.pdf',
         'Documents/Sub/Sub doc.pdf',

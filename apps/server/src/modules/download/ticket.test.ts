@@ -1,3 +1,7 @@
+import type { RouteInput } from '@edoc/contract/route';
+import { downloadRoutes } from '@edoc/contract/download-routes';
+import { documentRoutes } from '@edoc/contract/document-routes';
+import { authRoutes } from '@edoc/contract/auth-routes';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloadTickets } from '../../db/schema/documents.ts';
@@ -18,12 +22,11 @@ beforeAll(async () => {
   ctx = await createTestContext();
   world = await createProjectWorld(ctx, 'TIX-1');
   const folderId = world.folderByIch.get('8.2.2')!;
-  const res = await client(ctx.app, world.pm.token).form(
-    '/minio/file/save',
-    { folderId, name: '方案' },
-    { name: '方案.pdf', content },
-  );
-  fileId = res.json().data.fileId;
+  const res = await client(ctx.app, world.pm.token).callUpload(documentRoutes.upload, {
+    fields: { folderId, name: '方案' },
+    file: { name: '方案.pdf', content },
+  });
+  fileId = res.data.fileId;
   const [viewer] = await ctx.db
     .insert(roles)
     .values({ projectId: world.projectId, code: 'VIEW', name: 'View', docKeys: ['viewDoc'] })
@@ -40,8 +43,10 @@ afterAll(async () => {
 
 describe('download tickets', () => {
   it('gives a single-use link the browser fetches without a token, resumable by range, trailed when used', async () => {
-    const issued = await client(ctx.app, world.pm.token).post('/download/ticket', { kind: 'document', fileId });
-    const { url, expiresInSeconds } = issued.json().data;
+    const issued = await client(ctx.app, world.pm.token).call(downloadRoutes.ticket, {
+      body: { kind: 'document', fileId },
+    });
+    const { url, expiresInSeconds } = issued.data;
     expect(url).toMatch(/^\/edoc\/download\/ticket\/[\w-]{40,}$/);
     expect(expiresInSeconds).toBe(300);
     const downloads = async () =>
@@ -66,13 +71,13 @@ describe('download tickets', () => {
 
   it('dies with its session and with the right, and works for no one else (issue 9)', async () => {
     const ticket = async (token: string) =>
-      (await client(ctx.app, token).post('/download/ticket', { kind: 'document', fileId })).json().data.url as string;
+      (await client(ctx.app, token).call(downloadRoutes.ticket, { body: { kind: 'document', fileId } })).data.url;
     const get = (url: string) => ctx.app.inject({ method: 'GET', url });
 
     // After logout.
     const person = await joinProject(ctx, world, world.roleIds.STU_PM);
     const afterLogout = await ticket(person.token);
-    await client(ctx.app, person.token).post('/logout');
+    await client(ctx.app, person.token).call(authRoutes.logout);
     expect((await get(afterLogout)).statusCode).toBe(404);
 
     // After the right was removed: the member's role loses downDoc.
@@ -114,23 +119,28 @@ describe('download tickets', () => {
 
   it('is refused to whoever may not download, and an unknown or expired link is not found', async () => {
     const before = (await ctx.db.select().from(downloadTickets)).length;
-    const refused = await client(ctx.app, world.staff.token).post('/download/ticket', { kind: 'document', fileId });
+    const refused = await client(ctx.app, world.staff.token).call(downloadRoutes.ticket, {
+      body: { kind: 'document', fileId },
+    });
     expect(refused.statusCode).toBe(403);
     expect(await ctx.db.select().from(downloadTickets)).toHaveLength(before);
     expect((await client(ctx.app).get('/download/ticket/' + 'x'.repeat(43))).statusCode).toBe(404);
-    const again = (await client(ctx.app, world.pm.token).post('/download/ticket', { kind: 'document', fileId })).json()
-      .data;
+    const again = (
+      await client(ctx.app, world.pm.token).call(downloadRoutes.ticket, { body: { kind: 'document', fileId } })
+    ).json().data;
     await ctx.db.update(downloadTickets).set({ expiresAt: new Date(Date.now() - 1000) });
     expect((await ctx.app.inject({ method: 'GET', url: again.url })).statusCode).toBe(404);
     for (const t of await ctx.db.select().from(downloadTickets)) expect(t.tokenHash).toMatch(/^[0-9a-f]{64}$/); // only hashes kept
-    const pack = await client(ctx.app, world.pm.token).post('/download/ticket', { kind: 'pack', taskId: 999999 });
+    const pack = await client(ctx.app, world.pm.token).call(downloadRoutes.ticket, {
+      body: { kind: 'pack', taskId: 999999 },
+    });
     expect(pack.statusCode).toBe(404);
   });
 });
 
 describe('download tickets: who may resume, idle sessions, packed tasks (issue 9)', () => {
-  const issue = async (token: string, body: Record<string, unknown>) =>
-    (await client(ctx.app, token).post('/download/ticket', body)).json().data.url as string;
+  const issue = async (token: string, body: RouteInput<typeof downloadRoutes.ticket>['body']) =>
+    (await client(ctx.app, token).call(downloadRoutes.ticket, { body: body })).data.url;
   const fetchAs = (url: string, client: { ua: string; ip: string }, range?: string) =>
     ctx.app.inject({
       method: 'GET',
@@ -161,14 +171,16 @@ describe('download tickets: who may resume, idle sessions, packed tasks (issue 9
   });
 
   it('for a packed task: once, trailed once, and refused when the task is no longer there', async () => {
-    const created = await client(ctx.app, world.pm.token).post('/download/task/create', {
-      name: 'Tickets',
-      fileIds: [fileId],
+    const created = await client(ctx.app, world.pm.token).call(downloadRoutes.createTask, {
+      body: {
+        name: 'Tickets',
+        fileIds: [fileId],
+      },
     });
-    const taskId = created.json().data.id as number;
+    const taskId = created.data.id;
     const deadline = Date.now() + 20_000;
     for (;;) {
-      const rows = (await client(ctx.app, world.pm.token).get('/download/task/list')).json().data.data as {
+      const rows = (await client(ctx.app, world.pm.token).call(downloadRoutes.taskList)).data.data as {
         id: number;
         state: string;
       }[];
@@ -185,7 +197,7 @@ describe('download tickets: who may resume, idle sessions, packed tasks (issue 9
     expect((await trailOf(ctx.db, 'download_task', taskId)).map((r) => r.type)).toEqual([1, 11]);
 
     const later = await issue(world.pm.token, { kind: 'pack', taskId });
-    await client(ctx.app, world.pm.token).post(`/download/task/delete/${taskId}`);
+    await client(ctx.app, world.pm.token).call(downloadRoutes.deleteTask, { params: { id: taskId } });
     expect((await ctx.app.inject({ method: 'GET', url: later })).statusCode).toBe(404);
   });
 });
