@@ -3,6 +3,7 @@ import {
   archiveBody,
   batchArchiveBody,
   deleteApplied,
+  deletionApprovers,
   deleteApplyBody,
   deleteDecisionParams,
   deleteDecisionQuery,
@@ -12,6 +13,7 @@ import {
   libraryListQuery,
   recallQuery,
 } from './library.ts';
+import { idParams } from './fields.ts';
 import { defineRoute, rawAnswer } from './route.ts';
 import { pictureQuery } from './viewer.ts';
 
@@ -23,6 +25,10 @@ export const libraryRoutes = {
   batchArchive: defineRoute('POST', '/file/batch/archived', { body: batchArchiveBody, response: batchAnswer }),
   recall: defineRoute('GET', '/file/recall', { query: recallQuery, response: libraryAnswer }),
   markInvalid: defineRoute('POST', '/folder/file/invalid', { body: invalidBody, response: libraryAnswer }),
+  deletionApprovers: defineRoute('GET', '/file/delete/approvers/:id', {
+    params: idParams,
+    response: deletionApprovers,
+  }),
   applyDelete: defineRoute('POST', '/file/delete/apply', { body: deleteApplyBody, response: deleteApplied }),
   decideDelete: defineRoute('GET', '/file/delete/:fileId/:applyId/a', {
     params: deleteDecisionParams,

@@ -49,6 +49,23 @@ export const deleteApplyBody = z.object({
 });
 export type DeleteApplyBody = z.infer<typeof deleteApplyBody>;
 
+/**
+ * Why a member cannot approve deleting a document (issue 26): 'self' the applicant, 'site' limited to sites that are
+ * not the document's, 'right' no Delete (deleteDoc) on the document's folder — the key must be in their role and in
+ * a grant on the folder alike. The server's check (deletion_approver_invalid) and this list use one rule.
+ */
+export const DELETION_APPROVER_REFUSALS = ['self', 'site', 'right'] as const;
+export type DeletionApproverRefusal = (typeof DELETION_APPROVER_REFUSALS)[number];
+
+const person = z.object({ id: z.number(), name: z.string(), email: z.string() });
+
+/** GET /file/delete/approvers/{fileId}: who may be named to approve deleting the document, and why the others not. */
+export const deletionApprovers = z.object({
+  approvers: z.array(person),
+  others: z.array(person.extend({ reason: z.enum(DELETION_APPROVER_REFUSALS) })),
+});
+export type DeletionApprovers = z.infer<typeof deletionApprovers>;
+
 /** GET /file/delete/{fileId}/{applyId}/a?pass=true|false&comment=: the named approver decides. */
 export const deleteDecisionParams = z.object({ fileId: idParam, applyId: idParam });
 export const deleteDecisionQuery = z.object({

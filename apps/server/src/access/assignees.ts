@@ -34,16 +34,23 @@ interface AskedToAct {
 }
 
 /**
- * Those of the given people who may act on the document as the stage needs: a member of the project, holding the
- * stage's key on the document's folder and able to see its site.
+ * Why a member may not act on a document with a key: 'site' (limited to sites, not the document's), 'right' (no
+ * grant on the document's folder gives the key that their role also holds: the key is the role's AND the folder's).
  */
-export async function peopleWhoMay(
+export type NotEligible = 'site' | 'right';
+
+/**
+ * The one rule of who may act on a document with a key (a stage's assignees, a deletion's approver): a member of
+ * the project, able to see its site, holding the key on its folder. For each given member: null when they may,
+ * else why not; people who are not members are left out of the answer.
+ */
+export async function eligibilityOf(
   tx: Tx,
   projectId: number,
   { doc, userIds, key, folders }: AskedToAct,
-): Promise<Set<number>> {
-  const may = new Set<number>();
-  if (userIds.length === 0) return may;
+): Promise<Map<number, NotEligible | null>> {
+  const verdicts = new Map<number, NotEligible | null>();
+  if (userIds.length === 0) return verdicts;
   const rows = folders ?? (await projectFolders(tx, projectId, 0));
   const memberRows = await tx
     .select({ userId: members.userId, siteIds: members.siteIds })
@@ -51,12 +58,21 @@ export async function peopleWhoMay(
     .where(and(eq(members.projectId, projectId), inArray(members.userId, userIds)));
   for (const member of memberRows) {
     const seesSite = doc.central || member.siteIds.length === 0 || member.siteIds.includes(doc.siteId ?? -1);
-    if (!seesSite) continue;
+    if (!seesSite) {
+      verdicts.set(member.userId, 'site');
+      continue;
+    }
     const rights = await rightsOfUser(tx, projectId, { userId: member.userId, rows });
     const r = doc.folderId === null ? undefined : rights?.get(doc.folderId);
-    if (r?.isEnabled && r.docKeys.includes(key)) may.add(member.userId);
+    verdicts.set(member.userId, r?.isEnabled && r.docKeys.includes(key) ? null : 'right');
   }
-  return may;
+  return verdicts;
+}
+
+/** Those of the given people who may act on the document as the stage needs (eligibilityOf's rule). */
+export async function peopleWhoMay(tx: Tx, projectId: number, asked: AskedToAct): Promise<Set<number>> {
+  const verdicts = await eligibilityOf(tx, projectId, asked);
+  return new Set([...verdicts].filter(([, why]) => why === null).map(([userId]) => userId));
 }
 
 /** Everyone named must be able to act (peopleWhoMay); anyone who may not: 'route_changed' (revise and resend). */

@@ -4,6 +4,7 @@ import {
   batchArchiveBody,
   deleteApplied,
   deleteApplyBody,
+  deletionApprovers,
   deleteDecisionParams,
   deleteDecisionQuery,
   invalidBody,
@@ -23,6 +24,8 @@ import { contentOf } from '../viewer/viewer.service.ts';
 import { readableLibraryVersion } from '../../access/library-access.ts';
 import { archiveDocument, archiveMany } from './archive.service.ts';
 import { listLibrary } from './library-list.service.ts';
+import { deletionApproversOf } from './deletion-approvers.service.ts';
+import { idParams } from '@edoc/contract/fields';
 import { applyForDeletion, decideDeletion, markInvalid, recallDocument } from './library-change.service.ts';
 
 /**
@@ -32,6 +35,7 @@ import { applyForDeletion, decideDeletion, markInvalid, recallDocument } from '.
  * - GET /file/recall: 6 → 1 with a new draft version;
  * - POST /folder/file/invalid: mark a library document obsolete or valid;
  * - POST /file/delete/apply, GET /file/delete/{fileId}/{applyId}/a: deletion by approval (6 → 9 → bin / 6);
+ * - GET /file/delete/approvers/{fileId}: whom the application may name, and why the others not;
  * - GET /folder/library/file/list: the library's documents (library viewDoc on their folder);
  * - GET /folder/library/file/picture?fileVersionId=: an archived version's first page as a small PNG.
  */
@@ -67,6 +71,10 @@ export function libraryRoutes(api: Api, deps: Deps): void {
 
   post('/folder/file/invalid', { access, body: invalidBody, response: libraryAnswer }, ({ ctx, body }) =>
     deps.db.transaction((tx) => markInvalid(tx, ctx, { fileId: body.fileId, invalid: body.fileInvalid })),
+  );
+
+  get('/file/delete/approvers/:id', { access, params: idParams, response: deletionApprovers }, ({ ctx, params }) =>
+    deletionApproversOf(deps, ctx, params.id),
   );
 
   post('/file/delete/apply', { access, body: deleteApplyBody, response: deleteApplied }, ({ ctx, body }) =>

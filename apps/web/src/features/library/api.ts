@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import type { Recipient } from '@edoc/contract/workflow-requests';
 import type { FolderNode } from '@edoc/contract/folder';
 import type { ArchiveBody, BatchArchiveBody, DeleteApplyBody } from '@edoc/contract/library';
 import { FolderType } from '@edoc/contract/permissions';
@@ -12,8 +11,6 @@ import {
   type MutationMeta,
 } from '@tanstack/react-query';
 import { libraryRoutes } from '@edoc/contract/library-routes';
-import { viewerRoutes } from '@edoc/contract/viewer-routes';
-import { workflowRoutes } from '@edoc/contract/workflow-routes';
 import { call } from '../../lib/api-client';
 import { useProjectKey, type ProjectKey } from '../../lib/project-query';
 import { folderTreeQuery } from '../folder/api';
@@ -179,20 +176,14 @@ export function useBatchArchive(meta?: MutationMeta) {
 }
 
 /**
- * Who may be named to approve a deletion: the members who may act in the document's work folder (GET
- * /folder/recipients, the caller left out). The library row names only its library folder, so the document's
- * detail (GET /file/{id}) gives the work folder first. The server checks the approver holds deleteDoc there and sees
- * the document's site, and answers deletion_approver_invalid otherwise.
+ * Who may be named to approve a deletion, and why the other members may not (GET /file/delete/approvers/{id}): the
+ * server answers by the rule it checks the application with, so no one offered is refused (issue 26).
  */
 export function useDeletionApprovers(fileId: number | null) {
   const project = useProjectKey();
   return useQuery({
     queryKey: [...libraryKey(project), 'approvers', fileId],
     enabled: fileId !== null,
-    queryFn: async () => {
-      const detail = await call(viewerRoutes.detail, { params: { id: fileId } });
-      if (detail.folderId === null) return [] as Recipient[];
-      return call(workflowRoutes.recipients, { query: { folderId: detail.folderId } });
-    },
+    queryFn: () => call(libraryRoutes.deletionApprovers, { params: { id: fileId! } }),
   });
 }

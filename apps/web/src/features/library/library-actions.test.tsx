@@ -2,9 +2,8 @@ import { DocStatus } from '@edoc/contract/enums';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
-import { recipientList } from '@edoc/contract/workflow-requests';
 import { folderTreeAnswer } from '@edoc/contract/folder';
-import { deleteApplied, libraryAnswer } from '@edoc/contract/library';
+import { deleteApplied, deletionApprovers, libraryAnswer } from '@edoc/contract/library';
 import type { WorkflowAction } from '@edoc/contract/workflow';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
@@ -94,7 +93,11 @@ describe("the library's actions in the viewer's workflow panel", () => {
     await changeLanguage('en-US');
     signIn();
     const fetchMock = serveViewer(detail({ actions: ['recall', 'applyDelete'], status: DocStatus.Archived }), {
-      'GET /folder/recipients': () => reply(recipientList, [{ id: 12, name: 'Li Si', email: 'li.si@example.com' }]),
+      'GET /file/delete/approvers/7': () =>
+        reply(deletionApprovers, {
+          approvers: [{ id: 12, name: 'Li Si', email: 'li.si@example.com' }],
+          others: [{ id: 13, name: 'Wang Wu', email: 'wang.wu@example.com', reason: 'right' }],
+        }),
       'POST /file/delete/apply': () =>
         reply(deleteApplied, { fileId: 7, status: DocStatus.DeletionInApproval, applyId: 55 }),
     });
@@ -102,7 +105,9 @@ describe("the library's actions in the viewer's workflow panel", () => {
     fireEvent.click(await findById('workflow-action-applyDelete'));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Apply to delete “Protocol”')).toBeInTheDocument();
-    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/folder/recipients')).toHaveLength(1));
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/file/delete/approvers/7')).toHaveLength(1));
+    // Only those who qualify are offered; the others are named with why not (issue 26 item 13).
+    expect(await within(dialog).findByText('Not offered: Wang Wu (no Delete right here)')).toBeInTheDocument();
     fireEvent.mouseDown(within(dialog).getByRole('combobox'));
     fireEvent.click(await screen.findByText('Li Si (li.si@example.com)'));
     fireEvent.change(byId('library-apply-reason'), { target: { value: 'Filed twice' } });

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { App, Form, Input, Modal, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { deleteApplyBody } from '@edoc/contract/library';
+import { deleteApplyBody, type DeletionApprovers } from '@edoc/contract/library';
 import { showServerError } from '../../../lib/form-errors';
 import { schemaRule } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
@@ -68,6 +68,7 @@ export function DeleteApplyDialog({ row, onClose }: { row: DeleteTarget | null; 
           label={t('library.field.approver')}
           required
           rules={[schemaRule('approverId', deleteApplyBody.shape.approverId, 'library.field.approver')]}
+          extra={<ApproverRule others={approvers.data?.others ?? []} />}
         >
           <Select<number>
             id="library-apply-approver"
@@ -75,7 +76,7 @@ export function DeleteApplyDialog({ row, onClose }: { row: DeleteTarget | null; 
             optionFilterProp="label"
             loading={approvers.isFetching}
             notFoundContent={approvers.isFetching ? undefined : t('library.noApprovers')}
-            options={(approvers.data ?? []).map((p) => ({ value: p.id, label: `${p.name} (${p.email})` }))}
+            options={(approvers.data?.approvers ?? []).map((p) => ({ value: p.id, label: `${p.name} (${p.email})` }))}
           />
         </Form.Item>
         <Form.Item
@@ -88,5 +89,26 @@ export function DeleteApplyDialog({ row, onClose }: { row: DeleteTarget | null; 
         </Form.Item>
       </Form>
     </Modal>
+  );
+}
+
+/** Who can approve, and the members left out with why (the server's one rule, DELETION_APPROVER_REFUSALS). */
+function ApproverRule({ others }: { others: DeletionApprovers['others'] }) {
+  const { t } = useTranslation();
+  return (
+    <div id="library-apply-approver-rule">
+      <div>{t('library.approverRule')}</div>
+      {others.length ? (
+        <div id="library-apply-not-offered">
+          {t('library.notOffered', {
+            people: others
+              .map((p) =>
+                t('library.notOfferedPerson', { name: p.name, reason: t(`library.notOfferedReason.${p.reason}`) }),
+              )
+              .join(t('library.listSeparator')),
+          })}
+        </div>
+      ) : null}
+    </div>
   );
 }
