@@ -14,6 +14,7 @@ import {
   projectRoleList,
 } from './member.ts';
 import { defineRoute } from './route.ts';
+import { siteList } from './site.ts';
 
 /** A project's members as the company administrator keeps them (/company/project/user). */
 export const memberRoutes = {
@@ -26,6 +27,12 @@ export const memberRoutes = {
     params: idParams,
     query: companyScopeQuery,
     response: projectRoleList,
+  }),
+  /** The project's sites to limit a member to (the member dialog's choices, issue 26). */
+  sites: defineRoute('GET', '/project/:id/sites', {
+    params: idParams,
+    query: companyScopeQuery,
+    response: siteList,
   }),
   add: defineRoute('POST', '/project/:id/members', {
     params: idParams,

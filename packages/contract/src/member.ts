@@ -3,6 +3,7 @@ import { ID_MAX, idField, idParam } from './fields.ts';
 import { companyUserItem } from './company.ts';
 import { pageOf } from './envelope.ts';
 import { pageQuery, searchField } from './paging.ts';
+import { TASK_KINDS } from './workflow.ts';
 
 /** A member of a project: a company user with a role, limited to sites (none: central, all sites). */
 export const projectMember = z.object({
@@ -56,3 +57,18 @@ export type MemberListQuery = z.infer<typeof memberListQuery>;
 
 /** GET /manage/member/candidates: company users not yet in the project. */
 export const memberCandidatesQuery = z.object({ searchValue: searchField });
+
+/**
+ * The data of a user_has_tasks refusal (SPEC §6 "has the following tasks not completed"): the member's open tasks,
+ * each with its document and the document's status, so the administrator can open and reassign them (issue 26).
+ */
+export const memberOpenTasks = z.array(
+  z.object({
+    taskId: z.number(),
+    kind: z.enum(TASK_KINDS),
+    fileId: z.number(),
+    fileName: z.string(),
+    status: z.number(),
+  }),
+);
+export type MemberOpenTasks = z.infer<typeof memberOpenTasks>;

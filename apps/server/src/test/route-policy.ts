@@ -68,6 +68,7 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'GET /project/{id}/members': withIds(company, { id: 'project' }),
   'POST /project/{id}/members': withIds(company, { id: 'project' }),
   'GET /project/{id}/roles': withIds(company, { id: 'project' }),
+  'GET /project/{id}/sites': withIds(company, { id: 'project' }),
   'POST /project/{id}/members/{memberId}/a': withIds(company, { id: 'project', memberId: 'member' }),
   'POST /project/{id}/members/{memberId}/remove': withIds(
     company,

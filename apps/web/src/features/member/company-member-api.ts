@@ -34,6 +34,12 @@ export const companyProjectRolesQuery = (projectId: number) => {
   return queryOptions({ queryKey, queryFn: () => call(memberRoutes.roles, { params: { id: projectId } }) });
 };
 
+/** The chosen project's sites, for the member form (issue 26: without them it said the project had none). */
+export const companyProjectSitesQuery = (projectId: number) => {
+  const queryKey: QueryKey = [...membersKey(projectId), 'sites'];
+  return queryOptions({ queryKey, queryFn: () => call(memberRoutes.sites, { params: { id: projectId } }) });
+};
+
 /** Company users who are not members of the project yet. */
 export const companyCandidatesQuery = (projectId: number) => {
   const queryKey: QueryKey = [...membersKey(projectId), 'candidates'];

@@ -7,7 +7,14 @@ import { errorText } from '../../../lib/feedback';
 import { fieldMessage } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
 import type { CompanyUserItem } from '@edoc/contract/company';
-import type { MemberBody, MemberUpdateBody, ProjectMember, ProjectRole } from '@edoc/contract/member';
+import {
+  memberOpenTasks,
+  type MemberBody,
+  type MemberUpdateBody,
+  type ProjectMember,
+  type ProjectRole,
+} from '@edoc/contract/member';
+import { isApiError } from '../../../lib/api-client';
 import { roleNameIn } from '@edoc/contract/role';
 import type { SiteItem } from '@edoc/contract/site';
 
@@ -107,6 +114,7 @@ export function MemberFormModal<R extends ProjectRole>({ open, calls, member, on
           showIcon
           style={{ marginBottom: 16 }}
           title={errorText(save.error)}
+          description={<OpenTasks error={save.error} idPrefix={calls.idPrefix} />}
         />
       )}
       <Form<MemberFormValues> form={form} name={calls.formName} layout="vertical" onFinish={submit}>
@@ -162,5 +170,32 @@ export function MemberFormModal<R extends ProjectRole>({ open, calls, member, on
         <EnterSubmits />
       </Form>
     </Modal>
+  );
+}
+
+/**
+ * The tasks a user_has_tasks refusal names (contract memberOpenTasks): each document with what waits on it, linked to
+ * the viewer, so the administrator can act on or reassign them (issue 26).
+ */
+function OpenTasks({ error, idPrefix }: { error: unknown; idPrefix: string }) {
+  const { t } = useTranslation();
+  if (!isApiError(error) || error.errorCode !== 'user_has_tasks') return null;
+  const parsed = memberOpenTasks.safeParse(error.data);
+  if (!parsed.success || parsed.data.length === 0) return null;
+  return (
+    <div id={`${idPrefix}-form-tasks`}>
+      <div>{t('member.openTasksHelp')}</div>
+      <ul style={{ margin: '4px 0 0', paddingInlineStart: 20 }}>
+        {parsed.data.map((task) => (
+          <li key={task.taskId} id={`${idPrefix}-form-task-${task.taskId}`}>
+            <a href={`/view?fileId=${task.fileId}`} target="_blank" rel="opener">
+              {task.fileName}
+            </a>
+            {' · '}
+            {t(`task.kind.${task.kind}`)}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -12,6 +12,7 @@ import { ProjectPicker } from '../../project/components/project-picker';
 import {
   companyCandidatesQuery,
   companyProjectRolesQuery,
+  companyProjectSitesQuery,
   useCompanyMembers,
   useRemoveCompanyMember,
   useSaveCompanyMember,
@@ -28,6 +29,7 @@ function Members({ projectId }: { projectId: number }) {
     idPrefix: 'member',
     roles: companyProjectRolesQuery(projectId),
     candidates: companyCandidatesQuery(projectId),
+    sites: companyProjectSitesQuery(projectId),
     // Shown inside the dialog: user_has_tasks and cannot_change_own_rights explain why nothing changed.
     save: useSaveCompanyMember(projectId, { silentError: true }),
   };
