@@ -1,3 +1,7 @@
+import { documentRoutes } from '@edoc/contract/document-routes';
+import { folderRoutes } from '@edoc/contract/folder-routes';
+import { projectRoutes } from '@edoc/contract/project-routes';
+import { workflowRoutes } from '@edoc/contract/workflow-routes';
 import { DocStatus } from '@edoc/contract/enums';
 import { FolderType } from '@edoc/contract/permissions';
 import { eq } from 'drizzle-orm';
@@ -41,27 +45,22 @@ export async function createLibraryWorld(code: string, withLibraryTree = true): 
   const as = (p: { token: string }) => client(ctx.app, p.token);
   if (withLibraryTree) {
     // The ICH template applied to the library tree gives every workspace folder its library twin.
-    const templates = (await as(world.admin).get('/template/directory/list')).json().data as Array<{
-      id: number;
-      shipped: boolean;
-    }>;
-    const applied = await as(world.pm).post('/folder/template/apply', {
-      templateId: templates.find((t) => t.shipped)!.id,
-      type: FolderType.Library,
+    const templates = (await as(world.admin).call(projectRoutes.directoryTemplates)).data;
+    const applied = await as(world.pm).call(folderRoutes.applyTemplate, {
+      body: { templateId: templates.find((t) => t.shipped)!.id, type: FolderType.Library },
     });
     expect(applied.statusCode).toBe(200);
   }
   let n = 0;
   const processedDocument = async (fields: Record<string, string> = {}, content = SAMPLE.pdf()) => {
     n += 1;
-    const res = await as(world.pm).form(
-      '/minio/file/save',
-      { folderId: folder, name: `Plan ${code} ${n}`, ...fields },
-      { name: 'plan.pdf', content },
-    );
-    const fileId = res.json().data.fileId as number;
-    const sent = await as(world.pm).post('/file/apply/save', { fileId, stages: [] });
-    expect(sent.json()).toMatchObject({ data: { status: DocStatus.Processed } });
+    const res = await as(world.pm).callUpload(documentRoutes.upload, {
+      fields: { folderId: folder, name: `Plan ${code} ${n}`, ...fields },
+      file: { name: 'plan.pdf', content },
+    });
+    const fileId = res.data.fileId;
+    const sent = await as(world.pm).call(workflowRoutes.send, { body: { fileId, stages: [] } });
+    expect(sent.data).toMatchObject({ status: DocStatus.Processed });
     return fileId;
   };
   const statusOf = async (id: number) =>

@@ -12,6 +12,8 @@ import {
   libraryList,
   libraryListQuery,
   recallQuery,
+  refileBody,
+  retitleBody,
 } from '@edoc/contract/library';
 import { pictureQuery, viewKindOf } from '@edoc/contract/viewer';
 import type { Deps } from '../../lib/deps.ts';
@@ -27,6 +29,7 @@ import { listLibrary } from './library-list.service.ts';
 import { deletionApproversOf } from './deletion-approvers.service.ts';
 import { idParams } from '@edoc/contract/fields';
 import { applyForDeletion, decideDeletion, markInvalid, recallDocument } from './library-change.service.ts';
+import { refileRecord, retitleRecord } from './library-record.service.ts';
 
 /**
  * The file library's changes (issue 11; DESIGN §6 library rows). Each is one transaction under the document's row
@@ -34,6 +37,7 @@ import { applyForDeletion, decideDeletion, markInvalid, recallDocument } from '.
  * - POST /file/archive, POST /file/batch/archived: 8 → 6, or 7 until the effective date;
  * - GET /file/recall: 6 → 1 with a new draft version;
  * - POST /folder/file/invalid: mark a library document obsolete or valid;
+ * - POST /folder/library/file/move/a, /folder/library/file/rename/a: refile a record or correct its title;
  * - POST /file/delete/apply, GET /file/delete/{fileId}/{applyId}/a: deletion by approval (6 → 9 → bin / 6);
  * - GET /file/delete/approvers/{fileId}: whom the application may name, and why the others not;
  * - GET /folder/library/file/list: the library's documents (library viewDoc on their folder);
@@ -71,6 +75,14 @@ export function libraryRoutes(api: Api, deps: Deps): void {
 
   post('/folder/file/invalid', { access, body: invalidBody, response: libraryAnswer }, ({ ctx, body }) =>
     deps.db.transaction((tx) => markInvalid(tx, ctx, { fileId: body.fileId, invalid: body.fileInvalid })),
+  );
+
+  post('/folder/library/file/move/a', { access, body: refileBody, response: libraryAnswer }, ({ ctx, body }) =>
+    deps.db.transaction((tx) => refileRecord(tx, ctx, body)),
+  );
+
+  post('/folder/library/file/rename/a', { access, body: retitleBody, response: libraryAnswer }, ({ ctx, body }) =>
+    deps.db.transaction((tx) => retitleRecord(tx, ctx, body)),
   );
 
   get('/file/delete/approvers/:id', { access, params: idParams, response: deletionApprovers }, ({ ctx, params }) =>

@@ -1,3 +1,8 @@
+import { workflowRoutes } from '@edoc/contract/workflow-routes';
+import { projectRoutes } from '@edoc/contract/project-routes';
+import { libraryRoutes } from '@edoc/contract/library-routes';
+import { folderRoutes } from '@edoc/contract/folder-routes';
+import { documentRoutes } from '@edoc/contract/document-routes';
 import { DocStatus, TrailType } from '@edoc/contract/enums';
 import { FolderType } from '@edoc/contract/permissions';
 import { TaskState } from '@edoc/contract/states';
@@ -24,17 +29,19 @@ afterAll(() => L.ctx.close());
 describe('archiving', () => {
   it('needs a library folder of the same ICH code, or one chosen', async () => {
     const id = await L.processedDocument();
-    const refused = await L.as(L.world.pm).post('/file/archive', { fileId: id });
+    const refused = await L.as(L.world.pm).call(libraryRoutes.archive, { body: { fileId: id } });
     expect(refused.json()).toMatchObject({ errorCode: 'library_folder_required' });
     expect(refused.statusCode).toBe(409);
     // The ICH template applied to the library tree gives every workspace folder its library twin.
-    const templates = (await L.as(L.world.admin).get('/template/directory/list')).json().data as Array<{
+    const templates = (await L.as(L.world.admin).call(projectRoutes.directoryTemplates)).data as Array<{
       id: number;
       shipped: boolean;
     }>;
-    const applied = await L.as(L.world.pm).post('/folder/template/apply', {
-      templateId: templates.find((t) => t.shipped)!.id,
-      type: FolderType.Library,
+    const applied = await L.as(L.world.pm).call(folderRoutes.applyTemplate, {
+      body: {
+        templateId: templates.find((t) => t.shipped)!.id,
+        type: FolderType.Library,
+      },
     });
     expect(applied.statusCode).toBe(200);
     expect(await L.statusOf(id)).toBe(DocStatus.Processed);
@@ -48,7 +55,9 @@ describe('archiving', () => {
         .from(tasks)
         .where(and(eq(tasks.documentId, id), eq(tasks.kind, 'archive'))),
     ).toMatchObject([{ userId: L.world.pm.id, state: TaskState.Open }]);
-    const res = await L.as(L.world.pm).post('/file/archive', { fileId: id, publishDate: day(0), startDate: day(0) });
+    const res = await L.as(L.world.pm).call(libraryRoutes.archive, {
+      body: { fileId: id, publishDate: day(0), startDate: day(0) },
+    });
     expect(res.json()).toMatchObject({ status: true, data: { fileId: id, status: DocStatus.Archived } });
     const [entry] = await L.ctx.db.select().from(libraryEntries).where(eq(libraryEntries.documentId, id));
     const [twin] = await L.ctx.db.select().from(folders).where(eq(folders.id, entry.folderId));
@@ -56,11 +65,11 @@ describe('archiving', () => {
     expect(entry.activatedAt).not.toBeNull();
     // The library tree counts it; its folder cannot be deleted while it holds the record.
     type Node = { folderId: number; fileCount: number; children?: Node[] };
-    const tree = (await L.as(L.world.pm).get('/folder/tree/0')).json().data as { library: Node[] };
+    const tree = (await L.as(L.world.pm).call(folderRoutes.tree0)).data as { library: Node[] };
     const find = (nodes: Node[]): Node | undefined =>
       nodes.map((x) => (x.folderId === twin.id ? x : find(x.children ?? []))).find(Boolean);
     expect(find(tree.library)?.fileCount).toBe(1);
-    expect((await L.as(L.world.pm).post(`/folder/delete/${twin.id}`)).json()).toMatchObject({
+    expect((await L.as(L.world.pm).call(folderRoutes.delete, { params: { id: twin.id } })).json()).toMatchObject({
       errorCode: 'folder_has_files',
     });
     expect(
@@ -80,23 +89,22 @@ describe('archiving', () => {
   it('refuses a document not processed, a caller without archiveDoc, another project and a stale version', async () => {
     const id = await L.processedDocument();
     const draft = (
-      await L.as(L.world.pm).form(
-        '/minio/file/save',
-        { folderId: L.folder, name: `Draft ${Date.now()}` },
-        {
+      await L.as(L.world.pm).callUpload(documentRoutes.upload, {
+        fields: { folderId: L.folder, name: `Draft ${Date.now()}` },
+        file: {
           name: 'd.pdf',
           content: SAMPLE.pdf(),
         },
-      )
-    ).json().data.fileId as number;
-    expect((await L.as(L.world.pm).post('/file/archive', { fileId: draft })).json()).toMatchObject({
+      })
+    ).data.fileId;
+    expect((await L.as(L.world.pm).call(libraryRoutes.archive, { body: { fileId: draft } })).json()).toMatchObject({
       errorCode: 'not_in_this_status',
     });
-    const staff = await L.as(L.world.staff).post('/file/archive', { fileId: id });
+    const staff = await L.as(L.world.staff).call(libraryRoutes.archive, { body: { fileId: id } });
     expect([403, 404]).toContain(staff.statusCode);
-    expect((await L.as(L.other.pm).post('/file/archive', { fileId: id })).statusCode).toBe(404);
+    expect((await L.as(L.other.pm).call(libraryRoutes.archive, { body: { fileId: id } })).statusCode).toBe(404);
     expect(
-      (await L.as(L.world.pm).post('/file/archive', { fileId: id, fileVersionId: 2 ** 31 - 1 })).json(),
+      (await L.as(L.world.pm).call(libraryRoutes.archive, { body: { fileId: id, fileVersionId: 2 ** 31 - 1 } })).json(),
     ).toMatchObject({
       errorCode: 'version_not_current',
     });
@@ -106,11 +114,13 @@ describe('archiving', () => {
 
   it('archives many at once, each on its own', async () => {
     const [a, b] = [await L.processedDocument(), await L.processedDocument()];
-    const res = await L.as(L.world.pm).post('/file/batch/archived', {
-      fileIds: [a, b, 2 ** 31 - 1],
-      startDate: day(0),
+    const res = await L.as(L.world.pm).call(libraryRoutes.batchArchive, {
+      body: {
+        fileIds: [a, b, 2 ** 31 - 1],
+        startDate: day(0),
+      },
     });
-    expect(res.json().data.results).toMatchObject([
+    expect(res.data.results).toMatchObject([
       { fileId: a, ok: true },
       { fileId: b, ok: true },
       { fileId: 2 ** 31 - 1, ok: false, errorCode: 'not_found' },
@@ -122,8 +132,8 @@ describe('archiving', () => {
 describe('activation', () => {
   it('waits (7) until the effective date, then activates once even with two workers at once', async () => {
     const id = await L.processedDocument();
-    const res = await L.as(L.world.pm).post('/file/archive', { fileId: id, startDate: day(3) });
-    expect(res.json().data.status).toBe(DocStatus.WaitingActivation);
+    const res = await L.as(L.world.pm).call(libraryRoutes.archive, { body: { fileId: id, startDate: day(3) } });
+    expect(res.data.status).toBe(DocStatus.WaitingActivation);
     await activateDue(L.ctx.db, new Date(Date.now() + 86_400_000));
     expect(await L.statusOf(id)).toBe(DocStatus.WaitingActivation);
     // The clock the test controls: four days on, two workers run the job at once.
@@ -141,22 +151,25 @@ describe('activation', () => {
 describe('an archived document', () => {
   it('is locked: no edit, rename or delete', async () => {
     const id = await L.processedDocument();
-    await L.as(L.world.pm).post('/file/archive', { fileId: id });
-    const rename = await L.as(L.world.pm).post('/file/rename/a', { fileId: id, name: 'Changed' });
+    await L.as(L.world.pm).call(libraryRoutes.archive, { body: { fileId: id } });
+    const rename = await L.as(L.world.pm).call(documentRoutes.rename, { body: { fileId: id, name: 'Changed' } });
     expect(rename.statusCode).toBe(409);
-    const edit = await L.as(L.world.pm).form(
-      '/minio/file/edit/a',
-      { fileId: id },
-      { name: 'x.pdf', content: SAMPLE.pdf() },
-    );
+    const edit = await L.as(L.world.pm).callUpload(documentRoutes.edit, {
+      fields: { fileId: id },
+      file: { name: 'x.pdf', content: SAMPLE.pdf() },
+    });
     expect(edit.statusCode).toBe(409);
     const [version] = await L.ctx.db.select().from(documentVersions).where(eq(documentVersions.documentId, id));
-    const label = await L.as(L.world.pm).post('/file/version/edit/a', { fileVersionId: version.id, label: 'Final' });
+    const label = await L.as(L.world.pm).call(documentRoutes.labelVersion, {
+      body: { fileVersionId: version.id, label: 'Final' },
+    });
     expect(label.statusCode).toBe(409);
-    const del = await L.as(L.world.pm).post('/file/delete/a', {
-      fileId: id,
-      folderId: L.folder,
-      deleteAllVersion: true,
+    const del = await L.as(L.world.pm).call(documentRoutes.delete, {
+      body: {
+        fileId: id,
+        folderId: L.folder,
+        deleteAllVersion: true,
+      },
     });
     expect(del.statusCode).toBe(409);
     expect(await L.statusOf(id)).toBe(DocStatus.Archived);
@@ -164,18 +177,20 @@ describe('an archived document', () => {
 
   it('is recalled as a new draft version (6 → 1); the archived entry stays until the next archive supersedes it', async () => {
     const id = await L.processedDocument();
-    await L.as(L.world.pm).post('/file/archive', { fileId: id });
-    expect((await L.as(L.world.staff).get(`/file/recall?fileId=${id}`)).statusCode).toBeGreaterThanOrEqual(403);
-    const recalled = await L.as(L.world.pm).get(`/file/recall?fileId=${id}`);
+    await L.as(L.world.pm).call(libraryRoutes.archive, { body: { fileId: id } });
+    expect(
+      (await L.as(L.world.staff).call(libraryRoutes.recall, { query: { fileId: id } })).statusCode,
+    ).toBeGreaterThanOrEqual(403);
+    const recalled = await L.as(L.world.pm).call(libraryRoutes.recall, { query: { fileId: id } });
     expect(recalled.json()).toMatchObject({ data: { status: DocStatus.Editing } });
     const versions = await L.ctx.db.select().from(documentVersions).where(eq(documentVersions.documentId, id));
     expect(versions.map((v) => v.versionNo)).toEqual(['V1.0', 'V1.1']);
     expect(versions[1].sha256).toBe(versions[0].sha256);
-    expect((await L.as(L.world.pm).get(`/file/recall?fileId=${id}`)).json()).toMatchObject({
+    expect((await L.as(L.world.pm).call(libraryRoutes.recall, { query: { fileId: id } })).json()).toMatchObject({
       errorCode: 'not_in_this_status',
     });
-    await L.as(L.world.pm).post('/file/apply/save', { fileId: id, stages: [] });
-    await L.as(L.world.pm).post('/file/archive', { fileId: id });
+    await L.as(L.world.pm).call(workflowRoutes.send, { body: { fileId: id, stages: [] } });
+    await L.as(L.world.pm).call(libraryRoutes.archive, { body: { fileId: id } });
     const entries = await L.ctx.db.select().from(libraryEntries).where(eq(libraryEntries.documentId, id));
     expect(entries.map((e) => [e.versionId, e.supersededAt !== null])).toEqual([
       [versions[0].id, true],
@@ -185,15 +200,16 @@ describe('an archived document', () => {
 
   it('is marked invalid and valid again by invalidDoc holders only', async () => {
     const id = await L.processedDocument();
-    await L.as(L.world.pm).post('/file/archive', { fileId: id });
-    expect((await L.as(L.world.staff).post('/folder/file/invalid', { fileId: id, fileInvalid: true })).statusCode).toBe(
-      403,
-    );
-    expect((await L.as(L.world.pm).post('/folder/file/invalid', { fileId: id, fileInvalid: true })).statusCode).toBe(
-      200,
-    );
+    await L.as(L.world.pm).call(libraryRoutes.archive, { body: { fileId: id } });
     expect(
-      (await L.as(L.world.pm).post('/folder/file/invalid', { fileId: id, fileInvalid: true })).json(),
+      (await L.as(L.world.staff).call(libraryRoutes.markInvalid, { body: { fileId: id, fileInvalid: true } }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await L.as(L.world.pm).call(libraryRoutes.markInvalid, { body: { fileId: id, fileInvalid: true } })).statusCode,
+    ).toBe(200);
+    expect(
+      (await L.as(L.world.pm).call(libraryRoutes.markInvalid, { body: { fileId: id, fileInvalid: true } })).json(),
     ).toMatchObject({
       errorCode: 'no_change',
     });
@@ -203,15 +219,15 @@ describe('an archived document', () => {
 
   it('is deleted only by the approver named in an application (6 → 9 → 6, then → recycle bin)', async () => {
     const id = await L.processedDocument();
-    await L.as(L.world.pm).post('/file/archive', { fileId: id });
+    await L.as(L.world.pm).call(libraryRoutes.archive, { body: { fileId: id } });
     const apply = (approverId: number, reason = 'Duplicate of the signed copy') =>
-      L.as(L.world.pm).post('/file/delete/apply', { fileId: id, approverId, reason });
+      L.as(L.world.pm).call(libraryRoutes.applyDelete, { body: { fileId: id, approverId, reason } });
     expect((await apply(L.world.pm.id)).json()).toMatchObject({ errorCode: 'deletion_approver_invalid' });
     expect((await apply(L.world.staff.id)).json()).toMatchObject({ errorCode: 'deletion_approver_invalid' });
     expect((await apply(L.pm2.id, '')).statusCode).toBe(400);
     const first = await apply(L.pm2.id);
     expect(first.json()).toMatchObject({ data: { status: DocStatus.DeletionInApproval } });
-    const applyId = first.json().data.applyId as number;
+    const applyId = first.data.applyId;
     expect(
       await L.ctx.db
         .select()
@@ -219,14 +235,38 @@ describe('an archived document', () => {
         .where(and(eq(tasks.documentId, id), eq(tasks.kind, 'deleteApproval'))),
     ).toMatchObject([{ userId: L.pm2.id, state: TaskState.Open }]);
     // Only the named approver decides.
-    expect((await L.as(L.world.pm).get(`/file/delete/${id}/${applyId}/a?pass=true`)).statusCode).toBe(403);
-    expect((await L.as(L.pm2).get(`/file/delete/${id}/${applyId}/a?pass=false&comment=Keep`)).json()).toMatchObject({
+    expect(
+      (
+        await L.as(L.world.pm).call(libraryRoutes.decideDelete, {
+          params: { fileId: id, applyId },
+          query: { pass: 'true' },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await L.as(L.pm2).call(libraryRoutes.decideDelete, {
+          params: { fileId: id, applyId },
+          query: { pass: 'false', comment: 'Keep' },
+        })
+      ).json(),
+    ).toMatchObject({
       data: { status: DocStatus.Archived },
     });
-    expect((await L.as(L.pm2).get(`/file/delete/${id}/${applyId}/a?pass=true`)).statusCode).toBe(409);
+    expect(
+      (await L.as(L.pm2).call(libraryRoutes.decideDelete, { params: { fileId: id, applyId }, query: { pass: 'true' } }))
+        .statusCode,
+    ).toBe(409);
 
-    const second = (await apply(L.pm2.id)).json().data.applyId as number;
-    expect((await L.as(L.pm2).get(`/file/delete/${id}/${second}/a?pass=true`)).statusCode).toBe(200);
+    const second = (await apply(L.pm2.id)).data.applyId;
+    expect(
+      (
+        await L.as(L.pm2).call(libraryRoutes.decideDelete, {
+          params: { fileId: id, applyId: second },
+          query: { pass: 'true' },
+        })
+      ).statusCode,
+    ).toBe(200);
     const [doc] = await L.ctx.db.select().from(documents).where(eq(documents.id, id));
     expect(doc.deletedAt).not.toBeNull();
     const types = (await trailOf(L.ctx.db, 'document', id)).map((r) => r.type);
