@@ -1,3 +1,5 @@
+import { reportRoutes } from '@edoc/contract/report-routes';
+import type { RouteInput } from '@edoc/contract/route';
 import { DocStatus } from '@edoc/contract/enums';
 import { StageState, TaskState } from '@edoc/contract/states';
 import { Stage } from '@edoc/contract/workflow';
@@ -192,16 +194,8 @@ export const speak = (ctx: TestContext, person: ProjectPerson, lang: 'zh-CN' | '
   ctx.db.update(sessions).set({ lang }).where(eq(sessions.userId, person.id));
 
 /** GET a report's data as the person; throws on anything but 200. */
-export async function report(ctx: TestContext, token: string, params: Record<string, string | number>) {
-  const qs = new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]));
-  const res = await client(ctx.app, token).get(`/report/system/data?${qs}`);
+export async function report(ctx: TestContext, token: string, query: RouteInput<typeof reportRoutes.data>['query']) {
+  const res = await client(ctx.app, token).call(reportRoutes.data, { query });
   if (res.statusCode !== 200) throw new Error(`report failed: ${res.body}`);
-  return res.json().data as {
-    title: string;
-    chart: string;
-    timeZone: string;
-    points: Array<{ label: string; value: number; series?: string; open: Record<string, unknown> | null }>;
-    columns: Array<{ title: string; kind: string }>;
-    rows: Array<{ cells: Array<string | number | null>; open: Record<string, unknown> | null }>;
-  };
+  return res.data;
 }

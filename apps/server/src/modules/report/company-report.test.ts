@@ -1,3 +1,5 @@
+import { reportRoutes } from '@edoc/contract/report-routes';
+import { projectRoutes } from '@edoc/contract/project-routes';
 import { UserType } from '@edoc/contract/enums';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, documentVersions } from '../../db/schema/documents.ts';
@@ -19,13 +21,15 @@ beforeAll(async () => {
   other = await createProjectWorld(ctx, 'CR-X');
   // A second project of w's company, empty but for one document whose two versions hold the same content.
   const api = client(ctx.app, w.admin.token);
-  const templates = (await api.get('/template/directory/list')).json().data as Array<{ id: number }>;
-  const made = await api.post('/project/create', {
-    code: 'CR-2',
-    name: 'Second',
-    directoryTemplateId: templates[0]!.id,
+  const templates = (await api.call(projectRoutes.directoryTemplates)).data as Array<{ id: number }>;
+  const made = await api.call(projectRoutes.create, {
+    body: {
+      code: 'CR-2',
+      name: 'Second',
+      directoryTemplateId: templates[0]!.id,
+    },
   });
-  secondId = made.json().data.studyId;
+  secondId = made.data.studyId;
   const [d] = await ctx.db
     .insert(documents)
     .values({ projectId: secondId, folderId: null, name: 'Loose', createdBy: w.admin.id })
@@ -46,9 +50,9 @@ afterAll(() => ctx.close());
 
 describe('Company report (issue 14)', () => {
   it('gives each project of the company its documents, open and overdue tasks, members and storage', async () => {
-    const res = await client(ctx.app, w.admin.token).get('/company/report');
+    const res = await client(ctx.app, w.admin.token).call(reportRoutes.company);
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual([
+    expect(res.data).toEqual([
       // Five live documents of 1,000 bytes each, distinct contents; the recycled one's content is stored too.
       {
         projectId: w.projectId,
@@ -75,21 +79,23 @@ describe('Company report (issue 14)', () => {
   });
 
   it('shows nothing of another company: its administrator sees only its own, and may not name ours', async () => {
-    const theirs = (await client(ctx.app, other.admin.token).get('/company/report')).json().data;
+    const theirs = (await client(ctx.app, other.admin.token).call(reportRoutes.company)).data;
     expect(theirs.map((p: { code: string }) => p.code)).toEqual(['CR-X']);
-    const named = await client(ctx.app, other.admin.token).get(`/company/report?companyId=${w.companyId}`);
+    const named = await client(ctx.app, other.admin.token).call(reportRoutes.company, {
+      query: { companyId: w.companyId },
+    });
     expect(named.statusCode).toBe(403);
-    expect((await client(ctx.app, w.pm.token).get('/company/report')).statusCode).toBe(403);
+    expect((await client(ctx.app, w.pm.token).call(reportRoutes.company)).statusCode).toBe(403);
     // The system administrator names the company.
     const sys = await createUser(ctx.db, { userType: UserType.System });
     const token = await signIn(ctx, sys.email);
-    const all = (await client(ctx.app, token).get(`/company/report?companyId=${w.companyId}`)).json().data;
+    const all = (await client(ctx.app, token).call(reportRoutes.company, { query: { companyId: w.companyId } })).data;
     expect(all.map((p: { code: string }) => p.code)).toEqual(['CR-1', 'CR-2']);
-    expect((await client(ctx.app, token).get('/company/report')).statusCode).toBe(400);
+    expect((await client(ctx.app, token).call(reportRoutes.company)).statusCode).toBe(400);
   });
 
   it('exports the table to Excel and PDF in the reader’s language', async () => {
-    const xlsx = await client(ctx.app, w.admin.token).get('/company/report/export?format=xlsx');
+    const xlsx = await client(ctx.app, w.admin.token).call(reportRoutes.companyExport, { query: { format: 'xlsx' } });
     const sheet = (await loadWorkbook(xlsx.rawPayload)).worksheets[0]!;
     expect(sheet.getRow(1).values).toEqual([
       undefined,
@@ -106,7 +112,7 @@ describe('Company report (issue 14)', () => {
     if (!popplerTools) return;
     // The session speaks English (signed in so); a Chinese export needs a Chinese session.
     const token = await signIn(ctx, w.admin.email, undefined, 'zh-CN');
-    const pdf = await client(ctx.app, token).get('/company/report/export?format=pdf');
+    const pdf = await client(ctx.app, token).call(reportRoutes.companyExport, { query: { format: 'pdf' } });
     const text = await poppler('pdftotext', pdf.rawPayload);
     expect(text).toContain('公司报表');
     expect(text).toContain('逾期任务');

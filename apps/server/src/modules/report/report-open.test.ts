@@ -1,3 +1,4 @@
+import { searchRoutes } from '@edoc/contract/search-routes';
 import { DocStatus } from '@edoc/contract/enums';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context.ts';
@@ -23,7 +24,7 @@ async function listed(open: Record<string, unknown>) {
 
 describe('a bar opens the documents it counted (issue 14)', () => {
   it('lists, for every bar of the document reports, exactly as many documents as the bar says', async () => {
-    for (const key of ['docsByStatus', 'docsByFolder', 'docsBySite', 'docsByType', 'docsFiledPerMonth'])
+    for (const key of ['docsByStatus', 'docsByFolder', 'docsBySite', 'docsByType', 'docsFiledPerMonth'] as const)
       for (const filters of [
         {},
         { dateFrom: '2026-02-01', dateTo: '2026-02-28' },
@@ -40,7 +41,7 @@ describe('a bar opens the documents it counted (issue 14)', () => {
 
   it('lists, for every bar of the open and overdue task reports, the documents behind the tasks it counted', async () => {
     let bars = 0;
-    for (const key of ['openTasks', 'overdueTasks'])
+    for (const key of ['openTasks', 'overdueTasks'] as const)
       for (const filters of [{}, { siteId: w.s1 }] as Array<Record<string, string | number>>) {
         const r = await report(ctx, w.pm.token, { key, ...filters });
         for (const p of r.points.filter((x) => x.open && x.value > 0)) {
@@ -63,10 +64,12 @@ describe('a bar opens the documents it counted (issue 14)', () => {
   });
 
   it('still asks for words when no filter is given', async () => {
-    const res = await client(ctx.app, w.pm.token).get('/file/search');
+    const res = await client(ctx.app, w.pm.token).call(searchRoutes.search);
     expect(res.statusCode).toBe(400);
-    expect(res.json().msg).toContain('q');
-    const refused = await client(ctx.app, w.pm.token).get('/file/search?filedFrom=2026-03-01&filedTo=2026-02-01');
+    expect(res.msg).toContain('q');
+    const refused = await client(ctx.app, w.pm.token).call(searchRoutes.search, {
+      query: { filedFrom: '2026-03-01', filedTo: '2026-02-01' },
+    });
     expect(refused.statusCode).toBe(400);
   });
 });

@@ -1,3 +1,4 @@
+import { reportRoutes } from '@edoc/contract/report-routes';
 import { DocStatus, TrailType } from '@edoc/contract/enums';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -170,7 +171,9 @@ describe('System Report: timeliness, expiry, activity', () => {
   });
 
   it('exports the overdue tasks to Excel with the days as numbers', async () => {
-    const res = await client(ctx.app, w.pm.token).get('/report/system/export?key=overdueTasks&format=xlsx');
+    const res = await client(ctx.app, w.pm.token).call(reportRoutes.export, {
+      query: { key: 'overdueTasks', format: 'xlsx' },
+    });
     const sheet = (await loadWorkbook(res.rawPayload)).worksheets[0]!;
     expect(sheet.getRow(1).values).toEqual([undefined, 'Document', 'Person', 'Task', 'Due date', 'Days overdue']);
     expect(sheet.getCell('A2').value).toBe('Monitoring');

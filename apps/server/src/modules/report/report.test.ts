@@ -1,3 +1,4 @@
+import { reportRoutes } from '@edoc/contract/report-routes';
 import { DocStatus } from '@edoc/contract/enums';
 import { SYSTEM_REPORTS, systemReportQuery } from '@edoc/contract/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,7 +23,7 @@ afterAll(() => ctx.close());
 describe('System Report: documents (issue 14)', () => {
   it('lists the ready-made reports in the caller’s language, with the filters each reads', async () => {
     await speak(ctx, w.pm, 'zh-CN');
-    const zh = (await client(ctx.app, w.pm.token).get('/report/system/list')).json().data;
+    const zh = (await client(ctx.app, w.pm.token).call(reportRoutes.catalogue)).data;
     expect(zh.map((r: { key: string }) => r.key)).toEqual([...SYSTEM_REPORTS]);
     expect(zh[0]).toEqual({
       key: 'docsByStatus',
@@ -31,8 +32,8 @@ describe('System Report: documents (issue 14)', () => {
       filters: ['dates', 'folder', 'site', 'status'],
     });
     await speak(ctx, w.pm, 'en-US');
-    const en = (await client(ctx.app, w.pm.token).get('/report/system/list')).json().data;
-    expect(en.find((r: { key: string }) => r.key === 'expiring').filters).toEqual(['days', 'folder', 'site', 'status']);
+    const en = (await client(ctx.app, w.pm.token).call(reportRoutes.catalogue)).data;
+    expect(en.find((r) => r.key === 'expiring')!.filters).toEqual(['days', 'folder', 'site', 'status']);
   });
 
   it('counts live documents by status, each bar opening the list of that status, in both languages', async () => {
@@ -137,8 +138,10 @@ describe('System Report: documents (issue 14)', () => {
     const tasks = await systemReport(ctx.deps, narrow, systemReportQuery.parse({ key: 'openTasks' }));
     expect(tasks.rows.map((r) => r.cells.slice(1))).toEqual([[2, 0]]); // the pm's edit and approve tasks in A
     // The page itself is the administrators': a member is refused at the gate.
-    expect((await client(ctx.app, w.narrow.token).get('/report/system/data?key=docsByStatus')).statusCode).toBe(403);
-    expect((await client(ctx.app, w.staff.token).get('/report/system/list')).statusCode).toBe(403);
+    expect(
+      (await client(ctx.app, w.narrow.token).call(reportRoutes.data, { query: { key: 'docsByStatus' } })).statusCode,
+    ).toBe(403);
+    expect((await client(ctx.app, w.staff.token).call(reportRoutes.catalogue)).statusCode).toBe(403);
   });
 
   it('refuses bad filters by name: an unknown report, days in the wrong order, a status out of range', async () => {
@@ -160,7 +163,9 @@ describe('System Report: documents (issue 14)', () => {
 describe('System Report exports', () => {
   it('exports the table to Excel, cells as the page shows them, in the reader’s language', async () => {
     await speak(ctx, w.pm, 'zh-CN');
-    const res = await client(ctx.app, w.pm.token).get('/report/system/export?key=docsBySite&format=xlsx');
+    const res = await client(ctx.app, w.pm.token).call(reportRoutes.export, {
+      query: { key: 'docsBySite', format: 'xlsx' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain('.xlsx');
     const sheet = (await loadWorkbook(res.rawPayload)).worksheets[0]!;
@@ -172,9 +177,9 @@ describe('System Report exports', () => {
   });
 
   it.skipIf(!popplerTools)('exports a PDF whose title, filters and figures pdftotext reads', async () => {
-    const res = await client(ctx.app, w.pm.token).get(
-      `/report/system/export?key=docsByStatus&format=pdf&dateFrom=2026-02-01&dateTo=2026-02-28&siteId=${w.s1}`,
-    );
+    const res = await client(ctx.app, w.pm.token).call(reportRoutes.export, {
+      query: { key: 'docsByStatus', format: 'pdf', dateFrom: '2026-02-01', dateTo: '2026-02-28', siteId: w.s1 },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     const text = await poppler('pdftotext', res.rawPayload);
@@ -187,7 +192,9 @@ describe('System Report exports', () => {
   });
 
   it('exports CSV', async () => {
-    const res = await client(ctx.app, w.pm.token).get('/report/system/export?key=docsByType&format=csv');
+    const res = await client(ctx.app, w.pm.token).call(reportRoutes.export, {
+      query: { key: 'docsByType', format: 'csv' },
+    });
     expect(res.body).toBe('\uFEFFType,Documents\r\npdf,3\r\ndocx,1\r\nxlsx,1\r\n');
   });
 });
