@@ -1,3 +1,5 @@
+import { searchRoutes } from '@edoc/contract/search-routes';
+import { documentRoutes } from '@edoc/contract/document-routes';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -23,13 +25,12 @@ let siteTwo: ProjectPerson;
 const ids: Record<string, number> = {};
 
 async function file(token: string, folderId: number, name: string, doc: { name: string; buffer: Buffer }, extra = {}) {
-  const res = await client(ctx.app, token).form(
-    '/minio/file/save',
-    { folderId, name, ...extra },
-    { name: doc.name, content: doc.buffer },
-  );
+  const res = await client(ctx.app, token).callUpload(documentRoutes.upload, {
+    fields: { folderId, name, ...extra },
+    file: { name: doc.name, content: doc.buffer },
+  });
   if (res.statusCode !== 200) throw new Error(`upload failed: ${res.body}`);
-  ids[name] = res.json().data.fileId;
+  ids[name] = res.data.fileId;
 }
 
 type Hit = {
@@ -89,9 +90,11 @@ beforeAll(async () => {
     'Elsewhere PK',
     makePdf('e.pdf', ['Pharmacokinetics elsewhere']),
   );
-  await client(ctx.app, pm).post('/file/words', {
-    fileId: ids['Visit report'],
-    text: 'Needs the investigator signature',
+  await client(ctx.app, pm).call(documentRoutes.addWord, {
+    body: {
+      fileId: ids['Visit report'],
+      text: 'Needs the investigator signature',
+    },
   });
   await drainExtraction(ctx.deps);
 }, 240_000);
@@ -108,8 +111,10 @@ describe('text extraction of new versions', () => {
     expect(report.chars).toBeGreaterThan(40);
     expect(rows.find((r) => r.extension === 'docx')?.pages).toBeGreaterThan(0);
     // Each version shows it.
-    const versions = await client(ctx.app, world.pm.token).get(`/file/version/find_all?fileId=${ids['Visit report']}`);
-    expect(versions.json().data[0]).toMatchObject({ textState: TextState.Done, textReason: null });
+    const versions = await client(ctx.app, world.pm.token).call(documentRoutes.versions, {
+      query: { fileId: ids['Visit report'] },
+    });
+    expect(versions.data[0]).toMatchObject({ textState: TextState.Done, textReason: null });
   });
 });
 
@@ -158,7 +163,7 @@ describe('duplicates', () => {
       .where(eq(documentVersions.documentId, ids['Visit report']));
     const ask = (token: string, sha: string) =>
       client(ctx.app, token)
-        .get(`/file/duplicates?sha256=${sha}`)
+        .call(searchRoutes.duplicates, { query: { sha256: sha } })
         .then((r) => r.json());
     expect((await ask(world.pm.token, report.sha)).data).toEqual([
       expect.objectContaining({ fileId: ids['Visit report'], name: 'Visit report', current: true, ichCode: '8.2.1' }),
@@ -266,7 +271,7 @@ describe('searching the project', () => {
   });
 
   it('names the field of bad input, and finds nothing for a query with nothing to find', async () => {
-    const empty = await client(ctx.app, world.pm.token).get('/file/search?q=');
+    const empty = await client(ctx.app, world.pm.token).call(searchRoutes.search, { query: { q: '' } });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().data.fields[0]).toMatchObject({ field: 'q' });
     expect(await search(world.pm.token, { q: '-secret' })).toEqual({ data: [], total: 0, capped: false, ranked: true });
@@ -289,11 +294,10 @@ describe('searching the project', () => {
   }, 150_000);
 
   it('finds the text of a new version and no longer the old one', async () => {
-    const res = await client(ctx.app, world.pm.token).form(
-      '/minio/file/edit/a',
-      { fileId: ids['Hidden PK'], versionNo: 'V2.0' },
-      { name: 'h2.pdf', content: makePdf('h2.pdf', ['Bioequivalence only']).buffer },
-    );
+    const res = await client(ctx.app, world.pm.token).callUpload(documentRoutes.edit, {
+      fields: { fileId: ids['Hidden PK'], versionNo: 'V2.0' },
+      file: { name: 'h2.pdf', content: makePdf('h2.pdf', ['Bioequivalence only']).buffer },
+    });
     expect(res.statusCode).toBe(200);
     await drainExtraction(ctx.deps);
     expect(names(await search(world.pm.token, { q: 'bioequivalence' }))).toEqual(['Hidden PK']);
