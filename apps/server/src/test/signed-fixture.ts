@@ -1,3 +1,6 @@
+import { documentRoutes } from '@edoc/contract/document-routes';
+import { userRoutes } from '@edoc/contract/user-routes';
+import { workflowRoutes } from '@edoc/contract/workflow-routes';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -70,24 +73,28 @@ export async function signedWorld(ctx: TestContext, code: string) {
   const ink = await sharp({ create: { width: 240, height: 80, channels: 3, background: '#ffffff' } })
     .png()
     .toBuffer();
-  expect((await as(approver).upload('/user/signature/a', { name: 'ink.png', content: ink })).statusCode).toBe(200);
+  const inked = await as(approver).callUpload(userRoutes.uploadHandwriting, {
+    file: { name: 'ink.png', content: ink },
+  });
+  expect(inked.statusCode).toBe(200);
 
   await ctx.db.update(projects).set({ reviewOpen: false, qcOpen: false }).where(eq(projects.id, world.projectId));
   const original = await pdfWith('Clinical study protocol body');
-  const saved = await as(world.pm).form(
-    '/minio/file/save',
-    { folderId: folder, name: 'Protocol' },
-    { name: 'protocol.pdf', content: original },
-  );
-  const fileId = saved.json().data.fileId as number;
-  const sent = await as(world.pm).post('/file/apply/save', {
-    fileId,
-    stages: [{ stage: Stage.Approval, userIds: [approver.id], signatureRequired: true }],
+  const saved = await as(world.pm).callUpload(documentRoutes.upload, {
+    fields: { folderId: folder, name: 'Protocol' },
+    file: { name: 'protocol.pdf', content: original },
   });
-  expect(sent.json()).toMatchObject({ status: true });
-  const signature = { email: approver.email, password: PASSWORD, confirmed: true, timeZone: 'Asia/Shanghai' };
-  const passed = await as(approver).post(`/file/audit/${fileId}/a`, { pass: true, signature });
-  expect(passed.json()).toMatchObject({ status: true });
+  const fileId = saved.data.fileId;
+  const sent = await as(world.pm).call(workflowRoutes.send, {
+    body: { fileId, stages: [{ stage: Stage.Approval, userIds: [approver.id], signatureRequired: true }] },
+  });
+  expect(sent.status).toBe(true);
+  const signature = { email: approver.email, password: PASSWORD, confirmed: true as const, timeZone: 'Asia/Shanghai' };
+  const passed = await as(approver).call(workflowRoutes.decide, {
+    params: { id: fileId },
+    body: { pass: true, signature },
+  });
+  expect(passed.status).toBe(true);
   const [row] = await ctx.db.select().from(signatures).where(eq(signatures.documentId, fileId));
   return { world, folder, approver, viewer, fileId, versionId: row.versionId, original, signature: row };
 }

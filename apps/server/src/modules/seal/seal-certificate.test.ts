@@ -1,3 +1,5 @@
+import { sealRoutes } from '@edoc/contract/seal-routes';
+import { documentRoutes } from '@edoc/contract/document-routes';
 import { generateKeyPairSync } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import forge from 'node-forge';
@@ -18,42 +20,48 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const as = (p: { token: string }) => client(ctx.app, p.token);
-const download = async () => (await as(world.pm).get(`/minio/file/down?fileId=${fileId}`)).rawPayload;
+const download = async () => (await as(world.pm).call(documentRoutes.download, { query: { fileId } })).rawPayload;
 
 describe.skipIf(!tools)('the document-signing certificate', () => {
   it('is made at first start; the system administrator sees it and installs the company certificate', async () => {
     const admin = await createUser(ctx.db, { userType: 1 });
     const api = client(ctx.app, await signIn(ctx, admin.email));
-    const before = (await api.get('/system/signing-certificate')).json().data;
+    const before = (await api.call(sealRoutes.certificate)).data;
     expect(before).toMatchObject({ subject: 'CN=edoc document signing, O=edoc', source: 'generated', chainLength: 1 });
     expect(before.fingerprintSha256).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
     expect(before.certificatePem).toMatch(/^-----BEGIN CERTIFICATE-----\n[\s\S]+-----END CERTIFICATE-----\n$/);
     // A member may not look, let alone replace it.
-    expect((await as(world.pm).get('/system/signing-certificate')).statusCode).toBe(403);
+    expect((await as(world.pm).call(sealRoutes.certificate)).statusCode).toBe(403);
 
     const company = companyCertificate('Example Pharma QA');
     const other = companyCertificate('Someone Else');
-    const mismatch = await api.post('/system/signing-certificate', {
-      privateKey: other.keyPem,
-      certificate: company.certPem,
+    const mismatch = await api.call(sealRoutes.saveCertificate, {
+      body: {
+        privateKey: other.keyPem,
+        certificate: company.certPem,
+      },
     });
     expect(mismatch.json()).toMatchObject({ status: false, errorCode: 'signing_key_mismatch' });
-    const garbage = await api.post('/system/signing-certificate', { privateKey: 'x', certificate: company.certPem });
+    const garbage = await api.call(sealRoutes.saveCertificate, {
+      body: { privateKey: 'x', certificate: company.certPem },
+    });
     expect(garbage.json()).toMatchObject({ status: false, errorCode: 'signing_key_invalid' });
 
-    const installed = await api.post('/system/signing-certificate', {
-      privateKey: company.keyPem,
-      certificate: company.certPem,
+    const installed = await api.call(sealRoutes.saveCertificate, {
+      body: {
+        privateKey: company.keyPem,
+        certificate: company.certPem,
+      },
     });
-    expect(installed.json().data).toMatchObject({ subject: 'CN=Example Pharma QA', source: 'installed' });
+    expect(installed.data).toMatchObject({ subject: 'CN=Example Pharma QA', source: 'installed' });
     const report = await poppler('pdfsig', await download());
     expect(report).toContain('Example Pharma QA');
     expect(report).toContain('Signature is Valid');
 
     const p12 = companyCertificate('Example Pharma P12');
-    const viaP12 = await api.post('/system/signing-certificate', { pkcs12: p12.p12Base64, password: 'secret' });
-    expect(viaP12.json().data).toMatchObject({ subject: 'CN=Example Pharma P12', source: 'installed' });
-    const wrong = await api.post('/system/signing-certificate', { pkcs12: p12.p12Base64, password: 'nope' });
+    const viaP12 = await api.call(sealRoutes.saveCertificate, { body: { pkcs12: p12.p12Base64, password: 'secret' } });
+    expect(viaP12.data).toMatchObject({ subject: 'CN=Example Pharma P12', source: 'installed' });
+    const wrong = await api.call(sealRoutes.saveCertificate, { body: { pkcs12: p12.p12Base64, password: 'nope' } });
     expect(wrong.json()).toMatchObject({ errorCode: 'signing_pkcs12_invalid' });
     expect(await poppler('pdfsig', await download())).toContain('Example Pharma P12');
 

@@ -1,3 +1,9 @@
+import { Stage } from '@edoc/contract/workflow';
+import { workflowRoutes } from '@edoc/contract/workflow-routes';
+import { viewerRoutes } from '@edoc/contract/viewer-routes';
+import { userRoutes } from '@edoc/contract/user-routes';
+import { downloadRoutes } from '@edoc/contract/download-routes';
+import { documentRoutes } from '@edoc/contract/document-routes';
 import { execFileSync } from 'node:child_process';
 import { createPrivateKey, X509Certificate } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -37,7 +43,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => ctx.close());
 
-const download = async () => (await as(world.pm).get(`/minio/file/down?fileId=${fileId}`)).rawPayload;
+const download = async () => (await as(world.pm).call(documentRoutes.download, { query: { fileId } })).rawPayload;
 
 /** What the signature page must say of the one signature. */
 async function expectSignaturePage(text: string) {
@@ -55,17 +61,25 @@ async function expectSignaturePage(text: string) {
 /** Uploads a file and takes it through a signed review and an approval by 张三丰; answers the document id. */
 async function reviewedAndApproved(name: string, file: { name: string; content: Buffer }, approve = true) {
   await ctx.db.update(projects).set({ reviewOpen: true }).where(eq(projects.id, world.projectId));
-  const saved = await as(world.pm).form('/minio/file/save', { folderId: folder, name }, file);
-  const id = saved.json().data.fileId as number;
+  const saved = await as(world.pm).callUpload(documentRoutes.upload, {
+    fields: { folderId: folder, name },
+    file: file,
+  });
+  const id = saved.data.fileId;
   const stages = [
-    { stage: 3, userIds: [approver.id], signatureRequired: true },
-    { stage: 5, userIds: [approver.id] },
+    { stage: Stage.Review, userIds: [approver.id], signatureRequired: true },
+    { stage: Stage.Approval, userIds: [approver.id] },
   ];
-  expect((await as(world.pm).post('/file/apply/save', { fileId: id, stages })).json()).toMatchObject({ status: true });
-  const signature = { password: PASSWORD, confirmed: true, timeZone: 'Europe/Berlin' };
-  const reviewed = await as(approver).post(`/file/audit/${id}/a`, { pass: true, signature });
+  expect((await as(world.pm).call(workflowRoutes.send, { body: { fileId: id, stages } })).json()).toMatchObject({
+    status: true,
+  });
+  const signature = { password: PASSWORD, confirmed: true as const, timeZone: 'Europe/Berlin' };
+  const reviewed = await as(approver).call(workflowRoutes.decide, { params: { id }, body: { pass: true, signature } });
   expect(reviewed.json()).toMatchObject({ status: true });
-  if (approve) expect((await as(approver).post(`/file/audit/${id}/a`, { pass: true })).statusCode).toBe(200);
+  if (approve)
+    expect((await as(approver).call(workflowRoutes.decide, { params: { id }, body: { pass: true } })).statusCode).toBe(
+      200,
+    );
   return id;
 }
 
@@ -96,10 +110,10 @@ describe.skipIf(!tools)('the signature page and the PAdES signature', () => {
   });
 
   it('shows the signature page in the viewer, with downDoc and stamped without it', async () => {
-    const withDown = await as(world.pm).get(`/file/view/${versionId}`);
+    const withDown = await as(world.pm).call(viewerRoutes.view, { params: { id: versionId } });
     expect(withDown.statusCode).toBe(200);
     await expectSignaturePage(await poppler('pdftotext', withDown.rawPayload));
-    const stamped = await as(viewer).get(`/file/view/${versionId}`);
+    const stamped = await as(viewer).call(viewerRoutes.view, { params: { id: versionId } });
     expect(stamped.statusCode).toBe(200);
     await expectSignaturePage(await poppler('pdftotext', stamped.rawPayload));
     // The signature page carries the burned-in stamp too: its tiles beside the ink, which alone is on the other copy.
@@ -116,7 +130,10 @@ describe.skipIf(!tools)('the signature page and the PAdES signature', () => {
     const black = await sharp({ create: { width: 240, height: 80, channels: 3, background: '#000000' } })
       .png()
       .toBuffer();
-    expect((await as(approver).upload('/user/signature/a', { name: 'new.png', content: black })).statusCode).toBe(200);
+    expect(
+      (await as(approver).callUpload(userRoutes.uploadHandwriting, { file: { name: 'new.png', content: black } }))
+        .statusCode,
+    ).toBe(200);
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'edoc-ink-'));
     try {
       await fs.writeFile(path.join(dir, 'a.pdf'), await download());
@@ -129,20 +146,21 @@ describe.skipIf(!tools)('the signature page and the PAdES signature', () => {
   });
 
   it('signs the download through a link and the entry of a pack', async () => {
-    const { url } = (await as(world.pm).post('/download/ticket', { kind: 'document', fileId })).json().data;
+    const { url } = (await as(world.pm).call(downloadRoutes.ticket, { body: { kind: 'document', fileId } })).data;
     const viaLink = (await ctx.app.inject({ method: 'GET', url })).rawPayload;
     expect(await poppler('pdfsig', viaLink)).toContain('Signature is Valid');
     await expectSignaturePage(await poppler('pdftotext', viaLink));
 
-    const task = (await as(world.pm).post('/download/task/create', { name: 'Signed', fileIds: [fileId] })).json().data;
+    const task = (await as(world.pm).call(downloadRoutes.createTask, { body: { name: 'Signed', fileIds: [fileId] } }))
+      .data;
     let state = 'packing';
     for (let i = 0; i < 100 && state === 'packing'; i++) {
       await new Promise((r) => setTimeout(r, 200));
-      const rows = (await as(world.pm).get('/download/task/list')).json().data.data as { id: number; state: string }[];
+      const rows = (await as(world.pm).call(downloadRoutes.taskList)).data.data as { id: number; state: string }[];
       state = rows.find((r) => r.id === task.id)!.state;
     }
     expect(state).toBe('completed');
-    const zip = readZip((await as(world.pm).get(`/download/task/${task.id}/file`)).rawPayload);
+    const zip = readZip((await as(world.pm).call(downloadRoutes.taskFile, { params: { id: task.id } })).rawPayload);
     const entry = zip.find((e) => e.name.endsWith('Protocol.pdf'))!;
     expect(await poppler('pdfsig', entry.content)).toContain('Signature is Valid');
     await expectSignaturePage(await poppler('pdftotext', entry.content));
@@ -161,11 +179,11 @@ describe.skipIf(!tools)('a PDF digitally signed before it came to edoc', () => {
       createdAt: new Date(),
     });
     const id = await reviewedAndApproved('Contract', { name: 'contract.pdf', content: theirs });
-    const down = (await as(world.pm).get(`/minio/file/down?fileId=${id}`)).rawPayload;
+    const down = (await as(world.pm).call(documentRoutes.download, { query: { fileId: id } })).rawPayload;
     expect(down.equals(theirs)).toBe(true);
     expect(await poppler('pdfsig', down)).toContain('Signature is Valid');
     const [row] = await ctx.db.select().from(signatures).where(eq(signatures.documentId, id));
-    const stamped = (await as(viewer).get(`/file/view/${row.versionId}`)).rawPayload;
+    const stamped = (await as(viewer).call(viewerRoutes.view, { params: { id: row.versionId } })).rawPayload;
     expect(await poppler('pdftotext', stamped)).toContain('Reviewed / 已审阅');
   });
 });
@@ -175,19 +193,21 @@ describe.skipIf(!tools)('a newer version', () => {
     // Reviewed and signed, then rejected at approval: back in editing, where a new version may be uploaded.
     const first = await pdfWith('Investigator brochure, first draft');
     const id = await reviewedAndApproved('Brochure', { name: 'brochure.pdf', content: first }, false);
-    const reviewed = (await as(world.pm).get(`/minio/file/down?fileId=${id}`)).rawPayload;
+    const reviewed = (await as(world.pm).call(documentRoutes.download, { query: { fileId: id } })).rawPayload;
     expect(await poppler('pdftotext', reviewed)).toContain('Reviewed / 已审阅');
-    const rejected = await as(approver).post(`/file/audit/${id}/a`, { pass: false, comment: 'Wrong dosage table' });
+    const rejected = await as(approver).call(workflowRoutes.decide, {
+      params: { id },
+      body: { pass: false, comment: 'Wrong dosage table' },
+    });
     expect(rejected.json()).toMatchObject({ status: true });
 
     const next = await pdfWith('Investigator brochure, second draft');
-    const edited = await as(world.pm).form(
-      '/minio/file/edit/a',
-      { fileId: id },
-      { name: 'brochure.pdf', content: next },
-    );
+    const edited = await as(world.pm).callUpload(documentRoutes.edit, {
+      fields: { fileId: id },
+      file: { name: 'brochure.pdf', content: next },
+    });
     expect(edited.json()).toMatchObject({ status: true });
-    const plain = (await as(world.pm).get(`/minio/file/down?fileId=${id}`)).rawPayload;
+    const plain = (await as(world.pm).call(documentRoutes.download, { query: { fileId: id } })).rawPayload;
     // The stored bytes, as uploaded: no signature page, no PAdES signature.
     expect(plain.equals(next)).toBe(true);
     const text = await poppler('pdftotext', plain);
@@ -213,14 +233,16 @@ describe.skipIf(!soffice)('a signed Word file', () => {
     let state = 'converting';
     for (let i = 0; i < 300 && state === 'converting'; i++) {
       await new Promise((r) => setTimeout(r, 300));
-      state = (await as(world.pm).get(`/minio/file/state/${row.versionId}`)).json().data.state;
+      state = (await as(world.pm).call(viewerRoutes.state, { params: { id: row.versionId } })).data.state;
     }
     expect(state).toBe('ready');
-    const shown = await as(world.pm).get(`/file/view/${row.versionId}`);
+    const shown = await as(world.pm).call(viewerRoutes.view, { params: { id: row.versionId } });
     const text = await poppler('pdftotext', shown.rawPayload);
     expect(text).toContain('临床试验方案');
     expect(text).toContain('Reviewed / 已审阅');
     expect(text).toContain(sha(docx));
-    expect((await as(world.pm).get(`/minio/file/down?fileId=${id}`)).rawPayload.equals(docx)).toBe(true);
+    expect((await as(world.pm).call(documentRoutes.download, { query: { fileId: id } })).rawPayload.equals(docx)).toBe(
+      true,
+    );
   }, 180_000);
 });
