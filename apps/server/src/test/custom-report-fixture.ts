@@ -1,4 +1,5 @@
 import type { ReportDefinitionInput } from '@edoc/contract/custom-report';
+import { documentRoutes as documentCalls } from '@edoc/contract/document-routes';
 import { DATASET_FIELDS } from '@edoc/contract/custom-report-fields';
 import { DocStatus } from '@edoc/contract/enums';
 import { StageState, TaskState } from '@edoc/contract/states';
@@ -66,12 +67,13 @@ export async function reportWorld(ctx: TestContext, code: string): Promise<Repor
 
   const pm = client(ctx.app, world.pm.token);
   const file = async (folderId: number, name: string, siteId?: number) => {
-    const fields: Record<string, string | number | boolean> = siteId
-      ? { folderId, name, central: false, siteId }
-      : { folderId, name };
-    const saved = await pm.form('/minio/file/save', fields, { name: `${name}.pdf`, content: SAMPLE.pdf() });
+    const fields = siteId ? { folderId, name, central: false, siteId } : { folderId, name };
+    const saved = await pm.callUpload(documentCalls.upload, {
+      fields,
+      file: { name: `${name}.pdf`, content: SAMPLE.pdf() },
+    });
     expect(saved.statusCode).toBe(200);
-    return saved.json().data.fileId as number;
+    return saved.data.fileId;
   };
   const doc = {
     A1: await file(folderA, 'A1'),
@@ -130,7 +132,9 @@ export async function reportWorld(ctx: TestContext, code: string): Promise<Repor
 }
 
 /** A definition with the defaults filled as the web sends them. */
-export const definition = (over: Partial<ReportDefinitionInput> & Pick<ReportDefinitionInput, 'dataset'>) => ({
+export const definition = (
+  over: Partial<ReportDefinitionInput> & Pick<ReportDefinitionInput, 'dataset'>,
+): ReportDefinitionInput => ({
   columns: [DATASET_FIELDS[over.dataset][0]!.key],
   filters: [],
   measure: { fn: 'count' },

@@ -1,3 +1,4 @@
+import { customReportRoutes } from '@edoc/contract/custom-report-routes';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members } from '../../db/schema/projects.ts';
@@ -29,14 +30,16 @@ async function settled(to: string, count: number): Promise<string[]> {
 
 describe('the weekly mail of a report', () => {
   it('goes once a week to each member chosen, with their own rows in their language, never to a former member', async () => {
-    const saved = await client(ctx.app, world.pm.token).post('/report/custom/a', {
-      name: 'Documents weekly',
-      mailTo: [world.aOnly.id, world.siteOne.id, world.staff.id],
-      definition: definition({
-        dataset: 'documents',
-        columns: ['name', 'status'],
-        sort: { field: 'name', dir: 'asc' },
-      }),
+    const saved = await client(ctx.app, world.pm.token).call(customReportRoutes.create, {
+      body: {
+        name: 'Documents weekly',
+        mailTo: [world.aOnly.id, world.siteOne.id, world.staff.id],
+        definition: definition({
+          dataset: 'documents',
+          columns: ['name', 'status'],
+          sort: { field: 'name', dir: 'asc' },
+        }),
+      },
     });
     expect(saved.statusCode, saved.body).toBe(200);
     // The staff member leaves before the first sending: no mail of the project reaches them any more.

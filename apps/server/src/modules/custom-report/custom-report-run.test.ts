@@ -1,3 +1,5 @@
+import { userRoutes } from '@edoc/contract/user-routes';
+import { customReportRoutes } from '@edoc/contract/custom-report-routes';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { CUSTOM_DATASETS, DATASET_FIELDS } from '@edoc/contract/custom-report-fields';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,9 +20,9 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const run = async (token: string, def: ReturnType<typeof definition>) => {
-  const res = await client(ctx.app, token).post('/report/custom/run', { definition: def });
+  const res = await client(ctx.app, token).call(customReportRoutes.runDraft, { body: { definition: def } });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as {
+  return res.data as {
     rows: Array<Array<string | number | null>>;
     total: number;
     capped: boolean;
@@ -96,11 +98,11 @@ describe('the reader’s language', () => {
     expect(names.every((f) => f.nameEn && f.nameEn !== f.name)).toBe(true);
     const keys = async () => Object.keys(groupsOf(await run(world.pm.token, byFolder))).sort();
     expect(await keys()).toEqual(names.map((f) => f.nameEn!).sort());
-    await client(ctx.app, world.pm.token).post('/user/lang', { lang: 'zh-CN' });
+    await client(ctx.app, world.pm.token).call(userRoutes.setLang, { body: { lang: 'zh-CN' } });
     try {
       expect(await keys()).toEqual(names.map((f) => f.name).sort());
     } finally {
-      await client(ctx.app, world.pm.token).post('/user/lang', { lang: 'en-US' });
+      await client(ctx.app, world.pm.token).call(userRoutes.setLang, { body: { lang: 'en-US' } });
     }
   });
 });

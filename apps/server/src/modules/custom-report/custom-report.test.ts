@@ -1,3 +1,7 @@
+import type { RouteInput } from '@edoc/contract/route';
+import { projectEntryRoutes } from '@edoc/contract/project-routes';
+import { documentRoutes } from '@edoc/contract/document-routes';
+import { customReportRoutes } from '@edoc/contract/custom-report-routes';
 import { TrailType } from '@edoc/contract/enums';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadWorkbook } from '../../lib/excel.ts';
@@ -18,53 +22,67 @@ beforeAll(async () => {
   world = await reportWorld(ctx, 'CR-SAVE');
   tokens['en-US'] = world.aOnly.token;
   tokens['zh-CN'] = await signIn(ctx, world.aOnly.email, PASSWORD, 'zh-CN');
-  await client(ctx.app, tokens['zh-CN']).post('/common/study/entry', { studyId: world.projectId });
+  await client(ctx.app, tokens['zh-CN']).call(projectEntryRoutes.enter, { body: { studyId: world.projectId } });
 }, 60_000);
 afterAll(() => ctx.close());
 
 const byStatus = definition({ dataset: 'documents', groupBy: 'status', chartType: 'bar' });
-const save = (token: string, body: Record<string, unknown>) => client(ctx.app, token).post('/report/custom/a', body);
+const save = (token: string, body: RouteInput<typeof customReportRoutes.create>['body']) =>
+  client(ctx.app, token).call(customReportRoutes.create, { body: body });
 const listNames = async (token: string) =>
-  ((await client(ctx.app, token).get('/report/custom/list')).json().data as Array<{ name: string }>).map((r) => r.name);
+  ((await client(ctx.app, token).call(customReportRoutes.list)).data as Array<{ name: string }>).map((r) => r.name);
 
 describe('saving, sharing and running again', () => {
   it('keeps a private report to its owner, shows a shared one to every member with their own rows', async () => {
     const shared = await save(world.pm.token, { name: 'Status', shared: true, definition: byStatus });
     expect(shared.statusCode, shared.body).toBe(200);
-    const id = shared.json().data.id as number;
+    const id = shared.data.id;
     const mine = await save(world.aOnly.token, { name: 'Private', definition: byStatus });
-    const privateId = mine.json().data.id as number;
+    const privateId = mine.data.id;
 
     expect(await listNames(world.aOnly.token)).toEqual(['Private', 'Status']);
     expect(await listNames(world.siteOne.token)).toEqual(['Status']);
-    expect((await client(ctx.app, world.siteOne.token).get(`/report/custom/${privateId}`)).statusCode).toBe(404);
-    expect((await client(ctx.app, world.siteOne.token).get(`/report/custom/run/${privateId}`)).statusCode).toBe(404);
+    expect(
+      (await client(ctx.app, world.siteOne.token).call(customReportRoutes.detail, { params: { id: privateId } }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await client(ctx.app, world.siteOne.token).call(customReportRoutes.run, { params: { id: privateId } }))
+        .statusCode,
+    ).toBe(404);
 
     // The shared report, run by others: each with their own rights, and with the data of now.
-    const runAs = async (token: string) => (await client(ctx.app, token).get(`/report/custom/run/${id}`)).json().data;
+    const runAs = async (token: string) =>
+      (await client(ctx.app, token).call(customReportRoutes.run, { params: { id } })).data;
     expect(groupsOf(await runAs(world.pm.token))).toEqual({ 6: 3, 1: 1, 3: 1 });
     expect(groupsOf(await runAs(world.aOnly.token))).toEqual({ 6: 2, 1: 1 });
-    await client(ctx.app, world.pm.token).form(
-      '/minio/file/save',
-      { folderId: world.folderA, name: 'A4' },
-      { name: 'a4.pdf', content: Buffer.from('%PDF-1.4\n%%EOF\n') },
-    );
+    await client(ctx.app, world.pm.token).callUpload(documentRoutes.upload, {
+      fields: { folderId: world.folderA, name: 'A4' },
+      file: { name: 'a4.pdf', content: Buffer.from('%PDF-1.4\n%%EOF\n') },
+    });
     expect(groupsOf(await runAs(world.aOnly.token))).toEqual({ 6: 2, 1: 2 });
 
-    const item = (await client(ctx.app, world.aOnly.token).get(`/report/custom/${id}`)).json().data;
+    const item = (await client(ctx.app, world.aOnly.token).call(customReportRoutes.detail, { params: { id } })).data;
     expect(item).toMatchObject({ name: 'Status', shared: true, mine: false, canDelete: false, ownerId: world.pm.id });
   });
 
   it('lets only the owner change a report, and the owner or the administrator delete it, each in the trail', async () => {
-    const id = (await save(world.aOnly.token, { name: 'Mine', shared: true, definition: byStatus })).json().data
-      .id as number;
-    const body = { name: 'Mine, renamed', shared: true, definition: { ...byStatus, chartType: 'pie' } };
-    expect((await client(ctx.app, world.siteOne.token).post(`/report/custom/update/${id}/a`, body)).statusCode).toBe(
-      403,
+    const id = (await save(world.aOnly.token, { name: 'Mine', shared: true, definition: byStatus })).data.id;
+    const body = { name: 'Mine, renamed', shared: true, definition: { ...byStatus, chartType: 'pie' as const } };
+    expect(
+      (await client(ctx.app, world.siteOne.token).call(customReportRoutes.update, { params: { id }, body: body }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await client(ctx.app, world.siteOne.token).call(customReportRoutes.delete, { params: { id } })).statusCode,
+    ).toBe(403);
+    expect(
+      (await client(ctx.app, world.aOnly.token).call(customReportRoutes.update, { params: { id }, body: body }))
+        .statusCode,
+    ).toBe(200);
+    expect((await client(ctx.app, world.pm.token).call(customReportRoutes.delete, { params: { id } })).statusCode).toBe(
+      200,
     );
-    expect((await client(ctx.app, world.siteOne.token).post(`/report/custom/delete/${id}/a`)).statusCode).toBe(403);
-    expect((await client(ctx.app, world.aOnly.token).post(`/report/custom/update/${id}/a`, body)).statusCode).toBe(200);
-    expect((await client(ctx.app, world.pm.token).post(`/report/custom/delete/${id}/a`)).statusCode).toBe(200);
     const rows = await trailOf(ctx.db, 'custom_report', id);
     expect(rows.map((r) => [r.type, r.actorId])).toEqual([
       [TrailType.Create, world.aOnly.id],
@@ -77,21 +95,23 @@ describe('saving, sharing and running again', () => {
   it('refuses a name the owner already uses, and recipients who are not members', async () => {
     await save(world.siteOne.token, { name: 'Weekly', definition: byStatus });
     const again = await save(world.siteOne.token, { name: 'weekly', definition: byStatus });
-    expect([again.statusCode, again.json().errorCode]).toEqual([409, 'custom_report_name_exists']);
+    expect([again.statusCode, again.errorCode]).toEqual([409, 'custom_report_name_exists']);
     expect((await save(world.aOnly.token, { name: 'Weekly', definition: byStatus })).statusCode).toBe(200);
     const outsider = await save(world.siteOne.token, {
       name: 'Mailed',
       mailTo: [world.admin.id],
       definition: byStatus,
     });
-    expect([outsider.statusCode, outsider.json().errorCode]).toEqual([400, 'not_project_member']);
+    expect([outsider.statusCode, outsider.errorCode]).toEqual([400, 'not_project_member']);
   });
 });
 
 describe('a definition outside the whitelist', () => {
   const refusal = async (def: Record<string, unknown>, lang: string) => {
-    const res = await client(ctx.app, tokens[lang]).post('/report/custom/run', {
-      definition: { ...byStatus, ...def },
+    const res = await client(ctx.app, tokens[lang]).call(customReportRoutes.runDraft, {
+      body: {
+        definition: { ...byStatus, ...def },
+      },
     });
     expect(res.statusCode).toBe(400);
     return res.json() as { errorCode: string; msg: string; data: { fields: Array<{ field: string }> } };
@@ -129,10 +149,10 @@ describe('a definition outside the whitelist', () => {
 describe('exports', () => {
   let id: number;
   beforeAll(async () => {
-    id = (await save(world.aOnly.token, { name: 'Export me', definition: byStatus })).json().data.id as number;
+    id = (await save(world.aOnly.token, { name: 'Export me', definition: byStatus })).data.id;
   });
-  const download = (format: string, lang = 'en-US') =>
-    client(ctx.app, tokens[lang]).get(`/report/custom/export/${id}?format=${format}`);
+  const download = (format: 'pdf' | 'xlsx' | 'csv', lang = 'en-US') =>
+    client(ctx.app, tokens[lang]).call(customReportRoutes.export, { params: { id }, query: { format } });
 
   it('writes the groups to Excel with the labels of the reader language', async () => {
     const res = await download('xlsx', 'zh-CN');
@@ -148,13 +168,16 @@ describe('exports', () => {
 
   it('writes CSV, and exports a definition not saved yet, rows and columns', async () => {
     expect((await download('csv')).body).toContain('Document status,Count');
-    const res = await client(ctx.app, tokens['en-US']).post('/report/custom/export?format=csv', {
-      name: 'Draft',
-      definition: definition({
-        dataset: 'documents',
-        columns: ['name', 'status'],
-        sort: { field: 'name', dir: 'asc' },
-      }),
+    const res = await client(ctx.app, tokens['en-US']).call(customReportRoutes.exportDraft, {
+      query: { format: 'csv' },
+      body: {
+        name: 'Draft',
+        definition: definition({
+          dataset: 'documents',
+          columns: ['name', 'status'],
+          sort: { field: 'name', dir: 'asc' },
+        }),
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(
