@@ -183,10 +183,11 @@ export const ERRORS = {
     '文件库目录只存放已归档的文件，请上传到工作区目录',
     'A library folder holds archived documents only: upload into a workspace folder',
   ],
+  // issue 26: what to do, and who can do it when the library has no folder to choose
   library_folder_required: [
     409,
-    '文件库中没有相同ICH编码的目录，请选择归档目录',
-    'No library folder has this ICH code: choose the library folder to archive into',
+    '文件库中没有相同ICH编码的目录：请选择归档目录。若文件库还没有目录，请项目管理员在“管理 → 目录模板”中将模板应用到文件库，并为角色授予文件库权限',
+    'No library folder has this ICH code: choose the library folder to archive into. If the library has no folders yet, a project administrator applies a directory template to the file library (Management → Directory templates) and grants the roles access to it',
   ],
   version_not_current: [
     409,

@@ -164,6 +164,16 @@ export function ArchiveDialog(props: {
             title={t('library.futureNote', { date: startDate?.format(DAY) })}
           />
         ) : null}
+        {library.separate && !library.tree.isPending && options.length === 0 ? (
+          // The picker would be empty: say what to do and who can (issue 26).
+          <Alert
+            id="library-archive-no-folders"
+            type="warning"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title={t('library.noLibraryFolders')}
+          />
+        ) : null}
         {library.separate ? (
           <Form.Item name="libraryFolderId" label={t('library.field.folder')} extra={t('library.folderHint')}>
             <TreeSelect<number>
