@@ -1,3 +1,4 @@
+import { authRoutes } from '@edoc/contract/auth-routes';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captchas } from '../../db/schema/sign-in.ts';
@@ -17,8 +18,8 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 async function captcha() {
-  const res = await client(ctx.app).get('/captcha');
-  const { id, image } = res.json().data as { id: string; image: string };
+  const res = await client(ctx.app).call(authRoutes.captcha);
+  const { id, image } = res.data as { id: string; image: string };
   return { id, code: await captchaAnswer(ctx.db, id), image };
 }
 
@@ -76,24 +77,33 @@ describe('login verification code', () => {
     const user = await createUser(ctx.db);
     const base = { email: user.email, password: PASSWORD };
     const headers = { 'accept-language': 'en-US' };
-    const none = await client(ctx.app).post('/login', base, headers);
+    const none = await client(ctx.app).call(authRoutes.login, { body: base, headers: headers });
     expect(none.statusCode).toBe(400);
-    expect(none.json().msg).toBe('Verification code is required');
+    expect(none.msg).toBe('Verification code is required');
 
     const c1 = await captcha();
     const wrongCode = c1.code === '0000' ? '1111' : '0000';
-    const wrong = await client(ctx.app).post('/login', { ...base, captchaId: c1.id, captchaCode: wrongCode }, headers);
+    const wrong = await client(ctx.app).call(authRoutes.login, {
+      body: { ...base, captchaId: c1.id, captchaCode: wrongCode },
+      headers: headers,
+    });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().msg).toBe('Verification code error');
+    expect(wrong.msg).toBe('Verification code error');
     // a wrong guess uses the code up
-    const retry = await client(ctx.app).post('/login', { ...base, captchaId: c1.id, captchaCode: c1.code });
-    expect(retry.json().errorCode).toBe('verification_code_error');
+    const retry = await client(ctx.app).call(authRoutes.login, {
+      body: { ...base, captchaId: c1.id, captchaCode: c1.code },
+    });
+    expect(retry.errorCode).toBe('verification_code_error');
 
     const c2 = await captcha();
-    const good = await client(ctx.app).post('/login', { ...base, captchaId: c2.id, captchaCode: c2.code });
+    const good = await client(ctx.app).call(authRoutes.login, {
+      body: { ...base, captchaId: c2.id, captchaCode: c2.code },
+    });
     expect(good.statusCode).toBe(200);
-    const reuse = await client(ctx.app).post('/login', { ...base, captchaId: c2.id, captchaCode: c2.code });
-    expect(reuse.json().errorCode).toBe('verification_code_error');
+    const reuse = await client(ctx.app).call(authRoutes.login, {
+      body: { ...base, captchaId: c2.id, captchaCode: c2.code },
+    });
+    expect(reuse.errorCode).toBe('verification_code_error');
   });
 
   it('expires', async () => {
@@ -103,22 +113,26 @@ describe('login verification code', () => {
       .update(captchas)
       .set({ expiresAt: new Date(Date.now() - 1) })
       .where(eq(captchas.id, c.id));
-    const res = await client(ctx.app).post('/login', {
-      email: user.email,
-      password: PASSWORD,
-      captchaId: c.id,
-      captchaCode: c.code,
+    const res = await client(ctx.app).call(authRoutes.login, {
+      body: {
+        email: user.email,
+        password: PASSWORD,
+        captchaId: c.id,
+        captchaCode: c.code,
+      },
     });
-    expect(res.json().errorCode).toBe('verification_code_error');
+    expect(res.errorCode).toBe('verification_code_error');
   });
 
   it('answers a malformed id like a wrong code, not with a server error', async () => {
     const user = await createUser(ctx.db);
-    const res = await client(ctx.app).post('/login', {
-      email: user.email,
-      password: PASSWORD,
-      captchaId: "x' or 1=1",
-      captchaCode: '1234',
+    const res = await client(ctx.app).call(authRoutes.login, {
+      body: {
+        email: user.email,
+        password: PASSWORD,
+        captchaId: "x' or 1=1",
+        captchaCode: '1234',
+      },
     });
     expect(res.statusCode).toBe(400);
   });

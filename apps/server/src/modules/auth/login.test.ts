@@ -1,3 +1,5 @@
+import { userRoutes } from '@edoc/contract/user-routes';
+import { authRoutes } from '@edoc/contract/auth-routes';
 import { UserType } from '@edoc/contract/enums';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,18 +68,24 @@ describe('wrong credentials and the lock', () => {
     const user = await createUser(ctx.db);
     const attacker = client(ctx.app, null, { lang: 'en-US', remoteAddress: '203.0.113.9' });
     for (let i = 0; i < 4; i++)
-      expect((await attacker.post('/login', { email: user.email, password: 'Wrong-pass1' })).statusCode).toBe(401);
-    const fifth = await attacker.post('/login', { email: user.email, password: 'Wrong-pass1' });
+      expect(
+        (await attacker.call(authRoutes.login, { body: { email: user.email, password: 'Wrong-pass1' } })).statusCode,
+      ).toBe(401);
+    const fifth = await attacker.call(authRoutes.login, { body: { email: user.email, password: 'Wrong-pass1' } });
     expect(fifth.statusCode).toBe(423);
     expect(fifth.json()).toMatchObject({
       errorCode: 'too_many_wrong_passwords',
       msg: 'Too many wrong passwords, retry after one hour',
     });
     // Even the right password from that source is refused for the hour.
-    expect((await attacker.post('/login', { email: user.email, password: PASSWORD })).statusCode).toBe(423);
+    expect(
+      (await attacker.call(authRoutes.login, { body: { email: user.email, password: PASSWORD } })).statusCode,
+    ).toBe(423);
     // The owner, from their own address, still signs in (issue 9: nobody can lock the owner out).
     const owner = client(ctx.app, null, { remoteAddress: '198.51.100.7' });
-    expect((await owner.post('/login', { email: user.email, password: PASSWORD })).statusCode).toBe(200);
+    expect((await owner.call(authRoutes.login, { body: { email: user.email, password: PASSWORD } })).statusCode).toBe(
+      200,
+    );
     expect(await waitForMail(ctx, user.email)).toContain('203.0.113.9');
   });
 
@@ -86,7 +94,8 @@ describe('wrong credentials and the lock', () => {
     const from = client(ctx.app, null, { lang: 'en-US', remoteAddress: '203.0.113.10' });
     const answers = async (email: string) => {
       const seen: unknown[] = [];
-      for (let i = 0; i < 6; i++) seen.push((await from.post('/login', { email, password: 'Wrong-pass1' })).json());
+      for (let i = 0; i < 6; i++)
+        seen.push((await from.call(authRoutes.login, { body: { email, password: 'Wrong-pass1' } })).json());
       return seen;
     };
     expect(await answers('nobody-here@example.com')).toEqual(await answers(known.email));
@@ -96,11 +105,15 @@ describe('wrong credentials and the lock', () => {
     const user = await createUser(ctx.db);
     for (let i = 0; i < 5; i++) {
       const from = client(ctx.app, null, { remoteAddress: `192.0.2.${i + 1}` });
-      expect((await from.post('/login', { email: user.email, password: 'Wrong-pass1' })).statusCode).toBe(401);
+      expect(
+        (await from.call(authRoutes.login, { body: { email: user.email, password: 'Wrong-pass1' } })).statusCode,
+      ).toBe(401);
     }
     const started = Date.now();
     const owner = client(ctx.app, null, { remoteAddress: '192.0.2.100' });
-    expect((await owner.post('/login', { email: user.email, password: PASSWORD })).statusCode).toBe(200);
+    expect((await owner.call(authRoutes.login, { body: { email: user.email, password: PASSWORD } })).statusCode).toBe(
+      200,
+    );
     expect(Date.now() - started).toBeGreaterThanOrEqual(SLOWDOWN_START_MS);
   });
 
@@ -153,11 +166,11 @@ describe('forced password change', () => {
 });
 
 describe('tokens', () => {
-  const info = (headers: Record<string, string> = {}) => client(ctx.app).get('/user/info', headers);
+  const info = (headers: Record<string, string> = {}) => client(ctx.app).call(userRoutes.info, { headers: headers });
 
   it('401 without a token or with a wrong one', async () => {
     expect((await info()).statusCode).toBe(401);
-    expect((await info()).json().errorCode).toBe('unauthorized');
+    expect((await info()).errorCode).toBe('unauthorized');
     expect((await info(bearer('made-up'))).statusCode).toBe(401);
   });
 
@@ -165,7 +178,7 @@ describe('tokens', () => {
     const user = await createUser(ctx.db);
     const token = await signIn(ctx, user.email);
     expect((await info(bearer(token))).statusCode).toBe(200);
-    expect((await client(ctx.app, token).post('/logout')).statusCode).toBe(200);
+    expect((await client(ctx.app, token).call(authRoutes.logout)).statusCode).toBe(200);
     expect((await info(bearer(token))).statusCode).toBe(401);
   });
 
@@ -200,20 +213,22 @@ describe('tokens', () => {
       .update(sessions)
       .set({ lastSeenAt: new Date(Date.now() - 60_000) })
       .where(eq(sessions.userId, user.id));
-    const res = await client(ctx.app, token).post('/session/extend');
-    expect(res.json().data.idleSeconds).toBe(ctx.deps.config.SESSION_IDLE_MINUTES * 60);
+    const res = await client(ctx.app, token).call(authRoutes.extendSession);
+    expect(res.data.idleSeconds).toBe(ctx.deps.config.SESSION_IDLE_MINUTES * 60);
     const [s] = await ctx.db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(Date.now() - s.lastSeenAt.getTime()).toBeLessThan(5_000);
   });
 
   it('speaks the session language, else Accept-Language, else Chinese', async () => {
-    const anonymous = await client(ctx.app).get('/user/info');
-    expect(anonymous.json().msg).toBe('请先登录');
+    const anonymous = await client(ctx.app).call(userRoutes.info);
+    expect(anonymous.msg).toBe('请先登录');
     const user = await createUser(ctx.db);
-    const res = await client(ctx.app).post('/login', { email: user.email, password: PASSWORD, lang: 'en-US' });
-    const token = res.json().data.token as string;
-    const bad = await client(ctx.app, token).post('/user/info/modify/a', { userName: '' });
-    expect(bad.json().msg).toBe('Name is required');
+    const res = await client(ctx.app).call(authRoutes.login, {
+      body: { email: user.email, password: PASSWORD, lang: 'en-US' },
+    });
+    const token = res.data.token;
+    const bad = await client(ctx.app, token).call(userRoutes.modifyInfo, { body: { userName: '' } });
+    expect(bad.msg).toBe('Name is required');
   });
 });
 

@@ -1,3 +1,5 @@
+import { userRoutes } from '@edoc/contract/user-routes';
+import { authRoutes } from '@edoc/contract/auth-routes';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordChangeTokens, resetCodes } from '../../db/schema/sign-in.ts';
@@ -14,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const login = (email: string, password: string, lang = 'en-US') =>
-  client(ctx.app).post('/login', { email, password, lang });
+  client(ctx.app).call(authRoutes.login, { body: { email, password, lang } });
 /** A signed-in user's own change. */
 async function modifyOwn(email: string, payload: Record<string, string>, lang = 'en-US') {
   const token = await signIn(ctx, email, PASSWORD, lang);
@@ -43,7 +45,7 @@ describe('POST /edoc/user/modify_password', () => {
     const user = await createUser(ctx.db, { mustChangePassword: true });
     const refused = (await login(user.email, PASSWORD)).json();
     expect(refused.errorCode).toBe('user_inactivated');
-    const changeToken = refused.data.changeToken as string;
+    const changeToken = refused.data.changeToken;
     expect(changeToken).toMatch(/^[\w-]{40,}$/);
     // A policy-breaking password leaves the token usable.
     expect((await modifyForced({ changeToken, newPassword: 'weak' })).statusCode).toBe(400);
@@ -58,12 +60,12 @@ describe('POST /edoc/user/modify_password', () => {
     const anonymous = await modifyForced({ email: user.email, password: PASSWORD, newPassword: 'N3w-secret' });
     expect(anonymous.statusCode).toBe(401);
     expect((await modifyForced({ changeToken: 'made-up-token', newPassword: 'N3w-secret' })).statusCode).toBe(401);
-    const expired = (await login(user.email, PASSWORD)).json().data.changeToken as string;
+    const expired = (await login(user.email, PASSWORD)).json().data.changeToken;
     await ctx.db.update(passwordChangeTokens).set({ expiresAt: new Date(Date.now() - 1000) });
     expect((await modifyForced({ changeToken: expired, newPassword: 'N3w-secret' })).json().errorCode).toBe(
       'session_expired',
     );
-    expect((await login(user.email, PASSWORD)).json().errorCode).toBe('user_inactivated');
+    expect((await login(user.email, PASSWORD)).errorCode).toBe('user_inactivated');
   });
 
   it('clears an expired password', async () => {
@@ -81,13 +83,17 @@ describe('POST /edoc/user/modify_password', () => {
     const token = await signIn(ctx, user.email);
     const own = client(ctx.app, token, { lang: 'en-US' });
     for (let i = 0; i < 4; i++) {
-      const res = await own.post('/user/modify_password', { password: 'Wrong-1!', newPassword: 'N3w-secret' });
+      const res = await own.call(authRoutes.modifyPassword, {
+        body: { password: 'Wrong-1!', newPassword: 'N3w-secret' },
+      });
       // Issue 12, defect 1: 400 wrong_password, not 401 (which the web takes as "signed out").
       expect(res.statusCode).toBe(400);
-      expect(res.json().errorCode).toBe('wrong_password');
-      expect((await own.get('/user/info')).statusCode).toBe(200);
+      expect(res.errorCode).toBe('wrong_password');
+      expect((await own.call(userRoutes.info)).statusCode).toBe(200);
     }
-    const fifth = await own.post('/user/modify_password', { password: 'Wrong-1!', newPassword: 'N3w-secret' });
+    const fifth = await own.call(authRoutes.modifyPassword, {
+      body: { password: 'Wrong-1!', newPassword: 'N3w-secret' },
+    });
     expect(fifth.statusCode).toBe(423);
   });
 
@@ -96,9 +102,11 @@ describe('POST /edoc/user/modify_password', () => {
     let current = 'Pass-0';
     const change = async (newPassword: string) => {
       const token = await signIn(ctx, user.email, current);
-      return client(ctx.app, token, { lang: 'en-US' }).post('/user/modify_password', {
-        password: current,
-        newPassword,
+      return client(ctx.app, token, { lang: 'en-US' }).call(authRoutes.modifyPassword, {
+        body: {
+          password: current,
+          newPassword,
+        },
       });
     };
     for (let i = 1; i <= 5; i++) {
@@ -110,7 +118,7 @@ describe('POST /edoc/user/modify_password', () => {
     for (const reused of ['Pass-5', 'Pass-3', 'Pass-1']) {
       const res = await change(reused);
       expect(res.statusCode).toBe(400);
-      expect(res.json().msg).toBe('The password is the same as a recent one');
+      expect(res.msg).toBe('The password is the same as a recent one');
     }
     expect((await change('Pass-0')).statusCode).toBe(200);
   });
@@ -119,20 +127,23 @@ describe('POST /edoc/user/modify_password', () => {
     const user = await createUser(ctx.db);
     const token = await signIn(ctx, user.email);
     expect((await modifyOwn(user.email, { password: PASSWORD, newPassword: 'Other-pass1' })).statusCode).toBe(200);
-    expect((await client(ctx.app, token).get('/user/info')).statusCode).toBe(401);
+    expect((await client(ctx.app, token).call(userRoutes.info)).statusCode).toBe(401);
   });
 });
 
 describe('forgotten password', () => {
-  const askCode = (email: string) => client(ctx.app).get(`/user/pwd/verify/code?email=${encodeURIComponent(email)}`);
+  const askCode = (email: string) => client(ctx.app).call(authRoutes.verifyCode, { query: { email } });
   const reset = (payload: Record<string, string>) =>
     client(ctx.app).post('/forget_password', payload, { 'accept-language': 'en-US' });
   const codeIn = (mail: string) => /\b(\d{6})\b/.exec(mail)![1];
 
   it('validates the e-mail', async () => {
-    const res = await client(ctx.app).get('/user/pwd/verify/code?email=nope', { 'accept-language': 'en-US' });
+    const res = await client(ctx.app).call(authRoutes.verifyCode, {
+      query: { email: 'nope' },
+      headers: { 'accept-language': 'en-US' },
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json().msg).toBe('E-mail is not a valid e-mail address');
+    expect(res.msg).toBe('E-mail is not a valid e-mail address');
   });
 
   it('answers the same for a known and an unknown address', async () => {
@@ -157,7 +168,7 @@ describe('forgotten password', () => {
     const code = codeIn(await waitForMail(ctx, user.email));
     expect((await reset({ email: user.email, code, newPassword: 'Reset-pass1' })).statusCode).toBe(200);
     expect((await login(user.email, 'Reset-pass1')).statusCode).toBe(200);
-    expect((await client(ctx.app, token).get('/user/info')).statusCode).toBe(401);
+    expect((await client(ctx.app, token).call(userRoutes.info)).statusCode).toBe(401);
     const again = await reset({ email: user.email, code, newPassword: 'Reset-pass2' });
     expect(again.statusCode).toBe(400);
     expect(again.json().msg).toBe('Get a code first');
