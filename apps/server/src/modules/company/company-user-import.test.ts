@@ -1,3 +1,5 @@
+import { companyUserRoutes } from '@edoc/contract/company-routes';
+import { authRoutes } from '@edoc/contract/auth-routes';
 import { UserType } from '@edoc/contract/enums';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,14 +41,14 @@ const companyUsers = (companyId: number) => ctx.db.select().from(users).where(eq
 
 describe('company user import', () => {
   it('offers a template with the columns in the request language', async () => {
-    const en = await client(ctx.app, adminA).get('/company/user/import/sample');
+    const en = await client(ctx.app, adminA).call(companyUserRoutes.importSample);
     expect(en.statusCode).toBe(200);
     expect(en.headers['content-type']).toContain('spreadsheetml');
     expect(await rowsOf(en.rawPayload)).toEqual({ Users: [HEADERS] });
     const zhAdmin = await signIn(ctx, (await createCompanyAdmin(ctx.db, companyA)).email, undefined, 'zh-CN');
-    const zh = await client(ctx.app, zhAdmin).get('/company/user/import/sample');
+    const zh = await client(ctx.app, zhAdmin).call(companyUserRoutes.importSample);
     expect(await rowsOf(zh.rawPayload)).toEqual({ 用户: [['姓名', '邮箱', '手机', '名', '姓']] });
-    expect((await client(ctx.app, staffA).get('/company/user/import/sample')).statusCode).toBe(403);
+    expect((await client(ctx.app, staffA).call(companyUserRoutes.importSample)).statusCode).toBe(403);
   });
 
   it('creates every user of a good file as a project user who gets the usual one-time password mail', async () => {
@@ -78,12 +80,14 @@ describe('company user import', () => {
     const mail = await waitForNthMail(ctx, 'han@example.com', 1);
     expect(mail).toContain('Your edoc account');
     expect(mail).toContain('https://edoc.example.org');
-    const login = await client(ctx.app).post('/login', {
-      email: 'han@example.com',
-      password: temporaryPassword(mail),
-      lang: 'en-US',
+    const login = await client(ctx.app).call(authRoutes.login, {
+      body: {
+        email: 'han@example.com',
+        password: temporaryPassword(mail),
+        lang: 'en-US',
+      },
     });
-    expect(login.json().errorCode).toBe('user_inactivated');
+    expect(login.errorCode).toBe('user_inactivated');
     const trail = await trailOf(ctx.db, 'user', li.id);
     expect(trail).toHaveLength(1);
     expect(trail[0]).toMatchObject({ reason: 'user imported', companyId: companyA });

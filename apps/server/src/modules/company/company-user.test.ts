@@ -1,3 +1,7 @@
+import { userRoutes } from '@edoc/contract/user-routes';
+import { registrationRoutes } from '@edoc/contract/registration-routes';
+import { companyRoutes, companyUserRoutes } from '@edoc/contract/company-routes';
+import { authRoutes } from '@edoc/contract/auth-routes';
 import { TrailType, UserType } from '@edoc/contract/enums';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,20 +40,23 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const login = (email: string, password = PASSWORD) => client(ctx.app).post('/login', { email, password });
+const login = (email: string, password = PASSWORD) =>
+  client(ctx.app).call(authRoutes.login, { body: { email, password } });
 const changePassword = (email: string, password: string, newPassword: string) =>
   changePasswordAtSignIn(ctx, email, password, newPassword);
 
 describe('creating a company user', () => {
   it('makes a project user whose e-mailed password signs in through the forced change', async () => {
     const email = `new.${Date.now()}@example.com`;
-    const res = await client(ctx.app, adminA).post('/company/user', {
-      email,
-      userName: 'Li Lei',
-      mobile: '13800000000',
+    const res = await client(ctx.app, adminA).call(companyUserRoutes.create, {
+      body: {
+        email,
+        userName: 'Li Lei',
+        mobile: '13800000000',
+      },
     });
     expect(res.statusCode).toBe(200);
-    const { userId } = res.json().data as { userId: number };
+    const { userId } = res.data as { userId: number };
     const [row] = await ctx.db.select().from(users).where(eq(users.id, userId));
     expect(row).toMatchObject({
       userType: UserType.Project,
@@ -64,9 +71,9 @@ describe('creating a company user', () => {
     expect(mail).toContain('https://edoc.example.org');
     const temp = temporaryPassword(mail);
     expect(res.body).not.toContain(temp);
-    expect((await login(email, temp)).json().errorCode).toBe('user_inactivated');
+    expect((await login(email, temp)).errorCode).toBe('user_inactivated');
     expect((await changePassword(email, temp, 'Li-Lei-pass1')).statusCode).toBe(200);
-    expect((await login(email, 'Li-Lei-pass1')).json().data).toMatchObject({
+    expect((await login(email, 'Li-Lei-pass1')).data).toMatchObject({
       userId,
       userType: UserType.Project,
       companyId: companyA,
@@ -84,40 +91,54 @@ describe('creating a company user', () => {
 
   it('refuses a registered e-mail and names bad fields in the session language', async () => {
     const taken = await createUser(ctx.db);
-    const dup = await client(ctx.app, adminA).post('/company/user', { email: taken.email, userName: 'Dup' });
-    expect(dup.statusCode).toBe(409);
-    expect(dup.json().errorCode).toBe('email_registered');
-    const en = await client(ctx.app, adminA).post('/company/user', { email: 'x@example.com', userName: '' });
-    expect(en.statusCode).toBe(400);
-    expect(en.json().msg).toBe('Name is required');
-    const zhToken = await signIn(ctx, (await createCompanyAdmin(ctx.db, companyA)).email, PASSWORD, 'zh-CN');
-    const zh = await client(ctx.app, zhToken).post('/company/user', {
-      email: 'x@example.com',
-      userName: 'X',
-      mobile: '1'.repeat(33),
+    const dup = await client(ctx.app, adminA).call(companyUserRoutes.create, {
+      body: { email: taken.email, userName: 'Dup' },
     });
-    expect(zh.json().msg).toBe('手机不能超过32个字符');
+    expect(dup.statusCode).toBe(409);
+    expect(dup.errorCode).toBe('email_registered');
+    const en = await client(ctx.app, adminA).call(companyUserRoutes.create, {
+      body: { email: 'x@example.com', userName: '' },
+    });
+    expect(en.statusCode).toBe(400);
+    expect(en.msg).toBe('Name is required');
+    const zhToken = await signIn(ctx, (await createCompanyAdmin(ctx.db, companyA)).email, PASSWORD, 'zh-CN');
+    const zh = await client(ctx.app, zhToken).call(companyUserRoutes.create, {
+      body: {
+        email: 'x@example.com',
+        userName: 'X',
+        mobile: '1'.repeat(33),
+      },
+    });
+    expect(zh.msg).toBe('手机不能超过32个字符');
   });
 
   it('the system administrator must name the company', async () => {
-    const missing = await client(ctx.app, system).post('/company/user', {
-      email: 'sys.made@example.com',
-      userName: 'S',
+    const missing = await client(ctx.app, system).call(companyUserRoutes.create, {
+      body: {
+        email: 'sys.made@example.com',
+        userName: 'S',
+      },
     });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().msg).toBe('Company is required');
-    const res = await client(ctx.app, system).post(`/company/user?companyId=${companyB}`, {
-      email: `sys.${Date.now()}@example.com`,
-      userName: 'S',
+    expect(missing.msg).toBe('Company is required');
+    const res = await client(ctx.app, system).call(companyUserRoutes.create, {
+      query: { companyId: companyB },
+      body: {
+        email: `sys.${Date.now()}@example.com`,
+        userName: 'S',
+      },
     });
     expect(res.statusCode).toBe(200);
-    const [row] = await ctx.db.select().from(users).where(eq(users.id, res.json().data.userId));
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, res.data.userId));
     expect(row.companyId).toBe(companyB);
     expect(
       (
-        await client(ctx.app, system).post('/company/user?companyId=999999', {
-          email: 'nowhere@example.com',
-          userName: 'N',
+        await client(ctx.app, system).call(companyUserRoutes.create, {
+          query: { companyId: 999999 },
+          body: {
+            email: 'nowhere@example.com',
+            userName: 'N',
+          },
         })
       ).statusCode,
     ).toBe(404);
@@ -132,17 +153,23 @@ describe('the user list', () => {
     await createProjectUser(ctx.db, companyB, { name: `${tag} Other company` });
     await createProjectUser(ctx.db, companyA, { name: `${tag} Pending`, origin: 1, approvalStatus: 0 });
     const page = (
-      await client(ctx.app, adminA).get(`/company/users?pageNum=1&pageSize=1&searchValue=${tag.toUpperCase()}`)
-    ).json().data;
+      await client(ctx.app, adminA).call(companyUserRoutes.list, {
+        query: { pageNum: 1, pageSize: 1, searchValue: tag.toUpperCase() },
+      })
+    ).data;
     expect(page.total).toBe(2);
     expect(page.data).toEqual([
       expect.objectContaining({ userId: second.id, companyId: companyA, userType: UserType.Project, enabled: true }),
     ]);
-    const page2 = (await client(ctx.app, adminA).get(`/company/users?pageNum=2&pageSize=1&searchValue=${tag}`)).json()
-      .data;
+    const page2 = (
+      await client(ctx.app, adminA).call(companyUserRoutes.list, {
+        query: { pageNum: 2, pageSize: 1, searchValue: tag },
+      })
+    ).json().data;
     expect(page2.data[0].userId).toBe(first.id);
-    const ofB = (await client(ctx.app, system).get(`/company/users?companyId=${companyB}&searchValue=${tag}`)).json()
-      .data;
+    const ofB = (
+      await client(ctx.app, system).call(companyUserRoutes.list, { query: { companyId: companyB, searchValue: tag } })
+    ).json().data;
     expect(ofB.total).toBe(1);
   });
 
@@ -159,7 +186,7 @@ describe('the user list', () => {
       enabled: false,
       email: 'formula@example.com',
     });
-    const res = await client(ctx.app, token).get('/company/users/export');
+    const res = await client(ctx.app, token).call(companyUserRoutes.export);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="company-users-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -180,15 +207,18 @@ describe('the user list', () => {
     const outsider = await createProjectUser(ctx.db, companyA, { name: 'Candidate' });
     await createProjectUser(ctx.db, companyA, { name: 'Disabled', enabled: false });
     await addMemberRow(ctx.db, project.id, member.id);
-    const res = await client(ctx.app, adminA).get(`/company/users/not/study?studyId=${project.id}`);
+    const res = await client(ctx.app, adminA).call(companyUserRoutes.notInProject, { query: { studyId: project.id } });
     expect(res.statusCode).toBe(200);
-    const ids = (res.json().data as Array<{ userId: number; enabled: boolean }>).map((u) => u.userId);
+    const ids = (res.data as Array<{ userId: number; enabled: boolean }>).map((u) => u.userId);
     expect(ids).toContain(outsider.id);
     expect(ids).not.toContain(member.id);
-    expect((res.json().data as Array<{ enabled: boolean }>).every((u) => u.enabled)).toBe(true);
+    expect((res.data as Array<{ enabled: boolean }>).every((u) => u.enabled)).toBe(true);
     expect(
-      (await client(ctx.app, adminA).get(`/company/users/not/study?studyId=${project.id}&searchValue=candid`)).json()
-        .data,
+      (
+        await client(ctx.app, adminA).call(companyUserRoutes.notInProject, {
+          query: { studyId: project.id, searchValue: 'candid' },
+        })
+      ).json().data,
     ).toHaveLength(1);
     expect((await client(ctx.app, adminA).get('/company/users/not/study')).json().msg).toBe('Project is required');
   });
@@ -221,12 +251,17 @@ describe('editing, disabling and resetting', () => {
     const user = await createProjectUser(ctx.db, companyA);
     const token = await signIn(ctx, user.email);
     expect(
-      (await client(ctx.app, adminA).post('/company/user/a', { userId: user.id, userName: user.name, enabled: false }))
-        .statusCode,
+      (
+        await client(ctx.app, adminA).call(companyUserRoutes.update, {
+          body: { userId: user.id, userName: user.name, enabled: false },
+        })
+      ).statusCode,
     ).toBe(200);
-    expect((await client(ctx.app, token).get('/user/info')).statusCode).toBe(401);
-    expect((await login(user.email)).json().errorCode).toBe('user_disabled');
-    await client(ctx.app, adminA).post('/company/user/a', { userId: user.id, userName: user.name, enabled: true });
+    expect((await client(ctx.app, token).call(userRoutes.info)).statusCode).toBe(401);
+    expect((await login(user.email)).errorCode).toBe('user_disabled');
+    await client(ctx.app, adminA).call(companyUserRoutes.update, {
+      body: { userId: user.id, userName: user.name, enabled: true },
+    });
     expect((await login(user.email)).statusCode).toBe(200);
     const changes = (await trailOf(ctx.db, 'user', user.id)).filter((r) => r.type === TrailType.UserChange);
     expect(changes.map((r) => r.reason)).toEqual(['user disabled', 'user enabled']);
@@ -234,25 +269,27 @@ describe('editing, disabling and resetting', () => {
   });
 
   it('an administrator cannot disable their own account', async () => {
-    const res = await client(ctx.app, adminA).post('/company/user/a', {
-      userId: adminAId,
-      userName: 'Me',
-      enabled: false,
+    const res = await client(ctx.app, adminA).call(companyUserRoutes.update, {
+      body: {
+        userId: adminAId,
+        userName: 'Me',
+        enabled: false,
+      },
     });
     expect(res.statusCode).toBe(403);
-    expect(res.json().errorCode).toBe('cannot_disable_self');
+    expect(res.errorCode).toBe('cannot_disable_self');
   });
 
   it('a reset e-mails a new password, ends sessions, and forces a change', async () => {
     const user = await createProjectUser(ctx.db, companyA);
     const token = await signIn(ctx, user.email);
-    const res = await client(ctx.app, adminA).post(`/company/user/reset/${user.id}`);
+    const res = await client(ctx.app, adminA).call(companyUserRoutes.resetPassword, { params: { userId: user.id } });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toBeNull();
-    expect((await client(ctx.app, token).get('/user/info')).statusCode).toBe(401);
+    expect(res.data).toBeNull();
+    expect((await client(ctx.app, token).call(userRoutes.info)).statusCode).toBe(401);
     expect((await login(user.email)).statusCode).toBe(401); // the old password is gone
     const temp = temporaryPassword(await waitForNthMail(ctx, user.email, 1));
-    expect((await login(user.email, temp)).json().errorCode).toBe('user_inactivated');
+    expect((await login(user.email, temp)).errorCode).toBe('user_inactivated');
     expect((await changePassword(user.email, temp, 'Reset-pass1')).statusCode).toBe(200);
     expect((await login(user.email, 'Reset-pass1')).statusCode).toBe(200);
     const [t] = await trailOf(ctx.db, 'user', user.id);
@@ -269,44 +306,68 @@ describe('company boundaries', () => {
   it("company A's administrator cannot see or change company B's users, whatever ids are sent", async () => {
     const ofB = await createProjectUser(ctx.db, companyB, { name: 'Untouched' });
     const projectB = await createProjectRow(ctx.db, companyB);
-    expect((await client(ctx.app, adminA).get(`/company/users?companyId=${companyB}`)).statusCode).toBe(403);
-    expect((await client(ctx.app, adminA).get(`/company/users/export?companyId=${companyB}`)).statusCode).toBe(403);
+    expect(
+      (await client(ctx.app, adminA).call(companyUserRoutes.list, { query: { companyId: companyB } })).statusCode,
+    ).toBe(403);
+    expect(
+      (await client(ctx.app, adminA).call(companyUserRoutes.export, { query: { companyId: companyB } })).statusCode,
+    ).toBe(403);
     expect(
       (
-        await client(ctx.app, adminA).post(`/company/user?companyId=${companyB}`, {
-          email: 'sneaky@example.com',
-          userName: 'S',
+        await client(ctx.app, adminA).call(companyUserRoutes.create, {
+          query: { companyId: companyB },
+          body: {
+            email: 'sneaky@example.com',
+            userName: 'S',
+          },
         })
       ).statusCode,
     ).toBe(403);
     expect(
       (
-        await client(ctx.app, adminA).post('/company/user', {
-          companyId: companyB,
-          email: 'sneaky@example.com',
-          userName: 'S',
+        await client(ctx.app, adminA).call(companyUserRoutes.create, {
+          body: {
+            companyId: companyB,
+            email: 'sneaky@example.com',
+            userName: 'S',
+          },
         })
       ).statusCode,
     ).toBe(403);
-    const edit = await client(ctx.app, adminA).post('/company/user/a', {
-      userId: ofB.id,
-      userName: 'Hijacked',
-      enabled: false,
+    const edit = await client(ctx.app, adminA).call(companyUserRoutes.update, {
+      body: {
+        userId: ofB.id,
+        userName: 'Hijacked',
+        enabled: false,
+      },
     });
     expect(edit.statusCode).toBe(404);
-    expect(edit.json().errorCode).toBe('user_not_exist');
-    expect((await client(ctx.app, adminA).post(`/company/user/reset/${ofB.id}`)).statusCode).toBe(404);
-    expect((await client(ctx.app, adminA).post(`/company/user/reset/${ofB.id}?companyId=${companyB}`)).statusCode).toBe(
-      403,
-    );
-    expect((await client(ctx.app, adminA).get(`/company/users/not/study?studyId=${projectB.id}`)).statusCode).toBe(404);
+    expect(edit.errorCode).toBe('user_not_exist');
+    expect(
+      (await client(ctx.app, adminA).call(companyUserRoutes.resetPassword, { params: { userId: ofB.id } })).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await client(ctx.app, adminA).call(companyUserRoutes.resetPassword, {
+          params: { userId: ofB.id },
+          query: { companyId: companyB },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await client(ctx.app, adminA).call(companyUserRoutes.notInProject, { query: { studyId: projectB.id } }))
+        .statusCode,
+    ).toBe(404);
     const [row] = await ctx.db.select().from(users).where(eq(users.id, ofB.id));
     expect(row).toMatchObject({ name: 'Untouched', enabled: true, mustChangePassword: false });
     // the system administrator is not a company user either
     const sys = await createUser(ctx.db);
-    expect((await client(ctx.app, adminA).post(`/company/user/reset/${sys.id}`)).statusCode).toBe(404);
     expect(
-      (await client(ctx.app, adminB).post('/company/user/a', { userId: adminAId, userName: 'x' })).statusCode,
+      (await client(ctx.app, adminA).call(companyUserRoutes.resetPassword, { params: { userId: sys.id } })).statusCode,
+    ).toBe(404);
+    expect(
+      (await client(ctx.app, adminB).call(companyUserRoutes.update, { body: { userId: adminAId, userName: 'x' } }))
+        .statusCode,
     ).toBe(404);
   });
 
@@ -315,36 +376,45 @@ describe('company boundaries', () => {
     const staff = await signIn(ctx, staffUser.email);
     const project = await createProjectRow(ctx.db, companyA);
     const calls = [
-      client(ctx.app, staff).get('/company/list'),
-      client(ctx.app, staff).get(`/company/${companyA}`),
-      client(ctx.app, staff).get(`/company/${companyA}/managers`),
-      client(ctx.app, staff).get('/company/users'),
-      client(ctx.app, staff).get('/company/users/export'),
-      client(ctx.app, staff).get(`/company/users/not/study?studyId=${project.id}`),
-      client(ctx.app, staff).get('/company/approve/list'),
-      client(ctx.app, staff).post('/company/create', { companyName: 'Mine' }),
-      client(ctx.app, staff).post(`/company/update/${companyA}`, { companyName: 'Mine' }),
-      client(ctx.app, staff).post(`/company/disable/${companyA}`),
-      client(ctx.app, staff).post(`/company/enable/${companyA}`),
-      client(ctx.app, staff).post('/company/set/company/manager/a', {
-        companyId: companyA,
-        email: 'me2@example.com',
-        userName: 'Me',
+      client(ctx.app, staff).call(companyRoutes.list),
+      client(ctx.app, staff).call(companyRoutes.detail, { params: { id: companyA } }),
+      client(ctx.app, staff).call(companyRoutes.managers, { params: { id: companyA } }),
+      client(ctx.app, staff).call(companyUserRoutes.list),
+      client(ctx.app, staff).call(companyUserRoutes.export),
+      client(ctx.app, staff).call(companyUserRoutes.notInProject, { query: { studyId: project.id } }),
+      client(ctx.app, staff).call(registrationRoutes.list),
+      client(ctx.app, staff).call(companyRoutes.create, { body: { companyName: 'Mine' } }),
+      client(ctx.app, staff).call(companyRoutes.update, { params: { id: companyA }, body: { companyName: 'Mine' } }),
+      client(ctx.app, staff).call(companyRoutes.disable, { params: { id: companyA } }),
+      client(ctx.app, staff).call(companyRoutes.enable, { params: { id: companyA } }),
+      client(ctx.app, staff).call(companyRoutes.setManager, {
+        body: {
+          companyId: companyA,
+          email: 'me2@example.com',
+          userName: 'Me',
+        },
       }),
-      client(ctx.app, staff).post('/company/user', { email: 'friend@example.com', userName: 'Friend' }),
-      client(ctx.app, staff).post('/company/user/a', { userId: staffUser.id, userName: 'Promoted' }),
-      client(ctx.app, staff).post(`/company/user/reset/${adminAId}`),
-      client(ctx.app, staff).post(`/company/approve/${staffUser.id}/a`, { pass: true }),
+      client(ctx.app, staff).call(companyUserRoutes.create, {
+        body: { email: 'friend@example.com', userName: 'Friend' },
+      }),
+      client(ctx.app, staff).call(companyUserRoutes.update, { body: { userId: staffUser.id, userName: 'Promoted' } }),
+      client(ctx.app, staff).call(companyUserRoutes.resetPassword, { params: { userId: adminAId } }),
+      client(ctx.app, staff).call(registrationRoutes.approve, {
+        params: { userId: staffUser.id },
+        body: { pass: true },
+      }),
     ];
     for (const res of await Promise.all(calls)) {
       expect(res.statusCode, res.raw.req.url).toBe(403);
-      expect(res.json().errorCode).toBe('forbidden');
+      expect(res.errorCode).toBe('forbidden');
     }
   });
 
   it('a company user without the manager flag is refused too', async () => {
     const plain = await signIn(ctx, (await createCompanyAdmin(ctx.db, companyA, { isCompanyManager: false })).email);
-    expect((await client(ctx.app, plain).get('/company/users')).statusCode).toBe(403);
-    expect((await client(ctx.app, plain).post(`/company/user/reset/${adminAId}`)).statusCode).toBe(403);
+    expect((await client(ctx.app, plain).call(companyUserRoutes.list)).statusCode).toBe(403);
+    expect(
+      (await client(ctx.app, plain).call(companyUserRoutes.resetPassword, { params: { userId: adminAId } })).statusCode,
+    ).toBe(403);
   });
 });

@@ -1,3 +1,6 @@
+import { userRoutes } from '@edoc/contract/user-routes';
+import { companyRoutes } from '@edoc/contract/company-routes';
+import { authRoutes } from '@edoc/contract/auth-routes';
 import { TrailType, UserType } from '@edoc/contract/enums';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,18 +34,21 @@ afterAll(() => ctx.close());
 /** Every call of this file asks in English; the Chinese session still answers in Chinese. */
 const EN = { lang: 'en-US' };
 
-const login = (email: string, password = PASSWORD) => client(ctx.app).post('/login', { email, password });
+const login = (email: string, password = PASSWORD) =>
+  client(ctx.app).call(authRoutes.login, { body: { email, password } });
 
 describe('companies (system administrator)', () => {
   it('creates a company, shows its details, and records the creation in the trail', async () => {
-    const res = await client(ctx.app, admin, EN).post('/company/create', {
-      companyName: '  Northwind Trials  ',
-      description: 'CRO',
+    const res = await client(ctx.app, admin, EN).call(companyRoutes.create, {
+      body: {
+        companyName: '  Northwind Trials  ',
+        description: 'CRO',
+      },
     });
     expect(res.statusCode).toBe(200);
-    const { companyId } = res.json().data as { companyId: number };
-    const details = await client(ctx.app, admin, EN).get(`/company/${companyId}`);
-    expect(details.json().data).toMatchObject({
+    const { companyId } = res.data as { companyId: number };
+    const details = await client(ctx.app, admin, EN).call(companyRoutes.detail, { params: { id: companyId } });
+    expect(details.data).toMatchObject({
       companyId,
       companyName: 'Northwind Trials',
       description: 'CRO',
@@ -57,8 +63,12 @@ describe('companies (system administrator)', () => {
       oldValue: null,
       newValue: { companyName: 'Northwind Trials', enabled: true },
     });
-    expect((await client(ctx.app, admin, EN).get('/company/999999')).statusCode).toBe(404);
-    expect((await client(ctx.app, admin, EN).get('/company/abc')).statusCode).toBe(400);
+    expect((await client(ctx.app, admin, EN).call(companyRoutes.detail, { params: { id: 999999 } })).statusCode).toBe(
+      404,
+    );
+    expect((await client(ctx.app, admin, EN).call(companyRoutes.detail, { params: { id: 'abc' } })).statusCode).toBe(
+      400,
+    );
   });
 
   it("counts each company's own projects and approved users, in the list and the details (issue 12, defect 2)", async () => {
@@ -67,29 +77,36 @@ describe('companies (system administrator)', () => {
     for (let i = 0; i < 3; i++) await createProjectRow(ctx.db, busy.id);
     for (let i = 0; i < 2; i++) await createProjectUser(ctx.db, busy.id);
     const empty = await createCompany(ctx.db);
-    const list = (await client(ctx.app, admin, EN).get('/company/list?pageSize=500')).json().data.data as Array<{
+    const list = (await client(ctx.app, admin, EN).call(companyRoutes.list, { query: { pageSize: 500 } })).data
+      .data as Array<{
       companyId: number;
       projectCount: number;
       userCount: number;
     }>;
     expect(list.find((c) => c.companyId === busy.id)).toMatchObject({ projectCount: 3, userCount: 2 });
     expect(list.find((c) => c.companyId === empty.id)).toMatchObject({ projectCount: 0, userCount: 0 });
-    const details = (await client(ctx.app, admin, EN).get(`/company/${busy.id}`)).json().data;
+    const details = (await client(ctx.app, admin, EN).call(companyRoutes.detail, { params: { id: busy.id } })).data;
     expect(details).toMatchObject({ projectCount: 3, userCount: 2 });
   });
 
   it('refuses a duplicate name whatever its case and spaces, on create and on rename', async () => {
     await createCompany(ctx.db, { name: 'Contoso Pharma' });
-    const dup = await client(ctx.app, admin, EN).post('/company/create', { companyName: ' contoso PHARMA ' });
+    const dup = await client(ctx.app, admin, EN).call(companyRoutes.create, {
+      body: { companyName: ' contoso PHARMA ' },
+    });
     expect(dup.statusCode).toBe(409);
     expect(dup.json()).toMatchObject({ errorCode: 'company_name_exists', msg: 'Duplicate company name' });
     expect(
-      (await client(ctx.app, adminZh, EN).post('/company/create', { companyName: 'CONTOSO pharma' })).json().msg,
+      (await client(ctx.app, adminZh, EN).call(companyRoutes.create, { body: { companyName: 'CONTOSO pharma' } })).msg,
     ).toBe('公司名称重复');
     const other = await createCompany(ctx.db);
     expect(
-      (await client(ctx.app, admin, EN).post(`/company/update/${other.id}`, { companyName: 'contoso pharma' }))
-        .statusCode,
+      (
+        await client(ctx.app, admin, EN).call(companyRoutes.update, {
+          params: { id: other.id },
+          body: { companyName: 'contoso pharma' },
+        })
+      ).statusCode,
     ).toBe(409);
   });
 
@@ -97,17 +114,25 @@ describe('companies (system administrator)', () => {
     const company = await createCompany(ctx.db, { name: 'Fabrikam' });
     expect(
       (
-        await client(ctx.app, admin, EN).post(`/company/update/${company.id}`, {
-          companyName: 'FABRIKAM',
-          description: 'renamed',
+        await client(ctx.app, admin, EN).call(companyRoutes.update, {
+          params: { id: company.id },
+          body: {
+            companyName: 'FABRIKAM',
+            description: 'renamed',
+          },
         })
       ).statusCode,
     ).toBe(200);
-    expect((await client(ctx.app, admin, EN).get(`/company/${company.id}`)).json().data).toMatchObject({
+    expect(
+      (await client(ctx.app, admin, EN).call(companyRoutes.detail, { params: { id: company.id } })).data,
+    ).toMatchObject({
       companyName: 'FABRIKAM',
       description: 'renamed',
     });
-    await client(ctx.app, admin, EN).post(`/company/update/${company.id}`, { companyName: 'FABRIKAM' });
+    await client(ctx.app, admin, EN).call(companyRoutes.update, {
+      params: { id: company.id },
+      body: { companyName: 'FABRIKAM' },
+    });
     const rows = await trailOf(ctx.db, 'company', company.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
@@ -115,18 +140,25 @@ describe('companies (system administrator)', () => {
       newValue: { companyName: 'FABRIKAM', description: 'renamed' },
     });
     expect(
-      (await client(ctx.app, admin, EN).post('/company/update/999999', { companyName: 'Nobody' })).statusCode,
+      (
+        await client(ctx.app, admin, EN).call(companyRoutes.update, {
+          params: { id: 999999 },
+          body: { companyName: 'Nobody' },
+        })
+      ).statusCode,
     ).toBe(404);
   });
 
   it('names the bad field in the request language', async () => {
-    const en = await client(ctx.app, admin, EN).post('/company/create', { companyName: '   ' });
+    const en = await client(ctx.app, admin, EN).call(companyRoutes.create, { body: { companyName: '   ' } });
     expect(en.statusCode).toBe(400);
-    expect(en.json().msg).toBe('Company name is required');
-    const zh = await client(ctx.app, adminZh, EN).post('/company/create', {});
+    expect(en.msg).toBe('Company name is required');
+    const zh = await client(ctx.app, adminZh, EN).post('/company/create');
     expect(zh.json().msg).toBe('请输入公司名称');
-    const long = await client(ctx.app, admin, EN).post('/company/create', { companyName: 'x'.repeat(129) });
-    expect(long.json().msg).toBe('Company name cannot exceed 128 characters');
+    const long = await client(ctx.app, admin, EN).call(companyRoutes.create, {
+      body: { companyName: 'x'.repeat(129) },
+    });
+    expect(long.msg).toBe('Company name cannot exceed 128 characters');
   });
 
   it('lists newest first, pages, and searches by name regardless of case', async () => {
@@ -135,17 +167,25 @@ describe('companies (system administrator)', () => {
     const b = await createCompany(ctx.db, { name: `${tag} Beta` });
     const c = await createCompany(ctx.db, { name: `${tag} Gamma` });
     const page1 = (
-      await client(ctx.app, admin, EN).get(`/company/list?pageNum=1&pageSize=2&searchValue=${tag.toLowerCase()}`)
-    ).json().data;
+      await client(ctx.app, admin, EN).call(companyRoutes.list, {
+        query: { pageNum: 1, pageSize: 2, searchValue: tag.toLowerCase() },
+      })
+    ).data;
     expect(page1.total).toBe(3);
     expect(page1.data.map((x: { companyId: number }) => x.companyId)).toEqual([c.id, b.id]);
     const page2 = (
-      await client(ctx.app, admin, EN).get(`/company/list?pageNum=2&pageSize=2&searchValue=${tag.toUpperCase()}`)
-    ).json().data;
+      await client(ctx.app, admin, EN).call(companyRoutes.list, {
+        query: { pageNum: 2, pageSize: 2, searchValue: tag.toUpperCase() },
+      })
+    ).data;
     expect(page2.data.map((x: { companyId: number }) => x.companyId)).toEqual([a.id]);
     // a % typed in the box is a character, not a wildcard
-    expect((await client(ctx.app, admin, EN).get('/company/list?searchValue=%25')).json().data.total).toBe(0);
-    expect((await client(ctx.app, admin, EN).get('/company/list?pageSize=0')).statusCode).toBe(400);
+    expect(
+      (await client(ctx.app, admin, EN).call(companyRoutes.list, { query: { searchValue: '%' } })).data.total,
+    ).toBe(0);
+    expect((await client(ctx.app, admin, EN).call(companyRoutes.list, { query: { pageSize: 0 } })).statusCode).toBe(
+      400,
+    );
   });
 
   it('is for the system administrator only', async () => {
@@ -153,26 +193,38 @@ describe('companies (system administrator)', () => {
     const manager = await signIn(ctx, (await createCompanyAdmin(ctx.db, company.id)).email);
     const staff = await signIn(ctx, (await createProjectUser(ctx.db, company.id)).email);
     for (const token of [manager, staff]) {
-      expect((await client(ctx.app, token, EN).get('/company/list')).statusCode).toBe(403);
-      expect((await client(ctx.app, token, EN).get(`/company/${company.id}`)).statusCode).toBe(403);
+      expect((await client(ctx.app, token, EN).call(companyRoutes.list)).statusCode).toBe(403);
       expect(
-        (await client(ctx.app, token, EN).post('/company/create', { companyName: `Mine ${Date.now()}` })).statusCode,
+        (await client(ctx.app, token, EN).call(companyRoutes.detail, { params: { id: company.id } })).statusCode,
       ).toBe(403);
       expect(
-        (await client(ctx.app, token, EN).post(`/company/update/${company.id}`, { companyName: 'Hijack' })).statusCode,
+        (await client(ctx.app, token, EN).call(companyRoutes.create, { body: { companyName: `Mine ${Date.now()}` } }))
+          .statusCode,
       ).toBe(403);
-      expect((await client(ctx.app, token, EN).post(`/company/disable/${company.id}`)).statusCode).toBe(403);
       expect(
         (
-          await client(ctx.app, token, EN).post('/company/set/company/manager/a', {
-            companyId: company.id,
-            email: 'x@example.com',
-            userName: 'X',
+          await client(ctx.app, token, EN).call(companyRoutes.update, {
+            params: { id: company.id },
+            body: { companyName: 'Hijack' },
+          })
+        ).statusCode,
+      ).toBe(403);
+      expect(
+        (await client(ctx.app, token, EN).call(companyRoutes.disable, { params: { id: company.id } })).statusCode,
+      ).toBe(403);
+      expect(
+        (
+          await client(ctx.app, token, EN).call(companyRoutes.setManager, {
+            body: {
+              companyId: company.id,
+              email: 'x@example.com',
+              userName: 'X',
+            },
           })
         ).statusCode,
       ).toBe(403);
     }
-    expect((await client(ctx.app).get('/company/list')).statusCode).toBe(401);
+    expect((await client(ctx.app).call(companyRoutes.list)).statusCode).toBe(401);
   });
 });
 
@@ -181,13 +233,19 @@ describe('disabling a company', () => {
     const company = await createCompany(ctx.db);
     const user = await createProjectUser(ctx.db, company.id);
     const token = await signIn(ctx, user.email);
-    expect((await client(ctx.app, admin, EN).post(`/company/disable/${company.id}`)).statusCode).toBe(200);
-    expect((await client(ctx.app, admin, EN).get(`/company/${company.id}`)).json().data.enabled).toBe(false);
-    expect((await client(ctx.app, token, EN).get('/user/info')).statusCode).toBe(401);
+    expect(
+      (await client(ctx.app, admin, EN).call(companyRoutes.disable, { params: { id: company.id } })).statusCode,
+    ).toBe(200);
+    expect(
+      (await client(ctx.app, admin, EN).call(companyRoutes.detail, { params: { id: company.id } })).data.enabled,
+    ).toBe(false);
+    expect((await client(ctx.app, token, EN).call(userRoutes.info)).statusCode).toBe(401);
     const refused = await login(user.email);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ errorCode: 'user_disabled' });
-    expect((await client(ctx.app, admin, EN).post(`/company/enable/${company.id}`)).statusCode).toBe(200);
+    expect(
+      (await client(ctx.app, admin, EN).call(companyRoutes.enable, { params: { id: company.id } })).statusCode,
+    ).toBe(200);
     expect((await login(user.email)).statusCode).toBe(200);
     const rows = await trailOf(ctx.db, 'company', company.id);
     expect(rows.map((r) => r.reason)).toEqual(['company disabled', 'company enabled']);
@@ -199,14 +257,16 @@ describe('company administrators', () => {
   it('e-mails a temporary password that works only through the forced change', async () => {
     const company = await createCompany(ctx.db);
     const email = `boss.${Date.now()}@example.com`;
-    const res = await client(ctx.app, admin, EN).post('/company/set/company/manager/a', {
-      companyId: company.id,
-      email: ` ${email.toUpperCase()} `,
-      userName: 'Boss',
+    const res = await client(ctx.app, admin, EN).call(companyRoutes.setManager, {
+      body: {
+        companyId: company.id,
+        email: ` ${email.toUpperCase()} `,
+        userName: 'Boss',
+      },
     });
     expect(res.statusCode).toBe(200);
-    const { userId } = res.json().data as { userId: number };
-    expect(Object.keys(res.json().data)).toEqual(['userId']);
+    const { userId } = res.data as { userId: number };
+    expect(Object.keys(res.data)).toEqual(['userId']);
     const [row] = await ctx.db.select().from(users).where(eq(users.id, userId));
     expect(row).toMatchObject({
       email,
@@ -224,17 +284,18 @@ describe('company administrators', () => {
 
     const first = await login(email, temp);
     expect(first.statusCode).toBe(403);
-    expect(first.json().errorCode).toBe('user_inactivated');
+    expect(first.errorCode).toBe('user_inactivated');
     const change = await changePasswordAtSignIn(ctx, email, temp, 'Boss-pass1');
     expect(change.statusCode).toBe(200);
     const signedIn = await login(email, 'Boss-pass1');
-    expect(signedIn.json().data).toMatchObject({
+    expect(signedIn.data).toMatchObject({
       userType: UserType.Company,
       companyId: company.id,
       companyName: company.name,
     });
 
-    const managers = (await client(ctx.app, admin, EN).get(`/company/${company.id}/managers`)).json().data;
+    const managers = (await client(ctx.app, admin, EN).call(companyRoutes.managers, { params: { id: company.id } }))
+      .data;
     expect(managers).toEqual([
       expect.objectContaining({ userId, email, userName: 'Boss', isCompanyManager: true, userType: UserType.Company }),
     ]);
@@ -250,10 +311,12 @@ describe('company administrators', () => {
   it('writes the mail in the request language', async () => {
     const company = await createCompany(ctx.db);
     const email = `zh.boss.${Date.now()}@example.com`;
-    await client(ctx.app, adminZh, EN).post('/company/set/company/manager/a', {
-      companyId: company.id,
-      email,
-      userName: '王经理',
+    await client(ctx.app, adminZh, EN).call(companyRoutes.setManager, {
+      body: {
+        companyId: company.id,
+        email,
+        userName: '王经理',
+      },
     });
     const mail = await waitForNthMail(ctx, email, 1);
     expect(mail).toContain('您的 edoc 账号');
@@ -264,10 +327,12 @@ describe('company administrators', () => {
   it('refuses a registered e-mail, an unknown company and bad input', async () => {
     const company = await createCompany(ctx.db);
     const taken = await createUser(ctx.db);
-    const dup = await client(ctx.app, admin, EN).post('/company/set/company/manager/a', {
-      companyId: company.id,
-      email: taken.email,
-      userName: 'Dup',
+    const dup = await client(ctx.app, admin, EN).call(companyRoutes.setManager, {
+      body: {
+        companyId: company.id,
+        email: taken.email,
+        userName: 'Dup',
+      },
     });
     expect(dup.statusCode).toBe(409);
     expect(dup.json()).toMatchObject({
@@ -276,19 +341,23 @@ describe('company administrators', () => {
     });
     expect(
       (
-        await client(ctx.app, admin, EN).post('/company/set/company/manager/a', {
-          companyId: 999999,
-          email: 'n@example.com',
-          userName: 'N',
+        await client(ctx.app, admin, EN).call(companyRoutes.setManager, {
+          body: {
+            companyId: 999999,
+            email: 'n@example.com',
+            userName: 'N',
+          },
         })
       ).statusCode,
     ).toBe(404);
-    const bad = await client(ctx.app, adminZh, EN).post('/company/set/company/manager/a', {
-      companyId: company.id,
-      email: 'nope',
-      userName: 'N',
+    const bad = await client(ctx.app, adminZh, EN).call(companyRoutes.setManager, {
+      body: {
+        companyId: company.id,
+        email: 'nope',
+        userName: 'N',
+      },
     });
-    expect(bad.json().msg).toBe('邮箱格式不正确');
+    expect(bad.msg).toBe('邮箱格式不正确');
     const noCompany = await client(ctx.app, admin, EN).post('/company/set/company/manager/a', {
       email: 'n@example.com',
       userName: 'N',
@@ -300,7 +369,11 @@ describe('company administrators', () => {
     const mine = await createCompany(ctx.db);
     const theirs = await createCompany(ctx.db);
     const manager = await signIn(ctx, (await createCompanyAdmin(ctx.db, mine.id)).email);
-    expect((await client(ctx.app, manager, EN).get(`/company/${mine.id}/managers`)).json().data).toHaveLength(1);
-    expect((await client(ctx.app, manager, EN).get(`/company/${theirs.id}/managers`)).statusCode).toBe(403);
+    expect(
+      (await client(ctx.app, manager, EN).call(companyRoutes.managers, { params: { id: mine.id } })).data,
+    ).toHaveLength(1);
+    expect(
+      (await client(ctx.app, manager, EN).call(companyRoutes.managers, { params: { id: theirs.id } })).statusCode,
+    ).toBe(403);
   });
 });
