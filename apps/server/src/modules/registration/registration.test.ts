@@ -1,3 +1,4 @@
+import { authRoutes } from '@edoc/contract/auth-routes';
 import { TrailType, UserType } from '@edoc/contract/enums';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,7 +35,8 @@ const register = (payload: Record<string, unknown>, lang = 'en-US') =>
 /** The account a registration made (the answer names none: issue 9). */
 const accountOf = async (email: string) =>
   (await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email.trim().toLowerCase())))[0]?.id;
-const login = (email: string, password: string) => client(ctx.app).post('/login', { email, password });
+const login = (email: string, password: string) =>
+  client(ctx.app).call(authRoutes.login, { body: { email, password } });
 const decide = (token: string, userId: number, payload: Record<string, unknown>) =>
   client(ctx.app, token).post(`/company/approve/${userId}/a`, payload);
 const list = (token: string, query: string) => client(ctx.app, token).get(`/company/approve/list?${query}`);
@@ -86,7 +88,7 @@ describe('POST /edoc/register', () => {
     expect(approved).toContain('approved');
     const signedIn = await login(body.email, body.password);
     expect(signedIn.statusCode).toBe(200);
-    expect(signedIn.json().data).toMatchObject({ userId, userType: UserType.Project, companyId: company.id });
+    expect(signedIn.data).toMatchObject({ userId, userType: UserType.Project, companyId: company.id });
 
     const decided = (await trailOf(ctx.db, 'user', userId)).filter((r) => r.reason === 'registration approved');
     expect(decided).toEqual([
@@ -117,7 +119,7 @@ describe('POST /edoc/register', () => {
     const [row] = await ctx.db.select().from(users).where(eq(users.id, userId));
     expect(row).toMatchObject({ approvalStatus: 2, approvalReason: 'Not our staff' });
     expect(await waitForNthMail(ctx, body.email, 1)).toContain('Reason: Not our staff');
-    expect((await login(body.email, body.password)).json().errorCode).toBe('user_pending_approval');
+    expect((await login(body.email, body.password)).errorCode).toBe('user_pending_approval');
     const rejected = (await list(manager, 'status=2')).json().data.data;
     expect(rejected).toEqual([
       expect.objectContaining({ userId, approvalReason: 'Not our staff', decidedAt: expect.any(String) }),
@@ -216,7 +218,7 @@ describe('registration with the verification code on', () => {
   const send = (payload: Record<string, unknown>) =>
     client(captchaCtx.app).post('/register', payload, { 'accept-language': 'en-US' });
   async function captcha() {
-    const { id } = (await client(captchaCtx.app).get('/captcha')).json().data as { id: string };
+    const { id } = (await client(captchaCtx.app).call(authRoutes.captcha)).data as { id: string };
     return { id, code: await captchaAnswer(captchaCtx.db, id) };
   }
 
