@@ -1,3 +1,4 @@
+import { templateRoutes } from '@edoc/contract/template-routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { createProjectWorld, type ProjectWorld, signIn } from '../../test/factories.ts';
@@ -30,15 +31,15 @@ const BINDINGS = [
 ];
 
 const templateCount = async () =>
-  ((await client(ctx.app, world.admin.token).get('/template/list')).json().data as unknown[]).length;
+  ((await client(ctx.app, world.admin.token).call(templateRoutes.list)).data as unknown[]).length;
 
 describe('template Excel import and export', () => {
   it('imports a type-4 workbook and exports it back the same', async () => {
     const file = await xlsxOf({ Folders: FOLDERS, Groups: GROUPS, Bindings: BINDINGS });
     const res = await uploadAs(ctx, world.admin.token, '/template/import?type=4&name=Imported', 'bound.xlsx', file);
     expect(res.statusCode).toBe(200);
-    const id = res.json().data.id as number;
-    const detail = (await client(ctx.app, world.admin.token).get(`/template/${id}`)).json().data;
+    const id = res.json().data.id;
+    const detail = (await client(ctx.app, world.admin.token).call(templateRoutes.detail, { params: { id } })).data;
     expect(detail).toMatchObject({
       type: 4,
       folders: [
@@ -57,7 +58,7 @@ describe('template Excel import and export', () => {
       ],
     });
 
-    const exported = await client(ctx.app, world.admin.token).get(`/template/${id}/export`);
+    const exported = await client(ctx.app, world.admin.token).call(templateRoutes.export, { params: { id } });
     expect(exported.statusCode).toBe(200);
     expect(exported.headers['content-type']).toContain('spreadsheetml');
     const sheets = await rowsOf(exported.rawPayload);
@@ -82,10 +83,12 @@ describe('template Excel import and export', () => {
   });
 
   it('offers a sample workbook per type, in the session language', async () => {
-    const en = await client(ctx.app, world.admin.token).get('/template/import/sample?type=3');
+    const en = await client(ctx.app, world.admin.token).call(templateRoutes.importSample, { query: { type: 3 } });
     expect(Object.keys(await rowsOf(en.rawPayload))).toEqual(['Folders', 'Groups']);
     const zh = await signIn(ctx, world.admin.email, undefined, 'zh-CN');
-    const sample = await rowsOf((await client(ctx.app, zh).get('/template/import/sample?type=1')).rawPayload);
+    const sample = await rowsOf(
+      (await client(ctx.app, zh).call(templateRoutes.importSample, { query: { type: 1 } })).rawPayload,
+    );
     expect(sample).toEqual({ 用户组: [['名称', '描述']] });
     // A Chinese sample imports in an English session: headers of either language are accepted.
     const filled = await xlsxOf({
