@@ -1,3 +1,5 @@
+import { projectEntryRoutes, projectRoutes } from '@edoc/contract/project-routes';
+import { folderRoutes } from '@edoc/contract/folder-routes';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../../db/schema/companies.ts';
@@ -33,7 +35,7 @@ async function member(companyId: number, roleCode: string) {
     .where(and(eq(roles.projectId, projectId), eq(roles.code, roleCode)));
   await ctx.db.insert(members).values({ projectId, userId: user.id, roleId: role.id });
   const token = await signIn(ctx, user.email);
-  await client(ctx.app, token).post('/common/study/entry', { studyId: projectId });
+  await client(ctx.app, token).call(projectEntryRoutes.enter, { body: { studyId: projectId } });
   return { token, user, role };
 }
 
@@ -41,11 +43,13 @@ beforeAll(async () => {
   ctx = await createTestContext();
   const [company] = await ctx.db.insert(companies).values({ name: 'Folder Co' }).returning();
   const admin = await signIn(ctx, (await createCompanyAdmin(ctx.db, company.id)).email);
-  const ich = ((await client(ctx.app, admin).get('/template/directory/list')).json().data as Array<{ id: number }>)[0]
+  const ich = ((await client(ctx.app, admin).call(projectRoutes.directoryTemplates)).data as Array<{ id: number }>)[0]
     .id;
   projectId = (
-    await client(ctx.app, admin).post('/project/create', { code: 'F-1', name: 'Folders', directoryTemplateId: ich })
-  ).json().data.studyId;
+    await client(ctx.app, admin).call(projectRoutes.create, {
+      body: { code: 'F-1', name: 'Folders', directoryTemplateId: ich },
+    })
+  ).data.studyId;
   for (const f of await ctx.db.select().from(folders).where(eq(folders.projectId, projectId)))
     byCode.set(f.ichCode!, f.id);
   pm = (await member(company.id, 'STU_PM')).token;
@@ -74,7 +78,7 @@ afterAll(() => ctx.close());
 
 describe('folder tree with permissions', () => {
   it('gives the project administrator every folder, enabled and manageable', async () => {
-    const data = (await client(ctx.app, pm).get('/folder/tree/0')).json().data;
+    const data = (await client(ctx.app, pm).call(folderRoutes.tree0)).data;
     expect(data.manage).toBe(true);
     const all = flatten(data.allFolderList);
     expect(all).toHaveLength(56);
@@ -83,7 +87,7 @@ describe('folder tree with permissions', () => {
   });
 
   it('shows ordinary staff exactly the granted folders enabled, inherited downwards, overridden lower down', async () => {
-    const data = (await client(ctx.app, staff).get('/folder/tree/0')).json().data;
+    const data = (await client(ctx.app, staff).call(folderRoutes.tree0)).data;
     expect(data.manage).toBe(false);
     expect(data.work).toBeUndefined();
     const all = new Map(flatten(data.allFolderList).map((n) => [n.ichCode, n]));
@@ -100,42 +104,58 @@ describe('folder tree with permissions', () => {
   });
 
   it('refuses folder calls before a project is entered', async () => {
-    expect((await client(ctx.app, outsider).get('/folder/tree/0')).statusCode).toBe(403);
+    expect((await client(ctx.app, outsider).call(folderRoutes.tree0)).statusCode).toBe(403);
   });
 });
 
 describe('folder management', () => {
   it('creates, refuses duplicates among siblings (any case) and long titles, renames and deletes', async () => {
     const parentId = byCode.get('8.4')!;
-    const created = await client(ctx.app, pm).post('/folder/create', {
-      parentId,
-      name: 'Local documents',
-      ichCode: '8.4.9',
+    const created = await client(ctx.app, pm).call(folderRoutes.create, {
+      body: {
+        parentId,
+        name: 'Local documents',
+        ichCode: '8.4.9',
+      },
     });
     expect(created.statusCode).toBe(200);
-    const id = created.json().data.folderId as number;
-    const dup = await client(ctx.app, pm).post('/folder/create', { parentId, name: 'LOCAL documents' });
+    const id = created.data.folderId;
+    const dup = await client(ctx.app, pm).call(folderRoutes.create, { body: { parentId, name: 'LOCAL documents' } });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json().msg).toBe('Folder name already exists');
+    expect(dup.msg).toBe('Folder name already exists');
     expect(
-      (await client(ctx.app, pm).post('/folder/create', { parentId: byCode.get('8.3')!, name: 'Local documents' }))
+      (
+        await client(ctx.app, pm).call(folderRoutes.create, {
+          body: { parentId: byCode.get('8.3')!, name: 'Local documents' },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const long = await client(ctx.app, pm).call(folderRoutes.create, { body: { parentId, name: 'x'.repeat(129) } });
+    expect(long.msg).toBe('Name cannot exceed 128 characters');
+    expect(
+      (await client(ctx.app, pm).call(folderRoutes.rename, { params: { id }, body: { name: 'Site documents' } }))
         .statusCode,
     ).toBe(200);
-    const long = await client(ctx.app, pm).post('/folder/create', { parentId, name: 'x'.repeat(129) });
-    expect(long.json().msg).toBe('Name cannot exceed 128 characters');
-    expect((await client(ctx.app, pm).post(`/folder/rename/${id}`, { name: 'Site documents' })).statusCode).toBe(200);
-    const parentDelete = await client(ctx.app, pm).post(`/folder/delete/${parentId}`);
+    const parentDelete = await client(ctx.app, pm).call(folderRoutes.delete, { params: { id: parentId } });
     expect(parentDelete.statusCode).toBe(409);
-    expect((await client(ctx.app, pm).post(`/folder/delete/${id}`)).statusCode).toBe(200);
+    expect((await client(ctx.app, pm).call(folderRoutes.delete, { params: { id } })).statusCode).toBe(200);
   });
 
   it('ordinary staff without a manage level cannot create, rename or delete', async () => {
     expect(
-      (await client(ctx.app, staff).post('/folder/create', { parentId: byCode.get('8.2')!, name: 'Mine' })).statusCode,
+      (await client(ctx.app, staff).call(folderRoutes.create, { body: { parentId: byCode.get('8.2')!, name: 'Mine' } }))
+        .statusCode,
     ).toBe(403);
     expect(
-      (await client(ctx.app, staff).post(`/folder/rename/${byCode.get('8.2.1')!}`, { name: 'Renamed' })).statusCode,
+      (
+        await client(ctx.app, staff).call(folderRoutes.rename, {
+          params: { id: byCode.get('8.2.1')! },
+          body: { name: 'Renamed' },
+        })
+      ).statusCode,
     ).toBe(403);
-    expect((await client(ctx.app, staff).post(`/folder/delete/${byCode.get('8.2.1')!}`)).statusCode).toBe(403);
+    expect(
+      (await client(ctx.app, staff).call(folderRoutes.delete, { params: { id: byCode.get('8.2.1')! } })).statusCode,
+    ).toBe(403);
   });
 });

@@ -1,9 +1,18 @@
+import { userRoutes } from '@edoc/contract/user-routes';
+import { folderRoutes } from '@edoc/contract/folder-routes';
+import { documentRoutes } from '@edoc/contract/document-routes';
 import { FolderType } from '@edoc/contract/permissions';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { folderGrants, folders, projects, roles, sites } from '../../db/schema/projects.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { createProjectWorld, joinProject, SAMPLE, type ProjectPerson, type ProjectWorld } from '../../test/factories.ts';
+import {
+  createProjectWorld,
+  joinProject,
+  SAMPLE,
+  type ProjectPerson,
+  type ProjectWorld,
+} from '../../test/factories.ts';
 import { client } from '../../test/requests.ts';
 
 // Issue 14: the SPEC §7 calls GET /folder/workspace/list and GET /folder/upload/auth, and folder counts that never
@@ -17,11 +26,10 @@ let siteA: number;
 let siteB: number;
 
 const file = (token: string, folderId: number, name: string, site?: number) =>
-  client(ctx.app, token).form(
-    '/minio/file/save',
-    { folderId, name, ...(site ? { central: false, siteId: site } : {}) },
-    { name: `${name}.pdf`, content: SAMPLE.pdf() },
-  );
+  client(ctx.app, token).callUpload(documentRoutes.upload, {
+    fields: { folderId, name, ...(site ? { central: false, siteId: site } : {}) },
+    file: { name: `${name}.pdf`, content: SAMPLE.pdf() },
+  });
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -46,7 +54,12 @@ beforeAll(async () => {
     { folderId: brochure, subjectType: 'role', subjectId: role.id, docKeys: ['viewDoc'], manageLevel: 0 },
   ]);
   reader = await joinProject(ctx, world, role.id, [siteA]);
-  for (const [name, site] of [['central', undefined], ['at A', siteA], ['at B', siteB], ['at B too', siteB]] as const) {
+  for (const [name, site] of [
+    ['central', undefined],
+    ['at A', siteA],
+    ['at B', siteB],
+    ['at B too', siteB],
+  ] as const) {
     expect((await file(world.pm.token, protocol, name, site)).statusCode).toBe(200);
   }
 });
@@ -54,9 +67,9 @@ afterAll(() => ctx.close());
 
 describe('GET /folder/workspace/list', () => {
   it('lists only the work folders the caller may view, counting only documents of their sites', async () => {
-    const res = await client(ctx.app, reader.token).get('/folder/workspace/list');
+    const res = await client(ctx.app, reader.token).call(folderRoutes.workspaceList);
     expect(res.statusCode).toBe(200);
-    const list = res.json().data as Array<{ folderId: number; fileCount: number; path: string[]; type: number }>;
+    const list = res.data as Array<{ folderId: number; fileCount: number; path: string[]; type: number }>;
     expect(list.map((f) => f.folderId).sort()).toEqual([brochure, protocol].sort());
     expect(list.find((f) => f.folderId === protocol)).toMatchObject({ fileCount: 2, canCreateFile: true });
     expect(list.find((f) => f.folderId === brochure)).toMatchObject({ fileCount: 0, canCreateFile: false });
@@ -64,7 +77,7 @@ describe('GET /folder/workspace/list', () => {
   });
 
   it('gives the project administrator every work folder and every document', async () => {
-    const list = (await client(ctx.app, world.pm.token).get('/folder/workspace/list')).json().data as Array<{
+    const list = (await client(ctx.app, world.pm.token).call(folderRoutes.workspaceList)).data as Array<{
       folderId: number;
       fileCount: number;
     }>;
@@ -77,7 +90,7 @@ describe('GET /folder/workspace/list', () => {
   });
 
   it('counts the folder tree by the same rule: a site member never sees a count of another site', async () => {
-    const tree = (await client(ctx.app, reader.token).get('/folder/tree/0')).json().data.allFolderList;
+    const tree = (await client(ctx.app, reader.token).call(folderRoutes.tree0)).data.allFolderList;
     const find = (nodes: Array<{ folderId: number; fileCount: number; children: unknown[] }>): number | undefined => {
       for (const n of nodes) {
         if (n.folderId === protocol) return n.fileCount;
@@ -91,13 +104,16 @@ describe('GET /folder/workspace/list', () => {
 
 describe('GET /folder/upload/auth', () => {
   const auth = (who: ProjectPerson, folderId: number | string) =>
-    client(ctx.app, who.token).get(`/folder/upload/auth?folderId=${folderId}`);
+    client(ctx.app, who.token).call(documentRoutes.uploadAuth, { query: { folderId } });
 
   it('allows a folder where the caller may create, with the types and limits the upload applies', async () => {
-    await ctx.db.update(projects).set({ allowedFileTypes: ['pdf', 'docx'] }).where(eq(projects.id, world.projectId));
+    await ctx.db
+      .update(projects)
+      .set({ allowedFileTypes: ['pdf', 'docx'] })
+      .where(eq(projects.id, world.projectId));
     const res = await auth(reader, protocol);
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({
+    expect(res.data).toMatchObject({
       folderId: protocol,
       canUpload: true,
       reason: null,
@@ -108,18 +124,18 @@ describe('GET /folder/upload/auth', () => {
   });
 
   it('says why not, in the caller language: no create right, a library folder', async () => {
-    expect((await auth(reader, brochure)).json().data).toMatchObject({
+    expect((await auth(reader, brochure)).data).toMatchObject({
       canUpload: false,
       reason: 'You do not have permission for this',
     });
-    await client(ctx.app, reader.token).post('/user/lang', { lang: 'zh' });
-    expect((await auth(reader, brochure)).json().data.reason).toBe('没有权限');
-    await client(ctx.app, reader.token).post('/user/lang', { lang: 'en-US' });
+    await client(ctx.app, reader.token).call(userRoutes.setLang, { body: { lang: 'zh' } });
+    expect((await auth(reader, brochure)).data.reason).toBe('没有权限');
+    await client(ctx.app, reader.token).call(userRoutes.setLang, { body: { lang: 'en-US' } });
     const [library] = await ctx.db
       .insert(folders)
       .values({ projectId: world.projectId, type: FolderType.Library, name: '文件库', nameEn: 'Library' })
       .returning();
-    expect((await auth(world.pm, library.id)).json().data).toMatchObject({
+    expect((await auth(world.pm, library.id)).data).toMatchObject({
       canUpload: false,
       reason: 'A library folder holds archived documents only: upload into a workspace folder',
     });
@@ -141,7 +157,7 @@ describe('GET /folder/upload/auth', () => {
     try {
       const res = await auth(reader, protocol);
       expect(res.statusCode).toBe(200);
-      expect(res.json().data).toMatchObject({ canUpload: false, reason: expect.stringContaining('closed') });
+      expect(res.data).toMatchObject({ canUpload: false, reason: expect.stringContaining('closed') });
     } finally {
       await ctx.db.update(projects).set({ closed: false }).where(eq(projects.id, world.projectId));
     }
