@@ -12,6 +12,8 @@ import {
   libraryList,
   libraryListQuery,
   recallQuery,
+  refileBody,
+  retitleBody,
 } from './library.ts';
 import { idParams } from './fields.ts';
 import { defineRoute, rawAnswer } from './route.ts';
@@ -25,6 +27,8 @@ export const libraryRoutes = {
   batchArchive: defineRoute('POST', '/file/batch/archived', { body: batchArchiveBody, response: batchAnswer }),
   recall: defineRoute('GET', '/file/recall', { query: recallQuery, response: libraryAnswer }),
   markInvalid: defineRoute('POST', '/folder/file/invalid', { body: invalidBody, response: libraryAnswer }),
+  refile: defineRoute('POST', '/folder/library/file/move/a', { body: refileBody, response: libraryAnswer }),
+  retitle: defineRoute('POST', '/folder/library/file/rename/a', { body: retitleBody, response: libraryAnswer }),
   deletionApprovers: defineRoute('GET', '/file/delete/approvers/:id', {
     params: idParams,
     response: deletionApprovers,

@@ -41,6 +41,13 @@ export const recallQuery = z.object({ fileId: idParam });
 /** POST /folder/file/invalid: mark a library document obsolete (or valid again). */
 export const invalidBody = z.object({ fileId: idField, fileInvalid: z.boolean('required') });
 
+/** POST /folder/library/file/move/a (moveDoc): a library record filed in another library folder (issue 26). */
+export const refileBody = z.object({ fileId: idField, folderId: idField });
+/** POST /folder/library/file/rename/a (renameDoc): a library record's title corrected; its content stays. */
+export const retitleBody = z.object({ fileId: idField, name: requiredText(NAME_MAX) });
+export type RefileBody = z.infer<typeof refileBody>;
+export type RetitleBody = z.infer<typeof retitleBody>;
+
 /** POST /file/delete/apply: deleting an archived document is an application to a named approver. */
 export const deleteApplyBody = z.object({
   fileId: idField,

@@ -87,6 +87,11 @@ export const TRAIL_ENTRIES = [
   }),
   entry(TrailType.Update, 'document', { old: documentChange, new: documentChange }),
   entry(TrailType.Move, 'document', { old: z.object({ folderId: id.nullable() }), new: z.object({ folderId: id }) }),
+  // A library record filed in another library folder (issue 26 item 12).
+  entry(TrailType.Move, 'document', {
+    old: z.object({ libraryFolderId: id, entryId: id }),
+    new: z.object({ libraryFolderId: id, entryId: id }),
+  }),
   entry(TrailType.OnlineEdit, 'document', { old: editStep.nullable(), new: editStep }),
   // The workflow (issue 10): receive is an update; each stage's decision has its stage's type.
   entry(TrailType.Update, 'document', { old: workflowStep, new: workflowStep.extend({ received: z.literal(true) }) }),

@@ -52,6 +52,8 @@ export const WORKFLOW_ACTIONS = [
   'move',
   'archive',
   'recall',
+  'refile',
+  'retitle',
   'applyDelete',
   'approveDelete',
   'rejectDelete',
@@ -212,6 +214,21 @@ export const TRANSITIONS: readonly Transition[] = [
     trail: TrailType.Update,
     scope: 'library',
   },
+  // Filing a library record elsewhere or correcting its title (issue 26 item 12): the content and the entry's dates
+  // stay; archived or waiting to be activated only (a document in deletion waits for its approver).
+  ...[S.Archived, S.WaitingActivation].flatMap((from): Transition[] => [
+    {
+      from,
+      action: 'refile',
+      to: from,
+      who: 'holder',
+      key: 'moveDoc',
+      trail: TrailType.Move,
+      scope: 'library',
+      decided: 'to another library folder where the caller also holds moveDoc',
+    },
+    { from, action: 'retitle', to: from, who: 'holder', key: 'renameDoc', trail: TrailType.Update, scope: 'library' },
+  ]),
   {
     from: S.Archived,
     action: 'applyDelete',

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { reportDefinition } from '@edoc/contract/custom-report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notices } from '../db/schema/notices.ts';
 import { boardAttachments } from '../db/schema/board.ts';
@@ -181,7 +182,7 @@ beforeAll(async () => {
       ownerId: world.staff.id,
       name: 'Matrix',
       shared: true,
-      definition: { dataset: 'documents', columns: ['name'], filters: [], chartType: 'table' },
+      definition: reportDefinition.parse({ dataset: 'documents', columns: ['name'], filters: [], chartType: 'table' }),
     })
     .returning();
   Object.assign(ids, {

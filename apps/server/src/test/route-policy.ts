@@ -247,6 +247,8 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'POST /file/batch/archived': member,
   'GET /file/recall': { ...member, destructive: true },
   'POST /folder/file/invalid': member,
+  'POST /folder/library/file/move/a': member,
+  'POST /folder/library/file/rename/a': member,
   'GET /file/delete/approvers/{id}': withIds(member, { id: 'file' }, { handlerRefuses: ['staff1'] }),
   'POST /file/delete/apply': member,
   'GET /file/delete/{fileId}/{applyId}/a': withIds(

@@ -1,4 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { ReportDefinition } from '@edoc/contract/custom-report';
 import { projects } from './projects.ts';
 import { users } from './users.ts';
 
@@ -19,7 +20,7 @@ export const customReports = pgTable(
       .references(() => users.id),
     name: text('name').notNull(),
     shared: boolean('shared').notNull().default(false),
-    definition: jsonb('definition').notNull(),
+    definition: jsonb('definition').$type<ReportDefinition>().notNull(),
     /** Member user ids who receive it weekly (empty: not mailed); each gets what they themselves may see. */
     mailTo: integer('mail_to').array().notNull().default([]),
     lastMailedAt: timestamp('last_mailed_at', { withTimezone: true }),
