@@ -1,5 +1,7 @@
+import { workflowRoutes } from '@edoc/contract/workflow-routes';
+import { documentRoutes } from '@edoc/contract/document-routes';
 import { DOC_PERMISSION_KEYS, DocStatus } from '@edoc/contract/enums';
-import { transitionOf, type WorkflowAction } from '@edoc/contract/workflow';
+import { STAGES, transitionOf, type WorkflowAction } from '@edoc/contract/workflow';
 import { refusalOf, type ActorFacts } from '@edoc/contract/workflow-abilities';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,12 +101,13 @@ beforeAll(async () => {
 }, 60_000);
 
 const as = (who: Who) => client(ctx.app, people[who].token);
-const route = () => [3, 4, 5].map((stage) => ({ stage, userIds: [people.a1.id, people.a2.id], allMustAct: true }));
+const route = () => STAGES.map((stage) => ({ stage, userIds: [people.a1.id, people.a2.id], allMustAct: true }));
 const statusOf = async (id: number) =>
   (await ctx.db.select({ s: documents.status }).from(documents).where(eq(documents.id, id)))[0].s;
 
 async function passStage(id: number, who: Who[]) {
-  for (const w of who) expect((await as(w).post(`/file/audit/${id}/a`, { pass: true })).statusCode).toBe(200);
+  for (const w of who)
+    expect((await as(w).call(workflowRoutes.decide, { params: { id }, body: { pass: true } })).statusCode).toBe(200);
 }
 
 /** A fresh document in the fixture's situation. */
@@ -115,10 +118,13 @@ async function build(fixture: Fixture): Promise<number> {
     name: `Table ${n}`,
     ...(fixture === 'waitingReceive' ? { assigneeId: people.receiver.id } : {}),
   };
-  const saved = await as('pm').form('/minio/file/save', fields, { name: 't.pdf', content: SAMPLE.pdf() });
-  const id = saved.json().data.fileId as number;
+  const saved = await as('pm').callUpload(documentRoutes.upload, {
+    fields: fields,
+    file: { name: 't.pdf', content: SAMPLE.pdf() },
+  });
+  const id = saved.data.fileId;
   if (fixture === 'waitingReceive' || fixture === 'editing') return id;
-  expect((await as('pm').post('/file/apply/save', { fileId: id, stages: route() })).statusCode).toBe(200);
+  expect((await as('pm').call(workflowRoutes.send, { body: { fileId: id, stages: route() } })).statusCode).toBe(200);
   const fullStages = { sentNobodyActed: 0, review: 0, qc: 1, approval: 2, processed: 3 }[fixture];
   for (let i = 0; i < fullStages; i++) await passStage(id, ['a1', 'a2']);
   if (ACTED.includes(fixture)) await passStage(id, ['a2']);
@@ -128,15 +134,15 @@ async function build(fixture: Fixture): Promise<number> {
 function request(call: Call, who: Who, id: number): ReturnType<ReturnType<typeof as>['post']> {
   switch (call) {
     case 'receive':
-      return as(who).post(`/file/receive/${id}/a`);
+      return as(who).call(workflowRoutes.receive, { params: { id } });
     case 'send':
-      return as(who).post('/file/apply/save', { fileId: id, stages: route() });
+      return as(who).call(workflowRoutes.send, { body: { fileId: id, stages: route() } });
     case 'pass':
-      return as(who).post(`/file/audit/${id}/a`, { pass: true });
+      return as(who).call(workflowRoutes.decide, { params: { id }, body: { pass: true } });
     case 'reject':
-      return as(who).post(`/file/audit/${id}/a`, { pass: false, comment: 'Not yet' });
+      return as(who).call(workflowRoutes.decide, { params: { id }, body: { pass: false, comment: 'Not yet' } });
     default:
-      return as(who).post(`/file/undo/${id}/a`);
+      return as(who).call(workflowRoutes.undo, { params: { id } });
   }
 }
 
