@@ -1,3 +1,4 @@
+import { documentRoutes } from '@edoc/contract/document-routes';
 import { expect } from 'vitest';
 import { folderGrants, roles } from '../db/schema/projects.ts';
 import type { TestContext } from './context.ts';
@@ -32,13 +33,12 @@ export async function editingWorld(ctx: TestContext, code: string): Promise<Edit
   let n = 0;
   const newDocx = async (name = 'Plan') => {
     n += 1;
-    const res = await client(ctx.app, world.pm.token).form(
-      '/minio/file/save',
-      { folderId: folder, name: `${name} ${n}` },
-      { name: `${name.toLowerCase()}-${n}.docx`, content: docx('first') },
-    );
+    const res = await client(ctx.app, world.pm.token).callUpload(documentRoutes.upload, {
+      fields: { folderId: folder, name: `${name} ${n}` },
+      file: { name: `${name.toLowerCase()}-${n}.docx`, content: docx('first') },
+    });
     expect(res.statusCode).toBe(200);
-    return res.json().data.fileId as number;
+    return res.data.fileId;
   };
   return { world, folder, editor, newDocx };
 }

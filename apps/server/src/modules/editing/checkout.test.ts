@@ -1,3 +1,5 @@
+import { editingRoutes } from '@edoc/contract/editing-routes';
+import { documentRoutes } from '@edoc/contract/document-routes';
 import { DocStatus, TrailType } from '@edoc/contract/enums';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,13 +21,12 @@ const pdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n1 0 obj<<>>endob
 
 async function newPdf(): Promise<number> {
   n += 1;
-  const res = await as().form(
-    '/minio/file/save',
-    { folderId: folder, name: `Scan ${n}` },
-    { name: `scan-${n}.pdf`, content: pdf('v1') },
-  );
+  const res = await as().callUpload(documentRoutes.upload, {
+    fields: { folderId: folder, name: `Scan ${n}` },
+    file: { name: `scan-${n}.pdf`, content: pdf('v1') },
+  });
   expect(res.statusCode).toBe(200);
-  return res.json().data.fileId as number;
+  return res.data.fileId;
 }
 const versionsOf = (fileId: number) =>
   ctx.db
@@ -33,9 +34,9 @@ const versionsOf = (fileId: number) =>
     .from(documentVersions)
     .where(eq(documentVersions.documentId, fileId))
     .orderBy(asc(documentVersions.id));
-const checkOut = (fileId: number) => as().post('/file/ol/start/a', { fileId, mode: 'checkout' });
+const checkOut = (fileId: number) => as().call(editingRoutes.start, { body: { fileId, mode: 'checkout' } });
 const checkIn = (fileId: number, name: string, content: Buffer) =>
-  as().form('/file/ol/checkin/a', { fileId }, { name, content });
+  as().callUpload(editingRoutes.checkin, { fields: { fileId }, file: { name, content } });
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -47,7 +48,7 @@ afterAll(() => ctx.close());
 describe('check-out and check-in', () => {
   it('checks out (the file through its symbol, with the lock), checks in a new file as the next version', async () => {
     const fileId = await newPdf();
-    const out = (await checkOut(fileId)).json().data;
+    const out = (await checkOut(fileId)).data;
     expect(out).toMatchObject({ mode: 'checkout', webdavUrl: null, officeUri: null, wopi: null });
     const file = await ctx.app.inject({
       method: 'GET',
@@ -56,7 +57,7 @@ describe('check-out and check-in', () => {
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.toString()).toContain('v1');
     const done = await checkIn(fileId, 'scan edited.pdf', pdf('v2'));
-    expect(done.json().data).toMatchObject({ outcome: 'saved', versionNo: 'V1.1' });
+    expect(done.data).toMatchObject({ outcome: 'saved', versionNo: 'V1.1' });
     expect((await versionsOf(fileId)).map((v) => [v.versionNo, v.source, v.fileName])).toEqual([
       ['V1.0', null, 'scan-1.pdf'],
       ['V1.1', 'checkin', 'scan-1.pdf'],
@@ -67,16 +68,16 @@ describe('check-out and check-in', () => {
       url: `/edoc/minio/file/revise/down?uniqueSymbol=${out.uniqueSymbol}`,
     });
     expect(gone.statusCode).toBe(410);
-    expect((await as().get(`/file/ol/unique/exist/${fileId}`)).json().data.exists).toBe(false);
+    expect((await as().call(editingRoutes.exists, { params: { id: fileId } })).data.exists).toBe(false);
   });
 
   it('says no change in the document when the same file comes back, and cancels without a version', async () => {
     const fileId = await newPdf();
     await checkOut(fileId);
-    expect((await checkIn(fileId, 'same.pdf', pdf('v1'))).json().data.outcome).toBe('unchanged');
+    expect((await checkIn(fileId, 'same.pdf', pdf('v1'))).data.outcome).toBe('unchanged');
     await checkOut(fileId);
-    const cancelled = await as().del(`/file/ol/revise/symbol/del/${fileId}?discard=1`);
-    expect(cancelled.json().data).toEqual({ outcome: 'cancelled', fileVersionId: null, versionNo: null });
+    const cancelled = await as().call(editingRoutes.end, { params: { id: fileId }, query: { discard: '1' } });
+    expect(cancelled.data).toEqual({ outcome: 'cancelled', fileVersionId: null, versionNo: null });
     expect(await versionsOf(fileId)).toHaveLength(1);
     const outcomes = (await trailOf(ctx.db, 'document', fileId))
       .filter((r) => r.type === TrailType.OnlineEdit)
@@ -87,10 +88,10 @@ describe('check-out and check-in', () => {
   it('refuses a check-in of another type, or without a session, and stores nothing', async () => {
     const fileId = await newPdf();
     const none = await checkIn(fileId, 'x.pdf', pdf('v9'));
-    expect([none.statusCode, none.json().errorCode]).toEqual([410, 'edit_session_ended']);
+    expect([none.statusCode, none.errorCode]).toEqual([410, 'edit_session_ended']);
     await checkOut(fileId);
     const wrong = await checkIn(fileId, 'x.docx', SAMPLE.docx());
-    expect([wrong.statusCode, wrong.json().errorCode, wrong.json().msg]).toEqual([
+    expect([wrong.statusCode, wrong.errorCode, wrong.msg]).toEqual([
       400,
       'invalid_value',
       expect.stringMatching(/file/i),
@@ -103,8 +104,8 @@ describe('check-out and check-in', () => {
 describe('what cannot be edited', () => {
   it('refuses a PDF in the desktop suite, a document out of editing, and bad input naming the field', async () => {
     const fileId = await newPdf();
-    const type = await as().post('/file/ol/start/a', { fileId, mode: 'webdav' });
-    expect([type.statusCode, type.json().errorCode]).toEqual([400, 'edit_type_not_supported']);
+    const type = await as().call(editingRoutes.start, { body: { fileId, mode: 'webdav' } });
+    expect([type.statusCode, type.errorCode]).toEqual([400, 'edit_type_not_supported']);
     await ctx.db.update(documents).set({ status: DocStatus.InReview }).where(eq(documents.id, fileId));
     const status = await checkOut(fileId);
     expect(status.statusCode).toBe(409);

@@ -1,3 +1,6 @@
+import { workflowRoutes } from '@edoc/contract/workflow-routes';
+import { editingRoutes } from '@edoc/contract/editing-routes';
+import { documentRoutes } from '@edoc/contract/document-routes';
 import { TrailType } from '@edoc/contract/enums';
 import { asc, eq } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
@@ -21,7 +24,8 @@ let origin: string; // where the app listens, for the WebDAV client
 
 const as = (p: { token: string }) => client(ctx.app, p.token);
 
-const start = (p: ProjectPerson, fileId: number, mode = 'webdav') => as(p).post('/file/ol/start/a', { fileId, mode });
+const start = (p: ProjectPerson, fileId: number, mode: 'wopi' | 'webdav' | 'checkout' = 'webdav') =>
+  as(p).call(editingRoutes.start, { body: { fileId, mode } });
 const versionsOf = (fileId: number) =>
   ctx.db
     .select()
@@ -47,10 +51,10 @@ describe('editing in the desktop suite through WebDAV', () => {
     const fileId = await newDocx();
     const res = await start(editor, fileId);
     expect(res.statusCode).toBe(200);
-    const session = res.json().data;
+    const session = res.data;
     expect(session).toMatchObject({ mode: 'webdav', userId: editor.id, changed: false, fileName: 'plan-1.docx' });
     expect(session.officeUri).toBe(`ms-word:ofe|u|${session.webdavUrl}`);
-    const { dav, file } = davOf(session.webdavUrl);
+    const { dav, file } = davOf(session.webdavUrl!);
     const listed = await dav.getDirectoryContents('/');
     expect(Array.isArray(listed) && listed.map((f) => f.basename)).toEqual(['plan-1.docx']);
     const lock = await dav.lock(file);
@@ -61,7 +65,7 @@ describe('editing in the desktop suite through WebDAV', () => {
       expect(put).toBe(true);
     }
     expect(await versionsOf(fileId)).toHaveLength(1);
-    expect((await as(editor).get(`/file/ol/unique/exist/${fileId}`)).json().data.session.changed).toBe(true);
+    expect((await as(editor).call(editingRoutes.exists, { params: { id: fileId } })).data.session!.changed).toBe(true);
     await dav.unlock(file, lock.token);
     const versions = await versionsOf(fileId);
     expect(versions.map((v) => [v.versionNo, v.source])).toEqual([
@@ -80,8 +84,8 @@ describe('editing in the desktop suite through WebDAV', () => {
 
   it('refuses a PUT without the lock another client holds, and a second LOCK', async () => {
     const fileId = await newDocx();
-    const { webdavUrl } = (await start(editor, fileId)).json().data;
-    const { dav, file } = davOf(webdavUrl);
+    const { webdavUrl } = (await start(editor, fileId)).data;
+    const { dav, file } = davOf(webdavUrl!);
     await dav.lock(file);
     await expect(dav.putFileContents(file, docx('sneaky'))).rejects.toThrow(/423/);
     await expect(dav.lock(file)).rejects.toThrow(/423/);
@@ -90,8 +94,8 @@ describe('editing in the desktop suite through WebDAV', () => {
   it('ends a session whose content did not change without a version: no change in the document', async () => {
     const fileId = await newDocx();
     await start(editor, fileId);
-    const ended = await as(editor).del(`/file/ol/revise/symbol/del/${fileId}`);
-    expect(ended.json().data).toEqual({ outcome: 'unchanged', fileVersionId: null, versionNo: null });
+    const ended = await as(editor).call(editingRoutes.end, { params: { id: fileId } });
+    expect(ended.data).toEqual({ outcome: 'unchanged', fileVersionId: null, versionNo: null });
     expect(await versionsOf(fileId)).toHaveLength(1);
   });
 });
@@ -102,50 +106,58 @@ describe('one editor at a time', () => {
     expect((await start(editor, fileId)).statusCode).toBe(200);
     const second = await start(world.pm, fileId);
     expect(second.statusCode).toBe(423);
-    expect(second.json().msg).toMatch(/is editing this document \(since \d{4}-\d\d-\d\d \d\d:\d\d UTC\)/);
+    expect(second.msg).toMatch(/is editing this document \(since \d{4}-\d\d-\d\d \d\d:\d\d UTC\)/);
     expect(second.json().data.holder).toMatchObject({ userId: editor.id });
-    const seen = (await as(world.pm).get(`/file/ol/unique/exist/${fileId}`)).json().data;
+    const seen = (await as(world.pm).call(editingRoutes.exists, { params: { id: fileId } })).data;
     expect(seen).toMatchObject({ exists: true, mine: false, session: null, holder: { userId: editor.id } });
     // The holder reopening the page gets the same session back.
-    expect((await start(editor, fileId)).json().data.uniqueSymbol).toBe(await symbolOf(fileId));
+    expect((await start(editor, fileId)).data.uniqueSymbol).toBe(await symbolOf(fileId));
   });
 
   it('names the document of a session link (SPEC §2 uniqueSymbol) to members of its project only', async () => {
     const fileId = await newDocx();
-    const symbol = (await start(editor, fileId)).json().data.uniqueSymbol as string;
-    const seen = await as(world.pm).get(`/file/ol/separate/view?uniqueSymbol=${symbol}`);
+    const symbol = (await start(editor, fileId)).data.uniqueSymbol;
+    const seen = await as(world.pm).call(editingRoutes.separateView, { query: { uniqueSymbol: symbol } });
     expect(seen.statusCode).toBe(200);
-    expect(seen.json().data).toMatchObject({ fileId, exists: true, mine: false, holder: { userId: editor.id } });
-    expect((await as(world.pm).get('/file/ol/separate/view?uniqueSymbol=no-such-session-symbol-here')).statusCode).toBe(404);
+    expect(seen.data).toMatchObject({ fileId, exists: true, mine: false, holder: { userId: editor.id } });
+    expect(
+      (await as(world.pm).call(editingRoutes.separateView, { query: { uniqueSymbol: 'no-such-session-symbol-here' } }))
+        .statusCode,
+    ).toBe(404);
     const elsewhere = await createProjectWorld(ctx, 'ED-2');
-    expect((await as(elsewhere.pm).get(`/file/ol/separate/view?uniqueSymbol=${symbol}`)).statusCode).toBe(404);
+    expect(
+      (await as(elsewhere.pm).call(editingRoutes.separateView, { query: { uniqueSymbol: symbol } })).statusCode,
+    ).toBe(404);
   });
 
   it('refuses a new version, sending, renaming, moving and deleting while locked, the holder included', async () => {
     const fileId = await newDocx();
     await start(editor, fileId);
     const locked = [
-      await as(world.pm).form('/minio/file/edit/a', { fileId }, { name: 'x.docx', content: docx('other') }),
-      await as(world.pm).post('/file/rename/a', { fileId, name: 'Renamed' }),
-      await as(editor).post('/file/rename/a', { fileId, name: 'Renamed' }),
-      await as(world.pm).post('/file/apply/save', { fileId, stages: [] }),
-      await as(world.pm).post(`/file/move/${fileId}/${world.folderByIch.get('8.2.1')}/a`),
-      await as(world.pm).post('/file/delete/a', { fileId, deleteAllVersion: true }),
+      await as(world.pm).callUpload(documentRoutes.edit, {
+        fields: { fileId },
+        file: { name: 'x.docx', content: docx('other') },
+      }),
+      await as(world.pm).call(documentRoutes.rename, { body: { fileId, name: 'Renamed' } }),
+      await as(editor).call(documentRoutes.rename, { body: { fileId, name: 'Renamed' } }),
+      await as(world.pm).call(workflowRoutes.send, { body: { fileId, stages: [] } }),
+      await as(world.pm).call(documentRoutes.move, { params: { fileId, folderId: world.folderByIch.get('8.2.1') } }),
+      await as(world.pm).call(documentRoutes.delete, { body: { fileId, deleteAllVersion: true } }),
     ];
-    expect(locked.map((r) => [r.statusCode, r.json().errorCode])).toEqual(locked.map(() => [423, 'document_locked']));
+    expect(locked.map((r) => [r.statusCode, r.errorCode])).toEqual(locked.map(() => [423, 'document_locked']));
     expect(await versionsOf(fileId)).toHaveLength(1);
   });
 
   it('lets another user take an expired lock, keeping what the first had saved as a version', async () => {
     const fileId = await newDocx();
-    const first = (await start(editor, fileId)).json().data;
-    const { dav, file } = davOf(first.webdavUrl);
+    const first = (await start(editor, fileId)).data;
+    const { dav, file } = davOf(first.webdavUrl!);
     await dav.putFileContents(file, docx('saved before leaving'));
     await ctx.db
       .update(editSessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(editSessions.documentId, fileId));
-    expect((await as(world.pm).get(`/file/ol/unique/exist/${fileId}`)).json().data.exists).toBe(false);
+    expect((await as(world.pm).call(editingRoutes.exists, { params: { id: fileId } })).data.exists).toBe(false);
     const taken = await start(world.pm, fileId);
     expect(taken.statusCode).toBe(200);
     const versions = await versionsOf(fileId);
@@ -159,8 +171,8 @@ describe('one editor at a time', () => {
 
   it('closes an abandoned session in the workers’ round, its saves a version, once however many workers run', async () => {
     const fileId = await newDocx();
-    const { webdavUrl } = (await start(editor, fileId)).json().data;
-    const { dav, file } = davOf(webdavUrl);
+    const { webdavUrl } = (await start(editor, fileId)).data;
+    const { dav, file } = davOf(webdavUrl!);
     await dav.putFileContents(file, docx('saved, then the laptop closed'));
     await ctx.db
       .update(editSessions)
@@ -179,11 +191,11 @@ describe('one editor at a time', () => {
   it('lets a project administrator end someone else’s session (in the trail), but not another member', async () => {
     const fileId = await newDocx();
     await start(world.pm, fileId);
-    expect((await as(editor).del(`/file/ol/revise/symbol/del/${fileId}`)).statusCode).toBe(403);
-    await as(world.pm).del(`/file/ol/revise/symbol/del/${fileId}?discard=true`);
+    expect((await as(editor).call(editingRoutes.end, { params: { id: fileId } })).statusCode).toBe(403);
+    await as(world.pm).call(editingRoutes.end, { params: { id: fileId }, query: { discard: 'true' } });
     await start(editor, fileId);
-    const ended = await as(world.pm).del(`/file/ol/revise/symbol/del/${fileId}`);
-    expect(ended.json().data.outcome).toBe('ended_by_admin');
+    const ended = await as(world.pm).call(editingRoutes.end, { params: { id: fileId } });
+    expect(ended.data.outcome).toBe('ended_by_admin');
     const last = (await trailOf(ctx.db, 'document', fileId)).at(-1)!;
     expect(last).toMatchObject({ type: TrailType.OnlineEdit, actorId: world.pm.id });
     expect(last.newValue).toMatchObject({ outcome: 'ended_by_admin' });

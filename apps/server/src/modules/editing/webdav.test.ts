@@ -1,3 +1,6 @@
+import { projectEntryRoutes } from '@edoc/contract/project-routes';
+import { editingRoutes } from '@edoc/contract/editing-routes';
+import { authRoutes } from '@edoc/contract/auth-routes';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editSessions } from '../../db/schema/editing.ts';
@@ -24,11 +27,11 @@ afterAll(() => ctx.close());
 /** A WebDAV session of the editor's on a new document: its folder's address and the document's name. */
 async function davSession(token = editor.token) {
   const fileId = await newDocx();
-  const res = await client(ctx.app, token).post('/file/ol/start/a', { fileId, mode: 'webdav' });
-  const url = new URL(res.json().data.webdavUrl as string);
+  const res = await client(ctx.app, token).call(editingRoutes.start, { body: { fileId, mode: 'webdav' } });
+  const url = new URL(res.data.webdavUrl!);
   const folder = url.pathname.slice(0, url.pathname.lastIndexOf('/') + 1);
   const name = decodeURIComponent(url.pathname.slice(folder.length));
-  const symbol = res.json().data.uniqueSymbol as string;
+  const symbol = res.data.uniqueSymbol;
   const dav = (method: string, file: string, headers: Record<string, string> = {}, payload?: Buffer) =>
     ctx.app.inject({ method: method as 'GET', url: `${folder}${encodeURIComponent(file)}`, headers, payload });
   return { fileId, name, symbol, folder, dav };
@@ -84,10 +87,10 @@ describe('WebDAV for desktop clients', () => {
 
   it('ends with the sign-in it came from, and 12 hours after it started however often it is used', async () => {
     const own = await signIn(ctx, editor.email);
-    await client(ctx.app, own).post('/common/study/entry', { studyId: projectId });
+    await client(ctx.app, own).call(projectEntryRoutes.enter, { body: { studyId: projectId } });
     const signedOut = await davSession(editor.token);
     expect((await signedOut.dav('GET', signedOut.name)).statusCode).toBe(200);
-    await client(ctx.app, editor.token).post('/logout', {});
+    await client(ctx.app, editor.token).call(authRoutes.logout);
     expect((await signedOut.dav('GET', signedOut.name)).statusCode).toBe(410);
     expect((await signedOut.dav('PUT', signedOut.name, {}, docx('after'))).statusCode).toBe(410);
     const down = await ctx.app.inject({

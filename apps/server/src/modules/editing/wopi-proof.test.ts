@@ -1,3 +1,5 @@
+import { editingRoutes } from '@edoc/contract/editing-routes';
+import { documentRoutes } from '@edoc/contract/document-routes';
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context.ts';
@@ -25,13 +27,12 @@ beforeAll(async () => {
   ctx = await createTestContext({ WOPI_DISCOVERY_URL: fake.url, WOPI_HOST_URL: `${HOST}/` });
   world = await createProjectWorld(ctx, 'WP-1');
   const pm = client(ctx.app, world.pm.token);
-  const saved = await pm.form(
-    '/minio/file/save',
-    { folderId: world.folderByIch.get('8.2.2')!, name: 'Proof' },
-    { name: 'proof.docx', content: docx },
-  );
-  const started = await pm.post('/file/ol/start/a', { fileId: saved.json().data.fileId, mode: 'wopi' });
-  const { actionUrl, accessToken } = started.json().data.wopi;
+  const saved = await pm.callUpload(documentRoutes.upload, {
+    fields: { folderId: world.folderByIch.get('8.2.2')!, name: 'Proof' },
+    file: { name: 'proof.docx', content: docx },
+  });
+  const started = await pm.call(editingRoutes.start, { body: { fileId: saved.data.fileId, mode: 'wopi' } });
+  const { actionUrl, accessToken } = started.data.wopi!;
   const src = new URL(actionUrl).searchParams.get('WOPISrc')!;
   expect(src.startsWith(`${HOST}/wopi/files/`)).toBe(true);
   wopi = { sessionId: Number(src.split('/').pop()), token: accessToken };

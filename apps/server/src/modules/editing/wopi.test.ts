@@ -1,3 +1,7 @@
+import { projectEntryRoutes } from '@edoc/contract/project-routes';
+import { editingRoutes } from '@edoc/contract/editing-routes';
+import { documentRoutes } from '@edoc/contract/document-routes';
+import { authRoutes } from '@edoc/contract/auth-routes';
 import { createHash } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,9 +37,9 @@ interface Launch {
 /** Starts a browser session as the viewer page does, and reads what it hands the editor. */
 async function launch(p: ProjectPerson, fileId?: number): Promise<Launch> {
   const id = fileId ?? (await newDocx('Memo'));
-  const res = await as(p).post('/file/ol/start/a', { fileId: id, mode: 'wopi' });
+  const res = await as(p).call(editingRoutes.start, { body: { fileId: id, mode: 'wopi' } });
   expect(res.statusCode).toBe(200);
-  const { actionUrl, accessToken, accessTokenTtl } = res.json().data.wopi;
+  const { actionUrl, accessToken, accessTokenTtl } = res.data.wopi!;
   const wopiSrc = new URL(actionUrl).searchParams.get('WOPISrc')!;
   return {
     fileId: id,
@@ -167,8 +171,8 @@ describe('an editor opening, locking, saving and closing a document', () => {
     expect((await lockCall(l, 'LOCK')).statusCode).toBe(400);
 
     // The viewer page ends the session: the last save becomes the one new version, from online editing.
-    const ended = await as(editor).del(`/file/ol/revise/symbol/del/${l.fileId}`);
-    expect(ended.json().data).toMatchObject({ outcome: 'saved', versionNo: 'V1.1' });
+    const ended = await as(editor).call(editingRoutes.end, { params: { id: l.fileId } });
+    expect(ended.data).toMatchObject({ outcome: 'saved', versionNo: 'V1.1' });
     const versions = await versionsOf(l.fileId);
     expect(versions.map((v) => [v.versionNo, v.source, v.sha256])).toEqual([
       ['V1.0', null, v1.sha256],
@@ -201,7 +205,7 @@ describe('an editor opening, locking, saving and closing a document', () => {
     expect((await call(taken, 'GET')).json().UserId).toBe(String(world.pm.id));
     // The first editor's token does not open the new session.
     expect((await call({ sessionId: taken.sessionId, token: l.token }, 'GET')).statusCode).toBe(401);
-    await as(world.pm).del(`/file/ol/revise/symbol/del/${l.fileId}?discard=true`);
+    await as(world.pm).call(editingRoutes.end, { params: { id: l.fileId }, query: { discard: 'true' } });
   });
 });
 
@@ -238,10 +242,10 @@ describe('access tokens', () => {
 
   it('ends with the sign-in it came from, and 12 hours after its session started (issue 25)', async () => {
     const own = { ...editor, token: await signIn(ctx, editor.email) };
-    await as(own).post('/common/study/entry', { studyId: world.projectId });
+    await as(own).call(projectEntryRoutes.enter, { body: { studyId: world.projectId } });
     const signedOut = await launch(own);
     expect((await call(signedOut, 'GET')).statusCode).toBe(200);
-    await as(own).post('/logout', {});
+    await as(own).call(authRoutes.logout);
     expect((await call(signedOut, 'GET')).statusCode).toBe(401);
     expect((await putFile(signedOut, docx('after'))).statusCode).toBe(401);
 
@@ -257,19 +261,22 @@ describe('access tokens', () => {
     const plain = await createTestContext();
     try {
       const w = await createProjectWorld(plain, 'WO-2');
-      const res = await client(plain.app, w.pm.token).form(
-        '/minio/file/save',
-        { folderId: w.folderByIch.get('8.2.2')!, name: 'Plain' },
-        { name: 'plain.docx', content: docx('x') },
-      );
-      const started = await client(plain.app, w.pm.token).post('/file/ol/start/a', {
-        fileId: res.json().data.fileId,
-        mode: 'wopi',
+      const res = await client(plain.app, w.pm.token).callUpload(documentRoutes.upload, {
+        fields: { folderId: w.folderByIch.get('8.2.2')!, name: 'Plain' },
+        file: { name: 'plain.docx', content: docx('x') },
+      });
+      const started = await client(plain.app, w.pm.token).call(editingRoutes.start, {
+        body: {
+          fileId: res.data.fileId,
+          mode: 'wopi',
+        },
       });
       // No editor answers: no session starts and the document stays free.
-      expect([started.statusCode, started.json().errorCode]).toEqual([503, 'browser_editor_unavailable']);
-      const status = await client(plain.app, w.pm.token).get(`/file/ol/unique/exist/${res.json().data.fileId}`);
-      expect(status.json().data).toMatchObject({ exists: false, browserEditor: false });
+      expect([started.statusCode, started.errorCode]).toEqual([503, 'browser_editor_unavailable']);
+      const status = await client(plain.app, w.pm.token).call(editingRoutes.exists, {
+        params: { id: res.data.fileId },
+      });
+      expect(status.data).toMatchObject({ exists: false, browserEditor: false });
       expect(
         String((await plain.app.inject({ url: '/edoc/health' })).headers['content-security-policy']),
       ).not.toContain('frame-src');
