@@ -1,11 +1,14 @@
 import { UserType } from '@edoc/contract/enums';
+import { anyEnvelope, type AnyEnvelope } from '@edoc/contract/envelope';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { MULTIPART_ROUTES } from '../plugins/route.ts';
 import { contentTypeProbes, multipartProbes, type RawProbe } from './bad-input-bodies.ts';
 import { malformed, malformedParam, plausible, type BadValue, type JsonSchema } from './bad-input-values.ts';
 import { createTestContext, type TestContext } from './context.ts';
 import { dataSnapshot } from './data-snapshot.ts';
 import { createProjectWorld, createUser, signIn, type ProjectWorld } from './factories.ts';
+import type { Answer } from './requests.ts';
 import { ROUTE_POLICY, type Gate } from './route-policy.ts';
 
 /**
@@ -57,16 +60,20 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => ctx.close());
 
-interface Refusal {
-  status?: unknown;
-  msg?: string;
-  data?: { fields?: Array<{ field: string; message: string }> } | null;
+/** What a refusal of bad input names: each field and what is wrong with it (plugins/errors.ts). */
+const refusedFields = z.object({ fields: z.array(z.object({ field: z.string(), message: z.string() })) });
+
+/** The envelope of an answer, or null when it is not JSON or not the envelope. */
+function refusalOf(res: Answer): AnyEnvelope | null {
+  if (!String(res.headers['content-type'] ?? '').includes('json')) return null;
+  const parsed = anyEnvelope.safeParse(res.json());
+  return parsed.success ? parsed.data : null;
 }
 
 /** A refusal that does not say what was wrong: no message, or one that names an empty field (" is invalid"). */
-function unclear(what: string, body: Refusal): string[] {
+function unclear(what: string, body: AnyEnvelope): string[] {
   const named = (m: string | undefined) => !!m && !/^\s/.test(m);
-  const fields = body.data?.fields ?? [];
+  const fields = refusedFields.safeParse(body.data).data?.fields ?? [];
   return named(body.msg) && fields.every((f) => f.field !== '' && named(f.message))
     ? []
     : [`${what}: an unclear message "${body.msg}" ${JSON.stringify(fields)}`];
@@ -172,7 +179,7 @@ describe('bad input, every operation', () => {
           accepted = true;
           continue; // a value the field may take after all (a raw answer, or text without a limit)
         }
-        const body = String(res.headers['content-type'] ?? '').includes('json') ? res.json<Refusal>() : null;
+        const body = refusalOf(res);
         if (body?.status !== false) failures.push(`${what}: ${res.statusCode} without the envelope`);
         else failures.push(...unclear(what, body));
       }
@@ -191,8 +198,11 @@ describe('bad input, every operation', () => {
         const what = `${key} with ${probe.field}: ${probe.label}`;
         if (res.statusCode >= 500) failures.push(`${what}: ${res.statusCode} ${res.body.slice(0, 200)}`);
         else if (res.statusCode < 300) accepted = true;
-        else if (res.json<Refusal>().status !== false) failures.push(`${what}: without the envelope`);
-        else failures.push(...unclear(what, res.json<Refusal>()));
+        else {
+          const body = refusalOf(res);
+          if (body?.status !== false) failures.push(`${what}: without the envelope`);
+          else failures.push(...unclear(what, body));
+        }
       }
       if (accepted) {
         before = null;
