@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cappedPageOf } from './envelope.ts';
 import { DOC_PERMISSION_KEYS } from './enums.ts';
+import { editHolder } from './editing.ts';
 import { abilityList, calendarDate, optionalCalendarDate, optionalText, requiredText, ID_MAX } from './fields.ts';
 import { NAME_MAX } from './limits.ts';
 
@@ -108,6 +109,12 @@ export const fileRow = z.object({
   /** Viewable online (SPEC §3 "view"). */
   view: z.boolean(),
   takeFileInvalid: z.boolean(),
+  /**
+   * Who is to receive it while it waits for them (status 2, "waiting to be received"); null in any other status.
+   */
+  receiverName: z.string().nullable(),
+  /** The open edit session holding it (a check-out, an editor): what it withholds is LOCK_WITHHOLDS. */
+  lock: editHolder.nullable(),
   /** The caller's document keys on the row's folder. */
   abilities: abilityList(DOC_PERMISSION_KEYS),
 });

@@ -62,6 +62,7 @@ export const editHolder = z.object({
   startedAt: z.string(),
   expiresAt: z.string(),
 });
+export type EditHolder = z.infer<typeof editHolder>;
 
 /** The open session as its holder sees it: how to reach the file. */
 export const editSession = editHolder.extend({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DOC_PERMISSION_KEYS } from './enums.ts';
+import { editHolder } from './editing.ts';
 import { abilityList, ID_MAX } from './fields.ts';
 import { workflowAbilities } from './workflow-requests.ts';
 
@@ -61,6 +62,10 @@ export const fileDetail = z.object({
   canDownload: z.boolean(),
   /** The workflow actions the caller may take now (contract workflow.ts abilitiesOf): the action panel's buttons. */
   actions: workflowAbilities,
+  /** The open edit session holding the document (a check-out, an editor), if any. */
+  lock: editHolder.nullable(),
+  /** Actions the caller could take but for the lock (workflow-abilities.ts withheldByLock): shown disabled. */
+  withheld: workflowAbilities,
   /** When passing asks for a signature: and whether this session's first signing needs the e-mail too. */
   signing: z.object({ required: z.boolean(), needsEmail: z.boolean() }),
   /** An application to delete the document waiting for a decision (status 9): what the approver decides on. */

@@ -1,4 +1,5 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import type { EditHolder, EditMode } from '@edoc/contract/editing';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { editSessions } from '../db/schema/editing.ts';
 import { users } from '../db/schema/users.ts';
@@ -17,6 +18,33 @@ export async function openSessionOf(tx: Tx | Db, documentId: number, lock = fals
     .where(and(eq(editSessions.documentId, documentId), isNull(editSessions.endedAt)));
   const [row] = lock ? await query.for('update', { of: editSessions }) : await query;
   return row ?? null;
+}
+
+/**
+ * The locks on these documents now (open sessions not yet expired), as lists and the viewer show them: what they
+ * withhold is LOCK_WITHHOLDS (contract workflow-abilities.ts), which requireUnlocked enforces.
+ */
+export async function locksOf(tx: Tx | Db, documentIds: number[], now = new Date()): Promise<Map<number, EditHolder>> {
+  if (documentIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ session: editSessions, holderName: users.name })
+    .from(editSessions)
+    .innerJoin(users, eq(users.id, editSessions.userId))
+    .where(
+      and(inArray(editSessions.documentId, documentIds), isNull(editSessions.endedAt), gt(editSessions.expiresAt, now)),
+    );
+  return new Map(
+    rows.map(({ session: s, holderName }) => [
+      s.documentId,
+      {
+        userId: s.userId,
+        userName: holderName,
+        mode: s.mode as EditMode,
+        startedAt: s.startedAt.toISOString(),
+        expiresAt: s.expiresAt.toISOString(),
+      },
+    ]),
+  );
 }
 
 export const isExpired = (s: EditSessionRow, now = new Date()) => s.expiresAt.getTime() <= now.getTime();

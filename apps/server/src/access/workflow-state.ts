@@ -1,5 +1,5 @@
 import { transitionOf, type Transition, type WorkflowAction } from '@edoc/contract/workflow';
-import { abilitiesOf, refusalOf, type ActorFacts } from '@edoc/contract/workflow-abilities';
+import { abilitiesOf, refusalOf, withheldByLock, type ActorFacts } from '@edoc/contract/workflow-abilities';
 import type { FolderRights } from '@edoc/contract/permissions';
 import { Decision, RouteState, StageState } from '@edoc/contract/states';
 import { and, asc, desc, eq } from 'drizzle-orm';
@@ -7,6 +7,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { documentRoutes, routeStages, signatures, stageAssignees } from '../db/schema/workflow.ts';
 import type { ProjectContext } from '../plugins/context.ts';
 import { fail } from '../lib/app-error.ts';
+import { locksOf } from './edit-lock.ts';
 
 type RouteRow = typeof documentRoutes.$inferSelect;
 type StageRow = typeof routeStages.$inferSelect;
@@ -96,8 +97,9 @@ export function requireTransition(status: number, action: WorkflowAction, facts:
 }
 
 /**
- * What the action panel shows a caller for a document: the actions the table allows them now, and whether a pass
- * asks for a signature (and, at the session's first signing, the e-mail too).
+ * What the action panel shows a caller for a document: the actions the table allows them now (an edit session's
+ * lock heeded), those only the lock withholds, who holds it, and whether a pass asks for a signature (and, at the
+ * session's first signing, the e-mail too).
  */
 export async function workflowOf(
   tx: Tx,
@@ -106,11 +108,14 @@ export async function workflowOf(
   rights: FolderRights | undefined,
 ) {
   const open = await openStageOf(tx, doc.id);
-  const actions = abilitiesOf(doc.status, factsOf(ctx.auth.user.id, doc, rights, open));
+  const lock = (await locksOf(tx, [doc.id])).get(doc.id) ?? null;
+  const facts = { ...factsOf(ctx.auth.user.id, doc, rights, open), locked: lock !== null };
+  const actions = abilitiesOf(doc.status, facts);
+  const withheld = withheldByLock(doc.status, facts);
   const required = !!open?.stage.signatureRequired && actions.includes('pass');
   let needsEmail = false;
   if (required) needsEmail = !(await signedInSession(tx, ctx));
-  return { actions, signing: { required, needsEmail } };
+  return { actions, withheld, lock, signing: { required, needsEmail } };
 }
 
 /** Whether the caller has signed in this session already: later signings ask for the password alone (11.200(a)). */

@@ -72,6 +72,8 @@ export function row(fileId: number, name: string, abilities: DocKey[], extra: Pa
     size: 1000,
     view: true,
     takeFileInvalid: false,
+    receiverName: null,
+    lock: null,
     abilities,
     ...extra,
   };

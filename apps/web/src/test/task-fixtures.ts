@@ -45,6 +45,8 @@ export function detailOf(fileId: number, signing: FileDetail['signing']): FileDe
     abilities: ['viewDoc'],
     canDownload: false,
     actions: ['pass', 'reject'],
+    lock: null,
+    withheld: [],
     signing,
     watermark: { name: 'Pat', email: 'pat@example.com', time: '2026-03-01T08:00:00Z' },
   };

@@ -32,6 +32,8 @@ export function detail(over: Partial<FileDetail> = {}): FileDetail {
     abilities: ['viewDoc'],
     canDownload: false,
     actions: [],
+    lock: null,
+    withheld: [],
     signing: { required: false, needsEmail: false },
     watermark: { name: 'Zhang San', email: 'zhang.san@example.com', time: '2026-03-01T04:05:06.000Z' },
     ...over,

@@ -1,7 +1,9 @@
 import type { FileRow } from '@edoc/contract/document';
+import { DocStatus } from '@edoc/contract/enums';
 import { isViewableType } from '@edoc/contract/file-rules';
 import type { z } from 'zod';
 import type { fileListQuery } from '@edoc/contract/document';
+import { alias } from 'drizzle-orm/pg-core';
 import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { documents, documentVersions } from '../../db/schema/documents.ts';
 import { libraryEntries } from '../../db/schema/library.ts';
@@ -12,6 +14,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { cappedCount, likePattern } from '../../lib/sql.ts';
 import { docAbilitiesOf, folderRights } from '../../access/folder-rights.ts';
 import { siteFilter, visibleSites } from '../../access/sites.ts';
+import { locksOf } from '../../access/edit-lock.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 
 type ListQuery = z.infer<typeof fileListQuery>;
@@ -91,6 +94,7 @@ export async function listDocuments(deps: Deps, ctx: ProjectContext, query: List
       .orderBy(...order)
       .limit(query.pageSize)
       .offset((query.pageNum - 1) * query.pageSize);
+    const receiver = alias(users, 'receiver');
     const page = await tx
       .select({
         d: documents,
@@ -98,6 +102,7 @@ export async function listDocuments(deps: Deps, ctx: ProjectContext, query: List
         folderName: folders.name,
         folderEn: folders.nameEn,
         creator: users.name,
+        receiverName: receiver.name,
         // Marked obsolete in the library (issue 11): the current library entry says so.
         invalid: sql<boolean>`exists (select 1 from ${libraryEntries} e where e.document_id = ${documents.id}
           and e.superseded_at is null and e.invalid)`,
@@ -106,9 +111,14 @@ export async function listDocuments(deps: Deps, ctx: ProjectContext, query: List
       .leftJoin(documentVersions, eq(documentVersions.id, documents.currentVersionId))
       .leftJoin(folders, eq(folders.id, documents.folderId))
       .innerJoin(users, eq(users.id, documents.createdBy))
+      .leftJoin(receiver, eq(receiver.id, documents.assigneeId))
       .where(inArray(documents.id, pageIds))
       .orderBy(...order);
-    const data: FileRow[] = page.map(({ d, v, folderName, folderEn, creator, invalid }) => ({
+    const locks = await locksOf(
+      tx,
+      page.map((p) => p.d.id),
+    );
+    const data: FileRow[] = page.map(({ d, v, folderName, folderEn, creator, receiverName, invalid }) => ({
       fileId: d.id,
       fileVersionId: v?.id ?? null,
       folderId: d.folderId,
@@ -132,6 +142,8 @@ export async function listDocuments(deps: Deps, ctx: ProjectContext, query: List
         ? isViewableType(v.extension) || ['png', 'jpg', 'jpeg', 'gif', 'txt', 'csv'].includes(v.extension)
         : false,
       takeFileInvalid: invalid,
+      receiverName: d.status === DocStatus.WaitingReceive ? receiverName : null,
+      lock: locks.get(d.id) ?? null,
       abilities: docAbilitiesOf(d.folderId ? rights.get(d.folderId) : undefined),
     }));
     return { data, total, capped };

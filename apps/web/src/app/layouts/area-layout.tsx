@@ -88,6 +88,9 @@ export function AreaLayout({ area, titleKey }: AreaLayoutProps) {
         }}
         width={224}
         theme="dark"
+        // Issue 26, item 16: the menu scrolls on its own above the collapse bar, which covered its last entries
+        // ("Personal centre") at 900 pixels of height; the sider stays in view while the page scrolls.
+        style={{ position: 'sticky', top: 0, height: '100vh' }}
       >
         <div
           style={{
@@ -103,16 +106,18 @@ export function AreaLayout({ area, titleKey }: AreaLayoutProps) {
         >
           {collapsed ? 'e' : 'edoc eTMF'}
         </div>
-        <Menu
-          id="side-menu"
-          theme="dark"
-          mode="inline"
-          items={items}
-          selectedKeys={selected}
-          openKeys={openKeys}
-          onOpenChange={(keys) => setOpenKeys(keys)}
-          onClick={({ key }) => void navigate(key)}
-        />
+        <div id="side-menu-scroll" style={{ height: 'calc(100% - 64px)', overflowY: 'auto', overflowX: 'hidden' }}>
+          <Menu
+            id="side-menu"
+            theme="dark"
+            mode="inline"
+            items={items}
+            selectedKeys={selected}
+            openKeys={openKeys}
+            onOpenChange={(keys) => setOpenKeys(keys)}
+            onClick={({ key }) => void navigate(key)}
+          />
+        </div>
       </Layout.Sider>
       <Layout>
         <AppHeader

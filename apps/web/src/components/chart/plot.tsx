@@ -1,6 +1,7 @@
 import { Bar, Column, Line, Pie } from '@ant-design/plots';
 import { useEffect, useRef } from 'react';
 import type { ChartPoint, ReportChartProps } from './index';
+import { integerTicks, isCounts } from './ticks';
 
 interface ClickEvent {
   type?: string;
@@ -29,6 +30,8 @@ export default function Plot({ kind, data, onSelect, height = 320 }: ReportChart
     select.current?.(point);
   };
   const common = { data, height, onEvent, autoFit: true };
+  // Counts tick on whole numbers; other measures (sizes in MB, days) keep the library's ticks.
+  const axis = isCounts(data.map((d) => d.value)) ? { y: { tickMethod: integerTicks } } : undefined;
   if (kind === 'pie') {
     return (
       <Pie
@@ -42,12 +45,15 @@ export default function Plot({ kind, data, onSelect, height = 320 }: ReportChart
     );
   }
   if (kind === 'line') {
-    return <Line {...common} xField="label" yField="value" colorField={series ? 'series' : undefined} point />;
+    return (
+      <Line {...common} axis={axis} xField="label" yField="value" colorField={series ? 'series' : undefined} point />
+    );
   }
   const Chart = kind === 'hbar' ? Bar : Column;
   return (
     <Chart
       {...common}
+      axis={axis}
       xField="label"
       yField="value"
       colorField={series ? 'series' : undefined}

@@ -30,6 +30,8 @@ const detail: FileDetail = {
   abilities: ['viewDoc', 'editDoc'],
   canDownload: false,
   actions: [],
+  lock: null,
+  withheld: [],
   signing: { required: false, needsEmail: false },
   watermark: { name: 'Ann', email: 'ann@example.com', time: '2026-03-01T04:05:06.000Z' },
 };

@@ -45,6 +45,8 @@ const detail = {
   abilities: ['viewDoc' as const, 'deleteDoc' as const],
   canDownload: false,
   actions: ['applyDelete' as const],
+  lock: null,
+  withheld: [],
   signing: { required: false, needsEmail: false },
   watermark: { name: 'Pat', email: 'pat@example.com', time: '2026-01-01T08:00:00Z' },
 };
@@ -62,10 +64,12 @@ describe('file library', () => {
     renderApp('/file');
     const table = await findById('library-table');
     expect(await within(table).findByText('Brochure')).toBeInTheDocument();
-    for (const header of ['Name', 'ICH code', 'File code', 'Version', 'Effective date', 'Publish date', 'Archived'])
+    for (const header of ['Name', 'File code', 'Version', 'Effective', 'Expires', 'Archived'])
       expect(within(table).getAllByText(header).length).toBeGreaterThan(0);
     expect(within(table).getByText('PRT-001')).toBeInTheDocument();
     expect(byId('library-row-1-status').textContent).toBe('Archived');
+    // The same coloured tag as the workspace list and the viewer (issue 26, item 16).
+    expect(byId('library-row-1-status').className).toMatch(/ant-tag-green/);
     expect(byId('library-row-2-status').textContent).toBe('Waiting to be activated (2099-05-01)');
     expect(byId('library-row-3-expired')).toHaveClass('ant-typography-danger');
     expect(byId('library-row-3-expired').textContent).toBe('2020-01-01');
@@ -101,6 +105,62 @@ describe('file library', () => {
     // A folder narrows the list.
     fireEvent.click(byId('library-folder-21'));
     await waitFor(() => expect(listParams(fetchMock).at(-1)!.get('folderId')).toBe('21'));
+  });
+
+  // Issue 26, item 7: at 1440×900 the columns were wider than the room beside the tree, the dates wrapped and the last
+  // one was cut under the sticky actions. Below 1600 pixels the ICH code, publish date and creator go under the name.
+  it.each([
+    ['en-US', ['Name', 'File code', 'Version', 'Status', 'Effective', 'Expires', 'Archived', 'Actions'], 'Published'],
+    ['zh-CN', ['文件名称', '文件编号', '版本号', '状态', '生效日期', '失效日期', '归档时间', '操作'], '发布'],
+  ] as const)(
+    'fits beside the tree at 1440 pixels in %s, the rest under the name',
+    async (lang, headers, published) => {
+      await changeLanguage(lang);
+      enterWorkspace();
+      mockApi(base);
+      renderApp('/file');
+      const table = await findById('library-table');
+      await within(table).findByText('Brochure');
+      const shown = within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent?.trim())
+        .filter(Boolean);
+      expect(shown).toEqual(headers);
+      const widths = [...table.querySelectorAll<HTMLElement>('colgroup col')].map(
+        (c) => parseFloat(c.style.width) || 0,
+      );
+      // The folder tree (250) and the page around it leave about 880 pixels at 1440.
+      expect(widths.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(880);
+      expect(byId('library-row-1-more')).toHaveTextContent(
+        `8.2.2 · ${lang === 'en-US' ? 'Published 2026-01-02' : '2026-01-02 发布'} · Pat`,
+      );
+      expect(byId('library-row-1-more')).toHaveTextContent(published);
+      expect(byId('library-row-1-name')).toHaveAttribute('title', 'Protocol');
+      // Only the actions stay in place while the table scrolls.
+      expect(table.querySelectorAll('th.ant-table-cell-fix-left')).toHaveLength(0);
+    },
+  );
+
+  it('shows the ICH code, publish date and creator in their own columns on a wider screen', async () => {
+    await changeLanguage('en-US');
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: true,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }));
+    enterWorkspace();
+    mockApi(base);
+    renderApp('/file');
+    const table = await findById('library-table');
+    await within(table).findByText('Brochure');
+    for (const header of ['ICH code', 'Published', 'Creator'])
+      expect(within(table).getByRole('columnheader', { name: header })).toBeInTheDocument();
+    expect(document.getElementById('library-row-1-more')).toBeNull();
   });
 
   it("shows each archived version's first page beside its name, and the type icon where there is none", async () => {

@@ -1,6 +1,7 @@
 import * as pdfjs from 'pdfjs-dist';
 // Served from the app's own origin by the build (CSP: worker-src 'self' blob:).
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import type { TextRun } from './text-marks';
 
 /**
  * The one place that touches pdf.js, kept small so the viewer's tests can replace it (jsdom has no canvas).
@@ -49,6 +50,8 @@ export interface PdfHandle {
   render(pageNo: number, canvas: HTMLCanvasElement, scale: number): { done: Promise<void>; cancel(): void };
   /** The page's text, for search. */
   pageText(pageNo: number): Promise<string>;
+  /** The page's text runs where the text layer puts them (scale 1), to mark the words searched. */
+  pageRuns(pageNo: number): Promise<TextRun[]>;
   destroy(): void;
 }
 
@@ -65,6 +68,7 @@ export async function openPdf(url: string, headers: Record<string, string>): Pro
   });
   const doc = await task.promise;
   const texts = new Map<number, Promise<string>>();
+  const runs = new Map<number, Promise<TextRun[]>>();
   return {
     numPages: doc.numPages,
     async pageSize(pageNo) {
@@ -115,6 +119,24 @@ export async function openPdf(url: string, headers: Record<string, string>): Pro
         texts.set(pageNo, text);
       }
       return text;
+    },
+    pageRuns(pageNo) {
+      let found = runs.get(pageNo);
+      if (!found) {
+        found = doc.getPage(pageNo).then(async (page) => {
+          const viewport = page.getViewport({ scale: 1 });
+          const content = await page.getTextContent();
+          return content.items.flatMap((item) => {
+            if (!('str' in item) || !item.str) return [];
+            // As pdf.js's text layer places a run: the page's transform applied to the run's, its top at the ascent.
+            const [, , c, d, e, f] = pdfjs.Util.transform(viewport.transform, item.transform) as number[];
+            const height = Math.hypot(c, d);
+            return [{ str: item.str, x: e, y: f - height, width: item.width * viewport.scale, height }];
+          });
+        });
+        runs.set(pageNo, found);
+      }
+      return found;
     },
     destroy() {
       void task.destroy();

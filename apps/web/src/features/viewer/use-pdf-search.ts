@@ -15,6 +15,8 @@ export function usePdfSearch(pdf: PdfHandle | null) {
   const [hits, setHits] = useState<SearchHit[] | null>(null);
   const [current, setCurrent] = useState(0);
   const [searching, setSearching] = useState(false);
+  /** The words of the latest search that found something: the pages mark them. */
+  const [words, setWords] = useState<string | null>(null);
   const run = useRef(0);
 
   const search = useCallback(
@@ -23,6 +25,7 @@ export function usePdfSearch(pdf: PdfHandle | null) {
       const needle = query.replace(/\s+/g, '').toLowerCase();
       if (!pdf || !needle) {
         setHits(null);
+        setWords(null);
         return null;
       }
       setSearching(true);
@@ -42,6 +45,7 @@ export function usePdfSearch(pdf: PdfHandle | null) {
         if (id === run.current) setSearching(false);
       }
       setHits(found);
+      setWords(found.length > 0 ? query : null);
       setCurrent(0);
       return found[0] ?? null;
     },
@@ -61,8 +65,9 @@ export function usePdfSearch(pdf: PdfHandle | null) {
   const clear = useCallback(() => {
     run.current++;
     setHits(null);
+    setWords(null);
     setSearching(false);
   }, []);
 
-  return { hits, current, searching, search, step, clear };
+  return { hits, current, searching, words, search, step, clear };
 }

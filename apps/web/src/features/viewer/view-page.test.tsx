@@ -23,6 +23,8 @@ function fakePdf(texts = ['Protocol 方案', 'Nothing here', 'protocol appendix'
     pageSize: async () => ({ width: 600, height: 800 }),
     render: engine.render,
     pageText: async (n: number) => texts[n - 1],
+    // One run per page, six pixels a character.
+    pageRuns: async (n: number) => [{ str: texts[n - 1], x: 10, y: 20, width: texts[n - 1].length * 6, height: 12 }],
     destroy: () => undefined,
   });
 }
@@ -48,6 +50,8 @@ function detail(over: Partial<FileDetail> = {}): FileDetail {
     abilities: ['viewDoc', 'downDoc'],
     canDownload: true,
     actions: [],
+    lock: null,
+    withheld: [],
     signing: { required: false, needsEmail: false },
     watermark: { name: '张三', email: 'zhang.san@example.com', time: '2026-03-01T04:05:06.000Z' },
     ...over,
@@ -126,6 +130,32 @@ describe('document viewer', () => {
     fireEvent.change(input, { target: { value: 'absent' } });
     pressEnter(input);
     await waitFor(() => expect(byId('viewer-search-result')).toHaveTextContent('No matches'));
+  });
+
+  it('opens a search hit on its page with the words marked there (issue 26, item 9)', async () => {
+    await changeLanguage('en-US');
+    signIn();
+    fakePdf();
+    serve(detail({ kind: 'pdf' }), { state: 'ready', kind: 'pdf' });
+    renderApp('/view?fileId=7&fileVerId=70&page=3&q=appendix');
+    await waitFor(() => expect(byId('viewer-page-3').querySelector('[data-mark="3"]')).not.toBeNull());
+    // "protocol appendix": the word after nine characters and a space, six pixels each: 10 + 54 from the left,
+    // eight characters wide, at whatever scale fits the width.
+    const mark = byId('viewer-page-3').querySelector<HTMLElement>('[data-mark="3"]')!;
+    expect(parseFloat(mark.style.left) / parseFloat(mark.style.width)).toBeCloseTo(64 / 48);
+    expect(byId('viewer-page-1').querySelector('[data-mark]')).toBeNull();
+    expect((byId('viewer-page-input') as HTMLInputElement).value).toBe('3');
+
+    // Another search marks its own words, on every page they are on; none found, nothing is marked.
+    const input = byId('viewer-search') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: 'PROTOCOL' } });
+    pressEnter(input);
+    await waitFor(() => expect(byId('viewer-page-1').querySelector('[data-mark]')).not.toBeNull());
+    expect(byId('viewer-page-3').querySelectorAll('[data-mark]')).toHaveLength(1);
+    expect(byId('viewer-page-2').querySelector('[data-mark]')).toBeNull();
+    fireEvent.change(input, { target: { value: 'absent' } });
+    pressEnter(input);
+    await waitFor(() => expect(document.querySelector('[data-mark]')).toBeNull());
   });
 
   it('zooms the pages', async () => {

@@ -9,6 +9,7 @@ export const FILE_COLUMNS = [
   'name',
   'version',
   'status',
+  'receiver',
   'fileCode',
   'effectiveDate',
   'expirationDate',

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { FileRow } from '@edoc/contract/document';
 import type { DocKey } from '@edoc/contract/permissions';
 import { usePreference } from '../../../lib/use-preference';
+import { LockMark } from '../../../components/lock-mark';
+import { StatusTag } from '../../../components/status-tag';
 import { useDocumentRow } from '../api';
 import type { OpenDocument, PanelTab } from '../hooks/use-open-document';
 import { CommentsList } from './comments-list';
@@ -59,7 +61,12 @@ export function DocumentPanel(props: RowActionHandlers & { open: OpenDocument; p
             </Typography.Text>
             <span>
               {doc.version_no ? <Tag color="blue">{doc.version_no}</Tag> : null}
-              <Tag>{t(`document.status.${doc.status}`, { defaultValue: String(doc.status) })}</Tag>
+              <StatusTag status={doc.status} />
+              {doc.lock ? (
+                <span style={{ marginInlineStart: 8 }}>
+                  <LockMark lock={doc.lock} id="document-panel-lock" />
+                </span>
+              ) : null}
             </span>
           </Flex>
         ) : null

@@ -16,6 +16,8 @@ import type { FileRow } from '@edoc/contract/document';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import type { SortField } from '../api';
 import { FileTypeIcon } from '../../../components/file-type-icon';
+import { LockMark } from '../../../components/lock-mark';
+import { StatusTag } from '../../../components/status-tag';
 import { ResizableHeaderCell } from '../../../components/resizable-header-cell';
 import type { FileColumn, TableLayout } from './column-settings';
 import { useTableKeys } from '../../../lib/use-table-keys';
@@ -62,7 +64,7 @@ export function FileTable(props: FileTableProps) {
   const keys = useTableKeys({
     rows: props.rows,
     onOpen: props.onOpen,
-    onDelete: (row) => row.abilities.includes('deleteDoc') && confirmDelete(row),
+    onDelete: (row) => row.abilities.includes('deleteDoc') && !row.lock && confirmDelete(row),
     onToggle: (row) =>
       row.abilities.includes('editDoc') &&
       props.onSelect(
@@ -84,7 +86,7 @@ export function FileTable(props: FileTableProps) {
     folder: {
       title: t('document.col.folder'),
       dataIndex: 'folder',
-      width: 130,
+      width: 110,
       ellipsis: true,
       render: (name: string | null, row) => (name === null ? null : folderNameIn(i18n.language, name, row.folderEn)),
     },
@@ -99,6 +101,7 @@ export function FileTable(props: FileTableProps) {
           <Typography.Link id={`document-row-${row.fileId}-open`} onClick={() => props.onOpen(row)}>
             {name}
           </Typography.Link>
+          {row.lock ? <LockMark lock={row.lock} id={`document-row-${row.fileId}-lock`} /> : null}
         </Space>
       ),
     },
@@ -115,14 +118,30 @@ export function FileTable(props: FileTableProps) {
       width: 115,
       render: formatDate,
     },
-    version: { title: t('document.col.version'), dataIndex: 'version_no', width: 70 },
-    fileCode: { title: t('document.col.fileCode'), dataIndex: 'file_code', ...sortable('fileCode'), width: 110 },
+    version: { title: t('document.col.version'), dataIndex: 'version_no', width: 76 },
+    fileCode: { title: t('document.col.fileCode'), dataIndex: 'file_code', ...sortable('fileCode'), width: 100 },
     status: {
       title: t('document.col.status'),
       dataIndex: 'status',
       ...sortable('status'),
       width: 100,
-      render: (s: number) => t(`document.status.${s}`, { defaultValue: String(s) }),
+      render: (s: number, row) => <StatusTag status={s} id={`document-row-${row.fileId}-status`} />,
+    },
+    receiver: {
+      title: t('document.col.receiver'),
+      dataIndex: 'receiverName',
+      width: 96,
+      // Cut in the cell only, whole on hover: a column ellipsis would cut the header too.
+      render: (name: string | null, row) =>
+        name ? (
+          <span
+            id={`document-row-${row.fileId}-receiver`}
+            title={name}
+            style={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+          >
+            {name}
+          </span>
+        ) : null,
     },
     comment: { title: t('document.col.comment'), dataIndex: 'comment', width: 160, ellipsis: true },
     creator: { title: t('document.col.creator'), dataIndex: 'username', width: 110 },
@@ -163,7 +182,7 @@ export function FileTable(props: FileTableProps) {
       title: t('document.col.actions'),
       key: 'actions',
       fixed: 'right',
-      width: 120,
+      width: 112,
       render: (_v, row) => <RowActions row={row} menu={menuOf(row)} onAction={props.onAction} />,
     },
   ];

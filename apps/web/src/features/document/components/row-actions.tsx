@@ -15,6 +15,9 @@ import { App, Button, Dropdown, Space, Tooltip, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FileRow } from '@edoc/contract/document';
 import type { DocKey } from '@edoc/contract/permissions';
+import type { WorkflowAction } from '@edoc/contract/workflow';
+import { LOCK_WITHHOLDS } from '@edoc/contract/workflow-abilities';
+import { useLockText } from '../../../components/lock-mark';
 
 export type RowAction = 'download' | 'newVersion' | 'editMeta' | 'rename' | 'move' | 'versions' | 'trail' | 'comments';
 
@@ -29,6 +32,24 @@ const NEEDS: Record<RowAction, DocKey> = {
   trail: 'viewTrailDoc',
   comments: 'viewDoc',
 };
+
+/** The lifecycle action each change is (contract workflow.ts): what a lock withholds (LOCK_WITHHOLDS) is shown disabled. */
+const LIFECYCLE: Partial<Record<RowAction | 'delete', WorkflowAction>> = {
+  newVersion: 'edit',
+  editMeta: 'edit',
+  rename: 'edit',
+  move: 'edit',
+  delete: 'delete',
+};
+
+/** The lock's reason when it withholds this action on the row (its holder named), else null. */
+function useLockedOut() {
+  const lockText = useLockText();
+  return (row: FileRow, action: RowAction | 'delete'): string | null => {
+    const step = LIFECYCLE[action];
+    return row.lock && step && LOCK_WITHHOLDS.includes(step) ? lockText(row.lock) : null;
+  };
+}
 
 const ICONS: Record<RowAction, React.ReactNode> = {
   download: <DownloadOutlined />,
@@ -91,12 +112,25 @@ export function useConfirmDelete(onDelete: RowActionHandlers['onDelete'], prefix
 export function useRowMenu({ onAction, onDelete }: RowActionHandlers, prefix = rowPrefix) {
   const { t } = useTranslation();
   const confirmDelete = useConfirmDelete(onDelete, prefix);
+  const lockedOut = useLockedOut();
   return (row: FileRow): MenuProps => {
     const id = (name: string) => `${prefix(row)}-${name}`;
+    // What the lock withholds stays in the menu, disabled, naming who holds it (not a 423 after a filled-in dialog).
+    const label = (name: string, text: string, reason: string | null) =>
+      reason ? (
+        <Tooltip title={reason} placement="left">
+          <span id={id(name)} title={reason}>
+            {text}
+          </span>
+        </Tooltip>
+      ) : (
+        <span id={id(name)}>{text}</span>
+      );
     const items: NonNullable<MenuProps['items']> = IN_MENU.filter((a) => row.abilities.includes(NEEDS[a])).map((a) => ({
       key: a,
       icon: ICONS[a],
-      label: <span id={id(IDS[a])}>{t(`document.action.${a}`)}</span>,
+      disabled: lockedOut(row, a) !== null,
+      label: label(IDS[a], t(`document.action.${a}`), lockedOut(row, a)),
     }));
     if (row.abilities.includes('deleteDoc')) {
       if (items.length) items.push({ type: 'divider' });
@@ -104,7 +138,8 @@ export function useRowMenu({ onAction, onDelete }: RowActionHandlers, prefix = r
         key: 'delete',
         danger: true,
         icon: <DeleteOutlined />,
-        label: <span id={id('delete')}>{t('document.action.delete')}</span>,
+        disabled: lockedOut(row, 'delete') !== null,
+        label: label('delete', t('document.action.delete'), lockedOut(row, 'delete')),
       });
     }
     return {
@@ -131,6 +166,7 @@ export function RowActions({
   prefix?: (row: FileRow) => string;
 }) {
   const { t } = useTranslation();
+  const lockedOut = useLockedOut();
   const id = (name: string) => `${prefix(row)}-${name}`;
   return (
     <Space size={0}>
@@ -150,18 +186,22 @@ export function RowActions({
           />
         </Tooltip>
       ) : null}
-      {ON_ROW.filter((a) => row.abilities.includes(NEEDS[a])).map((a) => (
-        <Tooltip key={a} title={t(`document.action.${a}`)}>
-          <Button
-            id={id(IDS[a])}
-            type="link"
-            size="small"
-            icon={ICONS[a]}
-            aria-label={t(`document.action.${a}`)}
-            onClick={() => onAction(a, row)}
-          />
-        </Tooltip>
-      ))}
+      {ON_ROW.filter((a) => row.abilities.includes(NEEDS[a])).map((a) => {
+        const reason = lockedOut(row, a);
+        return (
+          <Tooltip key={a} title={reason ?? t(`document.action.${a}`)}>
+            <Button
+              id={id(IDS[a])}
+              type="link"
+              size="small"
+              icon={ICONS[a]}
+              aria-label={t(`document.action.${a}`)}
+              disabled={reason !== null}
+              onClick={() => onAction(a, row)}
+            />
+          </Tooltip>
+        );
+      })}
       {menu.items?.length ? (
         <Dropdown menu={menu} trigger={['click']}>
           <Button

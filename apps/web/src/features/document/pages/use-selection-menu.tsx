@@ -13,8 +13,9 @@ import type { WorkspaceFiles } from '../hooks/use-workspace-files';
 
 type Batch = 'send' | 'pack' | 'archive';
 
-/** What any holder of the row's keys may do with it in its status (the contract's transition table). */
-const allows = (row: FileRow, action: WorkflowAction) => holderAbilities(row.status, row.abilities).includes(action);
+/** What any holder of the row's keys may do with it in its status (the contract's transition table), its lock heeded. */
+const allows = (row: FileRow, action: WorkflowAction) =>
+  holderAbilities(row.status, row.abilities, row.lock !== null).includes(action);
 
 /**
  * The selected rows' menu (issue 12): only the actions valid for every selected row, each opening its feature's

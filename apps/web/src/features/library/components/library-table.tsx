@@ -2,6 +2,8 @@ import { DeleteOutlined, RollbackOutlined, StopOutlined, CheckCircleOutlined } f
 import {
   Button,
   Empty,
+  Flex,
+  Grid,
   Popconfirm,
   Space,
   Table,
@@ -16,17 +18,12 @@ import { useTranslation } from 'react-i18next';
 import { DocStatus } from '@edoc/contract/enums';
 import type { LibraryRow } from '@edoc/contract/library';
 import { FileTypeIcon } from '../../../components/file-type-icon';
+import { StatusTag } from '../../../components/status-tag';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useObjectUrl } from '../../../lib/use-object-url';
 import { useLibraryPicture, type LibrarySort } from '../api';
 
 export const libraryViewerHref = (row: LibraryRow) => `/view?fileId=${row.fileId}&fileVerId=${row.fileVersionId}`;
-
-const STATUS_COLOR: Partial<Record<number, string>> = {
-  [DocStatus.Archived]: 'success',
-  [DocStatus.WaitingActivation]: 'processing',
-  [DocStatus.DeletionInApproval]: 'warning',
-};
 
 export interface LibraryTableProps {
   rows: LibraryRow[];
@@ -59,37 +56,72 @@ function Thumbnail({ row }: { row: LibraryRow }) {
   );
 }
 
-function NameCell({ row }: { row: LibraryRow }) {
+/** One line cut with an ellipsis, the whole of it on hover. */
+const oneLine = { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
+
+/**
+ * The thumbnail, the name and its marks; below the widest screens (issue 26, item 7) the ICH code, publish date and
+ * creator, whose columns are left out there so the table fits beside the tree at 1440 pixels without scrolling.
+ */
+function NameCell({ row, folded }: { row: LibraryRow; folded: boolean }) {
   const { t } = useTranslation();
   // An obsolete document stays listed (when asked for) but reads as withdrawn from use.
-  const style = row.takeFileInvalid ? { textDecoration: 'line-through' } : undefined;
+  const style = { ...oneLine, ...(row.takeFileInvalid ? { textDecoration: 'line-through' } : {}) };
+  const more = folded
+    ? [
+        row.ich_code,
+        row.publish_date ? t('library.publishedOn', { date: formatDate(row.publish_date) }) : null,
+        row.username,
+      ].filter(Boolean)
+    : [];
   return (
-    <Space size={6} wrap>
-      <Thumbnail row={row} />
-      {row.view ? (
-        <Typography.Link
-          id={`library-row-${row.entryId}-name`}
-          href={libraryViewerHref(row)}
-          target="_blank"
-          // "opener" (same origin): the viewer tab gets a copy of this tab's session storage and is signed in.
-          rel="opener"
-          style={style}
-        >
-          {row.file_name}
-        </Typography.Link>
-      ) : (
-        <span id={`library-row-${row.entryId}-name`} style={style}>
-          {row.file_name}
-        </span>
-      )}
-      {row.takeFileInvalid ? <Tag color="default">{t('library.mark.invalid')}</Tag> : null}
-      {row.superseded ? <Tag color="default">{t('library.mark.superseded')}</Tag> : null}
-    </Space>
+    <Flex gap={8} align="center" style={{ minWidth: 0 }}>
+      <span style={{ flex: 'none' }}>
+        <Thumbnail row={row} />
+      </span>
+      <Flex vertical style={{ minWidth: 0 }}>
+        {row.view ? (
+          <Typography.Link
+            id={`library-row-${row.entryId}-name`}
+            href={libraryViewerHref(row)}
+            target="_blank"
+            // "opener" (same origin): the viewer tab gets a copy of this tab's session storage and is signed in.
+            rel="opener"
+            title={row.file_name}
+            style={style}
+          >
+            {row.file_name}
+          </Typography.Link>
+        ) : (
+          <span id={`library-row-${row.entryId}-name`} title={row.file_name} style={style}>
+            {row.file_name}
+          </span>
+        )}
+        {more.length > 0 ? (
+          <Typography.Text
+            id={`library-row-${row.entryId}-more`}
+            type="secondary"
+            title={more.join(' · ')}
+            style={{ ...oneLine, fontSize: 12 }}
+          >
+            {more.join(' · ')}
+          </Typography.Text>
+        ) : null}
+        {row.takeFileInvalid || row.superseded ? (
+          <span>
+            {row.takeFileInvalid ? <Tag color="default">{t('library.mark.invalid')}</Tag> : null}
+            {row.superseded ? <Tag color="default">{t('library.mark.superseded')}</Tag> : null}
+          </span>
+        ) : null}
+      </Flex>
+    </Flex>
   );
 }
 
 export function LibraryTable(props: LibraryTableProps) {
   const { t } = useTranslation();
+  // Below 1600 pixels the ICH code, publish date and creator move under the name (NameCell).
+  const wide = !!Grid.useBreakpoint().xxl;
   // Clearing the sort returns to the server's default: latest archived first.
   const { sortable, onChange } = serverSort<LibraryRow, LibrarySort>(
     props,
@@ -159,48 +191,62 @@ export function LibraryTable(props: LibraryTableProps) {
     );
   };
 
+  // Widths measured at 1440×900 beside the folder tree, in both languages: the value of each column on one line.
   const columns: TableColumnsType<LibraryRow> = [
     {
       title: t('library.col.name'),
       dataIndex: 'file_name',
       ...sortable('name'),
-      // The name stays in view while the dates scroll beside it.
-      fixed: 'left',
-      width: 240,
-      render: (_v, row) => <NameCell row={row} />,
+      width: wide ? 260 : 188,
+      render: (_v, row) => <NameCell row={row} folded={!wide} />,
     },
-    { title: t('library.col.ichCode'), dataIndex: 'ich_code', width: 80 },
-    { title: t('library.col.fileCode'), dataIndex: 'file_code', ...sortable('fileCode'), width: 100 },
-    { title: t('library.col.version'), dataIndex: 'version_no', width: 85 },
+    ...(wide ? [{ title: t('library.col.ichCode'), dataIndex: 'ich_code', width: 90, ellipsis: true }] : []),
+    // Cut with an ellipsis in the cells only: antd's column ellipsis would cut the headers too.
+    {
+      title: t('library.col.fileCode'),
+      dataIndex: 'file_code',
+      ...sortable('fileCode'),
+      width: 104,
+      render: (code: string | null) => (
+        <span title={code ?? undefined} style={oneLine}>
+          {code}
+        </span>
+      ),
+    },
+    {
+      title: t('library.col.version'),
+      dataIndex: 'version_no',
+      width: 72,
+      render: (no: string | null) => (
+        <span title={no ?? undefined} style={oneLine}>
+          {no}
+        </span>
+      ),
+    },
     {
       title: t('library.col.status'),
       dataIndex: 'status',
-      width: 180,
+      width: 108,
       render: (s: number, row) => (
-        // Long labels ("Waiting to be activated (date)") wrap inside the tag rather than spill over the next column.
-        <Tag
-          color={STATUS_COLOR[s] ?? 'default'}
-          id={`library-row-${row.entryId}-status`}
-          style={{ whiteSpace: 'normal', marginInlineEnd: 0 }}
-        >
+        <StatusTag status={s} id={`library-row-${row.entryId}-status`}>
           {s === DocStatus.WaitingActivation
             ? t('library.waitingFrom', { date: formatDate(row.effective_date) })
-            : t(`document.status.${s}`, { defaultValue: String(s) })}
-        </Tag>
+            : null}
+        </StatusTag>
       ),
     },
     {
       title: t('library.col.effectiveDate'),
       dataIndex: 'effective_date',
       ...sortable('effectiveDate'),
-      width: 110,
+      width: 100,
       render: formatDate,
     },
     {
       title: t('library.col.expirationDate'),
       dataIndex: 'expiration_date',
       ...sortable('expirationDate'),
-      width: 110,
+      width: 100,
       render: (d: string | null, row) =>
         row.expired ? (
           <Tooltip title={t('library.mark.expired')}>
@@ -212,24 +258,29 @@ export function LibraryTable(props: LibraryTableProps) {
           formatDate(d)
         ),
     },
-    { title: t('library.col.publishDate'), dataIndex: 'publish_date', width: 105, render: formatDate },
+    ...(wide
+      ? [{ title: t('library.col.publishDate'), dataIndex: 'publish_date', width: 100, render: formatDate }]
+      : []),
     {
       title: t('library.col.archivedAt'),
       dataIndex: 'archivedtime',
       ...sortable('archivedAt'),
-      width: 140,
-      render: formatDateTime,
+      // The day in the column, the minute on hover.
+      width: 100,
+      render: (at: string) => <span title={formatDateTime(at)}>{formatDate(at)}</span>,
     },
-    { title: t('library.col.creator'), dataIndex: 'username', width: 130, ellipsis: true },
-    { title: t('library.col.actions'), key: 'actions', fixed: 'right', width: 110, render: (_v, row) => actions(row) },
+    ...(wide ? [{ title: t('library.col.creator'), dataIndex: 'username', width: 120, ellipsis: true }] : []),
+    { title: t('library.col.actions'), key: 'actions', fixed: 'right', width: 96, render: (_v, row) => actions(row) },
   ];
+  // Scroll sideways only when the columns are wider than the room.
+  const width = columns.reduce((sum, c) => sum + Number(c.width ?? 100), 0);
 
   return (
     <Table<LibraryRow>
       id="library-table"
       rowKey="entryId"
       size="middle"
-      scroll={{ x: 1430 }}
+      scroll={{ x: width }}
       loading={props.loading}
       columns={columns}
       dataSource={props.rows}

@@ -3,7 +3,6 @@ import { Button, Card, Col, Empty, Flex, Row, Space, Table, type TableProps } fr
 import { useTranslation } from 'react-i18next';
 import type { CompanyProjectFigures } from '@edoc/contract/report';
 import { ReportChart } from '../../../components/chart';
-import { formatSize } from '../../../lib/format';
 import { useCompanyReport, useExportCompanyReport } from '../api';
 
 const MEASURES = ['documents', 'openTasks', 'overdueTasks', 'members', 'storageBytes'] as const;
@@ -16,6 +15,23 @@ const LABEL: Record<Measure, string> = {
   storageBytes: 'storage',
 };
 
+/** Sizes of the report's storage, largest first: one is chosen for the whole report. */
+const UNITS = [
+  ['GB', 1024 ** 3],
+  ['MB', 1024 ** 2],
+  ['KB', 1024],
+] as const;
+
+/**
+ * The one unit the storage is shown in, chart and table alike (issue 26, item 16: MiB on the chart, KB in the
+ * table): the largest that the biggest project reaches, else KB.
+ */
+export function storageUnit(bytes: number[]): { unit: string; per: number } {
+  const most = Math.max(0, ...bytes);
+  const [unit, per] = UNITS.find(([, size]) => most >= size) ?? UNITS[UNITS.length - 1];
+  return { unit, per };
+}
+
 /**
  * The company report (/company/report, issue 14): for each project of the company its documents, open and overdue
  * tasks, members and storage used; a chart per measure and one table, exported as Excel or PDF.
@@ -27,15 +43,23 @@ export function CompanyReportPage() {
   const exporting = useExportCompanyReport(title);
   const rows = report.data ?? [];
   const number = (n: number) => n.toLocaleString(i18n.language);
+  const storage = storageUnit(rows.map((r) => r.storageBytes));
+  const inUnit = (bytes: number) => Math.round((bytes / storage.per) * 100) / 100;
+  const show = (m: Measure, v: number) =>
+    m === 'storageBytes' ? inUnit(v).toLocaleString(i18n.language, { minimumFractionDigits: 2 }) : number(v);
+  const titleOf = (m: Measure) =>
+    m === 'storageBytes'
+      ? t('systemReport.company.storageIn', { unit: storage.unit })
+      : t(`systemReport.company.${LABEL[m]}`);
   const columns: TableProps<CompanyProjectFigures>['columns'] = [
     { title: t('systemReport.company.code'), dataIndex: 'code', width: 120 },
     { title: t('systemReport.company.project'), dataIndex: 'name' },
     ...MEASURES.map((m) => ({
-      title: t(`systemReport.company.${LABEL[m]}`),
+      title: titleOf(m),
       dataIndex: m,
       align: 'right' as const,
       sorter: (a: CompanyProjectFigures, b: CompanyProjectFigures) => a[m] - b[m],
-      render: (v: number) => (m === 'storageBytes' ? formatSize(v) : number(v)),
+      render: (v: number) => show(m, v),
     })),
   ];
   const total = (m: Measure) => rows.reduce((sum, r) => sum + r[m], 0);
@@ -66,18 +90,14 @@ export function CompanyReportPage() {
           <Row gutter={[16, 16]}>
             {MEASURES.map((m) => (
               <Col key={m} xs={24} lg={12} xl={8}>
-                <Card
-                  size="small"
-                  type="inner"
-                  title={`${t(`systemReport.company.${LABEL[m]}`)}${m === 'storageBytes' ? ' (MiB)' : ''}`}
-                >
+                <Card size="small" type="inner" title={titleOf(m)}>
                   <ReportChart
                     kind="bar"
                     height={180}
                     data={rows.map((r) => ({
                       label: r.code,
-                      // Storage in MiB: bytes on an axis are unreadable.
-                      value: m === 'storageBytes' ? Math.round((r[m] / 1048576) * 100) / 100 : r[m],
+                      // Storage in the report's one unit: bytes on an axis are unreadable.
+                      value: m === 'storageBytes' ? inUnit(r[m]) : r[m],
                     }))}
                   />
                 </Card>
@@ -104,7 +124,7 @@ export function CompanyReportPage() {
                 </Table.Summary.Cell>
                 {MEASURES.map((m, i) => (
                   <Table.Summary.Cell key={m} index={i + 2} align="right">
-                    {m === 'storageBytes' ? formatSize(total(m)) : number(total(m))}
+                    {show(m, total(m))}
                   </Table.Summary.Cell>
                 ))}
               </Table.Summary.Row>

@@ -1,5 +1,14 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import type { PdfHandle, PdfPageSize } from '../pdf-engine';
+import { markBoxes, type MarkBox } from '../text-marks';
+
+/** Widths of text in a common sans-serif face, to place a word inside a run of text; none where there is no canvas. */
+function textMeasure(): ((text: string) => number) | undefined {
+  const context = typeof document === 'undefined' ? null : document.createElement('canvas').getContext?.('2d');
+  if (!context) return undefined;
+  context.font = '100px sans-serif';
+  return (text) => context.measureText(text).width;
+}
 
 /**
  * One page as a placeholder of the right size whose canvas is drawn only while it is near the visible area,
@@ -14,15 +23,18 @@ export const PdfPage = memo(function PdfPage(props: {
   /** Extra distance around the visible area within which pages are drawn. */
   margin?: string;
   highlighted?: boolean;
+  /** Words to mark where they are on the page (a search's), over the drawing. */
+  marks?: string | null;
   id?: string;
   onClick?: () => void;
   /** Told the page's real size once it comes near (placeholders assume the size of page 1 until then). */
   onSize?: (pageNo: number, size: PdfPageSize) => void;
 }) {
-  const { pdf, pageNo, scale, size, root, margin = '600px 0px', highlighted, id, onClick, onSize } = props;
+  const { pdf, pageNo, scale, size, root, margin = '600px 0px', highlighted, marks, id, onClick, onSize } = props;
   const box = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const [near, setNear] = useState(typeof IntersectionObserver === 'undefined');
+  const [boxes, setBoxes] = useState<MarkBox[]>([]);
 
   useEffect(() => {
     const el = box.current;
@@ -60,6 +72,21 @@ export const PdfPage = memo(function PdfPage(props: {
     };
   }, [near, pdf, pageNo, scale]);
 
+  useEffect(() => {
+    if (!near || !marks) {
+      setBoxes([]);
+      return undefined;
+    }
+    let gone = false;
+    pdf.pageRuns(pageNo).then(
+      (runs) => !gone && setBoxes(markBoxes(runs, marks, textMeasure())),
+      () => !gone && setBoxes([]),
+    );
+    return () => {
+      gone = true;
+    };
+  }, [near, marks, pdf, pageNo]);
+
   return (
     <div
       ref={box}
@@ -77,6 +104,23 @@ export const PdfPage = memo(function PdfPage(props: {
       }}
     >
       {near ? <canvas ref={canvas} style={{ display: 'block' }} /> : null}
+      {boxes.map((b, i) => (
+        <div
+          key={i}
+          className="viewer-mark"
+          data-mark={pageNo}
+          style={{
+            position: 'absolute',
+            left: b.x * scale,
+            top: b.y * scale,
+            width: b.width * scale,
+            height: b.height * scale,
+            background: 'rgba(255, 196, 0, 0.45)',
+            mixBlendMode: 'multiply',
+            pointerEvents: 'none',
+          }}
+        />
+      ))}
     </div>
   );
 });

@@ -116,6 +116,7 @@ export function PdfView({ url, headers, start }: { url: string; headers: Record<
                 size={sizeOf(n)}
                 root={nav.scroller}
                 highlighted={hit?.pageNo === n}
+                marks={search.words}
                 onSize={learnSize}
               />
             </div>

@@ -7,7 +7,7 @@ import {
   SendOutlined,
   UndoOutlined,
 } from '@ant-design/icons';
-import { App, Button, Descriptions, Flex, Popconfirm, Tabs, Typography } from 'antd';
+import { App, Button, Descriptions, Flex, Popconfirm, Tabs, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { WorkflowAction } from '@edoc/contract/workflow';
 import { Stage } from '@edoc/contract/workflow';
@@ -17,7 +17,8 @@ import { useDocumentAction } from '../api';
 import { DecisionDialog } from './decision-dialog';
 import { WorkflowTimeline } from './workflow-timeline';
 import { SendDialog } from './send-dialog';
-import { StatusTag } from './status-tag';
+import { StatusTag } from '../../../components/status-tag';
+import { LockMark, useLockText } from '../../../components/lock-mark';
 
 /** The actions this panel offers, in the order a user meets them; the others (edit, delete…) live elsewhere. */
 const PANEL_ACTIONS = ['receive', 'send', 'pass', 'reject', 'withdraw', 'retract'] as const;
@@ -50,6 +51,10 @@ export function WorkflowPanel({ detail, extraActions }: { detail: FileDetail; ex
   const [running, setRunning] = useState<PanelAction | null>(null);
   const stage = stageOf(detail.status);
   const offered = PANEL_ACTIONS.filter((a) => (detail.actions as readonly WorkflowAction[]).includes(a));
+  // What only the lock keeps from the caller is shown disabled, naming who holds it (issue 26, item 6).
+  const withheld = PANEL_ACTIONS.filter((a) => (detail.withheld as readonly WorkflowAction[]).includes(a));
+  const lockText = useLockText();
+  const lock = detail.lock;
 
   // Withdraw and retract are one call: the server knows which the caller may take.
   const run = (action: 'receive' | 'withdraw' | 'retract') => {
@@ -118,11 +123,28 @@ export function WorkflowPanel({ detail, extraActions }: { detail: FileDetail; ex
       <Flex vertical gap={12} style={{ padding: 16, borderBottom: '1px solid #f0f0f0' }}>
         <Flex justify="space-between" align="center">
           <Typography.Text type="secondary">{t('workflow.panel.status')}</Typography.Text>
-          <StatusTag id="workflow-status" status={detail.status} />
+          <Flex gap={8} align="center">
+            {detail.lock ? <LockMark lock={detail.lock} id="workflow-lock" /> : null}
+            <StatusTag id="workflow-status" status={detail.status} />
+          </Flex>
         </Flex>
-        {offered.length > 0 || extraActions ? (
+        {offered.length > 0 || withheld.length > 0 || extraActions ? (
           <Flex id="workflow-actions" vertical gap={8}>
             {offered.map(button)}
+            {lock
+              ? withheld.map((a) => (
+                  <Tooltip key={a} title={lockText(lock)}>
+                    <Button id={`workflow-action-${a}`} block icon={ICONS[a]} disabled>
+                      {t(`workflow.action.${a}`)}
+                    </Button>
+                  </Tooltip>
+                ))
+              : null}
+            {lock && withheld.length > 0 ? (
+              <Typography.Text id="workflow-lock-note" type="warning" style={{ fontSize: 12 }}>
+                {lockText(lock)}
+              </Typography.Text>
+            ) : null}
             {extraActions}
           </Flex>
         ) : (

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DocStatus } from '@edoc/contract/enums';
@@ -15,12 +16,16 @@ const COLORS: Record<number, string> = {
   [DocStatus.DeletionInApproval]: 'red',
 };
 
-/** A document status (SPEC §4, 1–9) as a coloured tag with its label. */
-export function StatusTag({ status, id }: { status: number; id?: string }) {
+/**
+ * A document status (SPEC §4, 1–9) as a coloured tag with its label, the same in the workspace, the library and the
+ * viewer; `children` says more than the label where a list knows more (the library's "waiting from <date>").
+ */
+export function StatusTag({ status, id, children }: { status: number; id?: string; children?: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <Tag id={id} color={COLORS[status] ?? 'default'} style={{ marginInlineEnd: 0 }}>
-      {t(`document.status.${status}`, { defaultValue: String(status) })}
+    // A long label wraps inside the tag rather than spill over the next column.
+    <Tag id={id} color={COLORS[status] ?? 'default'} style={{ marginInlineEnd: 0, whiteSpace: 'normal' }}>
+      {children ?? t(`document.status.${status}`, { defaultValue: String(status) })}
     </Tag>
   );
 }
