@@ -197,7 +197,7 @@ export function LibraryTable(props: LibraryTableProps) {
       title: t('library.col.name'),
       dataIndex: 'file_name',
       ...sortable('name'),
-      width: wide ? 260 : 188,
+      width: wide ? 260 : 184,
       render: (_v, row) => <NameCell row={row} folded={!wide} />,
     },
     ...(wide ? [{ title: t('library.col.ichCode'), dataIndex: 'ich_code', width: 90, ellipsis: true }] : []),
@@ -216,7 +216,7 @@ export function LibraryTable(props: LibraryTableProps) {
     {
       title: t('library.col.version'),
       dataIndex: 'version_no',
-      width: 72,
+      width: 76,
       render: (no: string | null) => (
         <span title={no ?? undefined} style={oneLine}>
           {no}
