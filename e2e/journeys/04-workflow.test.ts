@@ -1,3 +1,6 @@
+import { documentRoutes } from '@edoc/contract/document-routes';
+import { anyEnvelope } from '@edoc/contract/envelope';
+import { taskRoutes } from '@edoc/contract/task-routes';
 import { makePdf } from '@edoc/test-support/files';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -141,13 +144,9 @@ describe.skipIf(skipReason !== null)('workflow journeys in Chromium', () => {
       await page.locator('#document-form-ok').click();
       expect((await created).status()).toBe(200);
       // Waiting for Casey to receive it (2): hers to receive, in her pending tasks.
-      const { fileId } = ((await (await created).json()) as { data: { fileId: number } }).data;
+      const { fileId } = documentRoutes.upload.response.parse(anyEnvelope.parse(await (await created).json()).data);
       expect(await documentStatus(await study.tokenOf(pat), fileId)).toBe(2);
-      const tasks = await api<{ data: Array<{ fileId: number; kind: string }> }>(
-        await study.tokenOf(casey),
-        'GET',
-        '/task/list?state=pending',
-      );
+      const tasks = await api(await study.tokenOf(casey), taskRoutes.list, { query: { state: 'pending' } });
       expect(tasks.data).toContainEqual(expect.objectContaining({ fileId, kind: 'receive' }));
 
       const home = await enter(casey, 'en-US');

@@ -1,3 +1,4 @@
+import { documentRoutes } from '@edoc/contract/document-routes';
 import { makePdf } from '@edoc/test-support/files';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -113,8 +114,8 @@ describe.skipIf(skipReason !== null)('library journeys in Chromium', () => {
       expect(await rowStatus(page)).toBe(`待生效（${tomorrow}）`);
 
       // A day passes: rather than wait for it, the project moves 26 hours east (its administrator's setting), where
-      // tomorrow in UTC−12 has already begun, and the server's own worker (every minute; the CI machine is slow)
-      // activates it.
+      // tomorrow in UTC−12 has already begun, and the server's own worker (every 3 s here, support/server.ts; the CI
+      // machine is slow) activates it.
       await changeSettings(study, pat, { timeZone: EAST });
       timeZone = EAST;
       await expect.poll(status, { timeout: 90_000, interval: 1000 }).toBe(6);
@@ -231,7 +232,7 @@ describe.skipIf(skipReason !== null)('library journeys in Chromium', () => {
     await adaTab.locator('#workflow-action-approveDelete-ok').click();
     expect((await decided).status()).toBe(200);
     await adaTab.locator('#library-deleted').waitFor();
-    const bin = await api<Array<{ fileId: number }>>(await study.tokenOf(ada), 'GET', '/file/recycle/list');
+    const bin = await api(await study.tokenOf(ada), documentRoutes.recycled);
     expect(bin.map((r) => r.fileId)).toContain(fileId);
 
     // Ada deleted it: it is in her recycle bin.

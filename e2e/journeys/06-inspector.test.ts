@@ -1,3 +1,4 @@
+import { trailRoutes } from '@edoc/contract/trail-routes';
 import { makePdf } from '@edoc/test-support/files';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -114,9 +115,7 @@ describe.skipIf(skipReason !== null)('an inspector in Chromium', () => {
       await page.waitForURL(/\/file$/);
     }
     // The project's trail, as Pat reads it in the operation trajectory: the auditor's rows.
-    const trail = await api<{
-      data: Array<{ actorName: string | null; objectType: string; objectId: string | null; type: number }>;
-    }>(await study.tokenOf(pat), 'GET', '/audit/project/list?pageSize=500');
+    const trail = await api(await study.tokenOf(pat), trailRoutes.list, { query: { pageSize: 500 } });
     const rows = trail.data.filter((r) => r.actorName === auditor.name);
     expect(rows.some((r) => r.objectType === 'inspection')).toBe(true);
     expect(rows.some((r) => r.objectType === 'document' && r.objectId === String(fileId) && r.type === 11)).toBe(true);

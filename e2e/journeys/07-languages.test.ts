@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '@edoc/test-support/files';
+import { siteRoutes } from '@edoc/contract/site-routes';
 import { api, type Account } from '../support/api.ts';
 import { env, keepShot, launch, skipReason } from '../support/browser.ts';
 import { signIn, url, type Lang } from '../support/sign-in.ts';
@@ -112,9 +113,8 @@ describe.skipIf(skipReason !== null)('every page in one language (issue 12, defe
       launch(),
     ]);
     const { pat } = study.people;
-    await api(await study.tokenOf(pat), 'POST', '/site/create', {
-      name: 'Peking Union Medical College Hospital',
-      code: 'PUMCH',
+    await api(await study.tokenOf(pat), siteRoutes.create, {
+      body: { name: 'Peking Union Medical College Hospital', code: 'PUMCH' },
     });
     await libraryTree(study, pat);
     await file(study, pat, '8.2.1', makePdf('draft.pdf', ['Draft']), 'Monitoring plan draft');

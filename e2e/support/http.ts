@@ -1,5 +1,16 @@
-import type { LoginData } from '@edoc/contract/auth';
-import type { Envelope } from '@edoc/contract/envelope';
+import { changeTokenData, loginData } from '@edoc/contract/auth';
+import { authRoutes } from '@edoc/contract/auth-routes';
+import { anyEnvelope, type AnyEnvelope } from '@edoc/contract/envelope';
+import { API_BASE } from '@edoc/contract/limits';
+import {
+  pathOf,
+  searchOf,
+  type DataRoute,
+  type InputArgs,
+  type Route,
+  type RouteData,
+  type RouteInput,
+} from '@edoc/contract/route';
 import { captchaAnswer } from './captcha.ts';
 
 /**
@@ -12,48 +23,61 @@ export interface Server {
   databaseUrl: string;
 }
 
-/** One call; the envelope as answered, a refusal included (a sign-in answers one with a change token). */
-export async function request<T>(
-  server: Server,
-  token: string | null,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<Envelope<T>> {
-  const form = body instanceof FormData;
-  const res = await fetch(`${server.baseUrl}/edoc${path}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body !== undefined && !form ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body === undefined ? undefined : form ? body : JSON.stringify(body),
-  });
-  return (await res.json()) as Envelope<T>;
+/** What a call may send besides a route's inputs: a multipart form (an upload) instead of the JSON body. */
+export interface CallExtras {
+  form?: FormData;
 }
 
-/** One call that must succeed: its data; a refusal throws with the server's message. */
-export async function call<T = unknown>(
+/**
+ * One request, the envelope as answered, a refusal included (a sign-in answers one with a change token). The calls
+ * that must succeed go through `call`; this is for a test that reads the refusal itself.
+ */
+export async function request(
   server: Server,
   token: string | null,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<T> {
-  const answer = await request<T>(server, token, method, path, body);
-  if (!answer.status) throw new Error(`${method} ${path}: ${answer.errorCode ?? ''} ${answer.msg}`);
-  return answer.data as T;
+  route: Route,
+  input: { params?: object; query?: object; body?: unknown } & CallExtras = {},
+): Promise<AnyEnvelope> {
+  const { form, body } = input;
+  const search = input.query ? searchOf(input.query).toString() : '';
+  const sendsBody = !form && (route.method === 'POST' || route.method === 'PUT');
+  const res = await fetch(`${server.baseUrl}${API_BASE}${pathOf(route, input.params)}${search ? `?${search}` : ''}`, {
+    method: route.method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(sendsBody ? { 'content-type': 'application/json' } : {}),
+    },
+    body: form ?? (sendsBody ? JSON.stringify(body ?? {}) : undefined),
+  });
+  const answer = anyEnvelope.safeParse(await res.json());
+  if (!answer.success) throw new Error(`${route.method} ${route.path}: not the envelope (${res.status})`);
+  return answer.data;
+}
+
+/**
+ * One call of a route of the contract's tables that must succeed: its data, parsed by the route's response schema
+ * (an answer of another shape throws); a refusal throws with the server's message.
+ */
+export async function call<R extends DataRoute>(
+  server: Server,
+  token: string | null,
+  route: R,
+  ...[input]: InputArgs<RouteInput<R> & CallExtras>
+): Promise<RouteData<R>> {
+  const answer = await request(server, token, route, input);
+  const what = `${route.method} ${route.path}`;
+  if (!answer.status) throw new Error(`${what}: ${answer.errorCode ?? ''} ${answer.msg}`);
+  const data = route.response.safeParse(answer.data);
+  if (!data.success) throw new Error(`${what}: data of another shape: ${data.error.message}`);
+  return data.data as RouteData<R>;
 }
 
 /** POST /login with the captcha answered, as the login page does; the answer as it comes (maybe a forced change). */
 export async function login(server: Server, email: string, password: string) {
-  const captcha = await call<{ id: string }>(server, null, 'GET', '/captcha');
+  const captcha = await call(server, null, authRoutes.captcha);
   const captchaCode = await captchaAnswer(server.databaseUrl, captcha.id);
-  return request<LoginData | { changeToken: string }>(server, null, 'POST', '/login', {
-    email,
-    password,
-    captchaId: captcha.id,
-    captchaCode,
+  return request(server, null, authRoutes.login, {
+    body: { email, password, captchaId: captcha.id, captchaCode },
   });
 }
 
@@ -63,20 +87,21 @@ export async function login(server: Server, email: string, password: string) {
  */
 export async function changeFirstPassword(server: Server, email: string, temporary: string, chosen: string) {
   const answer = await login(server, email, temporary);
-  if (answer.errorCode !== 'user_inactivated' || !answer.data || !('changeToken' in answer.data)) {
+  const change = changeTokenData.safeParse(answer.data);
+  if (answer.errorCode !== 'user_inactivated' || !change.success) {
     throw new Error(`first sign-in of ${email}: ${answer.errorCode ?? 'no forced change'} ${answer.msg}`);
   }
-  await call(server, null, 'POST', '/user/modify_password', {
-    changeToken: answer.data.changeToken,
-    newPassword: chosen,
+  await call(server, null, authRoutes.modifyPassword, {
+    body: { changeToken: change.data.changeToken, newPassword: chosen },
   });
 }
 
 /** Signs in: the session's token. */
 export async function signIn(server: Server, email: string, password: string): Promise<string> {
   const answer = await login(server, email, password);
-  if (!answer.status || !answer.data || !('token' in answer.data)) {
+  const session = loginData.safeParse(answer.data);
+  if (!answer.status || !session.success) {
     throw new Error(`sign-in of ${email} refused: ${answer.errorCode ?? ''} ${answer.msg}`);
   }
-  return answer.data.token;
+  return session.data.token;
 }

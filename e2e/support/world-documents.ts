@@ -1,4 +1,6 @@
+import { libraryRoutes } from '@edoc/contract/library-routes';
 import { Stage } from '@edoc/contract/workflow';
+import { workflowRoutes } from '@edoc/contract/workflow-routes';
 import { api, upload } from './api.ts';
 import type { TestFile } from '@edoc/test-support/files';
 import type { Person, Study } from './world.ts';
@@ -44,7 +46,7 @@ export async function sent<K extends string>(study: Study<K>, by: Person, fileId
     const who = route[key];
     return who ? [{ stage, userIds: [who.id], signatureRequired: stage === Stage.Approval && !!route.signed }] : [];
   });
-  await api(await study.tokenOf(by), 'POST', '/file/apply/save', { fileId, stages });
+  await api(await study.tokenOf(by), workflowRoutes.send, { body: { fileId, stages } });
 }
 
 /** Sent along the route, and each assignee passes their stage (the approver signing when asked): processed (8). */
@@ -55,9 +57,12 @@ export async function processed<K extends string>(study: Study<K>, by: Person, f
     if (!who) continue;
     const signature =
       stage === Stage.Approval && route.signed
-        ? { email: who.email, password: who.password, confirmed: true }
+        ? { email: who.email, password: who.password, confirmed: true as const }
         : undefined;
-    await api(await study.tokenOf(who), 'POST', `/file/audit/${fileId}/a`, { pass: true, comment: 'OK', signature });
+    await api(await study.tokenOf(who), workflowRoutes.decide, {
+      params: { id: fileId },
+      body: { pass: true, comment: 'OK', signature },
+    });
   }
 }
 
@@ -66,7 +71,7 @@ export async function processed<K extends string>(study: Study<K>, by: Person, f
  * It goes to the library folder of its ICH code: the project needs its library tree (world.ts libraryTree).
  */
 export async function archived<K extends string>(study: Study<K>, by: Person, fileId: number, startDate: string) {
-  await api(await study.tokenOf(by), 'POST', '/file/archive', { fileId, startDate });
+  await api(await study.tokenOf(by), libraryRoutes.archive, { body: { fileId, startDate } });
 }
 
 /** A calendar day `offset` days from now in a time zone (the project's: the server compares dates there). */

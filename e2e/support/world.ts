@@ -1,3 +1,9 @@
+import { companyRoutes, companyUserRoutes } from '@edoc/contract/company-routes';
+import { folderRoutes } from '@edoc/contract/folder-routes';
+import { memberRoutes } from '@edoc/contract/member-routes';
+import { FolderType } from '@edoc/contract/permissions';
+import { projectRoutes, projectSettingsRoutes } from '@edoc/contract/project-routes';
+import { roleRoutes } from '@edoc/contract/role-routes';
 import { projectSettingsBody, type ProjectBody, type ProjectSettingsBody } from '@edoc/contract/project';
 import { api, apiSignIn, journeyServer, type Account } from './api.ts';
 import { env, waitForMail } from './browser.ts';
@@ -87,31 +93,28 @@ export async function makeStudy<K extends string>(spec: StudySpec<K>): Promise<S
   const admin = await systemAdmin();
   const companyName = `${spec.tag} Pharma ${stamp}`;
   const projectName = spec.projectName ?? `${spec.tag} study`;
-  const { companyId } = await api<{ companyId: number }>(admin, 'POST', '/company/create', { companyName });
-  const q = `?companyId=${companyId}`;
+  const { companyId } = await api(admin, companyRoutes.create, { body: { companyName } });
+  const query = { companyId };
 
   const since = Date.now() - 1000;
   const managerEmail = emailOf(spec.tag, 'manager');
-  const { userId: managerId } = await api<{ userId: number }>(admin, 'POST', '/company/set/company/manager/a', {
-    companyId,
-    email: managerEmail,
-    userName: 'Mia Manager',
+  const { userId: managerId } = await api(admin, companyRoutes.setManager, {
+    body: { companyId, email: managerEmail, userName: 'Mia Manager' },
   });
   const manager = activate(managerEmail, 'Mia Manager', managerId, since);
   // Awaited at the end; a failure meanwhile is not "unhandled" (it is thrown there).
   manager.catch(() => undefined);
 
-  const templates = await api<Array<{ id: number; name: string; shipped: boolean }>>(
-    admin,
-    'GET',
-    `/template/directory/list${q}`,
-  );
+  const templates = await api(admin, projectRoutes.directoryTemplates, { query });
   const ich = templates.find((t) => t.shipped && t.name.includes('ICH')) ?? templates.find((t) => t.shipped);
-  const { studyId: projectId } = await api<{ studyId: number }>(admin, 'POST', `/project/create${q}`, {
-    code: `${spec.tag.toUpperCase().replace(/[^A-Z0-9]/g, '')}-${stamp}`,
-    name: projectName,
-    directoryTemplateId: ich?.id,
-    ...spec.project,
+  const { studyId: projectId } = await api(admin, projectRoutes.create, {
+    query,
+    body: {
+      code: `${spec.tag.toUpperCase().replace(/[^A-Z0-9]/g, '')}-${stamp}`,
+      name: projectName,
+      directoryTemplateId: ich?.id,
+      ...spec.project,
+    },
   });
 
   // The people: accounts made by the administrator (each mailed its temporary password), activated at once.
@@ -120,7 +123,7 @@ export async function makeStudy<K extends string>(spec: StudySpec<K>): Promise<S
     keys.map(async (key) => {
       const { name } = spec.people[key];
       const email = emailOf(spec.tag, key);
-      const { userId } = await api<{ userId: number }>(admin, 'POST', `/company/user${q}`, { email, userName: name });
+      const { userId } = await api(admin, companyUserRoutes.create, { query, body: { email, userName: name } });
       return activate(email, name, userId, since);
     }),
   );
@@ -128,12 +131,16 @@ export async function makeStudy<K extends string>(spec: StudySpec<K>): Promise<S
 
   const roleIds: Record<string, number> = {};
   const listRoles = async () => {
-    const roles = await api<Array<{ roleId: number; code: string }>>(admin, 'GET', `/project/${projectId}/roles${q}`);
+    const roles = await api(admin, memberRoutes.roles, { params: { id: projectId }, query });
     for (const r of roles) roleIds[r.code] = r.roleId;
   };
   await listRoles();
   const join = (who: Person, role: string) =>
-    api(admin, 'POST', `/project/${projectId}/members${q}`, { userId: who.id, roleId: roleIds[role], siteIds: [] });
+    api(admin, memberRoutes.add, {
+      params: { id: projectId },
+      query,
+      body: { userId: who.id, roleId: roleIds[role], siteIds: [] },
+    });
   const lead = keys.find((k) => spec.people[k].role === 'STU_PM');
   const tokens = new Map<number, Promise<string>>();
   const tokenOf = (who: Person) => {
@@ -143,21 +150,17 @@ export async function makeStudy<K extends string>(spec: StudySpec<K>): Promise<S
   if (lead) await join(people[lead], 'STU_PM');
   for (const [code, role] of Object.entries(spec.roles ?? {})) {
     if (!lead) throw new Error('roles are made by a project administrator: give one person STU_PM');
-    await api(await tokenOf(people[lead]), 'POST', '/role/create', { code, ...role });
+    await api(await tokenOf(people[lead]), roleRoutes.create, { body: { code, ...role } });
   }
   if (spec.roles) await listRoles();
   for (const k of keys) if (k !== lead) await join(people[k], spec.people[k].role);
 
   const folders = new Map<string, number>();
   if (lead) {
-    const list = await api<Array<{ folderId: number; ichCode: string | null }>>(
-      await tokenOf(people[lead]),
-      'GET',
-      '/folder/names?type=0',
-    );
+    const list = await api(await tokenOf(people[lead]), folderRoutes.names, { query: { type: FolderType.Work } });
     for (const f of list) if (f.ichCode) folders.set(f.ichCode, f.folderId);
   }
-  const project = await api<{ timeZone: string }>(admin, 'GET', `/project/${projectId}${q}`);
+  const project = await api(admin, projectRoutes.detail, { params: { id: projectId }, query });
   return {
     companyId,
     companyName,
@@ -186,17 +189,9 @@ export interface Grant {
 /** Adds grants to a folder's own, as its administrator does in Folder Management (POST /folder/grants/{id}). */
 export async function grant<K extends string>(study: Study<K>, by: Person, folderId: number, grants: Grant[]) {
   const token = await study.tokenOf(by);
-  const current = await api<{
-    own: Array<{
-      subjectType: string;
-      subjectId: number;
-      docKeys: string[];
-      libraryKeys: string[];
-      manageLevel: number;
-    }>;
-  }>(token, 'GET', `/folder/grants/${folderId}`);
+  const current = await api(token, folderRoutes.grants, { params: { folderId } });
   const added = grants.map((g) => ({
-    subjectType: typeof g.subject === 'string' ? 'role' : 'user',
+    subjectType: typeof g.subject === 'string' ? ('role' as const) : ('user' as const),
     subjectId: typeof g.subject === 'string' ? study.roleIds[g.subject] : g.subject.id,
     docKeys: g.docKeys,
     libraryKeys: g.libraryKeys ?? [],
@@ -209,7 +204,7 @@ export async function grant<K extends string>(study: Study<K>, by: Person, folde
     libraryKeys,
     manageLevel,
   }));
-  await api(token, 'POST', `/folder/grants/${folderId}`, { grants: [...kept, ...added] });
+  await api(token, folderRoutes.saveGrants, { params: { folderId }, body: { grants: [...kept, ...added] } });
 }
 
 /** A study team's keys on their folder: everything the workflow asks of its people (journeys 04 and 05). */
@@ -231,17 +226,19 @@ export async function changeSettings<K extends string>(
   patch: Partial<ProjectSettingsBody>,
 ) {
   const token = await study.tokenOf(by);
-  const current = await api<Record<string, unknown>>(token, 'GET', '/manage/study');
+  const current: Record<string, unknown> = await api(token, projectSettingsRoutes.settings);
   // What the page would send back: every setting it shows, an empty one left out.
   const kept = Object.fromEntries(
     Object.keys(projectSettingsBody.shape).flatMap((k) => (current[k] == null ? [] : [[k, current[k]]])),
   );
-  await api(token, 'POST', '/manage/study/update', { ...kept, ...patch });
+  await api(token, projectSettingsRoutes.update, { body: projectSettingsBody.parse({ ...kept, ...patch }) });
 }
 
 /** The project's library tree: the shipped ICH template applied to it, as its administrator does in Folder Management. */
 export async function libraryTree<K extends string>(study: Study<K>, by: Person) {
   const token = await study.tokenOf(by);
-  const templates = await api<Array<{ id: number; shipped: boolean }>>(token, 'GET', '/folder/template/list');
-  await api(token, 'POST', '/folder/template/apply', { templateId: templates.find((t) => t.shipped)!.id, type: 1 });
+  const templates = await api(token, folderRoutes.templateList);
+  await api(token, folderRoutes.applyTemplate, {
+    body: { templateId: templates.find((t) => t.shipped)!.id, type: FolderType.Library },
+  });
 }
