@@ -1,3 +1,5 @@
+import { folderRoutes } from '@edoc/contract/folder-routes';
+import { documentRoutes } from '@edoc/contract/document-routes';
 import { and, eq, sql } from 'drizzle-orm';
 import { COUNT_CAP } from '@edoc/contract/envelope';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +22,7 @@ function upload(
   fields: Record<string, string | number | boolean>,
   file?: { name: string; content: Buffer },
 ) {
-  return client(ctx.app, token).form('/minio/file/save', fields, file);
+  return client(ctx.app, token).callUpload(documentRoutes.upload, { fields: fields, file: file });
 }
 
 beforeAll(async () => {
@@ -54,10 +56,12 @@ describe('creating a document with its file', () => {
       { name: '方案 v1.pdf', content: SAMPLE.pdf() },
     );
     expect(res.json()).toMatchObject({ status: true });
-    const { fileId } = res.json().data;
-    const list = await client(ctx.app, world.pm.token).get(`/folder/workspace/file/list?folderId=${protocolFolder}`);
-    expect(list.json().data.total).toBe(1);
-    expect(list.json().data.data[0]).toMatchObject({
+    const { fileId } = res.data;
+    const list = await client(ctx.app, world.pm.token).call(documentRoutes.list, {
+      query: { folderId: protocolFolder },
+    });
+    expect(list.data.total).toBe(1);
+    expect(list.data.data[0]).toMatchObject({
       fileId,
       file_name: '方案 Protocol',
       type: 'pdf',
@@ -78,12 +82,14 @@ describe('creating a document with its file', () => {
       { name: 'x.pdf', content: SAMPLE.pdf() },
     );
     expect(res.statusCode).toBe(409);
-    expect(res.json().msg).toBe('Duplicate file name!');
-    const check = await client(ctx.app, world.pm.token).post('/file/name/check/a', {
-      folderId: protocolFolder,
-      name: '方案 protocol',
+    expect(res.msg).toBe('Duplicate file name!');
+    const check = await client(ctx.app, world.pm.token).call(documentRoutes.checkName, {
+      body: {
+        folderId: protocolFolder,
+        name: '方案 protocol',
+      },
     });
-    expect(check.json().data).toEqual({ exists: true });
+    expect(check.data).toEqual({ exists: true });
   });
 
   it('refuses a renamed executable and content that does not match its extension', async () => {
@@ -93,7 +99,7 @@ describe('creating a document with its file', () => {
       { name: 'tool.pdf', content: SAMPLE.exe() },
     );
     expect(exe.statusCode).toBe(415);
-    expect(exe.json().errorCode).toBe('file_type_not_allowed');
+    expect(exe.errorCode).toBe('file_type_not_allowed');
     const fake = await upload(
       world.pm.token,
       { folderId: protocolFolder, name: 'Fake' },
@@ -109,7 +115,7 @@ describe('creating a document with its file', () => {
       { name: 'big.docx', content: SAMPLE.docx(10 * 1024 * 1024 + 1) },
     );
     expect(res.statusCode).toBe(413);
-    expect(res.json().errorCode).toBe('file_too_large');
+    expect(res.errorCode).toBe('file_too_large');
   });
 
   it('keeps to the allowed types of the project', async () => {
@@ -117,8 +123,8 @@ describe('creating a document with its file', () => {
       .update(projects)
       .set({ allowedFileTypes: ['pdf'] })
       .where(eq(projects.id, world.projectId));
-    const types = await client(ctx.app, world.staff.token).get('/file/types');
-    expect(types.json().data).toEqual([{ file_type_code: 'pdf' }]);
+    const types = await client(ctx.app, world.staff.token).call(documentRoutes.types);
+    expect(types.data).toEqual([{ file_type_code: 'pdf' }]);
     const res = await upload(
       world.pm.token,
       { folderId: protocolFolder, name: 'Form' },
@@ -135,17 +141,17 @@ describe('creating a document with its file', () => {
       { name: 'd.pdf', content: SAMPLE.pdf() },
     );
     expect(dates.statusCode).toBe(400);
-    expect(dates.json().msg).toBe('The effective date cannot be after the expiration date!');
+    expect(dates.msg).toBe('The effective date cannot be after the expiration date!');
     const site = await upload(
       world.pm.token,
       { folderId: protocolFolder, name: 'Site doc', central: 'false' },
       { name: 's.pdf', content: SAMPLE.pdf() },
     );
     expect(site.statusCode).toBe(400);
-    expect(site.json().msg).toBe('Site is required');
+    expect(site.msg).toBe('Site is required');
     const none = await upload(world.pm.token, { folderId: protocolFolder, name: 'No file' });
     expect(none.statusCode).toBe(400);
-    expect(none.json().msg).toBe('File is required');
+    expect(none.msg).toBe('File is required');
     const count = await ctx.db.select().from(documents).where(eq(documents.projectId, world.projectId));
     expect(count).toHaveLength(1);
   });
@@ -178,14 +184,17 @@ describe('downloading', () => {
   });
 
   it('streams the file with its UTF-8 name, whole or by range', async () => {
-    const whole = await client(ctx.app, world.pm.token).get(`/minio/file/down?fileId=${fileId}`);
+    const whole = await client(ctx.app, world.pm.token).call(documentRoutes.download, { query: { fileId } });
     expect(whole.statusCode).toBe(200);
     expect(whole.rawPayload.equals(SAMPLE.pdf())).toBe(true);
     // Named after the document, not the uploaded file (issue 12, defect 7).
     expect(whole.headers['content-disposition']).toBe(
       `attachment; filename="__ Protocol.pdf"; filename*=UTF-8''${encodeURIComponent('方案 Protocol.pdf')}`,
     );
-    const part = await client(ctx.app, world.pm.token).get(`/minio/file/down?fileId=${fileId}`, { range: 'bytes=0-7' });
+    const part = await client(ctx.app, world.pm.token).call(documentRoutes.download, {
+      query: { fileId },
+      headers: { range: 'bytes=0-7' },
+    });
     expect(part.statusCode).toBe(206);
     expect(part.body).toBe('%PDF-1.4');
     expect(part.headers['content-range']).toBe(`bytes 0-7/${SAMPLE.pdf().length}`);
@@ -193,7 +202,7 @@ describe('downloading', () => {
 
   it('finds it by name, file code or whole ICH code (taken from the folder)', async () => {
     const find = async (name: string) =>
-      (await client(ctx.app, world.pm.token).get(`/folder/workspace/file/list?name=${encodeURIComponent(name)}`))
+      (await client(ctx.app, world.pm.token).call(documentRoutes.list, { query: { name } }))
         .json()
         .data.data.map((r: { fileId: number }) => r.fileId);
     expect(await find('protocol')).toEqual([fileId]);
@@ -204,7 +213,7 @@ describe('downloading', () => {
 
   it('filters by status, creator and creation days; a start after the end is refused', async () => {
     const count = async (q: string) =>
-      (await client(ctx.app, world.pm.token).get(`/folder/workspace/file/list?${q}`)).json().data.total as number;
+      (await client(ctx.app, world.pm.token).get(`/folder/workspace/file/list?${q}`)).json().data.total;
     const today = new Date().toISOString().slice(0, 10);
     expect(await count('status=1')).toBe(1);
     expect(await count('status=6')).toBe(0);
@@ -215,26 +224,26 @@ describe('downloading', () => {
     expect(await count(`fileId=${fileId + 100000}`)).toBe(0);
     expect(await count(`startDate=${today}&endDate=${today}`)).toBe(1);
     expect(await count('endDate=2000-01-01')).toBe(0);
-    const bad = await client(ctx.app, world.pm.token).get(
-      '/folder/workspace/file/list?startDate=2026-02-01&endDate=2026-01-01',
-    );
+    const bad = await client(ctx.app, world.pm.token).call(documentRoutes.list, {
+      query: { startDate: '2026-02-01', endDate: '2026-01-01' },
+    });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().msg).toBe('Start time cannot be later than end time');
+    expect(bad.msg).toBe('Start time cannot be later than end time');
   });
 
   it('shows the document to a viewer but refuses the download without downDoc', async () => {
-    const list = await client(ctx.app, viewer.token).get('/folder/workspace/file/list');
-    expect(list.json().data.data.map((r: { fileId: number }) => r.fileId)).toEqual([fileId]);
-    expect(list.json().data.data[0].abilities).toEqual(['viewDoc']);
-    const down = await client(ctx.app, viewer.token).get(`/minio/file/down?fileId=${fileId}`);
+    const list = await client(ctx.app, viewer.token).call(documentRoutes.list);
+    expect(list.data.data.map((r: { fileId: number }) => r.fileId)).toEqual([fileId]);
+    expect(list.data.data[0].abilities).toEqual(['viewDoc']);
+    const down = await client(ctx.app, viewer.token).call(documentRoutes.download, { query: { fileId } });
     expect(down.statusCode).toBe(403);
   });
 
   it('hides it from staff without a grant and from other projects', async () => {
-    expect((await client(ctx.app, world.staff.token).get('/folder/workspace/file/list')).json().data.total).toBe(0);
-    const one = await client(ctx.app, world.staff.token).get(`/folder/workspace/file/list?fileId=${fileId}`);
-    expect(one.json().data.total).toBe(0);
-    const down = await client(ctx.app, world.staff.token).get(`/minio/file/down?fileId=${fileId}`);
+    expect((await client(ctx.app, world.staff.token).call(documentRoutes.list)).data.total).toBe(0);
+    const one = await client(ctx.app, world.staff.token).call(documentRoutes.list, { query: { fileId } });
+    expect(one.data.total).toBe(0);
+    const down = await client(ctx.app, world.staff.token).call(documentRoutes.download, { query: { fileId } });
     expect(down.statusCode).toBe(403);
   });
 });
@@ -309,12 +318,15 @@ describe('sites', () => {
     const s2Doc = { folderId: consentFolder, name: 'S2 only', central: false, siteId: s2.id };
     expect((await upload(world.pm.token, s2Doc, file())).statusCode).toBe(200);
     const check = (token: string) =>
-      client(ctx.app, token).post('/file/name/check/a', { folderId: consentFolder, name: 's2 ONLY' });
-    expect((await check(world.pm.token)).json().data).toEqual({ exists: true });
-    expect((await check(cra.token)).json().data).toEqual({ exists: false });
+      client(ctx.app, token).call(documentRoutes.checkName, { body: { folderId: consentFolder, name: 's2 ONLY' } });
+    expect((await check(world.pm.token)).data).toEqual({ exists: true });
+    expect((await check(cra.token)).data).toEqual({ exists: false });
     expect(
-      (await client(ctx.app, cra.token).post('/file/name/check/a', { folderId: consentFolder, name: 'central' })).json()
-        .data,
+      (
+        await client(ctx.app, cra.token).call(documentRoutes.checkName, {
+          body: { folderId: consentFolder, name: 'central' },
+        })
+      ).json().data,
     ).toEqual({ exists: true });
   });
 });
@@ -322,13 +334,14 @@ describe('sites', () => {
 describe('content type', () => {
   it('is chosen by the server from the checked extension, never the type the uploader claimed (issue 9)', async () => {
     const folderId = world.folderByIch.get('8.2.4')!;
-    const saved = await client(ctx.app, world.pm.token).form(
-      '/minio/file/save',
-      { folderId, name: 'Claims to be a page' },
-      { name: 'page.pdf', content: SAMPLE.pdf(), type: 'text/html' },
-    );
+    const saved = await client(ctx.app, world.pm.token).callUpload(documentRoutes.upload, {
+      fields: { folderId, name: 'Claims to be a page' },
+      file: { name: 'page.pdf', content: SAMPLE.pdf(), type: 'text/html' },
+    });
     expect(saved.statusCode).toBe(200);
-    const down = await client(ctx.app, world.pm.token).get(`/minio/file/down?fileId=${saved.json().data.fileId}`);
+    const down = await client(ctx.app, world.pm.token).call(documentRoutes.download, {
+      query: { fileId: saved.data.fileId },
+    });
     expect(down.headers['content-type']).toBe('application/pdf');
     expect(down.headers['x-content-type-options']).toBe('nosniff');
   });
@@ -342,11 +355,11 @@ describe('version numbers', () => {
       { folderId: world.folderByIch.get('8.3.1')!, name: 'Blank version', versionNo: '' },
       { name: 'b.pdf', content: SAMPLE.pdf() },
     );
-    const list = await client(ctx.app, world.pm.token).get(
-      `/folder/workspace/file/list?folderId=${world.folderByIch.get('8.3.1')!}`,
-    );
-    const row = (list.json().data.data as Array<{ fileId: number; version_no: string }>).find(
-      (r) => r.fileId === res.json().data.fileId,
+    const list = await client(ctx.app, world.pm.token).call(documentRoutes.list, {
+      query: { folderId: world.folderByIch.get('8.3.1')! },
+    });
+    const row = (list.data.data as Array<{ fileId: number; version_no: string }>).find(
+      (r) => r.fileId === res.data.fileId,
     );
     expect(row?.version_no).toBe('V1.0');
   });
@@ -368,7 +381,7 @@ describe('a large project (issue 13)', () => {
       };
     expect(await list('pageSize=20')).toMatchObject({ total: COUNT_CAP, capped: true });
     // The folder tree counts it up to the cap too: more is COUNT_CAP + 1, which the web shows as "10,000+".
-    const tree = (await client(ctx.app, big.pm.token).get('/folder/tree/list')).json().data as {
+    const tree = (await client(ctx.app, big.pm.token).call(folderRoutes.tree)).data as {
       allFolderList: Array<{ folderId: number; fileCount: number; children: unknown[] }>;
     };
     const flat = (nodes: Array<{ folderId: number; fileCount: number; children: unknown[] }>): typeof nodes =>

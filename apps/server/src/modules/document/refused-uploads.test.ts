@@ -1,3 +1,4 @@
+import { documentRoutes } from '@edoc/contract/document-routes';
 import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentVersions } from '../../db/schema/documents.ts';
@@ -31,29 +32,30 @@ beforeAll(async () => {
   world = await createProjectWorld(ctx, 'RU-1');
   other = await createProjectWorld(ctx, 'RU-2');
   const upload = (w: ProjectWorld, name: string) =>
-    client(ctx.app, w.pm.token).form(
-      '/minio/file/save',
-      { folderId: w.folderByIch.get('8.2.2')!, name },
-      { name: 'p.pdf', content: SAMPLE.pdf() },
-    );
-  fileId = (await upload(world, 'Mine')).json().data.fileId as number;
+    client(ctx.app, w.pm.token).callUpload(documentRoutes.upload, {
+      fields: { folderId: w.folderByIch.get('8.2.2')!, name },
+      file: { name: 'p.pdf', content: SAMPLE.pdf() },
+    });
+  fileId = (await upload(world, 'Mine')).data.fileId;
   await upload(world, 'Mine too');
-  otherFileId = (await upload(other, 'Theirs')).json().data.fileId as number;
+  otherFileId = (await upload(other, 'Theirs')).data.fileId;
 });
 afterAll(() => ctx.close());
 
 describe('refused uploads', () => {
   it('store nothing when the fields already refuse them', async () => {
     const edit = (token: string, id: number, seed: number) =>
-      client(ctx.app, token).form('/minio/file/edit/a', { fileId: id }, { name: 'v2.pdf', content: bigPdf(seed) });
+      client(ctx.app, token).callUpload(documentRoutes.edit, {
+        fields: { fileId: id },
+        file: { name: 'v2.pdf', content: bigPdf(seed) },
+      });
     // Another project's document, no edit right (staff hold no grant there), and a name clash.
     expect((await edit(world.pm.token, otherFileId, 1)).statusCode).toBe(404);
     expect((await edit(world.staff.token, fileId, 2)).statusCode).toBeGreaterThanOrEqual(403);
-    const clash = await client(ctx.app, world.pm.token).form(
-      '/minio/file/edit/a',
-      { fileId, name: 'Mine too' },
-      { name: 'v2.pdf', content: bigPdf(3) },
-    );
+    const clash = await client(ctx.app, world.pm.token).callUpload(documentRoutes.edit, {
+      fields: { fileId, name: 'Mine too' },
+      file: { name: 'v2.pdf', content: bigPdf(3) },
+    });
     expect(clash.json()).toMatchObject({ errorCode: 'duplicate_file_name' });
     expect(await unreferencedBlobs()).toEqual([]);
     expect(await fs.readdir(ctx.deps.config.tmpDir).catch(() => [])).toEqual([]);
@@ -61,15 +63,14 @@ describe('refused uploads', () => {
 
   it('refuse a file name the database cannot store (a NUL), naming the file, and store nothing (issue 25)', async () => {
     for (const name of ['bad\u0000name.pdf', '\u0000.pdf']) {
-      const res = await client(ctx.app, world.pm.token).form(
-        '/minio/file/save',
-        { folderId: world.folderByIch.get('8.2.2')!, name: 'Control' },
-        { name, content: SAMPLE.pdf() },
-        { 'accept-language': 'en-US' },
-      );
+      const res = await client(ctx.app, world.pm.token).callUpload(documentRoutes.upload, {
+        fields: { folderId: world.folderByIch.get('8.2.2')!, name: 'Control' },
+        file: { name, content: SAMPLE.pdf() },
+        headers: { 'accept-language': 'en-US' },
+      });
       expect(res.statusCode, name).toBe(400);
       expect(res.json()).toMatchObject({ errorCode: 'invalid_value' });
-      expect(res.json().msg).toMatch(/file/i);
+      expect(res.msg).toMatch(/file/i);
     }
     expect(await unreferencedBlobs()).toEqual([]);
   });
@@ -77,11 +78,10 @@ describe('refused uploads', () => {
   it('remove a file refused for its content at once', async () => {
     // Named .pdf, but not a PDF: refused by its content signature after it was stored.
     const fake = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(1024 * 1024, 7)]);
-    const res = await client(ctx.app, world.pm.token).form(
-      '/minio/file/edit/a',
-      { fileId },
-      { name: 'v2.pdf', content: fake },
-    );
+    const res = await client(ctx.app, world.pm.token).callUpload(documentRoutes.edit, {
+      fields: { fileId },
+      file: { name: 'v2.pdf', content: fake },
+    });
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
     expect(await unreferencedBlobs()).toEqual([]);
@@ -89,17 +89,15 @@ describe('refused uploads', () => {
 
   it('remove a stored file whose change is refused', async () => {
     // The same content as the current version: "no change", refused after the file was read.
-    const same = await client(ctx.app, world.pm.token).form(
-      '/minio/file/edit/a',
-      { fileId },
-      { name: 'again.pdf', content: bigPdf(9) },
-    );
+    const same = await client(ctx.app, world.pm.token).callUpload(documentRoutes.edit, {
+      fields: { fileId },
+      file: { name: 'again.pdf', content: bigPdf(9) },
+    });
     expect(same.statusCode).toBe(200);
-    const again = await client(ctx.app, world.pm.token).form(
-      '/minio/file/edit/a',
-      { fileId },
-      { name: 'again.pdf', content: bigPdf(9) },
-    );
+    const again = await client(ctx.app, world.pm.token).callUpload(documentRoutes.edit, {
+      fields: { fileId },
+      file: { name: 'again.pdf', content: bigPdf(9) },
+    });
     expect(again.json()).toMatchObject({ errorCode: 'no_change' });
     // Shared with the version just made: kept, since a row references it.
     expect(await unreferencedBlobs()).toEqual([]);
