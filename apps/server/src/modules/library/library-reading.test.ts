@@ -146,9 +146,12 @@ describe('the viewer for a reader of the library only', () => {
     expect((await L.as(reader).call(viewerRoutes.state, { params: { id: entry.versionId } })).data.state).toBe('ready');
     const seen = await L.as(reader).call(viewerRoutes.view, { params: { id: entry.versionId } });
     expect(seen.statusCode).toBe(200);
-    // The project administrator may recall it (library keys) or apply for its deletion; the reader neither.
+    // The project administrator may recall, refile or retitle it (library keys) or apply for its deletion; the
+    // reader none of these.
     expect((await L.as(L.world.pm).call(viewerRoutes.detail, { params: { id } })).data.actions).toEqual([
       'recall',
+      'refile',
+      'retitle',
       'applyDelete',
     ]);
 
