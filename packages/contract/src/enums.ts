@@ -24,8 +24,8 @@ export type UserType = (typeof UserType)[keyof typeof UserType];
 export const UserOrigin = { Internal: 0, External: 1, Inspector: 2 } as const;
 
 export const RoleCode = {
-  StudyPm: 'STU_PM',
-  StudyStaff: 'STU_STAFF',
+  ProjectAdmin: 'STU_PM',
+  ProjectStaff: 'STU_STAFF',
   CompanyAdmin: 'COMPANY_ADMIN',
   /** Not a member's role: an inspector's or auditor's time-boxed, read-only access to the library (issue 11). */
   Inspector: 'INSPECTOR',

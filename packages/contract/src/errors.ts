@@ -206,11 +206,6 @@ export const ERRORS = {
   upload_incomplete: [400, '上传未完成，请重新上传', 'The upload did not complete, please upload it again'],
   file_type_not_allowed: [415, '不允许的文件类型', 'This file type is not allowed'],
   // company administration and registration
-  company_not_found: [
-    400,
-    '公司不存在或已停用，请检查公司名称',
-    'The company does not exist or is disabled, check the company name',
-  ],
   cannot_disable_self: [403, '不能停用自己的账号', 'You cannot disable your own account'],
   // project administration, templates and dictionaries
   group_name_exists: [409, '用户组名称已存在', 'User group name already exists'],

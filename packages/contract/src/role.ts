@@ -55,12 +55,12 @@ export type RoleCreated = z.infer<typeof roleCreated>;
  * take a built-in code (isReservedRoleCode). For showing and locking a role in the role and member pages; the
  * caller's own rights come from the project entry answer (ProjectRights), never from their role's code.
  */
-export const isAdministratorRole = (code: string) => code === RoleCode.StudyPm;
+export const isAdministratorRole = (code: string) => code === RoleCode.ProjectAdmin;
 
 /** The built-in roles' names in each language (their rows are named in English when a project is made). */
 export const BUILTIN_ROLE_NAMES: Record<string, readonly [zh: string, en: string]> = {
-  [RoleCode.StudyPm]: ['项目管理员', 'Project administrator'],
-  [RoleCode.StudyStaff]: ['普通用户', 'Ordinary user'],
+  [RoleCode.ProjectAdmin]: ['项目管理员', 'Project administrator'],
+  [RoleCode.ProjectStaff]: ['普通用户', 'Ordinary user'],
   [RoleCode.CompanyAdmin]: ['公司管理员', 'Company administrator'],
   [RoleCode.Inspector]: ['检查员', 'Inspector'],
 };

@@ -85,7 +85,7 @@ export async function rightsOfUser(
     .where(and(eq(members.projectId, projectId), eq(members.userId, userId)));
   if (!member) return null;
   // The built-in row, never a code string alone (issue 9: a custom role may not borrow STU_PM's power).
-  if (member.builtin && member.code === RoleCode.StudyPm) {
+  if (member.builtin && member.code === RoleCode.ProjectAdmin) {
     return evaluateFolderRights(rows.map(ref), [], { ...NO_SUBJECT, fullAccess: true });
   }
   const groupRows = await tx

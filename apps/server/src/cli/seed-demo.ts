@@ -204,8 +204,8 @@ async function seedDemo(deps: Deps): Promise<string[]> {
       });
     return user;
   };
-  await member(ACCOUNTS.projectAdmin, RoleCode.StudyPm, []);
-  const staff = await member(ACCOUNTS.staff, RoleCode.StudyStaff, [siteIds[0]]);
+  await member(ACCOUNTS.projectAdmin, RoleCode.ProjectAdmin, []);
+  const staff = await member(ACCOUNTS.staff, RoleCode.ProjectStaff, [siteIds[0]]);
 
   const staffFolders = await deps.db
     .select()

@@ -125,7 +125,7 @@ const sessionRows = (db: Db) =>
       endDate: projects.endDate,
       projectCompanyId: projects.companyId,
       memberId: members.id,
-      builtinPm: sql<boolean>`coalesce(${roles.builtin} and ${roles.code} = ${RoleCode.StudyPm}, false)`,
+      builtinPm: sql<boolean>`coalesce(${roles.builtin} and ${roles.code} = ${RoleCode.ProjectAdmin}, false)`,
       inspectorId: inspectorGrants.id,
       inspectorActive: sql<boolean>`coalesce(${inspectorGrants.revokedAt} is null and (now() at time zone ${projects.timeZone})::date between ${inspectorGrants.startsOn} and ${inspectorGrants.endsOn}, false)`,
       inspectorCanDownload: inspectorGrants.canDownload,

@@ -94,11 +94,11 @@ export async function addMemberRow(db: Db, projectId: number, userId: number): P
   let [role] = await db
     .select()
     .from(roles)
-    .where(and(eq(roles.projectId, projectId), eq(roles.code, RoleCode.StudyStaff)));
+    .where(and(eq(roles.projectId, projectId), eq(roles.code, RoleCode.ProjectStaff)));
   if (!role)
     [role] = await db
       .insert(roles)
-      .values({ projectId, code: RoleCode.StudyStaff, name: 'Staff', builtin: true })
+      .values({ projectId, code: RoleCode.ProjectStaff, name: 'Staff', builtin: true })
       .returning();
   await db.insert(members).values({ projectId, userId, roleId: role.id });
 }
@@ -152,8 +152,8 @@ export async function createProjectWorld(ctx: TestContext, code = 'P-1'): Promis
   const projectId = created.data.studyId;
   const roleRows = await ctx.db.select().from(roles).where(eq(roles.projectId, projectId));
   const roleIds = {
-    STU_PM: roleRows.find((r) => r.code === RoleCode.StudyPm)!.id,
-    STU_STAFF: roleRows.find((r) => r.code === RoleCode.StudyStaff)!.id,
+    STU_PM: roleRows.find((r) => r.code === RoleCode.ProjectAdmin)!.id,
+    STU_STAFF: roleRows.find((r) => r.code === RoleCode.ProjectStaff)!.id,
   };
   const world = { companyId: company.id, projectId };
   const folderRows = await ctx.db

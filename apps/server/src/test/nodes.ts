@@ -205,7 +205,7 @@ export async function projectOnNode(db: Db, node: EdocNode, project: { code: str
   const [pmRole] = await db
     .select()
     .from(roles)
-    .where(and(eq(roles.projectId, projectId), eq(roles.code, RoleCode.StudyPm)));
+    .where(and(eq(roles.projectId, projectId), eq(roles.code, RoleCode.ProjectAdmin)));
   const pm = await createProjectUser(db, company.id);
   await db.insert(members).values({ projectId, userId: pm.id, roleId: pmRole.id });
   return { companyId: company.id, projectId, pm };

@@ -35,7 +35,7 @@ describe('inspectors and closed projects in the project area (issue 11)', () => 
   it('keeps an inspector in the file library, with the last day of access in the header', async () => {
     await changeLanguage('en-US');
     mockApi(library);
-    enterProject(RoleCode.StudyPm, asInspector);
+    enterProject(RoleCode.ProjectAdmin, asInspector);
     const router = renderApp('/manage/user');
     await waitFor(() => expect(router.state.location.pathname).toBe('/file'));
     expect(await findById('inspection-until')).toHaveTextContent('Inspection access until 2026-12-31');
@@ -65,7 +65,7 @@ describe('inspectors and closed projects in the project area (issue 11)', () => 
       'GET /common/study': () => reply(projectEntryList, { data: [], total: 0 }),
       'GET /common/company': () => reply(managedCompanyList, []),
     });
-    enterProject(RoleCode.StudyPm, asInspector);
+    enterProject(RoleCode.ProjectAdmin, asInspector);
     const router = renderApp('/file');
     await waitFor(() => expect(router.state.location.pathname).toBe('/select'));
     expect(await screen.findByText(ended)).toBeInTheDocument();
@@ -75,7 +75,7 @@ describe('inspectors and closed projects in the project area (issue 11)', () => 
   it('shows the closed banner in a closed project, in Chinese, and shows no inspection tag to a member', async () => {
     await changeLanguage('zh-CN');
     mockApi(library);
-    enterProject(RoleCode.StudyPm, { closed: true });
+    enterProject(RoleCode.ProjectAdmin, { closed: true });
     renderApp('/file');
     expect(await findById('project-closed-banner')).toHaveTextContent('项目已关闭：所有内容可以查阅，不能修改。');
     expect(document.getElementById('inspection-until')).toBeNull();
@@ -111,7 +111,7 @@ describe('inspectors and closed projects in the project area (issue 11)', () => 
       'GET /manage/member/list': () => envelope({ data: [], total: 0 }),
       'GET /tag/list': () => reply(tagList, []),
     });
-    enterProject(RoleCode.StudyPm, { closed: true });
+    enterProject(RoleCode.ProjectAdmin, { closed: true });
     renderApp('/manage/tag');
     expect(await findById('tag-create')).toBeDisabled();
     renderApp('/manage/user');

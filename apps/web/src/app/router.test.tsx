@@ -31,7 +31,7 @@ describe('routes, guard and layouts', () => {
   it('opens the project home for a project user and hides management from ordinary staff', async () => {
     await changeLanguage('en-US');
     mockApi({});
-    signIn('project', { roleCode: RoleCode.StudyStaff, projectName: 'Study A' });
+    signIn('project', { roleCode: RoleCode.ProjectStaff, projectName: 'Study A' });
     const router = renderApp('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/home/pending'));
     const menu = document.getElementById('side-menu') as HTMLElement;
@@ -42,7 +42,7 @@ describe('routes, guard and layouts', () => {
   it('answers 404 to staff on a management path and to unknown paths', async () => {
     await changeLanguage('en-US');
     mockApi({});
-    signIn('project', { roleCode: RoleCode.StudyStaff });
+    signIn('project', { roleCode: RoleCode.ProjectStaff });
     const router = renderApp('/manage/user');
     await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
     expect(await screen.findByText('Sorry, the page you visited does not exist.')).toBeInTheDocument();

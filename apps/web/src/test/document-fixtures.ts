@@ -94,7 +94,7 @@ export const listOf =
   };
 
 /** Pat in project 11 (enterProject) with the page size of 20 these fixtures' lists are paged by. */
-export const enterWorkspace = (roleCode: string = RoleCode.StudyPm) => enterProject(roleCode, { pageSize: 20 });
+export const enterWorkspace = (roleCode: string = RoleCode.ProjectAdmin) => enterProject(roleCode, { pageSize: 20 });
 
 /** What the server answers for a folder the user may file into (the project allows pdf and docx). */
 export const uploadAuthOf = (folderId: number, reason: string | null = null) => ({

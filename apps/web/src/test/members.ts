@@ -13,7 +13,7 @@ export const oneStaffMember = () =>
         userName: 'Sam Staff',
         email: 's@x',
         roleId: 2,
-        roleCode: RoleCode.StudyStaff,
+        roleCode: RoleCode.ProjectStaff,
         roleName: 'Staff',
         siteIds: [],
       },

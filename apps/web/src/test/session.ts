@@ -2,7 +2,7 @@ import { RoleCode, UserType } from '@edoc/contract/enums';
 import { setSession, type SessionData } from '../lib/session';
 
 /** What the server's entry answer says of a built-in role (issue 24: the web reads the rights, not the code). */
-export const administers = (roleCode: string) => roleCode === RoleCode.StudyPm || roleCode === RoleCode.CompanyAdmin;
+export const administers = (roleCode: string) => roleCode === RoleCode.ProjectAdmin || roleCode === RoleCode.CompanyAdmin;
 
 /** The people web tests sign in as, each with what the sign-in answer gives the app about them. */
 const PEOPLE = {
@@ -38,7 +38,7 @@ export function signIn(who: TestPerson | null = null, more: Partial<SessionData>
  * project pages start from; `more` changes what a test needs (the page size, closed, an inspection, a custom role's
  * fullAccess).
  */
-export function enterProject(roleCode: string = RoleCode.StudyPm, more: Partial<SessionData> = {}): void {
+export function enterProject(roleCode: string = RoleCode.ProjectAdmin, more: Partial<SessionData> = {}): void {
   signIn('project', {
     roleCode,
     fullAccess: administers(roleCode),

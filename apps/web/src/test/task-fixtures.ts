@@ -5,7 +5,7 @@ import type { mockApi } from './fetch-mock';
 import { enterProject as enterAs } from './session';
 
 /** Pat as ordinary staff, ten rows a page: the task pages' starting point. */
-export const enterProject = () => enterAs(RoleCode.StudyStaff, { pageSize: 10 });
+export const enterProject = () => enterAs(RoleCode.ProjectStaff, { pageSize: 10 });
 
 export function taskRow(over: Partial<TaskItem> = {}): TaskItem {
   return {

@@ -71,7 +71,7 @@ export async function memberContext(
     .where(and(eq(members.projectId, projectId), eq(members.userId, userId), eq(users.enabled, true)));
   if (!row) return null;
   const { user } = row;
-  const fullAccess = row.builtin && row.code === RoleCode.StudyPm;
+  const fullAccess = row.builtin && row.code === RoleCode.ProjectAdmin;
   const lang: Lang = user.lang === 'en-US' ? 'en-US' : 'zh-CN';
   const ctx: ProjectContext = {
     actor: { actorId: user.id, actorName: user.name, companyId: user.companyId, projectId, ip: '' },

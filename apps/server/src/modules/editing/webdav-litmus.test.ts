@@ -1,4 +1,7 @@
 import { execFile, spawnSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,10 +68,13 @@ describe.skipIf(missing)('the litmus WebDAV suite against a session', () => {
     const url = new URL(res.json().data.webdavUrl as string);
     const folder = `${origin}${url.pathname.slice(0, url.pathname.lastIndexOf('/') + 1)}`;
     // Not spawnSync: the server answering litmus runs in this very process.
-    const run = await promisify(execFile)('litmus', ['--keep-going', folder], { timeout: 60_000 }).catch(
+    // litmus writes debug.log and child.log where it runs: a folder of its own, not the repository.
+    const cwd = await fs.mkdtemp(path.join(os.tmpdir(), 'edoc-litmus-'));
+    const run = await promisify(execFile)('litmus', ['--keep-going', folder], { timeout: 60_000, cwd }).catch(
       (err: { stdout?: string; stderr?: string }) => err,
     );
     const output = `${run.stdout ?? ''}${run.stderr ?? ''}`;
+    await fs.rm(cwd, { recursive: true, force: true });
     const seen = outcomes(output);
     // Each suite's init (OPTIONS on the folder, as Office asks first) passes.
     for (const suite of ['basic', 'copymove', 'props', 'locks', 'http'])

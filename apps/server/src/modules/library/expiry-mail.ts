@@ -54,7 +54,7 @@ export async function mailExpiryNotices(deps: { db: Db; jobs: Jobs; publicUrl: s
         UNION
         SELECT m.id, mb.user_id FROM marked m
         JOIN project_members mb ON mb.project_id = m.project_id
-        JOIN roles r ON r.id = mb.role_id AND r.builtin AND r.code = ${RoleCode.StudyPm}
+        JOIN roles r ON r.id = mb.role_id AND r.builtin AND r.code = ${RoleCode.ProjectAdmin}
       )
       SELECT m.id AS entry_id, d.id AS file_id, d.name AS file_name, d.expiration_date::text AS expiration_date,
              p.name AS project_name, u.email, u.lang, (a.kinds IS NULL OR 'expiry' = ANY (a.kinds)) AS wanted

@@ -35,7 +35,7 @@ async function successorOf(tx: Tx, projectId: number, leaving: number, actorId: 
     .select({ userId: members.userId })
     .from(members)
     .innerJoin(roles, eq(roles.id, members.roleId))
-    .where(and(eq(members.projectId, projectId), eq(roles.builtin, true), eq(roles.code, RoleCode.StudyPm)))
+    .where(and(eq(members.projectId, projectId), eq(roles.builtin, true), eq(roles.code, RoleCode.ProjectAdmin)))
     .orderBy(asc(members.id));
   const candidates = pms.map((p) => p.userId).filter((u) => u !== leaving);
   return candidates.includes(actorId) ? actorId : (candidates[0] ?? actorId);

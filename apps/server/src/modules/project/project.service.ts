@@ -141,11 +141,11 @@ export async function createProject(
       .insert(projects)
       .values({ companyId, ...settingsOf(input) })
       .returning();
-    for (const code of [RoleCode.StudyPm, RoleCode.StudyStaff]) {
+    for (const code of [RoleCode.ProjectAdmin, RoleCode.ProjectStaff]) {
       await tx.insert(roles).values({
         projectId: project.id,
         code,
-        name: code === RoleCode.StudyPm ? 'Project administrator' : 'Ordinary user',
+        name: code === RoleCode.ProjectAdmin ? 'Project administrator' : 'Ordinary user',
         builtin: true,
         docKeys: [...BUILTIN_ROLE_KEYS[code].docKeys],
         libraryKeys: [...BUILTIN_ROLE_KEYS[code].libraryKeys],

@@ -114,8 +114,8 @@ export async function updateRole(
     let keys: { docKeys: string[]; libraryKeys: string[] } = keysOf(input);
     if (before.builtin) {
       code = before.code;
-      if (before.code === RoleCode.StudyPm) {
-        const full = BUILTIN_ROLE_KEYS[RoleCode.StudyPm];
+      if (before.code === RoleCode.ProjectAdmin) {
+        const full = BUILTIN_ROLE_KEYS[RoleCode.ProjectAdmin];
         const same = keys.docKeys.length === full.docKeys.length && keys.libraryKeys.length === full.libraryKeys.length;
         if (!same) fail('cannot_modify');
         keys = { docKeys: [...full.docKeys], libraryKeys: [...full.libraryKeys] };

@@ -99,7 +99,7 @@ afterEach(() => {
 describe('folder management page', () => {
   it('renders the work tree and creates a subfolder, showing validation and server errors in the form', async () => {
     await changeLanguage('en-US');
-    enterProject(RoleCode.StudyPm, { libraryFolder: true });
+    enterProject(RoleCode.ProjectAdmin, { libraryFolder: true });
     const fetchMock = mockApi({
       'GET /folder/tree/0': () => reply(folderTreeAnswer, tree),
       'GET /folder/grants/10': () => reply(folderGrantsAnswer, { folderId: 10, own: [], inherited: [] }),
@@ -138,7 +138,7 @@ describe('folder management page', () => {
 
   it('asks before deleting a folder, and reorders with move down', async () => {
     await changeLanguage('en-US');
-    enterProject(RoleCode.StudyPm, { libraryFolder: true });
+    enterProject(RoleCode.ProjectAdmin, { libraryFolder: true });
     const fetchMock = mockApi({
       'GET /folder/tree/0': () => reply(folderTreeAnswer, tree),
       'GET /folder/grants/11': () => reply(folderGrantsAnswer, { folderId: 11, own: [], inherited: [] }),
@@ -160,7 +160,7 @@ describe('folder management page', () => {
 
   it('shows inherited grants and saves a grant added for a group', async () => {
     await changeLanguage('en-US');
-    enterProject(RoleCode.StudyPm, { libraryFolder: true });
+    enterProject(RoleCode.ProjectAdmin, { libraryFolder: true });
     const fetchMock = mockApi({
       'GET /folder/tree/0': () => reply(folderTreeAnswer, tree),
       'GET /folder/grants/12': () =>
@@ -203,7 +203,7 @@ describe('folder management page', () => {
 
   it('shows a member their effective rights on every folder (Chinese)', async () => {
     await changeLanguage('zh-CN');
-    enterProject(RoleCode.StudyPm, { libraryFolder: true });
+    enterProject(RoleCode.ProjectAdmin, { libraryFolder: true });
     mockApi({
       'GET /folder/tree/0': () => reply(folderTreeAnswer, tree),
       ...subjects,
@@ -244,7 +244,7 @@ describe('folder management page', () => {
 describe('folder template page', () => {
   it('applies a template after confirming, and names a taken template name under the field', async () => {
     await changeLanguage('en-US');
-    enterProject(RoleCode.StudyPm, { libraryFolder: true });
+    enterProject(RoleCode.ProjectAdmin, { libraryFolder: true });
     const fetchMock = mockApi({
       // The project administrator's own list (issue 12, defect 3: the company administrator's answered 403).
       'GET /folder/template/list': () =>

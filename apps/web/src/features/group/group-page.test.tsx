@@ -78,7 +78,7 @@ describe('group page', () => {
 
   it('is not reachable for ordinary staff', async () => {
     await changeLanguage('en-US');
-    enterProject(RoleCode.StudyStaff);
+    enterProject(RoleCode.ProjectStaff);
     const fetchMock = mockApi(routes());
     const router = renderApp('/manage/group');
     await waitFor(() => expect(router.state.location.pathname).toBe('/404'));

@@ -133,7 +133,7 @@ function typeDay(input: HTMLElement, value: string) {
 describe('search filters', () => {
   it('puts each chosen filter in the address and the request, back at page 1, and clears them all', async () => {
     await changeLanguage('en-US');
-    enterWorkspace(RoleCode.StudyPm);
+    enterWorkspace(RoleCode.ProjectAdmin);
     const fetchMock = mockApi(filterApi);
     const router = renderApp('/search?q=protocol&page=2&sort=date');
     await findById('search-hit-7');
@@ -172,7 +172,7 @@ describe('search filters', () => {
 
   it('asks for the filters of a shared address at once and shows them chosen', async () => {
     await changeLanguage('en-US');
-    enterWorkspace(RoleCode.StudyPm);
+    enterWorkspace(RoleCode.ProjectAdmin);
     const fetchMock = mockApi(filterApi);
     renderApp(`/search?q=protocol&${new URLSearchParams(FILTERS)}`);
     await findById('search-hit-7');
@@ -186,7 +186,7 @@ describe('search filters', () => {
 
   it('offers no creator list to ordinary staff, who may still filter by folder, site and tag', async () => {
     await changeLanguage('zh-CN');
-    enterWorkspace(RoleCode.StudyStaff);
+    enterWorkspace(RoleCode.ProjectStaff);
     const fetchMock = mockApi(filterApi);
     renderApp('/search?q=protocol');
     await findById('search-hit-7');

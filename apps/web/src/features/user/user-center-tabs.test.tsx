@@ -46,7 +46,7 @@ afterEach(() => {
 
 async function openTab(name: string) {
   await changeLanguage('en-US');
-  enterProject(RoleCode.StudyStaff, { userId: 3, userName: 'Cy', projectId: 1 });
+  enterProject(RoleCode.ProjectStaff, { userId: 3, userName: 'Cy', projectId: 1 });
   renderApp('/user');
   fireEvent.click(await screen.findByRole('tab', { name }));
 }
