@@ -2,7 +2,8 @@ import { RoleCode, UserType } from '@edoc/contract/enums';
 import { setSession, type SessionData } from '../lib/session';
 
 /** What the server's entry answer says of a built-in role (issue 24: the web reads the rights, not the code). */
-export const administers = (roleCode: string) => roleCode === RoleCode.ProjectAdmin || roleCode === RoleCode.CompanyAdmin;
+export const administers = (roleCode: string) =>
+  roleCode === RoleCode.ProjectAdmin || roleCode === RoleCode.CompanyAdmin;
 
 /** The people web tests sign in as, each with what the sign-in answer gives the app about them. */
 const PEOPLE = {
