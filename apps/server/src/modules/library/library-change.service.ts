@@ -16,7 +16,7 @@ import { requireTransition } from '../../access/workflow-state.ts';
 import { currentEntry, libraryFactsOf, libraryRightsOf } from '../../access/library-access.ts';
 
 /** The document under its row lock with its current library entry and the caller's facts for library rows. */
-async function lockArchived(tx: Tx, ctx: ProjectContext, fileId: number, isDeletionApprover = false) {
+export async function lockArchived(tx: Tx, ctx: ProjectContext, fileId: number, isDeletionApprover = false) {
   const { doc, rights } = await lockDocumentFor(tx, ctx, fileId, ['viewDoc']);
   const entry = await currentEntry(tx, doc.id);
   if (!entry) fail('not_in_this_status');

@@ -8,11 +8,11 @@ import { documents } from '../../db/schema/documents.ts';
 import { libraryEntries } from '../../db/schema/library.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
-import { lockDocumentFor } from '../../access/document-access.ts';
 import { loadFolder } from '../../access/folder-rights.ts';
-import { currentEntry, libraryFactsOf, libraryRightsOf } from '../../access/library-access.ts';
+import { libraryRightsOf } from '../../access/library-access.ts';
 import { requireTransition } from '../../access/workflow-state.ts';
 import { recordTrail } from '../../trail/trail.service.ts';
+import { lockArchived } from './library-change.service.ts';
 
 /**
  * A library record's place and title (issue 26 item 12; SPEC's library keys moveDoc and renameDoc). The archived
@@ -21,11 +21,8 @@ import { recordTrail } from '../../trail/trail.service.ts';
  * table (archived or waiting to be activated), each with its trail row.
  */
 async function lockRecord(tx: Tx, ctx: ProjectContext, fileId: number, action: 'refile' | 'retitle') {
-  const { doc, rights } = await lockDocumentFor(tx, ctx, fileId, ['viewDoc']);
-  const entry = await currentEntry(tx, doc.id);
-  if (!entry) fail('not_in_this_status');
-  const library = await libraryRightsOf(tx, ctx, entry);
-  requireTransition(doc.status, action, libraryFactsOf(ctx, { doc, docRights: rights, library }));
+  const { doc, entry, facts } = await lockArchived(tx, ctx, fileId);
+  requireTransition(doc.status, action, facts);
   return { doc, entry };
 }
 
