@@ -43,6 +43,14 @@ export function schemaRule(field: string, schema: Checkable, labelKey?: string):
   };
 }
 
+/** Something must be chosen or typed: "<label> is required", worded when the rule runs (a language switch re-words it). */
+export const requiredRule = (label: string): FormRule => ({
+  validator: async (_rule, value: unknown) => {
+    if (value === undefined || value === null || value === '')
+      throw new Error(errorMessage('required', currentLang(), { field: label }));
+  },
+});
+
 /** The message of an error code with the field's label filled in, in the current language. */
 export function fieldMessage(code: ErrorCode, field: string, params: Record<string, string | number> = {}): string {
   const lang = currentLang();

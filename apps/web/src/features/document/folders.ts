@@ -1,10 +1,14 @@
 import { errorMessage } from '@edoc/contract/errors';
 import { extensionOf, isAllowedType, maxBytesFor } from '@edoc/contract/file-rules';
+import type { FolderNode } from '@edoc/contract/folder';
 import { MB } from '@edoc/contract/limits';
 import { currentLang } from '../../lib/i18n';
 
 // Defined beside the shared folder tree, which shows it too; the feature's own files keep importing it from here.
 export { folderLabel } from '../../components/folder-tree/folder-tree-model';
+
+/** Where a document may be created, moved or restored to: folders where the caller holds createDoc. */
+export const mayCreateIn = (f: FolderNode) => f.canCreateFile;
 
 /** The server's default cap for types without a limit of their own (UPLOAD_MAX_BYTES; /folder/upload/auth names the real one). */
 export const OTHER_CAP = 512 * MB;

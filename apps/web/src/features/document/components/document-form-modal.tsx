@@ -7,19 +7,19 @@ import { errorMessage } from '@edoc/contract/errors';
 import { messageCodeFor } from '@edoc/contract/fields';
 import type { FolderNode } from '@edoc/contract/folder';
 import { EnterSubmits } from '../../../components/enter-submits';
+import { FolderSelect } from '../../../components/folder-select';
 import { showServerError } from '../../../lib/form-errors';
-import { schemaRule } from '../../../lib/form-rules';
+import { requiredRule, schemaRule } from '../../../lib/form-rules';
 import { currentLang } from '../../../lib/i18n';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
 import { useSites } from '../../site/api';
 import { useTags } from '../../tag/api';
 import { checkName, toFormData, useCreateDocument, useRecipients } from '../api';
-import { uploadProblem } from '../folders';
+import { mayCreateIn, uploadProblem } from '../folders';
 import { useDuplicatesOf } from '../hooks/use-duplicates';
 import { uploadRulesText, useUploadAuth } from '../hooks/use-upload-auth';
 import { DuplicateNotice } from './duplicate-notice';
 import { FilePicker } from './file-picker';
-import { FolderSelect } from './folder-select';
 
 export interface DocumentFormValues {
   name: string;
@@ -49,13 +49,6 @@ export const dateOrderRule: FormRule = ({ getFieldValue }) => ({
 });
 
 /** '<label> is required' in the current language, the server's wording. */
-export const requiredRule = (label: string): FormRule => ({
-  validator: async (_rule, value: unknown) => {
-    if (value === undefined || value === null || value === '')
-      throw new Error(errorMessage('required', currentLang(), { field: label }));
-  },
-});
-
 /** The file must be of an allowed type and within its size limit (SPEC §5). */
 export const fileRule = (
   allowed: readonly string[],
@@ -219,6 +212,7 @@ export function DocumentFormModal(props: {
           <FolderSelect
             id="documentForm_folderId"
             roots={props.roots}
+            choosable={mayCreateIn}
             onChange={(id) => form.setFieldValue('ichCode', props.all.find((f) => f.folderId === id)?.ichCode ?? '')}
           />
         </Form.Item>

@@ -9,7 +9,8 @@ import { showError } from '../../../lib/feedback';
 import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { usePurgeDocument, useRecycled, useRestoreDocument } from '../api';
-import { FolderPickModal } from './small-modals';
+import { FolderPickModal } from '../../../components/folder-pick-modal';
+import { mayCreateIn } from '../folders';
 
 /**
  * What the caller deleted (everything, for project administrators): restore to the old folder, or to a chosen
@@ -110,6 +111,9 @@ export function RecycleBin({ roots }: { roots: FolderNode[] }) {
         open={picking !== null}
         title={picking ? t('document.recycle.restoreTitle', { name: picking.file_name }) : ''}
         roots={roots}
+        choosable={mayCreateIn}
+        label={t('document.targetFolder')}
+        selectId="document-target-folder"
         okId="recycle-restore-ok"
         pending={restoreDocument.isPending}
         onPick={(folderId) => restore(picking!, folderId)}

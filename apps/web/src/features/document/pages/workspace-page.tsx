@@ -8,10 +8,12 @@ import { DocumentEditModal } from '../components/document-edit-modal';
 import { DocumentFormModal } from '../components/document-form-modal';
 import { FilesTab } from '../components/files-tab';
 import { RecycleBin } from '../components/recycle-bin';
-import { FolderPickModal, RenameModal } from '../components/small-modals';
+import { FolderPickModal } from '../../../components/folder-pick-modal';
+import { RenameModal } from '../components/small-modals';
 import { WorkflowTimeline } from '../../workflow/components/workflow-timeline';
 import { DocumentPanel } from '../components/document-panel';
 import { useWorkTree } from '../../folder/work-tree';
+import { mayCreateIn } from '../folders';
 import { useOpenDocument } from '../hooks/use-open-document';
 import { useRowActions } from '../hooks/use-row-actions';
 import { useWorkspaceFiles } from '../hooks/use-workspace-files';
@@ -97,6 +99,9 @@ export function WorkspacePage() {
         open={moving !== null}
         title={t('document.moveTitle', { count: moving?.length ?? 0 })}
         roots={roots}
+        choosable={mayCreateIn}
+        label={t('document.targetFolder')}
+        selectId="document-target-folder"
         okId="document-move-ok"
         pending={actions.movePending}
         onPick={actions.move}

@@ -1,7 +1,7 @@
 import { TreeSelect } from 'antd';
 import type { FolderNode } from '@edoc/contract/folder';
 import { useTranslation } from 'react-i18next';
-import { folderLabel } from '../folders';
+import { folderLabel } from './folder-tree/folder-tree-model';
 
 interface TreeOption {
   value: number;
@@ -10,19 +10,23 @@ interface TreeOption {
   children: TreeOption[];
 }
 
-/** Only folders where the caller may create documents can be chosen; the others stay visible to show the path. */
-function toOptions(nodes: FolderNode[], lang: string): TreeOption[] {
+/** Which folders of the tree may be chosen (a disabled folder never may); the others stay visible to show the path. */
+export type Choosable = (folder: FolderNode) => boolean;
+
+function toOptions(nodes: FolderNode[], lang: string, choosable: Choosable): TreeOption[] {
   return nodes.map((n) => ({
     value: n.folderId,
     title: folderLabel(n, lang),
-    disabled: !n.isEnabled || !n.canCreateFile,
-    children: toOptions(n.children, lang),
+    disabled: !n.isEnabled || !choosable(n),
+    children: toOptions(n.children, lang, choosable),
   }));
 }
 
+/** A folder picker over a tree, each folder named in the reader's language (the workspace's and the library's). */
 export function FolderSelect(props: {
   id?: string;
   roots: FolderNode[];
+  choosable: Choosable;
   value?: number;
   onChange?: (value: number) => void;
 }) {
@@ -35,7 +39,7 @@ export function FolderSelect(props: {
       treeDefaultExpandAll
       value={props.value}
       onChange={(v) => props.onChange?.(v)}
-      treeData={toOptions(props.roots, i18n.language)}
+      treeData={toOptions(props.roots, i18n.language, props.choosable)}
       popupMatchSelectWidth={false}
     />
   );
