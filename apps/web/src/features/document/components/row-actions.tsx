@@ -22,7 +22,7 @@ import { useLockText } from '../../../components/lock-mark';
 export type RowAction = 'download' | 'newVersion' | 'editMeta' | 'rename' | 'move' | 'versions' | 'trail' | 'comments';
 
 /** The permission key each action needs on the row's folder (the server answers the keys in `abilities`). */
-const NEEDS: Record<RowAction, DocKey> = {
+export const NEEDS: Record<RowAction, DocKey> = {
   download: 'downDoc',
   newVersion: 'editDoc',
   editMeta: 'editDoc',
@@ -33,12 +33,15 @@ const NEEDS: Record<RowAction, DocKey> = {
   comments: 'viewDoc',
 };
 
-/** The lifecycle action each change is (contract workflow.ts): what a lock withholds (LOCK_WITHHOLDS) is shown disabled. */
-const LIFECYCLE: Partial<Record<RowAction | 'delete', WorkflowAction>> = {
+/**
+ * The row of the transition table (contract workflow.ts) each change is: what a lock withholds (LOCK_WITHHOLDS) is
+ * shown disabled. A new version, the details and the name are an edit; a move has its own row (issue 26 item 6).
+ */
+export const LIFECYCLE: Partial<Record<RowAction | 'delete', WorkflowAction>> = {
   newVersion: 'edit',
   editMeta: 'edit',
   rename: 'edit',
-  move: 'edit',
+  move: 'move',
   delete: 'delete',
 };
 
