@@ -19,26 +19,37 @@ const OPTIONS: RunOptions = {
   iframes: false,
 };
 
+declare global {
+  interface Window {
+    /** axe-core, once axeViolations put it in the page. */
+    axe?: typeof import('axe-core');
+  }
+}
+
 type Violation = Pick<AxeResults['violations'][number], 'id' | 'impact' | 'help'> & {
   nodes: { target: string[]; summary: string }[];
 };
 
-/** Runs axe in the page (injected once per page load) and answers its violations, each with its first few nodes. */
-export async function axeViolations(page: Page): Promise<Violation[]> {
+/** Runs axe in the page (injected once per page load) and answers its violations, each with its first `nodes`. */
+export async function axeViolations(page: Page, nodes = 3): Promise<Violation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  return page.evaluate(async (options) => {
-    const { axe } = window as unknown as { axe: typeof import('axe-core') };
-    const results = await axe.run(document, options);
-    return results.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.slice(0, 3).map((n) => ({
-        target: n.target.map(String),
-        summary: (n.failureSummary ?? '').split('\n').slice(1, 2).join(' ').trim(),
-      })),
-    }));
-  }, OPTIONS);
+  return page.evaluate(
+    async ([options, limit]) => {
+      const { axe } = window;
+      if (!axe) throw new Error('axe-core is not in the page');
+      const results = await axe.run(document, options);
+      return results.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        nodes: v.nodes.slice(0, limit).map((n) => ({
+          target: n.target.map(String),
+          summary: (n.failureSummary ?? '').split('\n').slice(1, 2).join(' ').trim(),
+        })),
+      }));
+    },
+    [OPTIONS, nodes] as const,
+  );
 }
 
 /** The violations as lines a person reads in a failed journey: the rule, its impact, where, and the first nodes. */
