@@ -183,11 +183,12 @@ export const ERRORS = {
     '文件库目录只存放已归档的文件，请上传到工作区目录',
     'A library folder holds archived documents only: upload into a workspace folder',
   ],
-  // issue 26: what to do, and who can do it when the library has no folder to choose
+  // issue 26: what to do, and who can do it. (A library with no folder at all gets the workspace's tree on the first
+  // archive, so this is met only where the library was built by hand without the document's ICH code.)
   library_folder_required: [
     409,
-    '文件库中没有相同ICH编码的目录：请选择归档目录。若文件库还没有目录，请项目管理员在“管理 → 目录模板”中将模板应用到文件库，并为角色授予文件库权限',
-    'No library folder has this ICH code: choose the library folder to archive into. If the library has no folders yet, a project administrator applies a directory template to the file library (Management → Directory templates) and grants the roles access to it',
+    '文件库中没有相同ICH编码的目录：请选择归档目录。没有合适的目录时，请项目管理员在“管理 → 文件夹管理”中添加文件库目录并为其授权',
+    'No library folder has this ICH code: choose the library folder to archive into. If none fits, a project administrator adds one, with its grants, under Management → Folder Management',
   ],
   version_not_current: [
     409,

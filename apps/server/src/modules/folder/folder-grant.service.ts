@@ -104,7 +104,8 @@ async function checkSubjects(tx: Tx, projectId: number, grants: GrantInput[]) {
   if (keys.some((k) => !found.has(k))) fail('invalid_value', { field: 'subjectId' });
 }
 
-const comparable = (g: GrantInput | GrantRow) => ({
+/** A grant as the trail keeps it: keys sorted, so two sets compare equal when they grant the same. */
+export const comparable = (g: GrantInput | GrantRow) => ({
   subjectType: g.subjectType,
   subjectId: g.subjectId,
   docKeys: [...g.docKeys].sort(),

@@ -15,6 +15,7 @@ import { lockDocumentFor } from '../../access/document-access.ts';
 import { closeTasks } from '../task/task-rows.ts';
 import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
 import { requireTransition } from '../../access/workflow-state.ts';
+import { ensureLibraryTree } from '../folder/library-tree.service.ts';
 import { libraryFactsOf, libraryFolderFor, projectToday } from '../../access/library-access.ts';
 
 /**
@@ -31,6 +32,7 @@ export async function archiveDocument(tx: Tx, ctx: ProjectContext, body: Archive
     .from(documentVersions)
     .where(eq(documentVersions.id, doc.currentVersionId ?? 0));
   if (!version) fail('not_found');
+  await ensureLibraryTree(tx, ctx);
   const folderId = await libraryFolderFor(tx, ctx, { workFolderId: doc.folderId!, named: body.libraryFolderId });
   const today = await projectToday(tx, ctx.projectId);
   const effectiveDate = body.startDate ?? doc.effectiveDate ?? today;

@@ -1,5 +1,4 @@
 import { workflowRoutes } from '@edoc/contract/workflow-routes';
-import { projectRoutes } from '@edoc/contract/project-routes';
 import { libraryRoutes } from '@edoc/contract/library-routes';
 import { folderRoutes } from '@edoc/contract/folder-routes';
 import { documentRoutes } from '@edoc/contract/document-routes';
@@ -22,29 +21,25 @@ import { createLibraryWorld, day, type LibraryWorld } from '../../test/library-w
 
 let L: LibraryWorld;
 beforeAll(async () => {
-  L = await createLibraryWorld('LIB-1', false);
+  L = await createLibraryWorld('LIB-1');
 });
 afterAll(() => L.ctx.close());
 
 describe('archiving', () => {
   it('needs a library folder of the same ICH code, or one chosen', async () => {
-    const id = await L.processedDocument();
+    const created = await L.as(L.world.pm).call(folderRoutes.create, { body: { name: 'No ICH code', parentId: 0 } });
+    const id = await L.processedDocument({ folderId: String(created.data.folderId) });
     const refused = await L.as(L.world.pm).call(libraryRoutes.archive, { body: { fileId: id } });
     expect(refused.json()).toMatchObject({ errorCode: 'library_folder_required' });
     expect(refused.statusCode).toBe(409);
-    // The ICH template applied to the library tree gives every workspace folder its library twin.
-    const templates = (await L.as(L.world.admin).call(projectRoutes.directoryTemplates)).data as Array<{
-      id: number;
-      shipped: boolean;
-    }>;
-    const applied = await L.as(L.world.pm).call(folderRoutes.applyTemplate, {
-      body: {
-        templateId: templates.find((t) => t.shipped)!.id,
-        type: FolderType.Library,
-      },
-    });
-    expect(applied.statusCode).toBe(200);
     expect(await L.statusOf(id)).toBe(DocStatus.Processed);
+    const [named] = await L.ctx.db
+      .select()
+      .from(folders)
+      .where(and(eq(folders.projectId, L.world.projectId), eq(folders.type, FolderType.Library)))
+      .limit(1);
+    const filed = await L.as(L.world.pm).call(libraryRoutes.archive, { body: { fileId: id, libraryFolderId: named.id } });
+    expect(filed.data.status).toBe(DocStatus.Archived);
   });
 
   it('files the current version in the library (8 → 6), closes the archive task, and writes a publish row', async () => {

@@ -25,9 +25,9 @@ const noLibrary = {
 
 describe('archiving with no library folder (issue 26 item 1)', () => {
   it.each([
-    ['en-US', 'The file library has no folders yet', 'applies a directory template to the file library'],
-    ['zh-CN', '文件库还没有目录，无处归档', '将目录模板应用到文件库'],
-  ] as const)('says what to do and who can, instead of an empty picker alone (%s)', async (lang, start, what) => {
+    ['en-US', 'No library folder to choose', "gets the workspace's folders, with their grants, on its first archive"],
+    ['zh-CN', '没有可选的文件库目录', '首次归档会按工作区目录（连同其权限）建立文件库目录'],
+  ] as const)('says where the documents go, instead of an empty picker alone (%s)', async (lang, start, what) => {
     await changeLanguage(lang);
     mockApi({ 'GET /folder/tree/0': () => reply(folderTreeAnswer, noLibrary) });
     render(

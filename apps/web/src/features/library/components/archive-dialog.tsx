@@ -43,7 +43,8 @@ const DAY = 'YYYY-MM-DD';
  * Archives one document (POST /file/archive) or many (POST /file/batch/archived) with a publish date and an
  * effective date; a future effective date files them as "waiting to be activated" until that day. The library
  * folder may be left empty: the server then files each document in the library folder of its ICH code, and answers
- * library_folder_required when there is none, which is shown on the folder field.
+ * library_folder_required when there is none, which is shown on the folder field (a library with no folder at all gets
+ * the workspace's tree on its first archive, issue 26).
  */
 export function ArchiveDialog(props: {
   open: boolean;
@@ -165,10 +166,10 @@ export function ArchiveDialog(props: {
           />
         ) : null}
         {library.separate && !library.tree.isPending && options.length === 0 ? (
-          // The picker would be empty: say what to do and who can (issue 26).
+          // The picker would be empty: say where the documents go (issue 26: the first archive makes the tree).
           <Alert
             id="library-archive-no-folders"
-            type="warning"
+            type="info"
             showIcon
             style={{ marginBottom: 16 }}
             title={t('library.noLibraryFolders')}
