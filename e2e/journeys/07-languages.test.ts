@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '@edoc/test-support/files';
 import { siteRoutes } from '@edoc/contract/site-routes';
 import { api, type Account } from '../support/api.ts';
-import { env, keepShot, launch, skipReason } from '../support/browser.ts';
-import { signIn, url, type Lang } from '../support/sign-in.ts';
+import { env, keepShot, launch, skipReason, visit } from '../support/browser.ts';
+import { signIn, type Lang } from '../support/sign-in.ts';
 import { archived, dayIn, file, processed, sent } from '../support/world-documents.ts';
 import { libraryTree, makeStudy, type Study } from '../support/world.ts';
 
@@ -134,10 +134,7 @@ describe.skipIf(skipReason !== null)('every page in one language (issue 12, defe
     try {
       const found: string[] = [];
       for (const p of PAGES[area]) {
-        await page.goto(url(p));
-        await page.waitForLoadState('networkidle');
-        // Tables and cards are drawn after their answers; give the last one a moment to render.
-        await page.waitForTimeout(300);
+        await visit(page, p);
         for (const line of await foreignLines(page, lang)) found.push(`${lang} ${p}: "${line}"`);
         await keepShot(page, `07-${area}-${lang}-${p.replaceAll('/', '_')}`);
       }

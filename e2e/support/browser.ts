@@ -1,5 +1,4 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { chromium, type Browser, type Download, type Page } from 'playwright-core';
@@ -51,11 +50,64 @@ export async function waitForMail(to: string, since: number, timeoutMs = 30_000)
 }
 
 /**
- * Keeps a picture of the page as a person saw it at a step of a journey, in E2E_SHOTS_DIR (default: the system's
- * temporary folder, edoc-e2e-shots): artefacts of the run to look at, never compared.
+ * Keeps a picture of the page as a person saw it at a step of a journey, in E2E_SHOTS_DIR when it is set:
+ * artefacts of the run to look at, never compared. Unset (CI), no picture is taken: a 1440×900 picture costs a
+ * page about 150 ms, and nobody reads a clean clone's temporary folder.
  */
 export async function keepShot(page: Page, name: string): Promise<void> {
-  const dir = process.env.E2E_SHOTS_DIR ?? path.join(os.tmpdir(), 'edoc-e2e-shots');
+  const dir = process.env.E2E_SHOTS_DIR;
+  if (!dir) return;
   await fs.mkdir(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`) });
+}
+
+/**
+ * Resolves when the page has been quiet for `quietMs`: no request in flight, and the last answer drawn. What
+ * 'networkidle' waits for, without its fixed half second of silence; requests begun before the call are not seen,
+ * so call it before the step that starts them is awaited, or right after it.
+ */
+export async function settled(page: Page, quietMs = 150, timeoutMs = 20_000): Promise<void> {
+  const open = new Set<unknown>();
+  let last = Date.now();
+  const start = (r: unknown) => open.add(r);
+  const end = (r: unknown) => {
+    if (open.delete(r)) last = Date.now();
+  };
+  page.on('request', start);
+  page.on('requestfinished', end);
+  page.on('requestfailed', end);
+  try {
+    const deadline = Date.now() + timeoutMs;
+    while (open.size > 0 || Date.now() - last < quietMs) {
+      if (Date.now() > deadline) throw new Error(`${open.size} requests still open after ${timeoutMs} ms`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  } finally {
+    page.off('request', start);
+    page.off('requestfinished', end);
+    page.off('requestfailed', end);
+  }
+  // React draws the last answer on the next frames; then the fades it started (a table's loading veil, a chart's
+  // entrance) run out, so what is read or checked for contrast is what a person sees. Endless ones (spinners) are
+  // not waited for.
+  await page.evaluate(async () => {
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const finite = document
+      .getAnimations()
+      .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity));
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+  });
+}
+
+/**
+ * Opens a page of the signed-in app the way its menus do: the router follows the new address, the app is not
+ * loaded again (a reload costs a page a second on this machine). Resolves when the page has settled.
+ */
+export async function visit(page: Page, to: string): Promise<void> {
+  const quiet = settled(page);
+  await page.evaluate((p) => {
+    history.pushState(null, '', p);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, to);
+  await quiet;
 }
