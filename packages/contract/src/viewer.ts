@@ -44,6 +44,11 @@ export const fileDetail = z.object({
   fileId: z.number(),
   name: z.string(),
   folderId: z.number().nullable(),
+  /**
+   * The library folder its current library entry is filed in, while it is a record (archived, waiting to be
+   * activated, in deletion approval): where a move in the library starts from. Null otherwise.
+   */
+  libraryFolderId: z.number().nullable().optional(),
   status: z.number(),
   fileCode: z.string().nullable(),
   version: z.object({

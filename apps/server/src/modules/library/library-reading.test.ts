@@ -148,16 +148,16 @@ describe('the viewer for a reader of the library only', () => {
     expect(seen.statusCode).toBe(200);
     // The project administrator may recall, refile or retitle it (library keys) or apply for its deletion; the
     // reader none of these.
-    expect((await L.as(L.world.pm).call(viewerRoutes.detail, { params: { id } })).data.actions).toEqual([
-      'recall',
-      'refile',
-      'retitle',
-      'applyDelete',
-    ]);
+    const pmDetail = (await L.as(L.world.pm).call(viewerRoutes.detail, { params: { id } })).data;
+    expect(pmDetail.actions).toEqual(['recall', 'refile', 'retitle', 'applyDelete']);
+    // Where the record is filed: a move in the library starts there (the web offers every other folder).
+    expect(pmDetail.libraryFolderId).toBe(entry.folderId);
 
     // Recalled: the draft is the workspace's, not the reader's; the archived version stays readable.
     await L.as(L.world.pm).call(libraryRoutes.recall, { query: { fileId: id } });
     const [doc] = await L.ctx.db.select().from(documents).where(eq(documents.id, id));
+    // A draft again: no longer a record filed in the library.
+    expect((await L.as(L.world.pm).call(viewerRoutes.detail, { params: { id } })).data.libraryFolderId).toBeNull();
     expect((await L.as(reader).call(viewerRoutes.detail, { params: { id } })).data.version.fileVersionId).toBe(
       entry.versionId,
     );

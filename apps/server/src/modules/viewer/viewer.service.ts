@@ -11,7 +11,7 @@ import type { ProjectContext } from '../../plugins/context.ts';
 import { recordTrail } from '../../trail/trail.service.ts';
 import { blobSize, ensureRendition, renditionState } from './rendition.service.ts';
 import { workflowOf } from '../../access/workflow-state.ts';
-import { fromLibraryOr, libraryActionsOf, pendingDeletionOf } from '../../access/library-access.ts';
+import { currentEntry, fromLibraryOr, libraryActionsOf, pendingDeletionOf } from '../../access/library-access.ts';
 import { stamping } from '../seal/stamp-limit.ts';
 import { stampedImage, stampedPdf, stampedText, type Watermark } from './watermark.ts';
 import { appendESignaturePage, eSignaturesOf } from '../seal/e-signature-page.ts';
@@ -177,6 +177,13 @@ export async function contentOf(
   }
 }
 
+/** The statuses of a library record: it has a current library entry, filed in a library folder. */
+const RECORD_STATUSES: ReadonlySet<number> = new Set([
+  DocStatus.Archived,
+  DocStatus.WaitingActivation,
+  DocStatus.DeletionInApproval,
+]);
+
 /** GET /file/{fileId}: the document, the version to show (the current one unless named) and the watermark. */
 export async function fileDetail(
   deps: Deps,
@@ -194,6 +201,7 @@ export async function fileDetail(
       fileId: doc.id,
       name: doc.name,
       folderId: doc.folderId,
+      libraryFolderId: RECORD_STATUSES.has(doc.status) ? ((await currentEntry(tx, doc.id))?.folderId ?? null) : null,
       status: doc.status,
       fileCode: doc.fileCode,
       version: {
