@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { FolderNode } from '@edoc/contract/folder';
-import type { ArchiveBody, BatchArchiveBody, DeleteApplyBody } from '@edoc/contract/library';
+import type { ArchiveBody, BatchArchiveBody, DeleteApplyBody, RefileBody, RetitleBody } from '@edoc/contract/library';
 import { FolderType } from '@edoc/contract/permissions';
 import {
   keepPreviousData,
@@ -122,6 +122,25 @@ export function useMarkInvalid() {
   const invalidate = useInvalidateProject();
   return useMutation({
     mutationFn: (body: { fileId: number; fileInvalid: boolean }) => call(libraryRoutes.markInvalid, { body }),
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** POST /folder/library/file/move/a (moveDoc): the record filed in another library folder, content and dates kept. */
+export function useRefile() {
+  const invalidate = useInvalidateProject();
+  return useMutation({
+    mutationFn: (body: RefileBody) => call(libraryRoutes.refile, { body }),
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** POST /folder/library/file/rename/a (renameDoc): the record's title corrected; a refused name is the form's. */
+export function useRetitle(meta?: MutationMeta) {
+  const invalidate = useInvalidateProject();
+  return useMutation({
+    meta,
+    mutationFn: (body: RetitleBody) => call(libraryRoutes.retitle, { body }),
     onSuccess: () => invalidate(),
   });
 }

@@ -14,7 +14,7 @@ import { bodyOf, callsTo, detail, serveViewer } from '../../test/workflow-fixtur
 import { libraryTree } from '../../test/library-fixtures';
 import { signIn } from '../../test/session';
 
-const LIBRARY = ['archive', 'recall', 'applyDelete', 'approveDelete', 'rejectDelete'];
+const LIBRARY = ['archive', 'recall', 'refile', 'retitle', 'applyDelete', 'approveDelete', 'rejectDelete'];
 const WORKFLOW = ['receive', 'send', 'pass', 'reject', 'withdraw', 'retract'];
 const deletion = { applyId: 55, reason: 'Filed twice', applicantName: 'Li Lei', approverName: 'Zhang San' };
 const open = () => renderApp('/view?fileId=7&fileVerId=70');
@@ -30,12 +30,15 @@ describe("the library's actions in the viewer's workflow panel", () => {
   it.each<[WorkflowAction[], number]>([
     [['archive'], 8],
     [['recall', 'applyDelete'], 6],
+    [['recall', 'refile', 'retitle', 'applyDelete'], 6],
     [['recall'], 6],
     [['approveDelete', 'rejectDelete'], 9],
   ])('shows exactly the library actions %j offered in status %i', async (actions, status) => {
     await changeLanguage('en-US');
     signIn();
-    serveViewer(detail({ actions, status, deletion: status === DocStatus.DeletionInApproval ? deletion : null }));
+    serveViewer(detail({ actions, status, deletion: status === DocStatus.DeletionInApproval ? deletion : null }), {
+      'GET /folder/tree/0': () => reply(folderTreeAnswer, libraryTree),
+    });
     open();
     await findById('workflow-actions');
     for (const a of [...LIBRARY, ...WORKFLOW]) {
@@ -169,6 +172,83 @@ describe("the library's actions in the viewer's workflow panel", () => {
     expect(query.get('comment')).toBe('Still needed');
     expect(await screen.findByText('Deletion rejected: the document stays archived')).toBeInTheDocument();
     await waitFor(() => expect(callsTo(fetchMock, 'GET', '/file/7').length).toBeGreaterThan(1));
+  });
+
+  it('moves the record to another library folder, never the one it is filed in, then asks for it again', async () => {
+    await changeLanguage('en-US');
+    signIn();
+    const archived = detail({
+      actions: ['recall', 'refile', 'retitle'],
+      status: DocStatus.Archived,
+      libraryFolderId: 21,
+    });
+    const fetchMock = serveViewer(archived, {
+      'GET /folder/tree/0': () => reply(folderTreeAnswer, libraryTree),
+      'POST /folder/library/file/move/a': () => reply(libraryAnswer, { fileId: 7, status: DocStatus.Archived }),
+    });
+    open();
+    fireEvent.click(await findById('workflow-action-refile'));
+    expect(byId('workflow-action-refile')).toHaveTextContent('Move');
+    const dialog = (await screen.findByText('Move “Protocol” to another library folder')).closest('.ant-modal')!;
+    expect(await within(dialog as HTMLElement).findByText(/^Filed in 8\.2\.2 Signed protocol now/)).toBeInTheDocument();
+    fireEvent.mouseDown(within(dialog as HTMLElement).getByRole('combobox'));
+    const folder = async (title: string) =>
+      waitFor(() => {
+        const found = document.querySelector<HTMLElement>(`.ant-select-tree-node-content-wrapper[title="${title}"]`);
+        if (!found) throw new Error(`no ${title}`);
+        return found;
+      });
+    expect((await folder('8.2.2 Signed protocol')).closest('.ant-select-tree-treenode')).toHaveClass(
+      'ant-select-tree-treenode-disabled',
+    );
+    fireEvent.click(await folder('8.2 Library: before the trial'));
+    fireEvent.click(byId('library-move-ok'));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/folder/library/file/move/a')).toHaveLength(1));
+    expect(bodyOf(callsTo(fetchMock, 'POST', '/folder/library/file/move/a')[0])).toEqual({ fileId: 7, folderId: 20 });
+    expect(await screen.findByText('“Protocol” was moved to 8.2 Library: before the trial')).toBeInTheDocument();
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/file/7').length).toBeGreaterThan(1));
+  });
+
+  it('renames the record, in Chinese, and gives the focus back to the button on Cancel', async () => {
+    await changeLanguage('zh-CN');
+    signIn();
+    const fetchMock = serveViewer(detail({ actions: ['retitle'], status: DocStatus.Archived, libraryFolderId: 21 }), {
+      'POST /folder/library/file/rename/a': () => reply(libraryAnswer, { fileId: 7, status: DocStatus.Archived }),
+    });
+    open();
+    // A click on a button focuses it in a browser (not in jsdom): the dialog gives the focus back to it.
+    (await findById('workflow-action-retitle')).focus();
+    fireEvent.click(byId('workflow-action-retitle'));
+    expect(byId('workflow-action-retitle')).toHaveTextContent('重命名');
+    let dialog = (await screen.findByText('重命名“Protocol”')).closest('.ant-modal') as HTMLElement;
+    fireEvent.click(within(dialog).getByRole('button', { name: /取\s*消/ }));
+    await waitFor(() => expect(document.activeElement).toBe(byId('workflow-action-retitle')));
+    expect(callsTo(fetchMock, 'POST', '/folder/library/file/rename/a')).toHaveLength(0);
+
+    fireEvent.click(byId('workflow-action-retitle'));
+    dialog = (await screen.findByText('重命名“Protocol”')).closest('.ant-modal') as HTMLElement;
+    const input = within(dialog).getByLabelText('文件名');
+    expect(input).toHaveValue('Protocol');
+    fireEvent.change(input, { target: { value: 'Protocol (signed)' } });
+    fireEvent.click(byId('library-rename-ok'));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/folder/library/file/rename/a')).toHaveLength(1));
+    expect(bodyOf(callsTo(fetchMock, 'POST', '/folder/library/file/rename/a')[0])).toEqual({
+      fileId: 7,
+      name: 'Protocol (signed)',
+    });
+    expect(await screen.findByText('已重命名为“Protocol (signed)”')).toBeInTheDocument();
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/file/7').length).toBeGreaterThan(1));
+  });
+
+  it('offers no move in a project without a library tree', async () => {
+    await changeLanguage('en-US');
+    signIn();
+    serveViewer(detail({ actions: ['refile', 'retitle'], status: DocStatus.Archived, libraryFolderId: 11 }), {
+      'GET /folder/tree/0': () => reply(folderTreeAnswer, { ...libraryTree, libraryFolder: false }),
+    });
+    open();
+    await findById('workflow-action-retitle');
+    await waitFor(() => expect(document.getElementById('workflow-action-refile')).toBeNull());
   });
 
   it('shows a pending application to someone who may not decide it, without buttons', async () => {

@@ -78,10 +78,15 @@ describe('file library', () => {
     // The name opens the archived version in the viewer, in a new tab.
     expect(byId('library-row-4-name')).toHaveAttribute('href', '/view?fileId=10&fileVerId=90');
     expect(byId('library-row-1-name')).toHaveAttribute('target', '_blank');
-    // Actions by the row's library keys and status; an earlier version has none.
+    // Actions by the row's library keys and status; an earlier version has none. Applying for deletion is the last
+    // item of the row's menu, as deleting is in the workspace's.
     expect(byId('library-row-1-recall')).toBeInTheDocument();
-    expect(byId('library-row-1-apply-delete')).toBeInTheDocument();
+    expect(document.getElementById('library-row-1-apply-delete')).toBeNull();
+    fireEvent.click(byId('library-row-1-menu'));
+    expect(await findById('library-row-1-apply-delete')).toBeInTheDocument();
     expect(document.getElementById('library-row-2-recall')).toBeNull();
+    expect(document.getElementById('library-row-2-menu')).toBeNull();
+    expect(document.getElementById('library-row-4-menu')).toBeNull();
     expect(document.getElementById('library-row-2-invalid')).toBeNull();
     expect(document.getElementById('library-row-4-recall')).toBeNull();
     // The library tree with counts; a folder without rights is greyed with 0.
@@ -95,12 +100,13 @@ describe('file library', () => {
     expect(listParams(fetchMock)[0].get('showInvalid')).toBeNull();
     expect(listParams(fetchMock)[0].get('showSuperseded')).toBeNull();
     expect(screen.queryByText('Withdrawn plan')).toBeNull();
-    fireEvent.click(byId('library-show-invalid'));
+    // Each switch is named by the text beside it (issue 31).
+    fireEvent.click(screen.getByRole('switch', { name: 'Show obsolete' }));
     const struck = await findById('library-row-5-name');
     expect(struck).toHaveStyle({ textDecoration: 'line-through' });
     expect(within(table).getByText('Obsolete')).toBeInTheDocument();
     expect(listParams(fetchMock).at(-1)!.get('showInvalid')).toBe('true');
-    fireEvent.click(byId('library-show-superseded'));
+    fireEvent.click(screen.getByRole('switch', { name: 'Show earlier versions' }));
     await waitFor(() => expect(listParams(fetchMock).at(-1)!.get('showSuperseded')).toBe('true'));
     // A folder narrows the list.
     fireEvent.click(byId('library-folder-21'));
@@ -200,7 +206,8 @@ describe('file library', () => {
     expect(byId('library-row-1-status').textContent).toBe('已归档');
     expect(byId('library-row-2-status').textContent).toBe('待生效（2099-05-01）');
     expect(within(table).getAllByText('生效日期').length).toBeGreaterThan(0);
-    expect(screen.getByText('显示作废文件')).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: '显示作废文件' })).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: '显示历史版本' })).toBeInTheDocument();
     fireEvent.change(byId('library-search'), { target: { value: 'nothing' } });
     fireEvent.keyDown(byId('library-search'), { key: 'Enter', code: 'Enter', keyCode: 13 });
     expect(await within(table).findByText('没有符合搜索条件的记录')).toBeInTheDocument();
@@ -243,6 +250,7 @@ describe('file library', () => {
         reply(deleteApplied, { fileId: 10, status: DocStatus.DeletionInApproval, applyId: 4 }),
     });
     renderApp('/file');
+    fireEvent.click(await findById('library-row-1-menu'));
     fireEvent.click(await findById('library-row-1-apply-delete'));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Apply to delete “Protocol”')).toBeInTheDocument();

@@ -23,7 +23,16 @@ export interface DeleteTarget {
  * Deleting an archived document is an application (6 → 9): a reason and another member who approves it. The
  * document leaves the library only when that member approves.
  */
-export function DeleteApplyDialog({ row, onClose }: { row: DeleteTarget | null; onClose: () => void }) {
+export function DeleteApplyDialog({
+  row,
+  onClose,
+  afterClose,
+}: {
+  row: DeleteTarget | null;
+  onClose: () => void;
+  /** After the closing animation: where the focus goes back to (the menu the action was chosen in). */
+  afterClose?: () => void;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<ApplyValues>();
@@ -59,6 +68,7 @@ export function DeleteApplyDialog({ row, onClose }: { row: DeleteTarget | null; 
       confirmLoading={apply.isPending}
       onOk={() => form.submit()}
       onCancel={onClose}
+      afterClose={afterClose}
       forceRender
     >
       <Typography.Paragraph type="secondary">{t('library.applyText')}</Typography.Paragraph>

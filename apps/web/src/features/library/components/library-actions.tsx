@@ -1,15 +1,33 @@
 import { useMemo, useState } from 'react';
-import { CheckOutlined, CloseOutlined, DeleteOutlined, InboxOutlined, RollbackOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Descriptions, Flex, Input, Popconfirm } from 'antd';
+import {
+  CheckOutlined,
+  CloseOutlined,
+  DeleteOutlined,
+  DragOutlined,
+  EditOutlined,
+  InboxOutlined,
+  RollbackOutlined,
+} from '@ant-design/icons';
+import { Alert, App, Button, Descriptions, Flex, Input, Popconfirm, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FileDetail } from '@edoc/contract/viewer';
 import type { WorkflowAction } from '@edoc/contract/workflow';
-import { useDeletionDecision, useRecall } from '../api';
+import { useDeletionDecision, useLibraryTree, useRecall } from '../api';
 import { ArchiveDialog, type ArchiveTarget } from './archive-dialog';
 import { DeleteApplyDialog, type DeleteTarget } from './delete-apply-dialog';
+import type { RecordChange } from './library-table';
+import { RefileDialog, RetitleDialog } from './record-dialogs';
 
 /** The library's rows of the transition table (DESIGN §6), in the order a document meets them. */
-export const LIBRARY_ACTIONS = ['archive', 'recall', 'applyDelete', 'approveDelete', 'rejectDelete'] as const;
+export const LIBRARY_ACTIONS = [
+  'archive',
+  'recall',
+  'refile',
+  'retitle',
+  'applyDelete',
+  'approveDelete',
+  'rejectDelete',
+] as const;
 type LibraryAction = (typeof LIBRARY_ACTIONS)[number];
 
 const offeredOf = (detail: FileDetail): LibraryAction[] =>
@@ -21,22 +39,32 @@ export const hasLibraryPart = (detail: FileDetail) => offeredOf(detail).length >
 const ICONS: Record<LibraryAction, React.ReactNode> = {
   archive: <InboxOutlined />,
   recall: <RollbackOutlined />,
+  refile: <DragOutlined />,
+  retitle: <EditOutlined />,
   applyDelete: <DeleteOutlined />,
   approveDelete: <CheckOutlined />,
   rejectDelete: <CloseOutlined />,
 };
 
+/** Moving is between the library's own folders: a project without a library tree has none to move to. */
+function RefileButton(props: ButtonProps) {
+  const { t } = useTranslation();
+  return useLibraryTree().separate ? <Button {...props}>{t('library.action.refile')}</Button> : null;
+}
+
 /**
  * The library's actions on the document open in the viewer, exactly those the server offers (`detail.actions`):
- * archive a processed document, recall or apply to delete an archived one, and — to the approver named — decide a
- * deletion application, which is shown (reason, applicant, approver) to whoever sees the document in status 9.
- * Rendered in the workflow panel's action list, so the buttons follow its ids (`workflow-action-<action>`).
+ * archive a processed document; recall, move to another library folder, rename or apply to delete an archived one;
+ * and — to the approver named — decide a deletion application, which is shown (reason, applicant, approver) to
+ * whoever sees the document in status 9. Rendered in the workflow panel's action list, so the buttons follow its ids
+ * (`workflow-action-<action>`).
  */
 export function LibraryActions({ detail }: { detail: FileDetail }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [archiving, setArchiving] = useState(false);
   const [applying, setApplying] = useState<DeleteTarget | null>(null);
+  const [changing, setChanging] = useState<RecordChange | null>(null);
   const [comment, setComment] = useState('');
   // An approved deletion moves the document to the recycle bin: its detail is not asked again (it would be gone).
   const [deleted, setDeleted] = useState(false);
@@ -46,6 +74,10 @@ export function LibraryActions({ detail }: { detail: FileDetail }) {
   const fileVersionId = detail.version.fileVersionId;
   // Stable while the dialog is open: the dialog resets its form when its documents change.
   const docs = useMemo<ArchiveTarget[]>(() => [{ fileId, fileVersionId, name }], [fileId, fileVersionId, name]);
+  const record = useMemo(
+    () => ({ fileId, name, folderId: detail.libraryFolderId ?? null }),
+    [fileId, name, detail.libraryFolderId],
+  );
   const offered = offeredOf(detail);
   const deletion = detail.deletion ?? null;
 
@@ -95,6 +127,14 @@ export function LibraryActions({ detail }: { detail: FileDetail }) {
               {t('library.action.recall')}
             </Button>
           </Popconfirm>
+        );
+      case 'refile':
+        return <RefileButton key={a} {...common} onClick={() => setChanging(a)} />;
+      case 'retitle':
+        return (
+          <Button key={a} {...common} onClick={() => setChanging(a)}>
+            {t('library.action.retitle')}
+          </Button>
         );
       case 'applyDelete':
         return (
@@ -168,6 +208,12 @@ export function LibraryActions({ detail }: { detail: FileDetail }) {
         <ArchiveDialog open={archiving} docs={docs} onClose={() => setArchiving(false)} />
       ) : null}
       {offered.includes('applyDelete') ? <DeleteApplyDialog row={applying} onClose={() => setApplying(null)} /> : null}
+      {offered.includes('refile') ? (
+        <RefileDialog record={changing === 'refile' ? record : null} onClose={() => setChanging(null)} />
+      ) : null}
+      {offered.includes('retitle') ? (
+        <RetitleDialog record={changing === 'retitle' ? record : null} onClose={() => setChanging(null)} />
+      ) : null}
     </>
   );
 }

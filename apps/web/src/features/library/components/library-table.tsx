@@ -1,6 +1,15 @@
-import { DeleteOutlined, RollbackOutlined, StopOutlined, CheckCircleOutlined } from '@ant-design/icons';
+import {
+  CheckCircleOutlined,
+  DeleteOutlined,
+  DragOutlined,
+  EditOutlined,
+  EllipsisOutlined,
+  RollbackOutlined,
+  StopOutlined,
+} from '@ant-design/icons';
 import {
   Button,
+  Dropdown,
   Empty,
   Flex,
   Grid,
@@ -11,17 +20,26 @@ import {
   Tooltip,
   Typography,
   type TableColumnsType,
+  type MenuProps,
   type TablePaginationConfig,
 } from 'antd';
 import { serverSort } from '../../../lib/server-sort';
 import { useTranslation } from 'react-i18next';
 import { DocStatus } from '@edoc/contract/enums';
 import type { LibraryRow } from '@edoc/contract/library';
+import { holderAbilities } from '@edoc/contract/workflow-abilities';
 import { FileTypeIcon } from '../../../components/file-type-icon';
 import { StatusTag } from '../../../components/status-tag';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useObjectUrl } from '../../../lib/use-object-url';
 import { useLibraryPicture, type LibrarySort } from '../api';
+
+/** The changes of a record's place and title, in its row's menu: rows of the transition table (issue 26 item 12). */
+export const RECORD_CHANGES = ['refile', 'retitle'] as const;
+export type RecordChange = (typeof RECORD_CHANGES)[number];
+
+/** The row's menu button: a dialog opened from the menu gives the focus back to it when it closes. */
+export const rowMenuId = (row: LibraryRow) => `library-row-${row.entryId}-menu`;
 
 export const libraryViewerHref = (row: LibraryRow) => `/view?fileId=${row.fileId}&fileVerId=${row.fileVersionId}`;
 
@@ -34,10 +52,13 @@ export interface LibraryTableProps {
   searching: boolean;
   /** The caller holds deleteDoc somewhere: the server decides on the document's own folder. */
   mayApplyDelete: boolean;
+  /** The project keeps a library tree: a record can be moved only between its folders. */
+  mayRefile: boolean;
   onSort: (sort: LibrarySort, order: 'asc' | 'desc') => void;
   onRecall: (row: LibraryRow) => Promise<unknown>;
   onInvalid: (row: LibraryRow) => Promise<unknown>;
   onApplyDelete: (row: LibraryRow) => void;
+  onRecordChange: (change: RecordChange, row: LibraryRow) => void;
 }
 
 /** The first page of the archived version beside its name; the file-type icon while it loads or where there is none. */
@@ -129,10 +150,35 @@ export function LibraryTable(props: LibraryTableProps) {
     props.onSort,
   );
 
+  /** What the row's library keys allow in its status, as the server decides it (the contract's transition table). */
+  const changesOf = (row: LibraryRow): RecordChange[] => {
+    const allowed = holderAbilities(row.status, row.abilities);
+    return RECORD_CHANGES.filter((c) => allowed.includes(c) && (c !== 'refile' || props.mayRefile));
+  };
+
   const actions = (row: LibraryRow) => {
     // An earlier version is a record only: recall, marks and deletion act on the document's current entry.
     if (row.superseded) return null;
     const id = (name: string) => `library-row-${row.entryId}-${name}`;
+    // The row's menu, as the workspace's: moving and renaming, then applying for deletion last, set apart.
+    const items: NonNullable<MenuProps['items']> = changesOf(row).map((c) => ({
+      key: c,
+      icon: c === 'refile' ? <DragOutlined /> : <EditOutlined />,
+      label: <span id={id(c === 'refile' ? 'move' : 'rename')}>{t(`library.action.${c}`)}</span>,
+    }));
+    if (props.mayApplyDelete && row.status === DocStatus.Archived) {
+      if (items.length) items.push({ type: 'divider' });
+      items.push({
+        key: 'applyDelete',
+        danger: true,
+        icon: <DeleteOutlined />,
+        label: (
+          <Tooltip title={t('library.action.applyDeleteHint')} placement="left">
+            <span id={id('apply-delete')}>{t('library.action.applyDelete')}</span>
+          </Tooltip>
+        ),
+      });
+    }
     return (
       <Space size={0}>
         {row.abilities.includes('recallDoc') && row.status === DocStatus.Archived ? (
@@ -174,18 +220,24 @@ export function LibraryTable(props: LibraryTableProps) {
             </Tooltip>
           </Popconfirm>
         ) : null}
-        {props.mayApplyDelete && row.status === DocStatus.Archived ? (
-          <Tooltip title={`${t('library.action.applyDelete')}: ${t('library.action.applyDeleteHint')}`}>
+        {items.length > 0 ? (
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              items,
+              onClick: ({ key }) =>
+                key === 'applyDelete' ? props.onApplyDelete(row) : props.onRecordChange(key as RecordChange, row),
+            }}
+          >
             <Button
-              id={id('apply-delete')}
+              id={rowMenuId(row)}
               type="link"
               size="small"
-              danger
-              icon={<DeleteOutlined />}
-              aria-label={t('library.action.applyDelete')}
-              onClick={() => props.onApplyDelete(row)}
+              icon={<EllipsisOutlined />}
+              aria-label={t('library.action.more')}
+              title={t('library.action.more')}
             />
-          </Tooltip>
+          </Dropdown>
         ) : null}
       </Space>
     );

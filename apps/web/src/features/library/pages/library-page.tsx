@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { App, Flex, Input, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { LibraryRow } from '@edoc/contract/library';
 import { FolderBrowser } from '../../../components/folder-tree/folder-browser';
 import { useLibraryTree, useMarkInvalid, useRecall } from '../api';
 import { DeleteApplyDialog, type DeleteTarget } from '../components/delete-apply-dialog';
-import { LibraryTable } from '../components/library-table';
+import { LibraryTable, rowMenuId, type RecordChange } from '../components/library-table';
+import { RefileDialog, RetitleDialog, type LibraryRecord } from '../components/record-dialogs';
 import { useLibraryList } from '../hooks/use-library-files';
 
 /**
@@ -14,12 +16,21 @@ import { useLibraryList } from '../hooks/use-library-files';
 export function LibraryPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const { tree, roots, mayDelete } = useLibraryTree();
+  const { tree, roots, separate, mayDelete } = useLibraryTree();
   const state = useLibraryList();
   const { list, files } = state;
   const recall = useRecall();
   const invalid = useMarkInvalid();
   const [applying, setApplying] = useState<DeleteTarget | null>(null);
+  const [changing, setChanging] = useState<{ change: RecordChange; record: LibraryRecord } | null>(null);
+  // The row's menu the action was chosen in: the focus goes back to it when the dialog closes.
+  const menuOf = useRef<string | null>(null);
+  const afterClose = () => document.getElementById(menuOf.current ?? '')?.focus();
+  const change = (c: RecordChange, row: LibraryRow) => {
+    menuOf.current = rowMenuId(row);
+    setChanging({ change: c, record: { fileId: row.fileId, name: row.file_name, folderId: row.folderId } });
+  };
+  const recordFor = (c: RecordChange) => (changing?.change === c ? changing.record : null);
 
   return (
     <>
@@ -70,6 +81,7 @@ export function LibraryPage() {
             order={state.sort.order}
             searching={!!list.searchValue}
             mayApplyDelete={mayDelete}
+            mayRefile={separate}
             onSort={(sort, order) => state.setSort({ sort, order })}
             onRecall={(row) =>
               recall.mutateAsync(row.fileId).then(() => {
@@ -82,11 +94,23 @@ export function LibraryPage() {
                 .mutateAsync({ fileId: row.fileId, fileInvalid: !row.takeFileInvalid })
                 .then(() => void message.success(t('common.saved')))
             }
-            onApplyDelete={(row) => setApplying({ fileId: row.fileId, name: row.file_name })}
+            onApplyDelete={(row) => {
+              menuOf.current = rowMenuId(row);
+              setApplying({ fileId: row.fileId, name: row.file_name });
+            }}
+            onRecordChange={change}
           />
         </Flex>
       </FolderBrowser>
-      <DeleteApplyDialog row={applying} onClose={() => setApplying(null)} />
+      <DeleteApplyDialog row={applying} onClose={() => setApplying(null)} afterClose={afterClose} />
+      <RefileDialog
+        record={recordFor('refile')}
+        onClose={() => setChanging(null)}
+        afterClose={afterClose}
+        // Moved out of the folder shown: the last row of a page leaves it empty.
+        onDone={() => state.folderId !== null && list.stepBackIfEmpty(files.data?.data.length ?? 0)}
+      />
+      <RetitleDialog record={recordFor('retitle')} onClose={() => setChanging(null)} afterClose={afterClose} />
     </>
   );
 }
