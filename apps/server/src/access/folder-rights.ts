@@ -1,4 +1,5 @@
 import { RoleCode } from '@edoc/contract/enums';
+import { folderNameIn } from '@edoc/contract/folder';
 import {
   evaluateFolderRights,
   FolderType,
@@ -165,12 +166,16 @@ async function folderRow(tx: Tx, projectId: number, folderId: number, lock: bool
  */
 export const lockFolder = (tx: Tx, projectId: number, folderId: number) => folderRow(tx, projectId, folderId, true);
 
-/** Names of the folders from the root down to `id`, for flat lists where twins must be told apart. */
-export function pathOf(id: number, byId: Map<number, FolderRow>): string[] {
+/**
+ * Names of the folders from the root down to `id`, for flat lists where twins must be told apart; with a reader's
+ * language, each name in it as the folder tree shows it (folderNameIn: the English name in English where there is
+ * one), else the folders' own names.
+ */
+export function pathOf(id: number, byId: Map<number, FolderRow>, lang?: string): string[] {
   const names: string[] = [];
   // The depth cap only guards against a corrupt cycle; moves refuse to create one.
   for (let f = byId.get(id); f && names.length < 64; f = f.parentId ? byId.get(f.parentId) : undefined) {
-    names.unshift(f.name);
+    names.unshift(lang ? folderNameIn(lang, f.name, f.nameEn) : f.name);
   }
   return names;
 }

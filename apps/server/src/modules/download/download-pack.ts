@@ -129,12 +129,11 @@ async function buildZip(deps: PackDeps, task: typeof downloadTasks.$inferSelect)
     .from(documents)
     .leftJoin(documentVersions, eq(documentVersions.id, documents.currentVersionId))
     .where(and(eq(documents.projectId, task.projectId), inArray(documents.id, task.documentIds)));
-  // Folder names in the language of the person who asked (issue 26: an English user's zip had Chinese folders).
-  const named = (f: typeof folders.$inferSelect) => (task.lang === 'en-US' && f.nameEn ? { ...f, name: f.nameEn } : f);
   const byId = new Map(
-    (await deps.db.select().from(folders).where(eq(folders.projectId, task.projectId))).map((f) => [f.id, named(f)]),
+    (await deps.db.select().from(folders).where(eq(folders.projectId, task.projectId))).map((f) => [f.id, f]),
   );
-  const dirOf = (folderId: number) => pathOf(folderId, byId).map(safeSegment).join('/');
+  // Folder names in the language of the person who asked (issue 26: an English user's zip had Chinese folders).
+  const dirOf = (folderId: number) => pathOf(folderId, byId, task.lang).map(safeSegment).join('/');
   const sorted = rows
     .map((r) => ({ ...r, dir: r.d.folderId === null ? '' : dirOf(r.d.folderId) }))
     // Code-point order: the same on every machine, whatever its locale data.

@@ -71,14 +71,7 @@ export async function listTasks(
     .orderBy(...orderOf(pending, q.sort, q.order))
     .limit(q.pageSize)
     .offset((q.pageNum - 1) * q.pageSize);
-  // The path in the caller's language, as the folder tree shows it: the English name where the folder has one.
-  const english = ctx.lang === 'en-US';
-  const byId = new Map(
-    (await projectFolders(deps.db, ctx.projectId, 0)).map((f) => [
-      f.id,
-      english && f.nameEn ? { ...f, name: f.nameEn } : f,
-    ]),
-  );
+  const byId = new Map((await projectFolders(deps.db, ctx.projectId, 0)).map((f) => [f.id, f]));
   const today = new Date().toISOString().slice(0, 10);
   return {
     total: Number(rows[0]?.total ?? 0),
@@ -87,7 +80,8 @@ export async function listTasks(
       kind: t.kind as TaskKind,
       fileId: t.documentId,
       fileName,
-      folderPath: folderId === null ? '' : pathOf(folderId, byId).join(' / '),
+      // In the caller's language, as the folder tree shows it: the English name where the folder has one.
+      folderPath: folderId === null ? '' : pathOf(folderId, byId, ctx.lang).join(' / '),
       senderName,
       dueDate: t.dueDate,
       overdue: pending && t.dueDate !== null && t.dueDate < today,
