@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
-import { Form, Input, Modal, type FormRule } from 'antd';
+import { Form, Input, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { showServerError } from '../lib/form-errors';
 import { useRevalidateOnLanguage } from '../lib/use-revalidate-on-language';
+import { Dialog } from './dialog';
 import { EnterSubmits } from './enter-submits';
 
 /** The refusals of a rename that concern the name itself: shown under the field, where it is corrected. */
@@ -41,7 +42,7 @@ export function NameDialog(props: {
     save(value).then(onClose, (error: unknown) => showServerError(form, error, NAME_ERRORS));
 
   return (
-    <Modal
+    <Dialog
       open={open}
       title={props.title}
       okText={t('common.save')}
@@ -55,10 +56,10 @@ export function NameDialog(props: {
     >
       <Form form={form} name={props.formName} layout="vertical" onFinish={(v) => void submit(v.name.trim())}>
         <Form.Item name="name" label={props.label} required validateDebounce={300} rules={props.rules}>
-          <Input autoFocus />
+          <Input />
         </Form.Item>
         <EnterSubmits />
       </Form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -55,6 +55,9 @@ export function FileFilters({ onChange }: { onChange: (filters: ListFilters) => 
       ) : null}
       <DatePicker.RangePicker
         id="document-filter-dates"
+        // Either end may stay open ("created since …"); and without it the picker holds the focus in an empty start
+        // field, so Tab never left it (a keyboard trap, issue 31).
+        allowEmpty={[true, true]}
         aria-label={t('document.filter.created')}
         placeholder={[t('document.filter.createdFrom'), t('document.filter.createdTo')]}
         onChange={(range) => change({ startDate: day(range?.[0]), endDate: day(range?.[1]) })}

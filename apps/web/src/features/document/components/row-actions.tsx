@@ -11,13 +11,14 @@ import {
   HistoryOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
-import { App, Button, Dropdown, Space, Tooltip, type MenuProps } from 'antd';
+import { App, Button, Space, Tooltip, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FileRow } from '@edoc/contract/document';
 import type { DocKey } from '@edoc/contract/permissions';
 import type { WorkflowAction } from '@edoc/contract/workflow';
 import { LOCK_WITHHOLDS } from '@edoc/contract/workflow-abilities';
 import { useLockText } from '../../../components/lock-mark';
+import { MenuButton } from '../../../components/menu-button';
 
 export type RowAction = 'download' | 'newVersion' | 'editMeta' | 'rename' | 'move' | 'versions' | 'trail' | 'comments';
 
@@ -206,7 +207,7 @@ export function RowActions({
         );
       })}
       {menu.items?.length ? (
-        <Dropdown menu={menu} trigger={['click']}>
+        <MenuButton menu={menu}>
           <Button
             id={id('more')}
             type="link"
@@ -215,7 +216,7 @@ export function RowActions({
             aria-label={t('document.action.more')}
             title={t('document.action.more')}
           />
-        </Dropdown>
+        </MenuButton>
       ) : null}
     </Space>
   );

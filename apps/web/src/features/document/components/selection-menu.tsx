@@ -1,6 +1,7 @@
 import { CloseOutlined, DownOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Space, type MenuProps } from 'antd';
+import { Button, Space, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { MenuButton } from '../../../components/menu-button';
 
 /**
  * The toolbar's menu for the selected rows (issue 12): their count, and the actions valid for every one of them;
@@ -11,11 +12,11 @@ export function SelectionMenu({ count, menu, onClear }: { count: number; menu: M
   if (count === 0) return null;
   return (
     <Space.Compact>
-      <Dropdown menu={menu} trigger={['click']}>
+      <MenuButton menu={menu}>
         <Button id="document-selection" type="primary" ghost>
           {t('document.selection.count', { count })} <DownOutlined />
         </Button>
-      </Dropdown>
+      </MenuButton>
       <Button
         id="document-selection-clear"
         icon={<CloseOutlined />}
