@@ -1,7 +1,24 @@
 import { definitionText, reportDefinition } from './custom-report.ts';
 import { type Lang, TrailType } from './enums.ts';
 import { FIELD_LABELS } from './fields.ts';
-import { TRAIL_FIELD_LABELS, TRAIL_OBJECT_LABELS, TRAIL_TYPE_LABELS, TRAIL_VALUE_LABELS } from './trail-labels.ts';
+import { roleNameIn } from './role.ts';
+import {
+  TRAIL_FIELD_LABELS,
+  TRAIL_OBJECT_FIELD_LABELS,
+  TRAIL_OBJECT_LABELS,
+  TRAIL_OBJECT_REF_KINDS,
+  TRAIL_OBJECT_VALUE_LABELS,
+  TRAIL_REF_KEYS,
+  TRAIL_TYPE_LABELS,
+  TRAIL_VALUE_LABELS,
+  TRAIL_VALUE_UNITS,
+  type TrailRefKind,
+} from './trail-labels.ts';
+import type { TrailObjectType } from './trail.ts';
+
+/** Names the server gave the ids a row's values hold, keyed `kind:id` (trailRefKey); see TRAIL_REF_KEYS. */
+export type TrailRefs = Readonly<Record<string, string>>;
+export const trailRefKey = (kind: TrailRefKind, id: string | number) => `${kind}:${id}`;
 
 /** The parts of a stored trail row the formatter reads; times are the caller's to show. */
 export interface TrailRowLike {
@@ -13,6 +30,16 @@ export interface TrailRowLike {
   newValue: unknown;
   /** The object's name today, when the server knows it (a document, a folder): used when the values carry none. */
   objectName?: string | null;
+  /** Names of the users, roles, folders… the values point to by id (the server's answer carries them). */
+  refs?: TrailRefs | null;
+}
+
+export interface TrailFormatOptions {
+  /**
+   * An instant of the values (ISO 8601 with its offset) as the reader reads it: the page passes its own format in the
+   * reader's time zone. Default: UTC to the second, "UTC" after it (the exports, whose times are UTC).
+   */
+  instant?: (iso: string) => string;
 }
 
 /** One field of a row: its label and its value before and/or after, as text (absent side: undefined). */
@@ -39,12 +66,24 @@ export interface TrailDescription {
 type Label = readonly [string, string];
 type Values = Record<string, unknown>;
 
+/** What a value is read against: the reader's language, the row's object and the names the server gave. */
+interface Context {
+  lang: Lang;
+  objectType?: string;
+  refs?: TrailRefs | null;
+  instant?: (iso: string) => string;
+}
+
 const pick = (label: Label, lang: Lang) => label[lang === 'en-US' ? 1 : 0];
 const isRecord = (v: unknown): v is Values => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+const separator = (lang: Lang) => (lang === 'en-US' ? ', ' : '、');
+/** Keys that say nothing on a project's trail: the object's own id (the Object column has it), the project's. */
+const HIDDEN_KEYS = new Set(['id', 'projectId']);
 
-export function trailFieldLabel(key: string, lang: Lang): string {
-  const label = FIELD_LABELS[key] ?? TRAIL_FIELD_LABELS[key];
+export function trailFieldLabel(key: string, lang: Lang, objectType?: string): string {
+  const byObject = objectType ? TRAIL_OBJECT_FIELD_LABELS[objectType as TrailObjectType]?.[key] : undefined;
+  const label = byObject ?? FIELD_LABELS[key] ?? TRAIL_FIELD_LABELS[key];
   return label ? pick(label, lang) : key;
 }
 
@@ -58,27 +97,149 @@ export function trailTypeLabel(type: number, lang: Lang): string {
   return label ? pick(label, lang) : String(type);
 }
 
-/** One stored value as text: codes by their meaning, booleans as yes/no, lists and nested objects labelled. */
-export function trailValueText(key: string, value: unknown, lang: Lang): string {
+/** The label of a code a field holds (an object's own meaning of the key first), or undefined. */
+export function trailCodeLabel(key: string, code: unknown, objectType?: string): Label | undefined {
+  const byObject = objectType ? TRAIL_OBJECT_VALUE_LABELS[objectType as TrailObjectType]?.[key] : undefined;
+  return (byObject ?? TRAIL_VALUE_LABELS[key])?.[String(code)];
+}
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/** An instant in UTC to the second, "2026-03-01 08:30:00 UTC". */
+export function utcInstant(iso: string): string {
+  const at = new Date(iso);
+  return Number.isNaN(at.getTime()) ? iso : `${at.toISOString().replace('T', ' ').slice(0, 19)} UTC`;
+}
+
+/** What an id of this kind is called, from the server's names; "#id" for one it could not name. */
+function refName(kind: TrailRefKind, id: unknown, ctx: Context): string {
+  const refs = ctx.refs ?? {};
+  if (kind === 'roleCode' || kind === 'role') {
+    // A role id is named through its code, so a built-in role reads in the reader's language.
+    const code = kind === 'roleCode' ? String(id) : refs[trailRefKey('role', String(id))];
+    if (code === undefined) return `#${String(id)}`;
+    return roleNameIn(ctx.lang, code, refs[trailRefKey('roleCode', code)] ?? code);
+  }
+  return refs[trailRefKey(kind, String(id))] ?? `#${String(id)}`;
+}
+
+/** The kind of object a key's ids are, within its record (a grant's subjectId is what its subjectType says). */
+function refKindOf(key: string, record?: Values): TrailRefKind | undefined {
+  if (key === 'subjectId') {
+    const type = record?.subjectType;
+    return type === 'user' || type === 'role' || type === 'group' ? type : undefined;
+  }
+  return TRAIL_REF_KEYS[key];
+}
+
+/**
+ * The `kind:id` keys of everything a row's values point to, and the row's object where the server names it: what the
+ * server looks up (one query for a page of rows) to answer the row's `refs`.
+ */
+export function trailRefKeysOf(row: Pick<TrailRowLike, 'objectType' | 'objectId' | 'oldValue' | 'newValue'>): string[] {
+  const keys = new Set<string>();
+  const objectKind = TRAIL_OBJECT_REF_KINDS[row.objectType as TrailObjectType];
+  if (objectKind && row.objectId) keys.add(trailRefKey(objectKind, row.objectId));
+  const walk = (value: unknown, key: string, record?: Values, depth = 0): void => {
+    if (depth > 8 || value === null || value === undefined || key === 'definition') return;
+    if (Array.isArray(value)) return value.forEach((v) => walk(v, key, record, depth + 1));
+    if (isRecord(value)) {
+      for (const [k, v] of Object.entries(value)) walk(v, k, value, depth + 1);
+      return;
+    }
+    const kind = refKindOf(key, record);
+    if (kind && (typeof value === 'number' || (typeof value === 'string' && value !== '')))
+      keys.add(trailRefKey(kind, value));
+  };
+  walk(row.oldValue, '');
+  walk(row.newValue, '');
+  return [...keys];
+}
+
+/** Who a grant of folder rights is to ("User Ann Lee"), or the folder it is on when it names no grantee. */
+function grantWho(g: Values, ctx: Context): string {
+  if (g.subjectType !== undefined)
+    return `${valueText('subjectType', g.subjectType, ctx)} ${valueText('subjectId', g.subjectId, ctx, g)}`;
+  if (g.folderId !== undefined)
+    return `${trailFieldLabel('folderId', ctx.lang)} ${valueText('folderId', g.folderId, ctx)}`;
+  return '';
+}
+
+/** What a grant gives: "Document rights View, Download; Manage level Manage". */
+function grantRights(g: Values, ctx: Context): string {
+  const { lang } = ctx;
+  const rights: string[] = [];
+  for (const key of ['docKeys', 'libraryKeys'])
+    if (Array.isArray(g[key]) && g[key].length > 0)
+      rights.push(`${trailFieldLabel(key, lang)} ${valueText(key, g[key], ctx)}`);
+  if (typeof g.manageLevel === 'number' && g.manageLevel > 0)
+    rights.push(`${trailFieldLabel('manageLevel', lang)} ${valueText('manageLevel', g.manageLevel, ctx)}`);
+  if (!rights.length) return lang === 'en-US' ? 'no rights' : '无权限';
+  return rights.join(lang === 'en-US' ? '; ' : '；');
+}
+
+/** One grant of folder rights: who (or which folder), and what: "User Ann Lee: Document rights View, Download". */
+function grantText(g: Values, ctx: Context): string {
+  const who = grantWho(g, ctx);
+  return who ? `${who}${ctx.lang === 'en-US' ? ': ' : '：'}${grantRights(g, ctx)}` : grantRights(g, ctx);
+}
+
+const isGrant = (v: Values) => Array.isArray(v.docKeys) && ('subjectType' in v || 'folderId' in v);
+
+/** A list of codes in the order their labels are listed (rights as the rights pages list them), others as stored. */
+function inCodeOrder(key: string, values: unknown[], objectType?: string): unknown[] {
+  const table =
+    (objectType ? TRAIL_OBJECT_VALUE_LABELS[objectType as TrailObjectType]?.[key] : undefined) ??
+    TRAIL_VALUE_LABELS[key];
+  if (!table || !values.every((v) => table[String(v)])) return values;
+  const order = Object.keys(table);
+  return [...values].sort((a, b) => order.indexOf(String(a)) - order.indexOf(String(b)));
+}
+
+function valueText(key: string, value: unknown, ctx: Context, record?: Values): string {
+  const { lang } = ctx;
   if (value === null || value === undefined || value === '') return '—';
   if (key === 'definition') {
     const def = reportDefinition.safeParse(value);
     if (def.success) return definitionText(def.data, lang);
   }
-  const coded = TRAIL_VALUE_LABELS[key]?.[String(value)];
-  if (coded) return pick(coded, lang);
-  if (typeof value === 'boolean') return lang === 'en-US' ? (value ? 'Yes' : 'No') : value ? '是' : '否';
+  const ref = refKindOf(key, record);
+  if (ref && (typeof value === 'number' || typeof value === 'string')) return refName(ref, value, ctx);
   if (Array.isArray(value)) {
     if (value.length === 0) return '—';
-    return value.map((v) => (isRecord(v) ? `(${recordText(v, lang)})` : trailValueText(key, v, lang))).join('; ');
+    if (value.every(isRecord))
+      return value.map((v) => (isGrant(v) ? grantText(v, ctx) : `(${recordText(v, ctx)})`)).join('; ');
+    return inCodeOrder(key, value, ctx.objectType)
+      .map((v) => valueText(key, v, ctx, record))
+      .join(separator(lang));
   }
-  if (isRecord(value)) return recordText(value, lang);
+  if (isRecord(value)) return isGrant(value) ? grantText(value, ctx) : recordText(value, ctx);
+  const coded = trailCodeLabel(key, value, ctx.objectType);
+  if (coded) return pick(coded, lang);
+  if (typeof value === 'boolean') return lang === 'en-US' ? (value ? 'Yes' : 'No') : value ? '是' : '否';
+  if (typeof value === 'string' && ISO_INSTANT.test(value)) return (ctx.instant ?? utcInstant)(value);
+  const unit = TRAIL_VALUE_UNITS[key];
+  if (unit && typeof value === 'number') return `${value} ${pick(unit, lang)}`;
   return String(value);
 }
 
-const recordText = (r: Values, lang: Lang) =>
+/**
+ * One stored value as text: codes by their meaning, booleans as yes/no, ids by the names the server gave (`refs`),
+ * instants in the reader's zone (`options.instant`), lists and nested objects labelled.
+ */
+export function trailValueText(
+  key: string,
+  value: unknown,
+  lang: Lang,
+  context: { objectType?: string; refs?: TrailRefs | null } & TrailFormatOptions = {},
+): string {
+  return valueText(key, value, { lang, ...context });
+}
+
+const recordText = (r: Values, ctx: Context) =>
   Object.entries(r)
-    .map(([k, v]) => `${trailFieldLabel(k, lang)}: ${trailValueText(k, v, lang)}`)
+    .filter(([k]) => !HIDDEN_KEYS.has(k))
+    .map(([k, v]) => `${trailFieldLabel(k, ctx.lang, ctx.objectType)}: ${valueText(k, v, ctx, r)}`)
     .join(', ');
 
 /** A value that is not an object (rows older than the typed entries may hold one) reads as "Value: …". */
@@ -94,7 +255,52 @@ function same(a: unknown, b: unknown): boolean {
 
 const NAME_KEYS = ['name', 'companyName', 'subject', 'folder', 'template', 'userName', 'email'];
 
-function linesOf(oldValue: unknown, newValue: unknown, lang: Lang): TrailLine[] {
+/**
+ * A member's role is stored twice on a side, by id and by code: one line says it, the id's (both sides have it),
+ * unless the server could not name the id (a role deleted since) and the code is all that reads.
+ */
+function redundant(key: string, o: Values | null, n: Values | null, ctx: Context): boolean {
+  if (HIDDEN_KEYS.has(key)) return true;
+  if (key !== 'role') return false;
+  const roleId = n?.roleId ?? o?.roleId;
+  return roleId !== undefined && ctx.refs?.[trailRefKey('role', String(roleId))] !== undefined;
+}
+
+const grantsOf = (v: unknown): Values[] | null =>
+  v === undefined ? [] : Array.isArray(v) && v.every((g) => isRecord(g) && isGrant(g)) ? (v as Values[]) : null;
+
+/**
+ * A list of grants as one line per grantee whose rights it changed, "Grants (User Ann Lee): View → View, Download":
+ * a grantee added has only the new side, one removed only the old. Null when the values are not grant lists.
+ */
+function grantLines(key: string, before: unknown, after: unknown, ctx: Context): TrailLine[] | null {
+  const o = grantsOf(before);
+  const n = grantsOf(after);
+  if (!o || !n || o.length + n.length === 0) return null;
+  const idOf = (g: Values) =>
+    g.subjectType !== undefined ? `${String(g.subjectType)}:${String(g.subjectId)}` : `folder:${String(g.folderId)}`;
+  const olds = new Map(o.map((g) => [idOf(g), g]));
+  const news = new Map(n.map((g) => [idOf(g), g]));
+  const label = trailFieldLabel(key, ctx.lang, ctx.objectType);
+  const lines: TrailLine[] = [];
+  for (const id of new Set([...olds.keys(), ...news.keys()])) {
+    const was = olds.get(id);
+    const is = news.get(id);
+    const oldText = was ? grantRights(was, ctx) : undefined;
+    const newText = is ? grantRights(is, ctx) : undefined;
+    if (oldText === newText) continue;
+    const who = grantWho((is ?? was)!, ctx);
+    lines.push({
+      key: `${key}/${id}`,
+      label: who ? (ctx.lang === 'en-US' ? `${label} (${who})` : `${label}（${who}）`) : label,
+      ...(oldText !== undefined ? { old: oldText } : {}),
+      ...(newText !== undefined ? { new: newText } : {}),
+    });
+  }
+  return lines;
+}
+
+function linesOf(oldValue: unknown, newValue: unknown, ctx: Context): TrailLine[] {
   const o = asValues(oldValue);
   const n = asValues(newValue);
   const has = (v: Values | null, k: string): v is Values => v !== null && v[k] !== undefined;
@@ -105,12 +311,21 @@ function linesOf(oldValue: unknown, newValue: unknown, lang: Lang): TrailLine[] 
   for (const key of keys) {
     const before = has(o, key);
     const after = has(n, key);
-    if (before && after && same(o[key], n[key])) continue;
+    if ((before && after && same(o[key], n[key])) || redundant(key, o, n, ctx)) continue;
+    const grants = grantLines(key, o?.[key], n?.[key], ctx);
+    if (grants) {
+      lines.push(...grants);
+      continue;
+    }
+    const oldText = before ? valueText(key, o[key], ctx, o) : undefined;
+    const newText = after ? valueText(key, n[key], ctx, n) : undefined;
+    // Stored apart but read alike (null and '' both "—"): no change a reader could see.
+    if (before && after && oldText === newText) continue;
     lines.push({
       key,
-      label: trailFieldLabel(key, lang),
-      ...(before ? { old: trailValueText(key, o[key], lang) } : {}),
-      ...(after ? { new: trailValueText(key, n[key], lang) } : {}),
+      label: trailFieldLabel(key, ctx.lang, ctx.objectType),
+      ...(oldText !== undefined ? { old: oldText } : {}),
+      ...(newText !== undefined ? { new: newText } : {}),
     });
   }
   return lines;
@@ -124,6 +339,29 @@ function nameOf(o: Values | null, n: Values | null): string | null {
     }
   }
   return null;
+}
+
+/** The object's name from the server's names: a member by its user's name, a role in the reader's language. */
+function refNameOf(row: TrailRowLike, ctx: Context): string | null {
+  const kind = TRAIL_OBJECT_REF_KINDS[row.objectType as TrailObjectType];
+  if (!kind || !row.objectId) return null;
+  const name = refName(kind, row.objectId, ctx);
+  return name.startsWith('#') ? null : name;
+}
+
+function objectNameOf(row: TrailRowLike, o: Values | null, n: Values | null, ctx: Context): string | null {
+  if (row.objectType === 'member') {
+    // A member removed since is named by the user its values hold.
+    const userId = n?.userId ?? o?.userId;
+    const user = userId === undefined ? undefined : ctx.refs?.[trailRefKey('user', String(userId))];
+    return refNameOf(row, ctx) ?? user ?? nameOf(o, n) ?? row.objectName ?? null;
+  }
+  if (row.objectType === 'role') {
+    const v = n ?? o;
+    const code = str(v?.code);
+    if (code) return roleNameIn(ctx.lang, code, str(v?.name) ?? code);
+  }
+  return nameOf(o, n) ?? row.objectName ?? refNameOf(row, ctx);
 }
 
 /** Sentences for the document events an inspector reads most: versions uploaded, read, deleted. */
@@ -155,23 +393,22 @@ function summaryOf(row: TrailRowLike, o: Values | null, n: Values | null, lang: 
  * one, and the changed fields labelled. Any stored value is accepted: rows written before the typed entries,
  * or by a newer server, fall back to their keys as labels.
  */
-export function describeTrail(row: TrailRowLike, lang: Lang): TrailDescription {
+export function describeTrail(row: TrailRowLike, lang: Lang, options: TrailFormatOptions = {}): TrailDescription {
   const o = asValues(row.oldValue);
   const n = asValues(row.newValue);
+  const ctx: Context = { lang, objectType: row.objectType, refs: row.refs, instant: options.instant };
   const objectLabel = trailObjectLabel(row.objectType, lang);
-  const objectName = nameOf(o, n) ?? row.objectName ?? null;
+  const objectName = objectNameOf(row, o, n, ctx);
   const object = objectName
     ? `${objectLabel} «${objectName}»`
     : row.objectId
       ? `${objectLabel} #${row.objectId}`
       : objectLabel;
-  return {
-    objectLabel,
-    objectName,
-    object,
-    summary: summaryOf(row, o, n, lang),
-    lines: linesOf(row.oldValue, row.newValue, lang),
-  };
+  const lines = linesOf(row.oldValue, row.newValue, ctx);
+  // A save that changed nothing (the same form sent again) still says so, rather than showing nothing.
+  const unchanged =
+    o !== null && n !== null && lines.length === 0 ? (lang === 'en-US' ? 'Nothing changed' : '未作任何修改') : null;
+  return { objectLabel, objectName, object, summary: summaryOf(row, o, n, lang) ?? unchanged, lines };
 }
 
 /** "Name: A → B" for a change, "Name: B" for a field only one side has. */
@@ -189,7 +426,7 @@ export function trailSideText(description: TrailDescription, side: 'old' | 'new'
 }
 
 /** The whole description as text: the summary, then one line per field. */
-export function describeTrailText(row: TrailRowLike, lang: Lang): string {
-  const d = describeTrail(row, lang);
+export function describeTrailText(row: TrailRowLike, lang: Lang, options: TrailFormatOptions = {}): string {
+  const d = describeTrail(row, lang, options);
   return [d.summary, ...d.lines.map(trailLineText)].filter((l) => l !== null).join('\n');
 }

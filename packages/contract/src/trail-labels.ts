@@ -125,7 +125,8 @@ export const TRAIL_FIELD_LABELS: Record<string, Label> = {
   updatedAt: ['修改时间', 'Updated at'],
   // The workflow (issue 10).
   docStatus: ['文档状态', 'Document status'],
-  routeId: ['流程', 'Route'],
+  /** A route has no name: its number among the routes, beside the stages it sends. */
+  routeId: ['流程编号', 'Route number'],
   received: ['已接收', 'Received'],
   assigneeIds: ['处理人', 'Assignees'],
   allMustAct: ['须全部处理', 'All must act'],
@@ -141,6 +142,7 @@ export const TRAIL_FIELD_LABELS: Record<string, Label> = {
   serialNumber: ['序列号', 'Serial number'],
   fingerprintSha256: ['SHA-256 指纹', 'SHA-256 fingerprint'],
   validTo: ['有效期至', 'Valid until'],
+  expiryNoticeDays: ['到期提醒提前天数', 'Expiry notice (days before)'],
   source: ['来源', 'Source'],
   // Custom reports (issue 14).
   shared: ['共享给项目成员', 'Shared with the project'],
@@ -170,7 +172,8 @@ export const TRAIL_FIELD_LABELS: Record<string, Label> = {
 export const TRAIL_VALUE_LABELS: Record<string, Record<string, Label>> = {
   userType: { 1: ['系统用户', 'System user'], 2: ['公司用户', 'Company user'], 3: ['项目用户', 'Project user'] },
   approvalStatus: { 0: ['待审批', 'Pending'], 1: ['已通过', 'Approved'], 2: ['已拒绝', 'Rejected'] },
-  origin: { 0: ['内部', 'Internal'], 1: ['外部', 'External'] },
+  origin: { 0: ['内部', 'Internal'], 1: ['外部', 'External'], 2: ['检查员邀请', 'Inspector invitation'] },
+  sex: { man: ['男', 'Male'], woman: ['女', 'Female'], secrecy: ['保密', 'Not disclosed'] },
   action: { download: ['下载', 'Download'], view: ['查看', 'View'] },
   editMode: {
     wopi: ['浏览器中编辑', 'In the browser'],
@@ -205,4 +208,181 @@ export const TRAIL_VALUE_LABELS: Record<string, Record<string, Label>> = {
     qualityChecked: ['已质控', 'Quality checked'],
     approved: ['已批准', 'Approved'],
   },
+  // Folder rights (issue 26: "Grantee type: user", manage level 2).
+  subjectType: { role: ['角色', 'Role'], group: ['用户组', 'User group'], user: ['用户', 'User'] },
+  manageLevel: {
+    0: ['无', 'None'],
+    1: ['查看', 'View'],
+    2: ['管理', 'Manage'],
+    3: ['管理并可新建文件夹', 'Manage and create folders'],
+  },
+  docKeys: {
+    createDoc: ['新建', 'Create'],
+    editDoc: ['编辑', 'Edit'],
+    qcDoc: ['质控', 'Quality check'],
+    reviewDoc: ['审阅', 'Review'],
+    approveDoc: ['审批', 'Approve'],
+    viewDoc: ['查看', 'View'],
+    downDoc: ['下载', 'Download'],
+    deleteDoc: ['删除', 'Delete'],
+    archiveDoc: ['归档', 'Archive'],
+    viewTrailDoc: ['查看轨迹', 'View trail'],
+    viewVersionDoc: ['查看版本', 'View versions'],
+    manageFolder: ['管理文件夹', 'Manage folders'],
+  },
+  libraryKeys: {
+    viewDoc: ['查看', 'View'],
+    moveDoc: ['移动', 'Move'],
+    recallDoc: ['召回', 'Recall'],
+    downDoc: ['下载', 'Download'],
+    renameDoc: ['重命名', 'Rename'],
+    viewTrailDoc: ['查看轨迹', 'View trail'],
+    invalidDoc: ['作废', 'Invalidate'],
+  },
+  kinds: {
+    receive: ['接收', 'Receive'],
+    review: ['审阅', 'Review'],
+    qc: ['质控', 'QC'],
+    approve: ['审批', 'Approval'],
+    archive: ['归档', 'Archive'],
+    deletion: ['删除', 'Deletion'],
+    expiry: ['到期提醒', 'Expiry'],
+    mention: ['@提及', 'Mentions'],
+  },
+  source: {
+    generated: ['edoc 生成（自签名）', 'Made by edoc (self-signed)'],
+    installed: ['管理员安装', 'Installed by an administrator'],
+  },
+  // A tag's preset colours (a #rrggbb colour reads as itself).
+  color: {
+    magenta: ['品红', 'Magenta'],
+    red: ['红色', 'Red'],
+    volcano: ['火山橙', 'Volcano'],
+    orange: ['橙色', 'Orange'],
+    gold: ['金色', 'Gold'],
+    lime: ['青柠', 'Lime'],
+    green: ['绿色', 'Green'],
+    cyan: ['青色', 'Cyan'],
+    blue: ['蓝色', 'Blue'],
+    geekblue: ['极客蓝', 'Geek blue'],
+    purple: ['紫色', 'Purple'],
+  },
 };
+
+/** Units of number fields that mean themselves: "45 minutes", not "45". */
+export const TRAIL_VALUE_UNITS: Record<string, Label> = {
+  idleMinutes: ['分钟', 'minutes'],
+  expiryNoticeDays: ['天', 'days'],
+};
+
+const FOLDER_TYPES: Record<string, Label> = { 0: ['工作区', 'Workspace'], 1: ['文件库', 'Library'] };
+
+/** Codes whose meaning depends on the object: `status` of a notice, a download task, a deleted document. Read first. */
+export const TRAIL_OBJECT_VALUE_LABELS: Partial<Record<TrailObjectType, Record<string, Record<string, Label>>>> = {
+  notice: { status: { 0: ['草稿', 'Draft'], 1: ['已发布', 'Released'], 2: ['已撤回', 'Withdrawn'] } },
+  download_task: { status: { 0: ['打包中', 'Packing'], 1: ['已完成', 'Completed'], 2: ['失败', 'Failed'] } },
+  document: { status: TRAIL_VALUE_LABELS.docStatus },
+  folder: { type: FOLDER_TYPES },
+  folder_template_apply: { type: FOLDER_TYPES },
+  template: {
+    type: {
+      1: ['用户组', 'User group'],
+      2: ['目录', 'Directory'],
+      3: ['用户+目录组（无绑定）', 'User + directory group (no binding)'],
+      4: ['用户+目录组（有绑定）', 'User + directory group (with binding)'],
+    },
+  },
+};
+
+/** Field labels whose meaning depends on the object (the request forms' word for the key means something else). */
+export const TRAIL_OBJECT_FIELD_LABELS: Partial<Record<TrailObjectType, Record<string, Label>>> = {
+  member: { groupIds: ['用户组', 'User groups'] },
+  signing_certificate: { subject: ['证书主体', 'Subject'] },
+};
+
+/**
+ * What the ids in the values point to. The server names them when it answers (TrailItem.refs, one query per page);
+ * the formatter shows the name, and "#id" for one it could not name (deleted since). `subjectId` points to what its
+ * record's `subjectType` says.
+ */
+export const TRAIL_REF_KINDS = [
+  'user',
+  'role',
+  'roleCode',
+  'group',
+  'site',
+  'folder',
+  'document',
+  'company',
+  'topic',
+  'codeType',
+  'member',
+] as const;
+export type TrailRefKind = (typeof TRAIL_REF_KINDS)[number];
+
+export const TRAIL_REF_KEYS: Record<string, TrailRefKind> = {
+  userId: 'user',
+  memberIds: 'user',
+  memberUserIds: 'user',
+  mentionIds: 'user',
+  mailTo: 'user',
+  assigneeId: 'user',
+  assigneeIds: 'user',
+  holderId: 'user',
+  approverId: 'user',
+  roleId: 'role',
+  /** A role's code (members): a built-in role by its name in the reader's language, a custom one by its name. */
+  role: 'roleCode',
+  groupIds: 'group',
+  groupId: 'group',
+  siteIds: 'site',
+  siteId: 'site',
+  folderId: 'folder',
+  parentId: 'folder',
+  libraryFolderId: 'folder',
+  documentIds: 'document',
+  fileId: 'document',
+  companyId: 'company',
+  topicId: 'topic',
+  typeId: 'codeType',
+};
+
+/** The objects a row may be about that the server names by id (a member by its user's name). */
+export const TRAIL_OBJECT_REF_KINDS: Partial<Record<TrailObjectType, TrailRefKind>> = {
+  document: 'document',
+  folder: 'folder',
+  folder_grants: 'folder',
+  member: 'member',
+  group: 'group',
+  role: 'role',
+  site: 'site',
+  board_topic: 'topic',
+  /** A user's alert choices in the project: the row's id is the user's. */
+  study_alert: 'user',
+  user: 'user',
+};
+
+/**
+ * Number fields that mean themselves: counts, sizes, orders, and ids kept as ids (an editing session, a route,
+ * a library entry, a deletion application, a file version have no name to show). Any other number field must be
+ * coded (trail-shapes.ts `coded`) or a reference (TRAIL_REF_KEYS): trail-labels.test.ts fails on one that is neither.
+ */
+export const TRAIL_NUMBER_KEYS = [
+  'size',
+  'folderCount',
+  'foldersCreated',
+  'groupsCreated',
+  'grantsCreated',
+  'tasksHandedOver',
+  'sortOrder',
+  'idleMinutes',
+  'expiryNoticeDays',
+  'pageSize',
+  'limit',
+  'id',
+  'sessionId',
+  'routeId',
+  'entryId',
+  'applyId',
+  'fileVersionId',
+] as const;

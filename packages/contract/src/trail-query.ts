@@ -45,6 +45,12 @@ export const trailItem = z.object({
   ip: z.string().nullable(),
   /** The object's name today (documents, folders), so a row whose values carry no name still names it (issue 12). */
   objectName: z.string().nullable(),
+  /**
+   * Names of what the values point to by id, keyed `kind:id` (trail-format.ts trailRefKeysOf): users, roles (a role
+   * id gives its code, `roleCode:CODE` the role's name), groups, sites, folders, documents… (issue 26). One missing is
+   * shown as "#id".
+   */
+  refs: z.record(z.string(), z.string()),
 });
 export type TrailItem = z.infer<typeof trailItem>;
 

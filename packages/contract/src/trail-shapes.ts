@@ -1,7 +1,39 @@
 import { z } from 'zod';
 import { reportDefinition } from './custom-report.ts';
+import { DownloadStatus } from './download.ts';
+import { EDIT_MODES, EDIT_OUTCOMES } from './editing.ts';
+import {
+  ApprovalStatus,
+  DOC_PERMISSION_KEYS,
+  DocStatus,
+  LIBRARY_PERMISSION_KEYS,
+  NoticeStatus,
+  Sex,
+  UserOrigin,
+  UserType,
+} from './enums.ts';
+import { SUBJECT_TYPES } from './folder.ts';
+import { FolderType } from './permissions.ts';
+import { TAG_COLORS } from './tag.ts';
+import { TEMPLATE_TYPES } from './template.ts';
 
 /** The value shapes trail rows carry (trail.ts pairs them with trail and object types). */
+
+/**
+ * A value stored as one of a list of codes (a status number, a permission key): the trail shows each code by its
+ * label, never the code itself, and trail-labels.test.ts fails on a code without a label in both languages. Typed as
+ * its base (number, string), so a row built from a database column needs no cast; the codes ride in the schema's
+ * metadata (`trailCodesOf`).
+ */
+export function coded<T extends z.ZodType>(
+  base: T,
+  codes: readonly (string | number)[] | Record<string, string | number>,
+) {
+  return base.meta({ trailCodes: Array.isArray(codes) ? [...codes] : Object.values(codes) });
+}
+/** The codes a schema made by `coded` holds; undefined for any other schema. */
+export const trailCodesOf = (schema: z.ZodType): (string | number)[] | undefined =>
+  (z.globalRegistry.get(schema) as { trailCodes?: (string | number)[] } | undefined)?.trailCodes;
 
 export const id = z.number();
 export const text = z.string();
@@ -10,14 +42,17 @@ export const ids = z.array(z.number());
 export const sha = z.string();
 
 // Snapshots shared by several pairs. Rows passed whole may carry more columns (ids, timestamps): they are kept.
-export const docKeyList = z.array(text);
+export const docKeyList = z.array(coded(text, DOC_PERMISSION_KEYS));
+export const libraryKeyList = z.array(coded(text, LIBRARY_PERMISSION_KEYS));
+/** 0 none, 1 view, 2 manage, 3 manage and create folders (permissions.ts ManageLevel). */
+export const manageLevel = coded(z.number(), [0, 1, 2, 3]);
 export const grant = z.object({
   folderId: id.optional(),
-  subjectType: text.optional(),
+  subjectType: z.enum(SUBJECT_TYPES).optional(),
   subjectId: id.optional(),
   docKeys: docKeyList,
-  libraryKeys: docKeyList.optional(),
-  manageLevel: z.number().optional(),
+  libraryKeys: libraryKeyList.optional(),
+  manageLevel: manageLevel.optional(),
 });
 export const account = z.object({
   email: text,
@@ -25,12 +60,12 @@ export const account = z.object({
   firstName: optText.optional(),
   lastName: optText.optional(),
   mobile: optText.optional(),
-  userType: z.number(),
+  userType: coded(z.number(), UserType),
   companyId: id.nullable().optional(),
   isCompanyManager: z.boolean().optional(),
   enabled: z.boolean().optional(),
-  origin: z.number().optional(),
-  approvalStatus: z.number().optional(),
+  origin: coded(z.number(), UserOrigin).optional(),
+  approvalStatus: coded(z.number(), ApprovalStatus).optional(),
   approvalReason: optText.optional(),
 });
 export const profile = z
@@ -40,7 +75,7 @@ export const profile = z
     lastName: optText,
     mobile: optText,
     phone: optText,
-    sex: z.union([z.number(), z.string()]).nullable(),
+    sex: coded(z.union([z.number(), z.string()]), Sex).nullable(),
     country: optText,
     city: optText,
   })
@@ -51,7 +86,7 @@ export const sealCert = z.object({
   serialNumber: text,
   fingerprintSha256: text,
   validTo: text,
-  source: text,
+  source: coded(text, ['generated', 'installed']),
 });
 export const imageChange = z.object({ signatureSha256: sha.nullable() }).or(z.object({ avatarSha256: sha.nullable() }));
 export const member = z
@@ -72,11 +107,16 @@ export const role = z.object({
   name: text,
   description: optText,
   docKeys: docKeyList,
-  libraryKeys: docKeyList,
+  libraryKeys: libraryKeyList,
 });
 export const site = z.object({ name: text, shortName: optText, code: text, memberUserIds: ids.optional() });
 export const company = z.object({ companyName: text, description: optText, enabled: z.boolean() });
-export const notice = z.object({ subject: text, contents: text, effectiveTime: text, status: z.number() });
+export const notice = z.object({
+  subject: text,
+  contents: text,
+  effectiveTime: text,
+  status: coded(z.number(), NoticeStatus),
+});
 export const release = z.object({ version: text, releasedOn: text, notesZh: text, notesEn: text });
 export const project = z
   .object({
@@ -86,6 +126,8 @@ export const project = z
     description: optText,
     idleMinutes: z.number(),
     pageSize: z.number(),
+    timeZone: text,
+    expiryNoticeDays: z.number(),
     reviewOpen: z.boolean(),
     qcOpen: z.boolean(),
     approveOpen: z.boolean(),
@@ -106,14 +148,14 @@ export const folder = z.object({
   nameEn: optText.optional(),
   ichCode: optText.optional(),
   parentId: id.nullable().optional(),
-  type: z.number().optional(),
+  type: coded(z.number(), FolderType).optional(),
   sortOrder: z.number().optional(),
   grants: z.array(grant).optional(),
 });
 export const folderPlace = z.object({ parentId: id, sortOrder: z.number() });
 export const template = z.object({
   name: text,
-  type: z.number(),
+  type: coded(z.number(), TEMPLATE_TYPES),
   folders: z.array(z.unknown()).optional(),
   groups: z.array(z.unknown()).optional(),
   bindings: z.array(z.unknown()).optional(),
@@ -126,12 +168,13 @@ export const codeType = z.object({
   enabled: z.boolean(),
 });
 export const code = codeType.extend({ typeId: id.nullable(), sortOrder: z.number() });
-export const tag = z.object({ name: text, color: text });
+/** A preset colour by its name; a #rrggbb colour reads as itself. */
+export const tag = z.object({ name: text, color: coded(text, TAG_COLORS) });
 export const download = z.object({
   name: text,
   documentIds: ids,
   expiresAt: text.optional(),
-  status: z.number().optional(),
+  status: coded(z.number(), DownloadStatus).optional(),
   sha256: sha.nullable().optional(),
   action: z.literal('download').optional(),
 });
@@ -153,16 +196,19 @@ export const documentChange = z
   })
   .partial();
 /** The lifecycle side of a workflow row (DESIGN §6): the status before or after, and the route it belongs to. */
+/** The stages a route passes: review, QC, approval (DocStatus's numbers). */
+export const stageNo = coded(z.number(), [DocStatus.InReview, DocStatus.InQc, DocStatus.InApproval]);
+export const docStatus = coded(z.number(), DocStatus);
 export const workflowStep = z.object({
-  docStatus: z.number(),
+  docStatus,
   routeId: id.optional(),
-  stage: z.number().optional(),
+  stage: stageNo.optional(),
   versionNo: text.optional(),
 });
 export const routeSent = workflowStep.extend({
   stages: z.array(
     z.object({
-      stage: z.number(),
+      stage: stageNo,
       assigneeIds: ids,
       allMustAct: z.boolean(),
       signatureRequired: z.boolean(),
@@ -176,7 +222,7 @@ export const decision = workflowStep.extend({
   stagePassed: z.boolean().optional(),
 });
 export const signed = z.object({
-  meaning: text,
+  meaning: coded(text, ['reviewed', 'qualityChecked', 'approved']),
   signerName: text,
   contentSha256: sha,
   signedAt: text,
@@ -217,10 +263,10 @@ export const customReport = z.object({ name: text, shared: z.boolean(), mailTo: 
 /** An editing session (issue 15): its start, and its end with the versions before and after. */
 export const editStep = z.object({
   sessionId: id,
-  editMode: text,
+  editMode: coded(text, EDIT_MODES),
   versionNo: text.nullable(),
   holderId: id.optional(),
-  outcome: text.optional(),
+  outcome: coded(text, EDIT_OUTCOMES).optional(),
   sha256: sha.optional(),
 });
 export const versionRead = z.object({ action: z.enum(['download', 'view']), fileVersionId: id, sha256: sha });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { ALERT_KINDS } from './alert.ts';
 import { TrailType } from './enums.ts';
+import { FolderType } from './permissions.ts';
 
 /*
  * What each trail row says: one schema per (trail type, object type) pair the server writes, giving the shape
@@ -46,6 +48,8 @@ import {
   customReport,
   editStep,
   versionRead,
+  coded,
+  docStatus,
 } from './trail-shapes.ts';
 
 const common = {
@@ -82,7 +86,7 @@ export const TRAIL_ENTRIES = [
       versionNo: text,
       // Created for someone else (issue 10): who is to receive it, and the status it waits in.
       assigneeId: id.optional(),
-      docStatus: z.number().optional(),
+      docStatus: docStatus.optional(),
     }),
   }),
   entry(TrailType.Update, 'document', { old: documentChange, new: documentChange }),
@@ -115,7 +119,7 @@ export const TRAIL_ENTRIES = [
   entry(TrailType.Delete, 'route_template', { old: z.object({ name: text, stages: z.array(z.unknown()) }) }),
   entry(TrailType.Delete, 'document', {
     old: z.union([
-      z.object({ name: text, folderId: id.nullable(), status: z.number() }),
+      z.object({ name: text, folderId: id.nullable(), status: docStatus }),
       z.object({ name: text, versions: z.array(z.object({ versionNo: text, sha256: sha })) }),
       z.object({ fileVersionId: id, versionNo: text, sha256: sha }),
     ]),
@@ -139,8 +143,13 @@ export const TRAIL_ENTRIES = [
     new: z.object({ folder: text, grants: z.array(grant) }),
   }),
   entry(TrailType.Create, 'folder_template_apply', {
-    old: z.object({ type: z.number(), folderCount: z.number() }),
-    new: z.object({ type: z.number(), folderCount: z.number(), template: text, added: z.array(text) }),
+    old: z.object({ type: coded(z.number(), FolderType), folderCount: z.number() }),
+    new: z.object({
+      type: coded(z.number(), FolderType),
+      folderCount: z.number(),
+      template: text,
+      added: z.array(text),
+    }),
   }),
   entry(TrailType.Create, 'template', { new: template }),
   entry(TrailType.Update, 'template', { old: template, new: template }),
@@ -179,8 +188,8 @@ export const TRAIL_ENTRIES = [
   entry(TrailType.SettingsChange, 'company', { old: company, new: company }),
   entry(TrailType.SettingsChange, 'release', { old: release, new: release }),
   entry(TrailType.SettingsChange, 'study_alert', {
-    old: z.object({ kinds: z.array(text) }),
-    new: z.object({ kinds: z.array(text) }),
+    old: z.object({ kinds: z.array(coded(text, ALERT_KINDS)) }),
+    new: z.object({ kinds: z.array(coded(text, ALERT_KINDS)) }),
   }),
   // The certificate downloaded PDFs are signed with (DESIGN §7): which one was in use before and which is now.
   entry(TrailType.SettingsChange, 'signing_certificate', { old: sealCert.nullable(), new: sealCert }),

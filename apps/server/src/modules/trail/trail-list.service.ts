@@ -1,11 +1,17 @@
 import type { projectTrailQuery, TrailItem } from '@edoc/contract/trail-query';
-import { describeTrail, trailSideText, trailTypeLabel } from '@edoc/contract/trail-format';
+import { describeTrail, trailRefKey, trailRefKeysOf, trailSideText, trailTypeLabel } from '@edoc/contract/trail-format';
+import type { TrailRefKind } from '@edoc/contract/trail-labels';
 import { ID_MAX } from '@edoc/contract/fields';
-import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { z as zod } from 'zod';
+import type { Tx } from '../../db/client.ts';
+import { boardTopics } from '../../db/schema/board.ts';
+import { codeTypes } from '../../db/schema/catalog.ts';
+import { companies } from '../../db/schema/companies.ts';
 import { documents } from '../../db/schema/documents.ts';
-import { folders } from '../../db/schema/projects.ts';
+import { folders, groups, members, projects, roles, sites } from '../../db/schema/projects.ts';
 import { trail } from '../../db/schema/trail.ts';
+import { users } from '../../db/schema/users.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { csvDocument } from '../../lib/csv.ts';
 import { cappedCount } from '../../lib/sql.ts';
@@ -17,37 +23,89 @@ import type { ProjectContext } from '../../plugins/context.ts';
 type TrailFilters = zod.infer<typeof projectTrailQuery>;
 type TrailRow = typeof trail.$inferSelect;
 
-/** Today's names of the documents and folders the rows are about, keyed "type:id". */
-async function objectNames(deps: Deps, rows: TrailRow[]): Promise<Map<string, string>> {
-  const idsOf = (type: string) =>
-    [...new Set(rows.filter((r) => r.objectType === type && r.objectId).map((r) => Number(r.objectId)))].filter(
-      (id) => Number.isSafeInteger(id) && id > 0 && id <= ID_MAX,
-    );
-  const names = new Map<string, string>();
-  const docIds = idsOf('document');
-  if (docIds.length)
-    for (const d of await deps.db
-      .select({ id: documents.id, name: documents.name })
-      .from(documents)
-      .where(inArray(documents.id, docIds)))
-      names.set(`document:${d.id}`, d.name);
-  const folderIds = idsOf('folder');
-  if (folderIds.length)
-    for (const f of await deps.db
-      .select({ id: folders.id, name: folders.name })
-      .from(folders)
-      .where(inArray(folders.id, folderIds)))
-      names.set(`folder:${f.id}`, f.name);
-  return names;
+/** A row's refs: the names of what it points to, among those found (a role id adds its code's name). */
+function refsOfRow(row: TrailRow, found: Map<string, string>): Record<string, string> {
+  const refs: Record<string, string> = {};
+  for (const key of trailRefKeysOf(row)) {
+    const name = found.get(key);
+    if (name === undefined) continue;
+    refs[key] = name;
+    const code = key.startsWith('role:') ? name : key.startsWith('roleCode:') ? key.slice('roleCode:'.length) : null;
+    const roleName = code === null ? undefined : found.get(trailRefKey('roleCode', code));
+    if (code !== null && roleName !== undefined) refs[trailRefKey('roleCode', code)] = roleName;
+  }
+  return refs;
 }
 
-/** Rows as the API answers them, each with its object's name today where it has one. */
-async function items(deps: Deps, rows: TrailRow[]): Promise<TrailItem[]> {
-  const names = await objectNames(deps, rows);
-  return rows.map((r) => ({ ...item(r), objectName: names.get(`${r.objectType}:${r.objectId}`) ?? null }));
+const idsOf = (keys: string[], kind: TrailRefKind) =>
+  keys.flatMap((k) => {
+    if (!k.startsWith(`${kind}:`)) return [];
+    const id = Number(k.slice(kind.length + 1));
+    return Number.isSafeInteger(id) && id > 0 && id <= ID_MAX ? [id] : [];
+  });
+
+/**
+ * Names today of everything the rows point to (TRAIL_REF_KEYS: users, roles, groups, sites, folders, documents…),
+ * keyed `kind:id`, in one query however many rows (issue 26: ids and role codes were shown as stored). The project's
+ * own objects are looked up in the project only; a role gives its code (`role:id`) and its name (`roleCode:CODE`),
+ * so the formatter names a built-in role in the reader's language.
+ */
+async function namesOf(db: Tx, projectId: number, rows: TrailRow[]): Promise<Map<string, string>> {
+  const keys = [...new Set(rows.flatMap(trailRefKeysOf))];
+  const found = new Map<string, string>();
+  if (!keys.length) return found;
+  const ids = (kind: TrailRefKind) => sql`${sql.param(idsOf(keys, kind))}::int[]`;
+  const codes = keys.filter((k) => k.startsWith('roleCode:')).map((k) => k.slice('roleCode:'.length));
+  const { rows: names } = await db.execute<{ kind: string; id: string; name: string; code: string | null }>(sql`
+    select 'user' as kind, id::text as id, name, null as code from ${users} where id = any(${ids('user')})
+    union all
+    select 'role', id::text, name, code from ${roles}
+      where project_id = ${projectId} and (id = any(${ids('role')}) or code = any(${sql.param(codes)}::text[]))
+    union all
+    select 'group', id::text, name, null from ${groups} where project_id = ${projectId} and id = any(${ids('group')})
+    union all
+    select 'site', id::text, name, null from ${sites} where project_id = ${projectId} and id = any(${ids('site')})
+    union all
+    select 'folder', id::text, name, null from ${folders} where project_id = ${projectId} and id = any(${ids('folder')})
+    union all
+    select 'document', id::text, name, null from ${documents}
+      where project_id = ${projectId} and id = any(${ids('document')})
+    union all
+    select 'member', m.id::text, u.name, null from ${members} m join ${users} u on u.id = m.user_id
+      where m.project_id = ${projectId} and m.id = any(${ids('member')})
+    union all
+    select 'topic', id::text, subject, null from ${boardTopics}
+      where project_id = ${projectId} and id = any(${ids('topic')})
+    union all
+    select 'company', id::text, name, null from ${companies} where id = any(${ids('company')})
+    union all
+    select 'codeType', id::text, name, null from ${codeTypes}
+      where id = any(${ids('codeType')})
+        and company_id = (select company_id from ${projects} where id = ${projectId})
+        and (project_id is null or project_id = ${projectId})
+  `);
+  for (const n of names) {
+    if (n.kind === 'role' && n.code !== null) {
+      found.set(trailRefKey('role', n.id), n.code);
+      found.set(trailRefKey('roleCode', n.code), n.name);
+    } else found.set(`${n.kind}:${n.id}`, n.name);
+  }
+  return found;
 }
 
-const item = (r: TrailRow): Omit<TrailItem, 'objectName'> => ({
+/** Rows as the API answers them: each with the names of what it points to, and its object's name today. */
+async function items(deps: Deps, projectId: number, rows: TrailRow[]): Promise<TrailItem[]> {
+  const found = await namesOf(deps.db, projectId, rows);
+  return rows.map((r) => {
+    const objectName =
+      r.objectType === 'document' || r.objectType === 'folder'
+        ? (found.get(`${r.objectType}:${r.objectId}`) ?? null)
+        : null;
+    return { ...item(r), objectName, refs: refsOfRow(r, found) };
+  });
+}
+
+const item = (r: TrailRow): Omit<TrailItem, 'objectName' | 'refs'> => ({
   id: r.id,
   at: r.at.toISOString(),
   actorId: r.actorId,
@@ -75,7 +133,7 @@ export async function fileTrailOf(deps: Deps, ctx: ProjectContext, fileId: numbe
         and(eq(trail.objectType, 'document'), eq(trail.objectId, String(doc.id)), eq(trail.projectId, ctx.projectId)),
       )
       .orderBy(asc(trail.id));
-    return items(deps, rows);
+    return items(deps, ctx.projectId, rows);
   });
 }
 
@@ -108,7 +166,7 @@ export async function projectTrail(deps: Deps, ctx: ProjectContext, f: TrailFilt
     .orderBy(desc(trail.id))
     .limit(f.pageSize)
     .offset((f.pageNum - 1) * f.pageSize);
-  return { data: await items(deps, rows), total, capped };
+  return { data: await items(deps, ctx.projectId, rows), total, capped };
 }
 
 /** An export holds at most this many rows; narrow the filters for more. */
@@ -152,9 +210,13 @@ export async function exportTrail(deps: Deps, ctx: ProjectContext, f: TrailFilte
   const { format } = f;
   const { lang } = ctx;
   const rows = await deps.db.select().from(trail).where(where(ctx, f)).orderBy(asc(trail.id)).limit(EXPORT_MAX_ROWS);
+  const found = await namesOf(deps.db, ctx.projectId, rows);
   const values = rows.map((r) => {
-    // Type and object in the reader's language (issue 26), their codes beside the hash for filters and scripts.
-    const described = describeTrail(r, lang);
+    // Type, object and values in the reader's language (issue 26), the ids named; the codes beside the hash for
+    // filters and scripts. Instants in the values are UTC, as the time column.
+    const objectName =
+      r.objectType === 'document' || r.objectType === 'folder' ? found.get(`${r.objectType}:${r.objectId}`) : null;
+    const described = describeTrail({ ...r, objectName, refs: refsOfRow(r, found) }, lang);
     return [
       r.at.toISOString().replace('T', ' ').slice(0, 23),
       r.actorName ?? '',

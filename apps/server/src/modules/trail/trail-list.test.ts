@@ -1,12 +1,16 @@
 import { trailRoutes } from '@edoc/contract/trail-routes';
 import { documentRoutes } from '@edoc/contract/document-routes';
+import { folderRoutes } from '@edoc/contract/folder-routes';
+import { manageMemberRoutes } from '@edoc/contract/member-routes';
+import { projectEntryRoutes } from '@edoc/contract/project-routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trailEntry } from '@edoc/contract/trail';
 import { eq } from 'drizzle-orm';
 import { folderGrants, roles } from '../../db/schema/projects.ts';
 import { trail } from '../../db/schema/trail.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { createProjectWorld, joinProject, type ProjectWorld } from '../../test/factories.ts';
+import { loadWorkbook } from '../../lib/excel.ts';
+import { createProjectUser, createProjectWorld, joinProject, signIn, type ProjectWorld } from '../../test/factories.ts';
 import { client } from '../../test/requests.ts';
 
 let ctx: TestContext;
@@ -148,5 +152,73 @@ describe('workspace views', () => {
     });
     expect(await list(world.pm.token, 'recent')).toEqual([protocol, brochure]);
     expect(await list(reader.token, 'recent')).toEqual([]);
+  });
+});
+
+describe('values named, not as stored (issue 26, item 3)', () => {
+  it("names a member's role, a grant's grantee and its rights in the reader's language, in the page and the export", async () => {
+    const pm = client(ctx.app, world.pm.token);
+    const [cra] = await ctx.db
+      .insert(roles)
+      .values({ projectId: world.projectId, code: 'CRA', name: '临床监查员', docKeys: ['viewDoc'] })
+      .returning();
+    const user = await createProjectUser(ctx.db, world.companyId, { name: '王芳' });
+    const added = await pm.call(manageMemberRoutes.add, {
+      body: { userId: user.id, roleId: world.roleIds.STU_STAFF, siteIds: [] },
+    });
+    expect(added.statusCode).toBe(200);
+    const memberId = added.data.memberId;
+    await pm.call(manageMemberRoutes.update, { params: { id: memberId }, body: { roleId: cra.id, siteIds: [] } });
+    const saved = await pm.call(folderRoutes.saveGrants, {
+      params: { folderId },
+      body: {
+        grants: [
+          { subjectType: 'user', subjectId: user.id, docKeys: ['viewDoc', 'downDoc'], manageLevel: 2 },
+          { subjectType: 'role', subjectId: world.roleIds.STU_STAFF, docKeys: ['viewDoc'] },
+        ],
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+
+    // The page: each row with the names of what it points to, in one answer.
+    const page = (await pm.call(trailRoutes.list, { query: { type: 108, pageSize: 20 } })).data.data;
+    const grantRow = page.find((r) => r.objectType === 'folder_grants')!;
+    expect(grantRow.refs).toMatchObject({
+      [`user:${user.id}`]: '王芳',
+      [`role:${world.roleIds.STU_STAFF}`]: 'STU_STAFF',
+      [`folder:${folderId}`]: expect.any(String),
+    });
+    const memberRow = page.find((r) => r.objectType === 'member' && r.oldValue !== null)!;
+    expect(memberRow.refs).toMatchObject({
+      [`member:${memberId}`]: '王芳',
+      [`role:${cra.id}`]: 'CRA',
+      'roleCode:CRA': '临床监查员',
+    });
+
+    // The Chinese Excel export: the role's Chinese name, the grantee's name, the labels of the codes.
+    const zhToken = await signIn(ctx, world.pm.email, undefined, 'zh-CN');
+    await client(ctx.app, zhToken).call(projectEntryRoutes.enter, { body: { studyId: world.projectId } });
+    const xlsx = await client(ctx.app, zhToken).call(trailRoutes.export, { query: { format: 'xlsx', type: 108 } });
+    const sheet = (await loadWorkbook(xlsx.rawPayload)).worksheets[0];
+    const rows = sheet
+      .getSheetValues()
+      .flatMap((v) => (Array.isArray(v) ? [v.slice(1).map((c) => String(c ?? ''))] : []));
+    expect(rows[0].slice(2, 8)).toEqual(['类型', '对象', '对象编号', '版本', '原值', '新值']);
+    const of = (objectType: string) => rows.filter((r) => r[11] === objectType);
+    const [add, change] = of('member');
+    expect(add[2]).toBe('权限变更');
+    expect(add[3]).toBe('成员 «王芳»');
+    expect(add[7]).toContain('角色: 普通用户');
+    expect(add[7]).toContain('用户: 王芳');
+    expect(change[6]).toBe('角色: 普通用户');
+    expect(change[7]).toBe('角色: 临床监查员');
+    const [grants] = of('folder_grants');
+    expect(grants[7].split('\n')).toEqual(
+      expect.arrayContaining([
+        '授权（用户 王芳）: 文档权限 查看、下载；管理级别 管理',
+        '授权（角色 普通用户）: 文档权限 查看',
+      ]),
+    );
+    for (const r of rows.slice(1)) expect(r.slice(2, 8).join('\n')).not.toMatch(/STU_STAFF|STU_PM|\bCRA\b|: user\b/);
   });
 });

@@ -28,6 +28,7 @@ const TRAIL = [
     reason: null,
     ip: null,
     objectName: null,
+    refs: {},
   },
   {
     id: 2,
@@ -43,6 +44,7 @@ const TRAIL = [
     reason: null,
     ip: null,
     objectName: null,
+    refs: {},
   },
 ];
 const VERSION = {

@@ -25,6 +25,7 @@ const ROWS = [
     reason: null,
     ip: '127.0.0.1',
     objectName: 'Protocol today',
+    refs: {},
   },
 ];
 
@@ -99,4 +100,67 @@ describe('operation trajectory page', () => {
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]).toMatch(/^trail-\d{4}-\d{2}-\d{2}\.csv$/);
   });
+
+  // Issue 26, item 3: a grant's grantee was its id, "Grantee type: user", its manage level a number, a role its code.
+  it.each([
+    [
+      'en-US',
+      ['Grants (User Ann Lee):', 'Document rights View, Download; Manage level Manage'],
+      ['Grants (Role Ordinary user):', 'Document rights View'],
+      'Role: Ordinary user → 临床监查员',
+    ],
+    [
+      'zh-CN',
+      ['授权（用户 Ann Lee）:', '文档权限 查看、下载；管理级别 管理'],
+      ['授权（角色 普通用户）:', '文档权限 查看'],
+      '角色: 普通用户 → 临床监查员',
+    ],
+  ] as const)(
+    'names a grant change and a member change in %s, by the names the server gave',
+    async (lang, user, role, memberLine) => {
+      await changeLanguage(lang);
+      enterProject();
+      const change = {
+        ...ROWS[0],
+        type: 108,
+        objectType: 'folder_grants',
+        objectId: '12',
+        version: null,
+        oldValue: { folder: 'Protocol', grants: [] },
+        newValue: {
+          folder: 'Protocol',
+          grants: [
+            { subjectType: 'user', subjectId: 4, docKeys: ['downDoc', 'viewDoc'], libraryKeys: [], manageLevel: 2 },
+            { subjectType: 'role', subjectId: 2, docKeys: ['viewDoc'], libraryKeys: [], manageLevel: 0 },
+          ],
+        },
+        objectName: 'Protocol',
+        refs: { 'user:4': 'Ann Lee', 'role:2': 'STU_STAFF', 'folder:12': 'Protocol' },
+      };
+      const member = {
+        ...ROWS[0],
+        id: 10,
+        type: 108,
+        objectType: 'member',
+        objectId: '5',
+        version: null,
+        oldValue: { roleId: 2, siteIds: [] },
+        newValue: { roleId: 7, role: 'CRA', siteIds: [] },
+        objectName: null,
+        refs: { 'member:5': 'Ann Lee', 'role:2': 'STU_STAFF', 'role:7': 'CRA', 'roleCode:CRA': '临床监查员' },
+      };
+      mockApi({
+        'GET /audit/project/list': () => reply(projectTrailPage, { data: [change, member], total: 2 }),
+        'GET /manage/member/list': () => envelope({ data: [], total: 0 }),
+      });
+      renderApp('/manage/report?tab=trail');
+      const table = await findById('trail-table');
+      // One line per grantee: who by name, the rights and the manage level by their labels.
+      for (const [label, rights] of [user, role])
+        expect((await within(table).findByText(label)).parentElement).toHaveTextContent(`${label} ${rights}`);
+      expect(within(table).getByText('«Ann Lee»')).toBeInTheDocument();
+      expect(table).toHaveTextContent(memberLine);
+      expect(table.textContent).not.toMatch(/STU_STAFF|\bCRA\b|: user|#4|#7/);
+    },
+  );
 });

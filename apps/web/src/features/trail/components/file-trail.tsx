@@ -25,7 +25,7 @@ export function FileTrail({ fileId }: { fileId: number }) {
               </Typography.Text>{' '}
               · {r.actorName} <Tag>{t(`audit.types.${r.type}`, { defaultValue: String(r.type) })}</Tag>
               {r.version ? <Tag color="blue">{r.version}</Tag> : null}
-              <TrailChanges description={describeTrail(r, lang)} />
+              <TrailChanges description={describeTrail(r, lang, { instant: formatInstant })} />
             </>
           ),
         }))}

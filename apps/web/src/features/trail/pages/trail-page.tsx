@@ -70,7 +70,7 @@ export function TrailPage() {
       width: 160,
       render: (_: unknown, r) => {
         // The id stays beside the name: the document filter and the export name objects by id.
-        const { objectLabel, objectName } = describeTrail(r, lang);
+        const { objectLabel, objectName } = describeTrail(r, lang, { instant: formatInstant });
         return (
           <>
             <div>{r.objectId ? `${objectLabel} #${r.objectId}` : objectLabel}</div>
@@ -83,7 +83,7 @@ export function TrailPage() {
     {
       title: t('audit.changes'),
       key: 'changes',
-      render: (_: unknown, r) => <TrailChanges description={describeTrail(r, lang)} />,
+      render: (_: unknown, r) => <TrailChanges description={describeTrail(r, lang, { instant: formatInstant })} />,
     },
     { title: t('audit.reason'), dataIndex: 'reason', width: 140 },
   ];
