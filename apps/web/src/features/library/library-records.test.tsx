@@ -12,6 +12,7 @@ import { callsTo, enterWorkspace, node } from '../../test/document-fixtures';
 import { byId, findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
 import { libRow, libraryTree } from '../../test/library-fixtures';
+import { bodyOf } from '../../test/workflow-fixtures';
 
 // Issue 26 item 12: a library record moved to another library folder or renamed, from its row's menu.
 
@@ -53,8 +54,8 @@ async function serve(extra: Parameters<typeof mockApi>[0] = {}, folders: typeof 
 }
 
 const lists = (fetchMock: ReturnType<typeof mockApi>) => callsTo(fetchMock, 'GET', '/folder/library/file/list').length;
-const bodyOf = (fetchMock: ReturnType<typeof mockApi>, path: string, i = 0): unknown =>
-  JSON.parse(String(callsTo(fetchMock, 'POST', path)[i][1]?.body));
+const sent = (fetchMock: ReturnType<typeof mockApi>, path: string, i = 0) =>
+  bodyOf(callsTo(fetchMock, 'POST', path)[i]);
 
 /** The row's menu opened: the ids of what it offers, in order. */
 async function menuOf(entryId: number): Promise<string[]> {
@@ -129,7 +130,7 @@ describe('moving a library record', () => {
     const before = lists(fetchMock);
     fireEvent.click(byId('library-move-ok'));
     await waitFor(() => expect(callsTo(fetchMock, 'POST', '/folder/library/file/move/a')).toHaveLength(1));
-    expect(bodyOf(fetchMock, '/folder/library/file/move/a')).toEqual({ fileId: 10, folderId: 20 });
+    expect(sent(fetchMock, '/folder/library/file/move/a')).toEqual({ fileId: 10, folderId: 20 });
     expect(await screen.findByText('“Protocol” was moved to 8.2 Library: before the trial')).toBeInTheDocument();
     // The list is asked again: the row shows where it is now.
     await waitFor(() => expect(lists(fetchMock)).toBeGreaterThan(before));
@@ -189,12 +190,12 @@ describe('renaming a library record', () => {
     fireEvent.click(byId('library-rename-ok'));
     // The server's refusal of the name, under the field.
     expect(await within(dialog).findByText('Duplicate file name!')).toBeInTheDocument();
-    expect(bodyOf(fetchMock, '/folder/library/file/rename/a')).toEqual({ fileId: 10, name: 'Old SOP' });
+    expect(sent(fetchMock, '/folder/library/file/rename/a')).toEqual({ fileId: 10, name: 'Old SOP' });
     fireEvent.change(input, { target: { value: ' Protocol v2 ' } });
     const before = lists(fetchMock);
     fireEvent.click(byId('library-rename-ok'));
     await waitFor(() => expect(callsTo(fetchMock, 'POST', '/folder/library/file/rename/a')).toHaveLength(2));
-    expect(bodyOf(fetchMock, '/folder/library/file/rename/a', 1)).toEqual({ fileId: 10, name: 'Protocol v2' });
+    expect(sent(fetchMock, '/folder/library/file/rename/a', 1)).toEqual({ fileId: 10, name: 'Protocol v2' });
     expect(await screen.findByText('Renamed to “Protocol v2”')).toBeInTheDocument();
     await waitFor(() => expect(lists(fetchMock)).toBeGreaterThan(before));
   });
@@ -210,7 +211,7 @@ describe('renaming a library record', () => {
     const dialog = await dialogTitled('重命名“Brochure”');
     fireEvent.click(byId('library-rename-ok'));
     expect(await within(dialog).findByText('文档没有变化')).toBeInTheDocument();
-    expect(bodyOf(fetchMock, '/folder/library/file/rename/a')).toEqual({ fileId: 20, name: 'Brochure' });
+    expect(sent(fetchMock, '/folder/library/file/rename/a')).toEqual({ fileId: 20, name: 'Brochure' });
     fireEvent.click(within(dialog).getByRole('button', { name: /取\s*消/ }));
     await waitFor(() => expect(document.activeElement).toBe(byId('library-row-2-menu')));
   });
