@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { DownloadOutlined, InboxOutlined, UploadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Modal, Space, Table, Upload, type UploadFile } from 'antd';
+import { Alert, App, Button, Space, Table, Upload, type UploadFile } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ExcelRowError, ImportInvalidData } from '@edoc/contract/excel';
 import type { DataRoute, RawRoute, RouteInput } from '@edoc/contract/route';
@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { ApiError, call, callUpload, isApiError } from '../lib/api-client';
 import { saveBlob } from '../lib/download';
 import { showError } from '../lib/feedback';
+import { Dialog } from './dialog';
 
 /** An import: a workbook as multipart (field `file`), the scope or type in the query; and its sample's download. */
 type ImportRoute = DataRoute & { multipart: z.ZodType; query: z.ZodType };
@@ -113,7 +114,7 @@ export function ExcelImport<R extends ImportRoute>(props: ExcelImportProps<R>) {
       <Button id={props.id} icon={<UploadOutlined />} disabled={props.disabled} onClick={() => setOpen(true)}>
         {t('excelImport.button')}
       </Button>
-      <Modal
+      <Dialog
         open={open}
         title={props.title}
         okText={t('excelImport.submit')}
@@ -171,7 +172,7 @@ export function ExcelImport<R extends ImportRoute>(props: ExcelImportProps<R>) {
             />
           )}
         </Space>
-      </Modal>
+      </Dialog>
     </>
   );
 }

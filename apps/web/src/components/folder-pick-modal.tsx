@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
-import { Form, Modal, type FormRule } from 'antd';
+import { Form, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FolderNode } from '@edoc/contract/folder';
 import { requiredRule } from '../lib/form-rules';
 import { useRevalidateOnLanguage } from '../lib/use-revalidate-on-language';
 import { EnterSubmits } from './enter-submits';
 import { FolderSelect, type Choosable } from './folder-select';
+import { Dialog } from './dialog';
 
 /**
  * Asks for a folder of a tree, among those `choosable` allows (a workspace move or restore: where the caller may
@@ -35,7 +36,7 @@ export function FolderPickModal(props: {
     if (open) form.resetFields();
   }, [open, form]);
   return (
-    <Modal
+    <Dialog
       open={props.open}
       title={props.title}
       okText={t('common.confirm')}
@@ -59,6 +60,6 @@ export function FolderPickModal(props: {
         </Form.Item>
         <EnterSubmits />
       </Form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { App, Modal } from 'antd';
+import { App } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -7,6 +7,7 @@ import { paths } from '../../config/paths';
 import { useExtendSession } from '../../features/auth/api';
 import { dismissIdlePrompt, idleRemaining, resetIdle, stopIdle, useIdleRemaining } from '../../lib/idle-timer';
 import { clearSession } from '../../lib/session';
+import { Dialog } from '../../components/dialog';
 
 /** SPEC §4 idle timer: asks to extend shortly before the end and signs the tab out at zero. */
 export function IdleWatcher() {
@@ -40,7 +41,7 @@ export function IdleWatcher() {
   };
 
   return (
-    <Modal
+    <Dialog
       open={promptDue}
       title={t('idle.title')}
       okText={t('idle.extend')}
@@ -52,6 +53,6 @@ export function IdleWatcher() {
       wrapClassName="idle-prompt"
     >
       <p id="idle-prompt-text">{t('idle.question')}</p>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { UploadOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input, Modal, Upload, type UploadFile } from 'antd';
+import { App, Button, Form, Input, Upload, type UploadFile } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BOARD_BODY_MAX_BYTES, BOARD_FILES_MAX, boardBody, topicFields } from '@edoc/contract/board';
 import { ByteCount } from '../../../components/byte-count';
@@ -9,6 +9,7 @@ import { schemaRule } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
 import { usePost } from '../api';
 import { MentionInput, useMentionPicks } from './mention-input';
+import { Dialog } from '../../../components/dialog';
 
 interface TopicFormValues {
   subject: string;
@@ -86,7 +87,7 @@ export function TopicFormModal({
   };
 
   return (
-    <Modal
+    <Dialog
       open={open}
       title={t('board.newTopic')}
       okText={t('board.post')}
@@ -123,6 +124,6 @@ export function TopicFormModal({
           <FilesField id="board-topic-files" />
         </Form.Item>
       </Form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Form, Input, Modal, Space, Switch, type TableProps } from 'antd';
+import { App, Button, Card, Form, Input, Space, Switch, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { codeTypeBody, type CodeScope, type CodeTypeBody, type CodeTypeItem } from '@edoc/contract/code';
 import { EnterSubmits } from '../../../components/enter-submits';
@@ -12,6 +12,7 @@ import { useListState } from '../../../lib/use-list-state';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
 import { excelRoutes, useCodeTypes, useDeleteCodeType, useInvalidateCodes, useSaveCodeType } from '../api';
 import { useCatalogColumns, useCatalogDelete, useSaveExport } from './catalog-parts';
+import { Dialog } from '../../../components/dialog';
 
 const shape = codeTypeBody.shape;
 const optional = (v?: string) => v?.trim() || undefined;
@@ -61,7 +62,7 @@ function CodeTypeFormModal(props: { scope: CodeScope; open: boolean; item?: Code
   };
 
   return (
-    <Modal
+    <Dialog
       open={open}
       title={item ? t('code.editTypeTitle') : t('code.createTypeTitle')}
       okText={t('common.save')}
@@ -94,7 +95,7 @@ function CodeTypeFormModal(props: { scope: CodeScope; open: boolean; item?: Code
         </Form.Item>
         <EnterSubmits />
       </Form>
-    </Modal>
+    </Dialog>
   );
 }
 

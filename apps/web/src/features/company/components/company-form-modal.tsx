@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { App, Form, Input, Modal } from 'antd';
+import { App, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { companyBody, type CompanyItem } from '@edoc/contract/company';
 import { EnterSubmits } from '../../../components/enter-submits';
@@ -7,6 +7,7 @@ import { showServerError } from '../../../lib/form-errors';
 import { schemaRule } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
 import { useSaveCompany } from '../api';
+import { Dialog } from '../../../components/dialog';
 
 interface CompanyFormValues {
   companyName: string;
@@ -50,7 +51,7 @@ export function CompanyFormModal({ open, company, onClose }: CompanyFormModalPro
   };
 
   return (
-    <Modal
+    <Dialog
       open={open}
       title={company ? t('company.editTitle') : t('company.createTitle')}
       okText={t('common.save')}
@@ -79,6 +80,6 @@ export function CompanyFormModal({ open, company, onClose }: CompanyFormModalPro
         </Form.Item>
         <EnterSubmits />
       </Form>
-    </Modal>
+    </Dialog>
   );
 }

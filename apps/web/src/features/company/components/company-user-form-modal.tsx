@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { App, Form, Input, Modal } from 'antd';
+import { App, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { companyUserBody, type CompanyUserItem } from '@edoc/contract/company';
 import { EnterSubmits } from '../../../components/enter-submits';
@@ -7,6 +7,7 @@ import { showServerError } from '../../../lib/form-errors';
 import { schemaRule, trimInput } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
 import { useSaveCompanyUser, type CompanyScope } from '../api';
+import { Dialog } from '../../../components/dialog';
 
 interface CompanyUserFormValues {
   email: string;
@@ -60,7 +61,7 @@ export function CompanyUserFormModal({ open, scope, user, onClose }: CompanyUser
   };
 
   return (
-    <Modal
+    <Dialog
       open={open}
       title={user ? t('companyUser.editTitle') : t('companyUser.createTitle')}
       okText={t('common.save')}
@@ -95,6 +96,6 @@ export function CompanyUserFormModal({ open, scope, user, onClose }: CompanyUser
         </Form.Item>
         <EnterSubmits />
       </Form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Alert, App, Form, Input, Modal } from 'antd';
+import { Alert, App, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { companyManagerBody } from '@edoc/contract/company';
 import { EnterSubmits } from '../../../components/enter-submits';
@@ -7,6 +7,7 @@ import { showServerError } from '../../../lib/form-errors';
 import { schemaRule, trimInput } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
 import { useAddCompanyManager } from '../api';
+import { Dialog } from '../../../components/dialog';
 
 interface ManagerFormValues {
   email: string;
@@ -44,7 +45,7 @@ export function ManagerFormModal({ open, companyId, onClose }: ManagerFormModalP
     );
 
   return (
-    <Modal
+    <Dialog
       open={open}
       title={t('company.addManager')}
       okText={t('common.save')}
@@ -82,6 +83,6 @@ export function ManagerFormModal({ open, companyId, onClose }: ManagerFormModalP
         </Form.Item>
         <EnterSubmits />
       </Form>
-    </Modal>
+    </Dialog>
   );
 }

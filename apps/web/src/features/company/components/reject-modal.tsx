@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
-import { Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { requiredText } from '@edoc/contract/fields';
 import { schemaRule } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
+import { Dialog } from '../../../components/dialog';
 
 /** Not in the contract yet: the rejection reason of POST /company/approve/:userId/a. */
 export const REJECT_REASON_MAX = 500;
@@ -28,7 +29,7 @@ export function RejectModal({ open, userName, loading, onReject, onClose }: Reje
   }, [open, form]);
 
   return (
-    <Modal
+    <Dialog
       open={open}
       title={t('approve.rejectTitle', { name: userName ?? '' })}
       okText={t('approve.reject')}
@@ -50,6 +51,6 @@ export function RejectModal({ open, userName, loading, onReject, onClose }: Reje
           <Input.TextArea name="reason" rows={4} showCount maxLength={REJECT_REASON_MAX} />
         </Form.Item>
       </Form>
-    </Modal>
+    </Dialog>
   );
 }

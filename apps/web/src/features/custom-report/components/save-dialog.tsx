@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Form, Input, Modal, Select, Switch } from 'antd';
+import { Form, Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { customReportBody, type ReportDefinition } from '@edoc/contract/custom-report';
 import { EnterSubmits } from '../../../components/enter-submits';
@@ -7,6 +7,7 @@ import { showServerError } from '../../../lib/form-errors';
 import { schemaRule } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
 import { useRecipients, useSaveReport } from '../api';
+import { Dialog } from '../../../components/dialog';
 
 export interface SaveValues {
   name: string;
@@ -49,7 +50,7 @@ export function SaveDialog({ open, id, initial, definition, onClose, onSaved }: 
     );
 
   return (
-    <Modal
+    <Dialog
       open={open}
       title={id ? t('customReport.save.editTitle') : t('customReport.save.title')}
       okText={t('common.save')}
@@ -89,6 +90,6 @@ export function SaveDialog({ open, id, initial, definition, onClose, onSaved }: 
         </Form.Item>
         <EnterSubmits />
       </Form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { App, Form, Input, Modal, Typography } from 'antd';
+import { App, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { downloadTaskName } from '@edoc/contract/download';
 import { EnterSubmits } from '../../../components/enter-submits';
@@ -7,6 +7,7 @@ import { showServerError } from '../../../lib/form-errors';
 import { schemaRule } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
 import { useCreateDownloadTask } from '../api';
+import { Dialog } from '../../../components/dialog';
 
 interface PackValues {
   name: string;
@@ -48,7 +49,7 @@ export function PackDialog({ open, fileIds, onClose, onCreated }: PackDialogProp
     );
 
   return (
-    <Modal
+    <Dialog
       open={open}
       title={t('download.packTitle', { count: fileIds.length })}
       okText={t('download.pack')}
@@ -72,6 +73,6 @@ export function PackDialog({ open, fileIds, onClose, onCreated }: PackDialogProp
         <EnterSubmits />
       </Form>
       <Typography.Text type="secondary">{t('download.packWhere')}</Typography.Text>
-    </Modal>
+    </Dialog>
   );
 }

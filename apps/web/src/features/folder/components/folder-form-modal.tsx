@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { App, Form, Input, Modal } from 'antd';
+import { App, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { folderBody, type FolderNode } from '@edoc/contract/folder';
 import { FolderType } from '@edoc/contract/permissions';
@@ -8,6 +8,7 @@ import { showServerError } from '../../../lib/form-errors';
 import { schemaRule } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
 import { useSaveFolder } from '../api';
+import { Dialog } from '../../../components/dialog';
 
 interface FolderFormValues {
   name: string;
@@ -60,7 +61,7 @@ export function FolderFormModal({ target, onClose }: { target: FolderFormTarget 
         : t('folder.createRoot');
 
   return (
-    <Modal
+    <Dialog
       open={target !== null}
       title={title}
       okText={t('common.save')}
@@ -88,6 +89,6 @@ export function FolderFormModal({ target, onClose }: { target: FolderFormTarget 
         </Form.Item>
         <EnterSubmits />
       </Form>
-    </Modal>
+    </Dialog>
   );
 }

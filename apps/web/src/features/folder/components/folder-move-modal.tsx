@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
-import { App, Modal, TreeSelect } from 'antd';
+import { App, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FolderNode } from '@edoc/contract/folder';
 import { useMoveFolder } from '../api';
+import { Dialog } from '../../../components/dialog';
 
 interface TreeOption {
   value: number;
@@ -50,7 +51,7 @@ export function FolderMoveModal({
     );
 
   return (
-    <Modal
+    <Dialog
       open={folder !== null}
       title={t('folder.moveTitle', { name: folder?.folderName ?? '' })}
       okText={t('common.save')}
@@ -71,6 +72,6 @@ export function FolderMoveModal({
         treeNodeFilterProp="title"
         aria-label={t('folder.moveTarget')}
       />
-    </Modal>
+    </Dialog>
   );
 }

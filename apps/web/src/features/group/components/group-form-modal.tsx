@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { App, Form, Input, Modal, Select } from 'antd';
+import { App, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { groupBody, type GroupItem } from '@edoc/contract/group';
 import { EnterSubmits } from '../../../components/enter-submits';
@@ -8,6 +8,7 @@ import { schemaRule } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
 import { useAllMembers } from '../../member/api';
 import { useSaveGroup } from '../api';
+import { Dialog } from '../../../components/dialog';
 
 interface GroupFormValues {
   name: string;
@@ -61,7 +62,7 @@ export function GroupFormModal({ open, group, onClose }: GroupFormModalProps) {
   };
 
   return (
-    <Modal
+    <Dialog
       open={open}
       title={group ? t('group.editTitle', { name: group.name }) : t('group.createTitle')}
       okText={t('common.save')}
@@ -100,6 +101,6 @@ export function GroupFormModal({ open, group, onClose }: GroupFormModalProps) {
         </Form.Item>
         <EnterSubmits />
       </Form>
-    </Modal>
+    </Dialog>
   );
 }

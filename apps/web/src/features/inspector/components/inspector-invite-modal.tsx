@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { App, DatePicker, Form, Input, Modal, Switch } from 'antd';
+import { App, DatePicker, Form, Input, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { errorMessage } from '@edoc/contract/errors';
@@ -10,6 +10,7 @@ import { schemaRule, trimInput } from '../../../lib/form-rules';
 import { currentLang } from '../../../lib/i18n';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
 import { useInviteInspector } from '../api';
+import { Dialog } from '../../../components/dialog';
 
 interface InviteValues {
   email: string;
@@ -106,7 +107,7 @@ export function InspectorInviteModal({ open, inspector, onClose }: InspectorInvi
   };
 
   return (
-    <Modal
+    <Dialog
       open={open}
       title={inspector ? t('inspector.changeTitle') : t('inspector.inviteTitle')}
       okText={inspector ? t('common.save') : t('inspector.invite')}
@@ -146,6 +147,9 @@ export function InspectorInviteModal({ open, inspector, onClose }: InspectorInvi
         >
           <DatePicker.RangePicker
             id="inspector-period"
+            // An empty end is the rule's to refuse (periodRequired): without allowEmpty the picker held the focus in
+            // an empty start field, so Tab never left it (a keyboard trap, issue 31).
+            allowEmpty={[true, true]}
             style={{ width: '100%' }}
             placeholder={[t('inspector.startsOn'), t('inspector.endsOn')]}
           />
@@ -160,6 +164,6 @@ export function InspectorInviteModal({ open, inspector, onClose }: InspectorInvi
         </Form.Item>
         <EnterSubmits />
       </Form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, App, DatePicker, Form, Modal, TreeSelect } from 'antd';
+import { Alert, App, DatePicker, Form, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { DocStatus } from '@edoc/contract/enums';
@@ -13,6 +13,7 @@ import { currentLang } from '../../../lib/i18n';
 import { folderLabel } from '../../../components/folder-tree/folder-tree-model';
 import { useArchive, useBatchArchive, useLibraryTree } from '../api';
 import { ArchiveResults } from './archive-results';
+import { Dialog } from '../../../components/dialog';
 
 /** A document to archive: its current version (status 8) and, when known, its own effective date. */
 export interface ArchiveTarget {
@@ -126,7 +127,7 @@ export function ArchiveDialog(props: {
   const future = startDate ? startDate.isAfter(dayjs(), 'day') : false;
   const names = new Map(docs.map((d) => [d.fileId, d.name]));
   return (
-    <Modal
+    <Dialog
       open={open}
       width={results ? 720 : 520}
       title={
@@ -191,6 +192,6 @@ export function ArchiveDialog(props: {
         ) : null}
       </Form>
       {results ? <ArchiveResults results={results} names={names} /> : null}
-    </Modal>
+    </Dialog>
   );
 }

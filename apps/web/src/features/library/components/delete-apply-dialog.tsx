@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
-import { App, Form, Input, Modal, Select, Typography } from 'antd';
+import { App, Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { deleteApplyBody, type DeletionApprovers } from '@edoc/contract/library';
 import { showServerError } from '../../../lib/form-errors';
 import { schemaRule } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
 import { useApplyDelete, useDeletionApprovers } from '../api';
+import { Dialog } from '../../../components/dialog';
 
 interface ApplyValues {
   approverId?: number;
@@ -59,7 +60,7 @@ export function DeleteApplyDialog({
     );
 
   return (
-    <Modal
+    <Dialog
       open={row !== null}
       title={row ? t('library.applyTitle', { name: row.name }) : ''}
       okText={t('library.action.applyDelete')}
@@ -98,7 +99,7 @@ export function DeleteApplyDialog({
           <Input.TextArea id="library-apply-reason" rows={3} maxLength={1000} showCount />
         </Form.Item>
       </Form>
-    </Modal>
+    </Dialog>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Alert, App, Form, Input, Modal, Select } from 'antd';
+import { Alert, App, Form, Input, Select } from 'antd';
 import { useQuery, type QueryKey, type UseMutationResult, type UseQueryOptions } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EnterSubmits } from '../../../components/enter-submits';
@@ -17,6 +17,7 @@ import {
 import { isApiError } from '../../../lib/api-client';
 import { roleNameIn } from '@edoc/contract/role';
 import type { SiteItem } from '@edoc/contract/site';
+import { Dialog } from '../../../components/dialog';
 
 interface MemberFormValues {
   userId?: number;
@@ -96,7 +97,7 @@ export function MemberFormModal<R extends ProjectRole>({ open, calls, member, on
   }, [open, member, form, reset]);
 
   return (
-    <Modal
+    <Dialog
       open={open}
       title={member ? t('member.editTitle', { name: member.userName }) : t('member.addTitle')}
       okText={t('common.save')}
@@ -169,7 +170,7 @@ export function MemberFormModal<R extends ProjectRole>({ open, calls, member, on
         </Form.Item>
         <EnterSubmits />
       </Form>
-    </Modal>
+    </Dialog>
   );
 }
 

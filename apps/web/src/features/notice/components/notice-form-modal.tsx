@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { App, DatePicker, Form, Input, Modal, Switch } from 'antd';
+import { App, DatePicker, Form, Input, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { NoticeStatus } from '@edoc/contract/enums';
@@ -9,6 +9,7 @@ import { ByteCount } from '../../../components/byte-count';
 import { fieldMessage, schemaRule } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
 import { useSaveNotice } from '../api';
+import { Dialog } from '../../../components/dialog';
 
 interface NoticeFormValues {
   subject: string;
@@ -66,7 +67,7 @@ export function NoticeFormModal({ open, notice, onClose }: NoticeFormModalProps)
     );
 
   return (
-    <Modal
+    <Dialog
       open={open}
       title={notice ? t('notice.editTitle') : t('notice.createTitle')}
       okText={t('common.save')}
@@ -109,6 +110,6 @@ export function NoticeFormModal({ open, notice, onClose }: NoticeFormModalProps)
           <Switch />
         </Form.Item>
       </Form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { App, Col, DatePicker, Form, Input, Modal, Row, Select } from 'antd';
+import { App, Col, DatePicker, Form, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { projectBody, type ProjectBody, type ProjectItem } from '@edoc/contract/project';
@@ -19,6 +19,7 @@ import {
   SwitchField,
   VersionConventionField,
 } from './project-settings-fields';
+import { Dialog } from '../../../components/dialog';
 
 interface ProjectFormValues {
   code: string;
@@ -132,7 +133,7 @@ export function ProjectFormModal({ open, project, onClose }: ProjectFormModalPro
     );
 
   return (
-    <Modal
+    <Dialog
       open={open}
       title={project ? t('project.editTitle') : t('project.createTitle')}
       okText={t('common.save')}
@@ -226,6 +227,6 @@ export function ProjectFormModal({ open, project, onClose }: ProjectFormModalPro
         </Row>
         <EnterSubmits />
       </Form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { App, DatePicker, Form, Input, Modal } from 'antd';
+import { App, DatePicker, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { releaseSaveBody, type ReleaseItem } from '@edoc/contract/release';
@@ -7,6 +7,7 @@ import { showServerError } from '../../../lib/form-errors';
 import { fieldMessage, schemaRule } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
 import { useSaveRelease } from '../api';
+import { Dialog } from '../../../components/dialog';
 
 interface ReleaseFormValues {
   version: string;
@@ -65,7 +66,7 @@ export function ReleaseFormModal({ open, release, onClose }: ReleaseFormModalPro
     );
 
   return (
-    <Modal
+    <Dialog
       open={open}
       title={release ? t('release.editTitle') : t('release.createTitle')}
       okText={t('common.save')}
@@ -106,6 +107,6 @@ export function ReleaseFormModal({ open, release, onClose }: ReleaseFormModalPro
           <Input.TextArea name="notesEn" rows={6} />
         </Form.Item>
       </Form>
-    </Modal>
+    </Dialog>
   );
 }

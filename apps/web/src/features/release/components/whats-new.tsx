@@ -1,7 +1,8 @@
-import { Button, Divider, Modal, Typography } from 'antd';
+import { Button, Divider, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session';
 import { useAcknowledgeReleases, useUnreadReleases } from '../api';
+import { Dialog } from '../../../components/dialog';
 
 /**
  * "What's new": after a newer release, shown once to every signed-in user. Closing it acknowledges the
@@ -16,7 +17,7 @@ export function WhatsNew() {
   const acknowledge = useAcknowledgeReleases(session.userId ?? null);
 
   return (
-    <Modal
+    <Dialog
       open={releases.length > 0}
       title={t('release.whatsNewTitle')}
       onCancel={() => acknowledge.mutate(releases[0].id)}
@@ -43,6 +44,6 @@ export function WhatsNew() {
           </div>
         ))}
       </div>
-    </Modal>
+    </Dialog>
   );
 }

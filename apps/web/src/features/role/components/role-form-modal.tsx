@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Alert, App, Checkbox, Form, Input, Modal } from 'antd';
+import { Alert, App, Checkbox, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DOC_PERMISSION_KEYS, LIBRARY_PERMISSION_KEYS } from '@edoc/contract/enums';
 import { isAdministratorRole, roleBody, type RoleBody, type RoleItem } from '@edoc/contract/role';
@@ -8,6 +8,7 @@ import { showServerError } from '../../../lib/form-errors';
 import { schemaRule } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
 import { useSaveRole } from '../api';
+import { Dialog } from '../../../components/dialog';
 
 interface RoleFormValues {
   code: string;
@@ -73,7 +74,7 @@ export function RoleFormModal({ open, role, onClose }: RoleFormModalProps) {
   };
 
   return (
-    <Modal
+    <Dialog
       open={open}
       width={640}
       title={role ? t('role.editTitle', { name: role.name }) : t('role.createTitle')}
@@ -127,6 +128,6 @@ export function RoleFormModal({ open, role, onClose }: RoleFormModalProps) {
         </Form.Item>
         <EnterSubmits />
       </Form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { App, Form, Input, Modal } from 'antd';
+import { App, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { siteBody, type SiteItem } from '@edoc/contract/site';
 import { EnterSubmits } from '../../../components/enter-submits';
@@ -7,6 +7,7 @@ import { showServerError } from '../../../lib/form-errors';
 import { schemaRule } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
 import { useSaveSite } from '../api';
+import { Dialog } from '../../../components/dialog';
 
 interface SiteFormValues {
   name: string;
@@ -56,7 +57,7 @@ export function SiteFormModal({ open, site, onClose }: SiteFormModalProps) {
   };
 
   return (
-    <Modal
+    <Dialog
       open={open}
       title={site ? t('site.editTitle') : t('site.createTitle')}
       okText={t('common.save')}
@@ -93,6 +94,6 @@ export function SiteFormModal({ open, site, onClose }: SiteFormModalProps) {
         </Form.Item>
         <EnterSubmits />
       </Form>
-    </Modal>
+    </Dialog>
   );
 }

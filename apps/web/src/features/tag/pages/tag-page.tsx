@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Empty, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { App, Button, Card, Empty, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { TAG_COLORS, tagBody, type TagBody, type TagItem } from '@edoc/contract/tag';
 import { EnterSubmits } from '../../../components/enter-submits';
@@ -8,6 +8,7 @@ import { showServerError } from '../../../lib/form-errors';
 import { schemaRule } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
 import { useDeleteTag, useSaveTag, useTags } from '../api';
+import { Dialog } from '../../../components/dialog';
 
 function TagFormModal({ open, tag, onClose }: { open: boolean; tag?: TagItem; onClose: () => void }) {
   const { t } = useTranslation();
@@ -35,7 +36,7 @@ function TagFormModal({ open, tag, onClose }: { open: boolean; tag?: TagItem; on
     );
 
   return (
-    <Modal
+    <Dialog
       open={open}
       title={tag ? t('tag.editTitle') : t('tag.createTitle')}
       okText={t('common.save')}
@@ -63,7 +64,7 @@ function TagFormModal({ open, tag, onClose }: { open: boolean; tag?: TagItem; on
         </Form.Item>
         <EnterSubmits />
       </Form>
-    </Modal>
+    </Dialog>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Input, Modal, Spin, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Form, Input, Spin, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { BatchAnswer, TaskItem } from '@edoc/contract/workflow-requests';
 import { STAGE_RULES, type ESignatureMeaning, type TaskKind } from '@edoc/contract/workflow';
@@ -7,6 +7,7 @@ import { ESignatureFields, eSignatureOf, type ESignatureValues } from '../../../
 import { isApiError } from '../../../lib/api-client';
 import { showError } from '../../../lib/feedback';
 import { useBatchPass, useSigningOf } from '../api';
+import { Dialog } from '../../../components/dialog';
 
 interface PassValues {
   comment?: string;
@@ -76,7 +77,7 @@ export function PassDialog({
   if (results) {
     const ok = results.filter((r) => r.ok).length;
     return (
-      <Modal
+      <Dialog
         open={open}
         title={t('task.pass.resultTitle')}
         onCancel={close}
@@ -110,12 +111,12 @@ export function PassDialog({
             },
           ]}
         />
-      </Modal>
+      </Dialog>
     );
   }
 
   return (
-    <Modal
+    <Dialog
       open={open}
       title={t('task.pass.title', { count: tasks.length })}
       onCancel={close}
@@ -159,6 +160,6 @@ export function PassDialog({
           </Typography.Paragraph>
         )}
       </Form>
-    </Modal>
+    </Dialog>
   );
 }

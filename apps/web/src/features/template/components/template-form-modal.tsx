@@ -1,4 +1,4 @@
-import { Col, Form, Input, Modal, Row, Select, Spin } from 'antd';
+import { Col, Form, Input, Row, Select, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { hasBindings, hasFolders, hasGroups, templateBody, type TemplateItem } from '@edoc/contract/template';
 import { schemaRule } from '../../../lib/form-rules';
@@ -6,6 +6,7 @@ import { FolderTreeEditor } from './folder-tree-editor';
 import { TemplateBindingList } from './template-binding-list';
 import { TemplateGroupList } from './template-group-list';
 import { useTemplateForm, type TemplateFormValues } from './use-template-form';
+import { Dialog } from '../../../components/dialog';
 
 interface TemplateFormModalProps {
   open: boolean;
@@ -28,7 +29,7 @@ export function TemplateFormModal({ open, types, template, onClose }: TemplateFo
   const readOnly = template?.shipped ?? false;
 
   return (
-    <Modal
+    <Dialog
       open={open}
       title={readOnly ? t('template.viewTitle') : template ? t('template.editTitle') : t('template.createTitle')}
       okText={t('common.save')}
@@ -73,6 +74,6 @@ export function TemplateFormModal({ open, types, template, onClose }: TemplateFo
           {hasBindings(type) && <TemplateBindingList groupNames={groupNames} folders={folders} />}
         </Form>
       </Spin>
-    </Modal>
+    </Dialog>
   );
 }

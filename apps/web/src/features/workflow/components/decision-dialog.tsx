@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { App, Form, Input, Modal } from 'antd';
+import { App, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { STAGE_RULES, type Stage } from '@edoc/contract/workflow';
 import { ESignatureFields, eSignatureOf, type ESignatureValues } from '../../../components/e-signature-fields';
@@ -8,6 +8,7 @@ import { showError } from '../../../lib/feedback';
 import { fieldMessage } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
 import { useDocumentAction } from '../api';
+import { Dialog } from '../../../components/dialog';
 
 interface DecisionValues {
   comment?: string;
@@ -72,7 +73,7 @@ export function DecisionDialog({ fileId, stage, decision, signing, onClose }: De
 
   const stageName = t(`workflow.stage.${stage}`);
   return (
-    <Modal
+    <Dialog
       open={decision !== null}
       title={t(reject ? 'workflow.decide.rejectTitle' : 'workflow.decide.passTitle', { stage: stageName })}
       okText={t(reject ? 'workflow.action.reject' : 'workflow.action.pass')}
@@ -98,6 +99,6 @@ export function DecisionDialog({ fileId, stage, decision, signing, onClose }: De
         </Form.Item>
         {signs ? <ESignatureFields meaning={STAGE_RULES[stage].meaning} needsEmail={signing.needsEmail} /> : null}
       </Form>
-    </Modal>
+    </Dialog>
   );
 }

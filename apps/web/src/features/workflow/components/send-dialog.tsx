@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, App, Button, Empty, Flex, Form, Modal, Spin } from 'antd';
+import { Alert, App, Button, Empty, Flex, Form, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { BatchAnswer, RouteStageInput } from '@edoc/contract/workflow-requests';
 import { isApiError } from '../../../lib/api-client';
@@ -9,6 +9,7 @@ import { routeOf, valuesOfPreset, type RouteValues } from '../route-values';
 import { BatchResults } from './batch-results';
 import { RoutePresets } from './route-presets';
 import { StageFields } from './stage-fields';
+import { Dialog } from '../../../components/dialog';
 
 export interface SendDialogProps {
   open: boolean;
@@ -114,7 +115,7 @@ export function SendDialog({ open, fileIds, names, batch = false, onClose, onSen
       ];
 
   return (
-    <Modal
+    <Dialog
       open={open}
       title={title}
       width={760}
@@ -150,6 +151,6 @@ export function SendDialog({ open, fileIds, names, batch = false, onClose, onSen
           </Form>
         </Spin>
       )}
-    </Modal>
+    </Dialog>
   );
 }
