@@ -6,10 +6,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
+import { authRoutes } from '@edoc/contract/auth-routes';
+import { documentRoutes } from '@edoc/contract/document-routes';
+import { projectEntryRoutes } from '@edoc/contract/project-routes';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../apps/server/src/db/client.ts';
 import { companies } from '../apps/server/src/db/schema/companies.ts';
 import { folders, members, projects, roles } from '../apps/server/src/db/schema/projects.ts';
+import { dataOf, type CallRoute } from './calls.ts';
 import { createUser } from './users.ts';
 
 const run = promisify(execFile);
@@ -21,17 +25,8 @@ export interface Project {
   token: string;
 }
 
-type Inject = (opts: {
-  method: 'GET' | 'POST';
-  url: string;
-  headers?: Record<string, string>;
-  payload?: Record<string, unknown>;
-}) => Promise<{
-  json(): unknown;
-}>;
-
-/** A project with 50 work folders and a signed-in project administrator inside it. */
-export async function makeProject(db: Db, inject: Inject): Promise<Project> {
+/** A project with 50 work folders and a signed-in project administrator inside it (`calls`: the app's or a node's). */
+export async function makeProject(db: Db, calls: CallRoute): Promise<Project> {
   const [company] = await db
     .insert(companies)
     .values({ name: `Bench ${Date.now()}` })
@@ -47,20 +42,8 @@ export async function makeProject(db: Db, inject: Inject): Promise<Project> {
     .returning();
   const user = await createUser(db, { userType: 3, companyId: company.id });
   await db.insert(members).values({ projectId: project.id, userId: user.id, roleId: role.id });
-  const login = (await inject({
-    method: 'POST',
-    url: '/edoc/login',
-    payload: { email: user.email, password: user.password },
-  }).then((r) => r.json())) as {
-    data: { token: string };
-  };
-  const token = login.data.token;
-  await inject({
-    method: 'POST',
-    url: '/edoc/common/study/entry',
-    headers: { authorization: `Bearer ${token}` },
-    payload: { studyId: project.id },
-  });
+  const { token } = await calls(null, authRoutes.login, { body: { email: user.email, password: user.password } });
+  await calls(token, projectEntryRoutes.enter, { body: { studyId: project.id } });
   return { projectId: project.id, folderIds: folderRows.map((f) => f.id), token };
 }
 
@@ -97,8 +80,8 @@ export async function uploadBench(baseUrl: string, p: Project, dir: string, size
   ]);
   const seconds = (performance.now() - t1) / 1000;
   clearInterval(sampler);
-  const body = JSON.parse(stdout) as { status: boolean; msg: string };
-  if (!body.status) throw new Error(`upload failed: ${body.msg}`);
+  // Read after the timing: a refusal throws with the server's message.
+  dataOf(documentRoutes.upload, JSON.parse(stdout));
   await fs.promises.rm(path.join(dir, 'copy.bin'));
   await fs.promises.rm(file);
   return { mbps: size / MB / seconds, baseMbps: size / MB / baseSeconds, rssGrowthMb: (peak - rssBefore) / MB };

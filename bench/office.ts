@@ -6,12 +6,15 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { documentRoutes } from '@edoc/contract/document-routes';
+import { viewerRoutes } from '@edoc/contract/viewer-routes';
 import { makeDocx } from '@edoc/test-support/files';
 import type { Config } from '../apps/server/src/config.ts';
 import { convertHandlerOf } from '../apps/server/src/convert/convert-job.ts';
 import { createOfficeConverter } from '../apps/server/src/convert/warm-office.ts';
 import type { Db } from '../apps/server/src/db/client.ts';
 import type { BlobStore } from '../apps/server/src/storage/blob-store.ts';
+import { dataOf } from './calls.ts';
 import type { Project } from './documents.ts';
 
 const run = promisify(execFile);
@@ -86,9 +89,7 @@ async function upload(appUrl: string, project: Project, name: string, content: B
     headers: { authorization: `Bearer ${project.token}` },
     body: form,
   });
-  const body = (await res.json()) as { status: boolean; msg: string; data: { fileId: number; fileVersionId: number } };
-  if (!body.status) throw new Error(`upload ${name}: ${body.msg}`);
-  return body.data;
+  return dataOf(documentRoutes.upload, await res.json());
 }
 
 /**
@@ -103,6 +104,7 @@ export async function firstViewBench(
   const docx = await protocol();
   const word = await upload(appUrl, project, 'Protocol.docx', docx);
   const headers = { authorization: `Bearer ${project.token}` };
+  // Raw: the viewer's requests are timed as the browser makes them (bytes, not parsed), a refused one throws.
   const get = (url: string) =>
     fetch(`${appUrl}/edoc${url}`, { headers }).then(async (r) => {
       if (!r.ok) throw new Error(`${url}: ${r.status}`);
@@ -112,10 +114,11 @@ export async function firstViewBench(
   await get(`/minio/file/process/${word.fileVersionId}`);
   const sha256 = createHash('sha256').update(docx).digest('hex');
   await convertHandlerOf(deps.config, deps.db, deps.blobs)({ sha256, extension: 'docx' });
-  const state = JSON.parse((await get(`/minio/file/process/${word.fileVersionId}`)).toString()) as {
-    data: { state: string };
-  };
-  if (state.data.state !== 'ready') throw new Error(`rendition not ready: ${state.data.state}`);
+  const state = dataOf(
+    viewerRoutes.process,
+    JSON.parse((await get(`/minio/file/process/${word.fileVersionId}`)).toString()),
+  );
+  if (state.state !== 'ready') throw new Error(`rendition not ready: ${state.state}`);
   const rendition = await get(`/file/view/${word.fileVersionId}`);
   const pdf = await upload(appUrl, project, 'Protocol.pdf', rendition);
   const look = (doc: { fileId: number; fileVersionId: number }) => async () => {

@@ -19,6 +19,8 @@ import type autocannon from 'autocannon';
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
+import { authRoutes } from '@edoc/contract/auth-routes';
+import { searchRoutes } from '@edoc/contract/search-routes';
 import Fastify from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
 import { createDb } from '../apps/server/src/db/client.ts';
@@ -29,6 +31,7 @@ import { seedAdmin } from '../apps/server/src/seed.ts';
 import { sessionLookup } from '../apps/server/src/plugins/auth.ts';
 import { sha256 } from '../apps/server/src/lib/crypto.ts';
 import { createFsBlobStore } from '../apps/server/src/storage/blob-store.ts';
+import { callsThrough, dataOf } from './calls.ts';
 import { listingSql, makeProject, seedDocuments, sqlLoad, uploadBench } from './documents.ts';
 import { packBench } from './pack.ts';
 import { conversionBench, firstViewBench } from './office.ts';
@@ -81,6 +84,8 @@ await seedAdmin(db, { email: config.ADMIN_EMAIL });
 const jobs = await startJobs({ url, work: false, handlers: {}, onError: () => {} });
 const blobs = createFsBlobStore(config.blobDir, config.tmpDir);
 const app = await buildApp({ config, db, jobs, blobs });
+/** Calls of the app's routes in process, for setting up (not timed). */
+const calls = callsThrough((request) => app.inject(request).then((res) => res.json()));
 await app.listen({ port: 0, host: '127.0.0.1' });
 const bare = Fastify();
 bare.get('/bare', async () => ({ status: true, msg: 'ok', data: { hello: 'world' }, errorCode: null }));
@@ -95,8 +100,7 @@ await bare.listen({ port: 0, host: '127.0.0.1' });
 
 try {
   const { email, password } = await createUser(db);
-  const login = await app.inject({ method: 'POST', url: '/edoc/login', payload: { email, password } });
-  const token = (login.json() as { data: { token: string } }).data.token;
+  const { token } = await calls(null, authRoutes.login, { body: { email, password } });
   const appUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`;
   console.log(
@@ -133,7 +137,7 @@ try {
   if (!only || only === 'start') await startBench();
   if (!only || only === 'scale') {
     const t = Date.now();
-    const big = await makeProject(db, (o) => app.inject(o));
+    const big = await makeProject(db, calls);
     await seedDocuments(db, owner, big, 1_000_000);
     console.log(
       `\n1,000,000 documents seeded in ${((Date.now() - t) / 1000).toFixed(1)} s (one client, 100 calls each)`,
@@ -141,7 +145,7 @@ try {
     await scaleBench(db, appUrl, big);
   }
   if (!only || only === 'search') {
-    const project = await makeProject(db, (o) => app.inject(o));
+    const project = await makeProject(db, calls);
     if (!only) {
       const up = await uploadBench(appUrl, project, dataDir);
       console.log(
@@ -176,7 +180,7 @@ try {
       const q = new URLSearchParams({ q: words, pageSize: '20' });
       const target = `${appUrl}/edoc/file/search?${q}`;
       const once = () => fetch(target, { headers: auth }).then((r) => r.json());
-      const hits = ((await once()) as { data: { total: number; capped: boolean; ranked: boolean } }).data;
+      const hits = dataOf(searchRoutes.search, await once());
       const queries = searchSql(project, words, !hits.ranked);
       const httpOne = await singleClient(once);
       const sqlOne = await singleClient(async () => {
@@ -198,13 +202,13 @@ try {
     console.log(
       `\nWord file (6 pages) to PDF: running LibreOffice ${c.warm.toFixed(0)} ms (its first start ${c.first.toFixed(0)} ms)   cold soffice ${c.reused.toFixed(0)} ms (fresh profile ${c.fresh.toFixed(0)} ms)   ratio ${(c.warm / c.reused).toFixed(2)}`,
     );
-    const v = await firstViewBench({ config, db, blobs }, appUrl, await makeProject(db, (o) => app.inject(o)));
+    const v = await firstViewBench({ config, db, blobs }, appUrl, await makeProject(db, calls));
     console.log(
       `viewer's first look (document, state, ${v.pdfKb.toFixed(0)} KB shown): Word converted at upload p50 ${v.word.p50.toFixed(1)} ms p99 ${v.word.p99.toFixed(1)} ms   same PDF p50 ${v.pdf.p50.toFixed(1)} ms p99 ${v.pdf.p99.toFixed(1)} ms   ratio ${(v.word.p50 / v.pdf.p50).toFixed(2)}`,
     );
   }
   if (!only || only === 'pack') {
-    const pack = await packBench({ db, blobs, store: config }, await makeProject(db, (o) => app.inject(o)), dataDir);
+    const pack = await packBench({ db, blobs, store: config }, await makeProject(db, calls), dataDir);
     console.log(
       `\npack ${pack.files} files / ${pack.totalMb.toFixed(0)} MB: ${pack.mbps.toFixed(0)} MB/s   zip -0 -r: ${pack.baseMbps.toFixed(0)} MB/s   ratio ${(pack.mbps / pack.baseMbps).toFixed(2)}   process RSS growth ${pack.rssGrowthMb.toFixed(0)} MB`,
     );

@@ -1,12 +1,24 @@
 // Issue 13 figures at a large sponsor's scale: 1,000,000 documents (metadata only) in one project. A folder page,
 // the first and the 500th page of All Files and name searches, single-client p50 / p99 over HTTP, next to a
 // hand-written query over the same rows that reads only the index (the least any listing could do).
+import { documentRoutes } from '@edoc/contract/document-routes';
+import { folderRoutes } from '@edoc/contract/folder-routes';
+import { API_BASE } from '@edoc/contract/limits';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../apps/server/src/db/client.ts';
+import { dataOf } from './calls.ts';
 import type { Project } from './documents.ts';
 import { singleClient } from './search.ts';
 
 const PAGE = 20;
+
+/** How many rows a listing's answer counts (its data checked by the route's schema). */
+const listCount = (body: unknown): { total?: number; capped?: boolean } => dataOf(documentRoutes.list, body);
+/** The tree counts no rows of its own: its answer is only checked. */
+const treeCount = (body: unknown): { total?: number; capped?: boolean } => {
+  dataOf(folderRoutes.tree, body);
+  return {};
+};
 
 /** The index-only least: ids of one page in the lists' order, and the count up to the cap. */
 function leastSql(p: Project, opts: { folderId?: number; name?: string; pageNum?: number }) {
@@ -35,25 +47,27 @@ export async function scaleBench(db: Db, appUrl: string, p: Project) {
     const q = new URLSearchParams({ pageNum: String(opts.pageNum ?? 1), pageSize: String(PAGE) });
     if (opts.folderId) q.set('folderId', String(opts.folderId));
     if (opts.name) q.set('name', opts.name);
-    return [label, `/edoc/folder/workspace/file/list?${q}`, leastSql(p, opts)] as const;
+    return [label, `${documentRoutes.list.path}?${q}`, leastSql(p, opts), listCount] as const;
   });
   // The folder tree with every folder's count of live documents.
   const tree = [
     'folder tree with counts',
-    '/edoc/folder/tree/list',
+    folderRoutes.tree.path,
     [
       sql`select folder_id, count(*) from documents where project_id = ${p.projectId} and deleted_at is null
           group by folder_id`,
     ],
+    treeCount,
   ] as const;
-  for (const [label, path, queries] of [...listing, tree]) {
-    const target = `${appUrl}${path}`;
-    const once = () =>
+  for (const [label, path, queries, countOf] of [...listing, tree]) {
+    const target = `${appUrl}${API_BASE}${path}`;
+    // What is timed is the request and its JSON, as the web makes them; the answer is read by its route once, after.
+    const once = (): Promise<unknown> =>
       fetch(target, { headers: auth }).then(async (r) => {
         if (!r.ok) throw new Error(`${target}: ${r.status}`);
-        return (await r.json()) as { data: { total?: number; capped?: boolean } };
+        return r.json();
       });
-    const answer = (await once()).data;
+    const answer = countOf(await once());
     const http = await singleClient(once, 100);
     const least = await singleClient(async () => {
       for (const query of queries) await db.execute(query);

@@ -1,9 +1,16 @@
 // What each soak user does (issue 25): a mix of reads (a folder page, My Documents, a document's details and viewer
 // state, the task list), uploads, searches, workflow actions (send along a route; pass the first pending task) and
 // downloads (a file, checked against its sha256; now and then a download-center pack), with a think time between.
+import { documentRoutes } from '@edoc/contract/document-routes';
+import { downloadRoutes } from '@edoc/contract/download-routes';
+import type { Route } from '@edoc/contract/route';
+import { searchRoutes } from '@edoc/contract/search-routes';
+import { taskRoutes } from '@edoc/contract/task-routes';
+import { viewerRoutes } from '@edoc/contract/viewer-routes';
+import { workflowRoutes } from '@edoc/contract/workflow-routes';
 import { makePdf, sha256Of } from '@edoc/test-support/files';
 import { readZip } from '@edoc/test-support/zip-reader';
-import { call, type Answer, type EdocNode } from '../apps/server/src/test/nodes.ts';
+import { call, type EdocNode, type NodeAnswer } from '../apps/server/src/test/nodes.ts';
 import { routeFor, type SoakUser, type SoakWorld } from './soak-world.ts';
 
 const WORDS = ['protocol', 'consent', 'monitoring', 'investigator', 'deviation', 'safety', 'pharmacy', 'laboratory'];
@@ -30,10 +37,10 @@ export class SoakStats {
   }
 
   /** The call, timed under `kind`; its answer when it is a 200 with a successful envelope (or raw bytes). */
-  async timed<T>(kind: string, run: () => Promise<Answer<T>>): Promise<Answer<T> | null> {
+  async timed<R extends Route>(kind: string, run: () => Promise<NodeAnswer<R>>): Promise<NodeAnswer<R> | null> {
     const recorded = this.recording;
     const t = performance.now();
-    let a: Answer<T>;
+    let a: NodeAnswer<R>;
     try {
       a = await run();
     } catch (err) {
@@ -64,9 +71,6 @@ export interface Soak {
 
 type Op = (s: Soak, u: SoakUser) => Promise<void>;
 
-const get = <T>(u: SoakUser, url: string) => call<T>(u.node, 'GET', url, { token: u.token });
-const post = <T>(u: SoakUser, url: string, body: unknown) => call<T>(u.node, 'POST', url, { token: u.token, body });
-
 let seq = 0;
 const upload: Op = async (s, u) => {
   const n = ++seq;
@@ -75,18 +79,19 @@ const upload: Op = async (s, u) => {
   form.set('folderId', String(pick(s.world.folderIds)));
   form.set('name', `Soak ${n}`);
   form.set('file', new Blob([file.buffer], { type: file.mimeType }), file.name);
-  const a = await s.stats.timed('upload', () =>
-    call<{ fileId: number }>(u.node, 'POST', '/minio/file/save', { token: u.token, form }),
-  );
+  const a = await s.stats.timed('upload', () => call(u.node, documentRoutes.upload, { token: u.token, form }));
   if (!a) return;
-  s.uploads.push({ fileId: a.json.data.fileId, sha256: file.sha256, node: u.node });
-  u.editing.push(a.json.data.fileId);
+  const { fileId } = a.data();
+  s.uploads.push({ fileId, sha256: file.sha256, node: u.node });
+  u.editing.push(fileId);
 };
 
 /** A download of any acknowledged upload, through this user's node, must give back the bytes uploaded. */
 const download: Op = async (s, u) => {
   const up = pick(s.uploads);
-  const a = await s.stats.timed('download', () => get(u, `/minio/file/down?fileId=${up.fileId}`));
+  const a = await s.stats.timed('download', () =>
+    call(u.node, documentRoutes.download, { token: u.token, query: { fileId: up.fileId } }),
+  );
   if (a && sha256Of(a.bytes) !== up.sha256) s.stats.error('download', 'sha256 differs', `file ${up.fileId}`);
 };
 
@@ -94,7 +99,9 @@ const download: Op = async (s, u) => {
 const send: Op = async (s, u) => {
   const fileId = u.editing.shift();
   if (fileId === undefined) return upload(s, u);
-  await s.stats.timed('send for review', () => post(u, '/file/apply/save', { fileId, stages: routeFor(s.world, u) }));
+  await s.stats.timed('send for review', () =>
+    call(u.node, workflowRoutes.send, { token: u.token, body: { fileId, stages: routeFor(s.world, u) } }),
+  );
 };
 
 /**
@@ -104,10 +111,18 @@ const send: Op = async (s, u) => {
  */
 const work: Op = async (s, u) => {
   const a = await s.stats.timed('task list', () =>
-    get<{ data: Array<{ fileId: number; kind: string }> }>(u, '/task/list?state=pending&pageSize=20'),
+    call(u.node, taskRoutes.list, { token: u.token, query: { state: 'pending', pageSize: 20 } }),
   );
-  const task = a?.json.data.data.find((t) => ['review', 'qc', 'approve'].includes(t.kind));
-  if (task) await s.stats.timed('pass', () => post(u, `/file/audit/${task.fileId}/a`, { pass: true, comment: 'Soak' }));
+  const task = a?.data().data.find((t) => ['review', 'qc', 'approve'].includes(t.kind));
+  if (task) {
+    await s.stats.timed('pass', () =>
+      call(u.node, workflowRoutes.decide, {
+        token: u.token,
+        params: { id: task.fileId },
+        body: { pass: true, comment: 'Soak' },
+      }),
+    );
+  }
 };
 
 /** A download-center pack of a few documents: asked for, waited for (the worker packs it), fetched and checked. */
@@ -115,23 +130,25 @@ const pack: Op = async (s, u) => {
   const files = Array.from({ length: 5 }, () => pick(s.uploads));
   const fileIds = [...new Set(files.map((f) => f.fileId))];
   const made = await s.stats.timed('pack create', () =>
-    post<{ id: number }>(u, '/download/task/create', { name: `Soak pack ${++seq}`, fileIds }),
+    call(u.node, downloadRoutes.createTask, { token: u.token, body: { name: `Soak pack ${++seq}`, fileIds } }),
   );
   if (!made) return;
-  const id = made.json.data.id;
+  const { id } = made.data();
   for (let waited = 0; ; waited += 1000) {
     await new Promise((r) => setTimeout(r, 1000));
     const list = await s.stats.timed('pack list', () =>
-      get<{ data: Array<{ id: number; state: string; error: string | null }> }>(u, '/download/task/list?pageSize=50'),
+      call(u.node, downloadRoutes.taskList, { token: u.token, query: { pageSize: 50 } }),
     );
-    const state = list?.json.data.data.find((t) => t.id === id)?.state;
+    const state = list?.data().data.find((t) => t.id === id)?.state;
     if (state === 'completed') break;
     if (state !== 'packing' || waited > 120_000) {
       if (list) s.stats.error('pack', `task ${state ?? 'not listed'}`, `task ${id} after ${waited} ms`);
       return;
     }
   }
-  const zip = await s.stats.timed('pack download', () => get(u, `/download/task/${id}/file`));
+  const zip = await s.stats.timed('pack download', () =>
+    call(u.node, downloadRoutes.taskFile, { token: u.token, params: { id } }),
+  );
   if (!zip) return;
   const inside = new Set(readZip(zip.bytes).map((e) => sha256Of(e.content)));
   const wanted = new Set(files.map((f) => f.sha256));
@@ -140,18 +157,46 @@ const pack: Op = async (s, u) => {
 
 /** A read: one GET, timed under its kind. */
 const read =
-  (kind: string, url: (s: Soak) => string): Op =>
+  <R extends Route>(kind: string, send: (s: Soak, u: SoakUser) => Promise<NodeAnswer<R>>): Op =>
   async (s, u) => {
-    await s.stats.timed(kind, () => get(u, url(s)));
+    await s.stats.timed(kind, () => send(s, u));
   };
 
 /** Each operation with its weight in the mix. */
 const MIX: Array<[number, Op]> = [
-  [16, read('folder list', (s) => `/folder/workspace/file/list?folderId=${pick(s.world.folderIds)}&pageSize=20`)],
-  [8, read('my documents', () => '/folder/workspace/file/list?view=mine&pageSize=20')],
-  [10, read('document info', (s) => `/file/${pick(s.uploads).fileId}`)],
-  [8, read('viewer state', (s) => `/minio/file/state/${pick(s.uploads).fileId}`)],
-  [8, read('search', () => `/file/search?q=${pick(WORDS)}&pageSize=20`)],
+  [
+    16,
+    read('folder list', (s, u) =>
+      call(u.node, documentRoutes.list, {
+        token: u.token,
+        query: { folderId: pick(s.world.folderIds), pageSize: 20 },
+      }),
+    ),
+  ],
+  [
+    8,
+    read('my documents', (_, u) =>
+      call(u.node, documentRoutes.list, { token: u.token, query: { view: 'mine', pageSize: 20 } }),
+    ),
+  ],
+  [
+    10,
+    read('document info', (s, u) =>
+      call(u.node, viewerRoutes.detail, { token: u.token, params: { id: pick(s.uploads).fileId } }),
+    ),
+  ],
+  [
+    8,
+    read('viewer state', (s, u) =>
+      call(u.node, viewerRoutes.state, { token: u.token, params: { id: pick(s.uploads).fileId } }),
+    ),
+  ],
+  [
+    8,
+    read('search', (_, u) =>
+      call(u.node, searchRoutes.search, { token: u.token, query: { q: pick(WORDS), pageSize: 20 } }),
+    ),
+  ],
   [18, work],
   [10, upload],
   [5, send],
@@ -182,7 +227,7 @@ export async function downloadAll(s: Soak, apis: EdocNode[], token: string): Pro
         const up = s.uploads[next++];
         const node = apis.find((n) => n !== up.node) ?? up.node;
         const a = await s.stats.timed('final download', () =>
-          call(node, 'GET', `/minio/file/down?fileId=${up.fileId}`, { token }),
+          call(node, documentRoutes.download, { token, query: { fileId: up.fileId } }),
         );
         if (a && sha256Of(a.bytes) === up.sha256) matching++;
         else if (a) s.stats.error('final download', 'sha256 differs', `file ${up.fileId}`);

@@ -1,12 +1,15 @@
 // The soak's world (issue 25): one project with its folders, a role holding every key a document's life needs
 // (upload, read, download, review, QC, approval), granted on the soak's folders, and the users, members under that
 // role, each signed in and entered through the API node it is given (round-robin over the API nodes).
+import { authRoutes } from '@edoc/contract/auth-routes';
 import { UserType } from '@edoc/contract/enums';
+import { projectEntryRoutes } from '@edoc/contract/project-routes';
 import { Stage } from '@edoc/contract/workflow';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../apps/server/src/db/client.ts';
 import { folderGrants, members, projects, roles } from '../apps/server/src/db/schema/projects.ts';
 import { call, type EdocNode } from '../apps/server/src/test/nodes.ts';
+import { callsThrough } from './calls.ts';
 import { makeProject } from './documents.ts';
 import { createUser } from './users.ts';
 
@@ -30,21 +33,18 @@ export interface SoakWorld {
   users: SoakUser[];
 }
 
-/** One answer of a node that must succeed, or the setup stops naming the call. */
-async function must<T>(
-  what: string,
-  answer: Promise<{ status: number; json: { status: boolean; msg: string; data: T } }>,
-) {
-  const a = await answer;
-  if (a.status !== 200 || !a.json?.status) throw new Error(`${what}: ${a.status} ${a.json?.msg}`);
-  return a.json.data;
-}
-
 export async function makeWorld(db: Db, apis: EdocNode[], count: number): Promise<SoakWorld> {
-  const project = await makeProject(db, (o) =>
-    call(apis[0], o.method, o.url.replace(/^\/edoc/, ''), { headers: o.headers, body: o.payload }).then((a) => ({
-      json: () => a.json,
-    })),
+  // The project is made through the first API node, by fetch: makeProject's calls are generic over the route, and
+  // nodes.ts's call, whose input carries the token, cannot be handed one with the token added without a cast.
+  const project = await makeProject(
+    db,
+    callsThrough(({ method, url, headers, payload }) =>
+      fetch(`${apis[0].url}${url}`, {
+        method,
+        headers: payload ? { ...headers, 'content-type': 'application/json' } : headers,
+        body: payload ? JSON.stringify(payload) : undefined,
+      }).then((res) => res.json()),
+    ),
   );
   const folderIds = project.folderIds.slice(0, FOLDERS);
   const [role] = await db
@@ -68,14 +68,9 @@ export async function makeWorld(db: Db, apis: EdocNode[], count: number): Promis
         const node = apis[(i + j) % apis.length];
         const user = await createUser(db, { userType: UserType.Project, companyId, name: `Soak ${i + j + 1}` });
         await db.insert(members).values({ projectId: project.projectId, userId: user.id, roleId: role.id });
-        const { token } = await must<{ token: string }>(
-          `sign-in of ${user.email}`,
-          call(node, 'POST', '/login', { body: { email: user.email, password: user.password } }),
-        );
-        await must(
-          'project entry',
-          call(node, 'POST', '/common/study/entry', { token, body: { studyId: project.projectId } }),
-        );
+        const signedIn = await call(node, authRoutes.login, { body: { email: user.email, password: user.password } });
+        const { token } = signedIn.data();
+        (await call(node, projectEntryRoutes.enter, { token, body: { studyId: project.projectId } })).data();
         return { id: user.id, email: user.email, token, node, editing: [] };
       }),
     );

@@ -2,6 +2,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { folderRoutes } from '@edoc/contract/folder-routes';
+import { projectEntryRoutes } from '@edoc/contract/project-routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../db/client.ts';
 import { loadTrailKey } from '../trail/trail-key.ts';
@@ -38,12 +40,12 @@ beforeAll(async () => {
   await loadTrailKey({ dataDir: root, trailKey: TRAIL_KEY });
   const { projectId, pm } = await projectOnNode(db, node, { code: 'E-1', name: 'Embedded restart' });
   token = await signInOn(db, node, pm.email);
-  await call(node, 'POST', '/common/study/entry', { token, body: { studyId: projectId } });
-  const folder = await call<{ folderId: number }>(node, 'POST', '/folder/create', {
+  await call(node, projectEntryRoutes.enter, { token, body: { studyId: projectId } });
+  const folder = await call(node, folderRoutes.create, {
     token,
     body: { name: 'Restart', parentId: 0 },
   });
-  folderId = folder.json.data.folderId;
+  folderId = folder.data().folderId;
 }, 180_000);
 
 afterAll(async () => {

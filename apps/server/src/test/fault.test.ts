@@ -2,121 +2,46 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { downloadRoutes } from '@edoc/contract/download-routes';
 import { DocStatus } from '@edoc/contract/enums';
+import { folderRoutes } from '@edoc/contract/folder-routes';
 import { TextState } from '@edoc/contract/search';
+import { searchRoutes } from '@edoc/contract/search-routes';
 import { RenditionState } from '@edoc/contract/states';
+import { userRoutes } from '@edoc/contract/user-routes';
+import { Stage } from '@edoc/contract/workflow';
+import { workflowRoutes } from '@edoc/contract/workflow-routes';
 import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createDb, type Db } from '../db/client.ts';
 import { documents, documentVersions } from '../db/schema/documents.ts';
 import { tasks } from '../db/schema/workflow.ts';
 import { makeDocx, makePdf } from '@edoc/test-support/files';
 import { readZip } from '@edoc/test-support/zip-reader';
-import { loadTrailKey } from '../trail/trail-key.ts';
 import { createFsBlobStore } from '../storage/blob-store.ts';
-import { TRAIL_KEY } from './context.ts';
 import { SAMPLE } from './factories.ts';
+import { FaultDrill } from './fault-drill.ts';
 import { expectAcknowledgedWhole, expectTrailVerifies, loadOn } from './load.ts';
-import { call, createNodeDatabase, projectOnNode, signInOn, startNode, waitFor, type EdocNode } from './nodes.ts';
+import { call, waitFor } from './nodes.ts';
 
 // Issue 9, "A fault test": a real edoc process (as `npm start` runs it) is killed with SIGKILL in the middle of an upload, a
 // download pack and a workflow transition, then started again on the same data. Each time: no half-written record,
 // no orphan file once the start-up sweep ran, no job stuck, and the trail still verifies.
-let root: string;
-let dataDir: string;
-let database: Awaited<ReturnType<typeof createNodeDatabase>>;
-let db: Db;
-let env: Record<string, string>;
-let node: EdocNode;
-let token: string;
-let projectId: number;
-let folderId: number;
-
-const start = () => startNode('edoc', env);
-/** kill -9, then the same process started again on the same DATA_DIR and database. */
-async function crashAndRestart(): Promise<void> {
-  await node.kill();
-  node = await start();
-  token = await signInOn(db, node, email);
-  await call(node, 'POST', '/common/study/entry', { token, body: { studyId: projectId } });
-}
-let email: string;
-
-const blobFiles = async () => {
-  const found: string[] = [];
-  const walk = async (dir: string) => {
-    for (const entry of await fs.readdir(dir, { withFileTypes: true }).catch(() => [])) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) await walk(full);
-      else found.push(entry.name);
-    }
-  };
-  await walk(path.join(dataDir, 'blobs'));
-  return found;
-};
-const tmpFiles = () => fs.readdir(path.join(dataDir, 'tmp')).catch(() => [] as string[]);
-
-/** Every stored file is one a record points at (the start-up sweep ran with no grace). */
-async function expectNoOrphans(): Promise<void> {
-  const referenced = await db.execute<{ sha: string }>(sql`
-    select sha256 as sha from document_versions union select sha256 from download_tasks where sha256 is not null
-    union select pdf_sha256 from renditions where pdf_sha256 is not null`);
-  const wanted = new Set(referenced.rows.map((r) => r.sha));
-  await waitFor('the start-up sweep', async () => (await blobFiles()).every((f) => wanted.has(f)), 20_000);
-}
-
-async function upload(name: string, fileName: string, content: Buffer): Promise<number> {
-  const form = new FormData();
-  form.set('folderId', String(folderId));
-  form.set('name', name);
-  form.set('file', new Blob([content]), fileName);
-  const res = await call<{ fileId: number }>(node, 'POST', '/minio/file/save', { token, form });
-  expect(res.status, JSON.stringify(res.json)).toBe(200);
-  return res.json.data.fileId;
-}
+const drill = new FaultDrill();
 
 beforeAll(async () => {
-  root = await fs.mkdtemp(path.join(os.tmpdir(), 'edoc-fault-'));
-  dataDir = path.join(root, 'data');
-  database = await createNodeDatabase(inject('templateUrl'));
-  // No grace: the start-up sweep removes any file no record points at, which is what the test looks for.
-  env = {
-    DATABASE_URL: database.appUrl,
-    DATABASE_OWNER_URL: database.ownerUrl,
-    DATA_DIR: dataDir,
-    TRAIL_KEY,
-    BLOB_GRACE_SECONDS: '0',
-    LOGIN_CAPTCHA: 'on',
-  };
-  node = await start();
-  db = createDb(database.ownerUrl, 3);
-  await loadTrailKey({ dataDir: root, trailKey: TRAIL_KEY });
-
-  const made = await projectOnNode(db, node, { code: 'F-1', name: 'Faults' });
-  projectId = made.projectId;
-  email = made.pm.email;
-  token = await signInOn(db, node, email);
-  await call(node, 'POST', '/common/study/entry', { token, body: { studyId: projectId } });
-  const folder = await call<{ folderId: number }>(node, 'POST', '/folder/create', {
-    token,
-    body: { name: 'Faults', parentId: 0 },
-  });
-  folderId = folder.json.data.folderId;
+  await drill.open(inject('templateUrl'));
 }, 120_000);
 
 afterAll(async () => {
-  await node?.stop();
-  await db?.$client.end();
-  await database?.drop();
-  await fs.rm(root, { recursive: true, force: true });
+  await drill.close();
 }, 60_000);
 
 describe('kill -9 and start again', () => {
   it('during an upload: no document, no version, no temporary file, no stored file', async () => {
+    const { db, dataDir, folderId, projectId } = drill;
     const before = await db.select().from(documents).where(eq(documents.projectId, projectId));
     // Half of a 40 MB PDF is sent, then the process dies while it streams the file part to disk.
     const boundary = `----fault${randomBytes(6).toString('hex')}`;
@@ -126,11 +51,11 @@ describe('kill -9 and start again', () => {
         `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="half.pdf"\r\n` +
         `Content-Type: application/pdf\r\n\r\n`,
     );
-    const url = new URL(`${node.url}/edoc/minio/file/save`);
+    const url = new URL(`${drill.node.url}/edoc/minio/file/save`);
     const req = http.request(url, {
       method: 'POST',
       headers: {
-        authorization: `Bearer ${token}`,
+        authorization: `Bearer ${drill.token}`,
         'content-type': `multipart/form-data; boundary=${boundary}`,
         'content-length': String(head.length + 40 * 1024 * 1024 + boundary.length + 8),
       },
@@ -139,7 +64,7 @@ describe('kill -9 and start again', () => {
     req.write(head);
     req.write(Buffer.concat([SAMPLE.pdf(), randomBytes(20 * 1024 * 1024)]));
     await waitFor('the upload being spooled', async () => {
-      for (const f of await tmpFiles()) {
+      for (const f of await drill.tmpFiles()) {
         const size = await fs
           .stat(path.join(dataDir, 'tmp', f))
           .then((s) => s.size)
@@ -148,66 +73,63 @@ describe('kill -9 and start again', () => {
       }
       return false;
     });
-    await crashAndRestart();
+    await drill.crashAndRestart();
     req.destroy();
 
     expect(await db.select().from(documents).where(eq(documents.projectId, projectId))).toEqual(before);
     expect(await db.select().from(documents).where(eq(documents.name, 'Half'))).toEqual([]);
-    expect(await tmpFiles()).toEqual([]);
-    await expectNoOrphans();
+    expect(await drill.tmpFiles()).toEqual([]);
+    await drill.expectNoOrphans();
     await expectTrailVerifies(db, dataDir);
   }, 120_000);
 
   it('a file stored just before its record was committed is removed by the next start', async () => {
     // What a kill between the blob's move into place and the version row's commit leaves behind.
-    const blobs = createFsBlobStore(path.join(dataDir, 'blobs'), path.join(dataDir, 'tmp'));
+    const blobs = createFsBlobStore(path.join(drill.dataDir, 'blobs'), path.join(drill.dataDir, 'tmp'));
     const orphan = await blobs.put(Readable.from([Buffer.from(`orphan ${randomBytes(16).toString('hex')}`)]));
-    expect(await blobFiles()).toContain(orphan.sha256);
-    await crashAndRestart();
-    await waitFor('the orphan removed', async () => !(await blobFiles()).includes(orphan.sha256));
-    await expectNoOrphans();
+    expect(await drill.blobFiles()).toContain(orphan.sha256);
+    await drill.crashAndRestart();
+    await waitFor('the orphan removed', async () => !(await drill.blobFiles()).includes(orphan.sha256));
+    await drill.expectNoOrphans();
   }, 120_000);
 
   it('during a download pack: the job is handed back and finishes, the zip is whole, nothing is left over', async () => {
+    const { db, dataDir } = drill;
     const fileIds: number[] = [];
     // Random text deflates slowly enough (several seconds for 90 MB) to be caught half way.
     for (let i = 1; i <= 3; i++) {
       fileIds.push(
-        await upload(`Log ${i}`, `log-${i}.txt`, Buffer.from(randomBytes(15 * 1024 * 1024).toString('hex'))),
+        await drill.upload(`Log ${i}`, `log-${i}.txt`, Buffer.from(randomBytes(15 * 1024 * 1024).toString('hex'))),
       );
     }
-    const task = await call<{ id: number }>(node, 'POST', '/download/task/create', {
-      token,
+    const task = await call(drill.node, downloadRoutes.createTask, {
+      token: drill.token,
       body: { name: 'Pack', fileIds },
     });
     expect(task.status).toBe(200);
-    const taskId = task.json.data.id;
+    const taskId = task.data().id;
     await waitFor(
       'the zip being written',
       // The zip streams into the blob store, which spools it to a temporary file of its own (uploads are done).
-      async () => (await tmpFiles()).some((f) => f.startsWith('upload-')),
+      async () => (await drill.tmpFiles()).some((f) => f.startsWith('upload-')),
       30_000,
     );
-    await node.kill();
+    await drill.node.kill();
     // The dead worker's heartbeat stops; a minute later any worker hands its job back. The clock is moved on
     // instead of waiting that minute.
     await db.execute(sql`UPDATE job_runs SET beat_at = now() - interval '5 minutes'`);
-    node = await start();
-    token = await signInOn(db, node, email);
-    await call(node, 'POST', '/common/study/entry', { token, body: { studyId: projectId } });
+    await drill.restart();
 
     const done = await waitFor(
       'the pack finishing after the restart',
       async () => {
-        const list = await call<{ data: Array<{ id: number; state: string }> }>(node, 'GET', '/download/task/list', {
-          token,
-        });
-        return list.json.data.data.find((t) => t.id === taskId && t.state !== 'packing');
+        const list = await call(drill.node, downloadRoutes.taskList, { token: drill.token });
+        return list.data().data.find((t) => t.id === taskId && t.state !== 'packing');
       },
       120_000,
     );
     expect(done.state).toBe('completed');
-    const zip = await call(node, 'GET', `/download/task/${taskId}/file`, { token });
+    const zip = await call(drill.node, downloadRoutes.taskFile, { token: drill.token, params: { id: taskId } });
     expect(zip.status).toBe(200);
     const names = readZip(zip.bytes).map((e) => e.name);
     for (let i = 1; i <= 3; i++) expect(names.some((n) => n.endsWith(`Log ${i}.txt`))).toBe(true);
@@ -215,18 +137,22 @@ describe('kill -9 and start again', () => {
       sql`SELECT state FROM pgboss.job WHERE name = 'download.pack' AND data->>'taskId' = ${String(taskId)}`,
     );
     expect(jobs.rows.map((j) => j.state)).toEqual(['completed']);
-    await waitFor('no temporary zip', async () => (await tmpFiles()).length === 0);
-    await expectNoOrphans();
+    await waitFor('no temporary zip', async () => (await drill.tmpFiles()).length === 0);
+    await drill.expectNoOrphans();
     await expectTrailVerifies(db, dataDir);
   }, 240_000);
 
   it('during a workflow transition: the pass is not half made, and can be made after the restart', async () => {
-    const fileId = await upload('Protocol', 'protocol.pdf', SAMPLE.pdf());
-    const me = await call<{ userId: number }>(node, 'GET', '/user/info', { token });
-    const sent = await call(node, 'POST', '/file/apply/save', {
-      token,
+    const { db, dataDir, database } = drill;
+    const fileId = await drill.upload('Protocol', 'protocol.pdf', SAMPLE.pdf());
+    const me = await call(drill.node, userRoutes.info, { token: drill.token });
+    const sent = await call(drill.node, workflowRoutes.send, {
+      token: drill.token,
       // The project enables all three stages; the route must name each.
-      body: { fileId, stages: [3, 4, 5].map((stage) => ({ stage, userIds: [me.json.data.userId] })) },
+      body: {
+        fileId,
+        stages: [Stage.Review, Stage.Qc, Stage.Approval].map((stage) => ({ stage, userIds: [me.data().userId] })),
+      },
     });
     expect(sent.status, JSON.stringify(sent.json)).toBe(200);
     const openTasks = () =>
@@ -244,14 +170,18 @@ describe('kill -9 and start again', () => {
     try {
       await blocker.query('BEGIN');
       await blocker.query('LOCK TABLE trail IN EXCLUSIVE MODE');
-      void call(node, 'POST', `/file/audit/${fileId}/a`, { token, body: { pass: true } }).catch(() => undefined);
+      void call(drill.node, workflowRoutes.decide, {
+        token: drill.token,
+        params: { id: fileId },
+        body: { pass: true },
+      }).catch(() => undefined);
       await waitFor('the pass waiting at its trail row', async () => {
         const waiting = await blocker.query(
           `select 1 from pg_locks where not granted and relation = 'trail'::regclass`,
         );
         return (waiting.rowCount ?? 0) > 0;
       });
-      await node.kill();
+      await drill.node.kill();
       await blocker.query('COMMIT');
     } finally {
       await blocker.end();
@@ -263,19 +193,19 @@ describe('kill -9 and start again', () => {
     const trailAfter = await db.execute<{ n: number }>(sql`select count(*)::int as n from trail`);
     expect(trailAfter.rows[0].n).toBe(trailBefore.rows[0].n);
 
-    node = await start();
-    token = await signInOn(db, node, email);
-    await call(node, 'POST', '/common/study/entry', { token, body: { studyId: projectId } });
-    const passed = await call<{ status: number }>(node, 'POST', `/file/audit/${fileId}/a`, {
-      token,
+    await drill.restart();
+    const passed = await call(drill.node, workflowRoutes.decide, {
+      token: drill.token,
+      params: { id: fileId },
       body: { pass: true },
     });
     expect(passed.status, JSON.stringify(passed.json)).toBe(200);
-    expect(passed.json.data.status).not.toBe(DocStatus.InReview);
+    expect(passed.data().status).not.toBe(DocStatus.InReview);
     expect(await db.select().from(documentVersions).where(eq(documentVersions.documentId, fileId))).toHaveLength(1);
     await expectTrailVerifies(db, dataDir);
   }, 120_000);
   it('during a conversion and a reading for search: both finish after the restart, LibreOffice dies with its node', async () => {
+    const { db, dataDir } = drill;
     const word = `Kilowatt${randomBytes(3).toString('hex')}`;
     const plan = await makeDocx('plan.docx', ['Monitoring plan', word]);
     // Pages with no text layer are read by OCR, a page at a time: long enough to be caught half way.
@@ -285,18 +215,18 @@ describe('kill -9 and start again', () => {
     );
     // Under load: reads and uploads into another folder go on until the node dies.
     const load = loadOn(
-      node,
-      token,
+      drill.node,
+      drill.token,
       (
-        await call<{ folderId: number }>(node, 'POST', '/folder/create', {
-          token,
+        await call(drill.node, folderRoutes.create, {
+          token: drill.token,
           body: { name: 'Load', parentId: 0 },
         })
-      ).json.data.folderId,
+      ).data().folderId,
     );
     await waitFor('some uploads acknowledged', async () => load.acknowledged.length >= 4);
-    await upload('Plan', 'plan.docx', plan.buffer);
-    await upload('Scan', 'scan.pdf', scan.buffer);
+    await drill.upload('Plan', 'plan.docx', plan.buffer);
+    await drill.upload('Scan', 'scan.pdf', scan.buffer);
     const stateOf = async (table: 'renditions' | 'content_texts', sha: string) =>
       (
         await db.execute<{ state: number }>(
@@ -314,8 +244,8 @@ describe('kill -9 and start again', () => {
       30_000,
       20,
     );
-    const dead = node.pid;
-    await node.kill();
+    const dead = drill.node.pid;
+    await drill.node.kill();
     const { acknowledged } = await load.stop();
     // The office of the killed node goes with it (its pipe's name carries the node's pid).
     const offices = () =>
@@ -327,9 +257,7 @@ describe('kill -9 and start again', () => {
     await db.execute(sql`UPDATE job_runs SET beat_at = now() - interval '5 minutes'`);
     await db.execute(sql`UPDATE renditions SET updated_at = now() - interval '5 minutes' WHERE state = 1`);
     await db.execute(sql`UPDATE content_texts SET updated_at = now() - interval '5 minutes' WHERE state = 1`);
-    node = await start();
-    token = await signInOn(db, node, email);
-    await call(node, 'POST', '/common/study/entry', { token, body: { studyId: projectId } });
+    await drill.restart();
     await waitFor('the retry of the conversion scheduled', async () => {
       const moved = await db.execute(
         sql`UPDATE pgboss.job SET start_after = now() WHERE name = 'convert-office' AND state = 'retry'`,
@@ -345,8 +273,8 @@ describe('kill -9 and start again', () => {
     const found = await waitFor(
       'the plan found by a word inside',
       async () => {
-        const hits = await call<{ data: Array<{ name: string }> }>(node, 'GET', `/file/search?q=${word}`, { token });
-        return hits.json.data.data.find((h) => h.name === 'Plan');
+        const hits = await call(drill.node, searchRoutes.search, { token: drill.token, query: { q: word } });
+        return hits.data().data.find((h) => h.name === 'Plan');
       },
       90_000,
     );
@@ -359,8 +287,8 @@ describe('kill -9 and start again', () => {
       },
       90_000,
     );
-    await expectAcknowledgedWhole(node, token, acknowledged);
-    await expectNoOrphans();
+    await expectAcknowledgedWhole(drill.node, drill.token, acknowledged);
+    await drill.expectNoOrphans();
     await expectTrailVerifies(db, dataDir);
   }, 240_000);
 });

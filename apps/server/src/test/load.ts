@@ -1,9 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { documentRoutes } from '@edoc/contract/document-routes';
+import type { Route } from '@edoc/contract/route';
+import { userRoutes } from '@edoc/contract/user-routes';
 import { expect } from 'vitest';
 import type { Db } from '../db/client.ts';
 import { verifyTrail } from '../trail/trail-verify.ts';
-import { call, waitFor, type EdocNode } from './nodes.ts';
+import { call, waitFor, type EdocNode, type NodeAnswer } from './nodes.ts';
 
 /** One request of a load: when it ran and how it was answered. */
 export interface Outcome {
@@ -32,7 +35,7 @@ export function loadOn(node: EdocNode, token: string, folderId: number) {
   const outcomes: Outcome[] = [];
   const acknowledged: Acknowledged[] = [];
   let running = true;
-  const measure = async (kind: Outcome['kind'], send: () => ReturnType<typeof call>) => {
+  const measure = async <R extends Route>(kind: Outcome['kind'], send: () => Promise<NodeAnswer<R>>) => {
     const startedAt = Date.now();
     const res = await send().catch(() => null);
     outcomes.push({
@@ -47,7 +50,7 @@ export function loadOn(node: EdocNode, token: string, folderId: number) {
   };
   const reader = async () => {
     while (running) {
-      await measure('read', () => call(node, 'GET', '/user/info', { token }));
+      await measure('read', () => call(node, userRoutes.info, { token }));
       await sleep(40);
     }
   };
@@ -58,9 +61,9 @@ export function loadOn(node: EdocNode, token: string, folderId: number) {
       form.set('folderId', String(folderId));
       form.set('name', `Load ${i}`);
       form.set('file', new Blob([content]), `load-${i}.pdf`);
-      const res = await measure('upload', () => call(node, 'POST', '/minio/file/save', { token, form }));
+      const res = await measure('upload', () => call(node, documentRoutes.upload, { token, form }));
       if (res?.status === 200) {
-        const { fileId } = res.json.data as { fileId: number };
+        const { fileId } = res.data();
         acknowledged.push({ fileId, sha256: createHash('sha256').update(content).digest('hex') });
       }
       await sleep(100);
@@ -102,7 +105,7 @@ export function expectHonestOutage(
 export async function expectAcknowledgedWhole(node: EdocNode, token: string, acknowledged: Acknowledged[]) {
   expect(acknowledged.length).toBeGreaterThan(3);
   for (const { fileId, sha256 } of acknowledged) {
-    const down = await call(node, 'GET', `/minio/file/down?fileId=${fileId}`, { token });
+    const down = await call(node, documentRoutes.download, { token, query: { fileId } });
     expect(down.status, `file ${fileId}`).toBe(200);
     expect(createHash('sha256').update(down.bytes).digest('hex')).toBe(sha256);
   }

@@ -3,7 +3,14 @@ import fs from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { authRoutes } from '@edoc/contract/auth-routes';
+import { documentRoutes } from '@edoc/contract/document-routes';
+import { downloadRoutes } from '@edoc/contract/download-routes';
 import { UserType } from '@edoc/contract/enums';
+import { folderRoutes } from '@edoc/contract/folder-routes';
+import { healthRoutes } from '@edoc/contract/health-routes';
+import { projectEntryRoutes } from '@edoc/contract/project-routes';
+import { userRoutes } from '@edoc/contract/user-routes';
 import { count, eq, isNull, sql } from 'drizzle-orm';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -88,50 +95,50 @@ describe('two API nodes and a worker on one PostgreSQL and one S3 store', () => 
     // One document-signing key, in the database, for every node to sign downloads with.
     const [keys] = await db.select({ n: count() }).from(signingKeys);
     expect(keys.n).toBe(1);
-    expect(await call(api2, 'GET', '/health').then((r) => r.status)).toBe(200);
+    expect(await call(api2, healthRoutes.health).then((r) => r.status)).toBe(200);
   });
 
   it('a session made on one API node works on the other, and a logout ends it on both at once', async () => {
     const company = await createCompany(db);
     const user = await createCompanyAdmin(db, company.id);
     const token = await signInOn(db, api1, user.email);
-    for (const node of [api1, api2]) expect((await call(node, 'GET', '/user/info', { token })).status).toBe(200);
-    expect((await call(api2, 'POST', '/logout', { token })).status).toBe(200);
-    for (const node of [api1, api2]) expect((await call(node, 'GET', '/user/info', { token })).status).toBe(401);
+    for (const node of [api1, api2]) expect((await call(node, userRoutes.info, { token })).status).toBe(200);
+    expect((await call(api2, authRoutes.logout, { token })).status).toBe(200);
+    for (const node of [api1, api2]) expect((await call(node, userRoutes.info, { token })).status).toBe(401);
   });
 
   it('checks on one node the captcha another issued, once', async () => {
     const company = await createCompany(db);
     const user = await createCompanyAdmin(db, company.id);
-    const captcha = await call<{ id: string }>(api1, 'GET', '/captcha');
-    const answer = await captchaAnswer(db, captcha.json.data.id);
-    const body = { email: user.email, password: PASSWORD, captchaId: captcha.json.data.id, captchaCode: answer };
-    const right = await call<{ token: string }>(api2, 'POST', '/login', { body });
+    const captcha = (await call(api1, authRoutes.captcha)).data();
+    const answer = await captchaAnswer(db, captcha.id);
+    const body = { email: user.email, password: PASSWORD, captchaId: captcha.id, captchaCode: answer };
+    const right = await call(api2, authRoutes.login, { body });
     expect(right.json).toMatchObject({ status: true });
     // Used up on API 2, so refused on API 1: the code lives in the shared database, not in a node's memory.
-    const again = await call(api1, 'POST', '/login', { body });
+    const again = await call(api1, authRoutes.login, { body });
     expect(again.json).toMatchObject({ status: false, errorCode: 'verification_code_error' });
   });
 
   it('serves from one node a file uploaded through the other, packs it on the worker once, and replays across nodes', async () => {
     const { projectId, pm } = await projectOnNode(db, api1, { code: 'C-1', name: 'Cluster' });
     const token = await signInOn(db, api2, pm.email);
-    expect((await call(api1, 'POST', '/common/study/entry', { token, body: { studyId: projectId } })).status).toBe(200);
+    expect((await call(api1, projectEntryRoutes.enter, { token, body: { studyId: projectId } })).status).toBe(200);
 
     // Idempotency across nodes: the same key and body on API 1, then API 2, makes one folder and one answer.
     const key = { 'idempotency-key': `folder-${randomBytes(4).toString('hex')}` };
     const folderBody = { name: 'Cluster files', parentId: 0 };
-    const first = await call<{ folderId: number }>(api1, 'POST', '/folder/create', {
+    const first = await call(api1, folderRoutes.create, {
       token,
       body: folderBody,
       headers: key,
     });
     expect(first.status).toBe(200);
-    const replay = await call(api2, 'POST', '/folder/create', { token, body: folderBody, headers: key });
+    const replay = await call(api2, folderRoutes.create, { token, body: folderBody, headers: key });
     expect(replay.status).toBe(200);
     expect(replay.headers.get('idempotent-replay')).toBe('true');
     expect(replay.json).toEqual(first.json);
-    const other = await call(api2, 'POST', '/folder/create', {
+    const other = await call(api2, folderRoutes.create, {
       token,
       body: { ...folderBody, name: 'Other' },
       headers: key,
@@ -144,34 +151,29 @@ describe('two API nodes and a worker on one PostgreSQL and one S3 store', () => 
     // The file goes up through API 1 into S3 and comes down through API 2.
     const content = Buffer.concat([SAMPLE.pdf(), Buffer.from(`% ${randomBytes(8).toString('hex')}\n`)]);
     const form = new FormData();
-    form.set('folderId', String(first.json.data.folderId));
+    form.set('folderId', String(first.data().folderId));
     form.set('name', 'Protocol');
     form.set('file', new Blob([content], { type: 'application/pdf' }), 'protocol.pdf');
-    const uploaded = await call<{ fileId: number }>(api1, 'POST', '/minio/file/save', { token, form });
+    const uploaded = await call(api1, documentRoutes.upload, { token, form });
     expect(uploaded.status).toBe(200);
-    const fileId = uploaded.json.data.fileId;
-    const down = await call(api2, 'GET', `/minio/file/down?fileId=${fileId}`, { token });
+    const fileId = uploaded.data().fileId;
+    const down = await call(api2, documentRoutes.download, { token, query: { fileId } });
     expect(down.status).toBe(200);
     expect(down.bytes.equals(content)).toBe(true);
     expect(await fs.readdir(dataDirs.api1).then((d) => d.includes('blobs'))).toBe(false);
 
     // A pack asked for on API 2 is made by the worker, exactly once, and served by API 1.
-    const task = await call<{ id: number }>(api2, 'POST', '/download/task/create', {
+    const task = await call(api2, downloadRoutes.createTask, {
       token,
       body: { name: 'Pack', fileIds: [fileId] },
     });
     expect(task.status).toBe(200);
-    const taskId = task.json.data.id;
+    const taskId = task.data().id;
     await waitFor('the pack', async () => {
-      const list = await call<{ data: Array<{ id: number; state: string }> }>(
-        api1,
-        'GET',
-        '/download/task/list?all=true',
-        { token },
-      );
-      return list.json.data.data.find((t) => t.id === taskId && t.state !== 'packing');
+      const list = await call(api1, downloadRoutes.taskList, { token, query: { all: 'true' } });
+      return list.data().data.find((t) => t.id === taskId && t.state !== 'packing');
     });
-    const zip = await call(api1, 'GET', `/download/task/${taskId}/file`, { token });
+    const zip = await call(api1, downloadRoutes.taskFile, { token, params: { id: taskId } });
     expect(zip.status).toBe(200);
     expect(
       readZip(zip.bytes)
@@ -188,7 +190,7 @@ describe('two API nodes and a worker on one PostgreSQL and one S3 store', () => 
   it('sends a mail asked for on an API node once, from the worker', async () => {
     const company = await createCompany(db);
     const user = await createCompanyAdmin(db, company.id);
-    expect((await call(api1, 'GET', `/user/pwd/verify/code?email=${encodeURIComponent(user.email)}`)).status).toBe(200);
+    expect((await call(api1, authRoutes.verifyCode, { query: { email: user.email } })).status).toBe(200);
     const outbox = (name: string) => fs.readdir(path.join(dataDirs[name], 'outbox')).catch(() => [] as string[]);
     const mails = await waitFor('the mail', async () => {
       const files = await outbox('worker');
@@ -204,11 +206,10 @@ describe('two API nodes and a worker on one PostgreSQL and one S3 store', () => 
   it('an API node killed under load: the other answers every request, every acknowledged upload is whole (issue 25)', async () => {
     const made = await projectOnNode(db, api1, { code: 'KILL-1', name: 'Node kill' });
     const token = await signInOn(db, api1, made.pm.email);
-    await call(api1, 'POST', '/common/study/entry', { token, body: { studyId: made.projectId } });
+    await call(api1, projectEntryRoutes.enter, { token, body: { studyId: made.projectId } });
     // A folder per node: each load names its uploads Load 0, Load 1…
     const folderOn = async (name: string) =>
-      (await call<{ folderId: number }>(api1, 'POST', '/folder/create', { token, body: { name, parentId: 0 } })).json
-        .data.folderId;
+      (await call(api1, folderRoutes.create, { token, body: { name, parentId: 0 } })).data().folderId;
     const folderIds = [await folderOn('Load 1'), await folderOn('Load 2')];
     // One load on each node, as a round-robin spreads its users; then the first node dies mid-load.
     const onOne = loadOn(api1, token, folderIds[0]);
@@ -228,7 +229,7 @@ describe('two API nodes and a worker on one PostgreSQL and one S3 store', () => 
     expect(bare.rows).toEqual([]);
     // Started again on its own folder, it serves at once.
     api1 = await start('api1', 'api');
-    expect((await call(api1, 'GET', '/user/info', { token })).status).toBe(200);
+    expect((await call(api1, userRoutes.info, { token })).status).toBe(200);
   }, 120_000);
 
   it('keeps one trail chain that every node wrote to, pinned by every node’s checkpoints in S3', async () => {

@@ -6,7 +6,20 @@ import pg from 'pg';
 // @ts-expect-error plain ESM script without types
 import { SERVER_ENTRY } from '../../../../scripts/build-server.mjs';
 import type { Db } from '../db/client.ts';
+import { authRoutes } from '@edoc/contract/auth-routes';
+import { anyEnvelope, type AnyEnvelope } from '@edoc/contract/envelope';
 import { RoleCode } from '@edoc/contract/enums';
+import { API_BASE } from '@edoc/contract/limits';
+import { projectRoutes } from '@edoc/contract/project-routes';
+import {
+  answersData,
+  pathOf,
+  searchOf,
+  type InputArgs,
+  type Route,
+  type RouteData,
+  type RouteInput,
+} from '@edoc/contract/route';
 import { and, eq } from 'drizzle-orm';
 import { members, roles } from '../db/schema/projects.ts';
 import { createCompany, createCompanyAdmin, createProjectUser, PASSWORD } from './factories.ts';
@@ -96,36 +109,72 @@ export function startNode(name: string, env: Record<string, string>, timeoutMs =
   });
 }
 
-export interface Answer<T = unknown> {
-  status: number;
-  headers: Headers;
-  /** The envelope, when the answer is JSON. */
-  json: { status: boolean; msg: string; errorCode: string | null; data: T };
-  bytes: Buffer;
+/** What a call to a node sends besides the route's inputs. */
+export interface NodeCallExtras {
+  /** The session's bearer token; none calls anonymously. */
+  token?: string;
+  /** A multipart body (an upload: its text fields and the file) instead of the JSON body. */
+  form?: FormData;
+  /** More headers (idempotency-key…). */
+  headers?: Record<string, string>;
 }
 
-/** One HTTP call to a node, as a browser behind the load balancer would make it. */
-export async function call<T = unknown>(
+/**
+ * The answer of one call to a node, as sent: these tests look at statuses under faults (503, 423), so the HTTP
+ * status, the headers and the envelope stay readable whatever came back; `data()` is for a call that must succeed.
+ */
+export interface NodeAnswer<R extends Route> {
+  status: number;
+  headers: Headers;
+  /** The envelope as sent when the answer is one (a file route's refusal, /health's own JSON), else null. */
+  json: AnyEnvelope | null;
+  bytes: Buffer;
+  /** The envelope's data, parsed by the route's response schema; throws naming the route on anything else. */
+  data(): RouteData<R>;
+}
+
+/** Any JSON envelope, its other keys kept: a replayed answer is compared with the first as a whole. */
+const sentEnvelope = anyEnvelope.loose();
+
+/**
+ * One HTTP call of a route of the contract's tables to a node, as a browser behind the load balancer would make it:
+ * `call(node, folderRoutes.create, { token, body: {...} })`. A POST or PUT sends its body as JSON (`{}` when none
+ * is given, as the web app sends) unless it sends a form.
+ */
+export async function call<R extends Route>(
   node: EdocNode,
-  method: 'GET' | 'POST',
-  url: string,
-  opts: { token?: string; body?: unknown; form?: FormData; headers?: Record<string, string> } = {},
-): Promise<Answer<T>> {
-  const headers: Record<string, string> = { 'accept-language': 'en-US', ...opts.headers };
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  let body: string | FormData | undefined = opts.form;
-  if (opts.body !== undefined) {
+  route: R,
+  ...[input]: InputArgs<RouteInput<R> & NodeCallExtras>
+): Promise<NodeAnswer<R>> {
+  const given: { params?: object; query?: object; body?: unknown } & NodeCallExtras = input ?? {};
+  const headers: Record<string, string> = { 'accept-language': 'en-US', ...given.headers };
+  if (given.token) headers.authorization = `Bearer ${given.token}`;
+  let body: string | FormData | undefined = given.form;
+  if (!given.form && (route.method === 'POST' || route.method === 'PUT')) {
     headers['content-type'] = 'application/json';
-    body = JSON.stringify(opts.body);
+    body = JSON.stringify(given.body ?? {});
   }
-  const res = await fetch(`${node.url}/edoc${url}`, { method, headers, body });
+  const search = given.query ? searchOf(given.query).toString() : '';
+  const url = `${node.url}${API_BASE}${pathOf(route, given.params)}${search ? `?${search}` : ''}`;
+  const res = await fetch(url, { method: route.method, headers, body });
   const bytes = Buffer.from(await res.arrayBuffer());
-  const isJson = res.headers.get('content-type')?.includes('application/json');
+  const json = res.headers.get('content-type')?.includes('application/json')
+    ? (sentEnvelope.safeParse(JSON.parse(bytes.toString('utf8'))).data ?? null)
+    : null;
+  const what = `${route.method} ${route.path} on ${node.name}`;
   return {
     status: res.status,
     headers: res.headers,
-    json: isJson ? JSON.parse(bytes.toString('utf8')) : null,
+    json,
     bytes,
+    data() {
+      if (!answersData(route)) throw new Error(`${what} answers a file, not data`);
+      if (!json) throw new Error(`${what} answered no envelope (${res.status}): ${bytes.toString('utf8', 0, 500)}`);
+      if (!json.status) throw new Error(`${what} refused (${res.status} ${json.errorCode}): ${json.msg}`);
+      const parsed = route.response.safeParse(json.data);
+      if (!parsed.success) throw new Error(`${what} answered data of another shape: ${parsed.error.message}`);
+      return parsed.data as RouteData<R>;
+    },
   };
 }
 
@@ -164,13 +213,13 @@ export async function createNodeDatabase(templateUrl: string) {
 
 /** Signs in on a node, solving the captcha that node (or `captchaFrom`) issued (tests know its answer: records.ts). */
 export async function signInOn(db: Db, node: EdocNode, email: string, captchaFrom: EdocNode = node): Promise<string> {
-  const captcha = await call<{ id: string }>(captchaFrom, 'GET', '/captcha');
-  const captchaCode = await captchaAnswer(db, captcha.json.data.id);
-  const res = await call<{ token: string }>(node, 'POST', '/login', {
-    body: { email, password: PASSWORD, captchaId: captcha.json.data.id, captchaCode },
+  const captcha = (await call(captchaFrom, authRoutes.captcha)).data();
+  const captchaCode = await captchaAnswer(db, captcha.id);
+  // A refused sign-in throws from data(), naming the node and the server's message.
+  const res = await call(node, authRoutes.login, {
+    body: { email, password: PASSWORD, captchaId: captcha.id, captchaCode },
   });
-  if (!res.json.status) throw new Error(`sign-in on ${node.name} failed: ${res.json.msg}`);
-  return res.json.data.token;
+  return res.data().token;
 }
 
 /** Polls `probe` until it gives something, or fails naming what did not happen. */
@@ -197,11 +246,8 @@ export async function projectOnNode(db: Db, node: EdocNode, project: { code: str
   const company = await createCompany(db);
   const admin = await createCompanyAdmin(db, company.id);
   const adminToken = await signInOn(db, node, admin.email);
-  const created = await call<{ studyId: number }>(node, 'POST', '/project/create', {
-    token: adminToken,
-    body: project,
-  });
-  const projectId = created.json.data.studyId;
+  const created = await call(node, projectRoutes.create, { token: adminToken, body: project });
+  const projectId = created.data().studyId;
   const [pmRole] = await db
     .select()
     .from(roles)
