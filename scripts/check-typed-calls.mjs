@@ -6,9 +6,14 @@
 //   - in the journeys' client and journeys (e2e/support, e2e/journeys): a type argument on a call
 //     (`api<T>(…)`, `call<T>(…)`, `request<T>(…)`) or `as unknown as`;
 //   - `.json().data` in a server module whose tests call through the route table (CONVERTED below): such a module
-//     stays converted.
+//     stays converted;
+//   - in the server's test code, a type argument on a call (`call<T>(…)`: the node tests' `call(node, route, …)`
+//     reads `.data()` by the route);
+//   - in bench/, a type argument on a call (`get<T>(…)`, `post<T>(…)`, `call<T>(…)`, `must<T>(…)`) or an answer
+//     asserted by hand (`as { data: … }`, `as { status: … }`): it reads answers with calls.ts's `dataOf(route, …)`.
+//     Its timed requests stay raw (fetch, autocannon, curl); only the reading of their answers is checked here.
 // Not checked: the OpenAPI documents the openapi and bad-input tests read (ALLOWED: they are no route's answer, and
-// their shape is what those tests examine); bench/ (its soak client times raw requests).
+// their shape is what those tests examine).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,6 +54,12 @@ function walk(dir, out = []) {
   return out;
 }
 
+/**
+ * A type argument on a call of one of `names` (`call<{ id: number }>(…)`), not the function's own declaration
+ * (`function call<R extends Route>(`) nor an arrow's (`const get = <R>(`, which has no name before its `<`).
+ */
+const TYPED_CALL = (...names) => new RegExp(`(?<!function )\\b(${names.join('|')})<[^>(]`);
+
 const problems = [];
 function scan(file, pattern, why) {
   const rel = path.relative(root, file).split(path.sep).join('/');
@@ -71,6 +82,7 @@ for (const file of serverTests) {
     'a json<T>() assertion (call the route: .call(route).data)',
   );
   if (hits.length > (ALLOWED[rel] ?? 0)) problems.push(...hits);
+  problems.push(...scan(file, TYPED_CALL('call'), 'a call typed by a type argument (pass the route instead)').hits);
 }
 
 for (const noun of CONVERTED) {
@@ -81,12 +93,18 @@ for (const noun of CONVERTED) {
 
 for (const file of [...walk(path.join(root, 'e2e/support')), ...walk(path.join(root, 'e2e/journeys'))]) {
   problems.push(
-    ...scan(
-      file,
-      /(?<!function )\b(api|call|request)<[^>(]/,
-      'a call typed by a type argument (pass the route instead)',
-    ).hits,
+    ...scan(file, TYPED_CALL('api', 'call', 'request'), 'a call typed by a type argument (pass the route instead)')
+      .hits,
     ...scan(file, /\bas unknown as\b/, 'an `as unknown as` assertion').hits,
+  );
+}
+
+const benchFiles = walk(path.join(root, 'bench'));
+for (const file of benchFiles) {
+  problems.push(
+    ...scan(file, TYPED_CALL('get', 'post', 'call', 'must'), 'a call typed by a type argument (pass the route; dataOf)')
+      .hits,
+    ...scan(file, /\bas \{\s*(data|status)\b/, 'an answer asserted by hand (read it with dataOf(route, …))').hits,
   );
 }
 
@@ -95,5 +113,6 @@ if (problems.length > 0) {
   process.exit(1);
 }
 console.log(
-  `check-typed-calls: ${serverTests.length} server test files, ${CONVERTED.length} converted modules, e2e: ok`,
+  `check-typed-calls: ${serverTests.length} server test files, ${CONVERTED.length} converted modules, e2e, ` +
+    `${benchFiles.length} bench files: ok`,
 );
