@@ -82,7 +82,7 @@ describe('archive dialog', () => {
     // The field says what to do, and who can when the library has no folder (issue 26 item 1).
     expect(
       await within(dialog).findByText(
-        /^No library folder has this ICH code: choose the library folder to archive into\. If the library has no folders yet, a project administrator/,
+        /^No library folder has this ICH code: choose the library folder to archive into\. If none fits, a project administrator adds one/,
       ),
     ).toBeInTheDocument();
     expect(byId('library-archive-folder').closest('.ant-form-item')).toHaveClass('ant-form-item-has-error');
