@@ -9,6 +9,7 @@ import { WhatsNew } from '../../features/release/components/whats-new';
 import { useSession } from '../../lib/session';
 import { HeaderSearch } from '../../features/search/components/header-search';
 import { AppHeader } from './app-header';
+import { MAIN_ID, SkipLink } from './skip-link';
 import type { Area } from './menu-tree';
 import { findMenuTrail, MENUS, type MenuNode } from './menus';
 import { ClosedBanner, InspectionTag } from './project-notices';
@@ -78,6 +79,7 @@ export function AreaLayout({ area, titleKey }: AreaLayoutProps) {
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
+      <SkipLink />
       <Layout.Sider
         collapsible
         collapsed={collapsed}
@@ -143,7 +145,7 @@ export function AreaLayout({ area, titleKey }: AreaLayoutProps) {
           }
         />
         <ClosedBanner />
-        <Layout.Content style={{ margin: 24 }}>
+        <Layout.Content id={MAIN_ID} tabIndex={-1} style={{ margin: 24 }}>
           {/* The menu and header stay while a page's code arrives (app/pages.ts). */}
           <Suspense fallback={<PageLoading />}>
             <Outlet />
@@ -162,6 +164,7 @@ export function HeaderOnlyLayout() {
   if (!session.token) return <Navigate to={paths.login} replace />;
   return (
     <Layout style={{ minHeight: '100vh' }}>
+      <SkipLink />
       <AppHeader
         leading={
           <Typography.Title level={4} style={{ margin: 0 }}>
@@ -169,7 +172,11 @@ export function HeaderOnlyLayout() {
           </Typography.Title>
         }
       />
-      <Layout.Content style={{ padding: 24, maxWidth: 1200, width: '100%', margin: '0 auto' }}>
+      <Layout.Content
+        id={MAIN_ID}
+        tabIndex={-1}
+        style={{ padding: 24, maxWidth: 1200, width: '100%', margin: '0 auto' }}
+      >
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>
