@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Switch, type TableProps } from 'antd';
+import { App, Button, Card, Form, Input, InputNumber, Select, Space, Switch, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { codeBody, type CodeBody, type CodeItem, type CodeScope } from '@edoc/contract/code';
 import { EnterSubmits } from '../../../components/enter-submits';
@@ -12,6 +12,7 @@ import { useListState } from '../../../lib/use-list-state';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
 import { excelRoutes, useCodes, useCodeTypeOptions, useDeleteCode, useInvalidateCodes, useSaveCode } from '../api';
 import { useCatalogColumns, useCatalogDelete, useSaveExport } from './catalog-parts';
+import { Dialog } from '../../../components/dialog';
 
 const shape = codeBody.shape;
 const optional = (v?: string) => v?.trim() || undefined;
@@ -77,7 +78,7 @@ function CodeFormModal(props: {
   };
 
   return (
-    <Modal
+    <Dialog
       open={open}
       title={item ? t('code.editTitle') : t('code.createTitle')}
       okText={t('common.save')}
@@ -127,7 +128,7 @@ function CodeFormModal(props: {
         </Form.Item>
         <EnterSubmits />
       </Form>
-    </Modal>
+    </Dialog>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { App, Form, Input, Modal, Progress } from 'antd';
+import { App, Form, Input, Progress } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { FileRow } from '@edoc/contract/document';
@@ -13,6 +13,7 @@ import { DatesAndComment, DOCUMENT_FIELD_ERRORS, fileRule, isoDay, uniqueNameRul
 import { useDuplicatesOf } from '../hooks/use-duplicates';
 import { DuplicateNotice } from './duplicate-notice';
 import { FilePicker } from './file-picker';
+import { Dialog } from '../../../components/dialog';
 
 interface EditValues {
   name?: string;
@@ -92,7 +93,7 @@ export function DocumentEditModal(props: { target: EditTarget | null; allowedTyp
     : '';
   const fileLabel = t('document.field.file');
   return (
-    <Modal
+    <Dialog
       open={target !== null}
       title={title}
       okText={t('common.save')}
@@ -141,6 +142,6 @@ export function DocumentEditModal(props: { target: EditTarget | null; allowedTyp
         )}
         <EnterSubmits />
       </Form>
-    </Modal>
+    </Dialog>
   );
 }

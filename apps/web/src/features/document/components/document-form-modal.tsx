@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { App, DatePicker, Form, Input, Modal, Progress, Radio, Select, Tag, type FormRule } from 'antd';
+import { App, DatePicker, Form, Input, Progress, Radio, Select, Tag, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
 import { nameCheckBody } from '@edoc/contract/document';
@@ -20,6 +20,7 @@ import { useDuplicatesOf } from '../hooks/use-duplicates';
 import { uploadRulesText, useUploadAuth } from '../hooks/use-upload-auth';
 import { DuplicateNotice } from './duplicate-notice';
 import { FilePicker } from './file-picker';
+import { Dialog } from '../../../components/dialog';
 
 export interface DocumentFormValues {
   name: string;
@@ -180,7 +181,7 @@ export function DocumentFormModal(props: {
 
   const fileLabel = t('document.field.file');
   return (
-    <Modal
+    <Dialog
       open={props.open}
       title={t('document.createTitle')}
       okText={t('common.save')}
@@ -289,6 +290,6 @@ export function DocumentFormModal(props: {
         ) : null}
         <EnterSubmits />
       </Form>
-    </Modal>
+    </Dialog>
   );
 }
