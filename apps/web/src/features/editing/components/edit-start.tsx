@@ -2,8 +2,9 @@ import { DownOutlined, EditOutlined } from '@ant-design/icons';
 import { isEditableType, type EditMode, type EditSession } from '@edoc/contract/editing';
 import { DocStatus } from '@edoc/contract/enums';
 import type { FileDetail } from '@edoc/contract/viewer';
-import { Button, Dropdown } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { MenuButton } from '../../../components/menu-button';
 import { useEditStatus, useStartEdit } from '../api';
 
 /**
@@ -25,8 +26,7 @@ export function EditStart({ detail, onStarted }: { detail: FileDetail; onStarted
     { key: 'checkout', label: t('editing.checkOut') },
   ];
   return (
-    <Dropdown
-      trigger={['click']}
+    <MenuButton
       menu={{
         id: 'edit-start-menu',
         items,
@@ -36,6 +36,6 @@ export function EditStart({ detail, onStarted }: { detail: FileDetail; onStarted
       <Button id="edit-start" icon={<EditOutlined />} loading={start.isPending}>
         {t('editing.edit')} <DownOutlined />
       </Button>
-    </Dropdown>
+    </MenuButton>
   );
 }
