@@ -10,6 +10,7 @@ import { findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
 import { base, enterWorkspace } from '../../test/document-fixtures';
 import { FileFilters } from './components/file-filters';
+import { FilePicker } from './components/file-picker';
 // Loaded with the file, not when the route first asks for it: on a loaded machine that alone outlasted a findBy.
 import './pages/workspace-page';
 
@@ -92,5 +93,24 @@ describe('keyboard use of the document list (issue 31)', () => {
     await rename();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(more).toHaveFocus());
+  });
+
+  it('keeps the focus on "Choose a file" once a file is chosen from the keyboard', async () => {
+    await changeLanguage('en-US');
+    const chosen = vi.fn();
+    render(
+      <AppProviders client={createQueryClient()}>
+        <FilePicker id="file" onChange={chosen} />
+      </AppProviders>,
+    );
+    const button = screen.getByRole('button', { name: /Choose a file/ });
+    const input = document.querySelector<HTMLInputElement>('input[type=file]')!;
+    input.click = vi.fn();
+    button.focus();
+    await user.keyboard('{Enter}');
+    expect(input.click).toHaveBeenCalled();
+    fireEvent.change(input, { target: { files: [new File(['%PDF-1.4'], 'plan.pdf')] } });
+    await waitFor(() => expect(chosen).toHaveBeenCalled());
+    expect(button).toHaveFocus();
   });
 });

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { UploadOutlined } from '@ant-design/icons';
 import { Button, Space, Typography, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +8,14 @@ import { extensionOf } from '@edoc/contract/file-rules';
 /** One file chosen for a form field (value: the File); nothing is sent until the form is submitted. */
 export function FilePicker(props: { id: string; value?: File; onChange?: (file: File | undefined) => void }) {
   const { t } = useTranslation();
+  const button = useRef<HTMLButtonElement>(null);
+  // antd's Upload takes the focus off the button that opens the file chooser (to a wrapper that cannot hold it), so a
+  // keyboard user was left on <body> (issue 31): it goes back to the button once a file is chosen, or when the window
+  // has the focus again after the chooser closed without one.
+  const refocus = () => {
+    if (document.activeElement === document.body) button.current?.focus();
+  };
+  const opening = () => window.addEventListener('focus', refocus, { once: true });
   return (
     <Space wrap>
       <Upload
@@ -14,10 +23,17 @@ export function FilePicker(props: { id: string; value?: File; onChange?: (file: 
         maxCount={1}
         beforeUpload={(file) => {
           props.onChange?.(file);
+          refocus();
           return false;
         }}
       >
-        <Button id={props.id} icon={<UploadOutlined />}>
+        <Button
+          ref={button}
+          id={props.id}
+          icon={<UploadOutlined />}
+          onMouseDown={opening}
+          onKeyDown={(event) => (event.key === 'Enter' || event.key === ' ') && opening()}
+        >
           {t('document.field.chooseFile')}
         </Button>
       </Upload>
