@@ -97,11 +97,13 @@ describe('routes, guard and layouts', () => {
     renderApp('/system/version');
     const menu = await waitFor(() => document.getElementById('side-menu') as HTMLElement);
     expect(within(menu).getByText('版本升级')).toBeInTheDocument();
-    fireEvent.click(document.getElementById('lang-switch') as HTMLElement);
+    // Its name begins with the language it shows (issue 31, WCAG 2.5.3).
+    fireEvent.click(screen.getByRole('button', { name: '简体中文 (语言)' }));
     await screen.findByText('English');
     expect(document.getElementById('lang-option-en-US')).not.toBeNull();
     fireEvent.click(screen.getByText('English'));
     expect(await within(menu).findByText('Version upgrade')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'English (Language)' })).toBeInTheDocument();
     expect(window.sessionStorage.getItem('edoc.language')).toBe('"en-US"');
     expect(document.documentElement.lang).toBe('en-US');
     await waitFor(() => {

@@ -39,7 +39,8 @@ export function LanguageSwitch({ onChanged, tone = 'default' }: LanguageSwitchPr
         id="lang-switch"
         type="text"
         icon={<GlobalOutlined />}
-        aria-label={t('common.language')}
+        // Its name begins with what it shows (WCAG 2.5.3, label in name), and says what it is for.
+        aria-label={`${LANGUAGE_NAMES[lang]} (${t('common.language')})`}
         style={tone === 'light' ? { color: 'rgba(255,255,255,0.85)' } : undefined}
       >
         {LANGUAGE_NAMES[lang]}

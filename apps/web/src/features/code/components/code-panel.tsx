@@ -178,6 +178,7 @@ export function CodePanel({ scope, title }: { scope: CodeScope; title: string })
         <Space wrap>
           <Select<number>
             id="code-type-filter"
+            aria-label={t('code.type')}
             allowClear
             style={{ minWidth: 200 }}
             placeholder={t('code.allTypes')}

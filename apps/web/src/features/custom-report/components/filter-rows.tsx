@@ -15,13 +15,15 @@ interface ValueProps {
   value: Value;
   onChange: (value: Value) => void;
   id: string;
+  /** The input's name for assistive technology (the row has no visible label per input). */
+  label: string;
 }
 
 const asList = (v: Value): Scalar[] => (Array.isArray(v) ? v : v === null || v === undefined ? [] : [v]);
 const day = (v: unknown) => (typeof v === 'string' && v ? dayjs(v) : null);
 
 /** The value input for a field's kind and condition: a list for "one of", a pair for "between", none for "empty". */
-function ValueInput({ field, op, value, onChange, id }: ValueProps) {
+function ValueInput({ field, op, value, onChange, id, label }: ValueProps) {
   const { t } = useTranslation();
   const lang = currentLang();
   if (op === 'empty' || op === 'notEmpty') return null;
@@ -29,9 +31,24 @@ function ValueInput({ field, op, value, onChange, id }: ValueProps) {
   if (field.kind === 'enum') {
     const options = (field.options ?? []).map((o) => ({ value: o.value, label: pickLabel(o.label, lang) }));
     return op === 'in' ? (
-      <Select id={id} mode="multiple" style={width} options={options} value={asList(value)} onChange={onChange} />
+      <Select
+        id={id}
+        aria-label={label}
+        mode="multiple"
+        style={width}
+        options={options}
+        value={asList(value)}
+        onChange={onChange}
+      />
     ) : (
-      <Select id={id} style={width} options={options} value={value as Scalar | undefined} onChange={onChange} />
+      <Select
+        id={id}
+        aria-label={label}
+        style={width}
+        options={options}
+        value={value as Scalar | undefined}
+        onChange={onChange}
+      />
     );
   }
   if (field.kind === 'date') {
@@ -39,30 +56,46 @@ function ValueInput({ field, op, value, onChange, id }: ValueProps) {
     return op === 'between' ? (
       <DatePicker.RangePicker
         id={id}
+        aria-label={label}
         value={[day(list[0]), day(list[1])]}
         onChange={(range) =>
           onChange(range?.[0] && range[1] ? [range[0].format('YYYY-MM-DD'), range[1].format('YYYY-MM-DD')] : null)
         }
       />
     ) : (
-      <DatePicker id={id} value={day(value)} onChange={(d) => onChange(d ? d.format('YYYY-MM-DD') : null)} />
+      <DatePicker
+        id={id}
+        aria-label={label}
+        value={day(value)}
+        onChange={(d) => onChange(d ? d.format('YYYY-MM-DD') : null)}
+      />
     );
   }
   if (field.kind === 'number') {
     const list = asList(value) as number[];
     return op === 'between' ? (
       <Flex gap={4} align="center">
-        <InputNumber id={id} value={list[0]} onChange={(n) => onChange([n ?? 0, list[1] ?? 0])} />
+        <InputNumber id={id} aria-label={label} value={list[0]} onChange={(n) => onChange([n ?? 0, list[1] ?? 0])} />
         <Typography.Text type="secondary">~</Typography.Text>
-        <InputNumber value={list[1]} onChange={(n) => onChange([list[0] ?? 0, n ?? 0])} />
+        <InputNumber
+          aria-label={t('customReport.builder.filterValueTo', { label })}
+          value={list[1]}
+          onChange={(n) => onChange([list[0] ?? 0, n ?? 0])}
+        />
       </Flex>
     ) : (
-      <InputNumber id={id} value={value as number | undefined} onChange={(n) => onChange(n ?? null)} />
+      <InputNumber
+        id={id}
+        aria-label={label}
+        value={value as number | undefined}
+        onChange={(n) => onChange(n ?? null)}
+      />
     );
   }
   return op === 'in' ? (
     <Select
       id={id}
+      aria-label={label}
       mode="tags"
       style={width}
       open={false}
@@ -73,6 +106,7 @@ function ValueInput({ field, op, value, onChange, id }: ValueProps) {
   ) : (
     <Input
       id={id}
+      aria-label={label}
       style={width}
       value={(value as string | undefined) ?? ''}
       onChange={(e) => onChange(e.target.value)}
@@ -104,6 +138,7 @@ export function FilterRows({ dataset, filters, onChange, problems }: Props) {
             <Flex gap={8} wrap align="center">
               <Select
                 id={`custom-report-filter-field-${i}`}
+                aria-label={t('customReport.builder.filterField', { n: i + 1 })}
                 style={{ width: 180 }}
                 value={field.key}
                 options={fields.map((x) => ({ value: x.key, label: pickLabel(x.label, lang) }))}
@@ -112,6 +147,7 @@ export function FilterRows({ dataset, filters, onChange, problems }: Props) {
               />
               <Select
                 id={`custom-report-filter-op-${i}`}
+                aria-label={t('customReport.builder.filterOp', { n: i + 1 })}
                 style={{ width: 140 }}
                 value={f.op}
                 options={OPS_BY_KIND[field.kind].map((op) => ({ value: op, label: pickLabel(OP_LABELS[op], lang) }))}
@@ -119,6 +155,7 @@ export function FilterRows({ dataset, filters, onChange, problems }: Props) {
               />
               <ValueInput
                 id={`custom-report-filter-value-${i}`}
+                label={t('customReport.builder.filterValue', { n: i + 1 })}
                 field={field}
                 op={f.op}
                 value={f.value}
@@ -131,7 +168,11 @@ export function FilterRows({ dataset, filters, onChange, problems }: Props) {
                 onClick={() => onChange(filters.filter((_, j) => j !== i))}
               />
             </Flex>
-            {problem && <Typography.Text type="danger">{problem}</Typography.Text>}
+            {problem && (
+              <Typography.Text type="danger" role="alert">
+                {problem}
+              </Typography.Text>
+            )}
           </Flex>
         );
       })}

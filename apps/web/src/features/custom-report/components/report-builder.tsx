@@ -98,7 +98,7 @@ export function ReportBuilder({ report, initial, onSaved, onCancel }: Props) {
       <Col xs={24} xl={9}>
         <Card title={report ? report.name : t('customReport.builder.title')} variant="borderless">
           <Form layout="vertical" component="div">
-            <Form.Item label={t('customReport.builder.dataset')}>
+            <Form.Item label={t('customReport.builder.dataset')} htmlFor="custom-report-dataset">
               <Select
                 id="custom-report-dataset"
                 value={def.dataset}
@@ -127,7 +127,7 @@ export function ReportBuilder({ report, initial, onSaved, onCancel }: Props) {
                 onChange={(filters) => set({ filters })}
               />
             </Form.Item>
-            <Form.Item label={t('customReport.builder.groupBy')}>
+            <Form.Item label={t('customReport.builder.groupBy')} htmlFor="custom-report-group-by">
               <Select
                 id="custom-report-group-by"
                 allowClear
@@ -137,7 +137,11 @@ export function ReportBuilder({ report, initial, onSaved, onCancel }: Props) {
                 onChange={(groupBy) => set({ groupBy: groupBy ?? null })}
               />
             </Form.Item>
-            <Form.Item label={t('customReport.builder.measure')} help={messages.get('measure.field')}>
+            <Form.Item
+              label={t('customReport.builder.measure')}
+              htmlFor="custom-report-measure"
+              help={messages.get('measure.field')}
+            >
               <Space.Compact block>
                 <Select
                   id="custom-report-measure"
@@ -149,6 +153,7 @@ export function ReportBuilder({ report, initial, onSaved, onCancel }: Props) {
                 {def.measure.fn !== 'count' && (
                   <Select
                     id="custom-report-measure-field"
+                    aria-label={t('customReport.builder.measureField')}
                     style={{ flex: 1 }}
                     value={def.measure.field ?? undefined}
                     options={options(fields.filter((f) => f.kind === 'number'))}
@@ -167,7 +172,7 @@ export function ReportBuilder({ report, initial, onSaved, onCancel }: Props) {
               />
             </Form.Item>
             <Flex gap={16} wrap>
-              <Form.Item label={t('customReport.builder.sort')}>
+              <Form.Item label={t('customReport.builder.sort')} htmlFor="custom-report-sort">
                 <Space.Compact>
                   <Select
                     id="custom-report-sort"
@@ -180,6 +185,7 @@ export function ReportBuilder({ report, initial, onSaved, onCancel }: Props) {
                   />
                   <Select
                     style={{ width: 130 }}
+                    aria-label={t('customReport.builder.sortDir')}
                     disabled={!def.sort}
                     value={def.sort?.dir ?? 'asc'}
                     options={(['asc', 'desc'] as const).map((d) => ({
@@ -190,7 +196,7 @@ export function ReportBuilder({ report, initial, onSaved, onCancel }: Props) {
                   />
                 </Space.Compact>
               </Form.Item>
-              <Form.Item label={t('customReport.builder.limit')}>
+              <Form.Item label={t('customReport.builder.limit')} htmlFor="custom-report-limit">
                 <InputNumber
                   id="custom-report-limit"
                   min={1}

@@ -1,8 +1,10 @@
 import { Alert, Empty, Flex, Skeleton, Statistic, Table, Typography } from 'antd';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { measureLabel, type CustomReportResult, type ReportDefinition } from '@edoc/contract/custom-report';
 import { fieldOf, formatValue, pickLabel } from '@edoc/contract/custom-report-fields';
 import { ReportChart, type ChartKind } from '../../../components/chart';
+import { useKeyboardScroll } from '../../../components/keyboard-scroll';
 import { currentLang } from '../../../lib/i18n';
 
 interface Props {
@@ -21,6 +23,8 @@ export function ReportResult({ definition, result, loading }: Props) {
   // useTranslation re-renders on a language switch; the labels themselves come from the contract.
   const { t } = useTranslation();
   const lang = currentLang();
+  const rowsBox = useRef<HTMLDivElement>(null);
+  useKeyboardScroll(rowsBox, t('customReport.result.rows'));
   if (!result) return loading ? <Skeleton active /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />;
   const field = (key: string) => fieldOf(definition.dataset, key);
   const measure = measureLabel(definition, lang);
@@ -49,7 +53,13 @@ export function ReportResult({ definition, result, loading }: Props) {
       </Flex>
       {result.total === 0 && empty}
       {result.total > 0 && groupField && kind && points.length > 0 && (
-        <ReportChart kind={kind} data={points} height={300} />
+        <ReportChart
+          kind={kind}
+          data={points}
+          height={300}
+          caption={t('customReport.result.chartCaption', { measure, group: pickLabel(groupField.label, lang) })}
+          tableId="custom-report-groups"
+        />
       )}
       {result.total > 0 && groupField && (
         <Table
@@ -74,28 +84,30 @@ export function ReportResult({ definition, result, loading }: Props) {
       )}
       {result.groups && result.groups.length >= 100 && <Alert type="info" title={t('customReport.result.groupCap')} />}
       {result.total > 0 && (
-        <Table
-          id="custom-report-rows"
-          size="small"
-          rowKey="key"
-          loading={loading}
-          dataSource={result.rows.map((cells, key) => ({ key, cells }))}
-          scroll={{ x: 'max-content' }}
-          pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
-          locale={{
-            emptyText: empty,
-          }}
-          columns={result.columns.map((key, i) => {
-            const f = field(key);
-            return {
-              title: f ? pickLabel(f.label, lang) : key,
-              key,
-              align: f?.kind === 'number' ? ('right' as const) : undefined,
-              render: (_: unknown, row: { cells: CustomReportResult['rows'][number] }) =>
-                row.cells[i] === null || !f ? '' : formatValue(f, row.cells[i], lang),
-            };
-          })}
-        />
+        <div ref={rowsBox}>
+          <Table
+            id="custom-report-rows"
+            size="small"
+            rowKey="key"
+            loading={loading}
+            dataSource={result.rows.map((cells, key) => ({ key, cells }))}
+            scroll={{ x: 'max-content' }}
+            pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
+            locale={{
+              emptyText: empty,
+            }}
+            columns={result.columns.map((key, i) => {
+              const f = field(key);
+              return {
+                title: f ? pickLabel(f.label, lang) : key,
+                key,
+                align: f?.kind === 'number' ? ('right' as const) : undefined,
+                render: (_: unknown, row: { cells: CustomReportResult['rows'][number] }) =>
+                  row.cells[i] === null || !f ? '' : formatValue(f, row.cells[i], lang),
+              };
+            })}
+          />
+        </div>
       )}
     </Flex>
   );

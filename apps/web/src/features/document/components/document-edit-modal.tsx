@@ -116,7 +116,7 @@ export function DocumentEditModal(props: { target: EditTarget | null; allowedTyp
             </Form.Item>
             {progress !== null ? (
               <div id="document-edit-progress">
-                <Progress percent={progress} />
+                <Progress percent={progress} aria-label={t('document.upload.progress')} />
               </div>
             ) : null}
           </>

@@ -285,7 +285,7 @@ export function DocumentFormModal(props: {
         <DuplicateNotice id="document-form-duplicate" rows={duplicates.data} />
         {progress !== null ? (
           <div id="document-form-progress">
-            <Progress percent={progress} />
+            <Progress percent={progress} aria-label={t('document.upload.progress')} />
           </div>
         ) : null}
         <EnterSubmits />

@@ -113,11 +113,15 @@ export function UploadMany({
           </Typography.Text>
           <Progress
             percent={i.percent}
+            aria-label={t('document.upload.progressOf', { name: i.name })}
             size="small"
             style={{ flex: 1, margin: 0 }}
             status={i.state === 'finished' ? 'success' : 'active'}
           />
-          <Tag color={i.state === 'finished' ? 'green' : 'blue'}>{t(`document.upload.${i.state}`)}</Tag>
+          {/* A live region: a screen reader hears each file's state change (uploading, finished, failed). */}
+          <Tag role="status" color={i.state === 'finished' ? 'green' : 'blue'}>
+            {t(`document.upload.${i.state}`)}
+          </Tag>
         </Flex>
       ))}
     </Flex>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { DeleteOutlined, DownloadOutlined, EditOutlined } from '@ant-design/icons';
 import {
   App,
@@ -19,6 +19,7 @@ import type { DocKey } from '@edoc/contract/permissions';
 import type { VersionRow } from '@edoc/contract/document-edit';
 import { TextState } from '@edoc/contract/search';
 import { useDownloadByTicket } from '../../download/api';
+import { useKeyboardScroll } from '../../../components/keyboard-scroll';
 import { formatDateTime, formatSize } from '../../../lib/format';
 import { useDeleteVersion, useLabelVersion, useVersions } from '../api';
 
@@ -39,6 +40,8 @@ export function VersionsTable({ row }: { row: FileRow }) {
   const [editing, setEditing] = useState<{ id: number; label: string } | null>(null);
   const fileId = row.fileId;
   const versions = useVersions(fileId, true);
+  const box = useRef<HTMLDivElement>(null);
+  useKeyboardScroll(box, t('document.versionsTitle', { name: row.file_name }));
 
   const labelVersion = useLabelVersion();
   const saveLabel = (v: { id: number; label: string }) =>
@@ -179,16 +182,18 @@ export function VersionsTable({ row }: { row: FileRow }) {
   ];
 
   return (
-    <Table<VersionRow>
-      id="document-versions"
-      rowKey="fileVersionId"
-      size="small"
-      loading={versions.isFetching}
-      columns={columns}
-      dataSource={versions.data ?? []}
-      pagination={false}
-      scroll={{ x: 620 }}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('document.version.empty')} /> }}
-    />
+    <div ref={box}>
+      <Table<VersionRow>
+        id="document-versions"
+        rowKey="fileVersionId"
+        size="small"
+        loading={versions.isFetching}
+        columns={columns}
+        dataSource={versions.data ?? []}
+        pagination={false}
+        scroll={{ x: 620 }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('document.version.empty')} /> }}
+      />
+    </div>
   );
 }

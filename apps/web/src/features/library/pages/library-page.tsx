@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { App, Flex, Input, Space, Switch, Typography } from 'antd';
+import { App, Flex, Input, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { LibraryRow } from '@edoc/contract/library';
 import { FolderBrowser } from '../../../components/folder-tree/folder-browser';
@@ -60,7 +60,7 @@ export function LibraryPage() {
                   checked={state.showInvalid}
                   onChange={state.toggleInvalid}
                 />
-                <Typography.Text>{t('library.showInvalid')}</Typography.Text>
+                <label htmlFor="library-show-invalid">{t('library.showInvalid')}</label>
               </Space>
               <Space size={6}>
                 <Switch
@@ -69,7 +69,7 @@ export function LibraryPage() {
                   checked={state.showSuperseded}
                   onChange={state.toggleSuperseded}
                 />
-                <Typography.Text>{t('library.showSuperseded')}</Typography.Text>
+                <label htmlFor="library-show-superseded">{t('library.showSuperseded')}</label>
               </Space>
             </Space>
           </Flex>

@@ -78,6 +78,7 @@ export function ReportFilters(props: {
           treeDefaultExpandAll
           style={{ width: 260 }}
           popupMatchSelectWidth={false}
+          aria-label={t('systemReport.folder')}
           placeholder={t('systemReport.anyFolder')}
           loading={tree.isFetching}
           value={values.folderId}
@@ -92,6 +93,7 @@ export function ReportFilters(props: {
           showSearch={{ optionFilterProp: 'label' }}
           style={{ width: 200 }}
           popupMatchSelectWidth={false}
+          aria-label={t('systemReport.site')}
           placeholder={t('systemReport.anySite')}
           loading={sites.isFetching}
           value={values.siteId}
@@ -105,6 +107,7 @@ export function ReportFilters(props: {
           allowClear
           style={{ width: 180 }}
           popupMatchSelectWidth={false}
+          aria-label={t('systemReport.status')}
           placeholder={t('systemReport.anyStatus')}
           value={values.status}
           onChange={(v) => onChange({ status: text(v) })}

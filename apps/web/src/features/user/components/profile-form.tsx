@@ -44,7 +44,7 @@ export function ProfileForm({ info }: { info: UserInfo }) {
     <Form<ProfileValues> form={form} name="profile" layout="vertical" initialValues={toValues(info)} onFinish={submit}>
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          <Form.Item label={t('user.email')}>
+          <Form.Item label={t('user.email')} htmlFor="profile_email">
             <Input id="profile_email" value={info.email} disabled />
           </Form.Item>
         </Col>

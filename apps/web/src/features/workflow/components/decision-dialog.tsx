@@ -88,6 +88,7 @@ export function DecisionDialog({ fileId, stage, decision, signing, onClose }: De
       <Form<DecisionValues> form={form} name="decisionForm" layout="vertical" onFinish={submit}>
         <Form.Item
           name="comment"
+          htmlFor="workflow-decide-comment"
           label={t(reject ? 'workflow.decide.reason' : 'workflow.decide.comment')}
           required={reject}
           rules={[

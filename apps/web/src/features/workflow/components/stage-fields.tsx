@@ -1,4 +1,4 @@
-import { Card, DatePicker, Flex, Form, Select, Switch, Tooltip } from 'antd';
+import { Card, DatePicker, Flex, Form, Select, Switch, Tooltip, Typography } from 'antd';
 import { QuestionCircleOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -80,7 +80,7 @@ export function StageFields({ candidates }: { candidates: Candidates }) {
                 <span>
                   {d?.group ? <TeamOutlined /> : <UserOutlined />} {o.label}
                 </span>
-                <span style={{ color: '#8c8c8c' }}>{d?.text}</span>
+                <Typography.Text type="secondary">{d?.text}</Typography.Text>
               </Flex>
             );
           }}
