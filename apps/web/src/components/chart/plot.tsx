@@ -30,8 +30,13 @@ export default function Plot({ kind, data, onSelect, height = 320 }: ReportChart
     select.current?.(point);
   };
   const common = { data, height, onEvent, autoFit: true };
-  // Counts tick on whole numbers; other measures (sizes in MB, days) keep the library's ticks.
-  const axis = isCounts(data.map((d) => d.value)) ? { y: { tickMethod: integerTicks } } : undefined;
+  // The axes' labels at 65 % black (7:1 on white), not G2's 45 % (3.4:1; issue 31). Counts tick on whole numbers;
+  // other measures (sizes in MB, days) keep the library's ticks.
+  const label = { labelOpacity: 0.65 };
+  const axis = {
+    x: label,
+    y: isCounts(data.map((d) => d.value)) ? { ...label, tickMethod: integerTicks } : label,
+  };
   if (kind === 'pie') {
     return (
       <Pie

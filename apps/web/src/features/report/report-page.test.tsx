@@ -157,6 +157,26 @@ describe('System report (/manage/report, issue 14)', () => {
     expect(document.getElementById('report-folder')).toBeNull();
   });
 
+  it.each([
+    ['en-US', ['Folder', 'Site', 'Status']],
+    ['zh-CN', ['文件夹', '中心', '状态']],
+  ] as const)(
+    'in %s names its filters, and its chart has a caption, its figures as text and the table it draws (issue 31)',
+    async (lang, filters) => {
+      await changeLanguage(lang);
+      enterProject();
+      mockReports(lang);
+      renderApp('/manage/report?report=docsByStatus');
+      const chart = await screen.findByRole('img', { name: 'Documents by status' });
+      expect(chart).toHaveAccessibleDescription('Editing: 2; Archived: 1,234');
+      expect(chart).toHaveAttribute('aria-details', 'report-table');
+      expect(byId('report-table')).toBeInTheDocument();
+      const caption = lang === 'en-US' ? '(the figures are in the table below)' : '（数据见下表）';
+      expect(screen.getByRole('figure', { name: `Documents by status${lang === 'en-US' ? ' ' : ''}${caption}` }));
+      for (const name of filters) expect(screen.getByRole('combobox', { name })).toBeInTheDocument();
+    },
+  );
+
   it('keeps the operation trajectory as its own tab, in the address', async () => {
     await changeLanguage('en-US');
     enterProject();

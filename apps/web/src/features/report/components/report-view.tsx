@@ -57,6 +57,8 @@ export function ReportView({ answer, loading }: { answer: ReportAnswer | undefin
         <ReportChart
           kind={answer.chart}
           data={points}
+          caption={answer.title}
+          tableId="report-table"
           onSelect={(p) => go(typeof p.key === 'number' ? answer.points[p.key]?.open : null)}
         />
       )}

@@ -94,6 +94,8 @@ export function CompanyReportPage() {
                   <ReportChart
                     kind="bar"
                     height={180}
+                    caption={titleOf(m)}
+                    tableId="company-report-table"
                     data={rows.map((r) => ({
                       label: r.code,
                       // Storage in the report's one unit: bytes on an axis are unreadable.
