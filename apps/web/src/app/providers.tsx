@@ -9,6 +9,7 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { setMessageApi } from '../lib/feedback';
 import { i18n } from '../lib/i18n';
 import { queryClient as defaultQueryClient } from '../lib/query-client';
+import { appTheme } from './theme';
 
 /** Hands antd's themed message API to code outside React (query-cache error display). */
 function FeedbackBridge() {
@@ -25,7 +26,10 @@ function LocalisedAntd({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider
       locale={instance.language === 'en-US' ? enUS : zhCN}
-      theme={{ token: { colorPrimary: '#1f5fbf', borderRadius: 6 } }}
+      theme={appTheme}
+      // A form sent with mistakes takes the keyboard to the first one (issue 31): a screen reader then reads the
+      // field, that it is invalid and its message (antd ties the message to the field by aria-describedby).
+      form={{ scrollToFirstError: { focus: true } }}
     >
       <AntApp>
         <FeedbackBridge />
