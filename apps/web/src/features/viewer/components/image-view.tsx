@@ -62,7 +62,12 @@ export function ImageView({ fileVersionId, alt }: { fileVersionId: number; alt: 
           />
         </Tooltip>
       </Flex>
-      <div style={{ flex: 1, overflow: 'auto', background: '#f5f5f5', textAlign: 'center', padding: 24 }}>
+      <div
+        tabIndex={0}
+        role="region"
+        aria-label={t('viewer.pages')}
+        style={{ flex: 1, overflow: 'auto', background: '#f5f5f5', textAlign: 'center', padding: 24 }}
+      >
         <img
           id="viewer-image"
           src={src}

@@ -97,6 +97,10 @@ export function PdfView({ url, headers, start }: { url: string; headers: Record<
         <div
           ref={nav.setScroller}
           id="viewer-pages"
+          // Scrolled by the keyboard too (arrows, Page Down): it takes focus, named as the document's pages.
+          tabIndex={0}
+          role="region"
+          aria-label={t('viewer.pages')}
           onScroll={nav.onScroll}
           style={{
             flex: 1,

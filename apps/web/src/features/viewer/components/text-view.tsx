@@ -1,14 +1,21 @@
 import { Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { useViewText } from '../api';
 import { ViewerError } from './viewer-error';
 
 /** Plain text and CSV, as the text they are (never as HTML). */
 export function TextView({ fileVersionId }: { fileVersionId: number }) {
+  const { t } = useTranslation();
   const text = useViewText(fileVersionId);
   if (text.error) return <ViewerError error={text.error} />;
   if (text.data === undefined) return <Spin style={{ display: 'block', margin: 48 }} />;
   return (
-    <div style={{ height: '100%', overflow: 'auto', background: '#f5f5f5', padding: 24 }}>
+    <div
+      tabIndex={0}
+      role="region"
+      aria-label={t('viewer.pages')}
+      style={{ height: '100%', overflow: 'auto', background: '#f5f5f5', padding: 24 }}
+    >
       <pre
         id="viewer-text"
         style={{

@@ -6,7 +6,9 @@ const COLS = 5;
 /**
  * Who is looking and when, repeated over the whole viewing area above the pages. It takes no pointer events
  * (clicks, selection and scrolling go through to the document) and sits in its own layer, so nothing in the
- * viewer closes or hides it; it scrolls with nothing, so every page passes under it.
+ * viewer closes or hides it; it scrolls with nothing, so every page passes under it. It is decoration to a screen
+ * reader (issue 31): hidden from assistive technology, and inert, so it is no text a contrast check measures (its
+ * faintness is the point: the page beneath must stay readable).
  */
 export const Watermark = memo(function Watermark({ lines }: { lines: string[] }) {
   const tiles = [];
@@ -40,6 +42,7 @@ export const Watermark = memo(function Watermark({ lines }: { lines: string[] })
     <div
       id="viewer-watermark"
       aria-hidden
+      inert
       style={{
         position: 'absolute',
         inset: 0,
