@@ -19,6 +19,9 @@ export const RegisterPage = page(() =>
   import('../features/registration/pages/register-page').then((m) => m.RegisterPage),
 );
 export const LicensePage = page(() => import('../features/license/pages/license-page').then((m) => m.LicensePage));
+export const AccessibilityPage = page(() =>
+  import('../features/accessibility/pages/accessibility-page').then((m) => m.AccessibilityPage),
+);
 export const ViewPage = page(() => import('../features/viewer/pages/view-page').then((m) => m.ViewPage));
 export const NotFoundPage = page(() => import('./not-found-page').then((m) => m.NotFoundPage));
 export const ComingSoon = page(() => import('../components/coming-soon').then((m) => m.ComingSoon));

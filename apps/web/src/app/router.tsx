@@ -8,6 +8,7 @@ import { useSession } from '../lib/session';
 import { guardRedirect } from './guard';
 import { MENU_TREES, type MenuEntry } from './layouts/menu-tree';
 import {
+  AccessibilityPage,
   ApprovePage,
   AreaLayout,
   BoardPage,
@@ -101,6 +102,7 @@ export const routes: RouteObject[] = [
       },
       { path: paths.view, element: <ViewPage /> },
       { path: paths.license, element: <LicensePage /> },
+      { path: paths.accessibility, element: <AccessibilityPage /> },
       { path: paths.register, element: <RegisterPage /> },
       { path: paths.notFound, element: <NotFoundPage /> },
       { element: <HeaderOnlyLayout />, children: [{ path: paths.select, element: <SelectPage /> }] },

@@ -5,6 +5,8 @@ export const paths = {
   login: '/login',
   view: '/view',
   license: '/license',
+  /** The accessibility statement (issue 31). */
+  accessibility: '/accessibility',
   select: '/select',
   register: '/register',
   notFound: '/404',
@@ -68,6 +70,7 @@ export const PUBLIC_PATHS: readonly string[] = [
   paths.login,
   paths.view,
   paths.license,
+  paths.accessibility,
   paths.select,
   paths.register,
   paths.notFound,

@@ -8,6 +8,7 @@ import { paths } from '../../config/paths';
 import { WhatsNew } from '../../features/release/components/whats-new';
 import { useSession } from '../../lib/session';
 import { HeaderSearch } from '../../features/search/components/header-search';
+import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { MAIN_ID, SkipLink } from './skip-link';
 import type { Area } from './menu-tree';
@@ -151,6 +152,7 @@ export function AreaLayout({ area, titleKey }: AreaLayoutProps) {
             <Outlet />
           </Suspense>
         </Layout.Content>
+        <AppFooter />
         <WhatsNew />
       </Layout>
     </Layout>
@@ -181,6 +183,7 @@ export function HeaderOnlyLayout() {
           <Outlet />
         </Suspense>
       </Layout.Content>
+      <AppFooter />
       <WhatsNew />
     </Layout>
   );

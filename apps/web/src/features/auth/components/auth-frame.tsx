@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { Flex, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { PRODUCT_VERSION } from '@edoc/contract/limits';
 import { LanguageSwitch } from '../../../components/language-switch';
+import { paths } from '../../../config/paths';
 
 interface AuthFrameProps {
   title: ReactNode;
@@ -72,9 +74,12 @@ export function AuthFrame({ title, before, children }: AuthFrameProps) {
           <div style={{ ...secondary, marginBottom: '1em' }}>{t('auth.productName')}</div>
           {children}
         </div>
-        <span style={{ ...secondary, textAlign: 'center', marginTop: 24 }} id="product-version">
-          {t('auth.version', { version: PRODUCT_VERSION })}
-        </span>
+        <Flex component="footer" justify="center" gap={16} style={{ ...secondary, marginTop: 24 }}>
+          <span id="product-version">{t('auth.version', { version: PRODUCT_VERSION })}</span>
+          <Link to={paths.accessibility} id="accessibility-link" style={{ color: token.colorLink }}>
+            {t('accessibility.link')}
+          </Link>
+        </Flex>
       </Flex>
     </Flex>
   );
