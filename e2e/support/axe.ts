@@ -37,6 +37,13 @@ export async function axeViolations(page: Page, nodes = 3): Promise<Violation[]>
     async ([options, limit]) => {
       const { axe } = window;
       if (!axe) throw new Error('axe-core is not in the page');
+      // Colours mid-transition (a menu item fading from chosen to not, a dialog fading in) are no state a person
+      // reads: the finite animations end first (a spinner's never does), two seconds at most.
+      const ending = document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined));
+      await Promise.race([Promise.all(ending), new Promise((r) => setTimeout(r, 2000))]);
       const results = await axe.run(document, options);
       return results.violations.map((v) => ({
         id: v.id,
