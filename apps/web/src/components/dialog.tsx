@@ -1,5 +1,6 @@
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { Modal, type ModalProps } from 'antd';
+import { focusMainIfLost } from '../lib/main-region';
 
 /** The fields a dialog's focus may start on; a date field is left out, as focusing it opens its calendar. */
 const FIELDS = 'input:not([type=hidden]):not([type=file]):not([disabled]), textarea:not([disabled])';
@@ -20,9 +21,10 @@ function focusFirstField() {
  * list of open layers, but a dialog drawn in advance (`forceRender`, so its form exists before it opens) joins that
  * list when the page is drawn, not when it opens: the last one drawn on the page stayed "on top", closed or not, and
  * Escape closed nothing else. Here Escape pressed in the dialog closes it (Cancel's effect: not while it is saving),
- * its first field takes the focus, and closing gives the focus back to what opened it (antd's own).
+ * its first field takes the focus, and closing gives the focus back to what opened it (antd's own), or to the
+ * page's main region when that is gone.
  */
-export function Dialog({ keyboard = true, wrapProps, afterOpenChange, ...props }: ModalProps) {
+export function Dialog({ keyboard = true, wrapProps, afterOpenChange, afterClose, ...props }: ModalProps) {
   const wrap = (wrapProps ?? {}) as { onKeyDown?: (event: KeyboardEvent<HTMLDivElement>) => void };
   return (
     <Modal
@@ -37,6 +39,11 @@ export function Dialog({ keyboard = true, wrapProps, afterOpenChange, ...props }
           event.stopPropagation();
           if (!props.confirmLoading) props.onCancel?.(event as unknown as MouseEvent<HTMLButtonElement>);
         },
+      }}
+      afterClose={() => {
+        // The opener is gone or disabled now (a row passed, a selection cleared): the page's content has the focus.
+        focusMainIfLost();
+        afterClose?.();
       }}
       afterOpenChange={(open) => {
         if (open) focusFirstField();

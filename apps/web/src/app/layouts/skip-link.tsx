@@ -1,9 +1,7 @@
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MAIN_ID } from '../../lib/main-region';
 import './skip-link.css';
-
-/** The id of the signed-in layouts' main region, where "Skip to content" goes. */
-export const MAIN_ID = 'main-content';
 
 /**
  * "Skip to content" (issue 31, WCAG 2.4.1): the first thing Tab reaches on a signed-in page, shown only while it has

@@ -7,7 +7,7 @@ import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
 import { createQueryClient } from '../../lib/query-client';
 import { envelope, mockApi, reply } from '../../test/fetch-mock';
-import { findById } from '../../test/queries';
+import { byId, findById } from '../../test/queries';
 import { PassDialog } from './components/pass-dialog';
 import { callsOf, detailOf, enterProject, taskRow } from '../../test/task-fixtures';
 
@@ -73,6 +73,8 @@ describe('passing selected tasks', () => {
     expect(within(results).getByText('Site list').closest('tr')).toHaveTextContent(
       'Someone acted on this document first',
     );
+    // The results replace the OK button that had the focus: Close has it, for the keyboard (issue 31).
+    expect(byId('task-pass-close')).toHaveFocus();
     fireEvent.click(await findById('task-pass-close'));
     expect(onClose).toHaveBeenCalledWith(true);
   });

@@ -82,7 +82,8 @@ export function PassDialog({
         title={t('task.pass.resultTitle')}
         onCancel={close}
         footer={
-          <Button id="task-pass-close" type="primary" onClick={close}>
+          // The results replace the form and its OK button, which had the focus: Close takes it.
+          <Button id="task-pass-close" type="primary" autoFocus onClick={close}>
             {t('common.close')}
           </Button>
         }
