@@ -47,6 +47,9 @@ export function DocumentPanel(props: RowActionHandlers & { open: OpenDocument; p
       open={docId !== null}
       onClose={close}
       mask={false}
+      // The list keeps the keyboard's focus, so its arrows move the panel along (use-table-keys' follow); antd's drawer
+      // took the focus when it opened, and the arrows then moved nothing (issue 31). Tab reaches the panel.
+      autoFocus={false}
       size={width}
       maxSize={1100}
       // Its left edge drags wider or narrower; the width is remembered per user.
