@@ -7,6 +7,8 @@ export interface TableKeyHandlers<Row> {
   rows: Row[];
   /** Enter, or a click on the row outside its controls. */
   onOpen: (row: Row) => void;
+  /** Enter alone, when it does more than open (the file list: on the row already open, into its panel). */
+  onEnter?: (row: Row) => void;
   /** The Delete key: the handler asks for confirmation. */
   onDelete?: (row: Row) => void;
   /** Space: select or unselect the row. */
@@ -22,7 +24,15 @@ export interface TableKeyHandlers<Row> {
  * Delete deletes after confirmation, Home and End jump, Escape closes what Enter opened. The table's wrapper takes the focus; a click on a row
  * puts the cursor there and focuses it, so the keys go on from where the pointer was.
  */
-export function useTableKeys<Row>({ rows, onOpen, onDelete, onToggle, onEscape, follow }: TableKeyHandlers<Row>) {
+export function useTableKeys<Row>({
+  rows,
+  onOpen,
+  onEnter = onOpen,
+  onDelete,
+  onToggle,
+  onEscape,
+  follow,
+}: TableKeyHandlers<Row>) {
   const [cursor, setCursor] = useState<number | null>(null);
   const box = useRef<HTMLDivElement>(null);
   const at = cursor === null ? null : Math.min(cursor, rows.length - 1);
@@ -44,7 +54,7 @@ export function useTableKeys<Row>({ rows, onOpen, onDelete, onToggle, onEscape, 
       ArrowUp: () => moveTo(at === null ? 0 : at - 1),
       Home: () => moveTo(0),
       End: () => moveTo(rows.length - 1),
-      Enter: () => row && onOpen(row),
+      Enter: () => row && onEnter(row),
       ' ': () => row && onToggle?.(row),
       Delete: () => row && onDelete?.(row),
       Escape: () => onEscape?.(),

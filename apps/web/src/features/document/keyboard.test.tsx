@@ -113,4 +113,20 @@ describe('keyboard use of the document list (issue 31)', () => {
     await waitFor(() => expect(chosen).toHaveBeenCalled());
     expect(button).toHaveFocus();
   });
+
+  it('opens the side panel with Enter and goes into it with Enter again', async () => {
+    await changeLanguage('en-US');
+    enterWorkspace();
+    mockApi(base);
+    renderApp('/work');
+    const table = await findById('document-table');
+    await within(table).findByText('Protocol');
+    const list = table.closest<HTMLElement>('.table-keys')!;
+    list.focus();
+    await user.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(document.getElementById('document-panel-title')).toHaveTextContent('Protocol'));
+    expect(list).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(document.querySelector('.document-panel')).toHaveFocus();
+  });
 });

@@ -64,6 +64,10 @@ export function FileTable(props: FileTableProps) {
   const keys = useTableKeys({
     rows: props.rows,
     onOpen: props.onOpen,
+    // Enter on the row whose panel is open already takes the focus into the panel (DocumentPanel's root): the list
+    // keeps it while the panel follows the cursor, and Tab would pass every row's buttons first (issue 31).
+    onEnter: (row) =>
+      row.fileId === props.openId ? document.querySelector<HTMLElement>('.document-panel')?.focus() : props.onOpen(row),
     onDelete: (row) => row.abilities.includes('deleteDoc') && !row.lock && confirmDelete(row),
     onToggle: (row) =>
       row.abilities.includes('editDoc') &&
