@@ -108,7 +108,10 @@ describe('keyboard use of the document list (issue 31)', () => {
     input.click = vi.fn();
     button.focus();
     await user.keyboard('{Enter}');
-    expect(input.click).toHaveBeenCalled();
+    expect(input.click).toHaveBeenCalledTimes(1);
+    expect(button).toHaveFocus();
+    await user.keyboard(' ');
+    expect(input.click).toHaveBeenCalledTimes(2);
     fireEvent.change(input, { target: { files: [new File(['%PDF-1.4'], 'plan.pdf')] } });
     await waitFor(() => expect(chosen).toHaveBeenCalled());
     expect(button).toHaveFocus();

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, type KeyboardEvent } from 'react';
 import { UploadOutlined } from '@ant-design/icons';
 import { Button, Space, Typography, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -9,13 +9,19 @@ import { extensionOf } from '@edoc/contract/file-rules';
 export function FilePicker(props: { id: string; value?: File; onChange?: (file: File | undefined) => void }) {
   const { t } = useTranslation();
   const button = useRef<HTMLButtonElement>(null);
-  // antd's Upload takes the focus off the button that opens the file chooser (to a wrapper that cannot hold it), so a
-  // keyboard user was left on <body> (issue 31): it goes back to the button once a file is chosen, or when the window
-  // has the focus again after the chooser closed without one.
-  const refocus = () => {
-    if (document.activeElement === document.body) button.current?.focus();
-  };
+  // antd's Upload blurs a button it opens the file chooser from (for a wrapper that cannot take the focus here): the
+  // keyboard user was left on <body>, and in a dialog the focus trap then put the focus on its close button, which the
+  // Enter that opened the chooser went on to press (issue 31). Enter and Space open the chooser here instead, the
+  // focus staying on the button; it comes back to the button once a file is chosen or the chooser closes.
+  const refocus = () => button.current?.focus();
   const opening = () => window.addEventListener('focus', refocus, { once: true });
+  const openChooser = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    event.preventDefault();
+    event.stopPropagation();
+    opening();
+    button.current?.closest('.ant-upload')?.querySelector<HTMLInputElement>('input[type=file]')?.click();
+  };
   return (
     <Space wrap>
       <Upload
@@ -32,7 +38,9 @@ export function FilePicker(props: { id: string; value?: File; onChange?: (file: 
           id={props.id}
           icon={<UploadOutlined />}
           onMouseDown={opening}
-          onKeyDown={(event) => (event.key === 'Enter' || event.key === ' ') && opening()}
+          onKeyDown={openChooser}
+          // Space presses a button when released: that press would open the chooser a second time.
+          onKeyUp={(event) => event.key === ' ' && event.preventDefault()}
         >
           {t('document.field.chooseFile')}
         </Button>
