@@ -1,8 +1,9 @@
 import { GlobalOutlined } from '@ant-design/icons';
-import { Button, Dropdown } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LANGS, type Lang } from '@edoc/contract/enums';
 import { chooseLanguage, currentLang, isLang, LANGUAGE_NAMES } from '../lib/i18n';
+import { MenuButton } from './menu-button';
 
 interface LanguageSwitchProps {
   /** Called after the UI switched, e.g. to store the choice on the signed-in session. */
@@ -25,8 +26,7 @@ export function LanguageSwitch({ onChanged, tone = 'default' }: LanguageSwitchPr
     onChanged?.(key);
   };
   return (
-    <Dropdown
-      trigger={['click']}
+    <MenuButton
       menu={{
         selectable: true,
         selectedKeys: [lang],
@@ -45,6 +45,6 @@ export function LanguageSwitch({ onChanged, tone = 'default' }: LanguageSwitchPr
       >
         {LANGUAGE_NAMES[lang]}
       </Button>
-    </Dropdown>
+    </MenuButton>
   );
 }

@@ -9,7 +9,6 @@ import {
 } from '@ant-design/icons';
 import {
   Button,
-  Dropdown,
   Empty,
   Flex,
   Grid,
@@ -33,6 +32,7 @@ import { StatusTag } from '../../../components/status-tag';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useObjectUrl } from '../../../lib/use-object-url';
 import { useLibraryPicture, type LibrarySort } from '../api';
+import { MenuButton } from '../../../components/menu-button';
 
 /** The changes of a record's place and title, in its row's menu: rows of the transition table (issue 26 item 12). */
 export const RECORD_CHANGES = ['refile', 'retitle'] as const;
@@ -221,8 +221,7 @@ export function LibraryTable(props: LibraryTableProps) {
           </Popconfirm>
         ) : null}
         {items.length > 0 ? (
-          <Dropdown
-            trigger={['click']}
+          <MenuButton
             menu={{
               items,
               onClick: ({ key }) =>
@@ -237,7 +236,7 @@ export function LibraryTable(props: LibraryTableProps) {
               aria-label={t('library.action.more')}
               title={t('library.action.more')}
             />
-          </Dropdown>
+          </MenuButton>
         ) : null}
       </Space>
     );
