@@ -24,13 +24,7 @@ function FeedbackBridge() {
 function LocalisedAntd({ children }: { children: ReactNode }) {
   const { i18n: instance } = useTranslation();
   return (
-    <ConfigProvider
-      locale={instance.language === 'en-US' ? enUS : zhCN}
-      theme={appTheme}
-      // A form sent with mistakes takes the keyboard to the first one (issue 31): a screen reader then reads the
-      // field, that it is invalid and its message (antd ties the message to the field by aria-describedby).
-      form={{ scrollToFirstError: { focus: true } }}
-    >
+    <ConfigProvider locale={instance.language === 'en-US' ? enUS : zhCN} theme={appTheme}>
       <AntApp>
         <FeedbackBridge />
         {children}
