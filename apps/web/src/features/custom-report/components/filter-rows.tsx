@@ -58,6 +58,8 @@ function ValueInput({ field, op, value, onChange, id, label }: ValueProps) {
         id={id}
         aria-label={label}
         value={[day(list[0]), day(list[1])]}
+        // An empty start field held the focus, so Tab never left the picker (a keyboard trap, issue 31).
+        allowEmpty={[true, true]}
         onChange={(range) =>
           onChange(range?.[0] && range[1] ? [range[0].format('YYYY-MM-DD'), range[1].format('YYYY-MM-DD')] : null)
         }

@@ -122,6 +122,8 @@ export function TrailPage() {
         />
         <DatePicker.RangePicker
           id="trail-dates"
+          // An empty start field held the focus, so Tab never left the picker (a keyboard trap, issue 31).
+          allowEmpty={[true, true]}
           value={range}
           onChange={(value) => {
             setRange(value);
