@@ -53,6 +53,7 @@ import { siteRoutes } from './modules/site/site.routes.ts';
 import { codeRoutes } from './modules/code/code.routes.ts';
 import { tagRoutes } from './modules/tag/tag.routes.ts';
 import { companyTemplateRoutes } from './modules/template/company-template.routes.ts';
+import { tmfModelRoutes } from './modules/tmf-model/tmf-model.routes.ts';
 import { viewerRoutes } from './modules/viewer/viewer.routes.ts';
 import { workflowRoutes } from './modules/workflow/workflow.routes.ts';
 import { taskRoutes } from './modules/task/task.routes.ts';
@@ -69,6 +70,7 @@ import { registerInputRules } from './plugins/input-rules.ts';
 const MODULES: Array<(api: Api, deps: Deps) => void> = [
   healthRoutes,
   companyTemplateRoutes,
+  tmfModelRoutes,
   codeRoutes,
   tagRoutes,
   authRoutes,

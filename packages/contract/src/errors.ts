@@ -221,6 +221,27 @@ export const ERRORS = {
     'A route template named "{name}" already exists here: choose another name',
   ],
   release_version_exists: [409, '版本号已存在', 'The version number already exists'],
+  // TMF models (issue 27); {field} is the label of the number's column or field, {number} the number itself
+  tmf_model_name_exists: [
+    409,
+    '本公司已有同名同版本的TMF模型',
+    'The company already has a TMF model of this name and version',
+  ],
+  tmf_model_published: [
+    409,
+    'TMF模型已发布，不能修改；请为其创建新版本',
+    'The TMF model is published and cannot change: make a new version of it',
+  ],
+  tmf_model_in_use: [409, '有项目正在使用此TMF模型，不能删除', 'Projects use this TMF model: it cannot be deleted'],
+  tmf_number_taken: [400, '{field} {number} 在模型中重复', '{field} {number} is used more than once in the model'],
+  tmf_number_not_under: [
+    400,
+    '{field} {number} 须为上级编号 {parent} 加一个点和一段编号',
+    "{field} {number} must be its parent's number {parent}, a dot and one more part",
+  ],
+  tmf_too_many_artifacts: [400, '一个TMF模型最多{max}个工件', 'A TMF model holds at most {max} artifacts'],
+  tmf_level_missing: [400, '未标明适用层级（试验、国家或中心）', 'No level is marked (trial, country or site)'],
+  import_column_missing: [400, '缺少列“{field}”', 'The column "{field}" is missing'],
   folder_move_invalid: [
     400,
     '不能把文件夹移动到它自己或它的子文件夹下',

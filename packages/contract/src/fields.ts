@@ -117,6 +117,22 @@ export const FIELD_LABELS: Record<string, readonly [string, string]> = {
   groupBy: ['分组字段', 'Group by'],
   chartType: ['图表类型', 'Chart type'],
   measure: ['统计方式', 'Measure'],
+  // TMF models (issue 27)
+  source: ['来源', 'Source'],
+  zones: ['区域', 'Zones'],
+  sections: ['分区', 'Sections'],
+  artifacts: ['工件', 'Artifacts'],
+  number: ['编号', 'Number'],
+  nameZh: ['中文名称', 'Chinese name'],
+  subArtifacts: ['子工件', 'Sub-artifacts'],
+  levels: ['适用层级', 'Levels'],
+  core: ['核心工件', 'Core'],
+  ichRef: ['ICH E6 条款', 'ICH E6 reference'],
+  dateLabel: ['文档日期', 'Document date'],
+  review: ['审阅', 'Review'],
+  qc: ['质控', 'QC'],
+  approval: ['审批', 'Approval'],
+  tmfModelId: ['TMF模型', 'TMF model'],
 };
 
 export function fieldLabel(field: string, lang: Lang): string {

@@ -61,6 +61,7 @@ export const TRAIL_OBJECT_LABELS: Record<TrailObjectType, Label> = {
   board_topic: ['留言主题', 'Board topic'],
   board_reply: ['留言回复', 'Board reply'],
   custom_report: ['自定义报表', 'Custom report'],
+  tmf_model: ['TMF模型', 'TMF model'],
 };
 
 /**
@@ -166,6 +167,16 @@ export const TRAIL_FIELD_LABELS: Record<string, Label> = {
   // The message board (issue 14).
   attachments: ['附件', 'Attachments'],
   removed: ['已删除', 'Removed'],
+  // TMF models (issue 27).
+  state: ['状态', 'State'],
+  zoneCount: ['区域数', 'Zones'],
+  sectionCount: ['分区数', 'Sections'],
+  artifactCount: ['工件数', 'Artifacts'],
+  treeSha256: ['模型内容 SHA-256', 'Model content SHA-256'],
+  basedOn: ['复制自', 'Copied from'],
+  numbersAdded: ['新增的编号', 'Numbers added'],
+  numbersRemoved: ['删除的编号', 'Numbers removed'],
+  numbersChanged: ['修改的编号', 'Numbers changed'],
 };
 
 /** Values some fields hold as codes, shown by their meaning. */
@@ -292,6 +303,14 @@ export const TRAIL_OBJECT_VALUE_LABELS: Partial<Record<TrailObjectType, Record<s
       4: ['用户+目录组（有绑定）', 'User + directory group (with binding)'],
     },
   },
+  tmf_model: {
+    state: { draft: ['草稿', 'Draft'], published: ['已发布', 'Published'] },
+    origin: {
+      created: ['新建', 'Created'],
+      imported: ['从Excel导入', 'Imported from Excel'],
+      version: ['新版本（复制）', 'New version (copied)'],
+    },
+  },
 };
 
 /** Field labels whose meaning depends on the object (the request forms' word for the key means something else). */
@@ -385,4 +404,9 @@ export const TRAIL_NUMBER_KEYS = [
   'entryId',
   'applyId',
   'fileVersionId',
+  // TMF models (issue 27): a model's version number and its size.
+  'version',
+  'zoneCount',
+  'sectionCount',
+  'artifactCount',
 ] as const;

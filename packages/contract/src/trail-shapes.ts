@@ -16,6 +16,7 @@ import { SUBJECT_TYPES } from './folder.ts';
 import { FolderType } from './permissions.ts';
 import { TAG_COLORS } from './tag.ts';
 import { TEMPLATE_TYPES } from './template.ts';
+import { TMF_MODEL_STATES } from './tmf-model.ts';
 
 /** The value shapes trail rows carry (trail.ts pairs them with trail and object types). */
 
@@ -270,3 +271,26 @@ export const editStep = z.object({
   sha256: sha.optional(),
 });
 export const versionRead = z.object({ action: z.enum(['download', 'view']), fileVersionId: id, sha256: sha });
+/**
+ * A TMF model as the trail keeps it (issue 27): what it is, how large, and the sha256 of its whole content (its zones,
+ * sections and artifacts as the detail answer gives them, as JSON), so a row proves which content a version held.
+ * origin: how the version came to be; basedOn: the version it was copied from ("name vN").
+ */
+export const tmfModel = z.object({
+  name: text,
+  version: z.number(),
+  state: coded(text, TMF_MODEL_STATES),
+  source: optText,
+  zoneCount: z.number(),
+  sectionCount: z.number(),
+  artifactCount: z.number(),
+  treeSha256: sha,
+  origin: coded(text, ['created', 'imported', 'version']).optional(),
+  basedOn: text.optional(),
+});
+/** A draft's content replaced: the numbers (of zones, sections and artifacts) added, removed and changed. */
+export const tmfModelChange = tmfModel.extend({
+  numbersAdded: z.array(text),
+  numbersRemoved: z.array(text),
+  numbersChanged: z.array(text),
+});

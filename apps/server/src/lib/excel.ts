@@ -89,7 +89,7 @@ export function failImport(errors: ExcelRowError[]): void {
 }
 
 /** The text of a cell whatever Excel stored (rich text, hyperlink, formula result, date). */
-function cellText(value: ExcelJS.CellValue): string | undefined {
+export function cellText(value: ExcelJS.CellValue): string | undefined {
   if (value === null || value === undefined) return undefined;
   if (typeof value === 'string') return value.trim() || undefined;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
@@ -205,6 +205,12 @@ export function readSheet<C extends readonly ExcelColumn[]>(
 }
 
 const PLACEHOLDER = '\u0001field\u0001';
+
+/** The message of a cell its column's schema refused, naming the column by its header (a sheet read by hand). */
+export function cellIssueMessage(error: z.ZodError, header: string, lang: Lang): string {
+  const { message } = issueMessage({ ...error.issues[0], path: [PLACEHOLDER] }, lang);
+  return message.split(PLACEHOLDER).join(header);
+}
 
 /** One-sheet import: the workbook's sheet of that name, else its first sheet. */
 export async function parseXlsx<C extends readonly ExcelColumn[]>(

@@ -11,6 +11,7 @@ import { deletionApplications } from '../db/schema/library.ts';
 import { releases } from '../db/schema/releases.ts';
 import { customReports } from '../db/schema/reports.ts';
 import { templates } from '../db/schema/templates.ts';
+import { tmfModels } from '../db/schema/tmf-models.ts';
 import { INSPECTOR_ROUTES, inspectorUseOf } from '../access/inspector.policy.ts';
 import { createTestContext, type TestContext } from './context.ts';
 import {
@@ -115,6 +116,11 @@ beforeAll(async () => {
     .insert(templates)
     .values({ companyId: world.companyId, name: 'Company tree', type: 2 })
     .returning();
+  // A draft TMF model of company A (issue 27).
+  const [tmfModel] = await ctx.db
+    .insert(tmfModels)
+    .values({ companyId: world.companyId, name: 'Matrix model' })
+    .returning();
   const [codeType] = await ctx.db
     .insert(codeTypes)
     .values({ companyId: world.companyId, code: 'DOC', name: 'Document types' })
@@ -194,6 +200,7 @@ beforeAll(async () => {
     group: group.id,
     release: release.id,
     template: template.id,
+    tmfModel: tmfModel.id,
     codeType: codeType.id,
     code: code.id,
     tag: tag.id,

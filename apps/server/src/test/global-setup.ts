@@ -10,6 +10,7 @@ import { createDb } from '../db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.ts';
 import { applyMigrations } from '../db/migrate.ts';
 import { seedShippedTemplates } from '../modules/template/template.service.ts';
+import { ensureShippedTmfModels } from '../modules/tmf-model/tmf-model-shipped.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -47,6 +48,7 @@ export async function setup(project: TestProject) {
   const db = createDb(url.toString(), 2);
   await applyMigrations(db);
   await seedShippedTemplates(db);
+  await ensureShippedTmfModels(db);
   await db.$client.end();
   // pg-boss installs its schema on first start; doing it here keeps every clone's start fast.
   const boss = new PgBoss({ connectionString: url.toString(), supervise: false, schedule: false });

@@ -13,6 +13,7 @@ export type IdKind =
   | 'notice'
   | 'release'
   | 'template'
+  | 'tmfModel'
   | 'code'
   | 'codeType'
   | 'tag'

@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { companies } from './companies.ts';
+import { tmfModels } from './tmf-models.ts';
 import { users } from './users.ts';
 
 /** A clinical-trial project (study) of a company. */
@@ -45,6 +46,8 @@ export const projects = pgTable(
     /** Days before a library document expires that its owner and the project administrators are e-mailed. */
     expiryNoticeDays: integer('expiry_notice_days').notNull().default(30),
     closed: boolean('closed').notNull().default(false),
+    /** Issue 27 part 2: the published TMF model the project follows (none yet); a model in use is never deleted. */
+    tmfModelId: integer('tmf_model_id').references(() => tmfModels.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
