@@ -1,4 +1,4 @@
-import { TrailType } from '@edoc/contract/enums';
+import { TrailType, UserType } from '@edoc/contract/enums';
 import type { TmfModelBody } from '@edoc/contract/tmf-model';
 import { tmfModelRoutes as r } from '@edoc/contract/tmf-model-routes';
 import { and, asc, eq, sql } from 'drizzle-orm';
@@ -11,6 +11,7 @@ import {
   createCompany,
   createCompanyAdmin,
   createProjectWorld,
+  createUser,
   signIn,
   type ProjectWorld,
 } from '../../test/factories.ts';
@@ -322,5 +323,17 @@ describe('TMF models', () => {
     expect((await client(ctx.app, world.staff.token).call(r.projectList)).statusCode).toBe(403);
     const foreign = (await other.call(r.create, { body: model('Of company B') })).data.id;
     expect((await pm.call(r.projectDetail, { params: { id: foreign } })).statusCode).toBe(404);
+  });
+
+  it('lets the system administrator act for the company named, and only for one named', async () => {
+    const sys = client(ctx.app, await signIn(ctx, (await createUser(ctx.db, { userType: UserType.System })).email));
+    const unnamed = await sys.call(r.create, { body: model('By the system administrator') });
+    expect([unnamed.statusCode, unnamed.errorCode]).toEqual([400, 'required']);
+    const missing = await sys.call(r.create, { query: { companyId: 2_000_000 }, body: model('Nowhere') });
+    expect(missing.statusCode).toBe(404);
+    const id = (await sys.call(r.create, { query: { companyId: world.companyId }, body: model('For company A') })).data
+      .id;
+    expect((await admin().call(r.detail, { params: { id } })).data.name).toBe('For company A');
+    expect((await sys.call(r.publish, { params: { id }, query: { companyId: world.companyId } })).statusCode).toBe(200);
   });
 });
