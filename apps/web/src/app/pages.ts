@@ -69,6 +69,12 @@ export const UserGroupTemplatePage = page(() =>
 export const DirectoryTemplatePage = page(() =>
   import('../features/template/pages/template-list-page').then((m) => m.DirectoryTemplatePage),
 );
+export const TmfModelListPage = page(() =>
+  import('../features/tmf-model/pages/tmf-model-list-page').then((m) => m.TmfModelListPage),
+);
+export const TmfModelPage = page(() =>
+  import('../features/tmf-model/pages/tmf-model-page').then((m) => m.TmfModelPage),
+);
 export const CompanyCodePage = page(() => import('../features/code/pages/code-pages').then((m) => m.CompanyCodePage));
 export const CompanyCodeTypePage = page(() =>
   import('../features/code/pages/code-pages').then((m) => m.CompanyCodeTypePage),

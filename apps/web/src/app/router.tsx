@@ -47,6 +47,8 @@ import {
   SelectPage,
   SystemCompanyUserPage,
   TagPage,
+  TmfModelListPage,
+  TmfModelPage,
   TopicPage,
   UserCenterPage,
   UserGroupTemplatePage,
@@ -136,9 +138,12 @@ export const routes: RouteObject[] = [
             [paths.company.report]: <CompanyReportPage />,
             [paths.company.templateUserGroup]: <UserGroupTemplatePage />,
             [paths.company.templateDirectory]: <DirectoryTemplatePage />,
+            [paths.company.templateTmf]: <TmfModelListPage />,
             [paths.company.templateEncode]: <CompanyCodePage />,
             [paths.company.templateCodeType]: <CompanyCodeTypePage />,
           }),
+          // One model at its own address, so back and refresh keep it; the menu keeps "TMF models" lit.
+          { path: `${paths.company.templateTmf}/:id`, element: <TmfModelPage /> },
         ],
       },
       {

@@ -34,6 +34,8 @@ export const paths = {
     template: '/company/template',
     templateUserGroup: '/company/template/usergroup',
     templateDirectory: '/company/template/directory',
+    /** TMF models (issue 27); one model at /company/template/tmf/:id. */
+    templateTmf: '/company/template/tmf',
     templateEncode: '/company/template/encode',
     templateCodeType: '/company/template/codeType',
     userCenter: '/company/userCenter',
