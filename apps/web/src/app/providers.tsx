@@ -6,6 +6,7 @@ import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider, useTranslation } from 'react-i18next';
+import { FormErrorAnnouncer } from '../components/form-error-announcer';
 import { setMessageApi } from '../lib/feedback';
 import { i18n } from '../lib/i18n';
 import { queryClient as defaultQueryClient } from '../lib/query-client';
@@ -28,6 +29,7 @@ function LocalisedAntd({ children }: { children: ReactNode }) {
       <AntApp>
         <FeedbackBridge />
         {children}
+        <FormErrorAnnouncer />
       </AntApp>
     </ConfigProvider>
   );

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { App, Form, Input, Progress } from 'antd';
+import { App, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { FileRow } from '@edoc/contract/document';
 import { nameCheckBody } from '@edoc/contract/document';
 import { EnterSubmits } from '../../../components/enter-submits';
+import { UploadProgress } from '../../../components/upload-progress';
 import { showServerError } from '../../../lib/form-errors';
 import { schemaRule } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
@@ -115,9 +116,7 @@ export function DocumentEditModal(props: { target: EditTarget | null; allowedTyp
               <Input maxLength={32} />
             </Form.Item>
             {progress !== null ? (
-              <div id="document-edit-progress">
-                <Progress percent={progress} aria-label={t('document.upload.progress')} />
-              </div>
+              <UploadProgress id="document-edit-progress" percent={progress} label={t('document.upload.progress')} />
             ) : null}
           </>
         ) : (

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { App, DatePicker, Form, Input, Progress, Radio, Select, Tag, type FormRule } from 'antd';
+import { App, DatePicker, Form, Input, Radio, Select, Tag, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
 import { nameCheckBody } from '@edoc/contract/document';
@@ -7,6 +7,7 @@ import { errorMessage } from '@edoc/contract/errors';
 import { messageCodeFor } from '@edoc/contract/fields';
 import type { FolderNode } from '@edoc/contract/folder';
 import { EnterSubmits } from '../../../components/enter-submits';
+import { UploadProgress } from '../../../components/upload-progress';
 import { FolderSelect } from '../../../components/folder-select';
 import { showServerError } from '../../../lib/form-errors';
 import { requiredRule, schemaRule } from '../../../lib/form-rules';
@@ -284,9 +285,7 @@ export function DocumentFormModal(props: {
         </Form.Item>
         <DuplicateNotice id="document-form-duplicate" rows={duplicates.data} />
         {progress !== null ? (
-          <div id="document-form-progress">
-            <Progress percent={progress} aria-label={t('document.upload.progress')} />
-          </div>
+          <UploadProgress id="document-form-progress" percent={progress} label={t('document.upload.progress')} />
         ) : null}
         <EnterSubmits />
       </Form>
