@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { createRequire } from 'node:module';
 import { afterEach } from 'vitest';
 import { stopIdle } from '../lib/idle-timer';
 import { clearSession, setSession } from '../lib/session';
@@ -44,6 +45,19 @@ if (!('ResizeObserver' in window)) {
 // styles are enough (they still carry display/visibility set by antd's motion code).
 const fallbackStyle = document.createElement('div').style;
 window.getComputedStyle = (element: Element) => (element instanceof HTMLElement ? element.style : fallbackStyle);
+
+// antd's style registry scans <head>'s children on every style it adds (rc-util dynamicCSS: Array.from(children)), and
+// jsdom's HTMLCollection looks each "length" read up as a named item first, walking every element: with the
+// hundreds of <style>s antd adds, a quarter of a page's render went there. "length" is a property of the collection's
+// prototype, which hides a named item of that name anyway (WebIDL's named property visibility), so the walk's answer
+// is never used: skip it.
+const collectionImpl = createRequire(import.meta.url)('jsdom/lib/jsdom/living/nodes/HTMLCollection-impl.js') as {
+  implementation: { prototype: { namedItem(key: string): unknown } };
+};
+const namedItem = collectionImpl.implementation.prototype.namedItem;
+collectionImpl.implementation.prototype.namedItem = function (this: unknown, key: string) {
+  return key === 'length' ? null : namedItem.call(this, key);
+};
 
 afterEach(() => {
   cleanup();
