@@ -1,8 +1,9 @@
 import { TrailType, UserType } from '@edoc/contract/enums';
-import type { TmfModelBody } from '@edoc/contract/tmf-model';
+import type { tmfModelBody } from '@edoc/contract/tmf-model';
 import { tmfModelRoutes as r } from '@edoc/contract/tmf-model-routes';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { projects } from '../../db/schema/projects.ts';
 import { tmfModels } from '../../db/schema/tmf-models.ts';
 import { trail } from '../../db/schema/trail.ts';
@@ -35,6 +36,9 @@ afterAll(() => ctx.close());
 const admin = () => client(ctx.app, world.admin.token);
 
 /** Two artifacts of the published Reference Model's first section, and a zone of this test's own. */
+/** A request's body as the caller writes it (the schema's defaults may be left out). */
+type TmfModelBody = z.input<typeof tmfModelBody>;
+
 const model = (name: string): TmfModelBody => ({
   name,
   source: 'Test',
