@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Button, Form, Input } from 'antd';
-import { AppProviders } from '../app/providers';
+import { Button, Form, Input, theme } from 'antd';
+import { AppProviders } from './providers';
 import { errorMessage } from '@edoc/contract/errors';
 import { showError } from '../lib/feedback';
 import { changeLanguage } from '../lib/i18n';
 import { createQueryClient } from '../lib/query-client';
-import { UploadProgress } from './upload-progress';
+import { UploadProgress } from '../components/upload-progress';
 
-// Issue 31: status and errors reach a screen reader without the user going to them: a refused form's messages, an
+// Issue 31, what the providers give every page. Status and errors reach a screen reader without the user going to them: a refused form's messages, an
 // upload's progress and the app's toasts each sit in a live region, in the words the page shows.
 describe('live regions', () => {
   it("repeat a form's messages as they appear, and a new one when it changes", async () => {
@@ -55,5 +55,36 @@ describe('live regions', () => {
     act(() => showError(new Error('the network went away')));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(errorMessage('request_failed', 'zh-CN'));
+  });
+});
+
+describe('reduced motion', () => {
+  function Motion() {
+    return <span data-testid="motion">{String(theme.useToken().token.motion)}</span>;
+  }
+  const answer = (reduce: boolean) => (query: string) =>
+    ({ matches: reduce && query.includes('prefers-reduced-motion'), addEventListener() {}, removeEventListener() {} }) as unknown as MediaQueryList;
+
+  it("turns antd's motion off for someone who asked their system for less, and only for them", () => {
+    const before = window.matchMedia;
+    try {
+      window.matchMedia = answer(true);
+      const still = render(
+        <AppProviders client={createQueryClient()}>
+          <Motion />
+        </AppProviders>,
+      );
+      expect(screen.getByTestId('motion')).toHaveTextContent('false');
+      still.unmount();
+      window.matchMedia = answer(false);
+      render(
+        <AppProviders client={createQueryClient()}>
+          <Motion />
+        </AppProviders>,
+      );
+      expect(screen.getByTestId('motion')).toHaveTextContent('true');
+    } finally {
+      window.matchMedia = before;
+    }
   });
 });
