@@ -1,4 +1,4 @@
-import { tmfModelLabel } from '@edoc/contract/tmf-model';
+import { tmfModelBody, tmfModelLabel } from '@edoc/contract/tmf-model';
 import { tmfModelRoutes as r } from '@edoc/contract/tmf-model-routes';
 import type { Deps } from '../../lib/deps.ts';
 import { readUpload, xlsxHeaders } from '../../lib/excel.ts';
@@ -51,7 +51,8 @@ export function tmfModelRoutes(api: Api, deps: Deps): void {
     async ({ ctx, query, request }) => {
       const companyId = companyOf(ctx, query.companyId);
       const zones = await readTmfModelWorkbook(await readUpload(request), ctx.lang);
-      const body = { name: query.name, source: query.source, zones };
+      // The cells were checked one by one; the model as a whole meets the same schema as a typed one (its counts).
+      const body = tmfModelBody.parse({ name: query.name, source: query.source, zones });
       return { id: await createTmfModel(deps, ctx, { companyId, body, origin: 'imported' }) };
     },
   );
