@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Space, Table, Tag, Typography, type TableProps } from 'antd';
+import { Button, Card, Empty, Space, Table, Typography, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TmfArtifactInput, TmfSectionInput } from '@edoc/contract/tmf-model';
 import { STAGES } from './artifact-dialog';
@@ -42,13 +42,9 @@ export function ArtifactTable({ section, onAdd, onEdit, onRemove }: ArtifactTabl
       title: t('tmfModel.levels'),
       dataIndex: 'levels',
       width: 90,
-      render: (levels: TmfArtifactInput['levels']) => (
-        <Space size={[0, 4]} wrap>
-          {levels.map((level) => (
-            <Tag key={level}>{t(`tmfModel.level.${level}`)}</Tag>
-          ))}
-        </Space>
-      ),
+      // Words on one line ("Trial, Site"): tags stacked one a line doubled every row's height.
+      render: (levels: TmfArtifactInput['levels']) =>
+        levels.map((level) => t(`tmfModel.level.${level}`)).join(t('tmfModel.listSep')),
     },
     {
       title: t('tmfModel.inclusion'),
