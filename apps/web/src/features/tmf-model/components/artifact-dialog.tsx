@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Checkbox, Col, Form, Input, Radio, Row } from 'antd';
+import type { CheckboxGroupProps } from 'antd/es/checkbox';
 import { useTranslation } from 'react-i18next';
 import { TMF_LEVELS, tmfArtifactInput, type TmfArtifactInput, type TmfLevel } from '@edoc/contract/tmf-model';
 import { Dialog } from '../../../components/dialog';
@@ -38,6 +39,17 @@ const subArtifactsCheck: Checkable = {
 };
 
 const shape = tmfArtifactInput.shape;
+
+/**
+ * The level boxes without the aria-required a required Form.Item hands its control: ARIA allows it on no group
+ * (axe: aria-allowed-attr), and each box is named by its level; the asterisk stays on the label, the rule on submit.
+ */
+function LevelBoxes({
+  'aria-required': _required,
+  ...props
+}: CheckboxGroupProps<TmfLevel> & { 'aria-required'?: unknown }) {
+  return <Checkbox.Group<TmfLevel> {...props} />;
+}
 
 function toValues(artifact: TmfArtifactInput | undefined, parent: string): ArtifactValues {
   if (!artifact) return { number: `${parent}.`, nameEn: '', levels: ['trial'], core: true, stages: [] };
@@ -143,7 +155,7 @@ export function ArtifactDialog({ state, taken, onSubmit, onClose }: ArtifactDial
               required
               rules={[schemaRule('levels', shape.levels, 'tmfModel.levels')]}
             >
-              <Checkbox.Group
+              <LevelBoxes
                 options={TMF_LEVELS.map((level) => ({ value: level, label: t(`tmfModel.level.${level}`) }))}
               />
             </Form.Item>
