@@ -116,6 +116,7 @@ export function TopicFormModal({
           <MentionInput id="boardTopic_body" rows={6} onPick={mentions.pick} />
         </Form.Item>
         <Form.Item
+          htmlFor="board-topic-files"
           name="files"
           label={t('board.files')}
           extra={t('board.filesHelp', { max: BOARD_FILES_MAX })}

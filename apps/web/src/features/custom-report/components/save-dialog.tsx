@@ -71,6 +71,7 @@ export function SaveDialog({ open, id, initial, definition, onClose, onSaved }: 
           <Input name="name" autoFocus maxLength={64} />
         </Form.Item>
         <Form.Item
+          htmlFor="custom-report-shared"
           name="shared"
           label={t('customReport.save.shared')}
           valuePropName="checked"
@@ -78,7 +79,12 @@ export function SaveDialog({ open, id, initial, definition, onClose, onSaved }: 
         >
           <Switch id="custom-report-shared" />
         </Form.Item>
-        <Form.Item name="mailTo" label={t('customReport.save.mailTo')} extra={t('customReport.save.mailToHelp')}>
+        <Form.Item
+          htmlFor="custom-report-mail-to"
+          name="mailTo"
+          label={t('customReport.save.mailTo')}
+          extra={t('customReport.save.mailToHelp')}
+        >
           <Select
             id="custom-report-mail-to"
             mode="multiple"

@@ -108,7 +108,13 @@ export function DocumentEditModal(props: { target: EditTarget | null; allowedTyp
       <Form<EditValues> form={form} name="documentEdit" layout="vertical" onFinish={submit}>
         {mode === 'version' ? (
           <>
-            <Form.Item name="file" label={fileLabel} required rules={[fileRule(props.allowedTypes, true, fileLabel)]}>
+            <Form.Item
+              htmlFor="document-edit-file"
+              name="file"
+              label={fileLabel}
+              required
+              rules={[fileRule(props.allowedTypes, true, fileLabel)]}
+            >
               <FilePicker id="document-edit-file" />
             </Form.Item>
             <DuplicateNotice id="document-edit-duplicate" rows={duplicates.data} />

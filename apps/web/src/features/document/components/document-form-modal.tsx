@@ -275,6 +275,7 @@ export function DocumentFormModal(props: {
           />
         </Form.Item>
         <Form.Item
+          htmlFor="document-form-file"
           name="file"
           label={fileLabel}
           required

@@ -139,6 +139,7 @@ export function InspectorInviteModal({ open, inspector, onClose }: InspectorInvi
           <Input name="userName" />
         </Form.Item>
         <Form.Item
+          htmlFor="inspector-period"
           name="period"
           label={t('inspector.period')}
           required
@@ -155,6 +156,7 @@ export function InspectorInviteModal({ open, inspector, onClose }: InspectorInvi
           />
         </Form.Item>
         <Form.Item
+          htmlFor="inspector-can-download"
           name="canDownload"
           label={t('inspector.canDownload')}
           valuePropName="checked"

@@ -143,6 +143,7 @@ export function ArchiveDialog(props: {
     >
       <Form<ArchiveValues> form={form} name="libraryArchive" layout="vertical" onFinish={submit}>
         <Form.Item
+          htmlFor="library-archive-publish"
           name="publishDate"
           label={t('library.field.publishDate')}
           rules={[required('library.field.publishDate')]}
@@ -150,6 +151,7 @@ export function ArchiveDialog(props: {
           <DatePicker id="library-archive-publish" style={{ width: '100%' }} allowClear={false} />
         </Form.Item>
         <Form.Item
+          htmlFor="library-archive-start"
           name="startDate"
           label={t('library.field.startDate')}
           rules={[required('library.field.startDate')]}
@@ -177,7 +179,12 @@ export function ArchiveDialog(props: {
           />
         ) : null}
         {library.separate ? (
-          <Form.Item name="libraryFolderId" label={t('library.field.folder')} extra={t('library.folderHint')}>
+          <Form.Item
+            htmlFor="library-archive-folder"
+            name="libraryFolderId"
+            label={t('library.field.folder')}
+            extra={t('library.folderHint')}
+          >
             <TreeSelect<number>
               id="library-archive-folder"
               allowClear

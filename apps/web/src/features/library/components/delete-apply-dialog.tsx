@@ -91,6 +91,7 @@ export function DeleteApplyDialog({
           />
         </Form.Item>
         <Form.Item
+          htmlFor="library-apply-reason"
           name="reason"
           label={t('library.field.reason')}
           required
