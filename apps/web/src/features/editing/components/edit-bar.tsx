@@ -76,9 +76,12 @@ export function EditBar({ detail, onEnded }: { detail: FileDetail; onEnded: (end
         <Flex vertical gap={8} style={{ marginTop: 4 }}>
           {session.webdavUrl ? (
             <>
-              <Typography.Text type="secondary">{t('editing.webdavHint')}</Typography.Text>
+              <Typography.Text type="secondary" id="edit-webdav-hint">
+                {t('editing.webdavHint')}
+              </Typography.Text>
               <Space.Compact style={{ maxWidth: 720 }}>
-                <Input id="edit-webdav-url" readOnly value={session.webdavUrl} />
+                {/* Named by the hint above it, which says what the address is for (issue 31). */}
+                <Input id="edit-webdav-url" aria-labelledby="edit-webdav-hint" readOnly value={session.webdavUrl} />
                 <Button
                   icon={<CopyOutlined />}
                   onClick={() =>

@@ -173,7 +173,7 @@ function Content({ detail, state, start }: { detail: FileDetail; state: ViewStat
         <Flex vertical align="center" gap={16} style={{ padding: 64 }}>
           <Typography.Title level={5}>{t('viewer.converting')}</Typography.Title>
           <div id="viewer-progress" style={{ width: 420, maxWidth: '100%' }}>
-            <Progress percent={state.progress ?? 0} status="active" />
+            <Progress percent={state.progress ?? 0} status="active" aria-label={t('viewer.converting')} />
           </div>
           <Typography.Text type="secondary">{t('viewer.convertingHint')}</Typography.Text>
         </Flex>
