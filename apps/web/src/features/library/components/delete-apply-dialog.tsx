@@ -75,6 +75,7 @@ export function DeleteApplyDialog({
       <Typography.Paragraph type="secondary">{t('library.applyText')}</Typography.Paragraph>
       <Form<ApplyValues> form={form} name="libraryDeleteApply" layout="vertical" onFinish={submit}>
         <Form.Item
+          htmlFor="library-apply-approver"
           name="approverId"
           label={t('library.field.approver')}
           required
