@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from '../support/axe.ts';
 import { env, launch, skipReason, waitForMail } from '../support/browser.ts';
 import { captchaAnswer } from '../support/captcha.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
@@ -37,6 +38,7 @@ describe.skipIf(skipReason !== null)('sign-in journeys in Chromium', () => {
   it('unknown path shows the not-found page; no token sends a protected page to /login', async () => {
     await page.goto(url('/no/such/page'));
     await page.getByText('404').first().waitFor();
+    await expectAccessible(page, '01 not-found page (zh-CN)');
     expect(path()).toBe('/no/such/page');
     await page.goto(url('/system/notice'));
     await page.waitForURL(/\/login$/);
@@ -45,6 +47,7 @@ describe.skipIf(skipReason !== null)('sign-in journeys in Chromium', () => {
   it('the seeded administrator is forced through the password change, then lands on /system', async () => {
     await page.goto(url('/login'));
     await expect(page.locator('#product-version').textContent()).resolves.toContain('2.4.4');
+    await expectAccessible(page, '01 login (zh-CN)');
     await login(admin(), password);
     // user_inactivated switches the page to the password edit mode with the e-mail kept; the sign-in's change
     // token stands for the current password (issue 9), which is not asked again
@@ -58,6 +61,7 @@ describe.skipIf(skipReason !== null)('sign-in journeys in Chromium', () => {
     await page.locator('#passwordEdit_newPassword').fill(next);
     await page.locator('#passwordEdit_confirmPassword').fill('Changed-pw2!');
     await page.getByText('两次输入的密码不一致！').first().waitFor();
+    await expectAccessible(page, '01 forced password change, its errors shown (zh-CN)');
     await page.locator('#passwordEdit_confirmPassword').fill(next);
     await page.locator('#password-edit-submit').click();
     await page.locator('form#login').waitFor();
@@ -66,6 +70,7 @@ describe.skipIf(skipReason !== null)('sign-in journeys in Chromium', () => {
     await page.waitForURL(/\/system\//);
     await page.locator('#header-user-name').waitFor();
     await page.locator('#idle-countdown').waitFor();
+    await expectAccessible(page, '01 system area (zh-CN)');
   });
 
   it('a wrong verification code is refused by the server and the image refreshed', async () => {
@@ -77,6 +82,7 @@ describe.skipIf(skipReason !== null)('sign-in journeys in Chromium', () => {
     await page.locator('input[name="captchaCode"]').fill(before === '0000' ? '1111' : '0000');
     await page.locator('#login-submit').click();
     await page.getByText('验证码错误').first().waitFor();
+    await expectAccessible(page, '01 login refused: wrong code, its message shown (zh-CN)');
     expect(path()).toBe('/login');
   });
 
@@ -85,7 +91,10 @@ describe.skipIf(skipReason !== null)('sign-in journeys in Chromium', () => {
     const first = await english.newPage();
     await first.goto(url('/login'));
     await first.getByRole('button', { name: 'Log in' }).waitFor();
+    await expectAccessible(first, '01 login (en-US)');
     await first.locator('#lang-switch').click();
+    await first.locator('#lang-option-zh-CN').waitFor();
+    await expectAccessible(first, '01 language menu (en-US)', { within: '.ant-dropdown' });
     await first.locator('#lang-option-zh-CN').click();
     await first.getByRole('button', { name: /登\s*录/ }).waitFor();
     const second = await english.newPage();
@@ -135,6 +144,7 @@ describe.skipIf(skipReason !== null)('sign-in journeys in Chromium', () => {
     await page.goto(url('/login'));
     const notice = page.locator('#system-notice');
     await notice.getByText('Planned maintenance on Sunday').waitFor();
+    await expectAccessible(page, '01 login with the system notice (en-US)');
     await notice.getByRole('button', { name: 'Close' }).click();
     await notice.waitFor({ state: 'detached' });
   });
@@ -150,6 +160,7 @@ describe.skipIf(skipReason !== null)('sign-in journeys in Chromium', () => {
       .getByText(/Resend in \d+ s/)
       .first()
       .waitFor();
+    await expectAccessible(page, '01 forgotten password, code sent (en-US)');
     const mail = await waitForMail(admin(), since);
     const code = /\b(\d{6})\b/.exec(mail)?.[1];
     if (!code) throw new Error(`no code in the mail: ${mail}`);

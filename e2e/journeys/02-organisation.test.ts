@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from '../support/axe.ts';
 import { env, launch, skipReason, waitForMail } from '../support/browser.ts';
 import { firstSignIn as firstSignInOn, readCaptcha, submitLogin } from '../support/sign-in.ts';
 import { folderTitle, folderTitles } from '../support/folder-steps.ts';
@@ -64,6 +65,7 @@ describe.skipIf(skipReason !== null)('organisation journeys in Chromium', () => 
     await page.goto(url('/system/company/list'));
     await page.locator('#company-create').click();
     await page.locator('#companyForm_companyName').fill(companyName);
+    await expectAccessible(page, '02 company list with the new company dialog (zh-CN)');
     await page.locator('#company-form-ok').click();
     await page.getByRole('link', { name: companyName }).click();
     await page.waitForURL(/\/system\/company\/details/);
@@ -71,12 +73,17 @@ describe.skipIf(skipReason !== null)('organisation journeys in Chromium', () => 
     await page.locator('#company-manager-add').click();
     await page.locator('#managerForm_email').fill(managerEmail);
     await page.locator('#managerForm_userName').fill('Mia Manager');
+    await expectAccessible(page, '02 company details with the administrator dialog (zh-CN)', {
+      within: '.ant-modal-wrap',
+    });
     await page.locator('#manager-form-ok').click();
     await page.locator('#company-manager-table').getByText(managerEmail).waitFor();
     const mail = await waitForMail(managerEmail, since);
     await signOut();
     await firstSignIn(managerEmail, temporaryPassword(mail), managerPassword);
     await page.waitForURL(/\/select$/);
+    await page.locator('#company-select').waitFor();
+    await expectAccessible(page, '02 project picker of a company administrator (zh-CN)');
   });
 
   it('the company administrator opens the company, creates a project with the ICH template and a user', async () => {
@@ -88,6 +95,7 @@ describe.skipIf(skipReason !== null)('organisation journeys in Chromium', () => 
     await page.locator('#projectForm_code').fill(`J-${stamp}`);
     await page.locator('#projectForm_name').fill('Journey study');
     await choose('projectForm_directoryTemplateId', 'ICH');
+    await expectAccessible(page, '02 project list with the new project dialog (zh-CN)');
     await page.locator('#project-form-ok').click();
     await page.getByText('Journey study').first().waitFor();
 
@@ -115,6 +123,7 @@ describe.skipIf(skipReason !== null)('organisation journeys in Chromium', () => 
       await page.locator('#member-add').click();
       await choose('memberForm_userId', name);
       await choose('memberForm_roleId', role);
+      if (role === 'STU_STAFF') await expectAccessible(page, '02 project users with the add dialog (zh-CN)');
       await page.locator('#member-form-ok').click();
       await page.locator('#member-table').getByText(name).waitFor();
     }
@@ -131,6 +140,7 @@ describe.skipIf(skipReason !== null)('organisation journeys in Chromium', () => 
     await page.locator('#site-create').click();
     await page.locator('#siteForm_name').fill('Peking Union Medical College Hospital');
     await page.locator('#siteForm_code').fill('PUMCH');
+    await expectAccessible(page, '02 sites with the new site dialog (zh-CN)');
     await page.locator('#site-form-ok').click();
     await page.locator('#site-table').getByText('PUMCH').waitFor();
 
@@ -146,6 +156,7 @@ describe.skipIf(skipReason !== null)('organisation journeys in Chromium', () => 
     await choose('folder-grant-subject', 'Sam Staff');
     // The grant is in the table before it is saved.
     await page.locator('#folder-grants-table').getByText('Sam Staff').waitFor();
+    await expectAccessible(page, '02 folder management, a grant added (zh-CN)');
     const saved = page.waitForResponse(
       (r) => r.url().includes('/edoc/folder/grants/') && r.request().method() === 'POST',
     );
@@ -174,10 +185,13 @@ describe.skipIf(skipReason !== null)('organisation journeys in Chromium', () => 
       .evaluateAll((titles) => titles.map((t) => t.getAttribute('data-ich-code')));
     expect(enabled).toEqual(['8.2.1']);
     expect(await folderTitles(page).count()).toBeGreaterThan(50);
+    await expectAccessible(page, '02 workspace of an ordinary user, the tree filtered (zh-CN)');
     // No management menu, and typing its address lands on the not-found page.
     expect(await page.locator('#side-menu').getByText('项目设置').count()).toBe(0);
     await page.goto(url('/manage/user'));
     await page.waitForURL(/\/404$/);
+    await page.locator('.ant-result').waitFor();
+    await expectAccessible(page, '02 not-found page, signed in (zh-CN)');
     await page.goto(url('/home'));
   });
 
@@ -190,13 +204,16 @@ describe.skipIf(skipReason !== null)('organisation journeys in Chromium', () => 
     await page.locator('#register_password').fill(applicantPassword);
     await page.locator('#register_confirmPassword').fill(applicantPassword);
     await page.locator('input[name="captchaCode"]').fill(await readCaptcha(page));
+    await expectAccessible(page, '02 registration form (zh-CN)');
     await page.locator('#register-submit').click();
     await page.locator('#register-success').waitFor();
+    await expectAccessible(page, '02 registration sent (zh-CN)');
 
     // Not yet approved: refused with the waiting message.
     await page.goto(url('/login'));
     await submitLogin(page, applicantEmail, applicantPassword);
     await page.getByText('账号正在等待审批').first().waitFor();
+    await expectAccessible(page, '02 login refused: waiting for approval (zh-CN)');
 
     await page.goto(url('/login'));
     await submitLogin(page, managerEmail, managerPassword);
@@ -206,6 +223,8 @@ describe.skipIf(skipReason !== null)('organisation journeys in Chromium', () => 
     await page.waitForURL(/\/company\//);
     await page.goto(url('/company/approve'));
     const row = page.locator('#approve-table-0 tr', { hasText: applicantEmail });
+    await row.waitFor();
+    await expectAccessible(page, '02 registrations to approve (zh-CN)');
     const since = Date.now();
     await row.locator('[id^="approve-pass-"]').click();
     await waitForMail(applicantEmail, since);

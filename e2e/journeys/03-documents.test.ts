@@ -4,6 +4,7 @@ import downloadEn from '../../apps/web/src/features/download/locales/en-US.json'
 import downloadZh from '../../apps/web/src/features/download/locales/zh-CN.json';
 import { makeDocx, makePdf, makePng, makeXlsx, type TestFile } from '@edoc/test-support/files';
 import type { Account } from '../support/api.ts';
+import { expectAccessible } from '../support/axe.ts';
 import { downloaded, keepShot, launch, skipReason } from '../support/browser.ts';
 import { keepTreeShots, openFolder } from '../support/folder-steps.ts';
 import { signIn, submitLogin, url } from '../support/sign-in.ts';
@@ -111,6 +112,7 @@ describe.skipIf(skipReason !== null)('document journeys in Chromium', () => {
     }
     expect(await items.count()).toBe(4);
     expect(await page.locator('.ant-message-error').count()).toBe(0);
+    await expectAccessible(page, '03 workspace, four files uploaded with their progress (zh-CN)');
     await keepTreeShots(page, '03-pat-workspace-folder');
     for (const f of files) {
       await row(f).waitFor();
@@ -139,6 +141,7 @@ describe.skipIf(skipReason !== null)('document journeys in Chromium', () => {
     expect(await pdfTab.locator('#viewer-name').textContent()).toBe(baseName(pdf));
     await watermarkNames(pdfTab, pat);
     await pdfTab.locator('#viewer-download').waitFor();
+    await expectAccessible(pdfTab, '03 viewer, a PDF (zh-CN)');
     await pdfTab.close();
 
     const pngTab = await viewFromRow(png);
@@ -150,6 +153,7 @@ describe.skipIf(skipReason !== null)('document journeys in Chromium', () => {
     });
     expect(await pngTab.locator('#viewer-page-1').count()).toBe(0);
     await watermarkNames(pngTab, pat);
+    await expectAccessible(pngTab, '03 viewer, an image (zh-CN)');
     await pngTab.close();
 
     for (const [tab, f] of [
@@ -173,6 +177,7 @@ describe.skipIf(skipReason !== null)('document journeys in Chromium', () => {
       .locator('input[type=file]')
       .setInputFiles({ name: pdf2.name, mimeType: pdf2.mimeType, buffer: pdf2.buffer });
     await modal.getByText(pdf2.name).waitFor();
+    await expectAccessible(page, '03 new version dialog, a file chosen (zh-CN)', { within: '.ant-modal-wrap' });
     const saved = page.waitForResponse((r) => r.url().includes('/minio/file/edit/a'));
     await page.locator('#document-edit-ok').click();
     expect((await (await saved).json()).status).toBe(true);
@@ -188,6 +193,7 @@ describe.skipIf(skipReason !== null)('document journeys in Chromium', () => {
     expect(await first.count()).toBe(1);
     const firstVersionId = Number(await first.getAttribute('data-row-key'));
     const firstVersionNo = (await first.locator('td').first().textContent())!.trim();
+    await expectAccessible(page, '03 versions in the document drawer (zh-CN)', { within: '.ant-drawer' });
     await page.locator('.ant-drawer-close').click();
     await page.locator('#document-versions').waitFor({ state: 'detached' });
 
@@ -257,10 +263,13 @@ describe.skipIf(skipReason !== null)('document journeys in Chromium', () => {
   it('Pat deletes a document, finds it in the recycle bin and restores it', async () => {
     const pngId = ids[png.name];
     await page.locator(`#document-row-${pngId}-more`).click();
+    await page.locator(`#document-row-${pngId}-delete`).waitFor();
+    await expectAccessible(page, "03 a row's menu (zh-CN)", { within: '.ant-dropdown' });
     await page.locator(`#document-row-${pngId}-delete`).click();
     // The confirmation's button must be ready before the click counts; the server's answer says what happened.
     const ok = page.locator(`#document-row-${pngId}-delete-ok`);
     await ok.waitFor();
+    await expectAccessible(page, '03 delete confirmation (zh-CN)', { within: '.ant-modal-wrap' });
     const [deleted] = await Promise.all([
       page.waitForResponse((r) => r.url().includes('/edoc/file/delete/a')),
       ok.click(),
@@ -271,6 +280,8 @@ describe.skipIf(skipReason !== null)('document journeys in Chromium', () => {
 
     await page.locator('#recycle-bin').click();
     const restore = page.locator(`#recycle-restore-${pngId}`);
+    await restore.waitFor();
+    await expectAccessible(page, '03 recycle bin (zh-CN)');
     await restore.click();
     await restore.waitFor({ state: 'detached' });
 
@@ -288,6 +299,7 @@ describe.skipIf(skipReason !== null)('document journeys in Chromium', () => {
     await page.locator('#document-selection').click();
     await page.locator('#document-pack-selected').click();
     await page.locator('#packForm_name').fill(taskName);
+    await expectAccessible(page, '03 pack dialog (zh-CN)', { within: '.ant-modal-wrap' });
     const created = page.waitForResponse((r) => r.url().includes('/download/task/create'));
     await page.locator('#download-pack-ok').click();
     const body = (await (await created).json()) as { status: boolean; data: { id: number; documentCount: number } };
@@ -300,6 +312,7 @@ describe.skipIf(skipReason !== null)('document journeys in Chromium', () => {
     await expect
       .poll(() => page.locator(`#download-state-${taskId}`).textContent(), { timeout: 60_000, interval: 500 })
       .toMatch(completed);
+    await expectAccessible(page, '03 download center, a pack ready (zh-CN)');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.locator(`#download-file-${taskId}`).click(),

@@ -5,6 +5,7 @@ import { makePdf } from '@edoc/test-support/files';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, statusOf as documentStatus, type Account } from '../support/api.ts';
+import { expectAccessible } from '../support/axe.ts';
 import { keepShot, launch, skipReason } from '../support/browser.ts';
 import { openFolder } from '../support/folder-steps.ts';
 import { choose } from '../support/library-steps.ts';
@@ -93,6 +94,7 @@ describe.skipIf(skipReason !== null)('workflow journeys in Chromium', () => {
     return ((await tab.locator('#workflow-status').textContent()) ?? '').trim();
   }
 
+  let sendChecked = false;
   /** Fills and submits the send dialog: two reviewers who must both act, one QC, one approver who signs. */
   async function send(tab: Page) {
     await tab.locator('#workflow-action-send').click();
@@ -102,6 +104,8 @@ describe.skipIf(skipReason !== null)('workflow journeys in Chromium', () => {
     await pickPeople(tab, 'sendForm_stages_4_assignees', [quinn.name]);
     await pickPeople(tab, 'sendForm_stages_5_assignees', [ada.name]);
     await tab.locator('#sendForm_stages_5_signatureRequired').click();
+    if (!sendChecked) await expectAccessible(tab, '04 send dialog, filled (en-US)', { within: '.ant-modal-wrap' });
+    sendChecked = true;
     const sent = tab.waitForResponse((r) => r.url().includes('/file/apply/save'));
     await tab.locator('#workflow-send-ok').click();
     expect((await sent).status()).toBe(200);
@@ -139,6 +143,7 @@ describe.skipIf(skipReason !== null)('workflow journeys in Chromium', () => {
       // The colleagues who may receive it are fetched for the folder: typed into the search, so Casey is the one
       // option shown however long the list (it is virtual: an option far down is not drawn until scrolled to).
       await choose(page, 'documentForm_assigneeId', casey.name);
+      await expectAccessible(page, '04 create document dialog, for a colleague (zh-CN)', { within: '.ant-modal-wrap' });
       await keepShot(page, '04-pat-create-for-casey-zh-CN');
       const created = page.waitForResponse((r) => r.url().includes('/minio/file/save'));
       await page.locator('#document-form-ok').click();
@@ -151,9 +156,11 @@ describe.skipIf(skipReason !== null)('workflow journeys in Chromium', () => {
 
       const home = await enter(casey, 'en-US');
       expect(await pendingTask(home)).toBe('Waiting for receiving');
+      await expectAccessible(home, '04 pending tasks (en-US)');
       await keepShot(home, '04-casey-pending-en-US');
       const tab = await openFromHome(home);
       expect(await statusOf(tab)).toBe('Waiting to be received');
+      await expectAccessible(tab, '04 viewer with the workflow panel (en-US)');
       await tab.locator('#workflow-action-receive').click();
       await expect.poll(() => statusOf(tab)).toBe('Editing');
       await send(tab);
@@ -168,12 +175,14 @@ describe.skipIf(skipReason !== null)('workflow journeys in Chromium', () => {
     async () => {
       const home = await enter(rui, 'zh-CN');
       expect(await pendingTask(home)).toBe('待审核');
+      await expectAccessible(home, '04 pending tasks (zh-CN)');
       await keepShot(home, '04-rui-pending-zh-CN');
       const tab = await openFromHome(home);
       // A rejection needs its reason: refused in the dialog, naming the field.
       await tab.locator('#workflow-action-reject').click();
       await tab.locator('#workflow-decide-ok').click();
       await tab.locator('.ant-form-item-explain-error', { hasText: '原因' }).waitFor();
+      await expectAccessible(tab, '04 reject dialog, its reason missing (zh-CN)', { within: '.ant-modal-wrap' });
       await tab.locator('.ant-modal:visible .ant-modal-close').click();
       await tab.locator('#workflow-action-reject').click();
       await tab.locator('#workflow-decide-comment').fill('访视频率需与方案一致');
@@ -216,6 +225,7 @@ describe.skipIf(skipReason !== null)('workflow journeys in Chromium', () => {
       // The refusal is shown on the password field once the page has read the answer: until then the dialog is still
       // sending and ignores its close button (antd), which a slow machine made the journey hit.
       await tab.locator('.ant-modal:visible .ant-form-item-explain-error').waitFor();
+      await expectAccessible(tab, '04 e-signature refused (en-US)', { within: '.ant-modal-wrap' });
       await tab.locator('.ant-modal:visible .ant-modal-close').click();
       await tab.locator('.ant-modal:visible').waitFor({ state: 'hidden' });
       expect(await statusOf(tab)).toBe('In approval');
@@ -226,6 +236,7 @@ describe.skipIf(skipReason !== null)('workflow journeys in Chromium', () => {
       await tab.locator('#workflow-flow-tab').click();
       const flow = tab.locator('#workflow-flow');
       await flow.getByText('Ada Approver').first().waitFor();
+      await expectAccessible(tab, '04 viewer, the workflow history with a signature (en-US)');
       await keepShot(tab, '04-ada-flow-en-US');
       expect(await flow.textContent()).toContain('访视频率需与方案一致');
 
@@ -233,6 +244,7 @@ describe.skipIf(skipReason !== null)('workflow journeys in Chromium', () => {
       await home.goto(url('/home/processed'));
       const done = home.locator('[id="task-table-processed"] tr.ant-table-row', { hasText: docName });
       await done.first().waitFor();
+      await expectAccessible(home, '04 processed tasks (en-US)');
       await home.goto(url('/home/pending'));
       await home.locator('[id="task-table-pending"]').waitFor();
       expect(await home.locator('[id="task-table-pending"] tr.ant-table-row', { hasText: docName }).count()).toBe(0);

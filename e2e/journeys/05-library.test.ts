@@ -3,6 +3,7 @@ import { makePdf } from '@edoc/test-support/files';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, statusOf, versionsOf, type Account } from '../support/api.ts';
+import { expectAccessible } from '../support/axe.ts';
 import { keepShot, launch, skipReason } from '../support/browser.ts';
 import { keepTreeShots, openFolder } from '../support/folder-steps.ts';
 import {
@@ -102,11 +103,14 @@ describe.skipIf(skipReason !== null)('library journeys in Chromium', () => {
       await page.locator(`#document-table tr[data-row-key="${fileId}"] .ant-checkbox-input`).check();
       // The selected rows' actions wait in the selection's menu (issue 12).
       await page.locator('#document-selection').click();
+      await page.locator('#document-archive-selected').waitFor();
+      await expectAccessible(page, "05 the selection's menu (zh-CN)", { within: '.ant-dropdown' });
       await page.locator('#document-archive-selected').click();
       const tomorrow = dayIn(timeZone, 1);
       await typeDate(page, 'library-archive-start', tomorrow);
       // The dialog tells that a future date waits to be activated.
       await page.locator('#library-archive-future').waitFor();
+      await expectAccessible(page, '05 archive dialog, a future date (zh-CN)', { within: '.ant-modal-wrap' });
       await keepShot(page, '05-pat-archive-zh-CN');
       expect(await confirmArchive(page)).toBe(200);
       expect(await status()).toBe(7);
@@ -129,6 +133,7 @@ describe.skipIf(skipReason !== null)('library journeys in Chromium', () => {
       await expect
         .poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), patient)
         .toBeGreaterThan(0);
+      await expectAccessible(page, '05 library with its thumbnails (zh-CN)');
       await keepShot(page, '05-pat-library-zh-CN');
       await openFolder(page, '8.2.1', 'library');
       await libraryRows(page).first().waitFor();
@@ -142,6 +147,8 @@ describe.skipIf(skipReason !== null)('library journeys in Chromium', () => {
     /** The row's obsolete/valid mark, confirmed; the server's answer (POST /folder/file/invalid). */
     const toggleMark = async () => {
       await libraryRows(page).locator('[id$="-invalid"]').click();
+      await page.locator('.ant-popover:visible [id$="-invalid-ok"]').waitFor();
+      await expectAccessible(page, '05 mark obsolete confirmation (zh-CN)', { within: '.ant-popover' });
       const marked = page.waitForResponse((r) => r.url().includes('/folder/file/invalid'));
       await page.locator('.ant-popover:visible [id$="-invalid-ok"]').click();
       expect((await marked).status()).toBe(200);
@@ -166,6 +173,7 @@ describe.skipIf(skipReason !== null)('library journeys in Chromium', () => {
       await library(page);
       const tab = await openTab(page, libraryRows(page).locator('[id$="-name"]').first());
       expect(await viewerStatus(tab)).toBe('已归档');
+      await expectAccessible(tab, '05 viewer, an archived record (zh-CN)');
       await tab.locator('#workflow-action-recall').click();
       const recalled = tab.waitForResponse((r) => r.url().includes('/file/recall'));
       await tab.locator('#workflow-action-recall-ok').click();
@@ -211,6 +219,7 @@ describe.skipIf(skipReason !== null)('library journeys in Chromium', () => {
     await tab.locator('#workflow-action-applyDelete').click();
     await choose(tab, 'library-apply-approver', ada.name);
     await tab.locator('#library-apply-reason').fill(reason);
+    await expectAccessible(tab, '05 apply for deletion dialog (zh-CN)', { within: '.ant-modal-wrap' });
     await keepShot(tab, '05-pat-apply-delete-zh-CN');
     const applied = tab.waitForResponse((r) => r.url().includes('/file/delete/apply'));
     await tab.locator('#library-apply-ok').click();
@@ -226,6 +235,7 @@ describe.skipIf(skipReason !== null)('library journeys in Chromium', () => {
     const adaTab = await openTab(home, task.locator('a').first());
     expect(await adaTab.locator('#library-deletion').textContent()).toContain(reason);
     expect(await viewerStatus(adaTab)).toBe('Deletion in approval');
+    await expectAccessible(adaTab, '05 viewer, a deletion to approve (en-US)');
     await keepShot(adaTab, '05-ada-deletion-en-US');
     await adaTab.locator('#workflow-action-approveDelete').click();
     const decided = adaTab.waitForResponse((r) => /\/file\/delete\/\d+\/\d+\/a/.test(r.url()));
@@ -239,6 +249,7 @@ describe.skipIf(skipReason !== null)('library journeys in Chromium', () => {
     await home.goto(url('/work'));
     await home.locator('#recycle-bin').click();
     await home.locator('#recycle-table tr.ant-table-row', { hasText: docName }).waitFor();
+    await expectAccessible(home, '05 recycle bin (en-US)');
     await keepShot(home, '05-ada-recycle-bin-en-US');
     await adaTab.close();
   });

@@ -3,6 +3,7 @@ import { makePdf } from '@edoc/test-support/files';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../support/api.ts';
+import { expectAccessible } from '../support/axe.ts';
 import { keepShot, launch, skipReason, waitForMail } from '../support/browser.ts';
 import { keepTreeShots } from '../support/folder-steps.ts';
 import { firstSignIn, signIn, url } from '../support/sign-in.ts';
@@ -61,6 +62,7 @@ describe.skipIf(skipReason !== null)('an inspector in Chromium', () => {
     await page.locator('#inspector-invite').click();
     await page.locator('#inspectorForm_email').fill(auditor.email);
     await page.locator('#inspectorForm_userName').fill(auditor.name);
+    await expectAccessible(page, '06 inspectors with the invitation dialog (zh-CN)');
     await page.locator('#inspector-period').click();
     await page.locator('#inspector-period').fill(dayIn(study.timeZone));
     await page.keyboard.press('Enter');
@@ -88,6 +90,7 @@ describe.skipIf(skipReason !== null)('an inspector in Chromium', () => {
     await page.waitForURL(/\/select$/);
     const row = page.locator('#project-table tr', { hasText: project });
     await row.getByText('Inspection').waitFor();
+    await expectAccessible(page, '06 project picker, an inspection (en-US)');
     await keepShot(page, '06-select-inspection-en');
     await row.getByText(project).click();
     await page.waitForURL(/\/file$/);
@@ -99,6 +102,7 @@ describe.skipIf(skipReason !== null)('an inspector in Chromium', () => {
   it('reads the archived protocol watermarked, without download, and nothing else of the project', async () => {
     const name = page.locator('#library-table').getByText(docName);
     await name.waitFor();
+    await expectAccessible(page, "06 library, an inspector's (en-US)");
     await keepShot(page, '06-library-inspector-en');
     await keepTreeShots(page, '06-library-inspector');
     const [viewer] = await Promise.all([page.context().waitForEvent('page'), name.click()]);
@@ -108,6 +112,7 @@ describe.skipIf(skipReason !== null)('an inspector in Chromium', () => {
     // Nothing the viewer asks for is refused to them (the workflow history is part of the record).
     await viewer.waitForLoadState('networkidle');
     expect(await viewer.locator('.ant-message-error').count()).toBe(0);
+    await expectAccessible(viewer, "06 viewer, an inspector's (en-US)");
     await keepShot(viewer, '06-viewer-inspector-en');
     await viewer.close();
     for (const path of ['/work', '/home/pending', '/manage/user']) {

@@ -4,7 +4,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '@edoc/test-support/files';
 import { siteRoutes } from '@edoc/contract/site-routes';
+import { tmfModelRoutes } from '@edoc/contract/tmf-model-routes';
 import { api, type Account } from '../support/api.ts';
+import { axeViolations, describeViolations } from '../support/axe.ts';
 import { env, keepShot, launch, skipReason, visit } from '../support/browser.ts';
 import { signIn, type Lang } from '../support/sign-in.ts';
 import { archived, dayIn, file, processed, sent } from '../support/world-documents.ts';
@@ -78,6 +80,7 @@ const PAGES = {
     '/company/template/directory',
     '/company/template/encode',
     '/company/template/codeType',
+    '/company/template/tmf',
     '/company/userCenter',
   ],
   project: [
@@ -100,70 +103,84 @@ const PAGES = {
   ],
 };
 
-describe.skipIf(skipReason !== null)('every page in one language (issue 12, defect 4)', () => {
-  let browser: Browser;
-  let study: Study<'pat'>;
-  const project = 'Languages study';
+describe.skipIf(skipReason !== null)(
+  'every page in one language (issue 12, defect 4), and accessible (issue 31)',
+  () => {
+    let browser: Browser;
+    let study: Study<'pat'>;
+    const project = 'Languages study';
 
-  beforeAll(async () => {
-    // A company with its administrator, and a project (ICH folders) with its administrator: whose pages are walked,
-    // with something on them: a site, and documents in the workspace and the library (their states are texts too).
-    [study, browser] = await Promise.all([
-      makeStudy({ tag: 'Languages', projectName: project, people: { pat: { name: 'Pat Lead', role: 'STU_PM' } } }),
-      launch(),
-    ]);
-    const { pat } = study.people;
-    await api(await study.tokenOf(pat), siteRoutes.create, {
-      body: { name: 'Peking Union Medical College Hospital', code: 'PUMCH' },
+    beforeAll(async () => {
+      // A company with its administrator, and a project (ICH folders) with its administrator: whose pages are walked,
+      // with something on them: a site, and documents in the workspace and the library (their states are texts too).
+      [study, browser] = await Promise.all([
+        makeStudy({ tag: 'Languages', projectName: project, people: { pat: { name: 'Pat Lead', role: 'STU_PM' } } }),
+        launch(),
+      ]);
+      const { pat } = study.people;
+      await api(await study.tokenOf(pat), siteRoutes.create, {
+        body: { name: 'Peking Union Medical College Hospital', code: 'PUMCH' },
+      });
+      await libraryTree(study, pat);
+      await file(study, pat, '8.2.1', makePdf('draft.pdf', ['Draft']), 'Monitoring plan draft');
+      const inReview = await file(study, pat, '8.2.1', makePdf('review.pdf', ['Review']), 'Monitoring plan in review');
+      await sent(study, pat, inReview, { review: pat, qc: pat, approval: pat });
+      const done = await file(study, pat, '8.2.1', makePdf('protocol.pdf', ['Protocol']), 'Protocol');
+      await processed(study, pat, done, { review: pat, qc: pat, approval: pat });
+      await archived(study, pat, done, dayIn(study.timeZone));
+      // A TMF model's page (issue 27): the shipped ICH E6 model, which every company reads.
+      const models = await api(await study.tokenOf(study.companyAdmin), tmfModelRoutes.list, { query: {} });
+      const shipped = models.find((m) => m.shipped);
+      if (!shipped) throw new Error('no shipped TMF model');
+      PAGES.company.push(`/company/template/tmf/${shipped.id}`);
     });
-    await libraryTree(study, pat);
-    await file(study, pat, '8.2.1', makePdf('draft.pdf', ['Draft']), 'Monitoring plan draft');
-    const inReview = await file(study, pat, '8.2.1', makePdf('review.pdf', ['Review']), 'Monitoring plan in review');
-    await sent(study, pat, inReview, { review: pat, qc: pat, approval: pat });
-    const done = await file(study, pat, '8.2.1', makePdf('protocol.pdf', ['Protocol']), 'Protocol');
-    await processed(study, pat, done, { review: pat, qc: pat, approval: pat });
-    await archived(study, pat, done, dayIn(study.timeZone));
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+    afterAll(async () => {
+      await browser?.close();
+    });
 
-  /** Signs in in the language, enters where the pages are, and walks them; answers each page's foreign lines. */
-  async function walk(who: Account, lang: Lang, area: keyof typeof PAGES): Promise<string[]> {
-    const page = await signIn(browser, who, lang, area === 'project' ? { project } : area);
-    try {
-      const found: string[] = [];
-      for (const p of PAGES[area]) {
-        await visit(page, p);
-        for (const line of await foreignLines(page, lang)) found.push(`${lang} ${p}: "${line}"`);
-        await keepShot(page, `07-${area}-${lang}-${p.replaceAll('/', '_')}`);
+    /**
+     * Signs in in the language, enters where the pages are, and walks them: answers each page's foreign lines and its
+     * WCAG 2.1 A/AA violations (issue 31: axe on every page, in both languages).
+     */
+    async function walk(who: Account, lang: Lang, area: keyof typeof PAGES) {
+      const page = await signIn(browser, who, lang, area === 'project' ? { project } : area);
+      try {
+        const foreign: string[] = [];
+        const inaccessible: string[] = [];
+        for (const p of PAGES[area]) {
+          await visit(page, p);
+          for (const line of await foreignLines(page, lang)) foreign.push(`${lang} ${p}: "${line}"`);
+          const violations = await axeViolations(page);
+          if (violations.length) inaccessible.push(describeViolations(violations, `${lang} ${p}`));
+          await keepShot(page, `07-${area}-${lang}-${p.replaceAll('/', '_')}`);
+        }
+        return { foreign, inaccessible };
+      } finally {
+        await page.context().close();
       }
-      return found;
-    } finally {
-      await page.context().close();
     }
-  }
 
-  it('finds a text of the other language on a page (the check itself can fail)', async () => {
-    const page = await browser.newPage();
-    await page.setContent('<div>Project administrator</div><div>Pat Lead</div><div>项目管理员</div>');
-    expect(await foreignLines(page, 'zh-CN')).toEqual(['Project administrator']);
-    expect(await foreignLines(page, 'en-US')).toEqual(['项目管理员']);
-    await page.close();
-  });
-
-  for (const lang of ['zh-CN', 'en-US'] as const) {
-    it(`the system administrator's pages in ${lang}`, async () => {
-      const found = await walk({ email: env.adminEmail, password: env.adminPassword, name: 'admin' }, lang, 'system');
-      expect(found).toEqual([]);
+    it('finds a text of the other language on a page (the check itself can fail)', async () => {
+      const page = await browser.newPage();
+      await page.setContent('<div>Project administrator</div><div>Pat Lead</div><div>项目管理员</div>');
+      expect(await foreignLines(page, 'zh-CN')).toEqual(['Project administrator']);
+      expect(await foreignLines(page, 'en-US')).toEqual(['项目管理员']);
+      await page.close();
     });
 
-    it(`the company administrator's pages in ${lang}`, async () => {
-      expect(await walk(study.companyAdmin, lang, 'company')).toEqual([]);
-    });
+    for (const lang of ['zh-CN', 'en-US'] as const) {
+      it(`the system administrator's pages in ${lang}`, async () => {
+        const admin = { email: env.adminEmail, password: env.adminPassword, name: 'admin' };
+        expect(await walk(admin, lang, 'system')).toEqual({ foreign: [], inaccessible: [] });
+      });
 
-    it(`the project administrator's pages in ${lang}`, async () => {
-      expect(await walk(study.people.pat, lang, 'project')).toEqual([]);
-    });
-  }
-});
+      it(`the company administrator's pages in ${lang}`, async () => {
+        expect(await walk(study.companyAdmin, lang, 'company')).toEqual({ foreign: [], inaccessible: [] });
+      });
+
+      it(`the project administrator's pages in ${lang}`, async () => {
+        expect(await walk(study.people.pat, lang, 'project')).toEqual({ foreign: [], inaccessible: [] });
+      });
+    }
+  },
+);

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeDocx, makePdf } from '@edoc/test-support/files';
+import { expectAccessible } from '../support/axe.ts';
 import { keepShot, launch, skipReason } from '../support/browser.ts';
 import { optionOf } from '../support/select-steps.ts';
 import { signIn } from '../support/sign-in.ts';
@@ -64,6 +65,7 @@ describe.skipIf(skipReason !== null)('search inside documents in Chromium', () =
       const hit = await find(page, '"page two" signed', 'Monitoring visit report');
       expect(await hit.locator('mark').first().textContent()).toMatch(/page two/i);
       expect(await hit.locator('[id$="-page"]').textContent()).toBe('Page 2');
+      await expectAccessible(page, '08 search results (en-US)');
       await keepShot(page, '08-search-results-en-US');
       // A filter narrows the results and is kept in the address; clearing it brings the hit back.
       await page.locator('#search-type').click();
@@ -79,6 +81,7 @@ describe.skipIf(skipReason !== null)('search inside documents in Chromium', () =
         .toMatch(/page 2/);
       // The viewer scrolls to the page once the words are found; the page box follows the scroll a moment later.
       await expect.poll(() => tab.locator('#viewer-page-input').inputValue(), { timeout: 10_000 }).toBe('2');
+      await expectAccessible(tab, '08 viewer at a search hit, its words marked (en-US)');
       await keepShot(tab, '08-search-viewer-en-US');
       await page.context().close();
     },
@@ -88,6 +91,7 @@ describe.skipIf(skipReason !== null)('search inside documents in Chromium', () =
     const page = await signIn(browser, pat, 'zh-CN', { project });
     const hit = await find(page, '研究目的', '研究方案');
     expect(await hit.locator('mark').first().textContent()).toBe('研究目的');
+    await expectAccessible(page, '08 search results (zh-CN)');
     await keepShot(page, '08-search-results-zh-CN');
     const [tab] = await Promise.all([page.context().waitForEvent('page'), hit.locator('a[id$="-open"]').click()]);
     await expect.poll(() => tab.locator('#viewer-search-result').textContent(), { timeout: 60_000 }).toMatch(/1/);

@@ -2,6 +2,7 @@ import { makePdf } from '@edoc/test-support/files';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Account } from '../support/api.ts';
+import { expectAccessible } from '../support/axe.ts';
 import { keepShot, launch, skipReason } from '../support/browser.ts';
 import { signIn, url, type Lang } from '../support/sign-in.ts';
 import { makeStudy } from '../support/world.ts';
@@ -60,6 +61,7 @@ describe.skipIf(skipReason !== null)('message board journey in Chromium', () => 
     await page.locator('.ant-menu').getByText('留言板').click();
     await page.waitForURL(/\/board$/);
     await page.getByText('还没有主题，来发布第一个吧。').waitFor();
+    await expectAccessible(page, '09 board, empty (zh-CN)');
     await keepShot(page, '09-pat-board-empty-zh-CN');
     await page.locator('#board-new').click();
     await page.locator('#boardTopic_subject').fill(subject);
@@ -69,6 +71,7 @@ describe.skipIf(skipReason !== null)('message board journey in Chromium', () => 
       .locator('.ant-modal:visible input[type=file]')
       .setInputFiles({ name: pdf.name, mimeType: pdf.mimeType, buffer: pdf.buffer });
     await page.locator('.ant-modal:visible').getByText('visit-plan.pdf').waitFor();
+    await expectAccessible(page, '09 new topic dialog, a mention and a file (zh-CN)', { within: '.ant-modal-wrap' });
     await keepShot(page, '09-pat-new-topic-zh-CN');
     const posted = page.waitForResponse((r) => r.url().includes('/board/topic/a'));
     await page.locator('#board-topic-ok').click();
@@ -78,6 +81,7 @@ describe.skipIf(skipReason !== null)('message board journey in Chromium', () => 
     await expect.poll(() => page.locator('#board-topic-body').textContent()).toContain('<b>访视安排</b>');
     expect(await page.locator('#board-topic-body b').count()).toBe(0);
     await page.getByRole('button', { name: /visit-plan\.pdf/ }).waitFor();
+    await expectAccessible(page, '09 topic (zh-CN)');
     await keepShot(page, '09-pat-topic-zh-CN');
     await page.context().close();
   });
@@ -90,6 +94,7 @@ describe.skipIf(skipReason !== null)('message board journey in Chromium', () => 
     await expect.poll(() => entry.locator('.menu-board-badge').textContent()).toBe('1');
     await entry.click();
     await topicRow(page).getByText('New').waitFor();
+    await expectAccessible(page, '09 board, a new topic (en-US)');
     await keepShot(page, '09-casey-board-en-US');
     await page.getByRole('tab', { name: /Mentions of me/ }).click();
     await page
@@ -104,6 +109,7 @@ describe.skipIf(skipReason !== null)('message board journey in Chromium', () => 
       return opacity;
     };
     await expect.poll(() => page.locator('#board-mentions').evaluate(shown)).toBe(1);
+    await expectAccessible(page, '09 board, mentions of me (en-US)');
     await keepShot(page, '09-casey-mentions-en-US');
     await page.locator('#board-mentions').getByRole('link', { name: subject }).click();
     await page.waitForURL(/\/board\/\d+$/);
@@ -113,6 +119,7 @@ describe.skipIf(skipReason !== null)('message board journey in Chromium', () => 
     await page.locator('#board-reply-ok').click();
     expect((await replied).status()).toBe(200);
     await page.locator('#board-replies').getByText('Confirmed, see you Monday.').waitFor();
+    await expectAccessible(page, '09 topic with a reply (en-US)');
     await keepShot(page, '09-casey-replied-en-US');
     // Reading it cleared the marks: nothing new on the board for Casey.
     await page.goto(url('/board'));

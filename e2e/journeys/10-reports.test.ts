@@ -2,6 +2,7 @@ import { makePdf } from '@edoc/test-support/files';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from '../support/axe.ts';
 import { keepShot, launch, skipReason } from '../support/browser.ts';
 import { signIn, url, type Lang } from '../support/sign-in.ts';
 import { archived, dayIn, file, processed } from '../support/world-documents.ts';
@@ -85,6 +86,7 @@ describe.skipIf(skipReason !== null)('System Report and company report in Chromi
       expect(rows.length).toBeGreaterThan(0);
       await page.locator('[data-testid="report-chart"] canvas').first().waitFor();
       await page.waitForTimeout(800); // the chart's entrance animation
+      await expectAccessible(page, '10 system report with its chart (en-US)');
       await keepShot(page, '10-system-report-en-US');
 
       // The Excel export holds the table as the page shows it.
@@ -120,11 +122,14 @@ describe.skipIf(skipReason !== null)('System Report and company report in Chromi
     await page.locator('#report-title', { hasText: '各环节处理天数' }).waitFor();
     await page.locator('#report-table').waitFor();
     await page.waitForTimeout(800);
+    await expectAccessible(page, '10 system report, days per stage (zh-CN)');
     await keepShot(page, '10-system-report-zh-CN');
     await page.getByRole('tab', { name: '操作轨迹' }).click();
     await page.waitForURL(/tab=trail/);
     await page.reload();
     expect(await page.getByRole('tab', { name: '操作轨迹' }).getAttribute('aria-selected')).toBe('true');
+    await page.locator('#trail-table').waitFor();
+    await expectAccessible(page, '10 operation trajectory (zh-CN)');
     await page.context().close();
   });
 
@@ -135,6 +140,7 @@ describe.skipIf(skipReason !== null)('System Report and company report in Chromi
       await page.goto(url('/company/report'));
       await page.locator('#company-report-table').getByText(project).waitFor();
       await page.waitForTimeout(800);
+      await expectAccessible(page, `10 company report with its charts (${lang})`);
       await keepShot(page, `10-company-report-${lang}`);
       await page.context().close();
     },

@@ -2,6 +2,7 @@ import { makePdf } from '@edoc/test-support/files';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from '../support/axe.ts';
 import { keepShot, launch, skipReason } from '../support/browser.ts';
 import { optionOf } from '../support/select-steps.ts';
 import { signIn, url } from '../support/sign-in.ts';
@@ -65,11 +66,13 @@ describe.skipIf(skipReason !== null)('custom report in Chromium', () => {
     const preview = await groupRows(page);
     expect(preview.map((r) => r[0])).toContain('Editing');
     await page.waitForTimeout(800); // the chart's entrance animation
+    await expectAccessible(page, '11 report builder with its chart (en-US)');
     await keepShot(page, '11-custom-report-builder-en-US');
 
     await page.locator('#custom-report-save').click();
     await page.locator('#customReportSave_name').fill(REPORT);
     await page.locator('#custom-report-shared').click();
+    await expectAccessible(page, '11 save dialog (en-US)', { within: '.ant-modal-wrap' });
     await page.locator('#custom-report-save-ok').click();
     await page.waitForURL(/\/report\?id=\d+$/);
     reportUrl = page.url();
@@ -82,6 +85,7 @@ describe.skipIf(skipReason !== null)('custom report in Chromium', () => {
     const shown = await groupRows(page);
     await page.locator('[data-testid="report-chart"] canvas').first().waitFor();
     await page.waitForTimeout(800);
+    await expectAccessible(page, '11 saved report (en-US)');
     await keepShot(page, '11-custom-report-view-en-US');
 
     const [download] = await Promise.all([
@@ -113,16 +117,19 @@ describe.skipIf(skipReason !== null)('custom report in Chromium', () => {
       // Not his: no edit, no delete.
       expect(await row.locator('[id^="custom-report-edit-"]').count()).toBe(0);
       expect(await row.locator('[id^="custom-report-delete-"]').count()).toBe(0);
+      await expectAccessible(page, '11 custom reports (zh-CN)');
       await keepShot(page, '11-custom-report-list-zh-CN');
       await row.locator('[id^="custom-report-open-"]').click();
       expect(page.url()).toBe(reportUrl);
       await page.locator('#custom-report-title', { hasText: REPORT }).waitFor();
       await page.locator('#custom-report-result').waitFor();
       await page.waitForTimeout(800);
+      await expectAccessible(page, '11 shared report (zh-CN)');
       await keepShot(page, '11-custom-report-view-zh-CN');
       await page.goto(url('/report?new=1'));
       await page.locator('#custom-report-dataset').waitFor();
       await page.waitForTimeout(800);
+      await expectAccessible(page, '11 report builder (zh-CN)');
       await keepShot(page, '11-custom-report-builder-zh-CN');
       await page.context().close();
     },
