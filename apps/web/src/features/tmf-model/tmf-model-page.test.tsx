@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { tmfModelRoutes } from '@edoc/contract/tmf-model-routes';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
@@ -8,6 +8,7 @@ import { findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
 import { signIn } from '../../test/session';
 import { detailOf, dialogTitled, draft, posted, shipped } from '../../test/tmf-model-fixtures';
+import { compareNumbers, useModelDraft } from './components/model-draft';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -158,5 +159,20 @@ describe('TMF model page', () => {
     expect(screen.getByText('01 试验管理')).toBeInTheDocument();
     // No Chinese name: the English one.
     expect(screen.getAllByText('01.01 Trial Oversight').length).toBeGreaterThan(0);
+  });
+
+  it('keeps the draft in number order and carries the numbers under a renumbered zone along', () => {
+    expect(['8.10', '8.2', '8', '10', '8.2.1'].sort(compareNumbers)).toEqual(['8', '8.2', '8.2.1', '8.10', '10']);
+    // One answer, as the query keeps it: a new object each render would be a new answer each render.
+    const stored = detailOf(draft);
+    const { result } = renderHook(() => useModelDraft(stored));
+    expect(result.current.dirty).toBe(false);
+    act(() => result.current.putZone(null, { number: '02', nameEn: 'Central Trial Documents' }));
+    act(() => result.current.putZone('01', { number: '03', nameEn: 'Trial Management' }));
+    const zones = result.current.draft!.zones;
+    expect(zones.map((z) => z.number)).toEqual(['02', '03']);
+    expect(zones[1].sections[0].number).toBe('03.01');
+    expect(zones[1].sections[0].artifacts[0].number).toBe('03.01.01');
+    expect(result.current.dirty).toBe(true);
   });
 });
