@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ID_MAX, optionalText, requiredText } from './fields.ts';
+import { companyScopeQuery } from './company.ts';
+import { optionalText, requiredText } from './fields.ts';
 
 /**
  * Issue 27: a TMF model, in the shape of the TMF Reference Model: zones → sections → artifacts. A company keeps its
@@ -125,15 +126,9 @@ export type TmfModelDetail = z.infer<typeof tmfModelDetail>;
 export const tmfModelIdData = z.object({ id: z.number() });
 export type TmfModelIdData = z.infer<typeof tmfModelIdData>;
 
-const companyIdOption = z.coerce
-  .number('invalid_value')
-  .int('invalid_value')
-  .positive('invalid_value')
-  .max(ID_MAX, 'invalid_value')
-  .optional();
-
-/** The company whose models (a system administrator names it; a company's own staff are held to theirs). */
-export const tmfModelScopeQuery = z.object({ companyId: companyIdOption });
+/** The company whose models: the one shared company scope (a system administrator names it; a company's own staff
+ * are held to theirs). */
+export const tmfModelScopeQuery = companyScopeQuery;
 
 /**
  * POST /tmf-model/import: a workbook in the published Reference Model's layout, as a new draft of this name; source
