@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { calendarDate, ID_MAX, idField, idParam, optionalText, requiredText } from './fields.ts';
 import { NAME_MAX } from './limits.ts';
+import { isPastOrToday } from './tmf-project.ts';
 
 const formId = z.coerce
   .number('invalid_value')
@@ -17,6 +18,11 @@ export const documentEditFields = z
     versionNo: optionalText(32),
     effectiveDate: z.literal('').or(calendarDate).optional(),
     expirationDate: z.literal('').or(calendarDate).optional(),
+    /** '' clears it (issue 27); not after today. */
+    documentDate: z
+      .literal('')
+      .or(calendarDate.refine((d) => isPastOrToday(d), 'not_in_future'))
+      .optional(),
     comment: optionalText(1000),
   })
   .superRefine((v, ctx) => {

@@ -4,6 +4,7 @@ import { DOC_PERMISSION_KEYS } from './enums.ts';
 import { editHolder } from './editing.ts';
 import { abilityList, calendarDate, optionalCalendarDate, optionalText, requiredText, ID_MAX } from './fields.ts';
 import { NAME_MAX } from './limits.ts';
+import { isPastOrToday } from './tmf-project.ts';
 
 /** Multipart fields come as text: numbers and flags are read from their text form. */
 const formId = z.coerce
@@ -40,6 +41,8 @@ export const documentFields = z
     versionNo: optionalText(32),
     effectiveDate: optionalCalendarDate,
     expirationDate: optionalCalendarDate,
+    /** What dates the document (issue 27; its artifact's dateLabel says which date): not after today. */
+    documentDate: optionalCalendarDate.refine((d) => !d || isPastOrToday(d), 'not_in_future'),
     comment: optionalText(1000),
     central: formFlag,
     siteId: formId.optional(),
@@ -100,6 +103,10 @@ export const fileRow = z.object({
   version_no: z.string().nullable(),
   file_code: z.string().nullable(),
   ich_code: z.string().nullable(),
+  /** Issue 27: the artifact of the project's TMF model it is filed under (its folder's), and the date that dates it. */
+  artifactId: z.number().nullable(),
+  artifactNumber: z.string().nullable(),
+  documentDate: z.string().nullable(),
   status: z.number(),
   comment: z.string().nullable(),
   username: z.string(),

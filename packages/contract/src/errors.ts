@@ -240,6 +240,24 @@ export const ERRORS = {
     "{field} {number} must be its parent's number {parent}, a dot and one more part",
   ],
   tmf_too_many_artifacts: [400, '一个TMF模型最多{max}个工件', 'A TMF model holds at most {max} artifacts'],
+  // a project uses a TMF model (issue 27 part 2)
+  tmf_model_not_published: [
+    409,
+    'TMF模型尚未发布，项目不能使用草稿',
+    'The TMF model is a draft: a project uses a published version only',
+  ],
+  tmf_model_change_filed: [
+    409,
+    '项目已有文档归入工件，不能改用另一个TMF模型',
+    'Documents of the project are filed under artifacts: it cannot change to another TMF model',
+  ],
+  tmf_model_none: [409, '项目尚未选择TMF模型', 'The project has not chosen a TMF model'],
+  tmf_artifact_not_in_model: [
+    400,
+    '{field}不属于项目使用的TMF模型',
+    "{field} is not an artifact of the project's TMF model",
+  ],
+  not_in_future: [400, '{field}不能晚于今天', '{field} cannot be later than today'],
   tmf_level_missing: [400, '未标明适用层级（试验、国家或中心）', 'No level is marked (trial, country or site)'],
   import_column_missing: [400, '缺少列“{field}”', 'The column "{field}" is missing'],
   folder_move_invalid: [

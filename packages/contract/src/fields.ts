@@ -133,6 +133,9 @@ export const FIELD_LABELS: Record<string, readonly [string, string]> = {
   qc: ['质控', 'QC'],
   approval: ['审批', 'Approval'],
   tmfModelId: ['TMF模型', 'TMF model'],
+  modelId: ['TMF模型', 'TMF model'],
+  artifactId: ['工件', 'Artifact'],
+  documentDate: ['文档日期', 'Document date'],
 };
 
 export function fieldLabel(field: string, lang: Lang): string {

@@ -62,6 +62,8 @@ export const TRAIL_OBJECT_LABELS: Record<TrailObjectType, Label> = {
   board_reply: ['留言回复', 'Board reply'],
   custom_report: ['自定义报表', 'Custom report'],
   tmf_model: ['TMF模型', 'TMF model'],
+  project_tmf_model: ['项目TMF模型', "Project's TMF model"],
+  folder_artifact: ['文件夹对应工件', "Folder's artifact"],
 };
 
 /**
@@ -112,6 +114,11 @@ export const TRAIL_FIELD_LABELS: Record<string, Label> = {
   folderCount: ['文件夹数', 'Folder count'],
   added: ['新增', 'Added'],
   folder: ['文件夹', 'Folder'],
+  // a project uses a TMF model (issue 27 part 2)
+  model: ['TMF模型', 'TMF model'],
+  artifact: ['工件', 'Artifact'],
+  foldersMapped: ['对应工件的文件夹', 'Folders mapped to artifacts'],
+  documentsFiled: ['归入工件的文档', 'Documents filed under the artifact'],
   memberUserIds: ['受影响的成员', 'Members affected'],
   documentIds: ['文档', 'Documents'],
   expiresAt: ['过期时间', 'Expires at'],
@@ -371,6 +378,7 @@ export const TRAIL_OBJECT_REF_KINDS: Partial<Record<TrailObjectType, TrailRefKin
   document: 'document',
   folder: 'folder',
   folder_grants: 'folder',
+  folder_artifact: 'folder',
   member: 'member',
   group: 'group',
   role: 'role',
@@ -409,4 +417,6 @@ export const TRAIL_NUMBER_KEYS = [
   'zoneCount',
   'sectionCount',
   'artifactCount',
+  'foldersMapped',
+  'documentsFiled',
 ] as const;

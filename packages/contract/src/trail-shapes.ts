@@ -187,6 +187,7 @@ export const documentChange = z
     fileCode: optText,
     effectiveDate: optText,
     expirationDate: optText,
+    documentDate: optText,
     comment: optText,
     versionNo: text,
     sha256: sha,

@@ -89,10 +89,17 @@ export const TRAIL_ENTRIES = [
       // Created for someone else (issue 10): who is to receive it, and the status it waits in.
       assigneeId: id.optional(),
       docStatus: docStatus.optional(),
+      // Issue 27: the artifact it is filed under (its folder's, by number) and the date that dates it.
+      artifact: text.optional(),
+      documentDate: text.optional(),
     }),
   }),
   entry(TrailType.Update, 'document', { old: documentChange, new: documentChange }),
-  entry(TrailType.Move, 'document', { old: z.object({ folderId: id.nullable() }), new: z.object({ folderId: id }) }),
+  // The artifact (by number) goes with the folder when it changes (issue 27); null: the new folder has none.
+  entry(TrailType.Move, 'document', {
+    old: z.object({ folderId: id.nullable(), artifact: optText.optional() }),
+    new: z.object({ folderId: id, artifact: optText.optional() }),
+  }),
   // A library record filed in another library folder (issue 26 item 12).
   entry(TrailType.Move, 'document', {
     old: z.object({ libraryFolderId: id, entryId: id }),
@@ -161,6 +168,16 @@ export const TRAIL_ENTRIES = [
   entry(TrailType.Update, 'tmf_model', { old: tmfModel, new: tmfModelChange }),
   entry(TrailType.Publish, 'tmf_model', { old: tmfModel, new: tmfModel }),
   entry(TrailType.Delete, 'tmf_model', { old: tmfModel }),
+  // A project uses a model (issue 27 part 2): the model chosen ("name vN") with the folders built and mapped; one
+  // folder mapped to an artifact (by number; null: unmapped) with the documents in it that took the artifact.
+  entry(TrailType.SettingsChange, 'project_tmf_model', {
+    old: z.object({ model: optText }),
+    new: z.object({ model: text, foldersCreated: z.number(), foldersMapped: z.number() }),
+  }),
+  entry(TrailType.Update, 'folder_artifact', {
+    old: z.object({ folder: text, artifact: optText }),
+    new: z.object({ folder: text, artifact: optText, documentsFiled: z.number() }),
+  }),
   entry(TrailType.Create, 'codeType', { new: codeType }),
   entry(TrailType.Update, 'codeType', { old: codeType, new: codeType }),
   entry(TrailType.Delete, 'codeType', { old: codeType }),

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { folders, projects, sites } from './projects.ts';
+import { tmfArtifacts } from './tmf-models.ts';
 import { users } from './users.ts';
 
 /**
@@ -39,6 +40,12 @@ export const documents = pgTable(
     siteId: integer('site_id').references(() => sites.id),
     effectiveDate: date('effective_date'),
     expirationDate: date('expiration_date'),
+    /**
+     * Issue 27: the artifact it is filed under (its folder's, set on create and move: modules/tmf-project) and the
+     * date that dates it (its artifact's dateLabel says which), from which timeliness counts.
+     */
+    artifactId: integer('artifact_id').references(() => tmfArtifacts.id),
+    documentDate: date('document_date'),
     comment: text('comment'),
     tagIds: integer('tag_ids')
       .array()
@@ -71,6 +78,8 @@ export const documents = pgTable(
     index('documents_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
     index('documents_code_trgm').using('gin', sql`${t.fileCode} gin_trgm_ops`),
     index('documents_ich_idx').on(t.projectId, t.ichCode),
+    // A project's documents of one artifact (the TMF figures and drill-downs, issue 27).
+    index('documents_artifact_idx').on(t.projectId, t.artifactId),
     index('documents_creator_idx').on(t.projectId, t.createdBy),
     // My Documents asks for created by or assigned to me: both sides indexed, or the OR reads every document.
     index('documents_assignee_idx')

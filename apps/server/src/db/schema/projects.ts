@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { companies } from './companies.ts';
-import { tmfModels } from './tmf-models.ts';
+import { tmfArtifacts, tmfModels } from './tmf-models.ts';
 import { users } from './users.ts';
 
 /** A clinical-trial project (study) of a company. */
@@ -162,6 +162,8 @@ export const folders = pgTable(
     nameEn: text('name_en'),
     ichCode: text('ich_code'),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** The artifact of the project's TMF model this folder files under (issue 27; modules/tmf-project). */
+    artifactId: integer('artifact_id').references(() => tmfArtifacts.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

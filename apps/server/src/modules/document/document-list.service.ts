@@ -8,6 +8,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 
 import { documents, documentVersions } from '../../db/schema/documents.ts';
 import { libraryEntries } from '../../db/schema/library.ts';
 import { folders } from '../../db/schema/projects.ts';
+import { tmfArtifacts } from '../../db/schema/tmf-models.ts';
 import { trail } from '../../db/schema/trail.ts';
 import { users } from '../../db/schema/users.ts';
 import type { Deps } from '../../lib/deps.ts';
@@ -101,6 +102,7 @@ export async function listDocuments(deps: Deps, ctx: ProjectContext, query: List
         v: documentVersions,
         folderName: folders.name,
         folderEn: folders.nameEn,
+        artifactNumber: tmfArtifacts.number,
         creator: users.name,
         receiverName: receiver.name,
         // Marked obsolete in the library (issue 11): the current library entry says so.
@@ -110,6 +112,7 @@ export async function listDocuments(deps: Deps, ctx: ProjectContext, query: List
       .from(documents)
       .leftJoin(documentVersions, eq(documentVersions.id, documents.currentVersionId))
       .leftJoin(folders, eq(folders.id, documents.folderId))
+      .leftJoin(tmfArtifacts, eq(tmfArtifacts.id, documents.artifactId))
       .innerJoin(users, eq(users.id, documents.createdBy))
       .leftJoin(receiver, eq(receiver.id, documents.assigneeId))
       .where(inArray(documents.id, pageIds))
@@ -118,7 +121,7 @@ export async function listDocuments(deps: Deps, ctx: ProjectContext, query: List
       tx,
       page.map((p) => p.d.id),
     );
-    const data: FileRow[] = page.map(({ d, v, folderName, folderEn, creator, receiverName, invalid }) => ({
+    const data: FileRow[] = page.map(({ d, v, folderName, folderEn, artifactNumber, creator, receiverName, invalid }) => ({
       fileId: d.id,
       fileVersionId: v?.id ?? null,
       folderId: d.folderId,
@@ -132,6 +135,9 @@ export async function listDocuments(deps: Deps, ctx: ProjectContext, query: List
       version_no: v?.versionNo ?? null,
       file_code: d.fileCode,
       ich_code: d.ichCode,
+      artifactId: d.artifactId,
+      artifactNumber,
+      documentDate: d.documentDate,
       status: d.status,
       comment: d.comment,
       username: creator,
