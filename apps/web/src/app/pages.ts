@@ -108,6 +108,9 @@ export const ProjectCodePage = page(() => import('../features/code/pages/code-pa
 export const ProjectCodeTypePage = page(() =>
   import('../features/code/pages/code-pages').then((m) => m.ProjectCodeTypePage),
 );
+export const TmfProjectPage = page(() =>
+  import('../features/tmf-project/pages/tmf-project-page').then((m) => m.TmfProjectPage),
+);
 export const TagPage = page(() => import('../features/tag/pages/tag-page').then((m) => m.TagPage));
 export const DownloadPage = page(() => import('../features/download/pages/download-page').then((m) => m.DownloadPage));
 export const ManageReportPage = page(() => import('./manage-report-page').then((m) => m.ManageReportPage));

@@ -49,6 +49,7 @@ import {
   TagPage,
   TmfModelListPage,
   TmfModelPage,
+  TmfProjectPage,
   TopicPage,
   UserCenterPage,
   UserGroupTemplatePage,
@@ -177,6 +178,11 @@ export const routes: RouteObject[] = [
             [paths.project.manageDirectory]: (
               <ClosedReadOnly>
                 <DirectoryPage />
+              </ClosedReadOnly>
+            ),
+            [paths.project.manageTmf]: (
+              <ClosedReadOnly>
+                <TmfProjectPage />
               </ClosedReadOnly>
             ),
             [paths.project.manageDirectoryTemplate]: (

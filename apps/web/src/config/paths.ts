@@ -57,6 +57,8 @@ export const paths = {
     manageReport: '/manage/report',
     manageDirectory: '/manage/directory',
     manageDirectoryTemplate: '/manage/folder_template',
+    /** The project's TMF model and its folders' artifacts (issue 27). */
+    manageTmf: '/manage/tmf',
     manageDownload: '/manage/download',
     manageTag: '/manage/tag',
     user: '/user',
