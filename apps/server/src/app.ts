@@ -54,6 +54,7 @@ import { codeRoutes } from './modules/code/code.routes.ts';
 import { tagRoutes } from './modules/tag/tag.routes.ts';
 import { companyTemplateRoutes } from './modules/template/company-template.routes.ts';
 import { tmfModelRoutes } from './modules/tmf-model/tmf-model.routes.ts';
+import { tmfProjectRoutes } from './modules/tmf-project/tmf-project.routes.ts';
 import { viewerRoutes } from './modules/viewer/viewer.routes.ts';
 import { workflowRoutes } from './modules/workflow/workflow.routes.ts';
 import { taskRoutes } from './modules/task/task.routes.ts';
@@ -71,6 +72,7 @@ const MODULES: Array<(api: Api, deps: Deps) => void> = [
   healthRoutes,
   companyTemplateRoutes,
   tmfModelRoutes,
+  tmfProjectRoutes,
   codeRoutes,
   tagRoutes,
   authRoutes,

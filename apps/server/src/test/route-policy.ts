@@ -147,6 +147,10 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'GET /manage/tmf-model/list': admin,
   'GET /manage/tmf-model/{id}': withIds(admin, { id: 'tmfModel' }),
   'GET /manage/tmf-model/{id}/export': withIds(admin, { id: 'tmfModel' }),
+  // a project uses a TMF model (issue 27 part 2)
+  'GET /manage/tmf/setup': admin,
+  'POST /manage/tmf/use': admin,
+  'POST /manage/tmf/map/{id}': withIds(admin, { id: 'folder' }),
   'GET /code/type/list': company,
   'POST /code/type/create': company,
   'POST /code/type/update/{id}': withIds(company, { id: 'codeType' }),

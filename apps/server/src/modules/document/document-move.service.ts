@@ -12,6 +12,7 @@ import { nameTaken } from './document.service.ts';
 import { requireStatusFor } from '../../access/workflow-state.ts';
 import { requireRouteOf } from '../workflow/request-words.service.ts';
 import { requireUnlocked } from '../../access/edit-lock.ts';
+import { artifactForFolder, artifactNumber } from '../tmf-project/tmf-project-map.service.ts';
 
 export async function renameDocument(deps: Deps, ctx: ProjectContext, input: { fileId: number; name: string }) {
   await deps.db.transaction(async (tx) => {
@@ -41,6 +42,8 @@ export async function moveDocuments(deps: Deps, ctx: ProjectContext, input: { fi
   await deps.db.transaction(async (tx) => {
     const access = await documentAccess(tx, ctx);
     await requireFolderKey(tx, ctx, input.folderId, 'createDoc', access.rights);
+    // The documents take the target's artifact (none: none), as a new document there would (issue 27).
+    const artifact = await artifactForFolder(tx, input.folderId);
     const names = new Set<string>();
     // In id order, so two moves sharing documents lock them in the same order and cannot deadlock.
     for (const fileId of [...new Set(input.fileIds)].sort((a, b) => a - b)) {
@@ -55,14 +58,18 @@ export async function moveDocuments(deps: Deps, ctx: ProjectContext, input: { fi
       names.add(lower);
       await tx
         .update(documents)
-        .set({ folderId: input.folderId, updatedAt: new Date() })
+        .set({ folderId: input.folderId, artifactId: artifact?.id ?? null, updatedAt: new Date() })
         .where(eq(documents.id, doc.id));
+      const artifactChanged = doc.artifactId !== (artifact?.id ?? null);
       await recordTrail(tx, ctx.actor, {
         type: TrailType.Move,
         objectType: 'document',
         objectId: doc.id,
-        oldValue: { folderId: doc.folderId },
-        newValue: { folderId: input.folderId },
+        oldValue: {
+          folderId: doc.folderId,
+          ...(artifactChanged ? { artifact: await artifactNumber(tx, doc.artifactId) } : {}),
+        },
+        newValue: { folderId: input.folderId, ...(artifactChanged ? { artifact: artifact?.number ?? null } : {}) },
       });
     }
   });

@@ -16,7 +16,8 @@ import { requireUnlocked } from '../../access/edit-lock.ts';
 import { requestRendition } from '../viewer/rendition.service.ts';
 import { extensionOf } from '@edoc/contract/file-rules';
 
-const METADATA = ['name', 'fileCode', 'effectiveDate', 'expirationDate', 'comment'] as const;
+// documentDate: what dates the document (issue 27), its own field: its artifact comes with its folder.
+const METADATA = ['name', 'fileCode', 'effectiveDate', 'expirationDate', 'documentDate', 'comment'] as const;
 
 /**
  * POST /minio/file/edit/a before its file is read: the document is the caller's to edit, in a status that allows

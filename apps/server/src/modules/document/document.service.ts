@@ -17,6 +17,7 @@ import { requireAssigneesMay } from '../../access/assignees.ts';
 import { siteFilter, visibleSites } from '../../access/sites.ts';
 import { addVersion, firstVersionNo, type UploadedFile } from '../../access/versions.ts';
 import { requireFolderKey } from './document.policy.ts';
+import { artifactForFolder } from '../tmf-project/tmf-project-map.service.ts';
 
 /** Unique among the live documents of the folder, ignoring case ('Duplicate file name!'). */
 export async function nameTaken(
@@ -132,6 +133,8 @@ export async function createDocument(
       .from(projects)
       .where(eq(projects.id, ctx.projectId));
     const convention = fields.versionConvention ?? project.convention;
+    // Filed under its folder's artifact (or the nearest mapped folder's above it: artifactForFolder), issue 27.
+    const artifact = await artifactForFolder(tx, fields.folderId);
     const [doc] = await tx
       .insert(documents)
       .values({
@@ -148,6 +151,8 @@ export async function createDocument(
         siteId: fields.central === false ? fields.siteId : null,
         effectiveDate: fields.effectiveDate ?? null,
         expirationDate: fields.expirationDate ?? null,
+        artifactId: artifact?.id ?? null,
+        documentDate: fields.documentDate ?? null,
         comment: fields.comment ?? null,
         tagIds: fields.tagIds,
         createdBy: ctx.auth.user.id,
@@ -178,6 +183,8 @@ export async function createDocument(
         size: file.blob.size,
         versionNo: version.versionNo,
         ...(recipient ? { assigneeId: recipient, docStatus: DocStatus.WaitingReceive } : {}),
+        ...(artifact ? { artifact: artifact.number } : {}),
+        ...(doc.documentDate ? { documentDate: doc.documentDate } : {}),
       },
     });
     if (recipient)
