@@ -119,6 +119,14 @@ describe('kill -9 and start again', () => {
     // instead of waiting that minute.
     await db.execute(sql`UPDATE job_runs SET beat_at = now() - interval '5 minutes'`);
     await drill.restart();
+    // The restarted worker hands the job back at once; pg-boss retries it after its retry delay (30 s), which the
+    // clock is moved past in the same way.
+    await waitFor('the job handed back for retry', async () => {
+      const moved = await db.execute(
+        sql`UPDATE pgboss.job SET start_after = now() WHERE name = 'download.pack' AND state = 'retry' AND data->>'taskId' = ${String(taskId)} RETURNING id`,
+      );
+      return moved.rows.length > 0;
+    });
 
     const done = await waitFor(
       'the pack finishing after the restart',
