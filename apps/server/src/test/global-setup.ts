@@ -35,7 +35,7 @@ export async function setup(project: TestProject) {
   if (!adminUrl) {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'edoc-test-pg-'));
     await fs.chmod(dir, 0o755); // the server runs as the postgres user when we are root
-    embedded = await startEmbeddedPostgres(path.join(dir, 'pg'));
+    embedded = await startEmbeddedPostgres(path.join(dir, 'pg'), () => {}, { scratch: true });
     adminUrl = embedded.ownerUrl;
   }
   const admin = new pg.Client({ connectionString: adminUrl });
