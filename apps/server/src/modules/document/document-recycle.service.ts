@@ -18,6 +18,7 @@ import { nameTaken } from './document.service.ts';
 import { requireStatusFor } from '../../access/workflow-state.ts';
 import { closeTasks } from '../task/task-rows.ts';
 import { requireUnlocked } from '../../access/edit-lock.ts';
+import { artifactForFolder } from '../tmf-project/tmf-project-map.service.ts';
 
 /**
  * SPEC §3 delete payload: one version (when others remain and deleteAllVersion is false) or the whole
@@ -114,9 +115,12 @@ export async function restoreDocument(
     if (!folderId) fail('required', { field: 'folderId' });
     await requireFolderKey(tx, ctx, folderId, 'createDoc');
     if (await nameTaken(tx, { folderId, name: doc.name })) fail('duplicate_file_name');
+    // Restored into another folder, it is filed as a move files it: under that folder's artifact (issue 27).
+    const artifactId =
+      folderId === doc.folderId ? doc.artifactId : ((await artifactForFolder(tx, folderId))?.id ?? null);
     await tx
       .update(documents)
-      .set({ deletedAt: null, deletedBy: null, folderId, updatedAt: new Date() })
+      .set({ deletedAt: null, deletedBy: null, folderId, artifactId, updatedAt: new Date() })
       .where(eq(documents.id, doc.id));
     await recordTrail(tx, ctx.actor, {
       type: TrailType.Update,

@@ -79,6 +79,17 @@ describe('documents carry their artifact and their date', () => {
     expect((await docRow(fileId)).artifactId).toBe(ich.artifacts.get('8.2.7'));
   });
 
+  it('a document restored into another folder takes that folder’s artifact', async () => {
+    const { fileId } = (await upload(folderOf('8.2.1'))).data;
+    expect((await pm().call(documentRoutes.delete, { body: { fileId } })).statusCode).toBe(200);
+    const restored = await pm().call(documentRoutes.restore, {
+      params: { id: fileId },
+      body: { folderId: plainFolder },
+    });
+    expect(restored.statusCode).toBe(200);
+    expect(await docRow(fileId)).toMatchObject({ folderId: plainFolder, artifactId: null });
+  });
+
   it('edits the document date and clears it with an empty value', async () => {
     const { fileId } = (await upload(plainFolder)).data;
     const edit = (documentDate: string) => pm().callUpload(documentRoutes.edit, { fields: { fileId, documentDate } });
