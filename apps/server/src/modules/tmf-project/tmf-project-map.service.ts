@@ -63,6 +63,9 @@ export async function mapFolder(
  * under the artifact; null when neither the folder nor any folder above it is mapped. Read on create and on a move.
  */
 export async function artifactForFolder(tx: Tx, folderId: number): Promise<{ id: number; number: string } | null> {
+  // Shared lock on the folder: a mapping of it (mapFolder locks it for update) waits for this filing to commit and
+  // then moves the new document too, or this filing waits and reads the new mapping; either way none is missed.
+  await tx.execute(sql`select 1 from folders where id = ${folderId} for share`);
   const result = await tx.execute<{ id: number; number: string }>(sql`
     with recursive up(id, parent_id, artifact_id, depth) as (
       select id, parent_id, artifact_id, 0 from folders where id = ${folderId}
