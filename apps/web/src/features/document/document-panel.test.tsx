@@ -7,7 +7,7 @@ import { stopIdle } from '../../lib/idle-timer';
 import { envelope, mockApi, reply } from '../../test/fetch-mock';
 import { byId, findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
-import { base, callsTo, enterWorkspace } from '../../test/document-fixtures';
+import { ALL_KEYS, base, callsTo, enterWorkspace, listOf, row } from '../../test/document-fixtures';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -117,5 +117,22 @@ describe('the document side panel', () => {
     await waitFor(() => expect(callsTo(fetchMock, 'POST', '/file/delete/a')).toHaveLength(1));
     // The deleted document's panel closes.
     await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('shows the artifact the document is filed under and its document date (issue 27)', async () => {
+    await changeLanguage('en-US');
+    enterWorkspace();
+    const filed = row(1, 'Protocol', ALL_KEYS, { artifactId: 72, artifactNumber: '8.2.2', documentDate: '2026-02-27' });
+    const bare = row(3, 'Loose note', ALL_KEYS, { ich_code: null, artifactId: 90, artifactNumber: '8.3.1' });
+    mockApi({ ...routes, 'GET /folder/workspace/file/list': listOf([filed, bare]) });
+    renderApp('/work?doc=1&tab=details');
+    // The folder coded with the artifact's number stands for it: its name is the artifact's.
+    await waitFor(() => expect(byId('document-detail-artifact')).toHaveTextContent('8.2.2 Signed protocol'));
+    expect(byId('document-detail-documentDate')).toHaveTextContent('2026-02-27');
+    expect(within(byId('document-details')).getByText('Document date')).toBeInTheDocument();
+    fireEvent.click(await findById('document-row-3-open'));
+    await waitFor(() => expect(panelTitle()).toBe('Loose note'));
+    await waitFor(() => expect(byId('document-detail-artifact')).toHaveTextContent(/^8\.3\.1$/));
+    expect(byId('document-detail-documentDate')).toHaveTextContent('—');
   });
 });

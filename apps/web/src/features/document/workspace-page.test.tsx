@@ -195,6 +195,10 @@ describe('creating documents', () => {
     expect(within(dialog).getByText('File is required')).toBeInTheDocument();
     expect(sent).toHaveLength(0);
     await setDate('documentForm_effectiveDate', '2026-03-01');
+    // The document date is never after today: a later day is not taken (issue 27).
+    await setDate('documentForm_documentDate', '2999-01-01');
+    expect(byId('documentForm_documentDate')).toHaveValue('');
+    await setDate('documentForm_documentDate', '2026-02-27');
     const input = dialog.querySelector('input[type=file]') as HTMLInputElement;
     fireEvent.change(input, {
       target: { files: [new File(['%PDF-1.4'], 'protocol.PDF', { type: 'application/pdf' })] },
@@ -218,6 +222,7 @@ describe('creating documents', () => {
       versionNo: '',
       effectiveDate: '2026-03-01',
       expirationDate: '2026-04-01',
+      documentDate: '2026-02-27',
       comment: '',
       central: 'true',
       tagIds: '',

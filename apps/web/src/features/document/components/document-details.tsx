@@ -4,6 +4,19 @@ import { folderNameIn } from '@edoc/contract/folder';
 import type { FileRow } from '@edoc/contract/document';
 import { formatDate, formatDateTime, formatSize } from '../../../lib/format';
 
+/**
+ * The artifact the document is filed under (issue 27). The row carries its number only; the name is the folder's when
+ * the folder stands for that artifact (an ICH template folder coded with the number, or a model's "<number> <name>"
+ * folder), else the number alone.
+ */
+function artifactText(row: FileRow, folder: string): string | null {
+  const number = row.artifactNumber;
+  if (!number) return null;
+  if (folder.startsWith(`${number} `)) return folder;
+  if (row.ich_code === number && folder) return `${number} ${folder}`;
+  return number;
+}
+
 /** The side panel's Details tab: every SPEC §3 column of the row, whichever the list shows. */
 export function DocumentDetails({ row }: { row: FileRow }) {
   const { t, i18n } = useTranslation();
@@ -18,6 +31,8 @@ export function DocumentDetails({ row }: { row: FileRow }) {
     ['size', formatSize(row.size)],
     ['effectiveDate', formatDate(row.effective_date)],
     ['expirationDate', formatDate(row.expiration_date)],
+    ['artifact', artifactText(row, folder)],
+    ['documentDate', formatDate(row.documentDate)],
     ['creator', row.username],
     ['created', formatDateTime(row.createdtime)],
     ['updated', formatDateTime(row.updatedtime)],

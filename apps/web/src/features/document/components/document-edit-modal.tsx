@@ -10,7 +10,8 @@ import { showServerError } from '../../../lib/form-errors';
 import { schemaRule } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
 import { toFormData, useEditDocument } from '../api';
-import { DatesAndComment, DOCUMENT_FIELD_ERRORS, fileRule, isoDay, uniqueNameRule } from './document-form-modal';
+import { DatesAndComment, isoDay } from './dates-and-comment';
+import { DOCUMENT_FIELD_ERRORS, fileRule, uniqueNameRule } from './document-form-modal';
 import { useDuplicatesOf } from '../hooks/use-duplicates';
 import { DuplicateNotice } from './duplicate-notice';
 import { FilePicker } from './file-picker';
@@ -22,6 +23,7 @@ interface EditValues {
   versionNo?: string;
   effectiveDate?: Dayjs | null;
   expirationDate?: Dayjs | null;
+  documentDate?: Dayjs | null;
   comment?: string;
   file?: File;
 }
@@ -52,6 +54,7 @@ export function DocumentEditModal(props: { target: EditTarget | null; allowedTyp
         fileCode: r.file_code ?? '',
         effectiveDate: r.effective_date ? dayjs(r.effective_date) : null,
         expirationDate: r.expiration_date ? dayjs(r.expiration_date) : null,
+        documentDate: r.documentDate ? dayjs(r.documentDate) : null,
         comment: r.comment ?? '',
       });
     }
@@ -69,6 +72,7 @@ export function DocumentEditModal(props: { target: EditTarget | null; allowedTyp
             fileCode: v.fileCode?.trim() ?? '',
             effectiveDate: isoDay(v.effectiveDate),
             expirationDate: isoDay(v.expirationDate),
+            documentDate: isoDay(v.documentDate),
             comment: v.comment?.trim() ?? '',
           };
     const onProgress = (f: number) => setProgress(Math.round(f * 100));

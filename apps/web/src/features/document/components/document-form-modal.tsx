@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { App, DatePicker, Form, Input, Radio, Select, Tag, type FormRule } from 'antd';
+import { App, Form, Input, Radio, Select, Tag, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
 import { nameCheckBody } from '@edoc/contract/document';
@@ -19,6 +19,7 @@ import { checkName, toFormData, useCreateDocument, useRecipients } from '../api'
 import { mayCreateIn, uploadProblem } from '../folders';
 import { useDuplicatesOf } from '../hooks/use-duplicates';
 import { uploadRulesText, useUploadAuth } from '../hooks/use-upload-auth';
+import { DatesAndComment, isoDay } from './dates-and-comment';
 import { DuplicateNotice } from './duplicate-notice';
 import { FilePicker } from './file-picker';
 import { Dialog } from '../../../components/dialog';
@@ -31,6 +32,7 @@ export interface DocumentFormValues {
   versionNo?: string;
   effectiveDate?: Dayjs | null;
   expirationDate?: Dayjs | null;
+  documentDate?: Dayjs | null;
   comment?: string;
   scope: 'central' | 'site';
   siteId?: number;
@@ -39,18 +41,6 @@ export interface DocumentFormValues {
   file?: File;
 }
 
-export const isoDay = (d: Dayjs | null | undefined) => (d ? d.format('YYYY-MM-DD') : '');
-
-/** Checked before sending, as the server does: 'The effective date cannot be after the expiration date!'. */
-export const dateOrderRule: FormRule = ({ getFieldValue }) => ({
-  validator: async (_rule, value: Dayjs | null | undefined) => {
-    const end = getFieldValue('expirationDate') as Dayjs | null | undefined;
-    if (value && end && value.isAfter(end, 'day'))
-      throw new Error(errorMessage('effective_after_expiry', currentLang()));
-  },
-});
-
-/** '<label> is required' in the current language, the server's wording. */
 /** The file must be of an allowed type and within its size limit (SPEC §5). */
 export const fileRule = (
   allowed: readonly string[],
@@ -81,7 +71,6 @@ export const uniqueNameRule =
     },
   });
 
-/** Effective and expiration dates (in order) and the comment: the same on a new document and on an edit. */
 /** The refusals a document form shows beside a field (create and edit share the fields). */
 export const DOCUMENT_FIELD_ERRORS = {
   duplicate_file_name: 'name',
@@ -89,28 +78,6 @@ export const DOCUMENT_FIELD_ERRORS = {
   file_too_large: 'file',
   file_type_not_allowed: 'file',
 } as const;
-
-export function DatesAndComment() {
-  const { t } = useTranslation();
-  return (
-    <>
-      <Form.Item
-        name="effectiveDate"
-        label={t('document.field.effectiveDate')}
-        dependencies={['expirationDate']}
-        rules={[dateOrderRule]}
-      >
-        <DatePicker style={{ width: '100%' }} />
-      </Form.Item>
-      <Form.Item name="expirationDate" label={t('document.field.expirationDate')}>
-        <DatePicker style={{ width: '100%' }} />
-      </Form.Item>
-      <Form.Item name="comment" label={t('document.field.comment')}>
-        <Input.TextArea rows={2} maxLength={1000} />
-      </Form.Item>
-    </>
-  );
-}
 
 export function DocumentFormModal(props: {
   open: boolean;
@@ -158,6 +125,7 @@ export function DocumentFormModal(props: {
       versionNo: v.versionNo?.trim() ?? '',
       effectiveDate: isoDay(v.effectiveDate),
       expirationDate: isoDay(v.expirationDate),
+      documentDate: isoDay(v.documentDate),
       comment: v.comment?.trim() ?? '',
       central: String(v.scope !== 'site'),
       siteId: v.scope === 'site' ? v.siteId : undefined,
