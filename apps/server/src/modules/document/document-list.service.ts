@@ -121,37 +121,39 @@ export async function listDocuments(deps: Deps, ctx: ProjectContext, query: List
       tx,
       page.map((p) => p.d.id),
     );
-    const data: FileRow[] = page.map(({ d, v, folderName, folderEn, artifactNumber, creator, receiverName, invalid }) => ({
-      fileId: d.id,
-      fileVersionId: v?.id ?? null,
-      folderId: d.folderId,
-      folder: folderName,
-      folderEn,
-      file_name: d.name,
-      type: v?.extension ?? '',
-      fileType: v?.extension ?? '',
-      effective_date: d.effectiveDate,
-      expiration_date: d.expirationDate,
-      version_no: v?.versionNo ?? null,
-      file_code: d.fileCode,
-      ich_code: d.ichCode,
-      artifactId: d.artifactId,
-      artifactNumber,
-      documentDate: d.documentDate,
-      status: d.status,
-      comment: d.comment,
-      username: creator,
-      createdtime: d.createdAt.toISOString(),
-      updatedtime: d.updatedAt.toISOString(),
-      size: v?.size ?? null,
-      view: v
-        ? isViewableType(v.extension) || ['png', 'jpg', 'jpeg', 'gif', 'txt', 'csv'].includes(v.extension)
-        : false,
-      takeFileInvalid: invalid,
-      receiverName: d.status === DocStatus.WaitingReceive ? receiverName : null,
-      lock: locks.get(d.id) ?? null,
-      abilities: docAbilitiesOf(d.folderId ? rights.get(d.folderId) : undefined),
-    }));
+    const data: FileRow[] = page.map(
+      ({ d, v, folderName, folderEn, artifactNumber, creator, receiverName, invalid }) => ({
+        fileId: d.id,
+        fileVersionId: v?.id ?? null,
+        folderId: d.folderId,
+        folder: folderName,
+        folderEn,
+        file_name: d.name,
+        type: v?.extension ?? '',
+        fileType: v?.extension ?? '',
+        effective_date: d.effectiveDate,
+        expiration_date: d.expirationDate,
+        version_no: v?.versionNo ?? null,
+        file_code: d.fileCode,
+        ich_code: d.ichCode,
+        artifactId: d.artifactId,
+        artifactNumber,
+        documentDate: d.documentDate,
+        status: d.status,
+        comment: d.comment,
+        username: creator,
+        createdtime: d.createdAt.toISOString(),
+        updatedtime: d.updatedAt.toISOString(),
+        size: v?.size ?? null,
+        view: v
+          ? isViewableType(v.extension) || ['png', 'jpg', 'jpeg', 'gif', 'txt', 'csv'].includes(v.extension)
+          : false,
+        takeFileInvalid: invalid,
+        receiverName: d.status === DocStatus.WaitingReceive ? receiverName : null,
+        lock: locks.get(d.id) ?? null,
+        abilities: docAbilitiesOf(d.folderId ? rights.get(d.folderId) : undefined),
+      }),
+    );
     return { data, total, capped };
   });
 }
