@@ -52,15 +52,15 @@ export function FolderMapping(props: {
     {
       title: t('tmfProject.folder'),
       dataIndex: 'path',
-      defaultSortOrder: 'ascend',
+      // Unsorted, the rows keep the tree's order (parents first, siblings as the tree shows them): the ICH tree's
+      // "Before…" section comes before "After…", which an alphabetical order would turn round.
       sorter: (a, b) => compareText(a.path, b.path),
-      sortDirections: ['ascend', 'descend', 'ascend'],
     },
     { title: t('tmfProject.documents'), dataIndex: 'documentCount', width: 110, align: 'right' },
     {
       title: t('tmfProject.artifact'),
       key: 'artifact',
-      width: 420,
+      width: '45%',
       render: (_: unknown, folder) => (
         <Select<number>
           id={`tmf-project-map-${folder.id}`}
@@ -102,6 +102,8 @@ export function FolderMapping(props: {
         id="tmf-project-folders"
         rowKey="id"
         size="middle"
+        // Fixed: a long artifact name in a Select would otherwise widen its column and squeeze the paths.
+        tableLayout="fixed"
         loading={props.loading}
         dataSource={rows}
         columns={columns}

@@ -41,8 +41,9 @@ export function ModelChoice({ model }: { model: TmfProjectModel | null }) {
         <Descriptions
           id="tmf-project-model"
           size="small"
-          column={{ xs: 1, md: 3 }}
+          column={1}
           bordered
+          styles={{ label: { width: 140 } }}
           items={[
             { key: 'name', label: t('tmfProject.modelName'), children: model.name },
             { key: 'version', label: t('tmfProject.version'), children: `v${model.version}` },
