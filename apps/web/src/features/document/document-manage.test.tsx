@@ -160,3 +160,27 @@ describe('recycle bin', () => {
     expect(await screen.findByText('Old consent 已彻底删除')).toBeInTheDocument();
   });
 });
+
+describe('editing the details', () => {
+  it('sends the document date it is given (issue 27)', async () => {
+    await changeLanguage('en-US');
+    enterWorkspace();
+    mockApi(base);
+    const sent = mockXhr(() => ok(documentEdited.parse({ fileId: 1, versionNo: 'V1.0' })));
+    renderApp('/work');
+    fireEvent.click(await findById('document-row-1-more'));
+    fireEvent.click(await findById('document-row-1-edit'));
+    const dialog = (await screen.findByText('Edit details of Protocol')).closest('.ant-modal') as HTMLElement;
+    const date = within(dialog).getByLabelText('Document date') as HTMLInputElement;
+    expect(date).toHaveValue('');
+    fireEvent.mouseDown(date);
+    fireEvent.focus(date);
+    fireEvent.change(date, { target: { value: '2026-02-27' } });
+    fireEvent.keyDown(date, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    fireEvent.blur(date);
+    fireEvent.click(byId('document-edit-ok'));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0].body.get('documentDate')).toBe('2026-02-27');
+    expect(sent[0].body.get('effectiveDate')).toBe('2026-01-01');
+  });
+});
