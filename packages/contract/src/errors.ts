@@ -258,6 +258,20 @@ export const ERRORS = {
     "{field} is not an artifact of the project's TMF model",
   ],
   not_in_future: [400, '{field}不能晚于今天', '{field} cannot be later than today'],
+  // countries and milestones of a project (issue 27 part 3)
+  country_code_invalid: [
+    400,
+    '{field}应为两个字母的ISO 3166-1国家代码，如CN',
+    '{field} must be a two-letter ISO 3166-1 country code, such as CN',
+  ],
+  country_code_exists: [409, '项目中已有该国家代码', 'The project already has a country with this code'],
+  country_has_sites: [
+    409,
+    '该国家下仍有中心，请先将中心移到其他国家或删除',
+    'Sites of the project are in this country: move or delete them first',
+  ],
+  not_in_project: [400, '{field}不属于本项目', '{field} is not part of this project'],
+  milestone_level_mismatch: [400, '{field}不适用于该层级的里程碑', '{field} does not fit the level of this milestone'],
   tmf_level_missing: [400, '未标明适用层级（试验、国家或中心）', 'No level is marked (trial, country or site)'],
   import_column_missing: [400, '缺少列“{field}”', 'The column "{field}" is missing'],
   folder_move_invalid: [

@@ -136,6 +136,10 @@ export const FIELD_LABELS: Record<string, readonly [string, string]> = {
   modelId: ['TMF模型', 'TMF model'],
   artifactId: ['工件', 'Artifact'],
   documentDate: ['文档日期', 'Document date'],
+  // countries and milestones (issue 27 part 3)
+  countryId: ['国家', 'Country'],
+  planned: ['计划日期', 'Planned date'],
+  actual: ['实际日期', 'Actual date'],
 };
 
 export function fieldLabel(field: string, lang: Lang): string {

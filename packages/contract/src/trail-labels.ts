@@ -64,6 +64,8 @@ export const TRAIL_OBJECT_LABELS: Record<TrailObjectType, Label> = {
   tmf_model: ['TMF模型', 'TMF model'],
   project_tmf_model: ['项目TMF模型', "Project's TMF model"],
   folder_artifact: ['文件夹对应工件', "Folder's artifact"],
+  country: ['国家', 'Country'],
+  milestone: ['里程碑', 'Milestone'],
 };
 
 /**
@@ -119,6 +121,12 @@ export const TRAIL_FIELD_LABELS: Record<string, Label> = {
   artifact: ['工件', 'Artifact'],
   foldersMapped: ['对应工件的文件夹', 'Folders mapped to artifacts'],
   documentsFiled: ['归入工件的文档', 'Documents filed under the artifact'],
+  // countries and milestones (issue 27 part 3)
+  country: ['国家', 'Country'],
+  milestone: ['里程碑', 'Milestone'],
+  site: ['中心', 'Site'],
+  planned: ['计划日期', 'Planned date'],
+  actual: ['实际日期', 'Actual date'],
   memberUserIds: ['受影响的成员', 'Members affected'],
   documentIds: ['文档', 'Documents'],
   expiresAt: ['过期时间', 'Expires at'],

@@ -110,7 +110,27 @@ export const role = z.object({
   docKeys: docKeyList,
   libraryKeys: libraryKeyList,
 });
-export const site = z.object({ name: text, shortName: optText, code: text, memberUserIds: ids.optional() });
+// country: the code of the site's country (issue 27 part 3), null while it has none; absent on rows written before.
+export const site = z.object({
+  name: text,
+  shortName: optText,
+  code: text,
+  country: optText.optional(),
+  memberUserIds: ids.optional(),
+});
+/** A country of a project (issue 27 part 3). */
+export const country = z.object({ code: text, name: text });
+/**
+ * One milestone's dates (issue 27 part 3): the type by its code, its place (the country's code, the site's code; null
+ * at the levels above) and the dates, yyyy-mm-dd or null.
+ */
+export const milestoneDates = z.object({
+  milestone: text,
+  country: optText,
+  site: optText,
+  planned: optText,
+  actual: optText,
+});
 export const company = z.object({ companyName: text, description: optText, enabled: z.boolean() });
 export const notice = z.object({
   subject: text,

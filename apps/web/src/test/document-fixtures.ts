@@ -114,7 +114,9 @@ export const base = {
   'GET /folder/workspace/file/list': listOf(rows),
   'GET /file/types': () => reply(allowedTypeList, [{ file_type_code: 'pdf' }, { file_type_code: 'DOCX' }]),
   'GET /site/list': () =>
-    reply(siteList, [{ siteId: 3, name: 'Peking', shortName: null, code: 'S01', memberCount: 0 }]),
+    reply(siteList, [
+      { siteId: 3, name: 'Peking', shortName: null, code: 'S01', countryId: null, countryCode: null, memberCount: 0 },
+    ]),
   'GET /folder/recipients': () => reply(recipientList, [{ id: 7, name: 'Li Lei', email: 'li.lei@example.com' }]),
   'GET /folder/upload/auth': (u: URL) => reply(uploadAuth, uploadAuthOf(Number(u.searchParams.get('folderId')))),
   'POST /file/name/check/a': (_u: URL, init: RequestInit | undefined) =>

@@ -10,6 +10,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  varchar,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { companies } from './companies.ts';
@@ -54,6 +55,21 @@ export const projects = pgTable(
   (t) => [uniqueIndex('projects_company_code_uq').on(t.companyId, sql`lower(${t.code})`)],
 );
 
+/** Issue 27 part 3: a country the project runs in, by its ISO 3166-1 alpha-2 code (upper case), unique in the project. */
+export const countries = pgTable(
+  'countries',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id),
+    code: varchar('code', { length: 2 }).notNull(),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('countries_project_code_uq').on(t.projectId, t.code)],
+);
+
 export const sites = pgTable(
   'sites',
   {
@@ -64,6 +80,8 @@ export const sites = pgTable(
     name: text('name').notNull(),
     shortName: text('short_name'),
     code: text('code').notNull(),
+    /** Issue 27 part 3: the country it is in (one of its project's); a country with sites is not deleted. */
+    countryId: integer('country_id').references(() => countries.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('sites_project_code_uq').on(t.projectId, sql`lower(${t.code})`)],

@@ -2,7 +2,7 @@ import { TrailType, UserOrigin } from '@edoc/contract/enums';
 import type { SiteItem } from '@edoc/contract/site';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { members, roles, sites } from '../../db/schema/projects.ts';
+import { countries, members, roles, sites } from '../../db/schema/projects.ts';
 import { users } from '../../db/schema/users.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
@@ -56,19 +56,22 @@ export async function listRoles(deps: Deps, companyId: number, projectId: number
 export async function listProjectSites(deps: Deps, companyId: number, projectId: number): Promise<SiteItem[]> {
   await loadProject(deps.db, companyId, projectId);
   const rows = await deps.db
-    .select()
+    .select({ s: sites, countryCode: countries.code })
     .from(sites)
+    .leftJoin(countries, eq(countries.id, sites.countryId))
     .where(eq(sites.projectId, projectId))
     .orderBy(asc(sites.code), asc(sites.id));
   const limited = await deps.db
     .select({ siteIds: members.siteIds })
     .from(members)
     .where(eq(members.projectId, projectId));
-  return rows.map((s) => ({
+  return rows.map(({ s, countryCode }) => ({
     siteId: s.id,
     name: s.name,
     shortName: s.shortName,
     code: s.code,
+    countryId: s.countryId,
+    countryCode,
     memberCount: limited.filter((m) => m.siteIds.includes(s.id)).length,
   }));
 }

@@ -3,7 +3,7 @@ import type { SiteBody, SiteItem } from '@edoc/contract/site';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { documents } from '../../db/schema/documents.ts';
-import { members, sites } from '../../db/schema/projects.ts';
+import { countries, members, sites } from '../../db/schema/projects.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -14,6 +14,8 @@ import { recordTrail } from '../../trail/trail.service.ts';
 type SiteRow = typeof sites.$inferSelect;
 
 const snapshot = (s: SiteRow) => ({ name: s.name, shortName: s.shortName, code: s.code });
+/** The trail's snapshot: the country by its code (issue 27 part 3). */
+const trailed = (s: SiteRow, countryCode: string | null) => ({ ...snapshot(s), country: countryCode });
 
 /** GET /site/list: the entered project's sites, by code. */
 export async function listSites(deps: Deps, ctx: ProjectContext): Promise<SiteItem[]> {
@@ -21,11 +23,18 @@ export async function listSites(deps: Deps, ctx: ProjectContext): Promise<SiteIt
   // Qualified by hand: drizzle leaves columns of a one-table query unqualified, which the subquery would capture.
   const memberCount = sql<number>`(select count(*)::int from ${members} m where m.project_id = "sites"."project_id" and "sites"."id" = any(m.site_ids))`;
   const rows = await deps.db
-    .select({ s: sites, memberCount })
+    .select({ s: sites, memberCount, countryCode: countries.code })
     .from(sites)
+    .leftJoin(countries, eq(countries.id, sites.countryId))
     .where(eq(sites.projectId, project.id))
     .orderBy(asc(sites.code), asc(sites.id));
-  return rows.map(({ s, memberCount: n }) => ({ siteId: s.id, ...snapshot(s), memberCount: n }));
+  return rows.map(({ s, memberCount: n, countryCode }) => ({
+    siteId: s.id,
+    ...snapshot(s),
+    countryId: s.countryId,
+    countryCode,
+    memberCount: n,
+  }));
 }
 
 async function assertCodeFree(tx: Tx, projectId: number, code: string, exceptId?: number) {
@@ -56,12 +65,31 @@ async function loadSite(tx: Tx, projectId: number, siteId: number): Promise<Site
   return s;
 }
 
-const valuesOf = (input: SiteBody) => ({ name: input.name, shortName: input.shortName || null, code: input.code });
+const valuesOf = (input: SiteBody) => ({
+  name: input.name,
+  shortName: input.shortName || null,
+  code: input.code,
+  ...(input.countryId !== undefined ? { countryId: input.countryId } : {}),
+});
+
+/** The code of a country of the project (null for none); another project's country is refused naming countryId. */
+async function countryCodeOf(tx: Tx, projectId: number, countryId: number | null): Promise<string | null> {
+  if (countryId === null) return null;
+  const [row] = await tx
+    .select({ code: countries.code })
+    .from(countries)
+    .where(and(eq(countries.id, countryId), eq(countries.projectId, projectId)))
+    // Shared: a deletion of the country at the same moment waits for this site, then sees it.
+    .for('share');
+  if (!row) fail('not_in_project', { field: 'countryId' });
+  return row.code;
+}
 
 export async function createSite(deps: Deps, ctx: ProjectContext, input: SiteBody) {
   return deps.db.transaction(async (tx) => {
     const project = await sessionProject(tx, ctx);
     await assertCodeFree(tx, project.id, input.code);
+    const country = await countryCodeOf(tx, project.id, input.countryId ?? null);
     const [row] = await tx
       .insert(sites)
       .values({ projectId: project.id, ...valuesOf(input) })
@@ -70,7 +98,7 @@ export async function createSite(deps: Deps, ctx: ProjectContext, input: SiteBod
     await recordTrail(
       tx,
       { ...ctx.actor, companyId: project.companyId, projectId: project.id },
-      { type: TrailType.SettingsChange, objectType: 'site', objectId: row.id, newValue: snapshot(row) },
+      { type: TrailType.SettingsChange, objectType: 'site', objectId: row.id, newValue: trailed(row, country) },
     );
     return row.id;
   });
@@ -85,6 +113,9 @@ export async function updateSite(
     const project = await sessionProject(tx, ctx);
     const before = await loadSite(tx, project.id, siteId);
     await assertCodeFree(tx, project.id, input.code, siteId);
+    const countryBefore = await countryCodeOf(tx, project.id, before.countryId);
+    const countryAfter =
+      input.countryId === undefined ? countryBefore : await countryCodeOf(tx, project.id, input.countryId);
     const [after] = await tx
       .update(sites)
       .set(valuesOf(input))
@@ -98,8 +129,8 @@ export async function updateSite(
         type: TrailType.SettingsChange,
         objectType: 'site',
         objectId: siteId,
-        oldValue: snapshot(before),
-        newValue: snapshot(after),
+        oldValue: trailed(before, countryBefore),
+        newValue: trailed(after, countryAfter),
       },
     );
   });
@@ -134,7 +165,10 @@ export async function deleteSite(deps: Deps, ctx: ProjectContext, siteId: number
         type: TrailType.SettingsChange,
         objectType: 'site',
         objectId: siteId,
-        oldValue: { ...snapshot(before), memberUserIds: affected.map((m) => m.userId) },
+        oldValue: {
+          ...trailed(before, await countryCodeOf(tx, project.id, before.countryId)),
+          memberUserIds: affected.map((m) => m.userId),
+        },
         reason: 'site deleted',
       },
     );

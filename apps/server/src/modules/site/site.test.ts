@@ -32,7 +32,17 @@ describe('sites of the entered project', () => {
     // Any member may list the sites (pickers); the staff member sees the same list.
     const listed = await client(ctx.app, world.staff.token).call(siteRoutes.list);
     expect(listed.statusCode).toBe(200);
-    expect(listed.data).toEqual([{ siteId, name: 'Peking Union', shortName: 'PUMCH', code: 'S01', memberCount: 0 }]);
+    expect(listed.data).toEqual([
+      {
+        siteId,
+        name: 'Peking Union',
+        shortName: 'PUMCH',
+        code: 'S01',
+        countryId: null,
+        countryCode: null,
+        memberCount: 0,
+      },
+    ]);
 
     const updated = await pm.call(siteRoutes.update, {
       params: { id: siteId },
@@ -58,9 +68,9 @@ describe('sites of the entered project', () => {
       TrailType.SettingsChange,
       TrailType.SettingsChange,
     ]);
-    expect(rows[0].newValue).toEqual({ name: 'Peking Union', shortName: 'PUMCH', code: 'S01' });
-    expect(rows[1].oldValue).toEqual({ name: 'Peking Union', shortName: 'PUMCH', code: 'S01' });
-    expect(rows[1].newValue).toEqual({ name: 'Peking Union Hospital', shortName: null, code: 'S01A' });
+    expect(rows[0].newValue).toEqual({ name: 'Peking Union', shortName: 'PUMCH', code: 'S01', country: null });
+    expect(rows[1].oldValue).toEqual({ name: 'Peking Union', shortName: 'PUMCH', code: 'S01', country: null });
+    expect(rows[1].newValue).toEqual({ name: 'Peking Union Hospital', shortName: null, code: 'S01A', country: null });
     expect(rows[2].oldValue).toMatchObject({ code: 'S01A', memberUserIds: [world.staff.id] });
     expect(rows[2].actorId).toBe(world.pm.id);
   });

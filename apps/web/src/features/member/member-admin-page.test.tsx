@@ -35,7 +35,15 @@ const members = [
     siteIds: [31],
   },
 ];
-const site = { siteId: 31, name: 'Peking Union', shortName: 'PUMCH', code: 'S01', memberCount: 1 };
+const site = {
+  siteId: 31,
+  name: 'Peking Union',
+  shortName: 'PUMCH',
+  code: 'S01',
+  countryId: null,
+  countryCode: null,
+  memberCount: 1,
+};
 const roles = [
   {
     roleId: 10,

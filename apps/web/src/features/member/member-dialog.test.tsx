@@ -57,8 +57,16 @@ const routes = {
     ]),
   'GET /project/11/sites': () =>
     reply(siteList, [
-      { siteId: 5, name: 'Peking Union', shortName: null, code: 'S-01', memberCount: 0 },
-      { siteId: 6, name: 'Ruijin', shortName: null, code: 'S-02', memberCount: 0 },
+      {
+        siteId: 5,
+        name: 'Peking Union',
+        shortName: null,
+        code: 'S-01',
+        countryId: null,
+        countryCode: null,
+        memberCount: 0,
+      },
+      { siteId: 6, name: 'Ruijin', shortName: null, code: 'S-02', countryId: null, countryCode: null, memberCount: 0 },
     ]),
   'GET /company/users/not/study': () => reply(memberCandidateList, []),
   'POST /project/11/members/40/a': () =>

@@ -62,7 +62,17 @@ function mockServer() {
       });
     },
     'GET /site/list': () =>
-      reply(siteList, [{ siteId: entered ?? 0, name: current().site, shortName: null, code: 'S01', memberCount: 1 }]),
+      reply(siteList, [
+        {
+          siteId: entered ?? 0,
+          name: current().site,
+          shortName: null,
+          code: 'S01',
+          countryId: null,
+          countryCode: null,
+          memberCount: 1,
+        },
+      ]),
     'GET /role/list': () =>
       reply(roleList, [
         {
