@@ -55,6 +55,8 @@ import { tagRoutes } from './modules/tag/tag.routes.ts';
 import { companyTemplateRoutes } from './modules/template/company-template.routes.ts';
 import { tmfModelRoutes } from './modules/tmf-model/tmf-model.routes.ts';
 import { tmfProjectRoutes } from './modules/tmf-project/tmf-project.routes.ts';
+import { countryRoutes } from './modules/country/country.routes.ts';
+import { milestoneRoutes } from './modules/milestone/milestone.routes.ts';
 import { viewerRoutes } from './modules/viewer/viewer.routes.ts';
 import { workflowRoutes } from './modules/workflow/workflow.routes.ts';
 import { taskRoutes } from './modules/task/task.routes.ts';
@@ -73,6 +75,8 @@ const MODULES: Array<(api: Api, deps: Deps) => void> = [
   companyTemplateRoutes,
   tmfModelRoutes,
   tmfProjectRoutes,
+  countryRoutes,
+  milestoneRoutes,
   codeRoutes,
   tagRoutes,
   authRoutes,

@@ -16,6 +16,7 @@ import { seedAdmin } from './seed.ts';
 import { ensureSealKey } from './modules/seal/seal-key.service.ts';
 import { seedShippedTemplates } from './modules/template/template.service.ts';
 import { ensureShippedTmfModels } from './modules/tmf-model/tmf-model-shipped.ts';
+import { ensureShippedMilestoneTypes } from './modules/milestone/milestone-shipped.ts';
 import { createPackHandler, DOWNLOAD_QUEUE } from './modules/download/download-pack.ts';
 import { sweepExpiredDownloads } from './modules/download/download.service.ts';
 import { sweepTickets } from './modules/download/ticket.service.ts';
@@ -43,6 +44,7 @@ const { db, url, embedded } = await openDatabase(
     first.seeded = await seedAdmin(db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
     await seedShippedTemplates(db);
     await ensureShippedTmfModels(db);
+    await ensureShippedMilestoneTypes(db);
     // The key that signs downloaded PDFs: made once, shared by every node through the database.
     await ensureSealKey(db);
   },

@@ -29,6 +29,7 @@ import type { ProjectContext } from '../plugins/context.ts';
 import { ICH_TEMPLATE_NAME } from '../modules/template/ich-e6.ts';
 import { listDirectoryTemplates, seedShippedTemplates } from '../modules/template/template.service.ts';
 import { ensureShippedTmfModels } from '../modules/tmf-model/tmf-model-shipped.ts';
+import { ensureShippedMilestoneTypes } from '../modules/milestone/milestone-shipped.ts';
 import { recordTrail, type TrailActor } from '../trail/trail.service.ts';
 import type { AuthContext } from '../plugins/auth.ts';
 import { openDatabase } from '../runtime.ts';
@@ -254,6 +255,7 @@ async function main(config: Config): Promise<number> {
     const admin = await seedAdmin(db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
     await seedShippedTemplates(db);
     await ensureShippedTmfModels(db);
+    await ensureShippedMilestoneTypes(db);
     const deps: Deps = { config, db, jobs: noMail, blobs: createBlobStore(config) };
     const done = await seedDemo(deps);
     const [external] = await db.select().from(users).where(eq(users.email, ACCOUNTS.external.email));

@@ -3,7 +3,7 @@ import { reportDefinition } from '@edoc/contract/custom-report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notices } from '../db/schema/notices.ts';
 import { boardAttachments } from '../db/schema/board.ts';
-import { folders, groups, members, roles, sites } from '../db/schema/projects.ts';
+import { countries, folders, groups, members, roles, sites } from '../db/schema/projects.ts';
 import { codes, codeTypes, tags } from '../db/schema/catalog.ts';
 import { downloadTasks } from '../db/schema/documents.ts';
 import { documentRoutes } from '../db/schema/workflow.ts';
@@ -90,6 +90,11 @@ beforeAll(async () => {
   const [site] = await ctx.db
     .insert(sites)
     .values({ projectId: world.projectId, name: 'Site', code: 'S1' })
+    .returning();
+  // A country of the project (issue 27 part 3), without sites: the administrator's delete succeeds.
+  const [country] = await ctx.db
+    .insert(countries)
+    .values({ projectId: world.projectId, code: 'ZZ', name: 'Matrix country' })
     .returning();
   const [role] = await ctx.db
     .insert(roles)
@@ -195,6 +200,7 @@ beforeAll(async () => {
     company: world.companyId,
     project: world.projectId,
     site: site.id,
+    country: country.id,
     role: role.id,
     member: member.id,
     group: group.id,

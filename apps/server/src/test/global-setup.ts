@@ -11,6 +11,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.ts'
 import { applyMigrations } from '../db/migrate.ts';
 import { seedShippedTemplates } from '../modules/template/template.service.ts';
 import { ensureShippedTmfModels } from '../modules/tmf-model/tmf-model-shipped.ts';
+import { ensureShippedMilestoneTypes } from '../modules/milestone/milestone-shipped.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -49,6 +50,7 @@ export async function setup(project: TestProject) {
   await applyMigrations(db);
   await seedShippedTemplates(db);
   await ensureShippedTmfModels(db);
+  await ensureShippedMilestoneTypes(db);
   await db.$client.end();
   // pg-boss installs its schema on first start; doing it here keeps every clone's start fast.
   const boss = new PgBoss({ connectionString: url.toString(), supervise: false, schedule: false });

@@ -29,7 +29,8 @@ export type IdKind =
   | 'topic'
   | 'reply'
   | 'attachment'
-  | 'customReport';
+  | 'customReport'
+  | 'country';
 
 export interface RoutePolicy {
   gate: Gate;

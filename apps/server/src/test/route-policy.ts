@@ -151,6 +151,13 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'GET /manage/tmf/setup': admin,
   'POST /manage/tmf/use': admin,
   'POST /manage/tmf/map/{id}': withIds(admin, { id: 'folder' }),
+  // countries and milestones of a project (issue 27 part 3)
+  'GET /manage/country/list': admin,
+  'POST /manage/country/create': admin,
+  'POST /manage/country/update/{id}': withIds(admin, { id: 'country' }),
+  'POST /manage/country/delete/{id}': withIds(admin, { id: 'country' }, { destructive: true }),
+  'GET /manage/milestone/list': admin,
+  'POST /manage/milestone/save': admin,
   'GET /code/type/list': company,
   'POST /code/type/create': company,
   'POST /code/type/update/{id}': withIds(company, { id: 'codeType' }),
