@@ -111,6 +111,10 @@ export const ProjectCodeTypePage = page(() =>
 export const TmfProjectPage = page(() =>
   import('../features/tmf-project/pages/tmf-project-page').then((m) => m.TmfProjectPage),
 );
+export const CountryPage = page(() => import('../features/country/pages/country-page').then((m) => m.CountryPage));
+export const MilestonePage = page(() =>
+  import('../features/milestone/pages/milestone-page').then((m) => m.MilestonePage),
+);
 export const TagPage = page(() => import('../features/tag/pages/tag-page').then((m) => m.TagPage));
 export const DownloadPage = page(() => import('../features/download/pages/download-page').then((m) => m.DownloadPage));
 export const ManageReportPage = page(() => import('./manage-report-page').then((m) => m.ManageReportPage));

@@ -20,6 +20,7 @@ import {
   CompanyListPage,
   CompanyReportPage,
   CompanyUserPage,
+  CountryPage,
   CustomReportPage,
   DirectoryPage,
   DirectoryTemplatePage,
@@ -32,6 +33,7 @@ import {
   LoginPage,
   ManageReportPage,
   MemberAdminPage,
+  MilestonePage,
   NoticePage,
   NotFoundPage,
   PendingPage,
@@ -183,6 +185,16 @@ export const routes: RouteObject[] = [
             [paths.project.manageTmf]: (
               <ClosedReadOnly>
                 <TmfProjectPage />
+              </ClosedReadOnly>
+            ),
+            [paths.project.manageCountry]: (
+              <ClosedReadOnly>
+                <CountryPage />
+              </ClosedReadOnly>
+            ),
+            [paths.project.manageMilestone]: (
+              <ClosedReadOnly>
+                <MilestonePage />
               </ClosedReadOnly>
             ),
             [paths.project.manageDirectoryTemplate]: (

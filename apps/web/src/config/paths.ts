@@ -59,6 +59,9 @@ export const paths = {
     manageDirectoryTemplate: '/manage/folder_template',
     /** The project's TMF model and its folders' artifacts (issue 27). */
     manageTmf: '/manage/tmf',
+    /** The countries the project runs in, and its trial / country / site milestones (issue 27 part 3). */
+    manageCountry: '/manage/country',
+    manageMilestone: '/manage/milestone',
     manageDownload: '/manage/download',
     manageTag: '/manage/tag',
     user: '/user',

@@ -87,6 +87,8 @@ const PROJECT: MenuEntry[] = [
       { path: paths.project.manageReport, labelKey: 'menu.project.manageReport' },
       { path: paths.project.manageDirectory, labelKey: 'menu.project.manageDirectory' },
       { path: paths.project.manageTmf, labelKey: 'menu.project.manageTmf' },
+      { path: paths.project.manageCountry, labelKey: 'menu.project.manageCountry' },
+      { path: paths.project.manageMilestone, labelKey: 'menu.project.manageMilestone' },
       { path: paths.project.manageDirectoryTemplate, labelKey: 'menu.project.manageDirectoryTemplate' },
       { path: paths.project.manageDownload, labelKey: 'menu.project.manageDownload' },
       { path: paths.project.manageTag, labelKey: 'menu.project.manageTag' },

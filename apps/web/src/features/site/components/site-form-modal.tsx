@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
-import { App, Form, Input } from 'antd';
+import { App, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { siteBody, type SiteItem } from '@edoc/contract/site';
 import { EnterSubmits } from '../../../components/enter-submits';
 import { showServerError } from '../../../lib/form-errors';
 import { schemaRule } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
+import { useCountries } from '../../country/api';
 import { useSaveSite } from '../api';
 import { Dialog } from '../../../components/dialog';
 
@@ -13,6 +14,7 @@ interface SiteFormValues {
   name: string;
   shortName?: string;
   code: string;
+  countryId?: number | null;
 }
 
 interface SiteFormModalProps {
@@ -27,12 +29,15 @@ export function SiteFormModal({ open, site, onClose }: SiteFormModalProps) {
   const { message } = App.useApp();
   const [form] = Form.useForm<SiteFormValues>();
   useRevalidateOnLanguage(form);
+  const countries = useCountries({ enabled: open });
 
   useEffect(() => {
     if (!open) return;
     form.resetFields();
     form.setFieldsValue(
-      site ? { name: site.name, shortName: site.shortName ?? '', code: site.code } : { name: '', code: '' },
+      site
+        ? { name: site.name, shortName: site.shortName ?? '', code: site.code, countryId: site.countryId ?? undefined }
+        : { name: '', code: '', countryId: undefined },
     );
   }, [open, site, form]);
 
@@ -43,6 +48,12 @@ export function SiteFormModal({ open, site, onClose }: SiteFormModalProps) {
       name: values.name.trim(),
       shortName: values.shortName?.trim() || undefined,
       code: values.code.trim(),
+      // Sent when chosen, or null when the site's country is cleared; else left out (no country, none chosen).
+      ...(values.countryId != null
+        ? { countryId: values.countryId }
+        : site?.countryId != null
+          ? { countryId: null }
+          : {}),
     };
     save.mutate(
       { siteId: site?.siteId, body },
@@ -91,6 +102,18 @@ export function SiteFormModal({ open, site, onClose }: SiteFormModalProps) {
           rules={[schemaRule('code', siteBody.shape.code, 'site.code')]}
         >
           <Input name="code" />
+        </Form.Item>
+        <Form.Item name="countryId" label={t('country.field')} htmlFor="site-country">
+          <Select<number | null>
+            id="site-country"
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            placeholder={t('country.none')}
+            loading={countries.isFetching}
+            notFoundContent={t('site.noCountries')}
+            options={(countries.data ?? []).map((c) => ({ value: c.id, label: `${c.code} ${c.name}` }))}
+          />
         </Form.Item>
         <EnterSubmits />
       </Form>

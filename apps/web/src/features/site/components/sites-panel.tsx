@@ -29,6 +29,13 @@ export function SitesPanel() {
       sorter: (a, b) => compareText(a.code, b.code),
       defaultSortOrder: 'ascend',
     },
+    {
+      title: t('site.country'),
+      dataIndex: 'countryCode',
+      width: 100,
+      sorter: (a, b) => compareText(a.countryCode, b.countryCode),
+      render: (v: string | null) => v ?? '—',
+    },
     { title: t('site.name'), dataIndex: 'name', sorter: (a, b) => compareText(a.name, b.name) },
     { title: t('site.shortName'), dataIndex: 'shortName', render: (v: string | null) => v ?? '—' },
     { title: t('site.memberCount'), dataIndex: 'memberCount', width: 120, align: 'right' },
