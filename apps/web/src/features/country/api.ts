@@ -3,6 +3,11 @@ import type { CountryBody } from '@edoc/contract/country';
 import { countryRoutes } from '@edoc/contract/country-routes';
 import { call } from '../../lib/api-client';
 import { useProjectKey } from '../../lib/project-query';
+import { countryDisplayName } from './iso';
+
+/** "CN 中国": the code and its name in the page's language, or the stored name for a code ISO does not assign. */
+export const countryLabel = (country: { code: string; name: string }, lang: string) =>
+  `${country.code} ${countryDisplayName(country.code, lang) ?? country.name}`;
 
 /** Under the entered project, so another project's countries never show from the cache. */
 const useCountriesKey = () => [...useProjectKey(), 'countries'] as const;

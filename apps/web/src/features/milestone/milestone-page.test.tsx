@@ -74,10 +74,10 @@ describe('milestones page', () => {
     expect(within(country).getByText('Regulatory approval')).toBeInTheDocument();
     expect(within(country).getByText('Achieved')).toBeInTheDocument();
     expect(screen.getByText('CN China')).toBeInTheDocument();
-    expect(screen.getByText('S01 Ruijin')).toBeInTheDocument();
+    expect(screen.getByText('S01 Ruijin · CN')).toBeInTheDocument();
     expect(within(await findById('milestone-group-site-31')).getByText('Site initiation visit')).toBeInTheDocument();
     expect(
-      screen.getByRole('textbox', { name: 'Actual date of Site initiation visit (S01 Ruijin)' }),
+      screen.getByRole('textbox', { name: 'Actual date of Site initiation visit (S01 Ruijin · CN)' }),
     ).toBeInTheDocument();
   });
 
@@ -87,13 +87,15 @@ describe('milestones page', () => {
     const fetchMock = mockApi(routes(serve(milestoneRoutes.save, null)));
     renderApp('/manage/milestone');
     expect(await screen.findByText('已逾期')).toBeInTheDocument();
-    await typeDay('中心启动访视 (S01 Ruijin)的计划日期', '2030-03-01');
+    // The country in the page's language.
+    expect(screen.getByText('CN 中国')).toBeInTheDocument();
+    await typeDay('中心启动访视 (S01 Ruijin · CN)的计划日期', '2030-03-01');
     await waitFor(() =>
       expect(posted(fetchMock, '/manage/milestone/save')).toEqual([
         { typeId: 3, siteId: 31, planned: '2030-03-01', actual: null },
       ]),
     );
-    expect(await screen.findByText('中心启动访视 (S01 Ruijin)已保存')).toBeInTheDocument();
+    expect(await screen.findByText('中心启动访视 (S01 Ruijin · CN)已保存')).toBeInTheDocument();
   });
 
   it("saves a country's actual date keeping its planned one, and shows the server's refusal", async () => {

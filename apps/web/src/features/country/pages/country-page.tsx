@@ -26,7 +26,7 @@ export function CountryPage() {
     {
       title: t('country.code'),
       dataIndex: 'code',
-      width: 120,
+      width: 150,
       sorter: (a, b) => compareText(a.code, b.code),
       defaultSortOrder: 'ascend',
     },

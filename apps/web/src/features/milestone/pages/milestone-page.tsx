@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Card, Collapse, Empty, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { MilestoneLevel, MilestoneRow, MilestoneType } from '@edoc/contract/milestone';
-import { useCountries } from '../../country/api';
+import { countryLabel, useCountries } from '../../country/api';
 import { useSites } from '../../site/api';
 import { useMilestones } from '../api';
 import { isOverdue, MilestoneTable } from '../components/milestone-table';
@@ -30,7 +30,7 @@ function groupBy(rows: MilestoneRow[], level: MilestoneLevel, placeOf: (row: Mil
  * and actual dates; a date is saved as soon as it is chosen.
  */
 export function MilestonePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const grid = useMilestones();
   const countries = useCountries();
   const sites = useSites();
@@ -44,11 +44,12 @@ export function MilestonePage() {
 
   const countryTitle = (id: number | null) => {
     const c = countries.data?.find((x) => x.id === id);
-    return c ? `${c.code} ${c.name}` : `#${id}`;
+    return c ? countryLabel(c, i18n.language) : `#${id}`;
   };
   const siteTitle = (id: number | null) => {
     const s = sites.data?.find((x) => x.siteId === id);
-    return s ? `${s.code} ${s.name}` : `#${id}`;
+    // The site's country beside it, as the site list shows it.
+    return s ? `${s.code} ${s.name}${s.countryCode ? ` · ${s.countryCode}` : ''}` : `#${id}`;
   };
   const sections: { level: MilestoneLevel; title: string; groups: Group[]; none: string }[] = [
     {
