@@ -57,6 +57,7 @@ import { tmfModelRoutes } from './modules/tmf-model/tmf-model.routes.ts';
 import { tmfProjectRoutes } from './modules/tmf-project/tmf-project.routes.ts';
 import { countryRoutes } from './modules/country/country.routes.ts';
 import { milestoneRoutes } from './modules/milestone/milestone.routes.ts';
+import { milestoneTypeRoutes } from './modules/milestone/milestone-type.routes.ts';
 import { viewerRoutes } from './modules/viewer/viewer.routes.ts';
 import { workflowRoutes } from './modules/workflow/workflow.routes.ts';
 import { taskRoutes } from './modules/task/task.routes.ts';
@@ -77,6 +78,7 @@ const MODULES: Array<(api: Api, deps: Deps) => void> = [
   tmfProjectRoutes,
   countryRoutes,
   milestoneRoutes,
+  milestoneTypeRoutes,
   codeRoutes,
   tagRoutes,
   authRoutes,

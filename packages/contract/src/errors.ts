@@ -270,6 +270,12 @@ export const ERRORS = {
     '该国家下仍有中心，请先将中心移到其他国家或删除',
     'Sites of the project are in this country: move or delete them first',
   ],
+  milestone_type_code_exists: [409, '里程碑类型编码已存在', 'A milestone type already has this code'],
+  milestone_type_in_use: [
+    409,
+    '已有项目使用该里程碑类型，不能删除或更改其层级',
+    'Projects have dated this milestone type: it cannot be deleted nor change its level',
+  ],
   not_in_project: [400, '{field}不属于本项目', '{field} is not part of this project'],
   milestone_level_mismatch: [400, '{field}不适用于该层级的里程碑', '{field} does not fit the level of this milestone'],
   tmf_level_missing: [400, '未标明适用层级（试验、国家或中心）', 'No level is marked (trial, country or site)'],

@@ -139,6 +139,8 @@ export const FIELD_LABELS: Record<string, readonly [string, string]> = {
   // countries and milestones (issue 27 part 3)
   countryId: ['国家', 'Country'],
   planned: ['计划日期', 'Planned date'],
+  position: ['排序', 'Position'],
+  level: ['层级', 'Level'],
   actual: ['实际日期', 'Actual date'],
 };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate, idField } from './fields.ts';
+import { calendarDate, idField, requiredText } from './fields.ts';
 import { isPastOrToday } from './tmf-project.ts';
 
 /**
@@ -62,3 +62,28 @@ export type MilestoneSaveBody = z.infer<typeof milestoneSaveBody>;
 /** The type's name in the reader's language. */
 export const milestoneTypeName = (t: { nameEn: string; nameZh: string }, lang: string) =>
   lang === 'en-US' ? t.nameEn : t.nameZh;
+
+/**
+ * A company's own milestone type (the company administrator's, under /milestone-type/*): a code of lower-case
+ * letters, digits and underscores, unique in the company and not one a shipped type uses; projects of the company
+ * list it with the shipped ones, by position. Its level cannot change once a project has dated it.
+ */
+export const milestoneTypeBody = z.object({
+  code: z
+    .string('required')
+    .trim()
+    .min(1, 'required')
+    .max(64, 'too_long')
+    .refine((s) => /^[a-z][a-z0-9_]*$/.test(s), 'invalid_value'),
+  nameEn: requiredText(128),
+  nameZh: requiredText(128),
+  level: z.enum(MILESTONE_LEVELS, 'required'),
+  position: z.number('required').int('invalid_value').min(0, 'invalid_value').max(10_000, 'invalid_value'),
+});
+export type MilestoneTypeBody = z.infer<typeof milestoneTypeBody>;
+
+/** GET /milestone-type/list: the shipped types (company false) and the company's, by position. */
+export const milestoneTypeItem = milestoneType.extend({ company: z.boolean() });
+export type MilestoneTypeItem = z.infer<typeof milestoneTypeItem>;
+export const milestoneTypeList = z.array(milestoneTypeItem);
+export const milestoneTypeCreated = z.object({ id: z.number() });

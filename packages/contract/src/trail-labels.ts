@@ -66,6 +66,7 @@ export const TRAIL_OBJECT_LABELS: Record<TrailObjectType, Label> = {
   folder_artifact: ['文件夹对应工件', "Folder's artifact"],
   country: ['国家', 'Country'],
   milestone: ['里程碑', 'Milestone'],
+  milestone_type: ['里程碑类型', 'Milestone type'],
 };
 
 /**
@@ -127,6 +128,8 @@ export const TRAIL_FIELD_LABELS: Record<string, Label> = {
   site: ['中心', 'Site'],
   planned: ['计划日期', 'Planned date'],
   actual: ['实际日期', 'Actual date'],
+  level: ['层级', 'Level'],
+  position: ['排序', 'Position'],
   memberUserIds: ['受影响的成员', 'Members affected'],
   documentIds: ['文档', 'Documents'],
   expiresAt: ['过期时间', 'Expires at'],
@@ -318,6 +321,9 @@ export const TRAIL_OBJECT_VALUE_LABELS: Partial<Record<TrailObjectType, Record<s
       4: ['用户+目录组（有绑定）', 'User + directory group (with binding)'],
     },
   },
+  milestone_type: {
+    level: { trial: ['试验', 'Trial'], country: ['国家', 'Country'], site: ['中心', 'Site'] },
+  },
   tmf_model: {
     state: { draft: ['草稿', 'Draft'], published: ['已发布', 'Published'] },
     origin: {
@@ -426,5 +432,6 @@ export const TRAIL_NUMBER_KEYS = [
   'sectionCount',
   'artifactCount',
   'foldersMapped',
+  'position',
   'documentsFiled',
 ] as const;

@@ -118,6 +118,14 @@ export const site = z.object({
   country: optText.optional(),
   memberUserIds: ids.optional(),
 });
+/** A company's milestone type (issue 27 part 3). */
+export const milestoneTypeShape = z.object({
+  code: text,
+  nameEn: text,
+  nameZh: text,
+  level: coded(text, ['trial', 'country', 'site']),
+  position: z.number(),
+});
 /** A country of a project (issue 27 part 3). */
 export const country = z.object({ code: text, name: text });
 /**

@@ -11,6 +11,7 @@ import { deletionApplications } from '../db/schema/library.ts';
 import { releases } from '../db/schema/releases.ts';
 import { customReports } from '../db/schema/reports.ts';
 import { templates } from '../db/schema/templates.ts';
+import { milestoneTypes } from '../db/schema/milestones.ts';
 import { tmfModels } from '../db/schema/tmf-models.ts';
 import { INSPECTOR_ROUTES, inspectorUseOf } from '../access/inspector.policy.ts';
 import { createTestContext, type TestContext } from './context.ts';
@@ -126,6 +127,18 @@ beforeAll(async () => {
     .insert(tmfModels)
     .values({ companyId: world.companyId, name: 'Matrix model' })
     .returning();
+  // A milestone type of company A, not dated by any project: its delete succeeds.
+  const [milestoneType] = await ctx.db
+    .insert(milestoneTypes)
+    .values({
+      companyId: world.companyId,
+      code: 'matrix_type',
+      nameEn: 'Matrix',
+      nameZh: '矩阵',
+      level: 'trial',
+      position: 50,
+    })
+    .returning();
   const [codeType] = await ctx.db
     .insert(codeTypes)
     .values({ companyId: world.companyId, code: 'DOC', name: 'Document types' })
@@ -207,6 +220,7 @@ beforeAll(async () => {
     release: release.id,
     template: template.id,
     tmfModel: tmfModel.id,
+    milestoneType: milestoneType.id,
     codeType: codeType.id,
     code: code.id,
     tag: tag.id,

@@ -30,7 +30,8 @@ export type IdKind =
   | 'reply'
   | 'attachment'
   | 'customReport'
-  | 'country';
+  | 'country'
+  | 'milestoneType';
 
 export interface RoutePolicy {
   gate: Gate;

@@ -144,6 +144,11 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'POST /tmf-model/publish/{id}': withIds(company, { id: 'tmfModel' }, { destructive: true }),
   'POST /tmf-model/version/{id}': withIds(company, { id: 'tmfModel' }, { destructive: true }),
   'POST /tmf-model/delete/{id}': withIds(company, { id: 'tmfModel' }, { destructive: true }),
+  // a company's milestone types (issue 27 part 3)
+  'GET /milestone-type/list': company,
+  'POST /milestone-type/create': company,
+  'POST /milestone-type/update/{id}': withIds(company, { id: 'milestoneType' }),
+  'POST /milestone-type/delete/{id}': withIds(company, { id: 'milestoneType' }, { destructive: true }),
   'GET /manage/tmf-model/list': admin,
   'GET /manage/tmf-model/{id}': withIds(admin, { id: 'tmfModel' }),
   'GET /manage/tmf-model/{id}/export': withIds(admin, { id: 'tmfModel' }),
