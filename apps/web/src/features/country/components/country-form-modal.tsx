@@ -97,6 +97,7 @@ export function CountryFormModal({ open, country, onClose }: CountryFormModalPro
         <Form.Item
           name="name"
           label={t('country.name')}
+          htmlFor="country-name"
           required
           rules={[schemaRule('name', countryBody.shape.name, 'country.name')]}
         >
