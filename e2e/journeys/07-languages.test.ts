@@ -99,6 +99,9 @@ const PAGES = {
     '/manage/download',
     '/manage/tag',
     '/manage/inspector',
+    '/manage/tmf',
+    '/manage/country',
+    '/manage/milestone',
     '/user',
   ],
 };
