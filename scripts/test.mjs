@@ -82,25 +82,6 @@ async function together(list) {
   }
 }
 
-/**
- * A command run beside the steps, not a step: its output is printed when it ends; a failure is left to the step that
- * needs it to report (the e2e global setup builds again, and fails there with the build's own error).
- */
-function background(name, cmd, args) {
-  const started = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: root, env: process.env, stdio: 'pipe' });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
-    child.on('close', (status) => {
-      const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      console.log(`\n=== ${name} (beside the steps): ${status === 0 ? 'ok' : 'FAILED'} in ${seconds} s\n${out}`);
-      resolve(status);
-    });
-  });
-}
-
 /** The failed tests (and files that failed to load) of a vitest JSON report, with their message's first line. */
 function failedIn(report, workspace) {
   const out = [];
@@ -155,13 +136,7 @@ if (debianPg || lts) {
   const files = only.length && !only.includes(name) ? null : secondPassFiles();
   if (files) secondPass = suite(name, 'apps/server', debianPg ? { TEST_DATABASE_URL: debianPg } : {}, lts, files);
 }
-// The browser journeys need the web app built (their global setup builds it when it is stale): built beside the
-// second pass, which leaves a core idle while its tests wait on PostgreSQL and the processes they start, instead of
-// alone at the e2e step's start with one core busy.
-const webBuild =
-  !only.length || only.includes('e2e') ? background('web build', 'node', ['scripts/build-web.mjs']) : null;
 await together([secondPass]);
-await webBuild;
 await together([suite('web', 'apps/web')]);
 await together([suite('e2e', 'e2e')]);
 
