@@ -98,6 +98,10 @@ describe('embedded PostgreSQL', () => {
     await admin.end();
     const legacyUrl = `postgres://edoc:edoc-embedded@127.0.0.1:${port}/edoc`;
     const boss = new PgBoss({ connectionString: legacyUrl, supervise: false, schedule: false });
+    // Stopping the server below can still end one of pg-boss's pooled connections as the pool closes (57P01,
+    // "terminating connection due to administrator command"); pg-boss passes that on as an 'error' event, which with
+    // no listener was thrown out of the test run (seen once in CI, on the second pass). It is the expected end here.
+    boss.on('error', () => undefined);
     await boss.start();
     await boss.createQueue('probe');
     await boss.stop({ graceful: false });
