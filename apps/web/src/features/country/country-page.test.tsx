@@ -5,7 +5,7 @@ import { countryRoutes } from '@edoc/contract/country-routes';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
 import { envelope, mockApi, serve } from '../../test/fetch-mock';
-import { byId, findById } from '../../test/queries';
+import { byId, findById, clickOption } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
 import { enterProject } from '../../test/session';
 import { dialogTitled, posted } from '../../test/tmf-model-fixtures';
@@ -18,14 +18,7 @@ async function pick(name: string, search: string, option: string) {
   const box = await screen.findByRole('combobox', { name });
   fireEvent.mouseDown(box);
   fireEvent.change(box, { target: { value: search } });
-  const found = await waitFor(() => {
-    const item = [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')].find(
-      (o) => o.textContent === option,
-    );
-    if (!item) throw new Error(`no option "${option}"`);
-    return item;
-  });
-  fireEvent.click(found);
+  await clickOption(option);
 }
 
 afterEach(() => {

@@ -7,7 +7,7 @@ import { siteRoutes } from '@edoc/contract/site-routes';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
 import { mockApi, serve } from '../../test/fetch-mock';
-import { findById } from '../../test/queries';
+import { findById, clickOption } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
 import { enterProject } from '../../test/session';
 import { posted } from '../../test/tmf-model-fixtures';
@@ -28,14 +28,7 @@ const ruijin: SiteItem = {
 
 async function pickCountry(option: string) {
   fireEvent.mouseDown(await screen.findByRole('combobox', { name: /Country|国家/ }));
-  const found = await waitFor(() => {
-    const item = [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')].find(
-      (o) => o.textContent === option,
-    );
-    if (!item) throw new Error(`no option "${option}"`);
-    return item;
-  });
-  fireEvent.click(found);
+  await clickOption(option);
 }
 
 afterEach(() => {

@@ -6,7 +6,7 @@ import { tmfProjectRoutes } from '@edoc/contract/tmf-project-routes';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
 import { envelope, mockApi, serve } from '../../test/fetch-mock';
-import { byId, findById } from '../../test/queries';
+import { byId, findById, clickOption } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
 import { enterProject } from '../../test/session';
 import { dialogTitled, draft, ownPublished, posted, shipped } from '../../test/tmf-model-fixtures';
@@ -52,14 +52,7 @@ const withModel: TmfProjectSetup = {
 /** Opens a Select by its accessible name and picks the option that reads `option`. */
 async function pick(name: string, option: string) {
   fireEvent.mouseDown(await screen.findByRole('combobox', { name }));
-  const found = await waitFor(() => {
-    const item = [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')].find(
-      (o) => o.textContent === option,
-    );
-    if (!item) throw new Error(`no option "${option}"`);
-    return item;
-  });
-  fireEvent.click(found);
+  await clickOption(option);
 }
 
 afterEach(() => {
