@@ -12,7 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { folders, projects, sites } from './projects.ts';
+import { countries, folders, projects, sites } from './projects.ts';
 import { tmfArtifacts } from './tmf-models.ts';
 import { users } from './users.ts';
 
@@ -38,6 +38,11 @@ export const documents = pgTable(
     /** Central (all sites) or a site document, visible only to members of that site (DESIGN §5). */
     central: boolean('central').notNull().default(true),
     siteId: integer('site_id').references(() => sites.id),
+    /**
+     * Issue 27: a country-level document's country (its level: site when site_id is set, else country when this is,
+     * else trial). A country with documents is not deleted.
+     */
+    countryId: integer('country_id').references(() => countries.id),
     effectiveDate: date('effective_date'),
     expirationDate: date('expiration_date'),
     /**
