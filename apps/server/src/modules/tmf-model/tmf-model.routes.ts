@@ -6,7 +6,8 @@ import type { Api } from '../../lib/http.ts';
 import { workbook } from '../../lib/raw-answer.ts';
 import { companyOf } from '../../plugins/context.ts';
 import { routes } from '../../plugins/route.ts';
-import { readTmfModelWorkbook, tmfModelSample, tmfModelWorkbook } from './tmf-model-excel.ts';
+import { tmfModelSample, tmfModelWorkbook } from './tmf-model-excel.ts';
+import { readTmfModelWorkbook } from './tmf-model-import.ts';
 import { projectCompanyOf } from './tmf-model.policy.ts';
 import {
   createTmfModel,
