@@ -277,7 +277,39 @@ export const ERRORS = {
     'Projects have dated this milestone type: it cannot be deleted nor change its level',
   ],
   not_in_project: [400, '{field}不属于本项目', '{field} is not part of this project'],
+  // expected documents (issue 27 part 4)
+  expected_item_mismatch: [
+    409,
+    '该预期文档与文档的工件、层级或所属国家/中心不符',
+    "The expected document is not of this document's artifact, level and place",
+  ],
+  expected_item_state: [
+    409,
+    '预期文档当前的状态不允许此操作',
+    'The expected document is not in a state that allows this',
+  ],
+  country_has_documents: [
+    409,
+    '该国家下仍有文档，不能删除',
+    'Documents of the project are filed under this country: it cannot be deleted',
+  ],
+  country_with_site: [
+    400,
+    '中心文档的国家即其中心所在国家，不能另选{field}',
+    "A site document's country is its site's: {field} cannot be chosen as well",
+  ],
+  expected_rules_invalid: [
+    400,
+    '{field}有误：每个层级最多一条，仅限工件的层级，里程碑须为已有的里程碑类型编码',
+    "{field} are not valid: at most one per level, only the artifact's levels, a milestone type code that exists",
+  ],
   milestone_level_mismatch: [400, '{field}不适用于该层级的里程碑', '{field} does not fit the level of this milestone'],
+  // TMF health (issue 27 part 6)
+  tmf_model_not_chosen: [
+    409,
+    '项目尚未选择TMF模型，无法计算TMF健康指标',
+    'The project has not chosen a TMF model: the TMF health figures need one',
+  ],
   tmf_level_missing: [400, '未标明适用层级（试验、国家或中心）', 'No level is marked (trial, country or site)'],
   import_column_missing: [400, '缺少列“{field}”', 'The column "{field}" is missing'],
   folder_move_invalid: [

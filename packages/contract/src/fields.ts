@@ -142,6 +142,24 @@ export const FIELD_LABELS: Record<string, readonly [string, string]> = {
   position: ['排序', 'Position'],
   level: ['层级', 'Level'],
   actual: ['实际日期', 'Actual date'],
+  // expected documents (issue 27 part 4)
+  rules: ['预期规则', 'Expected document rules'],
+  milestoneCode: ['里程碑', 'Milestone'],
+  offsetDays: ['偏移天数', 'Offset (days)'],
+  recurrence: ['重复周期', 'Recurrence'],
+  itemId: ['预期文档', 'Expected document'],
+  documentId: ['文档', 'Document'],
+  state: ['状态', 'State'],
+  q: ['搜索内容', 'Search text'],
+  sort: ['排序字段', 'Sort by'],
+  order: ['排序方向', 'Order'],
+  // TMF health (issue 27 part 6)
+  days: ['天数', 'Days'],
+  unit: ['计算方式', 'Counting'],
+  key: ['分组', 'Group'],
+  list: ['清单', 'List'],
+  category: ['类别', 'Category'],
+  page: ['页码', 'Page'],
 };
 
 export function fieldLabel(field: string, lang: Lang): string {

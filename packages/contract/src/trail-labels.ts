@@ -67,6 +67,10 @@ export const TRAIL_OBJECT_LABELS: Record<TrailObjectType, Label> = {
   country: ['国家', 'Country'],
   milestone: ['里程碑', 'Milestone'],
   milestone_type: ['里程碑类型', 'Milestone type'],
+  expected_items: ['预期文档生成', 'Expected documents generated'],
+  expected_item: ['预期文档', 'Expected document'],
+  expected_item_document: ['预期文档关联', 'Expected document link'],
+  tmf_target: ['TMF及时性目标', 'TMF timeliness target'],
 };
 
 /**
@@ -130,6 +134,15 @@ export const TRAIL_FIELD_LABELS: Record<string, Label> = {
   actual: ['实际日期', 'Actual date'],
   level: ['层级', 'Level'],
   position: ['排序', 'Position'],
+  // expected documents (issue 27 part 4)
+  occurrence: ['次序', 'Occurrence'],
+  expectedItem: ['预期文档', 'Expected document'],
+  document: ['文档', 'Document'],
+  linked: ['已关联', 'Linked'],
+  auto: ['归档时自动关联', 'Linked on filing'],
+  created: ['新增', 'Added'],
+  updated: ['更新截止日期', 'Due dates changed'],
+  kept: ['未变', 'Unchanged'],
   memberUserIds: ['受影响的成员', 'Members affected'],
   documentIds: ['文档', 'Documents'],
   expiresAt: ['过期时间', 'Expires at'],
@@ -324,6 +337,13 @@ export const TRAIL_OBJECT_VALUE_LABELS: Partial<Record<TrailObjectType, Record<s
   milestone_type: {
     level: { trial: ['试验', 'Trial'], country: ['国家', 'Country'], site: ['中心', 'Site'] },
   },
+  expected_item: {
+    level: { trial: ['试验', 'Trial'], country: ['国家', 'Country'], site: ['中心', 'Site'] },
+    state: { expected: ['待归档', 'Expected'], filed: ['已归档', 'Filed'], not_applicable: ['不适用', 'Not applicable'] },
+  },
+  tmf_target: {
+    unit: { calendar: ['自然日', 'Calendar days'], working: ['工作日（周一至周五）', 'Working days (Monday–Friday)'] },
+  },
   tmf_model: {
     state: { draft: ['草稿', 'Draft'], published: ['已发布', 'Published'] },
     origin: {
@@ -338,6 +358,7 @@ export const TRAIL_OBJECT_VALUE_LABELS: Partial<Record<TrailObjectType, Record<s
 export const TRAIL_OBJECT_FIELD_LABELS: Partial<Record<TrailObjectType, Record<string, Label>>> = {
   member: { groupIds: ['用户组', 'User groups'] },
   signing_certificate: { subject: ['证书主体', 'Subject'] },
+  expected_items: { removed: ['不再需要而移除', 'Removed (no longer expected)'] },
 };
 
 /**
@@ -409,6 +430,12 @@ export const TRAIL_OBJECT_REF_KINDS: Partial<Record<TrailObjectType, TrailRefKin
  * coded (trail-shapes.ts `coded`) or a reference (TRAIL_REF_KEYS): trail-labels.test.ts fails on one that is neither.
  */
 export const TRAIL_NUMBER_KEYS = [
+  // expected documents (issue 27 part 4): an occurrence's number and a regeneration's counts
+  'occurrence',
+  'created',
+  'updated',
+  'removed',
+  'kept',
   'size',
   'folderCount',
   'foldersCreated',
@@ -418,6 +445,7 @@ export const TRAIL_NUMBER_KEYS = [
   'sortOrder',
   'idleMinutes',
   'expiryNoticeDays',
+  'days',
   'pageSize',
   'limit',
   'id',

@@ -139,6 +139,31 @@ export const milestoneDates = z.object({
   planned: optText,
   actual: optText,
 });
+/** A project's TMF timeliness target (issue 27 part 6): days, counted as calendar or working days. */
+export const tmfTargetShape = z.object({ days: z.number(), unit: coded(text, ['calendar', 'working']) });
+/**
+ * An expected document (issue 27 part 4): its artifact by number, its place by the country's and site's codes (null
+ * at the levels above), its occurrence, due date (yyyy-mm-dd or null), state and the reason it is not applicable.
+ */
+export const expectedItemShape = z.object({
+  artifact: text,
+  level: coded(text, ['trial', 'country', 'site']),
+  country: optText,
+  site: optText,
+  occurrence: z.number(),
+  dueDate: optText,
+  state: coded(text, ['expected', 'filed', 'not_applicable']),
+  reason: optText,
+});
+/** A document linked to (or unlinked from) an expected document: by a person, or by filing (auto). */
+export const expectedLink = z.object({ expectedItem: text, document: text, linked: z.boolean(), auto: z.boolean() });
+/** One regeneration of a project's expected documents: how many items it added, re-dated, dropped, left. */
+export const expectedGeneration = z.object({
+  created: z.number(),
+  updated: z.number(),
+  removed: z.number(),
+  kept: z.number(),
+});
 export const company = z.object({ companyName: text, description: optText, enabled: z.boolean() });
 export const notice = z.object({
   subject: text,
@@ -216,6 +241,8 @@ export const documentChange = z
     effectiveDate: optText,
     expirationDate: optText,
     documentDate: optText,
+    // Issue 27 part 4: a country-level document's country, by code.
+    country: optText,
     comment: optText,
     versionNo: text,
     sha256: sha,

@@ -26,6 +26,10 @@ import {
   country,
   milestoneDates,
   milestoneTypeShape,
+  expectedItemShape,
+  expectedLink,
+  expectedGeneration,
+  tmfTargetShape,
   company,
   notice,
   release,
@@ -219,6 +223,16 @@ export const TRAIL_ENTRIES = [
   entry(TrailType.Create, 'milestone_type', { new: milestoneTypeShape }),
   entry(TrailType.Update, 'milestone_type', { old: milestoneTypeShape, new: milestoneTypeShape }),
   entry(TrailType.Delete, 'milestone_type', { old: milestoneTypeShape }),
+  // Expected documents (issue 27 part 4): one row per regeneration with its counts; a person's item, decision
+  // (not applicable with the reason, reopened) or removal; a link to a document, on the item and on the document.
+  entry(TrailType.SettingsChange, 'expected_items', { new: expectedGeneration }),
+  entry(TrailType.Create, 'expected_item', { new: expectedItemShape }),
+  entry(TrailType.Update, 'expected_item', { old: expectedItemShape, new: expectedItemShape }),
+  entry(TrailType.Delete, 'expected_item', { old: expectedItemShape, new: z.object({ removed: z.literal(true) }) }),
+  entry(TrailType.Update, 'expected_item_document', { new: expectedLink }),
+  entry(TrailType.Update, 'document', { new: expectedLink }),
+  // A project's TMF timeliness target (issue 27 part 6), before and after.
+  entry(TrailType.SettingsChange, 'tmf_target', { old: tmfTargetShape, new: tmfTargetShape }),
   entry(TrailType.SettingsChange, 'project', { old: project, new: project }),
   entry(TrailType.SettingsChange, 'company', { old: company, new: company }),
   entry(TrailType.SettingsChange, 'release', { old: release, new: release }),
