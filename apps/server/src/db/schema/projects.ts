@@ -1,3 +1,4 @@
+import { TMF_TARGET_UNITS } from '@edoc/contract/tmf-health';
 import {
   boolean,
   date,
@@ -49,6 +50,12 @@ export const projects = pgTable(
     closed: boolean('closed').notNull().default(false),
     /** Issue 27 part 2: the published TMF model the project follows (none yet); a model in use is never deleted. */
     tmfModelId: integer('tmf_model_id').references(() => tmfModels.id),
+    /**
+     * Issue 27 part 6: the TMF timeliness target: a document is on time when filed within this many days of its
+     * document date, counted as calendar days or working days (Monday to Friday; no holiday calendar).
+     */
+    tmfTargetDays: integer('tmf_target_days').notNull().default(30),
+    tmfTargetUnit: text('tmf_target_unit', { enum: TMF_TARGET_UNITS }).notNull().default('calendar'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
