@@ -304,6 +304,23 @@ export const ERRORS = {
     "{field} are not valid: at most one per level, only the artifact's levels, a milestone type code that exists",
   ],
   milestone_level_mismatch: [400, '{field}不适用于该层级的里程碑', '{field} does not fit the level of this milestone'],
+  // quality issues (issue 27 part 5)
+  quality_issue_state: [
+    409,
+    '该质量问题的当前状态不允许此操作，请刷新页面',
+    "This step is not possible in the quality issue's current state, refresh the page",
+  ],
+  quality_issues_open: [
+    409,
+    '该文档还有{count}个未关闭的质量问题（待处理或待确认），不能归档',
+    'The document has {count} quality issue(s) still open or awaiting verification and cannot be archived',
+  ],
+  quality_issue_assignee: [
+    400,
+    '{field}须为可查看该文档的项目成员',
+    '{field} must be a project member who may read the document',
+  ],
+  quality_issue_version: [400, '{field}不是该文档的版本', '{field} is not a version of this document'],
   // TMF health (issue 27 part 6)
   tmf_model_not_chosen: [
     409,

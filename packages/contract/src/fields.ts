@@ -160,6 +160,11 @@ export const FIELD_LABELS: Record<string, readonly [string, string]> = {
   list: ['清单', 'List'],
   category: ['类别', 'Category'],
   page: ['页码', 'Page'],
+  // quality issues (issue 27 part 5)
+  resolution: ['处理说明', 'Resolution'],
+  versionNo: ['版本', 'Version'],
+  assignedToMe: ['指派给我', 'Assigned to me'],
+  raisedByMe: ['我提出的', 'Raised by me'],
 };
 
 export function fieldLabel(field: string, lang: Lang): string {

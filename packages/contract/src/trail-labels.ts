@@ -143,6 +143,12 @@ export const TRAIL_FIELD_LABELS: Record<string, Label> = {
   created: ['新增', 'Added'],
   updated: ['更新截止日期', 'Due dates changed'],
   kept: ['未变', 'Unchanged'],
+  // quality issues (issue 27 part 5)
+  qualityIssue: ['质量问题编号', 'Quality issue number'],
+  issueStep: ['质量问题操作', 'Quality issue step'],
+  issueCategory: ['问题类别', 'Issue category'],
+  issueState: ['问题状态', 'Issue state'],
+  resolution: ['处理说明', 'Resolution'],
   memberUserIds: ['受影响的成员', 'Members affected'],
   documentIds: ['文档', 'Documents'],
   expiresAt: ['过期时间', 'Expires at'],
@@ -217,6 +223,30 @@ export const TRAIL_VALUE_LABELS: Record<string, Record<string, Label>> = {
   origin: { 0: ['内部', 'Internal'], 1: ['外部', 'External'], 2: ['检查员邀请', 'Inspector invitation'] },
   sex: { man: ['男', 'Male'], woman: ['女', 'Female'], secrecy: ['保密', 'Not disclosed'] },
   action: { download: ['下载', 'Download'], view: ['查看', 'View'] },
+  // quality issues (issue 27 part 5)
+  issueStep: {
+    raise: ['提出', 'Raised'],
+    resolve: ['已处理', 'Resolved'],
+    verify: ['已确认', 'Verified'],
+    reopen: ['重新打开', 'Reopened'],
+    waive: ['豁免', 'Waived'],
+    reassign: ['改派', 'Reassigned'],
+  },
+  issueCategory: {
+    missing_signature: ['缺少签名', 'Missing signature'],
+    wrong_artifact: ['工件归类错误', 'Wrong artifact'],
+    wrong_date: ['日期错误', 'Wrong date'],
+    illegible: ['无法辨认', 'Illegible'],
+    missing_pages: ['缺页', 'Missing pages'],
+    personal_data: ['含个人信息', 'Personal data'],
+    other: ['其他', 'Other'],
+  },
+  issueState: {
+    open: ['待处理', 'Open'],
+    resolved: ['已处理待确认', 'Resolved'],
+    verified: ['已确认', 'Verified'],
+    waived: ['已豁免', 'Waived'],
+  },
   editMode: {
     wopi: ['浏览器中编辑', 'In the browser'],
     webdav: ['桌面应用中编辑', 'In the desktop app'],
@@ -430,6 +460,9 @@ export const TRAIL_OBJECT_REF_KINDS: Partial<Record<TrailObjectType, TrailRefKin
  * coded (trail-shapes.ts `coded`) or a reference (TRAIL_REF_KEYS): trail-labels.test.ts fails on one that is neither.
  */
 export const TRAIL_NUMBER_KEYS = [
+  // quality issues (issue 27 part 5): an issue's number and the page it names
+  'qualityIssue',
+  'page',
   // expected documents (issue 27 part 4): an occurrence's number and a regeneration's counts
   'occurrence',
   'created',

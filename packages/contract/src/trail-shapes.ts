@@ -13,6 +13,7 @@ import {
   UserType,
 } from './enums.ts';
 import { SUBJECT_TYPES } from './folder.ts';
+import { QUALITY_ISSUE_ACTIONS, QUALITY_ISSUE_CATEGORIES, QUALITY_ISSUE_STATES } from './quality-issue.ts';
 import { FolderType } from './permissions.ts';
 import { TAG_COLORS } from './tag.ts';
 import { TEMPLATE_TYPES } from './template.ts';
@@ -154,6 +155,28 @@ export const expectedItemShape = z.object({
   dueDate: optText,
   state: coded(text, ['expected', 'filed', 'not_applicable']),
   reason: optText,
+});
+/**
+ * One step of a quality issue on its document (issue 27 part 5): the issue by number, the step, its category, the
+ * state it leaves, the assignee, and the text of the step (the comment raising or reopening it, the resolution,
+ * the waiver's reason). `before` is the state and assignee it found (absent when raised).
+ */
+export const qualityIssueStep = z.object({
+  qualityIssue: id,
+  issueStep: coded(text, ['raise', ...QUALITY_ISSUE_ACTIONS]),
+  issueCategory: coded(text, QUALITY_ISSUE_CATEGORIES),
+  issueState: coded(text, QUALITY_ISSUE_STATES),
+  assigneeId: id,
+  versionNo: optText.optional(),
+  page: z.number().nullable().optional(),
+  comment: optText.optional(),
+  resolution: optText.optional(),
+  reason: optText.optional(),
+});
+export const qualityIssueBefore = z.object({
+  qualityIssue: id,
+  issueState: coded(text, QUALITY_ISSUE_STATES),
+  assigneeId: id,
 });
 /** A document linked to (or unlinked from) an expected document: by a person, or by filing (auto). */
 export const expectedLink = z.object({ expectedItem: text, document: text, linked: z.boolean(), auto: z.boolean() });

@@ -28,6 +28,8 @@ import {
   milestoneTypeShape,
   expectedItemShape,
   expectedLink,
+  qualityIssueBefore,
+  qualityIssueStep,
   expectedGeneration,
   tmfTargetShape,
   company,
@@ -231,6 +233,9 @@ export const TRAIL_ENTRIES = [
   entry(TrailType.Delete, 'expected_item', { old: expectedItemShape, new: z.object({ removed: z.literal(true) }) }),
   entry(TrailType.Update, 'expected_item_document', { new: expectedLink }),
   entry(TrailType.Update, 'document', { new: expectedLink }),
+  // A quality issue's steps (issue 27 part 5), on its document: raised (nothing before), then each step with the
+  // state and assignee it found.
+  entry(TrailType.Update, 'document', { old: qualityIssueBefore.nullable(), new: qualityIssueStep }),
   // A project's TMF timeliness target (issue 27 part 6), before and after.
   entry(TrailType.SettingsChange, 'tmf_target', { old: tmfTargetShape, new: tmfTargetShape }),
   entry(TrailType.SettingsChange, 'project', { old: project, new: project }),
