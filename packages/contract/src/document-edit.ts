@@ -24,6 +24,11 @@ export const documentEditFields = z
       .or(calendarDate.refine((d) => isPastOrToday(d), 'not_in_future'))
       .optional(),
     comment: optionalText(1000),
+    /**
+     * A country-level document's country (issue 27 part 4): '' clears it; refused on a site document (its country
+     * is its site's), 400 naming countryId.
+     */
+    countryId: z.literal('').or(formId).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.effectiveDate && v.expirationDate && v.effectiveDate > v.expirationDate)

@@ -46,6 +46,8 @@ export const documentFields = z
     comment: optionalText(1000),
     central: formFlag,
     siteId: formId.optional(),
+    /** A country-level document's country (issue 27 part 4), a country of the project; a site document has its site's. */
+    countryId: formId.optional(),
     tagIds: formIdList,
     /** Created for someone else: it waits for them to receive it (status 2, DESIGN §6). */
     assigneeId: formId.optional(),
@@ -54,6 +56,7 @@ export const documentFields = z
     if (v.effectiveDate && v.expirationDate && v.effectiveDate > v.expirationDate)
       ctx.addIssue({ code: 'custom', path: ['effectiveDate'], message: 'effective_after_expiry' });
     if (v.central === false && !v.siteId) ctx.addIssue({ code: 'custom', path: ['siteId'], message: 'required' });
+    if (v.siteId && v.countryId) ctx.addIssue({ code: 'custom', path: ['countryId'], message: 'country_with_site' });
   });
 export type DocumentFields = z.infer<typeof documentFields>;
 
@@ -107,6 +110,9 @@ export const fileRow = z.object({
   artifactId: z.number().nullable(),
   artifactNumber: z.string().nullable(),
   documentDate: z.string().nullable(),
+  /** Issue 27 part 4: a country-level document's country (null for a site or trial document). */
+  countryId: z.number().nullable(),
+  countryCode: z.string().nullable(),
   status: z.number(),
   comment: z.string().nullable(),
   username: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { companyScopeQuery } from './company.ts';
+import { expectedRule } from './expected.ts';
 import { optionalText, requiredText } from './fields.ts';
 
 /**
@@ -48,6 +49,12 @@ export const tmfArtifactInput = z.object({
   review: z.boolean().default(false),
   qc: z.boolean().default(false),
   approval: z.boolean().default(false),
+  /**
+   * When a document is due at each level (issue 27 part 4): at most one rule per level, only the artifact's levels,
+   * a milestone code the company knows (the server checks those, 400 naming rules). A level without one expects a
+   * document once, with no due date. Absent on update: none (the body is the whole model). The detail answers them.
+   */
+  rules: z.array(expectedRule).max(3, 'invalid_value').optional(),
 });
 export type TmfArtifactInput = z.infer<typeof tmfArtifactInput>;
 

@@ -369,7 +369,11 @@ export const TRAIL_OBJECT_VALUE_LABELS: Partial<Record<TrailObjectType, Record<s
   },
   expected_item: {
     level: { trial: ['试验', 'Trial'], country: ['国家', 'Country'], site: ['中心', 'Site'] },
-    state: { expected: ['待归档', 'Expected'], filed: ['已归档', 'Filed'], not_applicable: ['不适用', 'Not applicable'] },
+    state: {
+      expected: ['待归档', 'Expected'],
+      filed: ['已归档', 'Filed'],
+      not_applicable: ['不适用', 'Not applicable'],
+    },
   },
   tmf_target: {
     unit: { calendar: ['自然日', 'Calendar days'], working: ['工作日（周一至周五）', 'Working days (Monday–Friday)'] },

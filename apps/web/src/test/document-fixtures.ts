@@ -67,6 +67,8 @@ export function row(fileId: number, name: string, abilities: DocKey[], extra: Pa
     artifactId: null,
     artifactNumber: null,
     documentDate: null,
+    countryId: null,
+    countryCode: null,
     status: DocStatus.Editing,
     comment: null,
     username: 'Pat',

@@ -7,7 +7,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { documents, documentVersions } from '../../db/schema/documents.ts';
 import { libraryEntries } from '../../db/schema/library.ts';
-import { folders } from '../../db/schema/projects.ts';
+import { countries, folders } from '../../db/schema/projects.ts';
 import { tmfArtifacts } from '../../db/schema/tmf-models.ts';
 import { trail } from '../../db/schema/trail.ts';
 import { users } from '../../db/schema/users.ts';
@@ -103,6 +103,7 @@ export async function listDocuments(deps: Deps, ctx: ProjectContext, query: List
         folderName: folders.name,
         folderEn: folders.nameEn,
         artifactNumber: tmfArtifacts.number,
+        countryCode: countries.code,
         creator: users.name,
         receiverName: receiver.name,
         // Marked obsolete in the library (issue 11): the current library entry says so.
@@ -113,6 +114,7 @@ export async function listDocuments(deps: Deps, ctx: ProjectContext, query: List
       .leftJoin(documentVersions, eq(documentVersions.id, documents.currentVersionId))
       .leftJoin(folders, eq(folders.id, documents.folderId))
       .leftJoin(tmfArtifacts, eq(tmfArtifacts.id, documents.artifactId))
+      .leftJoin(countries, eq(countries.id, documents.countryId))
       .innerJoin(users, eq(users.id, documents.createdBy))
       .leftJoin(receiver, eq(receiver.id, documents.assigneeId))
       .where(inArray(documents.id, pageIds))
@@ -122,7 +124,7 @@ export async function listDocuments(deps: Deps, ctx: ProjectContext, query: List
       page.map((p) => p.d.id),
     );
     const data: FileRow[] = page.map(
-      ({ d, v, folderName, folderEn, artifactNumber, creator, receiverName, invalid }) => ({
+      ({ d, v, folderName, folderEn, artifactNumber, countryCode, creator, receiverName, invalid }) => ({
         fileId: d.id,
         fileVersionId: v?.id ?? null,
         folderId: d.folderId,
@@ -139,6 +141,8 @@ export async function listDocuments(deps: Deps, ctx: ProjectContext, query: List
         artifactId: d.artifactId,
         artifactNumber,
         documentDate: d.documentDate,
+        countryId: d.countryId,
+        countryCode,
         status: d.status,
         comment: d.comment,
         username: creator,
