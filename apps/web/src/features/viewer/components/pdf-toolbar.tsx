@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button, Flex, Input, InputNumber, Tooltip, Typography } from 'antd';
 import {
   ColumnWidthOutlined,
@@ -22,6 +23,8 @@ export function PdfToolbar(props: {
   /** The search box's text (kept by the viewer). */
   query: string;
   onQuery: (query: string) => void;
+  /** Other features' tools for the page being read, at the end. */
+  extra?: ReactNode;
 }) {
   const { t } = useTranslation();
   const { nav, search } = props;
@@ -125,6 +128,7 @@ export function PdfToolbar(props: {
           />
         </Flex>
       ) : null}
+      {props.extra}
     </Flex>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Flex, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usePdfDocument } from '../use-pdf-document';
@@ -16,8 +16,21 @@ export interface PdfStart {
   words: string | null;
 }
 
-/** The PDF at `url` (fetched by ranges with `headers`): pages, thumbnails, zoom, page number and search. */
-export function PdfView({ url, headers, start }: { url: string; headers: Record<string, string>; start?: PdfStart }) {
+/**
+ * The PDF at `url` (fetched by ranges with `headers`): pages, thumbnails, zoom, page number and search. pageTools
+ * adds the page's part of other features to the toolbar (a quality issue raised on the page being read).
+ */
+export function PdfView({
+  url,
+  headers,
+  start,
+  pageTools,
+}: {
+  url: string;
+  headers: Record<string, string>;
+  start?: PdfStart;
+  pageTools?: (page: number) => ReactNode;
+}) {
   const { t } = useTranslation();
   const { pdf, failed, first, sizeOf, learnSize } = usePdfDocument(url, headers);
   const nav = usePdfNavigation(pdf, first);
@@ -60,6 +73,7 @@ export function PdfView({ url, headers, start }: { url: string; headers: Record<
         onToggleThumbs={() => setThumbs((v) => !v)}
         query={query}
         onQuery={setQuery}
+        extra={pageTools?.(nav.page)}
       />
       <Flex style={{ flex: 1, minHeight: 0 }}>
         {thumbs ? (

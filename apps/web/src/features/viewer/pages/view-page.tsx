@@ -17,6 +17,7 @@ import { useEditStatus, useSessionDocument } from '../../editing/api';
 import { EditBar } from '../../editing/components/edit-bar';
 import { EditStart } from '../../editing/components/edit-start';
 import { WopiFrame } from '../../editing/components/wopi-frame';
+import { RaiseOnPage } from '../../quality-issue/components/raise-on-page';
 import { authHeaders, useFileDetail, useOpenViewState, usePolledViewState, viewUrl } from '../api';
 import { ImageView } from '../components/image-view';
 import { TextView } from '../components/text-view';
@@ -184,7 +185,17 @@ function Content({ detail, state, start }: { detail: FileDetail; state: ViewStat
       if (state.kind === 'text' && detail.canDownload) return <TextView fileVersionId={versionId} />;
       return (
         <Suspense fallback={<Spin style={{ display: 'block', margin: 48 }} />}>
-          <PdfView url={viewUrl(versionId)} headers={authHeaders()} start={start} />
+          <PdfView
+            url={viewUrl(versionId)}
+            headers={authHeaders()}
+            start={start}
+            pageTools={(page) => (
+              <RaiseOnPage
+                target={{ documentId: detail.fileId, folderId: detail.folderId, versionNo: detail.version.versionNo }}
+                page={page}
+              />
+            )}
+          />
         </Suspense>
       );
   }

@@ -1,0 +1,83 @@
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type MutationMeta,
+  type QueryMeta,
+} from '@tanstack/react-query';
+import type { QualityIssueCreateBody } from '@edoc/contract/quality-issue';
+import { qualityIssueRoutes } from '@edoc/contract/quality-issue-routes';
+import type { RouteInput } from '@edoc/contract/route';
+import { call } from '../../lib/api-client';
+import { useProjectKey, type ProjectKey } from '../../lib/project-query';
+
+/** Under the entered project, so another project's issues never show from the cache. */
+const issuesKey = (project: ProjectKey) => [...project, 'quality-issues'] as const;
+
+/** The list's filters as the address carries them (flags as booleans). */
+export type IssueListQuery = NonNullable<RouteInput<typeof qualityIssueRoutes.list>['query']>;
+
+/** A page of the quality issues the caller may read; with documentId, that document's and whether they may raise one. */
+export function useQualityIssues(query: IssueListQuery, options: { enabled?: boolean; meta?: QueryMeta } = {}) {
+  return useQuery({
+    queryKey: [...issuesKey(useProjectKey()), 'list', query],
+    queryFn: () => call(qualityIssueRoutes.list, { query }),
+    placeholderData: keepPreviousData,
+    ...options,
+  });
+}
+
+/**
+ * After any change the issues refresh, and so do the task lists (an issue is a Home task of its assignee and its
+ * raiser) and the document lists (archiving depends on the open ones). Not the whole project: the viewer's state
+ * query records a view each time it runs.
+ */
+function useRefresh() {
+  const queryClient = useQueryClient();
+  const project = useProjectKey();
+  return () =>
+    Promise.all(
+      [issuesKey(project), [...project, 'tasks'], [...project, 'documents']].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey }),
+      ),
+    );
+}
+
+export function useRaiseIssue(meta?: MutationMeta) {
+  const refresh = useRefresh();
+  return useMutation({
+    meta,
+    mutationFn: (body: QualityIssueCreateBody) => call(qualityIssueRoutes.create, { body }),
+    onSuccess: refresh,
+  });
+}
+
+/** One step of an issue's life; each takes the text or the member its dialog asks for. */
+export type IssueStep =
+  | { action: 'resolve'; id: number; resolution: string }
+  | { action: 'verify'; id: number }
+  | { action: 'reopen'; id: number; comment: string }
+  | { action: 'waive'; id: number; reason: string }
+  | { action: 'reassign'; id: number; assigneeId: number };
+
+function callStep(step: IssueStep) {
+  const params = { id: step.id };
+  switch (step.action) {
+    case 'resolve':
+      return call(qualityIssueRoutes.resolve, { params, body: { resolution: step.resolution } });
+    case 'verify':
+      return call(qualityIssueRoutes.verify, { params });
+    case 'reopen':
+      return call(qualityIssueRoutes.reopen, { params, body: { comment: step.comment } });
+    case 'waive':
+      return call(qualityIssueRoutes.waive, { params, body: { reason: step.reason } });
+    case 'reassign':
+      return call(qualityIssueRoutes.reassign, { params, body: { assigneeId: step.assigneeId } });
+  }
+}
+
+export function useIssueStep(meta?: MutationMeta) {
+  const refresh = useRefresh();
+  return useMutation({ meta, mutationFn: callStep, onSuccess: refresh });
+}

@@ -1,0 +1,94 @@
+import { Empty, Table, Typography, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { QualityIssue } from '@edoc/contract/quality-issue';
+import { paths } from '../../../config/paths';
+import { formatDateTime } from '../../../lib/format';
+import { IssueStateTag } from './issue-state-tag';
+
+/** The workspace with the document's panel open on its quality issues, where the issue's steps are taken. */
+export const issueAddress = (issue: Pick<QualityIssue, 'documentId'>) =>
+  `${paths.project.work}?doc=${issue.documentId}&tab=quality`;
+
+/** One page of issues, as the server pages them; a row's document opens on its quality issues. */
+export function IssueTable(props: {
+  id: string;
+  rows: QualityIssue[];
+  total: number;
+  loading: boolean;
+  page: number;
+  pageSize: number;
+  emptyText: string;
+  onPage: (page: number, pageSize: number) => void;
+}) {
+  const { t } = useTranslation();
+  const columns: TableColumnsType<QualityIssue> = [
+    {
+      title: t('qualityIssue.col.document'),
+      key: 'document',
+      width: 240,
+      ellipsis: { showTitle: false },
+      render: (_: unknown, issue) => (
+        <Link id={`quality-open-${issue.id}`} to={issueAddress(issue)} title={t('qualityIssue.openDocument')}>
+          {issue.documentName}
+        </Link>
+      ),
+    },
+    {
+      title: t('qualityIssue.col.state'),
+      key: 'state',
+      width: 100,
+      render: (_: unknown, issue) => <IssueStateTag state={issue.state} id={`quality-row-state-${issue.id}`} />,
+    },
+    {
+      title: t('qualityIssue.col.category'),
+      key: 'category',
+      width: 150,
+      render: (_: unknown, issue) => t(`qualityIssue.category.${issue.category}`),
+    },
+    {
+      title: t('qualityIssue.col.comment'),
+      dataIndex: 'comment',
+      ellipsis: { showTitle: false },
+      render: (comment: string) => <Typography.Text ellipsis={{ tooltip: comment }}>{comment}</Typography.Text>,
+    },
+    { title: t('qualityIssue.col.page'), dataIndex: 'page', width: 70, render: (page: number | null) => page ?? '—' },
+    {
+      title: t('qualityIssue.col.raisedBy'),
+      key: 'raisedBy',
+      width: 120,
+      ellipsis: true,
+      render: (_: unknown, issue) => issue.raisedBy.name,
+    },
+    {
+      title: t('qualityIssue.col.assignee'),
+      key: 'assignee',
+      width: 120,
+      ellipsis: true,
+      render: (_: unknown, issue) => issue.assignee.name,
+    },
+    { title: t('qualityIssue.col.createdAt'), dataIndex: 'createdAt', width: 150, render: formatDateTime },
+    { title: t('qualityIssue.col.updatedAt'), dataIndex: 'updatedAt', width: 150, render: formatDateTime },
+  ];
+  return (
+    <Table<QualityIssue>
+      id={props.id}
+      rowKey="id"
+      size="middle"
+      loading={props.loading}
+      columns={columns}
+      dataSource={props.rows}
+      pagination={{
+        current: props.page,
+        pageSize: props.pageSize,
+        total: props.total,
+        showSizeChanger: true,
+        showTotal: (total) => t('common.total', { total }),
+        // A new page size restarts at page 1: the page number would point past the end otherwise.
+        onChange: (page, pageSize) => props.onPage(pageSize === props.pageSize ? page : 1, pageSize),
+      }}
+      scroll={{ x: 1100 }}
+      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={props.emptyText} /> }}
+    />
+  );
+}
