@@ -29,6 +29,8 @@ export const paths = {
     projectList: '/company/project/list',
     projectMember: '/company/project/user',
     report: '/company/report',
+    /** Every project's TMF health figures (issue 27 part 6). */
+    tmfHealth: '/company/tmf-health',
     user: '/company/user',
     approve: '/company/approve',
     template: '/company/template',
@@ -62,6 +64,8 @@ export const paths = {
     /** The countries the project runs in, and its trial / country / site milestones (issue 27 part 3). */
     manageCountry: '/manage/country',
     manageMilestone: '/manage/milestone',
+    /** The documents the project's TMF should hold, from its model's rules (issue 27 part 4). */
+    manageExpected: '/manage/expected',
     manageDownload: '/manage/download',
     manageTag: '/manage/tag',
     user: '/user',
@@ -69,6 +73,10 @@ export const paths = {
     board: '/board',
     /** Custom Report (issue 14): every member's saved and shared reports. */
     report: '/report',
+    /** The TMF health dashboard (issue 27 part 6): completeness, timeliness, quality and their drill-downs. */
+    tmfHealth: '/tmf-health',
+    /** Quality issues raised on documents (issue 27 part 5): mine to fix, mine to verify, all I may read. */
+    qualityIssues: '/quality-issues',
   },
 } as const;
 
@@ -93,4 +101,6 @@ export const PROJECT_AREA_PREFIXES: readonly string[] = [
   paths.project.search,
   paths.project.board,
   paths.project.report,
+  paths.project.tmfHealth,
+  paths.project.qualityIssues,
 ];

@@ -7,7 +7,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { UserType } from '@edoc/contract/enums';
 import { DEFAULT_PAGE_SIZE } from '@edoc/contract/limits';
 import type { ProjectEntryItem } from '@edoc/contract/project';
-import { paths } from '../../../config/paths';
+import { paths, PROJECT_AREA_PREFIXES } from '../../../config/paths';
 import { compareText } from '../../../lib/format';
 import { resetIdle } from '../../../lib/idle-timer';
 import { setSession, useSession, type AuditStage } from '../../../lib/session';
@@ -47,6 +47,12 @@ function ProjectTags({ project }: { project: ProjectEntryItem }) {
 }
 
 const ENTER_PARAM = 'enter';
+/** Where to go once entered (the company's TMF health view opens a project's dashboard): a project-area page only. */
+const NEXT_PARAM = 'next';
+const projectPage = (raw: string | null) =>
+  raw && PROJECT_AREA_PREFIXES.some((p) => raw === p || raw.startsWith(`${p}/`) || raw.startsWith(`${p}?`))
+    ? raw
+    : null;
 const enterHref = (projectId: number) => `${paths.select}?${ENTER_PARAM}=${projectId}`;
 
 /** SPEC §2/§4 project picker: choose a project to work in, or a company to manage. */
@@ -62,7 +68,7 @@ export function SelectPage() {
   const rows = useMemo(() => favouritesFirst(projects.data?.data ?? []), [projects.data]);
 
   const enterProject = useEnterProject();
-  const enter = (row: ProjectEntryItem) =>
+  const enter = (row: ProjectEntryItem, next: string | null = null) =>
     enterProject.mutate(row.study_id, {
       onSuccess: (entry) => {
         setSession({
@@ -87,7 +93,7 @@ export function SelectPage() {
         // The countdown now runs on the project's idle time.
         resetIdle();
         // The guard takes an inspector on from the root to the file library, their only page.
-        void navigate(paths.root);
+        void navigate(next ?? paths.root);
       },
     });
 
@@ -98,7 +104,7 @@ export function SelectPage() {
     const row = asked ? rows.find((r) => r.study_id === asked) : undefined;
     if (!row) return;
     setSearchParams({}, { replace: true });
-    enter(row);
+    enter(row, projectPage(searchParams.get(NEXT_PARAM)));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per asked project, when its row arrives
   }, [asked, rows]);
 

@@ -1,0 +1,85 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { QualityIssueCategory } from '@edoc/contract/quality-issue';
+import type { TmfItemList, TmfTargetBody } from '@edoc/contract/tmf-health';
+import { tmfHealthRoutes } from '@edoc/contract/tmf-health-routes';
+import { call } from '../../lib/api-client';
+import { saveBlob } from '../../lib/download';
+import { useProjectKey } from '../../lib/project-query';
+import { useSession } from '../../lib/session';
+import type { HealthView } from './health-address';
+
+/** Labels (zone, section, artifact names) come in the caller's language, so the language is part of the key. */
+const useHealthKey = () => [...useProjectKey(), 'tmf-health', useSession().language] as const;
+
+/** The figures of everything, per group and the 12-week trend; the previous ones stay while the next load. */
+export function useTmfSummary(view: HealthView) {
+  return useQuery({
+    queryKey: [...useHealthKey(), 'summary', view],
+    queryFn: () => call(tmfHealthRoutes.summary, { query: view }),
+    placeholderData: keepPreviousData,
+    // The page explains its refusals itself: 409 tmf_model_not_chosen is its empty state, not a toast.
+    meta: { silentError: true },
+  });
+}
+
+interface DrillQuery extends HealthView {
+  key?: string;
+  page: number;
+  pageSize: number;
+}
+
+export function useTmfItems(query: DrillQuery & { list: TmfItemList }, enabled: boolean) {
+  return useQuery({
+    queryKey: [...useHealthKey(), 'items', query],
+    queryFn: () => call(tmfHealthRoutes.items, { query }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function useTmfLate(query: DrillQuery, enabled: boolean) {
+  return useQuery({
+    queryKey: [...useHealthKey(), 'late', query],
+    queryFn: () => call(tmfHealthRoutes.late, { query }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function useTmfIssues(query: DrillQuery & { category?: QualityIssueCategory }, enabled: boolean) {
+  return useQuery({
+    queryKey: [...useHealthKey(), 'issues', query],
+    queryFn: () => call(tmfHealthRoutes.issues, { query }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+const stamp = () => new Date().toISOString().slice(0, 10);
+
+/** Downloads the summary on screen (its grouping and scope) as a workbook. */
+export function useExportTmfHealth(view: HealthView, title: string) {
+  return useMutation({
+    mutationFn: () => call(tmfHealthRoutes.export, { query: { ...view, format: 'xlsx' } }),
+    onSuccess: (blob) => saveBlob(blob, `${title}-${stamp()}.xlsx`),
+  });
+}
+
+/** Sets the project's timeliness target; every figure and list refreshes, as "late" follows it. */
+export function useSetTmfTarget() {
+  const queryClient = useQueryClient();
+  const queryKey = [...useProjectKey(), 'tmf-health'];
+  return useMutation({
+    mutationFn: (body: TmfTargetBody) => call(tmfHealthRoutes.target, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey }),
+  });
+}
+
+/** The company's projects with their figures (a system administrator's session names the company). */
+export function useTmfCompany() {
+  const { companyId } = useSession();
+  return useQuery({
+    queryKey: ['tmf-health-company', companyId],
+    queryFn: () => call(tmfHealthRoutes.company, { query: { companyId: companyId ?? undefined } }),
+  });
+}
