@@ -2,13 +2,9 @@ import { Empty, Table, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { QualityIssue } from '@edoc/contract/quality-issue';
-import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/format';
+import { issueAddress } from '../issue-address';
 import { IssueStateTag } from './issue-state-tag';
-
-/** The workspace with the document's panel open on its quality issues, where the issue's steps are taken. */
-export const issueAddress = (issue: Pick<QualityIssue, 'documentId'>) =>
-  `${paths.project.work}?doc=${issue.documentId}&tab=quality`;
 
 /** One page of issues, as the server pages them; a row's document opens on its quality issues. */
 export function IssueTable(props: {
@@ -29,7 +25,11 @@ export function IssueTable(props: {
       width: 240,
       ellipsis: { showTitle: false },
       render: (_: unknown, issue) => (
-        <Link id={`quality-open-${issue.id}`} to={issueAddress(issue)} title={t('qualityIssue.openDocument')}>
+        <Link
+          id={`quality-open-${issue.id}`}
+          to={issueAddress(issue.documentId)}
+          title={t('qualityIssue.openDocument')}
+        >
           {issue.documentName}
         </Link>
       ),
