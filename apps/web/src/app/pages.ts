@@ -72,6 +72,9 @@ export const DirectoryTemplatePage = page(() =>
 export const TmfModelListPage = page(() =>
   import('../features/tmf-model/pages/tmf-model-list-page').then((m) => m.TmfModelListPage),
 );
+export const TmfHealthCompanyPage = page(() =>
+  import('../features/tmf-health/pages/tmf-health-company-page').then((m) => m.TmfHealthCompanyPage),
+);
 export const TmfModelPage = page(() =>
   import('../features/tmf-model/pages/tmf-model-page').then((m) => m.TmfModelPage),
 );
@@ -115,9 +118,18 @@ export const CountryPage = page(() => import('../features/country/pages/country-
 export const MilestonePage = page(() =>
   import('../features/milestone/pages/milestone-page').then((m) => m.MilestonePage),
 );
+export const ExpectedPage = page(() =>
+  import('../features/expected/pages/expected-page').then((m) => m.ExpectedPage),
+);
 export const TagPage = page(() => import('../features/tag/pages/tag-page').then((m) => m.TagPage));
 export const DownloadPage = page(() => import('../features/download/pages/download-page').then((m) => m.DownloadPage));
 export const ManageReportPage = page(() => import('./manage-report-page').then((m) => m.ManageReportPage));
+export const TmfHealthPage = page(() =>
+  import('../features/tmf-health/pages/tmf-health-page').then((m) => m.TmfHealthPage),
+);
 export const BoardPage = page(() => import('../features/board/pages/board-page').then((m) => m.BoardPage));
 export const TopicPage = page(() => import('../features/board/pages/topic-page').then((m) => m.TopicPage));
+export const QualityIssuesPage = page(() =>
+  import('../features/quality-issue/pages/quality-issues-page').then((m) => m.QualityIssuesPage),
+);
 export const SearchPage = page(() => import('../features/search/pages/search-page').then((m) => m.SearchPage));

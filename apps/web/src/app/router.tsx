@@ -25,6 +25,7 @@ import {
   DirectoryPage,
   DirectoryTemplatePage,
   DownloadPage,
+  ExpectedPage,
   GroupPage,
   HeaderOnlyLayout,
   InspectorPage,
@@ -43,12 +44,15 @@ import {
   ProjectDirectoryTemplatePage,
   ProjectListPage,
   ProjectSettingsPage,
+  QualityIssuesPage,
   RegisterPage,
   SealCertificatePage,
   SearchPage,
   SelectPage,
   SystemCompanyUserPage,
   TagPage,
+  TmfHealthCompanyPage,
+  TmfHealthPage,
   TmfModelListPage,
   TmfModelPage,
   TmfProjectPage,
@@ -139,6 +143,7 @@ export const routes: RouteObject[] = [
             [paths.company.approve]: <ApprovePage />,
             [paths.company.userCenter]: <UserCenterPage />,
             [paths.company.report]: <CompanyReportPage />,
+            [paths.company.tmfHealth]: <TmfHealthCompanyPage />,
             [paths.company.templateUserGroup]: <UserGroupTemplatePage />,
             [paths.company.templateDirectory]: <DirectoryTemplatePage />,
             [paths.company.templateTmf]: <TmfModelListPage />,
@@ -161,6 +166,7 @@ export const routes: RouteObject[] = [
             [paths.project.work]: <WorkspacePage />,
             [paths.project.file]: <LibraryPage />,
             [paths.project.report]: <CustomReportPage />,
+            [paths.project.tmfHealth]: <TmfHealthPage />,
             [paths.project.manageProject]: (
               <ClosedReadOnly>
                 <ProjectSettingsPage />
@@ -197,6 +203,11 @@ export const routes: RouteObject[] = [
                 <MilestonePage />
               </ClosedReadOnly>
             ),
+            [paths.project.manageExpected]: (
+              <ClosedReadOnly>
+                <ExpectedPage />
+              </ClosedReadOnly>
+            ),
             [paths.project.manageDirectoryTemplate]: (
               <ClosedReadOnly>
                 <ProjectDirectoryTemplatePage />
@@ -220,6 +231,7 @@ export const routes: RouteObject[] = [
             [paths.project.manageDownload]: <DownloadPage />,
             [paths.project.manageReport]: <ManageReportPage />,
             [paths.project.board]: <BoardPage />,
+            [paths.project.qualityIssues]: <QualityIssuesPage />,
           }),
           // A topic at its own address (issue 14), so back and refresh keep it; the menu keeps the board lit.
           { path: `${paths.project.board}/:id`, element: <TopicPage /> },

@@ -44,6 +44,7 @@ const COMPANY: MenuEntry[] = [
     ],
   },
   { path: paths.company.report, labelKey: 'menu.company.report' },
+  { path: paths.company.tmfHealth, labelKey: 'menu.company.tmfHealth' },
   { path: paths.company.user, labelKey: 'menu.company.user' },
   { path: paths.company.approve, labelKey: 'menu.company.approve' },
   {
@@ -70,8 +71,10 @@ const PROJECT: MenuEntry[] = [
     ],
   },
   { path: paths.project.work, labelKey: 'menu.project.work' },
+  { path: paths.project.qualityIssues, labelKey: 'menu.project.qualityIssues' },
   { path: paths.project.file, labelKey: 'menu.project.file', forInspector: true },
   { path: paths.project.report, labelKey: 'menu.project.report' },
+  { path: paths.project.tmfHealth, labelKey: 'menu.project.tmfHealth' },
   { path: paths.project.board, labelKey: 'menu.project.board' },
   {
     path: paths.project.manage,
@@ -89,6 +92,7 @@ const PROJECT: MenuEntry[] = [
       { path: paths.project.manageTmf, labelKey: 'menu.project.manageTmf' },
       { path: paths.project.manageCountry, labelKey: 'menu.project.manageCountry' },
       { path: paths.project.manageMilestone, labelKey: 'menu.project.manageMilestone' },
+      { path: paths.project.manageExpected, labelKey: 'menu.project.manageExpected' },
       { path: paths.project.manageDirectoryTemplate, labelKey: 'menu.project.manageDirectoryTemplate' },
       { path: paths.project.manageDownload, labelKey: 'menu.project.manageDownload' },
       { path: paths.project.manageTag, labelKey: 'menu.project.manageTag' },
