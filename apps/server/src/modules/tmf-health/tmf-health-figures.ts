@@ -1,0 +1,143 @@
+import { QUALITY_ISSUE_CATEGORIES, type QualityIssueCategory } from '@edoc/contract/quality-issue';
+import type { TmfFigures, TmfGroupBy } from '@edoc/contract/tmf-health';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import type { HealthScope } from './tmf-health.policy.ts';
+import {
+  calendarDays,
+  documentJoins,
+  documentKey,
+  documentsWhere,
+  itemKey,
+  itemsFrom,
+  today,
+  withinTarget,
+} from './tmf-health-sql.ts';
+
+/*
+ * The figures of issue 27 part 6, one grouped query per family (items, timeliness, QC, issues), each answering a
+ * row per group key ('all' for the total). docs/tmf-health.md states every rule; today is the UTC calendar day.
+ */
+
+type Key = TmfGroupBy | 'all';
+type Row<T> = T & { key: string };
+
+const ratio = (part: number, whole: number) => (whole === 0 ? null : part / whole);
+
+async function itemCounts(tx: Tx, scope: HealthScope, by: Key) {
+  const r = await tx.execute<
+    Row<{ expected: number; filed: number; na: number; overdue: number; due: number; filed_due: number }>
+  >(sql`select ${itemKey(by)} as key,
+      count(*) filter (where i.state <> 'not_applicable')::int as expected,
+      count(*) filter (where i.state = 'filed')::int as filed,
+      count(*) filter (where i.state = 'not_applicable')::int as na,
+      count(*) filter (where i.state = 'expected' and i.due_date < ${today})::int as overdue,
+      count(*) filter (where i.state <> 'not_applicable' and i.due_date <= ${today})::int as due,
+      count(*) filter (where i.state = 'filed' and i.due_date <= ${today})::int as filed_due
+    ${itemsFrom(scope, by === 'all' ? undefined : by)} group by 1`);
+  return r.rows;
+}
+
+async function timelinessCounts(tx: Tx, scope: HealthScope, by: Key) {
+  const r = await tx.execute<Row<{ n: number; within: number; median: number | null }>>(sql`select
+      ${documentKey(by)} as key, count(*)::int as n, count(*) filter (where ${withinTarget(scope)})::int as within,
+      percentile_cont(0.5) within group (order by ${calendarDays}) as median
+    from documents d ${documentJoins}
+    where ${documentsWhere(scope)} and d.document_date is not null group by 1`);
+  return r.rows;
+}
+
+/** Closed QC stages (stage 4, passed 1 or rejected 2); a document's first is its earliest closed one. */
+async function qcCounts(tx: Tx, scope: HealthScope, by: Key) {
+  const r = await tx.execute<Row<{ decided: number; rejected: number; docs: number; first_passed: number }>>(sql`
+    select key, count(*)::int as decided, count(*) filter (where state = 2)::int as rejected,
+      count(distinct doc)::int as docs, count(*) filter (where first and state = 1)::int as first_passed
+    from (select ${documentKey(by)} as key, d.id as doc, rs.state,
+        row_number() over (partition by d.id order by rs.closed_at, rs.id) = 1 as first
+      from route_stages rs join document_routes dr on dr.id = rs.route_id
+      join documents d on d.id = dr.document_id ${documentJoins}
+      where ${documentsWhere(scope)} and rs.stage = 4 and rs.state in (1, 2)) qc
+    group by key`);
+  return r.rows;
+}
+
+/** Open and resolved issues by category; open ones apart. */
+async function issueCounts(tx: Tx, scope: HealthScope, by: Key) {
+  const r = await tx.execute<Row<{ category: QualityIssueCategory; n: number; open: number }>>(sql`select
+      ${documentKey(by)} as key, q.category, count(*)::int as n, count(*) filter (where q.state = 'open')::int as open
+    from quality_issues q join documents d on d.id = q.document_id ${documentJoins}
+    where q.project_id = ${scope.projectId} and q.state in ('open', 'resolved') and ${documentsWhere(scope)}
+    group by 1, 2`);
+  return r.rows;
+}
+
+export const emptyFigures = (): TmfFigures => figuresOf({}, {}, {}, []);
+
+function figuresOf(
+  items: Partial<Awaited<ReturnType<typeof itemCounts>>[number]>,
+  time: Partial<Awaited<ReturnType<typeof timelinessCounts>>[number]>,
+  qc: Partial<Awaited<ReturnType<typeof qcCounts>>[number]>,
+  issues: Awaited<ReturnType<typeof issueCounts>>,
+): TmfFigures {
+  const expected = items.expected ?? 0;
+  const filed = items.filed ?? 0;
+  const due = items.due ?? 0;
+  const issuesByCategory = Object.fromEntries(QUALITY_ISSUE_CATEGORIES.map((c) => [c, 0])) as Record<
+    QualityIssueCategory,
+    number
+  >;
+  for (const row of issues) issuesByCategory[row.category] += row.n;
+  return {
+    expected,
+    filed,
+    notApplicable: items.na ?? 0,
+    open: expected - filed,
+    overdue: items.overdue ?? 0,
+    dueByToday: due,
+    filedDueByToday: items.filed_due ?? 0,
+    completeness: ratio(filed, expected),
+    completenessDue: ratio(items.filed_due ?? 0, due),
+    timeliness: {
+      documents: time.n ?? 0,
+      withinTarget: time.within ?? 0,
+      pct: ratio(time.within ?? 0, time.n ?? 0),
+      medianDays: time.median ?? null,
+    },
+    quality: {
+      qcDecided: qc.decided ?? 0,
+      qcRejected: qc.rejected ?? 0,
+      rejectionRate: ratio(qc.rejected ?? 0, qc.decided ?? 0),
+      firstTimeRight: ratio(qc.first_passed ?? 0, qc.docs ?? 0),
+      openIssues: issues.reduce((n, row) => n + row.open, 0),
+      issuesByCategory,
+    },
+  };
+}
+
+/** The figures per group key ('all' alone when by is 'all'), every group that has anything to count. */
+export async function figuresBy(tx: Tx, scope: HealthScope, by: Key): Promise<Map<string, TmfFigures>> {
+  const [items, time, qc, issues] = [
+    await itemCounts(tx, scope, by),
+    await timelinessCounts(tx, scope, by),
+    await qcCounts(tx, scope, by),
+    await issueCounts(tx, scope, by),
+  ];
+  const keys = new Set([...items, ...time, ...qc, ...issues].map((r) => r.key));
+  const find = <T extends { key: string }>(rows: T[], key: string) => rows.find((r) => r.key === key) ?? {};
+  return new Map(
+    [...keys].map((key) => [
+      key,
+      figuresOf(
+        find(items, key),
+        find(time, key),
+        find(qc, key),
+        issues.filter((r) => r.key === key),
+      ),
+    ]),
+  );
+}
+
+/** The figures of everything the scope counts. */
+export async function totalFigures(tx: Tx, scope: HealthScope): Promise<TmfFigures> {
+  return (await figuresBy(tx, scope, 'all')).get('all') ?? emptyFigures();
+}

@@ -1,0 +1,91 @@
+import { TrailType } from '@edoc/contract/enums';
+import type { TmfCompanyView, TmfSummary, TmfSummaryQuery, TmfTargetBody } from '@edoc/contract/tmf-health';
+import { asc, eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { projects } from '../../db/schema/projects.ts';
+import type { Deps } from '../../lib/deps.ts';
+import type { ProjectContext } from '../../plugins/context.ts';
+import { recordTrail } from '../../trail/trail.service.ts';
+import { assertCompanyExists } from '../company/company.policy.ts';
+import { figuresBy, totalFigures } from './tmf-health-figures.ts';
+import { groupLabels } from './tmf-health-labels.ts';
+import { healthScope, wholeProjectScope, type HealthScope } from './tmf-health.policy.ts';
+import { trendOf } from './tmf-health-trend.ts';
+
+/*
+ * The TMF health dashboard's answers (issue 27 part 6): the summary, the project's target and the company's view.
+ * The figures are counted in tmf-health-figures.ts and tmf-health-trend.ts over the caller's scope (the policy).
+ */
+
+/** The summary of a scope: the total, the groups in their order with their labels, and the trend. */
+export async function summaryOf(
+  tx: Tx,
+  scope: HealthScope,
+  groupBy: TmfSummaryQuery['groupBy'],
+  lang: ProjectContext['lang'],
+): Promise<TmfSummary> {
+  const total = await totalFigures(tx, scope);
+  const byKey = await figuresBy(tx, scope, groupBy);
+  const labels = await groupLabels(tx, groupBy, [...byKey.keys()], {
+    lang,
+    modelId: scope.modelId,
+    projectId: scope.projectId,
+  });
+  const groups = [...byKey]
+    .map(([key, figures]) => ({ key, label: labels.get(key)!.label, order: labels.get(key)!.order, figures }))
+    .sort((a, b) => a.order - b.order || a.label.localeCompare(b.label))
+    .map(({ key, label, figures }) => ({ key, label, figures }));
+  return { target: scope.target, total, groups, trend: await trendOf(tx, scope) };
+}
+
+/** GET /tmf-health/summary: a read-only transaction, so every figure counts the same moment. */
+export async function healthSummary(deps: Deps, ctx: ProjectContext, query: TmfSummaryQuery): Promise<TmfSummary> {
+  return deps.db.transaction(async (tx) => summaryOf(tx, await healthScope(tx, ctx, query), query.groupBy, ctx.lang), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  });
+}
+
+/** POST /manage/tmf/target: the project's timeliness target, with a trail row of the one before and after. */
+export async function setHealthTarget(deps: Deps, ctx: ProjectContext, body: TmfTargetBody): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ days: projects.tmfTargetDays, unit: projects.tmfTargetUnit })
+      .from(projects)
+      .where(eq(projects.id, ctx.projectId))
+      .for('update');
+    if (before.days === body.days && before.unit === body.unit) return;
+    await tx
+      .update(projects)
+      .set({ tmfTargetDays: body.days, tmfTargetUnit: body.unit })
+      .where(eq(projects.id, ctx.projectId));
+    await recordTrail(tx, ctx.actor, {
+      type: TrailType.SettingsChange,
+      objectType: 'tmf_target',
+      objectId: ctx.projectId,
+      oldValue: before,
+      newValue: { days: body.days, unit: body.unit },
+    });
+  });
+}
+
+/** GET /tmf-health/company: every project of the company, its figures over everything (null without a model). */
+export async function companyHealth(deps: Deps, companyId: number): Promise<TmfCompanyView> {
+  return deps.db.transaction(
+    async (tx) => {
+      await assertCompanyExists(tx, companyId);
+      const rows = await tx
+        .select({ projectId: projects.id, name: projects.name, code: projects.code })
+        .from(projects)
+        .where(eq(projects.companyId, companyId))
+        .orderBy(asc(projects.code), asc(projects.id));
+      const out: TmfCompanyView['projects'] = [];
+      for (const p of rows) {
+        const scope = await wholeProjectScope(tx, p.projectId);
+        out.push({ ...p, modelChosen: scope !== null, total: scope ? await totalFigures(tx, scope) : null });
+      }
+      return { projects: out };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
