@@ -230,6 +230,23 @@ describe('project select page', () => {
     expect(getSession()).toMatchObject({ projectId: 12, projectName: 'Beta trial' });
   });
 
+  it('goes on to the project page the address names once entered, and to no other place (issue 27 part 6)', async () => {
+    await changeLanguage('en-US');
+    signInToChoose();
+    mockApi({
+      'GET /common/study': () => reply(projectEntryList, { data: [alpha, beta], total: 2 }),
+      'GET /common/company': () => reply(managedCompanyList, []),
+      'POST /common/study/entry': () => reply(projectEntryData, { ...entryOf(12, 'Beta trial') }),
+      'GET /tmf-health/summary': () => envelope(null, { status: 409, errorCode: 'tmf_model_not_chosen' }),
+    });
+    const router = renderApp('/select?enter=12&next=%2Ftmf-health');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tmf-health'));
+    cleanup();
+    signInToChoose();
+    const elsewhere = renderApp('/select?enter=12&next=https%3A%2F%2Fexample.com');
+    await waitFor(() => expect(elsewhere.state.location.pathname).toBe('/home/pending'));
+  });
+
   it('says what to do when there is no project yet', async () => {
     await changeLanguage('en-US');
     signInToChoose();
