@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Empty, Flex, List, Spin, Tag, Typography } from 'antd';
+import { Button, Empty, Flex, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { QualityIssue } from '@edoc/contract/quality-issue';
 import { formatDateTime } from '../../../lib/format';
@@ -34,27 +34,34 @@ export function DocumentIssues({ target }: { target: IssueTarget }) {
           </Button>
         </Flex>
       ) : null}
-      <List<QualityIssue>
-        dataSource={items}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('qualityIssue.empty')} /> }}
-        renderItem={(issue) => (
-          <List.Item key={issue.id} id={`quality-issue-${issue.id}`}>
-            <Flex vertical gap={4} style={{ width: '100%' }}>
-              <Flex align="center" gap={8} wrap>
-                <IssueStateTag state={issue.state} id={`quality-state-${issue.id}`} />
-                <Typography.Text strong>{t(`qualityIssue.category.${issue.category}`)}</Typography.Text>
-                {issue.versionNo ? <Tag>{t('qualityIssue.versionOf', { no: issue.versionNo })}</Tag> : null}
-                {issue.page ? <Tag>{t('qualityIssue.pageOf', { page: issue.page })}</Tag> : null}
+      {items.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('qualityIssue.empty')} />
+      ) : (
+        // A list for a screen reader too: "list, 3 items".
+        <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {items.map((issue) => (
+            <li
+              key={issue.id}
+              id={`quality-issue-${issue.id}`}
+              style={{ padding: '12px 0', borderBottom: '1px solid #f0f0f0' }}
+            >
+              <Flex vertical gap={4}>
+                <Flex align="center" gap={8} wrap>
+                  <IssueStateTag state={issue.state} id={`quality-state-${issue.id}`} />
+                  <Typography.Text strong>{t(`qualityIssue.category.${issue.category}`)}</Typography.Text>
+                  {issue.versionNo ? <Tag>{t('qualityIssue.versionOf', { no: issue.versionNo })}</Tag> : null}
+                  {issue.page ? <Tag>{t('qualityIssue.pageOf', { page: issue.page })}</Tag> : null}
+                </Flex>
+                <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>
+                  {issue.comment}
+                </Typography.Paragraph>
+                <IssueHistory issue={issue} />
+                <IssueActions issue={issue} onAsk={(action, which) => setStep({ action, issue: which })} />
               </Flex>
-              <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>
-                {issue.comment}
-              </Typography.Paragraph>
-              <IssueHistory issue={issue} />
-              <IssueActions issue={issue} onAsk={(action, which) => setStep({ action, issue: which })} />
-            </Flex>
-          </List.Item>
-        )}
-      />
+            </li>
+          ))}
+        </ul>
+      )}
       <RaiseIssueDialog open={raising} target={target} onClose={() => setRaising(false)} />
       <IssueStepDialog step={step} folderId={target.folderId} onClose={() => setStep(null)} />
     </div>
