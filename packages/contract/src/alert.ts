@@ -52,4 +52,7 @@ export const ALERT_OF_TASK: Record<TaskKind, AlertKind> = {
   approve: 'approve',
   archive: 'archive',
   deleteApproval: 'deletion',
+  // A quality issue is part of checking documents: the QC choice governs its mail (decided, issue 27 part 5).
+  qualityIssue: 'qc',
+  qualityVerify: 'qc',
 };

@@ -52,6 +52,8 @@ export const TASK_KIND_LABELS: Record<(typeof TASK_KINDS)[number], Label> = {
   approve: ['待审批', 'Waiting for approval'],
   archive: ['待归档', 'Waiting to archive'],
   deleteApproval: ['删除待审批', 'Deletion waiting for approval'],
+  qualityIssue: ['质量问题待处理', 'Quality issue to resolve'],
+  qualityVerify: ['质量问题待确认', 'Quality issue to verify'],
 };
 
 type Spec = [key: string, kind: FieldKind, label: Label, groupable?: boolean, options?: ReportField['options']];

@@ -22,6 +22,9 @@ export const TASK_KINDS = [
   'approve',
   'archive',
   'deleteApproval',
+  // Quality issues (issue 27 part 5): one to resolve (its assignee), one to verify (its raiser, once resolved).
+  'qualityIssue',
+  'qualityVerify',
 ] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
 

@@ -12,6 +12,7 @@ import { releases } from '../db/schema/releases.ts';
 import { customReports } from '../db/schema/reports.ts';
 import { templates } from '../db/schema/templates.ts';
 import { milestoneTypes } from '../db/schema/milestones.ts';
+import { qualityIssues } from '../db/schema/quality.ts';
 import { tmfModels } from '../db/schema/tmf-models.ts';
 import { INSPECTOR_ROUTES, inspectorUseOf } from '../access/inspector.policy.ts';
 import { createTestContext, type TestContext } from './context.ts';
@@ -190,6 +191,18 @@ beforeAll(async () => {
       state: 2,
     })
     .returning();
+  // An open quality issue on that document (issue 27 part 5), raised by the administrator for the staff member.
+  const [qualityIssue] = await ctx.db
+    .insert(qualityIssues)
+    .values({
+      projectId: world.projectId,
+      documentId: fileId,
+      category: 'other',
+      comment: 'Matrix',
+      raisedBy: world.pm.id,
+      assigneeId: world.staff.id,
+    })
+    .returning();
   const applicant = await createProjectUser(ctx.db, world.companyId, { approvalStatus: 0, origin: 1 });
   // A message-board topic of project 1 with a file, and a reply to it (issue 14).
   const board = client(ctx.app, world.pm.token);
@@ -221,6 +234,7 @@ beforeAll(async () => {
     template: template.id,
     tmfModel: tmfModel.id,
     milestoneType: milestoneType.id,
+    qualityIssue: qualityIssue.id,
     codeType: codeType.id,
     code: code.id,
     tag: tag.id,

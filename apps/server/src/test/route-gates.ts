@@ -31,7 +31,8 @@ export type IdKind =
   | 'attachment'
   | 'customReport'
   | 'country'
-  | 'milestoneType';
+  | 'milestoneType'
+  | 'qualityIssue';
 
 export interface RoutePolicy {
   gate: Gate;

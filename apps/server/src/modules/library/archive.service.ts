@@ -17,16 +17,19 @@ import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
 import { requireTransition } from '../../access/workflow-state.ts';
 import { ensureLibraryTree } from '../folder/library-tree.service.ts';
 import { libraryFactsOf, libraryFolderFor, projectToday } from '../../access/library-access.ts';
+import { requireNoUnfinishedIssues } from '../quality-issue/quality-issue.policy.ts';
 
 /**
  * 8 → 6 (archived), or 7 (waiting to be activated) when the effective date is still to come in the project's time
  * zone (DESIGN §6). Files the current version in the library, superseding the document's earlier entry, and closes
- * the 'waiting to archive' task. One transaction under the document's row lock.
+ * the 'waiting to archive' task. One transaction under the document's row lock. Refused while quality issues of the
+ * document are open or resolved (issue 27 part 5; the batch reports it per document).
  */
 export async function archiveDocument(tx: Tx, ctx: ProjectContext, body: ArchiveBody) {
   const { doc, rights } = await lockDocumentFor(tx, ctx, body.fileId, ['viewDoc']);
   requireTransition(doc.status, 'archive', libraryFactsOf(ctx, { doc, docRights: rights, library: null }));
   if (body.fileVersionId !== undefined && body.fileVersionId !== doc.currentVersionId) fail('version_not_current');
+  await requireNoUnfinishedIssues(tx, doc.id);
   const [version] = await tx
     .select({ id: documentVersions.id, versionNo: documentVersions.versionNo })
     .from(documentVersions)

@@ -36,6 +36,8 @@ const KIND_WORDS: Record<TaskKind, { en: string; zh: string }> = {
   approve: { en: 'to approve', zh: '待批准' },
   archive: { en: 'to archive', zh: '待归档' },
   deleteApproval: { en: 'deletion to approve', zh: '待审批删除' },
+  qualityIssue: { en: 'a quality issue to resolve', zh: '质量问题待处理' },
+  qualityVerify: { en: 'a resolved quality issue to verify', zh: '质量问题待确认' },
 };
 
 function taskMail(reason: Reason, t: Claimed, url: string) {

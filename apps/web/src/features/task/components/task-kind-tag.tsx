@@ -12,6 +12,8 @@ export const KIND_COLOR: Record<TaskKind, string> = {
   approve: 'geekblue',
   archive: 'green',
   deleteApproval: 'magenta',
+  qualityIssue: 'red',
+  qualityVerify: 'orange',
 };
 
 /** Tasks that batch passing accepts (POST /file/batch/a pass): the stage decisions. */
