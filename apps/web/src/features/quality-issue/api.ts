@@ -18,13 +18,16 @@ const issuesKey = (project: ProjectKey) => [...project, 'quality-issues'] as con
 /** The list's filters as the address carries them (flags as booleans). */
 export type IssueListQuery = NonNullable<RouteInput<typeof qualityIssueRoutes.list>['query']>;
 
-/** A page of the quality issues the caller may read; with documentId, that document's and whether they may raise one. */
-export function useQualityIssues(query: IssueListQuery, options: { enabled?: boolean; meta?: QueryMeta } = {}) {
+/**
+ * A page of the quality issues the caller may read; with documentId, that document's and whether they may raise one.
+ * `paged`: the list page keeps the last page shown while the next loads; a document's issues never show another's.
+ */
+export function useQualityIssues(query: IssueListQuery, options: { meta?: QueryMeta; paged?: boolean } = {}) {
   return useQuery({
     queryKey: [...issuesKey(useProjectKey()), 'list', query],
     queryFn: () => call(qualityIssueRoutes.list, { query }),
-    placeholderData: keepPreviousData,
-    ...options,
+    placeholderData: options.paged ? keepPreviousData : undefined,
+    meta: options.meta,
   });
 }
 

@@ -31,7 +31,7 @@ export function QualityIssuesPage() {
     ? (rawState as QualityIssueState)
     : undefined;
   const [paging, setPaging] = useState(() => ({ page: 1, pageSize: getSessionValue('pageSize') }));
-  const issues = useQualityIssues({ ...FILTER_OF[view], state, ...paging });
+  const issues = useQualityIssues({ ...FILTER_OF[view], state, ...paging }, { paged: true });
 
   // Another tab or state lists other rows: back to their first page.
   const choose = (next: { view?: View; state?: QualityIssueState | null }) => {
