@@ -59,8 +59,8 @@ function viewer(canRaise: boolean) {
   });
 }
 
-// The viewer's modules (and pdf.js's wrapper) are transformed once here, not inside the first test's wait.
-beforeAll(() => import('../viewer/pages/view-page'), 60_000);
+// The viewer's modules (its PDF view loads apart) are transformed once here, not inside the first test's wait.
+beforeAll(() => Promise.all([import('../viewer/pages/view-page'), import('../viewer/components/pdf-view')]), 60_000);
 
 afterEach(() => {
   vi.unstubAllGlobals();
