@@ -1,6 +1,6 @@
 import { QUALITY_ISSUE_CATEGORIES, type QualityIssueCategory } from '@edoc/contract/quality-issue';
 import type { TmfFigures, TmfGroupBy } from '@edoc/contract/tmf-health';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import type { HealthScope } from './tmf-health.policy.ts';
 import {
@@ -20,11 +20,19 @@ import {
  */
 
 type Key = TmfGroupBy | 'all';
-type Row<T> = T & { key: string };
+type Row<T> = T & { key: string | null };
 
 const ratio = (part: number, whole: number) => (whole === 0 ? null : part / whole);
 
-async function itemCounts(tx: Tx, scope: HealthScope, by: Key) {
+/**
+ * Groups by the key, and with `total` also over everything in the same pass (grouping sets): that row's key is
+ * null (no group's key is: a missing country or site reads 'none'), read as 'all'.
+ */
+const groupBy = (key: SQL, total: boolean, by: Key) =>
+  by === 'all' ? sql`group by 1` : total ? sql`group by grouping sets ((${key}), ())` : sql`group by ${key}`;
+const keyed = <T extends { key: string | null }>(rows: T[]) => rows.map((r) => ({ ...r, key: r.key ?? 'all' }));
+
+async function itemCounts(tx: Tx, scope: HealthScope, by: Key, total: boolean) {
   const r = await tx.execute<
     Row<{ expected: number; filed: number; na: number; overdue: number; due: number; filed_due: number }>
   >(sql`select ${itemKey(by)} as key,
@@ -34,21 +42,21 @@ async function itemCounts(tx: Tx, scope: HealthScope, by: Key) {
       count(*) filter (where i.state = 'expected' and i.due_date < ${today})::int as overdue,
       count(*) filter (where i.state <> 'not_applicable' and i.due_date <= ${today})::int as due,
       count(*) filter (where i.state = 'filed' and i.due_date <= ${today})::int as filed_due
-    ${itemsFrom(scope, by === 'all' ? undefined : by)} group by 1`);
-  return r.rows;
+    ${itemsFrom(scope, by === 'all' ? undefined : by)} ${groupBy(itemKey(by), total, by)}`);
+  return keyed(r.rows);
 }
 
-async function timelinessCounts(tx: Tx, scope: HealthScope, by: Key) {
+async function timelinessCounts(tx: Tx, scope: HealthScope, by: Key, total: boolean) {
   const r = await tx.execute<Row<{ n: number; within: number; median: number | null }>>(sql`select
       ${documentKey(by)} as key, count(*)::int as n, count(*) filter (where ${withinTarget(scope)})::int as within,
       percentile_cont(0.5) within group (order by ${calendarDays}) as median
     from documents d ${documentJoins}
-    where ${documentsWhere(scope)} and d.document_date is not null group by 1`);
-  return r.rows;
+    where ${documentsWhere(scope)} and d.document_date is not null ${groupBy(documentKey(by), total, by)}`);
+  return keyed(r.rows);
 }
 
 /** Closed QC stages (stage 4, passed 1 or rejected 2); a document's first is its earliest closed one. */
-async function qcCounts(tx: Tx, scope: HealthScope, by: Key) {
+async function qcCounts(tx: Tx, scope: HealthScope, by: Key, total: boolean) {
   const r = await tx.execute<Row<{ decided: number; rejected: number; docs: number; first_passed: number }>>(sql`
     select key, count(*)::int as decided, count(*) filter (where state = 2)::int as rejected,
       count(distinct doc)::int as docs, count(*) filter (where first and state = 1)::int as first_passed
@@ -57,18 +65,18 @@ async function qcCounts(tx: Tx, scope: HealthScope, by: Key) {
       from route_stages rs join document_routes dr on dr.id = rs.route_id
       join documents d on d.id = dr.document_id ${documentJoins}
       where ${documentsWhere(scope)} and rs.stage = 4 and rs.state in (1, 2)) qc
-    group by key`);
-  return r.rows;
+    ${groupBy(sql`key`, total, by)}`);
+  return keyed(r.rows);
 }
 
 /** Open and resolved issues by category; open ones apart. */
-async function issueCounts(tx: Tx, scope: HealthScope, by: Key) {
+async function issueCounts(tx: Tx, scope: HealthScope, by: Key, total: boolean) {
   const r = await tx.execute<Row<{ category: QualityIssueCategory; n: number; open: number }>>(sql`select
       ${documentKey(by)} as key, q.category, count(*)::int as n, count(*) filter (where q.state = 'open')::int as open
     from quality_issues q join documents d on d.id = q.document_id ${documentJoins}
     where q.project_id = ${scope.projectId} and q.state in ('open', 'resolved') and ${documentsWhere(scope)}
-    group by 1, 2`);
-  return r.rows;
+    ${total ? sql`group by grouping sets ((${documentKey(by)}, q.category), (q.category))` : sql`group by 1, 2`}`);
+  return keyed(r.rows);
 }
 
 export const emptyFigures = (): TmfFigures => figuresOf({}, {}, {}, []);
@@ -114,25 +122,24 @@ function figuresOf(
   };
 }
 
-/** The figures per group key ('all' alone when by is 'all'), every group that has anything to count. */
-export async function figuresBy(tx: Tx, scope: HealthScope, by: Key): Promise<Map<string, TmfFigures>> {
-  const [items, time, qc, issues] = [
-    await itemCounts(tx, scope, by),
-    await timelinessCounts(tx, scope, by),
-    await qcCounts(tx, scope, by),
-    await issueCounts(tx, scope, by),
-  ];
+/**
+ * The figures per group key, every group that has anything to count; with `total`, also the figures of everything
+ * under the key 'all', counted in the same queries (by 'all': that alone).
+ */
+export async function figuresBy(tx: Tx, scope: HealthScope, by: Key, total = false): Promise<Map<string, TmfFigures>> {
+  const items = await itemCounts(tx, scope, by, total);
+  const time = await timelinessCounts(tx, scope, by, total);
+  const qc = await qcCounts(tx, scope, by, total);
+  const issues = await issueCounts(tx, scope, by, total);
+  const index = <T extends { key: string }>(rows: T[]) => new Map(rows.map((r) => [r.key, r]));
+  const [itemsOf, timeOf, qcOf] = [index(items), index(time), index(qc)];
+  const issuesOf = new Map<string, typeof issues>();
+  for (const row of issues) issuesOf.set(row.key, [...(issuesOf.get(row.key) ?? []), row]);
   const keys = new Set([...items, ...time, ...qc, ...issues].map((r) => r.key));
-  const find = <T extends { key: string }>(rows: T[], key: string) => rows.find((r) => r.key === key) ?? {};
   return new Map(
     [...keys].map((key) => [
       key,
-      figuresOf(
-        find(items, key),
-        find(time, key),
-        find(qc, key),
-        issues.filter((r) => r.key === key),
-      ),
+      figuresOf(itemsOf.get(key) ?? {}, timeOf.get(key) ?? {}, qcOf.get(key) ?? {}, issuesOf.get(key) ?? []),
     ]),
   );
 }

@@ -7,7 +7,7 @@ import type { Deps } from '../../lib/deps.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { recordTrail } from '../../trail/trail.service.ts';
 import { assertCompanyExists } from '../company/company.policy.ts';
-import { figuresBy, totalFigures } from './tmf-health-figures.ts';
+import { emptyFigures, figuresBy, totalFigures } from './tmf-health-figures.ts';
 import { groupLabels } from './tmf-health-labels.ts';
 import { healthScope, wholeProjectScope, type HealthScope } from './tmf-health.policy.ts';
 import { trendOf } from './tmf-health-trend.ts';
@@ -24,8 +24,11 @@ export async function summaryOf(
   groupBy: TmfSummaryQuery['groupBy'],
   lang: ProjectContext['lang'],
 ): Promise<TmfSummary> {
-  const total = await totalFigures(tx, scope);
-  const byKey = await figuresBy(tx, scope, groupBy);
+  // By person an item counts once per person who filed it: the total is counted apart; any other grouping counts
+  // its groups and the total in one pass.
+  const byKey = await figuresBy(tx, scope, groupBy, groupBy !== 'person');
+  const total = byKey.get('all') ?? (groupBy === 'person' ? await totalFigures(tx, scope) : emptyFigures());
+  byKey.delete('all');
   const labels = await groupLabels(tx, groupBy, [...byKey.keys()], {
     lang,
     modelId: scope.modelId,
