@@ -1,5 +1,6 @@
 import type { TmfModelBody, TmfModelItem } from '@edoc/contract/tmf-model';
 import { useMutation, useQuery, useQueryClient, type MutationMeta } from '@tanstack/react-query';
+import { milestoneTypeRoutes } from '@edoc/contract/milestone-type-routes';
 import { tmfModelRoutes } from '@edoc/contract/tmf-model-routes';
 import { call } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
@@ -78,5 +79,20 @@ export function useDeleteTmfModel() {
 export function useExportTmfModel() {
   return useMutation({
     mutationFn: (model: Pick<TmfModelItem, 'id'>) => call(tmfModelRoutes.export, { params: { id: model.id } }),
+  });
+}
+
+/**
+ * The milestone types a rule may hang on: the shipped ones and the company's own, by position (issue 27 part 4, the
+ * artifact's due rules). Kept under the company like the models.
+ */
+export function useMilestoneTypes() {
+  const { companyId } = useSession();
+  return useQuery({
+    queryKey: [...TMF_MODELS, companyId, 'milestone-types'],
+    queryFn: () => call(milestoneTypeRoutes.list),
+    staleTime: 60_000,
+    // Without the list a rule shows its milestone's code; a refusal here is no reason to interrupt the editor.
+    meta: { silentError: true },
   });
 }

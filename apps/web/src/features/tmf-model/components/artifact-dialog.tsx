@@ -6,6 +6,7 @@ import { TMF_LEVELS, tmfArtifactInput, type TmfArtifactInput, type TmfLevel } fr
 import { Dialog } from '../../../components/dialog';
 import { schemaRule, type Checkable } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
+import { ArtifactRules, rulesToValues, valuesToRules, type RulesValues } from './artifact-rules';
 import { NumberField } from './number-field';
 
 /** The workflow stages an artifact's documents pass, as one group of boxes. */
@@ -23,6 +24,7 @@ interface ArtifactValues {
   ichRef?: string;
   dateLabel?: string;
   stages: Stage[];
+  rules?: RulesValues;
 }
 
 const lines = (text: unknown) =>
@@ -52,11 +54,13 @@ function LevelBoxes({
 }
 
 function toValues(artifact: TmfArtifactInput | undefined, parent: string): ArtifactValues {
-  if (!artifact) return { number: `${parent}.`, nameEn: '', levels: ['trial'], core: true, stages: [] };
+  if (!artifact)
+    return { number: `${parent}.`, nameEn: '', levels: ['trial'], core: true, stages: [], rules: rulesToValues([]) };
   return {
     ...artifact,
     subArtifacts: artifact.subArtifacts.join('\n'),
     stages: STAGES.filter((stage) => artifact[stage]),
+    rules: rulesToValues(artifact.rules),
   };
 }
 
@@ -78,6 +82,7 @@ export function ArtifactDialog({ state, taken, onSubmit, onClose }: ArtifactDial
   const { t } = useTranslation();
   const [form] = Form.useForm<ArtifactValues>();
   useRevalidateOnLanguage(form);
+  const levels = Form.useWatch('levels', form) ?? [];
 
   useEffect(() => {
     if (!state) return;
@@ -87,6 +92,11 @@ export function ArtifactDialog({ state, taken, onSubmit, onClose }: ArtifactDial
 
   const submit = (v: ArtifactValues) => {
     const optional = (text: string | undefined) => text?.trim() || undefined;
+    // Only the levels still ticked keep a rule (the server refuses a rule at a level the artifact lacks).
+    const rules = valuesToRules(
+      v.rules,
+      TMF_LEVELS.filter((level) => v.levels.includes(level)),
+    );
     onSubmit({
       number: v.number.trim(),
       nameEn: v.nameEn.trim(),
@@ -100,6 +110,7 @@ export function ArtifactDialog({ state, taken, onSubmit, onClose }: ArtifactDial
       review: v.stages.includes('review'),
       qc: v.stages.includes('qc'),
       approval: v.stages.includes('approval'),
+      ...(rules.length ? { rules } : {}),
     });
     onClose();
   };
@@ -194,6 +205,7 @@ export function ArtifactDialog({ state, taken, onSubmit, onClose }: ArtifactDial
         <Form.Item name="stages" label={t('tmfModel.stages')}>
           <Checkbox.Group options={STAGES.map((stage) => ({ value: stage, label: t(`tmfModel.stage.${stage}`) }))} />
         </Form.Item>
+        <ArtifactRules levels={TMF_LEVELS.filter((level) => levels.includes(level))} />
       </Form>
     </Dialog>
   );

@@ -3,6 +3,7 @@ import { Button, Card, Empty, Space, Table, Typography, type TableProps } from '
 import { useTranslation } from 'react-i18next';
 import type { TmfArtifactInput, TmfSectionInput } from '@edoc/contract/tmf-model';
 import { STAGES } from './artifact-dialog';
+import { useRuleText } from './artifact-rules';
 import { nameIn } from './model-draft';
 
 interface ArtifactTableProps {
@@ -19,6 +20,7 @@ export function ArtifactTable({ section, onAdd, onEdit, onRemove }: ArtifactTabl
   const { t, i18n } = useTranslation();
   const editable = !!onAdd;
   const none = <Typography.Text type="secondary">{t('tmfModel.none')}</Typography.Text>;
+  const ruleText = useRuleText();
 
   const columns: TableProps<TmfArtifactInput>['columns'] = [
     { title: t('tmfModel.number'), dataIndex: 'number', width: 80 },
@@ -45,6 +47,14 @@ export function ArtifactTable({ section, onAdd, onEdit, onRemove }: ArtifactTabl
       // Words on one line ("Trial, Site"): tags stacked one a line doubled every row's height.
       render: (levels: TmfArtifactInput['levels']) =>
         levels.map((level) => t(`tmfModel.level.${level}`)).join(t('tmfModel.listSep')),
+    },
+    {
+      title: t('tmfModel.rules'),
+      key: 'rules',
+      width: 170,
+      // One line a level; read only here, edited in the artifact's dialog (a draft's).
+      render: (_: unknown, a) =>
+        a.rules?.length ? a.rules.map((rule) => <div key={rule.level}>{ruleText(rule)}</div>) : none,
     },
     {
       title: t('tmfModel.inclusion'),
@@ -119,7 +129,7 @@ export function ArtifactTable({ section, onAdd, onEdit, onRemove }: ArtifactTabl
         dataSource={section?.artifacts ?? []}
         pagination={false}
         // No sideways scroll beside the tree at 1440 pixels; a narrower window scrolls, the actions staying in view.
-        scroll={{ x: 800 }}
+        scroll={{ x: 970 }}
         locale={{
           emptyText: (
             <Empty

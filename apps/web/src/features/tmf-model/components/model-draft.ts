@@ -51,6 +51,8 @@ export function toBody(detail: TmfModelDetail): TmfModelBody {
           review: a.review,
           qc: a.qc,
           approval: a.approval,
+          // The due rules (issue 27 part 4) go back as they came: a save must not drop them.
+          ...(a.rules?.length ? { rules: a.rules } : {}),
         })),
       })),
     })),
