@@ -75,6 +75,8 @@ describe('TMF health page', () => {
     expect(within(quality).getByText('25%')).toBeInTheDocument();
     expect(within(quality).getByText('50%')).toBeInTheDocument();
     expect(byId('tmf-card-issues')).toHaveTextContent('2 open issues');
+    expect(byId('tmf-card-issues-wrong_date')).toHaveTextContent('Wrong date 1');
+    expect(document.getElementById('tmf-card-issues-illegible')).toBeNull();
     // The groups' table, and the trend's table that is the chart's text alternative.
     expect(within(byId('tmf-health-groups')).getByText('01 Trial Management')).toBeInTheDocument();
     expect(within(byId('tmf-health-trend')).getByText('2026-11-22')).toBeInTheDocument();
@@ -110,6 +112,38 @@ describe('TMF health page', () => {
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: 'Group by' }).closest('.ant-select')).toHaveTextContent('Zone'),
     );
+  });
+
+  it('narrows the figures to a country, then to one of its sites', async () => {
+    await changeLanguage('en-US');
+    enterProject(RoleCode.ProjectStaff);
+    const sites = [
+      { siteId: 31, name: 'Ruijin', shortName: null, code: 'S01', countryId: 1, countryCode: 'CN', memberCount: 0 },
+      { siteId: 32, name: 'Charité', shortName: null, code: 'S02', countryId: 2, countryCode: 'DE', memberCount: 0 },
+    ];
+    const fetchMock = mockApi(routes(serve(siteRoutes.list, sites)));
+    const router = renderApp('/tmf-health?groupBy=section');
+    await findById('tmf-health-groups');
+    // A member who does not administer the project picks among the countries of its sites.
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Country' }));
+    await clickOption('CN China');
+    await waitFor(() =>
+      expect(queries(fetchMock, '/tmf-health/summary').at(-1)).toEqual({ groupBy: 'section', countryId: '1' }),
+    );
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Site' }));
+    // Only the chosen country's sites.
+    const offered = () => [...document.querySelectorAll('.ant-select-item-option')].map((o) => o.textContent);
+    await waitFor(() => expect(offered()).toContain('S01 Ruijin'));
+    expect(offered()).not.toContain('S02 Charité');
+    await clickOption('S01 Ruijin');
+    await waitFor(() =>
+      expect(queries(fetchMock, '/tmf-health/summary').at(-1)).toEqual({
+        groupBy: 'section',
+        countryId: '1',
+        siteId: '31',
+      }),
+    );
+    expect(router.state.location.search).toBe('?groupBy=section&countryId=1&siteId=31');
   });
 
   it('opens the list behind a card’s figure and behind a group’s figure', async () => {
@@ -184,15 +218,17 @@ describe('TMF health drill-downs', () => {
     createdAt: '2026-11-20T08:00:00.000Z',
   };
 
-  it('lists the open issues by category, each opening its document', async () => {
+  it('lists the issues of a category from the quality card, each opening its document', async () => {
     await changeLanguage('en-US');
     enterProject();
     const fetchMock = mockApi(routes(serve(tmfHealthRoutes.issues, { items: [issue], total: 1 })));
-    const router = renderApp('/tmf-health?drill=issues');
-    const link = await screen.findByRole('link', { name: 'Protocol v2.pdf' });
+    const router = renderApp('/tmf-health');
+    fireEvent.click(await findById('tmf-card-issues-wrong_date'));
+    const drawer = await screen.findByRole('dialog', { name: 'Quality issues' });
+    const link = await within(drawer).findByRole('link', { name: 'Protocol v2.pdf' });
     expect(link.getAttribute('href')).toMatch(/\/work\?doc=90$/);
-    expect(screen.getByText('Wrong date')).toBeInTheDocument();
-    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Category' }));
+    expect(queries(fetchMock, '/tmf-health/issues').at(-1)).toMatchObject({ category: 'wrong_date' });
+    fireEvent.mouseDown(within(drawer).getByRole('combobox', { name: 'Category' }));
     await clickOption('Missing signature');
     await waitFor(() =>
       expect(queries(fetchMock, '/tmf-health/issues').at(-1)).toMatchObject({ category: 'missing_signature' }),

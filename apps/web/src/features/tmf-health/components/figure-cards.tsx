@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Card, Col, Flex, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { QUALITY_ISSUE_CATEGORIES, type QualityIssueCategory } from '@edoc/contract/quality-issue';
 import type { TmfFigures, TmfTarget } from '@edoc/contract/tmf-health';
 import type { DrillKind } from '../health-address';
 import { formatCount, formatPct } from '../health-format';
@@ -8,7 +9,7 @@ import { formatCount, formatPct } from '../health-format';
 interface FigureCardsProps {
   figures: TmfFigures;
   target: TmfTarget;
-  onDrill: (kind: DrillKind) => void;
+  onDrill: (kind: DrillKind, category?: QualityIssueCategory) => void;
   /** Shown to the project administrator of an open project: changes the timeliness target. */
   onSetTarget?: () => void;
 }
@@ -154,6 +155,21 @@ export function FigureCards({ figures, target, onDrill, onSetTarget }: FigureCar
             opens={t('tmfHealth.drillOf.issues')}
             onClick={() => onDrill('issues')}
           />
+          {/* Open and resolved issues by category, the ones there are: each opens the issues of that category. */}
+          <Flex gap={4} wrap>
+            {QUALITY_ISSUE_CATEGORIES.filter((c) => quality.issuesByCategory[c] > 0).map((c) => (
+              <Button
+                key={c}
+                id={`tmf-card-issues-${c}`}
+                size="small"
+                type="dashed"
+                aria-label={`${t(`tmfHealth.category.${c}`)} ${n(quality.issuesByCategory[c])}: ${t('tmfHealth.drillOf.issues')}`}
+                onClick={() => onDrill('issues', c)}
+              >
+                {t(`tmfHealth.category.${c}`)} {n(quality.issuesByCategory[c])}
+              </Button>
+            ))}
+          </Flex>
         </>
       ),
     },

@@ -3,6 +3,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Empty, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import type { QualityIssueCategory } from '@edoc/contract/quality-issue';
 import type { TmfGroup } from '@edoc/contract/tmf-health';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
@@ -33,8 +34,8 @@ export function TmfHealthPage() {
   const [targetOpen, setTargetOpen] = useState(false);
 
   const change = (patch: Partial<HealthView>) => setParams(withParams(params, patch));
-  const openDrill = (kind: DrillKind, group?: TmfGroup) =>
-    setParams(withParams(params, { drill: kind, key: group?.key, category: undefined }));
+  const openDrill = (kind: DrillKind, group?: TmfGroup, category?: QualityIssueCategory) =>
+    setParams(withParams(params, { drill: kind, key: group?.key, category }));
   const closeDrill = () => setParams(withParams(params, { drill: undefined, key: undefined, category: undefined }));
 
   const noModel = isApiError(summary.error) && summary.error.errorCode === 'tmf_model_not_chosen';
@@ -89,7 +90,7 @@ export function TmfHealthPage() {
             <FigureCards
               figures={data.total}
               target={data.target}
-              onDrill={(kind) => openDrill(kind)}
+              onDrill={(kind, category) => openDrill(kind, undefined, category)}
               onSetTarget={fullAccess && !closed ? () => setTargetOpen(true) : undefined}
             />
             <section aria-labelledby="tmf-health-groups-title">
