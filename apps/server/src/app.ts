@@ -58,6 +58,9 @@ import { tmfProjectRoutes } from './modules/tmf-project/tmf-project.routes.ts';
 import { countryRoutes } from './modules/country/country.routes.ts';
 import { milestoneRoutes } from './modules/milestone/milestone.routes.ts';
 import { milestoneTypeRoutes } from './modules/milestone/milestone-type.routes.ts';
+import { expectedRoutes } from './modules/expected/expected.routes.ts';
+import { qualityIssueRoutes } from './modules/quality-issue/quality-issue.routes.ts';
+import { tmfHealthRoutes } from './modules/tmf-health/tmf-health.routes.ts';
 import { viewerRoutes } from './modules/viewer/viewer.routes.ts';
 import { workflowRoutes } from './modules/workflow/workflow.routes.ts';
 import { taskRoutes } from './modules/task/task.routes.ts';
@@ -79,6 +82,9 @@ const MODULES: Array<(api: Api, deps: Deps) => void> = [
   countryRoutes,
   milestoneRoutes,
   milestoneTypeRoutes,
+  expectedRoutes,
+  qualityIssueRoutes,
+  tmfHealthRoutes,
   codeRoutes,
   tagRoutes,
   authRoutes,

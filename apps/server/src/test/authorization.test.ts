@@ -13,7 +13,8 @@ import { customReports } from '../db/schema/reports.ts';
 import { templates } from '../db/schema/templates.ts';
 import { milestoneTypes } from '../db/schema/milestones.ts';
 import { qualityIssues } from '../db/schema/quality.ts';
-import { tmfModels } from '../db/schema/tmf-models.ts';
+import { expectedItems } from '../db/schema/expected.ts';
+import { tmfArtifacts, tmfModels } from '../db/schema/tmf-models.ts';
 import { INSPECTOR_ROUTES, inspectorUseOf } from '../access/inspector.policy.ts';
 import { createTestContext, type TestContext } from './context.ts';
 import {
@@ -203,6 +204,12 @@ beforeAll(async () => {
       assigneeId: world.staff.id,
     })
     .returning();
+  // An expected trial-level document of project 1 (issue 27 part 4), of any artifact.
+  const [artifact] = await ctx.db.select({ id: tmfArtifacts.id }).from(tmfArtifacts).limit(1);
+  const [expectedItem] = await ctx.db
+    .insert(expectedItems)
+    .values({ projectId: world.projectId, artifactId: artifact.id, level: 'trial' })
+    .returning();
   const applicant = await createProjectUser(ctx.db, world.companyId, { approvalStatus: 0, origin: 1 });
   // A message-board topic of project 1 with a file, and a reply to it (issue 14).
   const board = client(ctx.app, world.pm.token);
@@ -235,6 +242,7 @@ beforeAll(async () => {
     tmfModel: tmfModel.id,
     milestoneType: milestoneType.id,
     qualityIssue: qualityIssue.id,
+    expectedItem: expectedItem.id,
     codeType: codeType.id,
     code: code.id,
     tag: tag.id,

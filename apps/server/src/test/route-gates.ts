@@ -32,6 +32,7 @@ export type IdKind =
   | 'customReport'
   | 'country'
   | 'milestoneType'
+  | 'expectedItem'
   | 'qualityIssue';
 
 export interface RoutePolicy {

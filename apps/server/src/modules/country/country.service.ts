@@ -3,11 +3,13 @@ import { TrailType } from '@edoc/contract/enums';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { documents } from '../../db/schema/documents.ts';
 import { countries, sites } from '../../db/schema/projects.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { recordTrail } from '../../trail/trail.service.ts';
+import { regenerateIfStarted } from '../expected/expected-generate.ts';
 
 /*
  * Issue 27 part 3: the entered project's countries (the projectAdmin gate admits the caller). A code is unique in
@@ -71,6 +73,8 @@ export async function createCountry(deps: Deps, ctx: ProjectContext, input: Coun
       objectId: row.id,
       newValue: snapshot(row),
     });
+    // Its country-level items (issue 27 part 4), when the project has started them.
+    await regenerateIfStarted(tx, ctx.actor, ctx.projectId);
     return row.id;
   });
 }
@@ -106,6 +110,9 @@ export async function deleteCountry(deps: Deps, ctx: ProjectContext, id: number)
     const before = await lockCountry(tx, ctx.projectId, id);
     const [site] = await tx.select({ id: sites.id }).from(sites).where(eq(sites.countryId, id)).limit(1);
     if (site) fail('country_has_sites');
+    // Its documents (recycled ones too) keep it: they are filed at it (issue 27 part 4).
+    const [doc] = await tx.select({ id: documents.id }).from(documents).where(eq(documents.countryId, id)).limit(1);
+    if (doc) fail('country_has_documents');
     await tx.delete(countries).where(eq(countries.id, id));
     await recordTrail(tx, ctx.actor, {
       type: TrailType.Delete,

@@ -13,6 +13,7 @@ import { requireStatusFor } from '../../access/workflow-state.ts';
 import { requireRouteOf } from '../workflow/request-words.service.ts';
 import { requireUnlocked } from '../../access/edit-lock.ts';
 import { artifactForFolder, artifactNumber } from '../tmf-project/tmf-project-map.service.ts';
+import { refileDocuments } from '../expected/expected-filing.ts';
 
 export async function renameDocument(deps: Deps, ctx: ProjectContext, input: { fileId: number; name: string }) {
   await deps.db.transaction(async (tx) => {
@@ -45,6 +46,7 @@ export async function moveDocuments(deps: Deps, ctx: ProjectContext, input: { fi
     // The documents take the target's artifact (none: none), as a new document there would (issue 27).
     const artifact = await artifactForFolder(tx, input.folderId);
     const names = new Set<string>();
+    const moved: number[] = [];
     // In id order, so two moves sharing documents lock them in the same order and cannot deadlock.
     for (const fileId of [...new Set(input.fileIds)].sort((a, b) => a - b)) {
       const { doc } = await lockDocumentFor(tx, ctx, fileId, ['viewDoc', 'editDoc'], access);
@@ -71,7 +73,10 @@ export async function moveDocuments(deps: Deps, ctx: ProjectContext, input: { fi
         },
         newValue: { folderId: input.folderId, ...(artifactChanged ? { artifact: artifact?.number ?? null } : {}) },
       });
+      if (artifactChanged) moved.push(doc.id);
     }
+    // Under another artifact they fulfil other items (issue 27 part 4).
+    await refileDocuments(tx, ctx.actor, moved);
   });
 }
 

@@ -19,6 +19,7 @@ import { requireStatusFor } from '../../access/workflow-state.ts';
 import { closeTasks } from '../task/task-rows.ts';
 import { requireUnlocked } from '../../access/edit-lock.ts';
 import { artifactForFolder } from '../tmf-project/tmf-project-map.service.ts';
+import { refileDocuments } from '../expected/expected-filing.ts';
 
 /**
  * SPEC §3 delete payload: one version (when others remain and deleteAllVersion is false) or the whole
@@ -53,6 +54,8 @@ export async function deleteDocument(
       oldValue: { name: doc.name, folderId: doc.folderId, status: doc.status },
       newValue: { recycled: true },
     });
+    // In the recycle bin it fulfils nothing (issue 27 part 4): its items are expected again unless others fulfil them.
+    await refileDocuments(tx, ctx.actor, [doc.id]);
   });
 }
 
@@ -129,6 +132,7 @@ export async function restoreDocument(
       oldValue: { recycled: true, folderId: doc.folderId },
       newValue: { restored: true, folderId },
     });
+    await refileDocuments(tx, ctx.actor, [doc.id]);
   });
 }
 

@@ -15,6 +15,10 @@ import { nameTaken } from './document.service.ts';
 import { requireUnlocked } from '../../access/edit-lock.ts';
 import { requestRendition } from '../viewer/rendition.service.ts';
 import { extensionOf } from '@edoc/contract/file-rules';
+import type { Tx } from '../../db/client.ts';
+import { countries } from '../../db/schema/projects.ts';
+import { countryOfProject } from '../expected/expected.policy.ts';
+import { refileDocuments } from '../expected/expected-filing.ts';
 
 // documentDate: what dates the document (issue 27), its own field: its artifact comes with its folder.
 const METADATA = ['name', 'fileCode', 'effectiveDate', 'expirationDate', 'documentDate', 'comment'] as const;
@@ -63,6 +67,11 @@ export async function editDocument(
         before[key] = doc[key];
       }
     }
+    const country = await countryChange(tx, ctx.projectId, doc, fields.countryId);
+    if (country) {
+      before.country = country.before;
+      changes.country = country.after;
+    }
     const newContent = file !== null && file.blob.sha256 !== current.sha256;
     if (!newContent && Object.keys(changes).length === 0) fail('no_change');
     const start = changes.effectiveDate ?? doc.effectiveDate;
@@ -80,7 +89,7 @@ export async function editDocument(
     }
     await tx
       .update(documents)
-      .set({ ...pick(changes), updatedAt: new Date() })
+      .set({ ...pick(changes), ...(country ? { countryId: country.id } : {}), updatedAt: new Date() })
       .where(eq(documents.id, doc.id));
     await recordTrail(tx, ctx.actor, {
       type: TrailType.Update,
@@ -90,11 +99,34 @@ export async function editDocument(
       oldValue: before,
       newValue: changes,
     });
+    // Another country: the items it fulfils follow (issue 27 part 4).
+    if (country) await refileDocuments(tx, ctx.actor, [doc.id]);
     return { fileId: doc.id, versionNo };
   });
   // Content already converted (the same file again) finds its rendition and asks for nothing.
   if (file) await requestRendition(deps, { sha256: file.blob.sha256, extension: extensionOf(file.fileName) });
   return edited;
+}
+
+/**
+ * A country-level document's country changed by the edit (issue 27 part 4): '' clears it; a site document takes
+ * none (its country is its site's). Undefined when the edit leaves it; the trail names countries by code.
+ */
+async function countryChange(
+  tx: Tx,
+  projectId: number,
+  doc: { siteId: number | null; countryId: number | null },
+  asked: number | '' | undefined,
+) {
+  if (asked === undefined) return undefined;
+  const id = asked === '' ? null : asked;
+  if (id === doc.countryId) return undefined;
+  if (id !== null && doc.siteId !== null) fail('country_with_site', { field: 'countryId' });
+  const after = id === null ? null : (await countryOfProject(tx, projectId, id)).code;
+  const [old] = doc.countryId
+    ? await tx.select({ code: countries.code }).from(countries).where(eq(countries.id, doc.countryId))
+    : [];
+  return { id, before: old?.code ?? null, after };
 }
 
 const pick = (changes: Record<string, string | null>) =>

@@ -18,6 +18,8 @@ import { siteFilter, visibleSites } from '../../access/sites.ts';
 import { addVersion, firstVersionNo, type UploadedFile } from '../../access/versions.ts';
 import { requireFolderKey } from './document.policy.ts';
 import { artifactForFolder } from '../tmf-project/tmf-project-map.service.ts';
+import { countryOfProject } from '../expected/expected.policy.ts';
+import { refileDocuments } from '../expected/expected-filing.ts';
 
 /** Unique among the live documents of the folder, ignoring case ('Duplicate file name!'). */
 export async function nameTaken(
@@ -67,6 +69,8 @@ async function checkSiteAndTags(tx: Tx, ctx: ProjectContext, fields: DocumentFie
     const mine = fields.central === false ? await visibleSites(tx, ctx) : null;
     if (mine && !mine.includes(site.id)) fail('forbidden');
   }
+  // A country-level document's country (issue 27 part 4): one of the project's.
+  if (fields.countryId) await countryOfProject(tx, projectId, fields.countryId);
   if (fields.tagIds.length > 0) {
     const own = await tx.select({ id: tags.id }).from(tags).where(eq(tags.projectId, projectId));
     const ids = new Set(own.map((t) => t.id));
@@ -149,6 +153,7 @@ export async function createDocument(
         assigneeId: recipient,
         central: fields.central ?? true,
         siteId: fields.central === false ? fields.siteId : null,
+        countryId: fields.central === false ? null : (fields.countryId ?? null),
         effectiveDate: fields.effectiveDate ?? null,
         expirationDate: fields.expirationDate ?? null,
         artifactId: artifact?.id ?? null,
@@ -187,6 +192,8 @@ export async function createDocument(
         ...(doc.documentDate ? { documentDate: doc.documentDate } : {}),
       },
     });
+    // Fulfils its one open expected item of the artifact and place, when exactly one fits (issue 27 part 4).
+    await refileDocuments(tx, ctx.actor, [doc.id]);
     if (recipient)
       await openTasks(tx, [
         {

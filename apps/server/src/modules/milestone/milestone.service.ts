@@ -9,6 +9,7 @@ import type { Deps } from '../../lib/deps.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { recordTrail } from '../../trail/trail.service.ts';
 import { loadPlace, loadType, type Place } from './milestone.policy.ts';
+import { regenerateIfStarted } from '../expected/expected-generate.ts';
 
 /** The types the project sees: the shipped ones and (later) its company's own, by position. */
 export async function visibleTypes(tx: Tx, companyId: number): Promise<MilestoneType[]> {
@@ -120,6 +121,8 @@ export async function saveMilestone(deps: Deps, ctx: ProjectContext, input: Mile
         oldValue: { ...at, planned: before?.planned ?? null, actual: before?.actual ?? null },
         newValue: { ...at, planned, actual },
       });
+      // Due dates hang on milestones (issue 27 part 4).
+      await regenerateIfStarted(tx, ctx.actor, ctx.projectId);
     });
   // Two first saves of one cell at once: the unique index refuses the slower insert; it runs again and updates.
   await attempt().catch((err: unknown) => (isUniqueViolation(err) ? attempt() : Promise.reject(err)));

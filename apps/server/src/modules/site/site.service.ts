@@ -10,6 +10,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { sessionProject } from '../project/project-settings.service.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { recordTrail } from '../../trail/trail.service.ts';
+import { regenerateIfStarted } from '../expected/expected-generate.ts';
 
 type SiteRow = typeof sites.$inferSelect;
 
@@ -100,6 +101,8 @@ export async function createSite(deps: Deps, ctx: ProjectContext, input: SiteBod
       { ...ctx.actor, companyId: project.companyId, projectId: project.id },
       { type: TrailType.SettingsChange, objectType: 'site', objectId: row.id, newValue: trailed(row, country) },
     );
+    // Its site-level items (issue 27 part 4), when the project has started them.
+    await regenerateIfStarted(tx, ctx.actor, project.id);
     return row.id;
   });
 }
@@ -133,6 +136,8 @@ export async function updateSite(
         newValue: trailed(after, countryAfter),
       },
     );
+    // Another country: due dates hanging on a country milestone follow (issue 27 part 4).
+    if (after.countryId !== before.countryId) await regenerateIfStarted(tx, ctx.actor, project.id);
   });
 }
 

@@ -6,6 +6,7 @@ import { folders } from '../../db/schema/projects.ts';
 import { tmfArtifacts } from '../../db/schema/tmf-models.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
+import { refileDocuments } from '../expected/expected-filing.ts';
 import { recordTrail } from '../../trail/trail.service.ts';
 import { loadModelArtifact, lockProject, lockWorkFolder } from './tmf-project.policy.ts';
 
@@ -54,6 +55,12 @@ export async function mapFolder(
       oldValue: { folder: folder.name, artifact: await artifactNumber(tx, previous) },
       newValue: { folder: folder.name, artifact: artifact?.number ?? null, documentsFiled: filed.length },
     });
+    // Under the artifact they fulfil its items (issue 27 part 4).
+    await refileDocuments(
+      tx,
+      ctx.actor,
+      filed.map((d) => d.id),
+    );
   });
 }
 

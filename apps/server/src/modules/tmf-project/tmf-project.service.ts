@@ -11,6 +11,7 @@ import { tmfModels } from '../../db/schema/tmf-models.ts';
 import { pathOf, projectFolders, type FolderRow } from '../../access/folder-rights.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
+import { regenerateIfStarted } from '../expected/expected-generate.ts';
 import { recordTrail } from '../../trail/trail.service.ts';
 import { readTree } from '../tmf-model/tmf-model-tree.ts';
 import { assertModelChangeable, loadUsableModel, lockProject } from './tmf-project.policy.ts';
@@ -191,6 +192,8 @@ export async function useTmfModel(deps: Deps, ctx: ProjectContext, modelId: numb
         oldValue: { model: previous ? tmfModelLabel(previous) : null },
         newValue: { model: tmfModelLabel(model), foldersCreated: result.created, foldersMapped: result.mapped },
       });
+    // Another model expects other documents (issue 27 part 4), when the project has started its items.
+    if (changing) await regenerateIfStarted(tx, ctx.actor, ctx.projectId);
     return result;
   });
 }
