@@ -1,8 +1,11 @@
 import { Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { TaskItem, TaskSort } from '@edoc/contract/workflow-requests';
+import type { TaskKind } from '@edoc/contract/workflow';
 import { paths } from '../../../config/paths';
 import { formatDate, formatDateTime } from '../../../lib/format';
+import { issueAddress } from '../../quality-issue/issue-address';
 import type { TaskState } from '../api';
 import { TaskKindTag } from './task-kind-tag';
 
@@ -13,6 +16,9 @@ export interface SortState {
 
 /** The viewer of the task's document: its action panel is where a single task is done. */
 export const viewerHref = (row: TaskItem) => `${paths.view}?fileId=${row.fileId}`;
+
+/** A quality issue's task is done on the document's quality issues (the workspace panel's tab), not in the viewer. */
+const ISSUE_KINDS: readonly TaskKind[] = ['qualityIssue', 'qualityVerify'];
 
 /** Columns of both home lists; the sortable ones are sorted by the server (the list is paged there). */
 export function useTaskColumns(state: TaskState, sorting: SortState): TableColumnsType<TaskItem> {
@@ -37,14 +43,21 @@ export function useTaskColumns(state: TaskState, sorting: SortState): TableColum
       ...sortable('fileName'),
       width: 240,
       ellipsis: { showTitle: false },
-      render: (name: string, row) => (
-        <Tooltip title={t('task.openInViewer')}>
-          {/* "opener": the viewer tab gets a copy of this tab's session; with noopener it would open signed out. */}
-          <a id={`task-open-${row.taskId}`} href={viewerHref(row)} target="_blank" rel="opener">
-            {name}
-          </a>
-        </Tooltip>
-      ),
+      render: (name: string, row) =>
+        ISSUE_KINDS.includes(row.kind) ? (
+          <Tooltip title={t('task.openIssues')}>
+            <Link id={`task-open-${row.taskId}`} to={issueAddress(row.fileId)}>
+              {name}
+            </Link>
+          </Tooltip>
+        ) : (
+          <Tooltip title={t('task.openInViewer')}>
+            {/* "opener": the viewer tab gets a copy of this tab's session; with noopener it would open signed out. */}
+            <a id={`task-open-${row.taskId}`} href={viewerHref(row)} target="_blank" rel="opener">
+              {name}
+            </a>
+          </Tooltip>
+        ),
     },
     {
       title: t('task.col.folder'),
