@@ -32,6 +32,7 @@ export function DocumentDetails({ row }: { row: FileRow }) {
     ['effectiveDate', formatDate(row.effective_date)],
     ['expirationDate', formatDate(row.expiration_date)],
     ['artifact', artifactText(row, folder)],
+    ['country', row.countryCode],
     ['documentDate', formatDate(row.documentDate)],
     ['creator', row.username],
     ['created', formatDateTime(row.createdtime)],

@@ -10,6 +10,7 @@ import { showServerError } from '../../../lib/form-errors';
 import { schemaRule } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
 import { toFormData, useEditDocument } from '../api';
+import { CountryField } from './country-field';
 import { DatesAndComment, isoDay } from './dates-and-comment';
 import { DOCUMENT_FIELD_ERRORS, fileRule, uniqueNameRule } from './document-form-modal';
 import { useDuplicatesOf } from '../hooks/use-duplicates';
@@ -25,6 +26,7 @@ interface EditValues {
   expirationDate?: Dayjs | null;
   documentDate?: Dayjs | null;
   comment?: string;
+  countryId?: number | null;
   file?: File;
 }
 
@@ -56,6 +58,7 @@ export function DocumentEditModal(props: { target: EditTarget | null; allowedTyp
         expirationDate: r.expiration_date ? dayjs(r.expiration_date) : null,
         documentDate: r.documentDate ? dayjs(r.documentDate) : null,
         comment: r.comment ?? '',
+        countryId: r.countryId,
       });
     }
   }, [target, form]);
@@ -74,6 +77,9 @@ export function DocumentEditModal(props: { target: EditTarget | null; allowedTyp
             expirationDate: isoDay(v.expirationDate),
             documentDate: isoDay(v.documentDate),
             comment: v.comment?.trim() ?? '',
+            // Sent only when changed ('' clears it: a trial-level document again), so a site document's edit never
+            // names a country the server would refuse.
+            countryId: (v.countryId ?? null) === row!.countryId ? undefined : (v.countryId ?? ''),
           };
     const onProgress = (f: number) => setProgress(Math.round(f * 100));
     save.mutate(
@@ -147,6 +153,7 @@ export function DocumentEditModal(props: { target: EditTarget | null; allowedTyp
               <Input maxLength={64} />
             </Form.Item>
             <DatesAndComment />
+            <CountryField open={target !== null} id="documentEdit_countryId" />
           </>
         )}
         <EnterSubmits />

@@ -19,6 +19,7 @@ import { checkName, toFormData, useCreateDocument, useRecipients } from '../api'
 import { mayCreateIn, uploadProblem } from '../folders';
 import { useDuplicatesOf } from '../hooks/use-duplicates';
 import { uploadRulesText, useUploadAuth } from '../hooks/use-upload-auth';
+import { CountryField } from './country-field';
 import { DatesAndComment, isoDay } from './dates-and-comment';
 import { DuplicateNotice } from './duplicate-notice';
 import { FilePicker } from './file-picker';
@@ -36,6 +37,7 @@ export interface DocumentFormValues {
   comment?: string;
   scope: 'central' | 'site';
   siteId?: number;
+  countryId?: number;
   tagIds?: number[];
   assigneeId?: number;
   file?: File;
@@ -77,6 +79,7 @@ export const DOCUMENT_FIELD_ERRORS = {
   effective_after_expiry: 'effectiveDate',
   file_too_large: 'file',
   file_type_not_allowed: 'file',
+  country_with_site: 'countryId',
 } as const;
 
 export function DocumentFormModal(props: {
@@ -129,6 +132,8 @@ export function DocumentFormModal(props: {
       comment: v.comment?.trim() ?? '',
       central: String(v.scope !== 'site'),
       siteId: v.scope === 'site' ? v.siteId : undefined,
+      // A site document's country is its site's; the server refuses both.
+      countryId: v.scope === 'site' ? undefined : v.countryId,
       tagIds: (v.tagIds ?? []).join(','),
       assigneeId: v.assigneeId,
     };
@@ -218,7 +223,9 @@ export function DocumentFormModal(props: {
               options={(sites.data ?? []).map((s) => ({ value: s.siteId, label: `${s.code} ${s.name}` }))}
             />
           </Form.Item>
-        ) : null}
+        ) : (
+          <CountryField open={props.open} id="documentForm_countryId" />
+        )}
         <Form.Item name="tagIds" label={t('document.field.tags')}>
           <Select<number[]>
             id="documentForm_tagIds"
