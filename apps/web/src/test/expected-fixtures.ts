@@ -1,3 +1,4 @@
+import { DocStatus } from '@edoc/contract/enums';
 import type { ExpectedItem, ExpectedList } from '@edoc/contract/expected';
 import type { TmfProjectSetup } from '@edoc/contract/tmf-project';
 
@@ -41,7 +42,7 @@ export const expectedItems: ExpectedItem[] = [
     dueDate: null,
     overdue: false,
     state: 'filed',
-    documents: [{ id: 501, name: 'Protocol v1 signed.pdf', status: 6 }],
+    documents: [{ id: 501, name: 'Protocol v1 signed.pdf', status: DocStatus.Archived }],
   }),
   expectedItemOf({
     id: 3,
