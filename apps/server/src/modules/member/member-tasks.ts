@@ -8,6 +8,7 @@ import { documents } from '../../db/schema/documents.ts';
 import { members, roles } from '../../db/schema/projects.ts';
 import { stageAssignees, tasks } from '../../db/schema/workflow.ts';
 import type { TrailActor } from '../../trail/trail.service.ts';
+import { handOverIssues } from '../quality-issue/quality-issue-handover.ts';
 
 /** A member's open tasks in the project (SPEC §6 `user_has_tasks` lists them: contract memberOpenTasks). */
 export async function unfinishedTasks(tx: Tx, projectId: number, userId: number): Promise<MemberOpenTasks> {
@@ -80,6 +81,9 @@ export async function handOverTasks(
     }
     if (task.kind === 'receive')
       await tx.update(documents).set({ assigneeId: successor }).where(eq(documents.id, task.documentId));
+    // An issue to resolve goes with its task (the first of a document's alike tasks moves them all: the rest find none).
+    if (task.kind === 'qualityIssue')
+      await handOverIssues(tx, { projectId, documentId: task.documentId, from: userId, to: successor, actor: to });
     await tx.update(tasks).set({ userId: successor }).where(eq(tasks.id, task.id));
   }
   return open.length;

@@ -20,6 +20,8 @@ export interface IssueWorld extends LibraryWorld {
   author2: ProjectPerson;
   siteChecker: ProjectPerson;
   siteIds: [number, number];
+  /** The authors' role, for one more author. */
+  writerRole: number;
   /** The label of a document's current version (V1.0 …). */
   versionOf: (documentId: number) => Promise<string>;
   raise: (who: ProjectPerson, body: Partial<QualityIssueCreateBody> & { documentId: number }) => Promise<number>;
@@ -84,5 +86,17 @@ export async function createIssueWorld(code: string): Promise<IssueWorld> {
     )
       .map((r) => r.v as Record<string, unknown> | null)
       .filter((v): v is Record<string, unknown> => v?.qualityIssue === issueId);
-  return { ...L, checker, author, author2, siteChecker, siteIds, versionOf, raise, pendingTasks, stepsOf };
+  return {
+    ...L,
+    checker,
+    author,
+    author2,
+    siteChecker,
+    siteIds,
+    writerRole: writer,
+    versionOf,
+    raise,
+    pendingTasks,
+    stepsOf,
+  };
 }

@@ -1,5 +1,9 @@
+import { manageMemberRoutes } from '@edoc/contract/member-routes';
 import { qualityIssueRoutes as r } from '@edoc/contract/quality-issue-routes';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { members } from '../../db/schema/projects.ts';
+import { joinProject } from '../../test/factories.ts';
 import { createIssueWorld, type IssueWorld } from './quality-issue-fixture.ts';
 
 // Issue 27 part 5: quality issues, their cycle, their state machine, who may take each step, their Home tasks and
@@ -178,5 +182,22 @@ describe('who may', () => {
     expect((await W.as(W.author).call(r.verify, { params: { id } })).statusCode).toBe(403);
     expect((await W.as(W.world.pm).call(r.verify, { params: { id } })).statusCode).toBe(403);
     expect((await W.as(W.checker).call(r.verify, { params: { id } })).statusCode).toBe(200);
+  });
+});
+
+describe('a removed member', () => {
+  it('hands their open issue over with its task to the administrator who removes them, in the trail', async () => {
+    const leaving = await joinProject(W.ctx, W.world, W.writerRole);
+    const doc = await W.processedDocument();
+    const id = await W.raise(W.checker, { documentId: doc, assigneeId: leaving.id });
+    const [row] = await W.ctx.db.select().from(members).where(eq(members.userId, leaving.id));
+    const removed = await W.as(W.world.pm).call(manageMemberRoutes.remove, { params: { id: row.id } });
+    expect(removed.statusCode).toBe(200);
+    expect(await issueOf(W.world.pm, doc, id)).toMatchObject({
+      assignee: { id: W.world.pm.id },
+      abilities: { resolve: true },
+    });
+    expect(await W.pendingTasks(W.world.pm, doc, 'qualityIssue')).toBe(1);
+    expect((await W.stepsOf(doc, id)).map((s) => s.issueStep)).toEqual(['raise', 'reassign']);
   });
 });
