@@ -1,6 +1,6 @@
 import type { TmfLevel, TmfModelBody } from '@edoc/contract/tmf-model';
-import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
 import { tmfModels } from '../../db/schema/tmf-models.ts';
 import { ICH_E6_FOLDERS } from '../template/ich-e6.ts';
 import { canonicalTree, readTree, writeTree } from './tmf-model-tree.ts';
@@ -73,7 +73,7 @@ export async function ensureShippedTmfModels(db: Db): Promise<void> {
       const same =
         latest.source === (model.source ?? null) &&
         JSON.stringify(canonicalTree(await readTree(tx, latest.id))) === JSON.stringify(canonicalTree(model.zones));
-      if (same) return;
+      if (same) return ensureShippedRules(tx, model.name);
     }
     const [row] = await tx
       .insert(tmfModels)
@@ -88,5 +88,32 @@ export async function ensureShippedTmfModels(db: Db): Promise<void> {
     // Written as a draft, then published: the triggers take no rows into a published model.
     await writeTree(tx, row.id, model.zones);
     await tx.update(tmfModels).set({ state: 'published' }).where(eq(tmfModels.id, row.id));
+    await ensureShippedRules(tx, model.name);
   });
+}
+
+/**
+ * The shipped model's expected-document rules (issue 27 part 4), by section, as ICH E6(R2) 8.1 groups the essential
+ * documents by the stage of the trial in which they are normally generated: 8.2 "before the clinical phase of the
+ * trial commences" is due by the site's activation (site level) or the first subject in (trial level); 8.3 "during
+ * the clinical conduct of the trial" hangs on no milestone; 8.4 "after completion or termination of the trial" is
+ * due by the site's close or the trial's. Offset 0, once. Added to every shipped version that lacks them (migration
+ * 0033's trigger lets edoc insert them into a published shipped model, nothing more), so it is idempotent.
+ */
+const SHIPPED_RULES: Array<{ section: string; level: 'trial' | 'site'; milestone: string }> = [
+  { section: '8.2', level: 'site', milestone: 'site_activated' },
+  { section: '8.2', level: 'trial', milestone: 'first_subject_in' },
+  { section: '8.4', level: 'site', milestone: 'site_closed' },
+  { section: '8.4', level: 'trial', milestone: 'trial_closed' },
+];
+
+async function ensureShippedRules(tx: Tx, name: string): Promise<void> {
+  for (const rule of SHIPPED_RULES)
+    await tx.execute(sql`
+      insert into tmf_expected_rules (model_id, artifact_id, level, milestone_code, offset_days, recurrence)
+      select m.id, a.id, ${rule.level}, ${rule.milestone}, 0, 'once'
+      from tmf_models m join tmf_artifacts a on a.model_id = m.id
+      where m.company_id is null and m.name = ${name} and a.number like ${`${rule.section}.%`}
+        and ${rule.level} = any(a.levels)
+        and not exists (select 1 from tmf_expected_rules r where r.artifact_id = a.id and r.level = ${rule.level})`);
 }

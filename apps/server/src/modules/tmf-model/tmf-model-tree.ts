@@ -3,6 +3,7 @@ import { TMF_LEVELS, type TmfArtifactView, type TmfZoneView } from '@edoc/contra
 import { asc, count, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { tmfArtifacts, tmfSections, tmfZones } from '../../db/schema/tmf-models.ts';
+import { readRules } from './tmf-model-rules.ts';
 
 /**
  * A model's zones, sections and artifacts as rows: written whole (a draft's content is replaced, not patched) and read
@@ -174,6 +175,7 @@ export async function readTree(tx: Tx, modelId: number): Promise<TmfZoneView[]> 
     .from(tmfArtifacts)
     .where(eq(tmfArtifacts.modelId, modelId))
     .orderBy(asc(tmfArtifacts.position));
+  const rules = await readRules(tx, modelId);
   const artifactsOf = new Map<number, TmfArtifactView[]>();
   for (const a of artifacts) {
     const list = artifactsOf.get(a.sectionId) ?? [];
@@ -190,6 +192,7 @@ export async function readTree(tx: Tx, modelId: number): Promise<TmfZoneView[]> 
       review: a.review,
       qc: a.qc,
       approval: a.approval,
+      rules: rules.get(a.id) ?? [],
     });
     artifactsOf.set(a.sectionId, list);
   }

@@ -17,6 +17,7 @@ import {
   visibleTo,
   type TmfModelRow,
 } from './tmf-model.policy.ts';
+import { checkRules, copyRules, writeRules } from './tmf-model-rules.ts';
 import {
   canonicalTree,
   clearTree,
@@ -119,11 +120,13 @@ export async function createTmfModel(
   return deps.db.transaction(async (tx) => {
     await assertCompanyExists(tx, companyId);
     await assertNameFree(tx, companyId, body.name, 1);
+    await checkRules(tx, companyId, body.zones);
     const [row] = await tx
       .insert(tmfModels)
       .values({ companyId, name: body.name, source: body.source || null, createdBy: ctx.actor.actorId })
       .returning();
     await writeTree(tx, row.id, body.zones);
+    await writeRules(tx, row.id, body.zones);
     await recordTrail(tx, scoped(ctx.actor, companyId), {
       type: TrailType.Create,
       objectType: 'tmf_model',
@@ -144,6 +147,7 @@ export async function updateTmfModel(
   await deps.db.transaction(async (tx) => {
     const before = await loadOwnDraft(tx, companyId, id);
     await assertNameFree(tx, companyId, body.name, before.version, id);
+    await checkRules(tx, companyId, body.zones);
     const old = await readTree(tx, id);
     const [after] = await tx
       .update(tmfModels)
@@ -152,6 +156,7 @@ export async function updateTmfModel(
       .returning();
     await clearTree(tx, id);
     await writeTree(tx, id, body.zones);
+    await writeRules(tx, id, body.zones);
     await recordTrail(tx, scoped(ctx.actor, companyId), {
       type: TrailType.Update,
       objectType: 'tmf_model',
@@ -216,6 +221,7 @@ export async function newTmfModelVersion(
       })
       .returning();
     await writeTree(tx, row.id, zones);
+    await copyRules(tx, from.id, row.id);
     await recordTrail(tx, scoped(ctx.actor, companyId), {
       type: TrailType.Create,
       objectType: 'tmf_model',
