@@ -8,6 +8,7 @@ import {
 } from '@tanstack/react-query';
 import type { QualityIssueCreateBody } from '@edoc/contract/quality-issue';
 import { qualityIssueRoutes } from '@edoc/contract/quality-issue-routes';
+import { workflowRoutes } from '@edoc/contract/workflow-routes';
 import type { RouteInput } from '@edoc/contract/route';
 import { call } from '../../lib/api-client';
 import { useProjectKey, type ProjectKey } from '../../lib/project-query';
@@ -28,6 +29,19 @@ export function useQualityIssues(query: IssueListQuery, options: { meta?: QueryM
     queryFn: () => call(qualityIssueRoutes.list, { query }),
     placeholderData: options.paged ? keepPreviousData : undefined,
     meta: options.meta,
+  });
+}
+
+/**
+ * Who an issue may be assigned to: the members who may read a document of this folder (/folder/recipients, the
+ * question the upload form asks; the server checks the assignee itself). Here and not the document feature's hook:
+ * the workspace page composes this feature's tab, so this feature may not import the document feature back.
+ */
+export function useIssueAssignees(folderId: number | null, enabled: boolean) {
+  return useQuery({
+    queryKey: [...issuesKey(useProjectKey()), 'assignees', folderId ?? 0],
+    queryFn: () => call(workflowRoutes.recipients, { query: { folderId: folderId ?? undefined } }),
+    enabled: enabled && folderId !== null,
   });
 }
 

@@ -11,8 +11,7 @@ import { Dialog } from '../../../components/dialog';
 import { showServerError } from '../../../lib/form-errors';
 import { requiredRule, schemaRule } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
-import { useRecipients } from '../../document/api';
-import { useIssueStep } from '../api';
+import { useIssueAssignees, useIssueStep } from '../api';
 
 /** The steps that ask for something first: a text (why, how) or another assignee. Verify asks only for a yes. */
 export type AskingStep = 'resolve' | 'reopen' | 'waive' | 'reassign';
@@ -55,7 +54,7 @@ export function IssueStepDialog(props: {
   useRevalidateOnLanguage(form);
   const action = props.step?.action ?? 'resolve';
   const reassigning = action === 'reassign';
-  const assignees = useRecipients(props.folderId ?? undefined, undefined, props.step !== null && reassigning);
+  const assignees = useIssueAssignees(props.folderId, props.step !== null && reassigning);
   const open = props.step !== null;
 
   useEffect(() => {

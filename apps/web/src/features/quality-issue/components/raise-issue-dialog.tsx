@@ -11,8 +11,7 @@ import { EnterSubmits } from '../../../components/enter-submits';
 import { showServerError } from '../../../lib/form-errors';
 import { requiredRule, schemaRule } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
-import { useRecipients } from '../../document/api';
-import { useRaiseIssue } from '../api';
+import { useIssueAssignees, useRaiseIssue } from '../api';
 
 /** The document an issue is raised on, as the panel's row or the viewer's detail knows it. */
 export interface IssueTarget {
@@ -42,7 +41,7 @@ export function RaiseIssueDialog(props: { open: boolean; target: IssueTarget; pa
   const [form] = Form.useForm<RaiseValues>();
   useRevalidateOnLanguage(form);
   const { open, target, page } = props;
-  const assignees = useRecipients(target.folderId ?? undefined, undefined, open);
+  const assignees = useIssueAssignees(target.folderId, open);
 
   useEffect(() => {
     if (!open) return;
