@@ -58,6 +58,11 @@ export async function handOverTasks(
   if (open.length === 0) return 0;
   const successor = await successorOf(tx, projectId, userId, to.actorId ?? userId);
   for (const task of open) {
+    // Verifying a fix is the raiser's own judgement (issue 27 part 5): not handed over; an administrator may waive.
+    if (task.kind === 'qualityVerify') {
+      await tx.update(tasks).set({ state: TaskState.Cancelled, doneAt: new Date() }).where(eq(tasks.id, task.id));
+      continue;
+    }
     if (task.stageAssigneeId !== null) {
       const [already] = await tx
         .select({ id: stageAssignees.id })

@@ -20,8 +20,9 @@ export interface IssueWorld extends LibraryWorld {
   author2: ProjectPerson;
   siteChecker: ProjectPerson;
   siteIds: [number, number];
-  /** The authors' role, for one more author. */
+  /** The authors' and the checkers' roles, for one more of them. */
   writerRole: number;
+  qcRole: number;
   /** The label of a document's current version (V1.0 …). */
   versionOf: (documentId: number) => Promise<string>;
   raise: (who: ProjectPerson, body: Partial<QualityIssueCreateBody> & { documentId: number }) => Promise<number>;
@@ -94,6 +95,7 @@ export async function createIssueWorld(code: string): Promise<IssueWorld> {
     siteChecker,
     siteIds,
     writerRole: writer,
+    qcRole: qc,
     versionOf,
     raise,
     pendingTasks,

@@ -200,4 +200,17 @@ describe('a removed member', () => {
     expect(await W.pendingTasks(W.world.pm, doc, 'qualityIssue')).toBe(1);
     expect((await W.stepsOf(doc, id)).map((s) => s.issueStep)).toEqual(['raise', 'reassign']);
   });
+
+  it('leaves a resolved issue they raised unverified, without a task, for an administrator to waive', async () => {
+    const raiser = await joinProject(W.ctx, W.world, W.qcRole);
+    const doc = await W.processedDocument();
+    const id = await W.raise(raiser, { documentId: doc });
+    await W.as(W.author).call(r.resolve, { params: { id }, body: { resolution: 'Fixed' } });
+    const [row] = await W.ctx.db.select().from(members).where(eq(members.userId, raiser.id));
+    expect((await W.as(W.world.pm).call(manageMemberRoutes.remove, { params: { id: row.id } })).statusCode).toBe(200);
+    expect(await W.pendingTasks(W.world.pm, doc, 'qualityVerify')).toBe(0);
+    expect((await issueOf(W.world.pm, doc, id)).abilities).toMatchObject({ verify: false, waive: true });
+    const waived = await W.as(W.world.pm).call(r.waive, { params: { id }, body: { reason: 'Raiser left' } });
+    expect(waived.statusCode).toBe(200);
+  });
 });
