@@ -321,12 +321,6 @@ export const ERRORS = {
     '{field} must be a project member who may read the document',
   ],
   quality_issue_version: [400, '{field}不是该文档的版本', '{field} is not a version of this document'],
-  // TMF health (issue 27 part 6)
-  tmf_model_not_chosen: [
-    409,
-    '项目尚未选择TMF模型，无法计算TMF健康指标',
-    'The project has not chosen a TMF model: the TMF health figures need one',
-  ],
   tmf_level_missing: [400, '未标明适用层级（试验、国家或中心）', 'No level is marked (trial, country or site)'],
   import_column_missing: [400, '缺少列“{field}”', 'The column "{field}" is missing'],
   folder_move_invalid: [

@@ -21,7 +21,7 @@ import {
  * administrator's (the system administrator naming the company, as /tmf-model/*).
  */
 export const tmfHealthRoutes = {
-  /** The figures of everything, per group and the 12-week trend; 409 tmf_model_not_chosen without a model. */
+  /** The figures of everything, per group and the 12-week trend; 409 tmf_model_none without a model. */
   summary: defineRoute('GET', '/tmf-health/summary', { query: tmfSummaryQuery, response: tmfSummary }),
   /** The drill-down of an item figure: missing (open), overdue, filed, not applicable. */
   items: defineRoute('GET', '/tmf-health/items', { query: tmfItemsQuery, response: tmfItemPage }),

@@ -28,7 +28,7 @@ export interface HealthScope {
   siteId?: number;
 }
 
-/** The project's model and target; 409 tmf_model_not_chosen while it has no model. */
+/** The project's model and target; 409 tmf_model_none while it has no model. */
 export async function projectHealth(tx: Tx, projectId: number) {
   const [row] = await tx
     .select({ modelId: projects.tmfModelId, days: projects.tmfTargetDays, unit: projects.tmfTargetUnit })
@@ -52,7 +52,7 @@ export async function healthScope(
   narrow: { countryId?: number; siteId?: number } = {},
 ): Promise<HealthScope> {
   const whole = await wholeProjectScope(tx, ctx.projectId);
-  if (!whole) fail('tmf_model_not_chosen');
+  if (!whole) fail('tmf_model_none');
   const siteIds = await visibleSites(tx, ctx);
   const scope = { ...whole, siteIds, countryId: narrow.countryId, siteId: narrow.siteId };
   if (ctx.fullAccess) return scope;

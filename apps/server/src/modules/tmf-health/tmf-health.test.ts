@@ -200,7 +200,7 @@ describe('what a caller counts follows their rights', () => {
     expect((await summary(H.world.pm, { countryId: H.countryIds.US })).total).toMatchObject({ expected: 1 });
     const refused = await as(other.pm).call(r.summary);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ errorCode: 'tmf_model_not_chosen' });
+    expect(refused.json()).toMatchObject({ errorCode: 'tmf_model_none' });
   });
 });
 

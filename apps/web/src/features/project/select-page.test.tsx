@@ -237,7 +237,7 @@ describe('project select page', () => {
       'GET /common/study': () => reply(projectEntryList, { data: [alpha, beta], total: 2 }),
       'GET /common/company': () => reply(managedCompanyList, []),
       'POST /common/study/entry': () => reply(projectEntryData, { ...entryOf(12, 'Beta trial') }),
-      'GET /tmf-health/summary': () => envelope(null, { status: 409, errorCode: 'tmf_model_not_chosen' }),
+      'GET /tmf-health/summary': () => envelope(null, { status: 409, errorCode: 'tmf_model_none' }),
     });
     const router = renderApp('/select?enter=12&next=%2Ftmf-health');
     await waitFor(() => expect(router.state.location.pathname).toBe('/tmf-health'));

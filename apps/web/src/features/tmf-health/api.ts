@@ -17,7 +17,7 @@ export function useTmfSummary(view: HealthView) {
     queryKey: [...useHealthKey(), 'summary', view],
     queryFn: () => call(tmfHealthRoutes.summary, { query: view }),
     placeholderData: keepPreviousData,
-    // The page explains its refusals itself: 409 tmf_model_not_chosen is its empty state, not a toast.
+    // The page explains its refusals itself: 409 tmf_model_none is its empty state, not a toast.
     meta: { silentError: true },
   });
 }

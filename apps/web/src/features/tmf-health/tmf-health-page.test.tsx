@@ -197,7 +197,7 @@ describe('TMF health page', () => {
     await changeLanguage('en-US');
     enterProject();
     const noModel = () =>
-      envelope(null, { status: 409, errorCode: 'tmf_model_not_chosen', msg: 'The project has no TMF model' });
+      envelope(null, { status: 409, errorCode: 'tmf_model_none', msg: 'The project has no TMF model' });
     mockApi(routes(serve(tmfHealthRoutes.summary, noModel)));
     renderApp('/tmf-health');
     expect(await screen.findByText(/The project has no TMF model yet/)).toBeInTheDocument();

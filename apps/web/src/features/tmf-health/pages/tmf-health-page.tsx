@@ -38,7 +38,7 @@ export function TmfHealthPage() {
     setParams(withParams(params, { drill: kind, key: group?.key, category }));
   const closeDrill = () => setParams(withParams(params, { drill: undefined, key: undefined, category: undefined }));
 
-  const noModel = isApiError(summary.error) && summary.error.errorCode === 'tmf_model_not_chosen';
+  const noModel = isApiError(summary.error) && summary.error.errorCode === 'tmf_model_none';
   const data = summary.data;
   const groupLabel = drill?.key ? (data?.groups.find((g) => g.key === drill.key)?.label ?? drill.key) : undefined;
 
