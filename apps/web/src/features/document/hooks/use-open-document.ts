@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 
 /** The side panel's tabs (issue 12): the document's details, versions, flow, trail and comments. */
-export const PANEL_TABS = ['details', 'versions', 'flow', 'trail', 'comments'] as const;
+export const PANEL_TABS = ['details', 'versions', 'flow', 'trail', 'comments', 'quality', 'expected'] as const;
 export type PanelTab = (typeof PANEL_TABS)[number];
 
 const idOf = (raw: string | null) => (raw && /^\d{1,15}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null);
