@@ -267,4 +267,22 @@ describe('rights', () => {
     expect((await staff.call(r.list)).statusCode).toBe(403);
     expect((await staff.call(r.generate)).statusCode).toBe(403);
   });
+
+  it('lets only who may edit the document link it', async () => {
+    const doc = await upload('01.01.02', { central: 'false', siteId: site.S02 });
+    const [item] = (await matches(doc)).linked;
+    expect(item).toBeDefined();
+    const staff = client(ctx.app, world.staff.token);
+    const refused = await staff.post('/expected/unlink', { itemId: item.id, documentId: doc });
+    expect([403, 404]).toContain(refused.statusCode);
+    expect((await matches(doc)).linked.map((i) => i.id)).toEqual([item.id]);
+  });
+
+  it('keeps a country its documents are filed at (409 country_has_documents)', async () => {
+    const de = (await pm().call(countryRoutes.create, { body: { code: 'DE', name: 'Germany' } })).data.id;
+    await upload('01.01.01', { countryId: de });
+    const res = await pm().call(countryRoutes.delete, { params: { id: de } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().msg).toContain('Documents');
+  });
 });

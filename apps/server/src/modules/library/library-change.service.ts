@@ -10,6 +10,7 @@ import type { ProjectContext } from '../../plugins/context.ts';
 import { lockDocumentFor } from '../../access/document-access.ts';
 import { nextVersionNo } from '../../access/versions.ts';
 import { closeTasks, openTasks } from '../task/task-rows.ts';
+import { refileDocuments } from '../expected/expected-filing.ts';
 import { recordTrail } from '../../trail/trail.service.ts';
 import { peopleWhoMay } from '../../access/assignees.ts';
 import { requireTransition } from '../../access/workflow-state.ts';
@@ -193,5 +194,7 @@ export async function decideDeletion(
           newValue: decided,
         },
   );
+  // Deleted, it fulfils no expected document any more (issue 27 part 4).
+  if (input.pass) await refileDocuments(tx, ctx.actor, [doc.id]);
   return { fileId: doc.id, status: DocStatus.Archived };
 }
