@@ -10,13 +10,18 @@ import { useDocumentRow } from '../api';
 import type { OpenDocument, PanelTab } from '../hooks/use-open-document';
 import { CommentsList } from './comments-list';
 import { DocumentDetails } from './document-details';
+import { ExpectedTab } from './expected-tab';
 import { panelPrefix, RowActions, useRowMenu, type RowActionHandlers } from './row-actions';
 import { VersionsTable } from './versions-table';
 
-/** What other features show about a document, composed in by the page (flow: workflow, trail: audit). */
+/**
+ * What other features show about a document, composed in by the page (flow: workflow, trail: audit, quality: its
+ * quality issues).
+ */
 export interface PanelParts {
   flow: (row: FileRow) => ReactNode;
   trail: (row: FileRow) => ReactNode;
+  quality: (row: FileRow) => ReactNode;
 }
 
 /**
@@ -38,6 +43,8 @@ export function DocumentPanel(props: RowActionHandlers & { open: OpenDocument; p
     { key: 'flow', show: can('viewDoc'), render: props.parts.flow },
     { key: 'trail', show: can('viewTrailDoc'), render: props.parts.trail },
     { key: 'comments', show: can('viewDoc'), render: (r) => <CommentsList row={r} /> },
+    { key: 'quality', show: can('viewDoc'), render: props.parts.quality },
+    { key: 'expected', show: can('viewDoc'), render: (r) => <ExpectedTab row={r} canEdit={can('editDoc')} /> },
   ];
   const shown = tabs.filter((x) => x.show);
   const active = shown.some((x) => x.key === tab) ? tab : 'details';

@@ -11,6 +11,7 @@ import { RecycleBin } from '../components/recycle-bin';
 import { FolderPickModal } from '../../../components/folder-pick-modal';
 import { RenameModal } from '../components/small-modals';
 import { WorkflowTimeline } from '../../workflow/components/workflow-timeline';
+import { DocumentIssues } from '../../quality-issue/components/document-issues';
 import { DocumentPanel } from '../components/document-panel';
 import { useWorkTree } from '../../folder/work-tree';
 import { mayCreateIn } from '../folders';
@@ -115,6 +116,9 @@ export function WorkspacePage() {
         parts={{
           flow: (row) => <WorkflowTimeline fileId={row.fileId} />,
           trail: (row) => <FileTrail fileId={row.fileId} />,
+          quality: (row) => (
+            <DocumentIssues target={{ documentId: row.fileId, folderId: row.folderId, versionNo: row.version_no }} />
+          ),
         }}
       />
     </>
