@@ -158,7 +158,7 @@ describe('expected documents page', () => {
     expect(await screen.findByText('Expected document added')).toBeInTheDocument();
   });
 
-  it('points to the TMF model page while the project has none, and explains an empty list', async () => {
+  it('points to the TMF model page while the project has none', async () => {
     await changeLanguage('en-US');
     enterProject();
     mockApi(routes(serve(tmfProjectRoutes.setup, { model: null, artifacts: [], folders: [] })));
