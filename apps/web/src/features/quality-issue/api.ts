@@ -94,7 +94,8 @@ function callStep(step: IssueStep) {
   }
 }
 
+/** Refreshed after a refusal too: a 409 means someone else moved the issue on, and its buttons should say so. */
 export function useIssueStep(meta?: MutationMeta) {
   const refresh = useRefresh();
-  return useMutation({ meta, mutationFn: callStep, onSuccess: refresh });
+  return useMutation({ meta, mutationFn: callStep, onSettled: refresh });
 }

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, App, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -52,10 +52,13 @@ export function IssueStepDialog(props: {
   const { message } = App.useApp();
   const [form] = Form.useForm<StepValues>();
   useRevalidateOnLanguage(form);
-  const action = props.step?.action ?? 'resolve';
+  // The last step asked for stays shown while the dialog closes, instead of its title turning into another step's.
+  const [shown, setShown] = useState(props.step);
+  if (props.step && props.step !== shown) setShown(props.step);
+  const action = shown?.action ?? 'resolve';
   const reassigning = action === 'reassign';
-  const assignees = useIssueAssignees(props.folderId, props.step !== null && reassigning);
   const open = props.step !== null;
+  const assignees = useIssueAssignees(props.folderId, open && reassigning);
 
   useEffect(() => {
     if (open) form.resetFields();
@@ -64,7 +67,7 @@ export function IssueStepDialog(props: {
   // The server's refusal of the assignee goes under the field; a state already changed by someone else is toasted.
   const run = useIssueStep({ silentError: true });
   const submit = (values: StepValues) => {
-    const issue = props.step?.issue;
+    const issue = shown?.issue;
     if (!issue) return;
     const id = issue.id;
     const said = values.text?.trim() ?? '';
@@ -118,7 +121,7 @@ export function IssueStepDialog(props: {
               loading={assignees.isFetching}
               notFoundContent={t('qualityIssue.noAssignees')}
               options={(assignees.data ?? [])
-                .filter((u) => u.id !== props.step?.issue.assignee.id)
+                .filter((u) => u.id !== shown?.issue.assignee.id)
                 .map((u) => ({ value: u.id, label: `${u.name} (${u.email})` }))}
             />
           </Form.Item>
