@@ -143,9 +143,20 @@ export async function generateItems(
  * caller's transaction, but only for a project that has a model and has generated before (one that never did
  * stays empty until its administrator asks). Cheap when nothing changes: one statement, no trail row.
  */
-export async function regenerateIfStarted(tx: Tx, actor: TrailActor, projectId: number): Promise<void> {
+export async function regenerateIfStarted(
+  tx: Tx,
+  actor: TrailActor,
+  projectId: number,
+  milestoneCode?: string,
+): Promise<void> {
+  // A milestone no rule of the model names, and that closes nothing, moves no due date: nothing to do.
+  const moves = milestoneCode
+    ? sql`and (${milestoneCode} in ('site_closed', 'trial_closed') or exists (
+        select 1 from projects p join tmf_expected_rules r on r.model_id = p.tmf_model_id
+        where p.id = ${projectId} and r.milestone_code = ${milestoneCode}))`
+    : sql``;
   const started = await tx.execute<{ ok: boolean }>(sql`
     select exists (select 1 from expected_items where project_id = ${projectId})
-      and exists (select 1 from projects where id = ${projectId} and tmf_model_id is not null) as ok`);
+      and exists (select 1 from projects where id = ${projectId} and tmf_model_id is not null) ${moves} as ok`);
   if (started.rows[0]?.ok) await generateItems(tx, actor, projectId, { trailWhenNothing: false });
 }

@@ -122,7 +122,7 @@ export async function saveMilestone(deps: Deps, ctx: ProjectContext, input: Mile
         newValue: { ...at, planned, actual },
       });
       // Due dates hang on milestones (issue 27 part 4).
-      await regenerateIfStarted(tx, ctx.actor, ctx.projectId);
+      await regenerateIfStarted(tx, ctx.actor, ctx.projectId, type.code);
     });
   // Two first saves of one cell at once: the unique index refuses the slower insert; it runs again and updates.
   await attempt().catch((err: unknown) => (isUniqueViolation(err) ? attempt() : Promise.reject(err)));
