@@ -1,6 +1,9 @@
 import { useSearchParams } from 'react-router';
 
-/** The side panel's tabs (issue 12): the document's details, versions, flow, trail and comments. */
+/**
+ * The side panel's tabs (issue 12): the document's details, versions, flow, trail and comments, and (issue 27) its
+ * quality issues and the expected documents it fulfils.
+ */
 export const PANEL_TABS = ['details', 'versions', 'flow', 'trail', 'comments', 'quality', 'expected'] as const;
 export type PanelTab = (typeof PANEL_TABS)[number];
 
