@@ -4,7 +4,7 @@ import { qualityIssueRoutes as r } from '@edoc/contract/quality-issue-routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailsTo } from '../../test/records.ts';
 import { mailNewTasks } from '../task/task-mail.ts';
-import { createIssueWorld, type IssueWorld } from './quality-issue-fixture.ts';
+import { createIssueWorld, type IssueWorld } from '../../test/quality-issue-fixture.ts';
 
 // Issue 27 part 5: unfinished quality issues hold a document back from the library; an issue on a site's document
 // is seen only by who sees that site; the assignee of a new issue is mailed as a new task's assignee is.
@@ -25,7 +25,7 @@ describe('archiving a document with quality issues', () => {
     const refused = await archive(doc);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ errorCode: 'quality_issues_open' });
-    expect(refused.json<{ msg: string }>().msg).toContain('2 quality issue');
+    expect(refused.msg).toContain('2 quality issue');
     expect(await W.statusOf(doc)).toBe(DocStatus.Processed);
 
     await W.as(W.author).call(r.resolve, { params: { id }, body: { resolution: 'Fixed' } });

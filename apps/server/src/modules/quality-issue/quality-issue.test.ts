@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members } from '../../db/schema/projects.ts';
 import { joinProject } from '../../test/factories.ts';
-import { createIssueWorld, type IssueWorld } from './quality-issue-fixture.ts';
+import { createIssueWorld, type IssueWorld } from '../../test/quality-issue-fixture.ts';
 
 // Issue 27 part 5: quality issues, their cycle, their state machine, who may take each step, their Home tasks and
 // their trail on the document (archiving and site visibility: quality-issue-archive.test.ts).

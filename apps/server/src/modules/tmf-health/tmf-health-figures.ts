@@ -1,3 +1,5 @@
+import { StageState } from '@edoc/contract/states';
+import { Stage } from '@edoc/contract/workflow';
 import { QUALITY_ISSUE_CATEGORIES, type QualityIssueCategory } from '@edoc/contract/quality-issue';
 import type { TmfFigures, TmfGroupBy } from '@edoc/contract/tmf-health';
 import { sql, type SQL } from 'drizzle-orm';
@@ -58,13 +60,13 @@ async function timelinessCounts(tx: Tx, scope: HealthScope, by: Key, total: bool
 /** Closed QC stages (stage 4, passed 1 or rejected 2); a document's first is its earliest closed one. */
 async function qcCounts(tx: Tx, scope: HealthScope, by: Key, total: boolean) {
   const r = await tx.execute<Row<{ decided: number; rejected: number; docs: number; first_passed: number }>>(sql`
-    select key, count(*)::int as decided, count(*) filter (where state = 2)::int as rejected,
-      count(distinct doc)::int as docs, count(*) filter (where first and state = 1)::int as first_passed
+    select key, count(*)::int as decided, count(*) filter (where state = ${StageState.Rejected})::int as rejected,
+      count(distinct doc)::int as docs, count(*) filter (where first and state = ${StageState.Passed})::int as first_passed
     from (select ${documentKey(by)} as key, d.id as doc, rs.state,
         row_number() over (partition by d.id order by rs.closed_at, rs.id) = 1 as first
       from route_stages rs join document_routes dr on dr.id = rs.route_id
       join documents d on d.id = dr.document_id ${documentJoins}
-      where ${documentsWhere(scope)} and rs.stage = 4 and rs.state in (1, 2)) qc
+      where ${documentsWhere(scope)} and rs.stage = ${Stage.Qc} and rs.state in (${StageState.Passed}, ${StageState.Rejected})) qc
     ${groupBy(sql`key`, total, by)}`);
   return keyed(r.rows);
 }

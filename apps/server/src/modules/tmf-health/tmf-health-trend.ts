@@ -1,3 +1,5 @@
+import { StageState } from '@edoc/contract/states';
+import { Stage } from '@edoc/contract/workflow';
 import type { TmfTrendPoint } from '@edoc/contract/tmf-health';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
@@ -69,10 +71,10 @@ export async function trendOf(tx: Tx, scope: HealthScope, today = new Date()): P
     group by 1`);
   const qc = await tx.execute<{ k: number; n: number; rejected: number }>(sql`
     select ${bucket(sql`(rs.closed_at at time zone 'UTC')::date`, first)} as k, count(*)::int as n,
-      count(*) filter (where rs.state = 2)::int as rejected
+      count(*) filter (where rs.state = ${StageState.Rejected})::int as rejected
     from route_stages rs join document_routes dr on dr.id = rs.route_id
     join documents d on d.id = dr.document_id ${documentJoins}
-    where ${documentsWhere(scope)} and rs.stage = 4 and rs.state in (1, 2)
+    where ${documentsWhere(scope)} and rs.stage = ${Stage.Qc} and rs.state in (${StageState.Passed}, ${StageState.Rejected})
       and rs.closed_at >= ${start}::timestamp at time zone 'UTC'
       and rs.closed_at < (${last}::date + 1)::timestamp at time zone 'UTC'
     group by 1`);

@@ -8,7 +8,7 @@ import { trail } from '../../db/schema/trail.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { createProjectWorld, PASSWORD, signIn, type ProjectPerson } from '../../test/factories.ts';
 import { client } from '../../test/requests.ts';
-import { dayOf, healthWorld, type HealthWorld } from './tmf-health-fixture.ts';
+import { dayOf, healthWorld, type HealthWorld } from '../../test/tmf-health-fixture.ts';
 import { weekEnds } from './tmf-health-trend.ts';
 
 /*

@@ -1,14 +1,14 @@
 import { tmfProjectRoutes } from '@edoc/contract/tmf-project-routes';
 import type { QualityIssueCategory, QualityIssueState } from '@edoc/contract/quality-issue';
-import { documents, documentVersions } from '../../db/schema/documents.ts';
-import { expectedItemDocuments, expectedItems } from '../../db/schema/expected.ts';
-import { countries, folderGrants, roles, sites } from '../../db/schema/projects.ts';
-import { qualityIssues } from '../../db/schema/quality.ts';
-import { documentRoutes, routeStages } from '../../db/schema/workflow.ts';
-import type { TestContext } from '../../test/context.ts';
-import { createProjectWorld, joinProject, type ProjectPerson, type ProjectWorld } from '../../test/factories.ts';
-import { client } from '../../test/requests.ts';
-import { ichModel } from '../../test/tmf-project-fixture.ts';
+import { documents, documentVersions } from '../db/schema/documents.ts';
+import { expectedItemDocuments, expectedItems } from '../db/schema/expected.ts';
+import { countries, folderGrants, roles, sites } from '../db/schema/projects.ts';
+import { qualityIssues } from '../db/schema/quality.ts';
+import { documentRoutes, routeStages } from '../db/schema/workflow.ts';
+import type { TestContext } from './context.ts';
+import { createProjectWorld, joinProject, type ProjectPerson, type ProjectWorld } from './factories.ts';
+import { client } from './requests.ts';
+import { ichModel } from './tmf-project-fixture.ts';
 
 /*
  * The small world of the TMF health tests (issue 27 part 6), written straight into the tables parts 4 and 5 fill, so

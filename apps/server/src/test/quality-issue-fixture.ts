@@ -3,11 +3,11 @@ import { qualityIssueRoutes } from '@edoc/contract/quality-issue-routes';
 import { taskRoutes } from '@edoc/contract/task-routes';
 import { and, asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { documentVersions } from '../../db/schema/documents.ts';
-import { folderGrants, roles, sites } from '../../db/schema/projects.ts';
-import { trail } from '../../db/schema/trail.ts';
-import { joinProject, type ProjectPerson } from '../../test/factories.ts';
-import { createLibraryWorld, type LibraryWorld } from '../../test/library-world.ts';
+import { documentVersions } from '../db/schema/documents.ts';
+import { folderGrants, roles, sites } from '../db/schema/projects.ts';
+import { trail } from '../db/schema/trail.ts';
+import { joinProject, type ProjectPerson } from './factories.ts';
+import { createLibraryWorld, type LibraryWorld } from './library-world.ts';
 
 /**
  * What the quality issue tests share (issue 27 part 5): the library world (documents processed by its administrator,
