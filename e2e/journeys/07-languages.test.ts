@@ -3,8 +3,10 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '@edoc/test-support/files';
+import { expectedRoutes } from '@edoc/contract/expected-routes';
 import { siteRoutes } from '@edoc/contract/site-routes';
 import { tmfModelRoutes } from '@edoc/contract/tmf-model-routes';
+import { tmfProjectRoutes } from '@edoc/contract/tmf-project-routes';
 import { api, type Account } from '../support/api.ts';
 import { axeViolations, describeViolations } from '../support/axe.ts';
 import { env, keepShot, launch, skipReason, visit } from '../support/browser.ts';
@@ -81,6 +83,7 @@ const PAGES = {
     '/company/template/encode',
     '/company/template/codeType',
     '/company/template/tmf',
+    '/company/tmf-health',
     '/company/userCenter',
   ],
   project: [
@@ -102,6 +105,9 @@ const PAGES = {
     '/manage/tmf',
     '/manage/country',
     '/manage/milestone',
+    '/manage/expected',
+    '/tmf-health',
+    '/quality-issues',
     '/user',
   ],
 };
@@ -136,6 +142,10 @@ describe.skipIf(skipReason !== null)(
       const shipped = models.find((m) => m.shipped);
       if (!shipped) throw new Error('no shipped TMF model');
       PAGES.company.push(`/company/template/tmf/${shipped.id}`);
+      // The project on that model with its expected documents, so that TMF health and the expected list have rows.
+      const patToken = await study.tokenOf(pat);
+      await api(patToken, tmfProjectRoutes.use, { body: { modelId: shipped.id } });
+      await api(patToken, expectedRoutes.generate, {});
     });
     afterAll(async () => {
       await browser?.close();

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Card, Flex, Select, Tabs, Typography } from 'antd';
+import { Card, Select, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { QUALITY_ISSUE_STATES, type QualityIssueState } from '@edoc/contract/quality-issue';
@@ -59,26 +59,28 @@ export function QualityIssuesPage() {
   );
 
   return (
-    <Card title={t('qualityIssue.title')}>
+    // The state filter in the card's title bar: inside the tab list (its extra content) it sat among the tabs, which
+    // a tab list may not hold (axe aria-required-children).
+    <Card
+      title={t('qualityIssue.title')}
+      extra={
+        <Select<QualityIssueState>
+          id="quality-state-filter"
+          aria-label={t('qualityIssue.stateFilter')}
+          placeholder={t('qualityIssue.allStates')}
+          allowClear
+          value={state}
+          onChange={(next) => choose({ state: next ?? null })}
+          style={{ width: 160 }}
+          options={QUALITY_ISSUE_STATES.map((s) => ({ value: s, label: t(`qualityIssue.state.${s}`) }))}
+        />
+      }
+    >
       <Typography.Paragraph type="secondary">{t('qualityIssue.intro')}</Typography.Paragraph>
       <Tabs
         id="quality-tabs"
         activeKey={view}
         onChange={(key) => choose({ view: key as View })}
-        tabBarExtraContent={
-          <Flex align="center" gap={8}>
-            <Select<QualityIssueState>
-              id="quality-state-filter"
-              aria-label={t('qualityIssue.stateFilter')}
-              placeholder={t('qualityIssue.allStates')}
-              allowClear
-              value={state}
-              onChange={(next) => choose({ state: next ?? null })}
-              style={{ width: 160 }}
-              options={QUALITY_ISSUE_STATES.map((s) => ({ value: s, label: t(`qualityIssue.state.${s}`) }))}
-            />
-          </Flex>
-        }
         items={VIEWS.map((key) => ({
           key,
           label: <span id={`quality-tab-${key}`}>{t(`qualityIssue.tab.${key}`)}</span>,

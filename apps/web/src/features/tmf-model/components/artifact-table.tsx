@@ -37,6 +37,15 @@ export function ArtifactTable({ section, onAdd, onEdit, onRemove }: ArtifactTabl
               {t('tmfModel.subArtifactsOf', { list: a.subArtifacts.join(t('tmfModel.listSep')) })}
             </Typography.Text>
           )}
+          {/* The due rules, one line a level, under the name as the sub-artifacts are: a column of their own made
+              the table scroll sideways beside the tree at 1440 pixels. Edited in the artifact's dialog (a draft's). */}
+          {a.rules?.map((rule) => (
+            <div key={rule.level}>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {ruleText(rule)}
+              </Typography.Text>
+            </div>
+          ))}
         </>
       ),
     },
@@ -47,14 +56,6 @@ export function ArtifactTable({ section, onAdd, onEdit, onRemove }: ArtifactTabl
       // Words on one line ("Trial, Site"): tags stacked one a line doubled every row's height.
       render: (levels: TmfArtifactInput['levels']) =>
         levels.map((level) => t(`tmfModel.level.${level}`)).join(t('tmfModel.listSep')),
-    },
-    {
-      title: t('tmfModel.rules'),
-      key: 'rules',
-      width: 170,
-      // One line a level; read only here, edited in the artifact's dialog (a draft's).
-      render: (_: unknown, a) =>
-        a.rules?.length ? a.rules.map((rule) => <div key={rule.level}>{ruleText(rule)}</div>) : none,
     },
     {
       title: t('tmfModel.inclusion'),
@@ -128,8 +129,9 @@ export function ArtifactTable({ section, onAdd, onEdit, onRemove }: ArtifactTabl
         columns={columns}
         dataSource={section?.artifacts ?? []}
         pagination={false}
-        // No sideways scroll beside the tree at 1440 pixels; a narrower window scrolls, the actions staying in view.
-        scroll={{ x: 970 }}
+        // The fixed columns and 200 pixels for the name: a read-only model fits beside the tree at 1440 pixels (810
+        // there); a narrower window, or a draft's actions, scroll sideways, the actions staying in view.
+        scroll={{ x: columns.reduce((sum, c) => sum + (Number(c.width) || 200), 0) }}
         locale={{
           emptyText: (
             <Empty
