@@ -3,6 +3,7 @@ import type { ExpectedGenerated } from '@edoc/contract/expected';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
+import { refileDocuments } from './expected-filing.ts';
 
 /*
  * Generation of a project's expected documents (issue 27 part 4), one set-based statement: the benchmark is 200,000
@@ -128,6 +129,19 @@ export async function generateItems(
       (select count(*) from expected_items where project_id = ${projectId} and removed_at is null)::int as before`);
   const r = result.rows[0]!;
   const counts = { created: r.created, updated: r.updated, removed: r.removed, kept: r.before - r.updated - r.removed };
+  // Documents filed before their items existed (a project that chose its model with its TMF already under way)
+  // fulfil the new items as a document filed now would: each its one fitting item, with the same trail rows.
+  if (counts.created > 0) {
+    const unlinked = await tx.execute<{ id: number }>(sql`
+      select d.id from documents d
+      where d.project_id = ${projectId} and d.deleted_at is null and d.artifact_id is not null
+        and not exists (select 1 from expected_item_documents l where l.document_id = d.id)`);
+    await refileDocuments(
+      tx,
+      actor,
+      unlinked.rows.map((d) => d.id),
+    );
+  }
   if (opts.trailWhenNothing || counts.created + counts.updated + counts.removed > 0)
     await recordTrail(tx, actor, {
       type: TrailType.SettingsChange,

@@ -109,12 +109,16 @@ afterAll(() => ctx.close());
 describe('generation', () => {
   it('answers nothing before the administrator generates, then one item per artifact, level, place and occurrence', async () => {
     expect((await all()).total).toBe(0);
+    // Filed before the list exists: generating files its item (the TMF of a project that chose its model late).
+    const early = await upload('01.01.01');
     const gen = await pm().call(r.generate);
     expect(gen.data).toEqual({ created: 11, updated: 0, removed: 0, kept: 0 });
     const { items, total, counts } = await all();
     expect(total).toBe(11);
-    expect(counts).toMatchObject({ filed: 0, notApplicable: 0 });
-    expect(find(items, '01.01.01')).toMatchObject([{ level: 'trial', dueDate: '2026-02-11', occurrence: 1 }]);
+    expect(counts).toMatchObject({ filed: 1, notApplicable: 0 });
+    expect(find(items, '01.01.01')).toMatchObject([
+      { level: 'trial', dueDate: '2026-02-11', occurrence: 1, state: 'filed', documents: [{ id: early }] },
+    ]);
     expect(find(items, '01.01.02', { level: 'site', siteId: site.S01 })[0]).toMatchObject({
       dueDate: '2026-01-05',
       countryCode: 'CN',
