@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { calendarDate, idField, idParam, requiredText } from './fields.ts';
+import { pageFields } from './paging.ts';
+import { calendarDate, idField, idParam, optionalIdParam, requiredText } from './fields.ts';
 import type { TmfLevel } from './tmf-model.ts';
 
 /**
@@ -88,7 +89,6 @@ export const expectedItem = z.object({
 export type ExpectedItem = z.infer<typeof expectedItem>;
 
 /** A filter's id from the URL: absent or empty is no filter. */
-const optionalId = z.preprocess((v) => (v === '' ? undefined : v), idParam.optional());
 
 /**
  * GET /manage/expected/list. q: the artifact's number or name contains it. Sorted by due date (nulls last) unless
@@ -97,17 +97,11 @@ const optionalId = z.preprocess((v) => (v === '' ? undefined : v), idParam.optio
 export const expectedListQuery = z.object({
   state: z.enum(EXPECTED_LIST_STATES, 'invalid_value').optional(),
   level: z.enum(TMF_LEVELS, 'invalid_value').optional(),
-  countryId: optionalId,
-  siteId: optionalId,
-  artifactId: optionalId,
+  countryId: optionalIdParam,
+  siteId: optionalIdParam,
+  artifactId: optionalIdParam,
   q: z.string().trim().max(128, 'too_long').optional(),
-  page: z.coerce.number('invalid_value').int('invalid_value').min(1, 'invalid_value').default(1),
-  pageSize: z.coerce
-    .number('invalid_value')
-    .int('invalid_value')
-    .min(1, 'invalid_value')
-    .max(100, 'invalid_value')
-    .default(20),
+  ...pageFields(100, 20),
   sort: z.enum(['due', 'artifact'], 'invalid_value').default('due'),
   order: z.enum(['asc', 'desc'], 'invalid_value').default('asc'),
 });

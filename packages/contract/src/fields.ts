@@ -240,6 +240,8 @@ export const idParam = z.coerce
   .max(ID_MAX, 'invalid_value');
 /** Path parameters of a call on one object: `/…/:id`. */
 export const idParams = z.object({ id: idParam });
+/** An optional id in a query, an empty value (a cleared filter) read as none. */
+export const optionalIdParam = z.preprocess((v) => (v === '' ? undefined : v), idParam.optional());
 /** Path parameters of a call on one user: `/…/:userId`. */
 export const userIdParams = z.object({ userId: idParam });
 

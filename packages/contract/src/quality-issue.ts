@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageFields } from './paging.ts';
 import { idField, idParam, requiredText } from './fields.ts';
 import { DEFAULT_PAGE_SIZE } from './limits.ts';
 
@@ -99,13 +100,7 @@ export const qualityIssueListQuery = z.object({
   state: z.enum(QUALITY_ISSUE_STATES, 'invalid_value').optional(),
   assignedToMe: queryFlag,
   raisedByMe: queryFlag,
-  page: z.coerce.number('invalid_value').int('invalid_value').min(1, 'invalid_value').default(1),
-  pageSize: z.coerce
-    .number('invalid_value')
-    .int('invalid_value')
-    .min(1, 'invalid_value')
-    .max(1000, 'invalid_value')
-    .default(DEFAULT_PAGE_SIZE),
+  ...pageFields(1000, DEFAULT_PAGE_SIZE),
 });
 export type QualityIssueListQuery = z.input<typeof qualityIssueListQuery>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { pageFields } from './paging.ts';
 import { companyScopeQuery } from './company.ts';
-import { idParam } from './fields.ts';
+import { optionalIdParam } from './fields.ts';
 import { QUALITY_ISSUE_CATEGORIES, QUALITY_ISSUE_STATES } from './quality-issue.ts';
 import { TMF_LEVELS } from './tmf-model.ts';
 
@@ -72,13 +73,12 @@ export type TmfFigures = z.infer<typeof tmfFigures>;
 export const TMF_GROUP_BYS = ['level', 'country', 'site', 'zone', 'section', 'artifact', 'person'] as const;
 export type TmfGroupBy = (typeof TMF_GROUP_BYS)[number];
 
-const optionalId = z.preprocess((v) => (v === '' ? undefined : v), idParam.optional());
 const groupBy = z.enum(TMF_GROUP_BYS, 'invalid_value').default('zone');
 /** A group's key as the summary answers it (a level's name, an id, 'none' for documents without a country etc.). */
 const groupKey = z.string().trim().max(64, 'too_long').optional();
 
 /** Narrows every figure to one country or one site of the project (a site of another project counts nothing). */
-const scope = z.object({ countryId: optionalId, siteId: optionalId });
+const scope = z.object({ countryId: optionalIdParam, siteId: optionalIdParam });
 
 export const tmfSummaryQuery = scope.extend({ groupBy });
 export type TmfSummaryQuery = z.infer<typeof tmfSummaryQuery>;
@@ -113,13 +113,7 @@ export type TmfSummary = z.infer<typeof tmfSummary>;
 
 export const TMF_HEALTH_PAGE_MAX = 100;
 const page = z.object({
-  page: z.coerce.number('invalid_value').int('invalid_value').min(1, 'invalid_value').default(1),
-  pageSize: z.coerce
-    .number('invalid_value')
-    .int('invalid_value')
-    .min(1, 'invalid_value')
-    .max(TMF_HEALTH_PAGE_MAX, 'invalid_value')
-    .default(20),
+  ...pageFields(TMF_HEALTH_PAGE_MAX, 20),
 });
 /** The drill-downs take a group of the summary (groupBy + key) and the summary's scope. */
 const drill = scope.extend({ groupBy, key: groupKey }).extend(page.shape);
