@@ -1,5 +1,6 @@
 import type { Lang } from './enums.ts';
-import { TRAIL_OBJECT_LABELS, TRAIL_TYPE_LABELS, TRAIL_VALUE_LABELS } from './trail-labels.ts';
+import { TRAIL_OBJECT_LABELS, TRAIL_TYPE_LABELS } from './trail-labels.ts';
+import { TRAIL_VALUE_LABELS } from './trail-value-labels.ts';
 import { TASK_KINDS } from './workflow.ts';
 
 /*

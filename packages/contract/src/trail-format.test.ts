@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TrailType } from './enums.ts';
-import { describeTrail, describeTrailText, trailLineText, trailSideText } from './trail-format.ts';
+import { describeTrail } from './trail-format.ts';
+import { describeTrailText, trailLineText, trailSideText } from './trail-text.ts';
 import { trailEntry } from './trail.ts';
 
 const row = (over: Partial<Parameters<typeof describeTrail>[0]>) => ({

@@ -1,24 +1,11 @@
 import { definitionText, reportDefinition } from './custom-report.ts';
-import { type Lang, TrailType } from './enums.ts';
-import { FIELD_LABELS } from './fields.ts';
+import type { Lang } from './enums.ts';
 import { roleNameIn } from './role.ts';
-import {
-  TRAIL_FIELD_LABELS,
-  TRAIL_OBJECT_FIELD_LABELS,
-  TRAIL_OBJECT_LABELS,
-  TRAIL_OBJECT_REF_KINDS,
-  TRAIL_OBJECT_VALUE_LABELS,
-  TRAIL_REF_KEYS,
-  TRAIL_TYPE_LABELS,
-  TRAIL_VALUE_LABELS,
-  TRAIL_VALUE_UNITS,
-  type TrailRefKind,
-} from './trail-labels.ts';
+import { trailCodeLabel, trailFieldLabel, trailObjectLabel } from './trail-labels.ts';
+import { TRAIL_OBJECT_REF_KINDS, refKindOf, trailRefKey, trailRefName, type TrailRefs } from './trail-refs.ts';
+import { documentSentence } from './trail-sentences.ts';
+import { TRAIL_OBJECT_VALUE_LABELS, TRAIL_VALUE_LABELS, TRAIL_VALUE_UNITS } from './trail-value-labels.ts';
 import type { TrailObjectType } from './trail.ts';
-
-/** Names the server gave the ids a row's values hold, keyed `kind:id` (trailRefKey); see TRAIL_REF_KEYS. */
-export type TrailRefs = Readonly<Record<string, string>>;
-export const trailRefKey = (kind: TrailRefKind, id: string | number) => `${kind}:${id}`;
 
 /** The parts of a stored trail row the formatter reads; times are the caller's to show. */
 export interface TrailRowLike {
@@ -81,79 +68,12 @@ const separator = (lang: Lang) => (lang === 'en-US' ? ', ' : '、');
 /** Keys that say nothing on a project's trail: the object's own id (the Object column has it), the project's. */
 const HIDDEN_KEYS = new Set(['id', 'projectId']);
 
-export function trailFieldLabel(key: string, lang: Lang, objectType?: string): string {
-  const byObject = objectType ? TRAIL_OBJECT_FIELD_LABELS[objectType as TrailObjectType]?.[key] : undefined;
-  const label = byObject ?? FIELD_LABELS[key] ?? TRAIL_FIELD_LABELS[key];
-  return label ? pick(label, lang) : key;
-}
-
-export function trailObjectLabel(objectType: string, lang: Lang): string {
-  const label = (TRAIL_OBJECT_LABELS as Record<string, Label | undefined>)[objectType];
-  return label ? pick(label, lang) : objectType;
-}
-
-export function trailTypeLabel(type: number, lang: Lang): string {
-  const label = (TRAIL_TYPE_LABELS as Record<number, Label | undefined>)[type];
-  return label ? pick(label, lang) : String(type);
-}
-
-/** The label of a code a field holds (an object's own meaning of the key first), or undefined. */
-export function trailCodeLabel(key: string, code: unknown, objectType?: string): Label | undefined {
-  const byObject = objectType ? TRAIL_OBJECT_VALUE_LABELS[objectType as TrailObjectType]?.[key] : undefined;
-  return (byObject ?? TRAIL_VALUE_LABELS[key])?.[String(code)];
-}
-
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
 /** An instant in UTC to the second, "2026-03-01 08:30:00 UTC". */
 export function utcInstant(iso: string): string {
   const at = new Date(iso);
   return Number.isNaN(at.getTime()) ? iso : `${at.toISOString().replace('T', ' ').slice(0, 19)} UTC`;
-}
-
-/** What an id of this kind is called, from the server's names; "#id" for one it could not name. */
-function refName(kind: TrailRefKind, id: unknown, ctx: Context): string {
-  const refs = ctx.refs ?? {};
-  if (kind === 'roleCode' || kind === 'role') {
-    // A role id is named through its code, so a built-in role reads in the reader's language.
-    const code = kind === 'roleCode' ? String(id) : refs[trailRefKey('role', String(id))];
-    if (code === undefined) return `#${String(id)}`;
-    return roleNameIn(ctx.lang, code, refs[trailRefKey('roleCode', code)] ?? code);
-  }
-  return refs[trailRefKey(kind, String(id))] ?? `#${String(id)}`;
-}
-
-/** The kind of object a key's ids are, within its record (a grant's subjectId is what its subjectType says). */
-function refKindOf(key: string, record?: Values): TrailRefKind | undefined {
-  if (key === 'subjectId') {
-    const type = record?.subjectType;
-    return type === 'user' || type === 'role' || type === 'group' ? type : undefined;
-  }
-  return TRAIL_REF_KEYS[key];
-}
-
-/**
- * The `kind:id` keys of everything a row's values point to, and the row's object where the server names it: what the
- * server looks up (one query for a page of rows) to answer the row's `refs`.
- */
-export function trailRefKeysOf(row: Pick<TrailRowLike, 'objectType' | 'objectId' | 'oldValue' | 'newValue'>): string[] {
-  const keys = new Set<string>();
-  const objectKind = TRAIL_OBJECT_REF_KINDS[row.objectType as TrailObjectType];
-  if (objectKind && row.objectId) keys.add(trailRefKey(objectKind, row.objectId));
-  const walk = (value: unknown, key: string, record?: Values, depth = 0): void => {
-    if (depth > 8 || value === null || value === undefined || key === 'definition') return;
-    if (Array.isArray(value)) return value.forEach((v) => walk(v, key, record, depth + 1));
-    if (isRecord(value)) {
-      for (const [k, v] of Object.entries(value)) walk(v, k, value, depth + 1);
-      return;
-    }
-    const kind = refKindOf(key, record);
-    if (kind && (typeof value === 'number' || (typeof value === 'string' && value !== '')))
-      keys.add(trailRefKey(kind, value));
-  };
-  walk(row.oldValue, '');
-  walk(row.newValue, '');
-  return [...keys];
 }
 
 /** Who a grant of folder rights is to ("User Ann Lee"), or the folder it is on when it names no grantee. */
@@ -204,7 +124,8 @@ function valueText(key: string, value: unknown, ctx: Context, record?: Values): 
     if (def.success) return definitionText(def.data, lang);
   }
   const ref = refKindOf(key, record);
-  if (ref && (typeof value === 'number' || typeof value === 'string')) return refName(ref, value, ctx);
+  if (ref && (typeof value === 'number' || typeof value === 'string'))
+    return trailRefName(ref, value, ctx.lang, ctx.refs);
   if (Array.isArray(value)) {
     if (value.length === 0) return '—';
     if (value.every(isRecord))
@@ -345,7 +266,7 @@ function nameOf(o: Values | null, n: Values | null): string | null {
 function refNameOf(row: TrailRowLike, ctx: Context): string | null {
   const kind = TRAIL_OBJECT_REF_KINDS[row.objectType as TrailObjectType];
   if (!kind || !row.objectId) return null;
-  const name = refName(kind, row.objectId, ctx);
+  const name = trailRefName(kind, row.objectId, ctx.lang, ctx.refs);
   return name.startsWith('#') ? null : name;
 }
 
@@ -362,30 +283,6 @@ function objectNameOf(row: TrailRowLike, o: Values | null, n: Values | null, ctx
     if (code) return roleNameIn(ctx.lang, code, str(v?.name) ?? code);
   }
   return nameOf(o, n) ?? row.objectName ?? refNameOf(row, ctx);
-}
-
-/** Sentences for the document events an inspector reads most: versions uploaded, read, deleted. */
-function summaryOf(row: TrailRowLike, o: Values | null, n: Values | null, lang: Lang): string | null {
-  if (row.objectType !== 'document') return null;
-  const en = lang === 'en-US';
-  const sha = str(n?.sha256);
-  const versionNo = str(n?.versionNo) ?? str(o?.versionNo) ?? row.version ?? '';
-  if ((row.type === TrailType.Create || row.type === TrailType.Update) && sha) {
-    return en ? `Version ${versionNo} uploaded, sha256 ${sha}` : `上传版本 ${versionNo}，sha256 ${sha}`;
-  }
-  if (row.type === TrailType.Update && n?.restored === true)
-    return en ? 'Restored from the recycle bin' : '从回收站恢复';
-  if (row.type === TrailType.View && n?.action === 'download') {
-    return en ? `Version ${versionNo} downloaded` : `下载版本 ${versionNo}`;
-  }
-  if (row.type === TrailType.View && n?.action === 'view')
-    return en ? `Version ${versionNo} viewed` : `查看版本 ${versionNo}`;
-  if (row.type === TrailType.Delete) {
-    if (o?.fileVersionId !== undefined) return en ? `Version ${versionNo} deleted` : `删除版本 ${versionNo}`;
-    if (n?.recycled === true) return en ? 'Moved to the recycle bin' : '移入回收站';
-    if (n?.purged === true) return en ? 'Deleted permanently' : '彻底删除';
-  }
-  return null;
 }
 
 /**
@@ -408,25 +305,5 @@ export function describeTrail(row: TrailRowLike, lang: Lang, options: TrailForma
   // A save that changed nothing (the same form sent again) still says so, rather than showing nothing.
   const unchanged =
     o !== null && n !== null && lines.length === 0 ? (lang === 'en-US' ? 'Nothing changed' : '未作任何修改') : null;
-  return { objectLabel, objectName, object, summary: summaryOf(row, o, n, lang) ?? unchanged, lines };
-}
-
-/** "Name: A → B" for a change, "Name: B" for a field only one side has. */
-export function trailLineText(line: TrailLine): string {
-  const value = line.old !== undefined && line.new !== undefined ? `${line.old} → ${line.new}` : (line.new ?? line.old);
-  return `${line.label}: ${value}`;
-}
-
-/** One side of a description as "Label: value" lines, for the old- and new-value columns of an export. */
-export function trailSideText(description: TrailDescription, side: 'old' | 'new'): string {
-  return description.lines
-    .filter((l) => l[side] !== undefined)
-    .map((l) => `${l.label}: ${l[side]}`)
-    .join('\n');
-}
-
-/** The whole description as text: the summary, then one line per field. */
-export function describeTrailText(row: TrailRowLike, lang: Lang, options: TrailFormatOptions = {}): string {
-  const d = describeTrail(row, lang, options);
-  return [d.summary, ...d.lines.map(trailLineText)].filter((l) => l !== null).join('\n');
+  return { objectLabel, objectName, object, summary: documentSentence(row, o, n, lang) ?? unchanged, lines };
 }

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { LANGS } from './enums.ts';
 import { FIELD_LABELS } from './fields.ts';
 import { trailValueText } from './trail-format.ts';
-import { TRAIL_FIELD_LABELS, TRAIL_NUMBER_KEYS, TRAIL_OBJECT_LABELS, TRAIL_REF_KEYS } from './trail-labels.ts';
+import { TRAIL_FIELD_LABELS, TRAIL_OBJECT_LABELS } from './trail-labels.ts';
+import { TRAIL_NUMBER_KEYS, TRAIL_REF_KEYS } from './trail-refs.ts';
 import { trailCodesOf } from './trail-shapes.ts';
 import { TRAIL_ENTRIES } from './trail.ts';
 

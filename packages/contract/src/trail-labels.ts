@@ -1,7 +1,11 @@
-import { TrailType } from './enums.ts';
+import { type Lang, TrailType } from './enums.ts';
+import { FIELD_LABELS } from './fields.ts';
+import { TRAIL_OBJECT_FIELD_LABELS, TRAIL_OBJECT_VALUE_LABELS, TRAIL_VALUE_LABELS } from './trail-value-labels.ts';
 import type { TrailObjectType } from './trail.ts';
 
 type Label = readonly [zh: string, en: string];
+
+const pick = (label: Label, lang: Lang) => label[lang === 'en-US' ? 1 : 0];
 
 /** Names of the trail types (SPEC §4, DESIGN §7): the export's Type column, the custom report's operations. */
 export const TRAIL_TYPE_LABELS: Record<TrailType, Label> = {
@@ -216,287 +220,24 @@ export const TRAIL_FIELD_LABELS: Record<string, Label> = {
   numbersChanged: ['修改的编号', 'Numbers changed'],
 };
 
-/** Values some fields hold as codes, shown by their meaning. */
-export const TRAIL_VALUE_LABELS: Record<string, Record<string, Label>> = {
-  userType: { 1: ['系统用户', 'System user'], 2: ['公司用户', 'Company user'], 3: ['项目用户', 'Project user'] },
-  approvalStatus: { 0: ['待审批', 'Pending'], 1: ['已通过', 'Approved'], 2: ['已拒绝', 'Rejected'] },
-  origin: { 0: ['内部', 'Internal'], 1: ['外部', 'External'], 2: ['检查员邀请', 'Inspector invitation'] },
-  sex: { man: ['男', 'Male'], woman: ['女', 'Female'], secrecy: ['保密', 'Not disclosed'] },
-  action: { download: ['下载', 'Download'], view: ['查看', 'View'] },
-  // quality issues (issue 27 part 5)
-  issueStep: {
-    raise: ['提出', 'Raised'],
-    resolve: ['已处理', 'Resolved'],
-    verify: ['已确认', 'Verified'],
-    reopen: ['重新打开', 'Reopened'],
-    waive: ['豁免', 'Waived'],
-    reassign: ['改派', 'Reassigned'],
-  },
-  issueCategory: {
-    missing_signature: ['缺少签名', 'Missing signature'],
-    wrong_artifact: ['工件归类错误', 'Wrong artifact'],
-    wrong_date: ['日期错误', 'Wrong date'],
-    illegible: ['无法辨认', 'Illegible'],
-    missing_pages: ['缺页', 'Missing pages'],
-    personal_data: ['含个人信息', 'Personal data'],
-    other: ['其他', 'Other'],
-  },
-  issueState: {
-    open: ['待处理', 'Open'],
-    resolved: ['已处理待确认', 'Resolved'],
-    verified: ['已确认', 'Verified'],
-    waived: ['已豁免', 'Waived'],
-  },
-  editMode: {
-    wopi: ['浏览器中编辑', 'In the browser'],
-    webdav: ['桌面应用中编辑', 'In the desktop app'],
-    checkout: ['签出', 'Checked out'],
-  },
-  outcome: {
-    saved: ['已保存为新版本', 'Saved as a new version'],
-    unchanged: ['内容未变', 'No change in the document'],
-    cancelled: ['已放弃', 'Cancelled'],
-    expired: ['锁定过期', 'Lock expired'],
-    ended_by_admin: ['管理员结束', 'Ended by an administrator'],
-  },
-  // Not `status`: notices and download tasks have statuses of their own.
-  docStatus: {
-    1: ['编辑中', 'Editing'],
-    2: ['待接收', 'Waiting to be received'],
-    3: ['审阅中', 'In review'],
-    4: ['质控中', 'In QC'],
-    5: ['审批中', 'In approval'],
-    6: ['已归档', 'Archived'],
-    7: ['待生效', 'Waiting to be activated'],
-    8: ['已处理', 'Processed'],
-    9: ['删除审批中', 'Deletion in approval'],
-  },
-  stage: { 3: ['审阅', 'Review'], 4: ['质控', 'QC'], 5: ['审批', 'Approval'] },
-  decision: { pass: ['通过', 'Passed'], reject: ['驳回', 'Rejected'], retract: ['撤回', 'Retracted'] },
-  dir: { asc: ['升序', 'Ascending'], desc: ['降序', 'Descending'] },
-  fn: { count: ['数量', 'Count'], sum: ['合计', 'Sum'], avg: ['平均值', 'Average'] },
-  meaning: {
-    reviewed: ['已审阅', 'Reviewed'],
-    qualityChecked: ['已质控', 'Quality checked'],
-    approved: ['已批准', 'Approved'],
-  },
-  // Folder rights (issue 26: "Grantee type: user", manage level 2).
-  subjectType: { role: ['角色', 'Role'], group: ['用户组', 'User group'], user: ['用户', 'User'] },
-  manageLevel: {
-    0: ['无', 'None'],
-    1: ['查看', 'View'],
-    2: ['管理', 'Manage'],
-    3: ['管理并可新建文件夹', 'Manage and create folders'],
-  },
-  docKeys: {
-    createDoc: ['新建', 'Create'],
-    editDoc: ['编辑', 'Edit'],
-    qcDoc: ['质控', 'Quality check'],
-    reviewDoc: ['审阅', 'Review'],
-    approveDoc: ['审批', 'Approve'],
-    viewDoc: ['查看', 'View'],
-    downDoc: ['下载', 'Download'],
-    deleteDoc: ['删除', 'Delete'],
-    archiveDoc: ['归档', 'Archive'],
-    viewTrailDoc: ['查看轨迹', 'View trail'],
-    viewVersionDoc: ['查看版本', 'View versions'],
-    manageFolder: ['管理文件夹', 'Manage folders'],
-  },
-  libraryKeys: {
-    viewDoc: ['查看', 'View'],
-    moveDoc: ['移动', 'Move'],
-    recallDoc: ['召回', 'Recall'],
-    downDoc: ['下载', 'Download'],
-    renameDoc: ['重命名', 'Rename'],
-    viewTrailDoc: ['查看轨迹', 'View trail'],
-    invalidDoc: ['作废', 'Invalidate'],
-  },
-  kinds: {
-    receive: ['接收', 'Receive'],
-    review: ['审阅', 'Review'],
-    qc: ['质控', 'QC'],
-    approve: ['审批', 'Approval'],
-    archive: ['归档', 'Archive'],
-    deletion: ['删除', 'Deletion'],
-    expiry: ['到期提醒', 'Expiry'],
-    mention: ['@提及', 'Mentions'],
-  },
-  source: {
-    generated: ['edoc 生成（自签名）', 'Made by edoc (self-signed)'],
-    installed: ['管理员安装', 'Installed by an administrator'],
-  },
-  // A tag's preset colours (a #rrggbb colour reads as itself).
-  color: {
-    magenta: ['品红', 'Magenta'],
-    red: ['红色', 'Red'],
-    volcano: ['火山橙', 'Volcano'],
-    orange: ['橙色', 'Orange'],
-    gold: ['金色', 'Gold'],
-    lime: ['青柠', 'Lime'],
-    green: ['绿色', 'Green'],
-    cyan: ['青色', 'Cyan'],
-    blue: ['蓝色', 'Blue'],
-    geekblue: ['极客蓝', 'Geek blue'],
-    purple: ['紫色', 'Purple'],
-  },
-};
+export function trailFieldLabel(key: string, lang: Lang, objectType?: string): string {
+  const byObject = objectType ? TRAIL_OBJECT_FIELD_LABELS[objectType as TrailObjectType]?.[key] : undefined;
+  const label = byObject ?? FIELD_LABELS[key] ?? TRAIL_FIELD_LABELS[key];
+  return label ? pick(label, lang) : key;
+}
 
-/** Units of number fields that mean themselves: "45 minutes", not "45". */
-export const TRAIL_VALUE_UNITS: Record<string, Label> = {
-  idleMinutes: ['分钟', 'minutes'],
-  expiryNoticeDays: ['天', 'days'],
-};
+export function trailObjectLabel(objectType: string, lang: Lang): string {
+  const label = (TRAIL_OBJECT_LABELS as Record<string, Label | undefined>)[objectType];
+  return label ? pick(label, lang) : objectType;
+}
 
-const FOLDER_TYPES: Record<string, Label> = { 0: ['工作区', 'Workspace'], 1: ['文件库', 'Library'] };
+export function trailTypeLabel(type: number, lang: Lang): string {
+  const label = (TRAIL_TYPE_LABELS as Record<number, Label | undefined>)[type];
+  return label ? pick(label, lang) : String(type);
+}
 
-/** Codes whose meaning depends on the object: `status` of a notice, a download task, a deleted document. Read first. */
-export const TRAIL_OBJECT_VALUE_LABELS: Partial<Record<TrailObjectType, Record<string, Record<string, Label>>>> = {
-  notice: { status: { 0: ['草稿', 'Draft'], 1: ['已发布', 'Released'], 2: ['已撤回', 'Withdrawn'] } },
-  download_task: { status: { 0: ['打包中', 'Packing'], 1: ['已完成', 'Completed'], 2: ['失败', 'Failed'] } },
-  document: { status: TRAIL_VALUE_LABELS.docStatus },
-  folder: { type: FOLDER_TYPES },
-  folder_template_apply: { type: FOLDER_TYPES },
-  template: {
-    type: {
-      1: ['用户组', 'User group'],
-      2: ['目录', 'Directory'],
-      3: ['用户+目录组（无绑定）', 'User + directory group (no binding)'],
-      4: ['用户+目录组（有绑定）', 'User + directory group (with binding)'],
-    },
-  },
-  milestone_type: {
-    level: { trial: ['试验', 'Trial'], country: ['国家', 'Country'], site: ['中心', 'Site'] },
-  },
-  expected_item: {
-    level: { trial: ['试验', 'Trial'], country: ['国家', 'Country'], site: ['中心', 'Site'] },
-    state: {
-      expected: ['待归档', 'Expected'],
-      filed: ['已归档', 'Filed'],
-      not_applicable: ['不适用', 'Not applicable'],
-    },
-  },
-  tmf_target: {
-    unit: { calendar: ['自然日', 'Calendar days'], working: ['工作日（周一至周五）', 'Working days (Monday–Friday)'] },
-  },
-  tmf_model: {
-    state: { draft: ['草稿', 'Draft'], published: ['已发布', 'Published'] },
-    origin: {
-      created: ['新建', 'Created'],
-      imported: ['从Excel导入', 'Imported from Excel'],
-      version: ['新版本（复制）', 'New version (copied)'],
-    },
-  },
-};
-
-/** Field labels whose meaning depends on the object (the request forms' word for the key means something else). */
-export const TRAIL_OBJECT_FIELD_LABELS: Partial<Record<TrailObjectType, Record<string, Label>>> = {
-  member: { groupIds: ['用户组', 'User groups'] },
-  signing_certificate: { subject: ['证书主体', 'Subject'] },
-  expected_items: { removed: ['不再需要而移除', 'Removed (no longer expected)'] },
-};
-
-/**
- * What the ids in the values point to. The server names them when it answers (TrailItem.refs, one query per page);
- * the formatter shows the name, and "#id" for one it could not name (deleted since). `subjectId` points to what its
- * record's `subjectType` says.
- */
-export const TRAIL_REF_KINDS = [
-  'user',
-  'role',
-  'roleCode',
-  'group',
-  'site',
-  'folder',
-  'document',
-  'company',
-  'topic',
-  'codeType',
-  'member',
-] as const;
-export type TrailRefKind = (typeof TRAIL_REF_KINDS)[number];
-
-export const TRAIL_REF_KEYS: Record<string, TrailRefKind> = {
-  userId: 'user',
-  memberIds: 'user',
-  memberUserIds: 'user',
-  mentionIds: 'user',
-  mailTo: 'user',
-  assigneeId: 'user',
-  assigneeIds: 'user',
-  holderId: 'user',
-  approverId: 'user',
-  roleId: 'role',
-  /** A role's code (members): a built-in role by its name in the reader's language, a custom one by its name. */
-  role: 'roleCode',
-  groupIds: 'group',
-  groupId: 'group',
-  siteIds: 'site',
-  siteId: 'site',
-  folderId: 'folder',
-  parentId: 'folder',
-  libraryFolderId: 'folder',
-  documentIds: 'document',
-  fileId: 'document',
-  companyId: 'company',
-  topicId: 'topic',
-  typeId: 'codeType',
-};
-
-/** The objects a row may be about that the server names by id (a member by its user's name). */
-export const TRAIL_OBJECT_REF_KINDS: Partial<Record<TrailObjectType, TrailRefKind>> = {
-  document: 'document',
-  folder: 'folder',
-  folder_grants: 'folder',
-  folder_artifact: 'folder',
-  member: 'member',
-  group: 'group',
-  role: 'role',
-  site: 'site',
-  board_topic: 'topic',
-  /** A user's alert choices in the project: the row's id is the user's. */
-  study_alert: 'user',
-  user: 'user',
-};
-
-/**
- * Number fields that mean themselves: counts, sizes, orders, and ids kept as ids (an editing session, a route,
- * a library entry, a deletion application, a file version have no name to show). Any other number field must be
- * coded (trail-shapes.ts `coded`) or a reference (TRAIL_REF_KEYS): trail-labels.test.ts fails on one that is neither.
- */
-export const TRAIL_NUMBER_KEYS = [
-  // quality issues (issue 27 part 5): an issue's number and the page it names
-  'qualityIssue',
-  'page',
-  // expected documents (issue 27 part 4): an occurrence's number and a regeneration's counts
-  'occurrence',
-  'created',
-  'updated',
-  'removed',
-  'kept',
-  'size',
-  'folderCount',
-  'foldersCreated',
-  'groupsCreated',
-  'grantsCreated',
-  'tasksHandedOver',
-  'sortOrder',
-  'idleMinutes',
-  'expiryNoticeDays',
-  'days',
-  'pageSize',
-  'limit',
-  'id',
-  'sessionId',
-  'routeId',
-  'entryId',
-  'applyId',
-  'fileVersionId',
-  // TMF models (issue 27): a model's version number and its size.
-  'version',
-  'zoneCount',
-  'sectionCount',
-  'artifactCount',
-  'foldersMapped',
-  'position',
-  'documentsFiled',
-] as const;
+/** The label of a code a field holds (an object's own meaning of the key first), or undefined. */
+export function trailCodeLabel(key: string, code: unknown, objectType?: string): Label | undefined {
+  const byObject = objectType ? TRAIL_OBJECT_VALUE_LABELS[objectType as TrailObjectType]?.[key] : undefined;
+  return (byObject ?? TRAIL_VALUE_LABELS[key])?.[String(code)];
+}

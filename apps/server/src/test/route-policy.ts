@@ -4,6 +4,7 @@
  */
 import { admin, company, member, open, signedIn, system, withIds, type RoutePolicy } from './route-gates.ts';
 import { REPORTING_POLICY } from './route-policy-reporting.ts';
+import { TMF_POLICY } from './route-policy-tmf.ts';
 
 export type { Gate, IdKind, RoutePolicy } from './route-gates.ts';
 
@@ -133,79 +134,6 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'POST /template/create': company,
   'POST /template/update/{id}': withIds(company, { id: 'template' }),
   'POST /template/delete/{id}': withIds(company, { id: 'template' }, { destructive: true }),
-  // TMF models (issue 27): the company's, and read by the entered project's administrators
-  'GET /tmf-model/list': company,
-  'GET /tmf-model/import/sample': company,
-  'POST /tmf-model/import': company,
-  'GET /tmf-model/{id}': withIds(company, { id: 'tmfModel' }),
-  'GET /tmf-model/{id}/export': withIds(company, { id: 'tmfModel' }),
-  'POST /tmf-model/create': company,
-  'POST /tmf-model/update/{id}': withIds(company, { id: 'tmfModel' }),
-  'POST /tmf-model/publish/{id}': withIds(company, { id: 'tmfModel' }, { destructive: true }),
-  'POST /tmf-model/version/{id}': withIds(company, { id: 'tmfModel' }, { destructive: true }),
-  'POST /tmf-model/delete/{id}': withIds(company, { id: 'tmfModel' }, { destructive: true }),
-  // a company's milestone types (issue 27 part 3)
-  'GET /milestone-type/list': company,
-  'POST /milestone-type/create': company,
-  'POST /milestone-type/update/{id}': withIds(company, { id: 'milestoneType' }),
-  'POST /milestone-type/delete/{id}': withIds(company, { id: 'milestoneType' }, { destructive: true }),
-  'GET /manage/tmf-model/list': admin,
-  'GET /manage/tmf-model/{id}': withIds(admin, { id: 'tmfModel' }),
-  'GET /manage/tmf-model/{id}/export': withIds(admin, { id: 'tmfModel' }),
-  // a project uses a TMF model (issue 27 part 2)
-  'GET /manage/tmf/setup': admin,
-  'POST /manage/tmf/use': admin,
-  'POST /manage/tmf/map/{id}': withIds(admin, { id: 'folder' }),
-  // countries and milestones of a project (issue 27 part 3)
-  'GET /manage/country/list': admin,
-  'POST /manage/country/create': admin,
-  'POST /manage/country/update/{id}': withIds(admin, { id: 'country' }),
-  'POST /manage/country/delete/{id}': withIds(admin, { id: 'country' }, { destructive: true }),
-  'GET /manage/milestone/list': admin,
-  'POST /manage/milestone/save': admin,
-  // expected documents (issue 27 part 4): the administrator's worklist; a document's links by its own rights
-  'GET /manage/expected/list': admin,
-  'POST /manage/expected/generate': { ...admin, destructive: true },
-  'POST /manage/expected/create': admin,
-  'POST /manage/expected/not-applicable/{id}': withIds(admin, { id: 'expectedItem' }),
-  'POST /manage/expected/reopen/{id}': withIds(admin, { id: 'expectedItem' }),
-  'POST /manage/expected/remove/{id}': withIds(admin, { id: 'expectedItem' }, { destructive: true }),
-  'GET /expected/matches': member,
-  'POST /expected/link': member,
-  'POST /expected/unlink': member,
-  // quality issues (issue 27 part 5): members; who may raise or take a step is the document's and the person's
-  'GET /quality-issue/list': member,
-  'POST /quality-issue/create': member,
-  'POST /quality-issue/resolve/{id}': withIds(member, { id: 'qualityIssue' }),
-  'POST /quality-issue/verify/{id}': withIds(member, { id: 'qualityIssue' }, { destructive: true }),
-  'POST /quality-issue/reopen/{id}': withIds(member, { id: 'qualityIssue' }),
-  'POST /quality-issue/waive/{id}': withIds(member, { id: 'qualityIssue' }),
-  'POST /quality-issue/reassign/{id}': withIds(member, { id: 'qualityIssue' }),
-  // the TMF health dashboard (issue 27 part 6): any member reads what they may see
-  'GET /tmf-health/summary': member,
-  'GET /tmf-health/items': member,
-  'GET /tmf-health/late': member,
-  'GET /tmf-health/issues': member,
-  'GET /tmf-health/export': member,
-  'POST /manage/tmf/target': admin,
-  'GET /tmf-health/company': company,
-  'GET /code/type/list': company,
-  'POST /code/type/create': company,
-  'POST /code/type/update/{id}': withIds(company, { id: 'codeType' }),
-  'POST /code/type/delete/{id}': withIds(company, { id: 'codeType' }, { destructive: true }),
-  'GET /code/type/export': company,
-  'GET /code/type/import/sample': company,
-  'POST /code/type/import': company,
-  'GET /code/list': company,
-  'POST /code/create': company,
-  'POST /code/update/{id}': withIds(company, { id: 'code' }),
-  'POST /code/delete/{id}': withIds(company, { id: 'code' }, { destructive: true }),
-  'GET /code/export': company,
-  'GET /code/import/sample': company,
-  'POST /code/import': company,
-  'GET /company/user/import/sample': company,
-  'POST /company/user/import': company,
-
   // project dictionaries and tags: members read, administrators change
   'GET /manage/code/type/list': member,
   'POST /manage/code/type/create': admin,
@@ -319,4 +247,5 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'POST /manage/inspector/revoke/{id}': withIds(admin, { id: 'inspector' }, { destructive: true }),
   'GET /audit/project/export': admin,
   ...REPORTING_POLICY,
+  ...TMF_POLICY,
 };

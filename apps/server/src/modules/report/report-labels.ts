@@ -2,7 +2,7 @@ import { TASK_KIND_LABELS } from '@edoc/contract/custom-report-fields';
 import type { Lang } from '@edoc/contract/enums';
 import type { ReportColumn } from '@edoc/contract/report';
 import type { SystemReportKey } from '@edoc/contract/report';
-import { TRAIL_VALUE_LABELS } from '@edoc/contract/trail-labels';
+import { TRAIL_VALUE_LABELS } from '@edoc/contract/trail-value-labels';
 
 /**
  * The reports' words in both languages. They are written by the server because the export files carry them too:

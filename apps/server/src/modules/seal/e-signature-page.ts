@@ -1,4 +1,4 @@
-import { TRAIL_VALUE_LABELS } from '@edoc/contract/trail-labels';
+import { TRAIL_VALUE_LABELS } from '@edoc/contract/trail-value-labels';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { PDFDocument, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 import type { Db } from '../../db/client.ts';

@@ -1,6 +1,8 @@
 import type { projectTrailQuery, TrailItem } from '@edoc/contract/trail-query';
-import { describeTrail, trailRefKey, trailRefKeysOf, trailSideText, trailTypeLabel } from '@edoc/contract/trail-format';
-import type { TrailRefKind } from '@edoc/contract/trail-labels';
+import { describeTrail } from '@edoc/contract/trail-format';
+import { trailTypeLabel } from '@edoc/contract/trail-labels';
+import { trailRefKey, trailRefKeysOf, type TrailRefKind } from '@edoc/contract/trail-refs';
+import { trailSideText } from '@edoc/contract/trail-text';
 import { ID_MAX } from '@edoc/contract/fields';
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { z as zod } from 'zod';
