@@ -110,6 +110,8 @@ export const fileRow = z.object({
   artifactId: z.number().nullable(),
   artifactNumber: z.string().nullable(),
   documentDate: z.string().nullable(),
+  /** The site of a site document (null: a central one); its country is the site's. */
+  siteId: z.number().nullable(),
   /** Issue 27 part 4: a country-level document's country (null for a site or trial document). */
   countryId: z.number().nullable(),
   countryCode: z.string().nullable(),

@@ -67,6 +67,7 @@ export function row(fileId: number, name: string, abilities: DocKey[], extra: Pa
     artifactId: null,
     artifactNumber: null,
     documentDate: null,
+    siteId: null,
     countryId: null,
     countryCode: null,
     status: DocStatus.Editing,

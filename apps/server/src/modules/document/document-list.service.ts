@@ -141,6 +141,7 @@ export async function listDocuments(deps: Deps, ctx: ProjectContext, query: List
         artifactId: d.artifactId,
         artifactNumber,
         documentDate: d.documentDate,
+        siteId: d.siteId,
         countryId: d.countryId,
         countryCode,
         status: d.status,

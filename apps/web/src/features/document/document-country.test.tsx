@@ -21,6 +21,7 @@ const routes = {
   'GET /folder/workspace/file/list': listOf([
     row(1, 'Protocol', ALL_KEYS, { countryId: 1, countryCode: 'CN' }),
     row(2, 'Brochure', ALL_KEYS),
+    row(4, 'Site CV', ALL_KEYS, { siteId: 3 }),
   ]),
   ...serve(siteRoutes.list, [
     { siteId: 3, name: 'Peking', shortName: null, code: 'S01', countryId: 1, countryCode: 'CN', memberCount: 0 },
@@ -63,5 +64,17 @@ describe('country-level documents (issue 27 part 4)', () => {
     fireEvent.click(byId('document-edit-ok'));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0].body.has('countryId')).toBe(false);
+  });
+
+  it("offers no country for a site document (its country is its site's)", async () => {
+    await changeLanguage('en-US');
+    enterWorkspace();
+    mockApi(routes);
+    renderApp('/work');
+    fireEvent.click(await findById('document-row-4-more'));
+    fireEvent.click(await findById('document-row-4-edit'));
+    const dialog = (await screen.findByText('Edit details of Site CV')).closest('.ant-modal') as HTMLElement;
+    expect(within(dialog).getAllByRole('textbox').length).toBeGreaterThan(0);
+    expect(within(dialog).queryByRole('combobox', { name: 'Country' })).toBeNull();
   });
 });

@@ -153,7 +153,8 @@ export function DocumentEditModal(props: { target: EditTarget | null; allowedTyp
               <Input maxLength={64} />
             </Form.Item>
             <DatesAndComment />
-            <CountryField open={target !== null} id="documentEdit_countryId" />
+            {/* A site document's country is its site's (the server refuses both), so only a central one has it. */}
+            {row?.siteId === null && <CountryField open={target !== null} id="documentEdit_countryId" />}
           </>
         )}
         <EnterSubmits />

@@ -2,9 +2,12 @@ import { Empty, Table, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { QualityIssue } from '@edoc/contract/quality-issue';
-import { formatDateTime } from '../../../lib/format';
+import { formatDate, formatDateTime } from '../../../lib/format';
 import { issueAddress } from '../issue-address';
 import { IssueStateTag } from './issue-state-tag';
+
+/** The day, with the instant on hover: the comment needs the width more than the time of day does. */
+const day = (at: string) => <span title={formatDateTime(at)}>{formatDate(at)}</span>;
 
 /** One page of issues, as the server pages them; a row's document opens on its quality issues. */
 export function IssueTable(props: {
@@ -22,7 +25,7 @@ export function IssueTable(props: {
     {
       title: t('qualityIssue.col.document'),
       key: 'document',
-      width: 240,
+      width: 200,
       ellipsis: { showTitle: false },
       render: (_: unknown, issue) => (
         <Link
@@ -37,38 +40,40 @@ export function IssueTable(props: {
     {
       title: t('qualityIssue.col.state'),
       key: 'state',
-      width: 100,
+      width: 90,
       render: (_: unknown, issue) => <IssueStateTag state={issue.state} id={`quality-row-state-${issue.id}`} />,
     },
     {
       title: t('qualityIssue.col.category'),
       key: 'category',
-      width: 150,
+      width: 130,
       render: (_: unknown, issue) => t(`qualityIssue.category.${issue.category}`),
     },
     {
       title: t('qualityIssue.col.comment'),
       dataIndex: 'comment',
+      // The one column that takes what is left; the others are as narrow as their content allows.
+      width: 180,
       ellipsis: { showTitle: false },
       render: (comment: string) => <Typography.Text ellipsis={{ tooltip: comment }}>{comment}</Typography.Text>,
     },
-    { title: t('qualityIssue.col.page'), dataIndex: 'page', width: 70, render: (page: number | null) => page ?? '—' },
+    { title: t('qualityIssue.col.page'), dataIndex: 'page', width: 60, render: (page: number | null) => page ?? '—' },
     {
       title: t('qualityIssue.col.raisedBy'),
       key: 'raisedBy',
-      width: 120,
+      width: 110,
       ellipsis: true,
       render: (_: unknown, issue) => issue.raisedBy.name,
     },
     {
       title: t('qualityIssue.col.assignee'),
       key: 'assignee',
-      width: 120,
+      width: 110,
       ellipsis: true,
       render: (_: unknown, issue) => issue.assignee.name,
     },
-    { title: t('qualityIssue.col.createdAt'), dataIndex: 'createdAt', width: 150, render: formatDateTime },
-    { title: t('qualityIssue.col.updatedAt'), dataIndex: 'updatedAt', width: 150, render: formatDateTime },
+    { title: t('qualityIssue.col.createdAt'), dataIndex: 'createdAt', width: 110, render: day },
+    { title: t('qualityIssue.col.updatedAt'), dataIndex: 'updatedAt', width: 110, render: day },
   ];
   return (
     <Table<QualityIssue>
