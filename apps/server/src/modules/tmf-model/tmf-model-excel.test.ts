@@ -79,9 +79,8 @@ const RM_ROWS = [
   ['02.01.01', 'A test artifact', '02', 'Test zone', '02.01', 'Test section', '', '', '', '✓', 'Core', '', ''],
 ];
 
-// The workbook carries no expected-document rules (issue 27 part 4 leaves them out of it): compared without them.
-const strip = (d: TmfModelDetail) =>
-  JSON.stringify(d.zones, (k, v: unknown) => (k === 'id' || k === 'rules' ? undefined : v));
+// Two models compare by their content and rules, not by their rows' ids.
+const strip = (d: TmfModelDetail) => JSON.stringify(d.zones, (k, v: unknown) => (k === 'id' ? undefined : v));
 
 describe('TMF model workbooks', () => {
   it('imports the published layout: title row skipped, columns by header in any order', async () => {
@@ -179,6 +178,9 @@ describe('TMF model workbooks', () => {
       'Review',
       'QC',
       'Approval',
+      'Due (trial)',
+      'Due (country)',
+      'Due (site)',
     ]);
     expect(sheet[1].slice(0, 6)).toEqual([
       '8',
@@ -210,6 +212,40 @@ describe('TMF model workbooks', () => {
       name: 'Full again',
     });
     expect(strip((await admin().call(r.detail, { params: { id: back.data.id } })).data)).toBe(strip(saved));
+  });
+
+  it("reads each level's due rule, and refuses one it cannot read or on a level the artifact lacks", async () => {
+    const header = [...HEADER, 'Due (trial)', 'Due (site)'];
+    const ruled = [
+      [...RM_ROWS[0], 'first_subject_in +30 monthly', ''],
+      [...RM_ROWS[1], '- 0', ''],
+      [...RM_ROWS[2], '', 'site_activated -14'],
+    ];
+    const ok = await upload(await xlsxOf({ Sheet1: [header, ...ruled] }), { name: 'Ruled' });
+    expect(ok.statusCode).toBe(200);
+    const detail = (await admin().call(r.detail, { params: { id: ok.data.id } })).data;
+    const rules = detail.zones.flatMap((z) => z.sections.flatMap((s) => s.artifacts.map((a) => [a.number, a.rules])));
+    expect(rules).toEqual([
+      ['01.01.01', [{ level: 'trial', milestoneCode: 'first_subject_in', offsetDays: 30, recurrence: 'monthly' }]],
+      ['01.01.02', [{ level: 'trial', milestoneCode: null, offsetDays: 0, recurrence: 'once' }]],
+      ['02.01.01', [{ level: 'site', milestoneCode: 'site_activated', offsetDays: -14, recurrence: 'once' }]],
+    ]);
+
+    const bad = [
+      [...RM_ROWS[0], 'first_subject_in soon', ''],
+      [...RM_ROWS[1], '', 'site_activated'],
+      [...RM_ROWS[2], '', 'site_activated +9999'],
+    ];
+    const refused = await upload(await xlsxOf({ Sheet1: [header, ...bad] }), { name: 'Ruled badly' });
+    expect([refused.statusCode, refused.errorCode]).toEqual([400, 'import_invalid']);
+    expect((refused.json().data as { errors: unknown }).errors).toEqual([
+      { row: 2, column: 'Due (trial)', message: 'Due (trial) is invalid' },
+      { row: 3, column: 'Due (site)', message: 'Due (site) is invalid' },
+      { row: 4, column: 'Due (site)', message: 'Due (site) is invalid' },
+    ]);
+    const unknown = [[...RM_ROWS[0], 'no_such_milestone', '']];
+    const refusedCode = await upload(await xlsxOf({ Sheet1: [header, ...unknown] }), { name: 'Ruled unknown' });
+    expect([refusedCode.statusCode, refusedCode.errorCode]).toEqual([400, 'expected_rules_invalid']);
   });
 
   it('offers the header row as the sample; project administrators import nothing', async () => {

@@ -1,11 +1,13 @@
 import type { Lang } from '@edoc/contract/enums';
+import { EXPECTED_RECURRENCES, type ExpectedRule } from '@edoc/contract/expected';
 import type { TmfLevel, TmfZoneView } from '@edoc/contract/tmf-model';
 /**
  * A TMF model as a workbook in the published TMF Reference Model's layout: one row per artifact, its zone and section
  * repeated on each row. The importer finds the header row (a title above it is skipped), reads the columns by their
  * header in any order (case and spaces ignored, any of the names below), and refuses the whole file, listing every
  * problem by row and column, when anything is wrong. The export writes the same columns with edoc's own after them
- * (the Chinese names, review / QC / approval), so an exported model imports as the same model.
+ * (the Chinese names, review / QC / approval, and each level's due rule), so an exported model imports as the same
+ * model, its expected-document rules included.
  */
 
 export type Key =
@@ -27,7 +29,10 @@ export type Key =
   | 'dateLabel'
   | 'review'
   | 'qc'
-  | 'approval';
+  | 'approval'
+  | 'dueTrial'
+  | 'dueCountry'
+  | 'dueSite';
 
 interface Column {
   key: Key;
@@ -67,7 +72,15 @@ export const TMF_COLUMNS: readonly Column[] = [
   col('review', ['Review', '审阅'], ['审阅', 'Review'], 8),
   col('qc', ['QC', '质控'], ['质控', 'QC'], 8),
   col('approval', ['Approval', '审批'], ['审批', 'Approval'], 8),
+  col('dueTrial', ['Due (trial)', '试验层级应交'], ['试验层级应交', 'Due (trial)'], 24),
+  col('dueCountry', ['Due (country)', '国家层级应交'], ['国家层级应交', 'Due (country)'], 24),
+  col('dueSite', ['Due (site)', '中心层级应交'], ['中心层级应交', 'Due (site)'], 24),
 ];
+/** The due-rule column of each level. */
+export const DUE_KEYS = { trial: 'dueTrial', country: 'dueCountry', site: 'dueSite' } as const satisfies Record<
+  TmfLevel,
+  Key
+>;
 export const LEVEL_KEYS = ['trial', 'country', 'site'] as const satisfies readonly TmfLevel[];
 const byKey = new Map(TMF_COLUMNS.map((c) => [c.key, c]));
 export const labelOf = (key: Key, lang: Lang) => byKey.get(key)!.label[lang === 'en-US' ? 1 : 0];
@@ -80,6 +93,32 @@ export const isMarked = (text: string | undefined) => !!text && MARKED.has(norm(
 
 const SHEET_NAME = 'TMF model';
 export const HEADER_SEARCH_ROWS = 30;
+
+/**
+ * A level's due rule as one cell: the milestone type's code ("-" for none), the offset in days from its date, and the
+ * recurrence when it is not once: "site_activated -30", "first_subject_in +30 monthly". Empty: no rule (one document,
+ * no due date).
+ */
+export function ruleText(rule: ExpectedRule): string {
+  const offset = `${rule.offsetDays < 0 ? '' : '+'}${rule.offsetDays}`;
+  return [rule.milestoneCode ?? '-', offset, rule.recurrence === 'once' ? null : rule.recurrence]
+    .filter(Boolean)
+    .join(' ');
+}
+
+const RULE_CELL = new RegExp(`^(\\S+)(?:\\s+([+-]?\\d+))?(?:\\s+(${EXPECTED_RECURRENCES.join('|')}))?$`, 'i');
+
+/** The rule a cell states, or null when it is not in ruleText's form. */
+export function parseRuleText(level: TmfLevel, text: string): ExpectedRule | null {
+  const m = RULE_CELL.exec(text.trim());
+  if (!m) return null;
+  return {
+    level,
+    milestoneCode: m[1] === '-' ? null : m[1],
+    offsetDays: m[2] === undefined ? 0 : Number(m[2]),
+    recurrence: (m[3]?.toLowerCase() ?? 'once') as ExpectedRule['recurrence'],
+  };
+}
 
 // ---------------------------------------------------------------- export
 
@@ -111,6 +150,7 @@ function rowsOf(zones: readonly TmfZoneView[]): Array<Record<Key, string | null>
           review: mark(a.review),
           qc: mark(a.qc),
           approval: mark(a.approval),
+          ...Object.fromEntries((a.rules ?? []).map((rule) => [DUE_KEYS[rule.level], ruleText(rule)])),
         });
     }
   }

@@ -2,6 +2,7 @@ import type { Lang } from '@edoc/contract/enums';
 import { errorMessage } from '@edoc/contract/errors';
 import type { ExcelRowError } from '@edoc/contract/excel';
 import { IMPORT_MAX_ROWS } from '@edoc/contract/excel';
+import { EXPECTED_OFFSET_MAX, type ExpectedRule } from '@edoc/contract/expected';
 import { optionalText, requiredText } from '@edoc/contract/fields';
 import {
   isTmfChildNumber,
@@ -14,7 +15,17 @@ import {
 import type ExcelJS from 'exceljs';
 import { z } from 'zod';
 import { cellIssueMessage, cellText, failImport, loadWorkbook } from '../../lib/excel.ts';
-import { HEADER_SEARCH_ROWS, isMarked, LEVEL_KEYS, labelOf, norm, TMF_COLUMNS, type Key } from './tmf-model-excel.ts';
+import {
+  DUE_KEYS,
+  HEADER_SEARCH_ROWS,
+  isMarked,
+  LEVEL_KEYS,
+  labelOf,
+  norm,
+  parseRuleText,
+  TMF_COLUMNS,
+  type Key,
+} from './tmf-model-excel.ts';
 
 /** The import of a model workbook in the layout tmf-model-excel.ts describes (its columns, found by header). */
 
@@ -166,6 +177,24 @@ export async function readTmfModelWorkbook(buffer: Buffer, lang: Lang): Promise<
       const ichRef = value<string>('ichRef');
       const dateLabel = value<string>('dateLabel');
       const nameZh = value<string>('artifactNameZh');
+      // A level's due rule: in ruleText's form, on a level the artifact applies at (its milestone code is checked
+      // against the company's types when the model is written, as a typed model's is).
+      const rules: ExpectedRule[] = [];
+      for (const level of LEVEL_KEYS) {
+        const cell = text(DUE_KEYS[level]);
+        if (cell === undefined) continue;
+        const rule = parseRuleText(level, cell);
+        const fits =
+          rule &&
+          levels.includes(level) &&
+          Math.abs(rule.offsetDays) <= EXPECTED_OFFSET_MAX &&
+          (rule.milestoneCode ?? '').length <= 64;
+        if (fits) rules.push(rule);
+        else {
+          ok = false;
+          fault(r, DUE_KEYS[level], say('invalid_value', DUE_KEYS[level]));
+        }
+      }
       if (number && nameEn)
         artifact = {
           number,
@@ -179,6 +208,7 @@ export async function readTmfModelWorkbook(buffer: Buffer, lang: Lang): Promise<
           review: isMarked(text('review')),
           qc: isMarked(text('qc')),
           approval: isMarked(text('approval')),
+          ...(rules.length ? { rules } : {}),
         };
     }
     if (!ok || !zoneNumber || !zoneName) continue;

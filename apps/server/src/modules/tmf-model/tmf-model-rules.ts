@@ -1,5 +1,5 @@
 import type { ExpectedRule } from '@edoc/contract/expected';
-import type { TmfModelBody } from '@edoc/contract/tmf-model';
+import { TMF_LEVELS, type TmfModelBody } from '@edoc/contract/tmf-model';
 import { eq, isNull, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { tmfExpectedRules } from '../../db/schema/expected.ts';
@@ -55,7 +55,8 @@ export async function writeRules(tx: Tx, modelId: number, zones: TmfModelBody['z
     .values(ruled.flatMap((a) => a.rules!.map((r) => ({ modelId, artifactId: ids.get(a.number)!, ...r }))));
 }
 
-/** A model's rules by artifact id. */
+/** A model's rules by artifact id, each artifact's in level order (trial, country, site) whatever order they were
+ * written in, so two models with the same rules answer the same. */
 export async function readRules(tx: Tx, modelId: number): Promise<Map<number, ExpectedRule[]>> {
   const rows = await tx.select().from(tmfExpectedRules).where(eq(tmfExpectedRules.modelId, modelId));
   const out = new Map<number, ExpectedRule[]>();
@@ -64,6 +65,7 @@ export async function readRules(tx: Tx, modelId: number): Promise<Map<number, Ex
     list.push({ level: r.level, milestoneCode: r.milestoneCode, offsetDays: r.offsetDays, recurrence: r.recurrence });
     out.set(r.artifactId, list);
   }
+  for (const list of out.values()) list.sort((a, b) => TMF_LEVELS.indexOf(a.level) - TMF_LEVELS.indexOf(b.level));
   return out;
 }
 
