@@ -23,6 +23,7 @@ import {
   itemsFrom,
   today,
   keyIs,
+  openable,
   targetDays,
   withinTarget,
 } from './tmf-health-sql.ts';
@@ -30,7 +31,9 @@ import {
 /*
  * The drill-downs of the TMF health figures (issue 27 part 6): each list is the rows its figure counts, over the
  * same scope and the same SQL (tmf-health-sql.ts), so the count of 'missing' is the figure open, of 'overdue' the
- * figure overdue, of late documents timeliness.documents − withinTarget, of issues the category counts.
+ * figure overdue, of late documents timeliness.documents − withinTarget, of issues the category counts. One
+ * exception: a list names only documents the caller may open (openable), so a member who sees an artifact through one
+ * of its folders and not through another finds fewer rows than the figure counts, never a name they may not read.
  */
 
 const ITEM_LISTS: Record<TmfItemsQuery['list'], SQL> = {
@@ -79,7 +82,7 @@ export function healthItems(deps: Deps, ctx: ProjectContext, q: TmfItemsQuery) {
         (select c.code from countries c where c.id = coalesce(i.country_id, s.country_id)) as country_code,
         (select coalesce(json_agg(json_build_object('id', fd.id, 'name', fd.name) order by fd.id), '[]')
           from expected_item_documents e join documents fd on fd.id = e.document_id and fd.deleted_at is null
-          where e.item_id = i.id) as documents
+          where e.item_id = i.id ${openable(scope, 'fd')}) as documents
       ${from} ${where} order by i.due_date asc nulls last, a.number, i.occurrence, i.id ${pageOf(q)}`);
     const items: TmfItemRow[] = rows.rows.map((r) => ({
       id: r.id,
@@ -103,7 +106,7 @@ export function healthLate(deps: Deps, ctx: ProjectContext, q: TmfLateQuery) {
   return readOnly(deps, ctx, q, async (tx, scope) => {
     const from = sql`from documents d ${documentJoins} left join users u on u.id = d.created_by
       where ${documentsWhere(scope)} and d.document_date is not null and not (${withinTarget(scope)})
-      ${keyIs(documentKey(q.groupBy), q.key)}`;
+      ${openable(scope, 'd')} ${keyIs(documentKey(q.groupBy), q.key)}`;
     const total = await tx.execute<{ n: number }>(sql`select count(*)::int as n ${from}`);
     const rows = await tx.execute<TmfLateRow & { createdByName: string | null }>(sql`select d.id as "documentId",
         d.name, a.number as "artifactNumber", d.document_date::text as "documentDate", ${filedDay}::text as "filedOn",
@@ -119,7 +122,7 @@ export function healthIssues(deps: Deps, ctx: ProjectContext, q: TmfIssuesQuery)
     const from = sql`from quality_issues q join documents d on d.id = q.document_id ${documentJoins}
       left join users u on u.id = q.assignee_id
       where q.project_id = ${scope.projectId} and q.state in ('open', 'resolved') and ${documentsWhere(scope)}
-      ${q.category ? sql`and q.category = ${q.category}` : sql``} ${keyIs(documentKey(q.groupBy), q.key)}`;
+      ${openable(scope, 'd')} ${q.category ? sql`and q.category = ${q.category}` : sql``} ${keyIs(documentKey(q.groupBy), q.key)}`;
     const total = await tx.execute<{ n: number }>(sql`select count(*)::int as n ${from}`);
     const rows = await tx.execute<{
       id: number;

@@ -9,7 +9,7 @@ import type { HealthScope } from './tmf-health.policy.ts';
  * PostgreSQL: the figures read grouped rows, never the items or documents themselves.
  */
 
-const ids = (list: number[]) => sql`${`{${list.join(',')}}`}::int[]`;
+export const ids = (list: number[]) => sql`${`{${list.join(',')}}`}::int[]`;
 
 /** Items of the project, not removed, as the scope limits them; `person` joins each item to its filers. */
 export function itemsFrom(scope: HealthScope, groupBy?: TmfGroupBy): SQL {
@@ -110,3 +110,8 @@ export const workingDays = sql`(${weekdaysBefore(sql`(${filedDay} + 1)`)} - ${we
 /** The days the target counts (calendar or working) for a document; within target when ≤ the target's days. */
 export const targetDays = (scope: HealthScope) => (scope.target.unit === 'working' ? workingDays : calendarDays);
 export const withinTarget = (scope: HealthScope) => sql`${targetDays(scope)} <= ${scope.target.days}`;
+
+/** A document (alias given) the caller may open: in one of the scope's folders (no limit when it has none). */
+export function openable(scope: HealthScope, alias: 'd' | 'fd'): SQL {
+  return scope.folderIds ? sql`and ${sql.raw(alias)}.folder_id = any(${ids(scope.folderIds)})` : sql``;
+}

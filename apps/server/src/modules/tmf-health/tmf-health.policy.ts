@@ -23,6 +23,11 @@ export interface HealthScope {
   artifactIds: number[] | null;
   /** The sites of a member limited to sites; null: no such limit. */
   siteIds: number[] | null;
+  /**
+   * The folders the caller may open (absent: all). Figures count by artifact, but a list never names a document
+   * outside these: a member may see an artifact through one of its folders and not through another.
+   */
+  folderIds?: number[];
   /** The caller's narrowing to one country (its country items, its sites' items) or one site. */
   countryId?: number;
   siteId?: number;
@@ -63,5 +68,5 @@ export async function healthScope(
         .from(folders)
         .where(and(inArray(folders.id, viewable), isNotNull(folders.artifactId)))
     : [];
-  return { ...scope, artifactIds: mapped.map((r) => r.id!) };
+  return { ...scope, artifactIds: mapped.map((r) => r.id!), folderIds: viewable };
 }
