@@ -160,6 +160,8 @@ export const FIELD_LABELS: Record<string, readonly [string, string]> = {
   list: ['清单', 'List'],
   category: ['类别', 'Category'],
   page: ['页码', 'Page'],
+  format: ['导出格式', 'Export format'],
+  subscribed: ['每周邮件', 'Weekly mail'],
   // quality issues (issue 27 part 5)
   resolution: ['处理说明', 'Resolution'],
   versionNo: ['版本', 'Version'],

@@ -174,8 +174,15 @@ export const tmfIssueRow = z.object({
 export type TmfIssueRow = z.infer<typeof tmfIssueRow>;
 export const tmfIssuePage = z.object({ items: z.array(tmfIssueRow), total: z.number() });
 
-/** GET /tmf-health/export: the summary as a workbook (sheets Summary, Groups, Trend) in the caller's language. */
-export const tmfExportQuery = tmfSummaryQuery.extend({ format: z.enum(['xlsx'], 'invalid_value').default('xlsx') });
+/**
+ * GET /tmf-health/export: the summary in the caller's language, as a workbook (sheets Summary, Groups, Trend) or as
+ * a PDF (A4 landscape: the figures, the groups and the trend).
+ */
+export const TMF_EXPORT_FORMATS = ['xlsx', 'pdf'] as const;
+export type TmfExportFormat = (typeof TMF_EXPORT_FORMATS)[number];
+export const tmfExportQuery = tmfSummaryQuery.extend({
+  format: z.enum(TMF_EXPORT_FORMATS, 'invalid_value').default('xlsx'),
+});
 export type TmfExportQuery = z.infer<typeof tmfExportQuery>;
 
 /** GET /tmf-health/company: every project of the company, its figures over everything (null without a model). */

@@ -75,6 +75,8 @@ export const TRAIL_OBJECT_LABELS: Record<TrailObjectType, Label> = {
   expected_item: ['预期文档', 'Expected document'],
   expected_item_document: ['预期文档关联', 'Expected document link'],
   tmf_target: ['TMF及时性目标', 'TMF timeliness target'],
+  tmf_health_export: ['TMF健康度导出', 'TMF health export'],
+  tmf_health_mail: ['TMF健康度每周邮件', 'TMF health weekly mail'],
 };
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { QUALITY_ISSUE_ACTIONS, QUALITY_ISSUE_CATEGORIES, QUALITY_ISSUE_STATES } from './quality-issue.ts';
+import { TMF_GROUP_BYS } from './tmf-health.ts';
 import { TMF_MODEL_STATES } from './tmf-model.ts';
 import { coded, id, optText, sha, text } from './trail-shapes.ts';
 
@@ -29,6 +30,22 @@ export const milestoneDates = z.object({
 });
 /** A project's TMF timeliness target (issue 27 part 6): days, counted as calendar or working days. */
 export const tmfTargetShape = z.object({ days: z.number(), unit: coded(text, ['calendar', 'working']) });
+/**
+ * An export of the TMF health dashboard (issue 27 part 6): its format, grouping and scope (the country's and the
+ * site's codes, null when not narrowed), and the file's sha256 where the server wrote it whole.
+ */
+export const tmfHealthExport = z.object({
+  format: coded(text, ['xlsx', 'pdf', 'zip']),
+  groupBy: coded(text, TMF_GROUP_BYS),
+  country: optText,
+  site: optText,
+  sha256: sha.optional(),
+});
+/** A member's weekly mail of the dashboard (issue 27 part 6): on or off, and the grouping of its PDF. */
+export const tmfHealthMailShape = z.object({
+  subscribed: z.boolean(),
+  groupBy: coded(text, TMF_GROUP_BYS).nullable(),
+});
 /**
  * An expected document (issue 27 part 4): its artifact by number, its place by the country's and site's codes (null
  * at the levels above), its occurrence, due date (yyyy-mm-dd or null), state and the reason it is not applicable.

@@ -135,6 +135,22 @@ export const TRAIL_VALUE_UNITS: Record<string, Label> = {
 
 const FOLDER_TYPES: Record<string, Label> = { 0: ['工作区', 'Workspace'], 1: ['文件库', 'Library'] };
 
+/** How the TMF health dashboard groups its figures (issue 27 part 6). */
+const TMF_GROUP_BY_LABELS: Record<string, Label> = {
+  level: ['层级', 'Level'],
+  country: ['国家', 'Country'],
+  site: ['中心', 'Site'],
+  zone: ['区域', 'Zone'],
+  section: ['分区', 'Section'],
+  artifact: ['工件', 'Artifact'],
+  person: ['归档人', 'Filed by'],
+};
+const TMF_EXPORT_FORMAT_LABELS: Record<string, Label> = {
+  xlsx: ['Excel 工作簿', 'Excel workbook'],
+  pdf: ['PDF 文档', 'PDF document'],
+  zip: ['可重算数据包', 'Recomputable package'],
+};
+
 /** Codes whose meaning depends on the object: `status` of a notice, a download task, a deleted document. Read first. */
 export const TRAIL_OBJECT_VALUE_LABELS: Partial<Record<TrailObjectType, Record<string, Record<string, Label>>>> = {
   notice: { status: { 0: ['草稿', 'Draft'], 1: ['已发布', 'Released'], 2: ['已撤回', 'Withdrawn'] } },
@@ -161,6 +177,8 @@ export const TRAIL_OBJECT_VALUE_LABELS: Partial<Record<TrailObjectType, Record<s
       not_applicable: ['不适用', 'Not applicable'],
     },
   },
+  tmf_health_export: { groupBy: TMF_GROUP_BY_LABELS, format: TMF_EXPORT_FORMAT_LABELS },
+  tmf_health_mail: { groupBy: TMF_GROUP_BY_LABELS },
   tmf_target: {
     unit: { calendar: ['自然日', 'Calendar days'], working: ['工作日（周一至周五）', 'Working days (Monday–Friday)'] },
   },

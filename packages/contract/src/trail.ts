@@ -61,6 +61,8 @@ import {
   qualityIssueStep,
   expectedGeneration,
   tmfTargetShape,
+  tmfHealthExport,
+  tmfHealthMailShape,
   tmfModel,
   tmfModelChange,
 } from './trail-shapes-tmf.ts';
@@ -240,6 +242,9 @@ export const TRAIL_ENTRIES = [
   entry(TrailType.Update, 'document', { old: qualityIssueBefore.nullable(), new: qualityIssueStep }),
   // A project's TMF timeliness target (issue 27 part 6), before and after.
   entry(TrailType.SettingsChange, 'tmf_target', { old: tmfTargetShape, new: tmfTargetShape }),
+  // The dashboard exported (every format), and a member's weekly mail of it switched on or off (their own only).
+  entry(TrailType.View, 'tmf_health_export', { new: tmfHealthExport }),
+  entry(TrailType.SettingsChange, 'tmf_health_mail', { old: tmfHealthMailShape, new: tmfHealthMailShape }),
   entry(TrailType.SettingsChange, 'project', { old: project, new: project }),
   entry(TrailType.SettingsChange, 'company', { old: company, new: company }),
   entry(TrailType.SettingsChange, 'release', { old: release, new: release }),
