@@ -24,6 +24,7 @@ import { activateDue } from './modules/library/archive.service.ts';
 import { closeAbandoned } from './access/edit-session-close.ts';
 import { mailExpiryNotices } from './modules/library/expiry-mail.ts';
 import { mailWeeklyReports } from './modules/custom-report/custom-report-mail.ts';
+import { mailWeeklyHealth } from './modules/tmf-health/tmf-health-mail-job.ts';
 import { sweepTmp } from './storage/blob-store.ts';
 import { createBlobStore } from './storage/create-blob-store.ts';
 import { sweepOrphanBlobs } from './storage/blob-sweep.ts';
@@ -89,11 +90,13 @@ if (config.EDOC_ROLE !== 'api') {
   const failed = (err: unknown) => late.app?.log.error({ err }, 'task e-mails failed');
   const newTasks = () => mailNewTasks(mailDeps).catch(failed);
   // Library documents about to expire (issue 11) are announced in the same hourly round, each once, and custom
-  // reports with recipients go out once a week (issue 14).
+  // reports with recipients go out once a week (issue 14), as does the TMF health dashboard to the members who asked
+  // for it (issue 27 part 6; one member's failed mail is logged and retried next round, the others still go).
   const reminders = () =>
     mailReminders(mailDeps)
       .then(() => mailExpiryNotices(mailDeps))
       .then(() => mailWeeklyReports(mailDeps))
+      .then(() => mailWeeklyHealth({ ...mailDeps, onError: failed }))
       .catch(failed);
   void newTasks().then(reminders);
   setInterval(() => void newTasks(), 30_000).unref();

@@ -14,6 +14,7 @@ import {
   tmfSummaryQuery,
   tmfTargetBody,
 } from './tmf-health.ts';
+import { tmfMailBody, tmfMailState } from './tmf-health-mail.ts';
 
 /**
  * Issue 27 part 6: the TMF health dashboard. /tmf-health/* reads the entered project (any member; what counts
@@ -29,8 +30,12 @@ export const tmfHealthRoutes = {
   late: defineRoute('GET', '/tmf-health/late', { query: tmfLateQuery, response: tmfLatePage }),
   /** Open and resolved quality issues. */
   issues: defineRoute('GET', '/tmf-health/issues', { query: tmfIssuesQuery, response: tmfIssuePage }),
-  /** The summary as a workbook (Summary, Groups, Trend) in the caller's language. */
+  /** The summary as a workbook (Summary, Groups, Trend) or a PDF in the caller's language. */
   export: defineRoute('GET', '/tmf-health/export', { query: tmfExportQuery, response: rawAnswer }),
+  /** The caller's weekly mail of the dashboard in the entered project. */
+  mail: defineRoute('GET', '/tmf-health/mail', { response: tmfMailState }),
+  /** Subscribes or unsubscribes the caller (only themself) to the weekly mail. */
+  setMail: defineRoute('POST', '/tmf-health/mail', { body: tmfMailBody, response: noData }),
   /** Sets the project's timeliness target (days, calendar or working). */
   target: defineRoute('POST', '/manage/tmf/target', { body: tmfTargetBody, response: noData }),
   /** Every project of the company with its figures over everything. */

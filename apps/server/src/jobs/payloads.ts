@@ -5,8 +5,13 @@ import { z } from 'zod';
  * through the schema, so a sender and its handler cannot drift apart. A new queue names its payload here.
  */
 export const JOB_PAYLOADS = {
-  /** mail/mailer.ts: one message to deliver. */
-  'mail.send': z.object({ to: z.string(), subject: z.string(), text: z.string() }),
+  /** mail/mailer.ts: one message to deliver; attachments travel base64 (a job's data is JSON). */
+  'mail.send': z.object({
+    to: z.string(),
+    subject: z.string(),
+    text: z.string(),
+    attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), base64: z.string() })).optional(),
+  }),
   /** convert/convert-job.ts: an office file to render as PDF, by content. */
   'convert-office': z.object({ sha256: z.string(), extension: z.string() }),
   /** modules/download/download-pack.ts: a download task to pack. */

@@ -96,20 +96,36 @@ function fit(font: PDFFont, text: string, width: number): string {
   return `${s}…`;
 }
 
-async function toPdf(table: ExportTable, lang: Lang, at: Date): Promise<Buffer> {
+function toPdf(table: ExportTable, lang: Lang, at: Date): Promise<Buffer> {
+  return tablesPdf({ title: table.title, notes: table.notes, sections: [table] }, lang, at);
+}
+
+/** One table of a PDF holding several (the TMF health dashboard: its figures, groups and trend), under a heading. */
+export interface PdfSection {
+  heading?: string;
+  columns: ExportColumn[];
+  rows: ReadonlyArray<ReadonlyArray<ExportCell>>;
+}
+
+/**
+ * A4 landscape PDF of tables one after another, in the CJK font: the title and notes on the first page, each table
+ * under its heading with its header row (repeated on the pages it runs onto), page numbers at the foot.
+ */
+export async function tablesPdf(
+  doc: { title: string; notes?: string[]; sections: PdfSection[] },
+  lang: Lang,
+  at: Date,
+): Promise<Buffer> {
   const pdf = await PDFDocument.create();
-  pdf.setTitle(table.title);
+  pdf.setTitle(doc.title);
   pdf.setProducer('edoc');
   const font = await embedCjkFont(pdf);
   const inner = PAGE.width - 2 * PAGE.margin;
-  const weights = table.columns.map((c) => c.width ?? 16);
-  const total = weights.reduce((a, b) => a + b, 0) || 1;
-  const widths = weights.map((w) => (w / total) * inner);
   const made = `${lang === 'en-US' ? 'Generated' : '生成时间'}: ${at.toISOString().replace('T', ' ').slice(0, 19)} UTC`;
   const pages: PDFPage[] = [];
   let page!: PDFPage;
   let y = 0;
-  const line = (cells: ReadonlyArray<ExportCell>, bold: boolean) => {
+  const line = (cells: ReadonlyArray<ExportCell>, widths: number[], bold: boolean) => {
     if (bold) page.drawRectangle({ x: PAGE.margin, y: y - 4, width: inner, height: ROW, color: rgb(0.94, 0.94, 0.94) });
     let x = PAGE.margin;
     cells.forEach((v, i) => {
@@ -129,26 +145,45 @@ async function toPdf(table: ExportTable, lang: Lang, at: Date): Promise<Buffer> 
     page = pdf.addPage([PAGE.width, PAGE.height]);
     pages.push(page);
     y = PAGE.height - PAGE.margin - 14;
-    if (pages.length === 1) {
-      page.drawText(table.title, { x: PAGE.margin, y, size: 14, font });
-      y -= 18;
-      for (const note of [...(table.notes ?? []), made]) {
-        page.drawText(fit(font, note, inner), { x: PAGE.margin, y, size: SIZE, font, color: GREY });
-        y -= 12;
-      }
-      y -= 6;
-    }
-    line(
-      table.columns.map((c) => c.header),
-      true,
-    );
   };
   newPage();
-  if (table.rows.length === 0)
-    page.drawText(lang === 'en-US' ? 'No data' : '暂无数据', { x: PAGE.margin + 2, y, size: SIZE, font, color: GREY });
-  for (const row of table.rows) {
-    if (y < PAGE.margin + ROW) newPage();
-    line(row, false);
+  page.drawText(doc.title, { x: PAGE.margin, y, size: 14, font });
+  y -= 18;
+  for (const note of [...(doc.notes ?? []), made]) {
+    page.drawText(fit(font, note, inner), { x: PAGE.margin, y, size: SIZE, font, color: GREY });
+    y -= 12;
+  }
+  y -= 6;
+  for (const [k, section] of doc.sections.entries()) {
+    const weights = section.columns.map((c) => c.width ?? 16);
+    const total = weights.reduce((a, b) => a + b, 0) || 1;
+    const widths = weights.map((w) => (w / total) * inner);
+    const header = section.columns.map((c) => c.header);
+    // A heading, its header row and a first row stay together on one page.
+    if (k > 0) y -= 10;
+    if (y < PAGE.margin + 3 * ROW + 16) newPage();
+    if (section.heading) {
+      page.drawText(fit(font, section.heading, inner), { x: PAGE.margin, y, size: 11, font });
+      y -= 16;
+    }
+    line(header, widths, true);
+    if (section.rows.length === 0) {
+      page.drawText(lang === 'en-US' ? 'No data' : '暂无数据', {
+        x: PAGE.margin + 2,
+        y,
+        size: SIZE,
+        font,
+        color: GREY,
+      });
+      y -= ROW;
+    }
+    for (const row of section.rows) {
+      if (y < PAGE.margin + ROW) {
+        newPage();
+        line(header, widths, true);
+      }
+      line(row, widths, false);
+    }
   }
   pages.forEach((p, i) =>
     p.drawText(`${i + 1} / ${pages.length}`, {

@@ -20,7 +20,12 @@ export function createMailHandler(opts: {
   const smtp = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
   const file = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return async (mail) => {
-    const message = { from: opts.from, to: mail.to, subject: mail.subject, text: mail.text };
+    const attachments = mail.attachments?.map((a) => ({
+      filename: a.filename,
+      contentType: a.contentType,
+      content: Buffer.from(a.base64, 'base64'),
+    }));
+    const message = { from: opts.from, to: mail.to, subject: mail.subject, text: mail.text, attachments };
     if (smtp) {
       await smtp.sendMail(message);
       return;

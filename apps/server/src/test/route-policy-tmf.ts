@@ -57,6 +57,9 @@ export const TMF_POLICY: Record<string, RoutePolicy> = {
   'GET /tmf-health/late': member,
   'GET /tmf-health/issues': member,
   'GET /tmf-health/export': member,
+  // the weekly mail: a member subscribes or unsubscribes only themself
+  'GET /tmf-health/mail': member,
+  'POST /tmf-health/mail': member,
   'POST /manage/tmf/target': admin,
   'GET /tmf-health/company': company,
   'GET /code/type/list': company,

@@ -7,10 +7,10 @@ import { defineSheet, writeXlsx, type ExcelColumn } from '../../lib/excel.ts';
 /*
  * GET /tmf-health/export (issue 27 part 6): the summary as a workbook in the caller's language, sheets Summary (each
  * figure of everything), Groups (a row per group) and Trend (a row per week). Ratios are written as fractions
- * (0.85), as the API answers them, for a spreadsheet to format or recompute. PDF and the weekly mail are later parts.
+ * (0.85), as the API answers them, for a spreadsheet to format or recompute. The PDF (tmf-health-pdf.ts) shows the same figures.
  */
 
-type Pair = readonly [string, string];
+export type Pair = readonly [string, string];
 const col = (key: string, header: Pair, width = 14): ExcelColumn => ({ key, header, schema: z.unknown(), width });
 
 /** Each figure: its column key, its header, how it is read from the figures. */
@@ -49,7 +49,8 @@ const CATEGORIES: Array<[string, Pair, (f: TmfFigures) => number]> = QUALITY_ISS
   [`质量问题：${CATEGORY_NAMES[c][0]}`, `Issues: ${CATEGORY_NAMES[c][1]}`],
   (f) => f.quality.issuesByCategory[c],
 ]);
-const ALL = [...FIGURES, ...CATEGORIES];
+/** Every figure of the export, in order, with its header and how it is read (the PDF's figures table too). */
+export const ALL = [...FIGURES, ...CATEGORIES];
 
 const summarySheet = defineSheet(
   ['汇总', 'Summary'],

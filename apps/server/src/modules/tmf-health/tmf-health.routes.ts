@@ -1,17 +1,20 @@
 import { tmfHealthRoutes as r } from '@edoc/contract/tmf-health-routes';
 import type { Deps } from '../../lib/deps.ts';
-import { xlsxHeaders } from '../../lib/excel.ts';
 import type { Api } from '../../lib/http.ts';
-import { workbook } from '../../lib/raw-answer.ts';
+import { MEDIA, type RawAnswer } from '../../lib/raw-answer.ts';
+import { sendExport } from '../../lib/table-export.ts';
 import { companyOf } from '../../plugins/context.ts';
 import { routes } from '../../plugins/route.ts';
-import { healthWorkbook } from './tmf-health-export.ts';
 import { healthIssues, healthItems, healthLate } from './tmf-health-lists.ts';
-import { healthScope } from './tmf-health.policy.ts';
-import { companyHealth, healthSummary, setHealthTarget, summaryOf } from './tmf-health.service.ts';
+import { healthMailState, setHealthMail } from './tmf-health-mail.ts';
+import { companyHealth, healthExport, healthSummary, setHealthTarget } from './tmf-health.service.ts';
 
 const member = 'projectMember' as const;
-const healthWorkbookAnswer = workbook('The TMF health figures: sheets Summary, Groups and Trend.');
+const healthExportAnswer: RawAnswer = {
+  raw: [MEDIA.xlsx, MEDIA.pdf],
+  named: true,
+  description: 'The TMF health figures: a workbook (sheets Summary, Groups and Trend) or a PDF.',
+};
 
 /**
  * The TMF health dashboard (issue 27 part 6), every route as tmfHealthRoutes declares it: any member of the entered
@@ -39,14 +42,19 @@ export function tmfHealthRoutes(api: Api, deps: Deps): void {
 
   get(
     r.export.path,
-    { access: member, query: r.export.query, response: healthWorkbookAnswer },
-    async ({ ctx, query, reply }) => {
-      const summary = await deps.db.transaction(
-        async (tx) => summaryOf(tx, await healthScope(tx, ctx, query), query.groupBy, ctx.lang),
-        { isolationLevel: 'repeatable read', accessMode: 'read only' },
-      );
-      const name = `${ctx.lang === 'en-US' ? 'tmf-health' : 'TMF健康度'}-${new Date().toISOString().slice(0, 10)}.xlsx`;
-      return reply.headers(xlsxHeaders(name)).send(await healthWorkbook(summary, ctx.lang));
+    { access: member, query: r.export.query, response: healthExportAnswer },
+    async ({ ctx, query, reply }) => sendExport(reply, await healthExport(deps, ctx, query)),
+  );
+
+  // The weekly mail: a member subscribes or unsubscribes themself only (no body names another person).
+  get(r.mail.path, { access: member, response: r.mail.response }, ({ ctx }) => healthMailState(deps, ctx));
+
+  post(
+    r.setMail.path,
+    { access: member, body: r.setMail.body, response: r.setMail.response },
+    async ({ ctx, body }) => {
+      await setHealthMail(deps, ctx, body);
+      return null;
     },
   );
 

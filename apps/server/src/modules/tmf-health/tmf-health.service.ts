@@ -1,14 +1,25 @@
 import { TrailType } from '@edoc/contract/enums';
-import type { TmfCompanyView, TmfSummary, TmfSummaryQuery, TmfTargetBody } from '@edoc/contract/tmf-health';
+import type {
+  TmfCompanyView,
+  TmfExportQuery,
+  TmfSummary,
+  TmfSummaryQuery,
+  TmfTargetBody,
+} from '@edoc/contract/tmf-health';
+import { createHash } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { projects } from '../../db/schema/projects.ts';
 import type { Deps } from '../../lib/deps.ts';
+import { MEDIA } from '../../lib/raw-answer.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
+import type { Exported } from '../../lib/table-export.ts';
 import { recordTrail } from '../../trail/trail.service.ts';
 import { assertCompanyExists } from '../company/company.policy.ts';
 import { emptyFigures, figuresBy, totalFigures } from './tmf-health-figures.ts';
+import { healthWorkbook } from './tmf-health-export.ts';
 import { groupLabels } from './tmf-health-labels.ts';
+import { exportTrail, healthHeader, healthPdf } from './tmf-health-pdf.ts';
 import { healthScope, wholeProjectScope, type HealthScope } from './tmf-health.policy.ts';
 import { trendOf } from './tmf-health-trend.ts';
 
@@ -47,6 +58,40 @@ export async function healthSummary(deps: Deps, ctx: ProjectContext, query: TmfS
     isolationLevel: 'repeatable read',
     accessMode: 'read only',
   });
+}
+
+/**
+ * GET /tmf-health/export (xlsx, pdf): the summary read in one read-only transaction, written in the caller's language,
+ * and a trail row naming the format, the scope and the file's sha256 (who exported what is a GCP question).
+ */
+export async function healthExport(deps: Deps, ctx: ProjectContext, query: TmfExportQuery): Promise<Exported> {
+  const at = new Date();
+  const { summary, head } = await deps.db.transaction(
+    async (tx) => ({
+      summary: await summaryOf(tx, await healthScope(tx, ctx, query), query.groupBy, ctx.lang),
+      head: await healthHeader(tx, ctx.projectId, query),
+    }),
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+  const bytes =
+    query.format === 'pdf'
+      ? await healthPdf({ summary, head, groupBy: query.groupBy, by: ctx.auth.user.name, lang: ctx.lang, at })
+      : await healthWorkbook(summary, ctx.lang);
+  await recordTrail(deps.db, ctx.actor, {
+    type: TrailType.View,
+    objectType: 'tmf_health_export',
+    objectId: ctx.projectId,
+    newValue: {
+      ...exportTrail(query.format, query.groupBy, head),
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+    },
+  });
+  const stem = ctx.lang === 'en-US' ? 'tmf-health' : 'TMF健康度';
+  return {
+    bytes,
+    contentType: query.format === 'pdf' ? MEDIA.pdf : MEDIA.xlsx,
+    fileName: `${stem}-${at.toISOString().slice(0, 10)}.${query.format}`,
+  };
 }
 
 /** POST /manage/tmf/target: the project's timeliness target, with a trail row of the one before and after. */
