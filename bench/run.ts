@@ -12,6 +12,8 @@
 //    (issue 16, `-- first-page`); 9. `npm start` to serving, first start and restart, next to the embedded
 //    PostgreSQL alone (`-- start`); 10. Office conversions and the first view of a Word file (`-- office`).
 // 11. `-- soak` alone, never in a plain run (ten minutes): 200 users on two API nodes and a worker (soak.ts).
+// 12. issue 27's TMF health at 500 sites, 200,000 expected items and 1,000,000 documents: generation, the dashboard,
+//    its drill-downs and filing to figures, each next to its baseline (`-- health`; BENCH_HEALTH_SCALE=0.1 smaller).
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -43,6 +45,7 @@ import { SEARCH_CASES, searchSql, seedTexts, singleClient } from './search.ts';
 import { createUser } from './users.ts';
 import { profiled } from './profile.ts';
 import { soakBench } from './soak.ts';
+import { healthBench } from './health.ts';
 
 const run = promisify(execFile);
 const AUTOCANNON = path.join(
@@ -50,11 +53,22 @@ const AUTOCANNON = path.join(
   'autocannon.js',
 );
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-/** `npm run bench -- search | scale | extract | pack | office | first-page | start | auth | soak`: only the listing and
- * search figures, the 1,000,000 documents, the extraction throughput, the download-center pack, the Office
- * conversions, the first page (8), the start (9), the authenticated call (1, which every other part runs first), or
- * the soak (11). */
-const PARTS = ['search', 'scale', 'extract', 'pack', 'office', 'first-page', 'start', 'auth', 'soak'] as const;
+/** `npm run bench -- search | scale | extract | pack | office | first-page | start | auth | soak | health`: only the
+ * listing and search figures, the 1,000,000 documents, the extraction throughput, the download-center pack, the
+ * Office conversions, the first page (8), the start (9), the authenticated call (1, which every other part runs
+ * first), the soak (11) or the TMF health (12). */
+const PARTS = [
+  'search',
+  'scale',
+  'extract',
+  'pack',
+  'office',
+  'first-page',
+  'start',
+  'auth',
+  'soak',
+  'health',
+] as const;
 const only = PARTS.find((part) => process.argv.includes(part)) ?? null;
 // The soak starts its own installation (processes, database) and needs none of the setup below.
 if (only === 'soak') process.exit((await soakBench()) === 0 ? 0 : 1);
@@ -144,6 +158,7 @@ try {
     );
     await scaleBench(db, appUrl, big);
   }
+  if (!only || only === 'health') await healthBench(db, owner, calls, appUrl, await makeProject(db, calls));
   if (!only || only === 'search') {
     const project = await makeProject(db, calls);
     if (!only) {
