@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QualityIssueCategory } from '@edoc/contract/quality-issue';
-import type { TmfItemList, TmfTargetBody } from '@edoc/contract/tmf-health';
+import type { TmfExportFormat, TmfItemList, TmfTargetBody } from '@edoc/contract/tmf-health';
+import type { TmfMailBody } from '@edoc/contract/tmf-health-mail';
 import { tmfHealthRoutes } from '@edoc/contract/tmf-health-routes';
 import { call } from '../../lib/api-client';
 import { saveBlob } from '../../lib/download';
@@ -57,11 +58,29 @@ export function useTmfIssues(query: DrillQuery & { category?: QualityIssueCatego
 
 const stamp = () => new Date().toISOString().slice(0, 10);
 
-/** Downloads the summary on screen (its grouping and scope) as a workbook. */
+/** Downloads the summary on screen (its grouping and scope) in the format chosen (Excel, PDF). */
 export function useExportTmfHealth(view: HealthView, title: string) {
   return useMutation({
-    mutationFn: () => call(tmfHealthRoutes.export, { query: { ...view, format: 'xlsx' } }),
-    onSuccess: (blob) => saveBlob(blob, `${title}-${stamp()}.xlsx`),
+    mutationFn: (format: TmfExportFormat) => call(tmfHealthRoutes.export, { query: { ...view, format } }),
+    onSuccess: (blob, format) => saveBlob(blob, `${title}-${stamp()}.${format}`),
+  });
+}
+
+/** The reader's own weekly mail of the dashboard in this project. */
+export function useTmfMail() {
+  return useQuery({
+    queryKey: [...useProjectKey(), 'tmf-health-mail'],
+    queryFn: () => call(tmfHealthRoutes.mail),
+  });
+}
+
+/** Subscribes or unsubscribes the reader (only themself); the state is read again. */
+export function useSetTmfMail() {
+  const queryClient = useQueryClient();
+  const queryKey = [...useProjectKey(), 'tmf-health-mail'];
+  return useMutation({
+    mutationFn: (body: TmfMailBody) => call(tmfHealthRoutes.setMail, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey }),
   });
 }
 

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { DownloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Empty, Flex, Typography } from 'antd';
+import { Alert, Card, Empty, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { QualityIssueCategory } from '@edoc/contract/quality-issue';
@@ -8,10 +7,12 @@ import type { TmfGroup } from '@edoc/contract/tmf-health';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
-import { useExportTmfHealth, useTmfSummary } from '../api';
+import { useTmfSummary } from '../api';
 import { DrillDrawer } from '../components/drill-drawer';
+import { ExportMenu } from '../components/export-menu';
 import { FigureCards } from '../components/figure-cards';
 import { GroupTable } from '../components/group-table';
+import { MailSwitch } from '../components/mail-switch';
 import { ScopeFilters } from '../components/scope-filters';
 import { TargetDialog } from '../components/target-dialog';
 import { TrendChart } from '../components/trend-chart';
@@ -30,7 +31,6 @@ export function TmfHealthPage() {
   const drill = readDrill(params);
   const summary = useTmfSummary(view);
   const title = t('tmfHealth.title');
-  const exporting = useExportTmfHealth(view, title);
   const [targetOpen, setTargetOpen] = useState(false);
 
   const change = (patch: Partial<HealthView>) => setParams(withParams(params, patch));
@@ -70,15 +70,10 @@ export function TmfHealthPage() {
       variant="borderless"
       loading={summary.isPending && !summary.error}
       extra={
-        <Button
-          id="tmf-health-export"
-          icon={<DownloadOutlined />}
-          disabled={!data}
-          loading={exporting.isPending}
-          onClick={() => exporting.mutate()}
-        >
-          {t('tmfHealth.export')}
-        </Button>
+        <Flex align="center" gap={16} wrap>
+          <MailSwitch groupBy={view.groupBy} />
+          <ExportMenu view={view} title={title} disabled={!data} />
+        </Flex>
       }
     >
       <Flex vertical gap={16}>

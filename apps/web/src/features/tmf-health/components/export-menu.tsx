@@ -1,0 +1,33 @@
+import { DownOutlined, DownloadOutlined } from '@ant-design/icons';
+import { Button, Dropdown } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { TMF_EXPORT_FORMATS, type TmfExportFormat } from '@edoc/contract/tmf-health';
+import { useExportTmfHealth } from '../api';
+import type { HealthView } from '../health-address';
+
+/**
+ * The dashboard's Export menu: one entry per format the server writes (Excel, PDF, …), each downloading the summary
+ * on screen (its grouping and scope). A menu opened by its button: Enter or Space opens it, the arrows move through it.
+ */
+export function ExportMenu({ view, title, disabled }: { view: HealthView; title: string; disabled: boolean }) {
+  const { t } = useTranslation();
+  const exporting = useExportTmfHealth(view, title);
+  return (
+    <Dropdown
+      trigger={['click']}
+      disabled={disabled}
+      menu={{
+        items: TMF_EXPORT_FORMATS.map((format) => ({
+          key: format,
+          id: `tmf-health-export-${format}`,
+          label: t(`tmfHealth.exportFormats.${format}`),
+        })),
+        onClick: ({ key }) => exporting.mutate(key as TmfExportFormat),
+      }}
+    >
+      <Button id="tmf-health-export" icon={<DownloadOutlined />} loading={exporting.isPending}>
+        {t('tmfHealth.export')} <DownOutlined />
+      </Button>
+    </Dropdown>
+  );
+}
