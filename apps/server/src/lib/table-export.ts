@@ -100,11 +100,58 @@ function toPdf(table: ExportTable, lang: Lang, at: Date): Promise<Buffer> {
   return tablesPdf({ title: table.title, notes: table.notes, sections: [table] }, lang, at);
 }
 
+/** A line chart over a table: one line per series across the x labels, values 0..1 drawn as 0..100 %. */
+export interface PdfLineChart {
+  xLabels: string[];
+  series: Array<{ label: string; points: ReadonlyArray<number | null> }>;
+}
+
 /** One table of a PDF holding several (the TMF health dashboard: its figures, groups and trend), under a heading. */
 export interface PdfSection {
   heading?: string;
+  /** Drawn above the table, which stays the figures' text. */
+  chart?: PdfLineChart;
   columns: ExportColumn[];
   rows: ReadonlyArray<ReadonlyArray<ExportCell>>;
+}
+
+const CHART_HEIGHT = 130;
+const LINE_COLOURS = [rgb(0.09, 0.47, 1), rgb(0.32, 0.77, 0.1), rgb(0.98, 0.55, 0.09), rgb(0.96, 0.13, 0.18)];
+
+/** The chart with its top at y: a 0–100 % scale, a line per series (broken where a value is null), a legend. */
+function drawLineChart(page: PDFPage, font: PDFFont, chart: PdfLineChart, top: number, width: number) {
+  const left = PAGE.margin + 28;
+  const plotWidth = width - 28 - 150;
+  const bottom = top - CHART_HEIGHT + 14;
+  const height = CHART_HEIGHT - 24;
+  const x = (i: number) => left + (chart.xLabels.length > 1 ? (i / (chart.xLabels.length - 1)) * plotWidth : 0);
+  const y = (v: number) => bottom + Math.max(0, Math.min(1, v)) * height;
+  for (const v of [0, 0.5, 1]) {
+    page.drawLine({ start: { x: left, y: y(v) }, end: { x: left + plotWidth, y: y(v) }, thickness: 0.4, color: RULE });
+    page.drawText(`${v * 100}%`, { x: PAGE.margin, y: y(v) - 2, size: 6, font, color: GREY });
+  }
+  chart.xLabels.forEach((label, i) => {
+    if (i % 2 === chart.xLabels.length % 2) return; // every other label, the last always: they would overlap
+    page.drawText(label, { x: x(i) - 16, y: bottom - 10, size: 6, font, color: GREY });
+  });
+  chart.series.forEach((s, k) => {
+    const color = LINE_COLOURS[k % LINE_COLOURS.length]!;
+    s.points.forEach((v, i) => {
+      if (v === null) return;
+      const prev = i > 0 ? s.points[i - 1] : null;
+      if (prev !== null && prev !== undefined)
+        page.drawLine({ start: { x: x(i - 1), y: y(prev) }, end: { x: x(i), y: y(v) }, thickness: 1.2, color });
+      page.drawCircle({ x: x(i), y: y(v), size: 1.6, color });
+    });
+    const ly = top - 10 - k * 12;
+    page.drawLine({
+      start: { x: left + plotWidth + 16, y: ly + 3 },
+      end: { x: left + plotWidth + 32, y: ly + 3 },
+      color,
+      thickness: 1.2,
+    });
+    page.drawText(fit(font, s.label, 110), { x: left + plotWidth + 36, y: ly, size: SIZE, font });
+  });
 }
 
 /**
@@ -165,6 +212,11 @@ export async function tablesPdf(
     if (section.heading) {
       page.drawText(fit(font, section.heading, inner), { x: PAGE.margin, y, size: 11, font });
       y -= 16;
+    }
+    if (section.chart) {
+      if (y < PAGE.margin + CHART_HEIGHT + 3 * ROW) newPage();
+      drawLineChart(page, font, section.chart, y, inner);
+      y -= CHART_HEIGHT + 16;
     }
     line(header, widths, true);
     if (section.rows.length === 0) {

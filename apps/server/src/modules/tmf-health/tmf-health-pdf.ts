@@ -136,6 +136,15 @@ export function healthPdf(opts: {
         },
         {
           heading: en ? 'Trend (last 12 weeks)' : '趋势（最近 12 周）',
+          chart: {
+            xLabels: summary.trend.map((t) => t.weekEnd.slice(5)),
+            series: [
+              { label: en ? 'Completeness' : '完整性', points: summary.trend.map((t) => t.completeness) },
+              { label: en ? 'Due completeness' : '到期完整性', points: summary.trend.map((t) => t.completenessDue) },
+              { label: en ? 'Timeliness' : '及时率', points: summary.trend.map((t) => t.timelinessPct) },
+              { label: en ? 'Rejection rate' : '驳回率', points: summary.trend.map((t) => t.rejectionRate) },
+            ],
+          },
           columns: [
             { header: en ? 'Week ending' : '周末日期' },
             { header: en ? 'Completeness' : '完整性' },
