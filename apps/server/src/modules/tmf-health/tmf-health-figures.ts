@@ -48,13 +48,48 @@ async function itemCounts(tx: Tx, scope: HealthScope, by: Key, total: boolean) {
   return keyed(r.rows);
 }
 
+/**
+ * Timeliness from a histogram: documents per (group, calendar days, within the target), summed here per group and,
+ * with `total`, over all groups (each document is in one group). A hash of a few thousand rows replaces sorting every
+ * document for percentile_cont (at a tenth of the benchmark, 100,000 rows spilled to disk); the median is percentile_cont's own:
+ * the value at the middle position (n − 1) / 2, or the mean of the two around it.
+ */
 async function timelinessCounts(tx: Tx, scope: HealthScope, by: Key, total: boolean) {
-  const r = await tx.execute<Row<{ n: number; within: number; median: number | null }>>(sql`select
-      ${documentKey(by)} as key, count(*)::int as n, count(*) filter (where ${withinTarget(scope)})::int as within,
-      percentile_cont(0.5) within group (order by ${calendarDays}) as median
+  const r = await tx.execute<{ key: string; days: number; within: boolean; n: number }>(sql`select
+      ${documentKey(by)} as key, ${calendarDays} as days, ${withinTarget(scope)} as within, count(*)::int as n
     from documents d ${documentJoins}
-    where ${documentsWhere(scope)} and d.document_date is not null ${groupBy(documentKey(by), total, by)}`);
-  return keyed(r.rows);
+    where ${documentsWhere(scope)} and d.document_date is not null group by 1, 2, 3`);
+  const groups = new Map<string, Array<{ days: number; within: boolean; n: number }>>();
+  const add = (key: string, row: (typeof r.rows)[number]) => {
+    const rows = groups.get(key);
+    if (rows) rows.push(row);
+    else groups.set(key, [row]);
+  };
+  for (const row of r.rows) {
+    add(row.key, row);
+    if (total && by !== 'all') add('all', row);
+  }
+  return [...groups].map(([key, rows]) => {
+    const n = rows.reduce((sum, x) => sum + x.n, 0);
+    const within = rows.reduce((sum, x) => sum + (x.within ? x.n : 0), 0);
+    return { key, n, within, median: medianOf(rows, n) };
+  });
+}
+
+/** percentile_cont(0.5) of a histogram of whole days: the value at (n − 1) / 2, between two values their mean. */
+function medianOf(rows: Array<{ days: number; n: number }>, n: number): number | null {
+  if (n === 0) return null;
+  const counts = new Map<number, number>();
+  for (const row of rows) counts.set(row.days, (counts.get(row.days) ?? 0) + row.n);
+  const sorted = [...counts].sort((a, b) => a[0] - b[0]);
+  const at = (index: number) => {
+    let seen = 0;
+    for (const [days, count] of sorted) if ((seen += count) > index) return days;
+    return sorted[sorted.length - 1][0];
+  };
+  const lo = at(Math.floor((n - 1) / 2));
+  const hi = at(Math.ceil((n - 1) / 2));
+  return lo + (hi - lo) / 2;
 }
 
 /** Closed QC stages (stage 4, passed 1 or rejected 2); a document's first is its earliest closed one. */

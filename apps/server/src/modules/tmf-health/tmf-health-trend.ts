@@ -14,7 +14,7 @@ import { documentJoins, documentsWhere, filedDay, itemsFrom, withinTarget } from
  * - timelinessPct: documents created in the week (E−6 … E) filed within the target ÷ those documents;
  * - rejectionRate: QC stages closed (rejected) in the week ÷ QC stages closed (passed or rejected) in the week.
  * Each row is bucketed in SQL by the week it enters (k = ceil((day − E₀) / 7), the oldest week 0), so every query
- * reads the rows once and answers at most a few dozen counts; the cumulative sums of 12 numbers are made here.
+ * reads the rows once and answers at most a few hundred counts; the cumulative sums of 12 numbers are made here.
  */
 
 export const TREND_WEEKS = 12;
@@ -29,8 +29,12 @@ export function weekEnds(today: Date): string[] {
   );
 }
 
-/** The week (0 … 11) a day falls in, 0 for any day before the first week; beyond the last, 12. */
-const bucket = (day: SQL, first: string) => sql`greatest(0, ceil((${day} - ${first}::date) / 7.0))::int`;
+/**
+ * The week (0 … 11) a day falls in, 0 for any day before the first week; beyond the last, 12 or more. Integer
+ * arithmetic: for a whole number of days n, (n + 6) / 7 is ceil(n / 7) when n ≥ 0 and ≤ 0 otherwise, so the same
+ * week as ceil(n / 7.0) without numeric division (661 ms for the benchmark's 21,315 items at a tenth of its scale).
+ */
+const bucket = (day: SQL, first: string) => sql`greatest(0, (${day} - ${first}::date + 6) / 7)`;
 
 const cumulative = (rows: Array<{ k: number | null; n: number }>) => {
   const per = new Array<number>(TREND_WEEKS).fill(0);
@@ -47,17 +51,18 @@ const perWeek = (rows: Array<{ k: number | null; n: number }>) => {
 export async function trendOf(tx: Tx, scope: HealthScope, today = new Date()): Promise<TmfTrendPoint[]> {
   const ends = weekEnds(today);
   const first = ends[0];
-  const created = bucket(sql`(i.created_at at time zone 'UTC')::date`, first);
-  const filedAt = sql`case when i.filed_at is null then null else greatest(${created}, ${bucket(sql`(i.filed_at at time zone 'UTC')::date`, first)}) end`;
-  const due = sql`case when i.due_date is null then null else greatest(${created}, ${bucket(sql`i.due_date`, first)}) end`;
-  const dueFiled = sql`case when i.filed_at is null or i.due_date is null then null else greatest(${filedAt}, ${due}) end`;
-  // One row per (set, week): which count it adds to and from which week on.
-  const items = await tx.execute<{ set: string; k: number | null; n: number }>(sql`
-    select s.set, s.k, count(*)::int as n from (select ${created} as c, ${filedAt} as f, ${due} as d, ${dueFiled} as df
-      ${itemsFrom(scope)} and i.state <> 'not_applicable') b
-    cross join lateral (values ('c', b.c), ('f', b.f), ('d', b.d), ('df', b.df)) as s(set, k)
-    where s.k is not null group by 1, 2`);
-  const of = (set: string) => cumulative(items.rows.filter((r) => r.set === set));
+  // Each item's weeks: created (c), filed (f), due (d) and both (df), each no earlier than created. Grouped by the
+  // four at once (a few hundred distinct rows), so the items are read once and no row is multiplied.
+  const items = await tx.execute<{ c: number; f: number | null; d: number | null; df: number | null; n: number }>(sql`
+    select c, f, d, case when f is null or d is null then null else greatest(f, d) end as df, count(*)::int as n
+    from (select c, case when fk is null then null else greatest(c, fk) end as f,
+        case when dk is null then null else greatest(c, dk) end as d
+      from (select ${bucket(sql`(i.created_at at time zone 'UTC')::date`, first)} as c,
+          case when i.filed_at is null then null else ${bucket(sql`(i.filed_at at time zone 'UTC')::date`, first)} end as fk,
+          case when i.due_date is null then null else ${bucket(sql`i.due_date`, first)} end as dk
+        ${itemsFrom(scope)} and i.state <> 'not_applicable') r) b
+    group by 1, 2, 3, 4`);
+  const of = (set: 'c' | 'f' | 'd' | 'df') => cumulative(items.rows.map((r) => ({ k: r[set], n: r.n })));
   const [c, f, d, df] = [of('c'), of('f'), of('d'), of('df')];
 
   const start = sql`(${first}::date - 6)`;
