@@ -2,6 +2,7 @@ import { App, Flex, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TmfGroupBy } from '@edoc/contract/tmf-health';
 import { formatDateTime } from '../../../lib/format';
+import { useSession } from '../../../lib/session';
 import { useSetTmfMail, useTmfMail } from '../api';
 
 /**
@@ -11,6 +12,8 @@ import { useSetTmfMail, useTmfMail } from '../api';
 export function MailSwitch({ groupBy }: { groupBy: TmfGroupBy }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  // A closed project changes nothing, this switch included (the server refuses with project_closed).
+  const { closed } = useSession();
   const state = useTmfMail();
   const saving = useSetTmfMail();
   const subscribed = state.data?.subscribed ?? false;
@@ -27,7 +30,7 @@ export function MailSwitch({ groupBy }: { groupBy: TmfGroupBy }) {
         size="small"
         aria-describedby="tmf-health-mail-last"
         checked={subscribed}
-        disabled={state.isPending}
+        disabled={state.isPending || closed}
         loading={saving.isPending}
         onChange={toggle}
       />
