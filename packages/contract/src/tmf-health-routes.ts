@@ -15,6 +15,7 @@ import {
   tmfTargetBody,
 } from './tmf-health.ts';
 import { tmfMailBody, tmfMailState } from './tmf-health-mail.ts';
+import { tmfIndexQuery } from './tmf-index.ts';
 
 /**
  * Issue 27 part 6: the TMF health dashboard. /tmf-health/* reads the entered project (any member; what counts
@@ -30,8 +31,10 @@ export const tmfHealthRoutes = {
   late: defineRoute('GET', '/tmf-health/late', { query: tmfLateQuery, response: tmfLatePage }),
   /** Open and resolved quality issues. */
   issues: defineRoute('GET', '/tmf-health/issues', { query: tmfIssuesQuery, response: tmfIssuePage }),
-  /** The summary as a workbook (Summary, Groups, Trend) or a PDF in the caller's language. */
+  /** The summary as a workbook (Summary, Groups, Trend), a PDF or the recomputable package (zip). */
   export: defineRoute('GET', '/tmf-health/export', { query: tmfExportQuery, response: rawAnswer }),
+  /** The TMF index for inspection (part 7): every artifact, its items, documents and gaps, as PDF or workbook. */
+  index: defineRoute('GET', '/tmf-health/index', { query: tmfIndexQuery, response: rawAnswer }),
   /** The caller's weekly mail of the dashboard in the entered project. */
   mail: defineRoute('GET', '/tmf-health/mail', { response: tmfMailState }),
   /** Subscribes or unsubscribes the caller (only themself) to the weekly mail. */

@@ -76,6 +76,7 @@ export const TRAIL_OBJECT_LABELS: Record<TrailObjectType, Label> = {
   expected_item_document: ['预期文档关联', 'Expected document link'],
   tmf_target: ['TMF及时性目标', 'TMF timeliness target'],
   tmf_health_export: ['TMF健康度导出', 'TMF health export'],
+  tmf_index_export: ['TMF索引导出', 'TMF index export'],
   tmf_health_mail: ['TMF健康度每周邮件', 'TMF health weekly mail'],
 };
 
@@ -155,6 +156,20 @@ export const TRAIL_FIELD_LABELS: Record<string, Label> = {
   issueCategory: ['问题类别', 'Issue category'],
   issueState: ['问题状态', 'Issue state'],
   resolution: ['处理说明', 'Resolution'],
+  // the recomputable package of TMF health (issue 27 part 8): rows of each CSV
+  itemsExported: ['导出的预期文档行数', 'Expected document rows exported'],
+  filingsExported: ['导出的归档关联行数', 'Filing rows exported'],
+  documentsExported: ['导出的文档行数', 'Document rows exported'],
+  qcStagesExported: ['导出的质控环节行数', 'QC stage rows exported'],
+  issuesExported: ['导出的质量问题行数', 'Quality issue rows exported'],
+  // the TMF index for inspection (issue 27 part 7): what it listed
+  artifactsListed: ['列出的工件数', 'Artifacts listed'],
+  itemsExpected: ['预期文档数', 'Expected items'],
+  itemsFiled: ['已归档的预期文档', 'Items filed'],
+  itemsMissing: ['缺失的预期文档', 'Items missing'],
+  itemsOverdue: ['已逾期的预期文档', 'Items overdue'],
+  itemsNotApplicable: ['不适用的预期文档', 'Items not applicable'],
+  documentsListed: ['列出的文档数', 'Documents listed'],
   memberUserIds: ['受影响的成员', 'Members affected'],
   documentIds: ['文档', 'Documents'],
   expiresAt: ['过期时间', 'Expires at'],

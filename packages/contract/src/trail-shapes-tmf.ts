@@ -32,7 +32,7 @@ export const milestoneDates = z.object({
 export const tmfTargetShape = z.object({ days: z.number(), unit: coded(text, ['calendar', 'working']) });
 /**
  * An export of the TMF health dashboard (issue 27 part 6): its format, grouping and scope (the country's and the
- * site's codes, null when not narrowed), and the file's sha256 where the server wrote it whole.
+ * site's codes, null when not narrowed), and the file's sha256 (the zip's too, counted as it streams).
  */
 export const tmfHealthExport = z.object({
   format: coded(text, ['xlsx', 'pdf', 'zip']),
@@ -40,6 +40,29 @@ export const tmfHealthExport = z.object({
   country: optText,
   site: optText,
   sha256: sha.optional(),
+  /** The recomputable package (zip, part 8): the rows of each CSV it carries. */
+  itemsExported: z.number().optional(),
+  filingsExported: z.number().optional(),
+  documentsExported: z.number().optional(),
+  qcStagesExported: z.number().optional(),
+  issuesExported: z.number().optional(),
+});
+/**
+ * An export of the TMF index (issue 27 part 7): its format, scope (the country's and the site's codes, null when not
+ * narrowed), what it listed (artifacts, expected items by state, documents) and the file's sha256.
+ */
+export const tmfIndexExport = z.object({
+  format: coded(text, ['pdf', 'xlsx']),
+  country: optText,
+  site: optText,
+  artifactsListed: z.number(),
+  itemsExpected: z.number(),
+  itemsFiled: z.number(),
+  itemsMissing: z.number(),
+  itemsOverdue: z.number(),
+  itemsNotApplicable: z.number(),
+  documentsListed: z.number(),
+  sha256: sha,
 });
 /** A member's weekly mail of the dashboard (issue 27 part 6): on or off, and the grouping of its PDF. */
 export const tmfHealthMailShape = z.object({

@@ -178,6 +178,7 @@ export const TRAIL_OBJECT_VALUE_LABELS: Partial<Record<TrailObjectType, Record<s
     },
   },
   tmf_health_export: { groupBy: TMF_GROUP_BY_LABELS, format: TMF_EXPORT_FORMAT_LABELS },
+  tmf_index_export: { format: TMF_EXPORT_FORMAT_LABELS },
   tmf_health_mail: { groupBy: TMF_GROUP_BY_LABELS },
   tmf_target: {
     unit: { calendar: ['自然日', 'Calendar days'], working: ['工作日（周一至周五）', 'Working days (Monday–Friday)'] },

@@ -62,6 +62,7 @@ import {
   expectedGeneration,
   tmfTargetShape,
   tmfHealthExport,
+  tmfIndexExport,
   tmfHealthMailShape,
   tmfModel,
   tmfModelChange,
@@ -244,6 +245,8 @@ export const TRAIL_ENTRIES = [
   entry(TrailType.SettingsChange, 'tmf_target', { old: tmfTargetShape, new: tmfTargetShape }),
   // The dashboard exported (every format), and a member's weekly mail of it switched on or off (their own only).
   entry(TrailType.View, 'tmf_health_export', { new: tmfHealthExport }),
+  // The TMF index for inspection exported (part 7): format, scope and what it listed.
+  entry(TrailType.View, 'tmf_index_export', { new: tmfIndexExport }),
   entry(TrailType.SettingsChange, 'tmf_health_mail', { old: tmfHealthMailShape, new: tmfHealthMailShape }),
   entry(TrailType.SettingsChange, 'project', { old: project, new: project }),
   entry(TrailType.SettingsChange, 'company', { old: company, new: company }),

@@ -159,7 +159,13 @@ function drawLineChart(page: PDFPage, font: PDFFont, chart: PdfLineChart, top: n
  * under its heading with its header row (repeated on the pages it runs onto), page numbers at the foot.
  */
 export async function tablesPdf(
-  doc: { title: string; notes?: string[]; sections: PdfSection[] },
+  doc: {
+    title: string;
+    notes?: string[];
+    sections: PdfSection[];
+    /** The foot of each page (default "n / N"): the TMF index says "Page n of N" in the reader's language. */
+    pageLabel?: (n: number, total: number) => string;
+  },
   lang: Lang,
   at: Date,
 ): Promise<Buffer> {
@@ -237,9 +243,10 @@ export async function tablesPdf(
       line(row, widths, false);
     }
   }
+  const pageLabel = doc.pageLabel ?? ((n: number, total: number) => `${n} / ${total}`);
   pages.forEach((p, i) =>
-    p.drawText(`${i + 1} / ${pages.length}`, {
-      x: PAGE.width - PAGE.margin - 30,
+    p.drawText(pageLabel(i + 1, pages.length), {
+      x: PAGE.width - PAGE.margin - font.widthOfTextAtSize(pageLabel(i + 1, pages.length), SIZE),
       y: PAGE.margin / 2,
       size: SIZE,
       font,
