@@ -175,10 +175,11 @@ export type TmfIssueRow = z.infer<typeof tmfIssueRow>;
 export const tmfIssuePage = z.object({ items: z.array(tmfIssueRow), total: z.number() });
 
 /**
- * GET /tmf-health/export: the summary in the caller's language, as a workbook (sheets Summary, Groups, Trend) or as
- * a PDF (A4 landscape: the figures, the groups and the trend).
+ * GET /tmf-health/export: the summary in the caller's language, as a workbook (sheets Summary, Groups, Trend), as
+ * a PDF (A4 landscape: the figures, the groups and the trend) or as the recomputable package (zip: the figures, the
+ * rows they are counted from as CSV and a plain SQL an inspector runs to count them again; issue 27 part 8).
  */
-export const TMF_EXPORT_FORMATS = ['xlsx', 'pdf'] as const;
+export const TMF_EXPORT_FORMATS = ['xlsx', 'pdf', 'zip'] as const;
 export type TmfExportFormat = (typeof TMF_EXPORT_FORMATS)[number];
 export const tmfExportQuery = tmfSummaryQuery.extend({
   format: z.enum(TMF_EXPORT_FORMATS, 'invalid_value').default('xlsx'),

@@ -108,6 +108,12 @@ export const TRAIL_NUMBER_KEYS = [
   'foldersMapped',
   'position',
   'documentsFiled',
+  // the recomputable package of TMF health (issue 27 part 8): rows per CSV file
+  'itemsExported',
+  'filingsExported',
+  'documentsExported',
+  'qcStagesExported',
+  'issuesExported',
 ] as const;
 
 /** Names the server gave the ids a row's values hold, keyed `kind:id` (trailRefKey); see TRAIL_REF_KEYS. */

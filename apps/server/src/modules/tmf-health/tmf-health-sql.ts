@@ -11,8 +11,11 @@ import type { HealthScope } from './tmf-health.policy.ts';
 
 export const ids = (list: number[]) => sql`${`{${list.join(',')}}`}::int[]`;
 
-/** Items of the project, not removed, as the scope limits them; `person` joins each item to its filers. */
-export function itemsFrom(scope: HealthScope, groupBy?: TmfGroupBy): SQL {
+/**
+ * Items of the project, not removed (`removed`: those too, as the recomputable package carries them), as the scope
+ * limits them; `person` joins each item to its filers.
+ */
+export function itemsFrom(scope: HealthScope, groupBy?: TmfGroupBy, { removed = false } = {}): SQL {
   const person =
     groupBy === 'person'
       ? sql`join (select distinct eid.item_id, pd.created_by from expected_item_documents eid
@@ -23,16 +26,19 @@ export function itemsFrom(scope: HealthScope, groupBy?: TmfGroupBy): SQL {
     join tmf_sections sec on sec.id = a.section_id
     left join sites s on s.id = i.site_id
     ${person}
-    where i.project_id = ${scope.projectId} and i.removed_at is null
+    where i.project_id = ${scope.projectId} ${removed ? sql`` : sql`and i.removed_at is null`}
     ${scope.artifactIds ? sql`and i.artifact_id = any(${ids(scope.artifactIds)})` : sql``}
     ${scope.siteIds ? sql`and i.level = 'site' and i.site_id = any(${ids(scope.siteIds)})` : sql``}
     ${scope.countryId ? sql`and coalesce(i.country_id, s.country_id) = ${scope.countryId}` : sql``}
     ${scope.siteId ? sql`and i.site_id = ${scope.siteId}` : sql``}`;
 }
 
-/** TMF documents of the project (filed under an artifact), not deleted, as the scope limits them. */
-export function documentsWhere(scope: HealthScope): SQL {
-  return sql`d.project_id = ${scope.projectId} and d.deleted_at is null and d.artifact_id is not null
+/**
+ * TMF documents of the project (filed under an artifact), not deleted (`deleted`: those too, as the recomputable
+ * package carries them), as the scope limits them.
+ */
+export function documentsWhere(scope: HealthScope, { deleted = false } = {}): SQL {
+  return sql`d.project_id = ${scope.projectId} ${deleted ? sql`` : sql`and d.deleted_at is null`} and d.artifact_id is not null
     ${scope.artifactIds ? sql`and d.artifact_id = any(${ids(scope.artifactIds)})` : sql``}
     ${scope.siteIds ? sql`and d.site_id = any(${ids(scope.siteIds)})` : sql``}
     ${scope.countryId ? sql`and coalesce(d.country_id, s.country_id) = ${scope.countryId}` : sql``}

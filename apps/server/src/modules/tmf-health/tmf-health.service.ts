@@ -61,10 +61,15 @@ export async function healthSummary(deps: Deps, ctx: ProjectContext, query: TmfS
 }
 
 /**
- * GET /tmf-health/export (xlsx, pdf): the summary read in one read-only transaction, written in the caller's language,
- * and a trail row naming the format, the scope and the file's sha256 (who exported what is a GCP question).
+ * GET /tmf-health/export (xlsx, pdf; the zip is tmf-health-recompute.ts's): the summary read in one read-only
+ * transaction, written in the caller's language, and a trail row naming the format, the scope and the file's sha256
+ * (who exported what is a GCP question).
  */
-export async function healthExport(deps: Deps, ctx: ProjectContext, query: TmfExportQuery): Promise<Exported> {
+export async function healthExport(
+  deps: Deps,
+  ctx: ProjectContext,
+  query: TmfExportQuery & { format: 'xlsx' | 'pdf' },
+): Promise<Exported> {
   const at = new Date();
   const { summary, head } = await deps.db.transaction(
     async (tx) => ({
