@@ -53,7 +53,7 @@ const summary = async (p: ProjectPerson, groupBy: TmfGroupBy): Promise<TmfSummar
 const days = sql`((d.created_at at time zone 'UTC')::date - d.document_date)`;
 
 describe('the fast paths equal a direct recount for every caller', () => {
-  it('timeliness (documents, within the target, the median) in total and by site', async () => {
+  it('timeliness (documents, within the target, the median) in total, by site and by artifact', async () => {
     for (const [who, person, docs] of roles()) {
       const recount = await ctx.db.execute<{
         key: string | null;
@@ -73,6 +73,24 @@ describe('the fast paths equal a direct recount for every caller', () => {
       const bySite = await summary(person, 'site');
       expect(bySite.total.timeliness, who).toMatchObject(expected(null));
       for (const g of bySite.groups) expect(g.figures.timeliness, `${who} ${g.key}`).toMatchObject(expected(g.key));
+      // By artifact (and zone) the documents are counted per artifact first: the same total, each artifact's own.
+      const byArtifact = await summary(person, 'artifact');
+      expect((await summary(person, 'zone')).total.timeliness, who).toMatchObject(expected(null));
+      expect(byArtifact.total.timeliness, who).toMatchObject(expected(null));
+      for (const g of byArtifact.groups) {
+        const [one] = (
+          await ctx.db.execute<{ n: number; within: number; median: number | null }>(sql`select count(*)::int as n,
+              count(*) filter (where ${days} <= 30)::int as within,
+              percentile_cont(0.5) within group (order by ${days}) as median
+            from documents d where d.project_id = ${H.world.projectId} and d.deleted_at is null
+              and d.artifact_id = ${Number(g.key)} and d.document_date is not null and ${docs}`)
+        ).rows;
+        expect(g.figures.timeliness, `${who} artifact ${g.key}`).toMatchObject({
+          documents: one.n,
+          withinTarget: one.within,
+          medianDays: one.median,
+        });
+      }
     }
   });
 

@@ -65,11 +65,13 @@ export async function trendOf(tx: Tx, scope: HealthScope, today = new Date()): P
   const of = (set: 'c' | 'f' | 'd' | 'df') => cumulative(items.rows.map((r) => ({ k: r[set], n: r.n })));
   const [c, f, d, df] = [of('c'), of('f'), of('d'), of('df')];
 
+  // The documents' weeks need no artifact or section; their sites only for a country narrowing (documentsWhere).
+  const siteJoin = scope.countryId ? documentJoins : sql``;
   const start = sql`(${first}::date - 6)`;
   const last = ends[TREND_WEEKS - 1];
   const docs = await tx.execute<{ k: number; n: number; within: number }>(sql`
     select ${bucket(filedDay, first)} as k, count(*)::int as n, count(*) filter (where ${withinTarget(scope)})::int as within
-    from documents d ${documentJoins}
+    from documents d ${siteJoin}
     where ${documentsWhere(scope)} and d.document_date is not null
       and d.created_at >= ${start}::timestamp at time zone 'UTC'
       and d.created_at < (${last}::date + 1)::timestamp at time zone 'UTC'
@@ -78,7 +80,7 @@ export async function trendOf(tx: Tx, scope: HealthScope, today = new Date()): P
     select ${bucket(sql`(rs.closed_at at time zone 'UTC')::date`, first)} as k, count(*)::int as n,
       count(*) filter (where rs.state = ${StageState.Rejected})::int as rejected
     from route_stages rs join document_routes dr on dr.id = rs.route_id
-    join documents d on d.id = dr.document_id ${documentJoins}
+    join documents d on d.id = dr.document_id ${siteJoin}
     where ${documentsWhere(scope)} and rs.stage = ${Stage.Qc} and rs.state in (${StageState.Passed}, ${StageState.Rejected})
       and rs.closed_at >= ${start}::timestamp at time zone 'UTC'
       and rs.closed_at < (${last}::date + 1)::timestamp at time zone 'UTC'
