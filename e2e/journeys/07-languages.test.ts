@@ -83,6 +83,7 @@ const PAGES = {
     '/company/template/encode',
     '/company/template/codeType',
     '/company/template/tmf',
+    '/company/template/milestone-types',
     '/company/tmf-health',
     '/company/userCenter',
   ],

@@ -72,6 +72,9 @@ export const DirectoryTemplatePage = page(() =>
 export const TmfModelListPage = page(() =>
   import('../features/tmf-model/pages/tmf-model-list-page').then((m) => m.TmfModelListPage),
 );
+export const MilestoneTypePage = page(() =>
+  import('../features/milestone-type/pages/milestone-type-page').then((m) => m.MilestoneTypePage),
+);
 export const TmfHealthCompanyPage = page(() =>
   import('../features/tmf-health/pages/tmf-health-company-page').then((m) => m.TmfHealthCompanyPage),
 );

@@ -38,6 +38,8 @@ export const paths = {
     templateDirectory: '/company/template/directory',
     /** TMF models (issue 27); one model at /company/template/tmf/:id. */
     templateTmf: '/company/template/tmf',
+    /** The company's milestone types beside the shipped ones (issue 27 part 3). */
+    templateMilestoneType: '/company/template/milestone-types',
     templateEncode: '/company/template/encode',
     templateCodeType: '/company/template/codeType',
     userCenter: '/company/userCenter',

@@ -54,6 +54,7 @@ const COMPANY: MenuEntry[] = [
       { path: paths.company.templateUserGroup, labelKey: 'menu.company.templateUserGroup' },
       { path: paths.company.templateDirectory, labelKey: 'menu.company.templateDirectory' },
       { path: paths.company.templateTmf, labelKey: 'menu.company.templateTmf' },
+      { path: paths.company.templateMilestoneType, labelKey: 'menu.company.templateMilestoneType' },
       { path: paths.company.templateEncode, labelKey: 'menu.company.templateEncode' },
       { path: paths.company.templateCodeType, labelKey: 'menu.company.templateCodeType' },
     ],
