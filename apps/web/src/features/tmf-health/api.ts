@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { QualityIssueCategory } from '@edoc/contract/quality-issue';
 import type { TmfExportFormat, TmfItemList, TmfTargetBody } from '@edoc/contract/tmf-health';
 import type { TmfMailBody } from '@edoc/contract/tmf-health-mail';
+import type { TmfIndexFormat } from '@edoc/contract/tmf-index';
 import { tmfHealthRoutes } from '@edoc/contract/tmf-health-routes';
 import { call } from '../../lib/api-client';
 import { saveBlob } from '../../lib/download';
@@ -63,6 +64,17 @@ export function useExportTmfHealth(view: HealthView, title: string) {
   return useMutation({
     mutationFn: (format: TmfExportFormat) => call(tmfHealthRoutes.export, { query: { ...view, format } }),
     onSuccess: (blob, format) => saveBlob(blob, `${title}-${stamp()}.${format}`),
+  });
+}
+
+/**
+ * Downloads the TMF index for inspection (issue 27 part 7) in the format chosen, narrowed to the country or site on
+ * screen; the server lists only what the reader may see.
+ */
+export function useExportTmfIndex(scope: { countryId?: number; siteId?: number }, fileStem: string) {
+  return useMutation({
+    mutationFn: (format: TmfIndexFormat) => call(tmfHealthRoutes.index, { query: { ...scope, format } }),
+    onSuccess: (blob, format) => saveBlob(blob, `${fileStem}-${stamp()}.${format}`),
   });
 }
 

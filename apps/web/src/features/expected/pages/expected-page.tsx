@@ -7,6 +7,7 @@ import { EXPECTED_LIST_STATES, type ExpectedItem, type ExpectedListQuery } from 
 import { TMF_LEVELS } from '@edoc/contract/tmf-model';
 import { paths } from '../../../config/paths';
 import { getSessionValue } from '../../../lib/session';
+import { IndexMenu } from '../../tmf-health/components/index-menu';
 import { useTmfSetup } from '../../tmf-project/api';
 import { useExpectedList, useGenerateExpected } from '../api';
 import { AddExpectedDialog } from '../components/add-expected-dialog';
@@ -124,6 +125,7 @@ export function ExpectedPage() {
           <Typography.Text type="secondary">{t('expected.intro')}</Typography.Text>
           <Space wrap>
             {refreshButton('expected-refresh')}
+            <IndexMenu id="expected-index" scope={{ countryId: query.countryId, siteId: query.siteId }} />
             <Button id="expected-add" type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
               {t('expected.add')}
             </Button>

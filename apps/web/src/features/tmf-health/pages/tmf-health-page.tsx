@@ -10,6 +10,7 @@ import { useSession } from '../../../lib/session';
 import { useTmfSummary } from '../api';
 import { DrillDrawer } from '../components/drill-drawer';
 import { ExportMenu } from '../components/export-menu';
+import { IndexMenu } from '../components/index-menu';
 import { FigureCards } from '../components/figure-cards';
 import { GroupTable } from '../components/group-table';
 import { MailSwitch } from '../components/mail-switch';
@@ -73,6 +74,11 @@ export function TmfHealthPage() {
         <Flex align="center" gap={16} wrap>
           <MailSwitch groupBy={view.groupBy} />
           <ExportMenu view={view} title={title} disabled={!data} />
+          <IndexMenu
+            id="tmf-health-index"
+            scope={{ countryId: view.countryId, siteId: view.siteId }}
+            disabled={!data}
+          />
         </Flex>
       }
     >
