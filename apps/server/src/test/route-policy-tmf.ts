@@ -57,6 +57,8 @@ export const TMF_POLICY: Record<string, RoutePolicy> = {
   'GET /tmf-health/late': member,
   'GET /tmf-health/issues': member,
   'GET /tmf-health/export': member,
+  // the TMF index for inspection (part 7): any member, listing what they may see
+  'GET /tmf-health/index': member,
   // the weekly mail: a member subscribes or unsubscribes only themself
   'GET /tmf-health/mail': member,
   'POST /tmf-health/mail': member,
