@@ -114,6 +114,14 @@ export const TRAIL_NUMBER_KEYS = [
   'documentsExported',
   'qcStagesExported',
   'issuesExported',
+  // the TMF index for inspection (issue 27 part 7): what it listed
+  'artifactsListed',
+  'itemsExpected',
+  'itemsFiled',
+  'itemsMissing',
+  'itemsOverdue',
+  'itemsNotApplicable',
+  'documentsListed',
 ] as const;
 
 /** Names the server gave the ids a row's values hold, keyed `kind:id` (trailRefKey); see TRAIL_REF_KEYS. */
