@@ -53,6 +53,12 @@ export const TMF_ERRORS = {
     'Sites of the project are in this country: move or delete them first',
   ],
   milestone_type_code_exists: [409, '里程碑类型编码已存在', 'A milestone type already has this code'],
+  // Models' due rules name a type by its code (a model serves every company): a code renamed would orphan them.
+  milestone_type_code_fixed: [
+    400,
+    '里程碑类型的编码创建后不可修改',
+    "A milestone type's code cannot change once created",
+  ],
   milestone_type_in_use: [
     409,
     '已有项目使用该里程碑类型，不能删除或更改其层级',

@@ -1,6 +1,6 @@
 import { TrailType } from '@edoc/contract/enums';
 import type { MilestoneTypeBody, MilestoneTypeItem } from '@edoc/contract/milestone';
-import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { milestones, milestoneTypes } from '../../db/schema/milestones.ts';
@@ -38,17 +38,13 @@ export async function listMilestoneTypes(deps: Deps, companyId: number): Promise
 }
 
 /** Serialises one company's code checks (the unique index backs them; this gives the clear answer). */
-async function assertCodeFree(tx: Tx, companyId: number, code: string, exceptId?: number) {
+async function assertCodeFree(tx: Tx, companyId: number, code: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(72620328, ${companyId}::int)`);
   const [clash] = await tx
     .select({ id: milestoneTypes.id })
     .from(milestoneTypes)
     .where(
-      and(
-        eq(milestoneTypes.code, code),
-        or(isNull(milestoneTypes.companyId), eq(milestoneTypes.companyId, companyId)),
-        exceptId ? ne(milestoneTypes.id, exceptId) : undefined,
-      ),
+      and(eq(milestoneTypes.code, code), or(isNull(milestoneTypes.companyId), eq(milestoneTypes.companyId, companyId))),
     );
   if (clash) fail('milestone_type_code_exists', { field: 'code' });
 }
@@ -100,7 +96,7 @@ export async function updateMilestoneType(
 ) {
   await deps.db.transaction(async (tx) => {
     const before = await lockOwnType(tx, companyId, id);
-    await assertCodeFree(tx, companyId, body.code, id);
+    if (body.code !== before.code) fail('milestone_type_code_fixed', { field: 'code' });
     // A dated type keeps its level: its milestones' places (country, site) are those of that level.
     if (body.level !== before.level && (await inUse(tx, id))) fail('milestone_type_in_use');
     const [after] = await tx

@@ -69,6 +69,15 @@ describe('a company’s milestone types', () => {
     await admin().call(r.delete, { params: { id }, query: {} });
   });
 
+  it("keeps a type's code: the models' due rules name it", async () => {
+    const id = (await admin().call(r.create, { query: {}, body: { ...body, code: 'fixed_one' } })).data.id;
+    const renamed = await admin().call(r.update, { params: { id }, query: {}, body: { ...body, code: 'other_one' } });
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json()).toMatchObject({ errorCode: 'milestone_type_code_fixed' });
+    const list = (await admin().call(r.list, { query: {} })).data;
+    expect(list.find((t) => t.id === id)?.code).toBe('fixed_one');
+  });
+
   it('keeps a dated type: no delete, no change of level', async () => {
     const id = (await admin().call(r.create, { query: {}, body: { ...body, code: 'dated_one' } })).data.id;
     const pm = client(ctx.app, world.pm.token);
