@@ -85,6 +85,11 @@ export const documents = pgTable(
     index('documents_ich_idx').on(t.projectId, t.ichCode),
     // A project's documents of one artifact (the TMF figures and drill-downs, issue 27).
     index('documents_artifact_idx').on(t.projectId, t.artifactId),
+    // A member limited to sites counts their sites' TMF documents only (issue 27's benchmark: without it each of the
+    // TMF health figures read all 1,000,000 documents for one site's, about 330 ms a query).
+    index('documents_tmf_site_idx')
+      .on(t.projectId, t.siteId)
+      .where(sql`${t.deletedAt} is null and ${t.artifactId} is not null`),
     index('documents_creator_idx').on(t.projectId, t.createdBy),
     // My Documents asks for created by or assigned to me: both sides indexed, or the OR reads every document.
     index('documents_assignee_idx')

@@ -1,0 +1,1 @@
+CREATE INDEX "documents_tmf_site_idx" ON "documents" USING btree ("project_id","site_id") WHERE "documents"."deleted_at" is null and "documents"."artifact_id" is not null;
