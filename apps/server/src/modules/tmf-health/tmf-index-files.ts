@@ -6,7 +6,6 @@ import { tablesPdf, type ExportCell, type PdfSection } from '../../lib/table-exp
 import type { IndexData, IndexDocument, IndexItem } from './tmf-index-read.ts';
 import {
   artifactName,
-  gapText,
   headingOf,
   headLines,
   kindOf,
@@ -14,6 +13,7 @@ import {
   levelWord,
   placeOf,
   say,
+  meaningWord,
   signatureText,
   stateWord,
   statusWord,
@@ -156,16 +156,16 @@ export function indexWorkbook(data: IndexData, head: IndexHead, lang: Lang): Pro
 
 /** The PDF's columns: an artifact's line, then its items', documents' and signatures' lines under it. */
 const PDF_COLUMNS: Array<[keyof typeof WORDS, number]> = [
-  ['number', 9],
-  ['artifact', 38],
+  ['number', 8],
+  ['artifact', 40],
   ['level', 8],
-  ['place', 18],
-  ['dueDate', 11],
-  ['state', 12],
-  ['version', 6],
+  ['place', 16],
+  ['dateColumn', 15],
+  ['stateColumn', 11],
+  ['version', 8],
   ['filedOn', 10],
-  ['approvedOn', 10],
-  ['reason', 30],
+  ['approvedOn', 11],
+  ['noteColumn', 28],
 ];
 
 export function indexPdf(data: IndexData, head: IndexHead, lang: Lang): Promise<Buffer> {
@@ -210,12 +210,27 @@ export function indexPdf(data: IndexData, head: IndexHead, lang: Lang): Promise<
         d.filedOn,
         d.approvedOn,
       ]);
+      // A signature's line: who and when (UTC) under the document's name, its meaning in the state column.
       for (const s of d.signatures)
-        rows.push(['', `    ${say('signature', lang)}`, '', '', '', '', '', '', '', signatureText(s, lang)]);
+        rows.push([
+          '',
+          `    ${say('signature', lang)}: ${s.signer} — ${s.signedAt} UTC`,
+          '',
+          '',
+          '',
+          meaningWord(s, lang),
+        ]);
     }
-    const gaps = items.filter((i) => i.state === 'expected');
-    if (gaps.length > 0)
-      rows.push(['', `  ${say('gaps', lang)} (${gaps.length}): ${gaps.map((g) => gapText(g, lang)).join('; ')}`]);
+    // Its gaps last, one line each, so none is cut at the column's edge.
+    for (const g of items.filter((i) => i.state === 'expected'))
+      rows.push([
+        '',
+        `  ${say('gap', lang)} #${g.occurrence}`,
+        levelWord(g.level, lang),
+        placeOf(g),
+        g.dueDate,
+        stateWord(g, lang),
+      ]);
   }
   const artifacts = new Map(data.artifacts.map((a) => [a.id, a]));
   const gapRows = data.items
@@ -225,11 +240,14 @@ export function indexPdf(data: IndexData, head: IndexHead, lang: Lang): Promise<
       return [a.number, artifactName(a, lang), levelWord(i.level, lang), placeOf(i), i.dueDate, stateWord(i, lang)];
     });
   sections.push({ heading: say('gaps', lang), columns: columns.slice(0, 6), rows: gapRows });
-  const notes = headLines(head, lang).map(([label, value]) => `${label}: ${value}`);
+  // tablesPdf prints when it was generated itself.
+  const notes = headLines(head, lang)
+    .filter(([label]) => label !== say('generatedAt', lang))
+    .map(([label, value]) => `${label}: ${value}`);
   return tablesPdf(
     {
       title: `${say('title', lang)} — ${head.header.project.name}`,
-      notes: [notes.slice(0, 4).join('    '), notes.slice(4, 6).join('    '), notes.slice(6).join('    ')],
+      notes: [notes.slice(0, 3).join('    '), notes.slice(3, 5).join('    '), notes.slice(5).join('    ')],
       sections,
       pageLabel: (n, total) => say('page', lang).replace('{n}', String(n)).replace('{total}', String(total)),
     },

@@ -28,6 +28,10 @@ export const WORDS = {
   document: ['文档', 'Document'],
   signature: ['签名', 'Signature'],
   gaps: ['缺失', 'Gaps'],
+  gap: ['缺失', 'Missing'],
+  dateColumn: ['截止 / 文档日期', 'Due / document date'],
+  stateColumn: ['状态', 'State / status'],
+  noteColumn: ['原因 / 签名', 'Reason / signature'],
   none: ['（无预期文档、无文档）', '(nothing expected, nothing filed)'],
   level: ['层级', 'Level'],
   country: ['国家', 'Country'],
@@ -85,15 +89,9 @@ export const placeOf = (r: { countryCode: string | null; siteName: string | null
   [r.countryCode, r.siteName].filter(Boolean).join(' / ');
 
 export const statusWord = (d: IndexDocument, lang: Lang) => statusLabel(d.status, lang);
+export const meaningWord = (s: IndexDocument['signatures'][number], lang: Lang) => code('meaning', s.meaning, lang);
 export const signatureText = (s: IndexDocument['signatures'][number], lang: Lang) =>
-  `${code('meaning', s.meaning, lang)} — ${s.signer} — ${s.signedAt} UTC`;
-
-/** A gap as one phrase: its level and place, occurrence, due date, overdue marked. */
-export function gapText(item: IndexItem, lang: Lang): string {
-  const where = placeOf(item) || levelWord(item.level, lang);
-  const due = item.dueDate ? ` ${say('dueDate', lang)} ${item.dueDate}` : '';
-  return `${where} #${item.occurrence}${due}${item.overdue ? ` (${say('overdue', lang)})` : ''}`;
-}
+  `${meaningWord(s, lang)} — ${s.signer} — ${s.signedAt} UTC`;
 
 /** What the file covers and made when by whom: the head of both formats. */
 export interface IndexHead {
