@@ -1,4 +1,6 @@
+import { StageState } from '@edoc/contract/states';
 import type { TmfLevel } from '@edoc/contract/tmf-model';
+import { Stage } from '@edoc/contract/workflow';
 import type { TmfIndexTotals } from '@edoc/contract/tmf-index';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
@@ -111,7 +113,7 @@ export async function readIndex(tx: Tx, scope: HealthScope): Promise<IndexData> 
       s.name as "siteName", d.document_date::text as "documentDate",
       (d.created_at at time zone 'UTC')::date::text as "filedOn",
       (select max(rs.closed_at) from route_stages rs join document_routes r on r.id = rs.route_id
-        where r.document_id = d.id and rs.stage = 5 and rs.state = 1) as "approvedAt",
+        where r.document_id = d.id and rs.stage = ${Stage.Approval} and rs.state = ${StageState.Passed}) as "approvedAt",
       (select coalesce(json_agg(json_build_object('meaning', sg.meaning, 'signer', sg.printed_name,
           'signedAt', sg.signed_at) order by sg.signed_at, sg.id), '[]')
         from signatures sg where sg.version_id = d.current_version_id) as signatures
