@@ -1,4 +1,5 @@
 import { DownOutlined, FileSearchOutlined } from '@ant-design/icons';
+import { useState } from 'react';
 import { Button, Dropdown, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { TMF_INDEX_FORMATS, type TmfIndexFormat } from '@edoc/contract/tmf-index';
@@ -21,9 +22,12 @@ export function IndexMenu({
 }) {
   const { t } = useTranslation();
   const exporting = useExportTmfIndex(scope, t('tmfHealth.index.fileStem'));
+  // The tooltip stays shut while the menu is open: below the button it covered the entries and took their clicks.
+  const [menuOpen, setMenuOpen] = useState(false);
   return (
     <Dropdown
       trigger={['click']}
+      onOpenChange={setMenuOpen}
       disabled={disabled}
       menu={{
         'aria-label': t('tmfHealth.index.menu'),
@@ -35,7 +39,7 @@ export function IndexMenu({
         onClick: ({ key }) => exporting.mutate(key as TmfIndexFormat),
       }}
     >
-      <Tooltip title={t('tmfHealth.index.tooltip')}>
+      <Tooltip title={t('tmfHealth.index.tooltip')} placement="left" open={menuOpen ? false : undefined}>
         <Button id={id} icon={<FileSearchOutlined />} loading={exporting.isPending}>
           {t('tmfHealth.index.button')} <DownOutlined />
         </Button>
