@@ -211,9 +211,9 @@ describe.skipIf(skipReason !== null).each(['zh-CN', 'en-US'] as const)(
       ids.siteDoc = await fileDocument(page, SITE_DOC, makePdf('protocol-s01.pdf', ['Signed protocol']), 'S01');
       await fulfils(page, ids.trialDoc, TRIAL_DOC, t('expected.level.trial'));
       await fulfils(page, ids.siteDoc, SITE_DOC, SITES[0].name);
-      // The tab's content only: in English the panel's seven tabs overflow its default width, and antd's "more" button
-      // in the tab list breaks aria-required-children (reported to the lead; the document panel is not issue 27's).
-      await expectAccessible(page, `14 the panel's expected documents (${lang})`, { within: '#document-expected' });
+      // The whole panel: its seven tabs fit its default width in English too (overflowing, antd's "more" button sat
+      // in the tab list, which may hold only tabs).
+      await expectAccessible(page, `14 the panel's expected documents (${lang})`);
       await shot(page, 'document-fulfils');
       // The list of what is filed holds the two.
       await page.goto(url('/manage/expected?state=filed'));

@@ -33,7 +33,9 @@ export function DocumentPanel(props: RowActionHandlers & { open: OpenDocument; p
   const { t } = useTranslation();
   const { docId, tab, setTab, close } = props.open;
   const row = useDocumentRow(docId);
-  const [width, setWidth] = usePreference('documents.panelWidth', 560);
+  // Wide enough for its seven tabs in English (with a 16-pixel gap): overflowing, antd puts a "more" button inside the
+  // tab list, which may hold only tabs (axe aria-required-children).
+  const [width, setWidth] = usePreference('documents.panelWidth', 640);
   const menuOf = useRowMenu(props, panelPrefix);
   const doc = row.data ?? null;
   const can = (key: DocKey) => doc?.abilities.includes(key) ?? false;
@@ -89,6 +91,7 @@ export function DocumentPanel(props: RowActionHandlers & { open: OpenDocument; p
         ) : doc ? (
           <Tabs
             id="document-panel-tabs"
+            tabBarGutter={16}
             activeKey={active}
             onChange={(key) => setTab(key as PanelTab)}
             destroyOnHidden
