@@ -1,3 +1,4 @@
+import { milestoneRoutes } from '@edoc/contract/milestone-routes';
 import { tmfModelRoutes } from '@edoc/contract/tmf-model-routes';
 import { and, eq, isNull } from 'drizzle-orm';
 import { tmfArtifacts, tmfModels } from '../db/schema/tmf-models.ts';
@@ -55,4 +56,20 @@ export async function companyModel(ctx: TestContext, world: ProjectWorld, name: 
     if (published.statusCode !== 200) throw new Error(`publish failed: ${published.body}`);
   }
   return { id, artifacts: await artifactsOf(ctx, id) };
+}
+
+/** Dates one milestone of the project through the API, its type named by code; throws on a refusal. */
+export async function saveMilestone(
+  ctx: TestContext,
+  token: string,
+  code: string,
+  place: { siteId?: number },
+  planned: string | null,
+  actual: string | null,
+) {
+  const api = client(ctx.app, token);
+  const types = (await api.call(milestoneRoutes.list)).data.types;
+  const typeId = types.find((t) => t.code === code)!.id;
+  const res = await api.call(milestoneRoutes.save, { body: { typeId, ...place, planned, actual } });
+  if (res.statusCode !== 200) throw new Error(res.body);
 }

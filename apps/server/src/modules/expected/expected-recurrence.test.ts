@@ -1,7 +1,6 @@
 import { countryRoutes } from '@edoc/contract/country-routes';
 import type { ExpectedItem } from '@edoc/contract/expected';
 import { expectedRoutes as r } from '@edoc/contract/expected-routes';
-import { milestoneRoutes } from '@edoc/contract/milestone-routes';
 import { siteRoutes } from '@edoc/contract/site-routes';
 import { tmfModelRoutes } from '@edoc/contract/tmf-model-routes';
 import { tmfProjectRoutes } from '@edoc/contract/tmf-project-routes';
@@ -9,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { createProjectWorld, type ProjectWorld } from '../../test/factories.ts';
 import { client } from '../../test/requests.ts';
+import { saveMilestone as datedMilestone } from '../../test/tmf-project-fixture.ts';
 
 /*
  * Recurring rules other than monthly (expected.test.ts covers monthly up to a site's close): quarterly and annually,
@@ -20,12 +20,8 @@ let world: ProjectWorld;
 const pm = () => client(ctx.app, world.pm.token);
 const site: Record<string, number> = {};
 
-async function saveMilestone(code: string, place: { siteId?: number }, planned: string | null, actual: string | null) {
-  const types = (await pm().call(milestoneRoutes.list)).data.types;
-  const typeId = types.find((t) => t.code === code)!.id;
-  const res = await pm().call(milestoneRoutes.save, { body: { typeId, ...place, planned, actual } });
-  if (res.statusCode !== 200) throw new Error(res.body);
-}
+const saveMilestone = (code: string, place: { siteId?: number }, planned: string | null, actual: string | null) =>
+  datedMilestone(ctx, world.pm.token, code, place, planned, actual);
 
 const dueDates = (items: ExpectedItem[], number: string, siteId: number | null = null) =>
   items

@@ -2,7 +2,6 @@ import { countryRoutes } from '@edoc/contract/country-routes';
 import { documentRoutes } from '@edoc/contract/document-routes';
 import type { ExpectedItem } from '@edoc/contract/expected';
 import { expectedRoutes as r } from '@edoc/contract/expected-routes';
-import { milestoneRoutes } from '@edoc/contract/milestone-routes';
 import { siteRoutes } from '@edoc/contract/site-routes';
 import { tmfModelRoutes } from '@edoc/contract/tmf-model-routes';
 import { tmfProjectRoutes } from '@edoc/contract/tmf-project-routes';
@@ -14,7 +13,7 @@ import { trail } from '../../db/schema/trail.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { createProjectWorld, SAMPLE, type ProjectWorld } from '../../test/factories.ts';
 import { client } from '../../test/requests.ts';
-import { artifactsOf } from '../../test/tmf-project-fixture.ts';
+import { artifactsOf, saveMilestone as datedMilestone } from '../../test/tmf-project-fixture.ts';
 
 /*
  * A model of four artifacts with rules put in while it is a draft, then published and used by the project:
@@ -29,12 +28,8 @@ const country: Record<string, number> = {};
 const site: Record<string, number> = {};
 const pm = () => client(ctx.app, world.pm.token);
 
-async function saveMilestone(code: string, place: { siteId?: number }, planned: string | null, actual: string | null) {
-  const types = (await pm().call(milestoneRoutes.list)).data.types;
-  const typeId = types.find((t) => t.code === code)!.id;
-  const res = await pm().call(milestoneRoutes.save, { body: { typeId, ...place, planned, actual } });
-  if (res.statusCode !== 200) throw new Error(res.body);
-}
+const saveMilestone = (code: string, place: { siteId?: number }, planned: string | null, actual: string | null) =>
+  datedMilestone(ctx, world.pm.token, code, place, planned, actual);
 
 const all = async () => (await pm().call(r.list, { query: { pageSize: 100, sort: 'artifact' } })).data;
 const find = (items: ExpectedItem[], number: string, where: Partial<ExpectedItem> = {}) =>

@@ -97,18 +97,9 @@ export async function readIndex(tx: Tx, scope: HealthScope): Promise<IndexData> 
     order by i.artifact_id, case i.level when 'trial' then 0 when 'country' then 1 else 2 end,
       3 nulls first, s.code nulls first, i.occurrence, i.id`);
   // A document's approval: the latest approval stage (5) passed; its signatures: those on its current version.
-  const documents = await tx.execute<{
-    artifactId: number;
-    name: string;
-    status: number;
-    versionNo: string | null;
-    countryCode: string | null;
-    siteName: string | null;
-    documentDate: string | null;
-    filedOn: string;
-    approvedAt: string | null;
-    signatures: Array<{ meaning: string; signer: string; signedAt: string }>;
-  }>(sql`select d.artifact_id as "artifactId", d.name, d.status, v.version_no as "versionNo",
+  const documents = await tx.execute<
+    Omit<IndexDocument, 'approvedOn'> & { approvedAt: string | null }
+  >(sql`select d.artifact_id as "artifactId", d.name, d.status, v.version_no as "versionNo",
       (select c.code from countries c where c.id = coalesce(d.country_id, s.country_id)) as "countryCode",
       s.name as "siteName", d.document_date::text as "documentDate",
       (d.created_at at time zone 'UTC')::date::text as "filedOn",
