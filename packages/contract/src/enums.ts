@@ -89,6 +89,9 @@ export const DOC_PERMISSION_KEYS = [
   'viewTrailDoc',
   'viewVersionDoc',
   'manageFolder',
+  // Issue 28: filing an import's objects into the folder, and certifying a scan as a copy of its paper original.
+  'importDoc',
+  'certifyDoc',
 ] as const;
 export const LIBRARY_PERMISSION_KEYS = [
   'viewDoc',

@@ -1,4 +1,5 @@
 import type { Lang } from './enums.ts';
+import { EXCHANGE_ERRORS } from './errors-exchange.ts';
 import { TMF_ERRORS } from './errors-tmf.ts';
 
 /**
@@ -13,6 +14,8 @@ export const ERRORS = {
   request_failed: [500, '请求失败', 'Request failed'],
   // TMF health (issue 27): models, a project's model, countries and milestones, expected documents, quality issues
   ...TMF_ERRORS,
+  // Exchange (issue 28): EMS export and import, bulk import, certified copies, the inspection package
+  ...EXCHANGE_ERRORS,
   // The database or the file store is away (a restart, a network cut): the request did nothing; try again soon.
   service_unavailable: [
     503,

@@ -87,6 +87,8 @@ export const TRAIL_VALUE_LABELS: Record<string, Record<string, Label>> = {
     viewTrailDoc: ['查看轨迹', 'View trail'],
     viewVersionDoc: ['查看版本', 'View versions'],
     manageFolder: ['管理文件夹', 'Manage folders'],
+    importDoc: ['导入文件', 'Import documents'],
+    certifyDoc: ['核证副本', 'Certify copies'],
   },
   libraryKeys: {
     viewDoc: ['查看', 'View'],

@@ -248,6 +248,12 @@ export const TRAIL_ENTRIES = [
   // The TMF index for inspection exported (part 7): format, scope and what it listed.
   entry(TrailType.View, 'tmf_index_export', { new: tmfIndexExport }),
   entry(TrailType.SettingsChange, 'tmf_health_mail', { old: tmfHealthMailShape, new: tmfHealthMailShape }),
+  // Exchange (issue 28), shapes in trail-shapes-exchange.ts; each part's entries under its heading.
+  // part 1: EMS export
+  // part 2: EMS import
+  // part 3: bulk import
+  // part 4: certified copies
+  // part 5: the inspection package
   entry(TrailType.SettingsChange, 'project', { old: project, new: project }),
   entry(TrailType.SettingsChange, 'company', { old: company, new: company }),
   entry(TrailType.SettingsChange, 'release', { old: release, new: release }),

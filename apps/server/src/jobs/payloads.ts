@@ -16,6 +16,12 @@ export const JOB_PAYLOADS = {
   'convert-office': z.object({ sha256: z.string(), extension: z.string() }),
   /** modules/download/download-pack.ts: a download task to pack. */
   'download.pack': z.object({ taskId: z.number().int() }),
+  /** modules/exchange (issue 28): an EMS import to validate and preview, then to file (resumable by row). */
+  'exchange.preview': z.object({ importId: z.number().int() }),
+  'exchange.file': z.object({ importId: z.number().int() }),
+  /** modules/bulk-import (issue 28 part 3): a folder / zip without EMS to read and suggest for, then to file. */
+  'bulk-import.preview': z.object({ importId: z.number().int() }),
+  'bulk-import.file': z.object({ importId: z.number().int() }),
 } as const;
 
 export type JobQueue = keyof typeof JOB_PAYLOADS;

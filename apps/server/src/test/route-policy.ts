@@ -5,6 +5,7 @@
 import { admin, company, member, open, signedIn, system, withIds, type RoutePolicy } from './route-gates.ts';
 import { REPORTING_POLICY } from './route-policy-reporting.ts';
 import { TMF_POLICY } from './route-policy-tmf.ts';
+import { EXCHANGE_POLICY } from './route-policy-exchange.ts';
 
 export type { Gate, IdKind, RoutePolicy } from './route-gates.ts';
 
@@ -248,4 +249,5 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'GET /audit/project/export': admin,
   ...REPORTING_POLICY,
   ...TMF_POLICY,
+  ...EXCHANGE_POLICY,
 };

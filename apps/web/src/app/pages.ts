@@ -121,9 +121,7 @@ export const CountryPage = page(() => import('../features/country/pages/country-
 export const MilestonePage = page(() =>
   import('../features/milestone/pages/milestone-page').then((m) => m.MilestonePage),
 );
-export const ExpectedPage = page(() =>
-  import('../features/expected/pages/expected-page').then((m) => m.ExpectedPage),
-);
+export const ExpectedPage = page(() => import('../features/expected/pages/expected-page').then((m) => m.ExpectedPage));
 export const TagPage = page(() => import('../features/tag/pages/tag-page').then((m) => m.TagPage));
 export const DownloadPage = page(() => import('../features/download/pages/download-page').then((m) => m.DownloadPage));
 export const ManageReportPage = page(() => import('./manage-report-page').then((m) => m.ManageReportPage));
@@ -136,3 +134,13 @@ export const QualityIssuesPage = page(() =>
   import('../features/quality-issue/pages/quality-issues-page').then((m) => m.QualityIssuesPage),
 );
 export const SearchPage = page(() => import('../features/search/pages/search-page').then((m) => m.SearchPage));
+// Exchange (issue 28)
+export const ExchangeExportPage = page(() =>
+  import('../features/exchange/pages/exchange-export-page').then((m) => m.ExchangeExportPage),
+);
+export const ExchangeImportPage = page(() =>
+  import('../features/exchange-import/pages/exchange-import-page').then((m) => m.ExchangeImportPage),
+);
+export const BulkImportPage = page(() =>
+  import('../features/bulk-import/pages/bulk-import-page').then((m) => m.BulkImportPage),
+);

@@ -63,7 +63,11 @@ describe('reduced motion', () => {
     return <span data-testid="motion">{String(theme.useToken().token.motion)}</span>;
   }
   const answer = (reduce: boolean) => (query: string) =>
-    ({ matches: reduce && query.includes('prefers-reduced-motion'), addEventListener() {}, removeEventListener() {} }) as unknown as MediaQueryList;
+    ({
+      matches: reduce && query.includes('prefers-reduced-motion'),
+      addEventListener() {},
+      removeEventListener() {},
+    }) as unknown as MediaQueryList;
 
   it("turns antd's motion off for someone who asked their system for less, and only for them", () => {
     const before = window.matchMedia;

@@ -37,7 +37,10 @@ function LocalisedAntd({ children }: { children: ReactNode }) {
   // Issue 31: someone who asked their system for less motion gets none: dialogs, menus and drawers appear at once
   // instead of sliding and fading (antd's motion token), and follow the setting if it changes while the page is open.
   const still = useSyncExternalStore(reducedMotion.subscribe, reducedMotion.now);
-  const theme = useMemo(() => (still ? { ...appTheme, token: { ...appTheme.token, motion: false } } : appTheme), [still]);
+  const theme = useMemo(
+    () => (still ? { ...appTheme, token: { ...appTheme.token, motion: false } } : appTheme),
+    [still],
+  );
   return (
     <ConfigProvider locale={instance.language === 'en-US' ? enUS : zhCN} theme={theme}>
       <AntApp>

@@ -79,6 +79,11 @@ export const paths = {
     tmfHealth: '/tmf-health',
     /** Quality issues raised on documents (issue 27 part 5): mine to fix, mine to verify, all I may read. */
     qualityIssues: '/quality-issues',
+    /** Exchange (issue 28): EMS export and inspection package, EMS import with its preview, bulk import. */
+    exchange: '/exchange',
+    exchangeExport: '/exchange/export',
+    exchangeImport: '/exchange/import',
+    exchangeBulk: '/exchange/bulk',
   },
 } as const;
 
@@ -105,4 +110,5 @@ export const PROJECT_AREA_PREFIXES: readonly string[] = [
   paths.project.report,
   paths.project.tmfHealth,
   paths.project.qualityIssues,
+  paths.project.exchange,
 ];

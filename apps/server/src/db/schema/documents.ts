@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   smallint,
@@ -51,6 +52,12 @@ export const documents = pgTable(
      */
     artifactId: integer('artifact_id').references(() => tmfArtifacts.id),
     documentDate: date('document_date'),
+    /**
+     * Issue 28: an imported document's object id in its source (EMS OBJECTID) and that system's name: a second
+     * import of the same object is a conflict (new version or skip), and an export writes the id back unchanged.
+     */
+    sourceObjectId: text('source_object_id'),
+    sourceSystem: text('source_system'),
     comment: text('comment'),
     tagIds: integer('tag_ids')
       .array()
@@ -90,6 +97,9 @@ export const documents = pgTable(
     index('documents_tmf_site_idx')
       .on(t.projectId, t.siteId)
       .where(sql`${t.deletedAt} is null and ${t.artifactId} is not null`),
+    uniqueIndex('documents_source_object_uq')
+      .on(t.projectId, t.sourceObjectId)
+      .where(sql`${t.deletedAt} is null and ${t.sourceObjectId} is not null`),
     index('documents_creator_idx').on(t.projectId, t.createdBy),
     // My Documents asks for created by or assigned to me: both sides indexed, or the OR reads every document.
     index('documents_assignee_idx')
@@ -141,6 +151,8 @@ export const documentVersions = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /** How the content came (issue 15): null an upload, 'online' an editing session's saves, 'checkin' a check-in. */
     source: text('source'),
+    /** Issue 28: an imported version's UNIQUEID in its source, so a resumed import never files it twice. */
+    sourceUniqueId: text('source_unique_id'),
   },
   (t) => [index('document_versions_doc_idx').on(t.documentId, t.id), index('document_versions_sha_idx').on(t.sha256)],
 );
@@ -202,6 +214,15 @@ export const downloadTasks = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     /** The language of the person who asked for it: the zip's folder names are in it (issue 26). */
     lang: text('lang').notNull().default('zh-CN'),
+    /**
+     * Issue 28: 'files' (the documents' current files and a manifest), 'ems' (an eTMF-EMS package) or 'inspection'
+     * (the EMS package with the trail, its proof, the certificate and an offline verifier).
+     */
+    kind: text('kind').notNull().default('files'),
+    /** ems / inspection: the selection asked for (artifact, level, country, site, milestone, status, dates). */
+    selection: jsonb('selection'),
+    /** ems / inspection: what was left out and why, and the counts, shown with the task. */
+    report: jsonb('report'),
   },
   (t) => [index('download_tasks_project_idx').on(t.projectId, t.id)],
 );

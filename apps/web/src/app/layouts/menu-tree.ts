@@ -76,6 +76,15 @@ const PROJECT: MenuEntry[] = [
   { path: paths.project.file, labelKey: 'menu.project.file', forInspector: true },
   { path: paths.project.report, labelKey: 'menu.project.report' },
   { path: paths.project.tmfHealth, labelKey: 'menu.project.tmfHealth' },
+  {
+    path: paths.project.exchange,
+    labelKey: 'menu.project.exchange',
+    children: [
+      { path: paths.project.exchangeExport, labelKey: 'menu.project.exchangeExport' },
+      { path: paths.project.exchangeImport, labelKey: 'menu.project.exchangeImport' },
+      { path: paths.project.exchangeBulk, labelKey: 'menu.project.exchangeBulk' },
+    ],
+  },
   { path: paths.project.board, labelKey: 'menu.project.board' },
   {
     path: paths.project.manage,

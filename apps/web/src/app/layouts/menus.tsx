@@ -16,6 +16,7 @@ import {
   SafetyCertificateOutlined,
   SettingOutlined,
   SnippetsOutlined,
+  SwapOutlined,
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -51,6 +52,7 @@ const ICONS: Record<string, ReactNode> = {
   [paths.project.file]: <FolderOpenOutlined />,
   [paths.project.report]: <PieChartOutlined />,
   [paths.project.tmfHealth]: <DashboardOutlined />,
+  [paths.project.exchange]: <SwapOutlined />,
   [paths.project.board]: <MessageOutlined />,
   [paths.project.manage]: <SettingOutlined />,
   [paths.project.user]: <UserOutlined />,
