@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '@edoc/test-support/files';
@@ -10,6 +8,7 @@ import { tmfProjectRoutes } from '@edoc/contract/tmf-project-routes';
 import { api, type Account } from '../support/api.ts';
 import { axeViolations, describeViolations } from '../support/axe.ts';
 import { env, keepShot, launch, skipReason, visit } from '../support/browser.ts';
+import { localeTrees, type LocaleTree } from '../support/locales.ts';
 import { signIn, type Lang } from '../support/sign-in.ts';
 import { archived, dayIn, file, processed, sent } from '../support/world-documents.ts';
 import { libraryTree, makeStudy, type Study } from '../support/world.ts';
@@ -19,7 +18,7 @@ import { FIELD_LABELS } from '../../packages/contract/src/fields.ts';
 import { BUILTIN_ROLE_NAMES } from '../../packages/contract/src/role.ts';
 import { TRAIL_FIELD_LABELS, TRAIL_OBJECT_LABELS } from '../../packages/contract/src/trail-labels.ts';
 
-type Tree = { [key: string]: string | Tree };
+type Tree = LocaleTree;
 
 /**
  * Issue 12, defect 4: every page in both languages, as each kind of administrator sees it, and no text of the other
@@ -28,16 +27,7 @@ type Tree = { [key: string]: string | Tree };
  * is a mixed-language defect. Data typed by people (names of companies, documents) is not a locale text, so it
  * never counts.
  */
-const webSrc = path.resolve(import.meta.dirname, '../../apps/web/src');
-
 function texts(lang: Lang): Set<string> {
-  const files = [
-    path.join(webSrc, 'locales', `${lang}.json`),
-    ...fs
-      .readdirSync(path.join(webSrc, 'features'))
-      .map((f) => path.join(webSrc, 'features', f, 'locales', `${lang}.json`))
-      .filter((f) => fs.existsSync(f)),
-  ];
   const out = new Set<string>();
   const walk = (tree: Tree) => {
     for (const value of Object.values(tree)) {
@@ -46,7 +36,7 @@ function texts(lang: Lang): Set<string> {
       else if (!value.includes('{{') && value.trim().length > 1) out.add(value.trim());
     }
   };
-  for (const file of files) walk(JSON.parse(fs.readFileSync(file, 'utf8')) as Tree);
+  for (const tree of localeTrees(lang)) walk(tree);
   // The contract's texts in both languages: messages, field and trail labels, the built-in roles' names.
   const side = lang === 'zh-CN' ? 0 : 1;
   const pairs = [

@@ -1,9 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page, Response } from 'playwright-core';
 import { expect } from 'vitest';
 import { anyEnvelope } from '@edoc/contract/envelope';
 import { settled } from './browser.ts';
+import { localeTrees, type LocaleTree } from './locales.ts';
 import { optionOf } from './select-steps.ts';
 import type { Lang } from './sign-in.ts';
 
@@ -12,23 +11,13 @@ import type { Lang } from './sign-in.ts';
  * antd Select, typing a milestone's date, reading the dashboard's figure cards as a person reads them.
  */
 
-const webSrc = path.resolve(import.meta.dirname, '../../apps/web/src');
-type Tree = { [key: string]: string | Tree };
-const merged = new Map<Lang, Tree>();
+const merged = new Map<Lang, LocaleTree>();
 
-/** The app's locale files of one language, every feature's merged (each feature owns its own top-level keys). */
-function localeOf(lang: Lang): Tree {
+/** The app's locale texts of one language, every feature's merged. */
+function localeOf(lang: Lang): LocaleTree {
   const known = merged.get(lang);
   if (known) return known;
-  const files = [
-    path.join(webSrc, 'locales', `${lang}.json`),
-    ...fs
-      .readdirSync(path.join(webSrc, 'features'))
-      .map((f) => path.join(webSrc, 'features', f, 'locales', `${lang}.json`))
-      .filter((f) => fs.existsSync(f)),
-  ];
-  const tree: Tree = {};
-  for (const file of files) Object.assign(tree, JSON.parse(fs.readFileSync(file, 'utf8')) as Tree);
+  const tree: LocaleTree = Object.assign({}, ...localeTrees(lang)) as LocaleTree;
   merged.set(lang, tree);
   return tree;
 }
@@ -38,7 +27,7 @@ function localeOf(lang: Lang): Tree {
  * person reads there, so a step finds it by what it says in either language and fails if the page says otherwise.
  */
 export function text(lang: Lang, key: string, values: Record<string, string | number> = {}): string {
-  let node: string | Tree | undefined = localeOf(lang);
+  let node: string | LocaleTree | undefined = localeOf(lang);
   for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
   if (typeof node !== 'string') throw new Error(`no text ${key} in ${lang}`);
   return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? `{{${name}}}`));
