@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useAddressParams } from './use-address-params';
 
 function parseId(raw: string | null): number | null {
   if (raw == null || !/^\d+$/.test(raw)) return null;
@@ -11,7 +11,7 @@ function parseId(raw: string | null): number | null {
  * back button returns to the previous choice.
  */
 export function useIdParam(name: string): [number | null, (id: number | null) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const id = parseId(params.get(name));
   const setId = (next: number | null) => {
     setParams((current) => {

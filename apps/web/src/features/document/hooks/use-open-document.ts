@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useAddressParams } from '../../../lib/use-address-params';
 
 /**
  * The side panel's tabs (issue 12): the document's details, versions, flow, trail and comments, and (issue 27) its
@@ -14,7 +14,7 @@ const idOf = (raw: string | null) => (raw && /^\d{1,15}$/.test(raw) && Number(ra
  * a reload and a shared link open the same document on the same tab. Each opening is a history entry.
  */
 export function useOpenDocument() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const docId = idOf(params.get('doc'));
   const raw = params.get('tab');
   const tab: PanelTab = (PANEL_TABS as readonly string[]).includes(raw ?? '') ? (raw as PanelTab) : 'details';

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { PlusOutlined, SyncOutlined } from '@ant-design/icons';
 import { App, Button, Card, Empty, Flex, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useAddressParams } from '../../../lib/use-address-params';
 import { EXPECTED_LIST_STATES, type ExpectedItem, type ExpectedListQuery } from '@edoc/contract/expected';
 import { TMF_LEVELS } from '@edoc/contract/tmf-model';
 import { paths } from '../../../config/paths';
@@ -26,7 +27,7 @@ const positive = (raw: string | null) => (raw && /^\d{1,9}$/.test(raw) && Number
 export function ExpectedPage() {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const [naItem, setNaItem] = useState<ExpectedItem | null>(null);
   const [adding, setAdding] = useState(false);
   const setup = useTmfSetup();

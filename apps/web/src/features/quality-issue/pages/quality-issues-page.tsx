@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Card, Select, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useAddressParams } from '../../../lib/use-address-params';
 import { QUALITY_ISSUE_STATES, type QualityIssueState } from '@edoc/contract/quality-issue';
 import { getSessionValue } from '../../../lib/session';
 import { useQualityIssues } from '../api';
@@ -23,7 +23,7 @@ const FILTER_OF: Record<View, { assignedToMe?: boolean; raisedByMe?: boolean }> 
  */
 export function QualityIssuesPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const rawView = params.get('view');
   const view: View = (VIEWS as readonly string[]).includes(rawView ?? '') ? (rawView as View) : 'assigned';
   const rawState = params.get('state');

@@ -1,7 +1,7 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Menu, Skeleton, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useAddressParams } from '../../../lib/use-address-params';
 import { REPORT_SHAPE, type ReportFamily } from '@edoc/contract/report';
 import { useExportSystemReport, useReportCatalogue, useSystemReport } from '../api';
 import { ReportFilters, type ReportFilterChange } from '../components/report-filters';
@@ -16,7 +16,7 @@ const FAMILIES: ReportFamily[] = ['documents', 'workflow', 'timeliness', 'activi
  */
 export function SystemReportPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const filters = readReportFilters(params);
   const catalogue = useReportCatalogue();
   const answer = useSystemReport(filters);

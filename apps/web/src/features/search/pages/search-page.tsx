@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Card, Empty, Flex, Input, List, Segmented, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useAddressParams } from '../../../lib/use-address-params';
 import { highlightTerms, parseQuery } from '@edoc/contract/search';
 import { getSessionValue } from '../../../lib/session';
 import { useSearch, type SearchParams } from '../api';
@@ -15,7 +15,7 @@ import { FILTER_KEYS, hasFilters, num, readFilters } from '../search-address';
  */
 export function SearchPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const [pageSize, setPageSize] = useState<number>(() => getSessionValue('pageSize'));
   const filters = readFilters(params);
   const query: SearchParams = {

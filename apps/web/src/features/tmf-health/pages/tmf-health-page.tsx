@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert, Card, Empty, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useAddressParams } from '../../../lib/use-address-params';
 import type { QualityIssueCategory } from '@edoc/contract/quality-issue';
 import type { TmfGroup } from '@edoc/contract/tmf-health';
 import { paths } from '../../../config/paths';
@@ -27,17 +28,18 @@ import { readDrill, readView, withParams, type DrillKind, type HealthView } from
 export function TmfHealthPage() {
   const { t } = useTranslation();
   const { fullAccess, closed } = useSession();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const view = readView(params);
   const drill = readDrill(params);
   const summary = useTmfSummary(view);
   const title = t('tmfHealth.title');
   const [targetOpen, setTargetOpen] = useState(false);
 
-  const change = (patch: Partial<HealthView>) => setParams(withParams(params, patch));
+  const change = (patch: Partial<HealthView>) => setParams((current) => withParams(current, patch));
   const openDrill = (kind: DrillKind, group?: TmfGroup, category?: QualityIssueCategory) =>
-    setParams(withParams(params, { drill: kind, key: group?.key, category }));
-  const closeDrill = () => setParams(withParams(params, { drill: undefined, key: undefined, category: undefined }));
+    setParams((current) => withParams(current, { drill: kind, key: group?.key, category }));
+  const closeDrill = () =>
+    setParams((current) => withParams(current, { drill: undefined, key: undefined, category: undefined }));
 
   const noModel = isApiError(summary.error) && summary.error.errorCode === 'tmf_model_none';
   const data = summary.data;
@@ -119,7 +121,7 @@ export function TmfHealthPage() {
         drill={drill}
         view={view}
         groupLabel={groupLabel}
-        onCategory={(category) => setParams(withParams(params, { category }))}
+        onCategory={(category) => setParams((current) => withParams(current, { category }))}
         onClose={closeDrill}
       />
     </Card>
