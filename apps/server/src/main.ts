@@ -74,6 +74,15 @@ const jobs = await startJobs({
   onError: (err) => late.app?.log.error({ err }, 'job error'),
 });
 await sweepIdempotencyKeys(db);
+// The periodic rounds below: stopped at shutdown, and any round still running awaited before the pool closes (a
+// round that started after it closed logged "Cannot use a pool after calling end").
+const timers: NodeJS.Timeout[] = [];
+const running = new Set<Promise<unknown>>();
+const track = (round: () => Promise<unknown>) => {
+  const p = round().finally(() => running.delete(p));
+  running.add(p);
+};
+const every = (ms: number, round: () => Promise<unknown>) => timers.push(setInterval(() => track(round), ms).unref());
 let stopExtraction: () => Promise<void> = async () => {};
 if (config.EDOC_ROLE !== 'api') {
   // Orphan blobs (refused or interrupted uploads, purges) go at start and then hourly; several workers may
@@ -83,8 +92,8 @@ if (config.EDOC_ROLE !== 'api') {
       (n) => n > 0 && late.app?.log.info(`removed ${n} unreferenced blob(s)`),
       (err: unknown) => late.app?.log.error({ err }, 'blob sweep failed'),
     );
-  void sweep();
-  setInterval(() => void sweep(), 3600_000).unref();
+  track(sweep);
+  every(3600_000, sweep);
   // Task e-mails (issue 10): new tasks within half a minute, due/overdue reminders checked hourly (each sent once).
   const mailDeps = { db, jobs, publicUrl: config.PUBLIC_URL };
   const failed = (err: unknown) => late.app?.log.error({ err }, 'task e-mails failed');
@@ -98,17 +107,17 @@ if (config.EDOC_ROLE !== 'api') {
       .then(() => mailWeeklyReports(mailDeps))
       .then(() => mailWeeklyHealth({ ...mailDeps, onError: failed }))
       .catch(failed);
-  void newTasks().then(reminders);
-  setInterval(() => void newTasks(), 30_000).unref();
-  setInterval(() => void reminders(), 3600_000).unref();
+  track(() => newTasks().then(reminders));
+  every(30_000, newTasks);
+  every(3600_000, reminders);
   // Expired download tasks let go of their zips (Download center), at start and then hourly.
   const expire = () =>
     Promise.all([sweepExpiredDownloads(db, blobs, config.BLOB_GRACE_SECONDS * 1000), sweepTickets(db)]).then(
       ([n]) => n > 0 && late.app?.log.info(`released ${n} expired download package(s)`),
       (err: unknown) => late.app?.log.error({ err }, 'download expiry sweep failed'),
     );
-  void expire();
-  setInterval(() => void expire(), 3600_000).unref();
+  track(expire);
+  every(3600_000, expire);
   // Archived documents waiting for their effective date (7) become archived (6) on it (issue 11): at start, then
   // every ACTIVATION_INTERVAL_SECONDS (a minute); several workers at once activate each once.
   const activate = () =>
@@ -116,16 +125,16 @@ if (config.EDOC_ROLE !== 'api') {
       (n) => n > 0 && late.app?.log.info(`activated ${n} archived document(s)`),
       (err: unknown) => late.app?.log.error({ err }, 'activation failed'),
     );
-  void activate();
-  setInterval(() => void activate(), config.ACTIVATION_INTERVAL_SECONDS * 1000).unref();
+  track(activate);
+  every(config.ACTIVATION_INTERVAL_SECONDS * 1000, activate);
   // Editing sessions abandoned past their lock (issue 15): what their editors saved becomes a version, every minute.
   const abandoned = () =>
     closeAbandoned(db, blobs).then(
       (n) => n > 0 && late.app?.log.info(`closed ${n} abandoned editing session(s)`),
       (err: unknown) => late.app?.log.error({ err }, 'closing abandoned editing sessions failed'),
     );
-  void abandoned();
-  setInterval(() => void abandoned(), 60_000).unref();
+  track(abandoned);
+  every(60_000, abandoned);
   // The text of every new version, for search (issue 13): one content at a time, as long as any waits.
   stopExtraction = startExtraction({ config, db, jobs, blobs }, (m, err) =>
     err ? late.app?.log.warn({ err }, m) : late.app?.log.info(m),
@@ -143,7 +152,7 @@ const checkpoint = () =>
     late.app ? late.app.log.error({ err }, 'trail checkpoint failed') : console.error('trail checkpoint failed', err),
   );
 await checkpoint();
-setInterval(() => void checkpoint(), config.TRAIL_CHECKPOINT_MINUTES * 60_000).unref();
+every(config.TRAIL_CHECKPOINT_MINUTES * 60_000, checkpoint);
 // Between checkpoints, the newest committed row is kept outside the database as it commits (issue 25).
 const stopAnchor = startTrailAnchor({
   url,
@@ -165,6 +174,8 @@ async function shutdown(signal: string) {
   stopping = true;
   app.log.info(`${signal}: shutting down`);
   await app.close();
+  timers.forEach(clearInterval);
+  await Promise.allSettled(running);
   await stopExtraction();
   await jobs.stop();
   await checkpoint();
