@@ -28,6 +28,7 @@ import { mailWeeklyHealth } from './modules/tmf-health/tmf-health-mail-job.ts';
 import { sweepTmp } from './storage/blob-store.ts';
 import { createBlobStore } from './storage/create-blob-store.ts';
 import { sweepOrphanBlobs } from './storage/blob-sweep.ts';
+import { probePrograms, programLines } from './lib/programs.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const config = loadConfig({ WEB_DIST: path.resolve(here, '../../web/dist'), ...process.env });
@@ -191,6 +192,7 @@ if (config.EDOC_ROLE !== 'worker') {
   await app.listen({ port: config.PORT, host: config.HOST });
 }
 const lines = [`edoc ${config.EDOC_ROLE === 'worker' ? 'worker running' : `is running at ${config.PUBLIC_URL}`}`];
+lines.push(...programLines(await probePrograms(config)));
 lines.push(`database: ${embedded ? `embedded PostgreSQL in ${config.postgresDir}` : 'DATABASE_URL'}`);
 if (seeded) {
   lines.push(`system administrator: ${seeded.email}`);

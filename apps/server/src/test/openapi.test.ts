@@ -109,6 +109,9 @@ describe('the API document, /edoc/docs/json', () => {
     for (const status of ['200', '503'])
       expect(health[status].content?.['application/json']?.schema?.properties).toHaveProperty('data');
     expect((await client(ctx.app).get('/health')).json()).toMatchObject({ status: true, data: { database: 'up' } });
+    // The optional programs (issue 29 part 6), each found or not, in the answer's schema.
+    const { programs } = (await client(ctx.app).get('/health')).json().data as { programs: Array<{ name: string }> };
+    expect(programs.map((p) => p.name)).toEqual(['soffice', 'officePython', 'pdftoppm', 'pdftotext', 'tesseract']);
   });
 });
 
