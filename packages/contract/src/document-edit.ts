@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { certifiedCopyShown } from './certified-copy.ts';
 import { calendarDate, ID_MAX, idField, idParam, optionalText, requiredText } from './fields.ts';
 import { NAME_MAX } from './limits.ts';
 import { isPastOrToday } from './tmf-project.ts';
@@ -91,6 +92,8 @@ export const versionRow = z.object({
   /** Its text for search (issue 13, search.ts TextState): null before any was asked for; why, when it failed. */
   textState: z.number().nullable(),
   textReason: z.string().nullable(),
+  /** Issue 28 part 4: certified as a copy of its paper original (who, when, the content's sha256), or null. */
+  certifiedCopy: certifiedCopyShown.nullable().optional(),
 });
 export type VersionRow = z.infer<typeof versionRow>;
 export const versionList = z.array(versionRow);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cappedPageOf } from './envelope.ts';
+import { certifiedCopyShown } from './certified-copy.ts';
 import { DOC_PERMISSION_KEYS } from './enums.ts';
 import { editHolder } from './editing.ts';
 import { abilityList, calendarDate, optionalCalendarDate, optionalText, requiredText, ID_MAX } from './fields.ts';
@@ -132,6 +133,10 @@ export const fileRow = z.object({
   lock: editHolder.nullable(),
   /** The caller's document keys on the row's folder. */
   abilities: abilityList(DOC_PERMISSION_KEYS),
+  /** Issue 28 part 2: the system it was imported from (an EMS package's source), or null for edoc's own. */
+  sourceSystem: z.string().nullable().optional(),
+  /** Issue 28 part 4: its current version is a certified copy of a paper original (who, when, the sha256). */
+  certifiedCopy: certifiedCopyShown.nullable().optional(),
 });
 export type FileRow = z.infer<typeof fileRow>;
 export const fileList = cappedPageOf(fileRow);

@@ -167,6 +167,16 @@ export const FIELD_LABELS: Record<string, readonly [string, string]> = {
   versionNo: ['版本', 'Version'],
   assignedToMe: ['指派给我', 'Assigned to me'],
   raisedByMe: ['我提出的', 'Raised by me'],
+  // EMS export (issue 28 part 1)
+  kind: ['类型', 'Kind'],
+  artifactIds: ['工件', 'Artifacts'],
+  countryIds: ['国家', 'Countries'],
+  statuses: ['文档状态', 'Document statuses'],
+  documentDateFrom: ['文档日期起', 'Document date from'],
+  documentDateTo: ['文档日期止', 'Document date to'],
+  allVersions: ['全部版本', 'All versions'],
+  // certified copies (issue 28 part 4)
+  pagesChecked: ['已核对页数', 'Pages checked'],
 };
 
 export function fieldLabel(field: string, lang: Lang): string {

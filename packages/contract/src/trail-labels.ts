@@ -78,6 +78,8 @@ export const TRAIL_OBJECT_LABELS: Record<TrailObjectType, Label> = {
   tmf_health_export: ['TMF健康度导出', 'TMF health export'],
   tmf_index_export: ['TMF索引导出', 'TMF index export'],
   tmf_health_mail: ['TMF健康度每周邮件', 'TMF health weekly mail'],
+  // Exchange (issue 28) part 1
+  exchange_export: ['TMF交换包导出', 'TMF exchange export'],
 };
 
 /**
@@ -162,6 +164,9 @@ export const TRAIL_FIELD_LABELS: Record<string, Label> = {
   documentsExported: ['导出的文档行数', 'Document rows exported'],
   qcStagesExported: ['导出的质控环节行数', 'QC stage rows exported'],
   issuesExported: ['导出的质量问题行数', 'Quality issue rows exported'],
+  // Exchange (issue 28) part 1: an export's selection
+  countries: ['国家', 'Countries'],
+  sites: ['中心', 'Sites'],
   // the TMF index for inspection (issue 27 part 7): what it listed
   artifactsListed: ['列出的工件数', 'Artifacts listed'],
   itemsExpected: ['预期文档数', 'Expected items'],
@@ -196,6 +201,9 @@ export const TRAIL_FIELD_LABELS: Record<string, Label> = {
   signerName: ['签名人', 'Signed by'],
   contentSha256: ['签名内容 SHA-256', 'Signed content SHA-256'],
   signedAt: ['签名时间', 'Signed at'],
+  // Certified copies (issue 28 part 4).
+  certifiedCopy: ['核证副本', 'Certified copy'],
+  pages: ['已核对页数', 'Pages checked'],
   subject: ['证书主体', 'Subject'],
   issuer: ['颁发者', 'Issuer'],
   serialNumber: ['序列号', 'Serial number'],

@@ -122,6 +122,8 @@ export const TRAIL_NUMBER_KEYS = [
   'itemsOverdue',
   'itemsNotApplicable',
   'documentsListed',
+  // a certified copy (issue 28 part 4): the pages checked
+  'pages',
 ] as const;
 
 /** Names the server gave the ids a row's values hold, keyed `kind:id` (trailRefKey); see TRAIL_REF_KEYS. */

@@ -10,6 +10,12 @@ export function documentSentence(row: TrailRowLike, o: Values | null, n: Values 
   const en = lang === 'en-US';
   const sha = str(n?.sha256);
   const versionNo = str(n?.versionNo) ?? str(o?.versionNo) ?? row.version ?? '';
+  if (row.type === TrailType.Update && n?.certifiedCopy === true) {
+    const content = str(n.contentSha256) ?? '';
+    return en
+      ? `Version ${versionNo} certified as a copy of its paper original, ${String(n.pages)} pages checked, sha256 ${content}`
+      : `版本 ${versionNo} 核证为纸质原件的副本，已逐页核对 ${String(n.pages)} 页，sha256 ${content}`;
+  }
   if ((row.type === TrailType.Create || row.type === TrailType.Update) && sha) {
     return en ? `Version ${versionNo} uploaded, sha256 ${sha}` : `上传版本 ${versionNo}，sha256 ${sha}`;
   }

@@ -232,7 +232,7 @@ export const decision = workflowStep.extend({
   stagePassed: z.boolean().optional(),
 });
 export const signed = z.object({
-  meaning: coded(text, ['reviewed', 'qualityChecked', 'approved']),
+  meaning: coded(text, ['reviewed', 'qualityChecked', 'approved', 'certifiedCopy']),
   signerName: text,
   contentSha256: sha,
   signedAt: text,

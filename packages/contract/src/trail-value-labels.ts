@@ -65,6 +65,8 @@ export const TRAIL_VALUE_LABELS: Record<string, Record<string, Label>> = {
     reviewed: ['已审阅', 'Reviewed'],
     qualityChecked: ['已质控', 'Quality checked'],
     approved: ['已批准', 'Approved'],
+    // issue 28 part 4: a scan certified as a copy of its paper original
+    certifiedCopy: ['核证副本', 'Certified copy'],
   },
   // Folder rights (issue 26: "Grantee type: user", manage level 2).
   subjectType: { role: ['角色', 'Role'], group: ['用户组', 'User group'], user: ['用户', 'User'] },
@@ -181,6 +183,12 @@ export const TRAIL_OBJECT_VALUE_LABELS: Partial<Record<TrailObjectType, Record<s
   },
   tmf_health_export: { groupBy: TMF_GROUP_BY_LABELS, format: TMF_EXPORT_FORMAT_LABELS },
   tmf_index_export: { format: TMF_EXPORT_FORMAT_LABELS },
+  // Exchange (issue 28) part 1: an export's kind, levels and statuses.
+  exchange_export: {
+    kind: { ems: ['eTMF-EMS交换包', 'eTMF-EMS package'], inspection: ['检查包', 'Inspection package'] },
+    levels: { trial: ['试验', 'Trial'], country: ['国家', 'Country'], site: ['中心', 'Site'] },
+    statuses: TRAIL_VALUE_LABELS.docStatus,
+  },
   tmf_health_mail: { groupBy: TMF_GROUP_BY_LABELS },
   tmf_target: {
     unit: { calendar: ['自然日', 'Calendar days'], working: ['工作日（周一至周五）', 'Working days (Monday–Friday)'] },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ALERT_KINDS } from './alert.ts';
 import { TrailType } from './enums.ts';
 import { FolderType } from './permissions.ts';
+import { certifiedCopyMade, exchangeExport } from './trail-shapes-exchange.ts';
 
 /*
  * What each trail row says: one schema per (trail type, object type) pair the server writes, giving the shape
@@ -250,9 +251,11 @@ export const TRAIL_ENTRIES = [
   entry(TrailType.SettingsChange, 'tmf_health_mail', { old: tmfHealthMailShape, new: tmfHealthMailShape }),
   // Exchange (issue 28), shapes in trail-shapes-exchange.ts; each part's entries under its heading.
   // part 1: EMS export
+  entry(TrailType.View, 'exchange_export', { new: exchangeExport }),
   // part 2: EMS import
   // part 3: bulk import
   // part 4: certified copies
+  entry(TrailType.Update, 'document', { new: certifiedCopyMade }),
   // part 5: the inspection package
   entry(TrailType.SettingsChange, 'project', { old: project, new: project }),
   entry(TrailType.SettingsChange, 'company', { old: company, new: company }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DOC_PERMISSION_KEYS } from './enums.ts';
+import { certifiedCopyShown, certifyOffer } from './certified-copy.ts';
 import { editHolder } from './editing.ts';
 import { abilityList, ID_MAX } from './fields.ts';
 import { workflowAbilities } from './workflow-requests.ts';
@@ -60,6 +61,8 @@ export const fileDetail = z.object({
     size: z.number(),
     createdtime: z.string(),
     current: z.boolean(),
+    /** Issue 28 part 4: certified as a copy of its paper original (who, when, the content's sha256), or null. */
+    certifiedCopy: certifiedCopyShown.nullable().optional(),
   }),
   kind: viewKind.nullable(),
   /** The caller's document keys on the document's folder (downDoc → a download button). */
@@ -73,6 +76,8 @@ export const fileDetail = z.object({
   withheld: workflowAbilities,
   /** When passing asks for a signature: and whether this session's first signing needs the e-mail too. */
   signing: z.object({ required: z.boolean(), needsEmail: z.boolean() }),
+  /** Issue 28 part 4: the caller may certify this version now (pages to check, e-mail needed), else null. */
+  certify: certifyOffer.nullable().optional(),
   /** An application to delete the document waiting for a decision (status 9): what the approver decides on. */
   deletion: z
     .object({ applyId: z.number(), reason: z.string(), applicantName: z.string(), approverName: z.string() })

@@ -41,7 +41,8 @@ export const STAGE_RULES: Record<
   [Stage.Qc]: { key: 'qcDoc', trail: TrailType.QualityCheck, task: 'qc', meaning: 'qualityChecked' },
   [Stage.Approval]: { key: 'approveDoc', trail: TrailType.Approve, task: 'approve', meaning: 'approved' },
 };
-export type ESignatureMeaning = 'reviewed' | 'qualityChecked' | 'approved';
+/** certifiedCopy: a scan certified as a copy of its paper original (issue 28 part 4), not a stage's. */
+export type ESignatureMeaning = 'reviewed' | 'qualityChecked' | 'approved' | 'certifiedCopy';
 
 export const WORKFLOW_ACTIONS = [
   'receive',

@@ -17,6 +17,7 @@ import { docAbilitiesOf, folderRights } from '../../access/folder-rights.ts';
 import { siteFilter, visibleSites } from '../../access/sites.ts';
 import { locksOf } from '../../access/edit-lock.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
+import { certifiedCopiesOf } from '../certified-copy/certified-copy-read.ts';
 
 type ListQuery = z.infer<typeof fileListQuery>;
 
@@ -123,6 +124,10 @@ export async function listDocuments(deps: Deps, ctx: ProjectContext, query: List
       tx,
       page.map((p) => p.d.id),
     );
+    const certified = await certifiedCopiesOf(
+      tx,
+      page.flatMap((p) => (p.v ? [p.v.id] : [])),
+    );
     const data: FileRow[] = page.map(
       ({ d, v, folderName, folderEn, artifactNumber, countryCode, creator, receiverName, invalid }) => ({
         fileId: d.id,
@@ -157,6 +162,8 @@ export async function listDocuments(deps: Deps, ctx: ProjectContext, query: List
         receiverName: d.status === DocStatus.WaitingReceive ? receiverName : null,
         lock: locks.get(d.id) ?? null,
         abilities: docAbilitiesOf(d.folderId ? rights.get(d.folderId) : undefined),
+        sourceSystem: d.sourceSystem,
+        certifiedCopy: v ? (certified.get(v.id) ?? null) : null,
       }),
     );
     return { data, total, capped };

@@ -19,6 +19,7 @@ import type { Tx } from '../../db/client.ts';
 import { countries } from '../../db/schema/projects.ts';
 import { countryOfProject } from '../expected/expected.policy.ts';
 import { refileDocuments } from '../expected/expected-filing.ts';
+import { certifiedCopiesOf } from '../certified-copy/certified-copy-read.ts';
 
 // documentDate: what dates the document (issue 27), its own field: its artifact comes with its folder.
 const METADATA = ['name', 'fileCode', 'effectiveDate', 'expirationDate', 'documentDate', 'comment'] as const;
@@ -157,6 +158,10 @@ export async function listVersions(
         ),
       )
       .orderBy(asc(documentVersions.id));
+    const certified = await certifiedCopiesOf(
+      tx,
+      rows.map(({ v }) => v.id),
+    );
     return rows.reverse().map(({ v, creator, text }): VersionRow => ({
       fileVersionId: v.id,
       versionNo: v.versionNo,
@@ -169,6 +174,7 @@ export async function listVersions(
       current: v.id === doc.currentVersionId,
       textState: text?.state ?? null,
       textReason: text?.reason ?? null,
+      certifiedCopy: certified.get(v.id) ?? null,
     }));
   });
 }

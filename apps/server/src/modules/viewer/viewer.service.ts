@@ -17,6 +17,7 @@ import { stampedImage, stampedPdf, stampedText, type Watermark } from './waterma
 import { appendESignaturePage, eSignaturesOf } from '../seal/e-signature-page.ts';
 import { signedPdf } from '../seal/signed-copy.ts';
 import type { PDFDocument } from 'pdf-lib';
+import { certifiedCopiesOf, certifyOfferOf } from '../certified-copy/certified-copy-read.ts';
 
 /** The document and its keys, for a caller who must hold viewDoc: otherwise 'no permission to view this file'. */
 /**
@@ -197,6 +198,8 @@ export async function fileDetail(
     const offered = new Set([...flow.actions, ...(await libraryActionsOf(tx, ctx, doc, rights))]);
     const actions = WORKFLOW_ACTIONS.filter((a) => offered.has(a));
     const signing = flow.signing;
+    const certifiedCopy = (await certifiedCopiesOf(tx, [v.id])).get(v.id) ?? null;
+    const certify = await certifyOfferOf(tx, deps, ctx, { doc, rights, version: v, certified: !!certifiedCopy });
     return {
       fileId: doc.id,
       name: doc.name,
@@ -213,6 +216,7 @@ export async function fileDetail(
         size: v.size,
         createdtime: v.createdAt.toISOString(),
         current: v.id === doc.currentVersionId,
+        certifiedCopy,
       },
       kind: viewKindOf(v.extension),
       abilities: [...rights.docKeys],
@@ -221,6 +225,7 @@ export async function fileDetail(
       lock: flow.lock,
       withheld: flow.withheld,
       signing,
+      certify,
       deletion: doc.status === DocStatus.DeletionInApproval ? await pendingDeletionOf(tx, doc.id) : null,
       watermark: { name: user.name, email: user.email, time: new Date().toISOString() },
     };

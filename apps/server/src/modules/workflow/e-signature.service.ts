@@ -63,7 +63,8 @@ export async function signVersion(
   what: {
     doc: { id: number };
     version: typeof documentVersions.$inferSelect;
-    stageAssigneeId: number;
+    /** The stage assignee signing; null for a signing outside a route (a certified copy, issue 28 part 4). */
+    stageAssigneeId: number | null;
     meaning: ESignatureMeaning;
     signer: { timeZone: string };
   },
@@ -103,4 +104,5 @@ export async function signVersion(
       versionNo: what.version.versionNo,
     },
   });
+  return row;
 }
