@@ -68,6 +68,7 @@ import { libraryRoutes } from './modules/library/library.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { inspectorRoutes } from './modules/inspector/inspector.routes.ts';
 import { registerInspectionTrail } from './modules/inspector/inspection-trail.ts';
+import { registerMetrics } from './modules/metrics/metrics.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { frameworkError, registerErrors } from './plugins/errors.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
@@ -214,6 +215,7 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
     });
   }
   registerErrors(app, { spa });
+  registerMetrics(app, deps);
   registerAuth(app, deps.db, { docsPublic: deps.config.API_DOCS_PUBLIC });
   registerInspectionTrail(app, deps.db);
   registerInputRules(app);

@@ -23,6 +23,8 @@ const schema = z.object({
   LOGIN_CAPTCHA: bool('on'),
   /** The OpenAPI document (/edoc/docs/json) for anyone, not only signed-in users. */
   API_DOCS_PUBLIC: bool('off'),
+  /** GET /metrics (issue 29 part 6) answers only with this bearer token; unset, it is off (404). */
+  METRICS_TOKEN: z.string().min(16).optional(),
   PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(1).default(90),
   /** Idle limit of a session before a project is chosen (the project's idle time applies after). */
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),

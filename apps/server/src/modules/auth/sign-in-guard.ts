@@ -11,6 +11,7 @@ import { and, count, eq, gt } from 'drizzle-orm';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db, Tx } from '../../db/client.ts';
 import { loginFailures } from '../../db/schema/sign-in.ts';
+import { countSignInFailure } from '../metrics/metrics.ts';
 import { fail } from '../../lib/app-error.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import type { Deps } from '../../lib/deps.ts';
@@ -55,6 +56,7 @@ export async function countFailure(
   { account, ip, failedHere }: { account: string; ip: string; failedHere: number },
 ): Promise<boolean> {
   await tx.insert(loginFailures).values({ ip, account });
+  countSignInFailure();
   return failedHere + 1 >= MAX_FAILED_LOGINS;
 }
 
