@@ -74,6 +74,16 @@ export const importView = z.object({
   sourceSystem: z.string().nullable(),
   studyId: z.string().nullable(),
   options: importOptions,
+  /**
+   * In preview, what the options would create (the web shows it beside each checkbox): the package's countries
+   * (COUNTRYID, alpha-3) and sites (SITEID, with the name and country the package gives) the project lacks.
+   */
+  missing: z
+    .object({
+      countries: z.array(z.string()),
+      sites: z.array(z.object({ siteId: z.string(), name: z.string().nullable(), countryId: z.string().nullable() })),
+    })
+    .optional(),
   summary: importSummary,
   /** 0–100 of the running step (checks and preview, or filing). */
   progress: z.number(),
