@@ -41,6 +41,7 @@ import { projectRoutes } from './modules/project/project.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { releaseRoutes } from './modules/release/release.routes.ts';
 import { sealRoutes } from './modules/seal/seal.routes.ts';
+import { jobQueueRoutes } from './modules/job-queue/job-queue.routes.ts';
 import { projectEntryRoutes } from './modules/project/project-entry.routes.ts';
 import { handwritingRoutes } from './modules/user/handwriting.routes.ts';
 import { projectAlertRoutes } from './modules/user/project-alert.routes.ts';
@@ -60,6 +61,7 @@ import { milestoneRoutes } from './modules/milestone/milestone.routes.ts';
 import { milestoneTypeRoutes } from './modules/milestone/milestone-type.routes.ts';
 import { expectedRoutes } from './modules/expected/expected.routes.ts';
 import { qualityIssueRoutes } from './modules/quality-issue/quality-issue.routes.ts';
+import { certifiedCopyRoutes } from './modules/certified-copy/certified-copy.routes.ts';
 import { tmfHealthRoutes } from './modules/tmf-health/tmf-health.routes.ts';
 import { viewerRoutes } from './modules/viewer/viewer.routes.ts';
 import { workflowRoutes } from './modules/workflow/workflow.routes.ts';
@@ -67,6 +69,7 @@ import { taskRoutes } from './modules/task/task.routes.ts';
 import { libraryRoutes } from './modules/library/library.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { inspectorRoutes } from './modules/inspector/inspector.routes.ts';
+import { emsExportRoutes } from './modules/exchange/ems-export.routes.ts';
 import { registerInspectionTrail } from './modules/inspector/inspection-trail.ts';
 import { registerMetrics } from './modules/metrics/metrics.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -86,6 +89,7 @@ const MODULES: Array<(api: Api, deps: Deps) => void> = [
   expectedRoutes,
   qualityIssueRoutes,
   tmfHealthRoutes,
+  certifiedCopyRoutes,
   codeRoutes,
   tagRoutes,
   authRoutes,
@@ -110,6 +114,7 @@ const MODULES: Array<(api: Api, deps: Deps) => void> = [
   projectSettingsRoutes,
   releaseRoutes,
   sealRoutes,
+  jobQueueRoutes,
   projectAlertRoutes,
   handwritingRoutes,
   viewerRoutes,
@@ -121,6 +126,7 @@ const MODULES: Array<(api: Api, deps: Deps) => void> = [
   customReportRoutes,
   boardRoutes,
   reportRoutes,
+  emsExportRoutes,
 ];
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf } from './envelope.ts';
+import { exportReportRow } from './exchange.ts';
 import { requiredText, ID_MAX } from './fields.ts';
 import { pageQuery } from './paging.ts';
 
@@ -50,6 +51,9 @@ export const downloadTaskRow = z.object({
   createdtime: z.string(),
   finishedtime: z.string().nullable(),
   expirestime: z.string(),
+  /** Issue 28: 'files' (the documents' current files), 'ems' or 'inspection' (exchange part 1), and an export's report. */
+  kind: z.enum(['files', 'ems', 'inspection']),
+  report: exportReportRow.nullable(),
 });
 export type DownloadTaskRow = z.infer<typeof downloadTaskRow>;
 export const downloadTaskList = pageOf(downloadTaskRow);

@@ -17,6 +17,7 @@ import type { StoreConfig } from '../../storage/create-blob-store.ts';
 import { pathOf } from '../../access/folder-rights.ts';
 import { signedDownload, type SignedVersion } from '../seal/signed-copy.ts';
 import { versionsWithESignatures } from '../seal/e-signature-page.ts';
+import { packEms } from '../exchange/ems-export-pack.ts';
 import type { FromWorker, PackJob, ToWorker } from './pack-worker.ts';
 
 export const DOWNLOAD_QUEUE = 'download.pack';
@@ -29,7 +30,7 @@ export interface PackDeps {
 }
 
 /** A reason the pack cannot succeed however often it is retried; stored as a contract error code. */
-class PackError extends Error {
+export class PackError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly params: Record<string, string>,
@@ -50,7 +51,7 @@ export function createPackHandler(deps: PackDeps): JobHandler<typeof DOWNLOAD_QU
   return async (data) => packTask(deps, Number(data.taskId));
 }
 
-const STATUS_NAMES: Record<number, string> = {
+export const STATUS_NAMES: Record<number, string> = {
   [DocStatus.Editing]: 'editing',
   [DocStatus.WaitingReceive]: 'waiting to be received',
   [DocStatus.InReview]: 'in review',
@@ -63,7 +64,21 @@ const STATUS_NAMES: Record<number, string> = {
 };
 
 /** Already-compressed formats are stored as they are: deflating them again costs time and gains nothing. */
-const STORED = new Set(['pdf', 'docx', 'xlsx', 'pptx', 'zip', 'jpg', 'jpeg', 'png', 'gif', 'mp4', '7z', 'rar', 'gz']);
+export const STORED = new Set([
+  'pdf',
+  'docx',
+  'xlsx',
+  'pptx',
+  'zip',
+  'jpg',
+  'jpeg',
+  'png',
+  'gif',
+  'mp4',
+  '7z',
+  'rar',
+  'gz',
+]);
 
 /** One path segment safe on every file system: no separators, control or reserved characters, no dot names. */
 export function safeSegment(name: string): string {
@@ -108,7 +123,8 @@ export async function packTask(deps: PackDeps, taskId: number): Promise<void> {
   const packing = and(eq(downloadTasks.id, task.id), eq(downloadTasks.status, DownloadStatus.Packing));
   let stored: { sha256: string; size: number };
   try {
-    stored = await buildZip(deps, task);
+    // Issue 28: an export (kind ems / inspection) packs an eTMF-EMS package (exchange/ems-export-pack.ts).
+    stored = task.kind === 'files' ? await buildZip(deps, task) : await packEms(deps, task);
   } catch (err) {
     await deps.db
       .update(downloadTasks)
@@ -180,19 +196,6 @@ async function buildZip(deps: PackDeps, task: typeof downloadTasks.$inferSelect)
  * once. This thread keeps the database: it writes the progress and makes the signed copies the worker asks for.
  */
 async function writeZip(deps: PackDeps, taskId: number, entries: Entry[], signed: Set<number>, manifest: Buffer) {
-  let done = 0;
-  let shown = 0;
-  let saving = Promise.resolve();
-  // Progress moves per finished file, written only when the whole percent changes; 100 is set on completion.
-  const fileDone = () => {
-    done++;
-    const pct = Math.floor((done / entries.length) * 99);
-    if (pct <= shown) return;
-    shown = pct;
-    saving = saving.then(async () => {
-      await deps.db.update(downloadTasks).set({ progress: pct }).where(eq(downloadTasks.id, taskId));
-    });
-  };
   const job: PackJob = {
     store: deps.store,
     files: entries.map((e) => ({
@@ -205,6 +208,33 @@ async function writeZip(deps: PackDeps, taskId: number, entries: Entry[], signed
     })),
     manifest,
   };
+  return runPack(deps, taskId, job, { signedFor: (i, worker) => void signedFor(deps, entries[i], i, worker) });
+}
+
+/**
+ * Runs a pack job in the worker thread and answers the stored zip. Progress moves per finished file from `from` to
+ * 99, written only when the whole percent changes; 100 is set on completion. An export (exchange/ems-export-pack.ts)
+ * runs its own job here: its files carry no `signed` (its signed copies are files of their own).
+ */
+export async function runPack(
+  deps: PackDeps,
+  taskId: number,
+  job: PackJob,
+  opts: { signedFor?: (i: number, worker: Worker) => void; from?: number } = {},
+) {
+  const from = opts.from ?? 0;
+  let done = 0;
+  let shown = from;
+  let saving = Promise.resolve();
+  const fileDone = () => {
+    done++;
+    const pct = from + Math.floor((done / job.files.length) * (99 - from));
+    if (pct <= shown) return;
+    shown = pct;
+    saving = saving.then(async () => {
+      await deps.db.update(downloadTasks).set({ progress: pct }).where(eq(downloadTasks.id, taskId));
+    });
+  };
   // A small young generation: the worker's objects are few and short-lived, and the bytes live outside the heap;
   // the default would let the pack's memory grow by some 20 MB more (`npm run bench -- pack`).
   const worker = new Worker(workerBoot(), {
@@ -215,7 +245,7 @@ async function writeZip(deps: PackDeps, taskId: number, entries: Entry[], signed
   const stored = await new Promise<{ sha256: string; size: number }>((resolve, reject) => {
     worker.on('message', (m: FromWorker) => {
       if (m.t === 'file') fileDone();
-      else if (m.t === 'signed') void signedFor(deps, entries[m.i], m.i, worker);
+      else if (m.t === 'signed') opts.signedFor?.(m.i, worker);
       else if (m.t === 'stored') resolve(m);
       else if (m.t === 'missing') reject(new PackError('download_file_missing', { name: m.fileName }));
       else reject(new Error(m.message));

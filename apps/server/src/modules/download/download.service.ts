@@ -5,6 +5,7 @@ import {
   type DownloadTaskRow,
 } from '@edoc/contract/download';
 import { TrailType, type Lang } from '@edoc/contract/enums';
+import { exportReport, type ExportReportRow } from '@edoc/contract/exchange';
 import { errorMessage, isErrorCode } from '@edoc/contract/errors';
 import { FolderType } from '@edoc/contract/permissions';
 import { and, count, desc, eq, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
@@ -132,6 +133,18 @@ function reasonOf(error: string | null, lang: Lang): string | null {
   return error;
 }
 
+/** An export's report (issue 28 part 1) with each left-out reason in the reader's language. */
+function reportOf(report: unknown, lang: Lang): ExportReportRow | null {
+  const parsed = exportReport.safeParse(report);
+  if (!parsed.success) return null;
+  const leftOut = parsed.data.leftOut.map(({ documentId, name, code, params }) => ({
+    documentId,
+    name,
+    reason: isErrorCode(code) ? errorMessage(code, lang, params) : code,
+  }));
+  return { ...parsed.data, leftOut };
+}
+
 const NAMES_SHOWN = 3;
 
 /** The caller's own tasks, or with `all` every task of the project (project administrators, /manage/download). */
@@ -181,6 +194,8 @@ export async function listDownloadTasks(
     createdtime: t.createdAt.toISOString(),
     finishedtime: t.finishedAt?.toISOString() ?? null,
     expirestime: t.expiresAt.toISOString(),
+    kind: t.kind as DownloadTaskRow['kind'],
+    report: reportOf(t.report, ctx.lang),
   }));
   return { data, total };
 }

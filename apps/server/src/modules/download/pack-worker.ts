@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createBlobStore, type StoreConfig } from '../../storage/create-blob-store.ts';
@@ -21,12 +22,15 @@ export interface PackFile {
   fileName: string;
   /** A signature applies: the caller makes its signed copy (or answers null: the stored bytes go in). */
   signed: boolean;
+  /** Read from this temporary file rather than the blob store (an export's exchange.xml, signed copies, manifest). */
+  path?: string;
 }
 
 export interface PackJob {
   store: StoreConfig;
   files: PackFile[];
-  manifest: Uint8Array;
+  /** The download center's manifest.csv; an export lists its manifest among the files. */
+  manifest?: Uint8Array;
 }
 
 /** From the worker: one file finished, a signed copy wanted, the stored zip, or why it failed. */
@@ -82,6 +86,7 @@ async function contentOf(file: PackFile, i: number): Promise<Content> {
       return [Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset, answer.bytes.byteLength)];
     }
   }
+  if (file.path) return verified(createReadStream(file.path) as AsyncIterable<Buffer>, file);
   const source = await store.get(file.sha256).catch(() => {
     throw new Missing(file.fileName);
   });
@@ -94,8 +99,10 @@ const inputs = job.files.map((file, i) => ({
   compress: file.compress,
   content: () => contentOf(file, i),
 }));
-const manifest = Buffer.from(job.manifest.buffer, job.manifest.byteOffset, job.manifest.byteLength);
-inputs.push({ name: 'manifest.csv', mtime: new Date(), compress: true, content: async () => [manifest] });
+if (job.manifest) {
+  const manifest = Buffer.from(job.manifest.buffer, job.manifest.byteOffset, job.manifest.byteLength);
+  inputs.push({ name: 'manifest.csv', mtime: new Date(), compress: true, content: async () => [manifest] });
+}
 
 try {
   // Two chunks ahead at most: the file being read and the one being written are enough to keep both busy.

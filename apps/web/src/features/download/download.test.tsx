@@ -29,6 +29,8 @@ function task(over: Partial<DownloadTaskRow> = {}): DownloadTaskRow {
     createdtime: '2026-03-01T08:00:00Z',
     finishedtime: '2026-03-01T08:01:00Z',
     expirestime: '2026-03-08T08:00:00Z',
+    kind: 'files',
+    report: null,
     ...over,
   };
 }

@@ -1,0 +1,19 @@
+import { exchangeExportRoutes as r } from '@edoc/contract/exchange-export-routes';
+import type { Deps } from '../../lib/deps.ts';
+import type { Api } from '../../lib/http.ts';
+import { routes } from '../../plugins/route.ts';
+import { createExport } from './ems-export.service.ts';
+
+/**
+ * Exchange part 1 (issue 28, docs/exchange.md): any member exports what they may view and download, as a task of the
+ * download center (listed, downloaded and deleted there). The export itself is a view of the documents: it changes
+ * none, hence writes: false (a closed project still exports).
+ */
+export function emsExportRoutes(api: Api, deps: Deps): void {
+  const { post } = routes(api);
+  post(
+    r.create.path,
+    { access: 'projectMember', writes: false, body: r.create.body, response: r.create.response },
+    ({ ctx, body }) => createExport(deps, ctx, body),
+  );
+}

@@ -1,0 +1,145 @@
+import { DownloadStatus } from '@edoc/contract/download';
+import { TrailType } from '@edoc/contract/enums';
+import type { ExportSelection } from '@edoc/contract/exchange';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { documents, downloadTasks } from '../../db/schema/documents.ts';
+import { countries, projects, sites } from '../../db/schema/projects.ts';
+import { tmfArtifacts } from '../../db/schema/tmf-models.ts';
+import { fail } from '../../lib/app-error.ts';
+import type { Deps } from '../../lib/deps.ts';
+import { folderRights } from '../../access/folder-rights.ts';
+import { siteFilter, visibleSites } from '../../access/sites.ts';
+import type { ProjectContext } from '../../plugins/context.ts';
+import { recordTrail } from '../../trail/trail.service.ts';
+import { DOWNLOAD_QUEUE, failureText } from '../download/download-pack.ts';
+
+/** The export's instant as the standard's TRANSFERID: yyyyMMddHHmmss, UTC. */
+export const transferIdOf = (at: Date) => at.toISOString().replace(/\D/g, '').slice(0, 14);
+
+/**
+ * The documents an export packs, through the caller's rights exactly as the download center's: live documents of
+ * folders where the caller holds viewDoc and downDoc, of the sites they see; then the selection's filters. A filter
+ * naming ids of another project simply matches nothing. Ordered by id: the pack pages through them by it.
+ */
+async function selectedDocuments(tx: Tx, ctx: ProjectContext, s: ExportSelection): Promise<number[]> {
+  const { rights } = await folderRights(tx, ctx, undefined);
+  const mayDownload = [...rights]
+    .filter(([, r]) => r.isEnabled && r.docKeys.includes('viewDoc') && r.docKeys.includes('downDoc'))
+    .map(([id]) => id);
+  if (mayDownload.length === 0) fail('exchange_export_empty');
+  const levels: SQL[] = (s.levels ?? []).map((l) =>
+    l === 'site'
+      ? isNotNull(documents.siteId)
+      : l === 'country'
+        ? and(isNull(documents.siteId), isNotNull(documents.countryId))!
+        : and(isNull(documents.siteId), isNull(documents.countryId))!,
+  );
+  const filters: Array<SQL | undefined> = [
+    eq(documents.projectId, ctx.projectId),
+    isNull(documents.deletedAt),
+    inArray(documents.folderId, mayDownload),
+    siteFilter(await visibleSites(tx, ctx)),
+    s.artifactIds?.length ? inArray(documents.artifactId, s.artifactIds) : undefined,
+    levels.length ? or(...levels) : undefined,
+    s.countryIds?.length ? inArray(documents.countryId, s.countryIds) : undefined,
+    s.siteIds?.length ? inArray(documents.siteId, s.siteIds) : undefined,
+    s.statuses?.length ? inArray(documents.status, s.statuses) : undefined,
+    s.documentDateFrom ? gte(documents.documentDate, s.documentDateFrom) : undefined,
+    s.documentDateTo ? lte(documents.documentDate, s.documentDateTo) : undefined,
+  ];
+  const rows = await tx
+    .select({ id: documents.id })
+    .from(documents)
+    .where(and(...filters))
+    .orderBy(asc(documents.id));
+  return rows.map((r) => r.id);
+}
+
+/** The selection as the trail shows it: artifacts by number, countries and sites by code (ids mean nothing later). */
+async function selectionText(tx: Tx, projectId: number, s: ExportSelection) {
+  const join = (values: string[]) => (values.length ? values.sort().join(', ') : null);
+  const artifacts = s.artifactIds?.length
+    ? await tx.select({ v: tmfArtifacts.number }).from(tmfArtifacts).where(inArray(tmfArtifacts.id, s.artifactIds))
+    : [];
+  const countryCodes = s.countryIds?.length
+    ? await tx
+        .select({ v: countries.code })
+        .from(countries)
+        .where(and(eq(countries.projectId, projectId), inArray(countries.id, s.countryIds)))
+    : [];
+  const siteCodes = s.siteIds?.length
+    ? await tx
+        .select({ v: sites.code })
+        .from(sites)
+        .where(and(eq(sites.projectId, projectId), inArray(sites.id, s.siteIds)))
+    : [];
+  return {
+    artifacts: join(artifacts.map((a) => a.v)),
+    levels: s.levels ?? [],
+    countries: join(countryCodes.map((c) => c.v)),
+    sites: join(siteCodes.map((c) => c.v)),
+    statuses: s.statuses ?? [],
+    documentDateFrom: s.documentDateFrom ?? null,
+    documentDateTo: s.documentDateTo ?? null,
+    allVersions: s.allVersions,
+  };
+}
+
+/**
+ * POST /exchange/export: the task (a download-center row of kind ems / inspection) with its selection and documents,
+ * and the trail row saying who exported what, in one transaction; the pack runs after the commit (ems-export-pack.ts).
+ */
+export async function createExport(deps: Deps, ctx: ProjectContext, body: ExportSelection) {
+  // The inspection package's extras (part 5) are not built yet: refused rather than packed without them.
+  if (body.kind === 'inspection') fail('invalid_value', { field: 'kind' });
+  const now = new Date();
+  const task = await deps.db.transaction(async (tx) => {
+    const [project] = await tx
+      .select({ code: projects.code, modelId: projects.tmfModelId })
+      .from(projects)
+      .where(eq(projects.id, ctx.projectId));
+    if (project.modelId === null) fail('exchange_export_no_model');
+    const documentIds = await selectedDocuments(tx, ctx, body);
+    if (documentIds.length === 0) fail('exchange_export_empty');
+    const name = `${project.code}-${body.kind === 'ems' ? 'EMS' : 'inspection'}-${transferIdOf(now)}`;
+    const [row] = await tx
+      .insert(downloadTasks)
+      .values({
+        projectId: ctx.projectId,
+        userId: ctx.auth.user.id,
+        name,
+        documentIds,
+        kind: body.kind,
+        selection: body,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + deps.config.DOWNLOAD_TASK_DAYS * 86_400_000),
+        lang: ctx.lang,
+      })
+      .returning();
+    await recordTrail(tx, ctx.actor, {
+      type: TrailType.View,
+      objectType: 'exchange_export',
+      objectId: row.id,
+      newValue: {
+        kind: body.kind,
+        name,
+        ...(await selectionText(tx, ctx.projectId, body)),
+        documentsExported: documentIds.length,
+        documentIds,
+      },
+    });
+    return row;
+  });
+  try {
+    await deps.jobs.send(DOWNLOAD_QUEUE, { taskId: task.id }, { expireInSeconds: 6 * 3600 });
+  } catch (err) {
+    // Without a queued job the task would show "packing" forever.
+    await deps.db
+      .update(downloadTasks)
+      .set({ status: DownloadStatus.Failed, error: failureText(err), finishedAt: new Date() })
+      .where(eq(downloadTasks.id, task.id));
+    throw err;
+  }
+  return { id: task.id, documentCount: task.documentIds.length };
+}
