@@ -1,5 +1,7 @@
 import { API_BASE } from '@edoc/contract/limits';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CertifyBody } from '@edoc/contract/certified-copy';
+import { certifiedCopyRoutes } from '@edoc/contract/certified-copy-routes';
 import { viewerRoutes } from '@edoc/contract/viewer-routes';
 import { call } from '../../lib/api-client';
 import { useProjectKey, type ProjectKey } from '../../lib/project-query';
@@ -50,6 +52,25 @@ export function usePolledViewState(fileVersionId: number | null, converting: boo
     retry: 2,
     refetchInterval: (q) => (!q.state.data || q.state.data.state === 'converting' ? POLL_MS : false),
     refetchOnWindowFocus: false,
+  });
+}
+
+/**
+ * Certifies the version shown as a copy of its paper original (issue 28 part 4). After it the document's answer
+ * (its tag, no more offer) and the document lists (their tag) are read again; never the view state, whose every
+ * run records a view.
+ */
+export function useCertifyCopy(fileId: number, fileVersionId: number) {
+  const queryClient = useQueryClient();
+  const project = useProjectKey();
+  return useMutation({
+    mutationFn: (body: CertifyBody) => call(certifiedCopyRoutes.certify, { params: { id: fileVersionId }, body }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: [...viewerKey(project), 'detail', fileId] }),
+        queryClient.invalidateQueries({ queryKey: [...project, 'documents'] }),
+      ]),
+    meta: { silentError: true },
   });
 }
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { folderNameIn } from '@edoc/contract/folder';
 import type { FileRow } from '@edoc/contract/document';
 import { formatDate, formatDateTime, formatSize } from '../../../lib/format';
+import { CertifiedCopyTag } from '../../../components/certified-copy-tag';
 
 /**
  * The artifact the document is filed under (issue 27). The row carries its number only; the name is the folder's when
@@ -25,7 +26,16 @@ export function DocumentDetails({ row }: { row: FileRow }) {
     ['name', row.file_name],
     ['folder', row.ich_code ? `${row.ich_code} ${folder}` : folder],
     ['fileCode', row.file_code],
-    ['version', row.version_no],
+    [
+      'version',
+      row.certifiedCopy ? (
+        <>
+          {row.version_no} <CertifiedCopyTag copy={row.certifiedCopy} id="document-detail-certified" />
+        </>
+      ) : (
+        row.version_no
+      ),
+    ],
     ['status', t(`document.status.${row.status}`, { defaultValue: String(row.status) })],
     ['type', row.type],
     ['size', formatSize(row.size)],

@@ -17,6 +17,7 @@ import { formatDate, formatDateTime } from '../../../lib/format';
 import type { SortField } from '../api';
 import { FileTypeIcon } from '../../../components/file-type-icon';
 import { LockMark } from '../../../components/lock-mark';
+import { CertifiedCopyTag } from '../../../components/certified-copy-tag';
 import { StatusTag } from '../../../components/status-tag';
 import { ResizableHeaderCell } from '../../../components/resizable-header-cell';
 import type { FileColumn, TableLayout } from './column-settings';
@@ -106,6 +107,9 @@ export function FileTable(props: FileTableProps) {
             {name}
           </Typography.Link>
           {row.lock ? <LockMark lock={row.lock} id={`document-row-${row.fileId}-lock`} /> : null}
+          {row.certifiedCopy ? (
+            <CertifiedCopyTag copy={row.certifiedCopy} id={`document-row-${row.fileId}-certified`} />
+          ) : null}
         </Space>
       ),
     },

@@ -20,6 +20,7 @@ import type { VersionRow } from '@edoc/contract/document-edit';
 import { TextState } from '@edoc/contract/search';
 import { useDownloadByTicket } from '../../download/api';
 import { useKeyboardScroll } from '../../../components/keyboard-scroll';
+import { CertifiedCopyTag } from '../../../components/certified-copy-tag';
 import { formatDateTime, formatSize } from '../../../lib/format';
 import { useDeleteVersion, useLabelVersion, useVersions } from '../api';
 
@@ -72,6 +73,9 @@ export function VersionsTable({ row }: { row: FileRow }) {
         <Space title={v.fileName}>
           {no}
           {v.current ? <Tag color="blue">{t('document.version.current')}</Tag> : null}
+          {v.certifiedCopy ? (
+            <CertifiedCopyTag copy={v.certifiedCopy} id={`document-version-${v.fileVersionId}-certified`} />
+          ) : null}
         </Space>
       ),
     },

@@ -18,7 +18,8 @@ export interface PdfStart {
 
 /**
  * The PDF at `url` (fetched by ranges with `headers`): pages, thumbnails, zoom, page number and search. pageTools
- * adds the page's part of other features to the toolbar (a quality issue raised on the page being read).
+ * adds the page's part of other features to the toolbar (a quality issue raised on the page being read, the page
+ * check of a certified copy, which moves to a page with `goTo`).
  */
 export function PdfView({
   url,
@@ -29,7 +30,7 @@ export function PdfView({
   url: string;
   headers: Record<string, string>;
   start?: PdfStart;
-  pageTools?: (page: number) => ReactNode;
+  pageTools?: (page: number, goTo: (page: number) => void) => ReactNode;
 }) {
   const { t } = useTranslation();
   const { pdf, failed, first, sizeOf, learnSize } = usePdfDocument(url, headers);
@@ -73,7 +74,7 @@ export function PdfView({
         onToggleThumbs={() => setThumbs((v) => !v)}
         query={query}
         onQuery={setQuery}
-        extra={pageTools?.(nav.page)}
+        extra={pageTools?.(nav.page, nav.goTo)}
       />
       <Flex style={{ flex: 1, minHeight: 0 }}>
         {thumbs ? (

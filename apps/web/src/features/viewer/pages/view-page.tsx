@@ -19,7 +19,9 @@ import { EditStart } from '../../editing/components/edit-start';
 import { WopiFrame } from '../../editing/components/wopi-frame';
 import { RaiseOnPage } from '../../quality-issue/components/raise-on-page';
 import { authHeaders, useFileDetail, useOpenViewState, usePolledViewState, viewUrl } from '../api';
+import { CertifyCopy } from '../components/certify-copy';
 import { ImageView } from '../components/image-view';
+import { CertifiedCopyTag } from '../../../components/certified-copy-tag';
 import { TextView } from '../components/text-view';
 import { ViewerError } from '../components/viewer-error';
 import { Watermark } from '../components/watermark';
@@ -189,11 +191,23 @@ function Content({ detail, state, start }: { detail: FileDetail; state: ViewStat
             url={viewUrl(versionId)}
             headers={authHeaders()}
             start={start}
-            pageTools={(page) => (
-              <RaiseOnPage
-                target={{ documentId: detail.fileId, folderId: detail.folderId, versionNo: detail.version.versionNo }}
-                page={page}
-              />
+            pageTools={(page, goTo) => (
+              <>
+                <RaiseOnPage
+                  target={{ documentId: detail.fileId, folderId: detail.folderId, versionNo: detail.version.versionNo }}
+                  page={page}
+                />
+                {detail.certify ? (
+                  <CertifyCopy
+                    key={versionId}
+                    fileId={detail.fileId}
+                    fileVersionId={versionId}
+                    offer={detail.certify}
+                    page={page}
+                    goTo={goTo}
+                  />
+                ) : null}
+              </>
             )}
           />
         </Suspense>
@@ -236,6 +250,9 @@ function Frame({ detail, children }: { detail?: FileDetail; children: React.Reac
                 {detail.name}
               </Typography.Text>
               <Tag id="viewer-version">{t('viewer.version', { no: detail.version.versionNo })}</Tag>
+              {detail.version.certifiedCopy ? (
+                <CertifiedCopyTag copy={detail.version.certifiedCopy} id="viewer-certified-copy" />
+              ) : null}
               {/* A link names its version: once the document moved on (a new version, a recall) the reader is told. */}
               {detail.version.current ? null : (
                 <Tooltip title={t('viewer.notCurrentHint')}>

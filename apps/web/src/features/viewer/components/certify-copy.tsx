@@ -1,0 +1,144 @@
+import { useEffect, useState } from 'react';
+import { CheckCircleFilled, SafetyCertificateOutlined } from '@ant-design/icons';
+import { App, Button, Flex, Form, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { CertifyOffer } from '@edoc/contract/certified-copy';
+import { Dialog } from '../../../components/dialog';
+import { ESignatureFields, eSignatureOf, type ESignatureValues } from '../../../components/e-signature-fields';
+import { isApiError } from '../../../lib/api-client';
+import { showError } from '../../../lib/feedback';
+import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
+import { useCertifyCopy } from '../api';
+
+/**
+ * Certifying the version shown as a copy of its paper original (issue 28 part 4, ICH E6 R3), in the PDF toolbar.
+ * "Certify copy" starts the page check: each page of the content counts as checked once it has been shown as the
+ * page being read (scrolled to, with the mouse or the keyboard in the pages, or reached with "Next unchecked page");
+ * the signature pages the viewer adds after them are not the original's and are not counted. Only when every page is
+ * checked can the certifier sign, with the workflow's signing fields and the meaning "certified copy".
+ */
+export function CertifyCopy({
+  fileId,
+  fileVersionId,
+  offer,
+  page,
+  goTo,
+}: {
+  fileId: number;
+  fileVersionId: number;
+  offer: CertifyOffer;
+  /** The page being read. */
+  page: number;
+  goTo: (page: number) => void;
+}) {
+  const { t } = useTranslation();
+  const [checking, setChecking] = useState(false);
+  const [seen, setSeen] = useState<ReadonlySet<number>>(new Set());
+  const [signing, setSigning] = useState(false);
+
+  useEffect(() => {
+    if (!checking || page > offer.pages || seen.has(page)) return;
+    setSeen(new Set([...seen, page]));
+  }, [checking, page, offer.pages, seen]);
+
+  if (!checking)
+    return (
+      <Button id="viewer-certify-start" icon={<SafetyCertificateOutlined />} onClick={() => setChecking(true)}>
+        {t('viewer.certify.start')}
+      </Button>
+    );
+
+  const all = seen.size >= offer.pages;
+  const next = Array.from({ length: offer.pages }, (_, i) => i + 1).find((n) => !seen.has(n));
+  return (
+    <Flex align="center" gap={8} wrap id="viewer-certify">
+      {page <= offer.pages && seen.has(page) ? (
+        <Typography.Text id="viewer-certify-page-checked" type="success">
+          <CheckCircleFilled /> {t('viewer.certify.pageChecked', { page })}
+        </Typography.Text>
+      ) : null}
+      <Typography.Text id="viewer-certify-count" role="status" aria-live="polite">
+        {t('viewer.certify.count', { checked: seen.size, total: offer.pages })}
+      </Typography.Text>
+      <Button id="viewer-certify-next" size="small" disabled={next === undefined} onClick={() => next && goTo(next)}>
+        {t('viewer.certify.next')}
+      </Button>
+      <Button id="viewer-certify-sign" type="primary" size="small" disabled={!all} onClick={() => setSigning(true)}>
+        {t('viewer.certify.sign')}
+      </Button>
+      <Button
+        id="viewer-certify-stop"
+        size="small"
+        onClick={() => {
+          setChecking(false);
+          setSeen(new Set());
+        }}
+      >
+        {t('viewer.certify.stop')}
+      </Button>
+      <CertifyDialog
+        open={signing}
+        fileId={fileId}
+        fileVersionId={fileVersionId}
+        pages={seen.size}
+        needsEmail={offer.needsEmail}
+        onClose={() => setSigning(false)}
+      />
+    </Flex>
+  );
+}
+
+/** The signing: the pages checked stated, then the Part 11 fields of the workflow's signing (components). */
+function CertifyDialog(props: {
+  open: boolean;
+  fileId: number;
+  fileVersionId: number;
+  pages: number;
+  needsEmail: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ signature: ESignatureValues }>();
+  useRevalidateOnLanguage(form);
+  const certify = useCertifyCopy(props.fileId, props.fileVersionId);
+  const submit = (values: { signature: ESignatureValues }) =>
+    certify.mutate(
+      { pagesChecked: props.pages, signature: eSignatureOf(values.signature) },
+      {
+        onSuccess: () => {
+          void message.success(t('viewer.certify.done'));
+          props.onClose();
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.errorCode === 'wrong_password') {
+            form.setFields([{ name: ['signature', 'password'], errors: [error.msg] }]);
+            return;
+          }
+          showError(error);
+          if (isApiError(error) && error.httpStatus === 409) props.onClose();
+        },
+      },
+    );
+  return (
+    <Dialog
+      open={props.open}
+      title={t('viewer.certify.title')}
+      okText={t('viewer.certify.ok')}
+      okButtonProps={{ id: 'viewer-certify-ok' }}
+      cancelText={t('common.cancel')}
+      confirmLoading={certify.isPending}
+      onOk={() => form.submit()}
+      onCancel={props.onClose}
+      forceRender
+      destroyOnHidden
+    >
+      <Form form={form} name="certifyForm" layout="vertical" onFinish={submit}>
+        <Typography.Paragraph id="viewer-certify-statement">
+          {t('viewer.certify.statement', { pages: props.pages })}
+        </Typography.Paragraph>
+        <ESignatureFields meaning="certifiedCopy" needsEmail={props.needsEmail} />
+      </Form>
+    </Dialog>
+  );
+}
