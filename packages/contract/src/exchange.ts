@@ -70,4 +70,18 @@ export const exportReportRow = exportReport.omit({ leftOut: true }).extend({
 });
 export type ExportReportRow = z.infer<typeof exportReportRow>;
 
+/**
+ * GET /exchange/export/options: what the export form offers a member — the project's TMF model (null: none chosen,
+ * nothing to export) with its artifacts, the project's countries, and the sites the caller sees.
+ */
+export const exportOptions = z.object({
+  model: z.object({ id: z.number(), name: z.string(), version: z.number() }).nullable(),
+  artifacts: z.array(
+    z.object({ id: z.number(), number: z.string(), nameEn: z.string(), nameZh: z.string().nullable() }),
+  ),
+  countries: z.array(z.object({ id: z.number(), code: z.string(), name: z.string() })),
+  sites: z.array(z.object({ id: z.number(), code: z.string(), name: z.string() })),
+});
+export type ExportOptions = z.infer<typeof exportOptions>;
+
 // part 2: EMS import

@@ -5,6 +5,7 @@ import { member, withIds, type RoutePolicy } from './route-gates.ts';
 export const EXCHANGE_POLICY: Record<string, RoutePolicy> = {
   // part 1: EMS export
   'POST /exchange/export': { gate: 'projectMember' },
+  'GET /exchange/export/options': { gate: 'projectMember' },
   // part 2: EMS import
   // part 3: bulk import
   // part 4: certified copies

@@ -2,7 +2,7 @@ import { exchangeExportRoutes as r } from '@edoc/contract/exchange-export-routes
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
 import { routes } from '../../plugins/route.ts';
-import { createExport } from './ems-export.service.ts';
+import { createExport, exportOptionsOf } from './ems-export.service.ts';
 
 /**
  * Exchange part 1 (issue 28, docs/exchange.md): any member exports what they may view and download, as a task of the
@@ -10,7 +10,10 @@ import { createExport } from './ems-export.service.ts';
  * none, hence writes: false (a closed project still exports).
  */
 export function emsExportRoutes(api: Api, deps: Deps): void {
-  const { post } = routes(api);
+  const { get, post } = routes(api);
+  get(r.options.path, { access: 'projectMember', response: r.options.response }, ({ ctx }) =>
+    exportOptionsOf(deps, ctx),
+  );
   post(
     r.create.path,
     { access: 'projectMember', writes: false, body: r.create.body, response: r.create.response },

@@ -1,11 +1,11 @@
 import { DownloadStatus } from '@edoc/contract/download';
 import { TrailType } from '@edoc/contract/enums';
-import type { ExportSelection } from '@edoc/contract/exchange';
+import type { ExportOptions, ExportSelection } from '@edoc/contract/exchange';
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { documents, downloadTasks } from '../../db/schema/documents.ts';
 import { countries, projects, sites } from '../../db/schema/projects.ts';
-import { tmfArtifacts } from '../../db/schema/tmf-models.ts';
+import { tmfArtifacts, tmfModels } from '../../db/schema/tmf-models.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { folderRights } from '../../access/folder-rights.ts';
@@ -84,6 +84,44 @@ async function selectionText(tx: Tx, projectId: number, s: ExportSelection) {
     documentDateTo: s.documentDateTo ?? null,
     allVersions: s.allVersions,
   };
+}
+
+/** GET /exchange/export/options: the model's artifacts, the project's countries and the sites the caller sees. */
+export async function exportOptionsOf(deps: Deps, ctx: ProjectContext): Promise<ExportOptions> {
+  return deps.db.transaction(async (tx) => {
+    const [head] = await tx
+      .select({ id: tmfModels.id, name: tmfModels.name, version: tmfModels.version })
+      .from(projects)
+      .innerJoin(tmfModels, eq(tmfModels.id, projects.tmfModelId))
+      .where(eq(projects.id, ctx.projectId));
+    const seen = await visibleSites(tx, ctx);
+    const artifacts = head
+      ? await tx
+          .select({
+            id: tmfArtifacts.id,
+            number: tmfArtifacts.number,
+            nameEn: tmfArtifacts.nameEn,
+            nameZh: tmfArtifacts.nameZh,
+          })
+          .from(tmfArtifacts)
+          .where(eq(tmfArtifacts.modelId, head.id))
+          .orderBy(asc(tmfArtifacts.number))
+      : [];
+    return {
+      model: head ?? null,
+      artifacts,
+      countries: await tx
+        .select({ id: countries.id, code: countries.code, name: countries.name })
+        .from(countries)
+        .where(eq(countries.projectId, ctx.projectId))
+        .orderBy(asc(countries.code)),
+      sites: await tx
+        .select({ id: sites.id, code: sites.code, name: sites.name })
+        .from(sites)
+        .where(and(eq(sites.projectId, ctx.projectId), seen ? inArray(sites.id, seen) : undefined))
+        .orderBy(asc(sites.code)),
+    };
+  });
 }
 
 /**

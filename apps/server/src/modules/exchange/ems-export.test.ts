@@ -120,17 +120,15 @@ beforeAll(async () => {
       .insert(roles)
       .values({ projectId: world.projectId, code, name: code, docKeys: ['viewDoc', 'downDoc'] })
       .returning();
-    await ctx.db
-      .insert(folderGrants)
-      .values(
-        grants.map(([folderId, docKeys]) => ({
-          folderId,
-          subjectType: 'role' as const,
-          subjectId: r.id,
-          docKeys,
-          manageLevel: 0,
-        })),
-      );
+    await ctx.db.insert(folderGrants).values(
+      grants.map(([folderId, docKeys]) => ({
+        folderId,
+        subjectType: 'role' as const,
+        subjectId: r.id,
+        docKeys,
+        manageLevel: 0,
+      })),
+    );
     return r.id;
   };
   const both = ['viewDoc', 'downDoc'];
@@ -264,6 +262,16 @@ describe('the EMS package of the whole project', () => {
 });
 
 describe('the selection, through the caller rights', () => {
+  it('offers the model artifacts, the project countries and the sites the caller sees', async () => {
+    const pm = (await client(ctx.app, W.world.pm.token).call(exchangeExportRoutes.options)).data;
+    expect(pm.model?.name).toBe('EMS model');
+    expect(pm.artifacts.map((a) => a.number)).toEqual(['01.01.01', '01.01.02']);
+    expect(pm.countries.map((c) => c.code)).toEqual(['CN', 'XK']);
+    expect(pm.sites.map((c) => c.code)).toEqual(['S1', 'S2']);
+    const one = (await client(ctx.app, siteMember.token).call(exchangeExportRoutes.options)).data;
+    expect(one.sites.map((c) => c.code)).toEqual(['S1']);
+  });
+
   it('gives a member limited to one site only the central documents and their site', async () => {
     const res = await exportAs(siteMember, { kind: 'ems' });
     expect(res.statusCode).toBe(200);
