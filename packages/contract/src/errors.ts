@@ -26,6 +26,12 @@ export const ERRORS = {
   system_abnormal: [500, '系统异常，请联系管理员', 'System abnormal, please contact the administrator'],
   not_found: [404, '资源不存在', 'Not found'],
   route_not_found: [404, '接口不存在', 'No such API path'],
+  // The background queues (issue 29 part 6)
+  job_state: [
+    409,
+    '该任务的状态不允许此操作：只能重试失败的任务，只能取消等待中或运行中的任务',
+    "The job's state does not allow this: only a failed job can be retried, and only a waiting or running one cancelled",
+  ],
   forbidden: [403, '没有权限', 'You do not have permission for this'],
   payload_too_large: [413, '文件过大', 'File too large'],
   too_many_requests: [429, '请求过于频繁，请稍后再试', 'Too many requests, please try again later'],

@@ -150,6 +150,7 @@ export const FIELD_LABELS: Record<string, readonly [string, string]> = {
   itemId: ['预期文档', 'Expected document'],
   documentId: ['文档', 'Document'],
   state: ['状态', 'State'],
+  queue: ['队列', 'Queue'],
   q: ['搜索内容', 'Search text'],
   sort: ['排序字段', 'Sort by'],
   order: ['排序方向', 'Order'],

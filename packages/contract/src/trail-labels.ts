@@ -60,6 +60,7 @@ export const TRAIL_OBJECT_LABELS: Record<TrailObjectType, Label> = {
   session: ['会话', 'Session'],
   route_template: ['流程模板', 'Route template'],
   signing_certificate: ['文档签名证书', 'Document-signing certificate'],
+  job: ['后台任务', 'Background job'],
   inspection: ['检查访问', 'Inspection visit'],
   inspector: ['检查员', 'Inspector'],
   board_topic: ['留言主题', 'Board topic'],

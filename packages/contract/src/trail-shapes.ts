@@ -13,6 +13,7 @@ import {
   UserType,
 } from './enums.ts';
 import { SUBJECT_TYPES } from './folder.ts';
+import { JOB_STATES } from './job-queue.ts';
 import { FolderType } from './permissions.ts';
 import { TAG_COLORS } from './tag.ts';
 import { TEMPLATE_TYPES } from './template.ts';
@@ -280,3 +281,6 @@ export const editStep = z.object({
   sha256: sha.optional(),
 });
 export const versionRead = z.object({ action: z.enum(['download', 'view']), fileVersionId: id, sha256: sha });
+
+/** A background job as the system administrator retried or cancelled it (issue 29 part 6): its queue and state. */
+export const jobShape = z.object({ queue: text, state: coded(text, JOB_STATES) });

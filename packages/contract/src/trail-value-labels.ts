@@ -190,6 +190,16 @@ export const TRAIL_OBJECT_VALUE_LABELS: Partial<Record<TrailObjectType, Record<s
     statuses: TRAIL_VALUE_LABELS.docStatus,
   },
   tmf_health_mail: { groupBy: TMF_GROUP_BY_LABELS },
+  // A background job retried or cancelled by the system administrator (issue 29 part 6).
+  job: {
+    state: {
+      waiting: ['等待中', 'Waiting'],
+      running: ['运行中', 'Running'],
+      failed: ['失败', 'Failed'],
+      done: ['已完成', 'Done'],
+      cancelled: ['已取消', 'Cancelled'],
+    },
+  },
   tmf_target: {
     unit: { calendar: ['自然日', 'Calendar days'], working: ['工作日（周一至周五）', 'Working days (Monday–Friday)'] },
   },

@@ -51,6 +51,7 @@ import {
   versionRead,
   coded,
   docStatus,
+  jobShape,
 } from './trail-shapes.ts';
 import {
   country,
@@ -266,6 +267,8 @@ export const TRAIL_ENTRIES = [
   }),
   // The certificate downloaded PDFs are signed with (DESIGN §7): which one was in use before and which is now.
   entry(TrailType.SettingsChange, 'signing_certificate', { old: sealCert.nullable(), new: sealCert }),
+  // A background job retried or cancelled by the system administrator (issue 29 part 6): its state before and after.
+  entry(TrailType.SettingsChange, 'job', { old: jobShape, new: jobShape }),
   entry(TrailType.NoticeChange, 'notice', { old: notice, new: notice }),
   entry(TrailType.UserChange, 'user', { old: account, new: account }),
   entry(TrailType.ProfileChange, 'user', { old: profile.or(imageChange), new: profile.or(imageChange) }),

@@ -35,6 +35,10 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   'GET /notice/system/list': system,
   'POST /notice/system/update/a': system,
   'POST /notice/system/release/undo/{id}/a': withIds(system, { id: 'notice' }, { destructive: true }),
+  // the background queues (issue 29 part 6)
+  'GET /system/jobs': system,
+  'POST /system/jobs/retry': system,
+  'POST /system/jobs/cancel': system,
   'GET /company/list': system,
   'GET /company/{id}': withIds(system, { id: 'company' }),
   'POST /company/create': system,

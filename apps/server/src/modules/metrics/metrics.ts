@@ -86,7 +86,8 @@ export function registerMetrics(app: FastifyInstance, deps: Deps): void {
     requests.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
   });
   const token = deps.config.METRICS_TOKEN;
-  app.get('/metrics', { logLevel: 'warn' }, async (request, reply) => {
+  // Not in the API's document: an operator's endpoint outside /edoc, described in the README.
+  app.get('/metrics', { logLevel: 'warn', schema: { hide: true } }, async (request, reply) => {
     const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
     if (!token) return reply.status(404).send();
     if (!given || !sameSecret(given, token))
