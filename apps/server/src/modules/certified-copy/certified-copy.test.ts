@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { certifiedCopyRoutes } from '@edoc/contract/certified-copy-routes';
 import { documentRoutes } from '@edoc/contract/document-routes';
+import { downloadRoutes } from '@edoc/contract/download-routes';
 import { TrailType } from '@edoc/contract/enums';
 import { viewerRoutes } from '@edoc/contract/viewer-routes';
 import { eq } from 'drizzle-orm';
@@ -13,6 +14,7 @@ import { createTestContext, type TestContext } from '../../test/context.ts';
 import { createProjectWorld, joinProject, PASSWORD, type ProjectPerson, type ProjectWorld } from '../../test/factories.ts';
 import { trailOf } from '../../test/records.ts';
 import { client } from '../../test/requests.ts';
+import { readZip } from '@edoc/test-support/zip-reader';
 
 let ctx: TestContext;
 let world: ProjectWorld;
@@ -41,6 +43,19 @@ const certify = (who: ProjectPerson, versionId: number, pagesChecked: number, pa
     params: { id: versionId },
     body: { pagesChecked, signature: { email, password, confirmed: true, timeZone: 'Asia/Shanghai' } },
   });
+
+/** The manifest.csv of a download task, once packed. */
+async function manifestOf(taskId: number): Promise<string> {
+  for (let tries = 0; tries < 100; tries++) {
+    const file = await as(world.pm).call(downloadRoutes.taskFile, { params: { id: taskId } });
+    if (file.statusCode === 200)
+      return readZip(file.rawPayload)
+        .find((e) => e.name === 'manifest.csv')!
+        .content.toString('utf8');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`task ${taskId} not packed`);
+}
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -121,6 +136,11 @@ describe('certifying a scan as a copy of its paper original (issue 28 part 4)', 
     expect(versions.data[0].certifiedCopy).toEqual(done.data);
     const list = await as(world.pm).call(documentRoutes.list, { query: { folderId: folder, pageNum: 1, pageSize: 50 } });
     expect(list.data.data.find((r) => r.fileId === fileId)?.certifiedCopy).toEqual(done.data);
+
+    // The download center's manifest says so, with who and when.
+    const task = await as(world.pm).call(downloadRoutes.createTask, { body: { name: 'Consent', fileIds: [fileId] } });
+    expect(task.statusCode).toBe(200);
+    expect(await manifestOf(task.data.id)).toContain(`,certified by ${done.data.by} at ${done.data.at}`);
 
     // Once only: a later scan is a new version, certified on its own.
     const again = await certify(certifier, versionId, 3);

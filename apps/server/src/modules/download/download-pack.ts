@@ -18,6 +18,7 @@ import { pathOf } from '../../access/folder-rights.ts';
 import { signedDownload, type SignedVersion } from '../seal/signed-copy.ts';
 import { versionsWithESignatures } from '../seal/e-signature-page.ts';
 import { packEms } from '../exchange/ems-export-pack.ts';
+import { certifiedCopiesOf } from '../certified-copy/certified-copy-read.ts';
 import type { FromWorker, PackJob, ToWorker } from './pack-worker.ts';
 
 export const DOWNLOAD_QUEUE = 'download.pack';
@@ -155,15 +156,24 @@ async function buildZip(deps: PackDeps, task: typeof downloadTasks.$inferSelect)
     // Code-point order: the same on every machine, whatever its locale data.
     .sort((a, b) => byCodePoint(a.dir, b.dir) || byCodePoint(a.d.name, b.d.name) || a.d.id - b.d.id);
 
+  // Issue 28 part 4: a certified copy says so, with who certified it and when (UTC).
+  const certified = await certifiedCopiesOf(
+    deps.db,
+    sorted.flatMap((r) => (r.v ? [r.v.id] : [])),
+  );
+  const certifiedText = (versionId: number) => {
+    const c = certified.get(versionId);
+    return c ? `certified by ${c.by} at ${c.at}` : null;
+  };
   const manifest: Array<Array<string | number | null>> = [
-    ['path', 'document name', 'version', 'sha256', 'size', 'status'],
+    ['path', 'document name', 'version', 'sha256', 'size', 'status', 'certified copy'],
   ];
   const entries: Entry[] = [];
   const usedIn = new Map<string, Set<string>>();
   for (const { d, v, dir } of sorted) {
     // Documents put in the recycle bin since the task was made are listed but not packed.
     if (d.deletedAt || !v || v.deletedAt || d.folderId === null) {
-      manifest.push(['', d.name, v?.versionNo ?? null, null, null, 'deleted']);
+      manifest.push(['', d.name, v?.versionNo ?? null, null, null, 'deleted', null]);
       continue;
     }
     if (!(await deps.blobs.has(v.sha256))) throw new PackError('download_file_missing', { name: v.fileName });
@@ -179,7 +189,8 @@ async function buildZip(deps: PackDeps, task: typeof downloadTasks.$inferSelect)
       doc: d,
       version: v,
     });
-    manifest.push([entryPath, d.name, v.versionNo, v.sha256, v.size, STATUS_NAMES[d.status] ?? String(d.status)]);
+    const status = STATUS_NAMES[d.status] ?? String(d.status);
+    manifest.push([entryPath, d.name, v.versionNo, v.sha256, v.size, status, certifiedText(v.id)]);
   }
 
   // The versions a signature applies to: a PDF of them goes in with its signature page (asked once, not per file).

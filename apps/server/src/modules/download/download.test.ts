@@ -132,10 +132,10 @@ describe('packing selected documents', () => {
     const size = (id: number) => contents.get(id)!.length;
     const hash = (id: number) => sha(contents.get(id)!);
     expect(lines).toEqual([
-      'path,document name,version,sha256,size,status',
-      `资料 Docs/Report.pdf,Report,V1.0,${hash(doc.reportA)},${size(doc.reportA)},editing`,
-      `资料 Docs/Report (2).pdf,Report.pdf,V1.0,${hash(doc.reportB)},${size(doc.reportB)},editing`,
-      `资料 Docs/方案.pdf,方案,V1.0,${hash(doc.chinese)},${size(doc.chinese)},editing`,
+      'path,document name,version,sha256,size,status,certified copy',
+      `资料 Docs/Report.pdf,Report,V1.0,${hash(doc.reportA)},${size(doc.reportA)},editing,`,
+      `资料 Docs/Report (2).pdf,Report.pdf,V1.0,${hash(doc.reportB)},${size(doc.reportB)},editing,`,
+      `资料 Docs/方案.pdf,方案,V1.0,${hash(doc.chinese)},${size(doc.chinese)},editing,`,
     ]);
   });
 
