@@ -1,0 +1,116 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type MutationMeta } from '@tanstack/react-query';
+import type { ImportDecideBody, ImportState } from '@edoc/contract/exchange-import';
+import { exchangeImportRoutes } from '@edoc/contract/exchange-import-routes';
+import type { RouteInput } from '@edoc/contract/route';
+import { call } from '../../lib/api-client';
+import { useProjectKey, type ProjectKey } from '../../lib/project-query';
+import { uploadForm } from '../../lib/upload';
+
+/** How often a page asks again while the server checks or files a package. */
+export const IMPORT_POLL_MS = 2000;
+
+/** The states in which a job is working on the import: the pages follow its progress. */
+export const RUNNING: ReadonlySet<ImportState> = new Set(['uploaded', 'validating', 'filing']);
+
+/** Under the entered project, so another project's imports never show from the cache. */
+const importsKey = (project: ProjectKey) => [...project, 'exchange-imports'] as const;
+
+export type ImportRowsQuery = NonNullable<RouteInput<typeof exchangeImportRoutes.rows>['query']>;
+
+/** A page of the project's imports; asks again every 2 s while one of them is being checked or filed. */
+export function useImports(query: { page: number; pageSize: number }) {
+  return useQuery({
+    queryKey: [...importsKey(useProjectKey()), 'list', query],
+    queryFn: () => call(exchangeImportRoutes.list, { query }),
+    placeholderData: keepPreviousData,
+    refetchInterval: (q) => (q.state.data?.rows.some((r) => RUNNING.has(r.state)) ? IMPORT_POLL_MS : false),
+  });
+}
+
+/** One import; followed every 2 s while its job runs. */
+export function useImport(id: number | null) {
+  return useQuery({
+    queryKey: [...importsKey(useProjectKey()), 'one', id ?? 0],
+    queryFn: () => call(exchangeImportRoutes.get, { params: { id: id ?? 0 } }),
+    enabled: id !== null,
+    refetchInterval: (q) => (q.state.data && RUNNING.has(q.state.data.state) ? IMPORT_POLL_MS : false),
+  });
+}
+
+/** A page of an import's preview rows, filtered and paged by the server (a package may hold 100,000 objects). */
+export function useImportRows(id: number, query: ImportRowsQuery, enabled: boolean) {
+  return useQuery({
+    queryKey: [...importsKey(useProjectKey()), 'rows', id, query],
+    queryFn: () => call(exchangeImportRoutes.rows, { params: { id }, query }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** After a change the import, its rows and the list refresh. */
+function useRefresh() {
+  const queryClient = useQueryClient();
+  const queryKey = importsKey(useProjectKey());
+  return () => queryClient.invalidateQueries({ queryKey });
+}
+
+/** Sends the zip (multipart `file`) with its progress; the answer is the new import, being checked. */
+export function useUploadPackage() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ file, onProgress }: { file: File; onProgress: (fraction: number) => void }) => {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      return uploadForm(exchangeImportRoutes.upload, form, { onProgress });
+    },
+    onSuccess: refresh,
+  });
+}
+
+/** A package already on the server (a system or company administrator's, for very large ones). */
+export function useImportFromServer(meta?: MutationMeta) {
+  const refresh = useRefresh();
+  return useMutation({
+    meta,
+    mutationFn: (serverPath: string) => call(exchangeImportRoutes.fromServer, { body: { serverPath } }),
+    onSuccess: refresh,
+  });
+}
+
+/** Decisions (with corrected targets) for some rows or all, and the import's options. */
+export function useDecide(id: number, meta?: MutationMeta) {
+  const refresh = useRefresh();
+  return useMutation({
+    meta,
+    mutationFn: (body: ImportDecideBody) => call(exchangeImportRoutes.decide, { params: { id }, body }),
+    // Refreshed after a refusal too: a 409 means the import moved on (filing started elsewhere).
+    onSettled: refresh,
+  });
+}
+
+/** Starts filing the accepted rows. */
+export function useAcceptImport(id: number, meta?: MutationMeta) {
+  const refresh = useRefresh();
+  return useMutation({
+    meta,
+    mutationFn: () => call(exchangeImportRoutes.accept, { params: { id } }),
+    onSettled: refresh,
+  });
+}
+
+export function useCancelImport(id: number, meta?: MutationMeta) {
+  const refresh = useRefresh();
+  return useMutation({
+    meta,
+    mutationFn: () => call(exchangeImportRoutes.cancel, { params: { id } }),
+    onSettled: refresh,
+  });
+}
+
+/** A document's facts from the system it was imported from (the document panel's Source tab). */
+export function useDocumentSource(documentId: number) {
+  return useQuery({
+    queryKey: [...useProjectKey(), 'documents', documentId, 'source'],
+    queryFn: () => call(exchangeImportRoutes.source, { params: { id: documentId } }),
+  });
+}
