@@ -70,8 +70,9 @@ export function contentOf(row: TrailRow) {
 
 /** The rows the package is about: its documents' (versions, workflow, signatures are all 'document' rows) and its project's. */
 function aboutSql(projectId: number, documentIds: number[]) {
-  const ids = documentIds.map(String);
-  return sql`((${trail.objectType} = 'document' AND ${trail.objectId} = ANY(${ids}::text[]))
+  // One parameter however many documents (an export may hold more than the protocol's 65,535 parameters).
+  const ids = documentIds.join(',');
+  return sql`((${trail.objectType} = 'document' AND ${trail.objectId} = ANY(string_to_array(${ids}, ',')))
     OR (${trail.objectType} = 'project' AND ${trail.objectId} = ${String(projectId)}))`;
 }
 

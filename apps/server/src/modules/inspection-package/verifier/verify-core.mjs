@@ -170,7 +170,12 @@ const OID = {
 export function readCertificate(der) {
   const tbs = kids(der, kids(der, node(der, 0))[0]);
   const at = tbs[0].tag === 0xa0 ? 1 : 0;
-  const [notBefore, notAfter] = kids(der, tbs[at + 3]).map((t) => text(content(der, t)));
+  // UTCTime (YYMMDDhhmmssZ, years 1950-2049) or GeneralizedTime (YYYYMMDDhhmmssZ), shown as UTC.
+  const [notBefore, notAfter] = kids(der, tbs[at + 3]).map((t) => {
+    const v = text(content(der, t));
+    const full = t.tag === 0x17 ? `${Number(v.slice(0, 2)) < 50 ? '20' : '19'}${v}` : v;
+    return `${full.slice(0, 4)}-${full.slice(4, 6)}-${full.slice(6, 8)} ${full.slice(8, 10)}:${full.slice(10, 12)} UTC`;
+  });
   const cn = kids(der, tbs[at + 4])
     .flatMap((rdn) => kids(der, rdn))
     .map((atv) => kids(der, atv))
