@@ -22,7 +22,8 @@ export interface TaskListParams {
 /** How often the list asks again while a task is packing. */
 export const POLL_MS = 2000;
 
-const tasksKey = (project: ProjectKey) => [...project, 'download-tasks'] as const;
+/** The task lists' key: an export (features/exchange) refreshes them when it starts a task. */
+export const tasksKey = (project: ProjectKey) => [...project, 'download-tasks'] as const;
 
 /** A page of download tasks; refreshes every 2 s while any of them is still packing. */
 export const tasksQuery = (project: ProjectKey, p: TaskListParams) =>

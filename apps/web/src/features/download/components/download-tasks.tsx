@@ -47,7 +47,21 @@ export function DownloadTasks({ mine = false }: { mine?: boolean }) {
     });
 
   const columns: TableProps<DownloadTaskRow>['columns'] = [
-    { title: t('download.name'), dataIndex: 'name', ellipsis: true },
+    {
+      title: t('download.name'),
+      dataIndex: 'name',
+      ellipsis: true,
+      // An export (issue 28) says which package it is.
+      render: (name: string, row) =>
+        row.kind === 'files' ? (
+          name
+        ) : (
+          <Space size={4}>
+            <Tag color="blue">{t(`download.kind.${row.kind}`)}</Tag>
+            {name}
+          </Space>
+        ),
+    },
     { title: t('download.creator'), dataIndex: 'creator', width: 120 },
     {
       title: t('download.documents'),
@@ -75,6 +89,12 @@ export function DownloadTasks({ mine = false }: { mine?: boolean }) {
               status={row.state === 'packing' ? 'active' : 'success'}
               aria-label={t('download.progress')}
             />
+          ) : null}
+          {row.report ? (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }} id={`download-report-${row.id}`}>
+              {t('download.report', row.report)}
+              {row.report.leftOutTotal > 0 ? ` · ${t('download.leftOut', { count: row.report.leftOutTotal })}` : ''}
+            </Typography.Text>
           ) : null}
           {row.state === 'failed' && row.error ? (
             <Typography.Text type="danger" style={{ fontSize: 12 }}>
@@ -144,6 +164,11 @@ export function DownloadTasks({ mine = false }: { mine?: boolean }) {
       columns={columns}
       dataSource={rows}
       pagination={list.pagination(tasks.data?.total)}
+      // An export's left-out documents and why, under its row.
+      expandable={{
+        rowExpandable: (row) => (row.report?.leftOut.length ?? 0) > 0,
+        expandedRowRender: (row) => <LeftOut row={row} />,
+      }}
       scroll={{ x: 900 }}
       locale={{
         emptyText: (
@@ -154,5 +179,27 @@ export function DownloadTasks({ mine = false }: { mine?: boolean }) {
         ),
       }}
     />
+  );
+}
+
+/** What an export left out and why (the reasons in the reader's language, from the server). */
+function LeftOut({ row }: { row: DownloadTaskRow }) {
+  const { t } = useTranslation();
+  const report = row.report!;
+  const more = report.leftOutTotal - report.leftOut.length;
+  return (
+    <Flex vertical gap={2} id={`download-left-out-${row.id}`}>
+      <Typography.Text strong>{t('download.leftOutTitle')}</Typography.Text>
+      <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+        {report.leftOut.map((l, i) => (
+          <li key={`${l.documentId}-${i}`}>
+            {l.name}: {l.reason}
+          </li>
+        ))}
+      </ul>
+      {more > 0 ? (
+        <Typography.Text type="secondary">{t('download.leftOutMore', { count: more })}</Typography.Text>
+      ) : null}
+    </Flex>
   );
 }
