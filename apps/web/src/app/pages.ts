@@ -144,3 +144,6 @@ export const ExchangeImportPage = page(() =>
 export const BulkImportPage = page(() =>
   import('../features/bulk-import/pages/bulk-import-page').then((m) => m.BulkImportPage),
 );
+export const JobQueuePage = page(() =>
+  import('../features/job-queue/pages/job-queue-page').then((m) => m.JobQueuePage),
+);

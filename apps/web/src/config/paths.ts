@@ -19,6 +19,8 @@ export const paths = {
     companyUser: '/system/company/user',
     version: '/system/version',
     seal: '/system/signing',
+    /** The background queues (issue 29 part 6). */
+    jobs: '/system/jobs',
     notice: '/system/notice',
     userCenter: '/system/userCenter',
   },

@@ -31,6 +31,7 @@ const SYSTEM: MenuEntry[] = [
   { path: paths.system.version, labelKey: 'menu.system.version' },
   { path: paths.system.notice, labelKey: 'menu.system.notice' },
   { path: paths.system.seal, labelKey: 'menu.system.seal' },
+  { path: paths.system.jobs, labelKey: 'menu.system.jobs' },
   { path: paths.system.userCenter, labelKey: 'menu.userCenter' },
 ];
 
