@@ -92,6 +92,8 @@ describe('certifying a copy in the viewer (issue 28 part 4)', () => {
     expect(byId('viewer-certify-count')).toHaveTextContent('1 of 3 pages checked');
     expect(byId('viewer-certify-page-checked')).toHaveTextContent('Page 1 checked');
     expect(byId('viewer-certify-sign')).toBeDisabled();
+    expect(byId('viewer-thumb-1-checked')).toBeInTheDocument();
+    expect(document.getElementById('viewer-thumb-2-checked')).toBeNull();
 
     // The page number field (the keyboard's way to a page) shows page 3; then the next unchecked page, 2.
     const pageInput = byId('viewer-page-input') as HTMLInputElement;
@@ -102,6 +104,9 @@ describe('certifying a copy in the viewer (issue 28 part 4)', () => {
     await waitFor(() => expect(byId('viewer-certify-count')).toHaveTextContent('3 of 3 pages checked'));
     expect(byId('viewer-certify-next')).toBeDisabled();
     expect(byId('viewer-certify-sign')).toBeEnabled();
+    // Each checked page is marked under its thumbnail.
+    for (const n of [1, 2, 3])
+      expect(byId(`viewer-thumb-${n}-checked`)).toHaveAttribute('aria-label', `Page ${n} checked`);
 
     fireEvent.click(byId('viewer-certify-sign'));
     const dialog = await screen.findByRole('dialog');

@@ -9,6 +9,7 @@ import { isApiError } from '../../../lib/api-client';
 import { showError } from '../../../lib/feedback';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
 import { useCertifyCopy } from '../api';
+import type { PageCheck } from '../use-page-check';
 
 /**
  * Certifying the version shown as a copy of its paper original (issue 28 part 4, ICH E6 R3), in the PDF toolbar.
@@ -21,29 +22,30 @@ export function CertifyCopy({
   fileId,
   fileVersionId,
   offer,
+  check,
   page,
   goTo,
 }: {
   fileId: number;
   fileVersionId: number;
   offer: CertifyOffer;
+  /** The pages checked so far (usePageCheck, kept by the page: the thumbnails mark them too). */
+  check: PageCheck;
   /** The page being read. */
   page: number;
   goTo: (page: number) => void;
 }) {
   const { t } = useTranslation();
-  const [checking, setChecking] = useState(false);
-  const [seen, setSeen] = useState<ReadonlySet<number>>(new Set());
   const [signing, setSigning] = useState(false);
+  const { checking, seen, mark } = check;
 
   useEffect(() => {
-    if (!checking || page > offer.pages || seen.has(page)) return;
-    setSeen(new Set([...seen, page]));
-  }, [checking, page, offer.pages, seen]);
+    if (checking) mark(page);
+  }, [checking, page, mark]);
 
   if (!checking)
     return (
-      <Button id="viewer-certify-start" icon={<SafetyCertificateOutlined />} onClick={() => setChecking(true)}>
+      <Button id="viewer-certify-start" icon={<SafetyCertificateOutlined />} onClick={check.start}>
         {t('viewer.certify.start')}
       </Button>
     );
@@ -66,14 +68,7 @@ export function CertifyCopy({
       <Button id="viewer-certify-sign" type="primary" size="small" disabled={!all} onClick={() => setSigning(true)}>
         {t('viewer.certify.sign')}
       </Button>
-      <Button
-        id="viewer-certify-stop"
-        size="small"
-        onClick={() => {
-          setChecking(false);
-          setSeen(new Set());
-        }}
-      >
+      <Button id="viewer-certify-stop" size="small" onClick={check.stop}>
         {t('viewer.certify.stop')}
       </Button>
       <CertifyDialog
@@ -140,5 +135,19 @@ function CertifyDialog(props: {
         <ESignatureFields meaning="certifiedCopy" needsEmail={props.needsEmail} />
       </Form>
     </Dialog>
+  );
+}
+
+/** A checked page's mark under its thumbnail while the page check is on. */
+export function PageCheckedMark({ page }: { page: number }) {
+  const { t } = useTranslation();
+  const text = t('viewer.certify.pageChecked', { page });
+  return (
+    <CheckCircleFilled
+      id={`viewer-thumb-${page}-checked`}
+      role="img"
+      aria-label={text}
+      style={{ color: '#52c41a', marginLeft: 4 }}
+    />
   );
 }

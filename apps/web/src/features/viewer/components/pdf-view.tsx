@@ -26,11 +26,14 @@ export function PdfView({
   headers,
   start,
   pageTools,
+  thumbMark,
 }: {
   url: string;
   headers: Record<string, string>;
   start?: PdfStart;
   pageTools?: (page: number, goTo: (page: number) => void) => ReactNode;
+  /** A mark under a page's thumbnail (a certified copy's page check: the page was checked). */
+  thumbMark?: (page: number) => ReactNode;
 }) {
   const { t } = useTranslation();
   const { pdf, failed, first, sizeOf, learnSize } = usePdfDocument(url, headers);
@@ -105,6 +108,7 @@ export function PdfView({
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                   {n}
                 </Typography.Text>
+                {thumbMark?.(n)}
               </div>
             ))}
           </div>

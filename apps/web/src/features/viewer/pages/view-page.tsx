@@ -19,7 +19,8 @@ import { EditStart } from '../../editing/components/edit-start';
 import { WopiFrame } from '../../editing/components/wopi-frame';
 import { RaiseOnPage } from '../../quality-issue/components/raise-on-page';
 import { authHeaders, useFileDetail, useOpenViewState, usePolledViewState, viewUrl } from '../api';
-import { CertifyCopy } from '../components/certify-copy';
+import { CertifyCopy, PageCheckedMark } from '../components/certify-copy';
+import { usePageCheck } from '../use-page-check';
 import { ImageView } from '../components/image-view';
 import { CertifiedCopyTag } from '../../../components/certified-copy-tag';
 import { TextView } from '../components/text-view';
@@ -143,7 +144,8 @@ export function ViewPage() {
           <WopiFrame actionUrl={wopi.actionUrl} accessToken={wopi.accessToken} ttl={wopi.accessTokenTtl} />
         ) : (
           <>
-            <Content detail={d} state={state} start={start} />
+            {/* Keyed by the version: another version's page check starts afresh. */}
+            <Content key={d.version.fileVersionId} detail={d} state={state} start={start} />
             <Watermark lines={watermark} />
           </>
         )}
@@ -155,6 +157,7 @@ export function ViewPage() {
 function Content({ detail, state, start }: { detail: FileDetail; state: ViewState; start: PdfStart }) {
   const { t } = useTranslation();
   const versionId = detail.version.fileVersionId;
+  const check = usePageCheck(detail.certify?.pages ?? 0);
   switch (state.state) {
     case 'unsupported':
       return <ViewerError message={errorMessage('not_viewable_online', currentLang())} />;
@@ -191,6 +194,9 @@ function Content({ detail, state, start }: { detail: FileDetail; state: ViewStat
             url={viewUrl(versionId)}
             headers={authHeaders()}
             start={start}
+            thumbMark={(n) =>
+              detail.certify && check.checking && check.seen.has(n) ? <PageCheckedMark page={n} /> : null
+            }
             pageTools={(page, goTo) => (
               <>
                 <RaiseOnPage
@@ -203,6 +209,7 @@ function Content({ detail, state, start }: { detail: FileDetail; state: ViewStat
                     fileId={detail.fileId}
                     fileVersionId={versionId}
                     offer={detail.certify}
+                    check={check}
                     page={page}
                     goTo={goTo}
                   />
