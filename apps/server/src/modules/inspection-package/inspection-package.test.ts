@@ -11,6 +11,9 @@ import { createTestContext, type TestContext } from '../../test/context.ts';
 import { poppler, popplerTools, sha, signedWorld } from '../../test/signed-fixture.ts';
 import { writeCheckpoint } from '../../trail/trail-checkpoint.ts';
 import { signedDownload } from '../seal/signed-copy.ts';
+import { sealRoutes } from '@edoc/contract/seal-routes';
+import { createUser, signIn } from '../../test/factories.ts';
+import { client } from '../../test/requests.ts';
 import { zipStream } from '../download/zip-writer.ts';
 import { inspectionExtras } from './inspection-extras.ts';
 
@@ -44,45 +47,50 @@ async function tampered(name: string, file: string, change: (b: Buffer) => Buffe
   return dir;
 }
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  W = await signedWorld(ctx, 'INSP-1');
-  root = await fs.mkdtemp(path.join(os.tmpdir(), 'edoc-inspection-'));
-  pkg = path.join(root, 'package');
+/** Builds the package into root/<name>: the document's file and signed copy, a manifest, and the extras. */
+async function buildPackage(name: string) {
+  const dir = path.join(root, name);
   const deps = { db: ctx.db, blobs: ctx.deps.blobs, store: ctx.deps.config };
   const [doc] = await ctx.db.select().from(documents).where(eq(documents.id, W.fileId));
   const [version] = await ctx.db.select().from(documentVersions).where(eq(documentVersions.id, W.versionId));
   const signed = (await signedDownload(deps, doc, version))!;
   // A checkpoint after the last row about the package: the segment runs up to it and the verifier checks it.
-  const checkpointFile = path.join(root, 'checkpoints.jsonl');
+  const checkpointFile = path.join(root, `${name}-checkpoints.jsonl`);
   await writeCheckpoint(ctx.db, checkpointFile);
   const files = new Map<string, Buffer>([
     [ORIGINAL, W.original],
     [SIGNED, signed],
   ]);
-  const manifest = [...files].map(([name, b]) => `${sha(b)}  ${name}\n`).join('');
+  const manifest = [...files].map(([n, b]) => `${sha(b)}  ${n}\n`).join('');
   files.set('manifest-sha256.txt', Buffer.from(manifest));
   const [task] = await ctx.db
     .insert(downloadTasks)
     .values({
       projectId: W.world.projectId,
       userId: W.world.pm.id,
-      name: 'INSP-1-inspection',
+      name: `INSP-1-${name}`,
       documentIds: [W.fileId],
       kind: 'inspection',
       lang: 'en-US',
       expiresAt: new Date(Date.now() + 86_400_000),
     })
     .returning();
-  const packed = [...files].map(([name, b]) => ({ name, sha256: sha(b) }));
-  const tmp = path.join(root, 'tmp');
-  await fs.mkdir(tmp);
+  const packed = [...files].map(([n, b]) => ({ name: n, sha256: sha(b) }));
+  const tmp = await fs.mkdtemp(path.join(root, 'tmp-'));
   const extras = await inspectionExtras(deps, task, [W.fileId], { dir: tmp, packed, checkpointFile });
   for (const e of extras) files.set(e.path, e.bytes ? Buffer.from(e.bytes) : await fs.readFile(e.file!));
-  for (const [name, b] of files) {
-    await fs.mkdir(path.dirname(path.join(pkg, name)), { recursive: true });
-    await fs.writeFile(path.join(pkg, name), b);
+  for (const [n, b] of files) {
+    await fs.mkdir(path.dirname(path.join(dir, n)), { recursive: true });
+    await fs.writeFile(path.join(dir, n), b);
   }
+  return dir;
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  W = await signedWorld(ctx, 'INSP-1');
+  root = await fs.mkdtemp(path.join(os.tmpdir(), 'edoc-inspection-'));
+  pkg = await buildPackage('package');
 }, 120_000);
 afterAll(async () => {
   await fs.rm(root, { recursive: true, force: true });
@@ -200,4 +208,42 @@ describe('the inspection package', () => {
     expect(html).toContain('webkitdirectory');
     expect(html).not.toMatch(/<script[^>]+src=|<link[^>]+href=|https?:\/\//);
   });
+
+  it.skipIf(!popplerTools)(
+    'verifies ECDSA too: a company P-256 certificate signs the statement and the PDFs',
+    async () => {
+      const dir = await fs.mkdtemp(path.join(root, 'ec-'));
+      const [key, cert] = [path.join(dir, 'k.pem'), path.join(dir, 'c.pem')];
+      await run('openssl', [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:P-256',
+        '-nodes',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+        '-days',
+        '30',
+        '-subj',
+        '/CN=Example Pharma EC',
+      ]);
+      const admin = await createUser(ctx.db, { userType: 1 });
+      const installed = await client(ctx.app, await signIn(ctx, admin.email)).call(sealRoutes.saveCertificate, {
+        body: { privateKey: await fs.readFile(key, 'utf8'), certificate: await fs.readFile(cert, 'utf8') },
+      });
+      expect(installed.statusCode).toBe(200);
+      const ec = await buildPackage('ec-package');
+      const r = await verify(ec);
+      expect(r.out).toContain(
+        "✓ The package statement's signature verifies with the signing certificate (ECDSA-SHA256).",
+      );
+      expect(r.out).toContain(`✓ ${SIGNED}: PDF signature 1 is valid (Example Pharma EC) and covers the whole file.`);
+      expect(r.code).toBe(0);
+      expect(await poppler('pdfsig', await fs.readFile(path.join(ec, SIGNED)))).toContain('Signature is Valid');
+    },
+  );
 });
