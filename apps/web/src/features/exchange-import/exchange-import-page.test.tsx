@@ -10,10 +10,7 @@ import { importOf } from '../../test/exchange-import-fixtures';
 import { enterProject } from '../../test/session';
 import { mockXhr, ok } from '../document/fake-xhr';
 
-beforeAll(
-  () => Promise.all([import('../../app/layouts/area-layout'), import('./pages/exchange-import-page')]),
-  60_000,
-);
+beforeAll(() => Promise.all([import('../../app/layouts/area-layout'), import('./pages/exchange-import-page')]), 60_000);
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -36,10 +33,7 @@ describe('the EMS import page', () => {
     const fetchMock = mockApi(
       serve(exchangeImportRoutes.list, {
         total: 2,
-        rows: [
-          importOf(4),
-          importOf(3, { state: 'validating', progress: 40 }),
-        ],
+        rows: [importOf(4), importOf(3, { state: 'validating', progress: 40 })],
       }),
     );
     renderApp('/exchange/import');
@@ -67,7 +61,9 @@ describe('the EMS import page', () => {
     const huge = new File(['x'], 'huge.zip', { type: 'application/zip' });
     Object.defineProperty(huge, 'size', { value: 600 * 1024 * 1024 });
     fireEvent.change(fileInput(), { target: { files: [huge] } });
-    await waitFor(() => expect(byId('exchange-import-upload-error')).toHaveTextContent('huge.zip is larger than 512 MB'));
+    await waitFor(() =>
+      expect(byId('exchange-import-upload-error')).toHaveTextContent('huge.zip is larger than 512 MB'),
+    );
     expect(sent).toHaveLength(0);
 
     fireEvent.change(fileInput(), { target: { files: [new File(['PK'], 'tmf.zip', { type: 'application/zip' })] } });

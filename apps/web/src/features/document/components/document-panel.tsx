@@ -16,12 +16,13 @@ import { VersionsTable } from './versions-table';
 
 /**
  * What other features show about a document, composed in by the page (flow: workflow, trail: audit, quality: its
- * quality issues).
+ * quality issues, source: what the system it was imported from recorded).
  */
 export interface PanelParts {
   flow: (row: FileRow) => ReactNode;
   trail: (row: FileRow) => ReactNode;
   quality: (row: FileRow) => ReactNode;
+  source: (row: FileRow) => ReactNode;
 }
 
 /**
@@ -33,8 +34,8 @@ export function DocumentPanel(props: RowActionHandlers & { open: OpenDocument; p
   const { t } = useTranslation();
   const { docId, tab, setTab, close } = props.open;
   const row = useDocumentRow(docId);
-  // Wide enough for its seven tabs in English (with a 16-pixel gap): overflowing, antd puts a "more" button inside the
-  // tab list, which may hold only tabs (axe aria-required-children).
+  // Wide enough for its eight tabs in English (with a 16-pixel gap and short labels): overflowing, antd puts a "more"
+  // button inside the tab list, which may hold only tabs (axe aria-required-children).
   const [width, setWidth] = usePreference('documents.panelWidth', 640);
   const menuOf = useRowMenu(props, panelPrefix);
   const doc = row.data ?? null;
@@ -47,6 +48,8 @@ export function DocumentPanel(props: RowActionHandlers & { open: OpenDocument; p
     { key: 'comments', show: can('viewDoc'), render: (r) => <CommentsList row={r} /> },
     { key: 'quality', show: can('viewDoc'), render: props.parts.quality },
     { key: 'expected', show: can('viewDoc'), render: (r) => <ExpectedTab row={r} canEdit={can('editDoc')} /> },
+    // Only for a document that came from an import: others have no source to show.
+    { key: 'source', show: can('viewDoc') && Boolean(doc?.sourceSystem), render: props.parts.source },
   ];
   const shown = tabs.filter((x) => x.show);
   const active = shown.some((x) => x.key === tab) ? tab : 'details';

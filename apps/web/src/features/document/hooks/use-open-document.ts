@@ -2,9 +2,18 @@ import { useAddressParams } from '../../../lib/use-address-params';
 
 /**
  * The side panel's tabs (issue 12): the document's details, versions, flow, trail and comments, and (issue 27) its
- * quality issues and the expected documents it fulfils.
+ * quality issues and the expected documents it fulfils; (issue 28) what the system it was imported from recorded.
  */
-export const PANEL_TABS = ['details', 'versions', 'flow', 'trail', 'comments', 'quality', 'expected'] as const;
+export const PANEL_TABS = [
+  'details',
+  'versions',
+  'flow',
+  'trail',
+  'comments',
+  'quality',
+  'expected',
+  'source',
+] as const;
 export type PanelTab = (typeof PANEL_TABS)[number];
 
 const idOf = (raw: string | null) => (raw && /^\d{1,15}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null);

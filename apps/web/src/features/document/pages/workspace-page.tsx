@@ -11,6 +11,7 @@ import { RecycleBin } from '../components/recycle-bin';
 import { FolderPickModal } from '../../../components/folder-pick-modal';
 import { RenameModal } from '../components/small-modals';
 import { WorkflowTimeline } from '../../workflow/components/workflow-timeline';
+import { SourceFacts } from '../../exchange-import/components/source-facts';
 import { DocumentIssues } from '../../quality-issue/components/document-issues';
 import { DocumentPanel } from '../components/document-panel';
 import { useWorkTree } from '../../folder/work-tree';
@@ -119,6 +120,7 @@ export function WorkspacePage() {
           quality: (row) => (
             <DocumentIssues target={{ documentId: row.fileId, folderId: row.folderId, versionNo: row.version_no }} />
           ),
+          source: (row) => <SourceFacts documentId={row.fileId} />,
         }}
       />
     </>
