@@ -1,7 +1,7 @@
 import type { ExportReport, ExportSelection } from '@edoc/contract/exchange';
 import type { ErrorCode } from '@edoc/contract/errors';
 import { createHash } from 'node:crypto';
-import { createWriteStream, type WriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import { once } from 'node:events';
 import os from 'node:os';
@@ -11,6 +11,7 @@ import { downloadTasks } from '../../db/schema/documents.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { countries, projects, sites } from '../../db/schema/projects.ts';
 import { tmfModels } from '../../db/schema/tmf-models.ts';
+import { inspectionExtras } from '../inspection-package/inspection-extras.ts';
 import { signedPdf } from '../seal/signed-copy.ts';
 import { runPack, STATUS_NAMES, STORED, type PackDeps } from '../download/download-pack.ts';
 import type { PackFile } from '../download/pack-worker.ts';
@@ -78,7 +79,10 @@ class Writer {
 export async function packEms(deps: PackDeps, task: Task): Promise<{ sha256: string; size: number }> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'edoc-ems-'));
   try {
-    const { files, report } = await writeXml(deps, task, dir);
+    const { files, report, exported } = await writeXml(deps, task, dir);
+    // Kind inspection (part 5): the trail segment, its proof, the certificate, the signed statement over every file,
+    // the verifier and a README go into the same zip (manifest-sha256.txt covers the EMS part, the statement all).
+    if (task.kind === 'inspection') files.push(...(await extraFiles(deps, task, exported, files, dir)));
     await deps.db.update(downloadTasks).set({ report, progress: XML_SHARE }).where(eq(downloadTasks.id, task.id));
     return await runPack(deps, task.id, { store: deps.store, files }, { from: XML_SHARE });
   } finally {
@@ -108,6 +112,7 @@ async function writeXml(deps: PackDeps, task: Task, dir: string) {
     if (report.leftOut.length < LEFT_OUT_KEPT) report.leftOut.push({ documentId: d.id, name: d.name, code, params });
   };
   const files: PackFile[] = [];
+  const exported: number[] = [];
   const used = new Set<string>();
   const xml = new Writer(path.join(dir, 'exchange.xml'));
   const manifest = new Writer(path.join(dir, 'manifest-sha256.txt'));
@@ -149,6 +154,7 @@ async function writeXml(deps: PackDeps, task: Task, dir: string) {
         const alpha3 = alpha2 ? alpha3Of(alpha2) : null;
         if (alpha2 && !alpha3) leave(d, 'exchange_left_country', { code: alpha2 });
         report.documents++;
+        exported.push(d.id);
         for (const v of versions) {
           const object = await objectOf(deps, dir, page, { d, v, artifact, site, alpha3, head, used, add, leave });
           await xml.write(objectXml(object));
@@ -187,7 +193,34 @@ async function writeXml(deps: PackDeps, task: Task, dir: string) {
       signed: false,
     },
   );
-  return { files, report };
+  return { files, report, exported };
+}
+
+/** The inspection package's entries as pack files: bytes spooled to the temporary folder, each with its sha256. */
+async function extraFiles(deps: PackDeps, task: Task, exported: number[], files: PackFile[], dir: string) {
+  const packed = files.map((f) => ({ name: f.name, sha256: f.sha256 }));
+  const entries = await inspectionExtras(deps, task, exported, { dir, packed });
+  const out: PackFile[] = [];
+  for (const [i, e] of entries.entries()) {
+    let file = e.file;
+    if (!file) {
+      file = path.join(dir, `extra-${i}`);
+      await fs.writeFile(file, e.bytes ?? new Uint8Array());
+    }
+    const hash = createHash('sha256');
+    for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+    const sha256 = hash.digest('hex');
+    out.push({
+      name: e.path,
+      path: file,
+      sha256,
+      fileName: e.path,
+      mtimeMs: Date.now(),
+      compress: true,
+      signed: false,
+    });
+  }
+  return out;
 }
 
 interface ObjectInput {

@@ -129,8 +129,6 @@ export async function exportOptionsOf(deps: Deps, ctx: ProjectContext): Promise<
  * and the trail row saying who exported what, in one transaction; the pack runs after the commit (ems-export-pack.ts).
  */
 export async function createExport(deps: Deps, ctx: ProjectContext, body: ExportSelection) {
-  // The inspection package's extras (part 5) are not built yet: refused rather than packed without them.
-  if (body.kind === 'inspection') fail('invalid_value', { field: 'kind' });
   const now = new Date();
   const task = await deps.db.transaction(async (tx) => {
     const [project] = await tx

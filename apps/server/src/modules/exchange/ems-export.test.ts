@@ -314,12 +314,48 @@ describe('the selection, through the caller rights', () => {
     expect(row.report).toMatchObject({ documents: 3, objects: 3 });
   });
 
-  it('refuses an empty selection and, until part 5 lands, the inspection kind', async () => {
+  it('refuses an empty selection, naming why', async () => {
     const empty = await exportAs(W.world.pm, { kind: 'ems', documentDateFrom: '2030-01-01' });
     expect(empty.statusCode).toBe(400);
     expect(empty.body).toContain('exchange_export_empty');
     expect(await exportAs(W.viewer, { kind: 'ems' })).toMatchObject({ statusCode: 400 });
-    const inspection = await exportAs(W.world.pm, { kind: 'inspection' });
-    expect(inspection.statusCode).toBe(400);
   });
+});
+
+describe('the inspection package', () => {
+  it('adds part 5 entries to the EMS package, and its verifier passes on the zip as packed', async () => {
+    const res = await exportAs(W.world.pm, { kind: 'inspection', artifactIds: [ids.a1], levels: ['trial'] });
+    const row = await settled(W.world.pm.token, res.data.id);
+    expect(row).toMatchObject({ state: 'completed', kind: 'inspection' });
+    const file = await client(ctx.app, W.world.pm.token).call(downloadRoutes.taskFile, { params: { id: row.id } });
+    const names = readZip(file.rawPayload).map((e) => e.name);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'exchange.xml',
+        'manifest-sha256.txt',
+        'certificate/statement.json',
+        'certificate/statement.sig',
+        'trail/trail.jsonl',
+        'verify/verify.mjs',
+        'README.txt',
+      ]),
+    );
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ems-inspection-'));
+    try {
+      const zip = path.join(dir, 'package.zip');
+      await fs.writeFile(zip, file.rawPayload);
+      const cli = path.join(dir, 'verify.mjs');
+      await fs.writeFile(cli, readZip(file.rawPayload).find((e) => e.name === 'verify/verify.mjs')!.content);
+      const out = await run(process.execPath, [cli, zip, '--lang=en-US']).then(
+        (r) => ({ code: 0, text: r.stdout }),
+        (e: { code: number; stdout: string }) => ({ code: e.code, text: e.stdout }),
+      );
+      expect(out.text).toMatch(/files match manifest-sha256.txt/);
+      expect(out.text).toMatch(/PDF signature 1 is valid/);
+      expect(out.text, out.text).not.toContain('✗');
+      expect(out.code).toBe(0);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
