@@ -14,6 +14,8 @@
 // 11. `-- soak` alone, never in a plain run (ten minutes): 200 users on two API nodes and a worker (soak.ts).
 // 12. issue 27's TMF health at 500 sites, 200,000 expected items and 1,000,000 documents: generation, the dashboard,
 //    its drill-downs and filing to figures, each next to its baseline (`-- health`; BENCH_HEALTH_SCALE=0.1 smaller).
+// 13. issue 28's exchange: an EMS export of 10,000 documents / 5 GB next to `zip -0 -r`, its import next to `unzip`
+//    (`-- exchange`; BENCH_EXCHANGE_SCALE=0.1 smaller).
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -46,6 +48,7 @@ import { createUser } from './users.ts';
 import { profiled } from './profile.ts';
 import { soakBench } from './soak.ts';
 import { healthBench } from './health.ts';
+import { exchangeBench } from './exchange.ts';
 
 const run = promisify(execFile);
 const AUTOCANNON = path.join(
@@ -53,10 +56,10 @@ const AUTOCANNON = path.join(
   'autocannon.js',
 );
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-/** `npm run bench -- search | scale | extract | pack | office | first-page | start | auth | soak | health`: only the
+/** `npm run bench -- search | scale | extract | pack | office | first-page | start | auth | soak | health | exchange`: only the
  * listing and search figures, the 1,000,000 documents, the extraction throughput, the download-center pack, the
  * Office conversions, the first page (8), the start (9), the authenticated call (1, which every other part runs
- * first), the soak (11) or the TMF health (12). */
+ * first), the soak (11), the TMF health (12) or the exchange (13). */
 const PARTS = [
   'search',
   'scale',
@@ -68,6 +71,7 @@ const PARTS = [
   'auth',
   'soak',
   'health',
+  'exchange',
 ] as const;
 const only = PARTS.find((part) => process.argv.includes(part)) ?? null;
 // The soak starts its own installation (processes, database) and needs none of the setup below.
@@ -222,6 +226,8 @@ try {
       `viewer's first look (document, state, ${v.pdfKb.toFixed(0)} KB shown): Word converted at upload p50 ${v.word.p50.toFixed(1)} ms p99 ${v.word.p99.toFixed(1)} ms   same PDF p50 ${v.pdf.p50.toFixed(1)} ms p99 ${v.pdf.p99.toFixed(1)} ms   ratio ${(v.word.p50 / v.pdf.p50).toFixed(2)}`,
     );
   }
+  if (!only || only === 'exchange')
+    await exchangeBench({ db, blobs, store: config }, await makeProject(db, calls), dataDir);
   if (!only || only === 'pack') {
     const pack = await packBench({ db, blobs, store: config }, await makeProject(db, calls), dataDir);
     console.log(

@@ -49,7 +49,7 @@ export const jobListQuery = pageQuery.extend({
   state: z.enum(JOB_STATES, 'invalid_value').default('failed'),
   queue: z.enum(JOB_QUEUES, 'invalid_value').optional(),
 });
-export type JobListQuery = z.input<typeof jobListQuery>;
+export type JobListQuery = z.infer<typeof jobListQuery>;
 
 export const jobOverview = z.object({
   queues: z.array(jobQueueCounts),

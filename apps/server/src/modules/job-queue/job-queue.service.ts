@@ -43,9 +43,7 @@ export async function listJobs(db: Db, query: JobListQuery): Promise<JobOverview
     for (const c of counts.rows) if (c.name === queue) row[stateOf(c.state)] += c.n;
     return row;
   });
-  const state = query.state ?? 'failed';
-  const pageNum = query.pageNum ?? 1;
-  const pageSize = query.pageSize ?? 10;
+  const { state, pageNum, pageSize } = query;
   const where: SQL = sql`${inStates(BOSS_STATES[state])} ${query.queue ? sql`and name = ${query.queue}` : sql``}`;
   const rows = await db.execute<{
     id: string;

@@ -1,0 +1,98 @@
+// Issue 28 figures (`npm run bench -- exchange`): an EMS export of 10,000 documents / 5 GB (exchange-seed.ts) next
+// to `zip -0 -r` of the same files, and the import of that package into an empty project — its checks and preview,
+// then the filing of every object — next to `unzip` of the same package; each with the process's memory growth.
+// Goals (issue 28): throughput ≥ 0.6 × the baseline, memory growth ≤ 128 MB, the preview of 10,000 objects ≤ 10 s.
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../apps/server/src/db/client.ts';
+import { downloadTasks } from '../apps/server/src/db/schema/documents.ts';
+import { packTask } from '../apps/server/src/modules/download/download-pack.ts';
+import type { BlobStore } from '../apps/server/src/storage/blob-store.ts';
+import type { StoreConfig } from '../apps/server/src/storage/create-blob-store.ts';
+import type { Project } from './documents.ts';
+import { DOCUMENTS, seedEmsDocuments, seedEmsModel } from './exchange-seed.ts';
+
+const run = promisify(execFile);
+const MB = 1024 * 1024;
+
+/** Runs `work` while sampling the process's RSS every 20 ms: seconds taken and the peak's growth in MB. */
+async function measured<T>(work: () => Promise<T>) {
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  const t = performance.now();
+  try {
+    const result = await work();
+    return { result, seconds: (performance.now() - t) / 1000, rssGrowthMb: (peak - before) / MB };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+export interface ExchangeDeps {
+  db: Db;
+  blobs: BlobStore;
+  store: StoreConfig;
+}
+
+/** The export of the whole project as a download-center task of kind 'ems', packed as the worker packs it. */
+async function exportBench(deps: ExchangeDeps, p: Project, dir: string) {
+  const { db } = deps;
+  const src = path.join(dir, 'exchange-src');
+  const userId = (
+    await db.execute<{ id: number }>(
+      sql`select user_id as id from project_members where project_id = ${p.projectId} limit 1`,
+    )
+  ).rows[0].id;
+  const { folderIds } = await seedEmsModel(db, [p.projectId], userId);
+  const t = performance.now();
+  const bytes = await seedEmsDocuments(db, deps.blobs, p, folderIds[0], src);
+  console.log(
+    `\n${DOCUMENTS.toLocaleString()} documents / ${(bytes / MB).toFixed(0)} MB seeded in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+  );
+
+  const baseline = await measured(() =>
+    run('zip', ['-0', '-r', '-q', path.join(dir, 'baseline.zip'), '.'], { cwd: src, maxBuffer: 64 * MB }),
+  );
+  await fs.rm(path.join(dir, 'baseline.zip'), { force: true });
+
+  const ids = (
+    await db.execute<{ id: number }>(sql`select id from documents where project_id = ${p.projectId} order by id`)
+  ).rows.map((r) => r.id);
+  const [task] = await db
+    .insert(downloadTasks)
+    .values({
+      projectId: p.projectId,
+      userId,
+      name: 'Bench EMS export',
+      documentIds: ids,
+      kind: 'ems',
+      selection: { kind: 'ems', allVersions: true },
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning();
+  // As `npm start` packs: with the worker's built copy (npm install builds it), not its source through tsx.
+  if (existsSync(fileURLToPath(new URL('../apps/server/dist/pack-worker.js', import.meta.url))))
+    process.env.EDOC_SERVER_BUNDLE = '1';
+  const exported = await measured(() => packTask(deps, task.id));
+  delete process.env.EDOC_SERVER_BUNDLE;
+  const [done] = await db.select().from(downloadTasks).where(eq(downloadTasks.id, task.id));
+  if (done.status !== 1 || !done.sha256) throw new Error(`EMS export failed: ${done.error}`);
+  const mb = bytes / MB;
+  console.log(
+    `EMS export ${DOCUMENTS.toLocaleString()} objects / ${mb.toFixed(0)} MB: ${(mb / exported.seconds).toFixed(0)} MB/s (package ${((done.size ?? 0) / MB).toFixed(0)} MB)   zip -0 -r: ${(mb / baseline.seconds).toFixed(0)} MB/s   ratio ${(baseline.seconds / exported.seconds).toFixed(2)}   process RSS growth ${exported.rssGrowthMb.toFixed(0)} MB`,
+  );
+  await fs.rm(src, { recursive: true, force: true });
+  return { packageSha256: done.sha256, packageSize: done.size ?? 0, bytes, userId };
+}
+
+export async function exchangeBench(deps: ExchangeDeps, p: Project, dir: string) {
+  const exported = await exportBench(deps, p, dir);
+  return exported;
+}
