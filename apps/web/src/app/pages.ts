@@ -141,6 +141,9 @@ export const ExchangeExportPage = page(() =>
 export const ExchangeImportPage = page(() =>
   import('../features/exchange-import/pages/exchange-import-page').then((m) => m.ExchangeImportPage),
 );
+export const ImportDetailPage = page(() =>
+  import('../features/exchange-import/pages/import-detail-page').then((m) => m.ImportDetailPage),
+);
 export const BulkImportPage = page(() =>
   import('../features/bulk-import/pages/bulk-import-page').then((m) => m.BulkImportPage),
 );

@@ -48,6 +48,7 @@ import {
   QualityIssuesPage,
   ExchangeExportPage,
   ExchangeImportPage,
+  ImportDetailPage,
   BulkImportPage,
   RegisterPage,
   SealCertificatePage,
@@ -245,6 +246,8 @@ export const routes: RouteObject[] = [
           }),
           // A topic at its own address (issue 14), so back and refresh keep it; the menu keeps the board lit.
           { path: `${paths.project.board}/:id`, element: <TopicPage /> },
+          // One EMS import at its own address (issue 28): the menu keeps EMS import lit, as the board's topic does.
+          { path: `${paths.project.exchangeImport}/:id`, element: <ImportDetailPage /> },
           // Not in the menu: reached from the header's search box (issue 13).
           { path: paths.project.search, element: <SearchPage /> },
         ],
