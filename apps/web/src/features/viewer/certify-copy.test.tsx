@@ -143,4 +143,35 @@ describe('certifying a copy in the viewer (issue 28 part 4)', () => {
     await findById('viewer-page-1');
     expect(document.getElementById('viewer-certify-start')).toBeNull();
   });
+
+  it('offers the page check of an Office file once its rendition is made (its pages are known then)', async () => {
+    await changeLanguage('en-US');
+    signIn();
+    engine.openPdf.mockResolvedValue({
+      numPages: 3,
+      pageSize: async () => ({ width: 600, height: 800 }),
+      render: () => ({ done: Promise.resolve(), cancel: () => undefined }),
+      pageText: async () => '',
+      pageRuns: async () => [],
+      destroy: () => undefined,
+    });
+    const office = { ...detail().version, extension: 'docx', fileName: 'consent.docx' };
+    let ready = false;
+    mockApi({
+      'GET /file/7': () =>
+        reply(
+          fileDetail,
+          detail({ kind: 'office', version: office, certify: ready ? { pages: 3, needsEmail: false } : null }),
+        ),
+      'GET /minio/file/state/70': () => reply(viewState, { state: 'converting', kind: 'office', progress: 10 }),
+      'GET /minio/file/process/70': () => {
+        ready = true;
+        return reply(viewState, { state: 'ready', kind: 'office', progress: 100 });
+      },
+      'GET /file/view/70': () => new Response('%PDF-1.4', { headers: { 'Content-Type': 'application/pdf' } }),
+      'GET /quality-issue/list': () => reply(qualityIssuePage, { items: [], total: 0, canRaise: false }),
+    });
+    renderApp('/view?fileId=7&fileVerId=70');
+    await waitFor(() => expect(byId('viewer-certify-start')).toBeInTheDocument(), { timeout: 5000 });
+  });
 });

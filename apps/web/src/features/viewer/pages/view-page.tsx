@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Alert, Button, Flex, Progress, Result, Spin, Tag, Tooltip, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -73,6 +73,13 @@ export function ViewPage() {
   const converting = opened.data?.state === 'converting';
   const polled = usePolledViewState(versionId, converting);
   const state: ViewState | undefined = converting ? (polled.data ?? opened.data) : opened.data;
+  // An Office file's pages are known once its rendition is made: a certifier is then offered the page check.
+  const renditionReady = converting && polled.data?.state === 'ready';
+  const mayCertify = !!detail.data?.abilities.includes('certifyDoc') && !detail.data.certify;
+  const { refetch } = detail;
+  useEffect(() => {
+    if (renditionReady && mayCertify) void refetch();
+  }, [renditionReady, mayCertify, refetch]);
   // onlineEdit=1 (SPEC §2): the user's own browser-editing session, in the customer's WOPI editor.
   const editing = useEditStatus(fileId ?? 0, signedIn && fileId !== null && query.onlineEdit);
   const wopi = query.onlineEdit ? editing.data?.session?.wopi : null;
