@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { wordList } from '@edoc/contract/document-edit';
 import { noData } from '@edoc/contract/envelope';
@@ -8,6 +8,10 @@ import { envelope, mockApi, reply } from '../../test/fetch-mock';
 import { byId, findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
 import { ALL_KEYS, base, callsTo, enterWorkspace, listOf, row } from '../../test/document-fixtures';
+
+// The signed-in layout and the workspace load on first use: transformed once here, not inside the first test's wait
+// (the panel composes more features' tabs, so the first load takes longer than a wait's second on a busy machine).
+beforeAll(() => Promise.all([import('../../app/layouts/area-layout'), import('./pages/workspace-page')]), 60_000);
 
 afterEach(() => {
   vi.unstubAllGlobals();
