@@ -66,7 +66,7 @@ export async function seedEmsDocuments(db: Db, blobs: BlobStore, p: Project, fol
     const folderId = folderIds[i % folderIds.length];
     await db.execute(sql`
       with d as (insert into documents (project_id, folder_id, name, status, artifact_id, document_date, created_by)
-          select ${p.projectId}, f.id, ${`Bench document ${i}`}, 6, f.artifact_id, current_date - ${i % 300}, ${userId}
+          select ${p.projectId}, f.id, ${`Bench document ${i}`}, 6, f.artifact_id, current_date - ${i % 300}::int, ${userId}
           from folders f where f.id = ${folderId} returning id),
         v as (insert into document_versions (document_id, version_no, sha256, size, file_name, extension, mime_type, created_by)
           select d.id, 'V1.0', ${blob.sha256}, ${blob.size}, ${`file-${i}.pdf`}, 'pdf', 'application/pdf', ${userId}
