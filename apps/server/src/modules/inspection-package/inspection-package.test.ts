@@ -48,7 +48,7 @@ async function tampered(name: string, file: string, change: (b: Buffer) => Buffe
 }
 
 /** Builds the package into root/<name>: the document's file and signed copy, a manifest, and the extras. */
-async function buildPackage(name: string) {
+async function buildPackage(name: string, forgeCheckpoint = false) {
   const dir = path.join(root, name);
   const deps = { db: ctx.db, blobs: ctx.deps.blobs, store: ctx.deps.config };
   const [doc] = await ctx.db.select().from(documents).where(eq(documents.id, W.fileId));
@@ -57,6 +57,11 @@ async function buildPackage(name: string) {
   // A checkpoint after the last row about the package: the segment runs up to it and the verifier checks it.
   const checkpointFile = path.join(root, `${name}-checkpoints.jsonl`);
   await writeCheckpoint(ctx.db, checkpointFile);
+  if (forgeCheckpoint) {
+    const c = JSON.parse(await fs.readFile(checkpointFile, 'utf8')) as { mac: string };
+    const mac = c.mac.replace(/^./, (x) => (x === '0' ? '1' : '0'));
+    await fs.writeFile(checkpointFile, `${JSON.stringify({ ...c, mac })}\n`);
+  }
   const files = new Map<string, Buffer>([
     [ORIGINAL, W.original],
     [SIGNED, signed],
@@ -207,6 +212,12 @@ describe('the inspection package', () => {
     expect(html).toContain(mjs);
     expect(html).toContain('webkitdirectory');
     expect(html).not.toMatch(/<script[^>]+src=|<link[^>]+href=|https?:\/\//);
+  });
+
+  it('fails when the server finds a checkpoint not signed by the trail key', async () => {
+    const r = await verify(await buildPackage('forged', true));
+    expect(r.out).toMatch(/✗ The server checked every row .*: the checkpoint of .* is not signed by the trail key/);
+    expect(r.code).not.toBe(0);
   });
 
   it.skipIf(!popplerTools)(

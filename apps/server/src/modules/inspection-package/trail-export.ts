@@ -5,7 +5,7 @@ import { and, asc, gt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { trail } from '../../db/schema/trail.ts';
 import { readAnchor } from '../../trail/trail-anchor.ts';
-import { readCheckpoints, type Checkpoint } from '../../trail/trail-checkpoint.ts';
+import { checkpointValid, readCheckpoints, type Checkpoint } from '../../trail/trail-checkpoint.ts';
 import { canonicalJson, GENESIS_HASH, rowHash, type TrailRow } from '../../trail/trail.service.ts';
 
 /*
@@ -162,11 +162,18 @@ export async function exportTrail(
   return { summary, sha256: hash.digest('hex') };
 }
 
-/** trail/checkpoints.json: this node's checkpoints that fall in the segment or pin it, and its newest anchor. */
+/**
+ * trail/checkpoints.json: this node's checkpoints that fall in the segment or pin it, and its newest anchor. Call
+ * before the statement is signed: a checkpoint whose MAC fails is written into `summary`'s server check.
+ */
 export async function readProof(checkpoints: Checkpoint[], anchorFile: string, summary: TrailSummary) {
   const { first, last } = summary;
   const inSegment =
     first === null || last === null ? [] : checkpoints.filter((c) => c.lastId >= first && c.lastId <= last);
+  // Their MACs the server can check (it holds the key): a forged one fails the statement's server check.
+  const forged = inSegment.find((c) => !checkpointValid(c));
+  if (forged && summary.serverCheck.ok)
+    summary.serverCheck = { ok: false, problem: `the checkpoint of ${forged.at} is not signed by the trail key` };
   const anchor = await readAnchor(anchorFile);
   return {
     note:
