@@ -4,7 +4,6 @@ import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import { once } from 'node:events';
-import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { downloadTasks } from '../../db/schema/documents.ts';
@@ -77,7 +76,9 @@ class Writer {
 }
 
 export async function packEms(deps: PackDeps, task: Task): Promise<{ sha256: string; size: number }> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'edoc-ems-'));
+  // In the blob store's temporary folder: on the data disk, and swept at start-up should a crash leave it behind.
+  await fs.mkdir(deps.store.tmpDir, { recursive: true });
+  const dir = await fs.mkdtemp(path.join(deps.store.tmpDir, 'ems-'));
   try {
     const { files, report, exported } = await writeXml(deps, task, dir);
     // Kind inspection (part 5): the trail segment, its proof, the certificate, the signed statement over every file,

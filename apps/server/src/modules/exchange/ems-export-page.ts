@@ -43,7 +43,11 @@ export interface Page {
 
 const group = <T, K>(rows: T[], key: (r: T) => K) => {
   const out = new Map<K, T[]>();
-  for (const r of rows) out.set(key(r), [...(out.get(key(r)) ?? []), r]);
+  for (const r of rows) {
+    const list = out.get(key(r));
+    if (list) list.push(r);
+    else out.set(key(r), [r]);
+  }
   return out;
 };
 
