@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient, type MutationM
 import type { ImportDecideBody, ImportState } from '@edoc/contract/exchange-import';
 import { exchangeImportRoutes } from '@edoc/contract/exchange-import-routes';
 import type { RouteInput } from '@edoc/contract/route';
+import { useTranslation } from 'react-i18next';
 import { call } from '../../lib/api-client';
 import { useProjectKey, type ProjectKey } from '../../lib/project-query';
 import { uploadForm } from '../../lib/upload';
@@ -15,12 +16,20 @@ export const RUNNING: ReadonlySet<ImportState> = new Set(['uploaded', 'validatin
 /** Under the entered project, so another project's imports never show from the cache. */
 const importsKey = (project: ProjectKey) => [...project, 'exchange-imports'] as const;
 
+/**
+ * The server words an import's failure and its rows' problems in the request's language: a query per language, so
+ * switching it asks again instead of showing the other language's reasons.
+ */
+function useReadKey(part: string) {
+  return [...importsKey(useProjectKey()), part, useTranslation().i18n.language] as const;
+}
+
 export type ImportRowsQuery = NonNullable<RouteInput<typeof exchangeImportRoutes.rows>['query']>;
 
 /** A page of the project's imports; asks again every 2 s while one of them is being checked or filed. */
 export function useImports(query: { page: number; pageSize: number }) {
   return useQuery({
-    queryKey: [...importsKey(useProjectKey()), 'list', query],
+    queryKey: [...useReadKey('list'), query],
     queryFn: () => call(exchangeImportRoutes.list, { query }),
     placeholderData: keepPreviousData,
     refetchInterval: (q) => (q.state.data?.rows.some((r) => RUNNING.has(r.state)) ? IMPORT_POLL_MS : false),
@@ -30,7 +39,7 @@ export function useImports(query: { page: number; pageSize: number }) {
 /** One import; followed every 2 s while its job runs. */
 export function useImport(id: number | null) {
   return useQuery({
-    queryKey: [...importsKey(useProjectKey()), 'one', id ?? 0],
+    queryKey: [...useReadKey('one'), id ?? 0],
     queryFn: () => call(exchangeImportRoutes.get, { params: { id: id ?? 0 } }),
     enabled: id !== null,
     refetchInterval: (q) => (q.state.data && RUNNING.has(q.state.data.state) ? IMPORT_POLL_MS : false),
@@ -40,7 +49,7 @@ export function useImport(id: number | null) {
 /** A page of an import's preview rows, filtered and paged by the server (a package may hold 100,000 objects). */
 export function useImportRows(id: number, query: ImportRowsQuery, enabled: boolean) {
   return useQuery({
-    queryKey: [...importsKey(useProjectKey()), 'rows', id, query],
+    queryKey: [...useReadKey('rows'), id, query],
     queryFn: () => call(exchangeImportRoutes.rows, { params: { id }, query }),
     placeholderData: keepPreviousData,
     enabled,
