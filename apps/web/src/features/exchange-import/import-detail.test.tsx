@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { importDecideBody } from '@edoc/contract/exchange-import';
 import { exchangeImportRoutes } from '@edoc/contract/exchange-import-routes';
 import { siteRoutes } from '@edoc/contract/site-routes';
 import { folderRoutes } from '@edoc/contract/folder-routes';
@@ -37,11 +38,15 @@ const problemRow = importRowOf(2, {
   ],
 });
 
-/** The bodies of the decision calls, as sent. */
+/** The bodies of the decision calls, as sent; each one the contract's schema takes. */
 const decisions = (fetchMock: ReturnType<typeof mockApi>) =>
   fetchMock.mock.calls
     .filter(([u, init]) => init?.method === 'POST' && String(u).endsWith('/exchange/import/4/rows'))
-    .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
+    .map(([, init]) => {
+      const body = JSON.parse(String(init?.body)) as unknown;
+      importDecideBody.parse(body);
+      return body;
+    });
 const rowQueries = (fetchMock: ReturnType<typeof mockApi>) =>
   fetchMock.mock.calls
     .map(([u]) => new URL(String(u), 'http://x'))

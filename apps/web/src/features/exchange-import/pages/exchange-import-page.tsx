@@ -74,7 +74,8 @@ export function ExchangeImportPage() {
               />
             ) : null}
           </>
-        ) : (
+        ) : session.closed ? null : (
+          // A closed project says so in its banner; here only the missing right needs saying.
           <Typography.Paragraph id="exchange-import-no-right">{t('exchangeImport.noRight')}</Typography.Paragraph>
         )}
       </Card>
