@@ -17,7 +17,6 @@ import type { StoreConfig } from '../../storage/create-blob-store.ts';
 import { pathOf } from '../../access/folder-rights.ts';
 import { signedDownload, type SignedVersion } from '../seal/signed-copy.ts';
 import { versionsWithESignatures } from '../seal/e-signature-page.ts';
-import { packEms } from '../exchange/ems-export-pack.ts';
 import { certifiedCopiesOf } from '../certified-copy/certified-copy-read.ts';
 import type { FromWorker, PackJob, ToWorker } from './pack-worker.ts';
 
@@ -45,6 +44,18 @@ export function failureText(err: unknown): string {
   if (err instanceof PackError) return JSON.stringify({ code: err.code, params: err.params });
   const reason = err instanceof Error ? err.message : String(err);
   return JSON.stringify({ code: 'download_pack_failed', params: { reason: reason.slice(0, 500) } });
+}
+
+type Task = typeof downloadTasks.$inferSelect;
+type Packer = (deps: PackDeps, task: Task) => Promise<{ sha256: string; size: number }>;
+
+/**
+ * How tasks of other kinds than 'files' are packed (issue 28: exchange/ems-export-pack.ts registers 'ems' and
+ * 'inspection' as it loads), so this module knows none of them (modules import each other one way only).
+ */
+const PACKERS = new Map<string, Packer>();
+export function registerPacker(kind: string, packer: Packer): void {
+  PACKERS.set(kind, packer);
 }
 
 /** The queue's handler (registered in main.ts and the test context). */
@@ -124,8 +135,9 @@ export async function packTask(deps: PackDeps, taskId: number): Promise<void> {
   const packing = and(eq(downloadTasks.id, task.id), eq(downloadTasks.status, DownloadStatus.Packing));
   let stored: { sha256: string; size: number };
   try {
-    // Issue 28: an export (kind ems / inspection) packs an eTMF-EMS package (exchange/ems-export-pack.ts).
-    stored = task.kind === 'files' ? await buildZip(deps, task) : await packEms(deps, task);
+    const packer = task.kind === 'files' ? buildZip : PACKERS.get(task.kind);
+    if (!packer) throw new Error(`no packer for download tasks of kind ${task.kind}`);
+    stored = await packer(deps, task);
   } catch (err) {
     await deps.db
       .update(downloadTasks)

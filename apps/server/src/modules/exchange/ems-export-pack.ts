@@ -12,7 +12,7 @@ import { countries, projects, sites } from '../../db/schema/projects.ts';
 import { tmfModels } from '../../db/schema/tmf-models.ts';
 import { inspectionExtras } from '../inspection-package/inspection-extras.ts';
 import { signedPdf } from '../seal/signed-copy.ts';
-import { runPack, STATUS_NAMES, STORED, type PackDeps } from '../download/download-pack.ts';
+import { registerPacker, runPack, STATUS_NAMES, STORED, type PackDeps } from '../download/download-pack.ts';
 import type { PackFile } from '../download/pack-worker.ts';
 import { alpha3Of } from './ems-countries.ts';
 import { contentUrl } from './ems-paths.ts';
@@ -74,6 +74,11 @@ class Writer {
     return this.hash.digest('hex');
   }
 }
+
+// The download center's queue packs export tasks with packEms. Registered as this file loads: the server (main.ts,
+// through app.ts and ems-export.routes.ts), the tests and the bench import it before any job runs.
+registerPacker('ems', packEms);
+registerPacker('inspection', packEms);
 
 export async function packEms(deps: PackDeps, task: Task): Promise<{ sha256: string; size: number }> {
   // In the blob store's temporary folder: on the data disk, and swept at start-up should a crash leave it behind.

@@ -3,6 +3,8 @@ import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
 import { routes } from '../../plugins/route.ts';
 import { createExport, exportOptionsOf } from './ems-export.service.ts';
+// Registers the export's packer with the download center's queue (see ems-export-pack.ts).
+import './ems-export-pack.ts';
 
 /**
  * Exchange part 1 (issue 28, docs/exchange.md): any member exports what they may view and download, as a task of the
