@@ -63,10 +63,14 @@ function useRefresh() {
   return () => queryClient.invalidateQueries({ queryKey });
 }
 
-/** Sends the zip (multipart `file`) with its progress; the answer is the new import, being checked. */
+/**
+ * Sends the zip (multipart `file`) with its progress; the answer is the new import, being checked. A refusal is
+ * shown under the drop area (silentError: not a second time as a message).
+ */
 export function useUploadPackage() {
   const refresh = useRefresh();
   return useMutation({
+    meta: { silentError: true },
     mutationFn: ({ file, onProgress }: { file: File; onProgress: (fraction: number) => void }) => {
       const form = new FormData();
       form.append('file', file, file.name);

@@ -8,7 +8,7 @@ import { byId, findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
 import { importOf } from '../../test/exchange-import-fixtures';
 import { enterProject } from '../../test/session';
-import { mockXhr, ok } from '../document/fake-xhr';
+import { mockXhr, ok, refused } from '../document/fake-xhr';
 
 beforeAll(() => Promise.all([import('../../app/layouts/area-layout'), import('./pages/exchange-import-page')]), 60_000);
 
@@ -52,7 +52,11 @@ describe('the EMS import page', () => {
       ...serve(exchangeImportRoutes.list, { total: 0, rows: [] }),
       ...serve(exchangeImportRoutes.get, importOf(9, { state: 'validating', progress: 10 })),
     });
-    const sent = mockXhr(() => ok(importOf(9, { state: 'uploaded', progress: 0 })));
+    const sent = mockXhr((request) =>
+      (request.body.get('file') as File).name === 'fake.zip'
+        ? refused(400, 'exchange_package_unreadable', 'The package is not a zip edoc can read')
+        : ok(importOf(9, { state: 'uploaded', progress: 0 })),
+    );
     const router = renderApp('/exchange/import');
     expect(await screen.findByText('No imports yet')).toBeInTheDocument();
 
@@ -65,12 +69,17 @@ describe('the EMS import page', () => {
       expect(byId('exchange-import-upload-error')).toHaveTextContent('huge.zip is larger than 512 MB'),
     );
     expect(sent).toHaveLength(0);
+    // The server's own refusal (a .zip that is no zip) is said in the same place.
+    fireEvent.change(fileInput(), { target: { files: [new File(['no'], 'fake.zip', { type: 'application/zip' })] } });
+    await waitFor(() =>
+      expect(byId('exchange-import-upload-error')).toHaveTextContent('The package is not a zip edoc can read'),
+    );
 
     fireEvent.change(fileInput(), { target: { files: [new File(['PK'], 'tmf.zip', { type: 'application/zip' })] } });
     await waitFor(() => expect(router.state.location.pathname).toBe('/exchange/import/9'));
-    expect(sent).toHaveLength(1);
-    expect(sent[0].url).toBe('/edoc/exchange/import');
-    expect((sent[0].body.get('file') as File).name).toBe('tmf.zip');
+    expect(sent).toHaveLength(2);
+    expect(sent[1].url).toBe('/edoc/exchange/import');
+    expect((sent[1].body.get('file') as File).name).toBe('tmf.zip');
     expect(await findById('exchange-import-running')).toHaveTextContent('Checking the package');
   });
 
