@@ -201,7 +201,7 @@ describe('an EMS import', () => {
     renderApp('/exchange/import/4');
     expect(await screen.findByText('Import done')).toBeInTheDocument();
     expect(byId('exchange-summary-filed')).toHaveTextContent('1');
-    expect(await findById('exchange-row-document-1')).toHaveAttribute('href', '/work?doc=77');
+    expect(await findById('exchange-row-document-1')).toHaveAttribute('href', '/work?folder=12&doc=77');
     expect(document.getElementById('exchange-start')).toBeNull();
   });
 });

@@ -10,6 +10,10 @@ export interface PlaceNames {
   site: (id: number | null) => string | null;
 }
 
+/** The workspace on the folder it was filed in, its panel open on the document. */
+const documentAddress = (folderId: number | null, documentId: number) =>
+  `${paths.project.work}?${folderId === null ? '' : `folder=${folderId}&`}doc=${documentId}`;
+
 /** The edoc code it maps to, or the package's own in the warning colour when the project has none to match. */
 function Place({ mapped, source }: { mapped: string | null; source: string | null }) {
   if (mapped) return <span>{mapped}</span>;
@@ -151,7 +155,7 @@ export function ImportRowsTable(props: {
             <Space size={4}>
               <span title={row.error ?? undefined}>{t(`exchangeImport.rowState.${row.state}`)}</span>
               {row.documentId !== null ? (
-                <Link id={`exchange-row-document-${row.id}`} to={`${paths.project.work}?doc=${row.documentId}`}>
+                <Link id={`exchange-row-document-${row.id}`} to={documentAddress(row.target.folderId, row.documentId)}>
                   {t('exchangeImport.row.open')}
                 </Link>
               ) : null}
