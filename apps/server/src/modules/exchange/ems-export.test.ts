@@ -21,6 +21,8 @@ import { createTestContext, type TestContext } from '../../test/context.ts';
 import { joinProject, SAMPLE, type ProjectPerson } from '../../test/factories.ts';
 import { client } from '../../test/requests.ts';
 import { signedWorld } from '../../test/signed-fixture.ts';
+import { packTask } from '../download/download-pack.ts';
+import './ems-export-pack.ts';
 import { companyModel, ichModel } from '../../test/tmf-project-fixture.ts';
 
 const run = promisify(execFile);
@@ -312,6 +314,50 @@ describe('the selection, through the caller rights', () => {
     });
     const row = await settled(W.world.pm.token, res.data.id);
     expect(row.report).toMatchObject({ documents: 3, objects: 3 });
+  });
+
+  it('refuses a project without a TMF model', async () => {
+    const [{ modelId }] = await ctx.db
+      .select({ modelId: projects.tmfModelId })
+      .from(projects)
+      .where(eq(projects.id, W.world.projectId));
+    await ctx.db.update(projects).set({ tmfModelId: null }).where(eq(projects.id, W.world.projectId));
+    try {
+      const res = await exportAs(W.world.pm, { kind: 'ems' });
+      expect(res.statusCode).toBe(409);
+      expect(res.body).toContain('exchange_export_no_model');
+    } finally {
+      await ctx.db.update(projects).set({ tmfModelId: modelId }).where(eq(projects.id, W.world.projectId));
+    }
+  });
+
+  it('reports a document deleted between the request and the pack', async () => {
+    const [task] = await ctx.db
+      .insert(downloadTasks)
+      .values({
+        projectId: W.world.projectId,
+        userId: W.world.pm.id,
+        name: 'deleted meanwhile',
+        documentIds: [doc.siteTwo],
+        kind: 'ems',
+        selection: { kind: 'ems', allVersions: true },
+        expiresAt: new Date(Date.now() + 86_400_000),
+      })
+      .returning();
+    const deletedAt = new Date();
+    await ctx.db.update(documents).set({ deletedAt }).where(eq(documents.id, doc.siteTwo));
+    try {
+      await packTask({ db: ctx.db, blobs: ctx.deps.blobs, store: ctx.deps.config }, task.id);
+    } finally {
+      await ctx.db.update(documents).set({ deletedAt: null }).where(eq(documents.id, doc.siteTwo));
+    }
+    const [done] = await ctx.db.select().from(downloadTasks).where(eq(downloadTasks.id, task.id));
+    expect(done.status).toBe(1);
+    expect(done.report).toMatchObject({
+      documents: 0,
+      objects: 0,
+      leftOut: [{ documentId: doc.siteTwo, code: 'exchange_left_deleted' }],
+    });
   });
 
   it('refuses an empty selection, naming why', async () => {
