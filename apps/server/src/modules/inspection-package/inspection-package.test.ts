@@ -171,6 +171,18 @@ describe('the inspection package', () => {
     expect(r.out).toContain(`✗ ${ORIGINAL}: its SHA-256 is not the one the manifest-sha256.txt gives (changed).`);
   });
 
+  it('fails on a file no signed list names, and lets pass what a desktop adds to the folder', async () => {
+    const dir = await tampered('added', 'README.txt', (b) => b);
+    await fs.writeFile(path.join(dir, 'docs/extra.pdf'), W.original);
+    await fs.writeFile(path.join(dir, 'docs/.DS_Store'), 'x');
+    const r = await verify(dir);
+    expect(r.out).toContain('✗ docs/extra.pdf: in the package but in no signed list.');
+    expect(r.out).toContain(
+      '· docs/.DS_Store: a file the computer added to the folder; not part of the package, ignored.',
+    );
+    expect(r.code).not.toBe(0);
+  });
+
   it('names a changed trail row and a removed one', async () => {
     const file = 'trail/trail.jsonl';
     const rows = (await fs.readFile(path.join(pkg, file), 'utf8')).trim().split('\n');

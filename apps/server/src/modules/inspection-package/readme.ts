@@ -21,6 +21,7 @@ How to verify
 - In a browser: open verify/verify.html, choose the unzipped folder or the zip, read the results.
 - With Node.js 20 or later: node verify/verify.mjs <unzipped folder or the zip> [--lang=zh-CN]
   Exit code 0 only when every check holds.
+- A zip over 2 GB: unzip it and verify the folder (the zip is read into memory).
 - Compare the certificate's fingerprint the verifier prints with the one edoc shows (System > Signing certificate).
 
 What it cannot check
@@ -48,6 +49,7 @@ edoc 检查包 — ${projectCode}
 - 浏览器：打开 verify/verify.html，选择解压后的文件夹或 zip，查看结果。
 - Node.js 20 及以上：node verify/verify.mjs <解压后的文件夹或 zip> [--lang=zh-CN]
   仅当全部校验通过时退出码为 0。
+- 超过 2 GB 的 zip：请先解压，再校验文件夹（zip 会整个读入内存）。
 - 将校验器显示的证书指纹与 edoc 中显示的（系统 > 签名证书）比对。
 
 无法校验的内容

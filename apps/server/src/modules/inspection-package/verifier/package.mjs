@@ -5,6 +5,8 @@ import { checkTrail } from './trail.mjs';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Files: the signed statement's list, manifest-sha256.txt and exchange.xml's INTEGRITY.
+const DESKTOP_FILES = /(^|\/)(\.DS_Store|Thumbs\.db|desktop\.ini)$|^__MACOSX\//i;
+
 const unescapeXml = (s) =>
   s.replace(/&(lt|gt|quot|apos|amp);/g, (_, e) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[e]);
 
@@ -78,8 +80,16 @@ export async function verifyPackage(pkg) {
       'certificate/statement.json',
       'certificate/statement.sig',
     ]);
-    for (const p of pkg.paths)
-      if (!listed.has(p)) results.push({ status: 'fail', key: 'file_unlisted', params: { path: p } });
+    for (const path of pkg.paths) {
+      if (listed.has(path)) continue;
+      // What a desktop adds to a folder it shows (Finder, Explorer, macOS's unzip) is said, not failed.
+      const desktop = DESKTOP_FILES.test(path);
+      results.push({
+        status: desktop ? 'note' : 'fail',
+        key: desktop ? 'file_desktop' : 'file_unlisted',
+        params: { path },
+      });
+    }
   }
   if (pkg.has('manifest-sha256.txt')) {
     const list = text(await pkg.read('manifest-sha256.txt'))
