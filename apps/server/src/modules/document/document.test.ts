@@ -73,6 +73,14 @@ describe('creating a document with its file', () => {
     const rows = await trailOf(ctx.db, 'document', fileId);
     expect(rows.map((r) => r.type)).toEqual([1]);
     expect(rows[0].newValue).toMatchObject({ fileName: '方案 v1.pdf', versionNo: 'V1.0' });
+    // Issue 28: edoc's own document has no source; one an import brought names its system (the panel's Source tab).
+    expect(list.data.data[0].sourceSystem).toBeNull();
+    const imported = (source: string | null) =>
+      ctx.db.update(documents).set({ sourceSystem: source }).where(eq(documents.id, fileId));
+    await imported('VeevaCRO');
+    const again = await client(ctx.app, world.pm.token).call(documentRoutes.list, { query: { fileId } });
+    expect(again.data.data[0].sourceSystem).toBe('VeevaCRO');
+    await imported(null);
   });
 
   it("refuses a second document of the same name in the folder, ignoring case: 'Duplicate file name!'", async () => {
