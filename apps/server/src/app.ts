@@ -70,6 +70,7 @@ import { libraryRoutes } from './modules/library/library.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { inspectorRoutes } from './modules/inspector/inspector.routes.ts';
 import { emsExportRoutes } from './modules/exchange/ems-export.routes.ts';
+import { emsImportRoutes } from './modules/exchange/ems-import.routes.ts';
 import { registerInspectionTrail } from './modules/inspector/inspection-trail.ts';
 import { registerMetrics } from './modules/metrics/metrics.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -127,6 +128,7 @@ const MODULES: Array<(api: Api, deps: Deps) => void> = [
   boardRoutes,
   reportRoutes,
   emsExportRoutes,
+  emsImportRoutes,
 ];
 
 /**

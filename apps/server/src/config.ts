@@ -37,6 +37,11 @@ const schema = z.object({
     .int()
     .min(1)
     .default(512 * 1024 * 1024),
+  /**
+   * Issue 28 part 2: a folder on this machine whose zips and folders the system or a company administrator may import
+   * by path (packages too large to upload). Unset: off.
+   */
+  IMPORT_DIR: z.string().min(1).optional(),
   /** A blob no row references is removed only after this long (a row may still be committing). */
   BLOB_GRACE_SECONDS: z.coerce.number().int().min(0).default(3600),
   /** How often a worker activates archived documents whose effective date has come (7 → 6). */

@@ -18,6 +18,8 @@ import { seedShippedTemplates } from './modules/template/template.service.ts';
 import { ensureShippedTmfModels } from './modules/tmf-model/tmf-model-shipped.ts';
 import { ensureShippedMilestoneTypes } from './modules/milestone/milestone-shipped.ts';
 import { createPackHandler, DOWNLOAD_QUEUE } from './modules/download/download-pack.ts';
+import { createFileHandler } from './modules/exchange/ems-import-file.ts';
+import { createPreviewHandler } from './modules/exchange/ems-import-preview.ts';
 import { sweepExpiredDownloads } from './modules/download/download.service.ts';
 import { sweepTickets } from './modules/download/ticket.service.ts';
 import { activateDue } from './modules/library/archive.service.ts';
@@ -71,6 +73,9 @@ const jobs = await startJobs({
       err ? late.app?.log.warn({ err }, m) : late.app?.log.info(m),
     ),
     [DOWNLOAD_QUEUE]: createPackHandler({ db, blobs, store: config }),
+    // Exchange (issue 28 part 2): an EMS import's checks and preview, then its filing.
+    'exchange.preview': createPreviewHandler({ config, db, blobs }),
+    'exchange.file': createFileHandler({ config, db, blobs }),
   },
   onError: (err) => late.app?.log.error({ err }, 'job error'),
 });

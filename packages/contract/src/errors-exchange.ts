@@ -34,13 +34,97 @@ export const EXCHANGE_ERRORS = {
     'The signed copy of version {version} could not be made (the PDF cannot be rewritten or carries its own digital signature): its stored file alone is exported',
   ],
   // part 2: EMS import (package checks, preview, filing)
+  exchange_package_unreadable: [
+    400,
+    '导入包无法读取：不是有效的zip文件',
+    'The package cannot be read: it is not a valid zip file',
+  ],
+  exchange_package_path: [
+    400,
+    '导入包中的路径 {path} 指向包外（..、绝对路径、盘符或反斜杠），已拒绝',
+    'The package names a path that leaves it ({path}: .., absolute, a drive letter or a back-slash): refused',
+  ],
+  exchange_package_too_many: [
+    400,
+    '导入包的条目或对象超过上限 {max}，已拒绝',
+    'The package holds more entries or objects than the limit of {max}: refused',
+  ],
+  exchange_package_too_large: [
+    400,
+    '导入包解压后的大小超过上限，已拒绝',
+    'The package unpacks to more than the limit: refused',
+  ],
+  exchange_package_ratio: [
+    400,
+    '导入包中的 {path} 压缩比超过100:1或大小与声明不符（疑似压缩炸弹），已拒绝',
+    'The package entry {path} is compressed more than 100:1 or larger than it declares (a zip bomb): refused',
+  ],
+  exchange_package_doctype: [
+    400,
+    'exchange.xml 含有DOCTYPE声明，已拒绝（不展开任何实体）',
+    'exchange.xml carries a DOCTYPE: refused (no entity is ever expanded)',
+  ],
+  exchange_package_xml: [
+    400,
+    'exchange.xml 第 {line} 行不符合交换标准：{reason}',
+    'exchange.xml does not follow the exchange standard at line {line}: {reason}',
+  ],
+  exchange_package_no_xml: [400, '导入包根目录中没有 exchange.xml', 'The package has no exchange.xml at its root'],
+  exchange_package_failed: [500, '导入包处理失败：{reason}', 'The package could not be processed: {reason}'],
+  exchange_import_state: [
+    409,
+    '导入当前状态为 {state}，不能执行此操作',
+    'The import is {state}: this step is not possible now',
+  ],
+  exchange_import_nothing: [
+    400,
+    '没有可归档的行：请接受至少一行没有阻止性问题的对象',
+    'Nothing to file: accept at least one row without a blocking problem',
+  ],
+  exchange_import_dir_off: [
+    400,
+    '服务器未配置导入目录（IMPORT_DIR），无法从服务器路径导入',
+    'The server has no import folder (IMPORT_DIR): a server path cannot be imported',
+  ],
+  exchange_import_path: [
+    400,
+    '{field}不在服务器导入目录中，或不是zip文件或文件夹',
+    '{field} is not a zip file or folder under the server import folder',
+  ],
+  exchange_problem_unknown_artifact: [
+    400,
+    '项目的TMF模型中没有工件 {number}',
+    "The project's TMF model has no artifact {number}",
+  ],
+  exchange_problem_unknown_country: [400, '项目中没有国家 {code}', 'The project has no country {code}'],
+  exchange_problem_unknown_site: [400, '项目中没有中心 {code}', 'The project has no site {code}'],
+  exchange_problem_no_folder: [
+    400,
+    '没有文件夹对应工件 {number}：请选择目标文件夹',
+    'No folder stands for artifact {number}: choose the target folder',
+  ],
+  exchange_problem_no_rights: [403, '您在文件夹 {folder} 没有导入权限', 'You may not import into the folder {folder}'],
+  exchange_problem_missing_file: [400, '导入包中缺少文件 {path}', 'The package lacks the file {path}'],
+  exchange_problem_checksum_mismatch: [
+    400,
+    '文件 {path} 的SHA-256与INTEGRITY不符',
+    "The file {path} does not match its INTEGRITY's SHA-256",
+  ],
+  exchange_problem_unreadable_file: [400, '文件 {path} 无法读取', 'The file {path} cannot be read'],
+  exchange_problem_no_version: [400, '对象没有带文件的版本', 'The object has no version with a file'],
+  exchange_problem_bad_date: [
+    400,
+    '日期 {value} 不是 DD-MON-YYYY 格式，未导入',
+    'The date {value} is not of the form DD-MON-YYYY: left out',
+  ],
+  exchange_problem_unknown_integrity: [
+    400,
+    '文件 {path} 的校验值 {value} 不是SHA256，无法核对',
+    'The file {path} has an INTEGRITY ({value}) other than SHA256: it cannot be checked',
+  ],
   // part 3: bulk import without EMS
   // part 4: certified copies
-  certify_not_current: [
-    409,
-    '只能核证文档的当前版本',
-    "Only the document's current version can be certified",
-  ],
+  certify_not_current: [409, '只能核证文档的当前版本', "Only the document's current version can be certified"],
   certify_already: [409, '该版本已核证为副本', 'This version is already certified as a copy'],
   certify_pages_unchecked: [
     400,

@@ -175,6 +175,7 @@ export const importRowsQuery = z.object({
   decision: z.enum([...IMPORT_DECISIONS, 'none'], 'invalid_value').optional(),
 });
 export const importRowPage = z.object({ total: z.number(), rows: z.array(importRow) });
+export type ImportRowPage = z.infer<typeof importRowPage>;
 
 /** A corrected target: only what is given changes; folderId implies its artifact. */
 export const importTargetInput = z.object({

@@ -81,6 +81,8 @@ export const TRAIL_OBJECT_LABELS: Record<TrailObjectType, Label> = {
   tmf_health_mail: ['TMF健康度每周邮件', 'TMF health weekly mail'],
   // Exchange (issue 28) part 1
   exchange_export: ['TMF交换包导出', 'TMF exchange export'],
+  // part 2
+  exchange_import: ['TMF交换包导入', 'TMF exchange import'],
 };
 
 /**
@@ -165,6 +167,18 @@ export const TRAIL_FIELD_LABELS: Record<string, Label> = {
   documentsExported: ['导出的文档行数', 'Document rows exported'],
   qcStagesExported: ['导出的质控环节行数', 'QC stage rows exported'],
   issuesExported: ['导出的质量问题行数', 'Quality issue rows exported'],
+  // an EMS import (issue 28 part 2)
+  importId: ['导入编号', 'Import number'],
+  packageName: ['导入包', 'Package'],
+  packageSize: ['导入包大小（字节）', 'Package size (bytes)'],
+  serverPath: ['服务器路径', 'Server path'],
+  sourceSystem: ['来源系统', 'Source system'],
+  sourceObjectId: ['来源对象编号', 'Source object id'],
+  imported: ['从交换包导入', 'Imported from an exchange package'],
+  objects: ['对象数', 'Objects'],
+  accepted: ['接受的行数', 'Rows accepted'],
+  filed: ['已归档的行数', 'Rows filed'],
+  failed: ['未能归档的行数', 'Rows not filed'],
   // Exchange (issue 28) part 1: an export's selection
   countries: ['国家', 'Countries'],
   sites: ['中心', 'Sites'],

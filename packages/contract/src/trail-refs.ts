@@ -122,6 +122,13 @@ export const TRAIL_NUMBER_KEYS = [
   'itemsOverdue',
   'itemsNotApplicable',
   'documentsListed',
+  // an EMS import (issue 28 part 2): its number, the package's size and its rows' counts
+  'importId',
+  'packageSize',
+  'objects',
+  'accepted',
+  'filed',
+  'failed',
   // a certified copy (issue 28 part 4): the pages checked
   'pages',
 ] as const;

@@ -21,11 +21,44 @@ export const exchangeExport = z.object({
   statuses: z.array(docStatus),
   documentDateFrom: optText,
   documentDateTo: optText,
+  /** The milestone by its type's code and place ("irb_iec_approval S01"); absent in rows written before it. */
+  milestone: optText.optional(),
   allVersions: z.boolean(),
   documentsExported: z.number(),
   documentIds: z.array(id),
 });
 // part 2: EMS import
+/** An EMS import asked for (objectType exchange_import, type Create): the package by name and size, or its server path. */
+export const exchangeImportCreated = z.object({
+  packageName: text,
+  packageSize: z.number().nullable(),
+  serverPath: optText,
+});
+/**
+ * An import's step (type Update): accepted for filing, cancelled, or done; the counts of its rows at that step. The
+ * source system's events are never edoc trail rows: they are kept as source audit records.
+ */
+export const exchangeImportStep = z.object({
+  state: coded(text, ['filing', 'done', 'cancelled']),
+  packageName: text,
+  sourceSystem: optText,
+  objects: z.number(),
+  accepted: z.number(),
+  filed: z.number(),
+  failed: z.number(),
+});
+/** A document filed by an import (objectType document, type Create): one row for the object and all its versions. */
+export const exchangeImported = z.object({
+  imported: z.literal(true),
+  importId: id,
+  sourceSystem: optText,
+  sourceObjectId: text,
+  name: text,
+  folderId: id,
+  artifact: optText,
+  versions: z.array(text),
+  docStatus,
+});
 // part 3: bulk import
 // part 4: certified copies
 /**

@@ -189,6 +189,10 @@ export const TRAIL_OBJECT_VALUE_LABELS: Partial<Record<TrailObjectType, Record<s
     levels: { trial: ['试验', 'Trial'], country: ['国家', 'Country'], site: ['中心', 'Site'] },
     statuses: TRAIL_VALUE_LABELS.docStatus,
   },
+  // part 2: an import's steps.
+  exchange_import: {
+    state: { filing: ['归档中', 'Filing'], done: ['已完成', 'Done'], cancelled: ['已取消', 'Cancelled'] },
+  },
   tmf_health_mail: { groupBy: TMF_GROUP_BY_LABELS },
   // A background job retried or cancelled by the system administrator (issue 29 part 6).
   job: {

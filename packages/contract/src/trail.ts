@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { ALERT_KINDS } from './alert.ts';
 import { TrailType } from './enums.ts';
 import { FolderType } from './permissions.ts';
-import { certifiedCopyMade, exchangeExport } from './trail-shapes-exchange.ts';
+import {
+  certifiedCopyMade,
+  exchangeExport,
+  exchangeImportCreated,
+  exchangeImported,
+  exchangeImportStep,
+} from './trail-shapes-exchange.ts';
 
 /*
  * What each trail row says: one schema per (trail type, object type) pair the server writes, giving the shape
@@ -254,6 +260,9 @@ export const TRAIL_ENTRIES = [
   // part 1: EMS export
   entry(TrailType.View, 'exchange_export', { new: exchangeExport }),
   // part 2: EMS import
+  entry(TrailType.Create, 'exchange_import', { new: exchangeImportCreated }),
+  entry(TrailType.Update, 'exchange_import', { new: exchangeImportStep }),
+  entry(TrailType.Create, 'document', { new: exchangeImported }),
   // part 3: bulk import
   // part 4: certified copies
   entry(TrailType.Update, 'document', { new: certifiedCopyMade }),

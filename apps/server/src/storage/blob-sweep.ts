@@ -4,6 +4,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { boardAttachments } from '../db/schema/board.ts';
 import { documentVersions, downloadTasks, renditions } from '../db/schema/documents.ts';
 import { editSessions } from '../db/schema/editing.ts';
+import { exchangeImports } from '../db/schema/exchange.ts';
 import { users } from '../db/schema/users.ts';
 import { signatures } from '../db/schema/workflow.ts';
 import type { BlobStore } from './blob-store.ts';
@@ -55,6 +56,8 @@ async function referenced(db: Db | Tx, among?: string[]): Promise<Set<string>> {
     union select ${renditions.pdfSha256} from ${renditions} where ${only(renditions.pdfSha256)}
     union select ${downloadTasks.sha256} from ${downloadTasks} where ${only(downloadTasks.sha256)}
     union select ${boardAttachments.sha256} from ${boardAttachments} where ${only(boardAttachments.sha256)}
+    union select ${exchangeImports.packageSha256} from ${exchangeImports}
+      where ${exchangeImports.state} not in ('done', 'failed', 'cancelled') and ${only(exchangeImports.packageSha256)}
     union select ${editSessions.workingSha256} from ${editSessions}
       where ${editSessions.endedAt} is null and ${only(editSessions.workingSha256)}`);
   return new Set(rows.rows.map((r) => r.sha));

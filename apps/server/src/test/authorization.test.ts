@@ -13,6 +13,7 @@ import { customReports } from '../db/schema/reports.ts';
 import { templates } from '../db/schema/templates.ts';
 import { milestoneTypes } from '../db/schema/milestones.ts';
 import { qualityIssues } from '../db/schema/quality.ts';
+import { exchangeImports } from '../db/schema/exchange.ts';
 import { expectedItems } from '../db/schema/expected.ts';
 import { tmfArtifacts, tmfModels } from '../db/schema/tmf-models.ts';
 import { INSPECTOR_ROUTES, inspectorUseOf } from '../access/inspector.policy.ts';
@@ -204,6 +205,11 @@ beforeAll(async () => {
       assigneeId: world.staff.id,
     })
     .returning();
+  // An EMS import of project 1 in preview (issue 28 part 2), by the administrator.
+  const [exchangeImport] = await ctx.db
+    .insert(exchangeImports)
+    .values({ projectId: world.projectId, userId: world.pm.id, kind: 'ems', state: 'preview', packageName: 'm.zip' })
+    .returning();
   // An expected trial-level document of project 1 (issue 27 part 4), of any artifact.
   const [artifact] = await ctx.db.select({ id: tmfArtifacts.id }).from(tmfArtifacts).limit(1);
   const [expectedItem] = await ctx.db
@@ -242,6 +248,7 @@ beforeAll(async () => {
     tmfModel: tmfModel.id,
     milestoneType: milestoneType.id,
     qualityIssue: qualityIssue.id,
+    exchangeImport: exchangeImport.id,
     expectedItem: expectedItem.id,
     codeType: codeType.id,
     code: code.id,

@@ -14,6 +14,8 @@ import { startJobs } from '../jobs/jobs.ts';
 import type { Deps } from '../lib/deps.ts';
 import { createMailHandler, MAIL_QUEUE } from '../mail/mailer.ts';
 import { createPackHandler, DOWNLOAD_QUEUE } from '../modules/download/download-pack.ts';
+import { createFileHandler } from '../modules/exchange/ems-import-file.ts';
+import { createPreviewHandler } from '../modules/exchange/ems-import-preview.ts';
 import { createBlobStore } from '../storage/create-blob-store.ts';
 
 export interface TestContext {
@@ -80,6 +82,9 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
       }),
       [CONVERT_QUEUE]: convertHandlerOf(config, db, blobs, () => {}, office),
       [DOWNLOAD_QUEUE]: createPackHandler({ db, blobs, store: config }),
+      // Exchange (issue 28 part 2): an EMS import's checks and preview, then its filing.
+      'exchange.preview': createPreviewHandler({ config, db, blobs }),
+      'exchange.file': createFileHandler({ config, db, blobs }),
     },
     onError: () => {},
   });

@@ -33,7 +33,8 @@ export type IdKind =
   | 'country'
   | 'milestoneType'
   | 'expectedItem'
-  | 'qualityIssue';
+  | 'qualityIssue'
+  | 'exchangeImport';
 
 export interface RoutePolicy {
   gate: Gate;

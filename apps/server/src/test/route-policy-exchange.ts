@@ -7,6 +7,16 @@ export const EXCHANGE_POLICY: Record<string, RoutePolicy> = {
   'POST /exchange/export': { gate: 'projectMember' },
   'GET /exchange/export/options': { gate: 'projectMember' },
   // part 2: EMS import
+  // Import needs importDoc on some folder (staff1 holds none); a server path, a system / company administrator.
+  'POST /exchange/import': { gate: 'projectMember', handlerRefuses: ['staff1'] },
+  'POST /exchange/import/server': { gate: 'projectMember', handlerRefuses: ['pm1', 'staff1'] },
+  'GET /exchange/import/list': { gate: 'projectMember', handlerRefuses: ['staff1'] },
+  'GET /exchange/import/{id}': withIds(member, { id: 'exchangeImport' }, { handlerRefuses: ['staff1'] }),
+  'GET /exchange/import/{id}/rows': withIds(member, { id: 'exchangeImport' }, { handlerRefuses: ['staff1'] }),
+  'POST /exchange/import/{id}/rows': withIds(member, { id: 'exchangeImport' }, { handlerRefuses: ['staff1'] }),
+  'POST /exchange/import/{id}/accept': withIds(member, { id: 'exchangeImport' }, { destructive: true }),
+  'POST /exchange/import/{id}/cancel': withIds(member, { id: 'exchangeImport' }, { destructive: true }),
+  'GET /file/source/{id}': withIds(member, { id: 'file' }, { handlerRefuses: ['staff1'] }),
   // part 3: bulk import
   // part 4: certified copies
   'POST /certified-copy/certify/{id}': withIds(member, { id: 'version' }, { handlerRefuses: ['staff1'] }),

@@ -1,0 +1,351 @@
+import { DocStatus, TrailType } from '@edoc/contract/enums';
+import { contentTypeOf, extensionOf } from '@edoc/contract/file-rules';
+import type { FolderRights } from '@edoc/contract/permissions';
+import { and, asc, eq } from 'drizzle-orm';
+import { projectFolders, rightsOfUser } from '../../access/folder-rights.ts';
+import { addVersion } from '../../access/versions.ts';
+import type { Tx } from '../../db/client.ts';
+import { documents, documentVersions } from '../../db/schema/documents.ts';
+import { exchangeImportRows, exchangeImports, sourceAuditRecords, sourceSignatures } from '../../db/schema/exchange.ts';
+import { countries, projects, sites } from '../../db/schema/projects.ts';
+import { users } from '../../db/schema/users.ts';
+import type { JobDeps } from './ems-import-package.ts';
+import type { JobHandler } from '../../jobs/jobs.ts';
+import type { StoredBlob } from '../../storage/blob-store.ts';
+import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
+import { refileDocuments } from '../expected/expected-filing.ts';
+import { artifactForFolder } from '../tmf-project/tmf-project-map.service.ts';
+import { nameTaken } from '../document/document.service.ts';
+import { alpha2Of } from './ems-countries.ts';
+import type { StoredTarget } from './ems-import-map.ts';
+import { sha256Of, withPackage } from './ems-import-package.ts';
+import { discardPackage } from './ems-import-preview.ts';
+import { refreshSummary } from './ems-import-summary.ts';
+import type { OpenedPackage } from './ems-package.ts';
+import type { ParsedAudit, ParsedSignature } from './ems-parse.ts';
+import iso from 'iso-3166-1';
+
+/*
+ * The 'exchange.file' job (docs/exchange.md, part 2): the accepted rows filed one by one, each in one transaction
+ * with its document, versions, the source's signatures and audit records and one edoc trail row; the row turns
+ * filed in that same transaction, so a crash resumes with the next pending row and nothing is filed twice
+ * (document_versions.source_unique_id guards a version too). Imported documents start in Editing: see the doc.
+ */
+
+type ImportRecord = typeof exchangeImports.$inferSelect;
+type RowRecord = typeof exchangeImportRows.$inferSelect;
+interface SourceVersion {
+  uniqueId: string;
+  version: string;
+  files: Array<{ fileName: string; contentUrl: string; integrity: string }>;
+  sigs: ParsedSignature[];
+  audits: ParsedAudit[];
+}
+interface Source {
+  level: string;
+  countryId: string | null;
+  siteId: string | null;
+  siteSystemId: string | null;
+  siteName: string | null;
+  versions: SourceVersion[];
+}
+
+class RowRefused extends Error {}
+
+const instant = (text: string | null) => {
+  const d = text ? new Date(text) : null;
+  return d && !Number.isNaN(d.getTime()) ? d : null;
+};
+
+/** Copies each version's file from the package into the blob store, its hash checked again on the way. */
+async function storeFiles(deps: JobDeps, pkg: OpenedPackage, src: Source): Promise<Map<string, StoredBlob>> {
+  const out = new Map<string, StoredBlob>();
+  for (const v of src.versions) {
+    const file = v.files[0];
+    if (!file) continue;
+    const entry = pkg.entries.get(file.contentUrl);
+    if (!entry)
+      throw new RowRefused(
+        JSON.stringify({ code: 'exchange_problem_missing_file', params: { path: file.contentUrl } }),
+      );
+    const blob = await deps.blobs.put(entry.open());
+    const expected = sha256Of(file.integrity);
+    if (expected !== null && expected !== blob.sha256)
+      throw new RowRefused(
+        JSON.stringify({ code: 'exchange_problem_checksum_mismatch', params: { path: file.contentUrl } }),
+      );
+    out.set(v.uniqueId, blob);
+  }
+  return out;
+}
+
+/** The target's country and site, made when the import's options say so and the project lacks them. */
+async function placeOf(tx: Tx, imp: ImportRecord, src: Source, t: StoredTarget) {
+  const options = imp.options as { createCountries?: boolean; createSites?: boolean };
+  let countryId = t.countryId;
+  let siteId = t.siteId;
+  if (t.level !== 'trial' && countryId === null && options.createCountries) {
+    const alpha2 = alpha2Of(src.countryId ?? '');
+    if (alpha2) {
+      const [found] = await tx
+        .select()
+        .from(countries)
+        .where(and(eq(countries.projectId, imp.projectId), eq(countries.code, alpha2)));
+      countryId =
+        found?.id ??
+        (
+          await tx
+            .insert(countries)
+            .values({ projectId: imp.projectId, code: alpha2, name: iso.whereAlpha2(alpha2)?.country ?? alpha2 })
+            .returning()
+        )[0].id;
+    }
+  }
+  if (t.level === 'site' && siteId === null && options.createSites) {
+    const code = src.siteId ?? src.siteSystemId ?? '';
+    const [found] = await tx
+      .select()
+      .from(sites)
+      .where(and(eq(sites.projectId, imp.projectId), eq(sites.code, code)));
+    siteId =
+      found?.id ??
+      (
+        await tx
+          .insert(sites)
+          .values({ projectId: imp.projectId, code, name: src.siteName ?? code, countryId })
+          .returning()
+      )[0].id;
+  }
+  return { countryId: t.level === 'trial' ? null : countryId, siteId: t.level === 'site' ? siteId : null };
+}
+
+async function fileRow(
+  deps: JobDeps,
+  imp: ImportRecord,
+  row: RowRecord,
+  blobs: Map<string, StoredBlob>,
+  rights: Map<number, FolderRights> | null,
+  actor: TrailActor,
+) {
+  await deps.db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(exchangeImportRows).where(eq(exchangeImportRows.id, row.id)).for('update');
+    if (locked.state !== 'pending') return;
+    const src = row.source as Source;
+    const t = row.target as StoredTarget;
+    let docId: number;
+    let docName: string;
+    let folderId: number;
+    if (row.decision === 'new_version') {
+      const [doc] = await tx
+        .select()
+        .from(documents)
+        .where(and(eq(documents.id, t.existingDocumentId ?? 0), eq(documents.projectId, imp.projectId)));
+      if (!doc || doc.deletedAt || doc.folderId === null) throw new RowRefused(JSON.stringify({ code: 'not_found' }));
+      [docId, docName, folderId] = [doc.id, doc.name, doc.folderId];
+    } else {
+      if (t.folderId === null)
+        throw new RowRefused(JSON.stringify({ code: 'exchange_problem_no_folder', params: { number: '' } }));
+      folderId = t.folderId;
+      const [project] = await tx
+        .select({ convention: projects.versionConvention })
+        .from(projects)
+        .where(eq(projects.id, imp.projectId));
+      const place = await placeOf(tx, imp, src, t);
+      const artifact = await artifactForFolder(tx, folderId);
+      // A name the folder already has gets the object id: the package's title stays recognisable.
+      docName = (await nameTaken(tx, { folderId, name: t.name }))
+        ? `${t.name} (${row.objectId})`.slice(0, 255)
+        : t.name;
+      const [doc] = await tx
+        .insert(documents)
+        .values({
+          projectId: imp.projectId,
+          folderId,
+          name: docName,
+          versionConvention: project.convention,
+          status: DocStatus.Editing,
+          central: t.level !== 'site',
+          siteId: place.siteId,
+          countryId: t.level === 'site' ? null : place.countryId,
+          artifactId: artifact?.id ?? t.artifactId,
+          documentDate: t.documentDate,
+          expirationDate: t.expiryDate,
+          sourceObjectId: row.objectId,
+          sourceSystem: imp.sourceSystem,
+          createdBy: imp.userId,
+        })
+        .returning();
+      docId = doc.id;
+    }
+    const r = rights?.get(folderId);
+    if (!r?.isEnabled || !r.docKeys.includes('importDoc')) throw new RowRefused(JSON.stringify({ code: 'forbidden' }));
+    const done = new Set(
+      (
+        await tx
+          .select({ u: documentVersions.sourceUniqueId })
+          .from(documentVersions)
+          .where(eq(documentVersions.documentId, docId))
+      ).map((v) => v.u),
+    );
+    const filed: string[] = [];
+    for (const v of src.versions) {
+      const blob = blobs.get(v.uniqueId);
+      if (!blob || done.has(v.uniqueId)) continue;
+      const file = v.files[0];
+      const version = await addVersion(tx, deps.blobs, {
+        documentId: docId,
+        versionNo: v.version.slice(0, 32),
+        file: { fileName: file.fileName, mimeType: contentTypeOf(extensionOf(file.fileName)), blob },
+        userId: imp.userId,
+        source: 'import',
+      });
+      await tx.update(documentVersions).set({ sourceUniqueId: v.uniqueId }).where(eq(documentVersions.id, version.id));
+      const common = {
+        projectId: imp.projectId,
+        documentId: docId,
+        versionId: version.id,
+        importId: imp.id,
+        sourceSystem: imp.sourceSystem ?? '',
+      };
+      if (v.sigs.length)
+        await tx.insert(sourceSignatures).values(
+          v.sigs.map((s) => ({
+            ...common,
+            methodology: s.methodology,
+            userOid: s.userOid,
+            name: s.name,
+            reason: s.reason,
+            signedAt: instant(s.at),
+          })),
+        );
+      if (v.audits.length)
+        await tx.insert(sourceAuditRecords).values(
+          v.audits.map((a) => ({
+            ...common,
+            auditId: a.auditId,
+            at: instant(a.at),
+            userRef: a.userRef,
+            entryType: a.entryType,
+            event: a.event,
+          })),
+        );
+      filed.push(v.version);
+    }
+    await recordTrail(tx, actor, {
+      type: TrailType.Create,
+      objectType: 'document',
+      objectId: docId,
+      newValue: {
+        imported: true,
+        importId: imp.id,
+        sourceSystem: imp.sourceSystem,
+        sourceObjectId: row.objectId,
+        name: docName,
+        folderId,
+        artifact: (await artifactForFolder(tx, folderId))?.number ?? null,
+        versions: filed,
+        docStatus: DocStatus.Editing,
+      },
+    });
+    if (row.decision !== 'new_version') await refileDocuments(tx, actor, [docId]);
+    await tx
+      .update(exchangeImportRows)
+      .set({ state: 'filed', documentId: docId, error: null })
+      .where(eq(exchangeImportRows.id, row.id));
+  });
+}
+
+/** Files the pending rows of an import in filing; run again after a crash, it goes on with the next pending row. */
+export async function fileImport(deps: JobDeps, importId: number): Promise<void> {
+  const [imp] = await deps.db
+    .select()
+    .from(exchangeImports)
+    .where(and(eq(exchangeImports.id, importId), eq(exchangeImports.state, 'filing')));
+  if (!imp) return;
+  const [user] = await deps.db.select({ name: users.name }).from(users).where(eq(users.id, imp.userId));
+  const actor: TrailActor = { actorId: imp.userId, actorName: user?.name ?? null, projectId: imp.projectId };
+  const fullAccess = Boolean((imp.options as { fullAccess?: boolean }).fullAccess);
+  // The accepter's rights, read once per run: checked on every row's folder in its transaction.
+  const rights = await rightsOfUser(deps.db, imp.projectId, {
+    userId: imp.userId,
+    rows: await projectFolders(deps.db, imp.projectId, 0),
+    fullAccess,
+  });
+  let fatal: string | null = null;
+  await withPackage(deps, imp, async (pkg) => {
+    const total = (
+      await deps.db
+        .select({ id: exchangeImportRows.id })
+        .from(exchangeImportRows)
+        .where(eq(exchangeImportRows.importId, imp.id))
+    ).length;
+    for (;;) {
+      const [row] = await deps.db
+        .select()
+        .from(exchangeImportRows)
+        .where(and(eq(exchangeImportRows.importId, imp.id), eq(exchangeImportRows.state, 'pending')))
+        .orderBy(asc(exchangeImportRows.rowNo))
+        .limit(1);
+      if (!row) break;
+      try {
+        await fileRow(deps, imp, row, await storeFiles(deps, pkg, row.source as Source), rights, actor);
+      } catch (err) {
+        const error =
+          err instanceof RowRefused
+            ? err.message
+            : JSON.stringify({
+                code: 'exchange_package_failed',
+                params: { reason: String(err instanceof Error ? err.message : err).slice(0, 300) },
+              });
+        await deps.db
+          .update(exchangeImportRows)
+          .set({ state: 'failed', error })
+          .where(eq(exchangeImportRows.id, row.id));
+      }
+      await deps.db
+        .update(exchangeImports)
+        .set({ progress: Math.min(99, Math.floor((100 * row.rowNo) / Math.max(total, 1))), updatedAt: new Date() })
+        .where(eq(exchangeImports.id, imp.id));
+    }
+  }).catch((err: unknown) => {
+    fatal = JSON.stringify({
+      code: 'exchange_package_failed',
+      params: { reason: String(err instanceof Error ? err.message : err).slice(0, 300) },
+    });
+  });
+  await deps.db.transaction(async (tx) => {
+    // Two runs finishing together: only the one that ends the filing writes its trail row.
+    const [ended] = await tx
+      .update(exchangeImports)
+      .set({
+        state: fatal ? 'failed' : 'done',
+        error: fatal,
+        progress: 100,
+        finishedAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(exchangeImports.id, imp.id), eq(exchangeImports.state, 'filing')))
+      .returning();
+    if (!ended) return;
+    const s = await refreshSummary(tx, imp.id);
+    await recordTrail(tx, actor, {
+      type: TrailType.Update,
+      objectType: 'exchange_import',
+      objectId: imp.id,
+      newValue: {
+        state: 'done',
+        packageName: imp.packageName,
+        sourceSystem: imp.sourceSystem,
+        objects: s.objects,
+        accepted: s.accepted,
+        filed: s.filed,
+        failed: s.failed,
+      },
+    });
+  });
+  if (imp.packageSha256) await discardPackage(deps, imp.packageSha256);
+}
+
+export function createFileHandler(deps: JobDeps): JobHandler<'exchange.file'> {
+  return (data) => fileImport(deps, data.importId);
+}

@@ -1,0 +1,157 @@
+import type { ImportProblemCode, ImportTarget } from '@edoc/contract/exchange-import';
+import type { FolderRights } from '@edoc/contract/permissions';
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { projectFolders, rightsOfUser } from '../../access/folder-rights.ts';
+import type { Tx } from '../../db/client.ts';
+import { documents } from '../../db/schema/documents.ts';
+import { countries, projects, sites } from '../../db/schema/projects.ts';
+import { tmfArtifacts } from '../../db/schema/tmf-models.ts';
+import { alpha2Of } from './ems-countries.ts';
+
+/*
+ * Where an EMS object goes in the project (docs/exchange.md, part 2): ARTIFACTNUMBER → the project's model artifact
+ * and the first folder mapped to it; COUNTRYID (alpha-3) → the project's country; SITEID / SITESYSTEMID → the
+ * project's site by code; a live document with the same OBJECTID → conflict. The problems that depend on the target
+ * are recomputed whenever the user corrects it, so this is the one place that says what blocks a row.
+ */
+
+export interface Problem {
+  code: ImportProblemCode;
+  params: Record<string, string>;
+}
+export interface ImportOptions {
+  createCountries: boolean;
+  createSites: boolean;
+}
+/** The parts of a row's source the mapping reads. */
+export interface SourceRef {
+  level: string;
+  countryId: string | null;
+  siteId: string | null;
+  siteSystemId: string | null;
+  artifactNumber: string;
+}
+export type StoredTarget = ImportTarget & { existingDocumentId?: number | null };
+
+/** Problems the target decides; the others (files, dates) are the package's and stay as found. */
+export const TARGET_CODES: readonly ImportProblemCode[] = [
+  'unknown_artifact',
+  'no_folder',
+  'unknown_country',
+  'unknown_site',
+  'no_rights',
+];
+const BLOCKING: readonly ImportProblemCode[] = [
+  ...TARGET_CODES,
+  'missing_file',
+  'checksum_mismatch',
+  'unreadable_file',
+  'no_version',
+];
+
+/** Whether a problem keeps its row from being filed, given the import's options. */
+export function isBlocking(p: Problem, options: ImportOptions): boolean {
+  if (p.code === 'unknown_country') return !(options.createCountries && p.params.creatable === 'yes');
+  if (p.code === 'unknown_site') return !options.createSites;
+  return BLOCKING.includes(p.code);
+}
+
+export interface MapContext {
+  artifacts: Map<string, number>;
+  folderOfArtifact: Map<number, { id: number; name: string }>;
+  folders: Map<number, { name: string; artifactId: number | null }>;
+  countries: Map<string, number>;
+  sites: Map<string, { id: number; countryId: number | null }>;
+  rights: Map<number, FolderRights> | null;
+}
+
+/** What the mapping needs of the project, read once per preview or decision. */
+export async function mapContext(
+  tx: Tx,
+  projectId: number,
+  user: { userId: number; fullAccess: boolean },
+): Promise<MapContext> {
+  const [project] = await tx.select({ modelId: projects.tmfModelId }).from(projects).where(eq(projects.id, projectId));
+  const arts = project?.modelId
+    ? await tx
+        .select({ id: tmfArtifacts.id, number: tmfArtifacts.number })
+        .from(tmfArtifacts)
+        .where(eq(tmfArtifacts.modelId, project.modelId))
+    : [];
+  const rows = await projectFolders(tx, projectId, 0);
+  const folderOfArtifact = new Map<number, { id: number; name: string }>();
+  // projectFolders is in tree order: the first folder mapped to an artifact is the one nearest the top.
+  for (const f of rows) if (f.artifactId && !folderOfArtifact.has(f.artifactId)) folderOfArtifact.set(f.artifactId, f);
+  const cs = await tx.select().from(countries).where(eq(countries.projectId, projectId));
+  const ss = await tx.select().from(sites).where(eq(sites.projectId, projectId));
+  return {
+    artifacts: new Map(arts.map((a) => [a.number, a.id])),
+    folderOfArtifact,
+    folders: new Map(rows.map((f) => [f.id, { name: f.name, artifactId: f.artifactId }])),
+    countries: new Map(cs.map((c) => [c.code.toUpperCase(), c.id])),
+    sites: new Map(ss.map((s) => [s.code, { id: s.id, countryId: s.countryId }])),
+    rights: await rightsOfUser(tx, projectId, { ...user, rows }),
+  };
+}
+
+/** The live documents of the project carrying these object ids (a conflict each). */
+export async function existingObjects(tx: Tx, projectId: number, objectIds: string[]): Promise<Map<string, number>> {
+  if (objectIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: documents.id, objectId: documents.sourceObjectId })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.projectId, projectId),
+        isNull(documents.deletedAt),
+        isNotNull(documents.sourceObjectId),
+        inArray(documents.sourceObjectId, objectIds),
+      ),
+    );
+  return new Map(rows.map((r) => [r.objectId!, r.id]));
+}
+
+const LEVEL_OF: Record<string, ImportTarget['level']> = { Trial: 'trial', Country: 'country', Site: 'site' };
+
+/** The first target of an object: the mapping's result before any correction. */
+export function mapTarget(
+  m: MapContext,
+  src: SourceRef,
+  base: { name: string; documentDate: string | null; expiryDate: string | null },
+): StoredTarget {
+  const artifactId = m.artifacts.get(src.artifactNumber) ?? null;
+  const folder = artifactId ? m.folderOfArtifact.get(artifactId) : undefined;
+  const level = LEVEL_OF[src.level] ?? 'trial';
+  const site = level === 'site' ? (m.sites.get(src.siteId ?? '') ?? m.sites.get(src.siteSystemId ?? '')) : undefined;
+  const alpha2 = src.countryId ? alpha2Of(src.countryId) : null;
+  const countryId = site?.countryId ?? (alpha2 ? (m.countries.get(alpha2) ?? null) : null);
+  return {
+    artifactId,
+    folderId: folder?.id ?? null,
+    folderName: folder?.name ?? null,
+    level,
+    countryId: level === 'trial' ? null : countryId,
+    siteId: site?.id ?? null,
+    ...base,
+  };
+}
+
+/** The problems a target has, given what the package said (its artifact number, country and site codes). */
+export function targetProblems(m: MapContext, src: SourceRef, t: StoredTarget): Problem[] {
+  const out: Problem[] = [];
+  if (t.folderId === null) {
+    if (t.artifactId === null) out.push({ code: 'unknown_artifact', params: { number: src.artifactNumber } });
+    else out.push({ code: 'no_folder', params: { number: src.artifactNumber } });
+  } else {
+    const r = m.rights?.get(t.folderId);
+    if (!r?.isEnabled || !r.docKeys.includes('importDoc'))
+      out.push({ code: 'no_rights', params: { folder: m.folders.get(t.folderId)?.name ?? String(t.folderId) } });
+  }
+  if (t.level !== 'trial' && t.countryId === null && t.siteId === null) {
+    const code = src.countryId ?? '';
+    out.push({ code: 'unknown_country', params: { code, creatable: alpha2Of(code) ? 'yes' : 'no' } });
+  }
+  if (t.level === 'site' && t.siteId === null)
+    out.push({ code: 'unknown_site', params: { code: src.siteId ?? src.siteSystemId ?? '' } });
+  return out;
+}

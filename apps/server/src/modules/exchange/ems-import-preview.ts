@@ -1,0 +1,206 @@
+import { IMPORT_OBJECTS_MAX } from '@edoc/contract/exchange-import';
+import { and, eq, lt, or } from 'drizzle-orm';
+import { exchangeImportRows, exchangeImports } from '../../db/schema/exchange.ts';
+import type { JobDeps } from './ems-import-package.ts';
+import type { JobHandler } from '../../jobs/jobs.ts';
+import { discardUpload } from '../../storage/blob-sweep.ts';
+import { dayOfEmsDate } from './ems-xml.ts';
+import { checkFile, withPackage, type FileCheck } from './ems-import-package.ts';
+import { existingObjects, mapContext, mapTarget, targetProblems, type Problem } from './ems-import-map.ts';
+import { PackageRefused } from './ems-package.ts';
+import { isInsidePackage } from './ems-paths.ts';
+import { parseExchange, type ParsedObject } from './ems-parse.ts';
+import { refreshSummary } from './ems-import-summary.ts';
+
+/*
+ * The 'exchange.preview' job (docs/exchange.md, part 2): the package checked (ems-package.ts), exchange.xml read as a
+ * stream, each FILE hashed against its INTEGRITY, the objects grouped by OBJECTID and mapped to the project, one row
+ * each written in batches; state → preview. A package that fails a check → failed with the reason, no row kept and
+ * its uploaded blob removed.
+ */
+
+const BATCH = 500;
+const STALE_MS = 10 * 60_000;
+const STATE_RANK: Record<string, number> = { Obsolete: 0, Superseded: 1, Current: 2 };
+
+/** A version as a row's source keeps it: what the preview shows and what filing needs (signatures, audit). */
+function versionOf(o: ParsedObject, index: number, checks: Map<string, FileCheck>, problems: Problem[]) {
+  const f = o.fields;
+  const day = (name: string) => {
+    const text = f[name];
+    if (!text) return null;
+    const d = dayOfEmsDate(text);
+    if (!d) problems.push({ code: 'bad_date', params: { value: text.slice(0, 40) } });
+    return d;
+  };
+  return {
+    uniqueId: f.UNIQUEID || `#${index}`,
+    version: f.OBJECTVERSION || String(index + 1),
+    state: f.OBJECTVERSIONSTATE ?? 'Current',
+    title: f.OBJECTTITLE || f.OBJECTID,
+    documentDate: day('ARTIFACTDATE'),
+    expiryDate: day('OBJECTEXPIRYDATE'),
+    files: o.files.map((file) => {
+      const c = checks.get(file.contentUrl)!;
+      if (c.problem)
+        problems.push({
+          code: c.problem,
+          params: { path: file.contentUrl.slice(0, 200), value: file.integrity.slice(0, 80) },
+        });
+      return {
+        fileName: file.fileName || file.contentUrl.split('/').pop()!,
+        contentUrl: file.contentUrl,
+        integrity: file.integrity,
+        size: c.size,
+        integrityOk: c.ok,
+      };
+    }),
+    signatures: o.files.reduce((n, file) => n + file.signatures.length, 0),
+    auditRecords: o.files.reduce((n, file) => n + file.audits.length, 0),
+    sigs: o.files.flatMap((file) => file.signatures),
+    audits: o.files.flatMap((file) => file.audits),
+  };
+}
+
+async function buildPreview(deps: JobDeps, imp: typeof exchangeImports.$inferSelect) {
+  const progress = (p: number) =>
+    deps.db.update(exchangeImports).set({ progress: p, updatedAt: new Date() }).where(eq(exchangeImports.id, imp.id));
+  return withPackage(deps, imp, async (pkg) => {
+    const xml = pkg.entries.get('exchange.xml');
+    if (!xml) throw new PackageRefused('exchange_package_no_xml');
+    const objects = new Map<string, ParsedObject[]>();
+    let count = 0;
+    const batch = await parseExchange(xml.open(), (o) => {
+      if (++count > IMPORT_OBJECTS_MAX)
+        throw new PackageRefused('exchange_package_too_many', { max: String(IMPORT_OBJECTS_MAX) });
+      for (const f of o.files)
+        if (!isInsidePackage(f.contentUrl))
+          throw new PackageRefused('exchange_package_path', { path: f.contentUrl.slice(0, 200) });
+      const list = objects.get(o.fields.OBJECTID) ?? [];
+      list.push(o);
+      objects.set(o.fields.OBJECTID, list);
+    });
+    await progress(30);
+    // Every file hashed once, however many objects name it.
+    const checks = new Map<string, FileCheck>();
+    const urls = [
+      ...new Set([...objects.values()].flat().flatMap((o) => o.files.map((f) => [f.contentUrl, f.integrity] as const))),
+    ];
+    let done = 0;
+    for (const [url, integrity] of urls) {
+      if (!checks.has(url)) checks.set(url, await checkFile(pkg, url, integrity));
+      if (++done % 200 === 0) await progress(30 + Math.floor((60 * done) / urls.length));
+    }
+    const m = await mapContext(deps.db, imp.projectId, {
+      userId: imp.userId,
+      fullAccess: Boolean((imp.options as { fullAccess?: boolean }).fullAccess),
+    });
+    const existing = await existingObjects(deps.db, imp.projectId, [...objects.keys()]);
+    const rows: Array<typeof exchangeImportRows.$inferInsert> = [];
+    let rowNo = 0;
+    for (const [objectId, list] of objects) {
+      const problems: Problem[] = [];
+      const ordered = list
+        .map((o, i) => ({ o, i }))
+        .sort(
+          (a, b) =>
+            (STATE_RANK[a.o.fields.OBJECTVERSIONSTATE] ?? 2) - (STATE_RANK[b.o.fields.OBJECTVERSIONSTATE] ?? 2) ||
+            a.i - b.i,
+        );
+      const versions = ordered.map(({ o, i }) => versionOf(o, i, checks, problems));
+      if (!versions.some((v) => v.files.length > 0)) problems.push({ code: 'no_version', params: {} });
+      const last = ordered[ordered.length - 1].o.fields;
+      const current = versions[versions.length - 1];
+      const source = {
+        level: last.OBJECTLEVEL,
+        countryId: last.COUNTRYID ?? null,
+        siteId: last.SITEID ?? null,
+        siteSystemId: last.SITESYSTEMID ?? null,
+        siteName: last.ORGANIZATIONNAME ?? null,
+        artifactNumber: last.ARTIFACTNUMBER,
+        versions,
+      };
+      const target = {
+        ...mapTarget(m, source, {
+          name: current.title,
+          documentDate: current.documentDate,
+          expiryDate: current.expiryDate,
+        }),
+        existingDocumentId: existing.get(objectId) ?? null,
+      };
+      rows.push({
+        importId: imp.id,
+        rowNo: ++rowNo,
+        objectId,
+        title: current.title,
+        source,
+        target,
+        problems: [...targetProblems(m, source, target), ...problems],
+        conflict: existing.has(objectId) ? 'exists' : 'none',
+      });
+    }
+    return { batch, rows };
+  });
+}
+
+/** Checks and previews one import; a second run of a finished one does nothing. */
+export async function previewImport(deps: JobDeps, importId: number): Promise<void> {
+  const [imp] = await deps.db
+    .update(exchangeImports)
+    .set({ state: 'validating', updatedAt: new Date() })
+    // Claimed once: a second delivery of the job finds it validating and leaves it, unless that run went quiet
+    // (a crash: progress renews updatedAt while one runs).
+    .where(
+      and(
+        eq(exchangeImports.id, importId),
+        or(
+          eq(exchangeImports.state, 'uploaded'),
+          and(eq(exchangeImports.state, 'validating'), lt(exchangeImports.updatedAt, new Date(Date.now() - STALE_MS))),
+        ),
+      ),
+    )
+    .returning();
+  if (!imp) return;
+  try {
+    const { batch, rows } = await buildPreview(deps, imp);
+    await deps.db.transaction(async (tx) => {
+      // A run that broke off after writing some rows starts them again.
+      await tx.delete(exchangeImportRows).where(eq(exchangeImportRows.importId, imp.id));
+      for (let i = 0; i < rows.length; i += BATCH) await tx.insert(exchangeImportRows).values(rows.slice(i, i + BATCH));
+      await tx
+        .update(exchangeImports)
+        .set({
+          state: 'preview',
+          progress: 100,
+          sourceSystem: batch.sourceId,
+          studyId: batch.studyId,
+          updatedAt: new Date(),
+        })
+        .where(eq(exchangeImports.id, imp.id));
+      await refreshSummary(tx, imp.id);
+    });
+  } catch (err) {
+    const error =
+      err instanceof PackageRefused
+        ? { code: err.code, params: err.params }
+        : {
+            code: 'exchange_package_failed',
+            params: { reason: (err instanceof Error ? err.message : String(err)).slice(0, 300) },
+          };
+    await deps.db
+      .update(exchangeImports)
+      .set({ state: 'failed', error: JSON.stringify(error), finishedAt: new Date(), updatedAt: new Date() })
+      .where(eq(exchangeImports.id, imp.id));
+    await deps.db.delete(exchangeImportRows).where(eq(exchangeImportRows.importId, imp.id));
+    if (imp.packageSha256) await discardPackage(deps, imp.packageSha256);
+  }
+}
+
+/** The uploaded zip goes once its import has failed (unless another row still names the same bytes). */
+export async function discardPackage(deps: JobDeps, sha256: string) {
+  await discardUpload(deps.db, deps.blobs, sha256).catch(() => undefined);
+}
+
+export function createPreviewHandler(deps: JobDeps): JobHandler<'exchange.preview'> {
+  return (data) => previewImport(deps, data.importId);
+}

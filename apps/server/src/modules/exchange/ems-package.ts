@@ -1,0 +1,119 @@
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { IMPORT_OBJECTS_MAX } from '@edoc/contract/exchange-import';
+import { Open } from 'unzipper';
+import { isInsidePackage } from './ems-paths.ts';
+
+/*
+ * An EMS package as the import reads it (docs/exchange.md, part 2): a zip read from its central directory, entry by
+ * entry, or a folder under IMPORT_DIR. Every check that needs no content is made here, before anything is written:
+ * paths that leave the package, too many entries, declared sizes over the limit or a compression ratio over 100:1.
+ * An entry's bytes are counted as they are inflated, so a zip that lies about its sizes is stopped at the lie.
+ */
+
+/** The most a package may unpack to, all entries together (declared), and the ratio that marks a zip bomb. */
+export const PACKAGE_UNPACKED_MAX = 64 * 1024 ** 3;
+export const RATIO_MAX = 100;
+/** Below this an entry's ratio says nothing (a small run of zeros compresses far past 100:1 harmlessly). */
+const RATIO_FLOOR = 1024 * 1024;
+
+/** Why a package is refused: a contract error code (errors-exchange.ts) and its params. */
+export class PackageRefused extends Error {
+  constructor(
+    readonly code: string,
+    readonly params: Record<string, string> = {},
+  ) {
+    super(code);
+  }
+}
+
+export interface PackageEntry {
+  path: string;
+  size: number;
+  open(): Readable;
+}
+
+export interface OpenedPackage {
+  entries: Map<string, PackageEntry>;
+}
+
+/** Counts an entry's bytes as they come and stops at its declared size: a lying header is a bomb, refused. */
+function capped(input: Readable, declared: number, name: string): Readable {
+  let seen = 0;
+  const cap = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      seen += chunk.length;
+      if (seen > declared) done(new PackageRefused('exchange_package_ratio', { path: name }));
+      else done(null, chunk);
+    },
+  });
+  input.on('error', (err) => cap.destroy(err));
+  return input.pipe(cap);
+}
+
+function checkPath(name: string) {
+  if (!isInsidePackage(name)) throw new PackageRefused('exchange_package_path', { path: name.slice(0, 200) });
+}
+
+/** A zip file on this machine, checked from its central directory before any entry is read. */
+export async function openZip(file: string): Promise<OpenedPackage> {
+  const dir = await Open.file(file).catch(() => {
+    throw new PackageRefused('exchange_package_unreadable');
+  });
+  if (dir.files.length > IMPORT_OBJECTS_MAX * 2)
+    throw new PackageRefused('exchange_package_too_many', { max: String(IMPORT_OBJECTS_MAX * 2) });
+  const entries = new Map<string, PackageEntry>();
+  let total = 0;
+  for (const f of dir.files) {
+    // A folder entry ends with '/': its path is checked without it.
+    checkPath(f.type === 'Directory' ? f.path.replace(/\/$/, '') : f.path);
+    if (f.type === 'Directory') continue;
+    total += f.uncompressedSize;
+    if (total > PACKAGE_UNPACKED_MAX) throw new PackageRefused('exchange_package_too_large');
+    if (f.uncompressedSize > RATIO_FLOOR && f.uncompressedSize > RATIO_MAX * Math.max(f.compressedSize, 1))
+      throw new PackageRefused('exchange_package_ratio', { path: f.path.slice(0, 200) });
+    entries.set(f.path, {
+      path: f.path,
+      size: f.uncompressedSize,
+      open: () => capped(f.stream(), f.uncompressedSize, f.path),
+    });
+  }
+  return { entries };
+}
+
+/** A folder under IMPORT_DIR: regular files only (a link could lead anywhere), the same limits as a zip. */
+export async function openFolder(root: string): Promise<OpenedPackage> {
+  const entries = new Map<string, PackageEntry>();
+  let total = 0;
+  const walk = async (rel: string) => {
+    for (const d of await fs.readdir(path.join(root, rel), { withFileTypes: true })) {
+      const name = rel ? `${rel}/${d.name}` : d.name;
+      checkPath(name);
+      if (d.isSymbolicLink()) throw new PackageRefused('exchange_package_path', { path: name.slice(0, 200) });
+      if (d.isDirectory()) await walk(name);
+      else if (d.isFile()) {
+        if (entries.size >= IMPORT_OBJECTS_MAX * 2)
+          throw new PackageRefused('exchange_package_too_many', { max: String(IMPORT_OBJECTS_MAX * 2) });
+        const full = path.join(root, name);
+        const { size } = await fs.stat(full);
+        total += size;
+        if (total > PACKAGE_UNPACKED_MAX) throw new PackageRefused('exchange_package_too_large');
+        entries.set(name, { path: name, size, open: () => createReadStream(full) });
+      }
+    }
+  };
+  await walk('');
+  return { entries };
+}
+
+/**
+ * A path the system administrator named, resolved under IMPORT_DIR: null when it leaves it (or IMPORT_DIR is unset).
+ */
+export function underImportDir(importDir: string | undefined, serverPath: string): string | null {
+  if (!importDir) return null;
+  const root = path.resolve(importDir);
+  const full = path.resolve(root, serverPath);
+  return full === root || full.startsWith(root + path.sep) ? full : null;
+}
