@@ -5,11 +5,14 @@ import { UserType } from '@edoc/contract/enums';
 import { paths } from '../../../config/paths';
 import { getSessionValue, useSession } from '../../../lib/session';
 import { useAddressParams } from '../../../lib/use-address-params';
-import { OTHER_CAP } from '../../document/folders';
+import { MB } from '@edoc/contract/limits';
 import { useImportFromServer, useImports, useUploadPackage } from '../api';
 import { ImportTable } from '../components/import-table';
 import { PackageUpload } from '../components/package-upload';
 import { ServerPathForm } from '../components/server-path-form';
+
+/** The largest package uploaded through the browser (the server's upload cap); larger ones go on the server. */
+const PACKAGE_CAP = 512 * MB;
 
 /** A positive whole number from the address, else the fallback (a hand-edited address lists the first page). */
 const pageParam = (raw: string | null, fallback: number) =>
@@ -52,7 +55,7 @@ export function ExchangeImportPage() {
           <>
             <Typography.Title level={5}>{t('exchangeImport.upload.title')}</Typography.Title>
             <PackageUpload
-              maxBytes={OTHER_CAP}
+              maxBytes={PACKAGE_CAP}
               upload={async (file, onProgress) => open((await upload.mutateAsync({ file, onProgress })).id)}
             />
             {mayUseServer ? (
