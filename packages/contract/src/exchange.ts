@@ -28,6 +28,8 @@ export const exportBody = z
     levels: z.array(z.enum(EXPORT_LEVELS, 'invalid_value'), 'invalid_value').max(3, 'too_long').optional(),
     countryIds: ids,
     siteIds: ids,
+    /** The documents of the artifacts and places the milestone's expected items stand for (docs/exchange.md). */
+    milestoneId: idField.optional(),
     statuses: z
       .array(z.number('invalid_value').int('invalid_value').min(1, 'invalid_value').max(9, 'invalid_value'))
       .max(9, 'too_long')
@@ -81,6 +83,16 @@ export const exportOptions = z.object({
   ),
   countries: z.array(z.object({ id: z.number(), code: z.string(), name: z.string() })),
   sites: z.array(z.object({ id: z.number(), code: z.string(), name: z.string() })),
+  /** The project's milestones: the type's names and level, and the place's code (null at the trial). */
+  milestones: z.array(
+    z.object({
+      id: z.number(),
+      nameEn: z.string(),
+      nameZh: z.string(),
+      level: z.enum(EXPORT_LEVELS),
+      place: z.string().nullable(),
+    }),
+  ),
 });
 export type ExportOptions = z.infer<typeof exportOptions>;
 

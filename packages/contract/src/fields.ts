@@ -176,6 +176,7 @@ export const FIELD_LABELS: Record<string, readonly [string, string]> = {
   documentDateFrom: ['文档日期起', 'Document date from'],
   documentDateTo: ['文档日期止', 'Document date to'],
   allVersions: ['全部版本', 'All versions'],
+  milestoneId: ['里程碑', 'Milestone'],
   // certified copies (issue 28 part 4)
   pagesChecked: ['已核对页数', 'Pages checked'],
 };

@@ -10,10 +10,12 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, documentVersions, downloadTasks } from '../../db/schema/documents.ts';
 import { certifiedCopies } from '../../db/schema/exchange.ts';
+import { tmfExpectedRules } from '../../db/schema/expected.ts';
+import { milestones, milestoneTypes } from '../../db/schema/milestones.ts';
 import { countries, folderGrants, projects, roles, sites } from '../../db/schema/projects.ts';
 import { tmfModels } from '../../db/schema/tmf-models.ts';
 import { trail } from '../../db/schema/trail.ts';
@@ -36,7 +38,7 @@ let W: Awaited<ReturnType<typeof signedWorld>>;
 let siteMember: ProjectPerson;
 let folderMember: ProjectPerson;
 const doc = { signed: 0, twoVersions: 0, country: 0, xk: 0, siteOne: 0, siteTwo: 0, ich: 0, loose: 0, closed: 0 };
-const ids = { cn: 0, s1: 0, s2: 0, a1: 0, a2: 0, certifiedVersion: 0 };
+const ids = { cn: 0, s1: 0, s2: 0, a1: 0, a2: 0, certifiedVersion: 0, trialMark: 0, siteMark: 0 };
 
 async function upload(folderId: number, name: string, set: Partial<typeof documents.$inferInsert> = {}) {
   const res = await client(ctx.app, W.world.pm.token).callUpload(documentRoutes.upload, {
@@ -60,6 +62,21 @@ beforeAll(async () => {
   // A draft may still change: its source is set before it is published (a published model is frozen).
   const model = await companyModel(ctx, world, 'EMS model', false);
   await ctx.db.update(tmfModels).set({ source: 'TMF Reference Model 3.3.1' }).where(eq(tmfModels.id, model.id));
+  // The expected list's rules: 01.01.01 at the trial from protocol approval, 01.01.02 at sites from IRB approval.
+  await ctx.db.insert(tmfExpectedRules).values([
+    {
+      modelId: model.id,
+      artifactId: model.artifacts.get('01.01.01')!,
+      level: 'trial',
+      milestoneCode: 'protocol_approved',
+    },
+    {
+      modelId: model.id,
+      artifactId: model.artifacts.get('01.01.02')!,
+      level: 'site',
+      milestoneCode: 'irb_iec_approval',
+    },
+  ]);
   await client(ctx.app, world.admin.token).call(tmfModelRoutes.publish, {
     params: { id: model.id },
     query: { companyId: world.companyId },
@@ -82,6 +99,32 @@ beforeAll(async () => {
     ])
     .returning();
   Object.assign(ids, { cn: cn.id, s1: s1.id, s2: s2.id });
+  const typeOf = async (code: string) =>
+    (
+      await ctx.db
+        .select()
+        .from(milestoneTypes)
+        .where(and(eq(milestoneTypes.code, code), isNull(milestoneTypes.companyId)))
+    )[0].id;
+  const [trialMark, siteMark] = await ctx.db
+    .insert(milestones)
+    .values([
+      {
+        projectId: world.projectId,
+        typeId: await typeOf('protocol_approved'),
+        planned: '2026-01-01',
+        updatedBy: world.pm.id,
+      },
+      {
+        projectId: world.projectId,
+        typeId: await typeOf('irb_iec_approval'),
+        siteId: s1.id,
+        planned: '2026-02-01',
+        updatedBy: world.pm.id,
+      },
+    ])
+    .returning();
+  Object.assign(ids, { trialMark: trialMark.id, siteMark: siteMark.id });
 
   const open = W.folder; // 8.2.2: viewDoc + downDoc for the members below
   const closed = world.folderByIch.get('8.2.3')!; // viewDoc only for the folder member
@@ -259,7 +302,13 @@ describe('the EMS package of the whole project', () => {
       .select()
       .from(trail)
       .where(and(eq(trail.objectType, 'exchange_export'), eq(trail.objectId, String(row.id))));
-    expect(t.newValue).toMatchObject({ kind: 'ems', documentsExported: 9, allVersions: true });
+    expect(t.newValue).toMatchObject({ kind: 'ems', documentsExported: 9, allVersions: true, milestone: null });
+    const byMilestone = await exportAs(W.world.pm, { kind: 'ems', milestoneId: ids.siteMark });
+    const [m] = await ctx.db
+      .select()
+      .from(trail)
+      .where(and(eq(trail.objectType, 'exchange_export'), eq(trail.objectId, String(byMilestone.data.id))));
+    expect(m.newValue).toMatchObject({ milestone: 'irb_iec_approval S1', documentsExported: 1 });
   });
 });
 
@@ -270,6 +319,10 @@ describe('the selection, through the caller rights', () => {
     expect(pm.artifacts.map((a) => a.number)).toEqual(['01.01.01', '01.01.02']);
     expect(pm.countries.map((c) => c.code)).toEqual(['CN', 'XK']);
     expect(pm.sites.map((c) => c.code)).toEqual(['S1', 'S2']);
+    expect(pm.milestones.map((m) => [m.nameEn, m.place])).toEqual([
+      ['Protocol approved', null],
+      ['IRB/IEC approval', 'S1'],
+    ]);
     const one = (await client(ctx.app, siteMember.token).call(exchangeExportRoutes.options)).data;
     expect(one.sites.map((c) => c.code)).toEqual(['S1']);
   });
@@ -301,6 +354,11 @@ describe('the selection, through the caller rights', () => {
     expect(await docsOf({ kind: 'ems', documentDateFrom: '2026-02-15', documentDateTo: '2026-12-31' })).toEqual([
       doc.twoVersions,
     ]);
+    // A milestone: the artifacts and places of the expected items it dates.
+    expect(await docsOf({ kind: 'ems', milestoneId: ids.siteMark })).toEqual([doc.siteOne]);
+    expect((await docsOf({ kind: 'ems', milestoneId: ids.trialMark })).sort()).toEqual(
+      [doc.signed, doc.twoVersions, doc.closed].sort(),
+    );
     const [signedDoc] = await ctx.db.select().from(documents).where(eq(documents.id, doc.signed));
     expect(await docsOf({ kind: 'ems', statuses: [signedDoc.status], artifactIds: [ids.a1] })).toContain(doc.signed);
   });

@@ -28,6 +28,7 @@ const options: ExportOptions = {
   ],
   countries: [{ id: 7, code: 'CN', name: 'China' }],
   sites: [{ id: 9, code: 'S01', name: 'Peking' }],
+  milestones: [{ id: 31, nameEn: 'IRB/IEC approval', nameZh: '伦理委员会批准', level: 'site', place: 'S01' }],
 };
 
 const exportRow = (over: Partial<DownloadTaskRow> = {}): DownloadTaskRow => ({
@@ -79,6 +80,7 @@ describe('EMS export page', () => {
     expect(screen.getByRole('combobox', { name: 'Countries' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Sites' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Document statuses' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Milestone' })).toBeInTheDocument();
 
     fireEvent.click(await findById('export-start'));
     expect(await screen.findByText('Export started: 12 document(s). Follow it in the list below.')).toBeInTheDocument();
@@ -94,7 +96,7 @@ describe('EMS export page', () => {
     expect(within(leftOut).getByText('Old CV: Artifact number 8.2.1 is not of the form NN.NN.NN')).toBeInTheDocument();
   });
 
-  it('sends the chosen selection: levels, current versions only, the inspection kind', async () => {
+  it('sends the chosen selection: levels, a milestone, current versions only, the inspection kind', async () => {
     await changeLanguage('en-US');
     enterProject();
     const fetchMock = mockApi({
@@ -106,16 +108,18 @@ describe('EMS export page', () => {
     fireEvent.click(await screen.findByRole('radio', { name: /Inspection package/ }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Site' }));
     fireEvent.click(screen.getByRole('radio', { name: 'Current version only' }));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Milestone' }));
+    fireEvent.click(await screen.findByText('IRB/IEC approval · S01'));
     fireEvent.click(await findById('export-start'));
     await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
-    expect(bodyOf(fetchMock)).toEqual({ kind: 'inspection', levels: ['site'], allVersions: false });
+    expect(bodyOf(fetchMock)).toEqual({ kind: 'inspection', levels: ['site'], milestoneId: 31, allVersions: false });
   });
 
   it('says so in Chinese when the project has no TMF model', async () => {
     await changeLanguage('zh-CN');
     enterProject();
     mockApi({
-      ...serve(exchangeExportRoutes.options, { model: null, artifacts: [], countries: [], sites: [] }),
+      ...serve(exchangeExportRoutes.options, { model: null, artifacts: [], countries: [], sites: [], milestones: [] }),
       ...serve(downloadRoutes.taskList, { data: [], total: 0 }),
     });
     renderApp('/exchange/export');

@@ -14,6 +14,7 @@ interface ExportValues {
   countryIds?: number[];
   siteIds?: number[];
   statuses?: number[];
+  milestoneId?: number | null;
   dates?: [Dayjs | null, Dayjs | null] | null;
   allVersions: boolean;
 }
@@ -41,6 +42,7 @@ export function ExportForm({ options }: { options: ExportOptions }) {
         countryIds: some(v.countryIds),
         siteIds: some(v.siteIds),
         statuses: some(v.statuses),
+        milestoneId: v.milestoneId ?? undefined,
         documentDateFrom: day(v.dates?.[0]),
         documentDateTo: day(v.dates?.[1]),
         allVersions: v.allVersions,
@@ -107,6 +109,17 @@ export function ExportForm({ options }: { options: ExportOptions }) {
           showSearch={{ optionFilterProp: 'label' }}
           placeholder={t('exchangeExport.allSites')}
           options={options.sites.map((s) => ({ value: s.id, label: `${s.code} ${s.name}` }))}
+        />
+      </Form.Item>
+      <Form.Item name="milestoneId" label={t('exchangeExport.milestone')} extra={t('exchangeExport.milestoneHint')}>
+        <Select<number>
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          placeholder={t('exchangeExport.anyMilestone')}
+          options={options.milestones.map((m) => ({
+            value: m.id,
+            label: [zh ? m.nameZh : m.nameEn, m.place].filter(Boolean).join(' · '),
+          }))}
         />
       </Form.Item>
       <Form.Item name="statuses" label={t('exchangeExport.statuses')}>
