@@ -208,7 +208,14 @@ beforeAll(async () => {
   // An EMS import of project 1 in preview (issue 28 part 2), by the administrator.
   const [exchangeImport] = await ctx.db
     .insert(exchangeImports)
-    .values({ projectId: world.projectId, userId: world.pm.id, kind: 'ems', state: 'preview', packageName: 'm.zip' })
+    .values({
+      projectId: world.projectId,
+      userId: world.pm.id,
+      kind: 'ems',
+      state: 'preview',
+      packageName: 'm.zip',
+      packageSha256: '0'.repeat(64),
+    })
     .returning();
   // An expected trial-level document of project 1 (issue 27 part 4), of any artifact.
   const [artifact] = await ctx.db.select({ id: tmfArtifacts.id }).from(tmfArtifacts).limit(1);

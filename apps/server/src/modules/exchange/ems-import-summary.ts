@@ -51,7 +51,20 @@ export async function refreshSummary(tx: Tx, importId: number): Promise<ImportSu
     filed: 0,
     failed: 0,
   };
+  // What the options would create, shown beside each (contract importView.missing).
+  const missingCountries = new Set<string>();
+  const missingSites = new Map<string, { siteId: string; name: string | null; countryId: string | null }>();
   for (const r of rows) {
+    const src = r.source as { siteName?: string | null; countryId?: string | null };
+    for (const p of r.problems as Problem[]) {
+      if (p.code === 'unknown_country' && p.params.code) missingCountries.add(p.params.code);
+      if (p.code === 'unknown_site' && p.params.code)
+        missingSites.set(p.params.code, {
+          siteId: p.params.code,
+          name: src.siteName ?? null,
+          countryId: src.countryId ?? null,
+        });
+    }
     const versions = (r.source as { versions?: Array<{ files: unknown[] }> }).versions ?? [];
     s.versions += versions.length;
     s.files += versions.reduce((n, v) => n + v.files.length, 0);
@@ -65,7 +78,11 @@ export async function refreshSummary(tx: Tx, importId: number): Promise<ImportSu
     if (r.state === 'filed') s.filed++;
     if (r.state === 'failed') s.failed++;
   }
-  await tx.update(exchangeImports).set({ summary: s, updatedAt: new Date() }).where(eq(exchangeImports.id, importId));
+  const missing = { countries: [...missingCountries].sort(), sites: [...missingSites.values()] };
+  await tx
+    .update(exchangeImports)
+    .set({ summary: { ...s, missing }, updatedAt: new Date() })
+    .where(eq(exchangeImports.id, importId));
   return s;
 }
 
@@ -96,6 +113,7 @@ const EMPTY: ImportSummary = {
 
 export function importViewOf(imp: ImportRecord, user: { id: number; name: string }, lang: Lang): ImportView {
   const { createCountries, createSites } = optionsOf(imp);
+  const { missing, ...counts } = imp.summary as Partial<ImportSummary> & { missing?: ImportView['missing'] };
   return {
     id: imp.id,
     kind: 'ems',
@@ -105,7 +123,8 @@ export function importViewOf(imp: ImportRecord, user: { id: number; name: string
     sourceSystem: imp.sourceSystem,
     studyId: imp.studyId,
     options: { createCountries, createSites },
-    summary: { ...EMPTY, ...(imp.summary as Partial<ImportSummary>) },
+    ...(imp.state === 'preview' && missing ? { missing } : {}),
+    summary: { ...EMPTY, ...counts },
     progress: imp.progress,
     error: errorOf(imp.error, lang),
     user,

@@ -94,6 +94,10 @@ describe('EMS import of the standard example', () => {
       ['unknown_site', true],
     ]);
     expect(row.problems[0].message).toContain('USA');
+    expect(view.missing).toEqual({
+      countries: ['USA'],
+      sites: [{ siteId: 'US-204', name: "St. Mary's Hospital", countryId: 'USA' }],
+    });
   });
 
   it('refuses to accept while every row is blocked or undecided, then files it once countries and sites may be made', async () => {
