@@ -10,6 +10,7 @@ import { existingObjects, mapContext, mapTarget, targetProblems, type Problem } 
 import { PackageRefused } from './ems-package.ts';
 import { isInsidePackage } from './ems-paths.ts';
 import { parseExchange, type ParsedObject } from './ems-parse.ts';
+import { SCHEMA_MAX, validateSchema } from './ems-schema.ts';
 import { refreshSummary } from './ems-import-summary.ts';
 
 /*
@@ -80,6 +81,7 @@ async function buildPreview(deps: JobDeps, imp: typeof exchangeImports.$inferSel
       list.push(o);
       objects.set(o.fields.OBJECTID, list);
     });
+    if (xml.size <= SCHEMA_MAX) await validateSchema(xml.open());
     await progress(30);
     // Every file hashed once, however many objects name it.
     const checks = new Map<string, FileCheck>();

@@ -265,6 +265,11 @@ describe('hostile packages', () => {
       'exchange_package_ratio',
     ],
     ['no exchange.xml', makeZip([{ name: 'a.txt', data: 'x' }]), 'exchange_package_no_xml'],
+    [
+      'XML the schema refuses',
+      makeZip([{ name: 'exchange.xml', data: '<BATCH xmlns="https://tmfrefmodel.com/ems"><OTHER/></BATCH>' }]),
+      'exchange_package_xml',
+    ],
     ['malformed XML', makeZip([{ name: 'exchange.xml', data: '<BATCH><OBJECT>' }]), 'exchange_package_xml'],
   ];
   it.each(cases)('refuses %s with its reason, keeping nothing', async (_what, zip, code) => {

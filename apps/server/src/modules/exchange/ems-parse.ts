@@ -6,8 +6,8 @@ import { PackageRefused } from './ems-package.ts';
 /*
  * exchange.xml read as a stream (saxes): one OBJECT handed on at a time, nothing holding the document. A DOCTYPE is
  * refused outright (no entity is ever declared, so none can be expanded: no billion laughs, no external entity), and
- * the structure the standard requires of each object is checked as it closes (docs/exchange.md, part 2: the XSD
- * itself is not run over the file — see there).
+ * the structure the standard requires of each object is checked as it closes (the XSD itself runs after, on a file
+ * up to 64 MB: ems-schema.ts).
  */
 
 export interface ParsedSignature {
