@@ -13,6 +13,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../apps/server/src/db/client.ts';
 import { downloadTasks } from '../apps/server/src/db/schema/documents.ts';
 import { packTask } from '../apps/server/src/modules/download/download-pack.ts';
+// Registers the EMS packer with the download center, as the app's routes do when they load.
+import '../apps/server/src/modules/exchange/ems-export-pack.ts';
 import type { BlobStore } from '../apps/server/src/storage/blob-store.ts';
 import type { StoreConfig } from '../apps/server/src/storage/create-blob-store.ts';
 import type { Project } from './documents.ts';
