@@ -166,10 +166,8 @@ export async function previewImport(deps: JobDeps, importId: number): Promise<vo
   try {
     const { batch, rows } = await buildPreview(deps, imp);
     await deps.db.transaction(async (tx) => {
-      // A run that broke off after writing some rows starts them again.
-      await tx.delete(exchangeImportRows).where(eq(exchangeImportRows.importId, imp.id));
-      for (let i = 0; i < rows.length; i += BATCH) await tx.insert(exchangeImportRows).values(rows.slice(i, i + BATCH));
-      await tx
+      // Cancelled while it was checked: the cancel stands, nothing is written.
+      const [still] = await tx
         .update(exchangeImports)
         .set({
           state: 'preview',
@@ -178,7 +176,12 @@ export async function previewImport(deps: JobDeps, importId: number): Promise<vo
           studyId: batch.studyId,
           updatedAt: new Date(),
         })
-        .where(eq(exchangeImports.id, imp.id));
+        .where(and(eq(exchangeImports.id, imp.id), eq(exchangeImports.state, 'validating')))
+        .returning();
+      if (!still) return;
+      // A run that broke off after writing some rows starts them again.
+      await tx.delete(exchangeImportRows).where(eq(exchangeImportRows.importId, imp.id));
+      for (let i = 0; i < rows.length; i += BATCH) await tx.insert(exchangeImportRows).values(rows.slice(i, i + BATCH));
       await refreshSummary(tx, imp.id);
     });
   } catch (err) {
@@ -192,7 +195,7 @@ export async function previewImport(deps: JobDeps, importId: number): Promise<vo
     await deps.db
       .update(exchangeImports)
       .set({ state: 'failed', error: JSON.stringify(error), finishedAt: new Date(), updatedAt: new Date() })
-      .where(eq(exchangeImports.id, imp.id));
+      .where(and(eq(exchangeImports.id, imp.id), eq(exchangeImports.state, 'validating')));
     await deps.db.delete(exchangeImportRows).where(eq(exchangeImportRows.importId, imp.id));
     if (imp.packageSha256) await discardPackage(deps, imp.packageSha256);
   }

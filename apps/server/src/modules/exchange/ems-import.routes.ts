@@ -5,13 +5,13 @@ import type { Api } from '../../lib/http.ts';
 import { routes } from '../../plugins/route.ts';
 import { BlobTooLargeError } from '../../storage/blob-store.ts';
 import { commitUpload } from '../../storage/blob-sweep.ts';
+import { decideRows } from './ems-import-decide.ts';
 import { documentSourceOf } from './ems-import-source.ts';
 import {
   acceptImport,
   cancelImport,
   checkServerPath,
   createImport,
-  decideRows,
   getImport,
   listImports,
   listRows,

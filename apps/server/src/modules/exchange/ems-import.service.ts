@@ -1,6 +1,6 @@
 import { TrailType, UserType } from '@edoc/contract/enums';
-import type { ImportDecideBody, ImportRowPage, ImportView } from '@edoc/contract/exchange-import';
-import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { ImportRowPage, ImportView } from '@edoc/contract/exchange-import';
+import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { folderRights } from '../../access/folder-rights.ts';
@@ -32,12 +32,12 @@ import { fileable, importRowOf, importViewOf, optionsOf, refreshSummary } from '
 type ImportRecord = typeof exchangeImports.$inferSelect;
 
 /** The caller holds importDoc on at least one folder of the project, or may not import at all. */
-async function requireImporter(tx: Tx, ctx: ProjectContext) {
+export async function requireImporter(tx: Tx, ctx: ProjectContext) {
   const { rights } = await folderRights(tx, ctx, 0);
   if (![...rights.values()].some((r) => r.isEnabled && r.docKeys.includes('importDoc'))) fail('forbidden');
 }
 
-async function loadImport(tx: Tx, ctx: ProjectContext, id: number, lock = false): Promise<ImportRecord> {
+export async function loadImport(tx: Tx, ctx: ProjectContext, id: number, lock = false): Promise<ImportRecord> {
   const q = tx
     .select()
     .from(exchangeImports)
@@ -49,12 +49,12 @@ async function loadImport(tx: Tx, ctx: ProjectContext, id: number, lock = false)
   return imp;
 }
 
-async function viewOf(tx: Tx, ctx: ProjectContext, imp: ImportRecord): Promise<ImportView> {
+export async function viewOf(tx: Tx, ctx: ProjectContext, imp: ImportRecord): Promise<ImportView> {
   const [u] = await tx.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, imp.userId));
   return importViewOf(imp, u, ctx.lang);
 }
 
-function requireState(imp: ImportRecord, ...states: string[]) {
+export function requireState(imp: ImportRecord, ...states: string[]) {
   if (!states.includes(imp.state)) fail('exchange_import_state', { state: imp.state });
 }
 
@@ -153,91 +153,6 @@ export async function listRows(
     .offset((q.page - 1) * q.pageSize);
   const options = optionsOf(imp);
   return { total, rows: rows.map((r) => importRowOf(r, options, ctx.lang)) };
-}
-
-/** A corrected target: the folder brings its artifact; a site brings its country. Ids of another project refused. */
-function corrected(
-  m: Awaited<ReturnType<typeof mapContext>>,
-  t: StoredTarget,
-  input: NonNullable<NonNullable<ImportDecideBody['rows']>[number]['target']>,
-): StoredTarget {
-  const next = { ...t };
-  if (input.folderId !== undefined) {
-    const folder = m.folders.get(input.folderId);
-    if (!folder) fail('invalid_value', { field: 'folderId' });
-    next.folderId = input.folderId;
-    next.folderName = folder.name;
-    next.artifactId = folder.artifactId ?? next.artifactId;
-  }
-  if (input.siteId !== undefined) {
-    const site = input.siteId === null ? null : [...m.sites.values()].find((s) => s.id === input.siteId);
-    if (site === undefined) fail('invalid_value', { field: 'siteId' });
-    next.siteId = site?.id ?? null;
-    if (site) next.countryId = site.countryId;
-  }
-  if (input.countryId !== undefined && input.siteId === undefined) {
-    if (input.countryId !== null && ![...m.countries.values()].includes(input.countryId))
-      fail('invalid_value', { field: 'countryId' });
-    next.countryId = input.countryId;
-  }
-  if (input.documentDate !== undefined) next.documentDate = input.documentDate;
-  if (input.name) next.name = input.name;
-  return next;
-}
-
-/** Decisions and corrections for some rows or all, and the import's options; only while it is in preview. */
-export async function decideRows(
-  deps: Deps,
-  ctx: ProjectContext,
-  id: number,
-  body: ImportDecideBody,
-): Promise<ImportView> {
-  return deps.db.transaction(async (tx) => {
-    await requireImporter(tx, ctx);
-    const imp = await loadImport(tx, ctx, id, true);
-    requireState(imp, 'preview');
-    if (body.options) {
-      const options = { ...optionsOf(imp), ...body.options };
-      await tx.update(exchangeImports).set({ options }).where(eq(exchangeImports.id, imp.id));
-    }
-    if (body.all)
-      await tx.update(exchangeImportRows).set({ decision: body.all }).where(eq(exchangeImportRows.importId, imp.id));
-    if (body.rows?.length) {
-      const rows = await tx
-        .select()
-        .from(exchangeImportRows)
-        .where(
-          and(
-            eq(exchangeImportRows.importId, imp.id),
-            inArray(
-              exchangeImportRows.id,
-              body.rows.map((r) => r.id),
-            ),
-          ),
-        );
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      const m = await mapContext(tx, ctx.projectId, {
-        userId: imp.userId,
-        fullAccess: Boolean(optionsOf(imp).fullAccess),
-      });
-      for (const change of body.rows) {
-        const row = byId.get(change.id);
-        if (!row) fail('invalid_value', { field: 'rows' });
-        let { target, problems } = row as { target: StoredTarget; problems: Problem[] };
-        if (change.target) {
-          target = corrected(m, target, change.target);
-          const kept = problems.filter((p) => !TARGET_CODES.includes(p.code));
-          problems = [...targetProblems(m, row.source as SourceRef, target), ...kept];
-        }
-        await tx
-          .update(exchangeImportRows)
-          .set({ decision: change.decision, target, problems })
-          .where(eq(exchangeImportRows.id, row.id));
-      }
-    }
-    await refreshSummary(tx, imp.id);
-    return viewOf(tx, ctx, await loadImport(tx, ctx, id));
-  });
 }
 
 /** Starts the filing of the accepted rows, checked against the caller (who files them). */
