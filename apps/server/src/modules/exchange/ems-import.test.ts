@@ -1,3 +1,4 @@
+import { IMPORT_OBJECTS_MAX } from '@edoc/contract/exchange-import';
 import { exchangeImportRoutes as r } from '@edoc/contract/exchange-import-routes';
 import { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
@@ -202,6 +203,16 @@ describe('filing resumed by row', () => {
   });
 });
 
+/** n objects of the fewest elements the parser asks (41:1 deflated: under the ratio limit). */
+function manyObjects(n: number): string {
+  const parts = ['<?xml version="1.0"?><BATCH xmlns="https://tmfrefmodel.com/ems">'];
+  for (let i = 0; i < n; i++)
+    parts.push(
+      `<OBJECT><OBJECTID>O-${i}</OBJECTID><OBJECTLEVEL>Trial</OBJECTLEVEL><ARTIFACTNUMBER>01.01.01</ARTIFACTNUMBER></OBJECT>`,
+    );
+  return parts.join('') + '</BATCH>';
+}
+
 describe('hostile packages', () => {
   const xml = (contentUrl: string) =>
     batch +
@@ -263,6 +274,11 @@ describe('hostile packages', () => {
       'an entry larger than it declares',
       makeZip([{ name: 'exchange.xml', data: xml('a.txt'), declaredSize: 40 }]),
       'exchange_package_ratio',
+    ],
+    [
+      'more objects than the limit',
+      makeZip([{ name: 'exchange.xml', data: manyObjects(IMPORT_OBJECTS_MAX + 1) }]),
+      'exchange_package_too_many',
     ],
     ['no exchange.xml', makeZip([{ name: 'a.txt', data: 'x' }]), 'exchange_package_no_xml'],
     [
