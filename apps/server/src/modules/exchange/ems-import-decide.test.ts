@@ -11,7 +11,7 @@ import { createTestContext, type TestContext } from '../../test/context.ts';
 import { createProjectWorld, joinProject, type ProjectPerson, type ProjectWorld } from '../../test/factories.ts';
 import { trailOf } from '../../test/records.ts';
 import { client } from '../../test/requests.ts';
-import { importWorld, makeZip, sha256, uploadPackage, waitState } from './ems-import-fixture.ts';
+import { importWorld, makeZip, sha256, uploadPackage, waitState } from '../../test/ems-import-fixture.ts';
 import { batchClose, batchOpen, objectXml, type EmsObject } from './ems-xml.ts';
 
 /* EMS import (issue 28 part 2): targets corrected through the route, a conflict filed as new versions, a member who

@@ -10,7 +10,7 @@ import { createTestContext, type TestContext } from '../../test/context.ts';
 import { createProjectWorld, SAMPLE, type ProjectWorld } from '../../test/factories.ts';
 import { waitFor } from '../../test/nodes.ts';
 import { client } from '../../test/requests.ts';
-import { importWorld, uploadPackage, waitState } from './ems-import-fixture.ts';
+import { importWorld, uploadPackage, waitState } from '../../test/ems-import-fixture.ts';
 
 /* The round trip (issue 28 part 2): a project exported as an EMS package (part 1) and imported into an empty
  * project of another company comes back object by object — names, dates, versions in order with their numbers and

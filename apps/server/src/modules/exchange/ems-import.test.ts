@@ -11,7 +11,7 @@ import { createProjectWorld, SAMPLE, type ProjectWorld } from '../../test/factor
 import { trailOf } from '../../test/records.ts';
 import { client } from '../../test/requests.ts';
 import { fileImport } from './ems-import-file.ts';
-import { exampleXml, importWorld, makeZip, sha256, uploadPackage, waitState } from './ems-import-fixture.ts';
+import { exampleXml, importWorld, makeZip, sha256, uploadPackage, waitState } from '../../test/ems-import-fixture.ts';
 import { batchClose, batchOpen, objectXml, type EmsObject } from './ems-xml.ts';
 
 let ctx: TestContext;

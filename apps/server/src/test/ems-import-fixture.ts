@@ -5,12 +5,12 @@ import { exchangeImportRoutes as r } from '@edoc/contract/exchange-import-routes
 import type { ImportView } from '@edoc/contract/exchange-import';
 import { tmfModelRoutes } from '@edoc/contract/tmf-model-routes';
 import { eq } from 'drizzle-orm';
-import { folders, projects } from '../../db/schema/projects.ts';
-import type { TestContext } from '../../test/context.ts';
-import type { ProjectWorld } from '../../test/factories.ts';
-import { waitFor } from '../../test/nodes.ts';
-import { client } from '../../test/requests.ts';
-import { artifactsOf } from '../../test/tmf-project-fixture.ts';
+import { folders, projects } from '../db/schema/projects.ts';
+import type { TestContext } from './context.ts';
+import type { ProjectWorld } from './factories.ts';
+import { waitFor } from './nodes.ts';
+import { client } from './requests.ts';
+import { artifactsOf } from './tmf-project-fixture.ts';
 
 /* Packages for the EMS import's tests: a zip written byte by byte (so a test may name any path or lie about a size)
  * and a project whose model has the standard example's artifact 05.02.01 (site level) and 01.01.01 (trial). */
@@ -73,7 +73,7 @@ export const sha256 = (b: Buffer | string) => createHash('sha256').update(b).dig
 
 /** The standard's example.xml (modules/exchange/standard), its INTEGRITY rewritten to the hash of `pdf`. */
 export function exampleXml(pdf: Buffer): string {
-  const text = fs.readFileSync(new URL('./standard/example.xml', import.meta.url), 'utf8');
+  const text = fs.readFileSync(new URL('../modules/exchange/standard/example.xml', import.meta.url), 'utf8');
   // The example's value (32 hex digits) is the SHA256 of nothing: the test's copy names the file it packs.
   return text.replace(/<INTEGRITY>SHA256-[0-9a-f]+<\/INTEGRITY>/, `<INTEGRITY>SHA256-${sha256(pdf)}</INTEGRITY>`);
 }
