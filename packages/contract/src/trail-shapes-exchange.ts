@@ -35,11 +35,11 @@ export const exchangeImportCreated = z.object({
   serverPath: optText,
 });
 /**
- * An import's step (type Update): accepted for filing, cancelled, or done; the counts of its rows at that step. The
+ * An import's step (type Update): accepted for filing, cancelled, done, or failed (its package unreadable while filing); the counts of its rows at that step. The
  * source system's events are never edoc trail rows: they are kept as source audit records.
  */
 export const exchangeImportStep = z.object({
-  state: coded(text, ['filing', 'done', 'cancelled']),
+  state: coded(text, ['filing', 'done', 'failed', 'cancelled']),
   packageName: text,
   sourceSystem: optText,
   objects: z.number(),

@@ -191,7 +191,12 @@ export const TRAIL_OBJECT_VALUE_LABELS: Partial<Record<TrailObjectType, Record<s
   },
   // part 2: an import's steps.
   exchange_import: {
-    state: { filing: ['归档中', 'Filing'], done: ['已完成', 'Done'], cancelled: ['已取消', 'Cancelled'] },
+    state: {
+      filing: ['归档中', 'Filing'],
+      done: ['已完成', 'Done'],
+      failed: ['失败', 'Failed'],
+      cancelled: ['已取消', 'Cancelled'],
+    },
   },
   tmf_health_mail: { groupBy: TMF_GROUP_BY_LABELS },
   // A background job retried or cancelled by the system administrator (issue 29 part 6).

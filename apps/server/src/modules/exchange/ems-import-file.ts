@@ -245,7 +245,7 @@ export async function fileImport(deps: JobDeps, importId: number): Promise<void>
       objectType: 'exchange_import',
       objectId: imp.id,
       newValue: {
-        state: 'done',
+        state: fatal ? 'failed' : 'done',
         packageName: imp.packageName,
         sourceSystem: imp.sourceSystem,
         objects: s.objects,
