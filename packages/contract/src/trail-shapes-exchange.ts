@@ -35,8 +35,9 @@ export const exchangeImportCreated = z.object({
   serverPath: optText,
 });
 /**
- * An import's step (type Update): accepted for filing, cancelled, done, or failed (its package unreadable while filing); the counts of its rows at that step. The
- * source system's events are never edoc trail rows: they are kept as source audit records.
+ * An import's step (type Update): accepted for filing, cancelled, done, or failed (its package unreadable while
+ * filing); the counts of its rows at that step. The source system's events are never edoc trail rows: they are kept
+ * as source audit records.
  */
 export const exchangeImportStep = z.object({
   state: coded(text, ['filing', 'done', 'failed', 'cancelled']),
