@@ -3,14 +3,19 @@
 // then the filing of every object — next to `unzip` of the same package; each with the process's memory growth.
 // Goals (issue 28): throughput ≥ 0.6 × the baseline, memory growth ≤ 128 MB, the preview of 10,000 objects ≤ 10 s.
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { createWriteStream, existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
+import type { Config } from '../apps/server/src/config.ts';
 import type { Db } from '../apps/server/src/db/client.ts';
+import { exchangeImportRows, exchangeImports } from '../apps/server/src/db/schema/exchange.ts';
+import { fileImport } from '../apps/server/src/modules/exchange/ems-import-file.ts';
+import { previewImport } from '../apps/server/src/modules/exchange/ems-import-preview.ts';
 import { downloadTasks } from '../apps/server/src/db/schema/documents.ts';
 import { packTask } from '../apps/server/src/modules/download/download-pack.ts';
 // Registers the EMS packer with the download center, as the app's routes do when they load.
@@ -38,6 +43,7 @@ async function measured<T>(work: () => Promise<T>) {
 }
 
 export interface ExchangeDeps {
+  config: Config;
   db: Db;
   blobs: BlobStore;
   store: StoreConfig;
@@ -94,7 +100,63 @@ async function exportBench(deps: ExchangeDeps, p: Project, dir: string) {
   return { packageSha256: done.sha256, packageSize: done.size ?? 0, bytes, userId };
 }
 
-export async function exchangeBench(deps: ExchangeDeps, p: Project, dir: string) {
-  const exported = await exportBench(deps, p, dir);
-  return exported;
+/**
+ * The package imported into an empty project of another company on a model of the same numbers: its checks and
+ * preview (every file hashed against its INTEGRITY, every object mapped), then every object accepted and filed,
+ * next to `unzip` of the same package.
+ */
+async function importBench(deps: ExchangeDeps, target: Project, dir: string, pkg: { sha256: string; size: number }) {
+  const { db } = deps;
+  const userId = (
+    await db.execute<{ id: number }>(
+      sql`select user_id as id from project_members where project_id = ${target.projectId} limit 1`,
+    )
+  ).rows[0].id;
+  await seedEmsModel(db, [target.projectId], userId);
+  const zip = path.join(dir, 'package.zip');
+  await pipeline(await deps.blobs.get(pkg.sha256), createWriteStream(zip));
+  const baseline = await measured(() => run('unzip', ['-q', '-o', zip, '-d', path.join(dir, 'unzipped')]));
+  await fs.rm(path.join(dir, 'unzipped'), { recursive: true, force: true });
+  await fs.rm(zip, { force: true });
+
+  const [imp] = await db
+    .insert(exchangeImports)
+    .values({
+      projectId: target.projectId,
+      userId,
+      kind: 'ems',
+      packageName: 'bench.zip',
+      packageSha256: pkg.sha256,
+      packageSize: pkg.size,
+      options: { createCountries: false, createSites: false, fullAccess: true },
+    })
+    .returning();
+  const preview = await measured(() => previewImport(deps, imp.id));
+  const [previewed] = await db.select().from(exchangeImports).where(eq(exchangeImports.id, imp.id));
+  if (previewed.state !== 'preview') throw new Error(`EMS preview failed: ${previewed.error}`);
+  const rows = await db
+    .update(exchangeImportRows)
+    .set({ decision: 'accept', state: 'pending' })
+    .where(sql`${exchangeImportRows.importId} = ${imp.id} and ${exchangeImportRows.problems} = '[]'::jsonb`)
+    .returning({ id: exchangeImportRows.id });
+  await db.update(exchangeImports).set({ state: 'filing' }).where(eq(exchangeImports.id, imp.id));
+  const filed = await measured(() => fileImport(deps, imp.id));
+  const [done] = await db.select().from(exchangeImports).where(eq(exchangeImports.id, imp.id));
+  const count = (
+    await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from documents where project_id = ${target.projectId} and source_object_id is not null`,
+    )
+  ).rows[0].n;
+  const mb = pkg.size / MB;
+  console.log(
+    `EMS import preview of ${rows.length.toLocaleString()} objects (every file hashed): ${preview.seconds.toFixed(1)} s   process RSS growth ${preview.rssGrowthMb.toFixed(0)} MB`,
+  );
+  console.log(
+    `EMS import filing ${count.toLocaleString()} documents / ${mb.toFixed(0)} MB (${done.state}): ${(mb / filed.seconds).toFixed(0)} MB/s   unzip: ${(mb / baseline.seconds).toFixed(0)} MB/s   ratio ${(baseline.seconds / filed.seconds).toFixed(2)}   process RSS growth ${filed.rssGrowthMb.toFixed(0)} MB`,
+  );
+}
+
+export async function exchangeBench(deps: ExchangeDeps, source: Project, target: Project, dir: string) {
+  const exported = await exportBench(deps, source, dir);
+  await importBench(deps, target, dir, { sha256: exported.packageSha256, size: exported.packageSize });
 }

@@ -227,7 +227,12 @@ try {
     );
   }
   if (!only || only === 'exchange')
-    await exchangeBench({ db, blobs, store: config }, await makeProject(db, calls), dataDir);
+    await exchangeBench(
+      { config, db, blobs, store: config },
+      await makeProject(db, calls),
+      await makeProject(db, calls),
+      dataDir,
+    );
   if (!only || only === 'pack') {
     const pack = await packBench({ db, blobs, store: config }, await makeProject(db, calls), dataDir);
     console.log(
