@@ -30,6 +30,7 @@ function corrected(
     if (!folder) fail('invalid_value', { field: 'folderId' });
     next.folderId = input.folderId;
     next.folderName = folder.name;
+    next.folderNameEn = folder.nameEn;
     next.artifactId = folder.artifactId ?? next.artifactId;
   }
   if (input.siteId !== undefined) {

@@ -31,7 +31,8 @@ export interface SourceRef {
   siteSystemId: string | null;
   artifactNumber: string;
 }
-export type StoredTarget = ImportTarget & { existingDocumentId?: number | null };
+/** As stored: the folder's name in both languages (the answer gives the reader's), and the conflict's document. */
+export type StoredTarget = ImportTarget & { existingDocumentId?: number | null; folderNameEn?: string | null };
 
 /** Problems the target decides; the others (files, dates) are the package's and stay as found. */
 export const TARGET_CODES: readonly ImportProblemCode[] = [
@@ -58,8 +59,8 @@ export function isBlocking(p: Problem, options: ImportOptions): boolean {
 
 export interface MapContext {
   artifacts: Map<string, number>;
-  folderOfArtifact: Map<number, { id: number; name: string }>;
-  folders: Map<number, { name: string; artifactId: number | null }>;
+  folderOfArtifact: Map<number, { id: number; name: string; nameEn: string | null }>;
+  folders: Map<number, { name: string; nameEn: string | null; artifactId: number | null }>;
   countries: Map<string, number>;
   sites: Map<string, { id: number; countryId: number | null }>;
   rights: Map<number, FolderRights> | null;
@@ -79,7 +80,7 @@ export async function mapContext(
         .where(eq(tmfArtifacts.modelId, project.modelId))
     : [];
   const rows = await projectFolders(tx, projectId, 0);
-  const folderOfArtifact = new Map<number, { id: number; name: string }>();
+  const folderOfArtifact = new Map<number, { id: number; name: string; nameEn: string | null }>();
   // projectFolders is in tree order: the first folder mapped to an artifact is the one nearest the top.
   for (const f of rows) if (f.artifactId && !folderOfArtifact.has(f.artifactId)) folderOfArtifact.set(f.artifactId, f);
   const cs = await tx.select().from(countries).where(eq(countries.projectId, projectId));
@@ -87,7 +88,7 @@ export async function mapContext(
   return {
     artifacts: new Map(arts.map((a) => [a.number, a.id])),
     folderOfArtifact,
-    folders: new Map(rows.map((f) => [f.id, { name: f.name, artifactId: f.artifactId }])),
+    folders: new Map(rows.map((f) => [f.id, { name: f.name, nameEn: f.nameEn, artifactId: f.artifactId }])),
     countries: new Map(cs.map((c) => [c.code.toUpperCase(), c.id])),
     sites: new Map(ss.map((s) => [s.code, { id: s.id, countryId: s.countryId }])),
     rights: await rightsOfUser(tx, projectId, { ...user, rows }),
@@ -129,6 +130,7 @@ export function mapTarget(
     artifactId,
     folderId: folder?.id ?? null,
     folderName: folder?.name ?? null,
+    folderNameEn: folder?.nameEn ?? null,
     level,
     countryId: level === 'trial' ? null : countryId,
     siteId: site?.id ?? null,

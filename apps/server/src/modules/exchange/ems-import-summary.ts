@@ -135,7 +135,9 @@ export function importViewOf(imp: ImportRecord, user: { id: number; name: string
 
 export function importRowOf(row: RowRecord, options: ImportOptions, lang: Lang): ImportRow {
   const src = row.source as ImportRow['source'];
-  const { existingDocumentId = null, ...target } = row.target as StoredTarget;
+  const { existingDocumentId = null, folderNameEn = null, ...stored } = row.target as StoredTarget;
+  // The folder as the reader's tree names it (an English reader saw the Chinese name, found in session 20's look).
+  const target = { ...stored, folderName: lang === 'en-US' ? (folderNameEn ?? stored.folderName) : stored.folderName };
   return {
     id: row.id,
     rowNo: row.rowNo,
