@@ -244,7 +244,8 @@ interface ObjectInput {
 /** One version as an OBJECT: its stored file, and its signed copy when a signature applies and a PDF exists. */
 async function objectOf(deps: PackDeps, dir: string, page: Page, i: ObjectInput): Promise<EmsObject> {
   const { d, v, artifact, site } = i;
-  const objectId = `${i.head.code}-D${d.id}`;
+  // An imported document keeps the id its source gave it, so the object stays one object from system to system.
+  const objectId = d.sourceObjectId ?? `${i.head.code}-D${d.id}`;
   const all = page.allVersionsOf.get(d.id) ?? [];
   const next = all[all.findIndex((x) => x.id === v.id) + 1];
   const audit = auditUpTo(page.auditOf.get(d.id) ?? [], next);

@@ -1,9 +1,8 @@
 import type { ImportProblemCode, ImportTarget } from '@edoc/contract/exchange-import';
 import type { FolderRights } from '@edoc/contract/permissions';
-import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { projectFolders, rightsOfUser } from '../../access/folder-rights.ts';
 import type { Tx } from '../../db/client.ts';
-import { documents } from '../../db/schema/documents.ts';
 import { countries, projects, sites } from '../../db/schema/projects.ts';
 import { tmfArtifacts } from '../../db/schema/tmf-models.ts';
 import { alpha2Of } from './ems-countries.ts';
@@ -98,18 +97,16 @@ export async function mapContext(
 /** The live documents of the project carrying these object ids (a conflict each). */
 export async function existingObjects(tx: Tx, projectId: number, objectIds: string[]): Promise<Map<string, number>> {
   if (objectIds.length === 0) return new Map();
-  const rows = await tx
-    .select({ id: documents.id, objectId: documents.sourceObjectId })
-    .from(documents)
-    .where(
-      and(
-        eq(documents.projectId, projectId),
-        isNull(documents.deletedAt),
-        isNotNull(documents.sourceObjectId),
-        inArray(documents.sourceObjectId, objectIds),
-      ),
-    );
-  return new Map(rows.map((r) => [r.objectId!, r.id]));
+  // An imported document by the id its source gave it; one made here by the id edoc's export gives it
+  // (<project code>-D<id>), so a package of this very project, sent back, conflicts with what it came from. The ids
+  // travel as one JSON parameter: a package's 100,000 would pass the protocol's 65,535 parameters.
+  const rows = await tx.execute<{ id: number; object_id: string }>(sql`
+    select d.id, coalesce(d.source_object_id, p.code || '-D' || d.id) as object_id
+    from documents d join projects p on p.id = d.project_id
+    where d.project_id = ${projectId} and d.deleted_at is null
+      and coalesce(d.source_object_id, p.code || '-D' || d.id) in
+        (select jsonb_array_elements_text(${JSON.stringify(objectIds)}::jsonb))`);
+  return new Map(rows.rows.map((r) => [r.object_id, r.id]));
 }
 
 const LEVEL_OF: Record<string, ImportTarget['level']> = { Trial: 'trial', Country: 'country', Site: 'site' };

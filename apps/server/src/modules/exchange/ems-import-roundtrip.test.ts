@@ -1,6 +1,7 @@
 import { documentRoutes } from '@edoc/contract/document-routes';
 import { downloadRoutes } from '@edoc/contract/download-routes';
 import { exchangeExportRoutes } from '@edoc/contract/exchange-export-routes';
+import { readZip } from '@edoc/test-support/zip-reader';
 import { exchangeImportRoutes as r } from '@edoc/contract/exchange-import-routes';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,5 +92,25 @@ describe('EMS round trip', () => {
       const audits = await ctx.db.select().from(sourceAuditRecords).where(eq(sourceAuditRecords.documentId, b.id));
       expect(audits.length).toBeGreaterThan(0);
     }
+
+    // Sent back to the project it came from, each object is the document it was made from: a conflict, not a copy.
+    const back = await uploadPackage(ctx, from.pm.token, zip);
+    expect(back).toMatchObject({ state: 'preview', summary: { objects: 2, conflicts: 2 } });
+
+    // Exported again from where it was imported, each object keeps the id its source gave it.
+    const again = await to.call(exchangeExportRoutes.create, { body: { kind: 'ems' } });
+    await waitFor(
+      'the second export',
+      async () => {
+        const rows = (await to.call(downloadRoutes.taskList)).data.data as Array<{ id: number; state: string }>;
+        return rows.find((row) => row.id === again.data.id && row.state === 'completed');
+      },
+      30_000,
+      100,
+    );
+    const second = readZip((await to.call(downloadRoutes.taskFile, { params: { id: again.data.id } })).rawPayload);
+    const xml = second.find((e) => e.name === 'exchange.xml')!.content.toString('utf8');
+    for (const id of sent) expect(xml).toContain(`<OBJECTID>RT-A-D${id}</OBJECTID>`);
+    expect(xml).not.toContain('<OBJECTID>RT-B-D');
   });
 });
