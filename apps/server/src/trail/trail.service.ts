@@ -39,9 +39,9 @@ export function canonicalJson(value: unknown): string {
 
 export type TrailRow = typeof trail.$inferSelect;
 
-/** The canonical text of a row that its hash covers. */
-function rowText(row: Omit<TrailRow, 'hash'>): string {
-  return canonicalJson({
+/** The fields of a row that its hash covers (the inspection package carries them as they are). */
+export function rowFields(row: Omit<TrailRow, 'hash'>) {
+  return {
     id: row.id,
     at: row.at.toISOString(),
     actorId: row.actorId,
@@ -57,8 +57,11 @@ function rowText(row: Omit<TrailRow, 'hash'>): string {
     reason: row.reason,
     ip: row.ip,
     prevHash: row.prevHash,
-  });
+  };
 }
+
+/** The canonical text of a row that its hash covers. */
+const rowText = (row: Omit<TrailRow, 'hash'>): string => canonicalJson(rowFields(row));
 
 /**
  * A row's hash: the HMAC under the trail key (trail-key.ts); `key` null gives the plain sha256 that rows written

@@ -99,6 +99,11 @@ export async function createDownloadTask(deps: Deps, ctx: ProjectContext, body: 
     });
     return row;
   });
+  return queuePack(deps, task);
+}
+
+/** Queues a recorded task's packing (any kind); a task whose job could not be queued is marked failed. */
+export async function queuePack(deps: Deps, task: TaskRow) {
   try {
     // A pack of many gigabytes may take longer than pg-boss's default 15 minutes: no second run meanwhile.
     await deps.jobs.send(DOWNLOAD_QUEUE, { taskId: task.id }, { expireInSeconds: 6 * 3600 });

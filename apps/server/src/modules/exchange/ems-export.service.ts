@@ -1,4 +1,3 @@
-import { DownloadStatus } from '@edoc/contract/download';
 import { TrailType } from '@edoc/contract/enums';
 import type { ExportOptions, ExportSelection } from '@edoc/contract/exchange';
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
@@ -14,7 +13,7 @@ import { folderRights } from '../../access/folder-rights.ts';
 import { siteFilter, visibleSites } from '../../access/sites.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { recordTrail } from '../../trail/trail.service.ts';
-import { DOWNLOAD_QUEUE, failureText } from '../download/download-pack.ts';
+import { queuePack } from '../download/download.service.ts';
 
 /** The export's instant as the standard's TRANSFERID: yyyyMMddHHmmss, UTC. */
 export const transferIdOf = (at: Date) => at.toISOString().replace(/\D/g, '').slice(0, 14);
@@ -244,15 +243,5 @@ export async function createExport(deps: Deps, ctx: ProjectContext, body: Export
     });
     return row;
   });
-  try {
-    await deps.jobs.send(DOWNLOAD_QUEUE, { taskId: task.id }, { expireInSeconds: 6 * 3600 });
-  } catch (err) {
-    // Without a queued job the task would show "packing" forever.
-    await deps.db
-      .update(downloadTasks)
-      .set({ status: DownloadStatus.Failed, error: failureText(err), finishedAt: new Date() })
-      .where(eq(downloadTasks.id, task.id));
-    throw err;
-  }
-  return { id: task.id, documentCount: task.documentIds.length };
+  return queuePack(deps, task);
 }

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { trail } from '../../db/schema/trail.ts';
 import { readAnchor } from '../../trail/trail-anchor.ts';
 import { checkpointValid, readCheckpoints, type Checkpoint } from '../../trail/trail-checkpoint.ts';
-import { canonicalJson, GENESIS_HASH, rowHash, type TrailRow } from '../../trail/trail.service.ts';
+import { canonicalJson, GENESIS_HASH, rowFields, rowHash, type TrailRow } from '../../trail/trail.service.ts';
 
 /*
  * The trail part of an inspection package (docs/exchange.md part 5). edoc's trail is ONE chain over the whole
@@ -47,23 +47,7 @@ export interface TrailExport {
  * they cannot recompute; a row from before the trail had a key has that very SHA-256 as its hash).
  */
 export function contentOf(row: TrailRow) {
-  const fields = {
-    id: row.id,
-    at: row.at.toISOString(),
-    actorId: row.actorId,
-    actorName: row.actorName,
-    companyId: row.companyId,
-    projectId: row.projectId,
-    objectType: row.objectType,
-    objectId: row.objectId,
-    version: row.version,
-    type: row.type,
-    oldValue: row.oldValue,
-    newValue: row.newValue,
-    reason: row.reason,
-    ip: row.ip,
-    prevHash: row.prevHash,
-  };
+  const fields = rowFields(row);
   const contentSha256 = createHash('sha256').update(canonicalJson(fields)).digest('hex');
   return { ...fields, hash: row.hash, contentSha256 };
 }
