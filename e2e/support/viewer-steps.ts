@@ -51,7 +51,7 @@ export function expectPackOf(zip: Buffer, expected: TestFile[]) {
     .content.toString('utf8')
     .replace(/^\uFEFF/, '');
   const lines = manifest.trimEnd().split('\r\n');
-  expect(lines[0]).toBe('path,document name,version,sha256,size,status');
+  expect(lines[0]).toBe('path,document name,version,sha256,size,status,certified copy');
   expect(lines).toHaveLength(expected.length + 1);
   for (const f of expected) {
     const entry = entries.find((e) => e.name.endsWith(`/${f.name}`))!;
