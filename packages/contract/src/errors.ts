@@ -1,5 +1,6 @@
 import type { Lang } from './enums.ts';
 import { EXCHANGE_ERRORS } from './errors-exchange.ts';
+import { IDENTITY_ERRORS } from './errors-identity.ts';
 import { TMF_ERRORS } from './errors-tmf.ts';
 
 /**
@@ -16,6 +17,8 @@ export const ERRORS = {
   ...TMF_ERRORS,
   // Exchange (issue 28): EMS export and import, bulk import, certified copies, the inspection package
   ...EXCHANGE_ERRORS,
+  // Identity and integration (issue 29): single sign-on, the second factor, API tokens, webhooks
+  ...IDENTITY_ERRORS,
   // The database or the file store is away (a restart, a network cut): the request did nothing; try again soon.
   service_unavailable: [
     503,

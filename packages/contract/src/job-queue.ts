@@ -15,6 +15,7 @@ export const JOB_QUEUES = [
   'exchange.file',
   'bulk-import.preview',
   'bulk-import.file',
+  'webhook.deliver',
 ] as const;
 export type JobQueueName = (typeof JOB_QUEUES)[number];
 

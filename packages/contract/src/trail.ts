@@ -267,6 +267,11 @@ export const TRAIL_ENTRIES = [
   // part 4: certified copies
   entry(TrailType.Update, 'document', { new: certifiedCopyMade }),
   // part 5: the inspection package
+  // Identity and integration (issue 29), shapes in trail-shapes-identity.ts; each part's entries under its heading.
+  // part 1 and 2: single sign-on
+  // part 3: two-factor sign-in
+  // part 4: API tokens
+  // part 5: webhooks
   entry(TrailType.SettingsChange, 'project', { old: project, new: project }),
   entry(TrailType.SettingsChange, 'company', { old: company, new: company }),
   entry(TrailType.SettingsChange, 'release', { old: release, new: release }),

@@ -22,6 +22,8 @@ export const JOB_PAYLOADS = {
   /** modules/bulk-import (issue 28 part 3): a folder / zip without EMS to read and suggest for, then to file. */
   'bulk-import.preview': z.object({ importId: z.number().int() }),
   'bulk-import.file': z.object({ importId: z.number().int() }),
+  /** modules/webhook (issue 29 part 5): one delivery to attempt; the job's retries are the backoff. */
+  'webhook.deliver': z.object({ deliveryId: z.number().int() }),
 } as const;
 
 export type JobQueue = keyof typeof JOB_PAYLOADS;

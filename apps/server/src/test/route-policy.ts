@@ -6,6 +6,7 @@ import { admin, company, member, open, signedIn, system, withIds, type RoutePoli
 import { REPORTING_POLICY } from './route-policy-reporting.ts';
 import { TMF_POLICY } from './route-policy-tmf.ts';
 import { EXCHANGE_POLICY } from './route-policy-exchange.ts';
+import { IDENTITY_POLICY } from './route-policy-identity.ts';
 
 export type { Gate, IdKind, RoutePolicy } from './route-gates.ts';
 
@@ -254,4 +255,5 @@ export const ROUTE_POLICY: Record<string, RoutePolicy> = {
   ...REPORTING_POLICY,
   ...TMF_POLICY,
   ...EXCHANGE_POLICY,
+  ...IDENTITY_POLICY,
 };

@@ -16,6 +16,8 @@ export const sessions = pgTable(
     roleCode: text('role_code'),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /** How the session was opened: 'password' (with 'totp' when a second factor was asked) or 'sso' (issue 29). */
+    authMethod: text('auth_method').notNull().default('password'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),

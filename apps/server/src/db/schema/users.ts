@@ -34,6 +34,8 @@ export const users = pgTable(
     handwritingSha256: text('signature_sha256'),
     avatarSha256: text('avatar_sha256'),
     avatarType: text('avatar_type'),
+    /** A company's account for a program (issue 29): signs in only by API token, never by password or SSO. */
+    isServiceAccount: boolean('is_service_account').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
