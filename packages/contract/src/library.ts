@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { certifiedCopyShown } from './certified-copy.ts';
 import { cappedPageOf } from './envelope.ts';
 import { LIBRARY_PERMISSION_KEYS } from './enums.ts';
 import { abilityList, calendarDate, ID_MAX, idField, idParam, optionalText, requiredText } from './fields.ts';
@@ -130,6 +131,8 @@ export const libraryRow = z.object({
   superseded: z.boolean(),
   size: z.number(),
   view: z.boolean(),
+  /** Issue 28 part 4: the archived version is a certified copy of a paper original (who, when, the sha256). */
+  certifiedCopy: certifiedCopyShown.nullable(),
   /** The caller's library keys on the row's folder (viewDoc moveDoc recallDoc downDoc renameDoc viewTrailDoc invalidDoc). */
   abilities: abilityList(LIBRARY_PERMISSION_KEYS),
 });

@@ -60,12 +60,13 @@ export function libRow(entryId: number, name: string, extra: Partial<LibraryRow>
     superseded: false,
     size: 1000,
     view: true,
+    certifiedCopy: null,
     abilities: LIBRARY_KEYS,
     ...extra,
   };
 }
 
-/** Archived, waiting to be activated (future date), expired, and an earlier version of the first. */
+/** Archived, waiting to be activated (future date), expired (a certified copy), and an earlier version of the first. */
 export const libRows = [
   libRow(1, 'Protocol'),
   libRow(2, 'Brochure', {
@@ -74,7 +75,11 @@ export const libRows = [
     type: 'docx',
     abilities: ['viewDoc'],
   }),
-  libRow(3, 'Old SOP', { expiration_date: '2020-01-01', expired: true }),
+  libRow(3, 'Old SOP', {
+    expiration_date: '2020-01-01',
+    expired: true,
+    certifiedCopy: { by: 'Lee', at: '2026-01-01T08:00:00Z', sha256: 'ab'.repeat(32), pages: 3 },
+  }),
   libRow(4, 'Protocol', { fileId: 10, fileVersionId: 90, version_no: 'V0.9', superseded: true }),
 ];
 

@@ -16,6 +16,7 @@ import { nameFilter } from '../document/document-list.service.ts';
 import { folderRights, projectFlags } from '../../access/folder-rights.ts';
 import { inspectorShelf } from '../../access/inspector.policy.ts';
 import { projectToday } from '../../access/library-access.ts';
+import { certifiedCopiesOf } from '../certified-copy/certified-copy-read.ts';
 
 type ListQuery = z.infer<typeof libraryListQuery>;
 
@@ -77,6 +78,10 @@ export async function listLibrary(deps: Deps, ctx: ProjectContext, query: ListQu
       .limit(query.pageSize)
       .offset((query.pageNum - 1) * query.pageSize);
     const today = await projectToday(tx, ctx.projectId);
+    const certified = await certifiedCopiesOf(
+      tx,
+      page.map((p) => p.v.id),
+    );
     const data: LibraryRow[] = page.map(({ e, d, v, folderName, folderEn, creator }) => ({
       entryId: e.id,
       fileId: d.id,
@@ -101,6 +106,7 @@ export async function listLibrary(deps: Deps, ctx: ProjectContext, query: ListQu
       superseded: e.supersededAt !== null,
       size: v.size,
       view: viewKindOf(v.extension) !== null,
+      certifiedCopy: certified.get(v.id) ?? null,
       abilities: rights.get(e.folderId)?.libraryKeys ?? [],
     }));
     return { data, total, capped };

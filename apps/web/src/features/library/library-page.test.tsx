@@ -73,6 +73,9 @@ describe('file library', () => {
     expect(byId('library-row-2-status').textContent).toBe('Waiting to be activated (2099-05-01)');
     expect(byId('library-row-3-expired')).toHaveClass('ant-typography-danger');
     expect(byId('library-row-3-expired').textContent).toBe('2020-01-01');
+    // A certified copy carries its tag here as in the workspace list (issue 28 part 4).
+    expect(byId('library-row-3-certified')).toHaveTextContent('Certified copy');
+    expect(document.getElementById('library-row-1-certified')).toBeNull();
     expect(within(table).getByText('Earlier version')).toBeInTheDocument();
     expect(table.querySelector('[data-file-kind="word"]')).not.toBeNull();
     // The name opens the archived version in the viewer, in a new tab.

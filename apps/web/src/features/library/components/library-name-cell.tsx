@@ -1,4 +1,5 @@
 import { Flex, Tag, Typography } from 'antd';
+import { CertifiedCopyTag } from '../../../components/certified-copy-tag';
 import { useTranslation } from 'react-i18next';
 import type { LibraryRow } from '@edoc/contract/library';
 import { FileTypeIcon } from '../../../components/file-type-icon';
@@ -80,10 +81,13 @@ export function NameCell({ row, folded }: { row: LibraryRow; folded: boolean }) 
             {more.join(' · ')}
           </Typography.Text>
         ) : null}
-        {row.takeFileInvalid || row.superseded ? (
+        {row.takeFileInvalid || row.superseded || row.certifiedCopy ? (
           <span>
             {row.takeFileInvalid ? <Tag color="default">{t('library.mark.invalid')}</Tag> : null}
             {row.superseded ? <Tag color="default">{t('library.mark.superseded')}</Tag> : null}
+            {row.certifiedCopy ? (
+              <CertifiedCopyTag copy={row.certifiedCopy} id={`library-row-${row.entryId}-certified`} />
+            ) : null}
           </span>
         ) : null}
       </Flex>
