@@ -23,6 +23,7 @@ import '../apps/server/src/modules/exchange/ems-export-pack.ts';
 import type { BlobStore } from '../apps/server/src/storage/blob-store.ts';
 import type { StoreConfig } from '../apps/server/src/storage/create-blob-store.ts';
 import type { Project } from './documents.ts';
+import { profiled } from './profile.ts';
 import { DOCUMENTS, seedEmsDocuments, seedEmsModel } from './exchange-seed.ts';
 
 const run = promisify(execFile);
@@ -131,7 +132,7 @@ async function importBench(deps: ExchangeDeps, target: Project, dir: string, pkg
       options: { createCountries: false, createSites: false, fullAccess: true },
     })
     .returning();
-  const preview = await measured(() => previewImport(deps, imp.id));
+  const preview = await measured(() => profiled('ems-preview', () => previewImport(deps, imp.id)));
   const [previewed] = await db.select().from(exchangeImports).where(eq(exchangeImports.id, imp.id));
   if (previewed.state !== 'preview') throw new Error(`EMS preview failed: ${previewed.error}`);
   const rows = await db
@@ -140,7 +141,7 @@ async function importBench(deps: ExchangeDeps, target: Project, dir: string, pkg
     .where(sql`${exchangeImportRows.importId} = ${imp.id} and ${exchangeImportRows.problems} = '[]'::jsonb`)
     .returning({ id: exchangeImportRows.id });
   await db.update(exchangeImports).set({ state: 'filing' }).where(eq(exchangeImports.id, imp.id));
-  const filed = await measured(() => fileImport(deps, imp.id));
+  const filed = await measured(() => profiled('ems-filing', () => fileImport(deps, imp.id)));
   const [done] = await db.select().from(exchangeImports).where(eq(exchangeImports.id, imp.id));
   const count = (
     await db.execute<{ n: number }>(

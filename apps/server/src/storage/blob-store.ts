@@ -33,6 +33,11 @@ export interface BlobStore {
   list(): AsyncIterable<string>;
   /** Is the store reachable and writable? For /health. */
   check(): Promise<boolean>;
+  /**
+   * The blob's file on this machine, for a store that keeps blobs on a local disk: read in place (never written) by
+   * what needs random access, e.g. a zip's central directory, instead of copying it to a temporary file first.
+   */
+  localPath?(sha256: string): string;
 }
 
 export class BlobTooLargeError extends Error {}
@@ -95,6 +100,7 @@ export function createFsBlobStore(root: string, tmpDir: string): BlobStore {
         () => false,
       ),
     remove: (sha256) => fs.rm(file(sha256), { force: true }),
+    localPath: file,
     modifiedAt: (sha256) =>
       fs.stat(file(sha256)).then(
         (st) => st.mtime,

@@ -17,9 +17,9 @@ export interface PackageRef {
 }
 
 /**
- * Runs `use` with the import's package open: an uploaded zip is copied from the blob store to a temporary file (the
- * central directory is read by offset, which a stream from S3 cannot give), removed afterwards whatever happens; a
- * server path is read in place.
+ * Runs `use` with the import's package open: an uploaded zip is read in place from a local blob store, or copied
+ * from S3 to a temporary file (the central directory is read by offset, which a stream cannot give) removed
+ * afterwards whatever happens; a server path is read in place.
  */
 export async function withPackage<T>(
   deps: JobDeps,
@@ -33,6 +33,8 @@ export async function withPackage<T>(
     if (!stat) throw new PackageRefused('exchange_package_unreadable');
     return use(stat.isDirectory() ? await openFolder(full) : await openZip(full));
   }
+  const local = deps.blobs.localPath?.(ref.packageSha256!);
+  if (local && (await fs.stat(local).catch(() => null))) return use(await openZip(local));
   await fs.mkdir(deps.config.tmpDir, { recursive: true });
   const tmp = path.join(deps.config.tmpDir, `import-${randomUUID()}.zip`);
   try {

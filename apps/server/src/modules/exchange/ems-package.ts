@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { IMPORT_OBJECTS_MAX } from '@edoc/contract/exchange-import';
 import { Open } from 'unzipper';
 import { isInsidePackage } from './ems-paths.ts';
@@ -57,6 +57,39 @@ function checkPath(name: string) {
   if (!isInsidePackage(name)) throw new PackageRefused('exchange_package_path', { path: name.slice(0, 200) });
 }
 
+/** Bytes read at a time from a stored entry: large reads keep hashing and copying off the garbage collector. */
+const STORED_CHUNK = 512 * 1024;
+
+/**
+ * A stored (uncompressed) entry's bytes straight from the file: its local header says where they start. An EMS
+ * package is stored (exports are `zip -0`-like), and unzipper's own stream of it costs most of a preview in small
+ * buffers and their collection.
+ */
+function storedStream(file: string, offset: number, size: number): Readable {
+  return Readable.from(
+    (async function* () {
+      const fh = await fs.open(file, 'r');
+      try {
+        const header = Buffer.alloc(30);
+        await fh.read(header, 0, 30, offset);
+        if (header.readUInt32LE(0) !== 0x04034b50) throw new PackageRefused('exchange_package_unreadable');
+        let at = offset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
+        const end = at + size;
+        while (at < end) {
+          const chunk = Buffer.allocUnsafe(Math.min(STORED_CHUNK, end - at));
+          const { bytesRead } = await fh.read(chunk, 0, chunk.length, at);
+          if (bytesRead === 0) throw new PackageRefused('exchange_package_unreadable');
+          at += bytesRead;
+          yield bytesRead === chunk.length ? chunk : chunk.subarray(0, bytesRead);
+        }
+      } finally {
+        await fh.close();
+      }
+    })(),
+    { objectMode: false },
+  );
+}
+
 /** A zip file on this machine, checked from its central directory before any entry is read. */
 export async function openZip(file: string): Promise<OpenedPackage> {
   const dir = await Open.file(file).catch(() => {
@@ -77,7 +110,11 @@ export async function openZip(file: string): Promise<OpenedPackage> {
     entries.set(f.path, {
       path: f.path,
       size: f.uncompressedSize,
-      open: () => capped(f.stream(), f.uncompressedSize, f.path),
+      // Stored entries whose sizes agree are read in place; a deflated (or lying) one inflates through the cap.
+      open: () =>
+        f.compressionMethod === 0 && (f.flags & 1) === 0 && f.compressedSize === f.uncompressedSize
+          ? storedStream(file, f.offsetToLocalFileHeader, f.uncompressedSize)
+          : capped(f.stream(), f.uncompressedSize, f.path),
     });
   }
   return { entries };

@@ -6,6 +6,11 @@ declare module 'unzipper' {
     type: 'File' | 'Directory';
     compressedSize: number;
     uncompressedSize: number;
+    /** 0 stored, 8 deflated; bit 0 of flags marks an encrypted entry. */
+    compressionMethod: number;
+    flags: number;
+    /** Where the entry's local header starts (zip64 extra fields already applied). */
+    offsetToLocalFileHeader: number;
     stream(): Readable;
   }
   export interface CentralDirectory {
