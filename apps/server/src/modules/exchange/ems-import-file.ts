@@ -8,6 +8,7 @@ import { documents, documentVersions } from '../../db/schema/documents.ts';
 import { exchangeImportRows, exchangeImports, sourceAuditRecords, sourceSignatures } from '../../db/schema/exchange.ts';
 import { projects } from '../../db/schema/projects.ts';
 import { users } from '../../db/schema/users.ts';
+import type { Tx } from '../../db/client.ts';
 import type { JobDeps } from './ems-import-package.ts';
 import type { JobHandler } from '../../jobs/jobs.ts';
 import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
@@ -22,9 +23,9 @@ import { discardPackage } from './ems-import-preview.ts';
 import { refreshSummary } from './ems-import-summary.ts';
 
 /*
- * The 'exchange.file' job (docs/exchange.md, part 2): the accepted rows filed one by one, each in one transaction
- * with its document, versions, the source's signatures and audit records and one edoc trail row; the row turns
- * filed in that same transaction, so a crash resumes with the next pending row and nothing is filed twice
+ * The 'exchange.file' job (docs/exchange.md, part 2): the accepted rows filed in batches, each row under its own
+ * savepoint with its document, versions, the source's signatures and audit records and one edoc trail row; the row
+ * turns filed in that same transaction, so a crash resumes with the next pending rows and nothing is filed twice
  * (document_versions.source_unique_id guards a version too). Imported documents start in Editing: see the doc.
  */
 
@@ -32,6 +33,7 @@ type ImportRecord = typeof exchangeImports.$inferSelect;
 type RowRecord = typeof exchangeImportRows.$inferSelect;
 
 async function fileRow(
+  tx: Tx,
   deps: JobDeps,
   imp: ImportRecord,
   row: RowRecord,
@@ -39,133 +41,141 @@ async function fileRow(
   rights: Map<number, FolderRights> | null,
   actor: TrailActor,
 ) {
-  await deps.db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(exchangeImportRows).where(eq(exchangeImportRows.id, row.id)).for('update');
-    if (locked.state !== 'pending') return;
-    const src = row.source as Source;
-    const t = row.target as StoredTarget;
-    let docId: number;
-    let docName: string;
-    let folderId: number;
-    if (row.decision === 'new_version') {
-      const [doc] = await tx
-        .select()
-        .from(documents)
-        .where(and(eq(documents.id, t.existingDocumentId ?? 0), eq(documents.projectId, imp.projectId)));
-      if (!doc || doc.deletedAt || doc.folderId === null) throw new RowRefused(JSON.stringify({ code: 'not_found' }));
-      [docId, docName, folderId] = [doc.id, doc.name, doc.folderId];
-    } else {
-      if (t.folderId === null)
-        throw new RowRefused(JSON.stringify({ code: 'exchange_problem_no_folder', params: { number: '' } }));
-      folderId = t.folderId;
-      const [project] = await tx
-        .select({ convention: projects.versionConvention })
-        .from(projects)
-        .where(eq(projects.id, imp.projectId));
-      const place = await placeOf(tx, imp, src, t);
-      const artifact = await artifactForFolder(tx, folderId);
-      // A name the folder already has gets the object id: the package's title stays recognisable.
-      docName = (await nameTaken(tx, { folderId, name: t.name }))
-        ? `${t.name} (${row.objectId})`.slice(0, 255)
-        : t.name;
-      const [doc] = await tx
-        .insert(documents)
-        .values({
-          projectId: imp.projectId,
-          folderId,
-          name: docName,
-          versionConvention: project.convention,
-          status: DocStatus.Editing,
-          central: t.level !== 'site',
-          siteId: place.siteId,
-          countryId: t.level === 'site' ? null : place.countryId,
-          artifactId: artifact?.id ?? t.artifactId,
-          documentDate: t.documentDate,
-          expirationDate: t.expiryDate,
-          sourceObjectId: row.objectId,
-          sourceSystem: imp.sourceSystem,
-          createdBy: imp.userId,
-        })
-        .returning();
-      docId = doc.id;
-    }
-    const r = rights?.get(folderId);
-    if (!r?.isEnabled || !r.docKeys.includes('importDoc')) throw new RowRefused(JSON.stringify({ code: 'forbidden' }));
-    const done = new Set(
-      (
-        await tx
-          .select({ u: documentVersions.sourceUniqueId })
-          .from(documentVersions)
-          .where(eq(documentVersions.documentId, docId))
-      ).map((v) => v.u),
-    );
-    const filed: string[] = [];
-    for (const v of src.versions) {
-      const blob = blobs.get(v.uniqueId);
-      if (!blob || done.has(v.uniqueId)) continue;
-      const file = v.files[0];
-      const version = await addVersion(tx, deps.blobs, {
-        documentId: docId,
-        versionNo: v.version.slice(0, 32),
-        file: { fileName: file.fileName, mimeType: contentTypeOf(extensionOf(file.fileName)), blob },
-        userId: imp.userId,
-        source: 'import',
-      });
-      await tx.update(documentVersions).set({ sourceUniqueId: v.uniqueId }).where(eq(documentVersions.id, version.id));
-      const common = {
+  const [locked] = await tx.select().from(exchangeImportRows).where(eq(exchangeImportRows.id, row.id)).for('update');
+  if (locked.state !== 'pending') return;
+  const src = row.source as Source;
+  const t = row.target as StoredTarget;
+  let docId: number;
+  let docName: string;
+  let folderId: number;
+  if (row.decision === 'new_version') {
+    const [doc] = await tx
+      .select()
+      .from(documents)
+      .where(and(eq(documents.id, t.existingDocumentId ?? 0), eq(documents.projectId, imp.projectId)));
+    if (!doc || doc.deletedAt || doc.folderId === null) throw new RowRefused(JSON.stringify({ code: 'not_found' }));
+    [docId, docName, folderId] = [doc.id, doc.name, doc.folderId];
+  } else {
+    if (t.folderId === null)
+      throw new RowRefused(JSON.stringify({ code: 'exchange_problem_no_folder', params: { number: '' } }));
+    folderId = t.folderId;
+    const [project] = await tx
+      .select({ convention: projects.versionConvention })
+      .from(projects)
+      .where(eq(projects.id, imp.projectId));
+    const place = await placeOf(tx, imp, src, t);
+    const artifact = await artifactForFolder(tx, folderId);
+    // A name the folder already has gets the object id: the package's title stays recognisable.
+    docName = (await nameTaken(tx, { folderId, name: t.name })) ? `${t.name} (${row.objectId})`.slice(0, 255) : t.name;
+    const [doc] = await tx
+      .insert(documents)
+      .values({
         projectId: imp.projectId,
-        documentId: docId,
-        versionId: version.id,
-        importId: imp.id,
-        sourceSystem: imp.sourceSystem ?? '',
-      };
-      if (v.sigs.length)
-        await tx.insert(sourceSignatures).values(
-          v.sigs.map((s) => ({
-            ...common,
-            methodology: s.methodology,
-            userOid: s.userOid,
-            name: s.name,
-            reason: s.reason,
-            signedAt: instant(s.at),
-          })),
-        );
-      if (v.audits.length)
-        await tx.insert(sourceAuditRecords).values(
-          v.audits.map((a) => ({
-            ...common,
-            auditId: a.auditId,
-            at: instant(a.at),
-            userRef: a.userRef,
-            entryType: a.entryType,
-            event: a.event,
-          })),
-        );
-      filed.push(v.version);
-    }
-    await recordTrail(tx, actor, {
-      type: TrailType.Create,
-      objectType: 'document',
-      objectId: docId,
-      newValue: {
-        imported: true,
-        importId: imp.id,
-        sourceSystem: imp.sourceSystem,
-        sourceObjectId: row.objectId,
-        name: docName,
         folderId,
-        artifact: (await artifactForFolder(tx, folderId))?.number ?? null,
-        versions: filed,
-        docStatus: DocStatus.Editing,
-      },
+        name: docName,
+        versionConvention: project.convention,
+        status: DocStatus.Editing,
+        central: t.level !== 'site',
+        siteId: place.siteId,
+        countryId: t.level === 'site' ? null : place.countryId,
+        artifactId: artifact?.id ?? t.artifactId,
+        documentDate: t.documentDate,
+        expirationDate: t.expiryDate,
+        sourceObjectId: row.objectId,
+        sourceSystem: imp.sourceSystem,
+        createdBy: imp.userId,
+      })
+      .returning();
+    docId = doc.id;
+  }
+  const r = rights?.get(folderId);
+  if (!r?.isEnabled || !r.docKeys.includes('importDoc')) throw new RowRefused(JSON.stringify({ code: 'forbidden' }));
+  const done = new Set(
+    (
+      await tx
+        .select({ u: documentVersions.sourceUniqueId })
+        .from(documentVersions)
+        .where(eq(documentVersions.documentId, docId))
+    ).map((v) => v.u),
+  );
+  const filed: string[] = [];
+  for (const v of src.versions) {
+    const blob = blobs.get(v.uniqueId);
+    if (!blob || done.has(v.uniqueId)) continue;
+    const file = v.files[0];
+    const version = await addVersion(tx, deps.blobs, {
+      documentId: docId,
+      versionNo: v.version.slice(0, 32),
+      file: { fileName: file.fileName, mimeType: contentTypeOf(extensionOf(file.fileName)), blob },
+      userId: imp.userId,
+      source: 'import',
     });
-    if (row.decision !== 'new_version') await refileDocuments(tx, actor, [docId]);
-    await tx
-      .update(exchangeImportRows)
-      .set({ state: 'filed', documentId: docId, error: null })
-      .where(eq(exchangeImportRows.id, row.id));
+    await tx.update(documentVersions).set({ sourceUniqueId: v.uniqueId }).where(eq(documentVersions.id, version.id));
+    const common = {
+      projectId: imp.projectId,
+      documentId: docId,
+      versionId: version.id,
+      importId: imp.id,
+      sourceSystem: imp.sourceSystem ?? '',
+    };
+    if (v.sigs.length)
+      await tx.insert(sourceSignatures).values(
+        v.sigs.map((s) => ({
+          ...common,
+          methodology: s.methodology,
+          userOid: s.userOid,
+          name: s.name,
+          reason: s.reason,
+          signedAt: instant(s.at),
+        })),
+      );
+    if (v.audits.length)
+      await tx.insert(sourceAuditRecords).values(
+        v.audits.map((a) => ({
+          ...common,
+          auditId: a.auditId,
+          at: instant(a.at),
+          userRef: a.userRef,
+          entryType: a.entryType,
+          event: a.event,
+        })),
+      );
+    filed.push(v.version);
+  }
+  await recordTrail(tx, actor, {
+    type: TrailType.Create,
+    objectType: 'document',
+    objectId: docId,
+    newValue: {
+      imported: true,
+      importId: imp.id,
+      sourceSystem: imp.sourceSystem,
+      sourceObjectId: row.objectId,
+      name: docName,
+      folderId,
+      artifact: (await artifactForFolder(tx, folderId))?.number ?? null,
+      versions: filed,
+      docStatus: DocStatus.Editing,
+    },
   });
+  if (row.decision !== 'new_version') await refileDocuments(tx, actor, [docId]);
+  await tx
+    .update(exchangeImportRows)
+    .set({ state: 'filed', documentId: docId, error: null })
+    .where(eq(exchangeImportRows.id, row.id));
 }
+
+/** A row's failure as the row keeps it: a refusal's own error, anything else as the package failing there. */
+const rowError = (err: unknown) =>
+  err instanceof RowRefused
+    ? err.message
+    : JSON.stringify({
+        code: 'exchange_package_failed',
+        params: { reason: String(err instanceof Error ? err.message : err).slice(0, 300) },
+      });
+
+/** Rows filed per transaction: one commit (and one wait for the disk) per batch instead of per document. */
+const FILE_BATCH = 25;
 
 /** Files the pending rows of an import in filing; run again after a crash, it goes on with the next pending row. */
 export async function fileImport(deps: JobDeps, importId: number): Promise<void> {
@@ -192,32 +202,45 @@ export async function fileImport(deps: JobDeps, importId: number): Promise<void>
         .where(eq(exchangeImportRows.importId, imp.id))
     ).length;
     for (;;) {
-      const [row] = await deps.db
+      const rows = await deps.db
         .select()
         .from(exchangeImportRows)
         .where(and(eq(exchangeImportRows.importId, imp.id), eq(exchangeImportRows.state, 'pending')))
         .orderBy(asc(exchangeImportRows.rowNo))
-        .limit(1);
-      if (!row) break;
-      try {
-        await fileRow(deps, imp, row, await storeFiles(deps, pkg, row.source as Source), rights, actor);
-      } catch (err) {
-        const error =
-          err instanceof RowRefused
-            ? err.message
-            : JSON.stringify({
-                code: 'exchange_package_failed',
-                params: { reason: String(err instanceof Error ? err.message : err).slice(0, 300) },
-              });
-        await deps.db
-          .update(exchangeImportRows)
-          .set({ state: 'failed', error })
-          .where(eq(exchangeImportRows.id, row.id));
-      }
-      await deps.db
-        .update(exchangeImports)
-        .set({ progress: Math.min(99, Math.floor((100 * row.rowNo) / Math.max(total, 1))), updatedAt: new Date() })
-        .where(eq(exchangeImports.id, imp.id));
+        .limit(FILE_BATCH);
+      if (rows.length === 0) break;
+      // Files are copied into the blob store before the transaction (content-addressed: a rolled-back row leaves
+      // only a blob the sweep removes); each row then files under its own savepoint, so a refused row is rolled
+      // back alone and marked failed, and the batch commits with its rows' states (resumable by batch).
+      const stored = new Map<number, Map<string, StoredBlob> | { error: string }>();
+      for (const row of rows)
+        stored.set(
+          row.id,
+          await storeFiles(deps, pkg, row.source as Source).catch((err: unknown) => ({ error: rowError(err) })),
+        );
+      await deps.db.transaction(async (tx) => {
+        for (const row of rows) {
+          const blobs = stored.get(row.id)!;
+          const error =
+            blobs instanceof Map
+              ? await tx
+                  .transaction((sp) => fileRow(sp, deps, imp, row, blobs, rights, actor))
+                  .then(() => null, rowError)
+              : blobs.error;
+          if (error)
+            await tx
+              .update(exchangeImportRows)
+              .set({ state: 'failed', error })
+              .where(eq(exchangeImportRows.id, row.id));
+        }
+        await tx
+          .update(exchangeImports)
+          .set({
+            progress: Math.min(99, Math.floor((100 * rows[rows.length - 1].rowNo) / Math.max(total, 1))),
+            updatedAt: new Date(),
+          })
+          .where(eq(exchangeImports.id, imp.id));
+      });
     }
   }).catch((err: unknown) => {
     fatal = JSON.stringify({
