@@ -1,21 +1,25 @@
+import { certifiedCopyRoutes } from '@edoc/contract/certified-copy-routes';
 import { documentRoutes } from '@edoc/contract/document-routes';
 import { downloadRoutes } from '@edoc/contract/download-routes';
 import { exchangeExportRoutes } from '@edoc/contract/exchange-export-routes';
 import { readZip } from '@edoc/test-support/zip-reader';
 import { exchangeImportRoutes as r } from '@edoc/contract/exchange-import-routes';
 import { asc, eq } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, documentVersions } from '../../db/schema/documents.ts';
-import { sourceAuditRecords } from '../../db/schema/exchange.ts';
+import { sourceAuditRecords, sourceSignatures } from '../../db/schema/exchange.ts';
+import { users } from '../../db/schema/users.ts';
+import { signatures } from '../../db/schema/workflow.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { createProjectWorld, SAMPLE, type ProjectWorld } from '../../test/factories.ts';
+import { createProjectWorld, PASSWORD, SAMPLE, type ProjectWorld } from '../../test/factories.ts';
 import { waitFor } from '../../test/nodes.ts';
 import { client } from '../../test/requests.ts';
 import { importWorld, uploadPackage, waitState } from '../../test/ems-import-fixture.ts';
 
 /* The round trip (issue 28 part 2): a project exported as an EMS package (part 1) and imported into an empty
  * project of another company comes back object by object — names, dates, versions in order with their numbers and
- * bytes, and the source's audit records beside each. */
+ * bytes, every signature record (signer, meaning, instant) and the source's audit records beside each. */
 
 let ctx: TestContext;
 let from: ProjectWorld;
@@ -29,10 +33,14 @@ beforeAll(async () => {
   const { trialFolder } = await importWorld(ctx, from);
   await importWorld(ctx, into);
   const api = client(ctx.app, from.pm.token);
-  for (const name of ['Plan one', 'Plan two']) {
+  // The first a real one-page PDF (pdf-lib), so its pages can be checked and it certified below.
+  const onePage = await PDFDocument.create();
+  onePage.addPage([595, 842]);
+  const contents = [Buffer.from(await onePage.save()), Buffer.concat([SAMPLE.pdf(), Buffer.from('% Plan two\n')])];
+  for (const [i, name] of ['Plan one', 'Plan two'].entries()) {
     const res = await api.callUpload(documentRoutes.upload, {
       fields: { folderId: trialFolder, name, documentDate: '2025-02-03' },
-      file: { name: `${name}.pdf`, content: Buffer.concat([SAMPLE.pdf(), Buffer.from(`% ${name}\n`)]) },
+      file: { name: `${name}.pdf`, content: contents[i] },
     });
     if (res.statusCode !== 200) throw new Error(res.body);
     sent.push(res.data.fileId);
@@ -43,6 +51,17 @@ beforeAll(async () => {
     file: { name: 'Plan two v2.pdf', content: Buffer.concat([SAMPLE.pdf(), Buffer.from('% second\n')]) },
   });
   if (edited.statusCode !== 200) throw new Error(edited.body);
+  // A Part 11 signature on the first document's version (a certified copy of its one page): a signature record the
+  // package must carry and the import keep as the source's.
+  const [first] = await ctx.db.select().from(documents).where(eq(documents.id, sent[0]));
+  const certified = await api.call(certifiedCopyRoutes.certify, {
+    params: { id: first.currentVersionId! },
+    body: {
+      pagesChecked: 1,
+      signature: { email: from.pm.email, password: PASSWORD, confirmed: true, timeZone: 'Asia/Shanghai' },
+    },
+  });
+  if (certified.statusCode !== 200) throw new Error(certified.body);
 }, 60_000);
 afterAll(() => ctx?.close());
 
@@ -91,6 +110,32 @@ describe('EMS round trip', () => {
       expect(await versionsOf(b.id)).toEqual(await versionsOf(a.id));
       const audits = await ctx.db.select().from(sourceAuditRecords).where(eq(sourceAuditRecords.documentId, b.id));
       expect(audits.length).toBeGreaterThan(0);
+      // Every signature record: the same signer, meaning and instant, kept as the source's (not an edoc signature).
+      const signed = await ctx.db
+        .select({ name: signatures.printedName, email: users.email, at: signatures.signedAt })
+        .from(signatures)
+        .innerJoin(documentVersions, eq(documentVersions.id, signatures.versionId))
+        .innerJoin(users, eq(users.id, signatures.userId))
+        .where(eq(documentVersions.documentId, a.id));
+      const kept = await ctx.db
+        .select({ name: sourceSignatures.name, email: sourceSignatures.userOid, at: sourceSignatures.signedAt })
+        .from(sourceSignatures)
+        .where(eq(sourceSignatures.documentId, b.id));
+      const second = (rows: Array<{ name: string | null; email: string | null; at: Date | null }>) =>
+        rows.map((x) => ({ ...x, at: x.at ? Math.floor(x.at.getTime() / 1000) : null }));
+      expect(second(kept)).toEqual(second(signed));
+      expect(signed.length).toBe(id === sent[0] ? 1 : 0);
+      const reasons = await ctx.db
+        .select({ reason: sourceSignatures.reason })
+        .from(sourceSignatures)
+        .where(eq(sourceSignatures.documentId, b.id));
+      expect(reasons.map((x) => x.reason)).toEqual(id === sent[0] ? ['Certified copy'] : []);
+      const edocSigned = await ctx.db
+        .select({ id: signatures.id })
+        .from(signatures)
+        .innerJoin(documentVersions, eq(documentVersions.id, signatures.versionId))
+        .where(eq(documentVersions.documentId, b.id));
+      expect(edocSigned).toEqual([]);
     }
 
     // Sent back to the project it came from, each object is the document it was made from: a conflict, not a copy.
