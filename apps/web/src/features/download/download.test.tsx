@@ -7,7 +7,7 @@ import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
 import { createQueryClient } from '../../lib/query-client';
 import { mockApi, reply } from '../../test/fetch-mock';
-import { findById } from '../../test/queries';
+import { byId, findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
 import { POLL_MS } from './api';
 import { DownloadTasks } from './components/download-tasks';
@@ -59,8 +59,9 @@ describe('download center', () => {
           data: [
             task(),
             task({ id: 2, name: 'Broken', state: 'failed', error: 'File content is missing: gone.pdf', size: null }),
+            task({ id: 3, name: 'Hand-over to the sponsor', kind: 'ems' }),
           ],
-          total: 2,
+          total: 3,
         }),
     });
     renderApp('/manage/download');
@@ -72,6 +73,10 @@ describe('download center', () => {
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toContain('Created');
     expect(document.getElementById('download-file-1')).not.toBeNull();
     expect(document.getElementById('download-file-2')).toBeNull();
+    // An export says which package it is, under its name; a plain pack has no tag.
+    expect(byId('download-kind-3')).toHaveTextContent('EMS package');
+    expect(screen.getByText('Hand-over to the sponsor')).toBeInTheDocument();
+    expect(document.getElementById('download-kind-1')).toBeNull();
     const [url] = calls(fetchMock, 'GET', '/download/task/list')[0];
     expect(new URL(String(url), 'http://x').searchParams.get('all')).toBe('true');
 

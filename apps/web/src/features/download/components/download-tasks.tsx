@@ -51,15 +51,20 @@ export function DownloadTasks({ mine = false }: { mine?: boolean }) {
       title: t('download.name'),
       dataIndex: 'name',
       ellipsis: true,
-      // An export (issue 28) says which package it is.
+      // An export (issue 28) says which package it is, under its name: beside it, the tag left the name a few
+      // letters in a narrow column.
       render: (name: string, row) =>
         row.kind === 'files' ? (
           name
         ) : (
-          <Space size={4}>
-            <Tag color="blue">{t(`download.kind.${row.kind}`)}</Tag>
-            {name}
-          </Space>
+          <Flex vertical align="flex-start" gap={2} style={{ minWidth: 0 }}>
+            <Typography.Text ellipsis={{ tooltip: name }} style={{ maxWidth: '100%' }}>
+              {name}
+            </Typography.Text>
+            <Tag color="blue" id={`download-kind-${row.id}`} style={{ marginInlineEnd: 0 }}>
+              {t(`download.kind.${row.kind}`)}
+            </Tag>
+          </Flex>
         ),
     },
     { title: t('download.creator'), dataIndex: 'creator', width: 120 },
