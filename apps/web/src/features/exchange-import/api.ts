@@ -46,10 +46,14 @@ export function useImport(id: number | null) {
   });
 }
 
-/** A page of an import's preview rows, filtered and paged by the server (a package may hold 100,000 objects). */
-export function useImportRows(id: number, query: ImportRowsQuery, enabled: boolean) {
+/**
+ * A page of an import's preview rows, filtered and paged by the server (a package may hold 100,000 objects). Keyed by
+ * the import's state too: the rows read in preview (fresh for 30 s) are not those of the import once done, whose
+ * filed rows carry their documents' links (journey 15 found the done page without them).
+ */
+export function useImportRows(id: number, state: ImportState, query: ImportRowsQuery, enabled: boolean) {
   return useQuery({
-    queryKey: [...useReadKey('rows'), id, query],
+    queryKey: [...useReadKey('rows'), id, state, query],
     queryFn: () => call(exchangeImportRoutes.rows, { params: { id }, query }),
     placeholderData: keepPreviousData,
     enabled,

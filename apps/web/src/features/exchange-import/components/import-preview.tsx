@@ -54,7 +54,7 @@ export function ImportPreview({ item, editable }: { item: ImportView; editable: 
   const show: Show = (SHOWS as readonly string[]).includes(rawShow ?? '') ? (rawShow as Show) : 'all';
   const page = pageParam(params.get('page'), 1, 1_000_000);
   const pageSize = pageParam(params.get('pageSize'), Math.min(getSessionValue('pageSize'), 200), 200);
-  const rows = useImportRows(item.id, { ...FILTER_OF[show], page, pageSize }, true);
+  const rows = useImportRows(item.id, item.state, { ...FILTER_OF[show], page, pageSize }, true);
   const decide = useDecide(item.id);
   const places = usePlaces();
   const { roots } = useWorkTree();
