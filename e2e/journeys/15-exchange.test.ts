@@ -235,14 +235,19 @@ describe.skipIf(skipReason !== null).each(['zh-CN', 'en-US'] as const)(
         .toContain(t('exchangeImport.state.done'));
       const open = (row: number) => page.locator(`#exchange-row-document-${row}`);
       await open(scanRow).waitFor();
+      // The plan was filed where it was sent: the corrected artifact's folder.
       expect(await open(planRow).getAttribute('href')).toContain(`folder=${targetFolders.other}&`);
-      expect(await rows.filter({ hasText: corrected }).count()).toBe(1);
+      expect(await rows.filter({ hasText: DOCS.plan.name }).innerText()).toContain(ARTIFACTS.other.number);
+      const scanAddress = (await open(scanRow).getAttribute('href'))!;
       await settled(page);
       await expectAccessible(page, `15 import done (${lang})`);
       await shot(page, 'import-done');
 
+      // Opened, the plan bears the corrected name.
+      await open(planRow).click();
+      await page.locator('#document-panel-title', { hasText: corrected }).waitFor();
       // The certified scan: its source signature and audit records, as the source's and not edoc's.
-      await open(scanRow).click();
+      await visit(page, scanAddress);
       await page.locator('#document-panel-title', { hasText: DOCS.scan.name }).waitFor();
       await page.locator('#document-panel-tab-source').click();
       const source = t('exchangeImport.sourceFacts.signatures', { source: study.companyName });
@@ -264,7 +269,8 @@ describe.skipIf(skipReason !== null).each(['zh-CN', 'en-US'] as const)(
 
     it('Pat downloads the inspection package: its verifier passes on the command line and in the browser', async () => {
       const page = await pat();
-      await visit(page, '/exchange/export');
+      // Loaded afresh: the form of the export before keeps its artifacts; this one takes the whole project.
+      await page.goto(url('/exchange/export'));
       await page.locator('input[type=radio][value="inspection"]').check();
       const created = (await answerOf(page, { path: '/exchange/export' }, () =>
         page.locator('#export-start').click(),
