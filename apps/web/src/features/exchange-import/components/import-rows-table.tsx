@@ -139,6 +139,9 @@ export function ImportRowsTable(props: {
               <Button
                 id={`exchange-row-correct-${row.id}`}
                 size="small"
+                // antd spaces out a two-character Chinese label ("修 正"), which its name ("修正 … 的映射") then
+                // no longer contains (axe label-content-name-mismatch, journey 15).
+                autoInsertSpace={false}
                 aria-label={t('exchangeImport.row.correctOf', { objectId: row.objectId })}
                 onClick={() => editing.onCorrect(row)}
               >
