@@ -204,4 +204,43 @@ describe('an EMS import', () => {
     expect(await findById('exchange-row-document-1')).toHaveAttribute('href', '/work?folder=12&doc=77');
     expect(document.getElementById('exchange-start')).toBeNull();
   });
+
+  it('once filing ends, the rows read in preview give way to the filed ones with their links', async () => {
+    await changeLanguage('en-US');
+    enterProject(undefined, { pageSize: 20 });
+    // The job: preview until accepted, filing for one look, then done; the rows are filed once done was answered.
+    let state: 'preview' | 'filing' | 'done' = 'preview';
+    let doneAnswered = false;
+    const summary = { ...importOf(4).summary, accepted: 1 };
+    mockApi({
+      ...serve(exchangeImportRoutes.get, () => {
+        const now = state;
+        if (now === 'filing') state = 'done';
+        if (now === 'done') doneAnswered = true;
+        return importOf(4, { state: now, summary });
+      }),
+      ...serve(exchangeImportRoutes.rows, () => ({
+        total: 1,
+        rows: [
+          importRowOf(
+            1,
+            doneAnswered ? { decision: 'accept', state: 'filed', documentId: 77 } : { decision: 'accept' },
+          ),
+        ],
+      })),
+      ...serve(exchangeImportRoutes.accept, () => {
+        state = 'filing';
+        return importOf(4, { state: 'filing', progress: 0, summary });
+      }),
+      ...serve(siteRoutes.list, SITES),
+      ...serve(folderRoutes.tree0, tree),
+    });
+    renderApp('/exchange/import/4');
+    await findById('exchange-row-decision-1');
+    fireEvent.click(byId('exchange-start'));
+    fireEvent.click(await findById('exchange-start-ok'));
+    // The page looks again after 2 s while the job files.
+    expect(await screen.findByText('Import done', {}, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(() => expect(byId('exchange-row-document-1')).toHaveAttribute('href', '/work?folder=12&doc=77'));
+  });
 });
