@@ -246,6 +246,9 @@ describe.skipIf(skipReason !== null).each(['zh-CN', 'en-US'] as const)(
       // Opened, the plan bears the corrected name.
       await open(planRow).click();
       await page.locator('#document-panel-title', { hasText: corrected }).waitFor();
+      // The tree beside it counts what was filed.
+      const count = page.locator(`#document-folder-${targetFolders.other} .folder-tree-count`);
+      await expect.poll(() => count.textContent()).toBe('1');
       // The certified scan: its source signature and audit records, as the source's and not edoc's.
       await visit(page, scanAddress);
       await page.locator('#document-panel-title', { hasText: DOCS.scan.name }).waitFor();

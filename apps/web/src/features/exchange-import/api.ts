@@ -2,8 +2,11 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient, type MutationM
 import type { ImportDecideBody, ImportState } from '@edoc/contract/exchange-import';
 import { exchangeImportRoutes } from '@edoc/contract/exchange-import-routes';
 import type { RouteInput } from '@edoc/contract/route';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../lib/api-client';
+import { useSession } from '../../lib/session';
+import { folderTreeQuery } from '../folder/api';
 import { useProjectKey, type ProjectKey } from '../../lib/project-query';
 import { uploadForm } from '../../lib/upload';
 
@@ -36,14 +39,24 @@ export function useImports(query: { page: number; pageSize: number }) {
   });
 }
 
-/** One import; followed every 2 s while its job runs. */
+/**
+ * One import; followed every 2 s while its job runs. Once it is done, the folder tree is read again: its counts (the
+ * tree was read for the target dialog, fresh for 30 s) did not have the filed documents (journey 15).
+ */
 export function useImport(id: number | null) {
-  return useQuery({
+  const queryClient = useQueryClient();
+  const projectId = useSession().projectId;
+  const query = useQuery({
     queryKey: [...useReadKey('one'), id ?? 0],
     queryFn: () => call(exchangeImportRoutes.get, { params: { id: id ?? 0 } }),
     enabled: id !== null,
     refetchInterval: (q) => (q.state.data && RUNNING.has(q.state.data.state) ? IMPORT_POLL_MS : false),
   });
+  const done = query.data?.state === 'done';
+  useEffect(() => {
+    if (done) void queryClient.invalidateQueries({ queryKey: folderTreeQuery(['project', projectId]).queryKey });
+  }, [done, projectId, queryClient]);
+  return query;
 }
 
 /**

@@ -205,14 +205,14 @@ describe('an EMS import', () => {
     expect(document.getElementById('exchange-start')).toBeNull();
   });
 
-  it('once filing ends, the rows read in preview give way to the filed ones with their links', async () => {
+  it('once filing ends, the rows read in preview give way to the filed ones with their links, and the tree is read again', async () => {
     await changeLanguage('en-US');
     enterProject(undefined, { pageSize: 20 });
     // The job: preview until accepted, filing for one look, then done; the rows are filed once done was answered.
     let state: 'preview' | 'filing' | 'done' = 'preview';
     let doneAnswered = false;
     const summary = { ...importOf(4).summary, accepted: 1 };
-    mockApi({
+    const fetchMock = mockApi({
       ...serve(exchangeImportRoutes.get, () => {
         const now = state;
         if (now === 'filing') state = 'done';
@@ -235,12 +235,18 @@ describe('an EMS import', () => {
       ...serve(siteRoutes.list, SITES),
       ...serve(folderRoutes.tree0, tree),
     });
+    const treeReads = () =>
+      fetchMock.mock.calls.filter(([u]) => new URL(String(u), 'http://x').pathname.endsWith(folderRoutes.tree0.path))
+        .length;
     renderApp('/exchange/import/4');
     await findById('exchange-row-decision-1');
+    await waitFor(() => expect(treeReads()).toBe(1));
     fireEvent.click(byId('exchange-start'));
     fireEvent.click(await findById('exchange-start-ok'));
     // The page looks again after 2 s while the job files.
     expect(await screen.findByText('Import done', {}, { timeout: 5000 })).toBeInTheDocument();
     await waitFor(() => expect(byId('exchange-row-document-1')).toHaveAttribute('href', '/work?folder=12&doc=77'));
+    // The folder tree (read for the target dialog) is read again: its counts now hold the filed documents.
+    expect(treeReads()).toBe(2);
   });
 });
