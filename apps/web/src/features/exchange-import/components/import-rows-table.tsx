@@ -88,7 +88,8 @@ export function ImportRowsTable(props: {
     {
       title: t('exchangeImport.row.versions'),
       key: 'versions',
-      width: 70,
+      // "Versions" / "版本数" on one line.
+      width: 90,
       render: (_: unknown, row) => row.source.versions.length,
     },
     {
@@ -154,6 +155,8 @@ export function ImportRowsTable(props: {
           title: t('exchangeImport.row.state'),
           key: 'state',
           width: 170,
+          // Kept in view as the decision is in preview: the filed document's Open link was scrolled off at 1440 px.
+          fixed: 'right',
           render: (_: unknown, row) => (
             <Space size={4}>
               <span title={row.error ?? undefined}>{t(`exchangeImport.rowState.${row.state}`)}</span>
