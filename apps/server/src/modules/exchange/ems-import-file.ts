@@ -40,6 +40,8 @@ async function fileRow(
   blobs: Map<string, StoredBlob>,
   rights: Map<number, FolderRights> | null,
   actor: TrailActor,
+  /** The project's version naming, read once per run. */
+  convention: string,
 ) {
   const [locked] = await tx.select().from(exchangeImportRows).where(eq(exchangeImportRows.id, row.id)).for('update');
   if (locked.state !== 'pending') return;
@@ -48,6 +50,7 @@ async function fileRow(
   let docId: number;
   let docName: string;
   let folderId: number;
+  let artifact: { id: number; number: string } | null;
   if (row.decision === 'new_version') {
     const [doc] = await tx
       .select()
@@ -55,16 +58,13 @@ async function fileRow(
       .where(and(eq(documents.id, t.existingDocumentId ?? 0), eq(documents.projectId, imp.projectId)));
     if (!doc || doc.deletedAt || doc.folderId === null) throw new RowRefused(JSON.stringify({ code: 'not_found' }));
     [docId, docName, folderId] = [doc.id, doc.name, doc.folderId];
+    artifact = await artifactForFolder(tx, folderId);
   } else {
     if (t.folderId === null)
       throw new RowRefused(JSON.stringify({ code: 'exchange_problem_no_folder', params: { number: '' } }));
     folderId = t.folderId;
-    const [project] = await tx
-      .select({ convention: projects.versionConvention })
-      .from(projects)
-      .where(eq(projects.id, imp.projectId));
     const place = await placeOf(tx, imp, src, t);
-    const artifact = await artifactForFolder(tx, folderId);
+    artifact = await artifactForFolder(tx, folderId);
     // A name the folder already has gets the object id: the package's title stays recognisable.
     docName = (await nameTaken(tx, { folderId, name: t.name })) ? `${t.name} (${row.objectId})`.slice(0, 255) : t.name;
     const [doc] = await tx
@@ -73,7 +73,7 @@ async function fileRow(
         projectId: imp.projectId,
         folderId,
         name: docName,
-        versionConvention: project.convention,
+        versionConvention: convention,
         status: DocStatus.Editing,
         central: t.level !== 'site',
         siteId: place.siteId,
@@ -153,7 +153,7 @@ async function fileRow(
       sourceObjectId: row.objectId,
       name: docName,
       folderId,
-      artifact: (await artifactForFolder(tx, folderId))?.number ?? null,
+      artifact: artifact?.number ?? null,
       versions: filed,
       docStatus: DocStatus.Editing,
     },
@@ -187,6 +187,10 @@ export async function fileImport(deps: JobDeps, importId: number): Promise<void>
   const [user] = await deps.db.select({ name: users.name }).from(users).where(eq(users.id, imp.userId));
   const actor: TrailActor = { actorId: imp.userId, actorName: user?.name ?? null, projectId: imp.projectId };
   const fullAccess = Boolean((imp.options as { fullAccess?: boolean }).fullAccess);
+  const [{ convention }] = await deps.db
+    .select({ convention: projects.versionConvention })
+    .from(projects)
+    .where(eq(projects.id, imp.projectId));
   // The accepter's rights, read once per run: checked on every row's folder in its transaction.
   const rights = await rightsOfUser(deps.db, imp.projectId, {
     userId: imp.userId,
@@ -224,7 +228,7 @@ export async function fileImport(deps: JobDeps, importId: number): Promise<void>
           const error =
             blobs instanceof Map
               ? await tx
-                  .transaction((sp) => fileRow(sp, deps, imp, row, blobs, rights, actor))
+                  .transaction((sp) => fileRow(sp, deps, imp, row, blobs, rights, actor, convention))
                   .then(() => null, rowError)
               : blobs.error;
           if (error)
