@@ -72,6 +72,7 @@ import { inspectorRoutes } from './modules/inspector/inspector.routes.ts';
 import { emsExportRoutes } from './modules/exchange/ems-export.routes.ts';
 import { emsImportRoutes } from './modules/exchange/ems-import.routes.ts';
 import { registerInspectionTrail } from './modules/inspector/inspection-trail.ts';
+import { registerReadReplicas } from './plugins/read-replica.ts';
 import { registerMetrics } from './modules/metrics/metrics.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { frameworkError, registerErrors } from './plugins/errors.ts';
@@ -228,6 +229,7 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
   registerInspectionTrail(app, deps.db);
   registerInputRules(app);
   registerIdempotency(app, deps.db);
+  registerReadReplicas(app, deps);
 
   await app.register(async (api) => mountModules(api, deps), { prefix: API_BASE });
   // The editing sessions' own protocols (issue 15), outside the /edoc envelope: the unique symbol authenticates.

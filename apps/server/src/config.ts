@@ -15,6 +15,12 @@ const schema = z.object({
   DATABASE_URL: z.string().optional(),
   /** With DATABASE_URL: the schema owner's address; migrations run as it and DATABASE_URL's role gets only DML. */
   DATABASE_OWNER_URL: z.string().optional(),
+  /**
+   * Issue 30 part 3: PostgreSQL streaming replicas of DATABASE_URL, comma-separated, for lists, search, reports and
+   * dashboards; a replica further behind than READ_REPLICA_MAX_LAG_MS, or down, is skipped.
+   */
+  DATABASE_READ_URL: z.string().optional(),
+  READ_REPLICA_MAX_LAG_MS: z.coerce.number().int().min(0).default(2000),
   ADMIN_EMAIL: z.email().default('admin@edoc.local'),
   ADMIN_PASSWORD: z.string().optional(),
   SMTP_URL: z.string().optional(),

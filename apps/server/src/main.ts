@@ -11,6 +11,7 @@ import { mailNewTasks, mailReminders } from './modules/task/task-mail.ts';
 import { startTrailAnchor } from './trail/trail-anchor.ts';
 import { writeCheckpoint } from './trail/trail-checkpoint.ts';
 import { openDatabase } from './runtime.ts';
+import { createReadReplicas } from './db/replicas.ts';
 import { characterAdvice } from './db/embedded.ts';
 import { seedAdmin } from './seed.ts';
 import { ensureSealKey } from './modules/seal/seal-key.service.ts';
@@ -165,7 +166,16 @@ const stopAnchor = startTrailAnchor({
   file: config.anchorFile,
   log: (m, err) => (late.app ? late.app.log.warn({ err }, m) : console.error(m, err)),
 });
-const app = await buildApp({ config, db, jobs, blobs }, { logger });
+// Issue 30 part 3: the streaming replicas that take lists, search, reports and dashboards (db/replicas.ts).
+const readUrls = (config.DATABASE_READ_URL ?? '')
+  .split(',')
+  .map((u) => u.trim())
+  .filter(Boolean);
+const reads = readUrls.length
+  ? createReadReplicas(db, readUrls, { maxLagMs: config.READ_REPLICA_MAX_LAG_MS })
+  : undefined;
+await reads?.sample();
+const app = await buildApp({ config, db, jobs, blobs, reads }, { logger });
 late.app = app;
 // An embedded data folder from before the character classes were chosen says how to move it (issue 13).
 if (embedded) {
@@ -186,6 +196,7 @@ async function shutdown(signal: string) {
   await jobs.stop();
   await checkpoint();
   await stopAnchor();
+  await reads?.close();
   await db.$client.end();
   await embedded?.stop();
   process.exit(0);
@@ -198,6 +209,8 @@ if (config.EDOC_ROLE !== 'worker') {
 }
 const lines = [`edoc ${config.EDOC_ROLE === 'worker' ? 'worker running' : `is running at ${config.PUBLIC_URL}`}`];
 lines.push(...programLines(await probePrograms(config)));
+for (const r of reads?.states() ?? [])
+  lines.push(`read replica ${r.name}: ${r.up ? `up, ${r.lagMs ?? 0} ms behind` : `down (${r.error ?? 'no answer'})`}`);
 lines.push(`database: ${embedded ? `embedded PostgreSQL in ${config.postgresDir}` : 'DATABASE_URL'}`);
 if (seeded) {
   lines.push(`system administrator: ${seeded.email}`);

@@ -10,6 +10,7 @@ import { loadTrailKey } from '../trail/trail-key.ts';
 import { verifyTrail } from '../trail/trail-verify.ts';
 import { CONVERT_QUEUE, convertHandlerOf, officeOf } from '../convert/convert-job.ts';
 import { createDb, type Db } from '../db/client.ts';
+import { createReadReplicas } from '../db/replicas.ts';
 import { startJobs } from '../jobs/jobs.ts';
 import type { Deps } from '../lib/deps.ts';
 import { createMailHandler, MAIL_QUEUE } from '../mail/mailer.ts';
@@ -44,8 +45,16 @@ function s3TestEnv(name: string): Record<string, string> {
 export const TRAIL_KEY = randomBytes(32).toString('base64');
 
 /** A fresh database cloned from the migrated template, a real app on it, real jobs and a temp data folder. */
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
-  const template = new URL(inject('templateUrl'));
+export async function createTestContext(
+  env: Record<string, string> = {},
+  opts: {
+    /** Another server's prepared template (global-setup.ts prepareDatabase), e.g. a primary with replicas. */
+    templateUrl?: string;
+    /** The new database's address on each read replica of that server (issue 30 part 3). */
+    replicasOf?: (database: string) => string[];
+  } = {},
+): Promise<TestContext> {
+  const template = new URL(opts.templateUrl ?? inject('templateUrl'));
   const name = `t_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const admin = new pg.Client({
     connectionString: Object.assign(new URL(template), { pathname: '/postgres' }).toString(),
@@ -88,7 +97,11 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     },
     onError: () => {},
   });
-  const deps: Deps = { config, db, jobs, blobs };
+  const replicaUrls = opts.replicasOf?.(name) ?? [];
+  const reads = replicaUrls.length
+    ? createReadReplicas(db, replicaUrls, { maxLagMs: config.READ_REPLICA_MAX_LAG_MS, sampleMs: 100, poolSize: 2 })
+    : undefined;
+  const deps: Deps = { config, db, jobs, blobs, reads };
   const app = await buildApp(deps);
   return {
     app,
@@ -100,6 +113,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
       const chain = opts.skipTrailCheck ? null : await verifyTrail(db, { checkpointFile: config.checkpointFile });
       await app.close();
       await jobs.stop();
+      await reads?.close();
       office.close();
       await db.$client.end();
       // A conversion still finishing after the jobs stopped (LibreOffice writes into tmp/convert-…) can add a file while

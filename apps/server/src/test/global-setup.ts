@@ -46,17 +46,22 @@ export async function setup(project: TestProject) {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${TEMPLATE_DB}`;
-  const db = createDb(url.toString(), 2);
+  await prepareDatabase(url.toString());
+  project.provide('templateUrl', url.toString());
+}
+
+/** An empty database made ready as every test's is: migrated, the shipped rows seeded, pg-boss's schema installed. */
+export async function prepareDatabase(url: string) {
+  const db = createDb(url, 2);
   await applyMigrations(db);
   await seedShippedTemplates(db);
   await ensureShippedTmfModels(db);
   await ensureShippedMilestoneTypes(db);
   await db.$client.end();
   // pg-boss installs its schema on first start; doing it here keeps every clone's start fast.
-  const boss = new PgBoss({ connectionString: url.toString(), supervise: false, schedule: false });
+  const boss = new PgBoss({ connectionString: url, supervise: false, schedule: false });
   await boss.start();
   await boss.stop({ graceful: false });
-  project.provide('templateUrl', url.toString());
 }
 
 export async function teardown() {

@@ -12,6 +12,32 @@ afterEach(() => {
 });
 
 describe('api client', () => {
+  it("sends back the furthest write's position the server named, so a replica never answers older (issue 30)", async () => {
+    sessionStorage.removeItem('edoc.lsn');
+    setSession({ token: 'tok', language: 'en-US' });
+    const written = (lsn: string) => {
+      const res = envelope({ tagId: 1 });
+      res.headers.set('X-Edoc-Lsn', lsn);
+      return res;
+    };
+    const fetchMock = mockApi({
+      'GET /user/info': () => envelope({ userId: 7 }),
+      'POST /tag/create': (_url, init) =>
+        written(JSON.parse(String(init?.body)).name === 'later' ? '1/A0' : '0/FFFFFFF0'),
+    });
+    const sent = () => new Headers(fetchMock.mock.calls.at(-1)![1]?.headers).get('X-Edoc-Min-Lsn');
+    await call(userRoutes.info);
+    expect(sent()).toBeNull();
+    await call(tagRoutes.create, { body: { name: 'later' } });
+    await call(userRoutes.info);
+    expect(sent()).toBe('1/A0');
+    // An answer naming an older position (another node's, a replica's lag) never moves it back.
+    await call(tagRoutes.create, { body: { name: 'earlier' } });
+    await call(userRoutes.info);
+    expect(sent()).toBe('1/A0');
+    sessionStorage.removeItem('edoc.lsn');
+  });
+
   it('sends the token and language, and unwraps the envelope', async () => {
     setSession({ token: 'tok', language: 'en-US' });
     const fetchMock = mockApi({ 'GET /user/info': () => envelope({ userId: 7 }) });

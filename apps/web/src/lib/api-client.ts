@@ -13,6 +13,7 @@ import {
   type RouteInput,
 } from '@edoc/contract/route';
 import { clearSession, getLanguage, getToken, leaveProject, setSession } from './session';
+import { lastWrite, noteWrite } from './read-your-writes';
 import { resetIdle, stopIdle } from './idle-timer';
 
 /** A failed call: the server's error code and message (already in the UI language), or a local stand-in. */
@@ -98,6 +99,8 @@ async function request(path: string, options: RequestOptions): Promise<unknown> 
   const headers = new Headers({ 'Accept-Language': getLanguage() });
   const token = auth ? getToken() : null;
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  const written = lastWrite();
+  if (written) headers.set('X-Edoc-Min-Lsn', written);
   let body: BodyInit | undefined;
   if (json !== undefined) {
     headers.set('Content-Type', 'application/json');
@@ -120,6 +123,7 @@ async function request(path: string, options: RequestOptions): Promise<unknown> 
     throw localError('request_failed', 0);
   }
 
+  noteWrite(response.headers.get('X-Edoc-Lsn'));
   // Only a request that carried a token can have lost it; a failed sign-in is an ordinary error.
   if (response.status === 401 && token) {
     clearSession();

@@ -14,6 +14,7 @@ import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
 import { MEDIA } from '../../lib/raw-answer.ts';
 import { routes } from '../../plugins/route.ts';
+import { readsOf } from '../../plugins/read-replica.ts';
 import { sendBlob, sendBytes } from '../../lib/send-blob.ts';
 import { signedDownload } from '../seal/signed-copy.ts';
 import { listDocuments } from './document-list.service.ts';
@@ -43,7 +44,7 @@ export function documentRoutes(api: Api, deps: Deps): void {
   get(
     '/folder/workspace/file/list',
     { access: 'projectMember', query: fileListQuery, response: fileList },
-    ({ ctx, query }) => listDocuments(deps, ctx, query),
+    ({ ctx, query, request }) => listDocuments(readsOf(deps, request), ctx, query),
   );
 
   get(

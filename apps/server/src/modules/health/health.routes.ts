@@ -25,6 +25,11 @@ const healthBody = z.object({
         without: z.string().optional(),
       }),
     ),
+    /**
+     * The read replicas (issue 30 part 3), in DATABASE_READ_URL's order, without their addresses (this answer is
+     * public): up or down, and how far behind. One down is no failure: its reads go to the primary.
+     */
+    replicas: z.array(z.object({ up: z.boolean(), lagMs: z.number().nullable() })),
   }),
   errorCode: z.enum(['system_abnormal']).nullable(),
 });
@@ -59,6 +64,7 @@ export function healthRoutes(api: Api, deps: Deps): void {
         database: database ? 'up' : 'down',
         storage: storage ? 'up' : 'down',
         programs: found,
+        replicas: (deps.reads?.states() ?? []).map(({ up, lagMs }) => ({ up, lagMs })),
       },
       errorCode: healthy ? null : 'system_abnormal',
     } satisfies z.input<typeof healthBody>);

@@ -20,6 +20,7 @@ import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
 import { thumbnail } from '../../lib/raw-answer.ts';
 import { routes } from '../../plugins/route.ts';
+import { readsOf } from '../../plugins/read-replica.ts';
 import { sendBytes } from '../../lib/send-blob.ts';
 import { thumbnailOf } from '../viewer/thumbnail.service.ts';
 import { contentOf } from '../viewer/viewer.service.ts';
@@ -47,8 +48,10 @@ export function libraryRoutes(api: Api, deps: Deps): void {
   const { get, post } = routes(api);
   const access = 'projectMember';
 
-  get('/folder/library/file/list', { access, query: libraryListQuery, response: libraryList }, ({ ctx, query }) =>
-    listLibrary(deps, ctx, query),
+  get(
+    '/folder/library/file/list',
+    { access, query: libraryListQuery, response: libraryList },
+    ({ ctx, query, request }) => listLibrary(readsOf(deps, request), ctx, query),
   );
 
   get(

@@ -11,6 +11,7 @@ import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
 import { tableExport } from '../../lib/raw-answer.ts';
 import { routes } from '../../plugins/route.ts';
+import { readsOf } from '../../plugins/read-replica.ts';
 import { sendExport } from '../../lib/table-export.ts';
 import { companyOf } from '../../plugins/context.ts';
 import { companyReportOf, exportCompanyReport } from './company-report.service.ts';
@@ -32,7 +33,7 @@ export function reportRoutes(api: Api, deps: Deps): void {
   get(
     '/report/system/data',
     { access: 'projectAdmin', query: systemReportQuery, response: reportAnswer },
-    ({ ctx, query }) => systemReport(deps, ctx, query),
+    ({ ctx, query, request }) => systemReport(readsOf(deps, request), ctx, query),
   );
 
   get(
@@ -48,7 +49,7 @@ export function reportRoutes(api: Api, deps: Deps): void {
   get(
     '/company/report',
     { access: 'companyAdmin', query: companyReportQuery, response: companyReport },
-    ({ ctx, query }) => companyReportOf(deps, companyOf(ctx, query.companyId)),
+    ({ ctx, query, request }) => companyReportOf(readsOf(deps, request), companyOf(ctx, query.companyId)),
   );
 
   get(

@@ -2,6 +2,7 @@ import { duplicateList, duplicateQuery, searchAnswer, searchQuery } from '@edoc/
 import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
 import { routes } from '../../plugins/route.ts';
+import { readsOf } from '../../plugins/read-replica.ts';
 import { findDuplicates } from './duplicates.service.ts';
 import { searchDocuments } from './search.service.ts';
 
@@ -13,8 +14,10 @@ import { searchDocuments } from './search.service.ts';
  */
 export function searchRoutes(api: Api, deps: Deps): void {
   const { get } = routes(api);
-  get('/file/search', { access: 'projectMember', query: searchQuery, response: searchAnswer }, ({ ctx, query }) =>
-    searchDocuments(deps, ctx, query),
+  get(
+    '/file/search',
+    { access: 'projectMember', query: searchQuery, response: searchAnswer },
+    ({ ctx, query, request }) => searchDocuments(readsOf(deps, request), ctx, query),
   );
   get(
     '/file/duplicates',

@@ -7,6 +7,7 @@ import { contentDisposition } from '../../lib/send-blob.ts';
 import { sendExport } from '../../lib/table-export.ts';
 import { companyOf } from '../../plugins/context.ts';
 import { routes } from '../../plugins/route.ts';
+import { readsOf } from '../../plugins/read-replica.ts';
 import { healthIssues, healthItems, healthLate } from './tmf-health-lists.ts';
 import { healthMailState, setHealthMail } from './tmf-health-mail.ts';
 import { healthPackage } from './tmf-health-recompute.ts';
@@ -38,8 +39,10 @@ const tmfIndexAnswer: RawAnswer = {
 export function tmfHealthRoutes(api: Api, deps: Deps): void {
   const { get, post } = routes(api);
 
-  get(r.summary.path, { access: member, query: r.summary.query, response: r.summary.response }, ({ ctx, query }) =>
-    healthSummary(deps, ctx, query),
+  get(
+    r.summary.path,
+    { access: member, query: r.summary.query, response: r.summary.response },
+    ({ ctx, query, request }) => healthSummary(readsOf(deps, request), ctx, query),
   );
 
   get(r.items.path, { access: member, query: r.items.query, response: r.items.response }, ({ ctx, query }) =>
