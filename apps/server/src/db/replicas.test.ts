@@ -46,7 +46,12 @@ describe.skipIf(!bin)('read replicas', () => {
     await primary.execute(sql`create table probe (n int)`);
     await primary.execute(sql`insert into probe values (1)`);
     const first = lsnValue(await reads.primaryLsn(primary));
-    const replica = await waitFor('the write replayed', async () => (await reads.sample(), reads.pick(first)), 10_000, 50);
+    const replica = await waitFor(
+      'the write replayed',
+      async () => (await reads.sample(), reads.pick(first)),
+      10_000,
+      50,
+    );
     expect((await replica.execute<{ n: number }>(sql`select n from probe`)).rows).toEqual([{ n: 1 }]);
 
     // Replay paused: a caller whose write it has not replayed reads the primary; others still read the replica

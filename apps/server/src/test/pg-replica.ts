@@ -74,7 +74,8 @@ export async function startPgPair(bin: string): Promise<PgPair> {
     'full_page_writes = off',
   ];
   fs.appendFileSync(path.join(primary, 'postgresql.conf'), `\n${settings.join('\n')}\n`);
-  const start = (dir: string) => run('pg_ctl', ['-D', dir, '-l', path.join(base, `${path.basename(dir)}.log`), '-w', 'start']);
+  const start = (dir: string) =>
+    run('pg_ctl', ['-D', dir, '-l', path.join(base, `${path.basename(dir)}.log`), '-w', 'start']);
   start(primary);
   run('pg_basebackup', ['-h', '127.0.0.1', '-p', String(p1), '-U', 'edoc', '-D', replica, '-R', '-X', 'stream']);
   fs.appendFileSync(path.join(replica, 'postgresql.conf'), `\nport = ${p2}\n`);
@@ -86,7 +87,8 @@ export async function startPgPair(bin: string): Promise<PgPair> {
     stopReplica: () => run('pg_ctl', ['-D', replica, '-m', 'immediate', 'stop']),
     startReplica: () => start(replica),
     stop() {
-      for (const dir of [replica, primary]) spawnSync(path.join(bin, 'pg_ctl'), ['-D', dir, '-m', 'immediate', 'stop'], owner);
+      for (const dir of [replica, primary])
+        spawnSync(path.join(bin, 'pg_ctl'), ['-D', dir, '-m', 'immediate', 'stop'], owner);
       fs.rmSync(base, { recursive: true, force: true });
     },
   };
