@@ -16,6 +16,8 @@
 //    its drill-downs and filing to figures, each next to its baseline (`-- health`; BENCH_HEALTH_SCALE=0.1 smaller).
 // 13. issue 28's exchange: an EMS export of 10,000 documents / 5 GB next to `zip -0 -r`, its import next to `unzip`
 //    (`-- exchange`; BENCH_EXCHANGE_SCALE=0.1 smaller).
+// 14. issue 30's read replicas: the folder page from a Debian PostgreSQL primary alone, then with one streaming
+//    replica taking its reads (`-- replica`).
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -49,6 +51,7 @@ import { profiled } from './profile.ts';
 import { soakBench } from './soak.ts';
 import { healthBench } from './health.ts';
 import { exchangeBench } from './exchange.ts';
+import { replicaBench } from './replica.ts';
 
 const run = promisify(execFile);
 const AUTOCANNON = path.join(
@@ -56,10 +59,10 @@ const AUTOCANNON = path.join(
   'autocannon.js',
 );
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-/** `npm run bench -- search | scale | extract | pack | office | first-page | start | auth | soak | health | exchange`: only the
+/** `npm run bench -- search | scale | extract | pack | office | first-page | start | auth | soak | health | exchange | replica`: only the
  * listing and search figures, the 1,000,000 documents, the extraction throughput, the download-center pack, the
  * Office conversions, the first page (8), the start (9), the authenticated call (1, which every other part runs
- * first), the soak (11), the TMF health (12) or the exchange (13). */
+ * first), the soak (11), the TMF health (12), the exchange (13) or the read replicas (14). */
 const PARTS = [
   'search',
   'scale',
@@ -72,6 +75,7 @@ const PARTS = [
   'soak',
   'health',
   'exchange',
+  'replica',
 ] as const;
 const only = PARTS.find((part) => process.argv.includes(part)) ?? null;
 // The soak starts its own installation (processes, database) and needs none of the setup below.
@@ -233,6 +237,7 @@ try {
       await makeProject(db, calls),
       dataDir,
     );
+  if (!only || only === 'replica') await replicaBench(load, row);
   if (!only || only === 'pack') {
     const pack = await packBench({ db, blobs, store: config }, await makeProject(db, calls), dataDir);
     console.log(
