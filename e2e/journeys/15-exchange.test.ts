@@ -150,7 +150,9 @@ describe.skipIf(skipReason !== null).each(['zh-CN', 'en-US'] as const)(
         await artifacts.click();
         await artifacts.fill(number);
         await page
-          .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: new RegExp(`^${number} `) })
+          .locator('.ant-select-dropdown:visible .ant-select-item-option', {
+            hasText: new RegExp(`^${number.replaceAll('.', '\\.')} `),
+          })
           .click();
       }
       await page.keyboard.press('Escape');
