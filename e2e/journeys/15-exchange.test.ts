@@ -12,6 +12,7 @@ import { keepShot, launch, settled, skipReason, visit } from '../support/browser
 import {
   ARTIFACTS,
   EMS_SCHEMA,
+  bulkPackage,
   companyModel,
   objectsOf,
   otherProject,
@@ -269,8 +270,17 @@ describe.skipIf(skipReason !== null).each(['zh-CN', 'en-US'] as const)(
       await shot(page, 'source-tab');
     });
 
-    // Issue 28 part 3 (bulk import of a zip with metadata.xlsx, /exchange/bulk) is being built: the step follows.
-    it.skip('Pat bulk-imports a zip of PDFs with a spreadsheet, sees the suggestions and files them', () => {});
+    // Skipped: issue 28 part 3 has not landed (at 01:40 UTC in session 21 /exchange/bulk shows its title only; no
+    // bulk-import routes in the contract, no server module). What the step is to do, once it has: drop the binder
+    // (bulkPackage: three PDFs and metadata.xlsx) on /exchange/bulk, wait for its preview, see the spreadsheet's
+    // artifact, date and name on its two files and a suggested artifact (with its confidence) on the third, accept
+    // and file; the three documents are then in their artifacts' folders of the other project. Axe and a picture.
+    it.skip('Pat bulk-imports a zip of PDFs with a spreadsheet, sees the suggestions and files them', async () => {
+      const binder = await bulkPackage();
+      const page = await patInTarget();
+      await visit(page, '/exchange/bulk');
+      expect(binder.named).toHaveLength(2);
+    });
 
     it('Pat downloads the inspection package: its verifier passes on the command line and in the browser', async () => {
       const page = await pat();

@@ -8,6 +8,7 @@ import { memberRoutes } from '@edoc/contract/member-routes';
 import { projectRoutes } from '@edoc/contract/project-routes';
 import { tmfModelRoutes } from '@edoc/contract/tmf-model-routes';
 import { tmfProjectRoutes } from '@edoc/contract/tmf-project-routes';
+import { makePdf, makeXlsx, makeZip, type TestFile } from '@edoc/test-support/files';
 import { readZip } from '@edoc/test-support/zip-reader';
 import { api, apiSignIn } from './api.ts';
 import { downloaded } from './browser.ts';
@@ -86,9 +87,10 @@ export async function useModel(token: string, modelId: number): Promise<Record<A
     const artifact = setup.artifacts.find((a) => a.number === number)!;
     return setup.folders.find((f) => f.artifactId === artifact.id)!.id;
   };
-  return Object.fromEntries(
-    Object.entries(ARTIFACTS).map(([key, a]) => [key, folderOf(a.number)]),
-  ) as Record<ArtifactKey, number>;
+  return Object.fromEntries(Object.entries(ARTIFACTS).map(([key, a]) => [key, folderOf(a.number)])) as Record<
+    ArtifactKey,
+    number
+  >;
 }
 
 /** Waits until the download center's task reads completed in the list, then downloads its zip: the bytes. */
@@ -125,4 +127,27 @@ export function objectsOf(xml: string): Array<{ title: string; copy: string }> {
     title: value(block, 'OBJECTTITLE'),
     copy: value(block, 'OBJECTCOPY'),
   }));
+}
+
+/**
+ * A site's scanned binder for the bulk import (issue 28 part 3): three PDFs and metadata.xlsx naming the artifact,
+ * document date and name of two of them (file name → values); the third is left to the suggestions (its text names
+ * the artifact's kind of document).
+ */
+export async function bulkPackage(): Promise<{ zip: TestFile; named: string[]; suggested: string }> {
+  const pdfs = [
+    makePdf('tmf-plan-signed.pdf', ['Trial Master File Plan', 'Signed 2026-03-02']),
+    makePdf('consent-form-v2.pdf', ['Informed Consent Form', 'Version 2.0']),
+    makePdf('management-plan.pdf', ['Trial Management Plan', 'Approved 2026-02-10']),
+  ];
+  const sheet = await makeXlsx('metadata.xlsx', 'metadata', [
+    ['file', 'artifact', 'document date', 'name'],
+    [pdfs[0].name, ARTIFACTS.plan.number, '2026-03-02', 'TMF plan (site binder)'],
+    [pdfs[1].name, ARTIFACTS.consent.number, '2026-01-15', 'Consent form v2 (site binder)'],
+  ]);
+  return {
+    zip: await makeZip('site-binder.zip', [...pdfs, sheet]),
+    named: ['TMF plan (site binder)', 'Consent form v2 (site binder)'],
+    suggested: pdfs[2].name,
+  };
 }

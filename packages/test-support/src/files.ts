@@ -150,3 +150,14 @@ export async function makeXlsx(name: string, sheet: string, rows: Array<Array<st
 }
 
 export const sha256Of = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+/** A zip of test files, each under its name (deflated, a fixed time): a package to upload as a person would. */
+export async function makeZip(name: string, files: TestFile[]): Promise<TestFile> {
+  const zip = new yazl.ZipFile();
+  const mtime = new Date('2024-01-01T00:00:00Z');
+  for (const f of files) zip.addBuffer(f.buffer, f.name, { mtime });
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+  return file(name, 'application/zip', Buffer.concat(chunks));
+}
