@@ -272,9 +272,10 @@ describe.skipIf(skipReason !== null).each(['zh-CN', 'en-US'] as const)(
 
     // Skipped: issue 28 part 3 has not landed (at 01:40 UTC in session 21 /exchange/bulk shows its title only; no
     // bulk-import routes in the contract, no server module). What the step is to do, once it has: drop the binder
-    // (bulkPackage: three PDFs and metadata.xlsx) on /exchange/bulk, wait for its preview, see the spreadsheet's
-    // artifact, date and name on its two files and a suggested artifact (with its confidence) on the third, accept
-    // and file; the three documents are then in their artifacts' folders of the other project. Axe and a picture.
+    // (bulkPackage: a zip of three PDFs, and metadata.xlsx beside it) on /exchange/bulk, wait for its preview, see
+    // the spreadsheet's artifact, date and name on two files and a suggested artifact (with its confidence) on the
+    // third, accept and file; the three documents are then in their artifacts' folders of the other project. Axe
+    // and a picture.
     it.skip('Pat bulk-imports a zip of PDFs with a spreadsheet, sees the suggestions and files them', async () => {
       const binder = await bulkPackage();
       const page = await patInTarget();

@@ -130,11 +130,11 @@ export function objectsOf(xml: string): Array<{ title: string; copy: string }> {
 }
 
 /**
- * A site's scanned binder for the bulk import (issue 28 part 3): three PDFs and metadata.xlsx naming the artifact,
- * document date and name of two of them (file name → values); the third is left to the suggestions (its text names
- * the artifact's kind of document).
+ * A site's scanned binder for the bulk import (issue 28 part 3): a zip of three PDFs, and metadata.xlsx beside it
+ * naming the artifact, document date and name of two of them (file name → values); the third is left to the
+ * suggestions (its text names its kind of document).
  */
-export async function bulkPackage(): Promise<{ zip: TestFile; named: string[]; suggested: string }> {
+export async function bulkPackage(): Promise<{ zip: TestFile; sheet: TestFile; named: string[]; suggested: string }> {
   const pdfs = [
     makePdf('tmf-plan-signed.pdf', ['Trial Master File Plan', 'Signed 2026-03-02']),
     makePdf('consent-form-v2.pdf', ['Informed Consent Form', 'Version 2.0']),
@@ -146,7 +146,8 @@ export async function bulkPackage(): Promise<{ zip: TestFile; named: string[]; s
     [pdfs[1].name, ARTIFACTS.consent.number, '2026-01-15', 'Consent form v2 (site binder)'],
   ]);
   return {
-    zip: await makeZip('site-binder.zip', [...pdfs, sheet]),
+    zip: await makeZip('site-binder.zip', pdfs),
+    sheet,
     named: ['TMF plan (site binder)', 'Consent form v2 (site binder)'],
     suggested: pdfs[2].name,
   };
