@@ -179,6 +179,31 @@ export const FIELD_LABELS: Record<string, readonly [string, string]> = {
   milestoneId: ['里程碑', 'Milestone'],
   // certified copies (issue 28 part 4)
   pagesChecked: ['已核对页数', 'Pages checked'],
+  // single sign-on (issue 29 parts 1 and 2)
+  label: ['显示名称', 'Label'],
+  issuer: ['签发方地址', 'Issuer URL'],
+  clientId: ['客户端 ID', 'Client ID'],
+  clientSecret: ['客户端密钥', 'Client secret'],
+  domains: ['电子邮箱域名', 'E-mail domains'],
+  emailClaim: ['电子邮箱声明', 'E-mail claim'],
+  nameClaim: ['姓名声明', 'Name claim'],
+  groupsClaim: ['用户组声明', 'Groups claim'],
+  jitAccounts: ['首次登录时创建账号', 'Create accounts at first sign-in'],
+  groupName: ['用户组', 'Group'],
+  provider: ['单点登录提供方', 'Single sign-on provider'],
+  iss: ['签发方', 'Issuer'],
+  ticket: ['登录凭据', 'Sign-in ticket'],
+  returnTo: ['返回页面', 'Return page'],
+  ssoProof: ['身份确认', 'Identity confirmation'],
+  projectId: ['项目', 'Project'],
+  error: ['错误', 'Error'],
+  // two-factor sign-in (issue 29 part 3)
+  challenge: ['登录步骤', 'Sign-in step'],
+  recoveryCode: ['恢复码', 'Recovery code'],
+  totpCode: ['动态验证码', 'Authenticator code'],
+  totpRequired: ['所有人须使用双重验证', 'Two-factor required of everyone'],
+  totpRoles: ['须使用双重验证的角色', 'Roles that must use two-factor'],
+  passwordSignIn: ['允许密码登录', 'Password sign-in allowed'],
 };
 
 export function fieldLabel(field: string, lang: Lang): string {

@@ -83,6 +83,12 @@ export const TRAIL_OBJECT_LABELS: Record<TrailObjectType, Label> = {
   exchange_export: ['TMF交换包导出', 'TMF exchange export'],
   // part 2
   exchange_import: ['TMF交换包导入', 'TMF exchange import'],
+  // Identity (issue 29) parts 1 and 2
+  sso_provider: ['单点登录提供方', 'Single sign-on provider'],
+  sso_group_rule: ['单点登录组规则', 'Single sign-on group rule'],
+  // Identity (issue 29) part 3
+  user_totp: ['双重验证', 'Two-factor sign-in'],
+  sign_in_policy: ['登录策略', 'Sign-in policy'],
 };
 
 /**
@@ -179,6 +185,10 @@ export const TRAIL_FIELD_LABELS: Record<string, Label> = {
   accepted: ['接受的行数', 'Rows accepted'],
   filed: ['已归档的行数', 'Rows filed'],
   failed: ['未能归档的行数', 'Rows not filed'],
+  // two-factor sign-in (issue 29 part 3)
+  enrolled: ['已设置双重验证', 'Two-factor set up'],
+  confirmed: ['已确认', 'Confirmed'],
+  recoveryCodesLeft: ['剩余恢复码', 'Recovery codes left'],
   // Exchange (issue 28) part 1: an export's selection
   countries: ['国家', 'Countries'],
   sites: ['中心', 'Sites'],

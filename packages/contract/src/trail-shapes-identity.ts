@@ -1,9 +1,34 @@
+import { z } from 'zod';
+
 /* The value shapes of identity and integration's trail rows (issue 29): single sign-on, the second factor, API
  * tokens, webhooks. trail.ts pairs them with trail and object types as it does trail-shapes.ts's. Each part keeps its
  * shapes under its own heading (and adds the imports it needs above them). */
 
 // part 1 and 2: single sign-on (OpenID Connect) and signing under it
+/** A company's OpenID Connect provider as kept (never its client secret: only whether one is set). */
+export const ssoProviderShape = z.object({
+  companyId: z.number(),
+  label: z.string(),
+  issuer: z.string(),
+  clientId: z.string(),
+  clientSecretSet: z.boolean(),
+  domains: z.array(z.string()),
+  emailClaim: z.string(),
+  nameClaim: z.string(),
+  groupsClaim: z.string(),
+  jitAccounts: z.boolean(),
+  enabled: z.boolean(),
+});
+/** A group rule: a provider group's members get the role in the project at each SSO sign-in. */
+export const ssoRuleShape = z.object({ groupName: z.string(), projectId: z.number(), roleCode: z.string() });
 // part 3: two-factor sign-in (TOTP)
+/** A user's second factor before and after a change (set up, confirmed, new recovery codes, turned off, reset). */
+export const totpState = z.object({ enrolled: z.boolean(), confirmed: z.boolean(), recoveryCodesLeft: z.number() });
+/** A company's sign-in policy (company_sign_in_policies). */
+export const signInPolicyShape = z.object({
+  totpRequired: z.boolean(),
+  totpRoles: z.array(z.string()),
+  passwordSignIn: z.boolean(),
+});
 // part 4: API tokens
 // part 5: webhooks
-export {};

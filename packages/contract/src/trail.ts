@@ -9,6 +9,7 @@ import {
   exchangeImported,
   exchangeImportStep,
 } from './trail-shapes-exchange.ts';
+import { signInPolicyShape, ssoProviderShape, ssoRuleShape, totpState } from './trail-shapes-identity.ts';
 
 /*
  * What each trail row says: one schema per (trail type, object type) pair the server writes, giving the shape
@@ -269,7 +270,11 @@ export const TRAIL_ENTRIES = [
   // part 5: the inspection package
   // Identity and integration (issue 29), shapes in trail-shapes-identity.ts; each part's entries under its heading.
   // part 1 and 2: single sign-on
+  entry(TrailType.SettingsChange, 'sso_provider', { old: ssoProviderShape.nullable(), new: ssoProviderShape.nullable() }),
+  entry(TrailType.SettingsChange, 'sso_group_rule', { old: ssoRuleShape.nullable(), new: ssoRuleShape.nullable() }),
   // part 3: two-factor sign-in
+  entry(TrailType.UserChange, 'user_totp', { old: totpState, new: totpState }),
+  entry(TrailType.SettingsChange, 'sign_in_policy', { old: signInPolicyShape, new: signInPolicyShape }),
   // part 4: API tokens
   // part 5: webhooks
   entry(TrailType.SettingsChange, 'project', { old: project, new: project }),
