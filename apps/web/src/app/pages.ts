@@ -147,6 +147,9 @@ export const ImportDetailPage = page(() =>
 export const BulkImportPage = page(() =>
   import('../features/bulk-import/pages/bulk-import-page').then((m) => m.BulkImportPage),
 );
+export const BulkDetailPage = page(() =>
+  import('../features/bulk-import/pages/bulk-detail-page').then((m) => m.BulkDetailPage),
+);
 export const JobQueuePage = page(() =>
   import('../features/job-queue/pages/job-queue-page').then((m) => m.JobQueuePage),
 );

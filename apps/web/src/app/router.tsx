@@ -50,6 +50,7 @@ import {
   ExchangeImportPage,
   ImportDetailPage,
   BulkImportPage,
+  BulkDetailPage,
   RegisterPage,
   SealCertificatePage,
   JobQueuePage,
@@ -248,6 +249,8 @@ export const routes: RouteObject[] = [
           { path: `${paths.project.board}/:id`, element: <TopicPage /> },
           // One EMS import at its own address (issue 28): the menu keeps EMS import lit, as the board's topic does.
           { path: `${paths.project.exchangeImport}/:id`, element: <ImportDetailPage /> },
+          // One bulk import at its own address (issue 28 part 3), Bulk import kept lit in the menu likewise.
+          { path: `${paths.project.exchangeBulk}/:id`, element: <BulkDetailPage /> },
           // Not in the menu: reached from the header's search box (issue 13).
           { path: paths.project.search, element: <SearchPage /> },
         ],
