@@ -71,6 +71,8 @@ import { searchRoutes } from './modules/search/search.routes.ts';
 import { inspectorRoutes } from './modules/inspector/inspector.routes.ts';
 import { emsExportRoutes } from './modules/exchange/ems-export.routes.ts';
 import { emsImportRoutes } from './modules/exchange/ems-import.routes.ts';
+import { totpRoutes } from './modules/totp/totp.routes.ts';
+import { ssoRoutes } from './modules/sso/sso.routes.ts';
 import { registerInspectionTrail } from './modules/inspector/inspection-trail.ts';
 import { registerReadReplicas } from './plugins/read-replica.ts';
 import { registerMetrics } from './modules/metrics/metrics.ts';
@@ -95,6 +97,8 @@ const MODULES: Array<(api: Api, deps: Deps) => void> = [
   codeRoutes,
   tagRoutes,
   authRoutes,
+  totpRoutes,
+  ssoRoutes,
   userRoutes,
   noticeRoutes,
   projectRoutes,

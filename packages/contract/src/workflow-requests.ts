@@ -37,10 +37,15 @@ export type SendBody = z.infer<typeof sendBody>;
  */
 export const eSignatureInput = z.object({
   email: z.string().trim().max(254, 'too_long').optional(),
-  password: passwordInput,
+  /** Required of a password account; an SSO account gives ssoProof instead (issue 29 part 2). */
+  password: passwordInput.optional(),
   confirmed: z.literal(true, { error: 'signature_not_confirmed' }),
   /** The signer's IANA time zone, shown beside the UTC time on the signature page. */
   timeZone: z.string().trim().max(64, 'too_long').optional(),
+  /** The authenticator's current code, for a signer with a confirmed second factor (issue 29 part 3). */
+  totpCode: z.string().trim().max(16, 'too_long').optional(),
+  /** An SSO account's one-use proof of a fresh authentication at its provider (POST /sso/sign/start). */
+  ssoProof: z.string().trim().max(128, 'too_long').optional(),
 });
 export type ESignatureInput = z.infer<typeof eSignatureInput>;
 

@@ -1,10 +1,36 @@
-import type { RoutePolicy } from './route-gates.ts';
+import { company, open, signedIn, system, withIds, type RoutePolicy } from './route-gates.ts';
 
 /** Identity and integration (issue 29): single sign-on, the second factor, API tokens, webhooks; spread into
  * ROUTE_POLICY (route-policy.ts). Each part keeps its routes under its own heading (and adds the gates it imports). */
 export const IDENTITY_POLICY: Record<string, RoutePolicy> = {
   // part 1 and 2: single sign-on (OpenID Connect) and signing under it
+  'GET /system/sso/list': system,
+  // Saving fetches the issuer's discovery document, which the matrix's callers cannot serve.
+  'POST /system/sso': system,
+  'POST /system/sso/{id}/delete': system,
+  'GET /company/sso/rules': company,
+  'POST /company/sso/rules': company,
+  'POST /company/sso/rules/{id}/delete': company,
+  'GET /sso/discover': open,
+  'GET /sso/providers': open,
+  'GET /sso/start': open,
+  'GET /sso/callback': open,
+  'POST /sso/complete': open,
+  'GET /sso/account': signedIn,
+  'POST /sso/sign/start': signedIn,
   // part 3: two-factor sign-in (TOTP)
+  'GET /totp': signedIn,
+  // Enrolment and the code checks need the caller's password or a live code, which the matrix's callers lack.
+  'POST /totp/enrol': signedIn,
+  'POST /totp/confirm': signedIn,
+  'POST /totp/recovery-codes': signedIn,
+  'POST /totp/disable': signedIn,
+  'POST /totp/reset/{userId}': withIds(company, { userId: 'user' }, { destructive: true }),
+  'POST /login/totp': open,
+  'POST /login/totp/enrol': open,
+  'POST /login/totp/confirm': open,
+  'GET /company/sign-in-policy': company,
+  'POST /company/sign-in-policy': company,
   // part 4: API tokens
   // part 5: webhooks
 };

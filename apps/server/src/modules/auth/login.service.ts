@@ -11,6 +11,8 @@ import { AppError, fail } from '../../lib/app-error.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { recordTrail } from '../../trail/trail.service.ts';
+import { secondFactorStep } from '../totp/totp-sign-in.ts';
+import { passwordSignInAllowed } from '../sso/sso-login.ts';
 import { consumeCaptcha } from './captcha.service.ts';
 import { checkPassword, hashPassword } from './password.service.ts';
 import { accountKey, clearFailures, countFailure, guardSignIn, tellOwner } from './sign-in-guard.ts';
@@ -32,8 +34,8 @@ export async function findUserByEmail(deps: Pick<Deps, 'db'>, email: string): Pr
   return user;
 }
 
-/** Records a refused sign-in in the trail and answers with the given code. */
-async function refuse(
+/** Records a refused sign-in in the trail and answers with the given code (also a wrong second-factor code). */
+export async function refuse(
   deps: Deps,
   client: ClientInfo,
   code: ErrorCode,
@@ -120,13 +122,27 @@ export async function login(deps: Deps, input: LoginBody, client: ClientInfo): P
     if (!(await consumeCaptcha(deps.db, input.captchaId, input.captchaCode))) fail('verification_code_error');
   }
   const user = await verifyCredentials(deps, { email, password: input.password, client });
+  // A company that signs in by SSO only (issue 29 part 1); the system administrator always keeps the password.
+  if (!(await passwordSignInAllowed(deps, user))) await refuse(deps, client, 'password_sign_in_off', user, email);
   if (user.mustChangePassword) await forcedChange(deps, client, 'user_inactivated', user, email);
   const maxAgeMs = deps.config.PASSWORD_MAX_AGE_DAYS * 86_400_000;
   if (Date.now() - user.passwordChangedAt.getTime() > maxAgeMs)
     await forcedChange(deps, client, 'password_expired', user, email);
+  await secondFactorStep(deps, user, input.lang ?? (user.lang as Lang));
+  return openSession(deps, user, input.lang, client);
+}
 
+/** A new session for a user who has proved who they are (password, or password and second factor). */
+export async function openSession(
+  deps: Deps,
+  user: UserRow,
+  wantedLang: Lang | undefined,
+  client: ClientInfo,
+  authMethod = 'password',
+): Promise<LoginData> {
+  const email = user.email;
   const token = randomToken();
-  const lang: Lang = input.lang ?? (user.lang as Lang);
+  const lang: Lang = wantedLang ?? (user.lang as Lang);
   const company = user.companyId
     ? (await deps.db.select({ name: companies.name }).from(companies).where(eq(companies.id, user.companyId)))[0]
     : undefined;
@@ -141,6 +157,7 @@ export async function login(deps: Deps, input: LoginBody, client: ClientInfo): P
         idleMinutes: deps.config.SESSION_IDLE_MINUTES,
         ip: client.ip,
         userAgent: client.userAgent?.slice(0, 512),
+        authMethod,
       })
       .returning({ id: sessions.id });
     await recordTrail(

@@ -11,6 +11,8 @@ import { AppError, fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { verifyCredentials } from '../auth/login.service.ts';
+import { signingSecondFactor } from '../totp/totp-sign-in.ts';
+import { signedWithSso } from '../sso/sso-sign.ts';
 import { signedInSession } from '../../access/workflow-state.ts';
 import { recordTrail } from '../../trail/trail.service.ts';
 
@@ -35,9 +37,13 @@ export async function verifySigner(deps: Deps, ctx: ProjectContext, input: ESign
   const { user, session } = ctx.auth;
   if (!input.email && !(await signedInSession(deps.db, ctx))) fail('required', { field: 'email' });
   const emailOk = !input.email || input.email.trim().toLowerCase() === user.email.toLowerCase();
+  // An SSO account proves itself by a fresh authentication at its provider instead (issue 29 part 2).
+  if (await signedWithSso(deps, user.id, input)) return { timeZone: timeZoneOf(input) };
   try {
+    // A confirmed second factor's code first (issue 29 part 3), so wrong codes add up towards the lock.
+    await signingSecondFactor(deps, user, input.totpCode, ctx.client);
     // Another person's e-mail is a failed attempt on this account, as a wrong password is.
-    await verifyCredentials(deps, { email: user.email, password: emailOk ? input.password : '', client: ctx.client });
+    await verifyCredentials(deps, { email: user.email, password: emailOk ? (input.password ?? '') : '', client: ctx.client });
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     if (err.code === 'too_many_wrong_passwords') {
