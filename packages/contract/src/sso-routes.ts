@@ -24,10 +24,10 @@ import {
 export const ssoRoutes = {
   providers: defineRoute('GET', '/system/sso/list', { response: ssoProviderList }),
   saveProvider: defineRoute('POST', '/system/sso', { body: ssoProviderBody, response: ssoProviderSaved }),
-  deleteProvider: defineRoute('POST', '/system/sso/{id}/delete', { params: idParams, response: noData }),
+  deleteProvider: defineRoute('POST', '/system/sso/:id/delete', { params: idParams, response: noData }),
   rules: defineRoute('GET', '/company/sso/rules', { query: companyScopeQuery, response: ssoRuleList }),
   saveRule: defineRoute('POST', '/company/sso/rules', { body: ssoRuleBody, response: noData }),
-  deleteRule: defineRoute('POST', '/company/sso/rules/{id}/delete', {
+  deleteRule: defineRoute('POST', '/company/sso/rules/:id/delete', {
     params: idParams,
     query: companyScopeQuery,
     response: noData,

@@ -25,7 +25,7 @@ export function ssoRoutes(api: Api, deps: Deps): void {
     ({ ctx, body }) => saveProvider(deps, ctx, body),
   );
   post(
-    '/system/sso/:id/delete',
+    r.deleteProvider.path,
     { access: 'systemAdmin', params: r.deleteProvider.params, response: r.deleteProvider.response },
     async ({ ctx, params }) => {
       await deleteProvider(deps, ctx, params.id);
@@ -45,7 +45,7 @@ export function ssoRoutes(api: Api, deps: Deps): void {
     },
   );
   post(
-    '/company/sso/rules/:id/delete',
+    r.deleteRule.path,
     { access: 'companyAdmin', params: r.deleteRule.params, query: r.deleteRule.query, response: r.deleteRule.response },
     async ({ ctx, params, query }) => {
       await deleteRule(deps, ctx, params.id, query.companyId);
