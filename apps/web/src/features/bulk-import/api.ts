@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type MutationMeta } from '@tanstack/react-query';
-import { bulkImportRoutes, type BulkImportState, type BulkRowsBody } from './bulk-contract';
+import type { BulkImportState, BulkRowsBody } from '@edoc/contract/bulk-import';
+import { bulkImportRoutes } from '@edoc/contract/bulk-import-routes';
 
 import { exchangeExportRoutes } from '@edoc/contract/exchange-export-routes';
 import type { RouteInput } from '@edoc/contract/route';

@@ -8,7 +8,8 @@ import { byId, clickOption, findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
 import { enterProject } from '../../test/session';
 import { mockXhr, ok } from '../document/fake-xhr';
-import { bulkAcceptBody, bulkImportRoutes, bulkRowsBody } from './bulk-contract';
+import { bulkAcceptBody, bulkRowsBody } from '@edoc/contract/bulk-import';
+import { bulkImportRoutes } from '@edoc/contract/bulk-import-routes';
 import { bulkOf, bulkRowOf, OPTIONS } from './test-fixtures';
 
 beforeAll(

@@ -1,4 +1,4 @@
-import type { BulkImportView, BulkRow } from './bulk-contract';
+import type { BulkImportView, BulkRow } from '@edoc/contract/bulk-import';
 
 const SUMMARY = { files: 2, problems: 1, lowConfidence: 1, accepted: 0, skipped: 0, undecided: 2, filed: 0, failed: 0 };
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Flex, Segmented, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { BulkDecision, BulkImportView, BulkRow, BulkRowsBody, BulkTargetInput } from '../bulk-contract';
+import type { BulkDecision, BulkImportView, BulkRow, BulkRowsBody, BulkTargetInput } from '@edoc/contract/bulk-import';
 import { getSessionValue } from '../../../lib/session';
 import { useAddressParams } from '../../../lib/use-address-params';
 import { useBulkCorrect, useBulkOptions, useBulkRows, type BulkRowsQuery } from '../api';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, Empty, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { BulkDecision, BulkRow, BulkValueFrom } from '../bulk-contract';
+import type { BulkDecision, BulkRow, BulkValueFrom } from '@edoc/contract/bulk-import';
 import type { ExportOptions } from '@edoc/contract/exchange';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
@@ -24,7 +24,7 @@ function Value({ text, from, extra }: { text: string | null; from: BulkValueFrom
   const { t } = useTranslation();
   if (text === null || text === '') return <span>{t('bulkImport.row.noValue')}</span>;
   return (
-    <Space size={2} direction="vertical">
+    <Space size={2} orientation="vertical">
       <span>{text}</span>
       <Space size={4} wrap>
         {from ? (

@@ -1,6 +1,6 @@
 import { Progress, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { BulkImportState, BulkImportView } from '../bulk-contract';
+import type { BulkImportState, BulkImportView } from '@edoc/contract/bulk-import';
 import { RUNNING } from '../api';
 
 const COLOR: Record<BulkImportState, string> = {

@@ -1,6 +1,6 @@
 import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { BulkSummary as Summary } from '../bulk-contract';
+import type { BulkSummary as Summary } from '@edoc/contract/bulk-import';
 
 const PREVIEW = ['files', 'problems', 'lowConfidence', 'accepted', 'skipped', 'undecided'] as const;
 const FILED = ['files', 'accepted', 'filed', 'failed', 'skipped'] as const;

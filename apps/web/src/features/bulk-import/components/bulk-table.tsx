@@ -1,7 +1,7 @@
 import { Empty, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { BulkImportView } from '../bulk-contract';
+import type { BulkImportView } from '@edoc/contract/bulk-import';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/format';
 import { BulkStateTag } from './bulk-state';

@@ -1,9 +1,10 @@
 import { Tag, Tooltip } from 'antd';
+import { BULK_LOW_CONFIDENCE } from '@edoc/contract/bulk-import';
 import { useTranslation } from 'react-i18next';
 
-/** Where the bands begin: a suggestion at 75 % or more is high, under 45 % low (the note on the labelled set). */
+/** Where the bands begin: 75 % or more is high; under the contract's low mark (the rows' low filter) is low. */
 const HIGH = 0.75;
-const MEDIUM = 0.45;
+const MEDIUM = BULK_LOW_CONFIDENCE;
 
 export type ConfidenceBand = 'high' | 'medium' | 'low';
 

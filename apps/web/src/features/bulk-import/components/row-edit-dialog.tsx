@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { DatePicker, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { BulkRow, BulkTargetInput } from '../bulk-contract';
+import type { BulkRow, BulkTargetInput } from '@edoc/contract/bulk-import';
 import type { ExportOptions } from '@edoc/contract/exchange';
 import { NAME_MAX } from '@edoc/contract/limits';
 import { Dialog } from '../../../components/dialog';

@@ -2,7 +2,7 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Descriptions, Flex, Progress, Result, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import type { BulkImportView } from '../bulk-contract';
+import type { BulkImportView } from '@edoc/contract/bulk-import';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
