@@ -11,11 +11,33 @@ export interface FoundDate {
 }
 
 const MONTHS: Record<string, number> = {
-  jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12,
-  january: 1, february: 2, march: 3, april: 4, june: 6, july: 7, august: 8, september: 9, october: 10,
-  november: 11, december: 12,
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  may: 5,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  sept: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
+  january: 1,
+  february: 2,
+  march: 3,
+  april: 4,
+  june: 6,
+  july: 7,
+  august: 8,
+  september: 9,
+  october: 10,
+  november: 11,
+  december: 12,
 };
-const MON = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
+const MON =
+  '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -30,8 +52,14 @@ type Rule = { re: RegExp; read: (g: string[], zh: boolean) => { ymd: [number, nu
 const B = '(?<![\\p{L}\\p{N}])';
 const E = '(?![\\p{L}\\p{N}])';
 const RULES: Rule[] = [
-  { re: new RegExp(`(\\d{4})\\s*年\\s*(\\d{1,2})\\s*月\\s*(\\d{1,2})\\s*[日号]`, 'gu'), read: (g) => ({ ymd: [+g[1], +g[2], +g[3]] }) },
-  { re: new RegExp(`${B}(\\d{4})[-/.](\\d{1,2})[-/.](\\d{1,2})${E}`, 'gu'), read: (g) => ({ ymd: [+g[1], +g[2], +g[3]] }) },
+  {
+    re: new RegExp(`(\\d{4})\\s*年\\s*(\\d{1,2})\\s*月\\s*(\\d{1,2})\\s*[日号]`, 'gu'),
+    read: (g) => ({ ymd: [+g[1], +g[2], +g[3]] }),
+  },
+  {
+    re: new RegExp(`${B}(\\d{4})[-/.](\\d{1,2})[-/.](\\d{1,2})${E}`, 'gu'),
+    read: (g) => ({ ymd: [+g[1], +g[2], +g[3]] }),
+  },
   {
     re: new RegExp(`${B}(\\d{1,2})[-\\s]${MON}[-\\s,]+(\\d{4})${E}`, 'giu'),
     read: (g) => ({ ymd: [+g[3], MONTHS[g[2].toLowerCase()], +g[1]] }),
@@ -53,11 +81,16 @@ const RULES: Rule[] = [
   },
 ];
 
-const HAS_ZH = /\p{Script=Han}/u;
+/** A Chinese text: Han characters at least a tenth of its letters (a Chinese date inside English text is not enough). */
+function isChinese(text: string): boolean {
+  const han = text.match(/\p{Script=Han}/gu)?.length ?? 0;
+  const letters = text.match(/\p{L}/gu)?.length ?? 0;
+  return han > 0 && han * 10 >= letters;
+}
 
 /** Every date in the text, in text order (a span read by one rule is not read again by a later one). */
 export function findDates(text: string): FoundDate[] {
-  const zh = HAS_ZH.test(text);
+  const zh = isChinese(text);
   const taken: [number, number][] = [];
   const out: FoundDate[] = [];
   for (const rule of RULES) {
@@ -76,7 +109,8 @@ export function findDates(text: string): FoundDate[] {
 }
 
 /** Words just before a date that say it dates the document, and words that say it is another document's date. */
-const LABEL = /(date|dated|signed|approved|effective|日期|签署|签字|签名|批准|生效|日\s*期)\W{0,3}\s*[:：]?\s*$/iu;
+const LABEL =
+  /(date|dated|signed|signed on|approved|approved on|effective|日期|签署|签字|签名|批准|生效|日\s*期)\s*(on)?\s*[:：]?\s*$/iu;
 const WEAK = /(protocol|amendment|方案|birth|出生|expir|有效期至|valid until|next|下次|due|截止)[^\n]{0,40}$/iu;
 
 /**
@@ -94,11 +128,11 @@ export function pickDocumentDate(
     const before = text.slice(Math.max(0, f.index - 40), f.index);
     let score = 0.5 - Math.min(i, 10) * 0.02;
     let why = 'first date in text';
-    if (LABEL.test(before)) {
+    // Another document's date, even when labelled ("protocol approved 15 Nov 2021"), is not this one's.
+    if (LABEL.test(before) && !WEAK.test(before)) {
       score += 0.35;
       why = 'labelled date';
-    }
-    if (WEAK.test(before)) {
+    } else if (WEAK.test(before)) {
       score -= 0.3;
       why = 'date of another document';
     }

@@ -5,7 +5,8 @@
  * date finders read them, the artifact score does not).
  */
 const CJK = '\\p{Script=Han}';
-const TOKEN = new RegExp(`[${CJK}]+|[\\p{L}\\p{N}]+`, 'gu');
+// Han runs apart from other letters: \p{L} includes Han, so the second alternative excludes it explicitly.
+const TOKEN = new RegExp(`[${CJK}]+|(?:(?![${CJK}])[\\p{L}\\p{N}])+`, 'gu');
 const IS_CJK = new RegExp(`^[${CJK}]`, 'u');
 
 const STOP_EN = new Set(
@@ -16,7 +17,9 @@ const STOP_EN = new Set(
 );
 /** Chinese pairs that carry no kind-of-document meaning (grammar, courtesy, generic trial words). */
 const STOP_ZH = new Set(
-  `的是 是的 我们 本次 以及 和的 进行 有关 关于 根据 按照 如下 以下 文件 本文 项目 研究 临床 试验 方案 日期 签字 签名 版本 页码 第页 共页`.split(/\s+/),
+  `的是 是的 我们 本次 以及 和的 进行 有关 关于 根据 按照 如下 以下 文件 本文 项目 研究 临床 试验 方案 日期 签字 签名 版本 页码 第页 共页`.split(
+    /\s+/,
+  ),
 );
 
 /** A light English stemmer: plural, -ing, -ed, -ion endings cut, so "approvals" / "approved" / "approval" meet. */
