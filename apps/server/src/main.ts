@@ -20,6 +20,8 @@ import { ensureShippedTmfModels } from './modules/tmf-model/tmf-model-shipped.ts
 import { ensureShippedMilestoneTypes } from './modules/milestone/milestone-shipped.ts';
 import { createPackHandler, DOWNLOAD_QUEUE } from './modules/download/download-pack.ts';
 import { createFileHandler } from './modules/exchange/ems-import-file.ts';
+import { createDeliverHandler, deliverDueWebhooks } from './modules/webhook/webhook-deliver.ts';
+import { queueTrailEvents } from './modules/webhook/webhook-events.ts';
 import { createPreviewHandler } from './modules/exchange/ems-import-preview.ts';
 import { sweepExpiredDownloads } from './modules/download/download.service.ts';
 import { sweepTickets } from './modules/download/ticket.service.ts';
@@ -77,6 +79,8 @@ const jobs = await startJobs({
     // Exchange (issue 28 part 2): an EMS import's checks and preview, then its filing.
     'exchange.preview': createPreviewHandler({ config, db, blobs }),
     'exchange.file': createFileHandler({ config, db, blobs }),
+    // Webhooks (issue 29 part 5): one delivery attempt.
+    'webhook.deliver': createDeliverHandler(db),
   },
   onError: (err) => late.app?.log.error({ err }, 'job error'),
 });
@@ -142,6 +146,13 @@ if (config.EDOC_ROLE !== 'api') {
     );
   track(abandoned);
   every(60_000, abandoned);
+  // Webhooks (issue 29 part 5): trail rows after the cursor become deliveries, and due deliveries (first tries and
+  // retries) are sent to the job queue, every 15 s.
+  const webhookRound = () =>
+    queueTrailEvents(db)
+      .then(() => deliverDueWebhooks(db, jobs))
+      .catch((err: unknown) => late.app?.log.error({ err }, 'webhook round failed'));
+  every(15_000, webhookRound);
   // The text of every new version, for search (issue 13): one content at a time, as long as any waits.
   stopExtraction = startExtraction({ config, db, jobs, blobs }, (m, err) =>
     err ? late.app?.log.warn({ err }, m) : late.app?.log.info(m),
