@@ -142,6 +142,7 @@ export const bulkRow = z.object({
 });
 export type BulkRow = z.infer<typeof bulkRow>;
 export const bulkRowPage = z.object({ total: z.number(), rows: z.array(bulkRow) });
+export type BulkRowPage = z.infer<typeof bulkRowPage>;
 
 const flag = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean('invalid_value'));
 export const bulkRowsQuery = z.object({

@@ -87,7 +87,7 @@ export async function refreshSummary(tx: Tx, importId: number): Promise<ImportSu
 }
 
 /** A stored error ({ code, params } as JSON) in the reader's language. */
-function errorOf(text: string | null, lang: Lang) {
+export function errorOf(text: string | null, lang: Lang) {
   if (!text) return null;
   try {
     const e = JSON.parse(text) as { code: string; params?: Record<string, string> };
