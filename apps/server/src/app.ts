@@ -72,6 +72,7 @@ import { inspectorRoutes } from './modules/inspector/inspector.routes.ts';
 import { emsExportRoutes } from './modules/exchange/ems-export.routes.ts';
 import { emsImportRoutes } from './modules/exchange/ems-import.routes.ts';
 import { totpRoutes } from './modules/totp/totp.routes.ts';
+import { apiTokenRoutes } from './modules/api-token/api-token.routes.ts';
 import { ssoRoutes } from './modules/sso/sso.routes.ts';
 import { registerInspectionTrail } from './modules/inspector/inspection-trail.ts';
 import { registerReadReplicas } from './plugins/read-replica.ts';
@@ -98,6 +99,7 @@ const MODULES: Array<(api: Api, deps: Deps) => void> = [
   tagRoutes,
   authRoutes,
   totpRoutes,
+  apiTokenRoutes,
   ssoRoutes,
   userRoutes,
   noticeRoutes,

@@ -48,5 +48,11 @@ export const IDENTITY_ERRORS = {
     'Password sign-in: it can be turned off only when the company has single sign-on enabled',
   ],
   // part 4: API tokens
+  token_scope_missing: [403, '此 API 令牌缺少权限范围：{field}', 'This API token lacks the scope: {field}'],
+  token_not_allowed: [403, '此操作不能使用 API 令牌，须由本人登录操作', 'This action cannot be done with an API token; sign in as a person'],
+  token_project_refused: [403, '此 API 令牌不能进入该项目', 'This API token may not enter this project'],
+  token_expiry_too_far: [400, '{field}：有效期最长一年', '{field}: at most one year ahead'],
+  token_not_found: [404, 'API 令牌不存在', 'No such API token'],
+  service_account_not_found: [404, '服务账号不存在', 'No such service account'],
   // part 5: webhooks
 } as const satisfies Record<string, readonly [number, string, string]>;

@@ -89,6 +89,9 @@ export const TRAIL_OBJECT_LABELS: Record<TrailObjectType, Label> = {
   // Identity (issue 29) part 3
   user_totp: ['双重验证', 'Two-factor sign-in'],
   sign_in_policy: ['登录策略', 'Sign-in policy'],
+  // Identity (issue 29) part 4
+  api_token: ['API 令牌', 'API token'],
+  service_account: ['服务账号', 'Service account'],
 };
 
 /**

@@ -31,4 +31,16 @@ export const signInPolicyShape = z.object({
   passwordSignIn: z.boolean(),
 });
 // part 4: API tokens
+/** A token as kept (never its secret nor its hash). */
+export const apiTokenShape = z.object({
+  userId: z.number(),
+  name: z.string(),
+  prefix: z.string(),
+  scopes: z.array(z.string()),
+  projectIds: z.array(z.number()).nullable(),
+  expiresAt: z.string(),
+  revoked: z.boolean(),
+});
+/** A company's service account: a user row that only tokens act as. */
+export const serviceAccountShape = z.object({ companyId: z.number(), name: z.string(), email: z.string(), enabled: z.boolean() });
 // part 5: webhooks

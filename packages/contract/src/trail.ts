@@ -9,7 +9,14 @@ import {
   exchangeImported,
   exchangeImportStep,
 } from './trail-shapes-exchange.ts';
-import { signInPolicyShape, ssoProviderShape, ssoRuleShape, totpState } from './trail-shapes-identity.ts';
+import {
+  apiTokenShape,
+  serviceAccountShape,
+  signInPolicyShape,
+  ssoProviderShape,
+  ssoRuleShape,
+  totpState,
+} from './trail-shapes-identity.ts';
 
 /*
  * What each trail row says: one schema per (trail type, object type) pair the server writes, giving the shape
@@ -276,6 +283,8 @@ export const TRAIL_ENTRIES = [
   entry(TrailType.UserChange, 'user_totp', { old: totpState, new: totpState }),
   entry(TrailType.SettingsChange, 'sign_in_policy', { old: signInPolicyShape, new: signInPolicyShape }),
   // part 4: API tokens
+  entry(TrailType.SettingsChange, 'api_token', { old: apiTokenShape.nullable(), new: apiTokenShape }),
+  entry(TrailType.UserChange, 'service_account', { old: serviceAccountShape.nullable(), new: serviceAccountShape }),
   // part 5: webhooks
   entry(TrailType.SettingsChange, 'project', { old: project, new: project }),
   entry(TrailType.SettingsChange, 'company', { old: company, new: company }),

@@ -1,3 +1,4 @@
+import { API_TOKEN_PREFIX } from '@edoc/contract/api-token';
 import { RoleCode, UserType, type Lang } from '@edoc/contract/enums';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -8,6 +9,7 @@ import { members, projects, roles } from '../db/schema/projects.ts';
 import { sessions } from '../db/schema/sessions.ts';
 import { users } from '../db/schema/users.ts';
 import { fail } from '../lib/app-error.ts';
+import { authenticateApiToken } from '../modules/api-token/token-auth.ts';
 import { sha256 } from '../lib/crypto.ts';
 import { resolveContext, type Gate, type InspectorUse } from './context.ts';
 
@@ -58,6 +60,8 @@ export interface AuthContext {
   session: AuthSession;
   /** Present when read from a session; contexts made for jobs and seeds have none. */
   profile?: AuthProfile;
+  /** The API token the call came with (issue 29 part 4, modules/api-token); absent for a session. */
+  token?: { id: number; name: string };
 }
 
 declare module 'fastify' {
@@ -263,7 +267,9 @@ export function registerAuth(app: FastifyInstance, db: Db, opts: { docsPublic: b
       if (!isPublic) fail('unauthorized');
     } else {
       try {
-        request.auth = await authenticate(db, query, token);
+        request.auth = token.startsWith(API_TOKEN_PREFIX)
+          ? await authenticateApiToken(db, request, token)
+          : await authenticate(db, query, token);
       } catch (err) {
         // A stale token on a public route (the login page clearing its session) is not an error.
         if (!isPublic) throw err;

@@ -2,6 +2,7 @@ import { RoleCode, UserType, type Lang } from '@edoc/contract/enums';
 import type { FastifyRequest } from 'fastify';
 import { fail } from '../lib/app-error.ts';
 import { requestLang } from '../lib/lang.ts';
+import { tokenActorName } from '../modules/api-token/token-auth.ts';
 import type { TrailActor } from '../trail/trail.service.ts';
 import type { AuthContext, AuthSession } from './auth.ts';
 
@@ -99,7 +100,7 @@ export function resolveContext(gate: Gate, request: FastifyRequest, auth: AuthCo
   const base: RequestBase = {
     actor: {
       actorId: auth?.user.id ?? null,
-      actorName: auth?.user.name ?? null,
+      actorName: auth ? (auth.token ? tokenActorName(auth.user.name, auth.token.name) : auth.user.name) : null,
       companyId: auth?.user.companyId ?? null,
       projectId: auth?.session.projectId ?? null,
       ip: request.ip,

@@ -32,5 +32,11 @@ export const IDENTITY_POLICY: Record<string, RoutePolicy> = {
   'GET /company/sign-in-policy': company,
   'POST /company/sign-in-policy': company,
   // part 4: API tokens
+  'POST /api-token': signedIn,
+  'GET /api-token/list': signedIn,
+  'POST /api-token/{id}/revoke': signedIn,
+  'POST /service-account': company,
+  'GET /service-account/list': company,
+  'POST /service-account/{id}/disable': company,
   // part 5: webhooks
 };
