@@ -214,7 +214,9 @@ describe('two API nodes and a worker on one PostgreSQL and one S3 store', () => 
     // One load on each node, as a round-robin spreads its users; then the first node dies mid-load.
     const onOne = loadOn(api1, token, folderIds[0]);
     const onTwo = loadOn(api2, token, folderIds[1]);
+    // Killed once it has acknowledged a few uploads (3 s at least; on a loaded machine 3 s had acknowledged none).
     await new Promise((r) => setTimeout(r, 3_000));
+    await waitFor('uploads acknowledged by the first node', async () => onOne.acknowledged.length >= 2, 30_000, 100);
     await api1.kill();
     await new Promise((r) => setTimeout(r, 2_000));
     const [one, two] = await Promise.all([onOne.stop(), onTwo.stop()]);
