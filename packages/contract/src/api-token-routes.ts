@@ -7,6 +7,7 @@ import {
   serviceAccountCreated,
   serviceAccountList,
 } from './api-token.ts';
+import { companyScopeQuery } from './company.ts';
 import { noData } from './envelope.ts';
 import { idParams } from './fields.ts';
 import { defineRoute } from './route.ts';
@@ -20,6 +21,9 @@ export const apiTokenRoutes = {
     body: serviceAccountCreateBody,
     response: serviceAccountCreated,
   }),
-  serviceAccounts: defineRoute('GET', '/service-account/list', { response: serviceAccountList }),
+  serviceAccounts: defineRoute('GET', '/service-account/list', {
+    query: companyScopeQuery,
+    response: serviceAccountList,
+  }),
   disableServiceAccount: defineRoute('POST', '/service-account/:id/disable', { params: idParams, response: noData }),
 };

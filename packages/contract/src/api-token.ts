@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField, requiredText } from './fields.ts';
+import { idField, idParam, requiredText } from './fields.ts';
 
 /* API tokens and service accounts (issue 29 part 4, docs/identity.md): personal access tokens a person or a
  * company's service account uses instead of a session, each limited to scopes and, optionally, to projects. */
@@ -41,7 +41,7 @@ export const apiTokenRow = z.object({
   revokedAt: z.string().nullable(),
 });
 export type ApiTokenRow = z.infer<typeof apiTokenRow>;
-export const apiTokenListQuery = z.object({ userId: z.coerce.number().int().positive('invalid_value').optional() });
+export const apiTokenListQuery = z.object({ userId: idParam.optional() });
 export const apiTokenList = z.object({ list: z.array(apiTokenRow) });
 
 export const serviceAccountCreateBody = z.object({ name: requiredText() });

@@ -11,18 +11,30 @@ export const IDENTITY_ERRORS = {
     "{field}: the provider's configuration could not be read (OpenID Connect discovery)",
   ],
   sso_provider_unavailable: [404, '此单点登录方式不可用', 'This single sign-on is not available'],
-  sso_state_invalid: [400, '单点登录请求已过期或已使用，请重试', 'The single sign-on request expired or was already used; try again'],
+  sso_state_invalid: [
+    400,
+    '单点登录请求已过期或已使用，请重试',
+    'The single sign-on request expired or was already used; try again',
+  ],
   sso_token_invalid: [401, '身份提供方的应答未通过检查', "The provider's answer did not pass the checks"],
   sso_email_unverified: [401, '身份提供方未确认此电子邮箱', 'The provider has not verified this e-mail address'],
   sso_no_account: [401, '没有与此身份对应的账号', 'No account matches this identity'],
-  sso_ticket_invalid: [401, '登录凭据已过期或已使用，请重新登录', 'The sign-in ticket expired or was already used; sign in again'],
+  sso_ticket_invalid: [
+    401,
+    '登录凭据已过期或已使用，请重新登录',
+    'The sign-in ticket expired or was already used; sign in again',
+  ],
   sso_not_sso_account: [409, '此账号不使用单点登录', 'This account does not use single sign-on'],
   sso_proof_invalid: [
     401,
     '身份确认已过期、已使用或不属于您，请重新确认',
     'The identity confirmation expired, was used, or is not yours; confirm again',
   ],
-  sso_reauth_stale: [401, '身份提供方的登录不是刚刚进行的，请重新确认', 'The sign-in at the provider was not fresh; confirm again'],
+  sso_reauth_stale: [
+    401,
+    '身份提供方的登录不是刚刚进行的，请重新确认',
+    'The sign-in at the provider was not fresh; confirm again',
+  ],
   password_sign_in_off: [403, '您的公司要求使用单点登录', 'Your company signs in with single sign-on'],
   // part 3: two-factor sign-in (TOTP)
   /** /login's answer when the password was right and a second factor is needed; data: { challenge, enrol }. */
@@ -36,7 +48,11 @@ export const IDENTITY_ERRORS = {
   ],
   totp_not_enrolled: [409, '尚未启用双重验证', 'Two-factor sign-in is not set up'],
   totp_already_enrolled: [409, '已启用双重验证', 'Two-factor sign-in is already set up'],
-  totp_enrolment_not_needed: [409, '此账号无需在登录时设置双重验证', 'This account need not set up two-factor sign-in here'],
+  totp_enrolment_not_needed: [
+    409,
+    '此账号无需在登录时设置双重验证',
+    'This account need not set up two-factor sign-in here',
+  ],
   totp_required_by_policy: [
     409,
     '公司要求使用双重验证，不能关闭',
@@ -49,7 +65,11 @@ export const IDENTITY_ERRORS = {
   ],
   // part 4: API tokens
   token_scope_missing: [403, '此 API 令牌缺少权限范围：{field}', 'This API token lacks the scope: {field}'],
-  token_not_allowed: [403, '此操作不能使用 API 令牌，须由本人登录操作', 'This action cannot be done with an API token; sign in as a person'],
+  token_not_allowed: [
+    403,
+    '此操作不能使用 API 令牌，须由本人登录操作',
+    'This action cannot be done with an API token; sign in as a person',
+  ],
   token_project_refused: [403, '此 API 令牌不能进入该项目', 'This API token may not enter this project'],
   token_expiry_too_far: [400, '{field}：有效期最长一年', '{field}: at most one year ahead'],
   token_not_found: [404, 'API 令牌不存在', 'No such API token'],

@@ -192,6 +192,11 @@ export const TRAIL_FIELD_LABELS: Record<string, Label> = {
   enrolled: ['已设置双重验证', 'Two-factor set up'],
   confirmed: ['已确认', 'Confirmed'],
   recoveryCodesLeft: ['剩余恢复码', 'Recovery codes left'],
+  // single sign-on and API tokens (issue 29 parts 1, 2 and 4)
+  clientSecretSet: ['已设置客户端密钥', 'Client secret set'],
+  prefix: ['令牌前缀', 'Token prefix'],
+  projectIds: ['项目', 'Projects'],
+  scopes: ['权限范围', 'Scopes'],
   // Exchange (issue 28) part 1: an export's selection
   countries: ['国家', 'Countries'],
   sites: ['中心', 'Sites'],

@@ -131,6 +131,11 @@ export const TRAIL_NUMBER_KEYS = [
   'failed',
   // a certified copy (issue 28 part 4): the pages checked
   'pages',
+  // identity (issue 29): the projects an SSO group rule or an API token names (shown by number: no project
+  // reference kind yet), and the recovery codes a user has left
+  'projectId',
+  'projectIds',
+  'recoveryCodesLeft',
 ] as const;
 
 /** Names the server gave the ids a row's values hold, keyed `kind:id` (trailRefKey); see TRAIL_REF_KEYS. */

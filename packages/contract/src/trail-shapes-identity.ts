@@ -42,5 +42,10 @@ export const apiTokenShape = z.object({
   revoked: z.boolean(),
 });
 /** A company's service account: a user row that only tokens act as. */
-export const serviceAccountShape = z.object({ companyId: z.number(), name: z.string(), email: z.string(), enabled: z.boolean() });
+export const serviceAccountShape = z.object({
+  companyId: z.number(),
+  name: z.string(),
+  email: z.string(),
+  enabled: z.boolean(),
+});
 // part 5: webhooks

@@ -277,7 +277,10 @@ export const TRAIL_ENTRIES = [
   // part 5: the inspection package
   // Identity and integration (issue 29), shapes in trail-shapes-identity.ts; each part's entries under its heading.
   // part 1 and 2: single sign-on
-  entry(TrailType.SettingsChange, 'sso_provider', { old: ssoProviderShape.nullable(), new: ssoProviderShape.nullable() }),
+  entry(TrailType.SettingsChange, 'sso_provider', {
+    old: ssoProviderShape.nullable(),
+    new: ssoProviderShape.nullable(),
+  }),
   entry(TrailType.SettingsChange, 'sso_group_rule', { old: ssoRuleShape.nullable(), new: ssoRuleShape.nullable() }),
   // part 3: two-factor sign-in
   entry(TrailType.UserChange, 'user_totp', { old: totpState, new: totpState }),

@@ -14,6 +14,7 @@ import { templates } from '../db/schema/templates.ts';
 import { milestoneTypes } from '../db/schema/milestones.ts';
 import { qualityIssues } from '../db/schema/quality.ts';
 import { exchangeImports } from '../db/schema/exchange.ts';
+import { apiTokens, ssoGroupRules, ssoProviders } from '../db/schema/identity.ts';
 import { expectedItems } from '../db/schema/expected.ts';
 import { tmfArtifacts, tmfModels } from '../db/schema/tmf-models.ts';
 import { INSPECTOR_ROUTES, inspectorUseOf } from '../access/inspector.policy.ts';
@@ -217,6 +218,34 @@ beforeAll(async () => {
       packageSha256: '0'.repeat(64),
     })
     .returning();
+  // Issue 29: company A's OpenID provider and a group rule, an API token of the administrator, a service account.
+  const [ssoProvider] = await ctx.db
+    .insert(ssoProviders)
+    .values({
+      companyId: world.companyId,
+      label: 'Matrix',
+      issuer: 'https://idp.example',
+      clientId: 'c',
+      clientSecret: 's',
+    })
+    .returning();
+  const [ssoRule] = await ctx.db
+    .insert(ssoGroupRules)
+    .values({ companyId: world.companyId, groupName: 'matrix', projectId: world.projectId, roleCode: 'STU_STAFF' })
+    .returning();
+  const [apiToken] = await ctx.db
+    .insert(apiTokens)
+    .values({
+      userId: world.pm.id,
+      createdBy: world.pm.id,
+      name: 'Matrix',
+      tokenHash: '1'.repeat(64),
+      prefix: 'edoc_pat_mat',
+      scopes: ['documents:read'],
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning();
+  const serviceAccount = await createProjectUser(ctx.db, world.companyId, { isServiceAccount: true });
   // An expected trial-level document of project 1 (issue 27 part 4), of any artifact.
   const [artifact] = await ctx.db.select({ id: tmfArtifacts.id }).from(tmfArtifacts).limit(1);
   const [expectedItem] = await ctx.db
@@ -256,6 +285,10 @@ beforeAll(async () => {
     milestoneType: milestoneType.id,
     qualityIssue: qualityIssue.id,
     exchangeImport: exchangeImport.id,
+    ssoProvider: ssoProvider.id,
+    ssoRule: ssoRule.id,
+    apiToken: apiToken.id,
+    serviceAccount: serviceAccount.id,
     expectedItem: expectedItem.id,
     codeType: codeType.id,
     code: code.id,

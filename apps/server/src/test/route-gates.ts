@@ -34,7 +34,11 @@ export type IdKind =
   | 'milestoneType'
   | 'expectedItem'
   | 'qualityIssue'
-  | 'exchangeImport';
+  | 'exchangeImport'
+  | 'ssoProvider'
+  | 'ssoRule'
+  | 'apiToken'
+  | 'serviceAccount';
 
 export interface RoutePolicy {
   gate: Gate;

@@ -7,10 +7,10 @@ export const IDENTITY_POLICY: Record<string, RoutePolicy> = {
   'GET /system/sso/list': system,
   // Saving fetches the issuer's discovery document, which the matrix's callers cannot serve.
   'POST /system/sso': system,
-  'POST /system/sso/{id}/delete': system,
+  'POST /system/sso/{id}/delete': withIds(system, { id: 'ssoProvider' }, { destructive: true }),
   'GET /company/sso/rules': company,
   'POST /company/sso/rules': company,
-  'POST /company/sso/rules/{id}/delete': company,
+  'POST /company/sso/rules/{id}/delete': withIds(company, { id: 'ssoRule' }, { destructive: true }),
   'GET /sso/discover': open,
   'GET /sso/providers': open,
   'GET /sso/start': open,
@@ -34,9 +34,9 @@ export const IDENTITY_POLICY: Record<string, RoutePolicy> = {
   // part 4: API tokens
   'POST /api-token': signedIn,
   'GET /api-token/list': signedIn,
-  'POST /api-token/{id}/revoke': signedIn,
+  'POST /api-token/{id}/revoke': withIds(signedIn, { id: 'apiToken' }, { destructive: true }),
   'POST /service-account': company,
   'GET /service-account/list': company,
-  'POST /service-account/{id}/disable': company,
+  'POST /service-account/{id}/disable': withIds(company, { id: 'serviceAccount' }, { destructive: true }),
   // part 5: webhooks
 };

@@ -266,6 +266,8 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [
     index('webhook_deliveries_hook_idx').on(t.webhookId, t.id),
-    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`state = 'pending'`),
+    index('webhook_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`state = 'pending'`),
   ],
 );

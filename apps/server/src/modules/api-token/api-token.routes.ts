@@ -32,9 +32,11 @@ export function apiTokenRoutes(api: Api, deps: Deps): void {
     ({ ctx, body }) => createServiceAccount(deps, ctx, body.name),
   );
 
-  get(r.serviceAccounts.path, { access: 'companyAdmin', response: r.serviceAccounts.response }, async ({ ctx }) => ({
-    list: await listServiceAccounts(deps, ctx),
-  }));
+  get(
+    r.serviceAccounts.path,
+    { access: 'companyAdmin', query: r.serviceAccounts.query, response: r.serviceAccounts.response },
+    async ({ ctx, query }) => ({ list: await listServiceAccounts(deps, ctx, query.companyId) }),
+  );
 
   post(
     r.disableServiceAccount.path,

@@ -49,8 +49,9 @@ export async function createServiceAccount(deps: Deps, ctx: CompanyAdminContext,
   });
 }
 
-export async function listServiceAccounts(deps: Deps, ctx: CompanyAdminContext) {
-  const companyId = companyOf(ctx);
+export async function listServiceAccounts(deps: Deps, ctx: CompanyAdminContext, named?: number | null) {
+  // A company administrator names no company or their own; a system administrator names the one to list.
+  const companyId = companyOf(ctx, named);
   const rows = await deps.db
     .select({ id: users.id, name: users.name, email: users.email, enabled: users.enabled, createdAt: users.createdAt })
     .from(users)

@@ -28,7 +28,7 @@ export async function startProvider(redirectUri: string, accounts: TestAccount[]
     ],
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'groups'] },
     pkce: { required: () => true },
-    findAccount: (_ctx, id) => {
+    findAccount: (_ctx: unknown, id: string) => {
       const a = byId.get(id);
       if (!a) return undefined;
       return {
@@ -37,7 +37,8 @@ export async function startProvider(redirectUri: string, accounts: TestAccount[]
       };
     },
     // Consent is the provider's business, not edoc's: grant the requested scopes at once.
-    loadExistingGrant: async (ctx) => {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- oidc-provider's context is untyped here
+    loadExistingGrant: async (ctx: any) => {
       const grant = new ctx.oidc.provider.Grant({
         clientId: ctx.oidc.client!.clientId,
         accountId: ctx.oidc.session!.accountId!,

@@ -43,7 +43,11 @@ export async function verifySigner(deps: Deps, ctx: ProjectContext, input: ESign
     // A confirmed second factor's code first (issue 29 part 3), so wrong codes add up towards the lock.
     await signingSecondFactor(deps, user, input.totpCode, ctx.client);
     // Another person's e-mail is a failed attempt on this account, as a wrong password is.
-    await verifyCredentials(deps, { email: user.email, password: emailOk ? (input.password ?? '') : '', client: ctx.client });
+    await verifyCredentials(deps, {
+      email: user.email,
+      password: emailOk ? (input.password ?? '') : '',
+      client: ctx.client,
+    });
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     if (err.code === 'too_many_wrong_passwords') {

@@ -106,7 +106,9 @@ export function generate(seed = 28, perClause = 10): { docs: LabelledDoc[]; hist
               r() < 0.3 ? '第 1 页 共 3 页' : '',
               head,
               `方案编号：${PROTOCOL}（方案批准于 ${protoDate}）`,
-              site ? `研究中心：${r() < 0.5 ? site.code : site.name}\u3000研究者：${person}` : '申办方：某某制药有限公司',
+              site
+                ? `研究中心：${r() < 0.5 ? site.code : site.name}\u3000研究者：${person}`
+                : '申办方：某某制药有限公司',
               `${pick(bodies)}。`,
               `${bodies[0]}，详见附件。`,
               `日期：${date}`,
