@@ -76,6 +76,9 @@ import { apiTokenRoutes } from './modules/api-token/api-token.routes.ts';
 import { ssoRoutes } from './modules/sso/sso.routes.ts';
 import { registerInspectionTrail } from './modules/inspector/inspection-trail.ts';
 import { registerReadReplicas } from './plugins/read-replica.ts';
+import { useSignInSteps } from './modules/auth/login.service.ts';
+import { passwordSignInAllowed } from './modules/sso/sso-login.ts';
+import { secondFactorStep } from './modules/totp/totp-sign-in.ts';
 import { registerMetrics } from './modules/metrics/metrics.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { frameworkError, registerErrors } from './plugins/errors.ts';
@@ -236,6 +239,8 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
   registerInputRules(app);
   registerIdempotency(app, deps.db);
   registerReadReplicas(app, deps);
+  // Issue 29: single sign-on's and the second factor's say in a password sign-in (modules/auth/login.service.ts).
+  useSignInSteps({ passwordAllowed: passwordSignInAllowed, secondFactor: secondFactorStep });
 
   await app.register(async (api) => mountModules(api, deps), { prefix: API_BASE });
   // The editing sessions' own protocols (issue 15), outside the /edoc envelope: the unique symbol authenticates.

@@ -9,7 +9,7 @@ import { members, projects, roles } from '../db/schema/projects.ts';
 import { sessions } from '../db/schema/sessions.ts';
 import { users } from '../db/schema/users.ts';
 import { fail } from '../lib/app-error.ts';
-import { authenticateApiToken } from '../modules/api-token/token-auth.ts';
+import { authenticateApiToken } from './token-auth.ts';
 import { sha256 } from '../lib/crypto.ts';
 import { resolveContext, type Gate, type InspectorUse } from './context.ts';
 

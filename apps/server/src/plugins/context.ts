@@ -2,7 +2,7 @@ import { RoleCode, UserType, type Lang } from '@edoc/contract/enums';
 import type { FastifyRequest } from 'fastify';
 import { fail } from '../lib/app-error.ts';
 import { requestLang } from '../lib/lang.ts';
-import { tokenActorName } from '../modules/api-token/token-auth.ts';
+import { tokenActorName } from './token-auth.ts';
 import type { TrailActor } from '../trail/trail.service.ts';
 import type { AuthContext, AuthSession } from './auth.ts';
 

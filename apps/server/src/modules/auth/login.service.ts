@@ -11,14 +11,27 @@ import { AppError, fail } from '../../lib/app-error.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { recordTrail } from '../../trail/trail.service.ts';
-import { secondFactorStep } from '../totp/totp-sign-in.ts';
-import { passwordSignInAllowed } from '../sso/sso-login.ts';
 import { consumeCaptcha } from './captcha.service.ts';
 import { checkPassword, hashPassword } from './password.service.ts';
 import { accountKey, clearFailures, countFailure, guardSignIn, tellOwner } from './sign-in-guard.ts';
 import type { CallerContext, ClientInfo } from '../../plugins/context.ts';
 
 type UserRow = typeof users.$inferSelect;
+
+/**
+ * What other modules decide between the password and the session (issue 29): whether the user's company still lets
+ * them sign in by password (modules/sso), and whether a second factor is due first (modules/totp, which answers with a
+ * challenge instead of a session). They are handed in by app.ts (useSignInSteps) because those modules build on this
+ * one; until then sign-in refuses, so no path can skip them.
+ */
+export interface SignInSteps {
+  passwordAllowed(deps: Deps, user: UserRow): Promise<boolean>;
+  secondFactor(deps: Deps, user: UserRow, lang: Lang): Promise<void>;
+}
+let signInSteps: SignInSteps | null = null;
+export function useSignInSteps(steps: SignInSteps): void {
+  signInSteps = steps;
+}
 
 // Verified against when the e-mail is unknown, so both answers take the same time (no account discovery).
 const decoyHash = hashPassword('decoy-password-1!');
@@ -122,13 +135,14 @@ export async function login(deps: Deps, input: LoginBody, client: ClientInfo): P
     if (!(await consumeCaptcha(deps.db, input.captchaId, input.captchaCode))) fail('verification_code_error');
   }
   const user = await verifyCredentials(deps, { email, password: input.password, client });
+  if (!signInSteps) throw new Error('sign-in steps not registered (app.ts useSignInSteps)');
   // A company that signs in by SSO only (issue 29 part 1); the system administrator always keeps the password.
-  if (!(await passwordSignInAllowed(deps, user))) await refuse(deps, client, 'password_sign_in_off', user, email);
+  if (!(await signInSteps.passwordAllowed(deps, user))) await refuse(deps, client, 'password_sign_in_off', user, email);
   if (user.mustChangePassword) await forcedChange(deps, client, 'user_inactivated', user, email);
   const maxAgeMs = deps.config.PASSWORD_MAX_AGE_DAYS * 86_400_000;
   if (Date.now() - user.passwordChangedAt.getTime() > maxAgeMs)
     await forcedChange(deps, client, 'password_expired', user, email);
-  await secondFactorStep(deps, user, input.lang ?? (user.lang as Lang));
+  await signInSteps.secondFactor(deps, user, input.lang ?? (user.lang as Lang));
   return openSession(deps, user, input.lang, client);
 }
 

@@ -2,13 +2,13 @@ import { PROJECT_HEADER, tokenScopeFor, type ApiTokenScope } from '@edoc/contrac
 import { RoleCode, type Lang } from '@edoc/contract/enums';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client.ts';
-import { apiTokens } from '../../db/schema/identity.ts';
-import { members, projects, roles } from '../../db/schema/projects.ts';
-import { users } from '../../db/schema/users.ts';
-import { fail } from '../../lib/app-error.ts';
-import { sha256 } from '../../lib/crypto.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import type { Db } from '../db/client.ts';
+import { apiTokens } from '../db/schema/identity.ts';
+import { members, projects, roles } from '../db/schema/projects.ts';
+import { users } from '../db/schema/users.ts';
+import { fail } from '../lib/app-error.ts';
+import { sha256 } from '../lib/crypto.ts';
+import type { AuthContext } from './auth.ts';
 
 /** last_used_at is written at most this often per token: a sync job calls many times a minute. */
 const TOUCH_EVERY_MS = 60_000;
