@@ -8,7 +8,8 @@ import { waitFor } from '../test/nodes.ts';
 import { debianPgBin, startPgPair, type PgPair } from '../test/pg-replica.ts';
 import { client } from '../test/requests.ts';
 import { createDb, type Db } from './client.ts';
-import { createReadReplicas, lsnValue, type ReadReplicas } from './replicas.ts';
+import { lsnValue } from '@edoc/contract/read-replica';
+import { createReadReplicas, type ReadReplicas } from './replicas.ts';
 
 /*
  * Issue 30 part 3 against a real primary and a streaming replica made by pg_basebackup (Debian's PostgreSQL, which

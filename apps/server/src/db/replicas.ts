@@ -1,3 +1,4 @@
+import { lsnValue } from '@edoc/contract/read-replica';
 import { sql } from 'drizzle-orm';
 import { createDb, type Db } from './client.ts';
 
@@ -11,12 +12,6 @@ import { createDb, type Db } from './client.ts';
  * plugins/read-replica.ts); the web sends back the highest it has seen (X-Edoc-Min-Lsn) and a read goes to a replica
  * only once that replica has replayed at least so far. No state on the API node: any node can serve the next read.
  */
-
-/** A WAL position ("16/B374D848") as a number, for comparing. */
-export function lsnValue(text: string | null | undefined): bigint | null {
-  const m = text ? /^([0-9A-F]{1,8})\/([0-9A-F]{1,8})$/i.exec(text.trim()) : null;
-  return m ? (BigInt(`0x${m[1]}`) << 32n) | BigInt(`0x${m[2]}`) : null;
-}
 
 export interface ReplicaState {
   /** The address without its password, for /health and the log. */

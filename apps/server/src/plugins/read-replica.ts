@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { lsnValue } from '../db/replicas.ts';
+import { LSN_HEADER, lsnValue, MIN_LSN_HEADER } from '@edoc/contract/read-replica';
 import type { Deps } from '../lib/deps.ts';
 
 /*
@@ -7,9 +7,6 @@ import type { Deps } from '../lib/deps.ts';
  * primary's WAL position in X-Edoc-Lsn; the web keeps the highest it saw and sends it back as X-Edoc-Min-Lsn, and a
  * read declared for replicas (readsOf below) goes to a replica only once it has replayed that far.
  */
-
-export const LSN_HEADER = 'x-edoc-lsn';
-export const MIN_LSN_HEADER = 'x-edoc-min-lsn';
 
 /** With replicas configured, each successful write's answer says how far the primary's WAL reached. */
 export function registerReadReplicas(app: FastifyInstance, deps: Deps) {
@@ -28,7 +25,7 @@ export function registerReadReplicas(app: FastifyInstance, deps: Deps) {
  */
 export function readsOf(deps: Deps, request: FastifyRequest): Deps {
   if (!deps.reads) return deps;
-  const header = request.headers[MIN_LSN_HEADER];
+  const header = request.headers[MIN_LSN_HEADER.toLowerCase()];
   const replica = deps.reads.pick(lsnValue(typeof header === 'string' ? header : null));
   return replica ? { ...deps, db: replica } : deps;
 }

@@ -13,6 +13,7 @@ import {
   type RouteInput,
 } from '@edoc/contract/route';
 import { clearSession, getLanguage, getToken, leaveProject, setSession } from './session';
+import { LSN_HEADER, MIN_LSN_HEADER } from '@edoc/contract/read-replica';
 import { lastWrite, noteWrite } from './read-your-writes';
 import { resetIdle, stopIdle } from './idle-timer';
 
@@ -100,7 +101,7 @@ async function request(path: string, options: RequestOptions): Promise<unknown> 
   const token = auth ? getToken() : null;
   if (token) headers.set('Authorization', `Bearer ${token}`);
   const written = lastWrite();
-  if (written) headers.set('X-Edoc-Min-Lsn', written);
+  if (written) headers.set(MIN_LSN_HEADER, written);
   let body: BodyInit | undefined;
   if (json !== undefined) {
     headers.set('Content-Type', 'application/json');
@@ -123,7 +124,7 @@ async function request(path: string, options: RequestOptions): Promise<unknown> 
     throw localError('request_failed', 0);
   }
 
-  noteWrite(response.headers.get('X-Edoc-Lsn'));
+  noteWrite(response.headers.get(LSN_HEADER));
   // Only a request that carried a token can have lost it; a failed sign-in is an ordinary error.
   if (response.status === 401 && token) {
     clearSession();

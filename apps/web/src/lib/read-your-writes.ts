@@ -1,17 +1,13 @@
 /*
- * Read-your-writes with the server's read replicas (issue 30 part 3): every write's answer says how far the
- * primary's WAL reached (X-Edoc-Lsn); every request sends back the furthest this tab has seen (X-Edoc-Min-Lsn), so a
+ * Read-your-writes with the server's read replicas (issue 30 part 3; contract read-replica.ts): every write's answer
+ * says how far the primary's WAL reached; every request sends back the furthest this tab has seen, so a
  * list right after an upload never comes from a replica that has not replayed it. Kept in sessionStorage so a
  * reload, or a tab opened from this one, keeps it.
  */
 
-const KEY = 'edoc.lsn';
+import { lsnValue } from '@edoc/contract/read-replica';
 
-/** A WAL position "16/B374D848" as a number, or null for anything else. */
-export function lsnValue(text: string | null): bigint | null {
-  const m = text ? /^([0-9A-F]{1,8})\/([0-9A-F]{1,8})$/i.exec(text.trim()) : null;
-  return m ? (BigInt(`0x${m[1]}`) << 32n) | BigInt(`0x${m[2]}`) : null;
-}
+const KEY = 'edoc.lsn';
 
 export function lastWrite(): string | null {
   return sessionStorage.getItem(KEY);
