@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IMPORT_ROW_STATES, IMPORT_STATES } from './exchange-import.ts';
 import { calendarDate, idField, optionalText } from './fields.ts';
 import { pageFields } from './paging.ts';
 
@@ -6,15 +7,13 @@ import { pageFields } from './paging.ts';
  * Exchange part 3 (issue 28, docs/exchange.md): bulk import of a zip (a folder zipped) without EMS metadata, with an
  * optional spreadsheet (a separate part, or metadata.xlsx / metadata.csv at the zip's root). Upload → checks and
  * preview (a job: one row per file, the spreadsheet's values, suggestions for the rest) → the user's corrections and
- * decisions → filing (a job, resumable by row). Mirrors the EMS import's contract (exchange-import.ts); the web
- * (features/bulk-import) and the server (modules/bulk-import) read this one file.
+ * decisions → filing (a job, resumable by row). Mirrors the EMS import's contract (exchange-import.ts), whose states
+ * it shares (the same exchange_imports rows); the web (features/bulk-import) and the server (modules/bulk-import)
+ * read this one file.
  */
 
-export const BULK_STATES = ['uploaded', 'validating', 'preview', 'filing', 'done', 'failed', 'cancelled'] as const;
-export type BulkImportState = (typeof BULK_STATES)[number];
 export const BULK_DECISIONS = ['accept', 'skip'] as const;
 export type BulkDecision = (typeof BULK_DECISIONS)[number];
-export const BULK_ROW_STATES = ['pending', 'filed', 'failed', 'skipped'] as const;
 export const BULK_LEVELS = ['trial', 'country', 'site'] as const;
 /** Where a row's value came from: the spreadsheet, the suggestion engine, or a user's correction. */
 export const BULK_VALUE_FROM = ['sheet', 'suggestion', 'user'] as const;
@@ -76,7 +75,7 @@ export type BulkSummary = z.infer<typeof bulkSummary>;
 
 export const bulkImportView = z.object({
   id: z.number(),
-  state: z.enum(BULK_STATES),
+  state: z.enum(IMPORT_STATES),
   packageName: z.string(),
   packageSize: z.number().nullable(),
   /** The spreadsheet's name (a separate part, or metadata.xlsx / .csv at the zip's root), null without one. */
@@ -136,7 +135,7 @@ export const bulkRow = z.object({
     }),
   ),
   decision: z.enum(BULK_DECISIONS).nullable(),
-  state: z.enum(BULK_ROW_STATES),
+  state: z.enum(IMPORT_ROW_STATES),
   documentId: z.number().nullable(),
   error: z.string().nullable(),
 });

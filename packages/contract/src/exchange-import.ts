@@ -12,6 +12,8 @@ import { pageFields } from './paging.ts';
 /** uploaded → validating → preview → filing → done; failed (error says why) or cancelled end it early. */
 export const IMPORT_STATES = ['uploaded', 'validating', 'preview', 'filing', 'done', 'failed', 'cancelled'] as const;
 export type ImportState = (typeof IMPORT_STATES)[number];
+/** The states in which a job is working on an import (EMS or bulk): pages follow its progress. */
+export const IMPORT_RUNNING_STATES: ReadonlySet<ImportState> = new Set(['uploaded', 'validating', 'filing']);
 /** A row's decision: file it as a new document, leave it, or add its versions to the existing document (conflict). */
 export const IMPORT_DECISIONS = ['accept', 'skip', 'new_version'] as const;
 export type ImportDecision = (typeof IMPORT_DECISIONS)[number];

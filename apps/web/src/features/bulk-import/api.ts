@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type MutationMeta } from '@tanstack/react-query';
-import type { BulkImportState, BulkRowsBody } from '@edoc/contract/bulk-import';
+import type { BulkRowsBody } from '@edoc/contract/bulk-import';
+import { IMPORT_RUNNING_STATES, type ImportState } from '@edoc/contract/exchange-import';
 import { bulkImportRoutes } from '@edoc/contract/bulk-import-routes';
 
 import { exchangeExportRoutes } from '@edoc/contract/exchange-export-routes';
@@ -15,9 +16,6 @@ import { uploadForm } from '../../lib/upload';
 
 /** How often a page asks again while the server reads or files a zip. */
 export const BULK_POLL_MS = 2000;
-
-/** The states in which a job works on the import: the pages follow its progress. */
-export const RUNNING: ReadonlySet<BulkImportState> = new Set(['uploaded', 'validating', 'filing']);
 
 /** Under the entered project, so another project's imports never show from the cache. */
 const bulkKey = (project: ProjectKey) => [...project, 'bulk-imports'] as const;
@@ -35,7 +33,7 @@ export function useBulkImports(query: { page: number; pageSize: number }) {
     queryKey: [...useReadKey('list'), query],
     queryFn: () => call(bulkImportRoutes.list, { query }),
     placeholderData: keepPreviousData,
-    refetchInterval: (q) => (q.state.data?.rows.some((r) => RUNNING.has(r.state)) ? BULK_POLL_MS : false),
+    refetchInterval: (q) => (q.state.data?.rows.some((r) => IMPORT_RUNNING_STATES.has(r.state)) ? BULK_POLL_MS : false),
   });
 }
 
@@ -47,7 +45,7 @@ export function useBulkImport(id: number | null) {
     queryKey: [...useReadKey('one'), id ?? 0],
     queryFn: () => call(bulkImportRoutes.get, { params: { id: id ?? 0 } }),
     enabled: id !== null,
-    refetchInterval: (q) => (q.state.data && RUNNING.has(q.state.data.state) ? BULK_POLL_MS : false),
+    refetchInterval: (q) => (q.state.data && IMPORT_RUNNING_STATES.has(q.state.data.state) ? BULK_POLL_MS : false),
   });
   const done = query.data?.state === 'done';
   useEffect(() => {
@@ -57,7 +55,7 @@ export function useBulkImport(id: number | null) {
 }
 
 /** A page of the rows, filtered and paged by the server; keyed by state so the filed rows replace the preview's. */
-export function useBulkRows(id: number, state: BulkImportState, query: BulkRowsQuery) {
+export function useBulkRows(id: number, state: ImportState, query: BulkRowsQuery) {
   return useQuery({
     queryKey: [...useReadKey('rows'), id, state, query],
     queryFn: () => call(bulkImportRoutes.rows, { params: { id }, query }),

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type MutationMeta } from '@tanstack/react-query';
-import type { ImportDecideBody, ImportState } from '@edoc/contract/exchange-import';
+import { IMPORT_RUNNING_STATES, type ImportDecideBody, type ImportState } from '@edoc/contract/exchange-import';
 import { exchangeImportRoutes } from '@edoc/contract/exchange-import-routes';
 import type { RouteInput } from '@edoc/contract/route';
 import { useEffect } from 'react';
@@ -12,9 +12,6 @@ import { uploadForm } from '../../lib/upload';
 
 /** How often a page asks again while the server checks or files a package. */
 export const IMPORT_POLL_MS = 2000;
-
-/** The states in which a job is working on the import: the pages follow its progress. */
-export const RUNNING: ReadonlySet<ImportState> = new Set(['uploaded', 'validating', 'filing']);
 
 /** Under the entered project, so another project's imports never show from the cache. */
 const importsKey = (project: ProjectKey) => [...project, 'exchange-imports'] as const;
@@ -35,7 +32,8 @@ export function useImports(query: { page: number; pageSize: number }) {
     queryKey: [...useReadKey('list'), query],
     queryFn: () => call(exchangeImportRoutes.list, { query }),
     placeholderData: keepPreviousData,
-    refetchInterval: (q) => (q.state.data?.rows.some((r) => RUNNING.has(r.state)) ? IMPORT_POLL_MS : false),
+    refetchInterval: (q) =>
+      q.state.data?.rows.some((r) => IMPORT_RUNNING_STATES.has(r.state)) ? IMPORT_POLL_MS : false,
   });
 }
 
@@ -50,7 +48,7 @@ export function useImport(id: number | null) {
     queryKey: [...useReadKey('one'), id ?? 0],
     queryFn: () => call(exchangeImportRoutes.get, { params: { id: id ?? 0 } }),
     enabled: id !== null,
-    refetchInterval: (q) => (q.state.data && RUNNING.has(q.state.data.state) ? IMPORT_POLL_MS : false),
+    refetchInterval: (q) => (q.state.data && IMPORT_RUNNING_STATES.has(q.state.data.state) ? IMPORT_POLL_MS : false),
   });
   const done = query.data?.state === 'done';
   useEffect(() => {

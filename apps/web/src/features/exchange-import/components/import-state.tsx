@@ -1,30 +1,13 @@
-import { Progress, Space, Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import type { ImportState as State, ImportView } from '@edoc/contract/exchange-import';
-import { RUNNING } from '../api';
-
-const COLOR: Record<State, string> = {
-  uploaded: 'processing',
-  validating: 'processing',
-  preview: 'blue',
-  filing: 'processing',
-  done: 'success',
-  failed: 'error',
-  cancelled: 'default',
-};
+import { useTranslation } from 'react-i18next';
+import type { ImportView } from '@edoc/contract/exchange-import';
+import { ImportStateTag as StateTag } from '../../../components/import-state-tag';
 
 /** An import's state, with the running step's progress while a job works on it. */
 export function ImportStateTag({ item, id }: { item: Pick<ImportView, 'state' | 'progress'>; id?: string }) {
   const { t } = useTranslation();
-  const label = t(`exchangeImport.state.${item.state}`);
   return (
-    <Space size={4} id={id}>
-      <Tag color={COLOR[item.state]}>{label}</Tag>
-      {RUNNING.has(item.state) ? (
-        <Progress percent={item.progress} size="small" style={{ width: 80 }} aria-label={label} />
-      ) : null}
-    </Space>
+    <StateTag state={item.state} progress={item.progress} label={t(`exchangeImport.state.${item.state}`)} id={id} />
   );
 }
 
