@@ -1,15 +1,14 @@
 import { BULK_LOW_CONFIDENCE, type BulkImportView, type BulkRowPage } from '@edoc/contract/bulk-import';
 import { TrailType } from '@edoc/contract/enums';
-import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { exchangeImportRows, exchangeImports } from '../../db/schema/exchange.ts';
 import { users } from '../../db/schema/users.ts';
-import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { recordTrail } from '../../trail/trail.service.ts';
 import { discardPackage } from '../exchange/ems-import-preview.ts';
-import { requireImporter, requireState } from '../exchange/ems-import.service.ts';
+import { importOfKind, importsPage, requireImporter, requireState } from '../exchange/ems-import.service.ts';
 import { bulkRowOf, bulkViewOf } from './bulk-import-view.ts';
 
 /*
@@ -20,17 +19,8 @@ import { bulkRowOf, bulkViewOf } from './bulk-import-view.ts';
 
 type ImportRecord = typeof exchangeImports.$inferSelect;
 
-export async function loadBulkImport(tx: Tx, ctx: ProjectContext, id: number, lock = false): Promise<ImportRecord> {
-  const q = tx
-    .select()
-    .from(exchangeImports)
-    .where(
-      and(eq(exchangeImports.id, id), eq(exchangeImports.projectId, ctx.projectId), eq(exchangeImports.kind, 'bulk')),
-    );
-  const [imp] = lock ? await q.for('update') : await q;
-  if (!imp) fail('not_found');
-  return imp;
-}
+export const loadBulkImport = (tx: Tx, ctx: ProjectContext, id: number, lock = false) =>
+  importOfKind(tx, ctx, 'bulk', id, lock);
 
 export async function bulkViewIn(tx: Tx, ctx: ProjectContext, imp: ImportRecord): Promise<BulkImportView> {
   const [u] = await tx.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, imp.userId));
@@ -38,17 +28,7 @@ export async function bulkViewIn(tx: Tx, ctx: ProjectContext, imp: ImportRecord)
 }
 
 export async function listBulkImports(deps: Deps, ctx: ProjectContext, q: { page: number; pageSize: number }) {
-  await requireImporter(deps.db, ctx);
-  const where = and(eq(exchangeImports.projectId, ctx.projectId), eq(exchangeImports.kind, 'bulk'));
-  const [{ total }] = await deps.db.select({ total: count() }).from(exchangeImports).where(where);
-  const rows = await deps.db
-    .select({ imp: exchangeImports, user: { id: users.id, name: users.name } })
-    .from(exchangeImports)
-    .innerJoin(users, eq(users.id, exchangeImports.userId))
-    .where(where)
-    .orderBy(desc(exchangeImports.id))
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
+  const { total, rows } = await importsPage(deps, ctx, 'bulk', q);
   return { total, rows: rows.map((r) => bulkViewOf(r.imp, r.user, ctx.lang)) };
 }
 

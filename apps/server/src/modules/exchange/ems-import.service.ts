@@ -37,17 +37,27 @@ export async function requireImporter(tx: Tx, ctx: ProjectContext) {
   if (![...rights.values()].some((r) => r.isEnabled && r.docKeys.includes('importDoc'))) fail('forbidden');
 }
 
-export async function loadImport(tx: Tx, ctx: ProjectContext, id: number, lock = false): Promise<ImportRecord> {
+/** An import of the entered project and of this kind (EMS or bulk share the table), or not_found. */
+export async function importOfKind(
+  tx: Tx,
+  ctx: ProjectContext,
+  kind: 'ems' | 'bulk',
+  id: number,
+  lock = false,
+): Promise<ImportRecord> {
   const q = tx
     .select()
     .from(exchangeImports)
     .where(
-      and(eq(exchangeImports.id, id), eq(exchangeImports.projectId, ctx.projectId), eq(exchangeImports.kind, 'ems')),
+      and(eq(exchangeImports.id, id), eq(exchangeImports.projectId, ctx.projectId), eq(exchangeImports.kind, kind)),
     );
   const [imp] = lock ? await q.for('update') : await q;
   if (!imp) fail('not_found');
   return imp;
 }
+
+export const loadImport = (tx: Tx, ctx: ProjectContext, id: number, lock = false) =>
+  importOfKind(tx, ctx, 'ems', id, lock);
 
 export async function viewOf(tx: Tx, ctx: ProjectContext, imp: ImportRecord): Promise<ImportView> {
   const [u] = await tx.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, imp.userId));
@@ -101,10 +111,16 @@ export async function checkServerPath(deps: Deps, ctx: ProjectContext, serverPat
   return { packageName: path.basename(full), packageSize: stat.isFile() ? stat.size : null };
 }
 
-export async function listImports(deps: Deps, ctx: ProjectContext, q: { page: number; pageSize: number }) {
+/** A page of the entered project's imports of one kind, newest first, each with who started it. */
+export async function importsPage(
+  deps: Deps,
+  ctx: ProjectContext,
+  kind: 'ems' | 'bulk',
+  q: { page: number; pageSize: number },
+) {
   // An import's rows name objects of any folder: only importers read them.
   await requireImporter(deps.db, ctx);
-  const where = and(eq(exchangeImports.projectId, ctx.projectId), eq(exchangeImports.kind, 'ems'));
+  const where = and(eq(exchangeImports.projectId, ctx.projectId), eq(exchangeImports.kind, kind));
   const [{ total }] = await deps.db.select({ total: count() }).from(exchangeImports).where(where);
   const rows = await deps.db
     .select({ imp: exchangeImports, user: { id: users.id, name: users.name } })
@@ -114,6 +130,11 @@ export async function listImports(deps: Deps, ctx: ProjectContext, q: { page: nu
     .orderBy(desc(exchangeImports.id))
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
+  return { total, rows };
+}
+
+export async function listImports(deps: Deps, ctx: ProjectContext, q: { page: number; pageSize: number }) {
+  const { total, rows } = await importsPage(deps, ctx, 'ems', q);
   return { total, rows: rows.map((r) => importViewOf(r.imp, r.user, ctx.lang)) };
 }
 
