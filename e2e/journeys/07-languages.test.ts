@@ -16,7 +16,8 @@ import { libraryTree, makeStudy, type Study } from '../support/world.ts';
 import { ERRORS } from '../../packages/contract/src/errors.ts';
 import { FIELD_LABELS } from '../../packages/contract/src/fields.ts';
 import { BUILTIN_ROLE_NAMES } from '../../packages/contract/src/role.ts';
-import { TRAIL_FIELD_LABELS, TRAIL_OBJECT_LABELS } from '../../packages/contract/src/trail-labels.ts';
+import { TRAIL_FIELD_LABELS } from '../../packages/contract/src/trail-field-labels.ts';
+import { TRAIL_OBJECT_LABELS } from '../../packages/contract/src/trail-labels.ts';
 
 type Tree = LocaleTree;
 
