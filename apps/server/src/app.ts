@@ -74,6 +74,7 @@ import { emsImportRoutes } from './modules/exchange/ems-import.routes.ts';
 import { totpRoutes } from './modules/totp/totp.routes.ts';
 import { apiTokenRoutes } from './modules/api-token/api-token.routes.ts';
 import { ssoRoutes } from './modules/sso/sso.routes.ts';
+import { webhookRoutes } from './modules/webhook/webhook.routes.ts';
 import { registerInspectionTrail } from './modules/inspector/inspection-trail.ts';
 import { registerReadReplicas } from './plugins/read-replica.ts';
 import { useSignInSteps } from './modules/auth/login.service.ts';
@@ -104,6 +105,7 @@ const MODULES: Array<(api: Api, deps: Deps) => void> = [
   totpRoutes,
   apiTokenRoutes,
   ssoRoutes,
+  webhookRoutes,
   userRoutes,
   noticeRoutes,
   projectRoutes,

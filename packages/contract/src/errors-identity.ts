@@ -75,4 +75,17 @@ export const IDENTITY_ERRORS = {
   token_not_found: [404, 'API 令牌不存在', 'No such API token'],
   service_account_not_found: [404, '服务账号不存在', 'No such service account'],
   // part 5: webhooks
+  webhook_not_found: [404, 'Webhook 订阅不存在', 'No such webhook'],
+  webhook_delivery_not_found: [404, '此 Webhook 没有该投递记录', 'This webhook has no such delivery'],
+  webhook_url_invalid: [
+    400,
+    '{field}：只接受 http 或 https 地址，且不能包含用户名或密码',
+    '{field}: only an http or https address, without a user name or password',
+  ],
+  webhook_target_private: [
+    400,
+    '{field}：指向内网、本机或链路本地地址，系统设置不允许此类目标',
+    '{field}: it points to a private, loopback or link-local address, which the system settings do not allow',
+  ],
+  webhook_target_unresolved: [400, '{field}：无法解析该主机名', '{field}: the host name could not be resolved'],
 } as const satisfies Record<string, readonly [number, string, string]>;

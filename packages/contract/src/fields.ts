@@ -204,6 +204,11 @@ export const FIELD_LABELS: Record<string, readonly [string, string]> = {
   totpRequired: ['所有人须使用双重验证', 'Two-factor required of everyone'],
   totpRoles: ['须使用双重验证的角色', 'Roles that must use two-factor'],
   passwordSignIn: ['允许密码登录', 'Password sign-in allowed'],
+  // webhooks (issue 29 part 5)
+  url: ['接收地址', 'URL'],
+  events: ['事件', 'Events'],
+  deliveryId: ['投递记录', 'Delivery'],
+  allowPrivateTargets: ['允许内网和本机目标', 'Allow private and loopback targets'],
 };
 
 export function fieldLabel(field: string, lang: Lang): string {

@@ -103,6 +103,13 @@ export const TRAIL_FIELD_LABELS: Record<string, Label> = {
   prefix: ['令牌前缀', 'Token prefix'],
   projectIds: ['项目', 'Projects'],
   scopes: ['权限范围', 'Scopes'],
+  // webhooks (issue 29 part 5)
+  paused: ['已暂停', 'Paused'],
+  secretRotated: ['签名密钥已更换', 'Signing secret rotated'],
+  webhookId: ['Webhook 编号', 'Webhook id'],
+  event: ['事件', 'Event'],
+  eventId: ['事件编号', 'Event id'],
+  resentFrom: ['重发自投递', 'Re-sent from delivery'],
   // Exchange (issue 28) part 1: an export's selection
   countries: ['国家', 'Countries'],
   sites: ['中心', 'Sites'],

@@ -93,6 +93,10 @@ export const TRAIL_OBJECT_LABELS: Record<TrailObjectType, Label> = {
   // Identity (issue 29) part 4
   api_token: ['API 令牌', 'API token'],
   service_account: ['服务账号', 'Service account'],
+  // Identity (issue 29) part 5
+  webhook: ['Webhook 订阅', 'Webhook'],
+  webhook_delivery: ['Webhook 投递', 'Webhook delivery'],
+  webhook_settings: ['Webhook 设置', 'Webhook settings'],
 };
 
 export function trailFieldLabel(key: string, lang: Lang, objectType?: string): string {

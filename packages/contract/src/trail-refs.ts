@@ -73,6 +73,9 @@ export const TRAIL_OBJECT_REF_KINDS: Partial<Record<TrailObjectType, TrailRefKin
  * coded (trail-shapes.ts `coded`) or a reference (TRAIL_REF_KEYS): trail-labels.test.ts fails on one that is neither.
  */
 export const TRAIL_NUMBER_KEYS = [
+  // webhooks (issue 29 part 5): a hook and a delivery kept as ids (neither has a name)
+  'webhookId',
+  'resentFrom',
   // quality issues (issue 27 part 5): an issue's number and the page it names
   'qualityIssue',
   'page',

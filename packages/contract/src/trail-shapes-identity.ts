@@ -49,3 +49,22 @@ export const serviceAccountShape = z.object({
   enabled: z.boolean(),
 });
 // part 5: webhooks
+/** A subscription as kept (never its secret: a rotation says only that it happened). */
+export const webhookShape = z.object({
+  companyId: z.number(),
+  projectId: z.number().nullable(),
+  url: z.string(),
+  events: z.array(z.string()),
+  enabled: z.boolean(),
+  paused: z.boolean(),
+  secretRotated: z.boolean().optional(),
+});
+/** A delivery an administrator asked for: a re-send of an earlier one, or the test event. */
+export const webhookSendShape = z.object({
+  webhookId: z.number(),
+  event: z.string(),
+  eventId: z.string(),
+  resentFrom: z.number().nullable(),
+});
+/** The system setting of webhook targets. */
+export const webhookSettingsShape = z.object({ allowPrivateTargets: z.boolean() });

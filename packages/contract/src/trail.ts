@@ -16,6 +16,9 @@ import {
   ssoProviderShape,
   ssoRuleShape,
   totpState,
+  webhookSendShape,
+  webhookSettingsShape,
+  webhookShape,
 } from './trail-shapes-identity.ts';
 
 /*
@@ -289,6 +292,9 @@ export const TRAIL_ENTRIES = [
   entry(TrailType.SettingsChange, 'api_token', { old: apiTokenShape.nullable(), new: apiTokenShape }),
   entry(TrailType.UserChange, 'service_account', { old: serviceAccountShape.nullable(), new: serviceAccountShape }),
   // part 5: webhooks
+  entry(TrailType.SettingsChange, 'webhook', { old: webhookShape.nullable(), new: webhookShape.nullable() }),
+  entry(TrailType.SettingsChange, 'webhook_delivery', { old: z.null(), new: webhookSendShape }),
+  entry(TrailType.SettingsChange, 'webhook_settings', { old: webhookSettingsShape, new: webhookSettingsShape }),
   entry(TrailType.SettingsChange, 'project', { old: project, new: project }),
   entry(TrailType.SettingsChange, 'company', { old: company, new: company }),
   entry(TrailType.SettingsChange, 'release', { old: release, new: release }),

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { idField } from './fields.ts';
+import { pageFields } from './paging.ts';
 
 /**
  * Webhooks (issue 29 part 5, docs/identity.md): the events a subscription may ask for. `ping` is the test event an
@@ -27,3 +29,86 @@ export interface WebhookPayload {
   object: { type: string; id: string } & Record<string, unknown>;
   actor: { id: number | null; name: string | null } | null;
 }
+
+/** What each event means, for the subscription form's checkboxes (both languages). */
+export const WEBHOOK_EVENT_LABELS: Record<(typeof WEBHOOK_EVENTS)[number], readonly [string, string]> = {
+  'document.created': ['文档已创建（上传或导入）', 'Document created (uploaded or imported)'],
+  'document.status_changed': ['文档状态已变更', "A document's status changed"],
+  'document.signed': ['文档已电子签名', 'Document e-signed'],
+  'document.archived': ['文档已归档', 'Document archived'],
+  'task.created': ['任务已创建', 'Task created'],
+  'task.overdue': ['任务已逾期', 'Task overdue'],
+  'expected.overdue': ['预期文档已逾期', 'Expected document overdue'],
+  'exchange_import.finished': ['EMS 交换包导入已结束', 'EMS import finished'],
+};
+
+/** A hook's URL: http(s), at most 2 000 characters; where it may point is the server's check (webhook-target.ts). */
+export const webhookUrl = z
+  .string('required')
+  .trim()
+  .min(1, 'required')
+  .max(2000, 'too_long')
+  .regex(/^https?:\/\/[^\s]+$/i, 'webhook_url_invalid');
+
+const eventList = z
+  .array(z.enum(WEBHOOK_EVENTS, 'invalid_value'))
+  .min(1, 'required')
+  .max(WEBHOOK_EVENTS.length, 'invalid_value');
+
+/** POST …/webhook: a new subscription; the system administrator names the company of a company hook. */
+export const webhookCreateBody = z.object({
+  url: webhookUrl,
+  events: eventList,
+  companyId: idField.optional(),
+});
+export type WebhookCreateBody = z.infer<typeof webhookCreateBody>;
+
+/** POST …/webhook/:id: the whole subscription as it should be (URL, events, switched on or off). */
+export const webhookUpdateBody = z.object({ url: webhookUrl, events: eventList, enabled: z.boolean('required') });
+export type WebhookUpdateBody = z.infer<typeof webhookUpdateBody>;
+
+/** The answer to creating a hook or rotating its secret: the only time the secret is shown. */
+export const webhookSecret = z.object({ id: z.number(), secret: z.string() });
+
+export const webhookRow = z.object({
+  id: z.number(),
+  companyId: z.number(),
+  projectId: z.number().nullable(),
+  url: z.string(),
+  events: z.array(z.string()),
+  enabled: z.boolean(),
+  pausedAt: z.string().nullable(),
+  consecutiveFailures: z.number(),
+  createdAt: z.string(),
+  /** The newest delivery: its state and time, or null before the first. */
+  lastDelivery: z.object({ state: z.string(), at: z.string(), responseStatus: z.number().nullable() }).nullable(),
+});
+export type WebhookRow = z.infer<typeof webhookRow>;
+export const webhookList = z.object({ list: z.array(webhookRow) });
+
+export const webhookDeliveryRow = z.object({
+  id: z.number(),
+  eventId: z.string(),
+  event: z.string(),
+  state: z.enum(['pending', 'delivered', 'failed']),
+  attempts: z.number(),
+  createdAt: z.string(),
+  deliveredAt: z.string().nullable(),
+  /** The next try of a pending delivery. */
+  nextAttemptAt: z.string().nullable(),
+  responseStatus: z.number().nullable(),
+  /** The receiver's answer, cut to a few hundred characters in the list. */
+  responseExcerpt: z.string().nullable(),
+  error: z.string().nullable(),
+  durationMs: z.number().nullable(),
+});
+export type WebhookDeliveryRow = z.infer<typeof webhookDeliveryRow>;
+export const webhookDeliveriesQuery = z.object({ ...pageFields(100, 20) });
+export const webhookDeliveryPage = z.object({ list: z.array(webhookDeliveryRow), total: z.number() });
+
+/** POST …/webhook/:id/resend: the delivery of that hook to send again (as a new delivery with the same event id). */
+export const webhookResendBody = z.object({ deliveryId: idField });
+export const webhookQueued = z.object({ deliveryId: z.number() });
+
+/** The system setting (system administrator). */
+export const webhookSettings = z.object({ allowPrivateTargets: z.boolean('required') });

@@ -14,7 +14,7 @@ import { templates } from '../db/schema/templates.ts';
 import { milestoneTypes } from '../db/schema/milestones.ts';
 import { qualityIssues } from '../db/schema/quality.ts';
 import { exchangeImports } from '../db/schema/exchange.ts';
-import { apiTokens, ssoGroupRules, ssoProviders } from '../db/schema/identity.ts';
+import { apiTokens, ssoGroupRules, ssoProviders, webhooks } from '../db/schema/identity.ts';
 import { expectedItems } from '../db/schema/expected.ts';
 import { tmfArtifacts, tmfModels } from '../db/schema/tmf-models.ts';
 import { INSPECTOR_ROUTES, inspectorUseOf } from '../access/inspector.policy.ts';
@@ -246,6 +246,16 @@ beforeAll(async () => {
     })
     .returning();
   const serviceAccount = await createProjectUser(ctx.db, world.companyId, { isServiceAccount: true });
+  // Issue 29 part 5: a webhook of project 1 and one of company A.
+  const hook = { companyId: world.companyId, url: 'https://hooks.example/x', secret: 's', events: ['task.created'] };
+  const [webhook] = await ctx.db
+    .insert(webhooks)
+    .values({ ...hook, projectId: world.projectId, createdBy: world.pm.id })
+    .returning();
+  const [companyWebhook] = await ctx.db
+    .insert(webhooks)
+    .values({ ...hook, createdBy: world.admin.id })
+    .returning();
   // An expected trial-level document of project 1 (issue 27 part 4), of any artifact.
   const [artifact] = await ctx.db.select({ id: tmfArtifacts.id }).from(tmfArtifacts).limit(1);
   const [expectedItem] = await ctx.db
@@ -289,6 +299,8 @@ beforeAll(async () => {
     ssoRule: ssoRule.id,
     apiToken: apiToken.id,
     serviceAccount: serviceAccount.id,
+    webhook: webhook.id,
+    companyWebhook: companyWebhook.id,
     expectedItem: expectedItem.id,
     codeType: codeType.id,
     code: code.id,

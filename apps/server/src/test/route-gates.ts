@@ -38,7 +38,9 @@ export type IdKind =
   | 'ssoProvider'
   | 'ssoRule'
   | 'apiToken'
-  | 'serviceAccount';
+  | 'serviceAccount'
+  | 'webhook'
+  | 'companyWebhook';
 
 export interface RoutePolicy {
   gate: Gate;

@@ -1,4 +1,4 @@
-import { company, open, signedIn, system, withIds, type RoutePolicy } from './route-gates.ts';
+import { admin, company, open, signedIn, system, withIds, type RoutePolicy } from './route-gates.ts';
 
 /** Identity and integration (issue 29): single sign-on, the second factor, API tokens, webhooks; spread into
  * ROUTE_POLICY (route-policy.ts). Each part keeps its routes under its own heading (and adds the gates it imports). */
@@ -39,4 +39,25 @@ export const IDENTITY_POLICY: Record<string, RoutePolicy> = {
   'GET /service-account/list': company,
   'POST /service-account/{id}/disable': withIds(company, { id: 'serviceAccount' }, { destructive: true }),
   // part 5: webhooks
+  'GET /project/webhook/list': admin,
+  // Creating resolves the URL, which the matrix's empty body lacks; the body refusal is the bad-input test's.
+  'POST /project/webhook': admin,
+  'POST /project/webhook/{id}': withIds(admin, { id: 'webhook' }),
+  'POST /project/webhook/{id}/delete': withIds(admin, { id: 'webhook' }, { destructive: true }),
+  'POST /project/webhook/{id}/rotate': withIds(admin, { id: 'webhook' }, { destructive: true }),
+  'POST /project/webhook/{id}/resume': withIds(admin, { id: 'webhook' }, { destructive: true }),
+  'POST /project/webhook/{id}/test': withIds(admin, { id: 'webhook' }, { destructive: true }),
+  'GET /project/webhook/{id}/deliveries': withIds(admin, { id: 'webhook' }),
+  'POST /project/webhook/{id}/resend': withIds(admin, { id: 'webhook' }),
+  'GET /company/webhook/list': company,
+  'POST /company/webhook': company,
+  'POST /company/webhook/{id}': withIds(company, { id: 'companyWebhook' }),
+  'POST /company/webhook/{id}/delete': withIds(company, { id: 'companyWebhook' }, { destructive: true }),
+  'POST /company/webhook/{id}/rotate': withIds(company, { id: 'companyWebhook' }, { destructive: true }),
+  'POST /company/webhook/{id}/resume': withIds(company, { id: 'companyWebhook' }, { destructive: true }),
+  'POST /company/webhook/{id}/test': withIds(company, { id: 'companyWebhook' }, { destructive: true }),
+  'GET /company/webhook/{id}/deliveries': withIds(company, { id: 'companyWebhook' }),
+  'POST /company/webhook/{id}/resend': withIds(company, { id: 'companyWebhook' }),
+  'GET /system/webhook-settings': system,
+  'POST /system/webhook-settings': system,
 };
