@@ -1,9 +1,14 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
+import { cleanup, configure, screen, within } from '@testing-library/react';
 import { createRequire } from 'node:module';
 import { afterEach } from 'vitest';
 import { stopIdle } from '../lib/idle-timer';
 import { clearSession, setSession } from '../lib/session';
+
+// A worker's test files share its loaded modules (vite.config.ts: isolate false) but each file gets a fresh jsdom:
+// Testing Library's screen holds the queries bound to the body of the document it was first loaded with, so bind
+// them again to this file's body.
+Object.assign(screen, within(document.body));
 
 // The app follows the browser's language on a first visit (issue 12, defect 5); jsdom says en-US, and the tests
 // were written for the default Chinese start, so the test browser prefers Chinese (i18n.test.ts changes it).
