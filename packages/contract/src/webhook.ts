@@ -30,18 +30,6 @@ export interface WebhookPayload {
   actor: { id: number | null; name: string | null } | null;
 }
 
-/** What each event means, for the subscription form's checkboxes (both languages). */
-export const WEBHOOK_EVENT_LABELS: Record<(typeof WEBHOOK_EVENTS)[number], readonly [string, string]> = {
-  'document.created': ['文档已创建（上传或导入）', 'Document created (uploaded or imported)'],
-  'document.status_changed': ['文档状态已变更', "A document's status changed"],
-  'document.signed': ['文档已电子签名', 'Document e-signed'],
-  'document.archived': ['文档已归档', 'Document archived'],
-  'task.created': ['任务已创建', 'Task created'],
-  'task.overdue': ['任务已逾期', 'Task overdue'],
-  'expected.overdue': ['预期文档已逾期', 'Expected document overdue'],
-  'exchange_import.finished': ['EMS 交换包导入已结束', 'EMS import finished'],
-};
-
 /** A hook's URL: http(s), at most 2 000 characters; where it may point is the server's check (webhook-target.ts). */
 export const webhookUrl = z
   .string('required')

@@ -153,3 +153,13 @@ export const BulkDetailPage = page(() =>
 export const JobQueuePage = page(() =>
   import('../features/job-queue/pages/job-queue-page').then((m) => m.JobQueuePage),
 );
+// Webhooks (issue 29 part 5): the project's and the company's, and the system setting.
+export const ProjectWebhooksPage = page(() =>
+  import('../features/webhook/pages/webhooks-page').then((m) => m.ProjectWebhooksPage),
+);
+export const CompanyWebhooksPage = page(() =>
+  import('../features/webhook/pages/webhooks-page').then((m) => m.CompanyWebhooksPage),
+);
+export const WebhookSettingsPage = page(() =>
+  import('../features/webhook/pages/webhook-settings-page').then((m) => m.WebhookSettingsPage),
+);

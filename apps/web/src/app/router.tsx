@@ -54,6 +54,9 @@ import {
   RegisterPage,
   SealCertificatePage,
   JobQueuePage,
+  ProjectWebhooksPage,
+  CompanyWebhooksPage,
+  WebhookSettingsPage,
   SearchPage,
   SelectPage,
   SystemCompanyUserPage,
@@ -135,6 +138,7 @@ export const routes: RouteObject[] = [
             [paths.system.version]: <VersionPage />,
             [paths.system.seal]: <SealCertificatePage />,
             [paths.system.jobs]: <JobQueuePage />,
+            [paths.system.webhooks]: <WebhookSettingsPage />,
             [paths.system.userCenter]: <UserCenterPage />,
           }),
         ],
@@ -152,6 +156,7 @@ export const routes: RouteObject[] = [
             [paths.company.userCenter]: <UserCenterPage />,
             [paths.company.report]: <CompanyReportPage />,
             [paths.company.tmfHealth]: <TmfHealthCompanyPage />,
+            [paths.company.webhooks]: <CompanyWebhooksPage />,
             [paths.company.templateUserGroup]: <UserGroupTemplatePage />,
             [paths.company.templateDirectory]: <DirectoryTemplatePage />,
             [paths.company.templateTmf]: <TmfModelListPage />,
@@ -239,6 +244,11 @@ export const routes: RouteObject[] = [
             ),
             [paths.project.manageDownload]: <DownloadPage />,
             [paths.project.manageReport]: <ManageReportPage />,
+            [paths.project.manageWebhooks]: (
+              <ClosedReadOnly>
+                <ProjectWebhooksPage />
+              </ClosedReadOnly>
+            ),
             [paths.project.board]: <BoardPage />,
             [paths.project.qualityIssues]: <QualityIssuesPage />,
             [paths.project.exchangeExport]: <ExchangeExportPage />,

@@ -21,6 +21,8 @@ export const paths = {
     seal: '/system/signing',
     /** The background queues (issue 29 part 6). */
     jobs: '/system/jobs',
+    /** Where webhooks may send (issue 29 part 5). */
+    webhooks: '/system/webhooks',
     notice: '/system/notice',
     userCenter: '/system/userCenter',
   },
@@ -33,6 +35,8 @@ export const paths = {
     report: '/company/report',
     /** Every project's TMF health figures (issue 27 part 6). */
     tmfHealth: '/company/tmf-health',
+    /** The company's webhooks (issue 29 part 5). */
+    webhooks: '/company/webhooks',
     user: '/company/user',
     approve: '/company/approve',
     template: '/company/template',
@@ -72,6 +76,8 @@ export const paths = {
     manageExpected: '/manage/expected',
     manageDownload: '/manage/download',
     manageTag: '/manage/tag',
+    /** The project's webhooks (issue 29 part 5). */
+    manageWebhooks: '/manage/webhooks',
     user: '/user',
     search: '/search',
     board: '/board',

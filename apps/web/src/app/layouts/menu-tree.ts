@@ -32,6 +32,7 @@ const SYSTEM: MenuEntry[] = [
   { path: paths.system.notice, labelKey: 'menu.system.notice' },
   { path: paths.system.seal, labelKey: 'menu.system.seal' },
   { path: paths.system.jobs, labelKey: 'menu.system.jobs' },
+  { path: paths.system.webhooks, labelKey: 'menu.system.webhooks' },
   { path: paths.system.userCenter, labelKey: 'menu.userCenter' },
 ];
 
@@ -46,6 +47,7 @@ const COMPANY: MenuEntry[] = [
   },
   { path: paths.company.report, labelKey: 'menu.company.report' },
   { path: paths.company.tmfHealth, labelKey: 'menu.company.tmfHealth' },
+  { path: paths.company.webhooks, labelKey: 'menu.company.webhooks' },
   { path: paths.company.user, labelKey: 'menu.company.user' },
   { path: paths.company.approve, labelKey: 'menu.company.approve' },
   {
@@ -107,6 +109,7 @@ const PROJECT: MenuEntry[] = [
       { path: paths.project.manageDirectoryTemplate, labelKey: 'menu.project.manageDirectoryTemplate' },
       { path: paths.project.manageDownload, labelKey: 'menu.project.manageDownload' },
       { path: paths.project.manageTag, labelKey: 'menu.project.manageTag' },
+      { path: paths.project.manageWebhooks, labelKey: 'menu.project.manageWebhooks' },
     ],
   },
   { path: paths.project.user, labelKey: 'menu.userCenter', forInspector: true },
