@@ -9,7 +9,8 @@ import { AppError, fail } from '../../lib/app-error.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { ClientInfo } from '../../plugins/context.ts';
-import { findUserByEmail, openSession, refuse } from '../auth/login.service.ts';
+import { openSession, refuse } from '../auth/login.service.ts';
+import { accountFor, applyGroupRules, createJitAccount, identityOf } from './sso-account.ts';
 import { authorizationUrl, configOf, exchangeCode, newAuthRequest } from './oidc.ts';
 
 /*
@@ -70,20 +71,6 @@ async function takeRequest(deps: Deps, state: string) {
   return row;
 }
 
-/** The account for a verified identity: by (provider, subject), else the company's enabled person by e-mail. */
-async function accountFor(deps: Deps, p: Provider, subject: string, email: string) {
-  const [linked] = await deps.db
-    .select({ user: users })
-    .from(ssoIdentities)
-    .innerJoin(users, eq(users.id, ssoIdentities.userId))
-    .where(and(eq(ssoIdentities.providerId, p.id), eq(ssoIdentities.subject, subject)));
-  if (linked) return linked.user;
-  const user = await findUserByEmail(deps, email);
-  if (!user || user.companyId !== p.companyId || user.isServiceAccount) return undefined;
-  await deps.db.insert(ssoIdentities).values({ providerId: p.id, subject, userId: user.id }).onConflictDoNothing();
-  return user;
-}
-
 /**
  * GET /sso/callback: checks the answer and the ID token, finds the account, and hands the browser a one-use ticket
  * (login) or proof (sign). Returns where to send the browser; every failure is a redirect with its error code.
@@ -107,12 +94,15 @@ export async function callback(
       nonce: req.nonce,
       codeVerifier: req.codeVerifier,
     });
-    const email = typeof claims[p.emailClaim] === 'string' ? String(claims[p.emailClaim]) : '';
-    const user = await accountFor(deps, p, claims.sub, email);
-    if (req.purpose === 'sign') return signProof(deps, req, claims, user?.id, back);
-    if (claims.email_verified !== true) return await refuse(deps, client, 'sso_email_unverified', user, email);
+    const id = identityOf(p, claims);
+    const found = await accountFor(deps, p, id);
+    if (req.purpose === 'sign') return signProof(deps, req, claims, found?.id, back);
+    const { email } = id;
+    if (!id.emailVerified) return await refuse(deps, client, 'sso_email_unverified', found, email);
+    const user = found ?? (await createJitAccount(deps, p, id, { lang: req.lang as Lang, client }));
     if (!user) return await refuse(deps, client, 'sso_no_account', undefined, email);
     if (!user.enabled) return await refuse(deps, client, 'user_disabled', user, email);
+    await applyGroupRules(deps, user, id.groups, client);
     const ticket = randomToken();
     await deps.db
       .update(ssoRequests)

@@ -1,11 +1,39 @@
+import { createSign, generateKeyPairSync, type JsonWebKey } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import Provider, { type Configuration } from 'oidc-provider';
 
 /*
  * A real OpenID Connect provider (oidc-provider) on 127.0.0.1 for the SSO tests, with test accounts and its
- * development login form, which signIn() fills in by fetch as a browser would (cookies kept by hand).
+ * development login form, which signIn() fills in by fetch as a browser would (cookies kept by hand). Its signing key
+ * is the test's, so a test can script a bad answer: `tamper` rewrites the ID token's claims at the token endpoint and
+ * signs it again with the provider's own key (a wrong audience, an expired token, a wrong nonce, a stale auth_time)
+ * instead of waiting for the real thing.
  */
+
+type Claims = Record<string, unknown>;
+const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+
+/** Re-signs an RS256 JWT's payload with the given private key, keeping its header (kid). */
+function resign(jwt: string, key: JsonWebKey, change: (c: Claims) => Claims): string {
+  const [header, payload] = jwt.split('.');
+  const claims = change(JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Claims);
+  const input = `${header}.${b64(claims)}`;
+  const signature = createSign('RSA-SHA256').update(input).sign({ key, format: 'jwk' });
+  return `${input}.${signature.toString('base64url')}`;
+}
+
+/** Rewrites the token endpoint's answer on its way out (Koa sets the headers, then ends with the body). */
+function tamperToken(res: ServerResponse, key: JsonWebKey, change: (c: Claims) => Claims) {
+  const end = res.end.bind(res) as (body?: unknown) => ServerResponse;
+  res.end = ((body?: unknown) => {
+    const answer = JSON.parse(String(body)) as { id_token?: string };
+    if (answer.id_token) answer.id_token = resign(answer.id_token, key, change);
+    const text = JSON.stringify(answer);
+    res.setHeader('content-length', Buffer.byteLength(text));
+    return end(text);
+  }) as ServerResponse['end'];
+}
 
 export interface TestAccount {
   sub: string;
@@ -17,7 +45,9 @@ export interface TestAccount {
 
 export async function startProvider(redirectUri: string, accounts: TestAccount[]) {
   const byId = new Map(accounts.map((a) => [a.sub, a]));
+  const key = { ...generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' }) };
   const config: Configuration = {
+    jwks: { keys: [{ ...key, kid: 'test', use: 'sig', alg: 'RS256' }] },
     clients: [
       {
         client_id: 'edoc',
@@ -53,8 +83,19 @@ export async function startProvider(redirectUri: string, accounts: TestAccount[]
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const provider = new Provider(issuer, config);
-  server.on('request', provider.callback());
-  return { issuer, provider, close: () => new Promise<void>((done) => server.close(() => done())) };
+  const op = {
+    issuer,
+    provider,
+    /** When set, the next token answers carry ID tokens with these claims changed. */
+    tamper: undefined as ((c: Claims) => Claims) | undefined,
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  };
+  const handle = provider.callback();
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (op.tamper && req.method === 'POST' && req.url?.startsWith('/token')) tamperToken(res, key, op.tamper);
+    return handle(req, res);
+  });
+  return op;
 }
 
 /** Follows the authorization URL through the provider's login form as `sub`; returns the callback URL it ends at. */

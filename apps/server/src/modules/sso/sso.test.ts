@@ -53,6 +53,8 @@ afterAll(async () => {
   await ctx.close();
 });
 
+type Claims = Record<string, unknown>;
+const now = () => Math.floor(Date.now() / 1000);
 const get = (url: string) => ctx.app.inject({ method: 'GET', url });
 /** /sso/start → the provider's form as `sub` → /sso/callback; returns where edoc sends the browser. */
 async function signInAs(sub: string): Promise<{ location: string; callback: URL }> {
@@ -95,6 +97,20 @@ describe('SSO sign-in against a real OpenID Connect provider', () => {
     expect(res.headers.location).toContain('sso_error=sso_state_invalid');
   });
 
+  // The provider's token answer scripted (re-signed with its own key): openid-client's ID token checks refuse each.
+  it.each([
+    ['a wrong audience', (c: Claims) => ({ ...c, aud: 'someone-else' })],
+    ['an expired ID token', (c: Claims) => ({ ...c, iat: now() - 7200, exp: now() - 3600 })],
+    ['a wrong nonce', (c: Claims) => ({ ...c, nonce: 'not-the-one-sent' })],
+  ])('refuses %s', async (_what, change) => {
+    op.tamper = change;
+    try {
+      expect((await signInAs('alice')).location).toContain('sso_error=sso_token_invalid');
+    } finally {
+      op.tamper = undefined;
+    }
+  });
+
   it('refuses an unverified e-mail and a disabled user, each in the trail', async () => {
     expect((await signInAs('bob')).location).toContain('sso_error=sso_email_unverified');
     expect((await signInAs('carol')).location).toContain('sso_error=user_disabled');
@@ -131,6 +147,20 @@ describe('signing under SSO', () => {
     });
     await consumeSignProof(ctx.deps, alice, proof);
     await expect(consumeSignProof(ctx.deps, alice, proof)).rejects.toMatchObject({ code: 'sso_proof_invalid' });
+  });
+
+  it('refuses a signing proof whose authentication is older than the request (stale auth_time)', async () => {
+    const alice = await userId('alice@acme.test');
+    const p = await enabledProvider(ctx.deps, providerId);
+    const url = await startRequest(ctx.deps, p, { purpose: 'sign', lang: 'en-US', userId: alice, returnTo: '/todo' });
+    op.tamper = (c) => ({ ...c, auth_time: now() - 600 });
+    try {
+      const callback = await signInAt(url, 'alice', redirectUri);
+      const res = await get(`${callback.pathname}${callback.search}`);
+      expect(res.headers.location).toMatch(/\/todo#sso_error=sso_reauth_stale$/);
+    } finally {
+      op.tamper = undefined;
+    }
   });
 
   it("refuses another user's authentication for a sign request", async () => {
