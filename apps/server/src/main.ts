@@ -20,6 +20,8 @@ import { ensureShippedTmfModels } from './modules/tmf-model/tmf-model-shipped.ts
 import { ensureShippedMilestoneTypes } from './modules/milestone/milestone-shipped.ts';
 import { createPackHandler, DOWNLOAD_QUEUE } from './modules/download/download-pack.ts';
 import { createFileHandler } from './modules/exchange/ems-import-file.ts';
+import { createBulkPreviewHandler } from './modules/bulk-import/bulk-import-preview.ts';
+import { createBulkFileHandler } from './modules/bulk-import/bulk-import-file.ts';
 import { createDeliverHandler, deliverDueWebhooks } from './modules/webhook/webhook-deliver.ts';
 import { queueTrailEvents } from './modules/webhook/webhook-events.ts';
 import { createPreviewHandler } from './modules/exchange/ems-import-preview.ts';
@@ -79,6 +81,9 @@ const jobs = await startJobs({
     // Exchange (issue 28 part 2): an EMS import's checks and preview, then its filing.
     'exchange.preview': createPreviewHandler({ config, db, blobs }),
     'exchange.file': createFileHandler({ config, db, blobs }),
+    // Exchange (issue 28 part 3): a bulk import's reading and suggestions, then its filing.
+    'bulk-import.preview': createBulkPreviewHandler({ config, db, blobs }),
+    'bulk-import.file': createBulkFileHandler({ config, db, blobs }),
     // Webhooks (issue 29 part 5): one delivery attempt.
     'webhook.deliver': createDeliverHandler(db),
   },

@@ -123,6 +123,69 @@ export const EXCHANGE_ERRORS = {
     'The file {path} has an INTEGRITY ({value}) other than SHA256: it cannot be checked',
   ],
   // part 3: bulk import without EMS
+  bulk_sheet_unreadable: [
+    400,
+    '{field}无法读取：请使用模板的.xlsx文件或UTF-8的.csv文件',
+    '{field} cannot be read: use the template as an .xlsx file or a UTF-8 .csv file',
+  ],
+  bulk_sheet_no_file_column: [
+    400,
+    '{field}的第一行没有「文件」列（file）：请使用模板',
+    '{field} has no "File" column (file) in its first row: use the template',
+  ],
+  bulk_sheet_too_long: [400, '{field}超过 {max} 行', '{field} has more than {max} rows'],
+  bulk_no_files: [400, 'zip中没有可导入的文件', 'The zip holds no file to import'],
+  bulk_too_many_files: [
+    400,
+    'zip中的文件超过上限 {max} 个，请分批导入',
+    'The zip holds more than {max} files: import it in parts',
+  ],
+  bulk_problem_unknown_artifact: [
+    400,
+    '{columnZh}：项目的TMF模型中没有工件「{value}」',
+    '{columnEn}: the project\'s TMF model has no artifact "{value}"',
+  ],
+  bulk_problem_unknown_site: [
+    400,
+    '{columnZh}：项目中没有您可见的中心「{value}」',
+    '{columnEn}: the project has no site "{value}" that you can see',
+  ],
+  bulk_problem_unknown_country: [
+    400,
+    '{columnZh}：项目中没有国家「{value}」',
+    '{columnEn}: the project has no country "{value}"',
+  ],
+  bulk_problem_bad_level: [
+    400,
+    '{columnZh}：「{value}」不是层级（试验、国家或中心）',
+    '{columnEn}: "{value}" is not a level (trial, country or site)',
+  ],
+  bulk_problem_no_artifact: [
+    400,
+    '没有工件：表格未填写，也无法从文件推荐，请选择',
+    'No artifact: the spreadsheet names none and none could be suggested; choose one',
+  ],
+  bulk_problem_no_folder: [
+    400,
+    '没有文件夹对应工件 {value}：请选择其他工件',
+    'No folder stands for artifact {value}: choose another artifact',
+  ],
+  bulk_problem_no_rights: [403, '您在文件夹 {folder} 没有导入权限', 'You may not import into the folder {folder}'],
+  bulk_problem_unreadable_file: [
+    400,
+    '无法读取文件的文字（{reason}），仅按文件名推荐；文件仍可归档',
+    "The file's text could not be read ({reason}): suggestions come from its name only; it can still be filed",
+  ],
+  bulk_problem_bad_date: [
+    400,
+    '{columnZh}：「{value}」不是日期（YYYY-MM-DD），已改用推荐值',
+    '{columnEn}: "{value}" is not a date (YYYY-MM-DD); the suggestion is used instead',
+  ],
+  bulk_problem_sheet_unmatched: [
+    400,
+    '表格第 {line} 行的文件「{value}」不在zip中',
+    'The spreadsheet\'s line {line} names "{value}", which the zip lacks',
+  ],
   // part 4: certified copies
   certify_not_current: [409, '只能核证文档的当前版本', "Only the document's current version can be certified"],
   certify_already: [409, '该版本已核证为副本', 'This version is already certified as a copy'],

@@ -94,6 +94,9 @@ export const TRAIL_FIELD_LABELS: Record<string, Label> = {
   accepted: ['接受的行数', 'Rows accepted'],
   filed: ['已归档的行数', 'Rows filed'],
   failed: ['未能归档的行数', 'Rows not filed'],
+  // a bulk import (issue 28 part 3)
+  bulkImported: ['批量导入', 'Bulk-imported'],
+  filePath: ['zip中的路径', 'Path in the zip'],
   // two-factor sign-in (issue 29 part 3)
   enrolled: ['已设置双重验证', 'Two-factor set up'],
   confirmed: ['已确认', 'Confirmed'],

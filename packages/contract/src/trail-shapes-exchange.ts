@@ -61,6 +61,24 @@ export const exchangeImported = z.object({
   docStatus,
 });
 // part 3: bulk import
+/**
+ * A document filed by a bulk import (objectType document, type Create): the file's path in the zip, where it went
+ * (folder, artifact number, country and site codes, document date) and its one version. The import's own steps are
+ * part 2's exchange_import rows (Create with the zip's name and size, Update for filing / done / cancelled).
+ */
+export const bulkImported = z.object({
+  bulkImported: z.literal(true),
+  importId: id,
+  filePath: text,
+  name: text,
+  folderId: id,
+  artifact: optText,
+  country: optText,
+  site: optText,
+  documentDate: optText,
+  versions: z.array(text),
+  docStatus,
+});
 // part 4: certified copies
 /**
  * A version certified as a copy of its paper original (objectType document, type Update), beside the signature's

@@ -3,6 +3,7 @@ import { ALERT_KINDS } from './alert.ts';
 import { TrailType } from './enums.ts';
 import { FolderType } from './permissions.ts';
 import {
+  bulkImported,
   certifiedCopyMade,
   exchangeExport,
   exchangeImportCreated,
@@ -275,6 +276,7 @@ export const TRAIL_ENTRIES = [
   entry(TrailType.Update, 'exchange_import', { new: exchangeImportStep }),
   entry(TrailType.Create, 'document', { new: exchangeImported }),
   // part 3: bulk import
+  entry(TrailType.Create, 'document', { new: bulkImported }),
   // part 4: certified copies
   entry(TrailType.Update, 'document', { new: certifiedCopyMade }),
   // part 5: the inspection package

@@ -41,7 +41,12 @@ const EMPTY: BulkSummary = {
 const NO_SUGGESTIONS: BulkRow['suggestions'] = { artifacts: [], site: null, documentDate: null, title: null };
 
 export function bulkViewOf(imp: ImportRecord, user: { id: number; name: string }, lang: Lang): BulkImportView {
-  const { sheetName = null, ...counts } = imp.summary as Partial<BulkSummary> & { sheetName?: string | null };
+  // unmatched: the spreadsheet's lines naming no file of the zip, kept for the record (the view has no place yet).
+  const {
+    sheetName = null,
+    unmatched: _unmatched,
+    ...counts
+  } = imp.summary as Partial<BulkSummary> & { sheetName?: string | null; unmatched?: unknown };
   return {
     id: imp.id,
     state: imp.state as BulkImportView['state'],

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { documents, documentVersions } from '../../db/schema/documents.ts';
 import { countries, projects, sites } from '../../db/schema/projects.ts';
@@ -98,7 +98,8 @@ export async function loadSuggestCorpus(db: Db, projectId: number): Promise<Sugg
       const pages = await db
         .select({ sha256: contentPages.sha256, body: sql<string>`left(${contentPages.body}, ${TEXT_PER_DOC})` })
         .from(contentPages)
-        .where(and(eq(contentPages.page, 1), sql`${contentPages.sha256} = any(${shas})`));
+        // inArray: a JS array in sql`any(${…})` is spread as a parenthesised list, which any() refuses.
+        .where(and(eq(contentPages.page, 1), inArray(contentPages.sha256, shas)));
       for (const p of pages) texts.set(p.sha256, p.body);
     }
     for (const r of rows.rows) {

@@ -19,7 +19,7 @@ import {
 
 const access = 'projectMember' as const;
 /** A zip starts with a local file header (or, empty, with the end of its central directory). */
-const isZip = (head: Buffer) =>
+export const isZip = (head: Buffer) =>
   head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && (head[2] === 3 || head[2] === 5);
 
 /**

@@ -1,0 +1,228 @@
+import { DocStatus, TrailType } from '@edoc/contract/enums';
+import { contentTypeOf, extensionOf } from '@edoc/contract/file-rules';
+import type { FolderRights } from '@edoc/contract/permissions';
+import { and, asc, count, eq } from 'drizzle-orm';
+import { projectFolders, rightsOfUser } from '../../access/folder-rights.ts';
+import { addVersion, firstVersionNo } from '../../access/versions.ts';
+import type { Tx } from '../../db/client.ts';
+import { documents } from '../../db/schema/documents.ts';
+import { exchangeImportRows, exchangeImports } from '../../db/schema/exchange.ts';
+import { countries, projects, sites } from '../../db/schema/projects.ts';
+import { users } from '../../db/schema/users.ts';
+import type { JobHandler } from '../../jobs/jobs.ts';
+import type { StoredBlob } from '../../storage/blob-store.ts';
+import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
+import { nameTaken } from '../document/document.service.ts';
+import { withPackage, type JobDeps } from '../exchange/ems-import-package.ts';
+import { discardPackage } from '../exchange/ems-import-preview.ts';
+import { RowRefused } from '../exchange/ems-import-store.ts';
+import { refileDocuments } from '../expected/expected-filing.ts';
+import { artifactForFolder } from '../tmf-project/tmf-project-map.service.ts';
+import { refreshBulkSummary, type BulkOptions } from './bulk-import-summary.ts';
+import type { BulkStoredSource, BulkStoredTarget } from './bulk-import-view.ts';
+
+/*
+ * The 'bulk-import.file' job (docs/exchange.md part 3), as the EMS import files (ems-import-file.ts): the pending
+ * rows in batches, each under its own savepoint — the document in its artifact's folder with level, country / site,
+ * document date, name and one version with its file, one trail row — and the row turned filed in that same
+ * transaction, so a crash resumes with the next pending row and nothing is filed twice. importDoc on the row's folder
+ * and the row's site are checked against the accepter on every row. Documents start in Editing, as imported ones do.
+ */
+
+type ImportRecord = typeof exchangeImports.$inferSelect;
+type RowRecord = typeof exchangeImportRows.$inferSelect;
+const FILE_BATCH = 25;
+
+const refused = (code: string, params: Record<string, string> = {}) => new RowRefused(JSON.stringify({ code, params }));
+
+interface Run {
+  imp: ImportRecord;
+  actor: TrailActor;
+  rights: Map<number, FolderRights> | null;
+  siteIds: number[] | null;
+  convention: string;
+}
+
+async function fileRow(tx: Tx, deps: JobDeps, run: Run, row: RowRecord, blob: StoredBlob) {
+  const [locked] = await tx.select().from(exchangeImportRows).where(eq(exchangeImportRows.id, row.id)).for('update');
+  if (locked.state !== 'pending') return;
+  const src = row.source as BulkStoredSource;
+  const t = row.target as BulkStoredTarget;
+  if (t.folderId === null) throw refused('bulk_problem_no_artifact');
+  const r = run.rights?.get(t.folderId);
+  if (!r?.isEnabled || !r.docKeys.includes('importDoc')) throw refused('forbidden');
+  if (t.siteId !== null && run.siteIds && !run.siteIds.includes(t.siteId)) throw refused('forbidden');
+  const artifact = await artifactForFolder(tx, t.folderId);
+  const fileName = src.path.split('/').pop()!;
+  const name = (await nameTaken(tx, { folderId: t.folderId, name: t.name }))
+    ? `${t.name} (${fileName})`.slice(0, 255)
+    : t.name;
+  const [doc] = await tx
+    .insert(documents)
+    .values({
+      projectId: run.imp.projectId,
+      folderId: t.folderId,
+      name,
+      versionConvention: run.convention,
+      status: DocStatus.Editing,
+      central: t.level !== 'site',
+      siteId: t.level === 'site' ? t.siteId : null,
+      countryId: t.level === 'country' ? t.countryId : null,
+      artifactId: artifact?.id ?? t.artifactId,
+      documentDate: t.documentDate,
+      createdBy: run.imp.userId,
+    })
+    .returning();
+  const versionNo = (t.version ?? firstVersionNo(run.convention)).slice(0, 32);
+  await addVersion(tx, deps.blobs, {
+    documentId: doc.id,
+    versionNo,
+    file: { fileName, mimeType: contentTypeOf(extensionOf(fileName)), blob },
+    userId: run.imp.userId,
+    source: 'import',
+  });
+  const code = async (table: typeof countries | typeof sites, id: number | null) =>
+    id === null ? null : ((await tx.select({ code: table.code }).from(table).where(eq(table.id, id)))[0]?.code ?? null);
+  await recordTrail(tx, run.actor, {
+    type: TrailType.Create,
+    objectType: 'document',
+    objectId: doc.id,
+    newValue: {
+      bulkImported: true,
+      importId: run.imp.id,
+      filePath: src.path,
+      name,
+      folderId: t.folderId,
+      artifact: artifact?.number ?? null,
+      country: await code(countries, doc.countryId),
+      site: await code(sites, doc.siteId),
+      documentDate: t.documentDate,
+      versions: [versionNo],
+      docStatus: DocStatus.Editing,
+    },
+  });
+  await refileDocuments(tx, run.actor, [doc.id]);
+  await tx
+    .update(exchangeImportRows)
+    .set({ state: 'filed', documentId: doc.id, error: null })
+    .where(eq(exchangeImportRows.id, row.id));
+}
+
+const rowError = (err: unknown) =>
+  err instanceof RowRefused
+    ? err.message
+    : JSON.stringify({
+        code: 'exchange_package_failed',
+        params: { reason: String(err instanceof Error ? err.message : err).slice(0, 300) },
+      });
+
+/** Files the pending rows of a bulk import in filing; run again after a crash, it goes on with the next pending row. */
+export async function fileBulkImport(deps: JobDeps, importId: number): Promise<void> {
+  const [imp] = await deps.db
+    .select()
+    .from(exchangeImports)
+    .where(
+      and(eq(exchangeImports.id, importId), eq(exchangeImports.kind, 'bulk'), eq(exchangeImports.state, 'filing')),
+    );
+  if (!imp) return;
+  const options = imp.options as BulkOptions;
+  const [user] = await deps.db.select({ name: users.name }).from(users).where(eq(users.id, imp.userId));
+  const [{ convention }] = await deps.db
+    .select({ convention: projects.versionConvention })
+    .from(projects)
+    .where(eq(projects.id, imp.projectId));
+  const run: Run = {
+    imp,
+    actor: { actorId: imp.userId, actorName: user?.name ?? null, projectId: imp.projectId },
+    rights: await rightsOfUser(deps.db, imp.projectId, {
+      userId: imp.userId,
+      rows: await projectFolders(deps.db, imp.projectId, 0),
+      fullAccess: Boolean(options.fullAccess),
+    }),
+    siteIds: options.siteIds ?? null,
+    convention,
+  };
+  const r = exchangeImportRows;
+  let fatal: string | null = null;
+  await withPackage(deps, imp, async (pkg) => {
+    const [{ total }] = await deps.db.select({ total: count() }).from(r).where(eq(r.importId, imp.id));
+    for (;;) {
+      const rows = await deps.db
+        .select()
+        .from(r)
+        .where(and(eq(r.importId, imp.id), eq(r.state, 'pending')))
+        .orderBy(asc(r.rowNo))
+        .limit(FILE_BATCH);
+      if (rows.length === 0) break;
+      // Copied into the blob store before the transaction (content-addressed: a rolled-back row leaves only a blob
+      // the sweep removes), its hash held to the preview's.
+      const stored = new Map<number, StoredBlob | { error: string }>();
+      for (const row of rows) {
+        const src = row.source as BulkStoredSource;
+        const entry = pkg.entries.get(src.path);
+        const blob = entry
+          ? await deps.blobs.put(entry.open()).catch((err: unknown) => ({ error: rowError(err) }))
+          : { error: rowError(refused('exchange_problem_missing_file', { path: src.path })) };
+        const changed = 'sha256' in blob && blob.sha256 !== src.sha256;
+        stored.set(
+          row.id,
+          changed ? { error: rowError(refused('exchange_problem_checksum_mismatch', { path: src.path })) } : blob,
+        );
+      }
+      await deps.db.transaction(async (tx) => {
+        for (const row of rows) {
+          const blob = stored.get(row.id)!;
+          const error =
+            'error' in blob
+              ? blob.error
+              : await tx.transaction((sp) => fileRow(sp, deps, run, row, blob)).then(() => null, rowError);
+          if (error) await tx.update(r).set({ state: 'failed', error }).where(eq(r.id, row.id));
+        }
+        await tx
+          .update(exchangeImports)
+          .set({
+            progress: Math.min(99, Math.floor((100 * rows[rows.length - 1].rowNo) / Math.max(total, 1))),
+            updatedAt: new Date(),
+          })
+          .where(eq(exchangeImports.id, imp.id));
+      });
+    }
+  }).catch((err: unknown) => {
+    fatal = rowError(err);
+  });
+  await deps.db.transaction(async (tx) => {
+    // Two runs finishing together: only the one that ends the filing writes its trail row.
+    const [ended] = await tx
+      .update(exchangeImports)
+      .set({
+        state: fatal ? 'failed' : 'done',
+        error: fatal,
+        progress: 100,
+        finishedAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(exchangeImports.id, imp.id), eq(exchangeImports.state, 'filing')))
+      .returning();
+    if (!ended) return;
+    const s = await refreshBulkSummary(tx, imp.id);
+    await recordTrail(tx, run.actor, {
+      type: TrailType.Update,
+      objectType: 'exchange_import',
+      objectId: imp.id,
+      newValue: {
+        state: fatal ? 'failed' : 'done',
+        packageName: imp.packageName,
+        sourceSystem: null,
+        objects: s.files,
+        accepted: s.accepted,
+        filed: s.filed,
+        failed: s.failed,
+      },
+    });
+  });
+  if (imp.packageSha256) await discardPackage(deps, imp.packageSha256);
+}
+
+export function createBulkFileHandler(deps: JobDeps): JobHandler<'bulk-import.file'> {
+  return (data) => fileBulkImport(deps, data.importId);
+}
