@@ -44,7 +44,11 @@ export type ApiTokenRow = z.infer<typeof apiTokenRow>;
 export const apiTokenListQuery = z.object({ userId: idParam.optional() });
 export const apiTokenList = z.object({ list: z.array(apiTokenRow) });
 
-export const serviceAccountCreateBody = z.object({ name: requiredText() });
+export const serviceAccountCreateBody = z.object({
+  name: requiredText(),
+  /** The system administrator names the company; a company administrator names none or their own. */
+  companyId: idField.optional(),
+});
 export const serviceAccountRow = z.object({
   id: z.number(),
   name: z.string(),

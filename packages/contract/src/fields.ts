@@ -204,11 +204,23 @@ export const FIELD_LABELS: Record<string, readonly [string, string]> = {
   totpRequired: ['所有人须使用双重验证', 'Two-factor required of everyone'],
   totpRoles: ['须使用双重验证的角色', 'Roles that must use two-factor'],
   passwordSignIn: ['允许密码登录', 'Password sign-in allowed'],
+  // API tokens (issue 29 part 4); the scopes too, which token_scope_missing names
+  expiresAt: ['有效期至', 'Expires'],
+  scopes: ['权限范围', 'Scopes'],
+  projectIds: ['可用项目', 'Projects'],
+  'x-edoc-project': ['项目（X-Edoc-Project 请求头）', 'Project (X-Edoc-Project header)'],
+  'documents:read': ['读取文件', 'Read documents'],
+  'documents:write': ['提交文件', 'File documents'],
+  'tasks:act': ['处理任务', 'Act on tasks'],
+  'reports:read': ['读取报表', 'Read reports'],
+  admin: ['管理', 'Administer'],
   // webhooks (issue 29 part 5)
   url: ['接收地址', 'URL'],
   events: ['事件', 'Events'],
   deliveryId: ['投递记录', 'Delivery'],
   allowPrivateTargets: ['允许内网和本机目标', 'Allow private and loopback targets'],
+  // bulk import (issue 28 part 3): the optional metadata spreadsheet part
+  sheet: ['元数据表格', 'Metadata spreadsheet'],
 };
 
 export function fieldLabel(field: string, lang: Lang): string {

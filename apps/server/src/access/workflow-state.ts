@@ -120,10 +120,12 @@ export async function workflowOf(
 
 /** Whether the caller has signed in this session already: later signings ask for the password alone (11.200(a)). */
 export async function signedInSession(db: Tx | Db, ctx: ProjectContext): Promise<boolean> {
+  const sessionId = ctx.auth.session.id;
+  if (sessionId === null) return false; // an API token's call: no session, never signs (e-signature.service.ts)
   const [earlier] = await db
     .select({ id: signatures.id })
     .from(signatures)
-    .where(and(eq(signatures.userId, ctx.auth.user.id), eq(signatures.sessionId, ctx.auth.session.id)))
+    .where(and(eq(signatures.userId, ctx.auth.user.id), eq(signatures.sessionId, sessionId)))
     .limit(1);
   return !!earlier;
 }

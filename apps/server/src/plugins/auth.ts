@@ -22,7 +22,12 @@ export interface AuthUser {
   isCompanyManager: boolean;
 }
 export interface AuthSession {
-  id: number;
+  /**
+   * The sign-in session; null for an API token's call (issue 29 part 4), which has none: what keys on a session (the
+   * idle limit, entering a project, e-signatures, download links, logout) is a person's and refuses a token, rather
+   * than acting on a made-up id that names no row.
+   */
+  id: number | null;
   lang: Lang;
   idleMinutes: number;
   projectId: number | null;
@@ -79,6 +84,15 @@ declare module 'fastify' {
      */
     inspector?: InspectorUse;
   }
+}
+
+/**
+ * The caller's sign-in session. An API token's call has none (AuthSession.id), so what keys on one (the idle prompt,
+ * logout, entering a project, the session's language, download links, e-signatures) refuses it: a person's act.
+ */
+export function sessionIdOf(auth: AuthContext): number {
+  if (auth.session.id === null) fail('token_not_allowed');
+  return auth.session.id;
 }
 
 /** Writes of last_seen_at are skipped within this many ms: idle limits are minutes, the write is per request. */

@@ -1,17 +1,43 @@
-import { PROJECT_HEADER, tokenScopeFor, type ApiTokenScope } from '@edoc/contract/api-token';
+import {
+  API_TOKEN_PREFIX,
+  PROJECT_HEADER,
+  TOKEN_SCOPE_TABLE,
+  tokenScopeFor,
+  type ApiTokenScope,
+} from '@edoc/contract/api-token';
 import { RoleCode, type Lang } from '@edoc/contract/enums';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
+import { companies } from '../db/schema/companies.ts';
 import { apiTokens } from '../db/schema/identity.ts';
 import { members, projects, roles } from '../db/schema/projects.ts';
 import { users } from '../db/schema/users.ts';
 import { fail } from '../lib/app-error.ts';
 import { sha256 } from '../lib/crypto.ts';
+import { langFromHeader } from '../lib/lang.ts';
 import type { AuthContext } from './auth.ts';
 
 /** last_used_at is written at most this often per token: a sync job calls many times a minute. */
 const TOUCH_EVERY_MS = 60_000;
+
+/**
+ * The OpenAPI document's security scheme for API tokens (app.ts): the bearer format, the project header and the
+ * scope each route needs, written from the same table the check reads, so the document cannot drift from it.
+ */
+export const apiTokenScheme = {
+  type: 'http',
+  scheme: 'bearer',
+  bearerFormat: `${API_TOKEN_PREFIX}…`,
+  description: [
+    `API token (Authorization: Bearer ${API_TOKEN_PREFIX}…), made in the user centre; it acts as its owner within its`,
+    `scopes and projects. A project route names its project in the ${PROJECT_HEADER} header. Scopes by route`,
+    '(first match; a path ending in / covers the paths below it; "any": any scope; "refused": a person\'s act):',
+    '',
+    ...TOKEN_SCOPE_TABLE.map(([m, p, s]) => `- ${m} /edoc${p}: ${s ?? 'refused'}`),
+    '- any other route: refused',
+  ].join('\n'),
+} as const;
 
 /** The name trail rows show for a token's call: the owner, then the token (issue 29 part 4). */
 export const tokenActorName = (owner: string, token: string) => `${owner} · token ${token}`;
@@ -23,9 +49,10 @@ export const tokenActorName = (owner: string, token: string) => `${owner} · tok
  */
 export async function authenticateApiToken(db: Db, request: FastifyRequest, token: string): Promise<AuthContext> {
   const [row] = await db
-    .select({ t: apiTokens, u: users })
+    .select({ t: apiTokens, u: users, companyName: companies.name })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
+    .leftJoin(companies, eq(companies.id, users.companyId))
     .where(
       and(eq(apiTokens.tokenHash, sha256(token)), isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, sql`now()`)),
     )
@@ -56,12 +83,27 @@ export async function authenticateApiToken(db: Db, request: FastifyRequest, toke
       isCompanyManager: row.u.isCompanyManager,
     },
     session: {
-      // No session row: 0 marks a token's call (nothing keys on a session id for a token).
-      id: 0,
-      lang: (row.u.lang as Lang) ?? 'zh-CN',
+      // No session row (see AuthSession.id): the trail needs only the actor, whose name says which token acted.
+      id: null,
+      // A program says per call which language it reads (Accept-Language); else the owner's own, as at sign-in.
+      lang: langFromHeader(request.headers['accept-language']) ?? (row.u.lang as Lang) ?? 'zh-CN',
       idleMinutes: 0,
       ...project,
       inspector: null,
+    },
+    // The owner's profile as a session reads it: GET /user/info (any scope) answers who the token acts as.
+    profile: {
+      firstName: row.u.firstName,
+      lastName: row.u.lastName,
+      mobile: row.u.mobile,
+      phone: row.u.phone,
+      sex: row.u.sex,
+      country: row.u.country,
+      city: row.u.city,
+      companyName: row.companyName,
+      avatarSha256: row.u.avatarSha256,
+      handwritingSha256: row.u.handwritingSha256,
+      passwordChangedAt: row.u.passwordChangedAt,
     },
     token: { id: row.t.id, name: row.t.name },
   };

@@ -29,7 +29,7 @@ export function apiTokenRoutes(api: Api, deps: Deps): void {
   post(
     r.createServiceAccount.path,
     { access: 'companyAdmin', body: r.createServiceAccount.body, response: r.createServiceAccount.response },
-    ({ ctx, body }) => createServiceAccount(deps, ctx, body.name),
+    ({ ctx, body }) => createServiceAccount(deps, ctx, body),
   );
 
   get(

@@ -22,8 +22,14 @@ const shape = (u: { companyId: number | null; name: string; email: string; enabl
 });
 
 /** POST /service-account: a user row of the company that only its tokens act as. */
-export async function createServiceAccount(deps: Deps, ctx: CompanyAdminContext, name: string) {
-  const companyId = companyOf(ctx);
+export async function createServiceAccount(
+  deps: Deps,
+  ctx: CompanyAdminContext,
+  body: { name: string; companyId?: number },
+) {
+  const { name } = body;
+  // A system administrator makes one for any company, a company administrator for their own (companyOf refuses others).
+  const companyId = companyOf(ctx, body.companyId);
   // A unique address nobody receives mail at (the users table wants one); never shown as a way to sign in.
   const email = `svc-${randomToken().slice(0, 12).toLowerCase()}@service-account.invalid`;
   return deps.db.transaction(async (tx) => {
@@ -62,14 +68,16 @@ export async function listServiceAccounts(deps: Deps, ctx: CompanyAdminContext, 
 
 /** POST /service-account/{id}/disable: its tokens stop at once (the token look-up wants an enabled owner). */
 export async function disableServiceAccount(deps: Deps, ctx: CompanyAdminContext, id: number): Promise<void> {
-  const companyId = companyOf(ctx);
   await deps.db.transaction(async (tx) => {
     const [u] = await tx
       .select()
       .from(users)
-      .where(and(eq(users.id, id), eq(users.companyId, companyId), eq(users.isServiceAccount, true)))
+      .where(and(eq(users.id, id), eq(users.isServiceAccount, true)))
       .for('update');
-    if (!u) fail('service_account_not_found');
+    // The system administrator: any company's; a company administrator: their own (another's is as missing).
+    if (!u || u.companyId === null || (ctx.ownCompanyId !== null && u.companyId !== ctx.ownCompanyId))
+      fail('service_account_not_found');
+    const companyId = u.companyId;
     if (!u.enabled) return;
     await tx.update(users).set({ enabled: false, updatedAt: new Date() }).where(eq(users.id, id));
     await recordTrail(tx, inCompany(ctx.actor, companyId), {

@@ -15,6 +15,7 @@ import type { Api } from '../../lib/http.ts';
 import { routes } from '../../plugins/route.ts';
 import { issueCaptcha } from './captcha.service.ts';
 import { login, logout } from './login.service.ts';
+import { sessionIdOf } from '../../plugins/auth.ts';
 import { forgetPassword, modifyPassword, requestResetCode } from './reset.service.ts';
 
 export function authRoutes(api: Api, deps: Deps): void {
@@ -57,7 +58,7 @@ export function authRoutes(api: Api, deps: Deps): void {
   // The idle prompt's "extend": authenticating already moved last_seen_at, so this only has to answer.
   post('/session/extend', { access: 'signedIn', response: extendSessionData }, async ({ ctx }) => {
     const { session } = ctx.auth;
-    await deps.db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, session.id));
+    await deps.db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, sessionIdOf(ctx.auth)));
     return { idleSeconds: session.idleMinutes * 60 };
   });
 }

@@ -15,6 +15,7 @@ import { consumeCaptcha } from './captcha.service.ts';
 import { checkPassword, hashPassword } from './password.service.ts';
 import { accountKey, clearFailures, countFailure, guardSignIn, tellOwner } from './sign-in-guard.ts';
 import type { CallerContext, ClientInfo } from '../../plugins/context.ts';
+import { sessionIdOf } from '../../plugins/auth.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -199,7 +200,7 @@ export async function openSession(
 }
 
 export async function logout(deps: Deps, ctx: CallerContext): Promise<void> {
-  const sessionId = ctx.auth.session.id;
+  const sessionId = sessionIdOf(ctx.auth);
   await deps.db.transaction(async (tx) => {
     await tx
       .update(sessions)

@@ -9,7 +9,7 @@ import { randomToken, sha256 } from '../../lib/crypto.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { BlobToSend } from '../../lib/send-blob.ts';
 import { downloadVersion } from '../../access/document-access.ts';
-import { authenticateSession } from '../../plugins/auth.ts';
+import { authenticateSession, sessionIdOf } from '../../plugins/auth.ts';
 import { resolveContext, type ProjectContext } from '../../plugins/context.ts';
 import { openTaskZip } from './download.service.ts';
 import { signedDownload } from '../seal/signed-copy.ts';
@@ -31,7 +31,7 @@ export async function issueTicket(deps: Deps, ctx: ProjectContext, body: TicketB
   await deps.db.insert(downloadTickets).values({
     tokenHash: sha256(token),
     userId: ctx.auth.user.id,
-    sessionId: ctx.auth.session.id,
+    sessionId: sessionIdOf(ctx.auth),
     projectId: ctx.projectId,
     ...named,
     expiresAt: new Date(Date.now() + TICKET_SECONDS * 1000),

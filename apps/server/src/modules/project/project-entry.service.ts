@@ -11,7 +11,7 @@ import { tasks } from '../../db/schema/workflow.ts';
 import { fail } from '../../lib/app-error.ts';
 import { likePattern } from '../../lib/sql.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { authenticateSession, type AuthContext } from '../../plugins/auth.ts';
+import { authenticateSession, sessionIdOf, type AuthContext } from '../../plugins/auth.ts';
 import { standingOf } from '../../plugins/context.ts';
 
 const isManager = (auth: AuthContext) => auth.user.userType === UserType.Company && auth.user.isCompanyManager;
@@ -103,9 +103,9 @@ export async function enterProject(deps: Deps, auth: AuthContext, projectId: num
   await deps.db
     .update(sessions)
     .set({ projectId: p.id, roleCode, idleMinutes: p.idleMinutes, lastSeenAt: new Date() })
-    .where(eq(sessions.id, auth.session.id));
+    .where(eq(sessions.id, sessionIdOf(auth)));
   // The rights as every later request of this session will see them: read back through the same look-up.
-  const { session } = await authenticateSession(deps.db, auth.session.id);
+  const { session } = await authenticateSession(deps.db, sessionIdOf(auth));
   const rights = projectRightsOf({
     ...standingOf(session),
     roleDocKeys: row.docKeys ?? [],
@@ -161,6 +161,6 @@ export async function enterCompany(deps: Deps, auth: AuthContext, companyId: num
   await deps.db
     .update(sessions)
     .set({ projectId: null, roleCode: RoleCode.CompanyAdmin, idleMinutes: deps.config.SESSION_IDLE_MINUTES })
-    .where(eq(sessions.id, auth.session.id));
+    .where(eq(sessions.id, sessionIdOf(auth)));
   return { roleCode: RoleCode.CompanyAdmin, companyId: company.company_id, companyName: company.company_name };
 }

@@ -9,7 +9,7 @@ import type { Deps } from '../../lib/deps.ts';
 import type { Api } from '../../lib/http.ts';
 import { MEDIA } from '../../lib/raw-answer.ts';
 import { routes } from '../../plugins/route.ts';
-import { authenticateSession } from '../../plugins/auth.ts';
+import { authenticateSession, sessionIdOf } from '../../plugins/auth.ts';
 import { BlobTooLargeError } from '../../storage/blob-store.ts';
 import { userInfoOf, imageTypeOf, modifyUserInfo, readAvatar, setAvatar, setSessionLang } from './user.service.ts';
 
@@ -23,7 +23,7 @@ export function userRoutes(api: Api, deps: Deps): void {
     { access: 'signedIn', body: userInfoModifyBody, response: userInfo },
     async ({ ctx, body }) => {
       await modifyUserInfo(deps, ctx, body);
-      return userInfoOf(await authenticateSession(deps.db, ctx.auth.session.id));
+      return userInfoOf(await authenticateSession(deps.db, sessionIdOf(ctx.auth)));
     },
   );
 

@@ -6,7 +6,7 @@ import { sessions } from '../../db/schema/sessions.ts';
 import { users } from '../../db/schema/users.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import { sessionIdOf, type AuthContext } from '../../plugins/auth.ts';
 import type { CallerContext } from '../../plugins/context.ts';
 import { recordTrail } from '../../trail/trail.service.ts';
 import { lockBlob } from '../../storage/blob-sweep.ts';
@@ -137,6 +137,6 @@ export async function readAvatar(
 }
 
 export async function setSessionLang(deps: Deps, auth: AuthContext, lang: Lang): Promise<void> {
-  await deps.db.update(sessions).set({ lang }).where(eq(sessions.id, auth.session.id));
+  await deps.db.update(sessions).set({ lang }).where(eq(sessions.id, sessionIdOf(auth)));
   await deps.db.update(users).set({ lang }).where(eq(users.id, auth.user.id));
 }

@@ -15,6 +15,7 @@ import { signingSecondFactor } from '../totp/totp-sign-in.ts';
 import { signedWithSso } from '../sso/sso-sign.ts';
 import { signedInSession } from '../../access/workflow-state.ts';
 import { recordTrail } from '../../trail/trail.service.ts';
+import { sessionIdOf } from '../../plugins/auth.ts';
 
 /** A time zone the runtime knows (IANA), else the field is refused; none given is UTC. */
 function timeZoneOf(input: ESignatureInput): string {
@@ -34,7 +35,9 @@ function timeZoneOf(input: ESignatureInput): string {
  * signing that reaches the lock also ends the session (11.300(d): someone else may be at the keyboard).
  */
 export async function verifySigner(deps: Deps, ctx: ProjectContext, input: ESignatureInput) {
-  const { user, session } = ctx.auth;
+  const { user } = ctx.auth;
+  // A Part 11 signature is a person's, in their own sign-in: an API token's call has no session and is refused.
+  const sessionId = sessionIdOf(ctx.auth);
   if (!input.email && !(await signedInSession(deps.db, ctx))) fail('required', { field: 'email' });
   const emailOk = !input.email || input.email.trim().toLowerCase() === user.email.toLowerCase();
   // An SSO account proves itself by a fresh authentication at its provider instead (issue 29 part 2).
@@ -54,7 +57,7 @@ export async function verifySigner(deps: Deps, ctx: ProjectContext, input: ESign
       await deps.db
         .update(sessions)
         .set({ revokedAt: new Date(), revokeReason: 'signing_locked' })
-        .where(eq(sessions.id, session.id));
+        .where(eq(sessions.id, sessionId));
     }
     // 401 would read as "signed out" to the web: a wrong signing password is a wrong password.
     if (err.code === 'wrong_credentials') fail('wrong_password');
@@ -92,7 +95,7 @@ export async function signVersion(
       versionId: what.version.id,
       stageAssigneeId: what.stageAssigneeId,
       userId: ctx.auth.user.id,
-      sessionId: ctx.auth.session.id,
+      sessionId: sessionIdOf(ctx.auth),
       printedName: ctx.auth.user.name,
       meaning: what.meaning,
       contentSha256: what.version.sha256,
