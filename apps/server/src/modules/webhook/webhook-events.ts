@@ -3,6 +3,10 @@ import { TrailType } from '@edoc/contract/enums';
 import type { WebhookEvent, WebhookPayload } from '@edoc/contract/webhook';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { queueEvent, type TrailRow } from './webhook-queue.ts';
+import { queueNewTasks } from './webhook-tasks.ts';
+
+export { queueEvent };
 
 /**
  * Events from the trail (issue 29 part 5). Every change writes its trail row in its own transaction, and trail ids
@@ -12,20 +16,6 @@ import type { Db, Tx } from '../../db/client.ts';
  */
 export const CURSOR_KEY = 'webhooks.trailCursor';
 const BATCH = 500;
-
-type TrailRow = {
-  id: number;
-  at: Date;
-  actor_id: number | null;
-  actor_name: string | null;
-  company_id: number | null;
-  project_id: number | null;
-  object_type: string;
-  object_id: string | null;
-  type: number;
-  old_value: Record<string, unknown> | null;
-  new_value: Record<string, unknown> | null;
-};
 
 /** Which event a trail row is, if any. A row may change a document's status without being one of the named events. */
 export function eventOf(row: TrailRow): WebhookEvent | null {
@@ -37,10 +27,10 @@ export function eventOf(row: TrailRow): WebhookEvent | null {
     const after = row.new_value?.docStatus;
     if (after !== undefined && before !== undefined && before !== after) return 'document.status_changed';
   }
-  if (row.object_type === 'task' && row.type === TrailType.Create) return 'task.created';
   if (row.object_type === 'exchange_import' && row.type === TrailType.Update) {
-    const step = row.new_value?.state ?? row.new_value?.step;
-    if (step === 'filed' || step === 'finished' || step === 'failed') return 'exchange_import.finished';
+    // An import's end (ems-import-file.ts, the bulk import's filing): done or failed; a cancel is not a finish.
+    const state = row.new_value?.state;
+    if (state === 'done' || state === 'failed') return 'exchange_import.finished';
   }
   return null;
 }
@@ -54,19 +44,9 @@ async function documentObject(tx: Tx, id: string): Promise<Record<string, unknow
   return r.rows[0] ?? {};
 }
 
-/** Queues one event for every enabled, unpaused hook of the company (or of its project) that asked for it. */
-export async function queueEvent(
-  tx: Tx,
-  e: { event: WebhookEvent; companyId: number; projectId: number | null; payload: WebhookPayload; onlyHookId?: number },
-): Promise<number> {
-  const r = await tx.execute(sql`
-    INSERT INTO webhook_deliveries (webhook_id, event_id, event, payload)
-    SELECT w.id, ${e.payload.id}, ${e.event}, ${JSON.stringify(e.payload)}::jsonb FROM webhooks w
-    WHERE w.company_id = ${e.companyId} AND w.enabled AND w.paused_at IS NULL
-      AND (w.project_id IS NULL OR w.project_id = ${e.projectId})
-      AND (${e.onlyHookId ?? null}::int IS NULL OR w.id = ${e.onlyHookId ?? null}::int)
-      AND (${e.event} = 'ping' OR w.events ? ${e.event})`);
-  return r.rowCount ?? 0;
+async function companyOf(tx: Tx, projectId: number): Promise<number | null> {
+  const r = await tx.execute<{ company_id: number }>(sql`SELECT company_id FROM projects WHERE id = ${projectId}`);
+  return r.rows[0]?.company_id ?? null;
 }
 
 /** One round: the trail rows after the cursor become deliveries. Answers how many rows it read. */
@@ -83,7 +63,7 @@ export async function queueTrailEvents(db: Db): Promise<number> {
       return 0;
     }
     const rows = await tx.execute<TrailRow>(sql`
-      SELECT id::int AS id, at, actor_id, actor_name, company_id, project_id, object_type, object_id, type,
+      SELECT id::int AS id, xmin::text AS xmin, at, actor_id, actor_name, company_id, project_id, object_type, object_id, type,
              old_value, new_value
       FROM trail WHERE id > ${Number(cur.rows[0].value)} ORDER BY id LIMIT ${BATCH}`);
     if (rows.rows.length === 0) return 0;
@@ -91,10 +71,23 @@ export async function queueTrailEvents(db: Db): Promise<number> {
       sql`SELECT DISTINCT company_id FROM webhooks WHERE enabled`,
     );
     const companies = new Set(hooked.rows.map((h) => h.company_id));
+    const announced = new Set<number>();
     for (const row of rows.rows) {
       const event = eventOf(row);
-      if (!event || row.company_id === null || !companies.has(row.company_id) || row.object_id === null) continue;
-      const details = row.object_type === 'document' ? await documentObject(tx, row.object_id) : {};
+      // Tasks are not trailed: the transition that opens them writes its document's row (webhook-tasks.ts).
+      const opensTasks = row.object_type === 'document' && row.project_id !== null;
+      if ((!event && !opensTasks) || row.object_id === null) continue;
+      // A worker's row (an import's filing) names its project but not always the company.
+      if (row.company_id === null && row.project_id !== null) row.company_id = await companyOf(tx, row.project_id);
+      if (row.company_id === null || !companies.has(row.company_id)) continue;
+      if (opensTasks) await queueNewTasks(tx, { ...row, company_id: row.company_id }, announced);
+      if (!event) continue;
+      const details =
+        row.object_type === 'document'
+          ? await documentObject(tx, row.object_id)
+          : row.object_type === 'exchange_import'
+            ? { ...row.new_value }
+            : {};
       const payload: WebhookPayload = {
         id: randomUUID(),
         event,
