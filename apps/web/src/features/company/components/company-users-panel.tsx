@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Card, Popconfirm, Space, Switch, Tag, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -28,10 +28,12 @@ const APPROVAL_TAGS: Record<number, { color: string; key: string }> = {
 interface CompanyUsersPanelProps {
   scope: CompanyScope;
   title: string;
+  /** More actions on a user that other features bring (the page composes them: two-factor reset). */
+  rowActions?: (user: CompanyUserItem) => ReactNode;
 }
 
 /** The users of one company: create, edit, enable/disable, password reset and CSV export (SPEC §2 user administration). */
-export function CompanyUsersPanel({ scope, title }: CompanyUsersPanelProps) {
+export function CompanyUsersPanel({ scope, title, rowActions }: CompanyUsersPanelProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const list = useListState();
@@ -116,7 +118,7 @@ export function CompanyUsersPanel({ scope, title }: CompanyUsersPanelProps) {
     {
       title: t('common.actions'),
       key: 'actions',
-      width: 190,
+      width: rowActions ? 300 : 190,
       render: (_: unknown, user) => (
         <Space size="small">
           <Button
@@ -144,6 +146,7 @@ export function CompanyUsersPanel({ scope, title }: CompanyUsersPanelProps) {
               {t('companyUser.resetPassword')}
             </Button>
           </Popconfirm>
+          {rowActions?.(user)}
         </Space>
       ),
     },

@@ -8,6 +8,8 @@ import { ChangePasswordForm } from '../components/change-password-form';
 import { ProfileForm } from '../components/profile-form';
 import { HandwritingSetup } from '../components/handwriting-setup';
 import { ProjectAlerts } from '../components/project-alerts';
+import { TotpTab } from '../../totp/components/totp-tab';
+import { ApiTokensTab } from '../../api-token/components/api-tokens-tab';
 
 /** Personal centre of every user type (/system/userCenter, /company/userCenter, /user). */
 export function UserCenterPage() {
@@ -70,6 +72,8 @@ export function UserCenterPage() {
               { key: 'signature', label: t('userCenter.tabHandwriting'), children: <HandwritingSetup /> },
             ]
           : []),
+        { key: 'totp', label: t('totp.tab'), children: <TotpTab /> },
+        { key: 'api-tokens', label: t('apiToken.tab'), children: <ApiTokensTab /> },
       ]}
     />
   );
