@@ -24,6 +24,7 @@ import { createBulkPreviewHandler } from './modules/bulk-import/bulk-import-prev
 import { createBulkFileHandler } from './modules/bulk-import/bulk-import-file.ts';
 import { createDeliverHandler, deliverDueWebhooks } from './modules/webhook/webhook-deliver.ts';
 import { queueTrailEvents } from './modules/webhook/webhook-events.ts';
+import { queueOverdueEvents } from './modules/webhook/webhook-overdue.ts';
 import { createPreviewHandler } from './modules/exchange/ems-import-preview.ts';
 import { sweepExpiredDownloads } from './modules/download/download.service.ts';
 import { sweepTickets } from './modules/download/ticket.service.ts';
@@ -151,10 +152,11 @@ if (config.EDOC_ROLE !== 'api') {
     );
   track(abandoned);
   every(60_000, abandoned);
-  // Webhooks (issue 29 part 5): trail rows after the cursor become deliveries, and due deliveries (first tries and
-  // retries) are sent to the job queue, every 15 s.
+  // Webhooks (issue 29 part 5): trail rows after the cursor and things fallen overdue become deliveries, and due
+  // deliveries (first tries and retries) are sent to the job queue, every 15 s.
   const webhookRound = () =>
     queueTrailEvents(db)
+      .then(() => queueOverdueEvents(db))
       .then(() => deliverDueWebhooks(db, jobs))
       .catch((err: unknown) => late.app?.log.error({ err }, 'webhook round failed'));
   every(15_000, webhookRound);
