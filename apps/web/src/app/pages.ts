@@ -163,3 +163,10 @@ export const CompanyWebhooksPage = page(() =>
 export const WebhookSettingsPage = page(() =>
   import('../features/webhook/pages/webhook-settings-page').then((m) => m.WebhookSettingsPage),
 );
+
+// Single sign-on (issue 29 parts 1 and 2).
+export const SsoProvidersPage = page(() =>
+  import('../features/sso/pages/sso-providers-page').then((m) => m.SsoProvidersPage),
+);
+export const SsoRulesPage = page(() => import('../features/sso/pages/sso-rules-page').then((m) => m.SsoRulesPage));
+export const SsoProofPage = page(() => import('../features/sso/pages/sso-proof-page').then((m) => m.SsoProofPage));

@@ -6,11 +6,14 @@ import type { ESignatureInput } from '@edoc/contract/workflow-requests';
 import type { ESignatureMeaning } from '@edoc/contract/workflow';
 import { currentLang } from '../lib/i18n';
 import { schemaRule } from '../lib/form-rules';
+import { SsoReauth, type SsoSigning } from './sso-reauth';
 
 /** The form values of ESignatureFields, under the form's `signature` name. */
 export interface ESignatureValues {
   email?: string;
-  password: string;
+  password?: string;
+  /** An SSO account's one-use proof of a fresh authentication, in place of the password (issue 29 part 2). */
+  ssoProof?: string;
   confirmed: boolean;
 }
 
@@ -19,7 +22,16 @@ export interface ESignatureValues {
  * session — and the confirmation tick. The meaning is the stage's, shown, never chosen. Used by the viewer's
  * decision dialog and by batch passing on the home page.
  */
-export function ESignatureFields({ meaning, needsEmail }: { meaning: ESignatureMeaning; needsEmail: boolean }) {
+export function ESignatureFields({
+  meaning,
+  needsEmail,
+  sso,
+}: {
+  meaning: ESignatureMeaning;
+  needsEmail: boolean;
+  /** An SSO account's fresh authentication (features/sso useSsoSigning), asked instead of the password. */
+  sso?: SsoSigning;
+}) {
   const { t } = useTranslation();
   return (
     <>
@@ -39,13 +51,24 @@ export function ESignatureFields({ meaning, needsEmail }: { meaning: ESignatureM
           <Input name="signature-email" autoComplete="username" />
         </Form.Item>
       )}
-      <Form.Item
-        name={['signature', 'password']}
-        label={t('eSignature.password')}
-        rules={[schemaRule('password', passwordInput)]}
-      >
-        <Input.Password name="signature-password" autoComplete="current-password" />
-      </Form.Item>
+      {sso ? (
+        <Form.Item
+          name={['signature', 'ssoProof']}
+          label={t('sso.reauthLabel')}
+          extra={t('sso.reauthHint')}
+          rules={[{ required: true, message: t('sso.reauthRequired', { label: sso.label }) }]}
+        >
+          <SsoReauth sso={sso} />
+        </Form.Item>
+      ) : (
+        <Form.Item
+          name={['signature', 'password']}
+          label={t('eSignature.password')}
+          rules={[schemaRule('password', passwordInput)]}
+        >
+          <Input.Password name="signature-password" autoComplete="current-password" />
+        </Form.Item>
+      )}
       <Form.Item
         name={['signature', 'confirmed']}
         valuePropName="checked"
@@ -68,6 +91,7 @@ export function eSignatureOf(values: ESignatureValues): ESignatureInput {
   return {
     email: values.email,
     password: values.password,
+    ssoProof: values.ssoProof,
     confirmed: true,
     timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
   };

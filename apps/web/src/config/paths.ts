@@ -10,6 +10,9 @@ export const paths = {
   select: '/select',
   register: '/register',
   notFound: '/404',
+  /** Single sign-on's last stops (issue 29): the ticket exchanged for a session; a signing proof for its dialog. */
+  ssoComplete: '/sso/complete',
+  ssoProof: '/sso/proof',
 
   system: {
     root: '/system',
@@ -23,6 +26,8 @@ export const paths = {
     jobs: '/system/jobs',
     /** Where webhooks may send (issue 29 part 5). */
     webhooks: '/system/webhooks',
+    /** Each company's OpenID provider (issue 29 part 1). */
+    sso: '/system/sso',
     notice: '/system/notice',
     userCenter: '/system/userCenter',
   },
@@ -37,6 +42,8 @@ export const paths = {
     tmfHealth: '/company/tmf-health',
     /** The company's webhooks (issue 29 part 5). */
     webhooks: '/company/webhooks',
+    /** The company's single sign-on group rules (issue 29 part 1). */
+    sso: '/company/sso',
     user: '/company/user',
     approve: '/company/approve',
     template: '/company/template',

@@ -33,6 +33,7 @@ const SYSTEM: MenuEntry[] = [
   { path: paths.system.seal, labelKey: 'menu.system.seal' },
   { path: paths.system.jobs, labelKey: 'menu.system.jobs' },
   { path: paths.system.webhooks, labelKey: 'menu.system.webhooks' },
+  { path: paths.system.sso, labelKey: 'menu.system.sso' },
   { path: paths.system.userCenter, labelKey: 'menu.userCenter' },
 ];
 
@@ -48,6 +49,7 @@ const COMPANY: MenuEntry[] = [
   { path: paths.company.report, labelKey: 'menu.company.report' },
   { path: paths.company.tmfHealth, labelKey: 'menu.company.tmfHealth' },
   { path: paths.company.webhooks, labelKey: 'menu.company.webhooks' },
+  { path: paths.company.sso, labelKey: 'menu.company.sso' },
   { path: paths.company.user, labelKey: 'menu.company.user' },
   { path: paths.company.approve, labelKey: 'menu.company.approve' },
   {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { BatchAnswer, TaskItem } from '@edoc/contract/workflow-requests';
 import { STAGE_RULES, type ESignatureMeaning, type TaskKind } from '@edoc/contract/workflow';
 import { ESignatureFields, eSignatureOf, type ESignatureValues } from '../../../components/e-signature-fields';
+import { useSsoSigning } from '../../sso/api';
 import { isApiError } from '../../../lib/api-client';
 import { showError } from '../../../lib/feedback';
 import { useBatchPass, useSigningOf } from '../api';
@@ -44,6 +45,7 @@ export function PassDialog({
   const toSign = tasks.filter((_task, i) => signing.details[i]?.signing.required);
   const meanings = [...new Set(toSign.map((task) => meaningOf(task.kind)).filter((m) => m !== undefined))];
   const needsEmail = signing.details.some((d) => d?.signing.required && d.signing.needsEmail);
+  const ssoSigning = useSsoSigning(open && toSign.length > 0);
   const blocked = signing.pending || !!signing.error || meanings.length > 1;
 
   const close = () => {
@@ -153,7 +155,7 @@ export function PassDialog({
             <Typography.Paragraph id="task-pass-sign-needed">
               {t('task.pass.signNeeded', { count: toSign.length, total: tasks.length })}
             </Typography.Paragraph>
-            <ESignatureFields meaning={meanings[0]} needsEmail={needsEmail} />
+            <ESignatureFields meaning={meanings[0]} needsEmail={needsEmail} sso={ssoSigning} />
           </>
         ) : (
           <Typography.Paragraph id="task-pass-no-sign" type="secondary">

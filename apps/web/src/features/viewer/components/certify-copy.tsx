@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { CertifyOffer } from '@edoc/contract/certified-copy';
 import { Dialog } from '../../../components/dialog';
 import { ESignatureFields, eSignatureOf, type ESignatureValues } from '../../../components/e-signature-fields';
+import { useSsoSigning } from '../../sso/api';
 import { isApiError } from '../../../lib/api-client';
 import { showError } from '../../../lib/feedback';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
@@ -97,6 +98,7 @@ function CertifyDialog(props: {
   const [form] = Form.useForm<{ signature: ESignatureValues }>();
   useRevalidateOnLanguage(form);
   const certify = useCertifyCopy(props.fileId, props.fileVersionId);
+  const ssoSigning = useSsoSigning(props.open);
   const submit = (values: { signature: ESignatureValues }) =>
     certify.mutate(
       { pagesChecked: props.pages, signature: eSignatureOf(values.signature) },
@@ -132,7 +134,7 @@ function CertifyDialog(props: {
         <Typography.Paragraph id="viewer-certify-statement">
           {t('viewer.certify.statement', { pages: props.pages })}
         </Typography.Paragraph>
-        <ESignatureFields meaning="certifiedCopy" needsEmail={props.needsEmail} />
+        <ESignatureFields meaning="certifiedCopy" needsEmail={props.needsEmail} sso={ssoSigning} />
       </Form>
     </Dialog>
   );

@@ -9,6 +9,7 @@ import { fieldMessage } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
 import { useDocumentAction } from '../api';
 import { Dialog } from '../../../components/dialog';
+import { useSsoSigning } from '../../sso/api';
 
 interface DecisionValues {
   comment?: string;
@@ -38,6 +39,7 @@ export function DecisionDialog({ fileId, stage, decision, signing, onClose }: De
   const reject = decision === 'reject';
   // Only a pass is signed (the server signs passes of a signing stage); a rejection is recorded with its reason.
   const signs = signing.required && !reject;
+  const ssoSigning = useSsoSigning(signs);
 
   useEffect(() => {
     if (decision) form.resetFields();
@@ -98,7 +100,9 @@ export function DecisionDialog({ fileId, stage, decision, signing, onClose }: De
         >
           <Input.TextArea id="workflow-decide-comment" rows={4} maxLength={1000} showCount />
         </Form.Item>
-        {signs ? <ESignatureFields meaning={STAGE_RULES[stage].meaning} needsEmail={signing.needsEmail} /> : null}
+        {signs ? (
+          <ESignatureFields meaning={STAGE_RULES[stage].meaning} needsEmail={signing.needsEmail} sso={ssoSigning} />
+        ) : null}
       </Form>
     </Dialog>
   );

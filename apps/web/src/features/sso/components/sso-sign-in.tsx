@@ -1,0 +1,64 @@
+import { useEffect, useState } from 'react';
+import { LoginOutlined } from '@ant-design/icons';
+import { Alert, Button, Divider } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { emailField } from '@edoc/contract/fields';
+import { currentLang } from '../../../lib/i18n';
+import { ssoStartHref, useSsoDiscover } from '../api';
+import { ssoErrorText } from './sso-error';
+
+/** Waits for the typing to pause before asking the server about the address's domain. */
+function useSettled(value: string | undefined, ms = 400): string | undefined {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/**
+ * The login form's single sign-on part (issue 29 part 1): a refusal the provider's round trip ended with
+ * (`?sso_error=`), and "Sign in with <company>" once the typed address's domain has a provider. The button is a
+ * plain link: the server answers it with a redirect to the provider.
+ */
+export function SsoSignIn({ email }: { email: string | undefined }) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const settled = useSettled(email?.trim());
+  const valid = settled && emailField.safeParse(settled).success ? settled : null;
+  const found = useSsoDiscover(valid);
+  const provider = valid ? found.data?.provider : null;
+  const error = ssoErrorText(params.get('sso_error'));
+  return (
+    <>
+      {error && (
+        <Alert
+          id="sso-error"
+          type="error"
+          showIcon
+          role="alert"
+          style={{ marginBottom: 16 }}
+          title={t('sso.failed')}
+          description={error}
+        />
+      )}
+      {provider && (
+        <>
+          <Divider plain>{t('sso.or')}</Divider>
+          <Button
+            id="sso-sign-in"
+            block
+            size="large"
+            icon={<LoginOutlined />}
+            href={ssoStartHref(provider.providerId, currentLang())}
+            style={{ marginBottom: 16 }}
+          >
+            {t('sso.signInWith', { label: provider.label })}
+          </Button>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SsoProofMessage } from '../../../components/sso-reauth';
+import { fragmentValue } from '../components/sso-error';
+
+/**
+ * /sso/proof (issue 29 part 2): the re-authentication window's last stop. The server's callback put the one-use
+ * signing proof (or the refusal) in the fragment; it goes to the sign dialog that opened this window — same origin
+ * only — and the window closes. The dialog, its comment and its choices stayed as they were.
+ */
+export function SsoProofPage() {
+  const { t } = useTranslation();
+  useEffect(() => {
+    const message: SsoProofMessage = {
+      type: 'edoc-sso-proof',
+      proof: fragmentValue('sso_proof'),
+      error: fragmentValue('sso_error'),
+    };
+    window.history.replaceState(null, '', window.location.pathname);
+    const opener = window.opener as Window | null;
+    if (!opener) return;
+    opener.postMessage(message, window.location.origin);
+    window.close();
+  }, []);
+  return (
+    <main style={{ padding: 24 }}>
+      <p role="status">{t('sso.proofDone')}</p>
+    </main>
+  );
+}
