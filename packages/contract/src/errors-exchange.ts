@@ -181,6 +181,16 @@ export const EXCHANGE_ERRORS = {
     '{columnZh}：「{value}」不是日期（YYYY-MM-DD），已改用推荐值',
     '{columnEn}: "{value}" is not a date (YYYY-MM-DD); the suggestion is used instead',
   ],
+  bulk_problem_type_not_allowed: [
+    415,
+    '不允许的文件类型（.{value}：项目未允许、可执行文件或内容与扩展名不符），不能归档',
+    "A file type that is not allowed (.{value}: not in the project's list, executable, or content unlike its extension): it cannot be filed",
+  ],
+  bulk_problem_too_large: [
+    413,
+    '文件超过 .{value} 类型的大小上限，不能归档',
+    'The file is larger than the limit for .{value}: it cannot be filed',
+  ],
   bulk_problem_sheet_unmatched: [
     400,
     '表格第 {line} 行的文件「{value}」不在zip中',

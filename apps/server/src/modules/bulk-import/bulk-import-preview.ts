@@ -6,6 +6,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { judgeUpload } from '@edoc/contract/file-rules';
+import { allowedTypes } from '../../access/document-access.ts';
 import { exchangeImportRows, exchangeImports } from '../../db/schema/exchange.ts';
 import type { JobHandler } from '../../jobs/jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -40,20 +42,24 @@ const TEXT_SECONDS = 20;
 const isJunk = (p: string) =>
   /(^|\/)(__MACOSX|\.git)\//.test(p) || /(^|\/)(\.DS_Store|Thumbs\.db|desktop\.ini|\._[^/]*)$/i.test(p);
 const SHEET_AT_ROOT = /^metadata\.(xlsx|csv)$/i;
+/** The first bytes an upload's content is judged by (judgeUpload: executables, content against extension). */
+const HEAD_BYTES = 4100;
 
 /** Hashes an entry into a temporary file (the text reader wants a path) and answers its sha256 and size. */
 async function spill(entry: PackageEntry, file: string) {
   const hash = createHash('sha256');
   let size = 0;
+  let head = Buffer.alloc(0);
   const tap = new Transform({
     transform(chunk: Buffer, _e, done) {
       hash.update(chunk);
+      if (head.length < HEAD_BYTES) head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES - head.length)]);
       size += chunk.length;
       done(null, chunk);
     },
   });
   await pipeline(entry.open(), tap, createWriteStream(file));
-  return { sha256: hash.digest('hex'), size };
+  return { sha256: hash.digest('hex'), size, head };
 }
 
 async function textOf(file: string, extension: string, workDir: string, tools: ExtractTools) {
@@ -95,6 +101,7 @@ async function buildRows(deps: JobDeps, imp: ImportRecord) {
       fullAccess: Boolean(options.fullAccess),
       siteIds: options.siteIds ?? null,
     });
+    const types = await allowedTypes(deps.db, imp.projectId);
     const base = toolsOf(deps.config);
     const tools: ExtractTools = {
       ...base,
@@ -111,10 +118,24 @@ async function buildRows(deps: JobDeps, imp: ImportRecord) {
         const fileName = entry.path.split('/').pop()!;
         const extension = (/\.([^.]+)$/.exec(fileName)?.[1] ?? '').toLowerCase();
         const local = path.join(workDir, `file.${extension || 'bin'}`);
-        const { sha256, size } = await spill(entry, local);
+        const { sha256, size, head } = await spill(entry, local);
         const read = await textOf(local, extension, workDir, tools);
         const s = suggest({ path: entry.path, text: read.text }, corpus);
         const { target, problems } = firstTarget(c, matched.get(entry.path) ?? null, s, fileName);
+        // A zip's files are judged as uploads are (the project's types, executables, content against extension, size).
+        const judged = judgeUpload({
+          fileName,
+          size,
+          head,
+          allowedTypes: types,
+          otherCap: deps.config.UPLOAD_MAX_BYTES,
+        });
+        if (judged)
+          problems.push({
+            code: judged === 'file_too_large' ? 'too_large' : 'type_not_allowed',
+            params: { key: 'file', value: extension },
+            blocking: true,
+          });
         rows.push({
           importId: imp.id,
           rowNo: i + 1,

@@ -12,7 +12,7 @@ import type { StoredBlob } from '../../storage/blob-store.ts';
 import { commitUpload, discardUpload } from '../../storage/blob-sweep.ts';
 import { isZip } from '../exchange/ems-import.routes.ts';
 import { acceptBulkImport, correctBulkRows, createBulkImport } from './bulk-import-actions.ts';
-import { readSheetLines, sheetTemplate } from './bulk-import-sheet.ts';
+import { readSheetLines, sheetTemplate, type SheetLine } from './bulk-import-sheet.ts';
 import { cancelBulkImport, getBulkImport, listBulkImports, listBulkRows } from './bulk-import.service.ts';
 
 const access = 'projectMember' as const;
@@ -25,7 +25,7 @@ async function receiveBulk(deps: Deps, request: FastifyRequest) {
   if (!request.isMultipart()) fail('required', { field: 'file' });
   const max = deps.config.UPLOAD_MAX_BYTES;
   let zip: { blob: StoredBlob; name: string } | null = null;
-  let sheet: { bytes: Buffer; name: string } | null = null;
+  let sheet: { lines: SheetLine[]; name: string } | null = null;
   try {
     for await (const part of request.parts({ limits: { fileSize: max, files: 2, fields: 10 } })) {
       if (part.type === 'field') continue;
@@ -38,7 +38,9 @@ async function receiveBulk(deps: Deps, request: FastifyRequest) {
           if (size <= IMPORT_MAX_BYTES) chunks.push(chunk as Buffer);
         }
         if (size > IMPORT_MAX_BYTES || part.file.truncated) fail('file_too_large');
-        sheet = { bytes: Buffer.concat(chunks), name: part.filename || 'metadata.xlsx' };
+        // Read at once: sent first (as the web sends it), a bad spreadsheet is refused before the zip is stored.
+        const name = part.filename || 'metadata.xlsx';
+        sheet = { lines: await readSheetLines(Buffer.concat(chunks), name), name };
       } else part.file.resume();
     }
   } catch (err) {
@@ -63,12 +65,11 @@ export function bulkImportRoutes(api: Api, deps: Deps): void {
       const { zip, sheet } = await receiveBulk(deps, request);
       return commitUpload(deps, zip.blob.sha256, async () => {
         if (!isZip(zip.blob.head)) fail('exchange_package_unreadable');
-        const lines = sheet ? await readSheetLines(sheet.bytes, sheet.name) : null;
-        return createBulkImport(deps, ctx, {
+          return createBulkImport(deps, ctx, {
           packageName: (zip.name || 'files.zip').slice(0, 255),
           packageSha256: zip.blob.sha256,
           packageSize: zip.blob.size,
-          sheet: lines,
+          sheet: sheet?.lines ?? null,
           sheetName: sheet ? sheet.name.slice(0, 255) : null,
         });
       });

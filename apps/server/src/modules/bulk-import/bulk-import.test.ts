@@ -96,6 +96,7 @@ describe('bulk import with a spreadsheet', () => {
     { name: 'binder/S01/licence.txt', data: LICENCE },
     { name: 'binder/other.txt', data: LICENCE },
     { name: 'binder/scan.pdf', data: SAMPLE.pdf() },
+    { name: 'binder/tool.exe', data: SAMPLE.exe() },
     { name: '__MACOSX/binder/._plan.txt', data: 'junk' },
   ]);
   // plan.txt reads as a licence, but the spreadsheet says it is the plan: the spreadsheet wins. other.txt names a
@@ -110,7 +111,7 @@ describe('bulk import with a spreadsheet', () => {
   it('previews every file: the spreadsheet first, suggestions for the rest, problems naming the column', async () => {
     view = await uploaded(zip, { name: 'metadata.csv', content: sheet });
     expect(view).toMatchObject({ state: 'preview', sheetName: 'metadata.csv' });
-    expect(view.summary.files).toBe(4);
+    expect(view.summary.files).toBe(5);
     const rows = await rowsOf(view.id);
     const byPath = new Map(rows.map((row) => [row.path, row]));
     const plan = byPath.get('binder/plan.txt')!;
@@ -144,6 +145,8 @@ describe('bulk import with a spreadsheet', () => {
     // A file whose text cannot be read is a row with a note, not a failed import.
     const scan = byPath.get('binder/scan.pdf')!;
     expect(scan.problems.some((p) => p.code === 'unreadable_file' && !p.blocking)).toBe(true);
+    const exe = byPath.get('binder/tool.exe')!;
+    expect(exe.problems.find((p) => p.code === 'type_not_allowed')).toMatchObject({ blocking: true });
     const problemRows = await as(world.pm).call(r.rows, { params: { id: view.id }, query: { problemOnly: true } });
     expect(problemRows.data.rows.map((row) => row.path)).toContain('binder/other.txt');
   });
@@ -185,6 +188,7 @@ describe('bulk import with a spreadsheet', () => {
       'binder/other.txt': 'filed',
       'binder/S01/licence.txt': 'skipped',
       'binder/scan.pdf': 'skipped',
+      'binder/tool.exe': 'skipped',
     });
     const [planDoc] = await ctx.db
       .select()
