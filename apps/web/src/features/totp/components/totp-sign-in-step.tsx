@@ -50,7 +50,7 @@ export function TotpSignInStep({ challenge, onSignedIn, onBack }: TotpSignInStep
     login.mutate(
       { challenge: challenge.challenge, ...(recovery ? { recoveryCode: values.recoveryCode } : { code: values.code }) },
       {
-        onSuccess: onSignedIn,
+        onSuccess: (data) => onSignedIn(data),
         onError: (error) => {
           if (isApiError(error) && error.errorCode && FINAL_CODES.includes(error.errorCode)) setFinal(error.msg);
           else form.setFields([{ name: recovery ? 'recoveryCode' : 'code', errors: [errorText(error)] }]);
