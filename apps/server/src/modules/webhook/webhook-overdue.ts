@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { WebhookEvent, WebhookPayload } from '@edoc/contract/webhook';
+import { TaskState } from '@edoc/contract/states';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queueEvent } from './webhook-queue.ts';
@@ -43,7 +44,7 @@ export async function queueOverdueEvents(db: Db, today?: string): Promise<number
              jsonb_build_object('kind', t.kind, 'assigneeId', t.user_id, 'documentId', t.document_id,
                                 'documentName', d.name) AS details
       FROM tasks t JOIN projects p ON p.id = t.project_id JOIN documents d ON d.id = t.document_id
-      WHERE t.state = 0 AND ${range('t.due_date')} AND ${hooked}`);
+      WHERE t.state = ${TaskState.Open} AND ${range('t.due_date')} AND ${hooked}`);
     const expectedRows = await tx.execute<Found>(sql`
       SELECT e.id, p.company_id, e.project_id, e.due_date::text AS due_date,
              jsonb_build_object('level', e.level, 'artifact', a.number, 'artifactName', a.name_en,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { WebhookPayload } from '@edoc/contract/webhook';
+import { TaskState } from '@edoc/contract/states';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { queueEvent, type TrailRow } from './webhook-queue.ts';
@@ -25,7 +26,7 @@ export async function queueNewTasks(
   }>(sql`
     SELECT t.id, t.kind, t.user_id, u.name AS user_name, t.due_date::text AS due_date, d.name AS document_name
     FROM tasks t JOIN documents d ON d.id = t.document_id LEFT JOIN users u ON u.id = t.user_id
-    WHERE t.document_id = ${Number(row.object_id)} AND t.state = 0 AND t.xmin = ${row.xmin}::xid`);
+    WHERE t.document_id = ${Number(row.object_id)} AND t.state = ${TaskState.Open} AND t.xmin = ${row.xmin}::xid`);
   for (const t of found.rows) {
     if (announced.has(t.id)) continue;
     announced.add(t.id);
