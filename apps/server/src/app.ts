@@ -32,6 +32,7 @@ import { WEBDAV_METHODS, webdavRoutes } from './modules/editing/webdav.routes.ts
 import { editorOrigins } from './modules/editing/wopi-discovery.ts';
 import { wopiRoutes } from './modules/editing/wopi.routes.ts';
 import { protocolsDocRoute } from './modules/editing/protocols.openapi.ts';
+import { apiTokenScheme } from './plugins/token-auth.ts';
 import { downloadRoutes } from './modules/download/download.routes.ts';
 import { folderRoutes } from './modules/folder/folder.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -71,6 +72,7 @@ import { searchRoutes } from './modules/search/search.routes.ts';
 import { inspectorRoutes } from './modules/inspector/inspector.routes.ts';
 import { emsExportRoutes } from './modules/exchange/ems-export.routes.ts';
 import { emsImportRoutes } from './modules/exchange/ems-import.routes.ts';
+import { bulkImportRoutes } from './modules/bulk-import/bulk-import.routes.ts';
 import { totpRoutes } from './modules/totp/totp.routes.ts';
 import { apiTokenRoutes } from './modules/api-token/api-token.routes.ts';
 import { ssoRoutes } from './modules/sso/sso.routes.ts';
@@ -141,6 +143,7 @@ const MODULES: Array<(api: Api, deps: Deps) => void> = [
   reportRoutes,
   emsExportRoutes,
   emsImportRoutes,
+  bulkImportRoutes,
 ];
 
 /**
@@ -196,8 +199,9 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
   await app.register(swagger, {
     openapi: {
       info: { title: 'edoc API', version: PRODUCT_VERSION },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, apiToken: apiTokenScheme } },
+      // Either a session's token or an API token (issue 29 part 4), within its scopes.
+      security: [{ bearer: [] }, { apiToken: [] }],
     },
     transform: jsonSchemaTransform,
     // The schemas with an id (the recursive trees of @edoc/contract) as components, which their $refs name.

@@ -218,6 +218,18 @@ beforeAll(async () => {
       packageSha256: '0'.repeat(64),
     })
     .returning();
+  // A bulk import of project 1 in preview (issue 28 part 3), by the administrator.
+  const [bulkImport] = await ctx.db
+    .insert(exchangeImports)
+    .values({
+      projectId: world.projectId,
+      userId: world.pm.id,
+      kind: 'bulk',
+      state: 'preview',
+      packageName: 'b.zip',
+      packageSha256: '1'.repeat(64),
+    })
+    .returning();
   // Issue 29: company A's OpenID provider and a group rule, an API token of the administrator, a service account.
   const [ssoProvider] = await ctx.db
     .insert(ssoProviders)
@@ -295,6 +307,7 @@ beforeAll(async () => {
     milestoneType: milestoneType.id,
     qualityIssue: qualityIssue.id,
     exchangeImport: exchangeImport.id,
+    bulkImport: bulkImport.id,
     ssoProvider: ssoProvider.id,
     ssoRule: ssoRule.id,
     apiToken: apiToken.id,

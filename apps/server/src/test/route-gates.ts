@@ -35,6 +35,7 @@ export type IdKind =
   | 'expectedItem'
   | 'qualityIssue'
   | 'exchangeImport'
+  | 'bulkImport'
   | 'ssoProvider'
   | 'ssoRule'
   | 'apiToken'

@@ -17,7 +17,15 @@ export const EXCHANGE_POLICY: Record<string, RoutePolicy> = {
   'POST /exchange/import/{id}/accept': withIds(member, { id: 'exchangeImport' }, { destructive: true }),
   'POST /exchange/import/{id}/cancel': withIds(member, { id: 'exchangeImport' }, { destructive: true }),
   'GET /file/source/{id}': withIds(member, { id: 'file' }, { handlerRefuses: ['staff1'] }),
-  // part 3: bulk import
+  // part 3: bulk import (importDoc on some folder, as the EMS import; staff1 holds none)
+  'POST /exchange/bulk': { gate: 'projectMember', handlerRefuses: ['staff1'] },
+  'GET /exchange/bulk/template': { gate: 'projectMember' },
+  'GET /exchange/bulk/list': { gate: 'projectMember', handlerRefuses: ['staff1'] },
+  'GET /exchange/bulk/{id}': withIds(member, { id: 'bulkImport' }, { handlerRefuses: ['staff1'] }),
+  'GET /exchange/bulk/{id}/rows': withIds(member, { id: 'bulkImport' }, { handlerRefuses: ['staff1'] }),
+  'POST /exchange/bulk/{id}/rows': withIds(member, { id: 'bulkImport' }, { handlerRefuses: ['staff1'] }),
+  'POST /exchange/bulk/{id}/accept': withIds(member, { id: 'bulkImport' }, { destructive: true }),
+  'POST /exchange/bulk/{id}/cancel': withIds(member, { id: 'bulkImport' }, { destructive: true }),
   // part 4: certified copies
   'POST /certified-copy/certify/{id}': withIds(member, { id: 'version' }, { handlerRefuses: ['staff1'] }),
   // part 5: the inspection package
