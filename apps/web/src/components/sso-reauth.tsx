@@ -81,7 +81,7 @@ export function SsoReauth({ sso, value, onChange }: SsoReauthProps) {
           {t('sso.reauthWith', { label: sso.label })}
         </Button>
       )}
-      {error && <Alert type="error" showIcon role="alert" title={error} />}
+      {error && <Alert type="error" showIcon title={error} />}
     </Space>
   );
 }
