@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { App, Button, Flex, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +17,7 @@ import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language
 import { useLogin } from '../api';
 import { CaptchaField, useCaptcha } from '../../../components/captcha-field';
 import type { SwitchMode } from './login-mode';
+import { totpChallengeData, type TotpChallengeData } from '@edoc/contract/totp';
 
 interface LoginValues {
   email: string;
@@ -26,6 +28,10 @@ interface LoginValues {
 interface LoginFormProps {
   initialEmail?: string;
   onSwitch: SwitchMode;
+  /** The password was right and a second factor is asked (issue 29 part 3): the page shows that step. */
+  onSecondFactor?: (challenge: TotpChallengeData, email: string) => void;
+  /** Below the sign-in button, given the typed e-mail: the login page puts single sign-on's offer there. */
+  after?: (email: string | undefined) => ReactNode;
 }
 
 /** These answers mean the account must set a new password before it may sign in (SPEC §8). */
@@ -35,7 +41,8 @@ function asUserType(value: number): UserTypeValue | null {
   return value === UserType.System || value === UserType.Company || value === UserType.Project ? value : null;
 }
 
-function storeLogin(data: LoginData): void {
+/** Also used by single sign-on's completion page (features/sso), which ends in the same session. */
+export function storeLogin(data: LoginData): void {
   setSession({
     token: data.token,
     userName: data.userName,
@@ -50,12 +57,24 @@ function storeLogin(data: LoginData): void {
   resetIdle();
 }
 
-export function LoginForm({ initialEmail, onSwitch }: LoginFormProps) {
+/** Keeps the session /login (or its second step) answered and goes on to the first page of the user's kind. */
+export function useFinishSignIn(): (raw: LoginData) => void {
+  const navigate = useNavigate();
+  return (raw) => {
+    // A malformed answer must not leave a half-written session behind.
+    const data = loginData.parse(raw);
+    storeLogin(data);
+    void navigate(data.userType === UserType.System ? paths.system.root : paths.select, { replace: true });
+  };
+}
+
+export function LoginForm({ initialEmail, onSwitch, onSecondFactor, after }: LoginFormProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const navigate = useNavigate();
+  const finish = useFinishSignIn();
   const [form] = Form.useForm<LoginValues>();
   useRevalidateOnLanguage(form);
+  const typedEmail = Form.useWatch('email', form);
 
   const captcha = useCaptcha(form, 'auth');
 
@@ -64,13 +83,14 @@ export function LoginForm({ initialEmail, onSwitch }: LoginFormProps) {
     login.mutate(
       { ...values, captchaId: captcha.id, lang: currentLang() },
       {
-        onSuccess: (raw) => {
-          // A malformed answer must not leave a half-written session behind.
-          const data = loginData.parse(raw);
-          storeLogin(data);
-          void navigate(data.userType === UserType.System ? paths.system.root : paths.select, { replace: true });
-        },
+        onSuccess: finish,
         onError: (error, values) => {
+          const challenge =
+            isApiError(error) && error.errorCode === 'totp_required' && totpChallengeData.safeParse(error.data);
+          if (challenge && challenge.success && onSecondFactor) {
+            onSecondFactor(challenge.data, values.email);
+            return;
+          }
           if (isApiError(error) && error.errorCode && FORCED_CHANGE_CODES.includes(error.errorCode)) {
             const token = changeTokenData.safeParse(error.data);
             void message.warning(error.msg);
@@ -115,6 +135,7 @@ export function LoginForm({ initialEmail, onSwitch }: LoginFormProps) {
           {t('auth.login')}
         </Button>
       </Form.Item>
+      {after?.(typedEmail)}
       <Flex justify="space-between">
         <Button
           id="to-forget"

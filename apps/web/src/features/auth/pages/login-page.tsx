@@ -6,11 +6,16 @@ import type { LoginMode } from '../components/login-mode';
 import { PasswordEditForm } from '../components/password-edit-form';
 import { PasswordForgetForm } from '../components/password-forget-form';
 import { SystemNotice } from '../components/system-notice';
+import { SsoSignIn } from '../../sso/components/sso-sign-in';
+import type { TotpChallengeData } from '@edoc/contract/totp';
+import { TotpSignInStep } from '../../totp/components/totp-sign-in-step';
+import { useFinishSignIn } from '../components/login-form';
 
 const TITLE_KEYS: Record<LoginMode, string> = {
   login: 'auth.loginTitle',
   edit: 'auth.editTitle',
   forget: 'auth.forgetTitle',
+  totp: 'totp.signInTitle',
 };
 
 export function LoginPage() {
@@ -24,11 +29,28 @@ export function LoginPage() {
     setChangeToken(token);
     setMode(next);
   };
+  // The second factor's challenge from /login (issue 29 part 3).
+  const [challenge, setChallenge] = useState<TotpChallengeData | undefined>();
+  const finish = useFinishSignIn();
 
   return (
     <AuthFrame title={t(TITLE_KEYS[mode])} before={<SystemNotice />}>
       {/* key: each mode starts from a fresh form with the e-mail carried over */}
-      {mode === 'login' && <LoginForm key="login" initialEmail={email} onSwitch={switchMode} />}
+      {mode === 'login' && (
+        <LoginForm
+          key="login"
+          initialEmail={email}
+          onSwitch={switchMode}
+          after={(typed) => <SsoSignIn email={typed} />}
+          onSecondFactor={(next, typed) => {
+            setChallenge(next);
+            switchMode('totp', typed);
+          }}
+        />
+      )}
+      {mode === 'totp' && challenge && (
+        <TotpSignInStep challenge={challenge} onSignedIn={finish} onBack={() => switchMode('login', email)} />
+      )}
       {mode === 'edit' && <PasswordEditForm key="edit" email={email} changeToken={changeToken} onSwitch={switchMode} />}
       {mode === 'forget' && <PasswordForgetForm key="forget" initialEmail={email} onSwitch={switchMode} />}
     </AuthFrame>
