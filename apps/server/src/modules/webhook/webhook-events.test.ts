@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectedItems } from '../../db/schema/expected.ts';
 import { webhookDeliveries, webhooks } from '../../db/schema/identity.ts';
+import { folderGrants } from '../../db/schema/projects.ts';
 import { tmfArtifacts } from '../../db/schema/tmf-models.ts';
 import { tasks } from '../../db/schema/workflow.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
@@ -81,6 +82,33 @@ describe('webhook events beyond the trail', () => {
           kind: 'review',
           assignee: expect.objectContaining({ id: world.staff.id }),
           document: { id: documentId, name: 'Brochure' },
+        }),
+      },
+    ]);
+    await ctx.db.delete(webhookDeliveries);
+  });
+
+  it('task.created from a real upload handed to a recipient (its receive task)', async () => {
+    // The recipient must see the folder.
+    await ctx.db.insert(folderGrants).values({
+      folderId: world.folderByIch.get('8.2.2')!,
+      subjectType: 'role',
+      subjectId: world.roleIds.STU_STAFF,
+      docKeys: ['viewDoc'],
+    });
+    const up = await client(ctx.app, world.pm.token).callUpload(documentRoutes.upload, {
+      fields: { folderId: world.folderByIch.get('8.2.2')!, name: 'Handed over', assigneeId: world.staff.id },
+      file: { name: 'h.pdf', content: SAMPLE.pdf() },
+    });
+    expect(up.statusCode, up.body).toBe(200);
+    await queueTrailEvents(ctx.db);
+    expect(await queued()).toEqual([
+      {
+        event: 'task.created',
+        object: expect.objectContaining({
+          kind: 'receive',
+          assignee: expect.objectContaining({ id: world.staff.id }),
+          document: { id: up.data.fileId, name: 'Handed over' },
         }),
       },
     ]);
