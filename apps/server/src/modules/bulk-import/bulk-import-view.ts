@@ -3,6 +3,7 @@ import type { Lang } from '@edoc/contract/enums';
 import { errorMessage, isErrorCode } from '@edoc/contract/errors';
 import type { exchangeImportRows, exchangeImports } from '../../db/schema/exchange.ts';
 import { errorOf } from '../exchange/ems-import-summary.ts';
+import { suggestionsIn } from './bulk-import-why.ts';
 
 /*
  * Bulk import (issue 28 part 3): an import and its rows as the contract shows them. The tables are the EMS import's
@@ -78,7 +79,7 @@ export function bulkRowOf(row: RowRecord, lang: Lang): BulkRow {
     size: src.size,
     target,
     from,
-    suggestions: (row.suggestions as BulkRow['suggestions'] | null) ?? NO_SUGGESTIONS,
+    suggestions: suggestionsIn((row.suggestions as BulkRow['suggestions'] | null) ?? NO_SUGGESTIONS, lang),
     problems: (row.problems as BulkStoredProblem[]).map((p) => ({ ...p, message: problemMessage(p, lang) })),
     decision: row.decision as BulkRow['decision'],
     state: row.state as BulkRow['state'],
