@@ -27,14 +27,17 @@ export async function queueOverdueEvents(db: Db, today?: string): Promise<number
   return db.transaction(async (tx) => {
     const day = sql`coalesce(${today ?? null}::date, current_date)`;
     // The lock on the cursor row keeps two workers' rounds from announcing the same day twice.
-    const cur = await tx.execute<{ value: string }>(
-      sql`SELECT value #>> '{}' AS value FROM system_settings WHERE key = ${OVERDUE_CURSOR_KEY} FOR UPDATE`,
+    const cur = await tx.execute<{ value: string; swept: boolean }>(
+      sql`SELECT value #>> '{}' AS value, (value #>> '{}')::date >= ${day} AS swept
+        FROM system_settings WHERE key = ${OVERDUE_CURSOR_KEY} FOR UPDATE`,
     );
     if (!cur.rows[0]) {
       await tx.execute(sql`INSERT INTO system_settings (key, value) VALUES (${OVERDUE_CURSOR_KEY}, to_jsonb(${day}::text))
         ON CONFLICT (key) DO NOTHING`);
       return 0;
     }
+    // Today is swept already: the rounds of the rest of the day read nothing.
+    if (cur.rows[0].swept) return 0;
     const from = cur.rows[0].value;
     const range = (column: string) => sql`${sql.raw(column)} >= ${from}::date AND ${sql.raw(column)} < ${day}`;
     // Only companies with a hook that asked: the common case (no hooks) reads nothing more.
