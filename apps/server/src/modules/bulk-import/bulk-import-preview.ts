@@ -79,7 +79,13 @@ async function sheetOf(pkg: OpenedPackage, imp: ImportRecord, options: BulkOptio
   if (!entry) return { lines: [] as SheetLine[], name: null };
   const chunks: Buffer[] = [];
   for await (const c of entry.open()) chunks.push(c as Buffer);
-  return { lines: await readSheetLines(Buffer.concat(chunks), entry.path), name: entry.path };
+  // Its refusal names the file itself (the stored error is worded when read: a field key would stay untranslated).
+  const lines = await readSheetLines(Buffer.concat(chunks), entry.path).catch((err: unknown) => {
+    if (err instanceof AppError)
+      throw new PackageRefused(err.code, { ...err.params, field: entry.path } as Record<string, string>);
+    throw err;
+  });
+  return { lines, name: entry.path };
 }
 
 async function buildRows(deps: JobDeps, imp: ImportRecord) {

@@ -307,6 +307,17 @@ describe('refusals', () => {
     expect(await ctx.deps.blobs.has(sha256(zip))).toBe(false);
   });
 
+  it('fails an import whose metadata.csv has no file column, saying so', async () => {
+    const view = await uploaded(
+      makeZip([
+        { name: 'metadata.csv', data: 'Artifact\n01.01.01\n' },
+        { name: 'z.txt', data: PLAN },
+      ]),
+    );
+    expect(view.state).toBe('failed');
+    expect(view.error?.message).toContain('metadata.csv');
+  });
+
   it('refuses a hostile zip with the reason: no row, the zip removed', async () => {
     const zip = makeZip([{ name: '../evil.txt', data: 'x' }]);
     const view = await uploaded(zip);
