@@ -142,6 +142,14 @@ describe('making and listing', () => {
     expect([notMine.statusCode, notMine.errorCode]).toEqual([400, 'invalid_value']);
     expect(await ctx.db.select().from(apiTokens).where(eq(apiTokens.name, 'x'))).toHaveLength(0);
   });
+  it('is stated in the OpenAPI document: the bearer format, the project header and each route’s scope', async () => {
+    const doc = (await client(ctx.app, world.pm.token).get('/docs/json')).json();
+    const scheme = doc.components.securitySchemes.apiToken;
+    expect(scheme).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: `${API_TOKEN_PREFIX}…` });
+    expect(scheme.description).toContain('X-Edoc-Project'.toLowerCase());
+    expect(scheme.description).toContain('- GET /edoc/task/: tasks:act');
+    expect(doc.security).toContainEqual({ apiToken: [] });
+  });
 });
 
 describe('refused at once', () => {
