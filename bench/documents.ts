@@ -23,6 +23,9 @@ export interface Project {
   projectId: number;
   folderIds: number[];
   token: string;
+  /** The project administrator's sign-in, for a browser (interaction.ts). */
+  email: string;
+  password: string;
 }
 
 /** A project with 50 work folders and a signed-in project administrator inside it (`calls`: the app's or a node's). */
@@ -44,7 +47,13 @@ export async function makeProject(db: Db, calls: CallRoute): Promise<Project> {
   await db.insert(members).values({ projectId: project.id, userId: user.id, roleId: role.id });
   const { token } = await calls(null, authRoutes.login, { body: { email: user.email, password: user.password } });
   await calls(token, projectEntryRoutes.enter, { body: { studyId: project.id } });
-  return { projectId: project.id, folderIds: folderRows.map((f) => f.id), token };
+  return {
+    projectId: project.id,
+    folderIds: folderRows.map((f) => f.id),
+    token,
+    email: user.email,
+    password: user.password,
+  };
 }
 
 /** Streams a file of `size` bytes through POST /minio/file/save and reports MB/s and the process's RSS growth. */

@@ -18,12 +18,16 @@
 //    (`-- exchange`; BENCH_EXCHANGE_SCALE=0.1 smaller).
 // 14. issue 30's read replicas: the folder page from a Debian PostgreSQL primary alone, then with one streaming
 //    replica taking its reads (`-- replica`).
+// 15. issue 30's interaction speed in headless Chromium on the 100,000 documents of 3 and 5: click to paint for a
+//    folder, a page, a sort, the document panel and a search, and the JS heap after minutes of use (`-- interaction`;
+//    BENCH_INTERACTION_MINUTES, 10 by default).
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type autocannon from 'autocannon';
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { authRoutes } from '@edoc/contract/auth-routes';
 import { searchRoutes } from '@edoc/contract/search-routes';
@@ -52,6 +56,7 @@ import { soakBench } from './soak.ts';
 import { healthBench } from './health.ts';
 import { exchangeBench } from './exchange.ts';
 import { replicaBench } from './replica.ts';
+import { interactionBench } from './interaction.ts';
 
 const run = promisify(execFile);
 const AUTOCANNON = path.join(
@@ -76,11 +81,14 @@ const PARTS = [
   'health',
   'exchange',
   'replica',
+  'interaction',
 ] as const;
 const only = PARTS.find((part) => process.argv.includes(part)) ?? null;
 // The soak starts its own installation (processes, database) and needs none of the setup below.
 if (only === 'soak') process.exit((await soakBench()) === 0 ? 0 : 1);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+/** The documents of parts 3, 5 and 15; fewer (BENCH_DOCS) only to try a change of the bench itself quickly. */
+const DOCS = Number(process.env.BENCH_DOCS ?? 100_000);
 
 /** autocannon runs in its own process, so the load generator does not share the server's event loop. */
 async function load(url: string, headers: Record<string, string> = {}) {
@@ -120,6 +128,13 @@ bare.get('/bare-lookup', async (request, reply) => {
 });
 await bare.listen({ port: 0, host: '127.0.0.1' });
 
+/** A web build served by the real server on its own port: the same static files, compression and cache headers. */
+async function serveWeb(webDist: string) {
+  const web = await buildApp({ config: { ...config, WEB_DIST: webDist }, db, jobs, blobs });
+  await web.listen({ port: 0, host: '127.0.0.1' });
+  return { url: `http://127.0.0.1:${(web.server.address() as { port: number }).port}`, close: () => web.close() };
+}
+
 try {
   const { email, password } = await createUser(db);
   const { token } = await calls(null, authRoutes.login, { body: { email, password } });
@@ -149,12 +164,7 @@ try {
     await extractBench();
   }
   if (!only || only === 'first-page') {
-    // Each build served by the real server on its own port: the same static files, compression and cache headers.
-    await firstPageBench(async (webDist) => {
-      const web = await buildApp({ config: { ...config, WEB_DIST: webDist }, db, jobs, blobs });
-      await web.listen({ port: 0, host: '127.0.0.1' });
-      return { url: `http://127.0.0.1:${(web.server.address() as { port: number }).port}`, close: () => web.close() };
-    });
+    await firstPageBench(serveWeb);
   }
   if (!only || only === 'start') await startBench();
   if (!only || only === 'scale') {
@@ -167,7 +177,7 @@ try {
     await scaleBench(db, appUrl, big);
   }
   if (!only || only === 'health') await healthBench(db, owner, calls, appUrl, await makeProject(db, calls));
-  if (!only || only === 'search') {
+  if (!only || only === 'search' || only === 'interaction') {
     const project = await makeProject(db, calls);
     if (!only) {
       const up = await uploadBench(appUrl, project, dataDir);
@@ -177,15 +187,16 @@ try {
     }
 
     const t0 = Date.now();
-    await seedDocuments(db, owner, project);
-    console.log(`\n100,000 documents seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    await seedDocuments(db, owner, project, DOCS);
+    console.log(`\n${DOCS.toLocaleString('en-US')} documents seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     const auth = { authorization: `Bearer ${project.token}` };
+    const listings = only !== 'interaction';
     const cases: Array<[string, number | null, string | null]> = [
       ['folder page (2,000 docs)', project.folderIds[3], null],
       ['name search 研究者手册 (all folders)', null, '研究者手册'],
       ['code search DOC-00123 (all folders)', null, 'DOC-00123'],
     ];
-    for (const [label, folderId, name] of cases) {
+    for (const [label, folderId, name] of listings ? cases : []) {
       const q = new URLSearchParams({ pageNum: '1', pageSize: '20' });
       if (folderId) q.set('folderId', String(folderId));
       if (name) q.set('name', name);
@@ -199,7 +210,7 @@ try {
     const t1 = Date.now();
     await seedTexts(db, owner, project);
     console.log(`\ntheir text (about 2.5 KB each) indexed in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
-    for (const [label, words] of SEARCH_CASES) {
+    for (const [label, words] of listings ? SEARCH_CASES : []) {
       const q = new URLSearchParams({ q: words, pageSize: '20' });
       const target = `${appUrl}/edoc/file/search?${q}`;
       const once = () => fetch(target, { headers: auth }).then((r) => r.json());
@@ -219,6 +230,9 @@ try {
         `  ${CONNECTIONS} clients  HTTP ${http.rps.toFixed(0)} req/s   SQL ${direct.rps.toFixed(0)} req/s   ratio ${(http.rps / direct.rps).toFixed(3)}`,
       );
     }
+    // The shipped build (npm install builds it), on the same 100,000 documents and their text.
+    const shipped = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
+    if (!only || only === 'interaction') await interactionBench(() => serveWeb(shipped), project);
   }
   if (!only || only === 'office') {
     const c = await conversionBench(config, dataDir);
