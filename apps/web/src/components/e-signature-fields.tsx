@@ -2,10 +2,11 @@ import { Alert, Checkbox, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@edoc/contract/errors';
 import { passwordInput } from '@edoc/contract/fields';
+import { totpCodeField } from '@edoc/contract/totp';
 import type { ESignatureInput } from '@edoc/contract/workflow-requests';
 import type { ESignatureMeaning } from '@edoc/contract/workflow';
 import { currentLang } from '../lib/i18n';
-import { schemaRule } from '../lib/form-rules';
+import { digitsInput, schemaRule } from '../lib/form-rules';
 import { SsoReauth, type SsoSigning } from './sso-reauth';
 
 /** The form values of ESignatureFields, under the form's `signature` name. */
@@ -14,6 +15,8 @@ export interface ESignatureValues {
   password?: string;
   /** An SSO account's one-use proof of a fresh authentication, in place of the password (issue 29 part 2). */
   ssoProof?: string;
+  /** The authenticator app's code of a signer with a second factor (issue 29 part 3). */
+  totpCode?: string;
   confirmed: boolean;
 }
 
@@ -26,11 +29,14 @@ export function ESignatureFields({
   meaning,
   needsEmail,
   sso,
+  totp,
 }: {
   meaning: ESignatureMeaning;
   needsEmail: boolean;
   /** An SSO account's fresh authentication (features/sso useSsoSigning), asked instead of the password. */
   sso?: SsoSigning;
+  /** The signer has a second factor (features/totp useSignerFactor): its code is asked with the password. */
+  totp?: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -69,6 +75,16 @@ export function ESignatureFields({
           <Input.Password name="signature-password" autoComplete="current-password" />
         </Form.Item>
       )}
+      {totp && !sso && (
+        <Form.Item
+          name={['signature', 'totpCode']}
+          label={t('eSignature.totpCode')}
+          normalize={digitsInput}
+          rules={[schemaRule('totpCode', totpCodeField)]}
+        >
+          <Input name="signature-totp-code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
+        </Form.Item>
+      )}
       <Form.Item
         name={['signature', 'confirmed']}
         valuePropName="checked"
@@ -92,6 +108,7 @@ export function eSignatureOf(values: ESignatureValues): ESignatureInput {
     email: values.email,
     password: values.password,
     ssoProof: values.ssoProof,
+    totpCode: values.totpCode,
     confirmed: true,
     timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
   };

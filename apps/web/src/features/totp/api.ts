@@ -19,11 +19,12 @@ const PUBLIC = { auth: false } as const;
  * The caller's factor: enrolled, asked by the policy, recovery codes left. Also read by the sign dialogs, which ask
  * for the code when the signer has a factor; keyed by the user so another sign-in in the tab never sees the last one's.
  */
-export function useTotpStatus(enabled = true) {
+export function useTotpStatus(enabled = true, silentError = false) {
   return useQuery({
     queryKey: [...STATUS, getSessionValue('userId')],
     queryFn: () => call(totpRoutes.status),
     enabled,
+    meta: { silentError },
   });
 }
 
@@ -115,4 +116,12 @@ export function useResetTotp() {
     mutationFn: ({ userId, companyId }: { userId: number; companyId: number | null }) =>
       call(totpRoutes.reset, { params: { userId }, query: companyId == null ? {} : { companyId } }),
   });
+}
+
+/**
+ * Whether a sign dialog asks the authenticator code with the password: the signer has a confirmed factor. Silent:
+ * should the question fail, the server's own refusal (the code required, naming the field) still says what to do.
+ */
+export function useSignerFactor(open: boolean): boolean {
+  return !!useTotpStatus(open, true).data?.enrolled;
 }

@@ -5,6 +5,7 @@ import type { BatchAnswer, TaskItem } from '@edoc/contract/workflow-requests';
 import { STAGE_RULES, type ESignatureMeaning, type TaskKind } from '@edoc/contract/workflow';
 import { ESignatureFields, eSignatureOf, type ESignatureValues } from '../../../components/e-signature-fields';
 import { useSsoSigning } from '../../sso/api';
+import { useSignerFactor } from '../../totp/api';
 import { isApiError } from '../../../lib/api-client';
 import { showError } from '../../../lib/feedback';
 import { useBatchPass, useSigningOf } from '../api';
@@ -46,6 +47,7 @@ export function PassDialog({
   const meanings = [...new Set(toSign.map((task) => meaningOf(task.kind)).filter((m) => m !== undefined))];
   const needsEmail = signing.details.some((d) => d?.signing.required && d.signing.needsEmail);
   const ssoSigning = useSsoSigning(open && toSign.length > 0);
+  const hasFactor = useSignerFactor(open && toSign.length > 0);
   const blocked = signing.pending || !!signing.error || meanings.length > 1;
 
   const close = () => {
@@ -155,7 +157,7 @@ export function PassDialog({
             <Typography.Paragraph id="task-pass-sign-needed">
               {t('task.pass.signNeeded', { count: toSign.length, total: tasks.length })}
             </Typography.Paragraph>
-            <ESignatureFields meaning={meanings[0]} needsEmail={needsEmail} sso={ssoSigning} />
+            <ESignatureFields meaning={meanings[0]} needsEmail={needsEmail} sso={ssoSigning} totp={hasFactor} />
           </>
         ) : (
           <Typography.Paragraph id="task-pass-no-sign" type="secondary">

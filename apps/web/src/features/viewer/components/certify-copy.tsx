@@ -6,6 +6,7 @@ import type { CertifyOffer } from '@edoc/contract/certified-copy';
 import { Dialog } from '../../../components/dialog';
 import { ESignatureFields, eSignatureOf, type ESignatureValues } from '../../../components/e-signature-fields';
 import { useSsoSigning } from '../../sso/api';
+import { useSignerFactor } from '../../totp/api';
 import { isApiError } from '../../../lib/api-client';
 import { showError } from '../../../lib/feedback';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
@@ -99,6 +100,7 @@ function CertifyDialog(props: {
   useRevalidateOnLanguage(form);
   const certify = useCertifyCopy(props.fileId, props.fileVersionId);
   const ssoSigning = useSsoSigning(props.open);
+  const hasFactor = useSignerFactor(props.open);
   const submit = (values: { signature: ESignatureValues }) =>
     certify.mutate(
       { pagesChecked: props.pages, signature: eSignatureOf(values.signature) },
@@ -134,7 +136,7 @@ function CertifyDialog(props: {
         <Typography.Paragraph id="viewer-certify-statement">
           {t('viewer.certify.statement', { pages: props.pages })}
         </Typography.Paragraph>
-        <ESignatureFields meaning="certifiedCopy" needsEmail={props.needsEmail} sso={ssoSigning} />
+        <ESignatureFields meaning="certifiedCopy" needsEmail={props.needsEmail} sso={ssoSigning} totp={hasFactor} />
       </Form>
     </Dialog>
   );

@@ -10,6 +10,7 @@ import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language
 import { useDocumentAction } from '../api';
 import { Dialog } from '../../../components/dialog';
 import { useSsoSigning } from '../../sso/api';
+import { useSignerFactor } from '../../totp/api';
 
 interface DecisionValues {
   comment?: string;
@@ -40,6 +41,7 @@ export function DecisionDialog({ fileId, stage, decision, signing, onClose }: De
   // Only a pass is signed (the server signs passes of a signing stage); a rejection is recorded with its reason.
   const signs = signing.required && !reject;
   const ssoSigning = useSsoSigning(signs);
+  const hasFactor = useSignerFactor(signs);
 
   useEffect(() => {
     if (decision) form.resetFields();
@@ -101,7 +103,12 @@ export function DecisionDialog({ fileId, stage, decision, signing, onClose }: De
           <Input.TextArea id="workflow-decide-comment" rows={4} maxLength={1000} showCount />
         </Form.Item>
         {signs ? (
-          <ESignatureFields meaning={STAGE_RULES[stage].meaning} needsEmail={signing.needsEmail} sso={ssoSigning} />
+          <ESignatureFields
+            meaning={STAGE_RULES[stage].meaning}
+            needsEmail={signing.needsEmail}
+            sso={ssoSigning}
+            totp={hasFactor}
+          />
         ) : null}
       </Form>
     </Dialog>
