@@ -9,6 +9,8 @@ import {
   ssoCompleteBody,
   ssoDiscoverQuery,
   ssoDiscovered,
+  ssoIssuerTestBody,
+  ssoIssuerTested,
   ssoProviderBody,
   ssoProviderChoices,
   ssoProviderList,
@@ -24,6 +26,7 @@ import {
 export const ssoRoutes = {
   providers: defineRoute('GET', '/system/sso/list', { response: ssoProviderList }),
   saveProvider: defineRoute('POST', '/system/sso', { body: ssoProviderBody, response: ssoProviderSaved }),
+  testIssuer: defineRoute('POST', '/system/sso/test', { body: ssoIssuerTestBody, response: ssoIssuerTested }),
   deleteProvider: defineRoute('POST', '/system/sso/:id/delete', { params: idParams, response: noData }),
   rules: defineRoute('GET', '/company/sso/rules', { query: companyScopeQuery, response: ssoRuleList }),
   saveRule: defineRoute('POST', '/company/sso/rules', { body: ssoRuleBody, response: noData }),

@@ -54,6 +54,19 @@ export const ssoProviderBody = z.object({
 export type SsoProviderBody = z.infer<typeof ssoProviderBody>;
 export const ssoProviderSaved = z.object({ id: z.number() });
 
+/** POST /system/sso/test: the issuer's discovery document fetched and summed up, nothing stored. */
+export const ssoIssuerTestBody = ssoProviderBody.pick({ issuer: true });
+export const ssoIssuerTested = z.object({
+  issuer: z.string(),
+  authorizationEndpoint: z.string().nullable(),
+  tokenEndpoint: z.string().nullable(),
+  jwksUri: z.string().nullable(),
+  /** PKCE with S256, which edoc's sign-in uses: a provider without it cannot serve edoc. */
+  pkceS256: z.boolean(),
+  claimsSupported: z.array(z.string()),
+});
+export type SsoIssuerTested = z.infer<typeof ssoIssuerTested>;
+
 /** A group rule: members of the provider's group get the role in the project at each SSO sign-in. */
 export const ssoRuleItem = z.object({
   id: z.number(),

@@ -7,6 +7,7 @@ export const IDENTITY_POLICY: Record<string, RoutePolicy> = {
   'GET /system/sso/list': system,
   // Saving fetches the issuer's discovery document, which the matrix's callers cannot serve.
   'POST /system/sso': system,
+  'POST /system/sso/test': system,
   'POST /system/sso/{id}/delete': withIds(system, { id: 'ssoProvider' }, { destructive: true }),
   'GET /company/sso/rules': company,
   'POST /company/sso/rules': company,

@@ -101,7 +101,7 @@ describe('just-in-time accounts', () => {
     const made = await ctx.db
       .select()
       .from(trail)
-      .where(and(eq(trail.objectType, 'user'), eq(trail.objectId, dave.id), eq(trail.type, TrailType.UserChange)));
+      .where(and(eq(trail.objectType, 'user'), eq(trail.objectId, String(dave.id)), eq(trail.type, TrailType.UserChange)));
     expect(made.map((r) => r.reason)).toEqual(['sso just-in-time account']);
     expect((await membership(dave.id))?.roleId).toBe(project.staff);
   });
@@ -126,7 +126,7 @@ describe('group rules at sign-in', () => {
     const rows = await ctx.db
       .select()
       .from(trail)
-      .where(and(eq(trail.objectType, 'member'), eq(trail.objectId, m.id)));
+      .where(and(eq(trail.objectType, 'member'), eq(trail.objectId, String(m.id))));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ type: TrailType.PermissionChange, reason: 'sso group rule: trial-a' });
     await signInAs('frank');

@@ -1,5 +1,5 @@
 import { TrailType } from '@edoc/contract/enums';
-import type { SsoProviderBody, SsoProviderItem, SsoRuleBody } from '@edoc/contract/sso';
+import type { SsoIssuerTested, SsoProviderBody, SsoProviderItem, SsoRuleBody } from '@edoc/contract/sso';
 import { and, asc, eq } from 'drizzle-orm';
 import { companies } from '../../db/schema/companies.ts';
 import { ssoGroupRules, ssoIdentities, ssoProviders, ssoRequests } from '../../db/schema/identity.ts';
@@ -85,6 +85,24 @@ export async function saveProvider(deps: Deps, ctx: CallerContext, body: SsoProv
     });
     return { id: row!.id };
   });
+}
+
+/** POST /system/sso/test: the system administrator's "test discovery" before saving; no client is needed for it. */
+export async function testIssuer(issuer: string): Promise<SsoIssuerTested> {
+  const config = await discover({
+    issuer: issuer.replace(/\/+$/, ''),
+    clientId: 'edoc-discovery-test',
+    clientSecret: '',
+  });
+  const m = config.serverMetadata();
+  return {
+    issuer: m.issuer,
+    authorizationEndpoint: m.authorization_endpoint ?? null,
+    tokenEndpoint: m.token_endpoint ?? null,
+    jwksUri: m.jwks_uri ?? null,
+    pkceS256: m.code_challenge_methods_supported?.includes('S256') ?? false,
+    claimsSupported: m.claims_supported ?? [],
+  };
 }
 
 /** POST /system/sso/{id}/delete: the provider, its identities and requests in flight; its people keep their accounts. */

@@ -4,7 +4,15 @@ import type { Api } from '../../lib/http.ts';
 import type { RawAnswer } from '../../lib/raw-answer.ts';
 import { routes } from '../../plugins/route.ts';
 import { fail } from '../../lib/app-error.ts';
-import { deleteProvider, deleteRule, listProviders, listRules, saveProvider, saveRule } from './sso-admin.service.ts';
+import {
+  deleteProvider,
+  deleteRule,
+  listProviders,
+  listRules,
+  saveProvider,
+  saveRule,
+  testIssuer,
+} from './sso-admin.service.ts';
 import { callback, complete, enabledProvider, startRequest } from './sso-flow.ts';
 import { discoverFor, providerChoices, ssoProviderOfUser } from './sso-login.ts';
 
@@ -23,6 +31,11 @@ export function ssoRoutes(api: Api, deps: Deps): void {
     r.saveProvider.path,
     { access: 'systemAdmin', body: r.saveProvider.body, response: r.saveProvider.response },
     ({ ctx, body }) => saveProvider(deps, ctx, body),
+  );
+  post(
+    r.testIssuer.path,
+    { access: 'systemAdmin', body: r.testIssuer.body, response: r.testIssuer.response },
+    ({ body }) => testIssuer(body.issuer),
   );
   post(
     r.deleteProvider.path,

@@ -1,4 +1,5 @@
 import { authRoutes } from '@edoc/contract/auth-routes';
+import { UserType } from '@edoc/contract/enums';
 import { API_BASE } from '@edoc/contract/limits';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +9,7 @@ import { trail } from '../../db/schema/trail.ts';
 import { users } from '../../db/schema/users.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { createCompany, createProjectUser } from '../../test/factories.ts';
+import { createCompany, createProjectUser, createUser, signIn } from '../../test/factories.ts';
 import { discover } from './oidc.ts';
 import { consumeSignProof, startRequest, enabledProvider } from './sso-flow.ts';
 import { signInAt, startProvider, type TestAccount } from './sso-test-provider.ts';
@@ -127,6 +128,20 @@ describe('SSO sign-in against a real OpenID Connect provider', () => {
     });
     expect(res.json().errorCode).toBe('password_sign_in_off');
     await ctx.db.delete(companySignInPolicies).where(eq(companySignInPolicies.companyId, companyId));
+  });
+});
+
+describe("the system administrator's discovery test", () => {
+  it("sums up the issuer's discovery document, and names the issuer when it cannot be fetched", async () => {
+    const sys = await createUser(ctx.db, { userType: UserType.System });
+    const headers = { authorization: `Bearer ${await signIn(ctx, sys.email)}` };
+    const test = (issuer: string) =>
+      ctx.app.inject({ method: 'POST', url: `${API_BASE}/system/sso/test`, headers, payload: { issuer } });
+    const ok = (await test(`${op.issuer}/`)).json().data;
+    expect(ok).toMatchObject({ issuer: op.issuer, pkceS256: true, tokenEndpoint: `${op.issuer}/token` });
+    expect(ok.claimsSupported).toContain('email');
+    const bad = (await test('http://127.0.0.1:9/nothing')).json();
+    expect(bad).toMatchObject({ errorCode: 'sso_discovery_failed' });
   });
 });
 

@@ -32,6 +32,14 @@ export function useSaveSsoProvider(meta?: MutationMeta) {
   });
 }
 
+/** "Test discovery": the issuer's discovery document summed up by the server, nothing stored. */
+export function useTestSsoIssuer() {
+  return useMutation({
+    mutationFn: (issuer: string) => call(ssoRoutes.testIssuer, { body: { issuer } }),
+    meta: { silentError: true },
+  });
+}
+
 export function useDeleteSsoProvider() {
   const queryClient = useQueryClient();
   return useMutation({

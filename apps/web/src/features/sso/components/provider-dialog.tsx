@@ -10,6 +10,7 @@ import { schemaRule } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
 import { useCompanyOptions } from '../../company/api';
 import { useSaveSsoProvider } from '../api';
+import { DiscoveryTest } from './discovery-test';
 
 type Values = SsoProviderBody;
 const shape = ssoProviderBody.shape;
@@ -138,6 +139,7 @@ export function ProviderDialog({ open, provider, taken, onClose }: ProviderDialo
         >
           <Input id="sso-issuer" maxLength={512} autoComplete="off" inputMode="url" placeholder="https://" />
         </Form.Item>
+        <DiscoveryTest form={form} open={open} />
         <Form.Item name="clientId" label={t('sso.clientId')} required rules={[schemaRule('clientId', shape.clientId)]}>
           <Input id="sso-client-id" maxLength={256} autoComplete="off" />
         </Form.Item>

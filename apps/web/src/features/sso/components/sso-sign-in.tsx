@@ -38,7 +38,7 @@ export function SsoSignIn({ email }: { email: string | undefined }) {
           id="sso-error"
           type="error"
           showIcon
-         
+
           style={{ marginBottom: 16 }}
           title={t('sso.failed')}
           description={error}
