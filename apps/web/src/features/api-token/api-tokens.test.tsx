@@ -111,6 +111,9 @@ describe('API tokens in the user centre (issue 29 part 4)', () => {
     fireEvent.click(byId('api-token-create'));
     const dialog = await screen.findByRole('dialog', { name: 'New API token' });
     fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'CTMS sync' } });
+    // Every control is labelled: the date and the project choice by their field labels.
+    expect(within(dialog).getByLabelText('Expires')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Projects')).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('checkbox', { name: /Read reports/ }));
     fireEvent.click(byId('api-token-dialog-ok'));
     await waitFor(() => expect(sent(fetchMock, '/api-token')).toHaveLength(1));

@@ -96,8 +96,8 @@ export function TokenDialog({ open, userId, onClose, onCreated }: TokenDialogPro
           extra={t('apiToken.expiresHint')}
           rules={[{ required: true, message: t('apiToken.expiresRequired') }]}
         >
+          {/* No id of its own: the Form.Item's id is what its label points at. */}
           <DatePicker
-            id="api-token-expires"
             allowClear={false}
             disabledDate={(d) => d.isBefore(dayjs(), 'day') || d.isAfter(lastDay(), 'day')}
           />
@@ -117,7 +117,6 @@ export function TokenDialog({ open, userId, onClose, onCreated }: TokenDialogPro
         {own && (
           <Form.Item name="projectIds" label={t('apiToken.projects')} extra={t('apiToken.projectsHint')}>
             <Select
-              id="api-token-projects"
               mode="multiple"
               allowClear
               loading={projects.isLoading}
