@@ -169,4 +169,7 @@ export const SsoProvidersPage = page(() =>
   import('../features/sso/pages/sso-providers-page').then((m) => m.SsoProvidersPage),
 );
 export const SsoRulesPage = page(() => import('../features/sso/pages/sso-rules-page').then((m) => m.SsoRulesPage));
+export const SsoCompletePage = page(() =>
+  import('../features/sso/pages/sso-complete-page').then((m) => m.SsoCompletePage),
+);
 export const SsoProofPage = page(() => import('../features/sso/pages/sso-proof-page').then((m) => m.SsoProofPage));

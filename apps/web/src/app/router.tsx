@@ -57,6 +57,7 @@ import {
   ProjectWebhooksPage,
   CompanyWebhooksPage,
   WebhookSettingsPage,
+  SsoCompletePage,
   SsoProofPage,
   SsoProvidersPage,
   SsoRulesPage,
@@ -127,6 +128,7 @@ export const routes: RouteObject[] = [
       { path: paths.accessibility, element: <AccessibilityPage /> },
       { path: paths.register, element: <RegisterPage /> },
       { path: paths.notFound, element: <NotFoundPage /> },
+      { path: paths.ssoComplete, element: <SsoCompletePage /> },
       { path: paths.ssoProof, element: <SsoProofPage /> },
       { element: <HeaderOnlyLayout />, children: [{ path: paths.select, element: <SelectPage /> }] },
       {

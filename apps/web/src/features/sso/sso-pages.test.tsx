@@ -1,0 +1,134 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import axe from 'axe-core';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { SsoProviderItem } from '@edoc/contract/sso';
+import { ssoRoutes } from '@edoc/contract/sso-routes';
+import { companyRoutes } from '@edoc/contract/company-routes';
+import { changeLanguage } from '../../lib/i18n';
+import { stopIdle } from '../../lib/idle-timer';
+import { envelope, mockApi, serve } from '../../test/fetch-mock';
+import { byId, findById } from '../../test/queries';
+import { renderApp } from '../../test/render-app';
+import { signIn } from '../../test/session';
+
+const provider: SsoProviderItem = {
+  id: 4,
+  companyId: 3,
+  companyName: 'Acme Pharma',
+  label: 'Acme ID',
+  issuer: 'https://login.acme.example',
+  clientId: 'edoc',
+  clientSecretSet: true,
+  domains: ['acme.example'],
+  emailClaim: 'email',
+  nameClaim: 'name',
+  groupsClaim: 'groups',
+  jitAccounts: true,
+  enabled: true,
+  discoveredAt: '2026-11-28T08:00:00.000Z',
+};
+
+/** The JSON bodies the page sent to a path. */
+const sent = (fetchMock: ReturnType<typeof mockApi>, path: string) =>
+  fetchMock.mock.calls
+    .filter(([u, init]) => new URL(String(u), 'http://x').pathname === `/edoc${path}` && init?.method === 'POST')
+    .map(([, init]) => JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>);
+
+// `region` off for the signed-out pages only: their shared frame (features/auth AuthFrame) has no main landmark.
+const axeClean = async (signedOut = false) => {
+  const rules = { 'color-contrast': { enabled: false }, region: { enabled: !signedOut } };
+  const results = await axe.run(document.body, { rules });
+  expect(results.violations.map((v) => v.id)).toEqual([]);
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  stopIdle();
+});
+
+describe('single sign-on pages (issue 29 parts 1-2)', () => {
+  it('lists the providers, keeps the stored secret on a change, and puts a failed discovery under the issuer', async () => {
+    await changeLanguage('en-US');
+    signIn('system');
+    const fetchMock = mockApi({
+      ...serve(ssoRoutes.providers, [provider]),
+      ...serve(companyRoutes.list, { data: [{ companyId: 3, companyName: 'Acme Pharma' }], total: 1 } as never),
+      ...serve(ssoRoutes.testIssuer, {
+        issuer: 'https://login.acme.example',
+        authorizationEndpoint: 'https://login.acme.example/authorize',
+        tokenEndpoint: 'https://login.acme.example/token',
+        jwksUri: null,
+        pkceS256: true,
+        claimsSupported: ['sub', 'email'],
+      }),
+      ...serve(ssoRoutes.saveProvider, () =>
+        envelope(null, { status: 502, errorCode: 'sso_discovery_failed', msg: 'The provider could not be reached' }),
+      ),
+    });
+    renderApp('/system/sso');
+    expect(await waitFor(() => byId('sso-edit-4'), { timeout: 30_000 })).toBeInTheDocument();
+    expect(screen.getByText('acme.example')).toBeInTheDocument();
+    await axeClean();
+    fireEvent.click(byId('sso-edit-4'));
+    expect(await screen.findByText(/A secret is stored and never shown/)).toBeInTheDocument();
+    fireEvent.click(byId('sso-test-discovery'));
+    expect(await findById('sso-discovery-result')).toHaveTextContent('The provider answered its discovery document');
+    expect(byId('sso-discovery-result')).toHaveTextContent('https://login.acme.example/token');
+    fireEvent.click(byId('sso-provider-ok'));
+    expect(await screen.findByText('The provider could not be reached')).toBeInTheDocument();
+    const [body] = sent(fetchMock, '/system/sso');
+    expect(body).toMatchObject({ companyId: 3, issuer: 'https://login.acme.example', clientSecret: '' });
+  });
+
+  it('lists the group rules in Chinese and deletes one after confirmation', async () => {
+    await changeLanguage('zh-CN');
+    signIn('company');
+    const fetchMock = mockApi({
+      ...serve(ssoRoutes.rules, [
+        { id: 9, groupName: 'trial-a', projectId: 11, projectName: 'Alpha', roleCode: 'STU_STAFF' },
+      ]),
+      ...serve(ssoRoutes.deleteRule, null),
+    });
+    renderApp('/company/sso');
+    fireEvent.click(await waitFor(() => byId('sso-rule-delete-9'), { timeout: 30_000 }));
+    expect((await screen.findAllByText('删除用户组“trial-a”对 Alpha 的规则？')).length).toBeGreaterThan(0);
+    fireEvent.click(byId('sso-rule-delete-ok-9'));
+    await waitFor(() => expect(sent(fetchMock, '/company/sso/rules/9/delete')).toHaveLength(1));
+  });
+
+  it('offers "Sign in with …" for a domain with a provider, and shows a refusal from the round trip', async () => {
+    await changeLanguage('en-US');
+    mockApi({
+      'GET /captcha': () => envelope({ id: 'cap-1', image: 'data:image/png;base64,' }),
+      'GET /notice/system/release': () => envelope(null),
+      ...serve(ssoRoutes.discover, (url) =>
+        url.searchParams.get('email')?.endsWith('@acme.example')
+          ? { provider: { providerId: 4, label: 'Acme ID' } }
+          : { provider: null },
+      ),
+    });
+    renderApp('/login?sso_error=sso_email_unverified');
+    expect(await findById('sso-error')).toHaveTextContent('The provider has not verified this e-mail address');
+    fireEvent.change(await screen.findByLabelText('E-mail'), { target: { value: 'cora@acme.example' } });
+    const button = await waitFor(() => byId('sso-sign-in'), { timeout: 5000 });
+    expect(button).toHaveTextContent('Sign in with Acme ID');
+    expect(button.getAttribute('href')).toBe('/edoc/sso/start?provider=4&lang=en-US');
+  });
+
+  it('exchanges the ticket from the fragment, and offers the way back when there is none', async () => {
+    await changeLanguage('en-US');
+    const fetchMock = mockApi({
+      ...serve(ssoRoutes.complete, () =>
+        envelope(null, { status: 401, errorCode: 'sso_ticket_invalid', msg: 'This sign-in ticket is not valid' }),
+      ),
+    });
+    window.history.replaceState(null, '', '/sso/complete#ticket=t-1');
+    renderApp('/sso/complete');
+    expect(await findById('sso-complete-error')).toHaveTextContent('This sign-in ticket is not valid');
+    expect(sent(fetchMock, '/sso/complete')).toEqual([{ ticket: 't-1' }]);
+    expect(window.location.hash).toBe('');
+    await axeClean(true);
+    fireEvent.click(byId('sso-back'));
+    expect(await screen.findByLabelText('E-mail')).toBeInTheDocument();
+  });
+});
