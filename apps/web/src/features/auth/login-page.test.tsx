@@ -26,8 +26,7 @@ const loginData: LoginData = {
 
 function mockServer(login: () => Response = () => reply(loginAnswer, loginData)) {
   return mockApi({
-    'GET /captcha': () =>
-      reply(captchaResponse, { id: 'cap-1', image: 'data:image/png;base64,' }),
+    'GET /captcha': () => reply(captchaResponse, { id: 'cap-1', image: 'data:image/png;base64,' }),
     'GET /notice/system/release': () =>
       reply(noticeRelease, {
         noticeStatus: 1,
