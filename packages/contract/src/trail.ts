@@ -2,25 +2,8 @@ import { z } from 'zod';
 import { ALERT_KINDS } from './alert.ts';
 import { TrailType } from './enums.ts';
 import { FolderType } from './permissions.ts';
-import {
-  bulkImported,
-  certifiedCopyMade,
-  exchangeExport,
-  exchangeImportCreated,
-  exchangeImported,
-  exchangeImportStep,
-} from './trail-shapes-exchange.ts';
-import {
-  apiTokenShape,
-  serviceAccountShape,
-  signInPolicyShape,
-  ssoProviderShape,
-  ssoRuleShape,
-  totpState,
-  webhookSendShape,
-  webhookSettingsShape,
-  webhookShape,
-} from './trail-shapes-identity.ts';
+import { entry } from './trail-entry.ts';
+import { INTEGRATION_ENTRIES } from './trail-integration.ts';
 
 /*
  * What each trail row says: one schema per (trail type, object type) pair the server writes, giving the shape
@@ -87,28 +70,6 @@ import {
   tmfModel,
   tmfModelChange,
 } from './trail-shapes-tmf.ts';
-
-const common = {
-  objectId: z.union([z.string(), z.number()]).nullish(),
-  version: z.string().nullish(),
-  reason: z.string().nullish(),
-};
-
-/** One pair's entry. A side not given is absent (null or left out). */
-function entry<
-  T extends TrailType,
-  O extends string,
-  Old extends z.ZodType = z.ZodNull,
-  New extends z.ZodType = z.ZodNull,
->(type: T, objectType: O, sides: { old?: Old; new?: New }) {
-  return z.object({
-    type: z.literal(type),
-    objectType: z.literal(objectType),
-    ...common,
-    oldValue: ((sides.old ?? z.null()) as Old).nullish(),
-    newValue: ((sides.new ?? z.null()) as New).nullish(),
-  });
-}
 
 export const TRAIL_ENTRIES = [
   // Documents (SPEC §4 trail types).
@@ -268,35 +229,8 @@ export const TRAIL_ENTRIES = [
   // The TMF index for inspection exported (part 7): format, scope and what it listed.
   entry(TrailType.View, 'tmf_index_export', { new: tmfIndexExport }),
   entry(TrailType.SettingsChange, 'tmf_health_mail', { old: tmfHealthMailShape, new: tmfHealthMailShape }),
-  // Exchange (issue 28), shapes in trail-shapes-exchange.ts; each part's entries under its heading.
-  // part 1: EMS export
-  entry(TrailType.View, 'exchange_export', { new: exchangeExport }),
-  // part 2: EMS import
-  entry(TrailType.Create, 'exchange_import', { new: exchangeImportCreated }),
-  entry(TrailType.Update, 'exchange_import', { new: exchangeImportStep }),
-  entry(TrailType.Create, 'document', { new: exchangeImported }),
-  // part 3: bulk import
-  entry(TrailType.Create, 'document', { new: bulkImported }),
-  // part 4: certified copies
-  entry(TrailType.Update, 'document', { new: certifiedCopyMade }),
-  // part 5: the inspection package
-  // Identity and integration (issue 29), shapes in trail-shapes-identity.ts; each part's entries under its heading.
-  // part 1 and 2: single sign-on
-  entry(TrailType.SettingsChange, 'sso_provider', {
-    old: ssoProviderShape.nullable(),
-    new: ssoProviderShape.nullable(),
-  }),
-  entry(TrailType.SettingsChange, 'sso_group_rule', { old: ssoRuleShape.nullable(), new: ssoRuleShape.nullable() }),
-  // part 3: two-factor sign-in
-  entry(TrailType.UserChange, 'user_totp', { old: totpState, new: totpState }),
-  entry(TrailType.SettingsChange, 'sign_in_policy', { old: signInPolicyShape, new: signInPolicyShape }),
-  // part 4: API tokens
-  entry(TrailType.SettingsChange, 'api_token', { old: apiTokenShape.nullable(), new: apiTokenShape }),
-  entry(TrailType.UserChange, 'service_account', { old: serviceAccountShape.nullable(), new: serviceAccountShape }),
-  // part 5: webhooks
-  entry(TrailType.SettingsChange, 'webhook', { old: webhookShape.nullable(), new: webhookShape.nullable() }),
-  entry(TrailType.SettingsChange, 'webhook_delivery', { old: z.null(), new: webhookSendShape }),
-  entry(TrailType.SettingsChange, 'webhook_settings', { old: webhookSettingsShape, new: webhookSettingsShape }),
+  // Exchange (issue 28) and identity and integration (issue 29): trail-integration.ts.
+  ...INTEGRATION_ENTRIES,
   entry(TrailType.SettingsChange, 'project', { old: project, new: project }),
   entry(TrailType.SettingsChange, 'company', { old: company, new: company }),
   entry(TrailType.SettingsChange, 'release', { old: release, new: release }),
