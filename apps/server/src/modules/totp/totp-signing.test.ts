@@ -78,7 +78,7 @@ async function signerWithFactor() {
 const signature = (signer: ProjectPerson, totpCode?: string) => ({
   email: signer.email,
   password: PASSWORD,
-  confirmed: true,
+  confirmed: true as const,
   ...(totpCode === undefined ? {} : { totpCode }),
 });
 
