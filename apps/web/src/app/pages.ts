@@ -170,6 +170,6 @@ export const SsoProvidersPage = page(() =>
 );
 export const SsoRulesPage = page(() => import('../features/sso/pages/sso-rules-page').then((m) => m.SsoRulesPage));
 export const SsoCompletePage = page(() =>
-  import('../features/sso/pages/sso-complete-page').then((m) => m.SsoCompletePage),
+  import('../features/auth/pages/sso-complete-page').then((m) => m.SsoCompletePage),
 );
 export const SsoProofPage = page(() => import('../features/sso/pages/sso-proof-page').then((m) => m.SsoProofPage));

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/feedback';
-import { AuthFrame } from '../../auth/components/auth-frame';
-import { useFinishSignIn } from '../../auth/components/login-form';
-import { useSsoComplete } from '../api';
-import { fragmentValue } from '../components/sso-error';
+import { AuthFrame } from '../components/auth-frame';
+import { useFinishSignIn } from '../components/login-form';
+import { useSsoComplete } from '../../sso/api';
+import { fragmentValue } from '../../sso/components/sso-error';
 
 /**
  * /sso/complete (issue 29 part 1): the provider's round trip ends here with a one-use ticket in the fragment. The
