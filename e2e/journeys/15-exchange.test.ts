@@ -270,11 +270,7 @@ describe.skipIf(skipReason !== null).each(['zh-CN', 'en-US'] as const)(
       await shot(page, 'source-tab');
     });
 
-    // Skipped: issue 28 part 3 had not landed at 01:40 UTC in session 21: no bulk-import contract
-    // (packages/contract/src/bulk-import.ts, bulk-import-routes.ts), no upload / preview / filing routes or jobs in
-    // apps/server/src/modules/bulk-import (only the suggestion engine, suggest*.ts), and /exchange/bulk's pages not
-    // yet committed. Written against those pages' ids; turn it on when the server is in.
-    it.skip('Pat bulk-imports a zip of PDFs with a spreadsheet, sees its values and a suggestion, files them', async () => {
+    it('Pat bulk-imports a zip of PDFs with a spreadsheet, sees its values and a suggestion, files them', async () => {
       const binder = await bulkPackage();
       const page = await patInTarget();
       await visit(page, '/exchange/bulk');
