@@ -5,9 +5,9 @@ import { afterEach } from 'vitest';
 import { stopIdle } from '../lib/idle-timer';
 import { clearSession, setSession } from '../lib/session';
 
-// A worker's test files share its loaded modules (vite.config.ts: isolate false) but each file gets a fresh jsdom:
-// Testing Library's screen holds the queries bound to the body of the document it was first loaded with, so bind
-// them again to this file's body.
+// Should test files share a worker's modules (isolate false; tried in session 22, not yet faster), each file still
+// gets a fresh jsdom, while Testing Library's screen keeps the queries bound to the body of the document it was first
+// loaded with: bind them again to this file's body. With isolated files this changes nothing.
 Object.assign(screen, within(document.body));
 
 // The app follows the browser's language on a first visit (issue 12, defect 5); jsdom says en-US, and the tests
