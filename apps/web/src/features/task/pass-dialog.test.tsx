@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { batchAnswer } from '@edoc/contract/workflow-requests';
 import { fileDetail } from '@edoc/contract/viewer';
 import { AppProviders } from '../../app/providers';
@@ -111,7 +111,9 @@ describe('passing selected tasks', () => {
     expect(await findById('task-pass-ok')).toBeDisabled();
 
     vi.unstubAllGlobals();
-    document.body.innerHTML = '';
+    // Unmounted, not wiped: the dialog's own queries (the signer's factor, GET /totp) still answer afterwards, and
+    // React then updates nodes a wiped body no longer holds ("The node to be removed is not a child of this node").
+    cleanup();
     const fetchMock = mockApi({
       'GET /file/103': () => reply(fileDetail, detailOf(103, { required: true, needsEmail: true })),
       'POST /file/batch/a': () =>
