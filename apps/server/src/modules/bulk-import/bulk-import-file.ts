@@ -14,8 +14,8 @@ import type { StoredBlob } from '../../storage/blob-store.ts';
 import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
 import { nameTaken } from '../document/document.service.ts';
 import { withPackage, type JobDeps } from '../exchange/ems-import-package.ts';
-import { discardPackage } from '../exchange/ems-import-preview.ts';
-import { RowRefused } from '../exchange/ems-import-store.ts';
+import { endFiling, filingProgress } from '../exchange/ems-import-file.ts';
+import { RowRefused, rowError } from '../exchange/ems-import-store.ts';
 import { refileDocuments } from '../expected/expected-filing.ts';
 import { artifactForFolder } from '../tmf-project/tmf-project-map.service.ts';
 import { refreshBulkSummary, type BulkOptions } from './bulk-import-summary.ts';
@@ -108,14 +108,6 @@ async function fileRow(tx: Tx, deps: JobDeps, run: Run, row: RowRecord, blob: St
     .where(eq(exchangeImportRows.id, row.id));
 }
 
-const rowError = (err: unknown) =>
-  err instanceof RowRefused
-    ? err.message
-    : JSON.stringify({
-        code: 'exchange_package_failed',
-        params: { reason: String(err instanceof Error ? err.message : err).slice(0, 300) },
-      });
-
 /** Files the pending rows of a bulk import in filing; run again after a crash, it goes on with the next pending row. */
 export async function fileBulkImport(deps: JobDeps, importId: number): Promise<void> {
   const [imp] = await deps.db
@@ -178,49 +170,16 @@ export async function fileBulkImport(deps: JobDeps, importId: number): Promise<v
               : await tx.transaction((sp) => fileRow(sp, deps, run, row, blob)).then(() => null, rowError);
           if (error) await tx.update(r).set({ state: 'failed', error }).where(eq(r.id, row.id));
         }
-        await tx
-          .update(exchangeImports)
-          .set({
-            progress: Math.min(99, Math.floor((100 * rows[rows.length - 1].rowNo) / Math.max(total, 1))),
-            updatedAt: new Date(),
-          })
-          .where(eq(exchangeImports.id, imp.id));
+        await filingProgress(tx, imp.id, rows[rows.length - 1].rowNo, total);
       });
     }
   }).catch((err: unknown) => {
     fatal = rowError(err);
   });
-  await deps.db.transaction(async (tx) => {
-    // Two runs finishing together: only the one that ends the filing writes its trail row.
-    const [ended] = await tx
-      .update(exchangeImports)
-      .set({
-        state: fatal ? 'failed' : 'done',
-        error: fatal,
-        progress: 100,
-        finishedAt: new Date(),
-        updatedAt: new Date(),
-      })
-      .where(and(eq(exchangeImports.id, imp.id), eq(exchangeImports.state, 'filing')))
-      .returning();
-    if (!ended) return;
+  await endFiling(deps, imp, run.actor, fatal, async (tx) => {
     const s = await refreshBulkSummary(tx, imp.id);
-    await recordTrail(tx, run.actor, {
-      type: TrailType.Update,
-      objectType: 'exchange_import',
-      objectId: imp.id,
-      newValue: {
-        state: fatal ? 'failed' : 'done',
-        packageName: imp.packageName,
-        sourceSystem: null,
-        objects: s.files,
-        accepted: s.accepted,
-        filed: s.filed,
-        failed: s.failed,
-      },
-    });
+    return { sourceSystem: null, objects: s.files, accepted: s.accepted, filed: s.filed, failed: s.failed };
   });
-  if (imp.packageSha256) await discardPackage(deps, imp.packageSha256);
 }
 
 export function createBulkFileHandler(deps: JobDeps): JobHandler<'bulk-import.file'> {

@@ -12,8 +12,8 @@ import { exchangeImportRows, exchangeImports } from '../../db/schema/exchange.ts
 import type { JobHandler } from '../../jobs/jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { withPackage, type JobDeps } from '../exchange/ems-import-package.ts';
-import { PackageRefused, type OpenedPackage, type PackageEntry } from '../exchange/ems-package.ts';
-import { discardPackage } from '../exchange/ems-import-preview.ts';
+import { PackageRefused, packageFailed, type OpenedPackage, type PackageEntry } from '../exchange/ems-package.ts';
+import { failPreview } from '../exchange/ems-import-preview.ts';
 import { extractText, type ExtractTools } from '../search/extract.ts';
 import { toolsOf } from '../search/extract-loop.ts';
 import { bulkContext } from './bulk-import-target.ts';
@@ -198,19 +198,8 @@ export async function previewBulkImport(deps: JobDeps, importId: number): Promis
       });
     });
   } catch (err) {
-    const error =
-      err instanceof PackageRefused || err instanceof AppError
-        ? { code: err.code, params: err.params }
-        : {
-            code: 'exchange_package_failed',
-            params: { reason: (err instanceof Error ? err.message : String(err)).slice(0, 300) },
-          };
-    await deps.db
-      .update(exchangeImports)
-      .set({ state: 'failed', error: JSON.stringify(error), finishedAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(exchangeImports.id, imp.id), eq(exchangeImports.state, 'validating')));
-    await deps.db.delete(exchangeImportRows).where(eq(exchangeImportRows.importId, imp.id));
-    if (imp.packageSha256) await discardPackage(deps, imp.packageSha256);
+    const refused = err instanceof PackageRefused || err instanceof AppError;
+    await failPreview(deps, imp, refused ? { code: err.code, params: err.params } : packageFailed(err));
   }
 }
 

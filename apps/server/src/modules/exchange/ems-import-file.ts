@@ -18,7 +18,8 @@ import { nameTaken } from '../document/document.service.ts';
 import type { StoredTarget } from './ems-import-map.ts';
 import type { StoredBlob } from '../../storage/blob-store.ts';
 import { withPackage } from './ems-import-package.ts';
-import { instant, placeOf, RowRefused, storeFiles, type Source } from './ems-import-store.ts';
+import { instant, placeOf, RowRefused, rowError, storeFiles, type Source } from './ems-import-store.ts';
+import { packageFailed } from './ems-package.ts';
 import { discardPackage } from './ems-import-preview.ts';
 import { refreshSummary } from './ems-import-summary.ts';
 
@@ -165,15 +166,6 @@ async function fileRow(
     .where(eq(exchangeImportRows.id, row.id));
 }
 
-/** A row's failure as the row keeps it: a refusal's own error, anything else as the package failing there. */
-const rowError = (err: unknown) =>
-  err instanceof RowRefused
-    ? err.message
-    : JSON.stringify({
-        code: 'exchange_package_failed',
-        params: { reason: String(err instanceof Error ? err.message : err).slice(0, 300) },
-      });
-
 /** Rows filed per transaction: one commit (and one wait for the disk) per batch instead of per document. */
 const FILE_BATCH = 25;
 
@@ -237,50 +229,59 @@ export async function fileImport(deps: JobDeps, importId: number): Promise<void>
               .set({ state: 'failed', error })
               .where(eq(exchangeImportRows.id, row.id));
         }
-        await tx
-          .update(exchangeImports)
-          .set({
-            progress: Math.min(99, Math.floor((100 * rows[rows.length - 1].rowNo) / Math.max(total, 1))),
-            updatedAt: new Date(),
-          })
-          .where(eq(exchangeImports.id, imp.id));
+        await filingProgress(tx, imp.id, rows[rows.length - 1].rowNo, total);
       });
     }
   }).catch((err: unknown) => {
-    fatal = JSON.stringify({
-      code: 'exchange_package_failed',
-      params: { reason: String(err instanceof Error ? err.message : err).slice(0, 300) },
-    });
+    fatal = JSON.stringify(packageFailed(err));
   });
+  await endFiling(deps, imp, actor, fatal, async (tx) => {
+    const s = await refreshSummary(tx, imp.id);
+    return {
+      sourceSystem: imp.sourceSystem,
+      objects: s.objects,
+      accepted: s.accepted,
+      filed: s.filed,
+      failed: s.failed,
+    };
+  });
+}
+
+/** A batch's progress, up to the last row it filed (100 is the end's). */
+export async function filingProgress(tx: Tx, importId: number, rowNo: number, total: number) {
+  await tx
+    .update(exchangeImports)
+    .set({ progress: Math.min(99, Math.floor((100 * rowNo) / Math.max(total, 1))), updatedAt: new Date() })
+    .where(eq(exchangeImports.id, importId));
+}
+
+/**
+ * The end of a filing run (EMS or bulk): done, or failed with `fatal`; with its summary's counts in the trail; the
+ * uploaded zip removed. Two runs finishing together: only the one that ends the filing writes its trail row.
+ */
+export async function endFiling(
+  deps: JobDeps,
+  imp: ImportRecord,
+  actor: TrailActor,
+  fatal: string | null,
+  counts: (tx: Tx) => Promise<{
+    sourceSystem: string | null;
+    objects: number;
+    accepted: number;
+    filed: number;
+    failed: number;
+  }>,
+) {
+  const state = fatal ? 'failed' : 'done';
   await deps.db.transaction(async (tx) => {
-    // Two runs finishing together: only the one that ends the filing writes its trail row.
     const [ended] = await tx
       .update(exchangeImports)
-      .set({
-        state: fatal ? 'failed' : 'done',
-        error: fatal,
-        progress: 100,
-        finishedAt: new Date(),
-        updatedAt: new Date(),
-      })
+      .set({ state, error: fatal, progress: 100, finishedAt: new Date(), updatedAt: new Date() })
       .where(and(eq(exchangeImports.id, imp.id), eq(exchangeImports.state, 'filing')))
       .returning();
     if (!ended) return;
-    const s = await refreshSummary(tx, imp.id);
-    await recordTrail(tx, actor, {
-      type: TrailType.Update,
-      objectType: 'exchange_import',
-      objectId: imp.id,
-      newValue: {
-        state: fatal ? 'failed' : 'done',
-        packageName: imp.packageName,
-        sourceSystem: imp.sourceSystem,
-        objects: s.objects,
-        accepted: s.accepted,
-        filed: s.filed,
-        failed: s.failed,
-      },
-    });
+    const newValue = { state, packageName: imp.packageName, ...(await counts(tx)) } as const;
+    await recordTrail(tx, actor, { type: TrailType.Update, objectType: 'exchange_import', objectId: imp.id, newValue });
   });
   if (imp.packageSha256) await discardPackage(deps, imp.packageSha256);
 }

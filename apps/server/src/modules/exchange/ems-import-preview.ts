@@ -7,7 +7,7 @@ import { discardUpload } from '../../storage/blob-sweep.ts';
 import { dayOfEmsDate } from './ems-xml.ts';
 import { checkFile, withPackage, type FileCheck } from './ems-import-package.ts';
 import { existingObjects, mapContext, mapTarget, targetProblems, type Problem } from './ems-import-map.ts';
-import { PackageRefused } from './ems-package.ts';
+import { PackageRefused, packageFailed } from './ems-package.ts';
 import { isInsidePackage } from './ems-paths.ts';
 import { parseExchange, type ParsedObject } from './ems-parse.ts';
 import { SCHEMA_MAX, validateSchema } from './ems-schema.ts';
@@ -185,20 +185,26 @@ export async function previewImport(deps: JobDeps, importId: number): Promise<vo
       await refreshSummary(tx, imp.id);
     });
   } catch (err) {
-    const error =
-      err instanceof PackageRefused
-        ? { code: err.code, params: err.params }
-        : {
-            code: 'exchange_package_failed',
-            params: { reason: (err instanceof Error ? err.message : String(err)).slice(0, 300) },
-          };
-    await deps.db
-      .update(exchangeImports)
-      .set({ state: 'failed', error: JSON.stringify(error), finishedAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(exchangeImports.id, imp.id), eq(exchangeImports.state, 'validating')));
-    await deps.db.delete(exchangeImportRows).where(eq(exchangeImportRows.importId, imp.id));
-    if (imp.packageSha256) await discardPackage(deps, imp.packageSha256);
+    await failPreview(
+      deps,
+      imp,
+      err instanceof PackageRefused ? { code: err.code, params: err.params } : packageFailed(err),
+    );
   }
+}
+
+/** A preview (EMS or bulk) that broke off: the import failed with the reason, no row kept, its uploaded zip removed. */
+export async function failPreview(
+  deps: JobDeps,
+  imp: { id: number; packageSha256: string | null },
+  error: { code: string; params: Record<string, unknown> },
+) {
+  await deps.db
+    .update(exchangeImports)
+    .set({ state: 'failed', error: JSON.stringify(error), finishedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(exchangeImports.id, imp.id), eq(exchangeImports.state, 'validating')));
+  await deps.db.delete(exchangeImportRows).where(eq(exchangeImportRows.importId, imp.id));
+  if (imp.packageSha256) await discardPackage(deps, imp.packageSha256);
 }
 
 /** The uploaded zip goes once its import has failed (unless another row still names the same bytes). */

@@ -7,7 +7,7 @@ import type { StoredBlob } from '../../storage/blob-store.ts';
 import { alpha2Of } from './ems-countries.ts';
 import type { StoredTarget } from './ems-import-map.ts';
 import { sha256Of, type JobDeps } from './ems-import-package.ts';
-import type { OpenedPackage } from './ems-package.ts';
+import { packageFailed, type OpenedPackage } from './ems-package.ts';
 import type { ParsedAudit, ParsedSignature } from './ems-parse.ts';
 
 /* The parts of filing one row that come before its transaction (its files copied into the blob store) or that it
@@ -31,6 +31,10 @@ export interface Source {
 }
 
 export class RowRefused extends Error {}
+
+/** A row's failure as the row keeps it: a refusal's own error, anything else as the package failing there. */
+export const rowError = (err: unknown) =>
+  err instanceof RowRefused ? err.message : JSON.stringify(packageFailed(err));
 
 export const instant = (text: string | null) => {
   const d = text ? new Date(text) : null;

@@ -29,6 +29,12 @@ export class PackageRefused extends Error {
   }
 }
 
+/** Anything else that broke a run over a package, as an import keeps it: the package failing there, and why. */
+export const packageFailed = (err: unknown) => ({
+  code: 'exchange_package_failed',
+  params: { reason: (err instanceof Error ? err.message : String(err)).slice(0, 300) },
+});
+
 export interface PackageEntry {
   path: string;
   size: number;
