@@ -10,6 +10,7 @@ import { sessions } from '../db/schema/sessions.ts';
 import { users } from '../db/schema/users.ts';
 import { fail } from '../lib/app-error.ts';
 import { authenticateApiToken } from './token-auth.ts';
+import { profileOf } from './auth-profile.ts';
 import { sha256 } from '../lib/crypto.ts';
 import { resolveContext, type Gate, type InspectorUse } from './context.ts';
 
@@ -241,19 +242,7 @@ async function liveSession(db: Db, row: SessionRow | undefined): Promise<AuthCon
           ? { active: row.inspectorId !== null && row.inspectorActive, canDownload: row.inspectorCanDownload ?? false }
           : null,
     },
-    profile: {
-      firstName: row.u.firstName,
-      lastName: row.u.lastName,
-      mobile: row.u.mobile,
-      phone: row.u.phone,
-      sex: row.u.sex,
-      country: row.u.country,
-      city: row.u.city,
-      companyName: row.companyName,
-      avatarSha256: row.u.avatarSha256,
-      handwritingSha256: row.u.handwritingSha256,
-      passwordChangedAt: row.u.passwordChangedAt,
-    },
+    profile: profileOf(row.u, row.companyName),
   };
 }
 

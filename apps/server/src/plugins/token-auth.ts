@@ -17,6 +17,7 @@ import { fail } from '../lib/app-error.ts';
 import { sha256 } from '../lib/crypto.ts';
 import { langFromHeader } from '../lib/lang.ts';
 import type { AuthContext } from './auth.ts';
+import { profileOf } from './auth-profile.ts';
 
 /** last_used_at is written at most this often per token: a sync job calls many times a minute. */
 const TOUCH_EVERY_MS = 60_000;
@@ -92,19 +93,7 @@ export async function authenticateApiToken(db: Db, request: FastifyRequest, toke
       inspector: null,
     },
     // The owner's profile as a session reads it: GET /user/info (any scope) answers who the token acts as.
-    profile: {
-      firstName: row.u.firstName,
-      lastName: row.u.lastName,
-      mobile: row.u.mobile,
-      phone: row.u.phone,
-      sex: row.u.sex,
-      country: row.u.country,
-      city: row.u.city,
-      companyName: row.companyName,
-      avatarSha256: row.u.avatarSha256,
-      handwritingSha256: row.u.handwritingSha256,
-      passwordChangedAt: row.u.passwordChangedAt,
-    },
+    profile: profileOf(row.u, row.companyName),
     token: { id: row.t.id, name: row.t.name },
   };
 }
