@@ -4,7 +4,6 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { DownloadStatus } from '@edoc/contract/download';
-import { DocStatus } from '@edoc/contract/enums';
 import type { ErrorCode } from '@edoc/contract/errors';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -19,6 +18,7 @@ import { signedDownload, type SignedVersion } from '../seal/signed-copy.ts';
 import { versionsWithESignatures } from '../seal/e-signature-page.ts';
 import { certifiedCopiesOf } from '../certified-copy/certified-copy-read.ts';
 import type { FromWorker, PackJob, ToWorker } from './pack-worker.ts';
+import { safeSegment, STATUS_NAMES, STORED, uniqueName } from './pack-names.ts';
 
 export const DOWNLOAD_QUEUE = 'download.pack';
 
@@ -61,55 +61,6 @@ export function registerPacker(kind: string, packer: Packer): void {
 /** The queue's handler (registered in main.ts and the test context). */
 export function createPackHandler(deps: PackDeps): JobHandler<typeof DOWNLOAD_QUEUE> {
   return async (data) => packTask(deps, Number(data.taskId));
-}
-
-export const STATUS_NAMES: Record<number, string> = {
-  [DocStatus.Editing]: 'editing',
-  [DocStatus.WaitingReceive]: 'waiting to be received',
-  [DocStatus.InReview]: 'in review',
-  [DocStatus.InQc]: 'in QC',
-  [DocStatus.InApproval]: 'in approval',
-  [DocStatus.Archived]: 'archived',
-  [DocStatus.WaitingActivation]: 'waiting to be activated',
-  [DocStatus.Processed]: 'processed',
-  [DocStatus.DeletionInApproval]: 'deletion in approval',
-};
-
-/** Already-compressed formats are stored as they are: deflating them again costs time and gains nothing. */
-export const STORED = new Set([
-  'pdf',
-  'docx',
-  'xlsx',
-  'pptx',
-  'zip',
-  'jpg',
-  'jpeg',
-  'png',
-  'gif',
-  'mp4',
-  '7z',
-  'rar',
-  'gz',
-]);
-
-/** One path segment safe on every file system: no separators, control or reserved characters, no dot names. */
-export function safeSegment(name: string): string {
-  const s = Array.from(name, (c) => (c.charCodeAt(0) < 32 || '\\/:*?"<>|'.includes(c) ? '_' : c))
-    .join('')
-    .trim()
-    .replace(/[. ]+$/, '');
-  return s === '' || s === '.' || s === '..' ? '_' : s;
-}
-
-/** "a.pdf", then "a (2).pdf", "a (3).pdf" … among the names already used in the folder, ignoring case. */
-export function uniqueName(used: Set<string>, name: string): string {
-  const dot = name.lastIndexOf('.');
-  const stem = dot > 0 ? name.slice(0, dot) : name;
-  const ext = dot > 0 ? name.slice(dot) : '';
-  let candidate = name;
-  for (let n = 2; used.has(candidate.toLowerCase()); n++) candidate = `${stem} (${n})${ext}`;
-  used.add(candidate.toLowerCase());
-  return candidate;
 }
 
 const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,7 +1,7 @@
 import type { ExportReport, ExportSelection } from '@edoc/contract/exchange';
 import type { ErrorCode } from '@edoc/contract/errors';
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import { once } from 'node:events';
 import path from 'node:path';
@@ -10,9 +10,9 @@ import { downloadTasks } from '../../db/schema/documents.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { countries, projects, sites } from '../../db/schema/projects.ts';
 import { tmfModels } from '../../db/schema/tmf-models.ts';
-import { inspectionExtras } from '../inspection-package/inspection-extras.ts';
 import { signedPdf } from '../seal/signed-copy.ts';
-import { registerPacker, runPack, STATUS_NAMES, STORED, type PackDeps } from '../download/download-pack.ts';
+import { registerPacker, runPack, type PackDeps } from '../download/download-pack.ts';
+import { STATUS_NAMES, STORED } from '../download/pack-names.ts';
 import type { PackFile } from '../download/pack-worker.ts';
 import { alpha3Of } from './ems-countries.ts';
 import { contentUrl } from './ems-paths.ts';
@@ -28,6 +28,7 @@ import {
   type VersionRow,
 } from './ems-export-page.ts';
 import { transferIdOf } from './ems-export.service.ts';
+import { extraFiles } from './ems-export-extras.ts';
 
 /*
  * An eTMF-EMS package of an export task (issue 28 part 1, docs/exchange.md "The mapping"). Two passes, memory flat:
@@ -200,33 +201,6 @@ async function writeXml(deps: PackDeps, task: Task, dir: string) {
     },
   );
   return { files, report, exported };
-}
-
-/** The inspection package's entries as pack files: bytes spooled to the temporary folder, each with its sha256. */
-async function extraFiles(deps: PackDeps, task: Task, exported: number[], files: PackFile[], dir: string) {
-  const packed = files.map((f) => ({ name: f.name, sha256: f.sha256 }));
-  const entries = await inspectionExtras(deps, task, exported, { dir, packed });
-  const out: PackFile[] = [];
-  for (const [i, e] of entries.entries()) {
-    let file = e.file;
-    if (!file) {
-      file = path.join(dir, `extra-${i}`);
-      await fs.writeFile(file, e.bytes ?? new Uint8Array());
-    }
-    const hash = createHash('sha256');
-    for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
-    const sha256 = hash.digest('hex');
-    out.push({
-      name: e.path,
-      path: file,
-      sha256,
-      fileName: e.path,
-      mtimeMs: Date.now(),
-      compress: true,
-      signed: false,
-    });
-  }
-  return out;
 }
 
 interface ObjectInput {
