@@ -5,9 +5,9 @@ import { afterEach } from 'vitest';
 import { stopIdle } from '../lib/idle-timer';
 import { clearSession, setSession } from '../lib/session';
 
-// Should test files share a worker's modules (isolate false; tried in session 22, not yet faster), each file still
-// gets a fresh jsdom, while Testing Library's screen keeps the queries bound to the body of the document it was first
-// loaded with: bind them again to this file's body. With isolated files this changes nothing.
+// Most test files share a worker's modules and its jsdom (vite.config.ts, test.projects). Testing Library's screen
+// keeps its queries bound to the body it was first loaded with: bind them again to this document's body, which an
+// isolated file has fresh.
 Object.assign(screen, within(document.body));
 
 // The app follows the browser's language on a first visit (issue 12, defect 5); jsdom says en-US, and the tests
@@ -84,3 +84,6 @@ clearSession();
 window.localStorage.clear();
 await changeLanguage('zh-CN');
 stopIdle();
+// What an earlier file left in the body and the focus go, whether or not this file has a new jsdom window.
+(document.activeElement as HTMLElement | null)?.blur();
+document.body.replaceChildren();
