@@ -1,32 +1,25 @@
 import { lazy, Suspense, useEffect, useMemo } from 'react';
-import { Alert, Button, Flex, Progress, Result, Spin, Tag, Tooltip, Typography } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
+import { Alert, Button, Flex, Progress, Result, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import dayjs from 'dayjs';
 import { errorMessage } from '@edoc/contract/errors';
 import type { FileDetail, ViewState } from '@edoc/contract/viewer';
-import { LanguageSwitch } from '../../../components/language-switch';
 import { paths } from '../../../config/paths';
 import { currentLang } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
-import { useDownloadByTicket } from '../../download/api';
-import { hasLibraryPart, LibraryActions } from '../../library/components/library-actions';
-import { WorkflowPanel } from '../../workflow/components/workflow-panel';
 import { useEditStatus, useSessionDocument } from '../../editing/api';
-import { EditBar } from '../../editing/components/edit-bar';
-import { EditStart } from '../../editing/components/edit-start';
 import { WopiFrame } from '../../editing/components/wopi-frame';
 import { RaiseOnPage } from '../../quality-issue/components/raise-on-page';
 import { authHeaders, useFileDetail, useOpenViewState, usePolledViewState, viewUrl } from '../api';
 import { CertifyCopy, PageCheckedMark } from '../components/certify-copy';
 import { usePageCheck } from '../use-page-check';
 import { ImageView } from '../components/image-view';
-import { CertifiedCopyTag } from '../../../components/certified-copy-tag';
 import { TextView } from '../components/text-view';
 import { ViewerError } from '../components/viewer-error';
 import { Watermark } from '../components/watermark';
 import type { PdfStart } from '../components/pdf-view';
+import { ViewFrame } from './view-frame';
 
 // pdf.js is large: it loads with the viewer, not with the rest of the app.
 const PdfView = lazy(() => import('../components/pdf-view').then((m) => ({ default: m.PdfView })));
@@ -86,7 +79,7 @@ export function ViewPage() {
 
   if (!signedIn) {
     return (
-      <Frame>
+      <ViewFrame>
         <div id="viewer-sign-in">
           <Result
             status="info"
@@ -98,54 +91,54 @@ export function ViewPage() {
             }
           />
         </div>
-      </Frame>
+      </ViewFrame>
     );
   }
   if (bySymbol.error) {
     return (
-      <Frame>
+      <ViewFrame>
         <ViewerError error={bySymbol.error} />
-      </Frame>
+      </ViewFrame>
     );
   }
   if (fileId === null && bySymbol.isLoading) {
     return (
-      <Frame>
+      <ViewFrame>
         <div id="viewer-loading">
           <Spin style={{ display: 'block', margin: 48 }} />
         </div>
-      </Frame>
+      </ViewFrame>
     );
   }
   if (fileId === null) {
     return (
-      <Frame>
+      <ViewFrame>
         <ViewerError message={t('viewer.missingDocument')} />
-      </Frame>
+      </ViewFrame>
     );
   }
   const error = detail.error ?? opened.error ?? polled.error;
   if (error) {
     return (
-      <Frame detail={detail.data}>
+      <ViewFrame detail={detail.data}>
         <ViewerError error={error} />
-      </Frame>
+      </ViewFrame>
     );
   }
   if (!detail.data || !state) {
     return (
-      <Frame detail={detail.data}>
+      <ViewFrame detail={detail.data}>
         <div id="viewer-loading">
           <Spin style={{ display: 'block', margin: 48 }} />
         </div>
-      </Frame>
+      </ViewFrame>
     );
   }
 
   const d = detail.data;
   const watermark = [d.watermark.name, d.watermark.email, dayjs(d.watermark.time).format('YYYY-MM-DD HH:mm:ss')];
   return (
-    <Frame detail={d}>
+    <ViewFrame detail={d}>
       <div style={{ position: 'relative', height: '100%' }}>
         {wopi ? (
           <WopiFrame actionUrl={wopi.actionUrl} accessToken={wopi.accessToken} ttl={wopi.accessTokenTtl} />
@@ -157,7 +150,7 @@ export function ViewPage() {
           </>
         )}
       </div>
-    </Frame>
+    </ViewFrame>
   );
 }
 
@@ -227,90 +220,4 @@ function Content({ detail, state, start }: { detail: FileDetail; state: ViewStat
         </Suspense>
       );
   }
-}
-
-/**
- * The viewer's own full-window frame: what is shown, its version, the download button (downDoc only), and once the
- * document is known the workflow panel beside the content, with the library's actions among its own.
- */
-function Frame({ detail, children }: { detail?: FileDetail; children: React.ReactNode }) {
-  const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  // A refusal is shown by the query client.
-  const download = useDownloadByTicket();
-  // Editing (issue 15): a browser session opens the editor here; the end of a session shows the version it made.
-  const show = (change: { fileVerId?: number; onlineEdit?: boolean }) => {
-    const next = new URLSearchParams(params);
-    if (change.fileVerId) next.set('fileVerId', String(change.fileVerId));
-    if (change.onlineEdit) next.set('onlineEdit', '1');
-    else next.delete('onlineEdit');
-    setParams(next);
-  };
-  return (
-    <Flex vertical style={{ height: '100vh' }}>
-      <Flex
-        align="center"
-        justify="space-between"
-        gap={16}
-        style={{ padding: '0 16px', height: 56, borderBottom: '1px solid #f0f0f0', background: '#fff' }}
-      >
-        <Flex align="center" gap={12} style={{ minWidth: 0 }}>
-          <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
-            {t('viewer.title')}
-          </Typography.Text>
-          {detail ? (
-            <>
-              <Typography.Text id="viewer-name" ellipsis={{ tooltip: detail.version.fileName }}>
-                {detail.name}
-              </Typography.Text>
-              <Tag id="viewer-version">{t('viewer.version', { no: detail.version.versionNo })}</Tag>
-              {detail.version.certifiedCopy ? (
-                <CertifiedCopyTag copy={detail.version.certifiedCopy} id="viewer-certified-copy" />
-              ) : null}
-              {/* A link names its version: once the document moved on (a new version, a recall) the reader is told. */}
-              {detail.version.current ? null : (
-                <Tooltip title={t('viewer.notCurrentHint')}>
-                  <Tag id="viewer-not-current" color="warning">
-                    {t('viewer.notCurrent')}
-                  </Tag>
-                </Tooltip>
-              )}
-            </>
-          ) : null}
-        </Flex>
-        <Flex align="center" gap={12}>
-          {detail ? <EditStart detail={detail} onStarted={(s) => show({ onlineEdit: s.mode === 'wopi' })} /> : null}
-          {detail?.canDownload ? (
-            <Button
-              id="viewer-download"
-              icon={<DownloadOutlined />}
-              loading={download.isPending}
-              onClick={() =>
-                download.mutate({
-                  kind: 'document',
-                  fileId: detail.fileId,
-                  fileVersionId: detail.version.fileVersionId,
-                })
-              }
-            >
-              {t('viewer.download')}
-            </Button>
-          ) : null}
-          <LanguageSwitch />
-        </Flex>
-      </Flex>
-      {detail ? (
-        <EditBar detail={detail} onEnded={(ended) => show({ fileVerId: ended.fileVersionId ?? undefined })} />
-      ) : null}
-      <Flex style={{ flex: 1, minHeight: 0 }}>
-        <div style={{ flex: 1, minWidth: 0, background: '#f0f2f5' }}>{children}</div>
-        {detail ? (
-          <WorkflowPanel
-            detail={detail}
-            extraActions={hasLibraryPart(detail) ? <LibraryActions detail={detail} /> : undefined}
-          />
-        ) : null}
-      </Flex>
-    </Flex>
-  );
 }
