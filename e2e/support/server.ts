@@ -55,6 +55,8 @@ export async function startServer(opts: {
       LOG_LEVEL: 'warn',
       // The library journey waits for a document's effective date to come (a minute by default).
       ACTIVATION_INTERVAL_SECONDS: '3',
+      // Journey 16 waits for a webhook's test delivery, which goes with the next round (15 s by default).
+      WEBHOOK_INTERVAL_SECONDS: '2',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

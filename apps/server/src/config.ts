@@ -52,6 +52,8 @@ const schema = z.object({
   BLOB_GRACE_SECONDS: z.coerce.number().int().min(0).default(3600),
   /** How often a worker activates archived documents whose effective date has come (7 → 6). */
   ACTIVATION_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** How often a worker turns new trail rows and due dates into webhook deliveries and sends the due ones. */
+  WEBHOOK_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(15),
   /** With S3_BUCKET set, files go to that S3 (or S3-compatible, via S3_ENDPOINT) bucket instead of DATA_DIR/blobs. */
   S3_BUCKET: z.string().min(1).optional(),
   S3_REGION: z.string().default('us-east-1'),

@@ -153,13 +153,13 @@ if (config.EDOC_ROLE !== 'api') {
   track(abandoned);
   every(60_000, abandoned);
   // Webhooks (issue 29 part 5): trail rows after the cursor and things fallen overdue become deliveries, and due
-  // deliveries (first tries and retries) are sent to the job queue, every 15 s.
+  // deliveries (first tries and retries) are sent to the job queue, every WEBHOOK_INTERVAL_SECONDS (15 s).
   const webhookRound = () =>
     queueTrailEvents(db)
       .then(() => queueOverdueEvents(db))
       .then(() => deliverDueWebhooks(db, jobs))
       .catch((err: unknown) => late.app?.log.error({ err }, 'webhook round failed'));
-  every(15_000, webhookRound);
+  every(config.WEBHOOK_INTERVAL_SECONDS * 1000, webhookRound);
   // The text of every new version, for search (issue 13): one content at a time, as long as any waits.
   stopExtraction = startExtraction({ config, db, jobs, blobs }, (m, err) =>
     err ? late.app?.log.warn({ err }, m) : late.app?.log.info(m),

@@ -9,7 +9,7 @@ import { users } from '../../db/schema/users.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { createCompany, createProjectRow, createProjectUser } from '../../test/factories.ts';
 import { discover } from './oidc.ts';
-import { signInAt, startProvider, type TestAccount } from './sso-test-provider.ts';
+import { signInAt, startProvider, type TestAccount } from '@edoc/test-support/oidc-provider';
 
 /* Just-in-time accounts and group rules at SSO sign-in, against a real oidc-provider (docs/identity.md part 1). */
 

@@ -12,7 +12,7 @@ import { createTestContext, type TestContext } from '../../test/context.ts';
 import { createCompany, createProjectUser, createUser, signIn } from '../../test/factories.ts';
 import { discover } from './oidc.ts';
 import { consumeSignProof, startRequest, enabledProvider } from './sso-flow.ts';
-import { signInAt, startProvider, type TestAccount } from './sso-test-provider.ts';
+import { signInAt, startProvider, type TestAccount } from '@edoc/test-support/oidc-provider';
 
 let ctx: TestContext;
 let op: Awaited<ReturnType<typeof startProvider>>;

@@ -1,10 +1,11 @@
+/// <reference path="./oidc-provider-types.d.ts" />
 import { createSign, generateKeyPairSync, type JsonWebKey } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import Provider, { type Configuration } from 'oidc-provider';
 
 /*
- * A real OpenID Connect provider (oidc-provider) on 127.0.0.1 for the SSO tests, with test accounts and its
+ * A real OpenID Connect provider (oidc-provider) on 127.0.0.1 for the SSO tests (the server's and journey 16's), with test accounts and its
  * development login form, which signIn() fills in by fetch as a browser would (cookies kept by hand). Its signing key
  * is the test's, so a test can script a bad answer: `tamper` rewrites the ID token's claims at the token endpoint and
  * signs it again with the provider's own key (a wrong audience, an expired token, a wrong nonce, a stale auth_time)
