@@ -75,6 +75,11 @@ export const signInPolicy = z.object({
   passwordSignIn: z.boolean(),
   /** Whether the company has an enabled single sign-on provider (password sign-in may be off only then). */
   ssoEnabled: z.boolean(),
+  /**
+   * The roles of the company's projects to choose totpRoles from, one per code (a custom role's code may be in
+   * several projects). Roles are a project's, so no role list of the company exists apart from this one.
+   */
+  roles: z.array(z.object({ code: z.string(), name: z.string(), builtin: z.boolean() })),
 });
 export type SignInPolicy = z.infer<typeof signInPolicy>;
 

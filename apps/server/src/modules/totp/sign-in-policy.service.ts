@@ -1,8 +1,9 @@
 import { TrailType } from '@edoc/contract/enums';
 import type { SignInPolicy, SignInPolicyBody } from '@edoc/contract/totp';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { companySignInPolicies, ssoProviders } from '../../db/schema/identity.ts';
+import { projects, roles } from '../../db/schema/projects.ts';
 import { fail } from '../../lib/app-error.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { companyOf, type CompanyAdminContext } from '../../plugins/context.ts';
@@ -19,7 +20,23 @@ async function ssoEnabled(tx: Tx, companyId: number): Promise<boolean> {
   return !!row;
 }
 
-/** GET /company/sign-in-policy: the company administrator's own company, the system administrator's named one. */
+/**
+ * The roles the policy may name: those of the company's projects, one per code, as the policy matches by code (a
+ * built-in role is in every project; a custom role's code may be too). The oldest row names a shared code.
+ */
+function companyRoles(tx: Tx, companyId: number) {
+  return tx
+    .selectDistinctOn([roles.code], { code: roles.code, name: roles.name, builtin: roles.builtin })
+    .from(roles)
+    .innerJoin(projects, eq(projects.id, roles.projectId))
+    .where(eq(projects.companyId, companyId))
+    .orderBy(asc(roles.code), asc(roles.id));
+}
+
+/**
+ * GET /company/sign-in-policy: the company administrator's own company, the system administrator's named one, with
+ * the roles to choose from.
+ */
 export async function getSignInPolicy(
   deps: Deps,
   ctx: CompanyAdminContext,
@@ -28,7 +45,12 @@ export async function getSignInPolicy(
   const companyId = companyOf(ctx, named);
   return deps.db.transaction(async (tx) => {
     await assertCompanyExists(tx, companyId);
-    return { companyId, ...(await policyOf(tx, companyId)), ssoEnabled: await ssoEnabled(tx, companyId) };
+    return {
+      companyId,
+      ...(await policyOf(tx, companyId)),
+      ssoEnabled: await ssoEnabled(tx, companyId),
+      roles: await companyRoles(tx, companyId),
+    };
   });
 }
 

@@ -5,6 +5,7 @@ import { AppProviders } from '../../app/providers';
 import { changeLanguage } from '../../lib/i18n';
 import { createQueryClient } from '../../lib/query-client';
 import { envelope, mockApi, serve } from '../../test/fetch-mock';
+import { byId, clickOption } from '../../test/queries';
 import { signIn } from '../../test/session';
 import { ResetTotpButton } from './components/reset-totp-button';
 import { SignInPolicyCard } from './components/sign-in-policy-card';
@@ -34,6 +35,10 @@ describe('sign-in policy', () => {
         totpRoles: ['STU_PM'],
         passwordSignIn: true,
         ssoEnabled: false,
+        roles: [
+          { code: 'CRA', name: 'Monitor', builtin: false },
+          { code: 'STU_PM', name: 'Project administrator', builtin: true },
+        ],
       }),
       ...serve(totpRoutes.setPolicy, (_u, init) => {
         const body = bodyOf(init);
@@ -48,7 +53,10 @@ describe('sign-in policy', () => {
       }),
     });
     await renderIn(<SignInPolicyCard companyId={null} />);
-    expect(await screen.findByText('STU_PM')).toBeInTheDocument();
+    // The roles are the company's, picked by name (a built-in one in the page's language), sent as their codes.
+    expect(await screen.findByText('Project administrator (STU_PM)')).toBeInTheDocument();
+    fireEvent.mouseDown(byId('policy-totp-roles'));
+    await clickOption('Monitor (CRA)');
     expect(
       screen.getByText('Can be switched off only when the company has a single sign-on provider.'),
     ).toBeInTheDocument();
@@ -61,7 +69,7 @@ describe('sign-in policy', () => {
     fireEvent.click(screen.getByRole('switch', { name: 'Two-factor sign-in for everyone' }));
     fireEvent.click(screen.getByRole('button', { name: /Save/ }));
     await waitFor(() => expect(sent).toHaveLength(2));
-    expect(sent[1]).toEqual({ companyId: 3, totpRequired: true, totpRoles: ['STU_PM'], passwordSignIn: true });
+    expect(sent[1]).toEqual({ companyId: 3, totpRequired: true, totpRoles: ['STU_PM', 'CRA'], passwordSignIn: true });
   });
 
   it("resets a user's factor only after the confirmation", async () => {

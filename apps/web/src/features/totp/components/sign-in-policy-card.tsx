@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Alert, App, Button, Card, Form, Select, Skeleton, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { roleNameIn } from '@edoc/contract/role';
 import { showServerError } from '../../../lib/form-errors';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
 import { useSaveSignInPolicy, useSignInPolicy } from '../api';
@@ -12,12 +13,12 @@ interface PolicyValues {
 }
 
 /**
- * A company's sign-in policy (company_sign_in_policies): a second factor for everyone or for holders of chosen role
- * codes, and password sign-in, which may be switched off only when the company signs in through its own provider —
- * the server says so otherwise, and the switch says why it is locked.
+ * A company's sign-in policy (company_sign_in_policies): a second factor for everyone or for holders of roles chosen
+ * from the company's projects (sent as their codes), and password sign-in, which may be switched off only when the
+ * company signs in through its own provider — the server says so otherwise, and the switch says why it is locked.
  */
 export function SignInPolicyCard({ companyId }: { companyId: number | null }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<PolicyValues>();
   useRevalidateOnLanguage(form);
@@ -68,13 +69,17 @@ export function SignInPolicyCard({ companyId }: { companyId: number | null }) {
             htmlFor="policy-totp-roles"
             extra={t('totp.policyRolesHint')}
           >
+            {/* Picked from the company's roles, as a typed code could name no role and protect nobody. A code kept
+                from before whose roles are gone still shows, as its code, so it can be removed. */}
             <Select
               id="policy-totp-roles"
-              mode="tags"
+              mode="multiple"
               disabled={required}
-              tokenSeparators={[',', ' ']}
-              open={false}
-              suffixIcon={null}
+              optionFilterProp="label"
+              options={policy.data.roles.map((role) => ({
+                value: role.code,
+                label: `${roleNameIn(i18n.language, role.code, role.name)} (${role.code})`,
+              }))}
             />
           </Form.Item>
           <Form.Item
