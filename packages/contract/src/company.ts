@@ -61,8 +61,11 @@ export const companyUserItem = z.object({
   createdAt: z.string(),
 });
 export type CompanyUserItem = z.infer<typeof companyUserItem>;
+/** A row of the user administration's list: the user, and whether they sign in with a confirmed second factor. */
+export const companyUserRow = companyUserItem.extend({ totpEnabled: z.boolean() });
+export type CompanyUserRow = z.infer<typeof companyUserRow>;
 /** GET /company/users. */
-export const companyUserPage = pageOf(companyUserItem);
+export const companyUserPage = pageOf(companyUserRow);
 export type CompanyUserPage = z.infer<typeof companyUserPage>;
 /** GET /company/:id/managers, /company/users/not/study: a plain array. */
 export const companyUserList = z.array(companyUserItem);

@@ -1,7 +1,13 @@
-import type { CompanyUserCreateBody, CompanyUserEditBody, CompanyUserItem } from '@edoc/contract/company';
+import type {
+  CompanyUserCreateBody,
+  CompanyUserEditBody,
+  CompanyUserItem,
+  CompanyUserRow,
+} from '@edoc/contract/company';
 import { ApprovalStatus, TrailType, UserOrigin, UserType, type Lang } from '@edoc/contract/enums';
 import type { Page } from '@edoc/contract/envelope';
 import { and, count, desc, eq, ilike, inArray, ne, notExists, or, type SQL } from 'drizzle-orm';
+import { userTotp } from '../../db/schema/identity.ts';
 import { members, projects } from '../../db/schema/projects.ts';
 import { users } from '../../db/schema/users.ts';
 import { fail } from '../../lib/app-error.ts';
@@ -36,23 +42,30 @@ function companyPeople(companyId: number, searchValue?: string): SQL {
   return and(...conditions)!;
 }
 
-/** GET /company/users: newest first, searched by name or e-mail. */
+/**
+ * GET /company/users: newest first, searched by name or e-mail, each with whether a second factor is on (a confirmed
+ * one: a set-up never finished does not protect the account), so the administrator sees who still signs in without.
+ */
 export async function listCompanyUsers(
   deps: Deps,
   companyId: number,
   query: { pageNum: number; pageSize: number; searchValue?: string },
-): Promise<Page<CompanyUserItem>> {
+): Promise<Page<CompanyUserRow>> {
   await assertCompanyExists(deps.db, companyId);
   const where = companyPeople(companyId, query.searchValue);
   const rows = await deps.db
-    .select()
+    .select({ user: users, totpConfirmedAt: userTotp.confirmedAt })
     .from(users)
+    .leftJoin(userTotp, eq(userTotp.userId, users.id))
     .where(where)
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(query.pageSize)
     .offset((query.pageNum - 1) * query.pageSize);
   const [{ total }] = await deps.db.select({ total: count() }).from(users).where(where);
-  return { total, data: rows.map(toCompanyUserItem) };
+  return {
+    total,
+    data: rows.map((r) => ({ ...toCompanyUserItem(r.user), totpEnabled: r.totpConfirmedAt !== null })),
+  };
 }
 
 /** Every user the list would show, for the CSV export. */

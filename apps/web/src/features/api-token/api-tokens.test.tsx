@@ -164,7 +164,7 @@ describe('service accounts in company administration', () => {
       ...serve(apiTokenRoutes.disableServiceAccount, null),
       ...serve(apiTokenRoutes.list, { list: [] }),
     });
-    renderApp('/company/user');
+    renderApp('/company/user?tab=service-accounts');
     expect(await screen.findByText('EDC bridge', {}, { timeout: 30_000 })).toBeInTheDocument();
     fireEvent.click(byId('service-account-create'));
     const dialog = await screen.findByRole('dialog', { name: 'New service account' });

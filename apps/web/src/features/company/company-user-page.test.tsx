@@ -1,11 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { companyList, companyUserPage } from '@edoc/contract/company';
 import { noData } from '@edoc/contract/envelope';
 import { UserType } from '@edoc/contract/enums';
+import { apiTokenRoutes } from '@edoc/contract/api-token-routes';
+import { totpRoutes } from '@edoc/contract/totp-routes';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
-import { mockApi, reply } from '../../test/fetch-mock';
+import { mockApi, reply, serve } from '../../test/fetch-mock';
 import { findById } from '../../test/queries';
 import { renderApp } from '../../test/render-app';
 import { signIn } from '../../test/session';
@@ -22,7 +24,18 @@ const bob = {
   approvalStatus: 1,
   mobile: '123',
   createdAt: '2025-01-01T00:00:00Z',
+  totpEnabled: true,
 };
+const carol = { ...bob, userId: 9, email: 'carol@example.com', userName: 'Carol Staff', totpEnabled: false };
+const policy = serve(totpRoutes.policy, {
+  companyId: 3,
+  totpRequired: false,
+  totpRoles: [],
+  passwordSignIn: true,
+  ssoEnabled: false,
+  roles: [],
+});
+const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
 
 function posts(fetchMock: ReturnType<typeof mockApi>, path: string) {
   return fetchMock.mock.calls.filter(([u, init]) => init?.method === 'POST' && String(u).includes(`/edoc${path}`));
@@ -40,6 +53,26 @@ afterEach(() => {
 });
 
 describe('company users', () => {
+  it('opens on the users with their second factor, and keeps the chosen tab in the address (Chinese)', async () => {
+    await changeLanguage('zh-CN');
+    signIn('company');
+    mockApi({ 'GET /company/users': () => reply(companyUserPage, { data: [bob, carol], total: 2 }), ...policy });
+    const router = renderApp('/company/user');
+    const table = await findById('company-user-table');
+    await within(table).findByText('Bob Staff');
+    expect(within(table).getByRole('columnheader', { name: '双重验证' })).toBeInTheDocument();
+    expect(within(rowOf('Bob Staff')).getByText('已启用')).toBeInTheDocument();
+    expect(within(rowOf('Carol Staff')).getByText('未启用')).toBeInTheDocument();
+    // The users come first; the policy waits in its tab, and the tab chosen is in the address for the back button.
+    expect(document.getElementById('sign-in-policy-card')).toBeNull();
+    fireEvent.click(screen.getByRole('tab', { name: '登录策略' }));
+    expect(await findById('sign-in-policy-card')).toBeVisible();
+    expect(router.state.location.search).toBe('?tab=policy');
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe('');
+    expect(screen.getByRole('tab', { name: '用户' })).toHaveAttribute('aria-selected', 'true');
+  });
+
   it('resets a password only after explaining the e-mail, and exports the list as a CSV file', async () => {
     await changeLanguage('en-US');
     signIn('company');
@@ -93,8 +126,9 @@ describe('company users', () => {
         }),
       'GET /company/users': () => reply(companyUserPage, { data: [bob], total: 1 }),
       'POST /company/user/a': () => reply(noData, null),
+      ...serve(apiTokenRoutes.serviceAccounts, { list: [] }),
     });
-    renderApp('/system/company/user?companyId=3');
+    const router = renderApp('/system/company/user?companyId=3');
     expect(await within(await findById('company-user-table')).findByText('Bob Staff')).toBeInTheDocument();
     const list = fetchMock.mock.calls.find(([u]) => String(u).includes('/edoc/company/users?'));
     expect(new URL(String(list?.[0]), 'http://x').searchParams.get('companyId')).toBe('3');
@@ -106,5 +140,10 @@ describe('company users', () => {
     const [url, init] = posts(fetchMock, '/company/user/a')[0];
     expect(new URL(String(url), 'http://x').searchParams.get('companyId')).toBe('3');
     expect(JSON.parse(String(init?.body))).toEqual({ userId: 8, userName: 'Bob Staff', enabled: false });
+
+    // Another tab keeps the company chosen.
+    fireEvent.click(screen.getByRole('tab', { name: 'Service accounts' }));
+    expect(await findById('service-account-create')).toBeVisible();
+    expect(router.state.location.search).toBe('?companyId=3&tab=service-accounts');
   });
 });

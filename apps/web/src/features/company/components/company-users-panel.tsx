@@ -3,7 +3,7 @@ import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Card, Popconfirm, Space, Switch, Tag, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import type { CompanyUserItem } from '@edoc/contract/company';
+import type { CompanyUserRow } from '@edoc/contract/company';
 import { ApprovalStatus, UserOrigin } from '@edoc/contract/enums';
 import { saveBlob } from '../../../lib/download';
 import { formatDateTime } from '../../../lib/format';
@@ -29,7 +29,7 @@ interface CompanyUsersPanelProps {
   scope: CompanyScope;
   title: string;
   /** More actions on a user that other features bring (the page composes them: two-factor reset). */
-  rowActions?: (user: CompanyUserItem) => ReactNode;
+  rowActions?: (user: CompanyUserRow) => ReactNode;
 }
 
 /** The users of one company: create, edit, enable/disable, password reset and CSV export (SPEC §2 user administration). */
@@ -37,7 +37,7 @@ export function CompanyUsersPanel({ scope, title, rowActions }: CompanyUsersPane
   const { t } = useTranslation();
   const { message } = App.useApp();
   const list = useListState();
-  const [editing, setEditing] = useState<{ open: boolean; user?: CompanyUserItem }>({ open: false });
+  const [editing, setEditing] = useState<{ open: boolean; user?: CompanyUserRow }>({ open: false });
 
   const users = useCompanyUsers(scope, {
     pageNum: list.pageNum,
@@ -45,7 +45,7 @@ export function CompanyUsersPanel({ scope, title, rowActions }: CompanyUsersPane
     searchValue: list.searchValue,
   });
   const save = useSaveCompanyUser(scope);
-  const setEnabled = (user: CompanyUserItem, enabled: boolean) =>
+  const setEnabled = (user: CompanyUserRow, enabled: boolean) =>
     save.mutateAsync(
       { edit: { userId: user.userId, userName: user.userName, enabled } },
       {
@@ -55,7 +55,7 @@ export function CompanyUsersPanel({ scope, title, rowActions }: CompanyUsersPane
   const reset = useResetCompanyUserPassword(scope);
   const exportCsv = useExportCompanyUsers(scope);
 
-  const columns: TableProps<CompanyUserItem>['columns'] = [
+  const columns: TableProps<CompanyUserRow>['columns'] = [
     { title: t('fields.userName'), dataIndex: 'userName' },
     { title: t('fields.email'), dataIndex: 'email' },
     { title: t('fields.mobile'), dataIndex: 'mobile', width: 140 },
@@ -81,6 +81,13 @@ export function CompanyUsersPanel({ scope, title, rowActions }: CompanyUsersPane
           </Space>
         );
       },
+    },
+    {
+      // Who still signs in with a password alone, before the administrator asks for a second factor by policy.
+      title: t('totp.tab'),
+      dataIndex: 'totpEnabled',
+      width: 110,
+      render: (on: boolean) => (on ? <Tag color="green">{t('totp.stateOn')}</Tag> : <Tag>{t('totp.stateOff')}</Tag>),
     },
     {
       title: t('companyUser.enabled'),
@@ -182,7 +189,7 @@ export function CompanyUsersPanel({ scope, title, rowActions }: CompanyUsersPane
         </Space>
       }
     >
-      <SearchableTable<CompanyUserItem>
+      <SearchableTable<CompanyUserRow>
         searchId="company-user-search"
         tableId="company-user-table"
         rowKey="userId"
