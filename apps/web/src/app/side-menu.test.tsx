@@ -3,6 +3,7 @@ import { waitFor } from '@testing-library/react';
 import { changeLanguage } from '../lib/i18n';
 import { stopIdle } from '../lib/idle-timer';
 import { envelope, mockApi } from '../test/fetch-mock';
+import { MENUS } from './layouts/menus';
 import { byId } from '../test/queries';
 import { renderApp } from '../test/render-app';
 import { signIn } from '../test/session';
@@ -29,5 +30,15 @@ describe('the side menu', () => {
     const sider = scroller.closest('.ant-layout-sider') as HTMLElement;
     expect(sider.style.position).toBe('sticky');
     expect(sider.style.height).toBe('100vh');
+  });
+
+  // Issue 29: Webhooks and Single sign-on came without icons, so their labels stood out of line, and collapsed
+  // the menu showed nothing for them. Every entry of the first level has one.
+  it('gives every first-level entry of every area an icon', () => {
+    const bare = Object.values(MENUS)
+      .flat()
+      .filter((entry) => !entry.icon)
+      .map((entry) => entry.path);
+    expect(bare).toEqual([]);
   });
 });
