@@ -25,8 +25,9 @@ export const IDENTITY_ERRORS = {
     'The sign-in ticket expired or was already used; sign in again',
   ],
   sso_not_sso_account: [409, '此账号不使用单点登录', 'This account does not use single sign-on'],
+  // 400, not 401: the web ends the session on a 401, and a spent or expired proof only asks for a new one.
   sso_proof_invalid: [
-    401,
+    400,
     '身份确认已过期、已使用或不属于您，请重新确认',
     'The identity confirmation expired, was used, or is not yours; confirm again',
   ],

@@ -1,10 +1,11 @@
-import { Alert, Checkbox, Form, Input } from 'antd';
+import { Alert, Checkbox, Form, Input, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@edoc/contract/errors';
 import { passwordInput } from '@edoc/contract/fields';
 import { totpCodeField } from '@edoc/contract/totp';
 import type { ESignatureInput } from '@edoc/contract/workflow-requests';
 import type { ESignatureMeaning } from '@edoc/contract/workflow';
+import { isApiError } from '../lib/api-client';
 import { currentLang } from '../lib/i18n';
 import { digitsInput, schemaRule } from '../lib/form-rules';
 import { SsoReauth, type SsoSigning } from './sso-reauth';
@@ -112,4 +113,28 @@ export function eSignatureOf(values: ESignatureValues): ESignatureInput {
     confirmed: true,
     timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
   };
+}
+
+/** Which signing field each refusal of the signer's proof belongs under, where it is corrected. */
+const FIELD_OF_REFUSAL: Partial<Record<string, keyof ESignatureValues>> = {
+  wrong_password: 'password',
+  totp_code_wrong: 'totpCode',
+  sso_proof_invalid: 'ssoProof',
+};
+
+/**
+ * After the server refused a signing: an SSO proof is dropped whatever the reason, as the server spends it when it
+ * checks it and a second attempt with it is refused — the user authenticates at the provider again; a refusal of
+ * the password, the code or the proof goes under its field. Returns whether it did; the dialog shows any other.
+ */
+export function placeSigningRefusal<T>(form: FormInstance<T>, error: unknown): boolean {
+  const field = isApiError(error) && error.errorCode ? FIELD_OF_REFUSAL[error.errorCode] : undefined;
+  const errors = field && isApiError(error) ? [error.msg] : [];
+  // A field given no value keeps what was typed (rc-field-form sets a value only when the key is there).
+  const fields: { name: string[]; value?: undefined; errors: string[] }[] = [
+    { name: ['signature', 'ssoProof'], value: undefined, errors: field === 'ssoProof' ? errors : [] },
+  ];
+  if (field && field !== 'ssoProof') fields.push({ name: ['signature', field], errors });
+  form.setFields(fields as never);
+  return field !== undefined;
 }

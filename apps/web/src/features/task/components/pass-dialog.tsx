@@ -3,10 +3,14 @@ import { Alert, Button, Form, Input, Spin, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { BatchAnswer, TaskItem } from '@edoc/contract/workflow-requests';
 import { STAGE_RULES, type ESignatureMeaning, type TaskKind } from '@edoc/contract/workflow';
-import { ESignatureFields, eSignatureOf, type ESignatureValues } from '../../../components/e-signature-fields';
+import {
+  ESignatureFields,
+  eSignatureOf,
+  placeSigningRefusal,
+  type ESignatureValues,
+} from '../../../components/e-signature-fields';
 import { useSsoSigning } from '../../sso/api';
 import { useSignerFactor } from '../../totp/api';
-import { isApiError } from '../../../lib/api-client';
 import { showError } from '../../../lib/feedback';
 import { useBatchPass, useSigningOf } from '../api';
 import { Dialog } from '../../../components/dialog';
@@ -68,10 +72,8 @@ export function PassDialog({
       {
         onSuccess: (answer) => setResults(answer.results),
         onError: (error) => {
-          // A wrong signing password belongs under the password, where it is typed again.
-          if (isApiError(error) && error.errorCode === 'wrong_password')
-            form.setFields([{ name: ['signature', 'password'], errors: [error.msg] }]);
-          else showError(error);
+          // A wrong password, code or proof belongs under its field, where it is given again (a spent proof dropped).
+          if (!placeSigningRefusal(form, error)) showError(error);
         },
       },
     );

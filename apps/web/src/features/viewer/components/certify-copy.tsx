@@ -4,7 +4,12 @@ import { App, Button, Flex, Form, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CertifyOffer } from '@edoc/contract/certified-copy';
 import { Dialog } from '../../../components/dialog';
-import { ESignatureFields, eSignatureOf, type ESignatureValues } from '../../../components/e-signature-fields';
+import {
+  ESignatureFields,
+  eSignatureOf,
+  placeSigningRefusal,
+  type ESignatureValues,
+} from '../../../components/e-signature-fields';
 import { useSsoSigning } from '../../sso/api';
 import { useSignerFactor } from '../../totp/api';
 import { isApiError } from '../../../lib/api-client';
@@ -110,10 +115,8 @@ function CertifyDialog(props: {
           props.onClose();
         },
         onError: (error) => {
-          if (isApiError(error) && error.errorCode === 'wrong_password') {
-            form.setFields([{ name: ['signature', 'password'], errors: [error.msg] }]);
-            return;
-          }
+          // A wrong password, code or proof is corrected in place (a spent proof dropped).
+          if (placeSigningRefusal(form, error)) return;
           showError(error);
           if (isApiError(error) && error.httpStatus === 409) props.onClose();
         },

@@ -2,7 +2,12 @@ import { useEffect } from 'react';
 import { App, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { STAGE_RULES, type Stage } from '@edoc/contract/workflow';
-import { ESignatureFields, eSignatureOf, type ESignatureValues } from '../../../components/e-signature-fields';
+import {
+  ESignatureFields,
+  eSignatureOf,
+  placeSigningRefusal,
+  type ESignatureValues,
+} from '../../../components/e-signature-fields';
 import { isApiError } from '../../../lib/api-client';
 import { showError } from '../../../lib/feedback';
 import { fieldMessage } from '../../../lib/form-rules';
@@ -62,12 +67,9 @@ export function DecisionDialog({ fileId, stage, decision, signing, onClose }: De
           onClose();
         },
         onError: (error) => {
-          // A wrong signing password is corrected in place; anything else is shown, and a 409 (someone acted
-          // first) closes the dialog on the refreshed document.
-          if (isApiError(error) && error.errorCode === 'wrong_password') {
-            form.setFields([{ name: ['signature', 'password'], errors: [error.msg] }]);
-            return;
-          }
+          // A wrong password, code or proof is corrected in place (a spent proof dropped); anything else is shown,
+          // and a 409 (someone acted first) closes the dialog on the refreshed document.
+          if (placeSigningRefusal(form, error)) return;
           showError(error);
           if (isApiError(error) && error.httpStatus === 409) onClose();
         },
