@@ -63,6 +63,9 @@ describe('company users', () => {
     expect(within(table).getByRole('columnheader', { name: '双重验证' })).toBeInTheDocument();
     expect(within(rowOf('Bob Staff')).getByText('已启用')).toBeInTheDocument();
     expect(within(rowOf('Carol Staff')).getByText('未启用')).toBeInTheDocument();
+    // Only a factor that is on can be reset.
+    expect(within(rowOf('Bob Staff')).getByText('重置双重验证')).toBeInTheDocument();
+    expect(within(rowOf('Carol Staff')).queryByText('重置双重验证')).toBeNull();
     // The users come first; the policy waits in its tab, and the tab chosen is in the address for the back button.
     expect(document.getElementById('sign-in-policy-card')).toBeNull();
     fireEvent.click(screen.getByRole('tab', { name: '登录策略' }));

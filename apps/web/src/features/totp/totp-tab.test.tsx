@@ -27,6 +27,8 @@ const ON: TotpStatus = {
 const saved: string[] = [];
 const bodyOf = (init: RequestInit | undefined) => JSON.parse(String(init?.body)) as Record<string, unknown>;
 const fill = (id: string, value: string) => fireEvent.change(document.getElementById(id)!, { target: { value } });
+/** The form item of a field: its label, input and the error under it. */
+const itemOf = (id: string) => document.getElementById(id)!.closest('.ant-form-item') as HTMLElement;
 
 async function renderTab(lang: 'en-US' | 'zh-CN' = 'en-US') {
   await changeLanguage(lang);
@@ -84,6 +86,8 @@ describe('the user centre: two-factor sign-in', () => {
     expect(document.getElementById('totp-confirm-code')).toHaveValue('654321');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await within(dialog).findByText('Wrong authenticator code')).toBeInTheDocument();
+    expect(itemOf('totp-confirm-code')).toHaveTextContent('Wrong authenticator code');
+    expect(document.querySelector('.ant-message-notice')).toBeNull();
 
     fill('totp-confirm-code', '123456');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
@@ -133,6 +137,24 @@ describe('the user centre: two-factor sign-in', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: '关 闭' }));
     expect(await screen.findByText('贵公司要求启用双重验证，不能关闭')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('dialog')).toBeInTheDocument());
+  });
+
+  it('puts a wrong code on turning off under the code field, not in a passing message (Chinese)', async () => {
+    mockApi({
+      ...serve(totpRoutes.status, { ...ON, required: false }),
+      ...serve(totpRoutes.disable, () =>
+        envelope(null, { status: 400, errorCode: 'totp_code_wrong', msg: '动态验证码错误' }),
+      ),
+    });
+    await renderTab('zh-CN');
+    fireEvent.click(await screen.findByRole('button', { name: '关 闭' }));
+    const dialog = await screen.findByRole('dialog');
+    fill('totp-disable-password', 'Passw0rd!');
+    fill('totp-disable-code', '000000');
+    fireEvent.click(within(dialog).getByRole('button', { name: '关 闭' }));
+    await waitFor(() => expect(itemOf('totp-disable-code')).toHaveTextContent('动态验证码错误'));
+    expect(document.querySelector('.ant-message-notice')).toBeNull();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
   it('makes new recovery codes for a current code', async () => {

@@ -86,7 +86,7 @@ export function CompanyUsersPanel({ scope, title, rowActions }: CompanyUsersPane
       // Who still signs in with a password alone, before the administrator asks for a second factor by policy.
       title: t('totp.tab'),
       dataIndex: 'totpEnabled',
-      width: 110,
+      width: 120,
       render: (on: boolean) => (on ? <Tag color="green">{t('totp.stateOn')}</Tag> : <Tag>{t('totp.stateOff')}</Tag>),
     },
     {

@@ -29,7 +29,8 @@ export function CompanyUserTabs({ companyId, title }: { companyId: number | null
             <CompanyUsersPanel
               scope={companyId}
               title={title}
-              rowActions={(user) => <ResetTotpButton user={user} companyId={companyId} />}
+              // Only a confirmed factor can be reset (the server refuses the others), so only those offer it.
+              rowActions={(user) => user.totpEnabled && <ResetTotpButton user={user} companyId={companyId} />}
             />
           ),
         },

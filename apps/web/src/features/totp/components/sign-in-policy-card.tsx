@@ -75,6 +75,7 @@ export function SignInPolicyCard({ companyId }: { companyId: number | null }) {
               id="policy-totp-roles"
               mode="multiple"
               disabled={required}
+              placeholder={t('totp.policyRolesPlaceholder')}
               optionFilterProp="label"
               options={policy.data.roles.map((role) => ({
                 value: role.code,
