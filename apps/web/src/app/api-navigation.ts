@@ -2,14 +2,16 @@ import type { createBrowserRouter } from 'react-router';
 import { paths } from '../config/paths';
 import { setProjectLostHandler, setUnauthorizedHandler } from '../lib/api-client';
 import { showError } from '../lib/feedback';
+import { setNavigator } from '../lib/navigation';
 
 type AppRouter = Pick<ReturnType<typeof createBrowserRouter>, 'navigate'>;
 
 /**
- * Lets the API client move the user without a page load; shared by the app and the tests that render it whole,
- * so those tests see the same journeys.
+ * Lets the API client, and the pages that also run without the router (lib/navigation.ts: the login page), move the
+ * user without a page load; shared by the app and the tests that render it whole, so those tests see the same journeys.
  */
 export function connectApiToRouter(router: AppRouter): void {
+  setNavigator((to, options) => void router.navigate(to, options));
   // SPEC §7: a 401 on a signed-in call ends the session and returns to the login page without a reload
   // (the login route's loader then drops the cached data).
   setUnauthorizedHandler(() => {

@@ -1,25 +1,19 @@
 import { ReloadOutlined, SafetyOutlined } from '@ant-design/icons';
 import { CAPTCHA_LENGTH } from '@edoc/contract/limits';
-import { Button, Flex, Form, Input, Spin, type FormInstance } from 'antd';
+import { Button, Flex, Form, Input, type FormInstance } from 'antd';
 import type { FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { digitsInput } from '../lib/form-rules';
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { authRoutes } from '@edoc/contract/auth-routes';
 import { call } from '../lib/api-client';
+import { useLoad } from '../lib/use-call';
 
-/** A fresh code per form (`scope`): never cached, a code works once. */
-const captchaQuery = (scope: string) =>
-  queryOptions({
-    queryKey: [scope, 'captcha'],
-    queryFn: () => call(authRoutes.captcha, { auth: false }),
-    staleTime: 0,
-    gcTime: 0,
-    refetchOnMount: 'always',
-  });
-
+/**
+ * A fresh code per form (`scope`) each time it appears: never cached, a code works once. Through lib/use-call: the
+ * login and registration frames load without react-query (issue 30).
+ */
 function useCaptchaQuery(scope: string) {
-  return useQuery(captchaQuery(scope));
+  return useLoad(`${scope}:captcha`, () => call(authRoutes.captcha, { auth: false }));
 }
 
 interface CaptchaImageProps {
@@ -38,7 +32,9 @@ export function CaptchaImage({ image, loading, onRefresh }: CaptchaImageProps) {
       <Button
         id="captcha-refresh"
         style={{ width: 132, height: 44 }}
-        icon={loading ? <Spin size="small" /> : <ReloadOutlined />}
+        // The button's own spinner, not antd's Spin: the login page loads without that one (issue 30).
+        loading={loading}
+        icon={<ReloadOutlined />}
         onClick={onRefresh}
         aria-label={t('auth.captchaRefresh')}
       />

@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { captchaResponse, loginData as loginAnswer, type LoginData } from '@edoc/contract/auth';
 import { UserType, type Lang } from '@edoc/contract/enums';
 import { noticeRelease } from '@edoc/contract/notice';
+import { connectApiToRouter } from '../../app/api-navigation';
 import { AppProviders } from '../../app/providers';
 import { changeLanguage } from '../../lib/i18n';
 import { createQueryClient } from '../../lib/query-client';
@@ -48,6 +49,8 @@ async function renderLogin(lang: Lang) {
     ],
     { initialEntries: ['/login'] },
   );
+  // The login page moves through lib/navigation (it also runs without the router, issue 30): here, this router.
+  connectApiToRouter(router);
   render(
     <AppProviders client={createQueryClient()}>
       <RouterProvider router={router} />

@@ -1,5 +1,4 @@
 import type { SsoProviderBody, SsoRuleBody } from '@edoc/contract/sso';
-import { API_BASE } from '@edoc/contract/limits';
 import { ssoRoutes } from '@edoc/contract/sso-routes';
 import { useMutation, useQuery, useQueryClient, type MutationMeta } from '@tanstack/react-query';
 import type { SsoSigning } from '../../components/sso-reauth';
@@ -70,17 +69,6 @@ export function useDeleteSsoRule() {
   });
 }
 
-/** The login page: the provider for the typed address's domain, or none. Asked only for a well-formed address. */
-export function useSsoDiscover(email: string | null) {
-  return useQuery({
-    queryKey: ['sso', 'discover', email],
-    queryFn: () => call(ssoRoutes.discover, { query: { email: email! }, ...PUBLIC }),
-    enabled: email !== null,
-    staleTime: 60_000,
-    meta: { silentError: true },
-  });
-}
-
 /** /sso/complete: the ticket from the fragment, once, for the session. */
 export function useSsoComplete() {
   return useMutation({
@@ -111,7 +99,3 @@ export function useSsoSigning(enabled = true): SsoSigning | undefined {
     start: () => call(ssoRoutes.signStart, { body: { returnTo: paths.ssoProof } }).then((r) => r.url),
   };
 }
-
-/** Where the login page's button goes: the server answers with a redirect to the provider. */
-export const ssoStartHref = (providerId: number, lang: string) =>
-  `${API_BASE}${ssoRoutes.start.path}?provider=${providerId}&lang=${encodeURIComponent(lang)}`;

@@ -107,6 +107,8 @@ describe('single sign-on pages (issue 29 parts 1-2)', () => {
           : { provider: null },
       ),
     });
+    // The login page reads the refusal from the address itself (it also runs without the router, issue 30).
+    window.history.replaceState(null, '', '/login?sso_error=sso_email_unverified');
     renderApp('/login?sso_error=sso_email_unverified');
     expect(await findById('sso-error')).toHaveTextContent('The provider has not verified this e-mail address');
     fireEvent.change(await screen.findByLabelText('E-mail'), { target: { value: 'cora@acme.example' } });

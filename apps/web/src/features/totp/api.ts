@@ -1,19 +1,16 @@
-import type { LoginTotpBody, LoginTotpConfirmBody, SignInPolicyBody, TotpDisableBody } from '@edoc/contract/totp';
+import type { SignInPolicyBody, TotpDisableBody } from '@edoc/contract/totp';
 import { totpRoutes } from '@edoc/contract/totp-routes';
 import { useMutation, useQuery, useQueryClient, type MutationMeta } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
 import { getSessionValue } from '../../lib/session';
 
 /*
- * Two-factor sign-in (issue 29 part 3): the signed-in user's own factor, the step after the password on the login
- * page, the company's sign-in policy and the administrator's reset.
+ * Two-factor sign-in (issue 29 part 3): the signed-in user's own factor, the company's sign-in policy and the
+ * administrator's reset; the step after the password on the login page is sign-in-api.ts's.
  */
 
 const STATUS = ['totp', 'status'] as const;
 const POLICY = ['totp', 'policy'] as const;
-
-// The sign-in step's calls are public: the challenge is the proof, and a stale token left in the tab is not sent.
-const PUBLIC = { auth: false } as const;
 
 /**
  * The caller's factor: enrolled, asked by the policy, recovery codes left. Also read by the sign dialogs, which ask
@@ -69,27 +66,6 @@ export function useDisableTotp(meta?: MutationMeta) {
     meta,
     mutationFn: (body: TotpDisableBody) => call(totpRoutes.disable, { body }),
     onSuccess: refresh,
-  });
-}
-
-/** The login page's second step: the challenge with a code or a recovery code → the session. */
-export function useLoginTotp(meta?: MutationMeta) {
-  return useMutation({ meta, mutationFn: (body: LoginTotpBody) => call(totpRoutes.login, { body, ...PUBLIC }) });
-}
-
-/** Forced enrolment at sign-in: the challenge → secret and QR code. */
-export function useLoginTotpEnrol(meta?: MutationMeta) {
-  return useMutation({
-    meta,
-    mutationFn: (challenge: string) => call(totpRoutes.loginEnrol, { body: { challenge }, ...PUBLIC }),
-  });
-}
-
-/** Forced enrolment's first code → the recovery codes and the session. */
-export function useLoginTotpConfirm(meta?: MutationMeta) {
-  return useMutation({
-    meta,
-    mutationFn: (body: LoginTotpConfirmBody) => call(totpRoutes.loginConfirm, { body, ...PUBLIC }),
   });
 }
 

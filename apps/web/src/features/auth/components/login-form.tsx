@@ -1,20 +1,21 @@
 import type { ReactNode } from 'react';
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
-import { App, Button, Flex, Form, Input } from 'antd';
+import { Button, Flex, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
 import { captchaCodeField, changeTokenData, loginData, type LoginData } from '@edoc/contract/auth';
 import { UserType, type UserType as UserTypeValue } from '@edoc/contract/enums';
 import { emailField, passwordInput } from '@edoc/contract/fields';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
-import { errorText } from '../../../lib/feedback';
+import { errorText, notify } from '../../../lib/feedback';
 import { schemaRule, textValue, trimInput } from '../../../lib/form-rules';
 import { currentLang } from '../../../lib/i18n';
 import { resetIdle } from '../../../lib/idle-timer';
+import { navigateTo } from '../../../lib/navigation';
 import { setSession } from '../../../lib/session';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
 import { useLogin } from '../api';
+import { AppLink } from '../../../components/app-link';
 import { CaptchaField, useCaptcha } from '../../../components/captcha-field';
 import type { SwitchMode } from './login-mode';
 import { totpChallengeData, type TotpChallengeData } from '@edoc/contract/totp';
@@ -59,18 +60,16 @@ export function storeLogin(data: LoginData): void {
 
 /** Keeps the session /login (or its second step) answered and goes on to the first page of the user's kind. */
 export function useFinishSignIn(): (raw: LoginData) => void {
-  const navigate = useNavigate();
   return (raw) => {
     // A malformed answer must not leave a half-written session behind.
     const data = loginData.parse(raw);
     storeLogin(data);
-    void navigate(data.userType === UserType.System ? paths.system.root : paths.select, { replace: true });
+    navigateTo(data.userType === UserType.System ? paths.system.root : paths.select, { replace: true });
   };
 }
 
 export function LoginForm({ initialEmail, onSwitch, onSecondFactor, after }: LoginFormProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const finish = useFinishSignIn();
   const [form] = Form.useForm<LoginValues>();
   useRevalidateOnLanguage(form);
@@ -93,11 +92,11 @@ export function LoginForm({ initialEmail, onSwitch, onSecondFactor, after }: Log
           }
           if (isApiError(error) && error.errorCode && FORCED_CHANGE_CODES.includes(error.errorCode)) {
             const token = changeTokenData.safeParse(error.data);
-            void message.warning(error.msg);
+            notify('warning', error.msg);
             onSwitch('edit', values.email, token.success ? token.data.changeToken : undefined);
             return;
           }
-          void message.error(errorText(error));
+          notify('error', errorText(error));
           captcha.refresh();
         },
       },
@@ -145,9 +144,9 @@ export function LoginForm({ initialEmail, onSwitch, onSecondFactor, after }: Log
         >
           {t('auth.forgotPassword')}
         </Button>
-        <Link id="register-link" to={paths.register}>
+        <AppLink id="register-link" to={paths.register}>
           {t('auth.register')}
-        </Link>
+        </AppLink>
       </Flex>
     </Form>
   );

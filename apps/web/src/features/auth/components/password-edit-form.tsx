@@ -1,5 +1,6 @@
-import { Alert, App, Form, Input } from 'antd';
+import { Alert, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { notify } from '../../../lib/feedback';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
 import { useModifyPassword } from '../api';
 import type { SwitchMode } from './login-mode';
@@ -25,7 +26,6 @@ interface PasswordEditFormProps {
  */
 export function PasswordEditForm({ email, changeToken, onSwitch }: PasswordEditFormProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm<PasswordEditValues>();
   useRevalidateOnLanguage(form);
 
@@ -35,7 +35,7 @@ export function PasswordEditForm({ email, changeToken, onSwitch }: PasswordEditF
       { changeToken, newPassword },
       {
         onSuccess: () => {
-          void message.success(t('auth.passwordChanged'));
+          notify('success', t('auth.passwordChanged'));
           onSwitch('login', email);
         },
         // The token ran out: sign in again for a fresh one.

@@ -1,8 +1,9 @@
-import { App, Button, Flex, Form, Input } from 'antd';
+import { Button, Flex, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { forgetPasswordBody } from '@edoc/contract/auth';
 import { emailField } from '@edoc/contract/fields';
 import { RESET_CODE_COOLDOWN_SECONDS } from '@edoc/contract/limits';
+import { notify } from '../../../lib/feedback';
 import { digitsInput, schemaRule, textValue, trimInput } from '../../../lib/form-rules';
 import { useCountdown } from '../../../lib/use-countdown';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
@@ -26,7 +27,6 @@ interface PasswordForgetFormProps {
 /** Reset by e-mailed code (SPEC §4/§5): a code may be asked for again only after 600 s. */
 export function PasswordForgetForm({ initialEmail, onSwitch }: PasswordForgetFormProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm<PasswordForgetValues>();
   useRevalidateOnLanguage(form);
   const cooldown = useCountdown();
@@ -38,7 +38,7 @@ export function PasswordForgetForm({ initialEmail, onSwitch }: PasswordForgetFor
       { email, code, newPassword },
       {
         onSuccess: () => {
-          void message.success(t('auth.passwordReset'));
+          notify('success', t('auth.passwordReset'));
           onSwitch('login', email);
         },
       },
@@ -47,7 +47,7 @@ export function PasswordForgetForm({ initialEmail, onSwitch }: PasswordForgetFor
   const requestCode = async () => {
     const email = textValue(form, 'email');
     if (typeof email !== 'string' || email.trim() === '') {
-      void message.warning(t('auth.enterEmailFirst'));
+      notify('warning', t('auth.enterEmailFirst'));
       return;
     }
     try {
@@ -58,7 +58,7 @@ export function PasswordForgetForm({ initialEmail, onSwitch }: PasswordForgetFor
     sendCode.mutate(email.trim(), {
       onSuccess: () => {
         cooldown.start(RESET_CODE_COOLDOWN_SECONDS);
-        void message.success(t('auth.codeSent'));
+        notify('success', t('auth.codeSent'));
       },
     });
   };

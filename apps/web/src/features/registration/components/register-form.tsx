@@ -1,12 +1,12 @@
 import { LockOutlined, MailOutlined, BankOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
-import { errorText } from '../../../lib/feedback';
+import { errorText, notify } from '../../../lib/feedback';
 import { confirmRule, schemaRule, trimInput } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
+import { AppLink } from '../../../components/app-link';
 import { CaptchaField, useCaptcha } from '../../../components/captcha-field';
 import { registerFields, useRegister } from '../api';
 
@@ -31,7 +31,6 @@ const shape = registerFields;
 
 export function RegisterForm({ onDone }: { onDone: (email: string) => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm<RegisterValues>();
   useRevalidateOnLanguage(form);
 
@@ -55,7 +54,7 @@ export function RegisterForm({ onDone }: { onDone: (email: string) => void }) {
           captcha.refresh();
           const field = isApiError(error) && error.errorCode ? FIELD_OF_CODE[error.errorCode] : undefined;
           if (field) form.setFields([{ name: field, errors: [errorText(error)] }]);
-          else void message.error(errorText(error));
+          else notify('error', errorText(error));
         },
       },
     );
@@ -110,9 +109,9 @@ export function RegisterForm({ onDone }: { onDone: (email: string) => void }) {
           {t('register.submit')}
         </Button>
       </Form.Item>
-      <Link id="register-back" to={paths.login}>
+      <AppLink id="register-back" to={paths.login}>
         {t('register.haveAccount')}
-      </Link>
+      </AppLink>
     </Form>
   );
 }

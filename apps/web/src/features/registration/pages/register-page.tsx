@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
+import { AppLink } from '../../../components/app-link';
 import { AuthFrame } from '../../auth/components/auth-frame';
 import { RegisterForm } from '../components/register-form';
 
@@ -19,9 +19,9 @@ export function RegisterPage() {
             title={t('register.doneTitle')}
             subTitle={t('register.doneText', { email: registered })}
             extra={
-              <Link to={paths.login} id="register-to-login">
+              <AppLink to={paths.login} id="register-to-login">
                 {t('auth.backToLogin')}
-              </Link>
+              </AppLink>
             }
           />
         </div>

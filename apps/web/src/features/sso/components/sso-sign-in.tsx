@@ -2,10 +2,9 @@ import { useEffect, useState } from 'react';
 import { LoginOutlined } from '@ant-design/icons';
 import { Alert, Button, Divider } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { emailField } from '@edoc/contract/fields';
 import { currentLang } from '../../../lib/i18n';
-import { ssoStartHref, useSsoDiscover } from '../api';
+import { ssoStartHref, useSsoDiscover } from '../sign-in-api';
 import { ssoErrorText } from './sso-error';
 
 /** Waits for the typing to pause before asking the server about the address's domain. */
@@ -25,12 +24,12 @@ function useSettled(value: string | undefined, ms = 400): string | undefined {
  */
 export function SsoSignIn({ email }: { email: string | undefined }) {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
   const settled = useSettled(email?.trim());
   const valid = settled && emailField.safeParse(settled).success ? settled : null;
   const found = useSsoDiscover(valid);
   const provider = valid ? found.data?.provider : null;
-  const error = ssoErrorText(params.get('sso_error'));
+  // Read from the address itself: the login page runs without the router (issue 30); the refusal comes with the load.
+  const error = ssoErrorText(new URLSearchParams(window.location.search).get('sso_error'));
   return (
     <>
       {error && (

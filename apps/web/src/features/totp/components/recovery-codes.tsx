@@ -1,7 +1,8 @@
 import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Space } from 'antd';
+import { Alert, Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { saveBlob } from '../../../lib/download';
+import { notify } from '../../../lib/feedback';
 
 /**
  * The ten recovery codes, shown once (the server keeps only their hashes): listed, copied or saved as a text file
@@ -9,12 +10,11 @@ import { saveBlob } from '../../../lib/download';
  */
 export function RecoveryCodes({ codes }: { codes: string[] }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const text = [t('totp.codesFileTitle'), t('totp.codesFileHint'), '', ...codes, ''].join('\r\n');
   const copy = () =>
     void navigator.clipboard
       ?.writeText(codes.join('\n'))
-      .then(() => void message.success(t('totp.copied')))
+      .then(() => notify('success', t('totp.copied')))
       .catch(() => undefined);
   const download = () => saveBlob(new Blob([text], { type: 'text/plain;charset=utf-8' }), 'edoc-recovery-codes.txt');
   return (

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { LoginData } from '@edoc/contract/auth';
 import type { TotpEnrolment } from '@edoc/contract/totp';
 import { errorText } from '../../../lib/feedback';
-import { useLoginTotpConfirm, useLoginTotpEnrol } from '../api';
+import { useLoginTotpConfirm, useLoginTotpEnrol } from '../sign-in-api';
 import { EnrolmentPanel } from './enrolment-panel';
 import { RecoveryCodes } from './recovery-codes';
 

@@ -7,7 +7,7 @@ import { isApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/feedback';
 import { schemaRule, trimInput } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
-import { useLoginTotp } from '../api';
+import { useLoginTotp } from '../sign-in-api';
 import { CodeField } from './code-field';
 import { SignInEnrolment } from './sign-in-enrolment';
 
