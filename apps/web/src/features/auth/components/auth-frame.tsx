@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Flex, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { PRODUCT_VERSION } from '@edoc/contract/limits';
+import { AppLink } from '../../../components/app-link';
 import { LanguageSwitch } from '../../../components/language-switch';
 import { paths } from '../../../config/paths';
 
@@ -16,7 +16,8 @@ interface AuthFrameProps {
 /**
  * The look of the signed-out pages (login, registration): brand, language switch, one card, the version.
  * Plain elements in the theme's colours and sizes, not antd's Card and Typography: those bring tabs, tooltips and
- * an editable-text box along, a sixth of what the login page would download (issue 16).
+ * an editable-text box along, a sixth of what the login page would download (issue 16). The brand row is the page's
+ * banner and the card its main landmark, so that all of it sits in a landmark (axe's rule region).
  */
 export function AuthFrame({ title, before, children }: AuthFrameProps) {
   const { t } = useTranslation();
@@ -36,7 +37,7 @@ export function AuthFrame({ title, before, children }: AuthFrameProps) {
         lineHeight: token.lineHeight,
       }}
     >
-      <Flex justify="space-between" align="center" style={{ width: '100%', maxWidth: 1080 }}>
+      <Flex component="header" justify="space-between" align="center" style={{ width: '100%', maxWidth: 1080 }}>
         <h3
           style={{
             ...heading,
@@ -51,34 +52,36 @@ export function AuthFrame({ title, before, children }: AuthFrameProps) {
         <LanguageSwitch tone="light" />
       </Flex>
       <Flex vertical style={{ width: '100%', maxWidth: 440, marginTop: '6vh' }}>
-        {before}
-        <div
-          style={{
-            background: token.colorBgContainer,
-            borderRadius: token.borderRadiusLG,
-            padding: token.paddingLG,
-            boxShadow: '0 8px 24px rgba(15, 47, 92, 0.18)',
-          }}
-        >
-          <h4
+        <main>
+          {before}
+          <div
             style={{
-              ...heading,
-              color: token.colorTextHeading,
-              marginBottom: '0.5em',
-              fontSize: token.fontSizeHeading4,
-              lineHeight: token.lineHeightHeading4,
+              background: token.colorBgContainer,
+              borderRadius: token.borderRadiusLG,
+              padding: token.paddingLG,
+              boxShadow: '0 8px 24px rgba(15, 47, 92, 0.18)',
             }}
           >
-            {title}
-          </h4>
-          <div style={{ ...secondary, marginBottom: '1em' }}>{t('auth.productName')}</div>
-          {children}
-        </div>
+            <h4
+              style={{
+                ...heading,
+                color: token.colorTextHeading,
+                marginBottom: '0.5em',
+                fontSize: token.fontSizeHeading4,
+                lineHeight: token.lineHeightHeading4,
+              }}
+            >
+              {title}
+            </h4>
+            <div style={{ ...secondary, marginBottom: '1em' }}>{t('auth.productName')}</div>
+            {children}
+          </div>
+        </main>
         <Flex component="footer" justify="center" gap={16} style={{ ...secondary, marginTop: 24 }}>
           <span id="product-version">{t('auth.version', { version: PRODUCT_VERSION })}</span>
-          <Link to={paths.accessibility} id="accessibility-link" style={{ color: token.colorLink }}>
+          <AppLink to={paths.accessibility} id="accessibility-link" style={{ color: token.colorLink }}>
             {t('accessibility.link')}
-          </Link>
+          </AppLink>
         </Flex>
       </Flex>
     </Flex>
