@@ -1,16 +1,14 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
-import 'dayjs/locale/en';
+import signedOutTexts from 'virtual:signed-out-texts';
 import { LANGS, type Lang } from '@edoc/contract/enums';
 import { loadLocale } from '../locales/resources';
 import { getLanguage, setSession } from './session';
 
 export const LANGUAGE_NAMES: Record<Lang, string> = { 'zh-CN': '简体中文', 'en-US': 'English' };
 
+// dayjs follows the language too, from lib/dayjs-locale.ts: only the signed-in app's dates need it (issue 30).
 function applyToPage(lang: Lang): void {
-  dayjs.locale(lang === 'en-US' ? 'en' : 'zh-cn');
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
 }
 
@@ -45,9 +43,13 @@ export function browserLanguage(
 // Issue 12, defect 5: the first visit follows the browser until the visitor chooses; the choice then holds in every tab.
 const initial = typeof window === 'undefined' ? getLanguage() : (savedChoice() ?? browserLanguage() ?? getLanguage());
 if (initial !== getLanguage()) setSession({ language: initial });
-// The texts arrive by loadLanguage below; initAsync false: nothing else is awaited.
+// The signed-out frames' texts are here from the start (issue 30); a language's whole texts arrive by loadLanguage below.
+// initAsync false: nothing else is awaited.
 void i18n.use(initReactI18next).init({
-  resources: {},
+  resources: {
+    'zh-CN': { translation: signedOutTexts['zh-CN'] },
+    'en-US': { translation: signedOutTexts['en-US'] },
+  },
   lng: initial,
   fallbackLng: 'zh-CN',
   supportedLngs: [...LANGS],
@@ -74,18 +76,28 @@ export function loadLanguage(lang: Lang): Promise<void> {
   return texts;
 }
 
-// Started now, while the first page's code downloads beside it; every page waits for both (app/pages.ts), and
-// nothing outside the pages shows a text.
-loadLanguage(initial).catch(() => undefined);
+/**
+ * Whether the whole texts are wanted: not while only the signed-out frames are shown (app/start.tsx), which carry
+ * their own, so that switching the language there does not download the other language's every text.
+ */
+let wholeTexts = true;
 
-/** The current language's texts, loaded: what a page waits for along with its code (app/pages.ts). */
+export function keepToSignedOutTexts(): void {
+  wholeTexts = false;
+}
+
+/**
+ * The current language's whole texts, loaded: what a page of the signed-in app waits for along with its code
+ * (app/pages.ts). The start asks for them at once, while the first page's code downloads beside them.
+ */
 export function textsLoaded(): Promise<void> {
+  wholeTexts = true;
   return loadLanguage(currentLang());
 }
 
 /** Switches the UI language for this tab (SPEC §1), once its texts are here. */
 export async function changeLanguage(lang: Lang): Promise<void> {
-  await loadLanguage(lang);
+  if (wholeTexts) await loadLanguage(lang);
   setSession({ language: lang });
   applyToPage(lang);
   await i18n.changeLanguage(lang);

@@ -77,6 +77,8 @@ afterEach(() => {
 // Imported here, not at the top: lib/i18n chooses its first language when loaded, after the preference above is set.
 const { changeLanguage, loadLanguage } = await import('../lib/i18n');
 await Promise.all([loadLanguage('zh-CN'), loadLanguage('en-US')]);
+// dayjs follows the language as in the signed-in app (app/signed-in-app.tsx imports it; the tests render its parts).
+await import('../lib/dayjs-locale');
 
 // Test files share workers (vite.config.ts), and this file runs before each of them: it starts the file as a fresh tab
 // would, whatever the file before it left — no session or stored choice, Chinese, no idle countdown.

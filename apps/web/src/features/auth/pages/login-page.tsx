@@ -1,15 +1,24 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthFrame } from '../components/auth-frame';
 import { LoginForm } from '../components/login-form';
 import type { LoginMode } from '../components/login-mode';
-import { PasswordEditForm } from '../components/password-edit-form';
-import { PasswordForgetForm } from '../components/password-forget-form';
 import { SystemNotice } from '../components/system-notice';
 import { SsoSignIn } from '../../sso/components/sso-sign-in';
 import type { TotpChallengeData } from '@edoc/contract/totp';
-import { TotpSignInStep } from '../../totp/components/totp-sign-in-step';
 import { useFinishSignIn } from '../components/login-form';
+
+// The other modes are fetched when asked for (issue 30): the login page's script holds the sign-in form only. The second
+// step's enrolment and recovery codes alone weigh more than that form.
+const TotpSignInStep = lazy(() =>
+  import('../../totp/components/totp-sign-in-step').then((m) => ({ default: m.TotpSignInStep })),
+);
+const PasswordEditForm = lazy(() =>
+  import('../components/password-edit-form').then((m) => ({ default: m.PasswordEditForm })),
+);
+const PasswordForgetForm = lazy(() =>
+  import('../components/password-forget-form').then((m) => ({ default: m.PasswordForgetForm })),
+);
 
 const TITLE_KEYS: Record<LoginMode, string> = {
   login: 'auth.loginTitle',
@@ -48,11 +57,15 @@ export function LoginPage() {
           }}
         />
       )}
-      {mode === 'totp' && challenge && (
-        <TotpSignInStep challenge={challenge} onSignedIn={finish} onBack={() => switchMode('login', email)} />
-      )}
-      {mode === 'edit' && <PasswordEditForm key="edit" email={email} changeToken={changeToken} onSwitch={switchMode} />}
-      {mode === 'forget' && <PasswordForgetForm key="forget" initialEmail={email} onSwitch={switchMode} />}
+      <Suspense fallback={null}>
+        {mode === 'totp' && challenge && (
+          <TotpSignInStep challenge={challenge} onSignedIn={finish} onBack={() => switchMode('login', email)} />
+        )}
+        {mode === 'edit' && (
+          <PasswordEditForm key="edit" email={email} changeToken={changeToken} onSwitch={switchMode} />
+        )}
+        {mode === 'forget' && <PasswordForgetForm key="forget" initialEmail={email} onSwitch={switchMode} />}
+      </Suspense>
     </AuthFrame>
   );
 }
