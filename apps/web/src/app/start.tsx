@@ -53,6 +53,11 @@ export function start(root: Root): void {
         clearSession();
         stopIdle();
       }
+      if (drawn === null) {
+        // The frames' own texts and a message holder that comes when idle (signed-out-app.tsx) until the app's.
+        keepToSignedOutTexts();
+        awaitMessageApi();
+      }
       drawn = frame;
       root.render(
         <StrictMode>
@@ -74,9 +79,5 @@ export function start(root: Root): void {
     show();
   });
   window.addEventListener('popstate', show);
-  if (SIGNED_OUT_FRAMES.includes(window.location.pathname)) {
-    keepToSignedOutTexts();
-    awaitMessageApi();
-  }
   show();
 }
