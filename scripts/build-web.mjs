@@ -26,7 +26,10 @@ export function buildWebIfNeeded() {
   );
   if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= sources) return;
   console.log('building the web app ...');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@edoc/web'], { cwd: root, stdio: 'inherit' });
+  // A build started from a test run (e2e's global set-up) inherits NODE_ENV=test, with which Vite bundles React's
+  // development build: StrictMode's double effects and all. What the journeys test is the one users get.
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const build = spawnSync('npm', ['run', 'build', '-w', '@edoc/web'], { cwd: root, stdio: 'inherit', env });
   if (build.status !== 0) throw new Error('web build failed');
 }
 

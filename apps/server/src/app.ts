@@ -146,6 +146,9 @@ const MODULES: Array<(api: Api, deps: Deps) => void> = [
   bulkImportRoutes,
 ];
 
+/** The signing re-authentication window's way back from the provider (see the onSend hook). */
+const SSO_RETURN = new RegExp(`^(${API_BASE}/sso/callback|/sso/proof)([?#]|$)`);
+
 /**
  * Every module's routes on the instance buildApp mounts under API_BASE. Exported for contract-routes.test.ts, which
  * mounts them on a bare instance to read what each route declares and hold it against the contract's route table.
@@ -171,6 +174,10 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
     reply.header('x-request-id', request.id);
     // Answers of the API (JSON, documents, packs) are personal and may be confidential: no cache keeps them.
     if (request.url.startsWith(API_BASE)) reply.header('cache-control', 'no-store');
+    // The window's way back from the provider (the callback's redirect, then /sso/proof) carries no opener policy:
+    // coming from the provider's page (none) to one with a policy would put it in a new browsing context group,
+    // without the opener that /sso/proof posts the proof to.
+    if (SSO_RETURN.test(request.url)) reply.removeHeader('cross-origin-opener-policy');
   });
 
   const wopiUrl = deps.config.WOPI_DISCOVERY_URL;
@@ -193,6 +200,9 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
       },
     },
     crossOriginEmbedderPolicy: false,
+    // The signing re-authentication (issue 29 part 2) opens the provider in a window that must stay the dialog's:
+    // under `same-origin` the window's trip to the provider cut it off from its opener, and the proof never came back.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   await app.register(formbody);
   await app.register(multipart, { limits: { fields: 50, fileSize: 1024 * 1024 * 1024 } });

@@ -63,4 +63,13 @@ describe('the web app’s files', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['content-encoding']).toBeUndefined();
   });
+
+  it('keeps a signing window opened toward the provider its opener: no opener policy on its way back (issue 29)', async () => {
+    // The app's pages let their windows go elsewhere and stay theirs; `same-origin` cut the window off at the provider.
+    expect((await get('/work')).headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    for (const url of ['/sso/proof', '/edoc/sso/callback?state=x&code=y']) {
+      expect((await get(url)).headers['cross-origin-opener-policy'], url).toBeUndefined();
+    }
+    expect((await get('/sso/proofs')).headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+  });
 });

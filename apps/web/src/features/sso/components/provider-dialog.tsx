@@ -109,6 +109,7 @@ export function ProviderDialog({ open, provider, taken, onClose }: ProviderDialo
         />
         <Form.Item
           name="companyId"
+          htmlFor="sso-company"
           label={t('sso.company')}
           required
           rules={[schemaRule('companyId', shape.companyId)]}
@@ -123,6 +124,7 @@ export function ProviderDialog({ open, provider, taken, onClose }: ProviderDialo
         </Form.Item>
         <Form.Item
           name="label"
+          htmlFor="sso-label"
           label={t('sso.label')}
           extra={t('sso.labelHint')}
           required
@@ -132,6 +134,7 @@ export function ProviderDialog({ open, provider, taken, onClose }: ProviderDialo
         </Form.Item>
         <Form.Item
           name="issuer"
+          htmlFor="sso-issuer"
           label={t('sso.issuer')}
           extra={t('sso.issuerHint')}
           required
@@ -140,11 +143,18 @@ export function ProviderDialog({ open, provider, taken, onClose }: ProviderDialo
           <Input id="sso-issuer" maxLength={512} autoComplete="off" inputMode="url" placeholder="https://" />
         </Form.Item>
         <DiscoveryTest form={form} open={open} />
-        <Form.Item name="clientId" label={t('sso.clientId')} required rules={[schemaRule('clientId', shape.clientId)]}>
+        <Form.Item
+          name="clientId"
+          htmlFor="sso-client-id"
+          label={t('sso.clientId')}
+          required
+          rules={[schemaRule('clientId', shape.clientId)]}
+        >
           <Input id="sso-client-id" maxLength={256} autoComplete="off" />
         </Form.Item>
         <Form.Item
           name="clientSecret"
+          htmlFor="sso-client-secret"
           label={t('sso.clientSecret')}
           extra={provider?.clientSecretSet ? t('sso.clientSecretKept') : t('sso.clientSecretHint')}
           required={!provider}
@@ -153,6 +163,7 @@ export function ProviderDialog({ open, provider, taken, onClose }: ProviderDialo
         </Form.Item>
         <Form.Item
           name="domains"
+          htmlFor="sso-domains"
           label={t('sso.domains')}
           extra={t('sso.domainsHint')}
           required
@@ -166,14 +177,25 @@ export function ProviderDialog({ open, provider, taken, onClose }: ProviderDialo
             suffixIcon={null}
           />
         </Form.Item>
-        <Form.Item name="emailClaim" label={t('sso.emailClaim')} rules={[schemaRule('emailClaim', shape.emailClaim)]}>
+        <Form.Item
+          name="emailClaim"
+          htmlFor="sso-email-claim"
+          label={t('sso.emailClaim')}
+          rules={[schemaRule('emailClaim', shape.emailClaim)]}
+        >
           <Input id="sso-email-claim" maxLength={64} autoComplete="off" />
         </Form.Item>
-        <Form.Item name="nameClaim" label={t('sso.nameClaim')} rules={[schemaRule('nameClaim', shape.nameClaim)]}>
+        <Form.Item
+          name="nameClaim"
+          htmlFor="sso-name-claim"
+          label={t('sso.nameClaim')}
+          rules={[schemaRule('nameClaim', shape.nameClaim)]}
+        >
           <Input id="sso-name-claim" maxLength={64} autoComplete="off" />
         </Form.Item>
         <Form.Item
           name="groupsClaim"
+          htmlFor="sso-groups-claim"
           label={t('sso.groupsClaim')}
           extra={t('sso.groupsClaimHint')}
           rules={[schemaRule('groupsClaim', shape.groupsClaim)]}

@@ -58,6 +58,7 @@ export function RuleDialog({ open, onClose }: { open: boolean; onClose: () => vo
       <Form<Values> form={form} name="sso-rule-form" layout="vertical" onFinish={submit}>
         <Form.Item
           name="groupName"
+          htmlFor="sso-rule-group"
           label={t('sso.group')}
           extra={t('sso.groupHint')}
           required
@@ -67,6 +68,7 @@ export function RuleDialog({ open, onClose }: { open: boolean; onClose: () => vo
         </Form.Item>
         <Form.Item
           name="projectId"
+          htmlFor="sso-rule-project"
           label={t('sso.project')}
           required
           rules={[schemaRule('projectId', shape.projectId)]}
@@ -79,7 +81,13 @@ export function RuleDialog({ open, onClose }: { open: boolean; onClose: () => vo
             options={(projects.data?.data ?? []).map((p) => ({ value: p.studyId, label: `${p.code} · ${p.name}` }))}
           />
         </Form.Item>
-        <Form.Item name="roleCode" label={t('sso.role')} required rules={[schemaRule('roleCode', shape.roleCode)]}>
+        <Form.Item
+          name="roleCode"
+          htmlFor="sso-rule-role"
+          label={t('sso.role')}
+          required
+          rules={[schemaRule('roleCode', shape.roleCode)]}
+        >
           <Select<string>
             id="sso-rule-role"
             disabled={!projectId}

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SsoProofMessage } from '../../../components/sso-reauth';
 import { fragmentValue } from '../components/sso-error';
@@ -10,7 +10,11 @@ import { fragmentValue } from '../components/sso-error';
  */
 export function SsoProofPage() {
   const { t } = useTranslation();
+  const sent = useRef(false);
   useEffect(() => {
+    // Once: a second run (React's development double effect) finds the fragment gone and would send "no proof".
+    if (sent.current) return;
+    sent.current = true;
     const message: SsoProofMessage = {
       type: 'edoc-sso-proof',
       proof: fragmentValue('sso_proof'),

@@ -66,6 +66,8 @@ export function SsoProvidersPage() {
           <Button
             size="small"
             id={`sso-edit-${p.id}`}
+            // antd spaces a two-character Chinese label (编 辑), which then no longer reads as part of the button's name.
+            autoInsertSpace={false}
             onClick={() => setEditing(p)}
             aria-label={t('sso.editOf', { company: p.companyName })}
           >
@@ -75,6 +77,7 @@ export function SsoProvidersPage() {
             size="small"
             danger
             id={`sso-delete-${p.id}`}
+            autoInsertSpace={false}
             onClick={() => confirmRemove(p)}
             aria-label={t('sso.deleteOf', { company: p.companyName })}
           >

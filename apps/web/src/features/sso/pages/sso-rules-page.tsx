@@ -52,6 +52,8 @@ export function SsoRulesPage() {
           size="small"
           danger
           id={`sso-rule-delete-${r.id}`}
+          // antd spaces a two-character Chinese label (删 除), which then no longer reads as part of the button's name.
+          autoInsertSpace={false}
           aria-label={t('sso.ruleDeleteOf', { group: r.groupName, project: r.projectName })}
           onClick={() => confirmRemove(r)}
         >
