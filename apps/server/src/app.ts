@@ -33,6 +33,7 @@ import { editorOrigins } from './modules/editing/wopi-discovery.ts';
 import { wopiRoutes } from './modules/editing/wopi.routes.ts';
 import { protocolsDocRoute } from './modules/editing/protocols.openapi.ts';
 import { apiTokenScheme } from './plugins/token-auth.ts';
+import { withTokenScopes } from './plugins/openapi-security.ts';
 import { downloadRoutes } from './modules/download/download.routes.ts';
 import { folderRoutes } from './modules/folder/folder.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -206,6 +207,7 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
   });
   await app.register(formbody);
   await app.register(multipart, { limits: { fields: 50, fileSize: 1024 * 1024 * 1024 } });
+  const toComponents = createJsonSchemaTransformObject({ zodToJsonConfig: { target: 'openapi-3.0' } });
   await app.register(swagger, {
     openapi: {
       info: { title: 'edoc API', version: PRODUCT_VERSION },
@@ -215,7 +217,7 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
     },
     transform: jsonSchemaTransform,
     // The schemas with an id (the recursive trees of @edoc/contract) as components, which their $refs name.
-    transformObject: createJsonSchemaTransformObject({ zodToJsonConfig: { target: 'openapi-3.0' } }),
+    transformObject: (input) => withTokenScopes(toComponents(input)),
   });
   await app.register(swaggerUi, {
     routePrefix: `${API_BASE}/docs`,

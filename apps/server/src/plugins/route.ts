@@ -39,6 +39,8 @@ export interface RouteSpec<G extends Gate, P, Q, B, R> {
 
 /** 'POST /edoc/minio/file/save' → the schema of its multipart text fields (see RouteSpec.multipart). */
 export const MULTIPART_ROUTES = new Map<string, Schema>();
+/** Each route's gate by 'METHOD /edoc/path/:id': what the API document says each operation asks (openapi-security.ts). */
+export const ROUTE_GATES = new Map<string, Gate>();
 
 export interface RouteInput<G extends Gate, P, Q, B> {
   /** The caller as the gate resolved it: the handler does not check the gate again. */
@@ -71,6 +73,7 @@ function define(api: Api, method: Method) {
     const raw = isRawAnswer(answer) ? answer : undefined;
     const envelope = isRawAnswer(answer) ? undefined : answer;
     if (spec.multipart) MULTIPART_ROUTES.set(`${method} ${api.prefix}${url}`, spec.multipart);
+    ROUTE_GATES.set(`${method} ${api.prefix}${url}`, spec.access);
     api.route({
       method,
       url,

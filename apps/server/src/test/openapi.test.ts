@@ -116,6 +116,22 @@ describe('the API document, /edoc/docs/json', () => {
 });
 
 describe('the protocols document, /edoc/docs/protocols/json', () => {
+  it('says of each operation what it asks: nothing when open, a session only for a person’s act, else a token’s scope', () => {
+    type Secured = Operation & { security?: Record<string, string[]>[]; 'x-edoc-token-scope'?: string };
+    const ops = operationsOf(api) as Map<string, Secured>;
+    const login = ops.get('POST /edoc/login')!;
+    expect(login.security).toEqual([]);
+    expect(login['x-edoc-token-scope']).toBeUndefined();
+    expect(ops.get('GET /edoc/file/{id}')!['x-edoc-token-scope']).toBe('documents:read');
+    expect(ops.get('GET /edoc/file/{id}')!.security).toEqual([{ bearer: [] }, { apiToken: [] }]);
+    const sign = ops.get('POST /edoc/file/audit/{id}/a')!;
+    expect(sign['x-edoc-token-scope']).toBe('refused');
+    expect(sign.security).toEqual([{ bearer: [] }]);
+    // Every /edoc operation says it, the open ones by asking nothing.
+    const silent = [...ops].filter(([key, op]) => key.includes(' /edoc/') && op.security === undefined);
+    expect(silent.map(([key]) => key)).toEqual([]);
+  });
+
   it('is for signed-in callers, as /edoc/docs/json is', async () => {
     expect((await client(ctx.app).get('/docs/protocols/json')).statusCode).toBe(401);
     const res = await client(ctx.app, token).get('/docs/protocols/json');
