@@ -61,6 +61,9 @@ const SIGNED_OUT_TEXTS = [
   'sso.failed',
   'sso.or',
   'sso.signInWith',
+  'sso.chooseCompany',
+  'sso.choicesLoading',
+  'sso.noChoices',
   'accessibility.link',
 ];
 

@@ -20,6 +20,11 @@ export function useSsoDiscover(email: string | null) {
   );
 }
 
+/** The login page's company choice: every enabled provider's label, asked only once the person opens the choice. */
+export function useSsoChoices(enabled: boolean) {
+  return useLoad('sso-choices', () => call(ssoRoutes.choices, { auth: false }), { enabled, silentError: true });
+}
+
 /** Where the login page's button goes: the server answers with a redirect to the provider. */
 export const ssoStartHref = (providerId: number, lang: string) =>
   `${API_BASE}${ssoRoutes.start.path}?provider=${providerId}&lang=${encodeURIComponent(lang)}`;

@@ -117,6 +117,31 @@ describe('single sign-on pages (issue 29 parts 1-2)', () => {
     expect(button.getAttribute('href')).toBe('/edoc/sso/start?provider=4&lang=en-US');
   });
 
+  it('lets a person pick the company when the address names none, asking the list only then (in Chinese)', async () => {
+    await changeLanguage('zh-CN');
+    const fetchMock = mockApi({
+      'GET /captcha': () => envelope({ id: 'cap-1', image: 'data:image/png;base64,' }),
+      'GET /notice/system/release': () => envelope(null),
+      ...serve(ssoRoutes.choices, () => [
+        { providerId: 4, label: 'Acme ID' },
+        { providerId: 7, label: 'Bravo 登录' },
+      ]),
+    });
+    window.history.replaceState(null, '', '/login');
+    renderApp('/login');
+    const choose = await findById('sso-choose');
+    expect(choose).toHaveTextContent('使用所在公司的账号登录');
+    const asked = () =>
+      fetchMock.mock.calls.filter(([u]) => new URL(String(u), 'http://x').pathname === '/edoc/sso/providers').length;
+    expect(asked()).toBe(0);
+    fireEvent.click(choose);
+    const bravo = await findById('sso-choice-7');
+    expect(bravo).toHaveTextContent('使用 Bravo 登录 登录');
+    expect(bravo.getAttribute('href')).toBe('/edoc/sso/start?provider=7&lang=zh-CN');
+    expect(byId('sso-choice-4').getAttribute('href')).toBe('/edoc/sso/start?provider=4&lang=zh-CN');
+    expect(asked()).toBe(1);
+  });
+
   it('exchanges the ticket from the fragment, and offers the way back when there is none', async () => {
     await changeLanguage('en-US');
     const fetchMock = mockApi({

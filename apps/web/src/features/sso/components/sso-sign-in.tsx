@@ -4,7 +4,7 @@ import { Alert, Button, Divider } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { emailField } from '@edoc/contract/fields';
 import { currentLang } from '../../../lib/i18n';
-import { ssoStartHref, useSsoDiscover } from '../sign-in-api';
+import { ssoStartHref, useSsoChoices, useSsoDiscover } from '../sign-in-api';
 import { ssoErrorText } from './sso-error';
 
 /** Waits for the typing to pause before asking the server about the address's domain. */
@@ -43,7 +43,7 @@ export function SsoSignIn({ email }: { email: string | undefined }) {
           description={error}
         />
       )}
-      {provider && (
+      {provider ? (
         <>
           <Divider plain>{t('sso.or')}</Divider>
           <Button
@@ -57,7 +57,50 @@ export function SsoSignIn({ email }: { email: string | undefined }) {
             {t('sso.signInWith', { label: provider.label })}
           </Button>
         </>
+      ) : (
+        <CompanyChoice />
       )}
     </>
+  );
+}
+
+/**
+ * The other way in (issue 29 part 1): a person who does not sign in with an address of their company's domain picks
+ * the company. The labels are asked only when the choice is opened, so the login page itself lists no company.
+ */
+function CompanyChoice() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const choices = useSsoChoices(open);
+  if (!open)
+    return (
+      <Button id="sso-choose" type="link" block onClick={() => setOpen(true)} style={{ marginBottom: 8 }}>
+        {t('sso.chooseCompany')}
+      </Button>
+    );
+  const list = choices.data ?? [];
+  return (
+    <nav id="sso-choices" aria-label={t('sso.chooseCompany')} style={{ marginBottom: 16 }}>
+      <Divider plain>{t('sso.chooseCompany')}</Divider>
+      {choices.isFetching && !choices.data ? (
+        <p role="status">{t('sso.choicesLoading')}</p>
+      ) : list.length === 0 ? (
+        <p role="status">{t('sso.noChoices')}</p>
+      ) : (
+        <div style={{ display: 'grid', gap: 8, maxHeight: 240, overflowY: 'auto' }}>
+          {list.map((c) => (
+            <Button
+              key={c.providerId}
+              id={`sso-choice-${c.providerId}`}
+              block
+              icon={<LoginOutlined />}
+              href={ssoStartHref(c.providerId, currentLang())}
+            >
+              {t('sso.signInWith', { label: c.label })}
+            </Button>
+          ))}
+        </div>
+      )}
+    </nav>
   );
 }
