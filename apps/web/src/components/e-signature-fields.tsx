@@ -47,7 +47,8 @@ export function ESignatureFields({
         showIcon
         style={{ marginBottom: 16 }}
         title={t(`eSignature.meaning.${meaning}`)}
-        description={t('eSignature.statement')}
+        // An SSO account confirms with its fresh authentication at the provider, not a password (issue 29 part 2).
+        description={t(sso ? 'eSignature.statementSso' : 'eSignature.statement', { label: sso?.label })}
       />
       {needsEmail && (
         <Form.Item

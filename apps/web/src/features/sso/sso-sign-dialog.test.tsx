@@ -56,6 +56,9 @@ describe('signing under SSO after a refusal', () => {
     renderApp('/view?fileId=7&fileVerId=70');
     fireEvent.click(await findById('workflow-action-pass'));
     const modal = await screen.findByRole('dialog');
+    // The statement names what confirms the signature: the fresh sign-in at the provider, not a password.
+    expect(await within(modal).findByText(/签名即以在 Acme ID 重新登录确认本次处理/)).toBeInTheDocument();
+    expect(within(modal).queryByText(/以您的密码确认/)).toBeNull();
     fireEvent.click(within(modal).getByRole('checkbox'));
     const sign = async (proof: string) => {
       fireEvent.click(await within(modal).findByRole('button', { name: /在 Acme ID 重新验证身份/ }));
