@@ -1,3 +1,6 @@
+// The package ships no types; its declaration must come along wherever this file is compiled (server, e2e), and an
+// ambient module declaration cannot be imported.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="./oidc-provider-types.d.ts" />
 import { createSign, generateKeyPairSync, type JsonWebKey } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
