@@ -48,6 +48,12 @@ export const IDENTITY_ERRORS = {
     'This sign-in step has expired or was already used; please sign in again',
   ],
   totp_not_enrolled: [409, '尚未启用双重验证', 'Two-factor sign-in is not set up'],
+  /** Signing: the company's policy asks a factor of the signer, who has none yet (set up in the user centre). */
+  totp_required_to_sign: [
+    403,
+    '公司要求双重验证：请先在个人中心启用后再签名',
+    'Your company requires two-factor sign-in: set it up in your user centre before signing',
+  ],
   totp_already_enrolled: [409, '已启用双重验证', 'Two-factor sign-in is already set up'],
   totp_enrolment_not_needed: [
     409,

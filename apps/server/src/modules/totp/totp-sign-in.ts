@@ -162,12 +162,17 @@ export async function loginConfirm(deps: Deps, body: LoginTotpConfirmBody, clien
  */
 export async function signingSecondFactor(
   deps: Deps,
-  signer: { id: number },
+  signer: { id: number; companyId: number | null },
   code: string | undefined,
   client: ClientInfo,
 ): Promise<void> {
   const row = await totpOf(deps.db, signer.id);
-  if (!row?.confirmedAt) return;
+  if (!row?.confirmedAt) {
+    // The policy holds at signing too: one made (or a role given) after this sign-in would else let the password
+    // alone sign until the next sign-in, which is where the factor would have been asked.
+    if (await factorRequired(deps.db, signer)) fail('totp_required_to_sign', { field: 'totpCode' });
+    return;
+  }
   const [user] = await deps.db.select().from(users).where(eq(users.id, signer.id));
   const account = accountKey(user.email);
   const { failedHere } = await guardSignIn(deps, account, client.ip);

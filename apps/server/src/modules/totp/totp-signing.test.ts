@@ -6,6 +6,7 @@ import { workflowRoutes } from '@edoc/contract/workflow-routes';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { folderGrants, roles } from '../../db/schema/projects.ts';
+import { companySignInPolicies } from '../../db/schema/identity.ts';
 import { signatures } from '../../db/schema/workflow.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import {
@@ -146,5 +147,35 @@ describe('signing with a second factor', () => {
       body: { pass: true, signature: signature(signer) },
     });
     expect(signed.json()).toMatchObject({ status: true });
+  });
+
+  it('refuses a signer the policy has since asked a factor of and who has none, until they set one up', async () => {
+    const signer = await joinProject(ctx, world, signerRole);
+    const fileId = await inReview(signer);
+    // The policy changes after the signer signed in: their session had no second step.
+    await ctx.db
+      .insert(companySignInPolicies)
+      .values({ companyId: world.companyId, totpRequired: false, totpRoles: ['SIGNER'] })
+      .onConflictDoUpdate({ target: companySignInPolicies.companyId, set: { totpRoles: ['SIGNER'] } });
+    try {
+      const api = client(ctx.app, signer.token, { lang: 'en-US' });
+      const refused = await api.call(workflowRoutes.decide, {
+        params: { id: fileId },
+        body: { pass: true, signature: signature(signer) },
+      });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.errorCode).toBe('totp_required_to_sign');
+      expect(await ctx.db.select().from(signatures).where(eq(signatures.userId, signer.id))).toEqual([]);
+      // Set up in the user centre, the code signs.
+      const { secret } = (await api.call(totpRoutes.enrol, { body: { password: PASSWORD } })).data;
+      expect((await api.call(totpRoutes.confirm, { body: { code: at(-1, secret) } })).statusCode).toBe(200);
+      const signed = await api.call(workflowRoutes.decide, {
+        params: { id: fileId },
+        body: { pass: true, signature: signature(signer, at(0, secret)) },
+      });
+      expect(signed.json()).toMatchObject({ status: true });
+    } finally {
+      await ctx.db.delete(companySignInPolicies).where(eq(companySignInPolicies.companyId, world.companyId));
+    }
   });
 });
