@@ -1,4 +1,4 @@
-import type { AuthProfile } from './auth.ts';
+import type { AuthProfile, AuthSession } from './auth.ts';
 
 /** The caller's profile from their user row and company name: a session's look-up and a token's read the same. */
 export function profileOf(u: Omit<AuthProfile, 'companyName'>, companyName: string | null): AuthProfile {
@@ -15,4 +15,10 @@ export function profileOf(u: Omit<AuthProfile, 'companyName'>, companyName: stri
     handwritingSha256: u.handwritingSha256,
     passwordChangedAt: u.passwordChangedAt,
   };
+}
+
+/** The entered project's state now, for a session's look-up and a token's alike: closed, past its end date, or open. */
+export function projectStateOf(closed: boolean, endDate: string | null, now = Date.now()): AuthSession['projectState'] {
+  if (closed) return 'closed';
+  return endDate && endDate < new Date(now).toISOString().slice(0, 10) ? 'expired' : 'open';
 }

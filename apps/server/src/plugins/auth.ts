@@ -10,7 +10,7 @@ import { sessions } from '../db/schema/sessions.ts';
 import { users } from '../db/schema/users.ts';
 import { fail } from '../lib/app-error.ts';
 import { authenticateApiToken } from './token-auth.ts';
-import { profileOf } from './auth-profile.ts';
+import { profileOf, projectStateOf } from './auth-profile.ts';
 import { sha256 } from '../lib/crypto.ts';
 import { resolveContext, type Gate, type InspectorUse } from './context.ts';
 
@@ -223,14 +223,7 @@ async function liveSession(db: Db, row: SessionRow | undefined): Promise<AuthCon
       idleMinutes: row.s.idleMinutes,
       projectId: row.s.projectId,
       roleCode: row.s.roleCode,
-      projectState:
-        row.s.projectId === null
-          ? null
-          : row.closed
-            ? 'closed'
-            : row.endDate && row.endDate < new Date(now).toISOString().slice(0, 10)
-              ? 'expired'
-              : 'open',
+      projectState: row.s.projectId === null ? null : projectStateOf(row.closed ?? false, row.endDate, now),
       fullAccess:
         row.s.projectId !== null &&
         row.s.roleCode !== RoleCode.Inspector &&

@@ -17,7 +17,7 @@ import { fail } from '../lib/app-error.ts';
 import { sha256 } from '../lib/crypto.ts';
 import { langFromHeader } from '../lib/lang.ts';
 import type { AuthContext } from './auth.ts';
-import { profileOf } from './auth-profile.ts';
+import { profileOf, projectStateOf } from './auth-profile.ts';
 
 /** last_used_at is written at most this often per token: a sync job calls many times a minute. */
 const TOUCH_EVERY_MS = 60_000;
@@ -114,11 +114,10 @@ async function enterProject(db: Db, request: FastifyRequest, t: typeof apiTokens
     .limit(1);
   // Only as a member: an inspector's invitation or a company manager's entry stays a person's (signed-in) act.
   if (!m || m.roleCode === RoleCode.Inspector) fail('token_project_refused');
-  const today = new Date().toISOString().slice(0, 10);
   return {
     projectId,
     roleCode: m.roleCode,
-    projectState: m.closed ? 'closed' : m.endDate && m.endDate < today ? 'expired' : 'open',
+    projectState: projectStateOf(m.closed, m.endDate),
     fullAccess: m.builtin && m.roleCode === RoleCode.ProjectAdmin,
   } as const;
 }
