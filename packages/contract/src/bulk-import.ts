@@ -80,6 +80,8 @@ export const bulkImportView = z.object({
   packageSize: z.number().nullable(),
   /** The spreadsheet's name (a separate part, or metadata.xlsx / .csv at the zip's root), null without one. */
   sheetName: z.string().nullable(),
+  /** The spreadsheet's lines naming a file the zip lacks (the first 100, by line): nothing is filed for them. */
+  unmatched: z.array(z.object({ line: z.number(), file: z.string() })),
   summary: bulkSummary,
   progress: z.number(),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),

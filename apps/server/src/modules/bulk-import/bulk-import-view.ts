@@ -42,18 +42,18 @@ const EMPTY: BulkSummary = {
 const NO_SUGGESTIONS: BulkRow['suggestions'] = { artifacts: [], site: null, documentDate: null, title: null };
 
 export function bulkViewOf(imp: ImportRecord, user: { id: number; name: string }, lang: Lang): BulkImportView {
-  // unmatched: the spreadsheet's lines naming no file of the zip, kept for the record (the view has no place yet).
   const {
     sheetName = null,
-    unmatched: _unmatched,
+    unmatched = [],
     ...counts
-  } = imp.summary as Partial<BulkSummary> & { sheetName?: string | null; unmatched?: unknown };
+  } = imp.summary as Partial<BulkSummary> & { sheetName?: string | null; unmatched?: BulkImportView['unmatched'] };
   return {
     id: imp.id,
     state: imp.state as BulkImportView['state'],
     packageName: imp.packageName,
     packageSize: imp.packageSize,
     sheetName,
+    unmatched,
     summary: { ...EMPTY, ...counts },
     progress: imp.progress,
     error: errorOf(imp.error, lang),

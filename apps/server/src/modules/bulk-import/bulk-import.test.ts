@@ -111,6 +111,8 @@ describe('bulk import with a spreadsheet', () => {
   it('previews every file: the spreadsheet first, suggestions for the rest, problems naming the column', async () => {
     view = await uploaded(zip, { name: 'metadata.csv', content: sheet });
     expect(view).toMatchObject({ state: 'preview', sheetName: 'metadata.csv' });
+    // The line naming a file the zip lacks is said, by its line (the header is line 1), not silently dropped.
+    expect(view.unmatched).toEqual([{ line: 4, file: 'missing.txt' }]);
     expect(view.summary.files).toBe(5);
     const rows = await rowsOf(view.id);
     const byPath = new Map(rows.map((row) => [row.path, row]));

@@ -187,7 +187,11 @@ describe('a bulk import', () => {
     mockApi({
       ...serve(
         bulkImportRoutes.get,
-        bulkOf(4, { state: 'done', summary: { ...bulkOf(4).summary, accepted: 1, filed: 1, skipped: 1 } }),
+        bulkOf(4, {
+          state: 'done',
+          summary: { ...bulkOf(4).summary, accepted: 1, filed: 1, skipped: 1 },
+          unmatched: [{ line: 4, file: 'missing.pdf' }],
+        }),
       ),
       ...serve(bulkImportRoutes.rows, {
         total: 1,
@@ -198,6 +202,9 @@ describe('a bulk import', () => {
     renderApp('/exchange/bulk/4');
     expect(await screen.findByText('批量导入完成')).toBeInTheDocument();
     expect(byId('bulk-summary-filed')).toHaveTextContent('1');
+    // The spreadsheet's line that named no file of the zip is said, with its line.
+    expect(byId('bulk-import-unmatched')).toHaveTextContent('表格中有 1 行所指的文件不在压缩包中');
+    expect(byId('bulk-import-unmatched')).toHaveTextContent('第 4 行：missing.pdf');
     expect(await findById('bulk-row-document-1')).toHaveAttribute('href', '/work?folder=12&doc=77');
     expect(document.getElementById('bulk-start')).toBeNull();
     expect(byId('bulk-import-back')).toHaveAttribute('href', '/exchange/bulk');

@@ -10,6 +10,7 @@ export function bulkOf(id: number, more: Partial<BulkImportView> = {}): BulkImpo
     packageName: `site-binder-${id}.zip`,
     packageSize: 2048,
     sheetName: 'metadata.xlsx',
+    unmatched: [],
     summary: SUMMARY,
     progress: 100,
     error: null,

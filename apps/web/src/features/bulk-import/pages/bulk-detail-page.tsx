@@ -99,6 +99,28 @@ function BulkBody({ item }: { item: BulkImportView }) {
   }
 }
 
+/** The spreadsheet's lines that name a file the zip lacks: nothing is filed for them, and the person should know. */
+function UnmatchedLines({ item }: { item: BulkImportView }) {
+  const { t } = useTranslation();
+  if (item.unmatched.length === 0) return null;
+  return (
+    <Alert
+      id="bulk-import-unmatched"
+      type="warning"
+      showIcon
+      style={{ margin: '12px 0' }}
+      title={t('bulkImport.detail.unmatched', { count: item.unmatched.length })}
+      description={
+        <ul style={{ margin: 0, paddingInlineStart: 20, maxHeight: 160, overflowY: 'auto' }}>
+          {item.unmatched.map((u) => (
+            <li key={u.line}>{t('bulkImport.detail.unmatchedLine', { line: u.line, file: u.file })}</li>
+          ))}
+        </ul>
+      }
+    />
+  );
+}
+
 /**
  * /exchange/bulk/:id (issue 28 part 3): one bulk import, followed while its job reads or files the zip; in preview,
  * the files with their values to check, correct and decide on before filing.
@@ -140,6 +162,7 @@ export function BulkDetailPage() {
           { key: 'at', label: t('bulkImport.col.createdAt'), children: formatDateTime(item.createdAt) },
         ]}
       />
+      <UnmatchedLines item={item} />
       <BulkBody item={item} />
     </Card>
   );
