@@ -51,10 +51,10 @@ describe('the LibreOffice runner', () => {
     const pidFile = path.join(dir, 'orphan.pid');
     const soffice = await fakeOffice(`sleep 60 &\necho $! > ${pidFile}\nwait`);
     const workDir = await fs.mkdtemp(path.join(dir, 'work-'));
-    // A parent that starts a conversion of 3 s and is killed at once, before its own timer can fire (3 s, not 1: on a
-    // loaded machine the parent's own timer fired first, and the child was gone before the kill, seen in CI).
+    // A parent that starts a conversion of 5 s and is killed at once, before its own timer can fire (5 s, not 1 or 3:
+    // on a loaded machine the parent's own timer fired first, and the child was gone before the kill, seen in CI).
     const script = `import { convertToPdf } from ${JSON.stringify(new URL('./soffice.ts', import.meta.url).href)};
-      void convertToPdf({ sofficePath: ${JSON.stringify(soffice)}, source: 'd.docx', workDir: ${JSON.stringify(workDir)}, timeoutMs: 3000 });`;
+      void convertToPdf({ sofficePath: ${JSON.stringify(soffice)}, source: 'd.docx', workDir: ${JSON.stringify(workDir)}, timeoutMs: 5000 });`;
     const parent = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
       stdio: 'ignore',
     });
@@ -64,7 +64,7 @@ describe('the LibreOffice runner', () => {
     parent.kill('SIGKILL');
     const child = Number(await fs.readFile(pidFile, 'utf8'));
     expect(running(child)).toBe(true);
-    // The backstop: its time (3 s) plus 5 s, then its group is gone.
+    // The backstop: its time (5 s) plus 5 s, then its group is gone.
     for (let i = 0; i < 200 && running(child); i++) await new Promise((r) => setTimeout(r, 100));
     expect(running(child)).toBe(false);
   });
