@@ -74,7 +74,7 @@ function fill(name: string, value: string): void {
 // antd injects many style sheets; user-event's per-event pointer-events check walks them all.
 const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never, delay: null });
 
-const submitName = { 'zh-CN': /登\s*录/, 'en-US': /log in/i };
+const submitName = { 'zh-CN': /^登\s*录$/, 'en-US': /^log in$/i };
 
 afterEach(() => {
   vi.unstubAllGlobals();
