@@ -53,6 +53,8 @@ export const serviceAccountShape = z.object({
 export const webhookShape = z.object({
   companyId: z.number(),
   projectId: z.number().nullable(),
+  /** A company hook's projects (null: every one); absent in rows written before the list existed. */
+  projectIds: z.array(z.number()).nullable().optional(),
   url: z.string(),
   events: z.array(z.string()),
   enabled: z.boolean(),

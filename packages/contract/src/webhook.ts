@@ -43,16 +43,28 @@ const eventList = z
   .min(1, 'required')
   .max(WEBHOOK_EVENTS.length, 'invalid_value');
 
+/**
+ * A company hook's projects: null or none given, every project of the company (new ones too); a project hook takes
+ * none (it hears its own project).
+ */
+const hookProjects = z.array(idField).max(500, 'invalid_value').nullable().optional();
+
 /** POST …/webhook: a new subscription; the system administrator names the company of a company hook. */
 export const webhookCreateBody = z.object({
   url: webhookUrl,
   events: eventList,
+  projectIds: hookProjects,
   companyId: idField.optional(),
 });
 export type WebhookCreateBody = z.infer<typeof webhookCreateBody>;
 
 /** POST …/webhook/:id: the whole subscription as it should be (URL, events, switched on or off). */
-export const webhookUpdateBody = z.object({ url: webhookUrl, events: eventList, enabled: z.boolean('required') });
+export const webhookUpdateBody = z.object({
+  url: webhookUrl,
+  events: eventList,
+  projectIds: hookProjects,
+  enabled: z.boolean('required'),
+});
 export type WebhookUpdateBody = z.infer<typeof webhookUpdateBody>;
 
 /** The answer to creating a hook or rotating its secret: the only time the secret is shown. */
@@ -62,6 +74,8 @@ export const webhookRow = z.object({
   id: z.number(),
   companyId: z.number(),
   projectId: z.number().nullable(),
+  /** A company hook's projects, null for every one (a project hook: null). */
+  projectIds: z.array(z.number()).nullable(),
   url: z.string(),
   events: z.array(z.string()),
   enabled: z.boolean(),

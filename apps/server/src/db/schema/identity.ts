@@ -223,6 +223,8 @@ export const webhooks = pgTable(
       .notNull()
       .references(() => companies.id),
     projectId: integer('project_id').references(() => projects.id),
+    /** A company hook's projects (null: every project of the company); a project hook hears its own only. */
+    projectIds: jsonb('project_ids').$type<number[]>(),
     url: text('url').notNull(),
     /** The HMAC-SHA256 key the receiver checks signatures with; shown once when made. */
     secret: text('secret').notNull(),

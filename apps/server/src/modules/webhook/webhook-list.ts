@@ -14,6 +14,7 @@ export async function listHooks(deps: Deps, owner: Omit<HookOwner, 'actor'>): Pr
     id: number;
     company_id: number;
     project_id: number | null;
+    project_ids: number[] | null;
     url: string;
     events: string[];
     enabled: boolean;
@@ -24,7 +25,7 @@ export async function listHooks(deps: Deps, owner: Omit<HookOwner, 'actor'>): Pr
     last_at: Date | null;
     last_status: number | null;
   }>(sql`
-    SELECT w.id, w.company_id, w.project_id, w.url, w.events, w.enabled, w.paused_at, w.consecutive_failures,
+    SELECT w.id, w.company_id, w.project_id, w.project_ids, w.url, w.events, w.enabled, w.paused_at, w.consecutive_failures,
            w.created_at, l.state AS last_state, coalesce(l.delivered_at, l.created_at) AS last_at,
            l.response_status AS last_status
     FROM webhooks w
@@ -38,6 +39,7 @@ export async function listHooks(deps: Deps, owner: Omit<HookOwner, 'actor'>): Pr
     id: r.id,
     companyId: r.company_id,
     projectId: r.project_id,
+    projectIds: r.project_ids,
     url: r.url,
     events: r.events,
     enabled: r.enabled,

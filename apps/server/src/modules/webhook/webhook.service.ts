@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { TrailType } from '@edoc/contract/enums';
 import type { WebhookCreateBody, WebhookPayload, WebhookUpdateBody } from '@edoc/contract/webhook';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { webhookDeliveries, webhooks } from '../../db/schema/identity.ts';
+import { projects } from '../../db/schema/projects.ts';
 import { fail } from '../../lib/app-error.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import type { Deps } from '../../lib/deps.ts';
@@ -28,9 +29,12 @@ export interface HookOwner {
 
 const SECRET_PREFIX = 'whsec_';
 
-const shape = (h: Pick<Hook, 'companyId' | 'projectId' | 'url' | 'events' | 'enabled' | 'pausedAt'>) => ({
+const shape = (
+  h: Pick<Hook, 'companyId' | 'projectId' | 'projectIds' | 'url' | 'events' | 'enabled' | 'pausedAt'>,
+) => ({
   companyId: h.companyId,
   projectId: h.projectId,
+  projectIds: h.projectIds,
   url: h.url,
   events: h.events,
   enabled: h.enabled,
@@ -54,6 +58,22 @@ async function checkTarget(deps: Deps, url: string): Promise<void> {
           : 'webhook_url_invalid';
     fail(code, { field: 'url' });
   }
+}
+
+/**
+ * A company hook's projects, each the company's (else invalid_value naming the field: another company's project is
+ * none of this one's); none given or an empty list, every project. A project hook takes none.
+ */
+async function hookProjects(tx: Tx, owner: Omit<HookOwner, 'actor'>, ids: number[] | null | undefined) {
+  if (!ids || ids.length === 0) return null;
+  if (owner.projectId !== null) fail('invalid_value', { field: 'projectIds' });
+  const unique = [...new Set(ids)].sort((a, b) => a - b);
+  const found = await tx
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.companyId, owner.companyId), inArray(projects.id, unique)));
+  if (found.length !== unique.length) fail('invalid_value', { field: 'projectIds' });
+  return unique;
 }
 
 /** The hook with that id among the owner's (locked for the change), or webhook_not_found: another's is unknown. */
@@ -81,6 +101,7 @@ export async function createHook(deps: Deps, owner: HookOwner, userId: number, b
     const values = {
       companyId: owner.companyId,
       projectId: owner.projectId,
+      projectIds: await hookProjects(tx, owner, body.projectIds),
       url: body.url,
       secret,
       events: [...new Set(body.events)],
@@ -103,7 +124,13 @@ export async function updateHook(deps: Deps, owner: HookOwner, id: number, body:
   await checkTarget(deps, body.url);
   await deps.db.transaction(async (tx) => {
     const hook = await ownedHook(tx, owner, id);
-    const set = { url: body.url, events: [...new Set(body.events)], enabled: body.enabled, updatedAt: new Date() };
+    const set = {
+      url: body.url,
+      events: [...new Set(body.events)],
+      projectIds: await hookProjects(tx, owner, body.projectIds),
+      enabled: body.enabled,
+      updatedAt: new Date(),
+    };
     await tx.update(webhooks).set(set).where(eq(webhooks.id, id));
     await recordTrail(tx, owner.actor, {
       type: TrailType.SettingsChange,

@@ -13,6 +13,7 @@ import { createTestContext, type TestContext } from '../../test/context.ts';
 import {
   createCompany,
   createCompanyAdmin,
+  createProjectRow,
   createProjectWorld,
   createUser,
   type ProjectWorld,
@@ -22,6 +23,7 @@ import {
 import { client } from '../../test/requests.ts';
 import { deliverDueWebhooks } from './webhook-deliver.ts';
 import { queueTrailEvents } from './webhook-events.ts';
+import { queueEvent } from './webhook-queue.ts';
 import { verifyWebhookSignature } from './webhook-sign.ts';
 
 /**
@@ -241,5 +243,43 @@ describe('company webhooks', () => {
     ).toBe(400);
     expect((await sys.call(r.companyList, { query: { companyId: world.companyId } })).data.list).toHaveLength(1);
     expect((await sys.call(r.company.test, { params: { id } })).statusCode).toBe(200);
+  });
+
+  it('limits a company hook to chosen projects of the company, and refuses another company’s naming the field', async () => {
+    const adminA = client(ctx.app, world.admin.token, { lang: 'en-US' });
+    const other = (await createProjectRow(ctx.db, world.companyId)).id;
+    const foreign = (await createProjectRow(ctx.db, (await createCompany(ctx.db)).id)).id;
+    const body = { url: `${base}/only`, events: ['document.created' as const] };
+    const refused = await adminA.call(r.company.create, { body: { ...body, projectIds: [world.projectId, foreign] } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.errorCode).toBe('invalid_value');
+    expect(refused.msg).toContain(fieldLabel('projectIds', 'en-US'));
+    // A project's hook hears its own project: it takes no list.
+    const pm = client(ctx.app, world.pm.token);
+    expect((await pm.call(r.project.create, { body: { ...body, projectIds: [other] } })).statusCode).toBe(400);
+
+    const { id } = (await adminA.call(r.company.create, { body: { ...body, projectIds: [world.projectId] } })).data;
+    const row = (await adminA.call(r.companyList)).data.list.find((h) => h.id === id)!;
+    expect(row.projectIds).toEqual([world.projectId]);
+    const heard = async (projectId: number) => {
+      const payload = { id: `evt-${projectId}-${Date.now()}` } as never;
+      await ctx.db.transaction((tx) =>
+        queueEvent(tx, { event: 'document.created', companyId: world.companyId, projectId, payload }),
+      );
+      const rows = await ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, id));
+      return rows.length;
+    };
+    expect(await heard(other)).toBe(0);
+    expect(await heard(world.projectId)).toBe(1);
+    // Every project again (an empty list): the other project's event reaches it too.
+    await adminA.call(r.company.update, { params: { id }, body: { ...body, projectIds: [], enabled: true } });
+    expect(await heard(other)).toBe(2);
+    const [trailRow] = await ctx.db
+      .select()
+      .from(trail)
+      .where(and(eq(trail.objectType, 'webhook'), eq(trail.objectId, String(id))))
+      .orderBy(trail.id)
+      .limit(1);
+    expect(trailRow.newValue).toMatchObject({ projectIds: [world.projectId] });
   });
 });

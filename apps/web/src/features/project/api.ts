@@ -41,10 +41,11 @@ export function useProjects(q: ProjectPageQuery) {
 }
 
 /** Every project of the company at once (the project picker). */
-export function useProjectOptions() {
+export function useProjectOptions(options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: [...projectKeys.company(useSession().companyId), 'options'],
     queryFn: () => listProjects({ pageNum: 1, pageSize: WHOLE_LIST_PAGE_SIZE }),
+    enabled: options.enabled ?? true,
   });
 }
 

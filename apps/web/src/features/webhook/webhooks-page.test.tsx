@@ -2,10 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { WebhookDeliveryRow, WebhookRow } from '@edoc/contract/webhook';
 import { webhookRoutes } from '@edoc/contract/webhook-routes';
+import type { ProjectItem } from '@edoc/contract/project';
+import { projectRoutes } from '@edoc/contract/project-routes';
 import { changeLanguage } from '../../lib/i18n';
 import { stopIdle } from '../../lib/idle-timer';
 import { envelope, mockApi, serve } from '../../test/fetch-mock';
-import { byId } from '../../test/queries';
+import { byId, findById } from '../../test/queries';
+import { pickOption } from '../../test/workflow-fixtures';
 import { renderApp } from '../../test/render-app';
 import { enterProject, signIn } from '../../test/session';
 
@@ -13,6 +16,7 @@ const hook = (id: number, over: Partial<WebhookRow> = {}): WebhookRow => ({
   id,
   companyId: 3,
   projectId: 11,
+  projectIds: null,
   url: `https://ctms.example/hook/${id}`,
   events: ['document.created'],
   enabled: true,
@@ -126,6 +130,54 @@ describe('webhooks (issue 29 part 5)', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: /任务已创建/ }));
     fireEvent.click(byId('webhook-dialog-ok'));
     expect(await screen.findByText(/系统设置不允许此类目标/)).toBeInTheDocument();
+  });
+
+  it('limits a company hook to chosen projects of the company', async () => {
+    await changeLanguage('en-US');
+    signIn('company');
+    const project = (studyId: number, code: string, name: string): ProjectItem => ({
+      studyId,
+      code,
+      name,
+      phase: null,
+      description: null,
+      companyId: 3,
+      companyName: 'Acme Pharma',
+      idleMinutes: 30,
+      pageSize: 20,
+      reviewOpen: true,
+      qcOpen: true,
+      approveOpen: true,
+      libraryFolder: true,
+      allowedFileTypes: [],
+      versionConvention: 'V1.0',
+      endDate: null,
+      timeZone: 'Asia/Shanghai',
+      expiryNoticeDays: 30,
+      closed: false,
+      memberCount: 1,
+    });
+    const fetchMock = mockApi({
+      ...serve(webhookRoutes.companyList, { list: [] }),
+      ...serve(projectRoutes.list, {
+        data: [project(11, 'ALPHA', 'Alpha study'), project(12, 'BETA', 'Beta study')],
+        total: 2,
+      }),
+      ...serve(webhookRoutes.company.create, { id: 5, secret: 'whsec_x' }),
+    });
+    renderApp('/company/webhooks');
+    fireEvent.click(await findById('webhook-create'));
+    fireEvent.change(await screen.findByLabelText('URL'), { target: { value: 'https://ctms.example/in' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: /Task created/ }));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Projects' }));
+    await waitFor(() => pickOption('BETA · Beta study'));
+    fireEvent.click(byId('webhook-dialog-ok'));
+    await waitFor(() => expect(sent(fetchMock, '/company/webhook')).toHaveLength(1));
+    expect(sent(fetchMock, '/company/webhook')[0]).toEqual({
+      url: 'https://ctms.example/in',
+      events: ['task.created'],
+      projectIds: [12],
+    });
   });
 
   it("keeps the system administrator's setting for private targets", async () => {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { App, Checkbox, Form, Input, Space, Switch, Typography } from 'antd';
+import { App, Checkbox, Form, Input, Select, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { WEBHOOK_EVENTS, webhookUpdateBody, type WebhookRow } from '@edoc/contract/webhook';
 import { Dialog } from '../../../components/dialog';
@@ -7,6 +7,7 @@ import { EnterSubmits } from '../../../components/enter-submits';
 import { serverFieldIssues, showServerError } from '../../../lib/form-errors';
 import { schemaRule } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
+import { useProjectOptions } from '../../project/api';
 import { useSaveWebhook, type WebhookScope } from '../api';
 
 type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
@@ -14,11 +15,13 @@ type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 interface Values {
   url: string;
   events: WebhookEvent[];
+  /** A company hook's projects; none: every project of the company. */
+  projectIds: number[];
   enabled: boolean;
 }
 
 const shape = webhookUpdateBody.shape;
-const FIELDS: ReadonlyArray<keyof Values> = ['url', 'events', 'enabled'];
+const FIELDS: ReadonlyArray<keyof Values> = ['url', 'events', 'projectIds', 'enabled'];
 
 interface WebhookDialogProps {
   scope: WebhookScope;
@@ -40,21 +43,30 @@ export function WebhookDialog({ scope, open, hook, onClose, onCreated }: Webhook
   const [form] = Form.useForm<Values>();
   useRevalidateOnLanguage(form);
   const save = useSaveWebhook(scope, { silentError: true });
+  const company = scope === 'company';
+  const projects = useProjectOptions({ enabled: open && company });
 
   useEffect(() => {
     if (!open) return;
     form.resetFields();
     form.setFieldsValue(
       hook
-        ? { url: hook.url, events: hook.events as WebhookEvent[], enabled: hook.enabled }
-        : { url: '', events: [], enabled: true },
+        ? {
+            url: hook.url,
+            events: hook.events as WebhookEvent[],
+            projectIds: hook.projectIds ?? [],
+            enabled: hook.enabled,
+          }
+        : { url: '', events: [], projectIds: [], enabled: true },
     );
   }, [open, hook, form]);
 
   const submit = (values: Values) => {
+    // A project's hook hears its own project: no list is sent for it.
+    const projectIds = company ? values.projectIds : undefined;
     const input = hook
-      ? { id: hook.id, body: webhookUpdateBody.parse(values) }
-      : { body: { url: values.url.trim(), events: values.events } };
+      ? { id: hook.id, body: webhookUpdateBody.parse({ ...values, projectIds }) }
+      : { body: { url: values.url.trim(), events: values.events, projectIds } };
     save.mutate(input, {
       onSuccess: (answer) => {
         void message.success(hook ? t('common.saved') : t('webhook.created'));
@@ -113,6 +125,18 @@ export function WebhookDialog({ scope, open, hook, onClose, onCreated }: Webhook
             </Space>
           </Checkbox.Group>
         </Form.Item>
+        {company && (
+          <Form.Item name="projectIds" label={t('webhook.projects')} extra={t('webhook.projectsHint')}>
+            <Select
+              mode="multiple"
+              allowClear
+              loading={projects.isFetching}
+              optionFilterProp="label"
+              placeholder={t('webhook.allProjects')}
+              options={(projects.data?.data ?? []).map((p) => ({ value: p.studyId, label: `${p.code} · ${p.name}` }))}
+            />
+          </Form.Item>
+        )}
         {hook && (
           <Form.Item
             name="enabled"

@@ -1,0 +1,1 @@
+ALTER TABLE "webhooks" ADD COLUMN "project_ids" jsonb;
