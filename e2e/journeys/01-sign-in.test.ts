@@ -96,10 +96,10 @@ describe.skipIf(skipReason !== null)('sign-in journeys in Chromium', () => {
     await first.locator('#lang-option-zh-CN').waitFor();
     await expectAccessible(first, '01 language menu (en-US)', { within: '.ant-dropdown' });
     await first.locator('#lang-option-zh-CN').click();
-    await first.getByRole('button', { name: /登\s*录/ }).waitFor();
+    await first.getByRole('button', { name: /^登\s*录$/ }).waitFor();
     const second = await english.newPage();
     await second.goto(url('/login'));
-    await second.getByRole('button', { name: /登\s*录/ }).waitFor();
+    await second.getByRole('button', { name: /^登\s*录$/ }).waitFor();
     await english.close();
   });
 

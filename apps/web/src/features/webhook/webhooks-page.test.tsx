@@ -158,7 +158,9 @@ describe('webhooks (issue 29 part 5)', () => {
       memberCount: 1,
     });
     const fetchMock = mockApi({
-      ...serve(webhookRoutes.companyList, { list: [] }),
+      ...serve(webhookRoutes.companyList, {
+        list: [hook(5, { projectId: null, projectIds: [12] }), hook(6, { projectId: null })],
+      }),
       ...serve(projectRoutes.list, {
         data: [project(11, 'ALPHA', 'Alpha study'), project(12, 'BETA', 'Beta study')],
         total: 2,
@@ -166,6 +168,9 @@ describe('webhooks (issue 29 part 5)', () => {
       ...serve(webhookRoutes.company.create, { id: 5, secret: 'whsec_x' }),
     });
     renderApp('/company/webhooks');
+    // The list names a limited hook's projects, and says "every project" of the others.
+    await waitFor(() => expect(byId('webhook-projects-5')).toHaveTextContent('BETA · Beta study'));
+    expect(byId('webhook-projects-6')).toHaveTextContent('Every project');
     fireEvent.click(await findById('webhook-create'));
     fireEvent.change(await screen.findByLabelText('URL'), { target: { value: 'https://ctms.example/in' } });
     fireEvent.click(screen.getByRole('checkbox', { name: /Task created/ }));

@@ -4,6 +4,7 @@ import { App, Button, Card, Dropdown, Empty, Space, Table, Tag, Typography, type
 import { useTranslation } from 'react-i18next';
 import type { WebhookRow } from '@edoc/contract/webhook';
 import { formatDateTime } from '../../../lib/format';
+import { useProjectOptions } from '../../project/api';
 import { useRotateSecret, useWebhookAction, useWebhooks, type WebhookScope } from '../api';
 import { DeliveryLog } from '../components/delivery-log';
 import { SecretDialog } from '../components/secret-dialog';
@@ -25,6 +26,10 @@ export function WebhooksPage({ scope }: { scope: WebhookScope }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const list = useWebhooks(scope);
+  // A company hook's projects by name (the company's project list, asked on the company's page only).
+  const company = scope === 'company';
+  const projects = useProjectOptions({ enabled: company });
+  const projectName = new Map((projects.data?.data ?? []).map((p) => [p.studyId, `${p.code} · ${p.name}`]));
   const remove = useWebhookAction(scope, 'remove');
   const rotate = useRotateSecret(scope);
   const resume = useWebhookAction(scope, 'resume');
@@ -91,6 +96,26 @@ export function WebhooksPage({ scope }: { scope: WebhookScope }) {
         </Space>
       ),
     },
+    ...(company
+      ? [
+          {
+            title: t('webhook.projects'),
+            key: 'projects',
+            render: (_: unknown, hook: WebhookRow) =>
+              hook.projectIds?.length ? (
+                <Space size={[0, 4]} wrap id={`webhook-projects-${hook.id}`}>
+                  {hook.projectIds.map((id) => (
+                    <Tag key={id}>{projectName.get(id) ?? `#${id}`}</Tag>
+                  ))}
+                </Space>
+              ) : (
+                <Typography.Text type="secondary" id={`webhook-projects-${hook.id}`}>
+                  {t('webhook.allProjects')}
+                </Typography.Text>
+              ),
+          },
+        ]
+      : []),
     {
       title: t('webhook.state'),
       key: 'state',
