@@ -40,6 +40,9 @@ export function useProjects(q: ProjectPageQuery) {
   return useQuery(projectsQuery(useSession().companyId, q));
 }
 
+/** How a project is named where one is picked or listed among the company's: its code, then its name. */
+export const projectLabel = (p: { code: string; name: string }) => `${p.code} · ${p.name}`;
+
 /** Every project of the company at once (the project picker). */
 export function useProjectOptions(options: { enabled?: boolean } = {}) {
   return useQuery({

@@ -9,7 +9,7 @@ import { showServerError } from '../../../lib/form-errors';
 import { schemaRule } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
 import { companyProjectRolesQuery } from '../../member/company-member-api';
-import { useProjectOptions } from '../../project/api';
+import { projectLabel, useProjectOptions } from '../../project/api';
 import { useSaveSsoRule } from '../api';
 
 interface Values {
@@ -78,7 +78,7 @@ export function RuleDialog({ open, onClose }: { open: boolean; onClose: () => vo
             showSearch={{ optionFilterProp: 'label' }}
             loading={projects.isFetching}
             onChange={() => form.setFieldValue('roleCode', undefined)}
-            options={(projects.data?.data ?? []).map((p) => ({ value: p.studyId, label: `${p.code} · ${p.name}` }))}
+            options={(projects.data?.data ?? []).map((p) => ({ value: p.studyId, label: projectLabel(p) }))}
           />
         </Form.Item>
         <Form.Item

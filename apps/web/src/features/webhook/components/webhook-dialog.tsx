@@ -7,7 +7,7 @@ import { EnterSubmits } from '../../../components/enter-submits';
 import { serverFieldIssues, showServerError } from '../../../lib/form-errors';
 import { schemaRule } from '../../../lib/form-rules';
 import { useRevalidateOnLanguage } from '../../../lib/use-revalidate-on-language';
-import { useProjectOptions } from '../../project/api';
+import { projectLabel, useProjectOptions } from '../../project/api';
 import { useSaveWebhook, type WebhookScope } from '../api';
 
 type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
@@ -133,7 +133,7 @@ export function WebhookDialog({ scope, open, hook, onClose, onCreated }: Webhook
               loading={projects.isFetching}
               optionFilterProp="label"
               placeholder={t('webhook.allProjects')}
-              options={(projects.data?.data ?? []).map((p) => ({ value: p.studyId, label: `${p.code} · ${p.name}` }))}
+              options={(projects.data?.data ?? []).map((p) => ({ value: p.studyId, label: projectLabel(p) }))}
             />
           </Form.Item>
         )}

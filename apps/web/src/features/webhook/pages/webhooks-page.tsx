@@ -4,7 +4,7 @@ import { App, Button, Card, Dropdown, Empty, Space, Table, Tag, Typography, type
 import { useTranslation } from 'react-i18next';
 import type { WebhookRow } from '@edoc/contract/webhook';
 import { formatDateTime } from '../../../lib/format';
-import { useProjectOptions } from '../../project/api';
+import { projectLabel, useProjectOptions } from '../../project/api';
 import { useRotateSecret, useWebhookAction, useWebhooks, type WebhookScope } from '../api';
 import { DeliveryLog } from '../components/delivery-log';
 import { SecretDialog } from '../components/secret-dialog';
@@ -29,7 +29,7 @@ export function WebhooksPage({ scope }: { scope: WebhookScope }) {
   // A company hook's projects by name (the company's project list, asked on the company's page only).
   const company = scope === 'company';
   const projects = useProjectOptions({ enabled: company });
-  const projectName = new Map((projects.data?.data ?? []).map((p) => [p.studyId, `${p.code} · ${p.name}`]));
+  const projectName = new Map((projects.data?.data ?? []).map((p) => [p.studyId, projectLabel(p)]));
   const remove = useWebhookAction(scope, 'remove');
   const rotate = useRotateSecret(scope);
   const resume = useWebhookAction(scope, 'resume');
