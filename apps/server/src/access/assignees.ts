@@ -2,6 +2,7 @@ import type { DocKey } from '@edoc/contract/permissions';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { groups, members } from '../db/schema/projects.ts';
+import { users } from '../db/schema/users.ts';
 import { fail } from '../lib/app-error.ts';
 import { projectFolders, rightsOfUser, type FolderRow } from './folder-rights.ts';
 
@@ -41,8 +42,8 @@ export type NotEligible = 'site' | 'right';
 
 /**
  * The one rule of who may act on a document with a key (a stage's assignees, a deletion's approver): a member of
- * the project, able to see its site, holding the key on its folder. For each given member: null when they may,
- * else why not; people who are not members are left out of the answer.
+ * the project (not a service account), able to see its site, holding the key on its folder. For each given member:
+ * null when they may, else why not; people who are not members are left out of the answer.
  */
 export async function eligibilityOf(
   tx: Tx,
@@ -52,10 +53,15 @@ export async function eligibilityOf(
   const verdicts = new Map<number, NotEligible | null>();
   if (userIds.length === 0) return verdicts;
   const rows = folders ?? (await projectFolders(tx, projectId, 0));
+  // A service account is a member only for its tokens: it never signs and reads no tasks, so it is asked to act on
+  // nothing (left out, as a non-member is).
   const memberRows = await tx
     .select({ userId: members.userId, siteIds: members.siteIds })
     .from(members)
-    .where(and(eq(members.projectId, projectId), inArray(members.userId, userIds)));
+    .innerJoin(users, eq(users.id, members.userId))
+    .where(
+      and(eq(members.projectId, projectId), inArray(members.userId, userIds), eq(users.isServiceAccount, false)),
+    );
   for (const member of memberRows) {
     const seesSite = doc.central || member.siteIds.length === 0 || member.siteIds.includes(doc.siteId ?? -1);
     if (!seesSite) {

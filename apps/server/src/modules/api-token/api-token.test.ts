@@ -1,5 +1,6 @@
 import { API_TOKEN_PREFIX, type ApiTokenScope } from '@edoc/contract/api-token';
 import { apiTokenRoutes as r } from '@edoc/contract/api-token-routes';
+import { companyUserRoutes } from '@edoc/contract/company-routes';
 import { UserType } from '@edoc/contract/enums';
 import { errorMessage } from '@edoc/contract/errors';
 import { fieldLabel } from '@edoc/contract/fields';
@@ -268,9 +269,11 @@ describe('service accounts', () => {
     expect([foreign.statusCode, foreign.errorCode]).toEqual([404, 'service_account_not_found']);
     const foreignOff = await client(ctx.app, adminB).call(r.disableServiceAccount, { params: { id } });
     expect([foreignOff.statusCode, foreignOff.errorCode]).toEqual([404, 'service_account_not_found']);
-    // A service account never signs in.
+    // A service account never signs in, and is not among the company's people (it has its own list).
     const [account] = await ctx.db.select().from(users).where(eq(users.id, id));
     expect(account.isServiceAccount).toBe(true);
+    const people = (await admin.call(companyUserRoutes.list, { query: { pageNum: 1, pageSize: 100 } })).data;
+    expect(people.data.map((u) => u.id)).not.toContain(id);
 
     expect((await admin.call(r.disableServiceAccount, { params: { id } })).statusCode).toBe(200);
     const after = await asToken(token, world.projectId).get('/folder/workspace/file/list');

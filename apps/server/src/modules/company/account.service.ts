@@ -46,6 +46,8 @@ export async function insertAccount(
     lang: Lang;
     /** Default: made by an administrator. */
     origin?: number;
+    /** Default true: the first password is a random one someone was told. */
+    mustChangePassword?: boolean;
   },
 ): Promise<{ user: UserRow; password: string }> {
   await assertEmailFree(tx, values.email);
@@ -60,7 +62,7 @@ export async function insertAccount(
       enabled: values.enabled ?? true,
       origin: values.origin ?? UserOrigin.Internal,
       approvalStatus: ApprovalStatus.Passed,
-      mustChangePassword: true,
+      mustChangePassword: values.mustChangePassword ?? true,
       passwordHash,
     })
     .returning()

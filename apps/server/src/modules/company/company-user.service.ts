@@ -29,13 +29,15 @@ import { assertCompanyExists, lockCompanyUser } from './company.policy.ts';
 
 /**
  * The company's people as the user list shows them: approved accounts of type 2 and 3. Registrations still
- * waiting (or refused) are not users yet; they live in the approval list.
+ * waiting (or refused) are not users yet; they live in the approval list. Service accounts are not people (no
+ * password to reset, no sign-in): they have their own list (the Service accounts tab).
  */
 function companyPeople(companyId: number, searchValue?: string): SQL {
   const conditions = [
     eq(users.companyId, companyId),
     inArray(users.userType, [UserType.Company, UserType.Project]),
     eq(users.approvalStatus, ApprovalStatus.Passed),
+    eq(users.isServiceAccount, false),
   ];
   if (searchValue)
     conditions.push(or(ilike(users.name, likePattern(searchValue)), ilike(users.email, likePattern(searchValue)))!);

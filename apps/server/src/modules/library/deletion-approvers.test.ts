@@ -1,8 +1,8 @@
 import { DocStatus } from '@edoc/contract/enums';
 import { libraryRoutes } from '@edoc/contract/library-routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { folderGrants, roles } from '../../db/schema/projects.ts';
-import { joinProject, PASSWORD, signIn, type ProjectPerson } from '../../test/factories.ts';
+import { folderGrants, members, roles } from '../../db/schema/projects.ts';
+import { createProjectUser, joinProject, PASSWORD, signIn, type ProjectPerson } from '../../test/factories.ts';
 import { createLibraryWorld, type LibraryWorld } from '../../test/library-world.ts';
 import { client } from '../../test/requests.ts';
 
@@ -10,6 +10,7 @@ let L: LibraryWorld;
 let deleter: ProjectPerson;
 let grantOnly: ProjectPerson;
 let fileId: number;
+let deleterRole: number;
 
 /** A role with these keys, granted on the workspace folder with the grant's own keys. */
 async function personWith(code: string, roleKeys: string[], grantKeys: string[]) {
@@ -20,6 +21,7 @@ async function personWith(code: string, roleKeys: string[], grantKeys: string[])
   await L.ctx.db
     .insert(folderGrants)
     .values({ folderId: L.folder, subjectType: 'role', subjectId: role.id, docKeys: grantKeys });
+  if (code === 'DELETER') deleterRole = role.id;
   return joinProject(L.ctx, L.world, role.id);
 }
 
@@ -73,5 +75,20 @@ describe('deletion approver candidates (issue 26 item 13)', () => {
     const draft = await L.processedDocument();
     const early = await L.as(L.world.pm).call(libraryRoutes.deletionApprovers, { params: { id: draft } });
     expect(early.statusCode).toBe(409);
+  });
+
+  it('never offers or accepts a service account, which never signs, even in a role that may delete', async () => {
+    const bot = await createProjectUser(L.ctx.db, L.world.companyId, { isServiceAccount: true, name: 'EDC bridge' });
+    await L.ctx.db.insert(members).values({ projectId: L.world.projectId, userId: bot.id, roleId: deleterRole });
+    const other = await L.processedDocument();
+    await L.as(L.world.pm).call(libraryRoutes.archive, { body: { fileId: other } });
+    const answer = (await L.as(L.world.pm).call(libraryRoutes.deletionApprovers, { params: { id: other } })).data;
+    expect(answer.approvers.map((p) => p.id)).toContain(deleter.id);
+    expect([...answer.approvers, ...answer.others].map((p) => p.id)).not.toContain(bot.id);
+    const res = await L.as(L.world.pm).call(libraryRoutes.applyDelete, {
+      body: { fileId: other, approverId: bot.id, reason: 'Filed twice' },
+    });
+    expect(res.errorCode).toBe('deletion_approver_invalid');
+    expect(await L.statusOf(other)).toBe(DocStatus.Archived);
   });
 });

@@ -95,7 +95,13 @@ describe('just-in-time accounts', () => {
     await setJit(true);
     expect(await signInAs('dave')).toContain('/sso/complete#ticket=');
     const dave = (await userOf('dave@acme.test'))!;
-    expect(dave).toMatchObject({ companyId, userType: UserType.Project, name: 'Dave New', enabled: true });
+    expect(dave).toMatchObject({
+      companyId,
+      userType: UserType.Project,
+      name: 'Dave New',
+      enabled: true,
+      mustChangePassword: false,
+    });
     const [identity] = await ctx.db.select().from(ssoIdentities).where(eq(ssoIdentities.userId, dave.id));
     expect(identity?.subject).toBe('dave');
     const made = await ctx.db

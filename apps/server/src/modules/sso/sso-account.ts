@@ -80,6 +80,8 @@ export async function createJitAccount(
       companyId: p.companyId,
       isCompanyManager: false,
       lang: o.lang,
+      // Nobody was told its random password: nothing to change at a first sign-in (which is by SSO).
+      mustChangePassword: false,
     });
     await tx.insert(ssoIdentities).values({ providerId: p.id, subject: id.subject, userId: user.id });
     await recordTrail(tx, actorOf(user, o.client), {
