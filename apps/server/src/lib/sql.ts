@@ -10,9 +10,13 @@ export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => 
  * counting every row, which would cost more than the page itself.
  */
 export async function cappedCount(db: Tx, rows: { limit(n: number): SQLWrapper }) {
-  const counted = await db.execute<{ n: number }>(
-    sql`select count(*)::int as n from (${rows.limit(COUNT_CAP + 1)}) as rows`,
-  );
-  const n = counted.rows[0]?.n ?? 0;
-  return { total: Math.min(n, COUNT_CAP), capped: n > COUNT_CAP };
+  const counted = await db.execute<{ n: number }>(sql`select ${cappedCountOf(rows)} as n`);
+  return cappedTotal(counted.rows[0]?.n ?? 0);
 }
+
+/** cappedCount's count as an expression, to ride in the page's own statement (one round trip fewer, issue 30). */
+export const cappedCountOf = (rows: { limit(n: number): SQLWrapper }) =>
+  sql<number>`(select count(*)::int from (${rows.limit(COUNT_CAP + 1)}) as rows)`;
+
+/** The total a list answers for a count up to COUNT_CAP + 1. */
+export const cappedTotal = (n: number) => ({ total: Math.min(n, COUNT_CAP), capped: n > COUNT_CAP });
