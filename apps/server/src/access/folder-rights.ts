@@ -13,6 +13,8 @@ import { folderGrants, folders, groups, members, projects, roles } from '../db/s
 import { fail } from '../lib/app-error.ts';
 import type { ProjectContext } from '../plugins/context.ts';
 import { inspectorFolderRights, inspectorFolderType } from './inspector.policy.ts';
+import { rightsInputs, type RightsInputs } from './rights-inputs.ts';
+import { visibleSites } from './sites.ts';
 
 export type FolderRow = typeof folders.$inferSelect;
 
@@ -72,7 +74,7 @@ export async function rightsOfUser(
   projectId: number,
   { userId, rows, fullAccess = false }: { userId: number; rows: FolderRow[]; fullAccess?: boolean },
 ): Promise<Map<number, FolderRights> | null> {
-  if (fullAccess) return evaluateFolderRights(rows.map(ref), [], { ...NO_SUBJECT, fullAccess: true });
+  if (fullAccess) return rightsFrom(rows, { userId, fullAccess, member: null, groupIds: [], grants: [] });
   const [member] = await tx
     .select({
       roleId: members.roleId,
@@ -85,10 +87,6 @@ export async function rightsOfUser(
     .innerJoin(roles, eq(roles.id, members.roleId))
     .where(and(eq(members.projectId, projectId), eq(members.userId, userId)));
   if (!member) return null;
-  // The built-in row, never a code string alone (issue 9: a custom role may not borrow STU_PM's power).
-  if (member.builtin && member.code === RoleCode.ProjectAdmin) {
-    return evaluateFolderRights(rows.map(ref), [], { ...NO_SUBJECT, fullAccess: true });
-  }
   const groupRows = await tx
     .select({ id: groups.id })
     .from(groups)
@@ -98,37 +96,68 @@ export async function rightsOfUser(
     .from(folderGrants)
     .innerJoin(folders, eq(folders.id, folderGrants.folderId))
     .where(eq(folders.projectId, projectId));
-  return evaluateFolderRights(
-    rows.map(ref),
-    grants.map((g) => g.folder_grants),
-    {
-      userId,
-      roleId: member.roleId,
-      groupIds: groupRows.map((g) => g.id),
-      roleDocKeys: member.docKeys,
-      roleLibraryKeys: member.libraryKeys,
-      fullAccess: false,
-    },
-  );
+  return rightsFrom(rows, {
+    userId,
+    fullAccess,
+    member,
+    groupIds: groupRows.map((g) => g.id),
+    grants: grants.map((g) => g.folder_grants),
+  });
+}
+
+/** The rule of rightsOfUser on what it read; null: not a member. */
+function rightsFrom(
+  rows: FolderRow[],
+  inputs: Pick<RightsInputs, 'groupIds' | 'grants'> & {
+    userId: number;
+    fullAccess: boolean;
+    member: Omit<NonNullable<RightsInputs['member']>, 'siteIds'> | null;
+  },
+): Map<number, FolderRights> | null {
+  const { userId, fullAccess, member } = inputs;
+  if (fullAccess) return evaluateFolderRights(rows.map(ref), [], { ...NO_SUBJECT, fullAccess: true });
+  if (!member) return null;
+  // The built-in row, never a code string alone (issue 9: a custom role may not borrow STU_PM's power).
+  if (member.builtin && member.code === RoleCode.ProjectAdmin) {
+    return evaluateFolderRights(rows.map(ref), [], { ...NO_SUBJECT, fullAccess: true });
+  }
+  return evaluateFolderRights(rows.map(ref), inputs.grants, {
+    userId,
+    roleId: member.roleId,
+    groupIds: inputs.groupIds,
+    roleDocKeys: member.docKeys,
+    roleLibraryKeys: member.libraryKeys,
+    fullAccess: false,
+  });
 }
 
 /**
  * Every folder of the project with the caller's rights on it. An inspector sees only the folders archived documents
  * are filed in (the library tree, or the work tree of a project without one); a closed project leaves only reading.
  */
-export async function folderRights(tx: Tx, ctx: ProjectContext, type?: number) {
+export async function folderRights(
+  tx: Tx,
+  ctx: ProjectContext,
+  type?: number,
+): Promise<{ rows: FolderRow[]; rights: Map<number, FolderRights>; siteIds: number[] | null }> {
   if (ctx.inspector) {
     const { libraryFolder } = await projectFlags(tx, ctx.projectId);
     const shelf = inspectorFolderType(libraryFolder);
     const rows = (await projectFolders(tx, ctx.projectId, type)).filter((f) => f.type === shelf);
     const own = inspectorFolderRights(ctx.inspector);
-    return { rows, rights: new Map(rows.map((f) => [f.id, own])) };
+    return { rows, rights: new Map(rows.map((f) => [f.id, own])), siteIds: await visibleSites(tx, ctx) };
   }
-  const rows = await projectFolders(tx, ctx.projectId, type);
-  const rights = await rightsOfUser(tx, ctx.projectId, { userId: ctx.auth.user.id, rows, fullAccess: ctx.fullAccess });
+  // One statement for the tree, the membership, the groups and the grants (rights-inputs.ts), then the same rule.
+  const inputs = await rightsInputs(tx, ctx.projectId, ctx.auth.user.id, type);
+  const rows = depthFirst(
+    inputs.libraryFolder ? inputs.folders : inputs.folders.filter((f) => f.type === FolderType.Work),
+  );
+  const rights = rightsFrom(rows, { ...inputs, userId: ctx.auth.user.id, fullAccess: ctx.fullAccess });
   if (!rights) fail('forbidden');
   if (ctx.readOnly) for (const [id, r] of rights) rights.set(id, readOnlyRights(r));
-  return { rows, rights };
+  // The sites the caller sees (sites.ts visibleSites' rule: null, all of them), from the same read.
+  const sites = inputs.member?.siteIds ?? [];
+  return { rows, rights, siteIds: ctx.fullAccess || sites.length === 0 ? null : sites };
 }
 
 /**

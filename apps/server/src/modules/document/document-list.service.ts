@@ -17,7 +17,7 @@ import { users } from '../../db/schema/users.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { cappedCount, cappedCountOf, cappedTotal, likePattern } from '../../lib/sql.ts';
 import { docAbilitiesOf, folderRights } from '../../access/folder-rights.ts';
-import { siteFilter, visibleSites } from '../../access/sites.ts';
+import { siteFilter } from '../../access/sites.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 
 type ListQuery = z.infer<typeof fileListQuery>;
@@ -80,7 +80,7 @@ export async function listDocuments(deps: Deps, ctx: ProjectContext, query: List
   // Outside a transaction (issue 30: its BEGIN and COMMIT were two of the request's round trips): the count and the
   // page may each see a change committed between them, as a page read a moment later would.
   const tx = deps.db;
-  const { rows, rights } = await folderRights(tx, ctx, 0);
+  const { rows, rights, siteIds } = await folderRights(tx, ctx, 0);
   const enabled = rows.filter((f) => rights.get(f.id)?.isEnabled).map((f) => f.id);
   const folderIds = query.folderId ? enabled.filter((id) => id === query.folderId) : enabled;
   if (folderIds.length === 0) return { data: [] as FileRow[], total: 0, capped: false };
@@ -88,7 +88,7 @@ export async function listDocuments(deps: Deps, ctx: ProjectContext, query: List
     eq(documents.projectId, ctx.projectId),
     isNull(documents.deletedAt),
     inArray(documents.folderId, folderIds),
-    siteFilter(await visibleSites(tx, ctx)),
+    siteFilter(siteIds),
     query.view === 'mine'
       ? or(eq(documents.createdBy, ctx.auth.user.id), eq(documents.assigneeId, ctx.auth.user.id))
       : undefined,

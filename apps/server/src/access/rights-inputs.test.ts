@@ -1,0 +1,99 @@
+import { FolderType, readOnlyRights } from '@edoc/contract/permissions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { folderGrants, groups, roles } from '../db/schema/projects.ts';
+import type { ProjectContext } from '../plugins/context.ts';
+import { createTestContext, type TestContext } from '../test/context.ts';
+import { createProjectUser, createProjectWorld, joinProject, type ProjectWorld } from '../test/factories.ts';
+import { folderRights, projectFolders, rightsOfUser } from './folder-rights.ts';
+import { visibleSites } from './sites.ts';
+
+/**
+ * Issue 30 part 1: folderRights reads the tree, the membership, the groups and the grants in one statement
+ * (rights-inputs.ts). It must answer exactly what the separate reads answered (projectFolders, rightsOfUser,
+ * visibleSites), for every kind of caller and folder type.
+ */
+let ctx: TestContext;
+let world: ProjectWorld;
+const people: Array<{ label: string; id: number; fullAccess: boolean }> = [];
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  world = await createProjectWorld(ctx, 'RI-1');
+  const [a, b, c] = [...world.folderByIch.values()];
+  const [custom] = await ctx.db
+    .insert(roles)
+    .values({ projectId: world.projectId, code: 'CRA', name: 'CRA', docKeys: ['viewDoc', 'createDoc'] })
+    .returning();
+  const byRole = await joinProject(ctx, world, custom.id, [7, 9]);
+  const byGroup = await joinProject(ctx, world, world.roleIds.STU_STAFF);
+  const byUser = await joinProject(ctx, world, custom.id);
+  const [group] = await ctx.db
+    .insert(groups)
+    .values({ projectId: world.projectId, name: 'Monitors', memberIds: [byGroup.id] })
+    .returning();
+  await ctx.db.insert(folderGrants).values([
+    { folderId: a, subjectType: 'role', subjectId: custom.id, docKeys: ['viewDoc', 'createDoc'], manageLevel: 2 },
+    { folderId: b, subjectType: 'group', subjectId: group.id, docKeys: ['viewDoc'], libraryKeys: ['viewLib'] },
+    { folderId: c, subjectType: 'user', subjectId: byUser.id, docKeys: ['viewDoc', 'editDoc'], manageLevel: 3 },
+  ]);
+  const outsider = await createProjectUser(ctx.db, world.companyId);
+  people.push(
+    { label: 'project administrator', id: world.pm.id, fullAccess: true },
+    { label: 'company administrator (not a member)', id: world.admin.id, fullAccess: true },
+    { label: 'staff', id: world.staff.id, fullAccess: false },
+    { label: 'custom role limited to two sites', id: byRole.id, fullAccess: false },
+    { label: 'group member', id: byGroup.id, fullAccess: false },
+    { label: 'user grant', id: byUser.id, fullAccess: false },
+    { label: 'not a member', id: outsider.id, fullAccess: false },
+  );
+}, 120_000);
+afterAll(() => ctx.close());
+
+const contextOf = (p: { id: number; fullAccess: boolean }, readOnly: boolean) =>
+  ({
+    projectId: world.projectId,
+    auth: { user: { id: p.id } },
+    fullAccess: p.fullAccess,
+    readOnly,
+    inspector: null,
+  }) as unknown as ProjectContext;
+
+/** The separate reads, as folderRights made them before. */
+async function separately(c: ProjectContext, type: number | undefined) {
+  const rows = await projectFolders(ctx.db, c.projectId, type);
+  const rights = await rightsOfUser(ctx.db, c.projectId, { userId: c.auth.user.id, rows, fullAccess: c.fullAccess });
+  if (rights && c.readOnly) for (const [id, r] of rights) rights.set(id, readOnlyRights(r));
+  return { rows, rights, siteIds: await visibleSites(ctx.db, c) };
+}
+
+describe('the rights read in one statement', () => {
+  it('answers exactly what the separate reads did, for every caller, folder type and a closed project', async () => {
+    let compared = 0;
+    for (const person of people)
+      for (const type of [undefined, FolderType.Work, FolderType.Library])
+        for (const readOnly of [false, true]) {
+          const c = contextOf(person, readOnly);
+          const before = await separately(c, type);
+          if (!before.rights) {
+            await expect(folderRights(ctx.db, c, type), person.label).rejects.toMatchObject({ code: 'forbidden' });
+            continue;
+          }
+          const now = await folderRights(ctx.db, c, type);
+          expect(now.rows, person.label).toEqual(before.rows);
+          expect(now.siteIds, person.label).toEqual(before.siteIds);
+          expect([...now.rights], `${person.label} ${type} ${readOnly}`).toEqual([...before.rights]);
+          compared++;
+        }
+    // Six callers with rights, three folder types, open and closed; the outsider is refused both ways.
+    expect(compared).toBe(36);
+  });
+
+  it('gives a member some folders and not others, so the comparison above is not of empty answers', async () => {
+    const staffRights = (await folderRights(ctx.db, contextOf(people[5]!, false), FolderType.Work)).rights;
+    const enabled = [...staffRights.values()].filter((r) => r.isEnabled);
+    expect(enabled.length).toBeGreaterThan(0);
+    expect(enabled.length).toBeLessThan(staffRights.size);
+    const limited = await folderRights(ctx.db, contextOf(people[3]!, false));
+    expect(limited.siteIds).toEqual([7, 9]);
+  });
+});
