@@ -13,7 +13,7 @@ import { folderGrants, folders, groups, members, projects, roles } from '../db/s
 import { fail } from '../lib/app-error.ts';
 import type { ProjectContext } from '../plugins/context.ts';
 import { inspectorFolderRights, inspectorFolderType } from './inspector.policy.ts';
-import { rightsInputs, type RightsInputs } from './rights-inputs.ts';
+import { rightsInputs, type RightsInputs } from '../db/rights-inputs.ts';
 import { visibleSites } from './sites.ts';
 
 export type FolderRow = typeof folders.$inferSelect;
@@ -147,10 +147,14 @@ export async function folderRights(
     const own = inspectorFolderRights(ctx.inspector);
     return { rows, rights: new Map(rows.map((f) => [f.id, own])), siteIds: await visibleSites(tx, ctx) };
   }
-  // One statement for the tree, the membership, the groups and the grants (rights-inputs.ts), then the same rule.
-  const inputs = await rightsInputs(tx, ctx.projectId, ctx.auth.user.id, type);
+  // The tree, the membership, the groups and the grants from one statement (db/rights-inputs.ts), then the same rule:
+  // read with the session when the route asked for it (plugins/auth.ts), else now.
+  const inputs = ctx.auth.rights ?? (await rightsInputs(tx, ctx.projectId, ctx.auth.user.id)) ?? fail('not_found');
+  // projectFolders' choice: the type asked for, and the library tree only where the project keeps one.
   const rows = depthFirst(
-    inputs.libraryFolder ? inputs.folders : inputs.folders.filter((f) => f.type === FolderType.Work),
+    inputs.folders.filter(
+      (f) => (type === undefined || f.type === type) && (inputs.libraryFolder || f.type === FolderType.Work),
+    ),
   );
   const rights = rightsFrom(rows, { ...inputs, userId: ctx.auth.user.id, fullAccess: ctx.fullAccess });
   if (!rights) fail('forbidden');

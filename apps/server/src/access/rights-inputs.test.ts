@@ -4,12 +4,13 @@ import { folderGrants, groups, roles } from '../db/schema/projects.ts';
 import type { ProjectContext } from '../plugins/context.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
 import { createProjectUser, createProjectWorld, joinProject, type ProjectWorld } from '../test/factories.ts';
+import { rightsInputs } from '../db/rights-inputs.ts';
 import { folderRights, projectFolders, rightsOfUser } from './folder-rights.ts';
 import { visibleSites } from './sites.ts';
 
 /**
  * Issue 30 part 1: folderRights reads the tree, the membership, the groups and the grants in one statement
- * (rights-inputs.ts). It must answer exactly what the separate reads answered (projectFolders, rightsOfUser,
+ * (db/rights-inputs.ts), with the session's look-up where a route asks. It must answer exactly what the separate reads answered (projectFolders, rightsOfUser,
  * visibleSites), for every kind of caller and folder type.
  */
 let ctx: TestContext;
@@ -82,6 +83,10 @@ describe('the rights read in one statement', () => {
           expect(now.rows, person.label).toEqual(before.rows);
           expect(now.siteIds, person.label).toEqual(before.siteIds);
           expect([...now.rights], `${person.label} ${type} ${readOnly}`).toEqual([...before.rights]);
+          // Read with the session (a route's preloadRights, plugins/auth.ts): the same answer.
+          const preloaded = (await rightsInputs(ctx.db, c.projectId, c.auth.user.id))!;
+          const withSession = { ...c, auth: { ...c.auth, rights: preloaded } } as ProjectContext;
+          expect(await folderRights(ctx.db, withSession, type), person.label).toEqual(now);
           compared++;
         }
     // Six callers with rights, three folder types, open and closed; the outsider is refused both ways.

@@ -34,6 +34,12 @@ export interface RouteSpec<G extends Gate, P, Q, B, R> {
    * `writes: false` for a POST that only reads or fetches (a download).
    */
   writes?: boolean;
+  /**
+   * A read-only list on the folder page's path (issue 30): the session look-up also reads the caller's rights inputs
+   * (AuthContext.rights), so the rights cost no round trip of their own. Never for a route that changes folders,
+   * grants or memberships and then reads rights in the same request.
+   */
+  preloadRights?: boolean;
   // Whether an inspector may call it is not declared here: access/inspector.policy.ts lists those routes.
 }
 
@@ -81,6 +87,7 @@ function define(api: Api, method: Method) {
       config: {
         access: spec.access,
         writes: spec.writes ?? method !== 'GET',
+        preloadRights: spec.preloadRights,
         // A raw answer has no response schema (Fastify would serialise the bytes with it): its declaration is what
         // /edoc/docs shows.
         swaggerTransform: raw ? rawAnswerTransform(raw) : undefined,
