@@ -273,7 +273,7 @@ describe('service accounts', () => {
     const [account] = await ctx.db.select().from(users).where(eq(users.id, id));
     expect(account.isServiceAccount).toBe(true);
     const people = (await admin.call(companyUserRoutes.list, { query: { pageNum: 1, pageSize: 100 } })).data;
-    expect(people.data.map((u) => u.id)).not.toContain(id);
+    expect(people.data.map((u) => u.userId)).not.toContain(id);
 
     expect((await admin.call(r.disableServiceAccount, { params: { id } })).statusCode).toBe(200);
     const after = await asToken(token, world.projectId).get('/folder/workspace/file/list');
