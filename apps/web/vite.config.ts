@@ -154,7 +154,6 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
-    globalSetup: ['./src/test/warm-modules.ts'],
     css: false,
     // A guard against hangs, not a speed limit: the longest tests (the workspace's columns, 12 s alone) passed 20 s on
     // a loaded 2-core machine.

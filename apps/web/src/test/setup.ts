@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure, screen, within } from '@testing-library/react';
 import { createRequire } from 'node:module';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import { stopIdle } from '../lib/idle-timer';
 import { clearSession, setSession } from '../lib/session';
 
@@ -71,6 +71,12 @@ afterEach(() => {
   setSession({ language: 'zh-CN' });
   window.localStorage.clear();
 });
+
+// A file ends only once the lazy pages it started loading have loaded. Each file talks to Vitest over a channel of
+// its own, closed when the file ends: a module still on its way then never arrives, and as the worker keeps its
+// modules for the next file (isolate: false), that file waited 60 s for it and failed ("Timeout calling fetch", the
+// folder tree's modules after a test had gone on into the project area). Seen in 3 of 8 CI runs.
+afterAll(() => vi.dynamicImportSettled());
 
 // The app fetches a language's texts when it first shows it (lib/i18n.ts, issue 16); tests also render parts
 // without their page, so both languages are here before any test starts, as they were when bundled.
