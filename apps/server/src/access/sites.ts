@@ -10,6 +10,11 @@ import type { ProjectContext } from '../plugins/context.ts';
  */
 export async function visibleSites(tx: Tx, ctx: ProjectContext): Promise<number[] | null> {
   if (ctx.fullAccess) return null;
+  // Read with the session for a route with preloadRights (db/rights-inputs.ts): no query of its own.
+  if (ctx.auth.rights) {
+    const preloaded = ctx.auth.rights.member?.siteIds ?? [];
+    return preloaded.length > 0 ? preloaded : null;
+  }
   const [m] = await tx
     .select({ siteIds: members.siteIds })
     .from(members)

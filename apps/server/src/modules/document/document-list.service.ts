@@ -48,7 +48,7 @@ const myRecent = (ctx: ProjectContext) =>
        group by ${trail.objectId} order by max(${trail.at}) desc limit 200)`;
 
 /** A user's name by id, as a scalar subquery of the page's statement. */
-const nameOf = (id: AnyColumn) => sql<string | null>`(select u.name from ${users} u where u.id = ${id})`;
+export const nameOf = (id: AnyColumn) => sql<string | null>`(select u.name from ${users} u where u.id = ${id})`;
 
 type Nullable<T> = { [K in keyof T]: T[K] | null } | null;
 
@@ -70,7 +70,7 @@ function lockOf(
 }
 
 /** The joined certified copy as lists show it (certified-copy-read.ts certifiedCopiesOf). */
-function certifiedOf(c: Nullable<Omit<CertifiedCopyShown, 'at'> & { at: Date }>): CertifiedCopyShown | null {
+export function certifiedOf(c: Nullable<Omit<CertifiedCopyShown, 'at'> & { at: Date }>): CertifiedCopyShown | null {
   if (!c?.at || c.sha256 === null || c.pages === null) return null;
   return { by: c.by ?? '', at: c.at.toISOString(), sha256: c.sha256, pages: c.pages };
 }

@@ -32,7 +32,7 @@ export function reportRoutes(api: Api, deps: Deps): void {
 
   get(
     '/report/system/data',
-    { access: 'projectAdmin', query: systemReportQuery, response: reportAnswer },
+    { access: 'projectAdmin', query: systemReportQuery, response: reportAnswer, preloadRights: true },
     ({ ctx, query, request }) => systemReport(readsOf(deps, request), ctx, query),
   );
 

@@ -1,6 +1,5 @@
 import {
   parseQuery,
-  SEARCH_COUNT_CAP,
   type SearchAnswer,
   type SearchHit,
   type SearchQuery,
@@ -14,7 +13,7 @@ import { folders } from '../../db/schema/projects.ts';
 import { contentPages, contentTexts } from '../../db/schema/search.ts';
 import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { likePattern } from '../../lib/sql.ts';
+import { cappedCount, cappedCountOf, cappedTotal, likePattern } from '../../lib/sql.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { siteFilter, visibleSites } from '../../access/sites.ts';
 import { viewableFolderIds } from '../../access/folder-rights.ts';
@@ -137,102 +136,118 @@ export async function searchDocuments(deps: Deps, ctx: ProjectContext, q: Search
   if (!wordless && (clauses.length === 0 || !any)) return none;
   const excluded = parsed.exclude.map(termMatch).filter((m): m is SQL => m !== null);
 
-  return deps.db.transaction(async (tx) => {
-    // A folder filter holds its subfolders, as the folder does in the tree.
-    const folderIds = await viewableFolderIds(tx, ctx, q.folderId);
-    if (folderIds.length === 0) return none;
-    const candidates = wordless || !any ? null : candidateIds(ctx.projectId, parsed.clauses.flat(), any);
-    const few = candidates !== null && (await estimatedRows(tx, candidates)) <= deps.config.SEARCH_RANK_LIMIT;
-    const ids = few && candidates ? (await tx.execute<{ id: number }>(candidates)).rows.map((r) => r.id) : null;
-    if (ids?.length === 0) return none;
-    const where = and(
-      eq(documents.projectId, ctx.projectId),
-      isNull(documents.deletedAt),
-      inArray(documents.folderId, folderIds),
-      siteFilter(await visibleSites(tx, ctx)),
-      q.status ? eq(documents.status, q.status) : undefined,
-      q.type ? eq(documentVersions.extension, q.type) : undefined,
-      q.siteId ? eq(documents.siteId, q.siteId) : undefined,
-      q.creatorId ? eq(documents.createdBy, q.creatorId) : undefined,
-      q.tagId ? sql`${q.tagId} = any(${documents.tagIds})` : undefined,
-      q.startDate ? gte(documents.updatedAt, new Date(`${q.startDate}T00:00:00Z`)) : undefined,
-      q.endDate ? lt(documents.updatedAt, new Date(Date.parse(`${q.endDate}T00:00:00Z`) + 86_400_000)) : undefined,
-      q.filedFrom ? sql`${filedDay(ctx)} >= ${q.filedFrom}::date` : undefined,
-      q.filedTo ? sql`${filedDay(ctx)} <= ${q.filedTo}::date` : undefined,
-      q.taskUserId || q.taskOverdue !== undefined ? withOpenTask(ctx, q.taskUserId, q.taskOverdue) : undefined,
-      // One array parameter, however many: a common word's thousands of ids are not thousands of parameters.
-      ids ? sql`${documents.id} = any(${sql.param(ids)}::int[])` : undefined,
-      ...clauses,
-      ...excluded.map((m) => sql`not ${m}`),
-    );
-    const ranked = few && q.sort !== 'date';
-    const base = () =>
-      tx
-        .select({
-          d: documents,
-          v: documentVersions,
-          folderName: folders.name,
-          folderEn: folders.nameEn,
-          rank: (ranked
-            ? sql<number>`coalesce(${ofText((tsv) => sql`ts_rank_cd(${tsv}, ${any}::tsquery)`)}, 0)`
-            : sql<number>`0`
-          ).as('rank'),
-          meta: (wordless
-            ? sql<boolean>`false`
-            : sql<boolean>`(${sql.join(parsed.clauses.flat().map(inMeta), sql` or `)})`
-          ).as('meta'),
-        })
-        .from(documents)
-        .innerJoin(documentVersions, eq(documentVersions.id, documents.currentVersionId))
-        .leftJoin(folders, eq(folders.id, documents.folderId))
-        .where(where);
-    // Counted up to the cap: a common word in a large project is "10,000+", not a count of every row.
-    const counted = await tx.execute<{ n: number }>(
-      sql`select count(*)::int as n from (${base().limit(SEARCH_COUNT_CAP + 1)}) as hits`,
-    );
-    const n = counted.rows[0]?.n ?? 0;
-    const order = ranked
-      ? [sql`meta desc`, sql`rank desc`, desc(documents.updatedAt), desc(documents.id)]
-      : [desc(documents.updatedAt), desc(documents.id)];
-    const page = await base()
-      .orderBy(...order)
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize);
-    const found = any
-      ? await pagesOf(
-          tx,
-          page.map((r) => r.v.sha256),
-          any,
-        )
-      : new Map<string, Array<{ page: number; body: string }>>();
-    const data: SearchHit[] = page.map(({ d, v, folderName, folderEn, meta }) => {
-      const best = found.get(v.sha256);
-      return {
-        fileId: d.id,
-        fileVersionId: v.id,
-        name: d.name,
-        fileCode: d.fileCode,
-        ichCode: d.ichCode,
-        folderId: d.folderId,
-        folder: folderName,
-        folderEn,
-        status: d.status,
-        versionNo: v.versionNo,
-        extension: v.extension,
-        updatedtime: d.updatedAt.toISOString(),
-        inMeta: meta,
-        page: best?.[0]?.page ?? null,
-        snippets: (best ?? []).flatMap((p) => snippetsOf(p.body, parsed, 1)).slice(0, 2),
-      };
-    });
+  // Outside a transaction (issue 30: BEGIN and COMMIT were two round trips of ten): the count and the page may each
+  // see a change committed between them, as a search a moment later would.
+  const tx = deps.db;
+  // A folder filter holds its subfolders, as the folder does in the tree.
+  const folderIds = await viewableFolderIds(tx, ctx, q.folderId);
+  if (folderIds.length === 0) return none;
+  const candidates = wordless || !any ? null : candidateIds(ctx.projectId, parsed.clauses.flat(), any);
+  const few = candidates !== null && (await estimatedRows(tx, candidates)) <= deps.config.SEARCH_RANK_LIMIT;
+  const ids = few && candidates ? (await tx.execute<{ id: number }>(candidates)).rows.map((r) => r.id) : null;
+  if (ids?.length === 0) return none;
+  const where = and(
+    eq(documents.projectId, ctx.projectId),
+    isNull(documents.deletedAt),
+    inArray(documents.folderId, folderIds),
+    siteFilter(await visibleSites(tx, ctx)),
+    q.status ? eq(documents.status, q.status) : undefined,
+    q.type ? eq(documentVersions.extension, q.type) : undefined,
+    q.siteId ? eq(documents.siteId, q.siteId) : undefined,
+    q.creatorId ? eq(documents.createdBy, q.creatorId) : undefined,
+    q.tagId ? sql`${q.tagId} = any(${documents.tagIds})` : undefined,
+    q.startDate ? gte(documents.updatedAt, new Date(`${q.startDate}T00:00:00Z`)) : undefined,
+    q.endDate ? lt(documents.updatedAt, new Date(Date.parse(`${q.endDate}T00:00:00Z`) + 86_400_000)) : undefined,
+    q.filedFrom ? sql`${filedDay(ctx)} >= ${q.filedFrom}::date` : undefined,
+    q.filedTo ? sql`${filedDay(ctx)} <= ${q.filedTo}::date` : undefined,
+    q.taskUserId || q.taskOverdue !== undefined ? withOpenTask(ctx, q.taskUserId, q.taskOverdue) : undefined,
+    // One array parameter, however many: a common word's thousands of ids are not thousands of parameters.
+    ids ? sql`${documents.id} = any(${sql.param(ids)}::int[])` : undefined,
+    ...clauses,
+    ...excluded.map((m) => sql`not ${m}`),
+  );
+  const ranked = few && q.sort !== 'date';
+  const order = ranked
+    ? [sql`meta desc`, sql`rank desc`, desc(documents.updatedAt), desc(documents.id)]
+    : [desc(documents.updatedAt), desc(documents.id)];
+  const hits = tx
+    .select({ one: sql`1` })
+    .from(documents)
+    .innerJoin(documentVersions, eq(documentVersions.id, documents.currentVersionId))
+    .where(where);
+  const page = await tx
+    .select({
+      d: {
+        id: documents.id,
+        name: documents.name,
+        fileCode: documents.fileCode,
+        ichCode: documents.ichCode,
+        folderId: documents.folderId,
+        status: documents.status,
+        updatedAt: documents.updatedAt,
+      },
+      v: {
+        id: documentVersions.id,
+        sha256: documentVersions.sha256,
+        versionNo: documentVersions.versionNo,
+        extension: documentVersions.extension,
+      },
+      folderName: folders.name,
+      folderEn: folders.nameEn,
+      rank: (ranked
+        ? sql<number>`coalesce(${ofText((tsv) => sql`ts_rank_cd(${tsv}, ${any}::tsquery)`)}, 0)`
+        : sql<number>`0`
+      ).as('rank'),
+      meta: (wordless
+        ? sql<boolean>`false`
+        : sql<boolean>`(${sql.join(parsed.clauses.flat().map(inMeta), sql` or `)})`
+      ).as('meta'),
+      // Counted up to the cap, once, in the same statement: a common word in a large project is "10,000+".
+      counted: cappedCountOf(hits),
+    })
+    .from(documents)
+    .innerJoin(documentVersions, eq(documentVersions.id, documents.currentVersionId))
+    .leftJoin(folders, eq(folders.id, documents.folderId))
+    .where(where)
+    .orderBy(...order)
+    .limit(q.pageSize)
+    .offset((q.pageNum - 1) * q.pageSize);
+  // A page past the last has no row to carry the count.
+  const { total, capped } = page[0] ? cappedTotal(page[0].counted) : await cappedCount(tx, hits);
+  const found = any
+    ? await pagesOf(
+        tx,
+        page.map((r) => r.v.sha256),
+        any,
+      )
+    : new Map<string, Array<{ page: number; body: string }>>();
+  const data: SearchHit[] = page.map(({ d, v, folderName, folderEn, meta }) => {
+    const best = found.get(v.sha256);
     return {
-      data,
-      total: Math.min(n, SEARCH_COUNT_CAP),
-      capped: n > SEARCH_COUNT_CAP,
-      // Nothing found is not "unranked": the web has no order to explain.
-      ranked: ranked || q.sort === 'date' || n === 0 || wordless,
+      fileId: d.id,
+      fileVersionId: v.id,
+      name: d.name,
+      fileCode: d.fileCode,
+      ichCode: d.ichCode,
+      folderId: d.folderId,
+      folder: folderName,
+      folderEn,
+      status: d.status,
+      versionNo: v.versionNo,
+      extension: v.extension,
+      updatedtime: d.updatedAt.toISOString(),
+      inMeta: meta,
+      page: best?.[0]?.page ?? null,
+      snippets: (best ?? []).flatMap((p) => snippetsOf(p.body, parsed, 1)).slice(0, 2),
     };
   });
+  return {
+    data,
+    total,
+    capped,
+    // Nothing found is not "unranked": the web has no order to explain.
+    ranked: ranked || q.sort === 'date' || total === 0 || wordless,
+  };
 }
 
 /** The pages of each found content that hold any of the words, best first (two each): the page and snippets. */

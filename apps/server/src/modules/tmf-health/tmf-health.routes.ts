@@ -41,7 +41,7 @@ export function tmfHealthRoutes(api: Api, deps: Deps): void {
 
   get(
     r.summary.path,
-    { access: member, query: r.summary.query, response: r.summary.response },
+    { access: member, query: r.summary.query, response: r.summary.response, preloadRights: true },
     ({ ctx, query, request }) => healthSummary(readsOf(deps, request), ctx, query),
   );
 
