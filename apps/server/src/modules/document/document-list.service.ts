@@ -69,6 +69,14 @@ function lockOf(
   };
 }
 
+/** A certified copy's columns in a list's statement that left-joins certified_copies (certifiedOf reads them). */
+export const certifiedColumns = () => ({
+  by: nameOf(certifiedCopies.certifiedBy),
+  at: certifiedCopies.certifiedAt,
+  sha256: certifiedCopies.sha256,
+  pages: certifiedCopies.pages,
+});
+
 /** The joined certified copy as lists show it (certified-copy-read.ts certifiedCopiesOf). */
 export function certifiedOf(c: Nullable<Omit<CertifiedCopyShown, 'at'> & { at: Date }>): CertifiedCopyShown | null {
   if (!c?.at || c.sha256 === null || c.pages === null) return null;
@@ -171,12 +179,7 @@ export async function listDocuments(deps: Deps, ctx: ProjectContext, query: List
         startedAt: editSessions.startedAt,
         expiresAt: editSessions.expiresAt,
       },
-      certified: {
-        by: nameOf(certifiedCopies.certifiedBy),
-        at: certifiedCopies.certifiedAt,
-        sha256: certifiedCopies.sha256,
-        pages: certifiedCopies.pages,
-      },
+      certified: certifiedColumns(),
     })
     // The page's ids come first in the FROM list: past eight joins PostgreSQL keeps the written order, and from the
     // 20 ids each join is an index look-up (as `id in (…)` the plan hashed every document of the project).

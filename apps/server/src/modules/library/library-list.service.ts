@@ -12,7 +12,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { cappedCount, cappedCountOf, cappedTotal } from '../../lib/sql.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { siteFilter } from '../../access/sites.ts';
-import { certifiedOf, nameFilter, nameOf } from '../document/document-list.service.ts';
+import { certifiedColumns, certifiedOf, nameFilter, nameOf } from '../document/document-list.service.ts';
 import { folderRights, projectFlags } from '../../access/folder-rights.ts';
 import { inspectorShelf } from '../../access/inspector.policy.ts';
 
@@ -85,12 +85,7 @@ export async function listLibrary(deps: Deps, ctx: ProjectContext, query: ListQu
       folderName: folders.name,
       folderEn: folders.nameEn,
       creator: nameOf(documents.createdBy),
-      certified: {
-        by: nameOf(certifiedCopies.certifiedBy),
-        at: certifiedCopies.certifiedAt,
-        sha256: certifiedCopies.sha256,
-        pages: certifiedCopies.pages,
-      },
+      certified: certifiedColumns(),
       // The project's calendar day (library-access.ts projectToday), once, in the same statement.
       today: sql<string>`(select to_char((now() at time zone p.time_zone)::date, 'YYYY-MM-DD')
         from ${projects} p where p.id = ${ctx.projectId})`,
