@@ -4,6 +4,7 @@ import { roleNameIn } from './role.ts';
 import { trailCodeLabel, trailFieldLabel, trailObjectLabel } from './trail-labels.ts';
 import { TRAIL_OBJECT_REF_KINDS, refKindOf, trailRefKey, trailRefName, type TrailRefs } from './trail-refs.ts';
 import { documentSentence } from './trail-sentences.ts';
+import { grantLines, grantText, isGrant, type GrantFormat } from './trail-format-grants.ts';
 import { TRAIL_OBJECT_VALUE_LABELS, TRAIL_VALUE_LABELS, TRAIL_VALUE_UNITS } from './trail-value-labels.ts';
 import type { TrailObjectType } from './trail.ts';
 
@@ -76,35 +77,12 @@ export function utcInstant(iso: string): string {
   return Number.isNaN(at.getTime()) ? iso : `${at.toISOString().replace('T', ' ').slice(0, 19)} UTC`;
 }
 
-/** Who a grant of folder rights is to ("User Ann Lee"), or the folder it is on when it names no grantee. */
-function grantWho(g: Values, ctx: Context): string {
-  if (g.subjectType !== undefined)
-    return `${valueText('subjectType', g.subjectType, ctx)} ${valueText('subjectId', g.subjectId, ctx, g)}`;
-  if (g.folderId !== undefined)
-    return `${trailFieldLabel('folderId', ctx.lang)} ${valueText('folderId', g.folderId, ctx)}`;
-  return '';
-}
-
-/** What a grant gives: "Document rights View, Download; Manage level Manage". */
-function grantRights(g: Values, ctx: Context): string {
-  const { lang } = ctx;
-  const rights: string[] = [];
-  for (const key of ['docKeys', 'libraryKeys'])
-    if (Array.isArray(g[key]) && g[key].length > 0)
-      rights.push(`${trailFieldLabel(key, lang)} ${valueText(key, g[key], ctx)}`);
-  if (typeof g.manageLevel === 'number' && g.manageLevel > 0)
-    rights.push(`${trailFieldLabel('manageLevel', lang)} ${valueText('manageLevel', g.manageLevel, ctx)}`);
-  if (!rights.length) return lang === 'en-US' ? 'no rights' : '无权限';
-  return rights.join(lang === 'en-US' ? '; ' : '；');
-}
-
-/** One grant of folder rights: who (or which folder), and what: "User Ann Lee: Document rights View, Download". */
-function grantText(g: Values, ctx: Context): string {
-  const who = grantWho(g, ctx);
-  return who ? `${who}${ctx.lang === 'en-US' ? ': ' : '：'}${grantRights(g, ctx)}` : grantRights(g, ctx);
-}
-
-const isGrant = (v: Values) => Array.isArray(v.docKeys) && ('subjectType' in v || 'folderId' in v);
+/** What the grants' text needs of the context (trail-format-grants.ts): valueText read in it. */
+const grantFormat = (ctx: Context): GrantFormat => ({
+  lang: ctx.lang,
+  objectType: ctx.objectType,
+  value: (key, value, record) => valueText(key, value, ctx, record),
+});
 
 /** A list of codes in the order their labels are listed (rights as the rights pages list them), others as stored. */
 function inCodeOrder(key: string, values: unknown[], objectType?: string): unknown[] {
@@ -129,12 +107,12 @@ function valueText(key: string, value: unknown, ctx: Context, record?: Values): 
   if (Array.isArray(value)) {
     if (value.length === 0) return '—';
     if (value.every(isRecord))
-      return value.map((v) => (isGrant(v) ? grantText(v, ctx) : `(${recordText(v, ctx)})`)).join('; ');
+      return value.map((v) => (isGrant(v) ? grantText(v, grantFormat(ctx)) : `(${recordText(v, ctx)})`)).join('; ');
     return inCodeOrder(key, value, ctx.objectType)
       .map((v) => valueText(key, v, ctx, record))
       .join(separator(lang));
   }
-  if (isRecord(value)) return isGrant(value) ? grantText(value, ctx) : recordText(value, ctx);
+  if (isRecord(value)) return isGrant(value) ? grantText(value, grantFormat(ctx)) : recordText(value, ctx);
   const coded = trailCodeLabel(key, value, ctx.objectType);
   if (coded) return pick(coded, lang);
   if (typeof value === 'boolean') return lang === 'en-US' ? (value ? 'Yes' : 'No') : value ? '是' : '否';
@@ -187,40 +165,6 @@ function redundant(key: string, o: Values | null, n: Values | null, ctx: Context
   return roleId !== undefined && ctx.refs?.[trailRefKey('role', String(roleId))] !== undefined;
 }
 
-const grantsOf = (v: unknown): Values[] | null =>
-  v === undefined ? [] : Array.isArray(v) && v.every((g) => isRecord(g) && isGrant(g)) ? (v as Values[]) : null;
-
-/**
- * A list of grants as one line per grantee whose rights it changed, "Grants (User Ann Lee): View → View, Download":
- * a grantee added has only the new side, one removed only the old. Null when the values are not grant lists.
- */
-function grantLines(key: string, before: unknown, after: unknown, ctx: Context): TrailLine[] | null {
-  const o = grantsOf(before);
-  const n = grantsOf(after);
-  if (!o || !n || o.length + n.length === 0) return null;
-  const idOf = (g: Values) =>
-    g.subjectType !== undefined ? `${String(g.subjectType)}:${String(g.subjectId)}` : `folder:${String(g.folderId)}`;
-  const olds = new Map(o.map((g) => [idOf(g), g]));
-  const news = new Map(n.map((g) => [idOf(g), g]));
-  const label = trailFieldLabel(key, ctx.lang, ctx.objectType);
-  const lines: TrailLine[] = [];
-  for (const id of new Set([...olds.keys(), ...news.keys()])) {
-    const was = olds.get(id);
-    const is = news.get(id);
-    const oldText = was ? grantRights(was, ctx) : undefined;
-    const newText = is ? grantRights(is, ctx) : undefined;
-    if (oldText === newText) continue;
-    const who = grantWho((is ?? was)!, ctx);
-    lines.push({
-      key: `${key}/${id}`,
-      label: who ? (ctx.lang === 'en-US' ? `${label} (${who})` : `${label}（${who}）`) : label,
-      ...(oldText !== undefined ? { old: oldText } : {}),
-      ...(newText !== undefined ? { new: newText } : {}),
-    });
-  }
-  return lines;
-}
-
 function linesOf(oldValue: unknown, newValue: unknown, ctx: Context): TrailLine[] {
   const o = asValues(oldValue);
   const n = asValues(newValue);
@@ -233,7 +177,7 @@ function linesOf(oldValue: unknown, newValue: unknown, ctx: Context): TrailLine[
     const before = has(o, key);
     const after = has(n, key);
     if ((before && after && same(o[key], n[key])) || redundant(key, o, n, ctx)) continue;
-    const grants = grantLines(key, o?.[key], n?.[key], ctx);
+    const grants = grantLines(key, o?.[key], n?.[key], grantFormat(ctx));
     if (grants) {
       lines.push(...grants);
       continue;
