@@ -14,7 +14,7 @@ import { fail } from '../lib/app-error.ts';
 import type { ProjectContext } from '../plugins/context.ts';
 import { inspectorFolderRights, inspectorFolderType } from './inspector.policy.ts';
 import { rightsInputs, type RightsInputs } from '../db/rights-inputs.ts';
-import { visibleSites } from './sites.ts';
+import { sitesOf, visibleSites } from './sites.ts';
 
 export type FolderRow = typeof folders.$inferSelect;
 
@@ -159,9 +159,8 @@ export async function folderRights(
   const rights = rightsFrom(rows, { ...inputs, userId: ctx.auth.user.id, fullAccess: ctx.fullAccess });
   if (!rights) fail('forbidden');
   if (ctx.readOnly) for (const [id, r] of rights) rights.set(id, readOnlyRights(r));
-  // The sites the caller sees (sites.ts visibleSites' rule: null, all of them), from the same read.
-  const sites = inputs.member?.siteIds ?? [];
-  return { rows, rights, siteIds: ctx.fullAccess || sites.length === 0 ? null : sites };
+  // The sites the caller sees (visibleSites' rule), from the same read.
+  return { rows, rights, siteIds: sitesOf(ctx.fullAccess, inputs.member?.siteIds) };
 }
 
 /**

@@ -11,16 +11,17 @@ import type { ProjectContext } from '../plugins/context.ts';
 export async function visibleSites(tx: Tx, ctx: ProjectContext): Promise<number[] | null> {
   if (ctx.fullAccess) return null;
   // Read with the session for a route with preloadRights (db/rights-inputs.ts): no query of its own.
-  if (ctx.auth.rights) {
-    const preloaded = ctx.auth.rights.member?.siteIds ?? [];
-    return preloaded.length > 0 ? preloaded : null;
-  }
+  if (ctx.auth.rights) return sitesOf(false, ctx.auth.rights.member?.siteIds);
   const [m] = await tx
     .select({ siteIds: members.siteIds })
     .from(members)
     .where(and(eq(members.projectId, ctx.projectId), eq(members.userId, ctx.auth.user.id)));
-  return m && m.siteIds.length > 0 ? m.siteIds : null;
+  return sitesOf(false, m?.siteIds);
 }
+
+/** The rule on a membership's sites: null (all) for project administration, no membership or no limit. */
+export const sitesOf = (fullAccess: boolean, siteIds: number[] | undefined): number[] | null =>
+  !fullAccess && siteIds && siteIds.length > 0 ? siteIds : null;
 
 export function siteFilter(siteIds: number[] | null): SQL | undefined {
   if (!siteIds) return undefined;
