@@ -21,8 +21,26 @@ export async function openSessionOf(tx: Tx | Db, documentId: number, lock = fals
 }
 
 /**
- * The locks on these documents now (open sessions not yet expired), as lists and the viewer show them: what they
- * withhold is LOCK_WITHHOLDS (contract workflow-abilities.ts), which requireUnlocked enforces.
+ * The lock rule: a session locks its document while it is open and not yet expired. locksOf reads it, and lists
+ * that join the lock into their own statement (document-list.service.ts) put it in the join.
+ */
+export const liveLock = (now = new Date()) => and(isNull(editSessions.endedAt), gt(editSessions.expiresAt, now));
+
+/** A lock's holder as lists and the viewer show it. */
+export const holderOf = (
+  s: Pick<EditSessionRow, 'userId' | 'mode' | 'startedAt' | 'expiresAt'>,
+  userName: string | null,
+): EditHolder => ({
+  userId: s.userId,
+  userName: userName ?? '',
+  mode: s.mode as EditMode,
+  startedAt: s.startedAt.toISOString(),
+  expiresAt: s.expiresAt.toISOString(),
+});
+
+/**
+ * The locks on these documents now (liveLock), as lists and the viewer show them: what they withhold is
+ * LOCK_WITHHOLDS (contract workflow-abilities.ts), which requireUnlocked enforces.
  */
 export async function locksOf(tx: Tx | Db, documentIds: number[], now = new Date()): Promise<Map<number, EditHolder>> {
   if (documentIds.length === 0) return new Map();
@@ -30,21 +48,8 @@ export async function locksOf(tx: Tx | Db, documentIds: number[], now = new Date
     .select({ session: editSessions, holderName: users.name })
     .from(editSessions)
     .innerJoin(users, eq(users.id, editSessions.userId))
-    .where(
-      and(inArray(editSessions.documentId, documentIds), isNull(editSessions.endedAt), gt(editSessions.expiresAt, now)),
-    );
-  return new Map(
-    rows.map(({ session: s, holderName }) => [
-      s.documentId,
-      {
-        userId: s.userId,
-        userName: holderName,
-        mode: s.mode as EditMode,
-        startedAt: s.startedAt.toISOString(),
-        expiresAt: s.expiresAt.toISOString(),
-      },
-    ]),
-  );
+    .where(and(inArray(editSessions.documentId, documentIds), liveLock(now)));
+  return new Map(rows.map(({ session, holderName }) => [session.documentId, holderOf(session, holderName)]));
 }
 
 export const isExpired = (s: EditSessionRow, now = new Date()) => s.expiresAt.getTime() <= now.getTime();

@@ -24,10 +24,14 @@ export async function certifiedCopiesOf(tx: Tx, versionIds: number[]): Promise<M
     .from(certifiedCopies)
     .innerJoin(users, eq(users.id, certifiedCopies.certifiedBy))
     .where(inArray(certifiedCopies.versionId, versionIds));
-  return new Map(
-    rows.map(({ c, by }) => [c.versionId, { by, at: c.certifiedAt.toISOString(), sha256: c.sha256, pages: c.pages }]),
-  );
+  return new Map(rows.map(({ c, by }) => [c.versionId, certifiedShown(c, by)]));
 }
+
+/** A certification as lists and the viewer show it; `by` is the certifier's name. */
+export const certifiedShown = (
+  c: Pick<typeof certifiedCopies.$inferSelect, 'certifiedAt' | 'sha256' | 'pages'>,
+  by: string | null,
+): CertifiedCopyShown => ({ by: by ?? '', at: c.certifiedAt.toISOString(), sha256: c.sha256, pages: c.pages });
 
 /**
  * Page counts by the PDF's sha256. Content never changes under its hash, so a count once read stays true; kept

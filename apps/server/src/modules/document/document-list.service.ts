@@ -1,11 +1,11 @@
 import type { CertifiedCopyShown } from '@edoc/contract/certified-copy';
 import type { FileRow } from '@edoc/contract/document';
-import type { EditHolder, EditMode } from '@edoc/contract/editing';
+import type { EditHolder } from '@edoc/contract/editing';
 import { DocStatus } from '@edoc/contract/enums';
 import { isViewableType } from '@edoc/contract/file-rules';
 import type { z } from 'zod';
 import type { fileListQuery } from '@edoc/contract/document';
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { documents, documentVersions } from '../../db/schema/documents.ts';
 import { editSessions } from '../../db/schema/editing.ts';
 import { certifiedCopies } from '../../db/schema/exchange.ts';
@@ -18,6 +18,8 @@ import type { Deps } from '../../lib/deps.ts';
 import { cappedCount, cappedCountOf, cappedTotal, likePattern } from '../../lib/sql.ts';
 import { docAbilitiesOf, folderRights } from '../../access/folder-rights.ts';
 import { siteFilter } from '../../access/sites.ts';
+import { holderOf, liveLock } from '../../access/edit-lock.ts';
+import { certifiedShown } from '../certified-copy/certified-copy-read.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 
 type ListQuery = z.infer<typeof fileListQuery>;
@@ -52,35 +54,28 @@ export const nameOf = (id: AnyColumn) => sql<string | null>`(select u.name from 
 
 type Nullable<T> = { [K in keyof T]: T[K] | null } | null;
 
-/** The joined lock as lists show it (access/edit-lock.ts locksOf): none when no session was joined. */
-function lockOf(
-  l: Nullable<
-    Omit<EditHolder, 'mode' | 'startedAt' | 'expiresAt'> & { mode: string; startedAt: Date; expiresAt: Date }
-  >,
-): EditHolder | null {
-  if (!l?.userId || !l.startedAt || !l.expiresAt) return null;
-  const { userId, userName, mode, startedAt, expiresAt } = l;
-  return {
-    userId,
-    userName: userName ?? '',
-    mode: mode as EditMode,
-    startedAt: startedAt.toISOString(),
-    expiresAt: expiresAt.toISOString(),
-  };
+/** The joined lock as lists show it (access/edit-lock.ts holderOf): none when no session was joined. */
+function lockOf(l: Nullable<Parameters<typeof holderOf>[0] & { userName: string }>): EditHolder | null {
+  if (!l?.userId || !l.mode || !l.startedAt || !l.expiresAt) return null;
+  const { userId, mode, startedAt, expiresAt } = l;
+  return holderOf({ userId, mode, startedAt, expiresAt }, l.userName);
 }
 
 /** A certified copy's columns in a list's statement that left-joins certified_copies (certifiedOf reads them). */
 export const certifiedColumns = () => ({
   by: nameOf(certifiedCopies.certifiedBy),
-  at: certifiedCopies.certifiedAt,
+  certifiedAt: certifiedCopies.certifiedAt,
   sha256: certifiedCopies.sha256,
   pages: certifiedCopies.pages,
 });
 
-/** The joined certified copy as lists show it (certified-copy-read.ts certifiedCopiesOf). */
-export function certifiedOf(c: Nullable<Omit<CertifiedCopyShown, 'at'> & { at: Date }>): CertifiedCopyShown | null {
-  if (!c?.at || c.sha256 === null || c.pages === null) return null;
-  return { by: c.by ?? '', at: c.at.toISOString(), sha256: c.sha256, pages: c.pages };
+/** The joined certified copy as lists show it (certified-copy-read.ts certifiedShown): none when none was joined. */
+export function certifiedOf(
+  c: Nullable<Parameters<typeof certifiedShown>[0] & { by: string }>,
+): CertifiedCopyShown | null {
+  if (!c?.certifiedAt || c.sha256 === null || c.pages === null) return null;
+  const { certifiedAt, sha256, pages } = c;
+  return certifiedShown({ certifiedAt, sha256, pages }, c.by);
 }
 
 /** A page of the live documents the caller may see, in one folder or across every enabled one. */
@@ -134,9 +129,9 @@ export async function listDocuments(deps: Deps, ctx: ProjectContext, query: List
     .offset((query.pageNum - 1) * query.pageSize)
     .as('page_ids');
   // One statement for the page (issue 30: each round trip to the database cost more than its query): the row's
-  // own columns only, with its lock (the open session, one at most, not yet expired: access/edit-lock.ts locksOf's
-  // rule) and its certified copy (one per version) joined instead of read after. A name looked up by id is a
-  // scalar subquery, not a join: twelve joined tables took PostgreSQL 6.7 ms to plan, for a 0.3 ms page.
+  // own columns only, with its lock (access/edit-lock.ts liveLock: one session at most) and its certified copy (one
+  // per version) joined instead of read after. A name looked up by id is a scalar subquery, not a join: twelve
+  // joined tables took PostgreSQL 6.7 ms to plan, for a 0.3 ms page.
   const page = await tx
     .select({
       d: {
@@ -187,14 +182,7 @@ export async function listDocuments(deps: Deps, ctx: ProjectContext, query: List
     .innerJoin(documents, eq(documents.id, pageIds.id))
     .leftJoin(documentVersions, eq(documentVersions.id, documents.currentVersionId))
     .leftJoin(folders, eq(folders.id, documents.folderId))
-    .leftJoin(
-      editSessions,
-      and(
-        eq(editSessions.documentId, documents.id),
-        isNull(editSessions.endedAt),
-        gt(editSessions.expiresAt, new Date()),
-      ),
-    )
+    .leftJoin(editSessions, and(eq(editSessions.documentId, documents.id), liveLock()))
     .leftJoin(certifiedCopies, eq(certifiedCopies.versionId, documentVersions.id))
     .orderBy(...order);
   const data: FileRow[] = page.map(
