@@ -14,7 +14,7 @@ import { fail } from '../lib/app-error.ts';
 import type { ProjectContext } from '../plugins/context.ts';
 import { inspectorFolderRights, inspectorFolderType } from './inspector.policy.ts';
 import { rightsInputs, type RightsInputs } from '../db/rights-inputs.ts';
-import { sitesOf, visibleSites } from './sites.ts';
+import { sitesOf } from './sites.ts';
 
 export type FolderRow = typeof folders.$inferSelect;
 
@@ -140,13 +140,6 @@ export async function folderRights(
   ctx: ProjectContext,
   type?: number,
 ): Promise<{ rows: FolderRow[]; rights: Map<number, FolderRights>; siteIds: number[] | null }> {
-  if (ctx.inspector) {
-    const { libraryFolder } = await projectFlags(tx, ctx.projectId);
-    const shelf = inspectorFolderType(libraryFolder);
-    const rows = (await projectFolders(tx, ctx.projectId, type)).filter((f) => f.type === shelf);
-    const own = inspectorFolderRights(ctx.inspector);
-    return { rows, rights: new Map(rows.map((f) => [f.id, own])), siteIds: await visibleSites(tx, ctx) };
-  }
   // The tree, the membership, the groups and the grants from one statement (db/rights-inputs.ts), then the same rule:
   // read with the session when the route asked for it (plugins/auth.ts), else now.
   const inputs = ctx.auth.rights ?? (await rightsInputs(tx, ctx.projectId, ctx.auth.user.id)) ?? fail('not_found');
@@ -156,11 +149,18 @@ export async function folderRights(
       (f) => (type === undefined || f.type === type) && (inputs.libraryFolder || f.type === FolderType.Work),
     ),
   );
+  // The sites the caller sees (visibleSites' rule), from the same read.
+  const siteIds = sitesOf(ctx.fullAccess, inputs.member?.siteIds);
+  if (ctx.inspector) {
+    const shelf = inspectorFolderType(inputs.libraryFolder);
+    const shelves = rows.filter((f) => f.type === shelf);
+    const own = inspectorFolderRights(ctx.inspector);
+    return { rows: shelves, rights: new Map(shelves.map((f) => [f.id, own])), siteIds };
+  }
   const rights = rightsFrom(rows, { ...inputs, userId: ctx.auth.user.id, fullAccess: ctx.fullAccess });
   if (!rights) fail('forbidden');
   if (ctx.readOnly) for (const [id, r] of rights) rights.set(id, readOnlyRights(r));
-  // The sites the caller sees (visibleSites' rule), from the same read.
-  return { rows, rights, siteIds: sitesOf(ctx.fullAccess, inputs.member?.siteIds) };
+  return { rows, rights, siteIds };
 }
 
 /**
