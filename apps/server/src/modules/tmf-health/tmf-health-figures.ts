@@ -15,6 +15,7 @@ import {
   today,
   withinTarget,
 } from './tmf-health-sql.ts';
+import { cellAxis, cellKey, cellsFrom } from './tmf-health-cells.ts';
 
 /*
  * The figures of issue 27 part 6, one grouped query per family (items, timeliness, QC, issues), each answering a
@@ -58,9 +59,13 @@ async function timelinessCounts(tx: Tx, scope: HealthScope, by: Key, total: bool
   // Everything, or a zone, section or artifact key, needs only each document's artifact: the documents are counted
   // per (artifact, days, within) first, and those few thousand rows joined to artifacts and sections (joining every
   // document cost more than reading it: 1.3 of 2.8 s in the benchmark's plan). A country narrowing needs the sites.
+  const axis = cellAxis(scope, by);
   const byArtifact = ['all', 'zone', 'section', 'artifact'].includes(by) && !scope.countryId;
   const r = await tx.execute<{ key: string; days: number; within: boolean; n: number }>(
-    byArtifact
+    axis
+      ? sql`select ${cellKey(by)} as key, c.k as days, c.k2 = 1 as within, sum(c.n)::int as n
+        ${cellsFrom(scope, axis, ['days'])} group by 1, 2, 3 having sum(c.n) <> 0`
+      : byArtifact
       ? sql`select ${documentKey(by)} as key, d.days, d.within, sum(d.n)::int as n
         from (select d.artifact_id, ${calendarDays} as days, ${withinTarget(scope)} as within, count(*) as n
           from documents d where ${documentsWhere(scope)} and d.document_date is not null group by 1, 2, 3) d
@@ -106,6 +111,19 @@ function medianOf(rows: Array<{ days: number; n: number }>, n: number): number |
 
 /** Closed QC stages (stage 4, passed 1 or rejected 2); a document's first is its earliest closed one. */
 async function qcCounts(tx: Tx, scope: HealthScope, by: Key, total: boolean) {
+  const axis = cellAxis(scope, by);
+  if (axis) {
+    // Stages (qc: n decided, m rejected) and documents (qc_first: n with a closed stage, m whose first passed).
+    const cells = await tx.execute<Row<{ decided: number; rejected: number; docs: number; first_passed: number }>>(sql`
+      select ${cellKey(by)} as key,
+        coalesce(sum(c.n) filter (where c.family = 'qc'), 0)::int as decided,
+        coalesce(sum(c.m) filter (where c.family = 'qc'), 0)::int as rejected,
+        coalesce(sum(c.n) filter (where c.family = 'qc_first'), 0)::int as docs,
+        coalesce(sum(c.m) filter (where c.family = 'qc_first'), 0)::int as first_passed
+      ${cellsFrom(scope, axis, ['qc', 'qc_first'])}
+      ${groupBy(cellKey(by), total, by)} having sum(c.n) <> 0 or sum(c.m) <> 0`);
+    return keyed(cells.rows);
+  }
   const r = await tx.execute<Row<{ decided: number; rejected: number; docs: number; first_passed: number }>>(sql`
     select key, count(*)::int as decided, count(*) filter (where state = ${StageState.Rejected})::int as rejected,
       count(distinct doc)::int as docs, count(*) filter (where first and state = ${StageState.Passed})::int as first_passed
@@ -120,6 +138,15 @@ async function qcCounts(tx: Tx, scope: HealthScope, by: Key, total: boolean) {
 
 /** Open and resolved issues by category; open ones apart. */
 async function issueCounts(tx: Tx, scope: HealthScope, by: Key, total: boolean) {
+  const axis = cellAxis(scope, by);
+  if (axis) {
+    const cells = await tx.execute<Row<{ category: QualityIssueCategory; n: number; open: number }>>(sql`select
+        ${cellKey(by)} as key, c.tag as category, sum(c.n)::int as n, sum(c.m)::int as open
+      ${cellsFrom(scope, axis, ['issues'])}
+      ${total ? sql`group by grouping sets ((${cellKey(by)}, c.tag), (c.tag))` : sql`group by 1, 2`}
+      having sum(c.n) <> 0`);
+    return keyed(cells.rows);
+  }
   const r = await tx.execute<Row<{ category: QualityIssueCategory; n: number; open: number }>>(sql`select
       ${documentKey(by)} as key, q.category, count(*)::int as n, count(*) filter (where q.state = 'open')::int as open
     from quality_issues q join documents d on d.id = q.document_id ${documentJoins}

@@ -101,20 +101,17 @@ export const keyIs = (keyExpr: SQL, key: string | undefined) =>
 /** Today, the UTC calendar day (as the filing day is), whatever the database session's zone. */
 export const today = sql`(now() at time zone 'UTC')::date`;
 
-/** The day a document was filed in edoc: its creation day, in UTC. */
-export const filedDay = sql`(d.created_at at time zone 'UTC')::date`;
-
-/** Weekdays (Monday–Friday) from 1900-01-01, a Monday, up to the day before `day`. No holiday calendar. */
-const weekdaysBefore = (day: SQL) =>
-  sql`((${day} - date '1900-01-01') / 7 * 5 + least((${day} - date '1900-01-01') % 7, 5))`;
-
-/** Calendar days from the document date to the filing day (negative when dated after it was filed). */
+/*
+ * The rules of days (migration 0040's SQL functions, which the pre-summed cells of tmf-health-cells.ts count by too):
+ * the filing day is the document's creation day in UTC; calendar days run from the document date to it (negative when
+ * dated after it was filed); working days are the weekdays (Monday–Friday, no holiday calendar) after the document
+ * date up to and including the filing day.
+ */
+export const filedDay = sql`tmf_filed_day(d.created_at)`;
 export const calendarDays = sql`(${filedDay} - d.document_date)`;
-/** Working days after the document date up to and including the filing day. */
-export const workingDays = sql`(${weekdaysBefore(sql`(${filedDay} + 1)`)} - ${weekdaysBefore(sql`(d.document_date + 1)`)})`;
 
 /** The days the target counts (calendar or working) for a document; within target when ≤ the target's days. */
-export const targetDays = (scope: HealthScope) => (scope.target.unit === 'working' ? workingDays : calendarDays);
+export const targetDays = (scope: HealthScope) => sql`tmf_target_days(d.created_at, d.document_date, ${scope.target.unit})`;
 export const withinTarget = (scope: HealthScope) => sql`${targetDays(scope)} <= ${scope.target.days}`;
 
 /** A document (alias given) the caller may open: in one of the scope's folders (no limit when it has none). */

@@ -4,6 +4,7 @@ import type { TmfTrendPoint } from '@edoc/contract/tmf-health';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import type { HealthScope } from './tmf-health.policy.ts';
+import { cellAxis, cellsFrom, type CellAxis } from './tmf-health-cells.ts';
 import { documentJoins, documentsWhere, filedDay, itemsFrom, withinTarget } from './tmf-health-sql.ts';
 
 /*
@@ -51,6 +52,7 @@ const perWeek = (rows: Array<{ k: number | null; n: number }>) => {
 export async function trendOf(tx: Tx, scope: HealthScope, today = new Date()): Promise<TmfTrendPoint[]> {
   const ends = weekEnds(today);
   const first = ends[0];
+  const last = ends[TREND_WEEKS - 1];
   // Each item's weeks: created (c), filed (f), due (d) and both (df), each no earlier than created. Grouped by the
   // four at once (a few hundred distinct rows), so the items are read once and no row is multiplied.
   const items = await tx.execute<{ c: number; f: number | null; d: number | null; df: number | null; n: number }>(sql`
@@ -65,10 +67,41 @@ export async function trendOf(tx: Tx, scope: HealthScope, today = new Date()): P
   const of = (set: 'c' | 'f' | 'd' | 'df') => cumulative(items.rows.map((r) => ({ k: r[set], n: r.n })));
   const [c, f, d, df] = [of('c'), of('f'), of('d'), of('df')];
 
+  const axis = cellAxis(scope, 'all');
+  const [docs, qc] = axis ? await cellWeeks(tx, scope, axis, first, last) : await liveWeeks(tx, scope, first, last);
+  const docN = perWeek(docs);
+  const docWithin = perWeek(docs.map((r) => ({ k: r.k, n: r.within })));
+  const qcN = perWeek(qc);
+  const qcRejected = perWeek(qc.map((r) => ({ k: r.k, n: r.rejected })));
+  const ratio = (part: number, whole: number) => (whole === 0 ? null : part / whole);
+  return ends.map((weekEnd, k) => ({
+    weekEnd,
+    completeness: ratio(f[k], c[k]),
+    completenessDue: ratio(df[k], d[k]),
+    timelinessPct: ratio(docWithin[k], docN[k]),
+    rejectionRate: ratio(qcRejected[k], qcN[k]),
+  }));
+}
+
+type Weeks = [Array<{ k: number; n: number; within: number }>, Array<{ k: number; n: number; rejected: number }>];
+
+/** The documents filed and the QC stages closed per week, from the cells (their weeks are tmf_week's). */
+async function cellWeeks(tx: Tx, scope: HealthScope, axis: CellAxis, first: string, last: string): Promise<Weeks> {
+  const weeks = sql`c.k between tmf_week(${first}::date) and tmf_week(${last}::date)`;
+  const docs = await tx.execute<{ k: number; n: number; within: number }>(sql`
+    select c.k - tmf_week(${first}::date) as k, sum(c.n)::int as n, coalesce(sum(c.n) filter (where c.k2 = 1), 0)::int as within
+    ${cellsFrom(scope, axis, ['filed_week'])} and ${weeks} group by c.k`);
+  const qc = await tx.execute<{ k: number; n: number; rejected: number }>(sql`
+    select c.k - tmf_week(${first}::date) as k, sum(c.n)::int as n, sum(c.m)::int as rejected
+    ${cellsFrom(scope, axis, ['qc_week'])} and ${weeks} group by c.k`);
+  return [docs.rows, qc.rows];
+}
+
+/** The same counted from the documents and their stages. */
+async function liveWeeks(tx: Tx, scope: HealthScope, first: string, last: string): Promise<Weeks> {
   // The documents' weeks need no artifact or section; their sites only for a country narrowing (documentsWhere).
   const siteJoin = scope.countryId ? documentJoins : sql``;
   const start = sql`(${first}::date - 6)`;
-  const last = ends[TREND_WEEKS - 1];
   const docs = await tx.execute<{ k: number; n: number; within: number }>(sql`
     select ${bucket(filedDay, first)} as k, count(*)::int as n, count(*) filter (where ${withinTarget(scope)})::int as within
     from documents d ${siteJoin}
@@ -85,16 +118,5 @@ export async function trendOf(tx: Tx, scope: HealthScope, today = new Date()): P
       and rs.closed_at >= ${start}::timestamp at time zone 'UTC'
       and rs.closed_at < (${last}::date + 1)::timestamp at time zone 'UTC'
     group by 1`);
-  const docN = perWeek(docs.rows);
-  const docWithin = perWeek(docs.rows.map((r) => ({ k: r.k, n: r.within })));
-  const qcN = perWeek(qc.rows);
-  const qcRejected = perWeek(qc.rows.map((r) => ({ k: r.k, n: r.rejected })));
-  const ratio = (part: number, whole: number) => (whole === 0 ? null : part / whole);
-  return ends.map((weekEnd, k) => ({
-    weekEnd,
-    completeness: ratio(f[k], c[k]),
-    completenessDue: ratio(df[k], d[k]),
-    timelinessPct: ratio(docWithin[k], docN[k]),
-    rejectionRate: ratio(qcRejected[k], qcN[k]),
-  }));
+  return [docs.rows, qc.rows];
 }

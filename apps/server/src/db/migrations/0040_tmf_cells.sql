@@ -1,0 +1,249 @@
+CREATE TABLE "tmf_cells" (
+	"project_id" integer NOT NULL,
+	"artifact_id" integer NOT NULL,
+	"site_id" integer NOT NULL,
+	"country_id" integer NOT NULL,
+	"family" text NOT NULL,
+	"k" integer NOT NULL,
+	"k2" integer NOT NULL,
+	"tag" text NOT NULL,
+	"n" integer NOT NULL,
+	"m" integer NOT NULL,
+	CONSTRAINT "tmf_cells_project_id_family_artifact_id_site_id_country_id_k_k2_tag_pk" PRIMARY KEY("project_id","family","artifact_id","site_id","country_id","k","k2","tag")
+);
+--> statement-breakpoint
+ALTER TABLE "tmf_cells" ADD CONSTRAINT "tmf_cells_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+-- Issue 27's benchmark: the TMF health figures of documents, QC stages and quality issues pre-summed in tmf_cells
+-- (db/schema/tmf-health.ts), kept here by statement-level triggers in the transaction of each change, so filing shows
+-- at once. A document counts while it is not deleted and is filed under an artifact (as the live figures count it).
+-- Each change adds its rows' contributions with a sign, once on each axis: the artifact's (artifact_id, 0, 0) and the
+-- place's (0, site_id or 0, country_id or 0). The families, per document:
+--   days        k: calendar days from the document date to the filing day, k2: 1 within the project's target; n: 1
+--   filed_week  k: the week (tmf_week) it was filed, k2: within the target; n: 1 (the trend's timeliness)
+--   qc          per closed QC stage (stage 4, passed 1 or rejected 2): n 1, m 1 when rejected
+--   qc_week     the same per week the stage closed (k), when it has a closing time (the trend's rejection rate)
+--   qc_first    per document with a closed QC stage: n 1, m 1 when its first (by closing time, then id) passed
+--   issues      per open or resolved quality issue: tag its category, n 1, m 1 when open
+-- The rules of days and weeks are these functions; the live queries (modules/tmf-health) call the same ones.
+CREATE FUNCTION tmf_filed_day(created timestamptz) RETURNS date IMMUTABLE PARALLEL SAFE LANGUAGE sql
+  AS $$ select (created at time zone 'UTC')::date $$;
+--> statement-breakpoint
+-- Weekdays (Monday to Friday) from 1900-01-01, a Monday, up to the day before `day`. No holiday calendar.
+CREATE FUNCTION tmf_weekdays_before(day date) RETURNS integer IMMUTABLE PARALLEL SAFE LANGUAGE sql
+  AS $$ select (day - date '1900-01-01') / 7 * 5 + least((day - date '1900-01-01') % 7, 5) $$;
+--> statement-breakpoint
+-- The days a target counts from the document date to the filing day: calendar days (negative when dated after it
+-- was filed), or with unit 'working' the working days after the document date up to and including the filing day.
+CREATE FUNCTION tmf_target_days(created timestamptz, dated date, unit text) RETURNS integer IMMUTABLE PARALLEL SAFE
+  LANGUAGE sql AS $$
+  select case when unit = 'working'
+    then tmf_weekdays_before(tmf_filed_day(created) + 1) - tmf_weekdays_before(dated + 1)
+    else tmf_filed_day(created) - dated end $$;
+--> statement-breakpoint
+-- A day's week, Monday to Sunday, counted from 1900-01-01 (a Monday).
+CREATE FUNCTION tmf_week(day date) RETURNS integer IMMUTABLE PARALLEL SAFE LANGUAGE sql
+  AS $$ select (day - date '1900-01-01') / 7 $$;
+--> statement-breakpoint
+CREATE TYPE tmf_doc_key AS (id integer, project_id integer, artifact_id integer, site_id integer, country_id integer,
+  document_date date, created_at timestamptz);
+--> statement-breakpoint
+CREATE TYPE tmf_cell_delta AS (project_id integer, artifact_id integer, site_id integer, country_id integer,
+  family text, k integer, k2 integer, tag text, n integer, m integer);
+--> statement-breakpoint
+-- Adds contributions (a document's own artifact, site and country) on both axes, summed per cell first and in the
+-- key's order, so that concurrent writers lock the cells they share in the same order.
+CREATE FUNCTION tmf_cells_put(deltas tmf_cell_delta[]) RETURNS void LANGUAGE sql AS $$
+  insert into tmf_cells (project_id, artifact_id, site_id, country_id, family, k, k2, tag, n, m)
+  select x.project_id, ax.a, ax.s, ax.c, x.family, x.k, x.k2, x.tag, sum(x.n), sum(x.m)
+  from unnest(deltas) x
+  cross join lateral (values (x.artifact_id, 0, 0), (0, coalesce(x.site_id, 0), coalesce(x.country_id, 0))) ax(a, s, c)
+  group by 1, 2, 3, 4, 5, 6, 7, 8 having sum(x.n) <> 0 or sum(x.m) <> 0
+  order by 1, 5, 2, 3, 4, 6, 7, 8
+  on conflict (project_id, family, artifact_id, site_id, country_id, k, k2, tag)
+  do update set n = tmf_cells.n + excluded.n, m = tmf_cells.m + excluded.m $$;
+--> statement-breakpoint
+-- Everything counted documents contribute (their QC stages and issues as they are now), times `sign`.
+CREATE FUNCTION tmf_cells_documents(docs tmf_doc_key[], sign integer) RETURNS void LANGUAGE sql AS $$
+  with d as (select * from unnest(docs)),
+  closed as (select d.id, rs.id as stage_id, rs.state, rs.closed_at from d
+    join document_routes dr on dr.document_id = d.id
+    join route_stages rs on rs.route_id = dr.id and rs.stage = 4 and rs.state in (1, 2))
+  select tmf_cells_put(array(
+    select row(d.project_id, d.artifact_id, d.site_id, d.country_id, f.family, f.k, f.k2, '', sign, 0)::tmf_cell_delta
+      from d join projects p on p.id = d.project_id
+      cross join lateral (select (tmf_target_days(d.created_at, d.document_date, p.tmf_target_unit)
+        <= p.tmf_target_days)::int as within) w
+      cross join lateral (values
+        ('days', tmf_filed_day(d.created_at) - d.document_date, w.within),
+        ('filed_week', tmf_week(tmf_filed_day(d.created_at)), w.within)) f(family, k, k2)
+      where d.document_date is not null
+    union all
+    select row(d.project_id, d.artifact_id, d.site_id, d.country_id, s.family, s.k, 0, '', sign,
+        sign * (c.state = 2)::int)::tmf_cell_delta
+      from closed c join d on d.id = c.id
+      cross join lateral (values ('qc', 0), ('qc_week', tmf_week(tmf_filed_day(c.closed_at)))) s(family, k)
+      where s.k is not null
+    union all
+    select row(d.project_id, d.artifact_id, d.site_id, d.country_id, 'qc_first', 0, 0, '', sign,
+        sign * (f.state = 1)::int)::tmf_cell_delta
+      from (select distinct on (id) id, state from closed order by id, closed_at, stage_id) f join d on d.id = f.id
+    union all
+    select row(d.project_id, d.artifact_id, d.site_id, d.country_id, 'issues', 0, 0, q.category, sign,
+        sign * (q.state = 'open')::int)::tmf_cell_delta
+      from d join quality_issues q on q.document_id = d.id and q.state in ('open', 'resolved')
+  )) $$;
+--> statement-breakpoint
+CREATE FUNCTION tmf_cells_documents_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  -- Each branch names only the transition tables its event has (PL/pgSQL plans a statement when it first runs it).
+  IF TG_OP = 'INSERT' THEN
+    PERFORM tmf_cells_documents(array(select row(id, project_id, artifact_id, site_id, country_id, document_date,
+      created_at)::tmf_doc_key from new_rows where deleted_at is null and artifact_id is not null), 1);
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM tmf_cells_documents(array(select row(id, project_id, artifact_id, site_id, country_id, document_date,
+      created_at)::tmf_doc_key from old_rows where deleted_at is null and artifact_id is not null), -1);
+  ELSE
+    -- Only rows whose counting changed: the others' contributions stay where they are.
+    PERFORM tmf_cells_documents(array(select row(o.id, o.project_id, o.artifact_id, o.site_id, o.country_id,
+        o.document_date, o.created_at)::tmf_doc_key
+      from old_rows o join new_rows n on n.id = o.id
+      where o.deleted_at is null and o.artifact_id is not null
+        and (o.project_id, o.artifact_id, o.site_id, o.country_id, o.document_date, o.created_at, n.deleted_at is null)
+          is distinct from (n.project_id, n.artifact_id, n.site_id, n.country_id, n.document_date, n.created_at, true)), -1);
+    PERFORM tmf_cells_documents(array(select row(n.id, n.project_id, n.artifact_id, n.site_id, n.country_id,
+        n.document_date, n.created_at)::tmf_doc_key
+      from old_rows o join new_rows n on n.id = o.id
+      where n.deleted_at is null and n.artifact_id is not null
+        and (o.project_id, o.artifact_id, o.site_id, o.country_id, o.document_date, o.created_at, o.deleted_at is null)
+          is distinct from (n.project_id, n.artifact_id, n.site_id, n.country_id, n.document_date, n.created_at, true)), 1);
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+-- QC stages changed: each closed stage added or removed counts in qc and qc_week; a document's first closed stage is
+-- taken before (the table without the statement's new rows, with its old ones) and after, and the difference added.
+CREATE FUNCTION tmf_cells_stages(old_rows route_stages[], new_rows route_stages[]) RETURNS void LANGUAGE sql AS $$
+  with changed as (
+    select -1 as sign, o.* from unnest(old_rows) o where o.stage = 4 and o.state in (1, 2)
+    union all select 1, n.* from unnest(new_rows) n where n.stage = 4 and n.state in (1, 2)),
+  d as (select distinct d.id, d.project_id, d.artifact_id, d.site_id, d.country_id, dr.id as route_id
+    from document_routes dr join documents d on d.id = dr.document_id
+    where dr.id in (select route_id from changed) and d.deleted_at is null and d.artifact_id is not null),
+  docs as (select distinct id, project_id, artifact_id, site_id, country_id from d),
+  -- A document's first closed stage may be on any of its routes, not only the changed ones.
+  after as (select docs.id, rs.id as stage_id, rs.state, rs.closed_at from docs
+    join document_routes dr on dr.document_id = docs.id
+    join route_stages rs on rs.route_id = dr.id and rs.stage = 4 and rs.state in (1, 2)),
+  before as (select * from after where stage_id not in (select id from unnest(new_rows))
+    union all select d.id, c.id, c.state, c.closed_at from changed c join d on d.route_id = c.route_id where c.sign = -1),
+  firsts as (
+    select 1 as sign, f.* from (select distinct on (id) id, state from after order by id, closed_at, stage_id) f
+    union all
+    select -1, f.* from (select distinct on (id) id, state from before order by id, closed_at, stage_id) f)
+  select tmf_cells_put(array(
+    select row(d.project_id, d.artifact_id, d.site_id, d.country_id, s.family, s.k, 0, '', c.sign,
+        c.sign * (c.state = 2)::int)::tmf_cell_delta
+      from changed c join d on d.route_id = c.route_id
+      cross join lateral (values ('qc', 0), ('qc_week', tmf_week(tmf_filed_day(c.closed_at)))) s(family, k)
+      where s.k is not null
+    union all
+    select row(d.project_id, d.artifact_id, d.site_id, d.country_id, 'qc_first', 0, 0, '', f.sign,
+        f.sign * (f.state = 1)::int)::tmf_cell_delta
+      from firsts f join docs d on d.id = f.id
+  )) $$;
+--> statement-breakpoint
+CREATE FUNCTION tmf_cells_stages_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM tmf_cells_stages('{}'::route_stages[], array(select row(n.*)::route_stages from new_rows n where n.stage = 4));
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM tmf_cells_stages(array(select row(o.*)::route_stages from old_rows o where o.stage = 4), '{}'::route_stages[]);
+  ELSE
+    -- Only QC stages whose route, state or closing changed.
+    PERFORM tmf_cells_stages(
+      array(select row(o.*)::route_stages from old_rows o join new_rows n on n.id = o.id where (o.stage = 4 or n.stage = 4)
+        and (o.route_id, o.stage, o.state, o.closed_at) is distinct from (n.route_id, n.stage, n.state, n.closed_at)),
+      array(select row(n.*)::route_stages from old_rows o join new_rows n on n.id = o.id where (o.stage = 4 or n.stage = 4)
+        and (o.route_id, o.stage, o.state, o.closed_at) is distinct from (n.route_id, n.stage, n.state, n.closed_at)));
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+-- Quality issues changed: each open or resolved issue of a counted document added or removed, by its category.
+CREATE FUNCTION tmf_cells_issues(old_rows quality_issues[], new_rows quality_issues[]) RETURNS void LANGUAGE sql AS $$
+  select tmf_cells_put(array(
+    select row(d.project_id, d.artifact_id, d.site_id, d.country_id, 'issues', 0, 0, q.category, q.sign,
+        q.sign * (q.state = 'open')::int)::tmf_cell_delta
+    from (select -1 as sign, o.document_id, o.category, o.state from unnest(old_rows) o
+      union all select 1, n.document_id, n.category, n.state from unnest(new_rows) n) q
+    join documents d on d.id = q.document_id and d.deleted_at is null and d.artifact_id is not null
+    where q.state in ('open', 'resolved'))) $$;
+--> statement-breakpoint
+CREATE FUNCTION tmf_cells_issues_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM tmf_cells_issues('{}'::quality_issues[], array(select row(n.*)::quality_issues from new_rows n));
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM tmf_cells_issues(array(select row(o.*)::quality_issues from old_rows o), '{}'::quality_issues[]);
+  ELSE
+    PERFORM tmf_cells_issues(
+      array(select row(o.*)::quality_issues from old_rows o join new_rows n on n.id = o.id
+        where (o.document_id, o.category, o.state) is distinct from (n.document_id, n.category, n.state)),
+      array(select row(n.*)::quality_issues from old_rows o join new_rows n on n.id = o.id
+        where (o.document_id, o.category, o.state) is distinct from (n.document_id, n.category, n.state)));
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+-- A project's cells counted afresh from its documents (the backfill below, and a new timeliness target, which
+-- changes which documents are within it), one artifact at a time so that no statement holds a whole project.
+CREATE FUNCTION tmf_cells_rebuild(project integer) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE artifact integer;
+BEGIN
+  DELETE FROM tmf_cells WHERE project_id = project;
+  FOR artifact IN SELECT DISTINCT artifact_id FROM documents
+      WHERE project_id = project AND deleted_at IS NULL AND artifact_id IS NOT NULL LOOP
+    PERFORM tmf_cells_documents(array(select row(id, project_id, artifact_id, site_id, country_id, document_date,
+      created_at)::tmf_doc_key from documents
+      where project_id = project and artifact_id = artifact and deleted_at is null), 1);
+  END LOOP;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION tmf_cells_target_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM tmf_cells_rebuild(NEW.id);
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER tmf_cells_documents_inserted AFTER INSERT ON documents REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION tmf_cells_documents_changed();
+--> statement-breakpoint
+CREATE TRIGGER tmf_cells_documents_updated AFTER UPDATE ON documents REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION tmf_cells_documents_changed();
+--> statement-breakpoint
+CREATE TRIGGER tmf_cells_documents_deleted AFTER DELETE ON documents REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION tmf_cells_documents_changed();
+--> statement-breakpoint
+CREATE TRIGGER tmf_cells_stages_inserted AFTER INSERT ON route_stages REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION tmf_cells_stages_changed();
+--> statement-breakpoint
+CREATE TRIGGER tmf_cells_stages_updated AFTER UPDATE ON route_stages REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION tmf_cells_stages_changed();
+--> statement-breakpoint
+CREATE TRIGGER tmf_cells_stages_deleted AFTER DELETE ON route_stages REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION tmf_cells_stages_changed();
+--> statement-breakpoint
+CREATE TRIGGER tmf_cells_issues_inserted AFTER INSERT ON quality_issues REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION tmf_cells_issues_changed();
+--> statement-breakpoint
+CREATE TRIGGER tmf_cells_issues_updated AFTER UPDATE ON quality_issues REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION tmf_cells_issues_changed();
+--> statement-breakpoint
+CREATE TRIGGER tmf_cells_issues_deleted AFTER DELETE ON quality_issues REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION tmf_cells_issues_changed();
+--> statement-breakpoint
+CREATE TRIGGER tmf_cells_target_changed AFTER UPDATE OF tmf_target_days, tmf_target_unit ON projects FOR EACH ROW
+  WHEN ((OLD.tmf_target_days, OLD.tmf_target_unit) IS DISTINCT FROM (NEW.tmf_target_days, NEW.tmf_target_unit))
+  EXECUTE FUNCTION tmf_cells_target_changed();
+--> statement-breakpoint
+SELECT tmf_cells_rebuild(id) FROM projects;
