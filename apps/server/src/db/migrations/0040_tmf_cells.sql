@@ -24,9 +24,14 @@ ALTER TABLE "tmf_cells" ADD CONSTRAINT "tmf_cells_project_id_projects_id_fk" FOR
 --   qc_week     the same per week the stage closed (k), when it has a closing time (the trend's rejection rate)
 --   qc_first    per document with a closed QC stage: n 1, m 1 when its first (by closing time, then id) passed
 --   issues      per open or resolved quality issue: tag its category, n 1, m 1 when open
+-- and per expected item (not removed; its own artifact, site and country):
+--   items       k: the week it is due (tmf_week; -1 without a due date), tag: its state; n 1
+--   item_c, item_f, item_d, item_df   (not N/A) the trend's weeks: created (c); filed (f), due (d) and both (df),
+--               each no earlier than created, as tmf-health-trend.ts defines them; k the week, n 1
 -- The rules of days and weeks are these functions; the live queries (modules/tmf-health) call the same ones.
-CREATE FUNCTION tmf_filed_day(created timestamptz) RETURNS date IMMUTABLE PARALLEL SAFE LANGUAGE sql
-  AS $$ select (created at time zone 'UTC')::date $$;
+-- A moment's calendar day in UTC (a document's filing day is its creation's).
+CREATE FUNCTION tmf_utc_day(moment timestamptz) RETURNS date IMMUTABLE PARALLEL SAFE LANGUAGE sql
+  AS $$ select (moment at time zone 'UTC')::date $$;
 --> statement-breakpoint
 -- Weekdays (Monday to Friday) from 1900-01-01, a Monday, up to the day before `day`. No holiday calendar.
 CREATE FUNCTION tmf_weekdays_before(day date) RETURNS integer IMMUTABLE PARALLEL SAFE LANGUAGE sql
@@ -37,8 +42,8 @@ CREATE FUNCTION tmf_weekdays_before(day date) RETURNS integer IMMUTABLE PARALLEL
 CREATE FUNCTION tmf_target_days(created timestamptz, dated date, unit text) RETURNS integer IMMUTABLE PARALLEL SAFE
   LANGUAGE sql AS $$
   select case when unit = 'working'
-    then tmf_weekdays_before(tmf_filed_day(created) + 1) - tmf_weekdays_before(dated + 1)
-    else tmf_filed_day(created) - dated end $$;
+    then tmf_weekdays_before(tmf_utc_day(created) + 1) - tmf_weekdays_before(dated + 1)
+    else tmf_utc_day(created) - dated end $$;
 --> statement-breakpoint
 -- A day's week, Monday to Sunday, counted from 1900-01-01 (a Monday).
 CREATE FUNCTION tmf_week(day date) RETURNS integer IMMUTABLE PARALLEL SAFE LANGUAGE sql
@@ -74,14 +79,14 @@ CREATE FUNCTION tmf_cells_documents(docs tmf_doc_key[], sign integer) RETURNS vo
       cross join lateral (select (tmf_target_days(d.created_at, d.document_date, p.tmf_target_unit)
         <= p.tmf_target_days)::int as within) w
       cross join lateral (values
-        ('days', tmf_filed_day(d.created_at) - d.document_date, w.within),
-        ('filed_week', tmf_week(tmf_filed_day(d.created_at)), w.within)) f(family, k, k2)
+        ('days', tmf_utc_day(d.created_at) - d.document_date, w.within),
+        ('filed_week', tmf_week(tmf_utc_day(d.created_at)), w.within)) f(family, k, k2)
       where d.document_date is not null
     union all
     select row(d.project_id, d.artifact_id, d.site_id, d.country_id, s.family, s.k, 0, '', sign,
         sign * (c.state = 2)::int)::tmf_cell_delta
       from closed c join d on d.id = c.id
-      cross join lateral (values ('qc', 0), ('qc_week', tmf_week(tmf_filed_day(c.closed_at)))) s(family, k)
+      cross join lateral (values ('qc', 0), ('qc_week', tmf_week(tmf_utc_day(c.closed_at)))) s(family, k)
       where s.k is not null
     union all
     select row(d.project_id, d.artifact_id, d.site_id, d.country_id, 'qc_first', 0, 0, '', sign,
@@ -144,7 +149,7 @@ CREATE FUNCTION tmf_cells_stages(old_rows route_stages[], new_rows route_stages[
     select row(d.project_id, d.artifact_id, d.site_id, d.country_id, s.family, s.k, 0, '', c.sign,
         c.sign * (c.state = 2)::int)::tmf_cell_delta
       from changed c join d on d.route_id = c.route_id
-      cross join lateral (values ('qc', 0), ('qc_week', tmf_week(tmf_filed_day(c.closed_at)))) s(family, k)
+      cross join lateral (values ('qc', 0), ('qc_week', tmf_week(tmf_utc_day(c.closed_at)))) s(family, k)
       where s.k is not null
     union all
     select row(d.project_id, d.artifact_id, d.site_id, d.country_id, 'qc_first', 0, 0, '', f.sign,
@@ -195,12 +200,62 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
--- A project's cells counted afresh from its documents (the backfill below, and a new timeliness target, which
+CREATE TYPE tmf_item_key AS (project_id integer, artifact_id integer, site_id integer, country_id integer, state text,
+  due_date date, created_at timestamptz, filed_at timestamptz);
+--> statement-breakpoint
+-- Everything counted items contribute, times `sign`. PostgreSQL's greatest() skips nulls, so each week is guarded.
+CREATE FUNCTION tmf_cells_items(items tmf_item_key[], sign integer) RETURNS void LANGUAGE sql AS $$
+  select tmf_cells_put(array(
+    select row(i.project_id, i.artifact_id, i.site_id, i.country_id, f.family, f.k, 0, f.tag, sign, 0)::tmf_cell_delta
+    from unnest(items) i
+    cross join lateral (select tmf_week(tmf_utc_day(i.created_at)) as c, tmf_week(tmf_utc_day(i.filed_at)) as fk,
+      tmf_week(i.due_date) as dk, i.state <> 'not_applicable' as counts) w
+    cross join lateral (values
+      ('items', coalesce(w.dk, -1), i.state),
+      ('item_c', case when w.counts then w.c end, ''),
+      ('item_f', case when w.counts and w.fk is not null then greatest(w.c, w.fk) end, ''),
+      ('item_d', case when w.counts and w.dk is not null then greatest(w.c, w.dk) end, ''),
+      ('item_df', case when w.counts and w.fk is not null and w.dk is not null then greatest(w.c, w.fk, w.dk) end, ''))
+      f(family, k, tag)
+    where f.k is not null)) $$;
+--> statement-breakpoint
+CREATE FUNCTION tmf_cells_items_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM tmf_cells_items(array(select row(project_id, artifact_id, site_id, country_id, state, due_date, created_at,
+      filed_at)::tmf_item_key from new_rows where removed_at is null), 1);
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM tmf_cells_items(array(select row(project_id, artifact_id, site_id, country_id, state, due_date, created_at,
+      filed_at)::tmf_item_key from old_rows where removed_at is null), -1);
+  ELSE
+    -- Only rows whose counting changed (a regeneration that keeps an item touches nothing here).
+    PERFORM tmf_cells_items(array(select row(o.project_id, o.artifact_id, o.site_id, o.country_id, o.state, o.due_date,
+        o.created_at, o.filed_at)::tmf_item_key
+      from old_rows o join new_rows n on n.id = o.id
+      where o.removed_at is null
+        and (o.project_id, o.artifact_id, o.site_id, o.country_id, o.state, o.due_date, o.created_at, o.filed_at, true)
+          is distinct from (n.project_id, n.artifact_id, n.site_id, n.country_id, n.state, n.due_date, n.created_at,
+            n.filed_at, n.removed_at is null)), -1);
+    PERFORM tmf_cells_items(array(select row(n.project_id, n.artifact_id, n.site_id, n.country_id, n.state, n.due_date,
+        n.created_at, n.filed_at)::tmf_item_key
+      from old_rows o join new_rows n on n.id = o.id
+      where n.removed_at is null
+        and (o.project_id, o.artifact_id, o.site_id, o.country_id, o.state, o.due_date, o.created_at, o.filed_at,
+          o.removed_at is null)
+          is distinct from (n.project_id, n.artifact_id, n.site_id, n.country_id, n.state, n.due_date, n.created_at,
+            n.filed_at, true)), 1);
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+-- A project's cells counted afresh from its items and documents (the backfill below, and a new timeliness target, which
 -- changes which documents are within it), one artifact at a time so that no statement holds a whole project.
 CREATE FUNCTION tmf_cells_rebuild(project integer) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE artifact integer;
 BEGIN
   DELETE FROM tmf_cells WHERE project_id = project;
+  PERFORM tmf_cells_items(array(select row(project_id, artifact_id, site_id, country_id, state, due_date, created_at,
+    filed_at)::tmf_item_key from expected_items where project_id = project and removed_at is null), 1);
   FOR artifact IN SELECT DISTINCT artifact_id FROM documents
       WHERE project_id = project AND deleted_at IS NULL AND artifact_id IS NOT NULL LOOP
     PERFORM tmf_cells_documents(array(select row(id, project_id, artifact_id, site_id, country_id, document_date,
@@ -241,6 +296,15 @@ CREATE TRIGGER tmf_cells_issues_updated AFTER UPDATE ON quality_issues REFERENCI
 --> statement-breakpoint
 CREATE TRIGGER tmf_cells_issues_deleted AFTER DELETE ON quality_issues REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION tmf_cells_issues_changed();
+--> statement-breakpoint
+CREATE TRIGGER tmf_cells_items_inserted AFTER INSERT ON expected_items REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION tmf_cells_items_changed();
+--> statement-breakpoint
+CREATE TRIGGER tmf_cells_items_updated AFTER UPDATE ON expected_items REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION tmf_cells_items_changed();
+--> statement-breakpoint
+CREATE TRIGGER tmf_cells_items_deleted AFTER DELETE ON expected_items REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION tmf_cells_items_changed();
 --> statement-breakpoint
 CREATE TRIGGER tmf_cells_target_changed AFTER UPDATE OF tmf_target_days, tmf_target_unit ON projects FOR EACH ROW
   WHEN ((OLD.tmf_target_days, OLD.tmf_target_unit) IS DISTINCT FROM (NEW.tmf_target_days, NEW.tmf_target_unit))

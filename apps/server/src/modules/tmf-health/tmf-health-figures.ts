@@ -35,19 +35,37 @@ const groupBy = (key: SQL, total: boolean, by: Key) =>
   by === 'all' ? sql`group by 1` : total ? sql`group by grouping sets ((${key}), ())` : sql`group by ${key}`;
 const keyed = <T extends { key: string | null }>(rows: T[]) => rows.map((r) => ({ ...r, key: r.key ?? 'all' }));
 
+/**
+ * Items by state and due date. The cells (tmf-health-cells.ts) know the week an item is due, not the day: with them
+ * the items due this week are counted live (a few of them, by the state and due date index), every other from cells.
+ */
 async function itemCounts(tx: Tx, scope: HealthScope, by: Key, total: boolean) {
-  const r = await tx.execute<
-    Row<{ expected: number; filed: number; na: number; overdue: number; due: number; filed_due: number }>
-  >(sql`select ${itemKey(by)} as key,
-      count(*) filter (where i.state <> 'not_applicable')::int as expected,
-      count(*) filter (where i.state = 'filed')::int as filed,
-      count(*) filter (where i.state = 'not_applicable')::int as na,
-      count(*) filter (where i.state = 'expected' and i.due_date < ${today})::int as overdue,
-      count(*) filter (where i.state <> 'not_applicable' and i.due_date <= ${today})::int as due,
-      count(*) filter (where i.state = 'filed' and i.due_date <= ${today})::int as filed_due
-    ${itemsFrom(scope, by === 'all' ? undefined : by)} ${groupBy(itemKey(by), total, by)}`);
-  return keyed(r.rows);
+  const axis = cellAxis(scope, by);
+  const counts = (itemN: SQL, state: SQL, due: (op: SQL) => SQL) => sql`
+    coalesce(sum(${itemN}) filter (where ${state} <> 'not_applicable'), 0)::int as expected,
+    coalesce(sum(${itemN}) filter (where ${state} = 'filed'), 0)::int as filed,
+    coalesce(sum(${itemN}) filter (where ${state} = 'not_applicable'), 0)::int as na,
+    coalesce(sum(${itemN}) filter (where ${state} = 'expected' and ${due(sql`<`)}), 0)::int as overdue,
+    coalesce(sum(${itemN}) filter (where ${state} <> 'not_applicable' and ${due(sql`<=`)}), 0)::int as due,
+    coalesce(sum(${itemN}) filter (where ${state} = 'filed' and ${due(sql`<=`)}), 0)::int as filed_due`;
+  const live = await tx.execute<ItemRow>(sql`select ${itemKey(by)} as key,
+      ${counts(sql`1`, sql`i.state`, (op) => sql`i.due_date ${op} ${today}`)}
+    ${itemsFrom(scope, by === 'all' ? undefined : by)} ${axis ? sql`and i.due_date between ${thisMonday} and ${today}` : sql``}
+    ${groupBy(itemKey(by), total, by)}`);
+  if (!axis) return keyed(live.rows);
+  const cells = await tx.execute<ItemRow>(sql`select ${cellKey(by)} as key,
+      ${counts(sql`c.n`, sql`c.tag`, () => sql`c.k between 0 and tmf_week(${today}) - 1`)}
+    ${cellsFrom(scope, axis, ['items'])} ${groupBy(cellKey(by), total, by)} having sum(c.n) <> 0`);
+  const thisWeek = new Map(keyed(live.rows).map((r) => [r.key, r]));
+  return keyed(cells.rows).map((r) => {
+    const w = thisWeek.get(r.key);
+    return w ? { ...r, overdue: r.overdue + w.overdue, due: r.due + w.due, filed_due: r.filed_due + w.filed_due } : r;
+  });
 }
+
+type ItemRow = Row<{ expected: number; filed: number; na: number; overdue: number; due: number; filed_due: number }>;
+/** The Monday that starts this week (tmf_week's weeks). */
+const thisMonday = sql`(date '1900-01-01' + tmf_week(${today}) * 7)`;
 
 /**
  * Timeliness from a histogram: documents per (group, calendar days, within the target), summed here per group and,
@@ -66,12 +84,12 @@ async function timelinessCounts(tx: Tx, scope: HealthScope, by: Key, total: bool
       ? sql`select ${cellKey(by)} as key, c.k as days, c.k2 = 1 as within, sum(c.n)::int as n
         ${cellsFrom(scope, axis, ['days'])} group by 1, 2, 3 having sum(c.n) <> 0`
       : byArtifact
-      ? sql`select ${documentKey(by)} as key, d.days, d.within, sum(d.n)::int as n
+        ? sql`select ${documentKey(by)} as key, d.days, d.within, sum(d.n)::int as n
         from (select d.artifact_id, ${calendarDays} as days, ${withinTarget(scope)} as within, count(*) as n
           from documents d where ${documentsWhere(scope)} and d.document_date is not null group by 1, 2, 3) d
         join tmf_artifacts a on a.id = d.artifact_id join tmf_sections sec on sec.id = a.section_id
         group by 1, 2, 3`
-      : sql`select ${documentKey(by)} as key, ${calendarDays} as days, ${withinTarget(scope)} as within,
+        : sql`select ${documentKey(by)} as key, ${calendarDays} as days, ${withinTarget(scope)} as within,
           count(*)::int as n
         from documents d ${documentJoins}
         where ${documentsWhere(scope)} and d.document_date is not null group by 1, 2, 3`,

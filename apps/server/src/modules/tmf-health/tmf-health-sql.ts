@@ -107,11 +107,12 @@ export const today = sql`(now() at time zone 'UTC')::date`;
  * dated after it was filed); working days are the weekdays (Monday–Friday, no holiday calendar) after the document
  * date up to and including the filing day.
  */
-export const filedDay = sql`tmf_filed_day(d.created_at)`;
+export const filedDay = sql`tmf_utc_day(d.created_at)`;
 export const calendarDays = sql`(${filedDay} - d.document_date)`;
 
 /** The days the target counts (calendar or working) for a document; within target when ≤ the target's days. */
-export const targetDays = (scope: HealthScope) => sql`tmf_target_days(d.created_at, d.document_date, ${scope.target.unit})`;
+export const targetDays = (scope: HealthScope) =>
+  sql`tmf_target_days(d.created_at, d.document_date, ${scope.target.unit})`;
 export const withinTarget = (scope: HealthScope) => sql`${targetDays(scope)} <= ${scope.target.days}`;
 
 /** A document (alias given) the caller may open: in one of the scope's folders (no limit when it has none). */

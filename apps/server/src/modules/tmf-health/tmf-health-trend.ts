@@ -53,21 +53,10 @@ export async function trendOf(tx: Tx, scope: HealthScope, today = new Date()): P
   const ends = weekEnds(today);
   const first = ends[0];
   const last = ends[TREND_WEEKS - 1];
-  // Each item's weeks: created (c), filed (f), due (d) and both (df), each no earlier than created. Grouped by the
-  // four at once (a few hundred distinct rows), so the items are read once and no row is multiplied.
-  const items = await tx.execute<{ c: number; f: number | null; d: number | null; df: number | null; n: number }>(sql`
-    select c, f, d, case when f is null or d is null then null else greatest(f, d) end as df, count(*)::int as n
-    from (select c, case when fk is null then null else greatest(c, fk) end as f,
-        case when dk is null then null else greatest(c, dk) end as d
-      from (select ${bucket(sql`(i.created_at at time zone 'UTC')::date`, first)} as c,
-          case when i.filed_at is null then null else ${bucket(sql`(i.filed_at at time zone 'UTC')::date`, first)} end as fk,
-          case when i.due_date is null then null else ${bucket(sql`i.due_date`, first)} end as dk
-        ${itemsFrom(scope)} and i.state <> 'not_applicable') r) b
-    group by 1, 2, 3, 4`);
-  const of = (set: 'c' | 'f' | 'd' | 'df') => cumulative(items.rows.map((r) => ({ k: r[set], n: r.n })));
-  const [c, f, d, df] = [of('c'), of('f'), of('d'), of('df')];
-
   const axis = cellAxis(scope, 'all');
+  const [c, f, d, df] = axis
+    ? await cellItemWeeks(tx, scope, axis, first, last)
+    : await liveItemWeeks(tx, scope, first);
   const [docs, qc] = axis ? await cellWeeks(tx, scope, axis, first, last) : await liveWeeks(tx, scope, first, last);
   const docN = perWeek(docs);
   const docWithin = perWeek(docs.map((r) => ({ k: r.k, n: r.within })));
@@ -81,6 +70,35 @@ export async function trendOf(tx: Tx, scope: HealthScope, today = new Date()): P
     timelinessPct: ratio(docWithin[k], docN[k]),
     rejectionRate: ratio(qcRejected[k], qcN[k]),
   }));
+}
+
+/** The items' four cumulative lines (created, filed, due, both by each week end) from the cells. */
+async function cellItemWeeks(tx: Tx, scope: HealthScope, axis: CellAxis, first: string, last: string) {
+  const r = await tx.execute<{ family: string; k: number; n: number }>(sql`
+    select c.family, greatest(0, c.k - tmf_week(${first}::date)) as k, sum(c.n)::int as n
+    ${cellsFrom(scope, axis, ['item_c', 'item_f', 'item_d', 'item_df'])} and c.k <= tmf_week(${last}::date)
+    group by 1, 2`);
+  return ['item_c', 'item_f', 'item_d', 'item_df'].map((family) =>
+    cumulative(r.rows.filter((row) => row.family === family)),
+  );
+}
+
+/**
+ * The same from the items: each item's weeks, created (c), filed (f), due (d) and both (df), each no earlier than
+ * created. Grouped by the four at once (a few hundred distinct rows), so the items are read once and no row is
+ * multiplied.
+ */
+async function liveItemWeeks(tx: Tx, scope: HealthScope, first: string) {
+  const items = await tx.execute<{ c: number; f: number | null; d: number | null; df: number | null; n: number }>(sql`
+    select c, f, d, case when f is null or d is null then null else greatest(f, d) end as df, count(*)::int as n
+    from (select c, case when fk is null then null else greatest(c, fk) end as f,
+        case when dk is null then null else greatest(c, dk) end as d
+      from (select ${bucket(sql`(i.created_at at time zone 'UTC')::date`, first)} as c,
+          case when i.filed_at is null then null else ${bucket(sql`(i.filed_at at time zone 'UTC')::date`, first)} end as fk,
+          case when i.due_date is null then null else ${bucket(sql`i.due_date`, first)} end as dk
+        ${itemsFrom(scope)} and i.state <> 'not_applicable') r) b
+    group by 1, 2, 3, 4`);
+  return (['c', 'f', 'd', 'df'] as const).map((set) => cumulative(items.rows.map((r) => ({ k: r[set], n: r.n }))));
 }
 
 type Weeks = [Array<{ k: number; n: number; within: number }>, Array<{ k: number; n: number; rejected: number }>];
