@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -65,19 +64,16 @@ export function sha256Of(integrity: string): string | null {
 export async function checkFile(pkg: OpenedPackage, contentUrl: string, integrity: string): Promise<FileCheck> {
   const entry = pkg.entries.get(contentUrl);
   if (!entry) return { ok: false, size: null, problem: 'missing_file' };
-  const hash = createHash('sha256');
-  let size = 0;
+  let digest: { sha256: string; size: number };
   try {
-    for await (const chunk of entry.open()) {
-      hash.update(chunk as Buffer);
-      size += (chunk as Buffer).length;
-    }
+    digest = await entry.digest();
   } catch (err) {
     if (err instanceof PackageRefused) throw err;
     return { ok: false, size: null, problem: 'unreadable_file' };
   }
+  const size = digest.size;
   const expected = sha256Of(integrity);
   if (expected === null) return { ok: null, size, problem: 'unknown_integrity' };
-  const ok = expected === hash.digest('hex');
+  const ok = expected === digest.sha256;
   return { ok, size, problem: ok ? null : 'checksum_mismatch' };
 }

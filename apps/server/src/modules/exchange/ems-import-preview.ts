@@ -7,7 +7,7 @@ import { discardUpload } from '../../storage/blob-sweep.ts';
 import { dayOfEmsDate } from './ems-xml.ts';
 import { checkFile, withPackage, type FileCheck } from './ems-import-package.ts';
 import { existingObjects, mapContext, mapTarget, targetProblems, type Problem } from './ems-import-map.ts';
-import { PackageRefused, packageFailed } from './ems-package.ts';
+import { PackageRefused, packageFailed, type OpenedPackage } from './ems-package.ts';
 import { isInsidePackage } from './ems-paths.ts';
 import { parseExchange, type ParsedObject } from './ems-parse.ts';
 import { SCHEMA_MAX, validateSchema } from './ems-schema.ts';
@@ -23,6 +23,39 @@ import { refreshSummary } from './ems-import-summary.ts';
 const BATCH = 500;
 const STALE_MS = 10 * 60_000;
 const STATE_RANK: Record<string, number> = { Obsolete: 0, Superseded: 1, Current: 2 };
+
+/** Files hashed at once: one's read (or hash, in the thread pool) overlaps another's, the main thread never idle. */
+const HASHING = 4;
+
+/**
+ * Checks each file of `urls` (content URL → INTEGRITY), HASHING at a time; a refused package stops them all (the
+ * ones under way end first, so nothing reads the package once this returns).
+ */
+async function checkFiles(pkg: OpenedPackage, urls: Map<string, string>, step: (done: number) => unknown) {
+  const checks = new Map<string, FileCheck>();
+  const queue = [...urls];
+  let next = 0;
+  let done = 0;
+  let stop = false;
+  const lane = async () => {
+    while (!stop && next < queue.length) {
+      const [url, integrity] = queue[next++];
+      checks.set(url, await checkFile(pkg, url, integrity));
+      await step(++done);
+    }
+  };
+  const ended = await Promise.allSettled(
+    Array.from({ length: HASHING }, () =>
+      lane().catch((err: unknown) => {
+        stop = true;
+        throw err;
+      }),
+    ),
+  );
+  const failed = ended.find((e) => e.status === 'rejected');
+  if (failed) throw failed.reason;
+  return checks;
+}
 
 /** A version as a row's source keeps it: what the preview shows and what filing needs (signatures, audit). */
 function versionOf(o: ParsedObject, index: number, checks: Map<string, FileCheck>, problems: Problem[]) {
@@ -83,16 +116,13 @@ async function buildPreview(deps: JobDeps, imp: typeof exchangeImports.$inferSel
     });
     if (xml.size <= SCHEMA_MAX) await validateSchema(xml.open());
     await progress(30);
-    // Every file hashed once, however many objects name it.
-    const checks = new Map<string, FileCheck>();
-    const urls = [
-      ...new Set([...objects.values()].flat().flatMap((o) => o.files.map((f) => [f.contentUrl, f.integrity] as const))),
-    ];
-    let done = 0;
-    for (const [url, integrity] of urls) {
-      if (!checks.has(url)) checks.set(url, await checkFile(pkg, url, integrity));
-      if (++done % 200 === 0) await progress(30 + Math.floor((60 * done) / urls.length));
-    }
+    // Every file hashed once, however many objects name it (against the INTEGRITY of the first that does).
+    const urls = new Map<string, string>();
+    for (const o of [...objects.values()].flat())
+      for (const f of o.files) if (!urls.has(f.contentUrl)) urls.set(f.contentUrl, f.integrity);
+    const checks = await checkFiles(pkg, urls, (done) =>
+      done % 200 === 0 ? progress(30 + Math.floor((60 * done) / urls.size)) : undefined,
+    );
     const m = await mapContext(deps.db, imp.projectId, {
       userId: imp.userId,
       fullAccess: Boolean((imp.options as { fullAccess?: boolean }).fullAccess),

@@ -1,3 +1,4 @@
+import { createHash, webcrypto } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -39,6 +40,8 @@ export interface PackageEntry {
   path: string;
   size: number;
   open(): Readable;
+  /** Its sha256, read in place when it is stored (digestInPlace), else through open(). */
+  digest(): Promise<{ sha256: string; size: number }>;
 }
 
 export interface OpenedPackage {
@@ -66,6 +69,72 @@ function checkPath(name: string) {
 /** Bytes read at a time from a stored entry: large reads keep hashing and copying off the garbage collector. */
 const STORED_CHUNK = 512 * 1024;
 
+/** Where a stored entry's bytes start: past its local header, whose signature is checked. */
+async function dataStart(fh: fs.FileHandle, offset: number, scratch: Buffer): Promise<number> {
+  const { bytesRead } = await fh.read(scratch, 0, 30, offset);
+  if (bytesRead < 30 || scratch.readUInt32LE(0) !== 0x04034b50) throw new PackageRefused('exchange_package_unreadable');
+  return offset + 30 + scratch.readUInt16LE(26) + scratch.readUInt16LE(28);
+}
+
+/*
+ * The preview hashes every file. A stream of a stored entry allocated a fresh 512 kB buffer per chunk: with the parsed
+ * package in the heap, that external memory made V8 collect the whole heap again and again (a third of the preview).
+ * digestInPlace borrows its buffers from a small pool and gives them back; a file that fits one buffer is hashed in
+ * libuv's threads (webcrypto's digest), so the main thread reads and parses meanwhile and another core can hash; a
+ * larger one is hashed here, its next chunk read while this one is hashed.
+ */
+const DIGEST_CHUNK = 1024 * 1024;
+/** Buffers kept for the next file: two for each of the preview's files in flight. */
+const POOL_MAX = 8;
+const pool: Buffer[] = [];
+const giveBack = (b: Buffer) => void (pool.length < POOL_MAX && pool.push(b));
+
+/** The sha256 of a stored entry of `size` bytes whose local header is at `offset` of the zip `file`. */
+async function digestInPlace(file: string, offset: number, size: number) {
+  const fh = await fs.open(file, 'r');
+  const bufs = [pool.pop() ?? Buffer.allocUnsafeSlow(DIGEST_CHUNK), pool.pop() ?? Buffer.allocUnsafeSlow(DIGEST_CHUNK)];
+  let pending: Promise<{ bytesRead: number; buffer: Buffer }> | null = null;
+  try {
+    let at = await dataStart(fh, offset, bufs[0]);
+    if (size <= DIGEST_CHUNK) {
+      const { bytesRead } = await fh.read(bufs[0], 0, size, at);
+      if (bytesRead !== size) throw new PackageRefused('exchange_package_unreadable');
+      const hash = await webcrypto.subtle.digest('SHA-256', bufs[0].subarray(0, size));
+      return { sha256: Buffer.from(hash).toString('hex'), size };
+    }
+    const end = at + size;
+    const hash = createHash('sha256');
+    const readAt = (i: number) => fh.read(bufs[i % 2], 0, Math.min(DIGEST_CHUNK, end - at), at);
+    let i = 0;
+    pending = readAt(i);
+    while (pending) {
+      const { bytesRead, buffer } = await pending;
+      pending = null;
+      if (bytesRead === 0) throw new PackageRefused('exchange_package_unreadable');
+      at += bytesRead;
+      if (at < end) pending = readAt(++i);
+      hash.update(buffer.subarray(0, bytesRead));
+    }
+    return { sha256: hash.digest('hex'), size };
+  } finally {
+    // A read still under way writes into its buffer: the buffers go back only once it has ended.
+    await pending?.catch(() => undefined);
+    bufs.forEach(giveBack);
+    await fh.close();
+  }
+}
+
+/** The sha256 of a stream: a deflated entry inflated through its cap, a file of a folder. */
+async function digestStream(input: Readable) {
+  const hash = createHash('sha256');
+  let size = 0;
+  for await (const chunk of input) {
+    hash.update(chunk as Buffer);
+    size += (chunk as Buffer).length;
+  }
+  return { sha256: hash.digest('hex'), size };
+}
+
 /**
  * A stored (uncompressed) entry's bytes straight from the file: its local header says where they start. An EMS
  * package is stored (exports are `zip -0`-like), and unzipper's own stream of it costs most of a preview in small
@@ -76,10 +145,7 @@ function storedStream(file: string, offset: number, size: number): Readable {
     (async function* () {
       const fh = await fs.open(file, 'r');
       try {
-        const header = Buffer.alloc(30);
-        await fh.read(header, 0, 30, offset);
-        if (header.readUInt32LE(0) !== 0x04034b50) throw new PackageRefused('exchange_package_unreadable');
-        let at = offset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
+        let at = await dataStart(fh, offset, Buffer.alloc(30));
         const end = at + size;
         while (at < end) {
           const chunk = Buffer.allocUnsafe(Math.min(STORED_CHUNK, end - at));
@@ -113,14 +179,18 @@ export async function openZip(file: string): Promise<OpenedPackage> {
     if (total > PACKAGE_UNPACKED_MAX) throw new PackageRefused('exchange_package_too_large');
     if (f.uncompressedSize > RATIO_FLOOR && f.uncompressedSize > RATIO_MAX * Math.max(f.compressedSize, 1))
       throw new PackageRefused('exchange_package_ratio', { path: f.path.slice(0, 200) });
+    // Stored entries whose sizes agree are read in place; a deflated (or lying) one inflates through the cap.
+    const stored = f.compressionMethod === 0 && (f.flags & 1) === 0 && f.compressedSize === f.uncompressedSize;
+    const open = () =>
+      stored
+        ? storedStream(file, f.offsetToLocalFileHeader, f.uncompressedSize)
+        : capped(f.stream(), f.uncompressedSize, f.path);
     entries.set(f.path, {
       path: f.path,
       size: f.uncompressedSize,
-      // Stored entries whose sizes agree are read in place; a deflated (or lying) one inflates through the cap.
-      open: () =>
-        f.compressionMethod === 0 && (f.flags & 1) === 0 && f.compressedSize === f.uncompressedSize
-          ? storedStream(file, f.offsetToLocalFileHeader, f.uncompressedSize)
-          : capped(f.stream(), f.uncompressedSize, f.path),
+      open,
+      digest: () =>
+        stored ? digestInPlace(file, f.offsetToLocalFileHeader, f.uncompressedSize) : digestStream(open()),
     });
   }
   return { entries };
@@ -143,7 +213,13 @@ export async function openFolder(root: string): Promise<OpenedPackage> {
         const { size } = await fs.stat(full);
         total += size;
         if (total > PACKAGE_UNPACKED_MAX) throw new PackageRefused('exchange_package_too_large');
-        entries.set(name, { path: name, size, open: () => createReadStream(full) });
+        entries.set(name, {
+          path: name,
+          size,
+          open: () => createReadStream(full),
+          // A file of a folder may change under the preview: read to its end as it is, not to the size seen.
+          digest: () => digestStream(createReadStream(full, { highWaterMark: 512 * 1024 })),
+        });
       }
     }
   };
