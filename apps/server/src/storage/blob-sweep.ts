@@ -15,7 +15,15 @@ import type { BlobStore } from './blob-store.ts';
  * upload being committed (content addressing shares one file between equal uploads).
  */
 export async function lockBlob(tx: Tx, sha256: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${'blob:' + sha256}, 0))`);
+  await lockBlobs(tx, [sha256]);
+}
+
+/** lockBlob of several contents in one statement, always in the same order (two such batches cannot deadlock). */
+export async function lockBlobs(tx: Tx, sha256s: string[]): Promise<void> {
+  const keys = [...new Set(sha256s)].sort().map((s) => 'blob:' + s);
+  if (keys.length)
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(k, 0))
+      from unnest(${`{${keys.join(',')}}`}::text[]) with ordinality as u(k, n) order by n`);
 }
 
 /** A refused upload's blob goes now (issue 9), unless a row references it. */

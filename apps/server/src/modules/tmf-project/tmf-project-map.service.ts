@@ -70,16 +70,33 @@ export async function mapFolder(
  * under the artifact; null when neither the folder nor any folder above it is mapped. Read on create and on a move.
  */
 export async function artifactForFolder(tx: Tx, folderId: number): Promise<{ id: number; number: string } | null> {
+  return (await artifactsForFolders(tx, [folderId])).get(folderId) ?? null;
+}
+
+/** artifactForFolder of several folders in two statements (a batch of imported documents): folder id → artifact. */
+export async function artifactsForFolders(
+  tx: Tx,
+  folderIds: number[],
+): Promise<Map<number, { id: number; number: string } | null>> {
+  const ids = [...new Set(folderIds)].sort((a, b) => a - b);
+  const out = new Map<number, { id: number; number: string } | null>(ids.map((id) => [id, null]));
+  if (!ids.length) return out;
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
   // Shared lock on the folder: a mapping of it (mapFolder locks it for update) waits for this filing to commit and
   // then moves the new document too, or this filing waits and reads the new mapping; either way none is missed.
-  await tx.execute(sql`select 1 from folders where id = ${folderId} for share`);
-  const result = await tx.execute<{ id: number; number: string }>(sql`
-    with recursive up(id, parent_id, artifact_id, depth) as (
-      select id, parent_id, artifact_id, 0 from folders where id = ${folderId}
+  await tx.execute(sql`select 1 from folders where id in (${list}) order by id for share`);
+  const result = await tx.execute<{ folderId: number; id: number; number: string }>(sql`
+    with recursive up(start, id, parent_id, artifact_id, depth) as (
+      select id, id, parent_id, artifact_id, 0 from folders where id in (${list})
       union all
-      select f.id, f.parent_id, f.artifact_id, up.depth + 1 from folders f join up on f.id = up.parent_id
+      select up.start, f.id, f.parent_id, f.artifact_id, up.depth + 1 from folders f join up on f.id = up.parent_id
         where up.artifact_id is null and up.depth < 64
     )
-    select a.id, a.number from up join tmf_artifacts a on a.id = up.artifact_id order by up.depth limit 1`);
-  return result.rows[0] ?? null;
+    select distinct on (up.start) up.start as "folderId", a.id, a.number
+    from up join tmf_artifacts a on a.id = up.artifact_id order by up.start, up.depth`);
+  for (const r of result.rows) out.set(r.folderId, { id: r.id, number: r.number });
+  return out;
 }
