@@ -1,6 +1,5 @@
 import { DocStatus, TrailType } from '@edoc/contract/enums';
 import { contentTypeOf, extensionOf } from '@edoc/contract/file-rules';
-import type { FolderRights } from '@edoc/contract/permissions';
 import { and, asc, eq } from 'drizzle-orm';
 import { projectFolders, rightsOfUser } from '../../access/folder-rights.ts';
 import { addVersion } from '../../access/versions.ts';
@@ -18,32 +17,25 @@ import { nameTaken } from '../document/document.service.ts';
 import type { StoredTarget } from './ems-import-map.ts';
 import type { StoredBlob } from '../../storage/blob-store.ts';
 import { withPackage } from './ems-import-package.ts';
-import { instant, placeOf, RowRefused, rowError, storeFiles, type Source } from './ems-import-store.ts';
+import { instant, placeOf, REFUSED, RowRefused, rowError, storeFiles, type Source } from './ems-import-store.ts';
 import { packageFailed } from './ems-package.ts';
 import { discardPackage } from './ems-import-preview.ts';
 import { refreshSummary } from './ems-import-summary.ts';
+import { fileBatch, type FilingRun } from './ems-import-batch.ts';
 
 /*
- * The 'exchange.file' job (docs/exchange.md, part 2): the accepted rows filed in batches, each row under its own
- * savepoint with its document, versions, the source's signatures and audit records and one edoc trail row; the row
- * turns filed in that same transaction, so a crash resumes with the next pending rows and nothing is filed twice
- * (document_versions.source_unique_id guards a version too). Imported documents start in Editing: see the doc.
+ * The 'exchange.file' job (docs/exchange.md, part 2): the accepted rows filed in batches, each row with its document,
+ * versions, the source's signatures and audit records and one edoc trail row, and turned filed in that same
+ * transaction, so a crash resumes with the next pending rows and nothing is filed twice
+ * (document_versions.source_unique_id guards a version too). A batch is filed in one go (ems-import-batch.ts); when
+ * that fails, row by row here, each row under its own savepoint. Imported documents start in Editing: see the doc.
  */
 
 type ImportRecord = typeof exchangeImports.$inferSelect;
 type RowRecord = typeof exchangeImportRows.$inferSelect;
 
-async function fileRow(
-  tx: Tx,
-  deps: JobDeps,
-  imp: ImportRecord,
-  row: RowRecord,
-  blobs: Map<string, StoredBlob>,
-  rights: Map<number, FolderRights> | null,
-  actor: TrailActor,
-  /** The project's version naming, read once per run. */
-  convention: string,
-) {
+async function fileRow(tx: Tx, run: FilingRun, row: RowRecord, blobs: Map<string, StoredBlob>) {
+  const { deps, imp, rights, actor, convention } = run;
   const [locked] = await tx.select().from(exchangeImportRows).where(eq(exchangeImportRows.id, row.id)).for('update');
   if (locked.state !== 'pending') return;
   const src = row.source as Source;
@@ -57,12 +49,11 @@ async function fileRow(
       .select()
       .from(documents)
       .where(and(eq(documents.id, t.existingDocumentId ?? 0), eq(documents.projectId, imp.projectId)));
-    if (!doc || doc.deletedAt || doc.folderId === null) throw new RowRefused(JSON.stringify({ code: 'not_found' }));
+    if (!doc || doc.deletedAt || doc.folderId === null) throw new RowRefused(REFUSED.notFound);
     [docId, docName, folderId] = [doc.id, doc.name, doc.folderId];
     artifact = await artifactForFolder(tx, folderId);
   } else {
-    if (t.folderId === null)
-      throw new RowRefused(JSON.stringify({ code: 'exchange_problem_no_folder', params: { number: '' } }));
+    if (t.folderId === null) throw new RowRefused(REFUSED.noFolder);
     folderId = t.folderId;
     const place = await placeOf(tx, imp, src, t);
     artifact = await artifactForFolder(tx, folderId);
@@ -90,7 +81,7 @@ async function fileRow(
     docId = doc.id;
   }
   const r = rights?.get(folderId);
-  if (!r?.isEnabled || !r.docKeys.includes('importDoc')) throw new RowRefused(JSON.stringify({ code: 'forbidden' }));
+  if (!r?.isEnabled || !r.docKeys.includes('importDoc')) throw new RowRefused(REFUSED.forbidden);
   const done = new Set(
     (
       await tx
@@ -166,11 +157,21 @@ async function fileRow(
     .where(eq(exchangeImportRows.id, row.id));
 }
 
-/** Rows filed per transaction: one commit (and one wait for the disk) per batch instead of per document. */
-const FILE_BATCH = 25;
+/**
+ * Rows filed per transaction: one commit (and one wait for the disk) per batch, and one statement of each kind
+ * (ems-import-batch.ts), instead of per document.
+ */
+const FILE_BATCH = 100;
 
-/** Files the pending rows of an import in filing; run again after a crash, it goes on with the next pending row. */
-export async function fileImport(deps: JobDeps, importId: number): Promise<void> {
+/**
+ * Files the pending rows of an import in filing; run again after a crash, it goes on with the next pending row.
+ * `batch` and `oneByOne` (every batch row by row, as when a batch statement fails) are for tests.
+ */
+export async function fileImport(
+  deps: JobDeps,
+  importId: number,
+  { batch = FILE_BATCH, oneByOne = false }: { batch?: number; oneByOne?: boolean } = {},
+): Promise<void> {
   const [imp] = await deps.db
     .select()
     .from(exchangeImports)
@@ -189,6 +190,7 @@ export async function fileImport(deps: JobDeps, importId: number): Promise<void>
     rows: await projectFolders(deps.db, imp.projectId, 0),
     fullAccess,
   });
+  const run: FilingRun = { deps, imp, rights, actor, convention };
   let fatal: string | null = null;
   await withPackage(deps, imp, async (pkg) => {
     const total = (
@@ -203,7 +205,7 @@ export async function fileImport(deps: JobDeps, importId: number): Promise<void>
         .from(exchangeImportRows)
         .where(and(eq(exchangeImportRows.importId, imp.id), eq(exchangeImportRows.state, 'pending')))
         .orderBy(asc(exchangeImportRows.rowNo))
-        .limit(FILE_BATCH);
+        .limit(batch);
       if (rows.length === 0) break;
       // Files are copied into the blob store before the transaction (content-addressed: a rolled-back row leaves
       // only a blob the sweep removes); each row then files under its own savepoint, so a refused row is rolled
@@ -215,20 +217,28 @@ export async function fileImport(deps: JobDeps, importId: number): Promise<void>
           await storeFiles(deps, pkg, row.source as Source).catch((err: unknown) => ({ error: rowError(err) })),
         );
       await deps.db.transaction(async (tx) => {
-        for (const row of rows) {
-          const blobs = stored.get(row.id)!;
-          const error =
-            blobs instanceof Map
-              ? await tx
-                  .transaction((sp) => fileRow(sp, deps, imp, row, blobs, rights, actor, convention))
-                  .then(() => null, rowError)
-              : blobs.error;
-          if (error)
-            await tx
-              .update(exchangeImportRows)
-              .set({ state: 'failed', error })
-              .where(eq(exchangeImportRows.id, row.id));
-        }
+        // The batch in one go; should any statement of it fail, row by row (each all or nothing) as before.
+        const batched =
+          !oneByOne &&
+          (await tx
+            .transaction((sp) => fileBatch(sp, run, rows, stored))
+            .then(
+              () => true,
+              () => false,
+            ));
+        if (!batched)
+          for (const row of rows) {
+            const blobs = stored.get(row.id)!;
+            const error =
+              blobs instanceof Map
+                ? await tx.transaction((sp) => fileRow(sp, run, row, blobs)).then(() => null, rowError)
+                : blobs.error;
+            if (error)
+              await tx
+                .update(exchangeImportRows)
+                .set({ state: 'failed', error })
+                .where(eq(exchangeImportRows.id, row.id));
+          }
         await filingProgress(tx, imp.id, rows[rows.length - 1].rowNo, total);
       });
     }

@@ -32,6 +32,13 @@ export interface Source {
 
 export class RowRefused extends Error {}
 
+/** A row's refusals as it keeps them: its document gone, no folder to file it in, no importDoc on that folder. */
+export const REFUSED = {
+  notFound: JSON.stringify({ code: 'not_found' }),
+  noFolder: JSON.stringify({ code: 'exchange_problem_no_folder', params: { number: '' } }),
+  forbidden: JSON.stringify({ code: 'forbidden' }),
+};
+
 /** A row's failure as the row keeps it: a refusal's own error, anything else as the package failing there. */
 export const rowError = (err: unknown) =>
   err instanceof RowRefused ? err.message : JSON.stringify(packageFailed(err));
