@@ -12,6 +12,7 @@ import {
   documentsWhere,
   itemKey,
   itemsFrom,
+  thisMonday,
   today,
   withinTarget,
 } from './tmf-health-sql.ts';
@@ -64,8 +65,6 @@ async function itemCounts(tx: Tx, scope: HealthScope, by: Key, total: boolean) {
 }
 
 type ItemRow = Row<{ expected: number; filed: number; na: number; overdue: number; due: number; filed_due: number }>;
-/** The Monday that starts this week (tmf_week's weeks). */
-const thisMonday = sql`(date '1900-01-01' + tmf_week(${today}) * 7)`;
 
 /**
  * Timeliness from a histogram: documents per (group, calendar days, within the target), summed here per group and,

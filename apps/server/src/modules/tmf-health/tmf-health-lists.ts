@@ -25,8 +25,10 @@ import {
   keyIs,
   openable,
   targetDays,
+  thisMonday,
   withinTarget,
 } from './tmf-health-sql.ts';
+import { cellAxis, cellKey, cellsFrom } from './tmf-health-cells.ts';
 
 /*
  * The drill-downs of the TMF health figures (issue 27 part 6): each list is the rows its figure counts, over the
@@ -41,6 +43,14 @@ const ITEM_LISTS: Record<TmfItemsQuery['list'], SQL> = {
   overdue: sql`i.state = 'expected' and i.due_date < ${today}`,
   filed: sql`i.state = 'filed'`,
   not_applicable: sql`i.state = 'not_applicable'`,
+};
+
+/** The same lists' counts from the cells (tmf-health-cells.ts), but for the items due this week (see overdueThisWeek). */
+const CELL_LISTS: Record<TmfItemsQuery['list'], SQL> = {
+  missing: sql`c.tag = 'expected'`,
+  overdue: sql`c.tag = 'expected' and c.k between 0 and tmf_week(${today}) - 1`,
+  filed: sql`c.tag = 'filed'`,
+  not_applicable: sql`c.tag = 'not_applicable'`,
 };
 
 const pageOf = (q: { page: number; pageSize: number }) => sql`limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`;
@@ -63,7 +73,18 @@ export function healthItems(deps: Deps, ctx: ProjectContext, q: TmfItemsQuery) {
     // By person, an item is in a person's group through a document of theirs that files it (no key: every item once).
     const from = itemsFrom(scope, q.groupBy === 'person' && q.key !== undefined ? 'person' : undefined);
     const where = sql`and ${ITEM_LISTS[q.list]} ${q.groupBy === 'person' && q.key === undefined ? sql`` : keyIs(itemKey(q.groupBy), q.key)}`;
-    const total = await tx.execute<{ n: number }>(sql`select count(*)::int as n ${from} ${where}`);
+    // Counted from the cells where they answer the scope: counting 80,000 missing items of 200,000 took longer than
+    // the page (a list grouped by person counts its rows, which no cell keeps).
+    const axis = q.groupBy === 'person' ? null : cellAxis(scope, q.key === undefined ? 'all' : q.groupBy);
+    const total = axis
+      ? await tx.execute<{ n: number }>(
+          sql`select (coalesce(sum(c.n), 0) + ${
+            q.list === 'overdue'
+              ? sql`(select count(*) ${itemsFrom(scope)} ${where} and i.due_date >= ${thisMonday})`
+              : sql`0`
+          })::int as n ${cellsFrom(scope, axis, ['items'])} and ${CELL_LISTS[q.list]} ${keyIs(cellKey(q.groupBy), q.key)}`,
+        )
+      : await tx.execute<{ n: number }>(sql`select count(*)::int as n ${from} ${where}`);
     const rows = await tx.execute<{
       id: number;
       number: string;
@@ -107,7 +128,14 @@ export function healthLate(deps: Deps, ctx: ProjectContext, q: TmfLateQuery) {
     const from = sql`from documents d ${documentJoins} left join users u on u.id = d.created_by
       where ${documentsWhere(scope)} and d.document_date is not null and not (${withinTarget(scope)})
       ${openable(scope, 'd')} ${keyIs(documentKey(q.groupBy), q.key)}`;
-    const total = await tx.execute<{ n: number }>(sql`select count(*)::int as n ${from}`);
+    // The count from the cells where they answer: every document of the scope the caller may also open.
+    const axis = scope.folderIds ? null : cellAxis(scope, q.key === undefined ? 'all' : q.groupBy);
+    const total = await tx.execute<{ n: number }>(
+      axis
+        ? sql`select coalesce(sum(c.n), 0)::int as n ${cellsFrom(scope, axis, ['days'])} and c.k2 = 0
+            ${keyIs(cellKey(q.groupBy), q.key)}`
+        : sql`select count(*)::int as n ${from}`,
+    );
     const rows = await tx.execute<TmfLateRow & { createdByName: string | null }>(sql`select d.id as "documentId",
         d.name, a.number as "artifactNumber", d.document_date::text as "documentDate", ${filedDay}::text as "filedOn",
         ${targetDays(scope)} as days, u.name as "createdByName"

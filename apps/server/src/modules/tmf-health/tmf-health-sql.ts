@@ -101,6 +101,9 @@ export const keyIs = (keyExpr: SQL, key: string | undefined) =>
 /** Today, the UTC calendar day (as the filing day is), whatever the database session's zone. */
 export const today = sql`(now() at time zone 'UTC')::date`;
 
+/** The Monday that starts today's week (the pre-summed cells count items by such weeks: migration 0040's tmf_week). */
+export const thisMonday = sql`(date '1900-01-01' + tmf_week(${today}) * 7)`;
+
 /*
  * The rules of days (migration 0040's SQL functions, which the pre-summed cells of tmf-health-cells.ts count by too):
  * the filing day is the document's creation day in UTC; calendar days run from the document date to it (negative when
