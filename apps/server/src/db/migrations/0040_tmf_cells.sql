@@ -67,22 +67,27 @@ CREATE FUNCTION tmf_cells_put(deltas tmf_cell_delta[]) RETURNS void LANGUAGE sql
   on conflict (project_id, family, artifact_id, site_id, country_id, k, k2, tag)
   do update set n = tmf_cells.n + excluded.n, m = tmf_cells.m + excluded.m $$;
 --> statement-breakpoint
--- Everything counted documents contribute (their QC stages and issues as they are now), times `sign`.
-CREATE FUNCTION tmf_cells_documents(docs tmf_doc_key[], sign integer) RETURNS void LANGUAGE sql AS $$
-  with d as (select * from unnest(docs)),
-  closed as (select d.id, rs.id as stage_id, rs.state, rs.closed_at from d
-    join document_routes dr on dr.document_id = d.id
-    join route_stages rs on rs.route_id = dr.id and rs.stage = 4 and rs.state in (1, 2))
+-- What counted documents contribute by their dates (days, filed_week: they depend on the project's target), times
+-- `sign`.
+CREATE FUNCTION tmf_cells_dated(docs tmf_doc_key[], sign integer) RETURNS void LANGUAGE sql AS $$
   select tmf_cells_put(array(
     select row(d.project_id, d.artifact_id, d.site_id, d.country_id, f.family, f.k, f.k2, '', sign, 0)::tmf_cell_delta
-      from d join projects p on p.id = d.project_id
+      from unnest(docs) d join projects p on p.id = d.project_id
       cross join lateral (select (tmf_target_days(d.created_at, d.document_date, p.tmf_target_unit)
         <= p.tmf_target_days)::int as within) w
       cross join lateral (values
         ('days', tmf_utc_day(d.created_at) - d.document_date, w.within),
         ('filed_week', tmf_week(tmf_utc_day(d.created_at)), w.within)) f(family, k, k2)
-      where d.document_date is not null
-    union all
+      where d.document_date is not null)) $$;
+--> statement-breakpoint
+-- Everything counted documents contribute: their dates, and their QC stages and issues as they are now; times `sign`.
+CREATE FUNCTION tmf_cells_documents(docs tmf_doc_key[], sign integer) RETURNS void LANGUAGE sql AS $$
+  select tmf_cells_dated(docs, sign);
+  with d as (select * from unnest(docs)),
+  closed as (select d.id, rs.id as stage_id, rs.state, rs.closed_at from d
+    join document_routes dr on dr.document_id = d.id
+    join route_stages rs on rs.route_id = dr.id and rs.stage = 4 and rs.state in (1, 2))
+  select tmf_cells_put(array(
     select row(d.project_id, d.artifact_id, d.site_id, d.country_id, s.family, s.k, 0, '', sign,
         sign * (c.state = 2)::int)::tmf_cell_delta
       from closed c join d on d.id = c.id
@@ -139,7 +144,7 @@ CREATE FUNCTION tmf_cells_stages(old_rows route_stages[], new_rows route_stages[
   after as (select docs.id, rs.id as stage_id, rs.state, rs.closed_at from docs
     join document_routes dr on dr.document_id = docs.id
     join route_stages rs on rs.route_id = dr.id and rs.stage = 4 and rs.state in (1, 2)),
-  before as (select * from after where stage_id not in (select id from unnest(new_rows))
+  before as (select * from after a where not exists (select from unnest(new_rows) n where n.id = a.stage_id)
     union all select d.id, c.id, c.state, c.closed_at from changed c join d on d.route_id = c.route_id where c.sign = -1),
   firsts as (
     select 1 as sign, f.* from (select distinct on (id) id, state from after order by id, closed_at, stage_id) f
@@ -248,8 +253,8 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
--- A project's cells counted afresh from its items and documents (the backfill below, and a new timeliness target, which
--- changes which documents are within it), one artifact at a time so that no statement holds a whole project.
+-- A project's cells counted afresh from its items and documents (the backfill below; a test compares them with the
+-- cells the triggers keep), one artifact at a time so that no statement holds a whole project.
 CREATE FUNCTION tmf_cells_rebuild(project integer) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE artifact integer;
 BEGIN
@@ -264,9 +269,18 @@ BEGIN
   END LOOP;
 END $$;
 --> statement-breakpoint
+-- A new timeliness target changes which documents are within it: their days and weeks are counted afresh (only
+-- those: the rest does not depend on it), one artifact at a time.
 CREATE FUNCTION tmf_cells_target_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE artifact integer;
 BEGIN
-  PERFORM tmf_cells_rebuild(NEW.id);
+  DELETE FROM tmf_cells WHERE project_id = NEW.id AND family IN ('days', 'filed_week');
+  FOR artifact IN SELECT DISTINCT artifact_id FROM documents
+      WHERE project_id = NEW.id AND deleted_at IS NULL AND artifact_id IS NOT NULL LOOP
+    PERFORM tmf_cells_dated(array(select row(id, project_id, artifact_id, site_id, country_id, document_date,
+      created_at)::tmf_doc_key from documents
+      where project_id = NEW.id and artifact_id = artifact and deleted_at is null), 1);
+  END LOOP;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
