@@ -1,5 +1,5 @@
 import type { EditHolder, EditMode } from '@edoc/contract/editing';
-import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, type Placeholder } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { editSessions } from '../db/schema/editing.ts';
 import { users } from '../db/schema/users.ts';
@@ -22,9 +22,11 @@ export async function openSessionOf(tx: Tx | Db, documentId: number, lock = fals
 
 /**
  * The lock rule: a session locks its document while it is open and not yet expired. locksOf reads it, and lists
- * that join the lock into their own statement (document-list.service.ts) put it in the join.
+ * that join the lock into their own statement (document-list.statement.ts) put it in the join, the moment then a
+ * prepared statement's parameter.
  */
-export const liveLock = (now = new Date()) => and(isNull(editSessions.endedAt), gt(editSessions.expiresAt, now));
+export const liveLock = (now: Date | Placeholder = new Date()) =>
+  and(isNull(editSessions.endedAt), gt(editSessions.expiresAt, now));
 
 /** A lock's holder as lists and the viewer show it. */
 export const holderOf = (

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { documents } from '../db/schema/documents.ts';
 import { members } from '../db/schema/projects.ts';
@@ -23,9 +23,13 @@ export async function visibleSites(tx: Tx, ctx: ProjectContext): Promise<number[
 export const sitesOf = (fullAccess: boolean, siteIds: number[] | undefined): number[] | null =>
   !fullAccess && siteIds && siteIds.length > 0 ? siteIds : null;
 
-export function siteFilter(siteIds: number[] | null): SQL | undefined {
+/** The documents of these sites (null: all) and the central ones; the sites may be a prepared statement's parameter. */
+export function siteFilter(siteIds: number[] | Placeholder | null): SQL | undefined {
   if (!siteIds) return undefined;
-  return or(eq(documents.central, true), inArray(documents.siteId, siteIds));
+  const ofSites = Array.isArray(siteIds)
+    ? inArray(documents.siteId, siteIds)
+    : sql`${documents.siteId} = any(${siteIds})`;
+  return or(eq(documents.central, true), ofSites);
 }
 
 /** Whether a member limited to these sites (null: all) sees the document (DESIGN §5: central, or one of theirs). */

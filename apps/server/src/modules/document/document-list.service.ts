@@ -5,52 +5,23 @@ import { DocStatus } from '@edoc/contract/enums';
 import { isViewableType } from '@edoc/contract/file-rules';
 import type { z } from 'zod';
 import type { fileListQuery } from '@edoc/contract/document';
-import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { documents, documentVersions } from '../../db/schema/documents.ts';
-import { editSessions } from '../../db/schema/editing.ts';
-import { certifiedCopies } from '../../db/schema/exchange.ts';
-import { libraryEntries } from '../../db/schema/library.ts';
-import { countries, folders } from '../../db/schema/projects.ts';
-import { tmfArtifacts } from '../../db/schema/tmf-models.ts';
-import { trail } from '../../db/schema/trail.ts';
-import { users } from '../../db/schema/users.ts';
+import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { cappedCount, cappedCountOf, cappedTotal, likePattern } from '../../lib/sql.ts';
+import { cappedTotal } from '../../lib/sql.ts';
 import { docAbilitiesOf, folderRights } from '../../access/folder-rights.ts';
-import { siteFilter } from '../../access/sites.ts';
-import { holderOf, liveLock } from '../../access/edit-lock.ts';
+import { holderOf } from '../../access/edit-lock.ts';
 import { certifiedShown } from '../certified-copy/certified-copy-read.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
+import {
+  countStatement,
+  keyOfShape,
+  pageStatement,
+  shapeOf,
+  valuesOf,
+  type ListShape,
+} from './document-list.statement.ts';
 
 type ListQuery = z.infer<typeof fileListQuery>;
-
-/** The search box: part of a name or file code, or an ICH code whole (8.2.1, which the (project, ich_code) index answers). */
-export function nameFilter(text: string | undefined): SQL | undefined {
-  if (!text) return undefined;
-  return or(
-    sql`${documents.name} ilike ${likePattern(text)}`,
-    sql`${documents.fileCode} ilike ${likePattern(text)}`,
-    eq(documents.ichCode, text),
-  );
-}
-
-const SORT = {
-  name: documents.name,
-  createdAt: documents.createdAt,
-  updatedAt: documents.updatedAt,
-  status: documents.status,
-  fileCode: documents.fileCode,
-} as const;
-
-/** My trail rows on the project's documents: the documents I last acted on, with when. */
-const myRecent = (ctx: ProjectContext) =>
-  sql`(select ${trail.objectId}::int as d, max(${trail.at}) as at from ${trail}
-       where ${trail.actorId} = ${ctx.auth.user.id} and ${trail.projectId} = ${ctx.projectId}
-         and ${trail.objectType} = 'document'
-       group by ${trail.objectId} order by max(${trail.at}) desc limit 200)`;
-
-/** A user's name by id, as a scalar subquery of the page's statement. */
-export const nameOf = (id: AnyColumn) => sql<string | null>`(select u.name from ${users} u where u.id = ${id})`;
 
 type Nullable<T> = { [K in keyof T]: T[K] | null } | null;
 
@@ -61,14 +32,6 @@ function lockOf(l: Nullable<Parameters<typeof holderOf>[0] & { userName: string 
   return holderOf({ userId, mode, startedAt, expiresAt }, l.userName);
 }
 
-/** A certified copy's columns in a list's statement that left-joins certified_copies (certifiedOf reads them). */
-export const certifiedColumns = () => ({
-  by: nameOf(certifiedCopies.certifiedBy),
-  certifiedAt: certifiedCopies.certifiedAt,
-  sha256: certifiedCopies.sha256,
-  pages: certifiedCopies.pages,
-});
-
 /** The joined certified copy as lists show it (certified-copy-read.ts certifiedShown): none when none was joined. */
 export function certifiedOf(
   c: Nullable<Parameters<typeof certifiedShown>[0] & { by: string }>,
@@ -76,6 +39,28 @@ export function certifiedOf(
   if (!c?.certifiedAt || c.sha256 === null || c.pages === null) return null;
   const { certifiedAt, sha256, pages } = c;
   return certifiedShown({ certifiedAt, sha256, pages }, c.by);
+}
+
+/**
+ * The page's statement of each shape, built once per database (the primary, or a replica that readsOf picked):
+ * issue 30 measured drizzle building it on every request at a fifth of the server's time. It is sent unnamed (the
+ * empty name is the protocol's unnamed statement), so PostgreSQL plans each run for its values, as before: a named
+ * statement's generic plan, which PostgreSQL may switch to after five runs, took 9 to 200 ms on the bench's
+ * 100,000 documents where the plan for the values took 1 to 28 ms (docs/speed.md). Shapes past BUILT_SHAPES, which
+ * no page asks for in practice, are built at each request.
+ */
+const built = new WeakMap<Tx, Map<string, ReturnType<ReturnType<typeof pageStatement>['prepare']>>>();
+const BUILT_SHAPES = 64;
+
+function pageOf(db: Tx, shape: ListShape) {
+  const key = keyOfShape(shape);
+  let byKey = built.get(db);
+  if (!byKey) built.set(db, (byKey = new Map()));
+  const known = byKey.get(key);
+  if (known) return known;
+  const statement = pageStatement(db, shape).prepare('');
+  if (byKey.size < BUILT_SHAPES) byKey.set(key, statement);
+  return statement;
 }
 
 /** A page of the live documents the caller may see, in one folder or across every enabled one. */
@@ -87,104 +72,9 @@ export async function listDocuments(deps: Deps, ctx: ProjectContext, query: List
   const enabled = rows.filter((f) => rights.get(f.id)?.isEnabled).map((f) => f.id);
   const folderIds = query.folderId ? enabled.filter((id) => id === query.folderId) : enabled;
   if (folderIds.length === 0) return { data: [] as FileRow[], total: 0, capped: false };
-  const where = and(
-    eq(documents.projectId, ctx.projectId),
-    isNull(documents.deletedAt),
-    inArray(documents.folderId, folderIds),
-    siteFilter(siteIds),
-    query.view === 'mine'
-      ? or(eq(documents.createdBy, ctx.auth.user.id), eq(documents.assigneeId, ctx.auth.user.id))
-      : undefined,
-    query.view === 'recent' ? sql`${documents.id} in (select d from ${myRecent(ctx)} as r)` : undefined,
-    query.status ? eq(documents.status, query.status) : undefined,
-    query.creatorId ? eq(documents.createdBy, query.creatorId) : undefined,
-    query.fileId ? eq(documents.id, query.fileId) : undefined,
-    query.startDate ? gte(documents.createdAt, new Date(`${query.startDate}T00:00:00Z`)) : undefined,
-    query.endDate
-      ? lt(documents.createdAt, new Date(Date.parse(`${query.endDate}T00:00:00Z`) + 86_400_000))
-      : undefined,
-    nameFilter(query.name),
-  );
-  const counted = tx
-    .select({ one: sql`1` })
-    .from(documents)
-    .where(where);
-  // Recent Operation lists by when I last acted on each document, newest first, whatever the sort asks.
-  // The tie is broken by id in the same direction, so one index serves an order both ways.
-  const ascending = query.view !== 'recent' && query.order === 'asc';
-  const order =
-    query.view === 'recent'
-      ? [sql`(select max(r.at) from ${myRecent(ctx)} as r where r.d = ${documents.id}) desc`, desc(documents.id)]
-      : ascending
-        ? [asc(SORT[query.sort]), asc(documents.id)]
-        : [desc(SORT[query.sort]), desc(documents.id)];
-  // The page's ids first, from the documents alone: a deep page skips its thousands of rows inside an index
-  // (documents_updated_idx holds the folder) instead of reading each; then only those rows with their joins.
-  const pageIds = tx
-    .select({ id: documents.id })
-    .from(documents)
-    .where(where)
-    .orderBy(...order)
-    .limit(query.pageSize)
-    .offset((query.pageNum - 1) * query.pageSize)
-    .as('page_ids');
-  // One statement for the page (issue 30: each round trip to the database cost more than its query): the row's
-  // own columns only, with its lock (access/edit-lock.ts liveLock: one session at most) and its certified copy (one
-  // per version) joined instead of read after. A name looked up by id is a scalar subquery, not a join: twelve
-  // joined tables took PostgreSQL 6.7 ms to plan, for a 0.3 ms page.
-  const page = await tx
-    .select({
-      d: {
-        id: documents.id,
-        folderId: documents.folderId,
-        name: documents.name,
-        effectiveDate: documents.effectiveDate,
-        expirationDate: documents.expirationDate,
-        fileCode: documents.fileCode,
-        ichCode: documents.ichCode,
-        artifactId: documents.artifactId,
-        documentDate: documents.documentDate,
-        siteId: documents.siteId,
-        countryId: documents.countryId,
-        status: documents.status,
-        comment: documents.comment,
-        createdAt: documents.createdAt,
-        updatedAt: documents.updatedAt,
-        sourceSystem: documents.sourceSystem,
-      },
-      versionId: documentVersions.id,
-      extension: documentVersions.extension,
-      versionNo: documentVersions.versionNo,
-      size: documentVersions.size,
-      folderName: folders.name,
-      folderEn: folders.nameEn,
-      artifactNumber: sql<string | null>`(select a.number from ${tmfArtifacts} a where a.id = ${documents.artifactId})`,
-      countryCode: sql<string | null>`(select c.code from ${countries} c where c.id = ${documents.countryId})`,
-      creator: nameOf(documents.createdBy),
-      receiverName: nameOf(documents.assigneeId),
-      // The list's total, counted once (an InitPlan) in the same statement.
-      counted: cappedCountOf(counted),
-      // Marked obsolete in the library (issue 11): the current library entry says so.
-      invalid: sql<boolean>`exists (select 1 from ${libraryEntries} e where e.document_id = ${documents.id}
-          and e.superseded_at is null and e.invalid)`,
-      lock: {
-        userId: editSessions.userId,
-        userName: nameOf(editSessions.userId),
-        mode: editSessions.mode,
-        startedAt: editSessions.startedAt,
-        expiresAt: editSessions.expiresAt,
-      },
-      certified: certifiedColumns(),
-    })
-    // The page's ids come first in the FROM list: past eight joins PostgreSQL keeps the written order, and from the
-    // 20 ids each join is an index look-up (as `id in (…)` the plan hashed every document of the project).
-    .from(pageIds)
-    .innerJoin(documents, eq(documents.id, pageIds.id))
-    .leftJoin(documentVersions, eq(documentVersions.id, documents.currentVersionId))
-    .leftJoin(folders, eq(folders.id, documents.folderId))
-    .leftJoin(editSessions, and(eq(editSessions.documentId, documents.id), liveLock()))
-    .leftJoin(certifiedCopies, eq(certifiedCopies.versionId, documentVersions.id))
-    .orderBy(...order);
+  const shape = shapeOf(query, siteIds);
+  const values = valuesOf(query, { projectId: ctx.projectId, userId: ctx.auth.user.id, folderIds, siteIds });
+  const page = await pageOf(tx, shape).execute(values);
   const data: FileRow[] = page.map(
     ({ d, versionId, extension, versionNo, size, folderName, folderEn, artifactNumber, countryCode, ...more }) => ({
       fileId: d.id,
@@ -224,6 +114,7 @@ export async function listDocuments(deps: Deps, ctx: ProjectContext, query: List
     }),
   );
   // A page past the last has no row to carry the count.
-  const { total, capped } = page[0] ? cappedTotal(page[0].counted) : await cappedCount(tx, counted);
+  const counted = page[0]?.counted ?? (await countStatement(tx, shape).execute(values))[0]?.n ?? 0;
+  const { total, capped } = cappedTotal(counted);
   return { data, total, capped };
 }

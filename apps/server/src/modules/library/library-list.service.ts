@@ -12,7 +12,8 @@ import type { Deps } from '../../lib/deps.ts';
 import { cappedCount, cappedCountOf, cappedTotal } from '../../lib/sql.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { siteFilter } from '../../access/sites.ts';
-import { certifiedColumns, certifiedOf, nameFilter, nameOf } from '../document/document-list.service.ts';
+import { certifiedOf } from '../document/document-list.service.ts';
+import { certifiedColumns, nameFilter, nameOf } from '../document/document-list.statement.ts';
 import { folderRights, projectFlags } from '../../access/folder-rights.ts';
 import { inspectorShelf } from '../../access/inspector.policy.ts';
 
