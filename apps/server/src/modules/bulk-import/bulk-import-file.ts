@@ -14,7 +14,7 @@ import type { StoredBlob } from '../../storage/blob-store.ts';
 import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
 import { nameTaken } from '../document/document.service.ts';
 import { withPackage, type JobDeps } from '../exchange/ems-import-package.ts';
-import { endFiling, filingProgress } from '../exchange/ems-import-file.ts';
+import { endFiling, filingProgress } from '../exchange/ems-import-end.ts';
 import { RowRefused, rowError } from '../exchange/ems-import-store.ts';
 import { refileDocuments } from '../expected/expected-filing.ts';
 import { artifactForFolder } from '../tmf-project/tmf-project-map.service.ts';

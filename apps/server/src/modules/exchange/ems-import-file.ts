@@ -19,8 +19,8 @@ import type { StoredBlob } from '../../storage/blob-store.ts';
 import { withPackage } from './ems-import-package.ts';
 import { instant, placeOf, REFUSED, RowRefused, rowError, storeFiles, type Source } from './ems-import-store.ts';
 import { packageFailed } from './ems-package.ts';
-import { discardPackage } from './ems-import-preview.ts';
 import { refreshSummary } from './ems-import-summary.ts';
+import { endFiling, filingProgress } from './ems-import-end.ts';
 import { fileBatch, type FilingRun } from './ems-import-batch.ts';
 
 /*
@@ -31,7 +31,6 @@ import { fileBatch, type FilingRun } from './ems-import-batch.ts';
  * that fails, row by row here, each row under its own savepoint. Imported documents start in Editing: see the doc.
  */
 
-type ImportRecord = typeof exchangeImports.$inferSelect;
 type RowRecord = typeof exchangeImportRows.$inferSelect;
 
 async function fileRow(tx: Tx, run: FilingRun, row: RowRecord, blobs: Map<string, StoredBlob>) {
@@ -165,18 +164,19 @@ const FILE_BATCH = 100;
 
 /**
  * Files the pending rows of an import in filing; run again after a crash, it goes on with the next pending row.
- * `batch` and `oneByOne` (every batch row by row, as when a batch statement fails) are for tests.
+ * `batch` and `oneByOne` (every batch row by row, as when a batch statement fails) are for tests; so is the count
+ * of batches filed row by row it returns.
  */
 export async function fileImport(
   deps: JobDeps,
   importId: number,
   { batch = FILE_BATCH, oneByOne = false }: { batch?: number; oneByOne?: boolean } = {},
-): Promise<void> {
+): Promise<{ rowByRow: number }> {
   const [imp] = await deps.db
     .select()
     .from(exchangeImports)
     .where(and(eq(exchangeImports.id, importId), eq(exchangeImports.state, 'filing')));
-  if (!imp) return;
+  if (!imp) return { rowByRow: 0 };
   const [user] = await deps.db.select({ name: users.name }).from(users).where(eq(users.id, imp.userId));
   const actor: TrailActor = { actorId: imp.userId, actorName: user?.name ?? null, projectId: imp.projectId };
   const fullAccess = Boolean((imp.options as { fullAccess?: boolean }).fullAccess);
@@ -191,6 +191,7 @@ export async function fileImport(
     fullAccess,
   });
   const run: FilingRun = { deps, imp, rights, actor, convention };
+  let rowByRow = 0;
   let fatal: string | null = null;
   await withPackage(deps, imp, async (pkg) => {
     const total = (
@@ -226,7 +227,8 @@ export async function fileImport(
               () => true,
               () => false,
             ));
-        if (!batched)
+        if (!batched) {
+          rowByRow++;
           for (const row of rows) {
             const blobs = stored.get(row.id)!;
             const error =
@@ -239,6 +241,7 @@ export async function fileImport(
                 .set({ state: 'failed', error })
                 .where(eq(exchangeImportRows.id, row.id));
           }
+        }
         await filingProgress(tx, imp.id, rows[rows.length - 1].rowNo, total);
       });
     }
@@ -255,47 +258,11 @@ export async function fileImport(
       failed: s.failed,
     };
   });
-}
-
-/** A batch's progress, up to the last row it filed (100 is the end's). */
-export async function filingProgress(tx: Tx, importId: number, rowNo: number, total: number) {
-  await tx
-    .update(exchangeImports)
-    .set({ progress: Math.min(99, Math.floor((100 * rowNo) / Math.max(total, 1))), updatedAt: new Date() })
-    .where(eq(exchangeImports.id, importId));
-}
-
-/**
- * The end of a filing run (EMS or bulk): done, or failed with `fatal`; with its summary's counts in the trail; the
- * uploaded zip removed. Two runs finishing together: only the one that ends the filing writes its trail row.
- */
-export async function endFiling(
-  deps: JobDeps,
-  imp: ImportRecord,
-  actor: TrailActor,
-  fatal: string | null,
-  counts: (tx: Tx) => Promise<{
-    sourceSystem: string | null;
-    objects: number;
-    accepted: number;
-    filed: number;
-    failed: number;
-  }>,
-) {
-  const state = fatal ? 'failed' : 'done';
-  await deps.db.transaction(async (tx) => {
-    const [ended] = await tx
-      .update(exchangeImports)
-      .set({ state, error: fatal, progress: 100, finishedAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(exchangeImports.id, imp.id), eq(exchangeImports.state, 'filing')))
-      .returning();
-    if (!ended) return;
-    const newValue = { state, packageName: imp.packageName, ...(await counts(tx)) } as const;
-    await recordTrail(tx, actor, { type: TrailType.Update, objectType: 'exchange_import', objectId: imp.id, newValue });
-  });
-  if (imp.packageSha256) await discardPackage(deps, imp.packageSha256);
+  return { rowByRow };
 }
 
 export function createFileHandler(deps: JobDeps): JobHandler<'exchange.file'> {
-  return (data) => fileImport(deps, data.importId);
+  return async (data) => {
+    await fileImport(deps, data.importId);
+  };
 }
