@@ -5,21 +5,14 @@ import { DocStatus } from '@edoc/contract/enums';
 import { isViewableType } from '@edoc/contract/file-rules';
 import type { z } from 'zod';
 import type { fileListQuery } from '@edoc/contract/document';
-import type { Tx } from '../../db/client.ts';
+import { builtOnce } from '../../db/built-once.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { cappedTotal } from '../../lib/sql.ts';
 import { docAbilitiesOf, folderRights } from '../../access/folder-rights.ts';
 import { holderOf } from '../../access/edit-lock.ts';
 import { certifiedShown } from '../certified-copy/certified-copy-read.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
-import {
-  countStatement,
-  keyOfShape,
-  pageStatement,
-  shapeOf,
-  valuesOf,
-  type ListShape,
-} from './document-list.statement.ts';
+import { countStatement, keyOfShape, pageStatement, shapeOf, valuesOf } from './document-list.statement.ts';
 
 type ListQuery = z.infer<typeof fileListQuery>;
 
@@ -41,27 +34,8 @@ export function certifiedOf(
   return certifiedShown({ certifiedAt, sha256, pages }, c.by);
 }
 
-/**
- * The page's statement of each shape, built once per database (the primary, or a replica that readsOf picked):
- * issue 30 measured drizzle building it on every request at a fifth of the server's time. It is sent unnamed (the
- * empty name is the protocol's unnamed statement), so PostgreSQL plans each run for its values, as before: a named
- * statement's generic plan, which PostgreSQL may switch to after five runs, took 9 to 200 ms on the bench's
- * 100,000 documents where the plan for the values took 1 to 28 ms (docs/speed.md). Shapes past BUILT_SHAPES, which
- * no page asks for in practice, are built at each request.
- */
-const built = new WeakMap<Tx, Map<string, ReturnType<ReturnType<typeof pageStatement>['prepare']>>>();
-const BUILT_SHAPES = 64;
-
-function pageOf(db: Tx, shape: ListShape) {
-  const key = keyOfShape(shape);
-  let byKey = built.get(db);
-  if (!byKey) built.set(db, (byKey = new Map()));
-  const known = byKey.get(key);
-  if (known) return known;
-  const statement = pageStatement(db, shape).prepare('');
-  if (byKey.size < BUILT_SHAPES) byKey.set(key, statement);
-  return statement;
-}
+/** The page's statement of a shape, built once (db/built-once.ts). */
+const pageOf = builtOnce(pageStatement, keyOfShape);
 
 /** A page of the live documents the caller may see, in one folder or across every enabled one. */
 export async function listDocuments(deps: Deps, ctx: ProjectContext, query: ListQuery) {

@@ -22,8 +22,8 @@ export function nameFilter(text: string | undefined): SQL | undefined {
   return nameMatch(likePattern(text), text);
 }
 
-/** nameFilter's condition on its values, or on a prepared statement's placeholders for them. */
-const nameMatch = (pattern: string | Placeholder, text: string | Placeholder) =>
+/** nameFilter's condition on its values, or on a statement's placeholders for them (likePattern's and the text). */
+export const nameMatch = (pattern: string | Placeholder, text: string | Placeholder) =>
   or(sql`${documents.name} ilike ${pattern}`, sql`${documents.fileCode} ilike ${pattern}`, eq(documents.ichCode, text));
 
 /** A user's name by id, as a scalar subquery of a list's statement. */

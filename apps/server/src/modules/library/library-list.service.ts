@@ -2,18 +2,20 @@ import type { LibraryRow } from '@edoc/contract/library';
 import type { libraryListQuery } from '@edoc/contract/library';
 import { FolderType } from '@edoc/contract/permissions';
 import { viewKindOf } from '@edoc/contract/viewer';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { documents, documentVersions } from '../../db/schema/documents.ts';
 import { libraryEntries } from '../../db/schema/library.ts';
 import { certifiedCopies } from '../../db/schema/exchange.ts';
 import { folders, projects } from '../../db/schema/projects.ts';
+import { builtOnce } from '../../db/built-once.ts';
+import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { cappedCount, cappedCountOf, cappedTotal } from '../../lib/sql.ts';
+import { cappedCountOf, cappedTotal, likePattern } from '../../lib/sql.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { siteFilter } from '../../access/sites.ts';
 import { certifiedOf } from '../document/document-list.service.ts';
-import { certifiedColumns, nameFilter, nameOf } from '../document/document-list.statement.ts';
+import { certifiedColumns, nameMatch, nameOf } from '../document/document-list.statement.ts';
 import { folderRights, projectFlags } from '../../access/folder-rights.ts';
 import { inspectorShelf } from '../../access/inspector.policy.ts';
 
@@ -26,6 +28,98 @@ const SORT = {
   expirationDate: documents.expirationDate,
   fileCode: documents.fileCode,
 } as const;
+
+/** What makes two library pages one statement (the folder page's way: document-list.statement.ts); values apart. */
+interface Shape {
+  sort: ListQuery['sort'];
+  ascending: boolean;
+  sites: boolean;
+  showSuperseded: boolean;
+  showInvalid: boolean;
+  name: boolean;
+  inspector: boolean;
+}
+
+const keyOf = (s: Shape) =>
+  `${s.sort}_${s.ascending ? 'a' : 'd'}_` +
+  [s.sites, s.showSuperseded, s.showInvalid, s.name, s.inspector].map(Number).join('');
+
+const p = (name: 'project' | 'folders' | 'sites' | 'pattern' | 'name' | 'limit' | 'offset') => sql.placeholder(name);
+
+function matching(s: Shape) {
+  return and(
+    eq(libraryEntries.projectId, p('project')),
+    sql`${libraryEntries.folderId} = any(${p('folders')})`,
+    isNull(documents.deletedAt),
+    s.sites ? siteFilter(p('sites')) : undefined,
+    s.showSuperseded ? undefined : isNull(libraryEntries.supersededAt),
+    s.showInvalid ? undefined : eq(libraryEntries.invalid, false),
+    s.name ? nameMatch(p('pattern'), p('name')) : undefined,
+    // The shelf (access/inspector.policy.ts) reads nothing of the caller but whether they inspect.
+    inspectorShelf({ inspector: s.inspector ? { canDownload: false } : null }),
+  );
+}
+
+const counting = (db: Tx, s: Shape) =>
+  db
+    .select({ one: sql`1` })
+    .from(libraryEntries)
+    .innerJoin(documents, eq(documents.id, libraryEntries.documentId))
+    .where(matching(s));
+
+/** The shape's entries counted up to the cap, for a page past the last, which has no row to carry it. */
+const countStatement = (db: Tx, s: Shape) =>
+  db.select({ n: cappedCountOf(counting(db, s)) }).from(sql`(select) as one`);
+
+/** The page of a shape with its count, the project's day and certified copies, built once (db/built-once.ts). */
+const pageOf = builtOnce(
+  (db: Tx, s: Shape) =>
+    db
+      .select({
+        e: {
+          id: libraryEntries.id,
+          folderId: libraryEntries.folderId,
+          effectiveDate: libraryEntries.effectiveDate,
+          publishDate: libraryEntries.publishDate,
+          archivedAt: libraryEntries.archivedAt,
+          invalid: libraryEntries.invalid,
+          supersededAt: libraryEntries.supersededAt,
+        },
+        d: {
+          id: documents.id,
+          name: documents.name,
+          fileCode: documents.fileCode,
+          ichCode: documents.ichCode,
+          status: documents.status,
+          comment: documents.comment,
+          expirationDate: documents.expirationDate,
+        },
+        v: {
+          id: documentVersions.id,
+          extension: documentVersions.extension,
+          versionNo: documentVersions.versionNo,
+          size: documentVersions.size,
+        },
+        folderName: folders.name,
+        folderEn: folders.nameEn,
+        creator: nameOf(documents.createdBy),
+        certified: certifiedColumns(),
+        // The project's calendar day (library-access.ts projectToday), once, in the same statement.
+        today: sql<string>`(select to_char((now() at time zone p.time_zone)::date, 'YYYY-MM-DD')
+          from ${projects} p where p.id = ${p('project')})`,
+        counted: cappedCountOf(counting(db, s)),
+      })
+      .from(libraryEntries)
+      .innerJoin(documents, eq(documents.id, libraryEntries.documentId))
+      .innerJoin(documentVersions, eq(documentVersions.id, libraryEntries.versionId))
+      .innerJoin(folders, eq(folders.id, libraryEntries.folderId))
+      .leftJoin(certifiedCopies, eq(certifiedCopies.versionId, documentVersions.id))
+      .where(matching(s))
+      .orderBy(s.ascending ? asc(SORT[s.sort]) : desc(SORT[s.sort]), desc(libraryEntries.id))
+      .limit(p('limit'))
+      .offset(p('offset')),
+  keyOf,
+);
 
 /**
  * A page of the library: the archived versions in the folders whose library viewDoc the caller holds (the workspace
@@ -41,66 +135,25 @@ export async function listLibrary(deps: Deps, ctx: ProjectContext, query: ListQu
   const readable = rows.filter((f) => rights.get(f.id)?.libraryKeys.includes('viewDoc')).map((f) => f.id);
   const folderIds = query.folderId ? readable.filter((id) => id === query.folderId) : readable;
   if (folderIds.length === 0) return { data: [] as LibraryRow[], total: 0, capped: false };
-  const where = and(
-    eq(libraryEntries.projectId, ctx.projectId),
-    inArray(libraryEntries.folderId, folderIds),
-    isNull(documents.deletedAt),
-    siteFilter(siteIds),
-    query.showSuperseded ? undefined : isNull(libraryEntries.supersededAt),
-    query.showInvalid ? undefined : eq(libraryEntries.invalid, false),
-    nameFilter(query.name),
-    inspectorShelf(ctx),
-  );
-  const counted = tx
-    .select({ one: sql`1` })
-    .from(libraryEntries)
-    .innerJoin(documents, eq(documents.id, libraryEntries.documentId))
-    .where(where);
-  const order = query.order === 'asc' ? asc(SORT[query.sort]) : desc(SORT[query.sort]);
-  const page = await tx
-    .select({
-      e: {
-        id: libraryEntries.id,
-        folderId: libraryEntries.folderId,
-        effectiveDate: libraryEntries.effectiveDate,
-        publishDate: libraryEntries.publishDate,
-        archivedAt: libraryEntries.archivedAt,
-        invalid: libraryEntries.invalid,
-        supersededAt: libraryEntries.supersededAt,
-      },
-      d: {
-        id: documents.id,
-        name: documents.name,
-        fileCode: documents.fileCode,
-        ichCode: documents.ichCode,
-        status: documents.status,
-        comment: documents.comment,
-        expirationDate: documents.expirationDate,
-      },
-      v: {
-        id: documentVersions.id,
-        extension: documentVersions.extension,
-        versionNo: documentVersions.versionNo,
-        size: documentVersions.size,
-      },
-      folderName: folders.name,
-      folderEn: folders.nameEn,
-      creator: nameOf(documents.createdBy),
-      certified: certifiedColumns(),
-      // The project's calendar day (library-access.ts projectToday), once, in the same statement.
-      today: sql<string>`(select to_char((now() at time zone p.time_zone)::date, 'YYYY-MM-DD')
-        from ${projects} p where p.id = ${ctx.projectId})`,
-      counted: cappedCountOf(counted),
-    })
-    .from(libraryEntries)
-    .innerJoin(documents, eq(documents.id, libraryEntries.documentId))
-    .innerJoin(documentVersions, eq(documentVersions.id, libraryEntries.versionId))
-    .innerJoin(folders, eq(folders.id, libraryEntries.folderId))
-    .leftJoin(certifiedCopies, eq(certifiedCopies.versionId, documentVersions.id))
-    .where(where)
-    .orderBy(order, desc(libraryEntries.id))
-    .limit(query.pageSize)
-    .offset((query.pageNum - 1) * query.pageSize);
+  const shape: Shape = {
+    sort: query.sort,
+    ascending: query.order === 'asc',
+    sites: !!siteIds,
+    showSuperseded: query.showSuperseded,
+    showInvalid: query.showInvalid,
+    name: !!query.name,
+    inspector: !!ctx.inspector,
+  };
+  const values = {
+    project: ctx.projectId,
+    folders: folderIds,
+    sites: siteIds,
+    pattern: query.name ? likePattern(query.name) : null,
+    name: query.name,
+    limit: query.pageSize,
+    offset: (query.pageNum - 1) * query.pageSize,
+  };
+  const page = await pageOf(tx, shape).execute(values);
   const data: LibraryRow[] = page.map(({ e, d, v, folderName, folderEn, creator, certified, today }) => ({
     entryId: e.id,
     fileId: d.id,
@@ -129,6 +182,7 @@ export async function listLibrary(deps: Deps, ctx: ProjectContext, query: ListQu
     abilities: rights.get(e.folderId)?.libraryKeys ?? [],
   }));
   // A page past the last has no row to carry the count.
-  const { total, capped } = page[0] ? cappedTotal(page[0].counted) : await cappedCount(tx, counted);
+  const counted = page[0]?.counted ?? (await countStatement(tx, shape).execute(values))[0]?.n ?? 0;
+  const { total, capped } = cappedTotal(counted);
   return { data, total, capped };
 }

@@ -66,6 +66,11 @@ describe('the library list', () => {
     expect((await list(L.world.pm)).data.filter((r) => r.fileId === id)).toHaveLength(1);
     const all = (await list(L.world.pm, { showSuperseded: true })).data.filter((r) => r.fileId === id);
     expect(all.map((r) => r.superseded).sort()).toEqual([false, true]);
+    // A page past the last has no row to carry the count; the total is counted on its own (issue 30's statement).
+    const { total } = await list(L.world.pm, { showSuperseded: true });
+    const past = (await L.as(L.world.pm).call(libraryRoutes.list, { query: { showSuperseded: true, pageNum: 99 } }))
+      .data;
+    expect(past).toMatchObject({ data: [], total });
   });
 });
 
