@@ -29,15 +29,26 @@ import { DOCUMENTS, seedEmsDocuments, seedEmsModel } from './exchange-seed.ts';
 const run = promisify(execFile);
 const MB = 1024 * 1024;
 
-/** Runs `work` while sampling the process's RSS every 20 ms: seconds taken and the peak's growth in MB. */
+/**
+ * Runs `work` while sampling the process's memory every 20 ms: seconds taken, the RSS peak's growth in MB, and at that
+ * peak how much of it was the JavaScript heap and how much buffers (what to look at when the growth is too large).
+ */
 async function measured<T>(work: () => Promise<T>) {
-  const before = process.memoryUsage().rss;
+  const before = process.memoryUsage();
   let peak = before;
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  const sampler = setInterval(() => {
+    const now = process.memoryUsage();
+    if (now.rss > peak.rss) peak = now;
+  }, 20);
   const t = performance.now();
   try {
     const result = await work();
-    return { result, seconds: (performance.now() - t) / 1000, rssGrowthMb: (peak - before) / MB };
+    return {
+      result,
+      seconds: (performance.now() - t) / 1000,
+      rssGrowthMb: (peak.rss - before.rss) / MB,
+      split: `heap ${((peak.heapUsed - before.heapUsed) / MB).toFixed(0)}, buffers ${((peak.arrayBuffers - before.arrayBuffers) / MB).toFixed(0)}`,
+    };
   } finally {
     clearInterval(sampler);
   }
@@ -150,10 +161,10 @@ async function importBench(deps: ExchangeDeps, target: Project, dir: string, pkg
   ).rows[0].n;
   const mb = pkg.size / MB;
   console.log(
-    `EMS import preview of ${rows.length.toLocaleString()} objects (every file hashed): ${preview.seconds.toFixed(1)} s   process RSS growth ${preview.rssGrowthMb.toFixed(0)} MB`,
+    `EMS import preview of ${rows.length.toLocaleString()} objects (every file hashed): ${preview.seconds.toFixed(1)} s   process RSS growth ${preview.rssGrowthMb.toFixed(0)} MB (${preview.split})`,
   );
   console.log(
-    `EMS import filing ${count.toLocaleString()} documents / ${mb.toFixed(0)} MB (${done.state}): ${(mb / filed.seconds).toFixed(0)} MB/s   unzip: ${(mb / baseline.seconds).toFixed(0)} MB/s   ratio ${(baseline.seconds / filed.seconds).toFixed(2)}   process RSS growth ${filed.rssGrowthMb.toFixed(0)} MB`,
+    `EMS import filing ${count.toLocaleString()} documents / ${mb.toFixed(0)} MB (${done.state}): ${(mb / filed.seconds).toFixed(0)} MB/s   unzip: ${(mb / baseline.seconds).toFixed(0)} MB/s   ratio ${(baseline.seconds / filed.seconds).toFixed(2)}   process RSS growth ${filed.rssGrowthMb.toFixed(0)} MB (${filed.split})`,
   );
 }
 

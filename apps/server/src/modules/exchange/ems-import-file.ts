@@ -21,6 +21,7 @@ import { instant, placeOf, REFUSED, RowRefused, rowError, storeFiles, type Sourc
 import { packageFailed } from './ems-package.ts';
 import { refreshSummary } from './ems-import-summary.ts';
 import { endFiling, filingProgress } from './ems-import-end.ts';
+import { inLanes } from './ems-lanes.ts';
 import { fileBatch, type FilingRun } from './ems-import-batch.ts';
 
 /*
@@ -162,6 +163,9 @@ async function fileRow(tx: Tx, run: FilingRun, row: RowRecord, blobs: Map<string
  */
 const FILE_BATCH = 100;
 
+/** Rows whose files are copied into the store at once: one's read and hashing overlap another's write. */
+const STORING = 4;
+
 /**
  * Files the pending rows of an import in filing; run again after a crash, it goes on with the next pending row.
  * `batch` and `oneByOne` (every batch row by row, as when a batch statement fails) are for tests; so is the count
@@ -209,14 +213,16 @@ export async function fileImport(
         .limit(batch);
       if (rows.length === 0) break;
       // Files are copied into the blob store before the transaction (content-addressed: a rolled-back row leaves
-      // only a blob the sweep removes); each row then files under its own savepoint, so a refused row is rolled
-      // back alone and marked failed, and the batch commits with its rows' states (resumable by batch).
+      // only a blob the sweep removes); the batch then files in one go or row by row, each row under its own
+      // savepoint, so a refused row is rolled back alone and marked failed, and the batch commits with its rows'
+      // states (resumable by batch).
       const stored = new Map<number, Map<string, StoredBlob> | { error: string }>();
-      for (const row of rows)
+      await inLanes(rows, STORING, async (row) =>
         stored.set(
           row.id,
           await storeFiles(deps, pkg, row.source as Source).catch((err: unknown) => ({ error: rowError(err) })),
-        );
+        ),
+      );
       await deps.db.transaction(async (tx) => {
         // The batch in one go; should any statement of it fail, row by row (each all or nothing) as before.
         const batched =

@@ -12,6 +12,7 @@ import { isInsidePackage } from './ems-paths.ts';
 import { parseExchange, type ParsedObject } from './ems-parse.ts';
 import { SCHEMA_MAX, validateSchema } from './ems-schema.ts';
 import { refreshSummary } from './ems-import-summary.ts';
+import { inLanes } from './ems-lanes.ts';
 
 /*
  * The 'exchange.preview' job (docs/exchange.md, part 2): the package checked (ems-package.ts), exchange.xml read as a
@@ -27,33 +28,14 @@ const STATE_RANK: Record<string, number> = { Obsolete: 0, Superseded: 1, Current
 /** Files hashed at once: one's read (or hash, in the thread pool) overlaps another's, the main thread never idle. */
 const HASHING = 4;
 
-/**
- * Checks each file of `urls` (content URL → INTEGRITY), HASHING at a time; a refused package stops them all (the
- * ones under way end first, so nothing reads the package once this returns).
- */
+/** Checks each file of `urls` (content URL → INTEGRITY), HASHING at a time; a refused package stops them all. */
 async function checkFiles(pkg: OpenedPackage, urls: Map<string, string>, step: (done: number) => unknown) {
   const checks = new Map<string, FileCheck>();
-  const queue = [...urls];
-  let next = 0;
   let done = 0;
-  let stop = false;
-  const lane = async () => {
-    while (!stop && next < queue.length) {
-      const [url, integrity] = queue[next++];
-      checks.set(url, await checkFile(pkg, url, integrity));
-      await step(++done);
-    }
-  };
-  const ended = await Promise.allSettled(
-    Array.from({ length: HASHING }, () =>
-      lane().catch((err: unknown) => {
-        stop = true;
-        throw err;
-      }),
-    ),
-  );
-  const failed = ended.find((e) => e.status === 'rejected');
-  if (failed) throw failed.reason;
+  await inLanes([...urls], HASHING, async ([url, integrity]) => {
+    checks.set(url, await checkFile(pkg, url, integrity));
+    await step(++done);
+  });
   return checks;
 }
 

@@ -84,6 +84,8 @@ async function dataStart(fh: fs.FileHandle, offset: number, scratch: Buffer): Pr
  * larger one is hashed here, its next chunk read while this one is hashed.
  */
 const DIGEST_CHUNK = 1024 * 1024;
+/** Room read past a local header for its file name and extra field. */
+const HEADER_SLACK = 1024;
 /** Buffers kept for the next file: two for each of the preview's files in flight. */
 const POOL_MAX = 8;
 const pool: Buffer[] = [];
@@ -95,13 +97,15 @@ async function digestInPlace(file: string, offset: number, size: number) {
   const bufs = [pool.pop() ?? Buffer.allocUnsafeSlow(DIGEST_CHUNK), pool.pop() ?? Buffer.allocUnsafeSlow(DIGEST_CHUNK)];
   let pending: Promise<{ bytesRead: number; buffer: Buffer }> | null = null;
   try {
-    let at = await dataStart(fh, offset, bufs[0]);
-    if (size <= DIGEST_CHUNK) {
-      const { bytesRead } = await fh.read(bufs[0], 0, size, at);
-      if (bytesRead !== size) throw new PackageRefused('exchange_package_unreadable');
-      const hash = await webcrypto.subtle.digest('SHA-256', bufs[0].subarray(0, size));
+    // One read for the local header and, usually, the bytes after it (its name and extra field are short).
+    const { bytesRead: got } = await fh.read(bufs[0], 0, Math.min(DIGEST_CHUNK, 30 + HEADER_SLACK + size), offset);
+    if (got < 30 || bufs[0].readUInt32LE(0) !== 0x04034b50) throw new PackageRefused('exchange_package_unreadable');
+    const start = 30 + bufs[0].readUInt16LE(26) + bufs[0].readUInt16LE(28);
+    if (start + size <= got) {
+      const hash = await webcrypto.subtle.digest('SHA-256', bufs[0].subarray(start, start + size));
       return { sha256: Buffer.from(hash).toString('hex'), size };
     }
+    let at = offset + start;
     const end = at + size;
     const hash = createHash('sha256');
     const readAt = (i: number) => fh.read(bufs[i % 2], 0, Math.min(DIGEST_CHUNK, end - at), at);
