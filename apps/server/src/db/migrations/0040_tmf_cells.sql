@@ -82,14 +82,16 @@ CREATE FUNCTION tmf_cells_dated(docs tmf_doc_key[], sign integer) RETURNS void L
       group by d.project_id, d.artifact_id, d.site_id, d.country_id, f.family, f.k, f.k2)) $$;
 --> statement-breakpoint
 -- Everything counted documents contribute: their dates, and their QC stages and issues as they are now; times `sign`.
--- Each document's stages and issues are reached through indexes with its key carried along: no set is joined to
--- another unindexed one, since a plan cached for a few rows would nest such a join over a million.
+-- Each document's stages and issues are reached by LATERAL lookups through their indexes, its key carried along: a
+-- plan left to estimates (an array's rows are unknown to it, a table's statistics may be of when it was empty) once
+-- scanned every QC stage for each of 100,000 documents.
 CREATE FUNCTION tmf_cells_documents(docs tmf_doc_key[], sign integer) RETURNS void LANGUAGE sql AS $$
   select tmf_cells_dated(docs, sign);
   with closed as (select d.id, d.project_id, d.artifact_id, d.site_id, d.country_id, rs.id as stage_id, rs.state,
       rs.closed_at
-    from unnest(docs) d join document_routes dr on dr.document_id = d.id
-    join route_stages rs on rs.route_id = dr.id and rs.stage = 4 and rs.state in (1, 2))
+    from unnest(docs) d
+    cross join lateral (select rs.* from document_routes dr join route_stages rs on rs.route_id = dr.id
+      where dr.document_id = d.id and rs.stage = 4 and rs.state in (1, 2)) rs)
   select tmf_cells_put(array(
     select row(c.project_id, c.artifact_id, c.site_id, c.country_id, s.family, s.k, 0, '', sign,
         sign * (c.state = 2)::int)::tmf_cell_delta
@@ -103,7 +105,9 @@ CREATE FUNCTION tmf_cells_documents(docs tmf_doc_key[], sign integer) RETURNS vo
     union all
     select row(d.project_id, d.artifact_id, d.site_id, d.country_id, 'issues', 0, 0, q.category, sign,
         sign * (q.state = 'open')::int)::tmf_cell_delta
-      from unnest(docs) d join quality_issues q on q.document_id = d.id and q.state in ('open', 'resolved')
+      from unnest(docs) d
+      cross join lateral (select q.category, q.state from quality_issues q
+        where q.document_id = d.id and q.state in ('open', 'resolved')) q
   )) $$;
 --> statement-breakpoint
 CREATE FUNCTION tmf_cells_documents_changed() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -124,21 +128,22 @@ END $$;
 --> statement-breakpoint
 -- QC stages changed: each closed stage added or removed counts in qc and qc_week; a document's first closed stage is
 -- taken before (the stages now, less the statement's new rows, with its old ones) and after, and the difference
--- added. As above, every join is through an index or a set operation.
+-- added. As above, every lookup is a LATERAL one through an index, and the rest set operations.
 CREATE FUNCTION tmf_cells_stages(old_rows route_stages[], new_rows route_stages[]) RETURNS void LANGUAGE sql AS $$
   with changed as (
     select -1 as sign, o.id, o.route_id, o.state, o.closed_at from unnest(old_rows) o
     where o.stage = 4 and o.state in (1, 2)
     union all
     select 1, n.id, n.route_id, n.state, n.closed_at from unnest(new_rows) n where n.stage = 4 and n.state in (1, 2)),
-  keyed as (select c.*, d.id as doc, d.project_id, d.artifact_id, d.site_id, d.country_id from changed c
-    join document_routes dr on dr.id = c.route_id join documents d on d.id = dr.document_id
-    where d.deleted_at is null and d.artifact_id is not null),
+  keyed as (select c.*, d.* from changed c
+    cross join lateral (select d.id as doc, d.project_id, d.artifact_id, d.site_id, d.country_id
+      from document_routes dr join documents d on d.id = dr.document_id
+      where dr.id = c.route_id and d.deleted_at is null and d.artifact_id is not null) d),
   docs as (select distinct doc, project_id, artifact_id, site_id, country_id from keyed),
   -- A document's first closed stage may be on any of its routes, not only the changed ones.
   after as (select docs.*, rs.id as stage_id, rs.state, rs.closed_at from docs
-    join document_routes dr on dr.document_id = docs.doc
-    join route_stages rs on rs.route_id = dr.id and rs.stage = 4 and rs.state in (1, 2)),
+    cross join lateral (select rs.* from document_routes dr join route_stages rs on rs.route_id = dr.id
+      where dr.document_id = docs.doc and rs.stage = 4 and rs.state in (1, 2)) rs),
   before as (
     (select * from after
       except all
@@ -181,7 +186,8 @@ CREATE FUNCTION tmf_cells_issues(old_rows quality_issues[], new_rows quality_iss
         q.sign * (q.state = 'open')::int)::tmf_cell_delta
     from (select -1 as sign, o.document_id, o.category, o.state from unnest(old_rows) o
       union all select 1, n.document_id, n.category, n.state from unnest(new_rows) n) q
-    join documents d on d.id = q.document_id and d.deleted_at is null and d.artifact_id is not null
+    cross join lateral (select d.* from documents d
+      where d.id = q.document_id and d.deleted_at is null and d.artifact_id is not null) d
     where q.state in ('open', 'resolved'))) $$;
 --> statement-breakpoint
 CREATE FUNCTION tmf_cells_issues_changed() RETURNS trigger LANGUAGE plpgsql AS $$
