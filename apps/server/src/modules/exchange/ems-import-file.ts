@@ -22,7 +22,8 @@ import { packageFailed } from './ems-package.ts';
 import { refreshSummary } from './ems-import-summary.ts';
 import { endFiling, filingProgress } from './ems-import-end.ts';
 import { inLanes } from './ems-lanes.ts';
-import { fileBatch, type FilingRun } from './ems-import-batch.ts';
+import { fileBatch } from './ems-import-batch.ts';
+import type { FilingRun } from './ems-import-batch-parts.ts';
 
 /*
  * The 'exchange.file' job (docs/exchange.md, part 2): the accepted rows filed in batches, each row with its document,

@@ -1,0 +1,159 @@
+import { contentTypeOf, extensionOf } from '@edoc/contract/file-rules';
+import type { FolderRights } from '@edoc/contract/permissions';
+import { inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { documents, documentVersions } from '../../db/schema/documents.ts';
+import { exchangeImportRows, exchangeImports, sourceAuditRecords, sourceSignatures } from '../../db/schema/exchange.ts';
+import { contentTexts } from '../../db/schema/search.ts';
+import { lockBlobs } from '../../storage/blob-sweep.ts';
+import type { StoredBlob } from '../../storage/blob-store.ts';
+import type { TrailActor } from '../../trail/trail.service.ts';
+import type { StoredTarget } from './ems-import-map.ts';
+import type { JobDeps } from './ems-import-package.ts';
+import { instant, type Source } from './ems-import-store.ts';
+
+/* The parts of filing a batch in one go (ems-import-batch.ts): what a run and a row to file are, and the versions. */
+
+type ImportRecord = typeof exchangeImports.$inferSelect;
+export type RowRecord = typeof exchangeImportRows.$inferSelect;
+type VersionInsert = typeof documentVersions.$inferInsert;
+
+/** What a filing run reads once: the import, the accepter's rights and name, the project's version naming. */
+export interface FilingRun {
+  deps: JobDeps;
+  imp: ImportRecord;
+  rights: Map<number, FolderRights> | null;
+  actor: TrailActor;
+  convention: string;
+}
+
+/** A row to file: its document (made here unless it is a new version of one) and what it files. */
+export interface Plan {
+  row: RowRecord;
+  src: Source;
+  t: StoredTarget;
+  blobs: Map<string, StoredBlob>;
+  folderId: number;
+  docId: number | null;
+  docName: string;
+}
+
+/** Rows per multi-row insert: far under PostgreSQL's 65,535 parameters for any of these tables. */
+const CHUNK = 1000;
+export const chunked = async <T>(items: T[], write: (part: T[]) => Promise<unknown>) => {
+  for (let i = 0; i < items.length; i += CHUNK) await write(items.slice(i, i + CHUNK));
+};
+/** A VALUES list of `rows`, each column cast to its type (PostgreSQL cannot infer a parameter's type there). */
+export const values = (types: string[], rows: Array<Array<string | number | null>>) =>
+  sql.join(
+    rows.map(
+      (r) =>
+        sql`(${sql.join(
+          r.map((v, i) => sql`${v}::${sql.raw(types[i])}`),
+          sql`, `,
+        )})`,
+    ),
+    sql`, `,
+  );
+
+/**
+ * Each plan's versions not yet filed (a resumed new version skips those its document has), as addVersion writes
+ * them, the last one current; with the source's signatures and audit records. Returns the version labels filed.
+ */
+export async function fileVersions(tx: Tx, run: FilingRun, plans: Plan[]): Promise<Map<number, string[]>> {
+  const { imp } = run;
+  const olderIds = plans.filter((p) => p.row.decision === 'new_version').map((p) => p.docId!);
+  const done = new Set(
+    (olderIds.length
+      ? await tx
+          .select({ d: documentVersions.documentId, u: documentVersions.sourceUniqueId })
+          .from(documentVersions)
+          .where(inArray(documentVersions.documentId, olderIds))
+      : []
+    ).map((v) => `${v.d}:${v.u}`),
+  );
+  const labels = new Map<number, string[]>();
+  const rows: VersionInsert[] = [];
+  const sources: Array<{ plan: Plan; v: Source['versions'][number] }> = [];
+  for (const p of plans) {
+    labels.set(p.row.id, []);
+    for (const v of p.src.versions) {
+      const blob = p.blobs.get(v.uniqueId);
+      if (!blob || done.has(`${p.docId}:${v.uniqueId}`)) continue;
+      const fileName = v.files[0].fileName;
+      rows.push({
+        documentId: p.docId!,
+        versionNo: v.version.slice(0, 32),
+        sha256: blob.sha256,
+        size: blob.size,
+        fileName,
+        extension: extensionOf(fileName),
+        mimeType: contentTypeOf(extensionOf(fileName)),
+        createdBy: imp.userId,
+        source: 'import',
+        sourceUniqueId: v.uniqueId,
+      });
+      sources.push({ plan: p, v });
+      labels.get(p.row.id)!.push(v.version);
+    }
+  }
+  if (!rows.length) return labels;
+  // As addVersion: each content locked against the sweep, then present in the store (else the row-by-row filing
+  // says which row lacks it).
+  await lockBlobs(
+    tx,
+    rows.map((v) => v.sha256),
+  );
+  const present = await Promise.all([...new Set(rows.map((v) => v.sha256))].map((s) => run.deps.blobs.has(s)));
+  if (present.includes(false)) throw new Error('upload_incomplete');
+  const ids: number[] = [];
+  await chunked(rows, async (part) => {
+    const got = await tx
+      .insert(documentVersions)
+      .values(part)
+      .returning({ id: documentVersions.id, documentId: documentVersions.documentId });
+    // PostgreSQL returns a VALUES insert's rows in their order; were it ever not so, row by row instead.
+    if (got.some((g, i) => g.documentId !== part[i].documentId)) throw new Error('versions returned out of order');
+    ids.push(...got.map((g) => g.id));
+  });
+  const current = new Map<number, number>();
+  rows.forEach((v, i) => current.set(v.documentId, ids[i]));
+  await tx.execute(sql`update ${documents} set current_version_id = v.version
+    from (values ${values(['int', 'int'], [...current])}) v(doc, version) where ${documents.id} = v.doc`);
+  await chunked(rows, (part) =>
+    tx
+      .insert(contentTexts)
+      .values(part.map((v) => ({ sha256: v.sha256, extension: v.extension })))
+      .onConflictDoNothing(),
+  );
+  const common = (i: number) => ({
+    projectId: imp.projectId,
+    documentId: rows[i].documentId,
+    versionId: ids[i],
+    importId: imp.id,
+    sourceSystem: imp.sourceSystem ?? '',
+  });
+  const sigs = sources.flatMap(({ v }, i) =>
+    v.sigs.map((s) => ({
+      ...common(i),
+      methodology: s.methodology,
+      userOid: s.userOid,
+      name: s.name,
+      reason: s.reason,
+      signedAt: instant(s.at),
+    })),
+  );
+  await chunked(sigs, (part) => tx.insert(sourceSignatures).values(part));
+  const audits = sources.flatMap(({ v }, i) =>
+    v.audits.map((a) => ({
+      ...common(i),
+      auditId: a.auditId,
+      at: instant(a.at),
+      userRef: a.userRef,
+      entryType: a.entryType,
+      event: a.event,
+    })),
+  );
+  await chunked(audits, (part) => tx.insert(sourceAuditRecords).values(part));
+  return labels;
+}
