@@ -69,7 +69,8 @@ CREATE FUNCTION tmf_cells_put(deltas tmf_cell_delta[]) RETURNS void LANGUAGE sql
 --> statement-breakpoint
 -- What counted documents contribute by their dates (days, filed_week: they depend on the project's target), times
 -- `sign`.
-CREATE FUNCTION tmf_cells_dated(docs tmf_doc_key[], sign integer) RETURNS void LANGUAGE sql AS $$
+CREATE FUNCTION tmf_cells_dated(docs tmf_doc_key[], sign integer) RETURNS void LANGUAGE sql
+  SET enable_seqscan = off AS $$
   select tmf_cells_put(array(
     select row(d.project_id, d.artifact_id, d.site_id, d.country_id, f.family, f.k, f.k2, '', sign * count(*), 0)::tmf_cell_delta
       from unnest(docs) d join projects p on p.id = d.project_id
@@ -82,10 +83,12 @@ CREATE FUNCTION tmf_cells_dated(docs tmf_doc_key[], sign integer) RETURNS void L
       group by d.project_id, d.artifact_id, d.site_id, d.country_id, f.family, f.k, f.k2)) $$;
 --> statement-breakpoint
 -- Everything counted documents contribute: their dates, and their QC stages and issues as they are now; times `sign`.
--- Each document's stages and issues are reached by LATERAL lookups through their indexes, its key carried along: a
--- plan left to estimates (an array's rows are unknown to it, a table's statistics may be of when it was empty) once
--- scanned every QC stage for each of 100,000 documents.
-CREATE FUNCTION tmf_cells_documents(docs tmf_doc_key[], sign integer) RETURNS void LANGUAGE sql AS $$
+-- Each document's stages and issues are reached by LATERAL lookups through their indexes, its key carried along, and
+-- these functions run with sequential scans off: a plan left to estimates (an array's rows are unknown to it, and
+-- a table's statistics may be of when it was empty, as after a bulk insert) scanned every QC stage, or every route,
+-- for each of 100,000 documents.
+CREATE FUNCTION tmf_cells_documents(docs tmf_doc_key[], sign integer) RETURNS void LANGUAGE sql
+  SET enable_seqscan = off AS $$
   select tmf_cells_dated(docs, sign);
   with closed as (select d.id, d.project_id, d.artifact_id, d.site_id, d.country_id, rs.id as stage_id, rs.state,
       rs.closed_at
@@ -129,7 +132,8 @@ END $$;
 -- QC stages changed: each closed stage added or removed counts in qc and qc_week; a document's first closed stage is
 -- taken before (the stages now, less the statement's new rows, with its old ones) and after, and the difference
 -- added. As above, every lookup is a LATERAL one through an index, and the rest set operations.
-CREATE FUNCTION tmf_cells_stages(old_rows route_stages[], new_rows route_stages[]) RETURNS void LANGUAGE sql AS $$
+CREATE FUNCTION tmf_cells_stages(old_rows route_stages[], new_rows route_stages[]) RETURNS void LANGUAGE sql
+  SET enable_seqscan = off AS $$
   with changed as (
     select -1 as sign, o.id, o.route_id, o.state, o.closed_at from unnest(old_rows) o
     where o.stage = 4 and o.state in (1, 2)
@@ -180,7 +184,8 @@ BEGIN
 END $$;
 --> statement-breakpoint
 -- Quality issues changed: each open or resolved issue of a counted document added or removed, by its category.
-CREATE FUNCTION tmf_cells_issues(old_rows quality_issues[], new_rows quality_issues[]) RETURNS void LANGUAGE sql AS $$
+CREATE FUNCTION tmf_cells_issues(old_rows quality_issues[], new_rows quality_issues[]) RETURNS void LANGUAGE sql
+  SET enable_seqscan = off AS $$
   select tmf_cells_put(array(
     select row(d.project_id, d.artifact_id, d.site_id, d.country_id, 'issues', 0, 0, q.category, q.sign,
         q.sign * (q.state = 'open')::int)::tmf_cell_delta
