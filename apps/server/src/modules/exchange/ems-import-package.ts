@@ -16,15 +16,22 @@ export interface PackageRef {
 }
 
 /**
- * Runs `use` with the import's package open: an uploaded zip is read in place from a local blob store, or copied
- * from S3 to a temporary file (the central directory is read by offset, which a stream cannot give) removed
- * afterwards whatever happens; a server path is read in place.
+ * Runs `work` with the import's package open, and closes it after: an uploaded zip is read in place from a local blob
+ * store, or copied from S3 to a temporary file (the central directory is read by offset, which a stream cannot give)
+ * removed afterwards whatever happens; a server path is read in place.
  */
 export async function withPackage<T>(
   deps: JobDeps,
   ref: PackageRef,
-  use: (pkg: OpenedPackage) => Promise<T>,
+  work: (pkg: OpenedPackage) => Promise<T>,
 ): Promise<T> {
+  const use = async (pkg: OpenedPackage) => {
+    try {
+      return await work(pkg);
+    } finally {
+      await pkg.close();
+    }
+  };
   if (ref.serverPath !== null) {
     const full = underImportDir(deps.config.IMPORT_DIR, ref.serverPath);
     if (!full) throw new PackageRefused('exchange_import_dir_off');
