@@ -56,7 +56,7 @@ async function itemCounts(tx: Tx, scope: HealthScope, by: Key, total: boolean) {
   if (!axis) return keyed(live.rows);
   const cells = await tx.execute<ItemRow>(sql`select ${cellKey(by)} as key,
       ${counts(sql`c.n`, sql`c.tag`, () => sql`c.k between 0 and tmf_week(${today}) - 1`)}
-    ${cellsFrom(scope, axis, ['items'])} ${groupBy(cellKey(by), total, by)} having sum(c.n) <> 0`);
+    ${cellsFrom(scope, axis, ['items'], by)} ${groupBy(cellKey(by), total, by)} having sum(c.n) <> 0`);
   const thisWeek = new Map(keyed(live.rows).map((r) => [r.key, r]));
   return keyed(cells.rows).map((r) => {
     const w = thisWeek.get(r.key);
@@ -81,7 +81,7 @@ async function timelinessCounts(tx: Tx, scope: HealthScope, by: Key, total: bool
   const r = await tx.execute<{ key: string; days: number; within: boolean; n: number }>(
     axis
       ? sql`select ${cellKey(by)} as key, c.k as days, c.k2 = 1 as within, sum(c.n)::int as n
-        ${cellsFrom(scope, axis, ['days'])} group by 1, 2, 3 having sum(c.n) <> 0`
+        ${cellsFrom(scope, axis, ['days'], by)} group by 1, 2, 3 having sum(c.n) <> 0`
       : byArtifact
         ? sql`select ${documentKey(by)} as key, d.days, d.within, sum(d.n)::int as n
         from (select d.artifact_id, ${calendarDays} as days, ${withinTarget(scope)} as within, count(*) as n
@@ -137,7 +137,7 @@ async function qcCounts(tx: Tx, scope: HealthScope, by: Key, total: boolean) {
         coalesce(sum(c.m) filter (where c.family = 'qc'), 0)::int as rejected,
         coalesce(sum(c.n) filter (where c.family = 'qc_first'), 0)::int as docs,
         coalesce(sum(c.m) filter (where c.family = 'qc_first'), 0)::int as first_passed
-      ${cellsFrom(scope, axis, ['qc', 'qc_first'])}
+      ${cellsFrom(scope, axis, ['qc', 'qc_first'], by)}
       ${groupBy(cellKey(by), total, by)} having sum(c.n) <> 0 or sum(c.m) <> 0`);
     return keyed(cells.rows);
   }
@@ -159,7 +159,7 @@ async function issueCounts(tx: Tx, scope: HealthScope, by: Key, total: boolean) 
   if (axis) {
     const cells = await tx.execute<Row<{ category: QualityIssueCategory; n: number; open: number }>>(sql`select
         ${cellKey(by)} as key, c.tag as category, sum(c.n)::int as n, sum(c.m)::int as open
-      ${cellsFrom(scope, axis, ['issues'])}
+      ${cellsFrom(scope, axis, ['issues'], by)}
       ${total ? sql`group by grouping sets ((${cellKey(by)}, c.tag), (c.tag))` : sql`group by 1, 2`}
       having sum(c.n) <> 0`);
     return keyed(cells.rows);

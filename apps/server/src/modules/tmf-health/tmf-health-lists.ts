@@ -82,7 +82,7 @@ export function healthItems(deps: Deps, ctx: ProjectContext, q: TmfItemsQuery) {
             q.list === 'overdue'
               ? sql`(select count(*) ${itemsFrom(scope)} ${where} and i.due_date >= ${thisMonday})`
               : sql`0`
-          })::int as n ${cellsFrom(scope, axis, ['items'])} and ${CELL_LISTS[q.list]} ${keyIs(cellKey(q.groupBy), q.key)}`,
+          })::int as n ${cellsFrom(scope, axis, ['items'], q.key === undefined ? 'all' : q.groupBy)} and ${CELL_LISTS[q.list]} ${keyIs(cellKey(q.groupBy), q.key)}`,
         )
       : await tx.execute<{ n: number }>(sql`select count(*)::int as n ${from} ${where}`);
     const rows = await tx.execute<{
@@ -132,7 +132,7 @@ export function healthLate(deps: Deps, ctx: ProjectContext, q: TmfLateQuery) {
     const axis = scope.folderIds ? null : cellAxis(scope, q.key === undefined ? 'all' : q.groupBy);
     const total = await tx.execute<{ n: number }>(
       axis
-        ? sql`select coalesce(sum(c.n), 0)::int as n ${cellsFrom(scope, axis, ['days'])} and c.k2 = 0
+        ? sql`select coalesce(sum(c.n), 0)::int as n ${cellsFrom(scope, axis, ['days'], q.key === undefined ? 'all' : q.groupBy)} and c.k2 = 0
             ${keyIs(cellKey(q.groupBy), q.key)}`
         : sql`select count(*)::int as n ${from}`,
     );
