@@ -11,6 +11,7 @@ import type { ProjectWorld } from './factories.ts';
 import { waitFor } from './nodes.ts';
 import { client } from './requests.ts';
 import { artifactsOf } from './tmf-project-fixture.ts';
+import type { EmsObject } from '../modules/exchange/ems-xml.ts';
 
 /* Packages for the EMS import's tests: a zip written byte by byte (so a test may name any path or lie about a size)
  * and a project whose model has the standard example's artifact 05.02.01 (site level) and 01.01.01 (trial). */
@@ -146,4 +147,37 @@ export async function waitState(ctx: TestContext, token: string, id: number, sta
     20_000,
     100,
   );
+}
+
+/** A trial-level object of 01.01.01 with one file (`content`), one signature and one audit record (the EMS import tests'). */
+export function trialObject(
+  objectId: string,
+  uniqueId: number,
+  content: string,
+  state: EmsObject['versionState'] = 'Current',
+  title = `Plan ${objectId}`,
+): EmsObject {
+  return {
+    objectId,
+    level: 'Trial',
+    uniqueId,
+    artifactNumber: '01.01.01',
+    version: `V${uniqueId}.0`,
+    versionState: state,
+    title,
+    copy: false,
+    artifactDate: '2025-03-04',
+    files: [
+      {
+        integrity: `SHA256-${sha256(content)}`,
+        fileName: `${objectId}-${uniqueId}.txt`,
+        contentUrl: `01/01.01/01.01.01.Plan/${objectId}-${uniqueId}.txt`,
+        signatures: [{ userOid: 'a@src', name: 'A Signer', at: '2025-03-04T10:00:00+02:00', reason: 'Approval' }],
+        audit: [
+          { id: `au-${uniqueId}`, at: '2025-03-04T09:00:00+00:00', userRef: 'a@src', type: 'New', event: 'Created' },
+        ],
+      },
+    ],
+    metadata: [],
+  };
 }

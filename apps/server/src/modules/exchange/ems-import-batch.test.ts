@@ -7,7 +7,7 @@ import { exchangeImportRows, exchangeImports, sourceAuditRecords, sourceSignatur
 import { expectedItemDocuments, expectedItems } from '../../db/schema/expected.ts';
 import { trail } from '../../db/schema/trail.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { importWorld, makeZip, sha256, uploadPackage } from '../../test/ems-import-fixture.ts';
+import { importWorld, makeZip, trialObject, uploadPackage } from '../../test/ems-import-fixture.ts';
 import { createProjectWorld, type ProjectWorld } from '../../test/factories.ts';
 import { client } from '../../test/requests.ts';
 import { verifyTrail } from '../../trail/trail-verify.ts';
@@ -50,30 +50,7 @@ const batch = batchOpen({
 /** A trial-level object of 01.01.01: one version `uniqueId` with one file, signature and audit record. */
 function object(objectId: string, title: string, uniqueId: number, state: EmsObject['versionState'] = 'Current') {
   const content = `content ${objectId} ${uniqueId}`;
-  const o: EmsObject = {
-    objectId,
-    level: 'Trial',
-    uniqueId,
-    artifactNumber: '01.01.01',
-    version: `V${uniqueId}.0`,
-    versionState: state,
-    title,
-    copy: false,
-    artifactDate: '2025-03-04',
-    files: [
-      {
-        integrity: `SHA256-${sha256(content)}`,
-        fileName: `${objectId}-${uniqueId}.txt`,
-        contentUrl: `01/01.01/01.01.01.Plan/${objectId}-${uniqueId}.txt`,
-        signatures: [{ userOid: 'a@src', name: 'A Signer', at: '2025-03-04T10:00:00+02:00', reason: 'Approval' }],
-        audit: [
-          { id: `au-${uniqueId}`, at: '2025-03-04T09:00:00+00:00', userRef: 'a@src', type: 'New', event: 'Created' },
-        ],
-      },
-    ],
-    metadata: [],
-  };
-  return { o, content };
+  return { o: trialObject(objectId, uniqueId, content, state, title), content };
 }
 const packageOf = (objects: Array<{ o: EmsObject; content: string }>) =>
   makeZip([

@@ -12,7 +12,15 @@ import { createProjectWorld, SAMPLE, type ProjectWorld } from '../../test/factor
 import { trailOf } from '../../test/records.ts';
 import { client } from '../../test/requests.ts';
 import { fileImport } from './ems-import-file.ts';
-import { exampleXml, importWorld, makeZip, sha256, uploadPackage, waitState } from '../../test/ems-import-fixture.ts';
+import {
+  exampleXml,
+  importWorld,
+  makeZip,
+  sha256,
+  trialObject,
+  uploadPackage,
+  waitState,
+} from '../../test/ems-import-fixture.ts';
 import { batchClose, batchOpen, objectXml, type EmsObject } from './ems-xml.ts';
 
 let ctx: TestContext;
@@ -36,37 +44,6 @@ const batch = batchOpen({
   specificationId: 'test',
   tmfRmVersion: '3.0',
 });
-/** A trial-level object of 01.01.01 with one file (`content`), one signature and one audit record. */
-function trialObject(
-  objectId: string,
-  uniqueId: number,
-  content: string,
-  state: EmsObject['versionState'] = 'Current',
-): EmsObject {
-  return {
-    objectId,
-    level: 'Trial',
-    uniqueId,
-    artifactNumber: '01.01.01',
-    version: `V${uniqueId}.0`,
-    versionState: state,
-    title: `Plan ${objectId}`,
-    copy: false,
-    artifactDate: '2025-03-04',
-    files: [
-      {
-        integrity: `SHA256-${sha256(content)}`,
-        fileName: `${objectId}-${uniqueId}.txt`,
-        contentUrl: `01/01.01/01.01.01.Plan/${objectId}-${uniqueId}.txt`,
-        signatures: [{ userOid: 'a@src', name: 'A Signer', at: '2025-03-04T10:00:00+02:00', reason: 'Approval' }],
-        audit: [
-          { id: `au-${uniqueId}`, at: '2025-03-04T09:00:00+00:00', userRef: 'a@src', type: 'New', event: 'Created' },
-        ],
-      },
-    ],
-    metadata: [],
-  };
-}
 const packageOf = (objects: Array<[EmsObject, string]>) =>
   makeZip([
     { name: 'exchange.xml', data: batch + objects.map(([o]) => objectXml(o)).join('') + batchClose() },
