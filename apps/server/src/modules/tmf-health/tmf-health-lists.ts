@@ -45,7 +45,7 @@ const ITEM_LISTS: Record<TmfItemsQuery['list'], SQL> = {
   not_applicable: sql`i.state = 'not_applicable'`,
 };
 
-/** The same lists' counts from the cells (tmf-health-cells.ts), but for the items due this week (see overdueThisWeek). */
+/** The same lists' counts from the cells (tmf-health-cells.ts); healthItems adds the overdue items due this week. */
 const CELL_LISTS: Record<TmfItemsQuery['list'], SQL> = {
   missing: sql`c.tag = 'expected'`,
   overdue: sql`c.tag = 'expected' and c.k between 0 and tmf_week(${today}) - 1`,
@@ -74,15 +74,16 @@ export function healthItems(deps: Deps, ctx: ProjectContext, q: TmfItemsQuery) {
     const from = itemsFrom(scope, q.groupBy === 'person' && q.key !== undefined ? 'person' : undefined);
     const where = sql`and ${ITEM_LISTS[q.list]} ${q.groupBy === 'person' && q.key === undefined ? sql`` : keyIs(itemKey(q.groupBy), q.key)}`;
     // Counted from the cells where they answer the scope: counting 80,000 missing items of 200,000 took longer than
-    // the page (a list grouped by person counts its rows, which no cell keeps).
-    const axis = q.groupBy === 'person' ? null : cellAxis(scope, q.key === undefined ? 'all' : q.groupBy);
+    // the page (a person's list counts its rows, which no cell keeps: cellAxis answers none by person).
+    const by = q.key === undefined ? 'all' : q.groupBy;
+    const axis = cellAxis(scope, by);
     const total = axis
       ? await tx.execute<{ n: number }>(
           sql`select (coalesce(sum(c.n), 0) + ${
             q.list === 'overdue'
               ? sql`(select count(*) ${itemsFrom(scope)} ${where} and i.due_date >= ${thisMonday})`
               : sql`0`
-          })::int as n ${cellsFrom(scope, axis, ['items'], q.key === undefined ? 'all' : q.groupBy)} and ${CELL_LISTS[q.list]} ${keyIs(cellKey(q.groupBy), q.key)}`,
+          })::int as n ${cellsFrom(scope, axis, ['items'], by)} and ${CELL_LISTS[q.list]} ${keyIs(cellKey(q.groupBy), q.key)}`,
         )
       : await tx.execute<{ n: number }>(sql`select count(*)::int as n ${from} ${where}`);
     const rows = await tx.execute<{
@@ -129,10 +130,11 @@ export function healthLate(deps: Deps, ctx: ProjectContext, q: TmfLateQuery) {
       where ${documentsWhere(scope)} and d.document_date is not null and not (${withinTarget(scope)})
       ${openable(scope, 'd')} ${keyIs(documentKey(q.groupBy), q.key)}`;
     // The count from the cells where they answer: every document of the scope the caller may also open.
-    const axis = scope.folderIds ? null : cellAxis(scope, q.key === undefined ? 'all' : q.groupBy);
+    const by = q.key === undefined ? 'all' : q.groupBy;
+    const axis = scope.folderIds ? null : cellAxis(scope, by);
     const total = await tx.execute<{ n: number }>(
       axis
-        ? sql`select coalesce(sum(c.n), 0)::int as n ${cellsFrom(scope, axis, ['days'], q.key === undefined ? 'all' : q.groupBy)} and c.k2 = 0
+        ? sql`select coalesce(sum(c.n), 0)::int as n ${cellsFrom(scope, axis, ['days'], by)} and c.k2 = 0
             ${keyIs(cellKey(q.groupBy), q.key)}`
         : sql`select count(*)::int as n ${from}`,
     );

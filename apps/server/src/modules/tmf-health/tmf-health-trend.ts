@@ -74,13 +74,12 @@ export async function trendOf(tx: Tx, scope: HealthScope, today = new Date()): P
 
 /** The items' four cumulative lines (created, filed, due, both by each week end) from the cells. */
 async function cellItemWeeks(tx: Tx, scope: HealthScope, axis: CellAxis, first: string, last: string) {
+  const families = ['item_c', 'item_f', 'item_d', 'item_df'];
   const r = await tx.execute<{ family: string; k: number; n: number }>(sql`
     select c.family, greatest(0, c.k - tmf_week(${first}::date)) as k, sum(c.n)::int as n
-    ${cellsFrom(scope, axis, ['item_c', 'item_f', 'item_d', 'item_df'])} and c.k <= tmf_week(${last}::date)
+    ${cellsFrom(scope, axis, families)} and c.k <= tmf_week(${last}::date)
     group by 1, 2`);
-  return ['item_c', 'item_f', 'item_d', 'item_df'].map((family) =>
-    cumulative(r.rows.filter((row) => row.family === family)),
-  );
+  return families.map((family) => cumulative(r.rows.filter((row) => row.family === family)));
 }
 
 /**
