@@ -43,7 +43,7 @@ export function documentRoutes(api: Api, deps: Deps): void {
 
   get(
     '/folder/workspace/file/list',
-    { access: 'projectMember', query: fileListQuery, response: fileList, preloadRights: true },
+    { access: 'projectMember', query: fileListQuery, response: fileList, preloadRights: true, shaped: true },
     ({ ctx, query, request }) => listDocuments(readsOf(deps, request), ctx, query),
   );
 

@@ -50,7 +50,7 @@ export function libraryRoutes(api: Api, deps: Deps): void {
 
   get(
     '/folder/library/file/list',
-    { access, query: libraryListQuery, response: libraryList, preloadRights: true },
+    { access, query: libraryListQuery, response: libraryList, preloadRights: true, shaped: true },
     ({ ctx, query, request }) => listLibrary(readsOf(deps, request), ctx, query),
   );
 

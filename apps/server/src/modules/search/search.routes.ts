@@ -16,7 +16,7 @@ export function searchRoutes(api: Api, deps: Deps): void {
   const { get } = routes(api);
   get(
     '/file/search',
-    { access: 'projectMember', query: searchQuery, response: searchAnswer, preloadRights: true },
+    { access: 'projectMember', query: searchQuery, response: searchAnswer, preloadRights: true, shaped: true },
     ({ ctx, query, request }) => searchDocuments(readsOf(deps, request), ctx, query),
   );
   get(

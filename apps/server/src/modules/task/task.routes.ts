@@ -8,7 +8,9 @@ import { listTasks } from './task.service.ts';
 /** GET /task/list?state=pending|processed: the caller's tasks in the entered project (home; issue 10). */
 export function taskRoutes(api: Api, deps: Deps): void {
   const { get } = routes(api);
-  get('/task/list', { access: 'projectMember', query: taskListQuery, response: taskList }, ({ ctx, query, request }) =>
-    listTasks(readsOf(deps, request), ctx, query),
+  get(
+    '/task/list',
+    { access: 'projectMember', query: taskListQuery, response: taskList, shaped: true },
+    ({ ctx, query, request }) => listTasks(readsOf(deps, request), ctx, query),
   );
 }
