@@ -153,7 +153,7 @@ export async function fileBulkImport(deps: JobDeps, importId: number): Promise<v
         const src = row.source as BulkStoredSource;
         const entry = pkg.entries.get(src.path);
         const blob = entry
-          ? await deps.blobs.put(entry.open()).catch((err: unknown) => ({ error: rowError(err) }))
+          ? await entry.store(deps.blobs).catch((err: unknown) => ({ error: rowError(err) }))
           : { error: rowError(refused('exchange_problem_missing_file', { path: src.path })) };
         const changed = 'sha256' in blob && blob.sha256 !== src.sha256;
         stored.set(

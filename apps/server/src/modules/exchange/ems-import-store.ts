@@ -59,7 +59,7 @@ export async function storeFiles(deps: JobDeps, pkg: OpenedPackage, src: Source)
       throw new RowRefused(
         JSON.stringify({ code: 'exchange_problem_missing_file', params: { path: file.contentUrl } }),
       );
-    const blob = await deps.blobs.put(entry.open());
+    const blob = await entry.store(deps.blobs);
     const expected = sha256Of(file.integrity);
     if (expected !== null && expected !== blob.sha256)
       throw new RowRefused(

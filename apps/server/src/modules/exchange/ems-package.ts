@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { IMPORT_OBJECTS_MAX } from '@edoc/contract/exchange-import';
 import { Open } from 'unzipper';
+import type { BlobStore, StoredBlob } from '../../storage/blob-store.ts';
 import { isInsidePackage } from './ems-paths.ts';
 
 /*
@@ -42,11 +43,13 @@ export interface PackageEntry {
   open(): Readable;
   /** Its sha256, read in place when it is stored (digestInPlace), else through open(). */
   digest(): Promise<{ sha256: string; size: number }>;
+  /** Copies it into the blob store: a stored entry straight from the zip when the store can (putFrom), else open(). */
+  store(blobs: BlobStore): Promise<StoredBlob>;
 }
 
 export interface OpenedPackage {
   entries: Map<string, PackageEntry>;
-  /** Lets go of the zip's file handle its entries' digests share (withPackage calls it when done). */
+  /** Lets go of the zip's file handle its entries' digests and copies share (withPackage calls it when done). */
   close(): Promise<void>;
 }
 
@@ -174,7 +177,8 @@ export async function openZip(file: string): Promise<OpenedPackage> {
   if (dir.files.length > IMPORT_OBJECTS_MAX * 2)
     throw new PackageRefused('exchange_package_too_many', { max: String(IMPORT_OBJECTS_MAX * 2) });
   const entries = new Map<string, PackageEntry>();
-  // One handle for every digest (opening and closing the zip per file cost a tenth of the preview).
+  // One handle for every digest and copy into the store (opening and closing the zip per file cost a tenth of the
+  // preview).
   let handle: Promise<fs.FileHandle> | null = null;
   const shared = () => (handle ??= fs.open(file, 'r'));
   let total = 0;
@@ -200,6 +204,11 @@ export async function openZip(file: string): Promise<OpenedPackage> {
         stored
           ? shared().then((fh) => digestInPlace(fh, f.offsetToLocalFileHeader, f.uncompressedSize))
           : digestStream(open()),
+      async store(blobs) {
+        if (!stored || !blobs.putFrom) return blobs.put(open());
+        const fh = await shared();
+        return blobs.putFrom(fh, await dataStart(fh, f.offsetToLocalFileHeader, Buffer.alloc(30)), f.uncompressedSize);
+      },
     });
   }
   const close = async () => {
@@ -233,6 +242,7 @@ export async function openFolder(root: string): Promise<OpenedPackage> {
           open: () => createReadStream(full),
           // A file of a folder may change under the preview: read to its end as it is, not to the size seen.
           digest: () => digestStream(createReadStream(full, { highWaterMark: 512 * 1024 })),
+          store: (blobs) => blobs.put(createReadStream(full)),
         });
       }
     }
