@@ -1,6 +1,7 @@
 import type { TrailEntry } from '@edoc/contract/trail';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
+import { insertJson } from '../db/json-rows.ts';
 import { trail } from '../db/schema/trail.ts';
 import { sha256 } from '../lib/crypto.ts';
 import { mac, trailKey } from './trail-key.ts';
@@ -85,9 +86,6 @@ export async function recordTrail(tx: Tx, actor: TrailActor, entry: TrailEntry):
   await recordTrails(tx, actor, [entry]);
 }
 
-/** Rows per insert: the trail's 16 columns stay far under PostgreSQL's 65,535 parameters. */
-const INSERT_ROWS = 1000;
-
 /**
  * Appends rows to the chain in the order given, each as recordTrail writes it, under one lock, one read of the head
  * and one notification: a batch of changes in one transaction (an import files documents in batches) pays for the
@@ -126,7 +124,8 @@ export async function recordTrails(tx: Tx, actor: TrailActor, entries: TrailEntr
     prevHash = rowHash(row);
     return { ...row, hash: prevHash };
   });
-  for (let i = 0; i < rows.length; i += INSERT_ROWS) await tx.insert(trail).values(rows.slice(i, i + INSERT_ROWS));
+  // One JSON parameter, not a drizzle parameter per value (db/json-rows.ts): an import writes 100 rows a statement.
+  await insertJson(tx, trail, rows);
   // Delivered to every listening node when, and only when, this transaction commits: each keeps the newest row
   // outside the database (trail-anchor.ts), so a removed tail shows at once, not at the next checkpoint (issue 25).
   const head = rows[rows.length - 1];

@@ -2,6 +2,7 @@ import { contentTypeOf, extensionOf } from '@edoc/contract/file-rules';
 import type { FolderRights } from '@edoc/contract/permissions';
 import { inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { insertJson, jsonRows } from '../../db/json-rows.ts';
 import { documents, documentVersions } from '../../db/schema/documents.ts';
 import { exchangeImportRows, exchangeImports, sourceAuditRecords, sourceSignatures } from '../../db/schema/exchange.ts';
 import { contentTexts } from '../../db/schema/search.ts';
@@ -37,24 +38,6 @@ export interface Plan {
   docId: number | null;
   docName: string;
 }
-
-/** Rows per multi-row insert: far under PostgreSQL's 65,535 parameters for any of these tables. */
-const CHUNK = 1000;
-export const chunked = async <T>(items: T[], write: (part: T[]) => Promise<unknown>) => {
-  for (let i = 0; i < items.length; i += CHUNK) await write(items.slice(i, i + CHUNK));
-};
-/** A VALUES list of `rows`, each column cast to its type (PostgreSQL cannot infer a parameter's type there). */
-export const values = (types: string[], rows: Array<Array<string | number | null>>) =>
-  sql.join(
-    rows.map(
-      (r) =>
-        sql`(${sql.join(
-          r.map((v, i) => sql`${v}::${sql.raw(types[i])}`),
-          sql`, `,
-        )})`,
-    ),
-    sql`, `,
-  );
 
 /**
  * Each plan's versions not yet filed (a resumed new version skips those its document has), as addVersion writes
@@ -106,25 +89,21 @@ export async function fileVersions(tx: Tx, run: FilingRun, plans: Plan[]): Promi
   );
   const present = await Promise.all([...new Set(rows.map((v) => v.sha256))].map((s) => run.deps.blobs.has(s)));
   if (present.includes(false)) throw new Error('upload_incomplete');
-  const ids: number[] = [];
-  await chunked(rows, async (part) => {
-    const got = await tx
-      .insert(documentVersions)
-      .values(part)
-      .returning({ id: documentVersions.id, documentId: documentVersions.documentId });
-    // PostgreSQL returns a VALUES insert's rows in their order; were it ever not so, row by row instead.
-    if (got.some((g, i) => g.documentId !== part[i].documentId)) throw new Error('versions returned out of order');
-    ids.push(...got.map((g) => g.id));
+  const got = await insertJson(tx, documentVersions, rows, {
+    returning: { id: documentVersions.id, documentId: documentVersions.documentId },
   });
+  // PostgreSQL returns an INSERT … SELECT's rows in their order; were it ever not so, row by row instead.
+  if (got.some((g, i) => g.documentId !== rows[i].documentId)) throw new Error('versions returned out of order');
+  const ids = got.map((g) => g.id);
   const current = new Map<number, number>();
   rows.forEach((v, i) => current.set(v.documentId, ids[i]));
   await tx.execute(sql`update ${documents} set current_version_id = v.version
-    from (values ${values(['int', 'int'], [...current])}) v(doc, version) where ${documents.id} = v.doc`);
-  await chunked(rows, (part) =>
-    tx
-      .insert(contentTexts)
-      .values(part.map((v) => ({ sha256: v.sha256, extension: v.extension })))
-      .onConflictDoNothing(),
+    from ${jsonRows(['int', 'int'], [...current])} v(doc, version) where ${documents.id} = v.doc`);
+  await insertJson(
+    tx,
+    contentTexts,
+    rows.map((v) => ({ sha256: v.sha256, extension: v.extension })),
+    { ignoreConflicts: true },
   );
   const common = (i: number) => ({
     projectId: imp.projectId,
@@ -143,7 +122,7 @@ export async function fileVersions(tx: Tx, run: FilingRun, plans: Plan[]): Promi
       signedAt: instant(s.at),
     })),
   );
-  await chunked(sigs, (part) => tx.insert(sourceSignatures).values(part));
+  await insertJson(tx, sourceSignatures, sigs);
   const audits = sources.flatMap(({ v }, i) =>
     v.audits.map((a) => ({
       ...common(i),
@@ -154,6 +133,6 @@ export async function fileVersions(tx: Tx, run: FilingRun, plans: Plan[]): Promi
       event: a.event,
     })),
   );
-  await chunked(audits, (part) => tx.insert(sourceAuditRecords).values(part));
+  await insertJson(tx, sourceAuditRecords, audits);
   return labels;
 }

@@ -2,6 +2,7 @@ import { DocStatus, TrailType } from '@edoc/contract/enums';
 import type { TrailEntry } from '@edoc/contract/trail';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { insertJson, jsonRows } from '../../db/json-rows.ts';
 import { documents } from '../../db/schema/documents.ts';
 import { exchangeImportRows } from '../../db/schema/exchange.ts';
 import type { StoredBlob } from '../../storage/blob-store.ts';
@@ -9,7 +10,7 @@ import { recordTrails } from '../../trail/trail.service.ts';
 import { FITS, refileDocuments } from '../expected/expected-filing.ts';
 import { artifactsForFolders } from '../tmf-project/tmf-project-map.service.ts';
 import type { StoredTarget } from './ems-import-map.ts';
-import { chunked, fileVersions, values, type FilingRun, type Plan, type RowRecord } from './ems-import-batch-parts.ts';
+import { fileVersions, type FilingRun, type Plan, type RowRecord } from './ems-import-batch-parts.ts';
 import { placeOf, REFUSED, type Source } from './ems-import-store.ts';
 
 /*
@@ -86,7 +87,7 @@ async function nameDocuments(tx: Tx, made: Plan[]) {
   const found = await tx.execute<{ i: number; low: string; taken: boolean }>(sql`
     select c.i, lower(c.name) as low, exists (select 1 from documents d where d.folder_id = c.folder
       and d.deleted_at is null and lower(d.name) = lower(c.name)) as taken
-    from (values ${values(['int', 'int', 'text'], asked)}) c(i, folder, name)`);
+    from ${jsonRows(['int', 'int', 'text'], asked)} c(i, folder, name)`);
   const byIndex = new Map(found.rows.map((f) => [Number(f.i), f]));
   const inBatch = new Set<string>();
   made.forEach((p, i) => {
@@ -148,14 +149,10 @@ export async function fileBatch(
         createdBy: imp.userId,
       });
     }
-    const ids = new Map<string | null, number>();
-    await chunked(docRows, async (part) => {
-      const got = await tx
-        .insert(documents)
-        .values(part)
-        .returning({ id: documents.id, objectId: documents.sourceObjectId });
-      for (const g of got) ids.set(g.objectId, g.id);
+    const got = await insertJson(tx, documents, docRows, {
+      returning: { id: documents.id, objectId: documents.sourceObjectId },
     });
+    const ids = new Map(got.map((g) => [g.objectId, g.id]));
     for (const p of made) p.docId = ids.get(p.row.objectId)!;
   }
   const versions = await fileVersions(tx, run, plans);
@@ -163,16 +160,16 @@ export async function fileBatch(
   const r = exchangeImportRows;
   if (plans.length)
     await tx.execute(sql`update ${r} set state = 'filed', document_id = v.doc, error = null
-      from (values ${values(
+      from ${jsonRows(
         ['int', 'int'],
         plans.map((p) => [p.row.id, p.docId]),
-      )}) v(id, doc) where ${r.id} = v.id`);
+      )} v(id, doc) where ${r.id} = v.id`);
   if (failed.length)
     await tx.execute(sql`update ${r} set state = 'failed', error = v.error
-      from (values ${values(
+      from ${jsonRows(
         ['int', 'text'],
         failed.map((f) => [f.id, f.error]),
-      )}) v(id, error) where ${r.id} = v.id`);
+      )} v(id, error) where ${r.id} = v.id`);
 }
 
 /**
@@ -193,10 +190,10 @@ async function trailAndRefile(
       ? (
           await tx.execute<{ id: number }>(sql`select distinct d.id from documents d
             join expected_items ei on ${FITS} and ei.state = 'expected'
-            where d.id in (${sql.join(
-              made.map((id) => sql`${id}`),
-              sql`, `,
-            )})`)
+            where d.id in (select id from ${jsonRows(
+              ['int'],
+              made.map((id) => [id]),
+            )} m(id))`)
         ).rows.map((d) => d.id)
       : [],
   );
