@@ -12,26 +12,29 @@ import { docAbilitiesOf, folderRights } from '../../access/folder-rights.ts';
 import { holderOf } from '../../access/edit-lock.ts';
 import { certifiedShown } from '../certified-copy/certified-copy-read.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
-import { countStatement, keyOfShape, pageStatement, shapeOf, valuesOf } from './document-list.statement.ts';
+import {
+  countStatement,
+  keyOfShape,
+  pageStatement,
+  shapeOf,
+  valuesOf,
+  type CertifiedJson,
+  type LockJson,
+} from './document-list.statement.ts';
 
 type ListQuery = z.infer<typeof fileListQuery>;
 
-type Nullable<T> = { [K in keyof T]: T[K] | null } | null;
-
-/** The joined lock as lists show it (access/edit-lock.ts holderOf): none when no session was joined. */
-function lockOf(l: Nullable<Parameters<typeof holderOf>[0] & { userName: string }>): EditHolder | null {
-  if (!l?.userId || !l.mode || !l.startedAt || !l.expiresAt) return null;
+/** The lock as lists show it (access/edit-lock.ts holderOf), from the statement's JSON. */
+function lockOf(l: LockJson | null): EditHolder | null {
+  if (!l) return null;
   const { userId, mode, startedAt, expiresAt } = l;
-  return holderOf({ userId, mode, startedAt, expiresAt }, l.userName);
+  return holderOf({ userId, mode, startedAt: new Date(startedAt), expiresAt: new Date(expiresAt) }, l.userName);
 }
 
-/** The joined certified copy as lists show it (certified-copy-read.ts certifiedShown): none when none was joined. */
-export function certifiedOf(
-  c: Nullable<Parameters<typeof certifiedShown>[0] & { by: string }>,
-): CertifiedCopyShown | null {
-  if (!c?.certifiedAt || c.sha256 === null || c.pages === null) return null;
-  const { certifiedAt, sha256, pages } = c;
-  return certifiedShown({ certifiedAt, sha256, pages }, c.by);
+/** The certified copy as lists show it (certified-copy-read.ts certifiedShown), from the statement's JSON. */
+export function certifiedOf(c: CertifiedJson | null): CertifiedCopyShown | null {
+  if (!c) return null;
+  return certifiedShown({ certifiedAt: new Date(c.certifiedAt), sha256: c.sha256, pages: c.pages }, c.by);
 }
 
 /** The page's statement of a shape, built once (db/built-once.ts). */
@@ -49,43 +52,47 @@ export async function listDocuments(deps: Deps, ctx: ProjectContext, query: List
   const shape = shapeOf(query, siteIds);
   const values = valuesOf(query, { projectId: ctx.projectId, userId: ctx.auth.user.id, folderIds, siteIds });
   const page = await pageOf(tx, shape).execute(values);
+  const folderById = new Map(rows.map((f) => [f.id, f]));
   const data: FileRow[] = page.map(
-    ({ d, versionId, extension, versionNo, size, folderName, folderEn, artifactNumber, countryCode, ...more }) => ({
-      fileId: d.id,
-      fileVersionId: versionId,
-      folderId: d.folderId,
-      folder: folderName,
-      folderEn,
-      file_name: d.name,
-      type: extension ?? '',
-      fileType: extension ?? '',
-      effective_date: d.effectiveDate,
-      expiration_date: d.expirationDate,
-      version_no: versionNo,
-      file_code: d.fileCode,
-      ich_code: d.ichCode,
-      artifactId: d.artifactId,
-      artifactNumber,
-      documentDate: d.documentDate,
-      siteId: d.siteId,
-      countryId: d.countryId,
-      countryCode,
-      status: d.status,
-      comment: d.comment,
-      username: more.creator ?? '',
-      createdtime: d.createdAt.toISOString(),
-      updatedtime: d.updatedAt.toISOString(),
-      size,
-      view: extension
-        ? isViewableType(extension) || ['png', 'jpg', 'jpeg', 'gif', 'txt', 'csv'].includes(extension)
-        : false,
-      takeFileInvalid: more.invalid,
-      receiverName: d.status === DocStatus.WaitingReceive ? more.receiverName : null,
-      lock: lockOf(more.lock),
-      abilities: docAbilitiesOf(d.folderId ? rights.get(d.folderId) : undefined),
-      sourceSystem: d.sourceSystem,
-      certifiedCopy: certifiedOf(more.certified),
-    }),
+    ({ d, versionId, extension, versionNo, size, artifactNumber, countryCode, ...more }) => {
+      const folder = d.folderId ? folderById.get(d.folderId) : undefined;
+      return {
+        fileId: d.id,
+        fileVersionId: versionId,
+        folderId: d.folderId,
+        folder: folder?.name ?? null,
+        folderEn: folder?.nameEn ?? null,
+        file_name: d.name,
+        type: extension ?? '',
+        fileType: extension ?? '',
+        effective_date: d.effectiveDate,
+        expiration_date: d.expirationDate,
+        version_no: versionNo,
+        file_code: d.fileCode,
+        ich_code: d.ichCode,
+        artifactId: d.artifactId,
+        artifactNumber,
+        documentDate: d.documentDate,
+        siteId: d.siteId,
+        countryId: d.countryId,
+        countryCode,
+        status: d.status,
+        comment: d.comment,
+        username: more.creator ?? '',
+        createdtime: d.createdAt.toISOString(),
+        updatedtime: d.updatedAt.toISOString(),
+        size,
+        view: extension
+          ? isViewableType(extension) || ['png', 'jpg', 'jpeg', 'gif', 'txt', 'csv'].includes(extension)
+          : false,
+        takeFileInvalid: more.invalid,
+        receiverName: d.status === DocStatus.WaitingReceive ? more.receiverName : null,
+        lock: lockOf(more.lock),
+        abilities: docAbilitiesOf(d.folderId ? rights.get(d.folderId) : undefined),
+        sourceSystem: d.sourceSystem,
+        certifiedCopy: certifiedOf(more.certified),
+      };
+    },
   );
   // A page past the last has no row to carry the count.
   const counted = page[0]?.counted ?? (await countStatement(tx, shape).execute(values))[0]?.n ?? 0;

@@ -6,8 +6,7 @@ import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { documents, documentVersions } from '../../db/schema/documents.ts';
 import { libraryEntries } from '../../db/schema/library.ts';
-import { certifiedCopies } from '../../db/schema/exchange.ts';
-import { folders, projects } from '../../db/schema/projects.ts';
+import { projects } from '../../db/schema/projects.ts';
 import { builtOnce } from '../../db/built-once.ts';
 import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
@@ -15,7 +14,7 @@ import { cappedCountOf, cappedTotal, likePattern } from '../../lib/sql.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
 import { siteFilter } from '../../access/sites.ts';
 import { certifiedOf } from '../document/document-list.service.ts';
-import { certifiedColumns, nameMatch, nameOf } from '../document/document-list.statement.ts';
+import { certifiedColumn, nameMatch, nameOf } from '../document/document-list.statement.ts';
 import { folderRights, projectFlags } from '../../access/folder-rights.ts';
 import { inspectorShelf } from '../../access/inspector.policy.ts';
 
@@ -71,7 +70,10 @@ const counting = (db: Tx, s: Shape) =>
 const countStatement = (db: Tx, s: Shape) =>
   db.select({ n: cappedCountOf(counting(db, s)) }).from(sql`(select) as one`);
 
-/** The page of a shape with its count, the project's day and certified copies, built once (db/built-once.ts). */
+/**
+ * The page of a shape with its count, the project's day and certified copies, built once (db/built-once.ts); the
+ * folders' names come from the rights' read of the tree, not a join (each joined table is planned on every run).
+ */
 const pageOf = builtOnce(
   (db: Tx, s: Shape) =>
     db
@@ -100,10 +102,8 @@ const pageOf = builtOnce(
           versionNo: documentVersions.versionNo,
           size: documentVersions.size,
         },
-        folderName: folders.name,
-        folderEn: folders.nameEn,
         creator: nameOf(documents.createdBy),
-        certified: certifiedColumns(),
+        certified: certifiedColumn(documentVersions.id),
         // The project's calendar day (library-access.ts projectToday), once, in the same statement.
         today: sql<string>`(select to_char((now() at time zone p.time_zone)::date, 'YYYY-MM-DD')
           from ${projects} p where p.id = ${p('project')})`,
@@ -112,8 +112,6 @@ const pageOf = builtOnce(
       .from(libraryEntries)
       .innerJoin(documents, eq(documents.id, libraryEntries.documentId))
       .innerJoin(documentVersions, eq(documentVersions.id, libraryEntries.versionId))
-      .innerJoin(folders, eq(folders.id, libraryEntries.folderId))
-      .leftJoin(certifiedCopies, eq(certifiedCopies.versionId, documentVersions.id))
       .where(matching(s))
       .orderBy(s.ascending ? asc(SORT[s.sort]) : desc(SORT[s.sort]), desc(libraryEntries.id))
       .limit(p('limit'))
@@ -154,13 +152,14 @@ export async function listLibrary(deps: Deps, ctx: ProjectContext, query: ListQu
     offset: (query.pageNum - 1) * query.pageSize,
   };
   const page = await pageOf(tx, shape).execute(values);
-  const data: LibraryRow[] = page.map(({ e, d, v, folderName, folderEn, creator, certified, today }) => ({
+  const folderById = new Map(rows.map((f) => [f.id, f]));
+  const data: LibraryRow[] = page.map(({ e, d, v, creator, certified, today }) => ({
     entryId: e.id,
     fileId: d.id,
     fileVersionId: v.id,
     folderId: e.folderId,
-    folder: folderName,
-    folderEn,
+    folder: folderById.get(e.folderId)?.name ?? '',
+    folderEn: folderById.get(e.folderId)?.nameEn ?? null,
     file_name: d.name,
     type: v.extension,
     version_no: v.versionNo,
