@@ -160,3 +160,31 @@ export async function sqlLoad(db: Db, queries: ReturnType<typeof listingSql>, se
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
   return { rps: latencies.length / seconds, p50: at(0.5), p99: at(0.99) };
 }
+
+/**
+ * Home's task list (issue 30): `count` open tasks of the project's administrator, on the first documents, due on
+ * days spread over a year (half of them past), half with a sender, and as many done with an outcome.
+ */
+export async function seedTasks(db: Db, owner: Db, p: Project, count = 2_000) {
+  const userId = sql`(select user_id from project_members where project_id = ${p.projectId} limit 1)`;
+  await db.execute(sql`
+    insert into tasks (project_id, document_id, user_id, kind, state, sender_id, due_date, outcome, done_at)
+    select d.project_id, d.id, ${userId}, (array['review','qc','approve','receive'])[1 + (n % 4)], n % 2,
+           case when n % 4 < 2 then ${userId} end, current_date + (n % 365 - 180),
+           case when n % 2 = 1 then 'pass' end, case when n % 2 = 1 then now() - make_interval(mins => n) end
+    from (select id, project_id, (row_number() over (order by id))::int as n from documents
+          where project_id = ${p.projectId} order by id limit ${count * 2}) as d`);
+  await settle(owner, ['tasks']);
+}
+
+/** The SQL of a page of those open tasks, most urgent first, with their total: straight on the pool. */
+export function taskSql(p: Project) {
+  return [
+    sql`select t.id, t.kind, t.document_id, t.due_date, t.created_at, t.done_at, t.outcome, d.name, d.folder_id,
+          s.name as sender, count(*) over () as total
+        from tasks t join documents d on d.id = t.document_id left join users s on s.id = t.sender_id
+        where t.project_id = ${p.projectId} and t.user_id = (select user_id from project_members
+          where project_id = ${p.projectId} limit 1) and t.state = 0 and d.deleted_at is null
+        order by t.due_date asc nulls last, t.id asc limit 20`,
+  ];
+}

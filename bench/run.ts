@@ -2,7 +2,8 @@
 // 1. authenticated GET /edoc/user/info (token look-up, idle check, user read, envelope) next to a bare
 //    Fastify route answering a constant, both in this process, on 127.0.0.1.
 // 2. a 200 MB upload next to cp + sha256sum of the same file (and the process's memory growth meanwhile).
-// 3. the workspace listing (a folder page, a name search) over 100,000 documents next to the same SQL.
+// 3. the workspace listing (a folder page, a name search) and Home's task list over 100,000 documents next to the
+//    same SQL.
 // 4. packing 500 files / 1 GB into a download-center zip next to `zip -0 -r` of the same files (`-- pack` alone).
 // 5. search inside those 100,000 documents' text (issue 13), rare and common terms in English and Chinese, next
 //    to the same SQL. `npm run bench -- search` runs 3 and 5 only.
@@ -42,7 +43,7 @@ import { sessionLookup } from '../apps/server/src/plugins/auth.ts';
 import { sha256 } from '../apps/server/src/lib/crypto.ts';
 import { createFsBlobStore } from '../apps/server/src/storage/blob-store.ts';
 import { callsThrough, dataOf } from './calls.ts';
-import { listingSql, makeProject, seedDocuments, sqlLoad, uploadBench } from './documents.ts';
+import { listingSql, makeProject, seedDocuments, seedTasks, sqlLoad, taskSql, uploadBench } from './documents.ts';
 import { packBench } from './pack.ts';
 import { conversionBench, firstViewBench } from './office.ts';
 import { extractBench } from './extract.ts';
@@ -206,6 +207,17 @@ try {
       const direct = await sqlLoad(db, listingSql(project, folderId, name), SECONDS, CONNECTIONS);
       console.log(row(`${label} HTTP`, http));
       console.log(row(`${label} SQL`, direct));
+      console.log(`ratio HTTP : SQL   throughput ${(http.rps / direct.rps).toFixed(3)}`);
+    }
+
+    // Home's task list (issue 30): a page of the administrator's 2,000 open tasks next to the same SQL.
+    if (listings) {
+      await seedTasks(db, owner, project);
+      const url = `${appUrl}/edoc/task/list?state=pending&pageNum=1&pageSize=20`;
+      const http = await profiled('tasks', () => load(url, auth));
+      const direct = await sqlLoad(db, taskSql(project), SECONDS, CONNECTIONS);
+      console.log(row('pending tasks (2,000) HTTP', http));
+      console.log(row('pending tasks (2,000) SQL', direct));
       console.log(`ratio HTTP : SQL   throughput ${(http.rps / direct.rps).toFixed(3)}`);
     }
 

@@ -62,6 +62,21 @@ function depthFirst(rows: FolderRow[]): FolderRow[] {
   return out;
 }
 
+/** projectFolders' choice among the rights inputs' folders: the type asked for, the library tree only where kept. */
+const foldersIn = (inputs: RightsInputs, type?: number) =>
+  depthFirst(
+    inputs.folders.filter(
+      (f) => (type === undefined || f.type === type) && (inputs.libraryFolder || f.type === FolderType.Work),
+    ),
+  );
+
+/**
+ * projectFolders of the entered project, from the rights the session brought when the route asked for them
+ * (RouteSpec.preloadRights), else read now.
+ */
+export const sessionFolders = (tx: Tx, ctx: ProjectContext, type?: number): Promise<FolderRow[]> =>
+  ctx.auth.rights ? Promise.resolve(foldersIn(ctx.auth.rights, type)) : projectFolders(tx, ctx.projectId, type);
+
 const ref = (f: FolderRow) => ({ id: f.id, parentId: f.parentId ?? 0, type: f.type });
 const NO_SUBJECT = { userId: 0, roleId: null, groupIds: [], roleDocKeys: [], roleLibraryKeys: [] };
 
@@ -143,12 +158,7 @@ export async function folderRights(
   // The tree, the membership, the groups and the grants from one statement (db/rights-inputs.ts), then the same rule:
   // read with the session when the route asked for it (plugins/auth.ts), else now.
   const inputs = ctx.auth.rights ?? (await rightsInputs(tx, ctx.projectId, ctx.auth.user.id)) ?? fail('not_found');
-  // projectFolders' choice: the type asked for, and the library tree only where the project keeps one.
-  const rows = depthFirst(
-    inputs.folders.filter(
-      (f) => (type === undefined || f.type === type) && (inputs.libraryFolder || f.type === FolderType.Work),
-    ),
-  );
+  const rows = foldersIn(inputs, type);
   // The sites the caller sees (visibleSites' rule), from the same read.
   const siteIds = sitesOf(ctx.fullAccess, inputs.member?.siteIds);
   if (ctx.inspector) {

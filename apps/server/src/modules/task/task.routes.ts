@@ -10,7 +10,7 @@ export function taskRoutes(api: Api, deps: Deps): void {
   const { get } = routes(api);
   get(
     '/task/list',
-    { access: 'projectMember', query: taskListQuery, response: taskList, shaped: true },
+    { access: 'projectMember', query: taskListQuery, response: taskList, preloadRights: true, shaped: true },
     ({ ctx, query, request }) => listTasks(readsOf(deps, request), ctx, query),
   );
 }

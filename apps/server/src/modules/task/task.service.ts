@@ -7,9 +7,11 @@ import { alias } from 'drizzle-orm/pg-core';
 import { documents } from '../../db/schema/documents.ts';
 import { users } from '../../db/schema/users.ts';
 import { tasks } from '../../db/schema/workflow.ts';
+import { builtOnce } from '../../db/built-once.ts';
+import type { Tx } from '../../db/client.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
-import { pathOf, projectFolders } from '../../access/folder-rights.ts';
+import { pathOf, sessionFolders } from '../../access/folder-rights.ts';
 
 const senders = alias(users, 'senders');
 
@@ -21,18 +23,69 @@ const sortColumns = {
   doneAt: tasks.doneAt,
 } as const;
 
+/** What makes two task pages one statement (the folder page's way: db/built-once.ts); the values apart. */
+interface Shape {
+  pending: boolean;
+  kind: boolean;
+  sort: TaskSort | undefined;
+  ascending: boolean;
+}
+
+const keyOf = (s: Shape) => `${s.pending ? 'p' : 'd'}_${s.sort ?? ''}_${s.ascending ? 'a' : 'd'}_${Number(s.kind)}`;
+
+const p = (name: 'project' | 'user' | 'kind' | 'limit' | 'offset') => sql.placeholder(name);
+
 /** The chosen column, with empty values last either way and the task id last so paging is stable. */
-function orderOf(pending: boolean, sort: TaskSort | undefined, order: 'asc' | 'desc'): SQL[] {
+function orderOf({ pending, sort, ascending }: Shape): SQL[] {
   if (!sort)
     return pending ? [sql`${tasks.dueDate} asc nulls last`, asc(tasks.id)] : [desc(tasks.doneAt), desc(tasks.id)];
   const column = sortColumns[sort];
-  const dir = order === 'asc' ? sql`asc` : sql`desc`;
-  return [sql`${column} ${dir} nulls last`, order === 'asc' ? asc(tasks.id) : desc(tasks.id)];
+  const dir = ascending ? sql`asc` : sql`desc`;
+  return [sql`${column} ${dir} nulls last`, ascending ? asc(tasks.id) : desc(tasks.id)];
 }
+
+/** A page of the caller's tasks of a shape, with their count, built once. */
+const pageOf = builtOnce(
+  (db: Tx, s: Shape) =>
+    db
+      .select({
+        t: {
+          id: tasks.id,
+          kind: tasks.kind,
+          documentId: tasks.documentId,
+          dueDate: tasks.dueDate,
+          createdAt: tasks.createdAt,
+          doneAt: tasks.doneAt,
+          outcome: tasks.outcome,
+        },
+        fileName: documents.name,
+        folderId: documents.folderId,
+        senderName: senders.name,
+        total: sql<number>`count(*) over ()`,
+      })
+      .from(tasks)
+      .innerJoin(documents, eq(documents.id, tasks.documentId))
+      .leftJoin(senders, eq(senders.id, tasks.senderId))
+      .where(
+        and(
+          eq(tasks.projectId, p('project')),
+          eq(tasks.userId, p('user')),
+          // Processed is what the person did; work that went away (cancelled) is neither.
+          eq(tasks.state, s.pending ? TaskState.Open : TaskState.Done),
+          s.pending ? isNull(documents.deletedAt) : undefined,
+          s.kind ? eq(tasks.kind, p('kind')) : undefined,
+        ),
+      )
+      .orderBy(...orderOf(s))
+      .limit(p('limit'))
+      .offset(p('offset')),
+  keyOf,
+);
 
 /**
  * /home/pending and /home/processed (issue 10): the caller's tasks in the entered project. Pending: open, the
  * most urgent first (due date, then age); processed: what the caller finished, newest first, with the outcome.
+ * Outside a transaction, one statement after the session, which brings the folders for the paths (issue 30).
  */
 export async function listTasks(
   deps: Deps,
@@ -47,31 +100,15 @@ export async function listTasks(
   },
 ): Promise<Page<TaskItem>> {
   const pending = q.state === 'pending';
-  const rows = await deps.db
-    .select({
-      t: tasks,
-      fileName: documents.name,
-      folderId: documents.folderId,
-      senderName: senders.name,
-      total: sql<number>`count(*) over ()`,
-    })
-    .from(tasks)
-    .innerJoin(documents, eq(documents.id, tasks.documentId))
-    .leftJoin(senders, eq(senders.id, tasks.senderId))
-    .where(
-      and(
-        eq(tasks.projectId, ctx.projectId),
-        eq(tasks.userId, ctx.auth.user.id),
-        // Processed is what the person did; work that went away (cancelled) is neither.
-        pending ? eq(tasks.state, TaskState.Open) : eq(tasks.state, TaskState.Done),
-        pending ? isNull(documents.deletedAt) : undefined,
-        q.kind ? eq(tasks.kind, q.kind) : undefined,
-      ),
-    )
-    .orderBy(...orderOf(pending, q.sort, q.order))
-    .limit(q.pageSize)
-    .offset((q.pageNum - 1) * q.pageSize);
-  const byId = new Map((await projectFolders(deps.db, ctx.projectId, 0)).map((f) => [f.id, f]));
+  const shape: Shape = { pending, kind: !!q.kind, sort: q.sort, ascending: q.order === 'asc' };
+  const rows = await pageOf(deps.db, shape).execute({
+    project: ctx.projectId,
+    user: ctx.auth.user.id,
+    kind: q.kind,
+    limit: q.pageSize,
+    offset: (q.pageNum - 1) * q.pageSize,
+  });
+  const byId = new Map((await sessionFolders(deps.db, ctx, 0)).map((f) => [f.id, f]));
   const today = new Date().toISOString().slice(0, 10);
   return {
     total: Number(rows[0]?.total ?? 0),
