@@ -21,16 +21,19 @@ export interface ZipEntry {
   data: Buffer | string;
   /** The uncompressed size the headers declare, when the test lies about it. */
   declaredSize?: number;
+  /** Stored (method 0, as an EMS export writes its files) rather than deflated. */
+  stored?: boolean;
 }
 
-/** A zip of deflated entries with UTF-8 names, as any zip tool writes it, names and sizes exactly as given. */
+/** A zip of deflated (or stored) entries with UTF-8 names, as any zip tool writes it, names and sizes as given. */
 export function makeZip(entries: ZipEntry[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const e of entries) {
     const data = Buffer.isBuffer(e.data) ? e.data : Buffer.from(e.data);
-    const packed = zlib.deflateRawSync(data);
+    const packed = e.stored ? data : zlib.deflateRawSync(data);
+    const method = e.stored ? 0 : 8;
     const name = Buffer.from(e.name);
     const crc = zlib.crc32(data);
     const size = e.declaredSize ?? data.length;
@@ -38,7 +41,7 @@ export function makeZip(entries: ZipEntry[]): Buffer {
     head.writeUInt32LE(0x04034b50, 0);
     head.writeUInt16LE(20, 4);
     head.writeUInt16LE(0x0800, 6);
-    head.writeUInt16LE(8, 8);
+    head.writeUInt16LE(method, 8);
     head.writeUInt16LE(0x21, 12);
     head.writeUInt32LE(crc, 14);
     head.writeUInt32LE(packed.length, 18);
@@ -49,7 +52,7 @@ export function makeZip(entries: ZipEntry[]): Buffer {
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
     central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(8, 10);
+    central.writeUInt16LE(method, 10);
     central.writeUInt16LE(0x21, 14);
     central.writeUInt32LE(crc, 16);
     central.writeUInt32LE(packed.length, 20);

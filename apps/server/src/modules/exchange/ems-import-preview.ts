@@ -25,8 +25,11 @@ const BATCH = 500;
 const STALE_MS = 10 * 60_000;
 const STATE_RANK: Record<string, number> = { Obsolete: 0, Superseded: 1, Current: 2 };
 
-/** Files hashed at once: one's read (or hash, in the thread pool) overlaps another's, the main thread never idle. */
-const HASHING = 4;
+/**
+ * Files asked for at once: a zip's stored files queue for the digest threads (ems-digest-pool.ts), which take 8 a
+ * message and two messages ahead; a folder's or a deflated entry's stream is read here, each a chunk at a time.
+ */
+const HASHING = 32;
 
 /** Checks each file of `urls` (content URL → INTEGRITY), HASHING at a time; a refused package stops them all. */
 async function checkFiles(pkg: OpenedPackage, urls: Map<string, string>, step: (done: number) => unknown) {
@@ -96,15 +99,21 @@ async function buildPreview(deps: JobDeps, imp: typeof exchangeImports.$inferSel
       list.push(o);
       objects.set(o.fields.OBJECTID, list);
     });
-    if (xml.size <= SCHEMA_MAX) await validateSchema(xml.open());
     await progress(30);
-    // Every file hashed once, however many objects name it (against the INTEGRITY of the first that does).
+    // Every file hashed once, however many objects name it (against the INTEGRITY of the first that does), while
+    // the schema is validated in xmllint-wasm's own thread; both end before either's failure is thrown.
     const urls = new Map<string, string>();
     for (const o of [...objects.values()].flat())
       for (const f of o.files) if (!urls.has(f.contentUrl)) urls.set(f.contentUrl, f.integrity);
-    const checks = await checkFiles(pkg, urls, (done) =>
-      done % 200 === 0 ? progress(30 + Math.floor((60 * done) / urls.size)) : undefined,
-    );
+    const [validated, checked] = await Promise.allSettled([
+      xml.size <= SCHEMA_MAX ? validateSchema(xml.open()) : null,
+      checkFiles(pkg, urls, (done) =>
+        done % 200 === 0 ? progress(30 + Math.floor((60 * done) / urls.size)) : undefined,
+      ),
+    ]);
+    if (validated.status === 'rejected') throw validated.reason;
+    if (checked.status === 'rejected') throw checked.reason;
+    const checks = checked.value;
     const m = await mapContext(deps.db, imp.projectId, {
       userId: imp.userId,
       fullAccess: Boolean((imp.options as { fullAccess?: boolean }).fullAccess),

@@ -1,4 +1,4 @@
-import { createHash, webcrypto } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -6,6 +6,7 @@ import { Readable, Transform } from 'node:stream';
 import { IMPORT_OBJECTS_MAX } from '@edoc/contract/exchange-import';
 import { Open } from 'unzipper';
 import type { BlobStore, StoredBlob } from '../../storage/blob-store.ts';
+import { digestPool, type DigestPool } from './ems-digest-pool.ts';
 import { isInsidePackage } from './ems-paths.ts';
 
 /*
@@ -41,7 +42,7 @@ export interface PackageEntry {
   path: string;
   size: number;
   open(): Readable;
-  /** Its sha256, read in place when it is stored (digestInPlace), else through open(). */
+  /** Its sha256, read in place by a digest thread when it is stored (ems-digest-pool.ts), else through open(). */
   digest(): Promise<{ sha256: string; size: number }>;
   /** Copies it into the blob store: a stored entry straight from the zip when the store can (putFrom), else open(). */
   store(blobs: BlobStore): Promise<StoredBlob>;
@@ -49,7 +50,7 @@ export interface PackageEntry {
 
 export interface OpenedPackage {
   entries: Map<string, PackageEntry>;
-  /** Lets go of the zip's file handle its entries' digests and copies share (withPackage calls it when done). */
+  /** Ends the digest threads and lets go of the handle its entries' copies share (withPackage calls it when done). */
   close(): Promise<void>;
 }
 
@@ -79,56 +80,6 @@ async function dataStart(fh: fs.FileHandle, offset: number, scratch: Buffer): Pr
   const { bytesRead } = await fh.read(scratch, 0, 30, offset);
   if (bytesRead < 30 || scratch.readUInt32LE(0) !== 0x04034b50) throw new PackageRefused('exchange_package_unreadable');
   return offset + 30 + scratch.readUInt16LE(26) + scratch.readUInt16LE(28);
-}
-
-/*
- * The preview hashes every file. A stream of a stored entry allocated a fresh 512 kB buffer per chunk: with the parsed
- * package in the heap, that external memory made V8 collect the whole heap again and again (a third of the preview).
- * digestInPlace borrows its buffers from a small pool and gives them back; a file that fits one buffer is hashed in
- * libuv's threads (webcrypto's digest), so the main thread reads and parses meanwhile and another core can hash; a
- * larger one is hashed here, its next chunk read while this one is hashed.
- */
-const DIGEST_CHUNK = 1024 * 1024;
-/** Room read past a local header for its file name and extra field. */
-const HEADER_SLACK = 1024;
-/** Buffers kept for the next file: two for each of the preview's files in flight. */
-const POOL_MAX = 8;
-const pool: Buffer[] = [];
-const giveBack = (b: Buffer) => void (pool.length < POOL_MAX && pool.push(b));
-
-/** The sha256 of a stored entry of `size` bytes whose local header is at `offset` of the zip open as `fh`. */
-async function digestInPlace(fh: fs.FileHandle, offset: number, size: number) {
-  const bufs = [pool.pop() ?? Buffer.allocUnsafeSlow(DIGEST_CHUNK), pool.pop() ?? Buffer.allocUnsafeSlow(DIGEST_CHUNK)];
-  let pending: Promise<{ bytesRead: number; buffer: Buffer }> | null = null;
-  try {
-    // One read for the local header and, usually, the bytes after it (its name and extra field are short).
-    const { bytesRead: got } = await fh.read(bufs[0], 0, Math.min(DIGEST_CHUNK, 30 + HEADER_SLACK + size), offset);
-    if (got < 30 || bufs[0].readUInt32LE(0) !== 0x04034b50) throw new PackageRefused('exchange_package_unreadable');
-    const start = 30 + bufs[0].readUInt16LE(26) + bufs[0].readUInt16LE(28);
-    if (start + size <= got) {
-      const hash = await webcrypto.subtle.digest('SHA-256', bufs[0].subarray(start, start + size));
-      return { sha256: Buffer.from(hash).toString('hex'), size };
-    }
-    let at = offset + start;
-    const end = at + size;
-    const hash = createHash('sha256');
-    const readAt = (i: number) => fh.read(bufs[i % 2], 0, Math.min(DIGEST_CHUNK, end - at), at);
-    let i = 0;
-    pending = readAt(i);
-    while (pending) {
-      const { bytesRead, buffer } = await pending;
-      pending = null;
-      if (bytesRead === 0) throw new PackageRefused('exchange_package_unreadable');
-      at += bytesRead;
-      if (at < end) pending = readAt(++i);
-      hash.update(buffer.subarray(0, bytesRead));
-    }
-    return { sha256: hash.digest('hex'), size };
-  } finally {
-    // A read still under way writes into its buffer: the buffers go back only once it has ended.
-    await pending?.catch(() => undefined);
-    bufs.forEach(giveBack);
-  }
 }
 
 /** The sha256 of a stream: a deflated entry inflated through its cap, a file of a folder. */
@@ -177,8 +128,10 @@ export async function openZip(file: string): Promise<OpenedPackage> {
   if (dir.files.length > IMPORT_OBJECTS_MAX * 2)
     throw new PackageRefused('exchange_package_too_many', { max: String(IMPORT_OBJECTS_MAX * 2) });
   const entries = new Map<string, PackageEntry>();
-  // One handle for every digest and copy into the store (opening and closing the zip per file cost a tenth of the
-  // preview).
+  // Threads reading the zip, for every digest (started at the first: a filing never digests), and one handle for
+  // every copy into the store (opening and closing the zip per file cost a tenth of a preview's main thread).
+  let pool: DigestPool | null = null;
+  const pooled = () => (pool ??= digestPool(file, () => new PackageRefused('exchange_package_unreadable')));
   let handle: Promise<fs.FileHandle> | null = null;
   const shared = () => (handle ??= fs.open(file, 'r'));
   let total = 0;
@@ -200,10 +153,7 @@ export async function openZip(file: string): Promise<OpenedPackage> {
       path: f.path,
       size: f.uncompressedSize,
       open,
-      digest: () =>
-        stored
-          ? shared().then((fh) => digestInPlace(fh, f.offsetToLocalFileHeader, f.uncompressedSize))
-          : digestStream(open()),
+      digest: () => (stored ? pooled().digest(f.offsetToLocalFileHeader, f.uncompressedSize) : digestStream(open())),
       async store(blobs) {
         if (!stored || !blobs.putFrom) return blobs.put(open());
         const fh = await shared();
@@ -212,9 +162,9 @@ export async function openZip(file: string): Promise<OpenedPackage> {
     });
   }
   const close = async () => {
-    const fh = await handle?.catch(() => null);
-    handle = null;
-    await fh?.close();
+    const [ending, fh] = [pool, await handle?.catch(() => null)];
+    [pool, handle] = [null, null];
+    await Promise.all([ending?.close(), fh?.close()]);
   };
   return { entries, close };
 }

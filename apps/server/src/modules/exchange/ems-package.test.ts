@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFsBlobStore } from '../../storage/blob-store.ts';
+import { makeZip, sha256 } from '../../test/ems-import-fixture.ts';
+import { openZip } from './ems-package.ts';
+
+/* A zip's stored entries as an EMS export writes them: hashed by the digest threads (ems-digest-pool.ts) and copied
+ * into a local store without a stream (BlobStore.putFrom); a deflated entry through its stream, as before. */
+
+describe('a package entry', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'edoc-ems-package-'));
+  });
+  afterAll(() => fs.rm(dir, { recursive: true, force: true }));
+
+  it('is hashed and copied into the store as it is, stored or deflated, small or past one read', async () => {
+    const files: Array<[string, Buffer, boolean]> = [
+      ['a/small.pdf', Buffer.from('%PDF-1.4 small'), true],
+      // Past the threads' and the copy's 1 MB buffer.
+      ['b/large.pdf', randomBytes(2.5 * 1024 * 1024), true],
+      ['c/deflated.txt', Buffer.from('x'.repeat(5000)), false],
+    ];
+    const file = path.join(dir, 'package.zip');
+    await fs.writeFile(file, makeZip(files.map(([name, data, stored]) => ({ name, data, stored }))));
+    const blobs = createFsBlobStore(path.join(dir, 'blobs'), path.join(dir, 'tmp'));
+    const pkg = await openZip(file);
+    try {
+      const digests = await Promise.all(files.map(([name]) => pkg.entries.get(name)!.digest()));
+      expect(digests).toEqual(files.map(([, data]) => ({ sha256: sha256(data), size: data.length })));
+      for (const [name, data] of files) {
+        const blob = await pkg.entries.get(name)!.store(blobs);
+        expect(blob).toMatchObject({ sha256: sha256(data), size: data.length });
+        expect(blob.head.equals(data.subarray(0, 4100))).toBe(true);
+        expect((await fs.readFile(blobs.localPath!(blob.sha256))).equals(data)).toBe(true);
+      }
+      expect(await fs.readdir(path.join(dir, 'tmp'))).toEqual([]);
+    } finally {
+      await pkg.close();
+    }
+  });
+
+  it('refuses the package when a stored entry has no local header where the directory says', async () => {
+    const zip = makeZip([{ name: 'a.pdf', data: '%PDF-1.4', stored: true }]);
+    zip.writeUInt32LE(0x12345678, 0);
+    const file = path.join(dir, 'broken.zip');
+    await fs.writeFile(file, zip);
+    const pkg = await openZip(file);
+    try {
+      await expect(pkg.entries.get('a.pdf')!.digest()).rejects.toMatchObject({ code: 'exchange_package_unreadable' });
+    } finally {
+      await pkg.close();
+    }
+  });
+});
