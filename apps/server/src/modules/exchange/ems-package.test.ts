@@ -43,6 +43,49 @@ describe('a package entry', () => {
     }
   });
 
+  it('reads a zip64 directory (its end records and the extra field of an entry past 4 GB)', async () => {
+    const name = Buffer.from('01/01.01/a.pdf');
+    const data = Buffer.from('%PDF-1.4 zip64');
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46 + name.length + 28);
+    central.writeUInt32LE(0x02014b50, 0);
+    for (const at of [20, 24, 42]) central.writeUInt32LE(0xffffffff, at);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt16LE(28, 30);
+    name.copy(central, 46);
+    const extra = 46 + name.length;
+    central.writeUInt16LE(0x0001, extra);
+    central.writeUInt16LE(24, extra + 2);
+    central.writeBigUInt64LE(BigInt(data.length), extra + 4);
+    central.writeBigUInt64LE(BigInt(data.length), extra + 12);
+    central.writeBigUInt64LE(0n, extra + 20);
+    const cdOffset = local.length + name.length + data.length;
+    const end64 = Buffer.alloc(56 + 20 + 22);
+    end64.writeUInt32LE(0x06064b50, 0);
+    end64.writeBigUInt64LE(1n, 24);
+    end64.writeBigUInt64LE(1n, 32);
+    end64.writeBigUInt64LE(BigInt(central.length), 40);
+    end64.writeBigUInt64LE(BigInt(cdOffset), 48);
+    end64.writeUInt32LE(0x07064b50, 56);
+    end64.writeBigUInt64LE(BigInt(cdOffset + central.length), 64);
+    end64.writeUInt32LE(0x06054b50, 76);
+    end64.writeUInt16LE(0xffff, 84);
+    end64.writeUInt16LE(0xffff, 86);
+    end64.writeUInt32LE(0xffffffff, 88);
+    end64.writeUInt32LE(0xffffffff, 92);
+    const file = path.join(dir, 'zip64.zip');
+    await fs.writeFile(file, Buffer.concat([local, name, data, central, end64]));
+    const pkg = await openZip(file);
+    try {
+      expect([...pkg.entries.keys()]).toEqual(['01/01.01/a.pdf']);
+      expect(await pkg.entries.get('01/01.01/a.pdf')!.digest()).toEqual({ sha256: sha256(data), size: data.length });
+    } finally {
+      await pkg.close();
+    }
+  });
+
   it('refuses the package when a stored entry has no local header where the directory says', async () => {
     const zip = makeZip([{ name: 'a.pdf', data: '%PDF-1.4', stored: true }]);
     zip.writeUInt32LE(0x12345678, 0);

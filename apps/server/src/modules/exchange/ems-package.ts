@@ -2,12 +2,14 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import { PassThrough, Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createInflateRaw } from 'node:zlib';
 import { IMPORT_OBJECTS_MAX } from '@edoc/contract/exchange-import';
-import { Open } from 'unzipper';
 import type { BlobStore, StoredBlob } from '../../storage/blob-store.ts';
 import { digestPool, type DigestPool } from './ems-digest-pool.ts';
 import { isInsidePackage } from './ems-paths.ts';
+import { readZipDirectory, TooManyEntries, type ZipRecord } from './ems-zip-directory.ts';
 
 /*
  * An EMS package as the import reads it (docs/exchange.md, part 2): a zip read from its central directory, entry by
@@ -120,13 +122,30 @@ function storedStream(file: string, offset: number, size: number): Readable {
   );
 }
 
+/** Any other entry's bytes (deflated, or stored with sizes that disagree), inflated as read; the cap counts them. */
+function packedStream(file: string, r: ZipRecord): Readable {
+  const out = new PassThrough();
+  void (async () => {
+    if ((r.method !== 0 && r.method !== 8) || r.flags & 1)
+      throw new Error(`an entry of method ${r.method}${r.flags & 1 ? ', encrypted' : ''} is not read`);
+    const fh = await fs.open(file, 'r');
+    const start = await dataStart(fh, r.localHeader, Buffer.alloc(30)).finally(() => fh.close());
+    const input = r.compressedSize
+      ? createReadStream(file, { start, end: start + r.compressedSize - 1 })
+      : Readable.from([]);
+    await (r.method === 8 ? pipeline(input, createInflateRaw(), out) : pipeline(input, out));
+  })().catch((err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))));
+  return out;
+}
+
 /** A zip file on this machine, checked from its central directory before any entry is read. */
 export async function openZip(file: string): Promise<OpenedPackage> {
-  const dir = await Open.file(file).catch(() => {
-    throw new PackageRefused('exchange_package_unreadable');
+  const max = IMPORT_OBJECTS_MAX * 2;
+  const dir = await readZipDirectory(file, max).catch((err: unknown) => {
+    throw err instanceof TooManyEntries
+      ? new PackageRefused('exchange_package_too_many', { max: String(max) })
+      : new PackageRefused('exchange_package_unreadable');
   });
-  if (dir.files.length > IMPORT_OBJECTS_MAX * 2)
-    throw new PackageRefused('exchange_package_too_many', { max: String(IMPORT_OBJECTS_MAX * 2) });
   const entries = new Map<string, PackageEntry>();
   // Threads reading the zip, for every digest (started at the first: a filing never digests), and one handle for
   // every copy into the store (opening and closing the zip per file cost a tenth of a preview's main thread).
@@ -135,29 +154,30 @@ export async function openZip(file: string): Promise<OpenedPackage> {
   let handle: Promise<fs.FileHandle> | null = null;
   const shared = () => (handle ??= fs.open(file, 'r'));
   let total = 0;
-  for (const f of dir.files) {
-    // A folder entry ends with '/': its path is checked without it.
-    checkPath(f.type === 'Directory' ? f.path.replace(/\/$/, '') : f.path);
-    if (f.type === 'Directory') continue;
+  for (const f of dir) {
+    // A folder entry (empty, its name ending with a slash) is checked without its last '/'.
+    const folder = f.uncompressedSize === 0 && /[/\\]$/.test(f.path);
+    checkPath(folder ? f.path.replace(/\/$/, '') : f.path);
+    if (folder) continue;
     total += f.uncompressedSize;
     if (total > PACKAGE_UNPACKED_MAX) throw new PackageRefused('exchange_package_too_large');
     if (f.uncompressedSize > RATIO_FLOOR && f.uncompressedSize > RATIO_MAX * Math.max(f.compressedSize, 1))
       throw new PackageRefused('exchange_package_ratio', { path: f.path.slice(0, 200) });
     // Stored entries whose sizes agree are read in place; a deflated (or lying) one inflates through the cap.
-    const stored = f.compressionMethod === 0 && (f.flags & 1) === 0 && f.compressedSize === f.uncompressedSize;
+    const stored = f.method === 0 && (f.flags & 1) === 0 && f.compressedSize === f.uncompressedSize;
     const open = () =>
       stored
-        ? storedStream(file, f.offsetToLocalFileHeader, f.uncompressedSize)
-        : capped(f.stream(), f.uncompressedSize, f.path);
+        ? storedStream(file, f.localHeader, f.uncompressedSize)
+        : capped(packedStream(file, f), f.uncompressedSize, f.path);
     entries.set(f.path, {
       path: f.path,
       size: f.uncompressedSize,
       open,
-      digest: () => (stored ? pooled().digest(f.offsetToLocalFileHeader, f.uncompressedSize) : digestStream(open())),
+      digest: () => (stored ? pooled().digest(f.localHeader, f.uncompressedSize) : digestStream(open())),
       async store(blobs) {
         if (!stored || !blobs.putFrom) return blobs.put(open());
         const fh = await shared();
-        return blobs.putFrom(fh, await dataStart(fh, f.offsetToLocalFileHeader, Buffer.alloc(30)), f.uncompressedSize);
+        return blobs.putFrom(fh, await dataStart(fh, f.localHeader, Buffer.alloc(30)), f.uncompressedSize);
       },
     });
   }
