@@ -217,13 +217,23 @@ function figuresOf(
 
 /**
  * The figures per group key, every group that has anything to count; with `total`, also the figures of everything
- * under the key 'all', counted in the same queries (by 'all': that alone).
+ * under the key 'all', counted in the same queries (by 'all': that alone). Given several transactions on one
+ * snapshot (db/shared-snapshot.ts), the four families are counted side by side, one per lane in turn.
  */
-export async function figuresBy(tx: Tx, scope: HealthScope, by: Key, total = false): Promise<Map<string, TmfFigures>> {
-  const items = await itemCounts(tx, scope, by, total);
-  const time = await timelinessCounts(tx, scope, by, total);
-  const qc = await qcCounts(tx, scope, by, total);
-  const issues = await issueCounts(tx, scope, by, total);
+export async function figuresBy(
+  tx: Tx | Tx[],
+  scope: HealthScope,
+  by: Key,
+  total = false,
+): Promise<Map<string, TmfFigures>> {
+  const lanes = Array.isArray(tx) ? tx : [tx];
+  const on = (i: number) => lanes[i % lanes.length];
+  const [items, time, qc, issues] = await Promise.all([
+    itemCounts(on(0), scope, by, total),
+    timelinessCounts(on(1), scope, by, total),
+    qcCounts(on(2), scope, by, total),
+    issueCounts(on(3), scope, by, total),
+  ]);
   const index = <T extends { key: string }>(rows: T[]) => new Map(rows.map((r) => [r.key, r]));
   const [itemsOf, timeOf, qcOf] = [index(items), index(time), index(qc)];
   const issuesOf = new Map<string, typeof issues>();

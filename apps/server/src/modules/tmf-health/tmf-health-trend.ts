@@ -49,15 +49,18 @@ const perWeek = (rows: Array<{ k: number | null; n: number }>) => {
   return per;
 };
 
-export async function trendOf(tx: Tx, scope: HealthScope, today = new Date()): Promise<TmfTrendPoint[]> {
+/** The trend; given two transactions on one snapshot (db/shared-snapshot.ts), items and documents side by side. */
+export async function trendOf(tx: Tx | Tx[], scope: HealthScope, today = new Date()): Promise<TmfTrendPoint[]> {
+  const lanes = Array.isArray(tx) ? tx : [tx];
+  const [itemsOn, weeksOn] = [lanes[0], lanes[1 % lanes.length]];
   const ends = weekEnds(today);
   const first = ends[0];
   const last = ends[TREND_WEEKS - 1];
   const axis = cellAxis(scope, 'all');
-  const [c, f, d, df] = axis
-    ? await cellItemWeeks(tx, scope, axis, first, last)
-    : await liveItemWeeks(tx, scope, first);
-  const [docs, qc] = axis ? await cellWeeks(tx, scope, axis, first, last) : await liveWeeks(tx, scope, first, last);
+  const [[c, f, d, df], [docs, qc]] = await Promise.all([
+    axis ? cellItemWeeks(itemsOn, scope, axis, first, last) : liveItemWeeks(itemsOn, scope, first),
+    axis ? cellWeeks(weeksOn, scope, axis, first, last) : liveWeeks(weeksOn, scope, first, last),
+  ]);
   const docN = perWeek(docs);
   const docWithin = perWeek(docs.map((r) => ({ k: r.k, n: r.within })));
   const qcN = perWeek(qc);

@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../test/context.ts';
+import { createDb, type Db, type Tx } from './client.ts';
+import { inSharedSnapshot } from './shared-snapshot.ts';
+
+/**
+ * The TMF health summary's counts run on up to three connections at once (db/shared-snapshot.ts). They must still
+ * count one moment: a row committed while they run is seen by none of them; they must read only; and a pool with
+ * no connection to spare must get the work done on the one transaction, not wait for itself.
+ */
+let ctx: TestContext;
+let url: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  url = ctx.db.$client.options.connectionString!;
+  await ctx.db.execute(sql`create table snapshot_probe (n int)`);
+  await ctx.db.execute(sql`insert into snapshot_probe values (1), (2)`);
+});
+afterAll(() => ctx?.close());
+
+const count = async (tx: Tx) =>
+  (await tx.execute<{ n: number }>(sql`select count(*)::int as n from snapshot_probe`)).rows[0].n;
+const backend = async (tx: Tx) =>
+  (await tx.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`)).rows[0].pid;
+
+describe('work on one snapshot over several connections', () => {
+  it('runs on three connections that all see the moment the first began, not a row committed since', async () => {
+    const seen = await inSharedSnapshot(ctx.db, 3, async (lanes) => {
+      // Committed by another connection once the lanes are open, before any of them has read anything: a lane on a
+      // snapshot of its own would take it at its first query, and count 3.
+      await ctx.db.execute(sql`insert into snapshot_probe values (3)`);
+      return { pids: await Promise.all(lanes.map(backend)), counts: await Promise.all(lanes.map(count)) };
+    });
+    expect(new Set(seen.pids).size).toBe(3);
+    expect(seen.counts).toEqual([2, 2, 2]);
+    expect(await count(ctx.db)).toBe(3);
+  });
+
+  it('reads only, on every lane', async () => {
+    await expect(
+      inSharedSnapshot(ctx.db, 3, async (lanes) => {
+        expect(lanes).toHaveLength(3);
+        await lanes[2].execute(sql`insert into snapshot_probe values (4)`);
+      }),
+    ).rejects.toMatchObject({ cause: { code: '25006' } }); // read_only_sql_transaction
+    expect(await count(ctx.db)).toBe(3);
+  });
+
+  it('gives the connections back, whether the work ended well or not', async () => {
+    const db: Db = createDb(url, 3);
+    try {
+      await inSharedSnapshot(db, 3, async (lanes) => expect(lanes).toHaveLength(3));
+      await expect(inSharedSnapshot(db, 3, () => Promise.reject(new Error('failed work')))).rejects.toThrow('failed');
+      expect(db.$client.totalCount - db.$client.idleCount).toBe(0);
+      expect(await inSharedSnapshot(db, 3, async (lanes) => Promise.all(lanes.map(count)))).toEqual([3, 3, 3]);
+    } finally {
+      await db.$client.end();
+    }
+  });
+
+  it('works on the one transaction when the pool has no connection to spare, and waits for none', async () => {
+    const db: Db = createDb(url, 2);
+    try {
+      // The other connection of two is held by someone else for the whole run.
+      const other = await db.$client.connect();
+      try {
+        const lanes = await inSharedSnapshot(db, 3, async (l) => {
+          expect(await count(l[0])).toBe(3);
+          return l.length;
+        });
+        expect(lanes).toBe(1);
+      } finally {
+        other.release();
+      }
+      // With both free, one more lane than a single transaction, never more than the pool holds.
+      expect(await inSharedSnapshot(db, 3, async (l) => l.length)).toBe(2);
+    } finally {
+      await db.$client.end();
+    }
+  });
+});

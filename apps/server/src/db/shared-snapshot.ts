@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
+import type { Db, Tx } from './client.ts';
+
+/**
+ * Read-only work spread over up to `lanes` connections that all see one moment: a repeatable-read transaction
+ * exports its snapshot (pg_export_snapshot) and each further transaction starts on it (SET TRANSACTION SNAPSHOT,
+ * on a hot standby too since PostgreSQL 10), so a dashboard's independent counts run side by side on two cores and
+ * still add up as if counted in one transaction (issue 27's summary). The work gets the lanes, the first being
+ * the exporting transaction, which the caller may also use for what must come first.
+ *
+ * A further connection is taken only when the pool can hand it over at once (idle, or room for a new one, with
+ * nobody queued), and all of them in the same tick: a request never holds one connection while it waits for
+ * another, so requests cannot end up waiting on each other. Otherwise the work runs on the one transaction.
+ */
+export async function inSharedSnapshot<T>(db: Db, lanes: number, work: (lanes: Tx[]) => Promise<T>): Promise<T> {
+  return db.transaction(
+    async (tx) => {
+      const pool = db.$client;
+      const free = pool.idleCount + ((pool.options.max ?? 10) - pool.totalCount) - pool.waitingCount;
+      const extra = Math.max(0, Math.min(lanes - 1, free));
+      if (extra === 0) return work([tx]);
+      const taken = Array.from({ length: extra }, () => pool.connect());
+      const clients: pg.PoolClient[] = [];
+      for (const r of await Promise.allSettled(taken)) if (r.status === 'fulfilled') clients.push(r.value);
+      try {
+        const [{ id }] = (await tx.execute<{ id: string }>(sql`select pg_export_snapshot() as id`)).rows;
+        // SET TRANSACTION SNAPSHOT takes no parameter: the id is PostgreSQL's own (hex digits and dashes).
+        if (!/^[0-9A-F-]+$/i.test(id)) throw new Error(`unexpected snapshot id ${id}`);
+        await Promise.all(
+          clients.map((c) => c.query(`begin isolation level repeatable read read only; set transaction snapshot '${id}'`)),
+        );
+        return await work([tx, ...clients.map((c) => drizzle(c) as unknown as Tx)]);
+      } finally {
+        await Promise.all(
+          clients.map(async (c) => {
+            const ended = await c.query('rollback').then(
+              () => true,
+              () => false,
+            );
+            // A client whose transaction could not be ended is not handed to the next caller.
+            c.release(!ended);
+          }),
+        );
+      }
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
