@@ -7,20 +7,24 @@ import type { Db, Tx } from './client.ts';
  * Read-only work spread over up to `lanes` connections that all see one moment: a repeatable-read transaction
  * exports its snapshot (pg_export_snapshot) and each further transaction starts on it (SET TRANSACTION SNAPSHOT,
  * on a hot standby too since PostgreSQL 10), so a dashboard's independent counts run side by side on two cores and
- * still add up as if counted in one transaction (issue 27's summary). The work gets the lanes, the first being
- * the exporting transaction, which the caller may also use for what must come first.
+ * still add up as if counted in one transaction (issue 27's summary). The work gets the exporting transaction, for
+ * what must come first, and the lanes to run its independent queries on.
  *
  * A further connection is taken only when the pool can hand it over at once (idle, or room for a new one, with
  * nobody queued), and all of them in the same tick: a request never holds one connection while it waits for
  * another, so requests cannot end up waiting on each other. Otherwise the work runs on the one transaction.
  */
-export async function inSharedSnapshot<T>(db: Db, lanes: number, work: (lanes: Tx[]) => Promise<T>): Promise<T> {
+export async function inSharedSnapshot<T>(
+  db: Db,
+  lanes: number,
+  work: (first: Tx, lanes: Lanes) => Promise<T>,
+): Promise<T> {
   return db.transaction(
     async (tx) => {
       const pool = db.$client;
       const free = pool.idleCount + ((pool.options.max ?? 10) - pool.totalCount) - pool.waitingCount;
       const extra = Math.max(0, Math.min(lanes - 1, free));
-      if (extra === 0) return work([tx]);
+      if (extra === 0) return work(tx, lanesOf([tx]));
       const taken = Array.from({ length: extra }, () => pool.connect());
       const clients: pg.PoolClient[] = [];
       for (const r of await Promise.allSettled(taken)) if (r.status === 'fulfilled') clients.push(r.value);
@@ -31,7 +35,7 @@ export async function inSharedSnapshot<T>(db: Db, lanes: number, work: (lanes: T
         await Promise.all(
           clients.map((c) => c.query(`begin isolation level repeatable read read only; set transaction snapshot '${id}'`)),
         );
-        return await work([tx, ...clients.map((c) => drizzle(c) as unknown as Tx)]);
+        return await work(tx, lanesOf([tx, ...clients.map((c) => drizzle(c) as unknown as Tx)]));
       } finally {
         await Promise.all(
           clients.map(async (c) => {
@@ -47,4 +51,28 @@ export async function inSharedSnapshot<T>(db: Db, lanes: number, work: (lanes: T
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
+}
+
+/**
+ * Transactions that independent queries are handed to in turn, each running one query at a time (a connection
+ * answers one query at a time anyway, and pg 9 will refuse a second one sent before the first is answered).
+ */
+export interface Lanes {
+  count: number;
+  run<T>(task: (tx: Tx) => Promise<T>): Promise<T>;
+}
+
+/** Lanes over some transactions (one: every task on it, one after the other). */
+export function lanesOf(txs: Tx[]): Lanes {
+  const tails: Promise<unknown>[] = txs.map(() => Promise.resolve());
+  let next = 0;
+  return {
+    count: txs.length,
+    run(task) {
+      const i = next++ % txs.length;
+      const done = tails[i].then(() => task(txs[i]));
+      tails[i] = done.catch(() => undefined);
+      return done;
+    },
+  };
 }

@@ -4,6 +4,7 @@ import { QUALITY_ISSUE_CATEGORIES, type QualityIssueCategory } from '@edoc/contr
 import type { TmfFigures, TmfGroupBy } from '@edoc/contract/tmf-health';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { lanesOf, type Lanes } from '../../db/shared-snapshot.ts';
 import type { HealthScope } from './tmf-health.policy.ts';
 import {
   calendarDays,
@@ -217,22 +218,21 @@ function figuresOf(
 
 /**
  * The figures per group key, every group that has anything to count; with `total`, also the figures of everything
- * under the key 'all', counted in the same queries (by 'all': that alone). Given several transactions on one
- * snapshot (db/shared-snapshot.ts), the four families are counted side by side, one per lane in turn.
+ * under the key 'all', counted in the same queries (by 'all': that alone). Given lanes on one snapshot
+ * (db/shared-snapshot.ts), the four families are counted side by side.
  */
 export async function figuresBy(
-  tx: Tx | Tx[],
+  tx: Tx | Lanes,
   scope: HealthScope,
   by: Key,
   total = false,
 ): Promise<Map<string, TmfFigures>> {
-  const lanes = Array.isArray(tx) ? tx : [tx];
-  const on = (i: number) => lanes[i % lanes.length];
+  const lanes = 'run' in tx ? tx : lanesOf([tx]);
   const [items, time, qc, issues] = await Promise.all([
-    itemCounts(on(0), scope, by, total),
-    timelinessCounts(on(1), scope, by, total),
-    qcCounts(on(2), scope, by, total),
-    issueCounts(on(3), scope, by, total),
+    lanes.run((t) => itemCounts(t, scope, by, total)),
+    lanes.run((t) => timelinessCounts(t, scope, by, total)),
+    lanes.run((t) => qcCounts(t, scope, by, total)),
+    lanes.run((t) => issueCounts(t, scope, by, total)),
   ]);
   const index = <T extends { key: string }>(rows: T[]) => new Map(rows.map((r) => [r.key, r]));
   const [itemsOf, timeOf, qcOf] = [index(items), index(time), index(qc)];

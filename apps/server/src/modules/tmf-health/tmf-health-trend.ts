@@ -3,6 +3,7 @@ import { Stage } from '@edoc/contract/workflow';
 import type { TmfTrendPoint } from '@edoc/contract/tmf-health';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { lanesOf, type Lanes } from '../../db/shared-snapshot.ts';
 import type { HealthScope } from './tmf-health.policy.ts';
 import { cellAxis, cellsFrom, type CellAxis } from './tmf-health-cells.ts';
 import { documentJoins, documentsWhere, filedDay, itemsFrom, withinTarget } from './tmf-health-sql.ts';
@@ -49,17 +50,16 @@ const perWeek = (rows: Array<{ k: number | null; n: number }>) => {
   return per;
 };
 
-/** The trend; given two transactions on one snapshot (db/shared-snapshot.ts), items and documents side by side. */
-export async function trendOf(tx: Tx | Tx[], scope: HealthScope, today = new Date()): Promise<TmfTrendPoint[]> {
-  const lanes = Array.isArray(tx) ? tx : [tx];
-  const [itemsOn, weeksOn] = [lanes[0], lanes[1 % lanes.length]];
+/** The trend; given lanes on one snapshot (db/shared-snapshot.ts), items and documents side by side. */
+export async function trendOf(tx: Tx | Lanes, scope: HealthScope, today = new Date()): Promise<TmfTrendPoint[]> {
+  const lanes = 'run' in tx ? tx : lanesOf([tx]);
   const ends = weekEnds(today);
   const first = ends[0];
   const last = ends[TREND_WEEKS - 1];
   const axis = cellAxis(scope, 'all');
   const [[c, f, d, df], [docs, qc]] = await Promise.all([
-    axis ? cellItemWeeks(itemsOn, scope, axis, first, last) : liveItemWeeks(itemsOn, scope, first),
-    axis ? cellWeeks(weeksOn, scope, axis, first, last) : liveWeeks(weeksOn, scope, first, last),
+    lanes.run((t) => (axis ? cellItemWeeks(t, scope, axis, first, last) : liveItemWeeks(t, scope, first))),
+    lanes.run((t) => (axis ? cellWeeks(t, scope, axis, first, last) : liveWeeks(t, scope, first, last))),
   ]);
   const docN = perWeek(docs);
   const docWithin = perWeek(docs.map((r) => ({ k: r.k, n: r.within })));

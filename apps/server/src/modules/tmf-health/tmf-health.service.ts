@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { projects } from '../../db/schema/projects.ts';
-import { inSharedSnapshot } from '../../db/shared-snapshot.ts';
+import { inSharedSnapshot, lanesOf, type Lanes } from '../../db/shared-snapshot.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { MEDIA } from '../../lib/raw-answer.ts';
 import type { ProjectContext } from '../../plugins/context.ts';
@@ -33,23 +33,21 @@ const SUMMARY_LANES = 3;
  */
 
 /**
- * The summary of a scope: the total, the groups in their order with their labels, and the trend. Given several
- * transactions on one snapshot (healthSummary), the figures and the trend are counted side by side.
+ * The summary of a scope: the total, the groups in their order with their labels, and the trend. Given lanes on one
+ * snapshot (healthSummary), the figures' four families and the trend's two halves are counted side by side.
  */
 export async function summaryOf(
-  lanes: Tx | Tx[],
+  tx: Tx,
   scope: HealthScope,
   groupBy: TmfSummaryQuery['groupBy'],
   lang: ProjectContext['lang'],
+  lanes: Lanes = lanesOf([tx]),
 ): Promise<TmfSummary> {
-  const all = Array.isArray(lanes) ? lanes : [lanes];
-  const tx = all[0];
   // By person an item counts once per person who filed it: the total is counted apart; any other grouping counts
-  // its groups and the total in one pass. The figures' four families take the lanes in turn from the first, the
-  // trend's two halves from the second: with three lanes, each gets about a third of the work.
+  // its groups and the total in one pass.
   const [byKey, trend] = await Promise.all([
-    figuresBy(all, scope, groupBy, groupBy !== 'person'),
-    trendOf(all.length > 1 ? all.slice(1) : all, scope),
+    figuresBy(lanes, scope, groupBy, groupBy !== 'person'),
+    trendOf(lanes, scope),
   ]);
   const total = byKey.get('all') ?? (groupBy === 'person' ? await totalFigures(tx, scope) : emptyFigures());
   byKey.delete('all');
@@ -70,8 +68,8 @@ export async function summaryOf(
  * them when the pool has the connections free, so the counts share the machine's cores.
  */
 export async function healthSummary(deps: Deps, ctx: ProjectContext, query: TmfSummaryQuery): Promise<TmfSummary> {
-  return inSharedSnapshot(deps.db, SUMMARY_LANES, async (lanes) =>
-    summaryOf(lanes, await healthScope(lanes[0], ctx, query), query.groupBy, ctx.lang),
+  return inSharedSnapshot(deps.db, SUMMARY_LANES, async (tx, lanes) =>
+    summaryOf(tx, await healthScope(tx, ctx, query), query.groupBy, ctx.lang, lanes),
   );
 }
 
