@@ -3,12 +3,18 @@ import { Worker } from 'node:worker_threads';
 
 /*
  * The preview hashes every stored file of a package (docs/exchange.md, Benchmark): in worker threads that read the
- * zip themselves (ems-digest-worker.mjs), one per core. The main thread only hands out offsets and gets hex digests
- * back, a few files a message, so it parses, validates and maps meanwhile and allocates nothing per file's bytes.
+ * zip themselves (ems-digest-worker.mjs), one per core up to four. The main thread only hands out offsets and gets
+ * hex digests back, a few files a message, so it parses, validates and maps meanwhile and allocates nothing per
+ * file's bytes.
  */
 
 /** Files per message: fewer messages, while a worker's share stays small enough to balance at the end. */
 const PER_MESSAGE = 8;
+/**
+ * Threads at most: each is an isolate of its own (some 10 MB) with a 1 MB buffer, and reading from one disk gains
+ * little past a few; a large server would otherwise start one per core.
+ */
+const THREADS_MAX = 4;
 /** Messages a worker may hold: the next is there when it finishes one, while the main thread is busy elsewhere. */
 const IN_FLIGHT = 2;
 
@@ -37,7 +43,7 @@ export interface DigestPool {
 export function digestPool(
   file: string,
   unreadable: () => Error,
-  threads = Math.max(1, availableParallelism()),
+  threads = Math.min(THREADS_MAX, Math.max(1, availableParallelism())),
 ): DigestPool {
   const queue: Job[] = [];
   let lanes: Lane[] | null = null;
