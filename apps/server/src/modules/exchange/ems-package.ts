@@ -129,7 +129,12 @@ function packedStream(file: string, r: ZipRecord): Readable {
     if ((r.method !== 0 && r.method !== 8) || r.flags & 1)
       throw new Error(`an entry of method ${r.method}${r.flags & 1 ? ', encrypted' : ''} is not read`);
     const fh = await fs.open(file, 'r');
-    const start = await dataStart(fh, r.localHeader, Buffer.alloc(30)).finally(() => fh.close());
+    let start: number;
+    try {
+      start = await dataStart(fh, r.localHeader, Buffer.alloc(30));
+    } finally {
+      await fh.close();
+    }
     const input = r.compressedSize
       ? createReadStream(file, { start, end: start + r.compressedSize - 1 })
       : Readable.from([]);
