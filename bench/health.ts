@@ -11,6 +11,7 @@ import { documentRoutes } from '@edoc/contract/document-routes';
 import { expectedRoutes } from '@edoc/contract/expected-routes';
 import { API_BASE } from '@edoc/contract/limits';
 import { projectEntryRoutes } from '@edoc/contract/project-routes';
+import type { TmfGroupBy } from '@edoc/contract/tmf-health';
 import { tmfHealthRoutes } from '@edoc/contract/tmf-health-routes';
 import fs from 'node:fs/promises';
 import { sql, type SQL } from 'drizzle-orm';
@@ -56,7 +57,7 @@ const getJson = (url: string, token: string) => async () => {
  * With BENCH_HEALTH_EXPLAIN=<file>: the summary's queries once more, each under EXPLAIN (ANALYZE, BUFFERS), the
  * plans written to the file and each one's time printed (where the time goes).
  */
-async function explainSummary(db: Db, scope: HealthScope, label: string) {
+async function explainSummary(db: Db, scope: HealthScope, label: string, by: TmfGroupBy = 'zone') {
   const file = process.env.BENCH_HEALTH_EXPLAIN;
   if (!file) return;
   const dialect = new PgDialect();
@@ -70,12 +71,14 @@ async function explainSummary(db: Db, scope: HealthScope, label: string) {
           const lines = plan.rows.map((r) => r['QUERY PLAN']);
           const text = dialect.sqlToQuery(q).sql.replace(/\s+/g, ' ').trim();
           out.push(`-- ${label}\n${text}\n${lines.join('\n')}\n`);
-          console.log(`  ${lines.find((l) => l.startsWith('Execution Time'))?.padEnd(30)} ${text.slice(0, 90)}`);
+          const rows = /actual time=[^ ]+ rows=(\d+)/.exec(lines[0])?.[1] ?? '?';
+          const time = lines.find((l) => l.startsWith('Execution Time'))?.padEnd(30);
+          console.log(`  ${time} ${rows.padStart(7)} rows  ${text.slice(0, 80)}`);
           return target.execute(q);
         };
       },
     }) as Tx;
-    await summaryOf(explaining, scope, 'zone', 'en-US');
+    await summaryOf(explaining, scope, by, 'en-US');
   });
   await fs.appendFile(file, out.join('\n'));
 }
@@ -165,6 +168,7 @@ export async function healthBench(db: Db, owner: Db, calls: CallRoute, appUrl: s
   }
 
   await explainSummary(db, whole, 'summary by zone, administrator');
+  await explainSummary(db, whole, 'summary by site, administrator', 'site');
   await explainSummary(db, siteScope, 'summary by zone, member of one site');
 
   // (c) The drill-downs' first pages.
