@@ -7,9 +7,10 @@ import { prepareDatabase } from '../test/global-setup.ts';
 import { waitFor } from '../test/nodes.ts';
 import { debianPgBin, startPgPair, type PgPair } from '../test/pg-replica.ts';
 import { client } from '../test/requests.ts';
-import { createDb, type Db } from './client.ts';
+import { createDb, type Db, type Tx } from './client.ts';
 import { lsnValue } from '@edoc/contract/read-replica';
 import { createReadReplicas, type ReadReplicas } from './replicas.ts';
+import { inSharedSnapshot } from './shared-snapshot.ts';
 
 /*
  * Issue 30 part 3 against a real primary and a streaming replica made by pg_basebackup (Debian's PostgreSQL, which
@@ -83,6 +84,23 @@ describe.skipIf(!bin)('read replicas', () => {
     expect(wrong.states()[0]).toMatchObject({ up: false, error: 'not a standby' });
     await wrong.close();
   }, 60_000);
+
+  it("shares one snapshot across a replica's connections too (the TMF health summary, db/shared-snapshot.ts)", async () => {
+    // A pool of its own: the replica set's sampler takes connections of its pool every 50 ms.
+    const replica = createDb(pair.replicaUrl, 2);
+    try {
+      const count = async (tx: Tx) =>
+        (await tx.execute<{ n: number }>(sql`select count(*)::int as n from probe`)).rows[0].n;
+      await waitFor('the rows replayed', async () => (await count(replica)) === 2, 20_000, 50);
+      const seen = await inSharedSnapshot(replica, 2, async (_, lanes) => ({
+        lanes: lanes.count,
+        counts: await Promise.all([lanes.run(count), lanes.run(count)]),
+      }));
+      expect(seen).toEqual({ lanes: 2, counts: [2, 2] });
+    } finally {
+      await replica.$client.end();
+    }
+  });
 
   describe('through the API', () => {
     let ctx: TestContext;
