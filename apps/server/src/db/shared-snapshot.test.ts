@@ -22,8 +22,7 @@ afterAll(() => ctx?.close());
 
 const count = async (tx: Tx) =>
   (await tx.execute<{ n: number }>(sql`select count(*)::int as n from snapshot_probe`)).rows[0].n;
-const backend = async (tx: Tx) =>
-  (await tx.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`)).rows[0].pid;
+const backend = async (tx: Tx) => (await tx.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`)).rows[0].pid;
 /** One task on each lane (they are handed out in turn). */
 const onEach = <T>(lanes: Lanes, task: (tx: Tx) => Promise<T>) =>
   Promise.all(Array.from({ length: lanes.count }, () => lanes.run(task)));
@@ -82,6 +81,25 @@ describe('work on one snapshot over several connections', () => {
     } finally {
       await db.$client.end();
     }
+  });
+
+  it('lets a lane still running finish before the transactions end when another lane fails', async () => {
+    const ended: string[] = [];
+    await expect(
+      inSharedSnapshot(ctx.db, 2, async (_, lanes) => {
+        const failing = lanes.run(() => Promise.reject(new Error('a failed count')));
+        const slow = lanes.run(async (tx) => {
+          await tx.execute(sql`select pg_sleep(0.2)`);
+          // A second query of the same task, still inside its transaction (after a rollback it would see the default).
+          const [{ level }] = (
+            await tx.execute<{ level: string }>(sql`select current_setting('transaction_isolation') as level`)
+          ).rows;
+          ended.push(`slow count, ${level}`);
+        });
+        await Promise.all([failing, slow]);
+      }).finally(() => ended.push('transactions')),
+    ).rejects.toThrow('a failed count');
+    expect(ended).toEqual(['slow count, repeatable read', 'transactions']);
   });
 
   it('works on the one transaction when the pool has no connection to spare, and waits for none', async () => {

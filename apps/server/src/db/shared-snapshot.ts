@@ -28,15 +28,22 @@ export async function inSharedSnapshot<T>(
       const taken = Array.from({ length: extra }, () => pool.connect());
       const clients: pg.PoolClient[] = [];
       for (const r of await Promise.allSettled(taken)) if (r.status === 'fulfilled') clients.push(r.value);
+      let running: Lanes | undefined;
       try {
         const [{ id }] = (await tx.execute<{ id: string }>(sql`select pg_export_snapshot() as id`)).rows;
         // SET TRANSACTION SNAPSHOT takes no parameter: the id is PostgreSQL's own (hex digits and dashes).
         if (!/^[0-9A-F-]+$/i.test(id)) throw new Error(`unexpected snapshot id ${id}`);
         await Promise.all(
-          clients.map((c) => c.query(`begin isolation level repeatable read read only; set transaction snapshot '${id}'`)),
+          clients.map((c) =>
+            c.query(`begin isolation level repeatable read read only; set transaction snapshot '${id}'`),
+          ),
         );
-        return await work(tx, lanesOf([tx, ...clients.map((c) => drizzle(c) as unknown as Tx)]));
+        running = lanesOf([tx, ...clients.map((c) => drizzle(c) as unknown as Tx)]);
+        return await work(tx, running);
       } finally {
+        // When one lane's query failed, the others' may still run: each is let to finish before its transaction ends,
+        // rather than a rollback queued behind it (which pg 9 will refuse).
+        await running?.settled();
         await Promise.all(
           clients.map(async (c) => {
             const ended = await c.query('rollback').then(
@@ -60,7 +67,12 @@ export async function inSharedSnapshot<T>(
 export interface Lanes {
   count: number;
   run<T>(task: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Resolves once every task handed over so far has ended, failed or not. */
+  settled(): Promise<void>;
 }
+
+/** The lanes given, or one lane over the transaction given (a caller outside a shared snapshot). */
+export const lanesFor = (tx: Tx | Lanes): Lanes => ('run' in tx ? tx : lanesOf([tx]));
 
 /** Lanes over some transactions (one: every task on it, one after the other). */
 export function lanesOf(txs: Tx[]): Lanes {
@@ -73,6 +85,9 @@ export function lanesOf(txs: Tx[]): Lanes {
       const done = tails[i].then(() => task(txs[i]));
       tails[i] = done.catch(() => undefined);
       return done;
+    },
+    async settled() {
+      await Promise.all(tails);
     },
   };
 }

@@ -3,7 +3,7 @@ import { Stage } from '@edoc/contract/workflow';
 import type { TmfTrendPoint } from '@edoc/contract/tmf-health';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { lanesOf, type Lanes } from '../../db/shared-snapshot.ts';
+import { lanesFor, type Lanes } from '../../db/shared-snapshot.ts';
 import type { HealthScope } from './tmf-health.policy.ts';
 import { cellAxis, cellsFrom, type CellAxis } from './tmf-health-cells.ts';
 import { documentJoins, documentsWhere, filedDay, itemsFrom, withinTarget } from './tmf-health-sql.ts';
@@ -52,7 +52,7 @@ const perWeek = (rows: Array<{ k: number | null; n: number }>) => {
 
 /** The trend; given lanes on one snapshot (db/shared-snapshot.ts), items and documents side by side. */
 export async function trendOf(tx: Tx | Lanes, scope: HealthScope, today = new Date()): Promise<TmfTrendPoint[]> {
-  const lanes = 'run' in tx ? tx : lanesOf([tx]);
+  const lanes = lanesFor(tx);
   const ends = weekEnds(today);
   const first = ends[0];
   const last = ends[TREND_WEEKS - 1];
