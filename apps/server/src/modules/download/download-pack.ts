@@ -1,8 +1,5 @@
 import { downloadName } from '@edoc/contract/file-rules';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { DownloadStatus } from '@edoc/contract/download';
 import type { ErrorCode } from '@edoc/contract/errors';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -17,7 +14,8 @@ import { pathOf } from '../../access/folder-rights.ts';
 import { signedDownload, type SignedVersion } from '../seal/signed-copy.ts';
 import { versionsWithESignatures } from '../seal/e-signature-page.ts';
 import { certifiedCopiesOf } from '../certified-copy/certified-copy-read.ts';
-import type { FromWorker, PackJob, ToWorker } from './pack-worker.ts';
+import type { PackJob, ToWorker } from './pack-worker.ts';
+import { packOnThreads, PackMissing } from './pack-threads.ts';
 import { safeSegment, STATUS_NAMES, STORED, uniqueName } from './pack-names.ts';
 
 export const DOWNLOAD_QUEUE = 'download.pack';
@@ -165,8 +163,8 @@ async function buildZip(deps: PackDeps, task: typeof downloadTasks.$inferSelect)
 }
 
 /**
- * Packs in a worker thread (pack-worker.ts) straight into the blob store, which spools the zip to a temporary file
- * while hashing (a crash mid-way leaves only that, swept at start-up) and moves it into place: the 1 GB is written
+ * Packs in worker threads (pack-threads.ts: one zips, one stores) straight into the blob store, which spools the zip
+ * to a temporary file while hashing (a crash mid-way leaves only that, swept at start-up) and moves it into place: the 1 GB is written
  * once. This thread keeps the database: it writes the progress and makes the signed copies the worker asks for.
  */
 async function writeZip(deps: PackDeps, taskId: number, entries: Entry[], signed: Set<number>, manifest: Buffer) {
@@ -186,7 +184,7 @@ async function writeZip(deps: PackDeps, taskId: number, entries: Entry[], signed
 }
 
 /**
- * Runs a pack job in the worker thread and answers the stored zip. Progress moves per finished file from `from` to
+ * Runs a pack job on its worker threads and answers the stored zip. Progress moves per finished file from `from` to
  * 99, written only when the whole percent changes; 100 is set on completion. An export (exchange/ems-export-pack.ts)
  * runs its own job here: its files carry no `signed` (its signed copies are files of their own).
  */
@@ -209,42 +207,15 @@ export async function runPack(
       await deps.db.update(downloadTasks).set({ progress: pct }).where(eq(downloadTasks.id, taskId));
     });
   };
-  // A small young generation: the worker's objects are few and short-lived, and the bytes live outside the heap;
-  // the default would let the pack's memory grow by some 20 MB more (`npm run bench -- pack`).
-  const worker = new Worker(workerBoot(), {
-    eval: true,
-    workerData: job,
-    resourceLimits: { maxYoungGenerationSizeMb: 4 },
-  });
-  const stored = await new Promise<{ sha256: string; size: number }>((resolve, reject) => {
-    worker.on('message', (m: FromWorker) => {
-      if (m.t === 'file') fileDone();
-      else if (m.t === 'signed') opts.signedFor?.(m.i, worker);
-      else if (m.t === 'stored') resolve(m);
-      else if (m.t === 'missing') reject(new PackError('download_file_missing', { name: m.fileName }));
-      else reject(new Error(m.message));
-    });
-    worker.on('error', reject);
-    worker.on('exit', (code) => reject(new Error(`the pack worker stopped (${code})`)));
-  });
-  await saving;
-  return stored;
+  try {
+    const stored = await packOnThreads(job, { file: fileDone, signed: opts.signedFor });
+    await saving;
+    return stored;
+  } catch (err) {
+    throw err instanceof PackMissing ? new PackError('download_file_missing', { name: err.fileName }) : err;
+  }
 }
 
-/**
- * The server's bundle (npm start) starts the worker's built copy beside it (scripts/build-server.mjs). From the
- * sources (tests, `npm run dev`) the worker runs its TypeScript through tsx, registered inside the worker before the
- * source loads (Node 20 applies a worker's `--import tsx` too late for its first module). The bench sets the flag to
- * pack as `npm start` does.
- */
-function workerBoot(): string {
-  if (process.env.EDOC_SERVER_BUNDLE === '1') {
-    return `import(${JSON.stringify(new URL('../../../dist/pack-worker.js', import.meta.url).href)})`;
-  }
-  const source = new URL('./pack-worker.ts', import.meta.url).href;
-  const tsx = pathToFileURL(path.join(path.dirname(createRequire(source).resolve('tsx/esm/api')), 'index.mjs')).href;
-  return `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(source)}); })`;
-}
 /** A signed PDF goes in as it downloads: with its signature page, PAdES-signed (its content checked on reading). */
 async function signedFor(deps: PackDeps, e: Entry, i: number, worker: Worker) {
   const answer: ToWorker = await signedDownload(deps, e.doc, e.version).then(

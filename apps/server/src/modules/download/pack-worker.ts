@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { Readable } from 'node:stream';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import type { BlobStore } from '../../storage/blob-store.ts';
 import { createBlobStore, type StoreConfig } from '../../storage/create-blob-store.ts';
+import { sendChunks, storeChunks, type SpoolMessage } from './pack-spool.ts';
 import { zipStream, type Content } from './zip-writer.ts';
 
 /**
@@ -10,6 +11,7 @@ import { zipStream, type Content } from './zip-writer.ts';
  * the zip's CRCs and the finished zip's own sha256 — two to three passes over every byte. In the server's thread,
  * whose heap holds the whole application, the garbage collector's passes over that heap took a fifth of the time;
  * here the heap is small. The database stays with the caller (download-pack.ts), which answers for signed PDFs.
+ * The same module runs twice per pack (pack-threads.ts): as the pack, and as the thread storing the zip it sends.
  */
 
 /** One file of the zip, as the caller decided it. */
@@ -33,10 +35,16 @@ export interface PackJob {
   manifest?: Uint8Array;
 }
 
-/** From the worker: one file finished, a signed copy wanted, the stored zip, or why it failed. */
+/** What each thread is given: the pack with its job, or the store; the channel between them. */
+export type PackThreadData =
+  | { role: 'pack'; job: PackJob; port: MessagePort }
+  | { role: 'spool'; store: StoreConfig; port: MessagePort };
+
+/** From a thread: one file finished, a signed copy wanted, the zip all sent, the stored zip, or why it failed. */
 export type FromWorker =
   | { t: 'file' }
   | { t: 'signed'; i: number }
+  | { t: 'sent' }
   | { t: 'stored'; sha256: string; size: number }
   | { t: 'missing'; fileName: string }
   | { t: 'error'; message: string };
@@ -51,10 +59,19 @@ class Missing extends Error {
 }
 
 const port = parentPort!;
-const job = workerData as PackJob;
-const store = createBlobStore(job.store);
+
+/** The storing thread: the zip's chunks into the store, then the stored blob (or why not) to the caller. */
+async function spool(channel: MessagePort, config: StoreConfig) {
+  try {
+    const stored = await storeChunks(channel, createBlobStore(config));
+    port.postMessage({ t: 'stored', sha256: stored.sha256, size: stored.size } satisfies FromWorker);
+  } catch (err) {
+    port.postMessage({ t: 'error', message: err instanceof Error ? err.message : String(err) } satisfies FromWorker);
+  }
+  channel.close();
+}
+
 const waiting = new Map<number, (answer: ToWorker) => void>();
-port.on('message', (answer: ToWorker) => waiting.get(answer.i)?.(answer));
 
 const signedCopy = (i: number) =>
   new Promise<ToWorker>((resolve) => {
@@ -77,7 +94,7 @@ async function* verified(source: AsyncIterable<Buffer>, file: PackFile): AsyncGe
   port.postMessage({ t: 'file' } satisfies FromWorker);
 }
 
-async function contentOf(file: PackFile, i: number): Promise<Content> {
+async function contentOf(store: BlobStore, file: PackFile, i: number): Promise<Content> {
   if (file.signed) {
     const answer = await signedCopy(i);
     if (answer.failed) throw new Missing(file.fileName);
@@ -93,26 +110,38 @@ async function contentOf(file: PackFile, i: number): Promise<Content> {
   return verified(source, file);
 }
 
-const inputs = job.files.map((file, i) => ({
-  name: file.name,
-  mtime: new Date(file.mtimeMs),
-  compress: file.compress,
-  content: () => contentOf(file, i),
-}));
-if (job.manifest) {
-  const manifest = Buffer.from(job.manifest.buffer, job.manifest.byteOffset, job.manifest.byteLength);
-  inputs.push({ name: 'manifest.csv', mtime: new Date(), compress: true, content: async () => [manifest] });
+/** The pack thread: reads and checks every file, zips, and sends the zip to the storing thread. */
+async function pack(job: PackJob, channel: MessagePort) {
+  port.on('message', (answer: ToWorker) => waiting.get(answer.i)?.(answer));
+  const store = createBlobStore(job.store);
+  const inputs = job.files.map((file, i) => ({
+    name: file.name,
+    mtime: new Date(file.mtimeMs),
+    compress: file.compress,
+    content: () => contentOf(store, file, i),
+  }));
+  if (job.manifest) {
+    const manifest = Buffer.from(job.manifest.buffer, job.manifest.byteOffset, job.manifest.byteLength);
+    inputs.push({ name: 'manifest.csv', mtime: new Date(), compress: true, content: async () => [manifest] });
+  }
+  try {
+    await sendChunks(channel, zipStream(inputs));
+    port.postMessage({ t: 'sent' } satisfies FromWorker);
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    // The storing thread drops its temporary file; the caller hears why from here.
+    channel.postMessage({ abort: reason } satisfies SpoolMessage);
+    port.postMessage(
+      (err instanceof Missing
+        ? { t: 'missing', fileName: err.fileName }
+        : { t: 'error', message: reason }) satisfies FromWorker,
+    );
+  }
+  channel.close();
 }
 
-try {
-  // Two chunks ahead at most: the file being read and the one being written are enough to keep both busy.
-  const stored = await store.put(Readable.from(zipStream(inputs), { highWaterMark: 2 }));
-  port.postMessage({ t: 'stored', sha256: stored.sha256, size: stored.size } satisfies FromWorker);
-} catch (err) {
-  port.postMessage(
-    (err instanceof Missing
-      ? { t: 'missing', fileName: err.fileName }
-      : { t: 'error', message: err instanceof Error ? err.message : String(err) }) satisfies FromWorker,
-  );
-}
+// Last, once every declaration above is initialised.
+const data = workerData as PackThreadData;
+if (data.role === 'spool') await spool(data.port, data.store);
+else await pack(data.job, data.port);
 port.close();
