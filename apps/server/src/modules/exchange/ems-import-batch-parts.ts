@@ -1,17 +1,16 @@
 import { contentTypeOf, extensionOf } from '@edoc/contract/file-rules';
 import type { FolderRights } from '@edoc/contract/permissions';
-import { inArray, sql } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { insertJson, jsonRows } from '../../db/json-rows.ts';
-import { documents, documentVersions } from '../../db/schema/documents.ts';
+import { insertJson } from '../../db/json-rows.ts';
+import { documentVersions } from '../../db/schema/documents.ts';
 import { exchangeImportRows, exchangeImports, sourceAuditRecords, sourceSignatures } from '../../db/schema/exchange.ts';
-import { contentTexts } from '../../db/schema/search.ts';
-import { lockBlobs } from '../../storage/blob-sweep.ts';
 import type { StoredBlob } from '../../storage/blob-store.ts';
 import type { TrailActor } from '../../trail/trail.service.ts';
 import type { StoredTarget } from './ems-import-map.ts';
 import type { JobDeps } from './ems-import-package.ts';
 import { instant, type Source } from './ems-import-store.ts';
+import { insertVersions } from './import-batch-steps.ts';
 
 /* The parts of filing a batch in one go (ems-import-batch.ts): what a run and a row to file are, and the versions. */
 
@@ -81,30 +80,7 @@ export async function fileVersions(tx: Tx, run: FilingRun, plans: Plan[]): Promi
     }
   }
   if (!rows.length) return labels;
-  // As addVersion: each content locked against the sweep, then present in the store (else the row-by-row filing
-  // says which row lacks it).
-  await lockBlobs(
-    tx,
-    rows.map((v) => v.sha256),
-  );
-  const present = await Promise.all([...new Set(rows.map((v) => v.sha256))].map((s) => run.deps.blobs.has(s)));
-  if (present.includes(false)) throw new Error('upload_incomplete');
-  const got = await insertJson(tx, documentVersions, rows, {
-    returning: { id: documentVersions.id, documentId: documentVersions.documentId },
-  });
-  // PostgreSQL returns an INSERT … SELECT's rows in their order; were it ever not so, row by row instead.
-  if (got.some((g, i) => g.documentId !== rows[i].documentId)) throw new Error('versions returned out of order');
-  const ids = got.map((g) => g.id);
-  const current = new Map<number, number>();
-  rows.forEach((v, i) => current.set(v.documentId, ids[i]));
-  await tx.execute(sql`update ${documents} set current_version_id = v.version
-    from ${jsonRows(['int', 'int'], [...current])} v(doc, version) where ${documents.id} = v.doc`);
-  await insertJson(
-    tx,
-    contentTexts,
-    rows.map((v) => ({ sha256: v.sha256, extension: v.extension })),
-    { ignoreConflicts: true },
-  );
+  const ids = await insertVersions(tx, run.deps.blobs, rows);
   const common = (i: number) => ({
     projectId: imp.projectId,
     documentId: rows[i].documentId,

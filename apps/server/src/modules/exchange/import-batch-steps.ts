@@ -1,0 +1,146 @@
+import type { TrailEntry } from '@edoc/contract/trail';
+import { asc, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { insertJson, jsonRows } from '../../db/json-rows.ts';
+import { documents, documentVersions } from '../../db/schema/documents.ts';
+import { exchangeImportRows } from '../../db/schema/exchange.ts';
+import { contentTexts } from '../../db/schema/search.ts';
+import { lockBlobs } from '../../storage/blob-sweep.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
+import { recordTrails, type TrailActor } from '../../trail/trail.service.ts';
+import { FITS, refileDocuments } from '../expected/expected-filing.ts';
+
+/*
+ * The steps of filing a batch of import rows with one statement per kind, shared by the EMS import
+ * (ems-import-batch.ts) and the bulk import (bulk-import/bulk-import-batch.ts): each writes what its row-by-row filing
+ * writes for one row (nameTaken, addVersion, recordTrail, refileDocuments), for the whole batch at once. Callers run
+ * them under a savepoint and file the batch row by row should any fail.
+ */
+
+type VersionInsert = typeof documentVersions.$inferInsert;
+
+/** Locks the rows (in id order, as row-by-row filing takes them) and answers those still pending. */
+export async function lockPending(tx: Tx, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const r = exchangeImportRows;
+  const locked = await tx
+    .select({ id: r.id, state: r.state })
+    .from(r)
+    .where(inArray(r.id, ids))
+    .orderBy(asc(r.id))
+    .for('update');
+  return new Set(locked.filter((l) => l.state === 'pending').map((l) => l.id));
+}
+
+/**
+ * New documents' names, in order: each its `name`, unless its folder already has that name or an earlier one of the
+ * batch took it (PostgreSQL's lower() comparing, as nameTaken does); then its `fallback`.
+ */
+export async function nameDocuments(
+  tx: Tx,
+  wanted: Array<{ folderId: number; name: string; fallback: string }>,
+): Promise<string[]> {
+  if (!wanted.length) return [];
+  const asked = wanted.flatMap((w, i) => [
+    [2 * i, w.folderId, w.name],
+    [2 * i + 1, w.folderId, w.fallback],
+  ]) as Array<[number, number, string]>;
+  const found = await tx.execute<{ i: number; low: string; taken: boolean }>(sql`
+    select c.i, lower(c.name) as low, exists (select 1 from documents d where d.folder_id = c.folder
+      and d.deleted_at is null and lower(d.name) = lower(c.name)) as taken
+    from ${jsonRows(['int', 'int', 'text'], asked)} c(i, folder, name)`);
+  const byIndex = new Map(found.rows.map((f) => [Number(f.i), f]));
+  const inBatch = new Set<string>();
+  return wanted.map((w, i) => {
+    const plain = byIndex.get(2 * i)!;
+    const taken = plain.taken || inBatch.has(`${w.folderId}:${plain.low}`);
+    inBatch.add(`${w.folderId}:${(taken ? byIndex.get(2 * i + 1)! : plain).low}`);
+    return taken ? w.fallback : w.name;
+  });
+}
+
+/**
+ * Versions as addVersion writes them, for many documents at once: each content locked against the sweep and present
+ * in the store, the rows inserted, each document's last one made current, the contents queued for their text.
+ * Answers the new versions' ids in the rows' order.
+ */
+export async function insertVersions(tx: Tx, blobs: BlobStore, rows: VersionInsert[]): Promise<number[]> {
+  if (!rows.length) return [];
+  await lockBlobs(
+    tx,
+    rows.map((v) => v.sha256),
+  );
+  // Missing content: the row-by-row filing then says which row lacks it.
+  const present = await Promise.all([...new Set(rows.map((v) => v.sha256))].map((s) => blobs.has(s)));
+  if (present.includes(false)) throw new Error('upload_incomplete');
+  const got = await insertJson(tx, documentVersions, rows, {
+    returning: { id: documentVersions.id, documentId: documentVersions.documentId },
+  });
+  // PostgreSQL returns an INSERT … SELECT's rows in their order; were it ever not so, row by row instead.
+  if (got.some((g, i) => g.documentId !== rows[i].documentId)) throw new Error('versions returned out of order');
+  const ids = got.map((g) => g.id);
+  const current = new Map<number, number>();
+  rows.forEach((v, i) => current.set(v.documentId, ids[i]));
+  await tx.execute(sql`update ${documents} set current_version_id = v.version
+    from ${jsonRows(['int', 'int'], [...current])} v(doc, version) where ${documents.id} = v.doc`);
+  await insertJson(
+    tx,
+    contentTexts,
+    rows.map((v) => ({ sha256: v.sha256, extension: v.extension })),
+    { ignoreConflicts: true },
+  );
+  return ids;
+}
+
+/**
+ * The rows' trail rows in order. A new document (`made`) that may fulfil an expected item is matched right after its
+ * own trail row, as the row-by-row filing does: its links' trail rows follow it, and the next document sees its link.
+ */
+export async function trailAndRefile(
+  tx: Tx,
+  actor: TrailActor,
+  entries: Array<{ entry: TrailEntry; made: boolean }>,
+): Promise<void> {
+  const made = entries.filter((e) => e.made).map((e) => Number(e.entry.objectId));
+  const fitting = new Set(
+    made.length
+      ? (
+          await tx.execute<{ id: number }>(sql`select distinct d.id from documents d
+            join expected_items ei on ${FITS} and ei.state = 'expected'
+            where d.id in (select id from ${jsonRows(
+              ['int'],
+              made.map((id) => [id]),
+            )} m(id))`)
+        ).rows.map((d) => d.id)
+      : [],
+  );
+  let waiting: TrailEntry[] = [];
+  for (const { entry, made: isNew } of entries) {
+    waiting.push(entry);
+    const docId = Number(entry.objectId);
+    if (isNew && fitting.has(docId)) {
+      await recordTrails(tx, actor, waiting);
+      waiting = [];
+      await refileDocuments(tx, actor, [docId]);
+    }
+  }
+  await recordTrails(tx, actor, waiting);
+}
+
+/** The rows' states: filed with their document, or failed with why. */
+export async function markRows(
+  tx: Tx,
+  filed: Array<[rowId: number, documentId: number]>,
+  failed: Array<{ id: number; error: string }>,
+): Promise<void> {
+  const r = exchangeImportRows;
+  if (filed.length)
+    await tx.execute(sql`update ${r} set state = 'filed', document_id = v.doc, error = null
+      from ${jsonRows(['int', 'int'], filed)} v(id, doc) where ${r.id} = v.id`);
+  if (failed.length)
+    await tx.execute(sql`update ${r} set state = 'failed', error = v.error
+      from ${jsonRows(
+        ['int', 'text'],
+        failed.map((f) => [f.id, f.error]),
+      )} v(id, error) where ${r.id} = v.id`);
+}
