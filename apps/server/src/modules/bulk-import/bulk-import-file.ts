@@ -1,9 +1,8 @@
 import { DocStatus, TrailType } from '@edoc/contract/enums';
 import { contentTypeOf, extensionOf } from '@edoc/contract/file-rules';
-import type { FolderRights } from '@edoc/contract/permissions';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { projectFolders, rightsOfUser } from '../../access/folder-rights.ts';
-import { addVersion, firstVersionNo } from '../../access/versions.ts';
+import { addVersion } from '../../access/versions.ts';
 import type { Tx } from '../../db/client.ts';
 import { documents } from '../../db/schema/documents.ts';
 import { exchangeImportRows, exchangeImports } from '../../db/schema/exchange.ts';
@@ -11,57 +10,52 @@ import { countries, projects, sites } from '../../db/schema/projects.ts';
 import { users } from '../../db/schema/users.ts';
 import type { JobHandler } from '../../jobs/jobs.ts';
 import type { StoredBlob } from '../../storage/blob-store.ts';
-import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
+import { recordTrail } from '../../trail/trail.service.ts';
 import { nameTaken } from '../document/document.service.ts';
 import { withPackage, type JobDeps } from '../exchange/ems-import-package.ts';
 import { endFiling, filingProgress } from '../exchange/ems-import-end.ts';
-import { RowRefused, rowError } from '../exchange/ems-import-store.ts';
+import { rowError } from '../exchange/ems-import-store.ts';
 import { refileDocuments } from '../expected/expected-filing.ts';
 import { artifactForFolder } from '../tmf-project/tmf-project-map.service.ts';
 import { refreshBulkSummary, type BulkOptions } from './bulk-import-summary.ts';
 import type { BulkStoredSource, BulkStoredTarget } from './bulk-import-view.ts';
+import {
+  fileBulkBatch,
+  fileNameOf,
+  refusal,
+  refused,
+  versionOf,
+  type RowRecord,
+  type Run,
+} from './bulk-import-batch.ts';
 
 /*
  * The 'bulk-import.file' job (docs/exchange.md part 3), as the EMS import files (ems-import-file.ts): the pending
- * rows in batches, each under its own savepoint — the document in its artifact's folder with level, country / site,
- * document date, name and one version with its file, one trail row — and the row turned filed in that same
- * transaction, so a crash resumes with the next pending row and nothing is filed twice. importDoc on the row's folder
+ * rows in batches, each in one go (bulk-import-batch.ts) or, should that fail, each row under its own savepoint —
+ * the document in its artifact's folder with level, country / site, document date, name and one version with its
+ * file, one trail row — and the row turned filed in that same transaction, so a crash resumes with the next pending row and nothing is filed twice. importDoc on the row's folder
  * and the row's site are checked against the accepter on every row. Documents start in Editing, as imported ones do.
  */
 
-type ImportRecord = typeof exchangeImports.$inferSelect;
-type RowRecord = typeof exchangeImportRows.$inferSelect;
+/** Rows filed per transaction, in one go (bulk-import-batch.ts) or, should that fail, row by row. */
 const FILE_BATCH = 25;
-
-const refused = (code: string, params: Record<string, string> = {}) => new RowRefused(JSON.stringify({ code, params }));
-
-interface Run {
-  imp: ImportRecord;
-  actor: TrailActor;
-  rights: Map<number, FolderRights> | null;
-  siteIds: number[] | null;
-  convention: string;
-}
 
 async function fileRow(tx: Tx, deps: JobDeps, run: Run, row: RowRecord, blob: StoredBlob) {
   const [locked] = await tx.select().from(exchangeImportRows).where(eq(exchangeImportRows.id, row.id)).for('update');
   if (locked.state !== 'pending') return;
   const src = row.source as BulkStoredSource;
   const t = row.target as BulkStoredTarget;
-  if (t.folderId === null) throw refused('bulk_problem_no_artifact');
-  const r = run.rights?.get(t.folderId);
-  if (!r?.isEnabled || !r.docKeys.includes('importDoc')) throw refused('forbidden');
-  if (t.siteId !== null && run.siteIds && !run.siteIds.includes(t.siteId)) throw refused('forbidden');
-  const artifact = await artifactForFolder(tx, t.folderId);
-  const fileName = src.path.split('/').pop()!;
-  const name = (await nameTaken(tx, { folderId: t.folderId, name: t.name }))
-    ? `${t.name} (${fileName})`.slice(0, 255)
-    : t.name;
+  const no = refusal(run, t);
+  if (no) throw no;
+  const folderId = t.folderId!;
+  const artifact = await artifactForFolder(tx, folderId);
+  const fileName = fileNameOf(src);
+  const name = (await nameTaken(tx, { folderId, name: t.name })) ? `${t.name} (${fileName})`.slice(0, 255) : t.name;
   const [doc] = await tx
     .insert(documents)
     .values({
       projectId: run.imp.projectId,
-      folderId: t.folderId,
+      folderId,
       name,
       versionConvention: run.convention,
       status: DocStatus.Editing,
@@ -73,7 +67,7 @@ async function fileRow(tx: Tx, deps: JobDeps, run: Run, row: RowRecord, blob: St
       createdBy: run.imp.userId,
     })
     .returning();
-  const versionNo = (t.version ?? firstVersionNo(run.convention)).slice(0, 32);
+  const versionNo = versionOf(run, t);
   await addVersion(tx, deps.blobs, {
     documentId: doc.id,
     versionNo,
@@ -92,7 +86,7 @@ async function fileRow(tx: Tx, deps: JobDeps, run: Run, row: RowRecord, blob: St
       importId: run.imp.id,
       filePath: src.path,
       name,
-      folderId: t.folderId,
+      folderId,
       artifact: artifact?.number ?? null,
       country: await code(countries, doc.countryId),
       site: await code(sites, doc.siteId),
@@ -108,15 +102,23 @@ async function fileRow(tx: Tx, deps: JobDeps, run: Run, row: RowRecord, blob: St
     .where(eq(exchangeImportRows.id, row.id));
 }
 
-/** Files the pending rows of a bulk import in filing; run again after a crash, it goes on with the next pending row. */
-export async function fileBulkImport(deps: JobDeps, importId: number): Promise<void> {
+/**
+ * Files the pending rows of a bulk import in filing; run again after a crash, it goes on with the next pending row.
+ * `batch` and `oneByOne` (every batch row by row, as when a batch statement fails) are for tests; so is the count of
+ * batches filed row by row it returns.
+ */
+export async function fileBulkImport(
+  deps: JobDeps,
+  importId: number,
+  { batch = FILE_BATCH, oneByOne = false }: { batch?: number; oneByOne?: boolean } = {},
+): Promise<{ rowByRow: number }> {
   const [imp] = await deps.db
     .select()
     .from(exchangeImports)
     .where(
       and(eq(exchangeImports.id, importId), eq(exchangeImports.kind, 'bulk'), eq(exchangeImports.state, 'filing')),
     );
-  if (!imp) return;
+  if (!imp) return { rowByRow: 0 };
   const options = imp.options as BulkOptions;
   const [user] = await deps.db.select({ name: users.name }).from(users).where(eq(users.id, imp.userId));
   const [{ convention }] = await deps.db
@@ -135,6 +137,7 @@ export async function fileBulkImport(deps: JobDeps, importId: number): Promise<v
     convention,
   };
   const r = exchangeImportRows;
+  let rowByRow = 0;
   let fatal: string | null = null;
   await withPackage(deps, imp, async (pkg) => {
     const [{ total }] = await deps.db.select({ total: count() }).from(r).where(eq(r.importId, imp.id));
@@ -144,7 +147,7 @@ export async function fileBulkImport(deps: JobDeps, importId: number): Promise<v
         .from(r)
         .where(and(eq(r.importId, imp.id), eq(r.state, 'pending')))
         .orderBy(asc(r.rowNo))
-        .limit(FILE_BATCH);
+        .limit(batch);
       if (rows.length === 0) break;
       // Copied into the blob store before the transaction (content-addressed: a rolled-back row leaves only a blob
       // the sweep removes), its hash held to the preview's.
@@ -162,13 +165,25 @@ export async function fileBulkImport(deps: JobDeps, importId: number): Promise<v
         );
       }
       await deps.db.transaction(async (tx) => {
-        for (const row of rows) {
-          const blob = stored.get(row.id)!;
-          const error =
-            'error' in blob
-              ? blob.error
-              : await tx.transaction((sp) => fileRow(sp, deps, run, row, blob)).then(() => null, rowError);
-          if (error) await tx.update(r).set({ state: 'failed', error }).where(eq(r.id, row.id));
+        // The batch in one go; should any statement of it fail, row by row (each all or nothing) as before.
+        const batched =
+          !oneByOne &&
+          (await tx
+            .transaction((sp) => fileBulkBatch(sp, deps.blobs, run, rows, stored))
+            .then(
+              () => true,
+              () => false,
+            ));
+        if (!batched) {
+          rowByRow++;
+          for (const row of rows) {
+            const blob = stored.get(row.id)!;
+            const error =
+              'error' in blob
+                ? blob.error
+                : await tx.transaction((sp) => fileRow(sp, deps, run, row, blob)).then(() => null, rowError);
+            if (error) await tx.update(r).set({ state: 'failed', error }).where(eq(r.id, row.id));
+          }
         }
         await filingProgress(tx, imp.id, rows[rows.length - 1].rowNo, total);
       });
@@ -180,8 +195,11 @@ export async function fileBulkImport(deps: JobDeps, importId: number): Promise<v
     const s = await refreshBulkSummary(tx, imp.id);
     return { sourceSystem: null, objects: s.files, accepted: s.accepted, filed: s.filed, failed: s.failed };
   });
+  return { rowByRow };
 }
 
 export function createBulkFileHandler(deps: JobDeps): JobHandler<'bulk-import.file'> {
-  return (data) => fileBulkImport(deps, data.importId);
+  return async (data) => {
+    await fileBulkImport(deps, data.importId);
+  };
 }
