@@ -33,7 +33,8 @@ export async function sendChunks(port: MessagePort, chunks: AsyncIterable<Buffer
   for await (const chunk of chunks) {
     while (credits === 0) await new Promise<void>((resolve) => (wake = resolve));
     credits--;
-    const whole = chunk.byteLength >= TRANSFER_MIN && chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength;
+    const whole =
+      chunk.byteLength >= TRANSFER_MIN && chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength;
     if (whole) port.postMessage(chunk, [chunk.buffer as ArrayBuffer]);
     else port.postMessage(new Uint8Array(chunk));
   }

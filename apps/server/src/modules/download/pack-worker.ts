@@ -37,8 +37,7 @@ export interface PackJob {
 
 /** What each thread is given: the pack with its job, or the store; the channel between them. */
 export type PackThreadData =
-  | { role: 'pack'; job: PackJob; port: MessagePort }
-  | { role: 'spool'; store: StoreConfig; port: MessagePort };
+  { role: 'pack'; job: PackJob; port: MessagePort } | { role: 'spool'; store: StoreConfig; port: MessagePort };
 
 /** From a thread: one file finished, a signed copy wanted, the zip all sent, the stored zip, or why it failed. */
 export type FromWorker =
