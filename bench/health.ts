@@ -54,6 +54,29 @@ const getJson = (url: string, token: string) => async () => {
 };
 
 /**
+ * With BENCH_HEALTH_EXPLAIN=<file>: the bare INSERT … SELECT of the generation once more under EXPLAIN (ANALYZE,
+ * BUFFERS), rolled back; its plan appended to the file and its time and each trigger's (foreign keys, cells) printed.
+ */
+async function explainGeneration(db: Db, projectId: number) {
+  const file = process.env.BENCH_HEALTH_EXPLAIN;
+  if (!file) return;
+  let lines: string[] = [];
+  await db
+    .transaction(async (tx) => {
+      const plan = await tx.execute<{ 'QUERY PLAN': string }>(sql`explain (analyze, buffers) with ${wantedItems(projectId)}
+        insert into expected_items (project_id, artifact_id, level, country_id, site_id, occurrence, due_date)
+        select ${projectId}, artifact_id, level, country_id, site_id, occurrence, due_date from wanted`);
+      lines = plan.rows.map((r) => r['QUERY PLAN']);
+      throw new Error('rollback');
+    })
+    .catch((e: Error) => {
+      if (e.message !== 'rollback') throw e;
+    });
+  await fs.appendFile(file, `-- generation, bare INSERT … SELECT\n${lines.join('\n')}\n`);
+  for (const l of lines.filter((x) => /^(Trigger|Execution Time|Planning Time)/.test(x))) console.log(`  ${l}`);
+}
+
+/**
  * With BENCH_HEALTH_EXPLAIN=<file>: the summary's queries once more, each under EXPLAIN (ANALYZE, BUFFERS), the
  * plans written to the file and each one's time printed (where the time goes).
  */
@@ -119,6 +142,7 @@ export async function healthBench(db: Db, owner: Db, calls: CallRoute, appUrl: s
       if (e.message !== 'rollback') throw e;
     });
   const bare = (performance.now() - t1) / 1000;
+  await explainGeneration(db, p.projectId);
   await settle(owner, ['expected_items']);
   const t2 = performance.now();
   const made = await profiled('health-generate', () => calls(p.token, expectedRoutes.generate));
