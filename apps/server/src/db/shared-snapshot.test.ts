@@ -71,6 +71,26 @@ describe('work on one snapshot over several connections', () => {
     expect(order).toEqual(['slow begins', 'slow ends', 'quick begins']);
   });
 
+  it('hands a task to the lane that comes free first, not behind a long one', async () => {
+    const order: string[] = [];
+    const pids = await inSharedSnapshot(ctx.db, 2, async (_, lanes) => {
+      const long = lanes.run(async (tx) => {
+        await tx.execute(sql`select pg_sleep(0.3)`);
+        order.push('long');
+        return backend(tx);
+      });
+      const quick = () =>
+        lanes.run(async (tx) => {
+          order.push('quick');
+          return backend(tx);
+        });
+      return Promise.all([long, quick(), quick()]);
+    });
+    expect(order).toEqual(['quick', 'quick', 'long']);
+    expect(pids[1]).toBe(pids[2]);
+    expect(pids[0]).not.toBe(pids[1]);
+  });
+
   it('gives the connections back, whether the work ended well or not', async () => {
     const db: Db = createDb(url, 3);
     try {

@@ -61,8 +61,8 @@ export async function inSharedSnapshot<T>(
 }
 
 /**
- * Transactions that independent queries are handed to in turn, each running one query at a time (a connection
- * answers one query at a time anyway, and pg 9 will refuse a second one sent before the first is answered).
+ * Transactions that independent queries are handed to, each running one query at a time (a connection answers one
+ * query at a time anyway, and pg 9 will refuse a second one sent before the first is answered).
  */
 export interface Lanes {
   count: number;
@@ -74,20 +74,38 @@ export interface Lanes {
 /** The lanes given, or one lane over the transaction given (a caller outside a shared snapshot). */
 export const lanesFor = (tx: Tx | Lanes): Lanes => ('run' in tx ? tx : lanesOf([tx]));
 
-/** Lanes over some transactions (one: every task on it, one after the other). */
+/**
+ * Lanes over some transactions (one: every task on it, one after the other). A task goes to a lane that is free,
+ * else waits for the first lane to come free, in the order the tasks were handed over: a long count does not hold
+ * back the tasks behind it while another lane has finished its own (the summary's counts differ tenfold in length).
+ */
 export function lanesOf(txs: Tx[]): Lanes {
-  const tails: Promise<unknown>[] = txs.map(() => Promise.resolve());
-  let next = 0;
+  const free = [...txs];
+  const waiting: Array<(tx: Tx) => void> = [];
+  const running = new Set<Promise<unknown>>();
+  const release = (tx: Tx) => {
+    const next = waiting.shift();
+    if (next) next(tx);
+    else free.push(tx);
+  };
   return {
     count: txs.length,
     run(task) {
-      const i = next++ % txs.length;
-      const done = tails[i].then(() => task(txs[i]));
-      tails[i] = done.catch(() => undefined);
+      const lane = free.length > 0 ? Promise.resolve(free.shift()!) : new Promise<Tx>((r) => waiting.push(r));
+      const done = lane.then(async (tx) => {
+        try {
+          return await task(tx);
+        } finally {
+          release(tx);
+        }
+      });
+      const tail = done.catch(() => undefined);
+      running.add(tail);
+      void tail.then(() => running.delete(tail));
       return done;
     },
     async settled() {
-      await Promise.all(tails);
+      while (running.size > 0) await Promise.all(running);
     },
   };
 }
