@@ -21,7 +21,10 @@ const TRANSFER_MIN = 128 * 1024;
 /** The pack thread's end of the channel: the end (null), or that the pack failed and its zip is to be dropped. */
 export type SpoolMessage = Uint8Array | null | { abort: string };
 
-/** Sends the zip's chunks through `port`, never more than AHEAD ahead of the storing thread. */
+/**
+ * Sends the zip's chunks through `port`, never more than AHEAD ahead of the storing thread. A chunk moved is empty
+ * here afterwards: what yields it must not read it again (zip-writer.ts reads every length before it yields).
+ */
 export async function sendChunks(port: MessagePort, chunks: AsyncIterable<Buffer>): Promise<void> {
   let credits = AHEAD;
   let wake: (() => void) | undefined;

@@ -139,7 +139,8 @@ function endRecords(count: number, cdOffset: number, cdSize: number): Buffer {
 
 /**
  * The zip's bytes, entry after entry. Stored content passes through as the chunks it was read in (no copy); the CRC
- * is zlib's (native, several GB/s), computed on the same chunks in the same pass.
+ * is zlib's (native, several GB/s), computed on the same chunks in the same pass. Nothing here touches a chunk once
+ * it is yielded: the pack moves large ones to the storing thread, which empties them on this side.
  */
 export async function* zipStream(inputs: Iterable<ZipInput>): AsyncGenerator<Buffer> {
   const written: Written[] = [];
@@ -155,6 +156,7 @@ export async function* zipStream(inputs: Iterable<ZipInput>): AsyncGenerator<Buf
       offset,
     };
     const header = localHeader(e);
+    offset += header.length;
     yield header;
     const raw = await input.content();
     async function* counted() {
@@ -172,11 +174,12 @@ export async function* zipStream(inputs: Iterable<ZipInput>): AsyncGenerator<Buf
       yield chunk;
     }
     const descriptor = dataDescriptor(e);
-    yield descriptor;
-    offset += header.length + e.compressedSize + descriptor.length;
+    offset += e.compressedSize + descriptor.length;
     written.push(e);
+    yield descriptor;
   }
   const central = Buffer.concat(written.map(centralRecord));
+  const centralSize = central.length;
   yield central;
-  yield endRecords(written.length, offset, central.length);
+  yield endRecords(written.length, offset, centralSize);
 }
