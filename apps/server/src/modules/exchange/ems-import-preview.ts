@@ -1,12 +1,21 @@
 import { IMPORT_OBJECTS_MAX } from '@edoc/contract/exchange-import';
 import { and, eq, lt, or } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { insertJson } from '../../db/json-rows.ts';
 import { exchangeImportRows, exchangeImports } from '../../db/schema/exchange.ts';
 import type { JobDeps } from './ems-import-package.ts';
 import type { JobHandler } from '../../jobs/jobs.ts';
 import { discardUpload } from '../../storage/blob-sweep.ts';
 import { dayOfEmsDate } from './ems-xml.ts';
 import { checkFile, withPackage, type FileCheck } from './ems-import-package.ts';
-import { existingObjects, mapContext, mapTarget, targetProblems, type Problem } from './ems-import-map.ts';
+import {
+  existingObjects,
+  mapContext,
+  mapTarget,
+  targetProblems,
+  type MapContext,
+  type Problem,
+} from './ems-import-map.ts';
 import { PackageRefused, packageFailed, type OpenedPackage } from './ems-package.ts';
 import { isInsidePackage } from './ems-paths.ts';
 import { parseExchange, type ParsedObject } from './ems-parse.ts';
@@ -119,51 +128,77 @@ async function buildPreview(deps: JobDeps, imp: typeof exchangeImports.$inferSel
       fullAccess: Boolean((imp.options as { fullAccess?: boolean }).fullAccess),
     });
     const existing = await existingObjects(deps.db, imp.projectId, [...objects.keys()]);
-    const rows: Array<typeof exchangeImportRows.$inferInsert> = [];
-    let rowNo = 0;
-    for (const [objectId, list] of objects) {
-      const problems: Problem[] = [];
-      const ordered = list
-        .map((o, i) => ({ o, i }))
-        .sort(
-          (a, b) =>
-            (STATE_RANK[a.o.fields.OBJECTVERSIONSTATE] ?? 2) - (STATE_RANK[b.o.fields.OBJECTVERSIONSTATE] ?? 2) ||
-            a.i - b.i,
-        );
-      const versions = ordered.map(({ o, i }) => versionOf(o, i, checks, problems));
-      if (!versions.some((v) => v.files.length > 0)) problems.push({ code: 'no_version', params: {} });
-      const last = ordered[ordered.length - 1].o.fields;
-      const current = versions[versions.length - 1];
-      const source = {
-        level: last.OBJECTLEVEL,
-        countryId: last.COUNTRYID ?? null,
-        siteId: last.SITEID ?? null,
-        siteSystemId: last.SITESYSTEMID ?? null,
-        siteName: last.ORGANIZATIONNAME ?? null,
-        artifactNumber: last.ARTIFACTNUMBER,
-        versions,
-      };
-      const target = {
-        ...mapTarget(m, source, {
-          name: current.title,
-          documentDate: current.documentDate,
-          expiryDate: current.expiryDate,
-        }),
-        existingDocumentId: existing.get(objectId) ?? null,
-      };
-      rows.push({
-        importId: imp.id,
-        rowNo: ++rowNo,
-        objectId,
-        title: current.title,
-        source,
-        target,
-        problems: [...targetProblems(m, source, target), ...problems],
-        conflict: existing.has(objectId) ? 'exists' : 'none',
-      });
-    }
-    return { batch, rows };
+    return { batch, objects, view: { imp, checks, m, existing } };
   });
+}
+
+interface RowContext {
+  imp: typeof exchangeImports.$inferSelect;
+  checks: Map<string, FileCheck>;
+  m: MapContext;
+  existing: Map<string, number>;
+}
+
+/** An object's row: its versions in order (Obsolete, Superseded, then Current), mapped to the project. */
+function rowOf(c: RowContext, rowNo: number, objectId: string, list: ParsedObject[]) {
+  const problems: Problem[] = [];
+  const ordered = list
+    .map((o, i) => ({ o, i }))
+    .sort(
+      (a, b) =>
+        (STATE_RANK[a.o.fields.OBJECTVERSIONSTATE] ?? 2) - (STATE_RANK[b.o.fields.OBJECTVERSIONSTATE] ?? 2) ||
+        a.i - b.i,
+    );
+  const versions = ordered.map(({ o, i }) => versionOf(o, i, c.checks, problems));
+  if (!versions.some((v) => v.files.length > 0)) problems.push({ code: 'no_version', params: {} });
+  const last = ordered[ordered.length - 1].o.fields;
+  const current = versions[versions.length - 1];
+  const source = {
+    level: last.OBJECTLEVEL,
+    countryId: last.COUNTRYID ?? null,
+    siteId: last.SITEID ?? null,
+    siteSystemId: last.SITESYSTEMID ?? null,
+    siteName: last.ORGANIZATIONNAME ?? null,
+    artifactNumber: last.ARTIFACTNUMBER,
+    versions,
+  };
+  const target = {
+    ...mapTarget(c.m, source, {
+      name: current.title,
+      documentDate: current.documentDate,
+      expiryDate: current.expiryDate,
+    }),
+    existingDocumentId: c.existing.get(objectId) ?? null,
+  };
+  return {
+    importId: c.imp.id,
+    rowNo,
+    objectId,
+    title: current.title,
+    source,
+    target,
+    problems: [...targetProblems(c.m, source, target), ...problems],
+    conflict: c.existing.has(objectId) ? 'exists' : 'none',
+  };
+}
+
+/**
+ * The rows, BATCH at a time, each batch made from its objects (then dropped) and sent as one JSON parameter: the
+ * parsed package shrinks as it is written instead of living beside all its rows and their statements' parameters
+ * until the last is sent (docs/exchange.md, Benchmark: the preview's memory).
+ */
+async function writeRows(tx: Tx, c: RowContext, objects: Map<string, ParsedObject[]>) {
+  let rowNo = 0;
+  let rows: Array<ReturnType<typeof rowOf>> = [];
+  for (const [objectId, list] of objects) {
+    rows.push(rowOf(c, ++rowNo, objectId, list));
+    objects.delete(objectId);
+    if (rows.length === BATCH) {
+      await insertJson(tx, exchangeImportRows, rows);
+      rows = [];
+    }
+  }
+  await insertJson(tx, exchangeImportRows, rows);
 }
 
 /** Checks and previews one import; a second run of a finished one does nothing. */
@@ -185,7 +220,7 @@ export async function previewImport(deps: JobDeps, importId: number): Promise<vo
     .returning();
   if (!imp) return;
   try {
-    const { batch, rows } = await buildPreview(deps, imp);
+    const { batch, objects, view } = await buildPreview(deps, imp);
     await deps.db.transaction(async (tx) => {
       // Cancelled while it was checked: the cancel stands, nothing is written.
       const [still] = await tx
@@ -202,7 +237,7 @@ export async function previewImport(deps: JobDeps, importId: number): Promise<vo
       if (!still) return;
       // A run that broke off after writing some rows starts them again.
       await tx.delete(exchangeImportRows).where(eq(exchangeImportRows.importId, imp.id));
-      for (let i = 0; i < rows.length; i += BATCH) await tx.insert(exchangeImportRows).values(rows.slice(i, i + BATCH));
+      await writeRows(tx, view, objects);
       await refreshSummary(tx, imp.id);
     });
   } catch (err) {
