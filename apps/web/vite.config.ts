@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
+import { createServer, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -99,6 +99,50 @@ function signedOutTexts(): Plugin {
 }
 
 /**
+ * The login page's antd styles as a stylesheet of the build, linked from index.html (issue 30;
+ * src/app/signed-out-styles.tsx says why, and how antd then skips making them). Rendered at the start of the build
+ * through Vite's SSR, in production mode only: antd names its styles otherwise in development, where the page would
+ * not find them. Not in the one-bundle baseline, which stays the build before issue 16.
+ */
+function signedOutStyles(): Plugin {
+  let ref: string | null = null;
+  return {
+    name: 'edoc-signed-out-styles',
+    apply: 'build',
+    async buildStart() {
+      if (noSplit || process.env.NODE_ENV !== 'production') return;
+      const server = await createServer({
+        root,
+        configFile: false,
+        logLevel: 'error',
+        appType: 'custom',
+        server: { middlewareMode: true, hmr: false, ws: false },
+        optimizeDeps: { noDiscovery: true, include: [] },
+      });
+      try {
+        const styles = await server.ssrLoadModule('/src/app/signed-out-styles.tsx');
+        ref = this.emitFile({ type: 'asset', name: 'signed-out.css', source: styles.signedOutStyles().css });
+      } finally {
+        await server.close();
+      }
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const css =
+          ref && ctx.bundle
+            ? Object.values(ctx.bundle).find((f) => f.type === 'asset' && f.names.includes('signed-out.css'))
+            : null;
+        // Before the entry and its stylesheet (the app's own rules), as antd's come first when made at run time.
+        return css
+          ? html.replace('<script type="module"', `<link rel="stylesheet" crossorigin href="/${css.fileName}">\n    $&`)
+          : html;
+      },
+    },
+  };
+}
+
+/**
  * EDOC_NO_SPLIT=1 builds the whole app into one script, lazy pages included: the bench's baseline for the first page
  * (bench/first-page.ts), never a build to ship.
  */
@@ -120,7 +164,7 @@ const isolatedFiles = fs
 
 export default defineConfig({
   root,
-  plugins: [react(), precompress(), signedOutTexts()],
+  plugins: [react(), precompress(), signedOutTexts(), signedOutStyles()],
   server: { host: '127.0.0.1', port: 5173, proxy: apiProxy },
   preview: { host: '127.0.0.1', port: 4173, proxy: apiProxy },
   build: {
