@@ -43,6 +43,11 @@ export interface BlobStore {
    * for a store on a local disk; others take put() with a stream of them.
    */
   putFrom?(source: fs.FileHandle, position: number, size: number): Promise<StoredBlob>;
+  /**
+   * Moves a finished file under the store's temporary folder into the store as the blob `sha256`, which the caller
+   * computed while writing it (a pack's zip, download/pack-spool.ts), for a store on a local disk; others take put().
+   */
+  putFile?(file: string, blob: StoredBlob): Promise<void>;
 }
 
 export class BlobTooLargeError extends Error {}
@@ -145,6 +150,7 @@ export function createFsBlobStore(root: string, tmpDir: string): BlobStore {
   return {
     put: (input, opts = {}) => spoolToTemp(input, tmpDir, opts.maxBytes, moveIn),
     putFrom: (source, position, size) => copyToTemp(source, position, size, tmpDir, moveIn),
+    putFile: moveIn,
     async get(sha256, range) {
       await fs.access(file(sha256));
       return createReadStream(file(sha256), { ...range, highWaterMark: READ_CHUNK });

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { createBlobStore, type StoreConfig } from '../../storage/create-blob-store.ts';
-import { sendChunks, storeChunks, type SpoolMessage } from './pack-spool.ts';
+import { ChunkPool, sendChunks, storeChunks, type SpoolMessage } from './pack-spool.ts';
 import { zipStream, type Content } from './zip-writer.ts';
 
 /**
@@ -62,7 +63,7 @@ const port = parentPort!;
 /** The storing thread: the zip's chunks into the store, then the stored blob (or why not) to the caller. */
 async function spool(channel: MessagePort, config: StoreConfig) {
   try {
-    const stored = await storeChunks(channel, createBlobStore(config));
+    const stored = await storeChunks(channel, createBlobStore(config), config.tmpDir);
     port.postMessage({ t: 'stored', sha256: stored.sha256, size: stored.size } satisfies FromWorker);
   } catch (err) {
     port.postMessage({ t: 'error', message: err instanceof Error ? err.message : String(err) } satisfies FromWorker);
@@ -93,7 +94,23 @@ async function* verified(source: AsyncIterable<Buffer>, file: PackFile): AsyncGe
   port.postMessage({ t: 'file' } satisfies FromWorker);
 }
 
-async function contentOf(store: BlobStore, file: PackFile, i: number): Promise<Content> {
+/** A stored file on this machine read into the pool's buffers, each lent to the storing thread and given back. */
+async function* pooledRead(file: string, pool: ChunkPool): AsyncGenerator<Buffer> {
+  const handle = await fs.open(file);
+  try {
+    for (let position = 0; ;) {
+      const buf = pool.take();
+      const { bytesRead } = await handle.read(buf, 0, buf.length, position);
+      if (bytesRead === 0) return pool.give(buf.buffer as ArrayBuffer);
+      position += bytesRead;
+      yield buf.subarray(0, bytesRead);
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+async function contentOf(store: BlobStore, pool: ChunkPool | undefined, file: PackFile, i: number): Promise<Content> {
   if (file.signed) {
     const answer = await signedCopy(i);
     if (answer.failed) throw new Missing(file.fileName);
@@ -103,6 +120,7 @@ async function contentOf(store: BlobStore, file: PackFile, i: number): Promise<C
     }
   }
   if (file.path) return verified(createReadStream(file.path) as AsyncIterable<Buffer>, file);
+  if (pool && store.localPath) return verified(pooledRead(store.localPath(file.sha256), pool), file);
   const source = await store.get(file.sha256).catch(() => {
     throw new Missing(file.fileName);
   });
@@ -113,18 +131,20 @@ async function contentOf(store: BlobStore, file: PackFile, i: number): Promise<C
 async function pack(job: PackJob, channel: MessagePort) {
   port.on('message', (answer: ToWorker) => waiting.get(answer.i)?.(answer));
   const store = createBlobStore(job.store);
+  // A store on a local disk: its files read into lent buffers, as the storing thread writes it itself (pack-spool.ts).
+  const pool = store.localPath && store.putFile ? new ChunkPool() : undefined;
   const inputs = job.files.map((file, i) => ({
     name: file.name,
     mtime: new Date(file.mtimeMs),
     compress: file.compress,
-    content: () => contentOf(store, file, i),
+    content: () => contentOf(store, pool, file, i),
   }));
   if (job.manifest) {
     const manifest = Buffer.from(job.manifest.buffer, job.manifest.byteOffset, job.manifest.byteLength);
     inputs.push({ name: 'manifest.csv', mtime: new Date(), compress: true, content: async () => [manifest] });
   }
   try {
-    await sendChunks(channel, zipStream(inputs));
+    await sendChunks(channel, zipStream(inputs), pool);
     port.postMessage({ t: 'sent' } satisfies FromWorker);
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
