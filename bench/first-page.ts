@@ -1,7 +1,7 @@
 // Issue 16, the first page: the web app built as shipped (split by route) and built into one script, each served by
 // the real server (precompressed files, cache headers), and /login opened in headless Chromium. Counted: the
-// JavaScript transferred until the login form's fields can be typed in, and the time to that, with a cold cache;
-// then a second visit in the same browser, which should take every script from its cache.
+// JavaScript (and apart, the stylesheets) transferred until the login form's fields can be typed in, and the time to
+// that, with a cold cache; then a second visit in the same browser, which should take every script from its cache.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -36,10 +36,10 @@ const FORM_WATCH = `(() => {
   });
   const check = () => {
     if (!ready()) return requestAnimationFrame(check);
-    const scripts = performance.getEntriesByType('resource')
-      .filter((e) => /\\.m?js$/.test(new URL(e.name).pathname))
+    const files = (pattern) => performance.getEntriesByType('resource')
+      .filter((e) => pattern.test(new URL(e.name).pathname))
       .map((e) => ({ name: new URL(e.name).pathname, transfer: e.transferSize, body: e.encodedBodySize }));
-    globalThis.edocFormReady = { ms: performance.now(), scripts };
+    globalThis.edocFormReady = { ms: performance.now(), scripts: files(/\\.m?js$/), styles: files(/\\.css$/) };
   };
   requestAnimationFrame(check);
 })();`;
@@ -52,6 +52,8 @@ interface Script {
 interface Visit {
   ms: number;
   scripts: Script[];
+  /** The stylesheets, which block the first paint as well (issue 30 added the login's antd styles). */
+  styles: Script[];
 }
 
 async function build(outDir: string, split: boolean): Promise<void> {
@@ -141,7 +143,7 @@ export async function firstPageBench(serve: Serve): Promise<void> {
     const results: Measured[] = [];
     for (const target of targets) {
       await visitTwice(browser, target.url, false); // warm-up: the server's file reads, Chromium's processes
-      const first = { ms: 0, scripts: [] };
+      const first = { ms: 0, scripts: [], styles: [] };
       results.push({ label: target.label, first, coldMs: [], repeatMs: [], repeatBytes: 0, slowMs: [], encodings: '' });
     }
     // The builds take turns, so a slower moment of this machine does not fall on one of them only.
@@ -184,8 +186,11 @@ function report(results: Measured[]): void {
     console.log(
       `repeat visit, ${r.label.padEnd(27)} JS ${kB(r.repeatBytes).padStart(8)} transferred   form ready p50 ${median(r.repeatMs).toFixed(0).padStart(5)} ms`,
     );
-  const files = [...split.first.scripts].sort((a, b) => b.transfer - a.transfer);
-  console.log(
-    `the split build's scripts for /login: ${files.map((f) => `${path.basename(f.name)} ${kB(f.transfer)}`).join(', ')}`,
-  );
+  const named = (list: Script[]) =>
+    [...list]
+      .sort((a, b) => b.transfer - a.transfer)
+      .map((f) => `${path.basename(f.name)} ${kB(f.transfer)}`)
+      .join(', ');
+  console.log(`the split build's scripts for /login: ${named(split.first.scripts)}`);
+  console.log(`and its stylesheets, ${kB(sum(split.first.styles, 'transfer'))}: ${named(split.first.styles)}`);
 }
