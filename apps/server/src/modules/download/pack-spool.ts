@@ -13,9 +13,9 @@ import type { BlobStore, StoredBlob } from '../../storage/blob-store.ts';
  * the cores instead of one.
  *
  * Memory: a fresh buffer per chunk is freed only when its thread's garbage collector runs, and the storing thread
- * allocates too little to run it often — 5 GB of chunks piled up to some 60 MB there. So with a store on a local disk
- * the pack reads stored files into a pool of buffers (ChunkPool), each moved to the storing thread, written, and moved
- * back to be read into again: nothing is allocated per chunk on either side.
+ * allocates too little to run it often (an export's RSS growth was 144 MB at scale 1, 55 MB on one thread). So with a
+ * store on a local disk the pack reads stored files into a pool of buffers (ChunkPool), each moved to the storing
+ * thread, written, and moved back to be read into again: nothing is allocated per chunk on either side.
  */
 
 /** Chunks in flight between the threads: 8 of 512 kB read chunks, what the store's write stream keeps waiting too. */
