@@ -15,6 +15,7 @@ import { nameTaken } from '../document/document.service.ts';
 import { withPackage, type JobDeps } from '../exchange/ems-import-package.ts';
 import { endFiling, filingProgress } from '../exchange/ems-import-end.ts';
 import { rowError } from '../exchange/ems-import-store.ts';
+import { fileBatchOrRows } from '../exchange/import-batch-steps.ts';
 import { refileDocuments } from '../expected/expected-filing.ts';
 import { artifactForFolder } from '../tmf-project/tmf-project-map.service.ts';
 import { refreshBulkSummary, type BulkOptions } from './bulk-import-summary.ts';
@@ -165,26 +166,16 @@ export async function fileBulkImport(
         );
       }
       await deps.db.transaction(async (tx) => {
-        // The batch in one go; should any statement of it fail, row by row (each all or nothing) as before.
-        const batched =
-          !oneByOne &&
-          (await tx
-            .transaction((sp) => fileBulkBatch(sp, deps.blobs, run, rows, stored))
-            .then(
-              () => true,
-              () => false,
-            ));
-        if (!batched) {
-          rowByRow++;
-          for (const row of rows) {
+        const oneByOneNow = await fileBatchOrRows(tx, rows, {
+          oneByOne,
+          batch: (sp) => fileBulkBatch(sp, deps.blobs, run, rows, stored),
+          filing: (row) => {
             const blob = stored.get(row.id)!;
-            const error =
-              'error' in blob
-                ? blob.error
-                : await tx.transaction((sp) => fileRow(sp, deps, run, row, blob)).then(() => null, rowError);
-            if (error) await tx.update(r).set({ state: 'failed', error }).where(eq(r.id, row.id));
-          }
-        }
+            return 'error' in blob ? blob : (sp) => fileRow(sp, deps, run, row, blob);
+          },
+          failed: (row, error) => tx.update(r).set({ state: 'failed', error }).where(eq(r.id, row.id)),
+        });
+        if (oneByOneNow) rowByRow++;
         await filingProgress(tx, imp.id, rows[rows.length - 1].rowNo, total);
       });
     }

@@ -23,6 +23,7 @@ import { refreshSummary } from './ems-import-summary.ts';
 import { endFiling, filingProgress } from './ems-import-end.ts';
 import { inLanes } from './ems-lanes.ts';
 import { fileBatch } from './ems-import-batch.ts';
+import { fileBatchOrRows } from './import-batch-steps.ts';
 import type { FilingRun } from './ems-import-batch-parts.ts';
 
 /*
@@ -225,30 +226,17 @@ export async function fileImport(
         ),
       );
       await deps.db.transaction(async (tx) => {
-        // The batch in one go; should any statement of it fail, row by row (each all or nothing) as before.
-        const batched =
-          !oneByOne &&
-          (await tx
-            .transaction((sp) => fileBatch(sp, run, rows, stored))
-            .then(
-              () => true,
-              () => false,
-            ));
-        if (!batched) {
-          rowByRow++;
-          for (const row of rows) {
+        const oneByOneNow = await fileBatchOrRows(tx, rows, {
+          oneByOne,
+          batch: (sp) => fileBatch(sp, run, rows, stored),
+          filing: (row) => {
             const blobs = stored.get(row.id)!;
-            const error =
-              blobs instanceof Map
-                ? await tx.transaction((sp) => fileRow(sp, run, row, blobs)).then(() => null, rowError)
-                : blobs.error;
-            if (error)
-              await tx
-                .update(exchangeImportRows)
-                .set({ state: 'failed', error })
-                .where(eq(exchangeImportRows.id, row.id));
-          }
-        }
+            return blobs instanceof Map ? (sp) => fileRow(sp, run, row, blobs) : blobs;
+          },
+          failed: (row, error) =>
+            tx.update(exchangeImportRows).set({ state: 'failed', error }).where(eq(exchangeImportRows.id, row.id)),
+        });
+        if (oneByOneNow) rowByRow++;
         await filingProgress(tx, imp.id, rows[rows.length - 1].rowNo, total);
       });
     }

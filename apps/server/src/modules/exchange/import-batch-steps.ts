@@ -9,6 +9,7 @@ import { lockBlobs } from '../../storage/blob-sweep.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { recordTrails, type TrailActor } from '../../trail/trail.service.ts';
 import { FITS, refileDocuments } from '../expected/expected-filing.ts';
+import { rowError } from './ems-import-store.ts';
 
 /*
  * The steps of filing a batch of import rows with one statement per kind, shared by the EMS import
@@ -143,4 +144,35 @@ export async function markRows(
         ['int', 'text'],
         failed.map((f) => [f.id, f.error]),
       )} v(id, error) where ${r.id} = v.id`);
+}
+
+/**
+ * A batch of rows filed in one go under a savepoint; should any statement of it fail (or `oneByOne`, a test's
+ * choice), row by row instead, each under its own savepoint, so a refused row is rolled back alone and marked failed.
+ * `filing` answers a row's filing, or the error already known for it (its file missing or changed). Answers whether
+ * it went row by row.
+ */
+export async function fileBatchOrRows<R extends { id: number }>(
+  tx: Tx,
+  rows: R[],
+  opts: {
+    oneByOne: boolean;
+    batch: (sp: Tx) => Promise<unknown>;
+    filing: (row: R) => ((sp: Tx) => Promise<unknown>) | { error: string };
+    failed: (row: R, error: string) => Promise<unknown>;
+  },
+): Promise<boolean> {
+  const batched =
+    !opts.oneByOne &&
+    (await tx.transaction(opts.batch).then(
+      () => true,
+      () => false,
+    ));
+  if (batched) return false;
+  for (const row of rows) {
+    const file = opts.filing(row);
+    const error = 'error' in file ? file.error : await tx.transaction(file).then(() => null, rowError);
+    if (error) await opts.failed(row, error);
+  }
+  return true;
 }
