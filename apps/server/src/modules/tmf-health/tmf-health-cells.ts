@@ -31,13 +31,15 @@ const country = sql`coalesce(nullif(c.country_id, 0), s.country_id)`;
  * sections only for a key by zone or section (joining 60,000 cells for nothing took half the trend's time).
  */
 export function cellsFrom(scope: HealthScope, axis: CellAxis, families: string[], by: TmfGroupBy | 'all' = 'all'): SQL {
+  // `artifact_id > 0` rather than `<> 0` (ids are positive): a range the primary key's index can read, where `<>`
+  // had the trend's weeks read every cell of the table (a parallel scan of 240,000 cells, 70–90 ms at scale 1).
   if (axis === 'artifact')
     return sql`from tmf_cells c ${
       by === 'zone' || by === 'section'
         ? sql`join tmf_artifacts a on a.id = c.artifact_id join tmf_sections sec on sec.id = a.section_id`
         : sql``
     }
-      where c.project_id = ${scope.projectId} and c.family = any(${`{${families.join(',')}}`}::text[]) and c.artifact_id <> 0
+      where c.project_id = ${scope.projectId} and c.family = any(${`{${families.join(',')}}`}::text[]) and c.artifact_id > 0
       ${scope.artifactIds ? sql`and c.artifact_id = any(${ids(scope.artifactIds)})` : sql``}`;
   return sql`from tmf_cells c left join sites s on s.id = nullif(c.site_id, 0)
     where c.project_id = ${scope.projectId} and c.family = any(${`{${families.join(',')}}`}::text[]) and c.artifact_id = 0
