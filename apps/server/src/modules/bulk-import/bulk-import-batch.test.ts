@@ -187,6 +187,49 @@ describe('bulk filing in batches', () => {
     expect(await verifyTrail(ctx.db)).toMatchObject({ ok: true });
   });
 
+  it('names the same files imported again with their file name, then numbered, the same both ways', async () => {
+    const got = [];
+    for (const [i, w] of worlds.entries()) {
+      const id = await readyToFile(w);
+      const mark = await lastTrailId();
+      await fileBulkImport(ctx.deps, id, { batch: 2, oneByOne: i === 1 });
+      got.push(await filed(w, id, mark));
+    }
+    expect(got[0]).toEqual(got[1]);
+    expect(got[0].documents.map((d) => d.name)).toEqual([
+      'Plan Same (a.txt)',
+      'Plan Same (b.txt) (2)',
+      'Plan Taken (c.txt) (2)',
+      'Licence (d.txt)',
+      'plan same (e.txt) (2)',
+    ]);
+  });
+
+  it('refuses a row whose every name is taken as a duplicate file name, and files the rest', async () => {
+    const w = await makeWorld('BULK-BD');
+    const taken = ['Plan Taken (c.txt)', ...Array.from({ length: 8 }, (_, k) => `Plan Taken (c.txt) (${k + 2})`)];
+    await ctx.db
+      .insert(documents)
+      .values(
+        taken.map((name) => ({
+          projectId: w.world.projectId,
+          folderId: w.trialFolder,
+          name,
+          createdBy: w.world.pm.id,
+        })),
+      );
+    const id = await readyToFile(w);
+    expect(await fileBulkImport(ctx.deps, id, { batch: 2 })).toEqual({ rowByRow: 1 });
+    const after = await filed(w, id, await lastTrailId());
+    expect(after.rows.map((row) => row.slice(0, 3))).toEqual([
+      ['binder/a.txt', 'filed', null],
+      ['binder/b.txt', 'filed', null],
+      ['binder/c.txt', 'failed', JSON.stringify({ code: 'duplicate_file_name', params: {} })],
+      ['binder/d.txt', 'filed', null],
+      ['binder/e.txt', 'filed', null],
+    ]);
+  });
+
   it('files a batch whose statement fails row by row: the failing row leaves nothing, its neighbours whole', async () => {
     // A project of its own: the names the first test filed would be taken here.
     const w = await makeWorld('BULK-BC');

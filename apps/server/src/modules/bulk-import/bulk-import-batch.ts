@@ -11,13 +11,7 @@ import { countries, sites } from '../../db/schema/projects.ts';
 import type { BlobStore, StoredBlob } from '../../storage/blob-store.ts';
 import type { TrailActor } from '../../trail/trail.service.ts';
 import { RowRefused, rowError } from '../exchange/ems-import-store.ts';
-import {
-  insertVersions,
-  lockPending,
-  markRows,
-  nameDocuments,
-  trailAndRefile,
-} from '../exchange/import-batch-steps.ts';
+import { insertVersions, lockPending, markRows, nameBatch, trailAndRefile } from '../exchange/import-batch-steps.ts';
 import { artifactsForFolders } from '../tmf-project/tmf-project-map.service.ts';
 import type { BulkStoredSource, BulkStoredTarget } from './bulk-import-view.ts';
 
@@ -94,7 +88,7 @@ export async function fileBulkBatch(
     tx,
     plans.map((p) => p.t.folderId),
   );
-  const names = await nameDocuments(
+  const names = await nameBatch(
     tx,
     plans.map((p) => ({
       folderId: p.t.folderId,

@@ -11,11 +11,10 @@ import { users } from '../../db/schema/users.ts';
 import type { JobHandler } from '../../jobs/jobs.ts';
 import type { StoredBlob } from '../../storage/blob-store.ts';
 import { recordTrail } from '../../trail/trail.service.ts';
-import { nameTaken } from '../document/document.service.ts';
 import { withPackage, type JobDeps } from '../exchange/ems-import-package.ts';
 import { endFiling, filingProgress } from '../exchange/ems-import-end.ts';
 import { rowError } from '../exchange/ems-import-store.ts';
-import { fileBatchOrRows } from '../exchange/import-batch-steps.ts';
+import { fileBatchOrRows, nameDocument } from '../exchange/import-batch-steps.ts';
 import { refileDocuments } from '../expected/expected-filing.ts';
 import { artifactForFolder } from '../tmf-project/tmf-project-map.service.ts';
 import { refreshBulkSummary, type BulkOptions } from './bulk-import-summary.ts';
@@ -51,7 +50,7 @@ async function fileRow(tx: Tx, deps: JobDeps, run: Run, row: RowRecord, blob: St
   const folderId = t.folderId!;
   const artifact = await artifactForFolder(tx, folderId);
   const fileName = fileNameOf(src);
-  const name = (await nameTaken(tx, { folderId, name: t.name })) ? `${t.name} (${fileName})`.slice(0, 255) : t.name;
+  const name = await nameDocument(tx, { folderId, name: t.name, fallback: `${t.name} (${fileName})`.slice(0, 255) });
   const [doc] = await tx
     .insert(documents)
     .values({

@@ -8,7 +8,7 @@ import { artifactsForFolders } from '../tmf-project/tmf-project-map.service.ts';
 import type { StoredTarget } from './ems-import-map.ts';
 import { fileVersions, type FilingRun, type Plan, type RowRecord } from './ems-import-batch-parts.ts';
 import { placeOf, REFUSED, type Source } from './ems-import-store.ts';
-import { lockPending, markRows, nameDocuments, trailAndRefile } from './import-batch-steps.ts';
+import { lockPending, markRows, nameBatch, trailAndRefile } from './import-batch-steps.ts';
 
 /*
  * A batch of an import's rows filed with one statement per kind (docs/exchange.md, Benchmark; the steps it shares
@@ -95,7 +95,7 @@ export async function fileBatch(
     tx,
     plans.map((p) => p.folderId),
   );
-  const names = await nameDocuments(
+  const names = await nameBatch(
     tx,
     made.map((p) => ({
       folderId: p.folderId,

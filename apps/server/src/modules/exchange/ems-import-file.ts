@@ -13,7 +13,6 @@ import type { JobHandler } from '../../jobs/jobs.ts';
 import { recordTrail, type TrailActor } from '../../trail/trail.service.ts';
 import { refileDocuments } from '../expected/expected-filing.ts';
 import { artifactForFolder } from '../tmf-project/tmf-project-map.service.ts';
-import { nameTaken } from '../document/document.service.ts';
 import type { StoredTarget } from './ems-import-map.ts';
 import type { StoredBlob } from '../../storage/blob-store.ts';
 import { withPackage } from './ems-import-package.ts';
@@ -23,7 +22,7 @@ import { refreshSummary } from './ems-import-summary.ts';
 import { endFiling, filingProgress } from './ems-import-end.ts';
 import { inLanes } from './ems-lanes.ts';
 import { fileBatch } from './ems-import-batch.ts';
-import { fileBatchOrRows } from './import-batch-steps.ts';
+import { fileBatchOrRows, nameDocument } from './import-batch-steps.ts';
 import type { FilingRun } from './ems-import-batch-parts.ts';
 
 /*
@@ -60,7 +59,7 @@ async function fileRow(tx: Tx, run: FilingRun, row: RowRecord, blobs: Map<string
     const place = await placeOf(tx, imp, src, t);
     artifact = await artifactForFolder(tx, folderId);
     // A name the folder already has gets the object id: the package's title stays recognisable.
-    docName = (await nameTaken(tx, { folderId, name: t.name })) ? `${t.name} (${row.objectId})`.slice(0, 255) : t.name;
+    docName = await nameDocument(tx, { folderId, name: t.name, fallback: `${t.name} (${row.objectId})`.slice(0, 255) });
     const [doc] = await tx
       .insert(documents)
       .values({

@@ -9,7 +9,7 @@ import { lockBlobs } from '../../storage/blob-sweep.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { recordTrails, type TrailActor } from '../../trail/trail.service.ts';
 import { FITS, refileDocuments } from '../expected/expected-filing.ts';
-import { rowError } from './ems-import-store.ts';
+import { RowRefused, rowError } from './ems-import-store.ts';
 
 /*
  * The steps of filing a batch of import rows with one statement per kind, shared by the EMS import
@@ -33,19 +33,33 @@ export async function lockPending(tx: Tx, ids: number[]): Promise<Set<number>> {
   return new Set(locked.filter((l) => l.state === 'pending').map((l) => l.id));
 }
 
+/** Numbered fallbacks tried after the fallback itself: "X (file.pdf) (2)" … "(9)". */
+const NUMBERED = 8;
+
+/** A name's candidates in order, each within the column's 255 characters. */
+const candidates = (w: { name: string; fallback: string }) => [
+  w.name,
+  w.fallback,
+  ...Array.from({ length: NUMBERED }, (_, k) => {
+    const suffix = ` (${k + 2})`;
+    return w.fallback.slice(0, 255 - suffix.length) + suffix;
+  }),
+];
+
 /**
  * New documents' names, in order: each its `name`, unless its folder already has that name or an earlier one of the
- * batch took it (PostgreSQL's lower() comparing, as nameTaken does); then its `fallback`.
+ * batch took it (PostgreSQL's lower() comparing, as nameTaken does); then its `fallback`, then the fallback numbered
+ * (the same file imported twice into one folder). Null where every candidate is taken.
  */
-export async function nameDocuments(
+async function nameDocuments(
   tx: Tx,
   wanted: Array<{ folderId: number; name: string; fallback: string }>,
-): Promise<string[]> {
+): Promise<Array<string | null>> {
   if (!wanted.length) return [];
-  const asked = wanted.flatMap((w, i) => [
-    [2 * i, w.folderId, w.name],
-    [2 * i + 1, w.folderId, w.fallback],
-  ]) as Array<[number, number, string]>;
+  const each = wanted.map(candidates);
+  const asked = wanted.flatMap((w, i) => each[i].map((name, j) => [i * each[0].length + j, w.folderId, name])) as Array<
+    [number, number, string]
+  >;
   const found = await tx.execute<{ i: number; low: string; taken: boolean }>(sql`
     select c.i, lower(c.name) as low, exists (select 1 from documents d where d.folder_id = c.folder
       and d.deleted_at is null and lower(d.name) = lower(c.name)) as taken
@@ -53,11 +67,34 @@ export async function nameDocuments(
   const byIndex = new Map(found.rows.map((f) => [Number(f.i), f]));
   const inBatch = new Set<string>();
   return wanted.map((w, i) => {
-    const plain = byIndex.get(2 * i)!;
-    const taken = plain.taken || inBatch.has(`${w.folderId}:${plain.low}`);
-    inBatch.add(`${w.folderId}:${(taken ? byIndex.get(2 * i + 1)! : plain).low}`);
-    return taken ? w.fallback : w.name;
+    const j = each[i].findIndex((_, j) => {
+      const f = byIndex.get(i * each[0].length + j)!;
+      return !f.taken && !inBatch.has(`${w.folderId}:${f.low}`);
+    });
+    if (j < 0) return null;
+    inBatch.add(`${w.folderId}:${byIndex.get(i * each[0].length + j)!.low}`);
+    return each[i][j];
   });
+}
+
+/** The batch's new documents' names; every candidate of one taken fails the batch, which then files row by row. */
+export async function nameBatch(
+  tx: Tx,
+  wanted: Array<{ folderId: number; name: string; fallback: string }>,
+): Promise<string[]> {
+  const names = await nameDocuments(tx, wanted);
+  if (names.some((n) => n === null)) throw new Error('a new document whose every candidate name is taken');
+  return names as string[];
+}
+
+/** One new document's name as nameDocuments gives it; every candidate taken refuses the row ('Duplicate file name!'). */
+export async function nameDocument(
+  tx: Tx,
+  wanted: { folderId: number; name: string; fallback: string },
+): Promise<string> {
+  const [name] = await nameDocuments(tx, [wanted]);
+  if (name === null) throw new RowRefused(JSON.stringify({ code: 'duplicate_file_name', params: {} }));
+  return name;
 }
 
 /**
