@@ -110,8 +110,9 @@ describe('kill -9 and start again', () => {
     const taskId = task.data().id;
     await waitFor(
       'the zip being written',
-      // The zip streams into the blob store, which spools it to a temporary file of its own (uploads are done).
-      async () => (await drill.tmpFiles()).some((f) => f.startsWith('upload-')),
+      // The zip is spooled to a temporary file (uploads are done): the pack's storing thread writes its own (pack-)
+      // when the store takes a finished file (a local one), else the store spools its stream (upload-).
+      async () => (await drill.tmpFiles()).some((f) => f.startsWith('pack-') || f.startsWith('upload-')),
       30_000,
     );
     await drill.node.kill();
