@@ -3,6 +3,8 @@
 // shows its answer, for opening a folder, paging, sorting, opening the document panel and running a search (goal:
 // p75 ≤ 200 ms each). Next to each, the same run's floor: how long the browser waited for the answer's request
 // (Resource Timing), which no rendering can beat. Then the JS heap after minutes of use, each action in turn.
+import fs from 'node:fs';
+import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { Project } from './documents.ts';
 
@@ -11,6 +13,12 @@ export type ServeWeb = () => Promise<{ url: string; close: () => Promise<void> }
 
 const MINUTES = Number(process.env.BENCH_INTERACTION_MINUTES ?? 10);
 const GOAL_MS = 200;
+/**
+ * A folder: after the heap's part, a few more rounds with each action traced (a Chromium trace and a CPU profile of
+ * the page, which DevTools opens) and its requests listed, and where its time went printed.
+ */
+const TRACE = process.env.BENCH_INTERACTION_TRACE;
+const TRACE_ROUNDS = 3;
 
 /**
  * Runs in the page before its own scripts. Marks the time of each click and Enter (the event's own time stamp, as
@@ -20,6 +28,7 @@ const GOAL_MS = 200;
  */
 const WATCH = `(() => {
   globalThis.edocMark = 0;
+  globalThis.edocTracing = false;
   document.addEventListener('click', (e) => { globalThis.edocMark = e.timeStamp; }, true);
   document.addEventListener('keydown', (e) => { if (e.key === 'Enter') globalThis.edocMark = e.timeStamp; }, true);
   const text = (sel) => document.querySelector(sel)?.textContent ?? '';
@@ -40,17 +49,27 @@ const WATCH = `(() => {
   globalThis.edocWatch = (kind, before) => {
     globalThis.edocSeen = null;
     const tick = (frame) => {
-      if (shown[kind](before)) globalThis.edocSeen = frame - globalThis.edocMark;
-      else requestAnimationFrame(tick);
+      if (shown[kind](before)) {
+        globalThis.edocSeen = frame - globalThis.edocMark;
+        // Traced rounds: the frame's end of the interaction in the trace's own clock.
+        if (globalThis.edocTracing) performance.mark('edoc-seen');
+      } else requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
   };
 })();`;
 
 type Kind = 'rows' | 'panel' | 'search';
+/** A request the page made after the click: its path, start and end in ms after the click. */
+interface Request {
+  name: string;
+  start: number;
+  end: number;
+}
 interface Sample {
   ms: number;
   requestMs: number;
+  requests: Request[];
 }
 type Action = 'open folder' | 'next page' | 'sort by name' | 'open document panel' | 'search';
 
@@ -72,18 +91,25 @@ async function timed(page: Page, kind: Kind, act: () => Promise<void>, request: 
       });
     });
   const ms = (await seen.jsonValue()) as number;
-  const requestMs = await page.evaluate(
-    (source) =>
-      Math.max(
-        0,
-        ...performance
-          .getEntriesByType('resource')
-          .filter((e) => new RegExp(source).test(e.name))
-          .map((e) => e.duration),
-      ),
-    request.source,
-  );
-  return { ms, requestMs };
+  const { requestMs, requests } = await page.evaluate((source) => {
+    // The page's Resource Timing entries (the DOM's type, which the bench's Node types do not name).
+    const entries = performance.getEntriesByType('resource') as unknown as Array<{
+      name: string;
+      duration: number;
+      startTime: number;
+      responseEnd: number;
+    }>;
+    return {
+      requestMs: Math.max(0, ...entries.filter((e) => new RegExp(source).test(e.name)).map((e) => e.duration)),
+      requests: entries.map((e) => ({
+        name: e.name,
+        start: e.startTime - globalThis.edocMark,
+        end: e.responseEnd - globalThis.edocMark,
+      })),
+    };
+  }, request.source);
+  for (const r of requests) r.name = decodeURIComponent(new URL(r.name).pathname + new URL(r.name).search);
+  return { ms, requestMs, requests };
 }
 
 /** Signs in through the login page and enters the project, as a person does. */
@@ -119,27 +145,171 @@ async function heapMb(page: Page): Promise<number> {
 const LIST = /\/edoc\/folder\/workspace\/file\/list/;
 const SEARCH_WORDS = ['pharmacovigilance', '研究', '药物警戒', 'study'];
 
-/** Each action once, in turn; `round` varies the folder and the search word. */
-async function round(page: Page, p: Project, n: number, samples: Map<Action, Sample[]>) {
-  const add = (action: Action, s: Sample) => samples.set(action, [...(samples.get(action) ?? []), s]);
+type Measure = (action: Action, measure: () => Promise<Sample>) => Promise<Sample>;
+
+/** Each action once, in turn; `round` varies the folder and the search word; `around` may trace each one. */
+async function round(
+  page: Page,
+  p: Project,
+  n: number,
+  samples: Map<Action, Sample[]>,
+  around: Measure = (_action, measure) => measure(),
+) {
+  const add = async (action: Action, measure: () => Promise<Sample>) => {
+    const s = await around(action, measure);
+    samples.set(action, [...(samples.get(action) ?? []), s]);
+  };
   // Never Folder 1 first: the newest document of all (the list before any folder is opened) is its first row too.
   const folder = `Folder ${1 + ((n + 1) % p.folderIds.length)}`;
   const tree = page.locator('.ant-tree-title').getByText(folder, { exact: true });
-  add('open folder', await timed(page, 'rows', () => tree.click(), LIST));
+  await add('open folder', () => timed(page, 'rows', () => tree.click(), LIST));
   const next = page.locator('.ant-pagination-next').first();
-  add('next page', await timed(page, 'rows', () => next.click(), LIST));
+  await add('next page', () => timed(page, 'rows', () => next.click(), LIST));
   const nameHeader = page.locator('#document-table thead th.ant-table-column-has-sorters').first();
-  add('sort by name', await timed(page, 'rows', () => nameHeader.click(), LIST));
+  await add('sort by name', () => timed(page, 'rows', () => nameHeader.click(), LIST));
   const open = page.locator('#document-table tr.ant-table-row a[id$="-open"]').nth(n % 5);
   const name = (await open.textContent()) ?? '';
   // The panel reads its document's row through the list route (fileId), so that is its request.
-  add('open document panel', await timed(page, 'panel', () => open.click(), LIST, name));
+  await add('open document panel', () => timed(page, 'panel', () => open.click(), LIST, name));
   await page.keyboard.press('Escape');
   const box = page.locator('input#header-search');
   await box.fill(SEARCH_WORDS[n % SEARCH_WORDS.length]);
-  add('search', await timed(page, 'search', () => box.press('Enter'), /\/edoc\/file\/search/));
+  await add('search', () => timed(page, 'search', () => box.press('Enter'), /\/edoc\/file\/search/));
   await page.goBack();
   await page.locator('#document-table').waitFor();
+}
+
+/** What a trace holds of the page's work: DevTools' timeline, frames, user timing marks, script execution. */
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.frame',
+  'toplevel',
+  'blink.user_timing',
+  'v8.execute',
+  'loading',
+];
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string; data?: { type?: string } };
+}
+
+/** DevTools' groups of the main thread's work, by the trace event's name. */
+function phaseOf(name: string): string {
+  if (/GC|Sweep|Marking|Scavenge/i.test(name)) return 'gc';
+  if (/^(UpdateLayoutTree|RecalculateStyles|ParseAuthorStyleSheet|ScheduleStyleRecalculation)$/.test(name))
+    return 'style';
+  if (/^(Layout|UpdateLayout|HitTest|LayoutShift|IntersectionObserverController::computeIntersections)$/.test(name))
+    return 'layout';
+  if (/Paint|Layerize|UpdateLayerTree|Commit|Composite|Raster|Decode/.test(name)) return 'paint';
+  if (/^(RunTask|ThreadControllerImpl::RunTask|ThreadController::Task)$/.test(name)) return 'other';
+  return 'scripting';
+}
+
+/**
+ * Where the main thread's time went from the click (its dispatch) to the frame that showed the answer (the
+ * `edoc-seen` mark): each event's self time clipped to that window, summed by phase, and its long tasks in order.
+ */
+function timeline(trace: { traceEvents: TraceEvent[] }, kind: 'click' | 'keydown') {
+  const events = trace.traceEvents;
+  const seen = events.find((e) => e.name === 'edoc-seen');
+  if (!seen) return null;
+  const thread = events.filter((e) => e.pid === seen.pid && e.tid === seen.tid).sort((a, b) => a.ts - b.ts);
+  const end = seen.ts;
+  const start =
+    thread
+      .filter((e) => e.name === 'EventDispatch' && e.args?.data?.type === kind && e.ts < end)
+      .map((e) => e.ts)
+      .at(-1) ?? end;
+  // Begin/end pairs as complete events, then each event nested in the one that encloses it.
+  const open: TraceEvent[] = [];
+  const spans: Array<{ name: string; ts: number; end: number; type?: string }> = [];
+  for (const e of thread) {
+    if (e.ph === 'X') spans.push({ name: e.name, ts: e.ts, end: e.ts + (e.dur ?? 0), type: e.args?.data?.type });
+    else if (e.ph === 'B') open.push(e);
+    else if (e.ph === 'E') {
+      const at = open.findLastIndex((b) => b.name === e.name);
+      if (at >= 0) spans.push({ name: e.name, ts: open[at].ts, end: e.ts });
+      if (at >= 0) open.splice(at, 1);
+    }
+  }
+  spans.sort((a, b) => a.ts - b.ts || b.end - a.end);
+  const clip = (s: { ts: number; end: number }) => Math.max(0, Math.min(s.end, end) - Math.max(s.ts, start));
+  const phases: Record<string, number> = {};
+  const tasks: Array<{ at: number; ms: number; what: string }> = [];
+  const stack: Array<{ name: string; end: number; self: number }> = [];
+  const close = (upTo: number) => {
+    while (stack.length && stack[stack.length - 1].end <= upTo) {
+      const done = stack.pop()!;
+      phases[phaseOf(done.name)] = (phases[phaseOf(done.name)] ?? 0) + done.self;
+    }
+  };
+  let task: { what: string; ms: number } | null = null;
+  for (const s of spans) {
+    close(s.ts);
+    const ms = clip(s);
+    if (stack.length) stack[stack.length - 1].self -= ms;
+    else {
+      task = ms > 0 ? { what: '', ms: 0 } : null;
+      if (ms > 0) tasks.push({ at: (Math.max(s.ts, start) - start) / 1000, ms: ms / 1000, what: '' });
+    }
+    // A task is named by its largest direct child (a click, a timer, a frame, a response).
+    if (stack.length === 1 && task && ms > task.ms) {
+      task.ms = ms;
+      tasks[tasks.length - 1].what = s.type ? `${s.name}:${s.type}` : s.name;
+    }
+    stack.push({ name: s.name, end: s.end, self: ms });
+  }
+  close(Infinity);
+  const busy = Object.values(phases).reduce((a, b) => a + b, 0);
+  return {
+    windowMs: (end - start) / 1000,
+    phases: Object.fromEntries(
+      Object.entries({ ...phases, idle: end - start - busy }).map(([k, v]) => [k, Math.round(v / 100) / 10]),
+    ),
+    tasks: tasks.filter((t) => t.ms >= 3),
+  };
+}
+
+/** One action traced (Chromium trace and CPU profile, written to `file`.*), where its time went printed. */
+async function traced(browser: Browser, page: Page, file: string, action: Action, measure: () => Promise<Sample>) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await page.evaluate(() => {
+    globalThis.edocTracing = true;
+    performance.clearMarks('edoc-seen');
+  });
+  await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+  await cdp.send('Profiler.start');
+  const sample = await measure();
+  const { profile } = await cdp.send('Profiler.stop');
+  const trace = await browser.stopTracing();
+  await page.evaluate(() => (globalThis.edocTracing = false));
+  await cdp.detach();
+  fs.writeFileSync(`${file}.json`, trace);
+  fs.writeFileSync(`${file}.cpuprofile`, JSON.stringify(profile));
+  fs.writeFileSync(`${file}.requests.json`, JSON.stringify(sample, null, 1));
+  const t = timeline(
+    JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] },
+    action === 'search' ? 'keydown' : 'click',
+  );
+  const ms = (x: number) => x.toFixed(0);
+  console.log(`  ${action}: click to paint ${ms(sample.ms)} ms (traced), ${path.basename(file)}.*`);
+  for (const r of sample.requests) console.log(`    request ${ms(r.start)}–${ms(r.end)} ms ${r.name.slice(0, 110)}`);
+  if (t) {
+    console.log(
+      `    main thread from the click's dispatch to the frame (${ms(t.windowMs)} ms): ${JSON.stringify(t.phases)}`,
+    );
+    for (const x of t.tasks) console.log(`    task at ${ms(x.at)} ms, ${ms(x.ms)} ms: ${x.what}`);
+  }
+  return sample;
 }
 
 export async function interactionBench(serve: ServeWeb, p: Project): Promise<void> {
@@ -171,6 +341,19 @@ export async function interactionBench(serve: ServeWeb, p: Project): Promise<voi
     console.log(
       `  JS heap after GC: ${heapStart.toFixed(1)} MB after the first round, ${heapEnd.toFixed(1)} MB after ${MINUTES} min`,
     );
+    if (TRACE) {
+      fs.mkdirSync(TRACE, { recursive: true });
+      console.log(
+        `\ninteraction traced, ${TRACE_ROUNDS} rounds (into ${TRACE}; times from the click's own time stamp)`,
+      );
+      const b = browser;
+      for (let i = 1; i <= TRACE_ROUNDS; i++) {
+        const slug = (action: Action) => `${action.replaceAll(' ', '-')}-${i}`;
+        await round(page, p, rounds + i, new Map(), (action, measure) =>
+          traced(b, page, path.join(TRACE, slug(action)), action, measure),
+        );
+      }
+    }
   } finally {
     await browser?.close();
     await server.close();
@@ -179,6 +362,7 @@ export async function interactionBench(serve: ServeWeb, p: Project): Promise<voi
 
 declare global {
   var edocMark: number;
+  var edocTracing: boolean;
   var edocSeen: number | null;
   var edocState: (kind: Kind) => string;
   var edocWatch: (kind: Kind, before: string) => void;
