@@ -57,7 +57,9 @@ async function nameDocuments(
 ): Promise<Array<string | null>> {
   if (!wanted.length) return [];
   const each = wanted.map(candidates);
-  const asked = wanted.flatMap((w, i) => each[i].map((name, j) => [i * each[0].length + j, w.folderId, name])) as Array<
+  // Every document has the same number of candidates: (document, candidate) is one index in the statement's rows.
+  const at = (i: number, j: number) => i * each[0].length + j;
+  const asked = wanted.flatMap((w, i) => each[i].map((name, j) => [at(i, j), w.folderId, name])) as Array<
     [number, number, string]
   >;
   const found = await tx.execute<{ i: number; low: string; taken: boolean }>(sql`
@@ -68,11 +70,11 @@ async function nameDocuments(
   const inBatch = new Set<string>();
   return wanted.map((w, i) => {
     const j = each[i].findIndex((_, j) => {
-      const f = byIndex.get(i * each[0].length + j)!;
+      const f = byIndex.get(at(i, j))!;
       return !f.taken && !inBatch.has(`${w.folderId}:${f.low}`);
     });
     if (j < 0) return null;
-    inBatch.add(`${w.folderId}:${byIndex.get(i * each[0].length + j)!.low}`);
+    inBatch.add(`${w.folderId}:${byIndex.get(at(i, j))!.low}`);
     return each[i][j];
   });
 }
