@@ -5,6 +5,7 @@ import {
   useQuery,
   useQueryClient,
   type MutationMeta,
+  type QueryClient,
 } from '@tanstack/react-query';
 import { documentRoutes } from '@edoc/contract/document-routes';
 import { workflowRoutes } from '@edoc/contract/workflow-routes';
@@ -69,6 +70,8 @@ export function useFiles(params: FileListParams) {
  * id, so a shared link opens it whatever page the list is on. Null when it is gone or not the caller's to see.
  */
 export function useDocumentRow(fileId: number | null) {
+  const queryClient = useQueryClient();
+  const project = useProjectKey();
   const params: FileListParams = {
     folderId: null,
     pageNum: 1,
@@ -80,11 +83,31 @@ export function useDocumentRow(fileId: number | null) {
     fileId: fileId ?? 0,
   };
   return useQuery({
-    ...filesQuery(useProjectKey(), params),
+    ...filesQuery(project, params),
     enabled: fileId !== null,
     placeholderData: undefined,
+    // The row opened from the list is in the list's cache with the same fields and abilities: the panel draws it
+    // in the click's own render, and asks the server only once that page is stale (issue 30 part 4). A shared
+    // link, with no list yet, still asks.
+    initialData: () => cachedRow(queryClient, project, fileId)?.list,
+    initialDataUpdatedAt: () => cachedRow(queryClient, project, fileId)?.at,
     select: (list) => list.data[0] ?? null,
   });
+}
+
+type FileList = Awaited<ReturnType<NonNullable<ReturnType<typeof filesQuery>['queryFn']>>>;
+
+/** The newest cached list page holding this document, as a one-row list, and when that page was fetched. */
+function cachedRow(queryClient: QueryClient, project: ProjectKey, fileId: number | null) {
+  if (fileId === null) return undefined;
+  let found: { list: FileList; at: number } | undefined;
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: [...documentsKey(project), 'list'] })) {
+    const list = query.state.data as FileList | undefined;
+    const row = list?.data.find((r) => r.fileId === fileId);
+    if (row && list && (!found || query.state.dataUpdatedAt > found.at))
+      found = { list: { ...list, total: 1, data: [row] }, at: query.state.dataUpdatedAt };
+  }
+  return found;
 }
 
 /** The project's allowed extensions, lower case without the dot; empty allows every type. */

@@ -46,7 +46,7 @@ export const allMembersQuery = (project: ProjectKey) =>
     queryFn: () => listMembers({ pageNum: 1, pageSize: WHOLE_LIST_PAGE_SIZE }),
   });
 
-export function useAllMembers(options: { enabled?: boolean } = {}) {
+export function useAllMembers(options: { enabled?: boolean; staleTime?: number } = {}) {
   return useQuery({ ...allMembersQuery(useProjectKey()), ...options });
 }
 

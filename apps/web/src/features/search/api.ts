@@ -1,7 +1,8 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { searchRoutes } from '@edoc/contract/search-routes';
 import { call } from '../../lib/api-client';
 import { useProjectKey, type ProjectKey } from '../../lib/project-query';
+import { getSessionValue } from '../../lib/session';
 
 export interface SearchParams {
   q: string;
@@ -38,4 +39,18 @@ export const searchQueryOptions = (project: ProjectKey, p: SearchParams) =>
  */
 export function useSearch(p: SearchParams, filtered = false) {
   return useQuery({ ...searchQueryOptions(useProjectKey(), p), enabled: p.q.trim() !== '' || filtered });
+}
+
+/**
+ * Asks for the results of words typed in the header before the results page is opened, with the key that page
+ * will read them by (no filters, by relevance, page 1 at the session's page size): the search runs while the page
+ * mounts rather than after it (issue 30 part 4).
+ */
+export function usePrefetchSearch() {
+  const queryClient = useQueryClient();
+  const project = useProjectKey();
+  return (q: string) =>
+    void queryClient.prefetchQuery(
+      searchQueryOptions(project, { q, sort: 'relevance', pageNum: 1, pageSize: getSessionValue('pageSize') }),
+    );
 }

@@ -18,7 +18,7 @@ export const sitesQuery = (project: ProjectKey) => {
   return queryOptions({ queryKey, queryFn: () => call(siteRoutes.list) });
 };
 
-export function useSites(options: { enabled?: boolean } = {}) {
+export function useSites(options: { enabled?: boolean; staleTime?: number } = {}) {
   return useQuery({ ...sitesQuery(useProjectKey()), ...options });
 }
 

@@ -8,7 +8,7 @@ import { useProjectKey, type ProjectKey } from '../../lib/project-query';
 export const tagsQuery = (project: ProjectKey) =>
   queryOptions({ queryKey: [...project, 'tags'], queryFn: () => call(tagRoutes.list) });
 
-export function useTags(options: { enabled?: boolean } = {}) {
+export function useTags(options: { enabled?: boolean; staleTime?: number } = {}) {
   return useQuery({ ...tagsQuery(useProjectKey()), ...options });
 }
 

@@ -69,7 +69,6 @@ export function FilesTab(props: {
       <FileFilters onChange={files.changeFilters} />
       {folder?.isEnabled && folder.canCreateFile ? (
         <UploadMany
-          key={folder.folderId}
           folder={folder}
           label={folderLabel(folder, i18n.language)}
           allowedTypes={props.allowedTypes}

@@ -39,6 +39,13 @@ export function UploadMany({
   const create = useCreateDocument({ silentError: true });
   const auth = useUploadAuth(folder.folderId).data;
   const [items, setItems] = useState<Item[]>([]);
+  // Another folder starts with an empty list, as a new drop zone would; reset here rather than remounted per
+  // folder, which rebuilt the whole Dragger in the folder's click (issue 30 part 4).
+  const [shownFor, setShownFor] = useState(folder.folderId);
+  if (shownFor !== folder.folderId) {
+    setShownFor(folder.folderId);
+    setItems([]);
+  }
   const patch = (uid: string, change: Partial<Item>) =>
     setItems((list) => list.map((i) => (i.uid === uid ? { ...i, ...change } : i)));
   const fail = (uid: string, name: string, reason: string) => {

@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useIdParam } from '../../../lib/use-id-param';
 import { useListState } from '../../../lib/use-list-state';
-import { useFiles, type DocumentView, type SortField } from '../api';
+import { useProjectKey } from '../../../lib/project-query';
+import { filesQuery, useFiles, type DocumentView, type FileListParams, type SortField } from '../api';
 import type { ListFilters } from '../components/file-filters';
 
 /**
@@ -9,16 +11,27 @@ import type { ListFilters } from '../components/file-filters';
  * rows. Changing the folder, view or filters starts again at page 1.
  */
 export function useWorkspaceFiles() {
-  const list = useListState();
+  const queryClient = useQueryClient();
+  const project = useProjectKey();
   // The open folder is in the address (?folder=): back returns to the previous folder, a link opens this one.
   const [folderId, setFolderId] = useIdParam('folder');
+  // The page number and the selection belong to the folder: another folder reads page 1 and nothing selected in
+  // the render that shows it, so choosing one is a single address change (no render, no request for the old
+  // folder's page 1 before it).
+  const list = useListState(folderId);
   const [sort, setSort] = useState<{ sort: SortField; order: 'asc' | 'desc' }>({ sort: 'updatedAt', order: 'desc' });
-  const [selected, setSelected] = useState<number[]>([]);
+  const [selection, setSelection] = useState<{ folderId: number | null; ids: number[] }>({ folderId, ids: [] });
+  const selected = selection.folderId === folderId ? selection.ids : [];
+  const setSelected = (ids: number[] | ((current: number[]) => number[])) =>
+    setSelection((s) => {
+      const current = s.folderId === folderId ? s.ids : [];
+      return { folderId, ids: typeof ids === 'function' ? ids(current) : ids };
+    });
   const [view, setView] = useState<DocumentView>('all');
   const [filters, setFilters] = useState<ListFilters>({});
-  const files = useFiles({
-    folderId,
-    pageNum: list.pageNum,
+  const params = (folder: number | null, pageNum: number): FileListParams => ({
+    folderId: folder,
+    pageNum,
     pageSize: list.pageSize,
     name: list.searchValue,
     sort: sort.sort,
@@ -26,6 +39,7 @@ export function useWorkspaceFiles() {
     view,
     ...filters,
   });
+  const files = useFiles(params(folderId, list.pageNum));
   const firstPage = () => list.search(list.searchValue);
 
   return {
@@ -38,9 +52,10 @@ export function useWorkspaceFiles() {
     setSelected,
     view,
     chooseFolder: (id: number | null) => {
+      // The new folder's first page is asked for in the click, with the key the list will read it by: it comes
+      // back while the page renders for the new address instead of after (issue 30 part 4).
+      void queryClient.prefetchQuery(filesQuery(project, params(id, 1)));
       setFolderId(id);
-      setSelected([]);
-      firstPage();
     },
     changeView: (next: DocumentView) => {
       setView(next);

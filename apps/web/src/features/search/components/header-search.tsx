@@ -2,6 +2,7 @@ import { Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
+import { usePrefetchSearch } from '../api';
 
 /** The project's search box in the header (issue 13): Enter opens the results page for the words typed. */
 export function HeaderSearch() {
@@ -9,6 +10,7 @@ export function HeaderSearch() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [params] = useSearchParams();
+  const prefetch = usePrefetchSearch();
   // On the results page the box shows what was searched; elsewhere it starts empty.
   const current = pathname === paths.project.search ? (params.get('q') ?? '') : '';
   return (
@@ -21,7 +23,10 @@ export function HeaderSearch() {
       aria-label={t('search.placeholder')}
       style={{ width: 320 }}
       onSearch={(q) => {
-        if (q.trim()) void navigate(`${paths.project.search}?${new URLSearchParams({ q: q.trim() })}`);
+        const words = q.trim();
+        if (!words) return;
+        prefetch(words);
+        void navigate(`${paths.project.search}?${new URLSearchParams({ q: words })}`);
       }}
     />
   );

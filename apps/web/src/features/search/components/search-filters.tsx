@@ -37,6 +37,8 @@ function folderOptions(nodes: FolderNode[], lang: string): FolderOption[] {
 const text = (id: number | undefined) => (id === undefined ? undefined : String(id));
 const day = (d: Dayjs | null | undefined) => (d ? d.format('YYYY-MM-DD') : undefined);
 /** A picker's share of the row: at least `basis` (a long choice is cut, not pushed to the next line), at most `max`. */
+const PICKER_STALE_MS = 5 * 60_000;
+
 const share = (basis: number, max: number, grow = 1) => ({ flex: `${grow} 1 ${basis}px`, minWidth: 0, maxWidth: max });
 
 /**
@@ -52,10 +54,12 @@ export function SearchFilters(props: {
   const { t, i18n } = useTranslation();
   const { values, onChange } = props;
   const admin = useSession().fullAccess;
-  const { tree, roots } = useWorkTree();
-  const sites = useSites();
-  const tags = useTags();
-  const members = useAllMembers({ enabled: admin });
+  // The pickers' lists change rarely (and this user's own changes invalidate them): not asked again at each search,
+  // whose page mounts anew each time (issue 30 part 4).
+  const { tree, roots } = useWorkTree({ staleTime: PICKER_STALE_MS });
+  const sites = useSites({ staleTime: PICKER_STALE_MS });
+  const tags = useTags({ staleTime: PICKER_STALE_MS });
+  const members = useAllMembers({ enabled: admin, staleTime: PICKER_STALE_MS });
   const dates: [Dayjs | null, Dayjs | null] | null =
     values.startDate || values.endDate
       ? [values.startDate ? dayjs(values.startDate) : null, values.endDate ? dayjs(values.endDate) : null]
