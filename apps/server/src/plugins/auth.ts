@@ -157,7 +157,8 @@ const sessionRows = (db: Db, withRights = false) =>
       inspectorActive: sql<boolean>`coalesce(${inspectorGrants.revokedAt} is null and (now() at time zone ${projects.timeZone})::date between ${inspectorGrants.startsOn} and ${inspectorGrants.endsOn}, false)`,
       inspectorCanDownload: inspectorGrants.canDownload,
       // The caller's rights inputs in the entered project, for a route with preloadRights (AuthContext.rights).
-      rights: withRights ? rightsJson(sessions.projectId, sessions.userId) : sql<RightsJson | null>`null`,
+      // Without the folders, which this server keeps by their version (db/folder-tree.ts).
+      rights: withRights ? rightsJson(sessions.projectId, sessions.userId, false) : sql<RightsJson | null>`null`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -247,7 +248,9 @@ async function liveSession(db: Db, row: SessionRow | undefined): Promise<AuthCon
     },
     profile: profileOf(row.u, row.companyName),
     // Only an entered project's: outside one there is nothing to preload.
-    ...(row.rights && row.s.projectId !== null ? { rights: rightsFromJson(row.rights) } : {}),
+    ...(row.rights && row.s.projectId !== null
+      ? { rights: await rightsFromJson(db, row.s.projectId, row.rights) }
+      : {}),
   };
 }
 

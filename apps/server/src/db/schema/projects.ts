@@ -1,9 +1,11 @@
 import { TMF_TARGET_UNITS } from '@edoc/contract/tmf-health';
 import {
+  bigint,
   boolean,
   date,
   index,
   integer,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -19,6 +21,9 @@ import { tmfArtifacts, tmfModels } from './tmf-models.ts';
 import { users } from './users.ts';
 
 /** A clinical-trial project (study) of a company. */
+/** The projects' folders_version numbers: never one number twice in a database, whatever was deleted or reset. */
+export const foldersVersions = pgSequence('folders_version_seq');
+
 export const projects = pgTable(
   'projects',
   {
@@ -56,6 +61,13 @@ export const projects = pgTable(
      */
     tmfTargetDays: integer('tmf_target_days').notNull().default(30),
     tmfTargetUnit: text('tmf_target_unit', { enum: TMF_TARGET_UNITS }).notNull().default('calendar'),
+    /**
+     * Issue 30: a new number from foldersVersions at every change to the project's folders (a trigger of migration
+     * 0042), so a server may keep the tree it read and trust it while the number is the same (db/folder-tree.ts).
+     */
+    foldersVersion: bigint('folders_version', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('folders_version_seq')`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
