@@ -53,12 +53,52 @@ function toItems(nodes: MenuNode[], t: (key: string) => string, viewer: Viewer):
     }));
 }
 
+/**
+ * The side menu, marking the page the address names. Only the path matters to it: the query string changes with
+ * every folder, page of results or open document, and the menu's element is kept across those (issue 30 part 4).
+ */
+function AreaMenu({ menu, viewer, collapsed }: { menu: MenuNode[]; viewer: Viewer; collapsed: boolean }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const items = useMemo(() => toItems(menu, t, viewer), [menu, t, viewer]);
+  const trail = useMemo(() => findMenuTrail(menu, pathname), [menu, pathname]);
+  const selected = useMemo(() => (trail.length ? [trail[trail.length - 1].path] : []), [trail]);
+  const groupKeys = useMemo(() => trail.filter((n) => n.children).map((n) => n.path), [trail]);
+  const [openKeys, setOpenKeys] = useState<string[]>(groupKeys);
+  const [openedFor, setOpenedFor] = useState(pathname);
+  // Arriving at a page from elsewhere (a link, the back button) unfolds its group; the user may still fold it.
+  if (openedFor !== pathname) {
+    setOpenedFor(pathname);
+    if (!collapsed) setOpenKeys(Array.from(new Set([...openKeys, ...groupKeys])));
+  }
+  // Collapsed, groups open as hover pop-ups; expanded again, show the current page's group.
+  const [wasCollapsed, setWasCollapsed] = useState(collapsed);
+  if (wasCollapsed !== collapsed) {
+    setWasCollapsed(collapsed);
+    setOpenKeys(collapsed ? [] : groupKeys);
+  }
+  return useMemo(
+    () => (
+      <Menu
+        id="side-menu"
+        theme="dark"
+        mode="inline"
+        items={items}
+        selectedKeys={selected}
+        openKeys={openKeys}
+        onOpenChange={(keys) => setOpenKeys(keys)}
+        onClick={({ key }) => void navigate(key)}
+      />
+    ),
+    [items, selected, openKeys, navigate],
+  );
+}
+
 /** The shell of the three signed-in areas (SPEC §2): side menu, header, and the routed page. */
 export function AreaLayout({ area, titleKey }: AreaLayoutProps) {
   const menu = MENUS[area];
   const { t } = useTranslation();
-  const location = useLocation();
-  const navigate = useNavigate();
   const session = useSession();
   const [collapsed, setCollapsed] = useState(false);
   const viewer: Viewer = session.inspector
@@ -67,29 +107,15 @@ export function AreaLayout({ area, titleKey }: AreaLayoutProps) {
       ? 'member'
       : 'other';
 
-  const items = useMemo(() => toItems(menu, t, viewer), [menu, t, viewer]);
-  const trail = findMenuTrail(menu, location.pathname);
-  const selected = trail.length ? [trail[trail.length - 1].path] : [];
-  const groupKeys = trail.filter((n) => n.children).map((n) => n.path);
-  const [openKeys, setOpenKeys] = useState<string[]>(groupKeys);
-  const [openedFor, setOpenedFor] = useState(location.pathname);
-  // Arriving at a page from elsewhere (a link, the back button) unfolds its group; the user may still fold it.
-  if (openedFor !== location.pathname) {
-    setOpenedFor(location.pathname);
-    if (!collapsed) setOpenKeys(Array.from(new Set([...openKeys, ...groupKeys])));
-  }
-
+  // No location read here: a change of the address's query renders the menu's and the search box's own parts and
+  // the page, not the whole shell (issue 30 part 4).
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <SkipLink />
       <Layout.Sider
         collapsible
         collapsed={collapsed}
-        onCollapse={(next) => {
-          setCollapsed(next);
-          // Collapsed, groups open as hover pop-ups; expanded again, show the current page's group.
-          setOpenKeys(next ? [] : groupKeys);
-        }}
+        onCollapse={setCollapsed}
         width={224}
         theme="dark"
         // Issue 26, item 16: the menu scrolls on its own above the collapse bar, which covered its last entries
@@ -111,16 +137,7 @@ export function AreaLayout({ area, titleKey }: AreaLayoutProps) {
           {collapsed ? 'e' : 'edoc eTMF'}
         </div>
         <div id="side-menu-scroll" style={{ height: 'calc(100% - 64px)', overflowY: 'auto', overflowX: 'hidden' }}>
-          <Menu
-            id="side-menu"
-            theme="dark"
-            mode="inline"
-            items={items}
-            selectedKeys={selected}
-            openKeys={openKeys}
-            onOpenChange={(keys) => setOpenKeys(keys)}
-            onClick={({ key }) => void navigate(key)}
-          />
+          <AreaMenu menu={menu} viewer={viewer} collapsed={collapsed} />
         </div>
       </Layout.Sider>
       <Layout>

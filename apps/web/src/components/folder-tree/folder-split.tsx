@@ -1,4 +1,4 @@
-import { createContext, useContext, useState, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import { Flex, Grid, Splitter } from 'antd';
 import { usePreference } from '../../lib/use-preference';
 
@@ -29,6 +29,16 @@ export function FolderSplit(props: { prefix: string; tree: ReactNode; children: 
   // The width while dragging; saved once the drag ends (not a storage write per pixel).
   const [dragging, setDragging] = useState<number | null>(null);
 
+  // The same value while the preference stands: a new one each render would re-render the (memoised) tree with
+  // every render of the page around it (issue 30 part 4).
+  const panel = useMemo<FolderPanel>(
+    () =>
+      pref.collapsed
+        ? { show: () => setPref({ ...pref, collapsed: false }) }
+        : { hide: () => setPref({ ...pref, collapsed: true }) },
+    [pref, setPref],
+  );
+
   // Before the first measure the breakpoints are unknown: a desktop is the common case.
   if (screens.lg === false) {
     return (
@@ -39,9 +49,6 @@ export function FolderSplit(props: { prefix: string; tree: ReactNode; children: 
     );
   }
   const width = Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, pref.width));
-  const panel: FolderPanel = pref.collapsed
-    ? { show: () => setPref({ ...pref, collapsed: false }) }
-    : { hide: () => setPref({ ...pref, collapsed: true }) };
   return (
     <FolderPanelContext.Provider value={panel}>
       <Splitter

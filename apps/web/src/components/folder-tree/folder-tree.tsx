@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type Key } from 'react';
+import { memo, useEffect, useMemo, useState, type Key } from 'react';
 import { FolderOpenOutlined, MenuFoldOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Input, Tooltip, Tree, type TreeDataNode } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -20,9 +20,11 @@ function toTreeData(nodes: FolderNode[], lang: string, prefix: string, query: st
 /**
  * The folders beside a document list (workspace, library): "All files" above, a filter box, the tree opened to its
  * first level. What the user opens stays open while on the page; the chosen folder's ancestors open by themselves
- * when it is chosen elsewhere (breadcrumb). Ids start with `prefix` (`document`, `library`).
+ * when it is chosen elsewhere (breadcrumb). Ids start with `prefix` (`document`, `library`). Memoised: the page
+ * around it renders at every change of its address (the open document, the page), the tree only when its own
+ * props do (issue 30 part 4), so `onChoose` should keep its identity.
  */
-export function FolderTree(props: {
+export const FolderTree = memo(function FolderTree(props: {
   prefix: string;
   title: string;
   allLabel: string;
@@ -128,4 +130,4 @@ export function FolderTree(props: {
       )}
     </Card>
   );
-}
+});

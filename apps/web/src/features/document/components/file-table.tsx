@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import {
   Dropdown,
   Empty,
@@ -22,9 +22,13 @@ import { StatusTag } from '../../../components/status-tag';
 import { ResizableHeaderCell } from '../../../components/resizable-header-cell';
 import type { FileColumn, TableLayout } from './column-settings';
 import { useTableKeys } from '../../../lib/use-table-keys';
+import { useStableCallback } from '../../../lib/use-stable-callback';
 import { RowActions, useConfirmDelete, useRowMenu, type RowAction } from './row-actions';
 
 export { viewerHref, type RowAction } from './row-actions';
+
+/** A cell is drawn again when its row is a new object; the query cache keeps an unchanged row the same object. */
+const cellChanged = (row: FileRow, before: FileRow) => row !== before;
 
 export interface FileTableProps {
   rows: FileRow[];
@@ -51,8 +55,18 @@ export interface FileTableProps {
   selectionMenu: MenuProps;
 }
 
-export function FileTable(props: FileTableProps) {
+/**
+ * The workspace's document table. Memoised, and each cell drawn again only when its row's data changes (a new
+ * object from the server): opening the side panel, selecting or moving the cursor re-renders the rows' classes, not
+ * their cells' buttons, tooltips and tags (issue 30 part 4). The cells' handlers are therefore stable ones calling
+ * the latest props, and a change of language remounts the table (the cells' words are in their drawn output).
+ */
+export const FileTable = memo(function FileTable(props: FileTableProps) {
   const { t, i18n } = useTranslation();
+  const onOpen = useStableCallback(props.onOpen);
+  const onAction = useStableCallback(props.onAction);
+  const onDelete = useStableCallback(props.onDelete);
+  const onLayout = useStableCallback(props.onLayout);
   // Clearing the sort returns to the server's default: latest updated first.
   const { sortable, onChange } = serverSort<FileRow, SortField>(
     props,
@@ -60,11 +74,11 @@ export function FileTable(props: FileTableProps) {
     props.onSort,
   );
 
-  const menuOf = useRowMenu(props);
-  const confirmDelete = useConfirmDelete(props.onDelete);
+  const menuOf = useRowMenu({ onAction, onDelete });
+  const confirmDelete = useConfirmDelete(onDelete);
   const keys = useTableKeys({
     rows: props.rows,
-    onOpen: props.onOpen,
+    onOpen,
     // Enter on the row whose panel is open already takes the focus into the panel (DocumentPanel's root): the list
     // keeps it while the panel follows the cursor, and Tab would pass every row's buttons first (issue 31).
     onEnter: (row) =>
@@ -103,7 +117,7 @@ export function FileTable(props: FileTableProps) {
       render: (name: string, row) => (
         <Space size={6}>
           <FileTypeIcon ext={row.type} />
-          <Typography.Link id={`document-row-${row.fileId}-open`} onClick={() => props.onOpen(row)}>
+          <Typography.Link id={`document-row-${row.fileId}-open`} onClick={() => onOpen(row)}>
             {name}
           </Typography.Link>
           {row.lock ? <LockMark lock={row.lock} id={`document-row-${row.fileId}-lock`} /> : null}
@@ -169,7 +183,7 @@ export function FileTable(props: FileTableProps) {
     },
   };
   const { layout } = props;
-  const columns: TableColumnsType<FileRow> = [
+  const chosen: TableColumnsType<FileRow> = [
     ...layout.order
       .filter((c) => !layout.hidden.includes(c))
       .map((c) => {
@@ -182,7 +196,7 @@ export function FileTable(props: FileTableProps) {
           onHeaderCell: () => ({
             width,
             resizeLabel: t('document.columns.resize', { name: title }),
-            onResize: (next: number) => props.onLayout({ ...layout, widths: { ...layout.widths, [c]: next } }),
+            onResize: (next: number) => onLayout({ ...layout, widths: { ...layout.widths, [c]: next } }),
           }),
         };
       }),
@@ -191,9 +205,10 @@ export function FileTable(props: FileTableProps) {
       key: 'actions',
       fixed: 'right',
       width: 112,
-      render: (_v, row) => <RowActions row={row} menu={menuOf(row)} onAction={props.onAction} />,
+      render: (_v, row) => <RowActions row={row} menu={menuOf(row)} onAction={onAction} />,
     },
   ];
+  const columns = chosen.map((c) => ({ ...c, shouldCellUpdate: cellChanged }));
   // Scroll sideways only when the chosen columns are wider than the room (the default fits at 1440 pixels).
   const width = columns.reduce((sum, c) => sum + Number(c.width ?? 120), 0) + 48;
 
@@ -206,6 +221,7 @@ export function FileTable(props: FileTableProps) {
       aria-label={t('document.keysHint')}
     >
       <Table<FileRow>
+        key={i18n.language}
         id="document-table"
         rowKey="fileId"
         size={layout.density === 'compact' ? 'small' : 'middle'}
@@ -258,4 +274,4 @@ export function FileTable(props: FileTableProps) {
       ) : null}
     </div>
   );
-}
+});

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useIdParam } from '../../../lib/use-id-param';
 import { useListState } from '../../../lib/use-list-state';
 import { useProjectKey } from '../../../lib/project-query';
+import { useStableCallback } from '../../../lib/use-stable-callback';
 import { filesQuery, useFiles, type DocumentView, type FileListParams, type SortField } from '../api';
 import type { ListFilters } from '../components/file-filters';
 
@@ -41,6 +42,13 @@ export function useWorkspaceFiles() {
   });
   const files = useFiles(params(folderId, list.pageNum));
   const firstPage = () => list.search(list.searchValue);
+  // Stable: the folder tree is memoised and takes it as its onChoose.
+  const chooseFolder = useStableCallback((id: number | null) => {
+    // The new folder's first page is asked for in the click, with the key the list will read it by: it comes
+    // back while the page renders for the new address instead of after (issue 30 part 4).
+    void queryClient.prefetchQuery(filesQuery(project, params(id, 1)));
+    setFolderId(id);
+  });
 
   return {
     list,
@@ -51,12 +59,7 @@ export function useWorkspaceFiles() {
     selected,
     setSelected,
     view,
-    chooseFolder: (id: number | null) => {
-      // The new folder's first page is asked for in the click, with the key the list will read it by: it comes
-      // back while the page renders for the new address instead of after (issue 30 part 4).
-      void queryClient.prefetchQuery(filesQuery(project, params(id, 1)));
-      setFolderId(id);
-    },
+    chooseFolder,
     changeView: (next: DocumentView) => {
       setView(next);
       firstPage();
