@@ -184,18 +184,31 @@ function hitsOf(db: Tx, s: SearchShape, counted?: SQL) {
     .where(matching(s));
 }
 
+/**
+ * A row for each of the shape's documents, to count. A walk's documents are joined to their version by its key: as a
+ * plain join, the planner hashed all 100,000 versions before the count's first document (160 ms for a common word,
+ * where reading each version by its key, as the bench's SQL does, took 80); a lateral sub-query kept apart (offset 0)
+ * cannot be hashed.
+ */
+const everyHit = (db: Tx, s: SearchShape) =>
+  db
+    .select({ one: sql`1` })
+    .from(documents)
+    .innerJoin(
+      s.strategy === 'walk'
+        ? sql`lateral (select * from ${documentVersions} where ${documentVersions.id} = ${documents.currentVersionId}
+            offset 0) as ${documentVersions}`
+        : documentVersions,
+      s.strategy === 'walk' ? sql`true` : eq(documentVersions.id, documents.currentVersionId),
+    )
+    .where(matching(s));
+
 /** The shape's documents counted up to the cap (lib/sql.ts), for a page past the last, which has no row to carry it. */
 export const countStatement = (db: Tx, s: SearchShape) =>
   db
     .with(...candidatesOf(db, s))
     .select({
-      n: cappedCountOf(
-        db
-          .select({ one: sql`1` })
-          .from(documents)
-          .innerJoin(documentVersions, eq(documentVersions.id, documents.currentVersionId))
-          .where(matching(s)),
-      ),
+      n: cappedCountOf(everyHit(db, s)),
     })
     .from(sql`(select) as one`);
 
@@ -207,13 +220,7 @@ export const countStatement = (db: Tx, s: SearchShape) =>
  */
 export function pageStatement(db: Tx, s: SearchShape) {
   const hits = db.$with('hits').as(hitsOf(db, s));
-  const counted = cappedCountOf(
-    db
-      .select({ one: sql`1` })
-      .from(documents)
-      .innerJoin(documentVersions, eq(documentVersions.id, documents.currentVersionId))
-      .where(matching(s)),
-  );
+  const counted = cappedCountOf(everyHit(db, s));
   const ranked = s.strategy === 'ranked';
   const page = few(s)
     ? db
