@@ -113,6 +113,9 @@ export const FolderTree = memo(function FolderTree(props: {
         <div className="folder-tree-scroll">
           <Tree
             className="folder-tree"
+            // No virtual list: the tree has no fixed height (its box scrolls), so nothing was left out of the DOM,
+            // yet the list measured every row's height on each render, a forced layout (issue 30 part 4).
+            virtual={false}
             showLine
             blockNode
             expandedKeys={expandedKeys}
