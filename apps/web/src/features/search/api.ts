@@ -31,6 +31,9 @@ export const searchQueryOptions = (project: ProjectKey, p: SearchParams) =>
     queryKey: [...project, 'search', p],
     queryFn: () => call(searchRoutes.search, { query: { ...p } }),
     placeholderData: keepPreviousData,
+    // Each search is a page of hits with their excerpts: dropped a minute after it is left rather than five, as the
+    // document list's pages are (issue 30 part 4, the heap while working).
+    gcTime: 60_000,
   });
 
 /**
