@@ -144,11 +144,24 @@ async function signIn(browser: Browser, url: string, p: Project): Promise<Page> 
   return page;
 }
 
-/** The JS heap in use after a full garbage collection, in MB. */
-async function heapMb(page: Page): Promise<number> {
+/**
+ * A folder: a heap snapshot of the page is written there at the first and the last measure of the heap
+ * (`first.heapsnapshot`, `last.heapsnapshot`), for DevTools' Memory panel to compare (what grows while working).
+ */
+const HEAP_SNAPSHOT = process.env.BENCH_INTERACTION_HEAP_SNAPSHOT;
+
+/** The JS heap in use after a full garbage collection, in MB; with HEAP_SNAPSHOT, a snapshot into `name`. */
+async function heapMb(page: Page, name: string): Promise<number> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('HeapProfiler.collectGarbage');
   const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+  if (HEAP_SNAPSHOT) {
+    fs.mkdirSync(HEAP_SNAPSHOT, { recursive: true });
+    const chunks: string[] = [];
+    cdp.on('HeapProfiler.addHeapSnapshotChunk', ({ chunk }) => chunks.push(chunk));
+    await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+    fs.writeFileSync(path.join(HEAP_SNAPSHOT, `${name}.heapsnapshot`), chunks.join(''));
+  }
   await cdp.detach();
   return usedSize / 1024 / 1024;
 }
@@ -200,12 +213,12 @@ export async function interactionBench(serve: ServeWeb, p: Project): Promise<voi
     });
     const page = await signIn(browser, server.url, p);
     await round(page, p, 0, new Map()); // warm-up: every page's chunk loaded, the server's plans cached
-    const heapStart = await heapMb(page);
+    const heapStart = await heapMb(page, 'first');
     const samples = new Map<Action, Sample[]>();
     const end = Date.now() + MINUTES * 60_000;
     let rounds = 0;
     while (Date.now() < end || rounds < 10) await round(page, p, ++rounds, samples);
-    const heapEnd = await heapMb(page);
+    const heapEnd = await heapMb(page, 'last');
     console.log(
       `\ninteraction in Chromium, 100,000 documents, ${rounds} rounds in ${MINUTES} min (goal p75 ≤ ${GOAL_MS} ms)`,
     );
