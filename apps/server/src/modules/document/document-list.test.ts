@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents } from '../../db/schema/documents.ts';
-import { folderGrants, roles, sites } from '../../db/schema/projects.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { createProjectWorld, joinProject, type ProjectPerson, type ProjectWorld } from '../../test/factories.ts';
+import type { ProjectWorld } from '../../test/factories.ts';
+import { threeCallers, type Caller } from '../../test/three-callers.ts';
 import { client } from '../../test/requests.ts';
 
 /**
@@ -18,45 +18,28 @@ let ctx: TestContext;
 let world: ProjectWorld;
 type Doc = typeof documents.$inferSelect;
 let all: Doc[];
-const people: Array<{ label: string; person: ProjectPerson; folders: number[] | null; sites: number[] | null }> = [];
+let people: Caller[];
+let a: number, b: number, c: number, s1: number, s2: number;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  world = await createProjectWorld(ctx, 'DL-1');
-  const [a, b, c] = [...world.folderByIch.values()];
-  const [s1, s2] = await ctx.db
-    .insert(sites)
-    .values([
-      { projectId: world.projectId, name: 'Site 1', code: 'S1' },
-      { projectId: world.projectId, name: 'Site 2', code: 'S2' },
-    ])
-    .returning();
-  const [role] = await ctx.db
-    .insert(roles)
-    .values({ projectId: world.projectId, code: 'CRA', name: 'CRA', docKeys: ['viewDoc'] })
-    .returning();
-  for (const folderId of [a!, b!])
-    await ctx.db
-      .insert(folderGrants)
-      .values({ folderId, subjectType: 'role', subjectId: role.id, docKeys: ['viewDoc'] });
-  const siteCra = await joinProject(ctx, world, role.id, [s1.id]);
-  const cra = await joinProject(ctx, world, role.id);
-  people.push(
-    { label: 'project administrator', person: world.pm, folders: null, sites: null },
-    { label: 'member of site 1 with two folders', person: siteCra, folders: [a!, b!], sites: [s1.id] },
-    { label: 'member of every site with two folders', person: cra, folders: [a!, b!], sites: null },
-  );
-  const by = [world.pm.id, siteCra.id, cra.id];
+  ({
+    world,
+    people,
+    folders: [a, b, c],
+    sites: [s1, s2],
+  } = await threeCallers(ctx, 'DL-1'));
+  const by = people.map((p) => p.person.id);
   const day = Date.UTC(2026, 0, 1);
   await ctx.db.insert(documents).values(
     Array.from({ length: 60 }, (_, i) => ({
       projectId: world.projectId,
-      folderId: [a!, b!, c!][i % 3],
+      folderId: [a, b, c][i % 3],
       name: `${['Protocol', 'consent', 'Brochure'][i % 3]} ${String(i).padStart(2, '0')}`,
       fileCode: `DL-${String((i * 7) % 60).padStart(3, '0')}`,
       status: [1, 2, 6][i % 4 === 0 ? 2 : i % 2],
       central: i % 5 === 0,
-      siteId: i % 5 === 0 ? null : [s1.id, s2.id][i % 2],
+      siteId: i % 5 === 0 ? null : [s1, s2][i % 2],
       createdBy: by[i % 3]!,
       assigneeId: i % 7 === 0 ? by[(i + 1) % 3]! : null,
       createdAt: new Date(day + (i % 10) * 86_400_000),
@@ -102,13 +85,13 @@ describe('the folder page built once per shape', () => {
     const [a] = [...world.folderByIch.values()];
     const queries: Query[] = [
       {},
-      { folderId: a! },
+      { folderId: a },
       { pageSize: 7, pageNum: 2 },
       { pageSize: 7, pageNum: 9 },
       { sort: 'name', order: 'asc' },
       { sort: 'fileCode', order: 'desc', pageSize: 5, pageNum: 3 },
       { sort: 'status', order: 'asc', pageSize: 50 },
-      { sort: 'createdAt', order: 'asc', folderId: a! },
+      { sort: 'createdAt', order: 'asc', folderId: a },
       { view: 'mine' },
       { status: 6 },
       { creatorId: world.pm.id },

@@ -2,9 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseQuery } from '@edoc/contract/search';
 import { documents } from '../../db/schema/documents.ts';
-import { folderGrants, roles, sites } from '../../db/schema/projects.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
-import { createProjectWorld, joinProject, type ProjectPerson, type ProjectWorld } from '../../test/factories.ts';
+import type { ProjectWorld } from '../../test/factories.ts';
+import { threeCallers, type Caller } from '../../test/three-callers.ts';
 import { client } from '../../test/requests.ts';
 import { anyTermQuery, tsvectorOf } from './lexemes.ts';
 
@@ -21,46 +21,29 @@ let ctx: TestContext;
 let world: ProjectWorld;
 type Doc = typeof documents.$inferSelect & { body: string };
 let all: Doc[];
-const people: Array<{ label: string; person: ProjectPerson; folders: number[] | null; sites: number[] | null }> = [];
+let people: Caller[];
+let a: number, b: number, c: number, s1: number, s2: number;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  world = await createProjectWorld(ctx, 'SS-1');
-  const [a, b, c] = [...world.folderByIch.values()];
-  const [s1, s2] = await ctx.db
-    .insert(sites)
-    .values([
-      { projectId: world.projectId, name: 'Site 1', code: 'S1' },
-      { projectId: world.projectId, name: 'Site 2', code: 'S2' },
-    ])
-    .returning();
-  const [role] = await ctx.db
-    .insert(roles)
-    .values({ projectId: world.projectId, code: 'CRA', name: 'CRA', docKeys: ['viewDoc'] })
-    .returning();
-  for (const folderId of [a!, b!])
-    await ctx.db
-      .insert(folderGrants)
-      .values({ folderId, subjectType: 'role', subjectId: role.id, docKeys: ['viewDoc'] });
-  const siteCra = await joinProject(ctx, world, role.id, [s1.id]);
-  const cra = await joinProject(ctx, world, role.id);
-  people.push(
-    { label: 'project administrator', person: world.pm, folders: null, sites: null },
-    { label: 'member of site 1 with two folders', person: siteCra, folders: [a!, b!], sites: [s1.id] },
-    { label: 'member of every site with two folders', person: cra, folders: [a!, b!], sites: null },
-  );
+  ({
+    world,
+    people,
+    folders: [a, b, c],
+    sites: [s1, s2],
+  } = await threeCallers(ctx, 'SS-1'));
   const day = Date.UTC(2026, 0, 1);
   const docs = await ctx.db
     .insert(documents)
     .values(
       Array.from({ length: 60 }, (_, i) => ({
         projectId: world.projectId,
-        folderId: [a!, b!, c!][i % 3],
+        folderId: [a, b, c][i % 3],
         name: `${['Protocol', 'consent', 'Pharmacovigilance plan', '药物警戒计划'][i % 4]} ${i}`,
         fileCode: `SS-${String(i).padStart(3, '0')}`,
         status: [1, 2, 6][i % 4 === 0 ? 2 : i % 2],
         central: i % 5 === 0,
-        siteId: i % 5 === 0 ? null : [s1.id, s2.id][i % 2],
+        siteId: i % 5 === 0 ? null : [s1, s2][i % 2],
         createdBy: world.pm.id,
         updatedAt: new Date(day + ((i * 13) % 60) * 3_600_000),
         deletedAt: i % 11 === 0 ? new Date() : null,
@@ -165,7 +148,7 @@ describe('search built once per shape', () => {
       { q: 'common', pageSize: 7, pageNum: 3 },
       { q: 'common', pageSize: 7, pageNum: 9 },
       { q: 'common', status: 6 },
-      { q: 'pharmacovigilance', folderId: a! },
+      { q: 'pharmacovigilance', folderId: a },
       { q: 'common -pharmacovigilance' },
       { q: 'pharmacovigilance OR 药物警戒', pageSize: 50 },
       { q: 'consent common' },
