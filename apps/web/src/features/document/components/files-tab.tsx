@@ -72,16 +72,12 @@ export function FilesTab(props: {
       </Flex>
       <FileFilters onChange={files.changeFilters} />
       {folder?.isEnabled && folder.canCreateFile ? (
-        <UploadMany
-          folder={folder}
-          label={folderLabel(folder, i18n.language)}
-          allowedTypes={props.allowedTypes}
-        />
+        <UploadMany folder={folder} label={folderLabel(folder, i18n.language)} allowedTypes={props.allowedTypes} />
       ) : null}
       <FileTable
         rows={files.files.data?.data ?? NO_ROWS}
         loading={files.files.isFetching}
-        pagination={list.pagination(files.files.data?.total, files.files.data?.capped)}
+        pagination={files.pagination(files.files.data?.total, files.files.data?.capped)}
         sort={files.sort.sort}
         order={files.sort.order}
         searching={!!list.searchValue}

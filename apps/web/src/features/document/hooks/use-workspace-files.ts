@@ -41,21 +41,39 @@ export function useWorkspaceFiles() {
     ...filters,
   });
   const files = useFiles(params(folderId, list.pageNum));
+  // Each list request is asked for in the click, with the key the list will read it by, so it travels while the
+  // page renders for the click instead of after that render (issue 30 part 4).
+  const prefetch = (next: FileListParams) => void queryClient.prefetchQuery(filesQuery(project, next));
   const firstPage = () => list.search(list.searchValue);
   // Stable: the folder tree is memoised and takes it as its onChoose.
   const chooseFolder = useStableCallback((id: number | null) => {
     // The new folder's first page is asked for in the click, with the key the list will read it by: it comes
     // back while the page renders for the new address instead of after (issue 30 part 4).
-    void queryClient.prefetchQuery(filesQuery(project, params(id, 1)));
+    prefetch(params(id, 1));
     setFolderId(id);
   });
+  /** list.pagination, its page asked for in the click; a new page size restarts at page 1 (useListState). */
+  const pagination = (total: number | undefined, capped?: boolean) => {
+    const config = list.pagination(total, capped);
+    return {
+      ...config,
+      onChange: (next: number, pageSize: number) => {
+        if (pageSize === list.pageSize) prefetch(params(folderId, next));
+        config.onChange?.(next, pageSize);
+      },
+    };
+  };
 
   return {
     list,
     files,
     folderId,
     sort,
-    setSort,
+    setSort: (next: { sort: SortField; order: 'asc' | 'desc' }) => {
+      prefetch({ ...params(folderId, list.pageNum), ...next });
+      setSort(next);
+    },
+    pagination,
     selected,
     setSelected,
     view,
