@@ -20,3 +20,12 @@ export const cappedCountOf = (rows: { limit(n: number): SQLWrapper }) =>
 
 /** The total a list answers for a count up to COUNT_CAP + 1. */
 export const cappedTotal = (n: number) => ({ total: Math.min(n, COUNT_CAP), capped: n > COUNT_CAP });
+
+/**
+ * A filter's days (YYYY-MM-DD, whole days in UTC) as the bounds of a time: from the start day's midnight, and before
+ * the midnight after the end day, so the end day is included. Null where the day is not given.
+ */
+export const dayBounds = (start?: string | null, end?: string | null) => ({
+  from: start ? new Date(`${start}T00:00:00Z`) : null,
+  to: end ? new Date(Date.parse(`${end}T00:00:00Z`) + 86_400_000) : null,
+});

@@ -10,7 +10,7 @@ import { countries } from '../../db/schema/projects.ts';
 import { tmfArtifacts } from '../../db/schema/tmf-models.ts';
 import { trail } from '../../db/schema/trail.ts';
 import { users } from '../../db/schema/users.ts';
-import { cappedCountOf, likePattern } from '../../lib/sql.ts';
+import { cappedCountOf, dayBounds, likePattern } from '../../lib/sql.ts';
 import { liveLock } from '../../access/edit-lock.ts';
 import { siteFilter } from '../../access/sites.ts';
 
@@ -114,9 +114,7 @@ export function valuesOf(
     status: q.status,
     creator: q.creatorId,
     file: q.fileId,
-    from: q.startDate ? new Date(`${q.startDate}T00:00:00Z`) : null,
-    // The end day included: before the next day's midnight.
-    to: q.endDate ? new Date(Date.parse(`${q.endDate}T00:00:00Z`) + 86_400_000) : null,
+    ...dayBounds(q.startDate, q.endDate),
     pattern: q.name ? likePattern(q.name) : null,
     name: q.name,
     now: new Date(),

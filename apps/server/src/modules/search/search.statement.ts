@@ -5,7 +5,7 @@ import type { Tx } from '../../db/client.ts';
 import { documents, documentVersions } from '../../db/schema/documents.ts';
 import { folders } from '../../db/schema/projects.ts';
 import { contentPages } from '../../db/schema/search.ts';
-import { cappedCountOf, likePattern } from '../../lib/sql.ts';
+import { cappedCountOf, dayBounds, likePattern } from '../../lib/sql.ts';
 import { siteFilter } from '../../access/sites.ts';
 import { anyTermQuery, termQuery } from './lexemes.ts';
 import { candidates, ichPrefix, inMeta, ofText, p, termMatch, termOf, termsOf } from './search-terms.ts';
@@ -76,8 +76,7 @@ export function valuesOf(
     site: q.siteId,
     creator: q.creatorId,
     tag: q.tagId,
-    from: q.startDate ? new Date(`${q.startDate}T00:00:00Z`) : null,
-    to: q.endDate ? new Date(Date.parse(`${q.endDate}T00:00:00Z`) + 86_400_000) : null,
+    ...dayBounds(q.startDate, q.endDate),
     filedFrom: q.filedFrom,
     filedTo: q.filedTo,
     taskUser: q.taskUserId,

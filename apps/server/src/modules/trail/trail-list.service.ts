@@ -16,7 +16,7 @@ import { trail } from '../../db/schema/trail.ts';
 import { users } from '../../db/schema/users.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { csvDocument } from '../../lib/csv.ts';
-import { cappedCount } from '../../lib/sql.ts';
+import { cappedCount, dayBounds } from '../../lib/sql.ts';
 import { defineSheet, writeXlsx } from '../../lib/excel.ts';
 import { loadDocumentFor } from '../../access/document-access.ts';
 import { fromLibraryOr } from '../../access/library-access.ts';
@@ -141,14 +141,14 @@ export async function fileTrailOf(deps: Deps, ctx: ProjectContext, fileId: numbe
 
 /** Dates are whole days in UTC: the end day is included. */
 function where(ctx: ProjectContext, f: TrailFilters) {
-  const nextDay = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000);
+  const { from, to } = dayBounds(f.startDate, f.endDate);
   return and(
     eq(trail.projectId, ctx.projectId),
     f.userId ? eq(trail.actorId, f.userId) : undefined,
     f.type ? eq(trail.type, f.type) : undefined,
     f.fileId ? and(eq(trail.objectType, 'document'), eq(trail.objectId, String(f.fileId))) : undefined,
-    f.startDate ? gte(trail.at, new Date(`${f.startDate}T00:00:00Z`)) : undefined,
-    f.endDate ? lt(trail.at, nextDay(f.endDate)) : undefined,
+    from ? gte(trail.at, from) : undefined,
+    to ? lt(trail.at, to) : undefined,
   );
 }
 
