@@ -25,3 +25,20 @@ export function builtOnce<Shape, Statement extends { prepare(name: string): unkn
     return statement;
   };
 }
+
+/**
+ * A statement whose plan is the same whatever its values (each row read by its key), built once per database and
+ * named: PostgreSQL then plans it once per connection and reuses that plan, where planning it on every run cost as
+ * much as running it. Only for such statements: the shapes above must be planned for their values.
+ */
+export function namedOnce<Statement extends { prepare(name: string): unknown }>(
+  name: string,
+  build: (db: Tx) => Statement,
+): (db: Tx) => ReturnType<Statement['prepare']> {
+  const built = new WeakMap<Tx, ReturnType<Statement['prepare']>>();
+  return (db) => {
+    let statement = built.get(db);
+    if (!statement) built.set(db, (statement = build(db).prepare(name) as ReturnType<Statement['prepare']>));
+    return statement;
+  };
+}

@@ -5,7 +5,7 @@ import { DocStatus } from '@edoc/contract/enums';
 import { isViewableType } from '@edoc/contract/file-rules';
 import type { z } from 'zod';
 import type { fileListQuery } from '@edoc/contract/document';
-import { builtOnce } from '../../db/built-once.ts';
+import { builtOnce, namedOnce } from '../../db/built-once.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { cappedTotal } from '../../lib/sql.ts';
 import { docAbilitiesOf, folderRights } from '../../access/folder-rights.ts';
@@ -15,7 +15,8 @@ import type { ProjectContext } from '../../plugins/context.ts';
 import {
   countStatement,
   keyOfShape,
-  pageStatement,
+  pageIdsStatement,
+  rowsStatement,
   shapeOf,
   valuesOf,
   type CertifiedJson,
@@ -37,8 +38,9 @@ export function certifiedOf(c: CertifiedJson | null): CertifiedCopyShown | null 
   return certifiedShown({ certifiedAt: new Date(c.certifiedAt), sha256: c.sha256, pages: c.pages }, c.by);
 }
 
-/** The page's statement of a shape, built once (db/built-once.ts). */
-const pageOf = builtOnce(pageStatement, keyOfShape);
+/** The page's ids of a shape, built once; the rows they show, one named statement (db/built-once.ts). */
+const pageIdsOf = builtOnce(pageIdsStatement, keyOfShape);
+const rowsOf = namedOnce('document_list_rows', rowsStatement);
 
 /** A page of the live documents the caller may see, in one folder or across every enabled one. */
 export async function listDocuments(deps: Deps, ctx: ProjectContext, query: ListQuery) {
@@ -51,7 +53,16 @@ export async function listDocuments(deps: Deps, ctx: ProjectContext, query: List
   if (folderIds.length === 0) return { data: [] as FileRow[], total: 0, capped: false };
   const shape = shapeOf(query, siteIds);
   const values = valuesOf(query, { projectId: ctx.projectId, userId: ctx.auth.user.id, folderIds, siteIds });
-  const page = await pageOf(tx, shape).execute(values);
+  // Two statements, not one (issue 30): the ids are planned for the values, the rows by them are planned once.
+  const ids = await pageIdsOf(tx, shape).execute(values);
+  const page = ids.length
+    ? await rowsOf(tx).execute({
+        ids: ids.map((r) => r.id),
+        project: values.project,
+        folders: folderIds,
+        now: values.now,
+      })
+    : [];
   const folderById = new Map(rows.map((f) => [f.id, f]));
   const data: FileRow[] = page.map(
     ({ d, versionId, extension, versionNo, size, artifactNumber, countryCode, ...more }) => {
@@ -95,7 +106,7 @@ export async function listDocuments(deps: Deps, ctx: ProjectContext, query: List
     },
   );
   // A page past the last has no row to carry the count.
-  const counted = page[0]?.counted ?? (await countStatement(tx, shape).execute(values))[0]?.n ?? 0;
+  const counted = ids[0]?.counted ?? (await countStatement(tx, shape).execute(values))[0]?.n ?? 0;
   const { total, capped } = cappedTotal(counted);
   return { data, total, capped };
 }
