@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { namedOnce } from '../../db/built-once.ts';
 import { documents } from '../../db/schema/documents.ts';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import type { ProjectWorld } from '../../test/factories.ts';
 import { threeCallers, type Caller } from '../../test/three-callers.ts';
 import { client } from '../../test/requests.ts';
+import { rowsStatement } from './document-list.statement.ts';
 
 /**
  * Issue 30 part 1: the folder page's statement is built once per shape of request (document-list.statement.ts), its
@@ -124,5 +126,21 @@ describe('the folder page built once per shape', () => {
     expect(got.length).toBeGreaterThan(0);
     expect(got.every((r) => r.siteId === null || limited.sites!.includes(r.siteId))).toBe(true);
     expect(got.every((r) => limited.folders!.includes(r.folderId))).toBe(true);
+  });
+
+  it("reads the page's rows by their ids under the list's own rule, in the order given", async () => {
+    // The ids statement and the rows' are two reads: a document deleted or moved in between is not shown past it.
+    const rows = namedOnce('document_list_rows_test', rowsStatement)(ctx.db);
+    const live = all.filter((d) => d.deletedAt === null);
+    const inA = live.filter((d) => d.folderId === a).slice(0, 3);
+    const inB = live.find((d) => d.folderId === b)!;
+    const deleted = all.find((d) => d.deletedAt !== null && d.folderId === a)!;
+    const ids = [inA[2]!.id, inB.id, deleted.id, inA[0]!.id, inA[1]!.id];
+    for (let run = 0; run < 7; run++) {
+      const got = await rows.execute({ ids, project: world.projectId, folders: [a], now: new Date() });
+      expect(got.map((r) => r.d.id)).toEqual([inA[2]!.id, inA[0]!.id, inA[1]!.id]);
+    }
+    const otherProject = await rows.execute({ ids, project: world.projectId + 1000, folders: [a], now: new Date() });
+    expect(otherProject).toEqual([]);
   });
 });
