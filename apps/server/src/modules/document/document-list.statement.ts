@@ -138,15 +138,21 @@ const myRecent = sql`(select ${trail.objectId}::int as d, max(${trail.at}) as at
          and ${trail.objectType} = 'document'
        group by ${trail.objectId} order by max(${trail.at}) desc limit 200)`;
 
+/** The project's live documents in the folders given: the list's rule, which the rows by their ids apply again. */
+const liveInFolders = () =>
+  and(
+    eq(documents.projectId, p('project')),
+    isNull(documents.deletedAt),
+    sql`${documents.folderId} = any(${p('folders')})`,
+  );
+
 /**
  * The live documents of a shape, in the folders given (the caller's enabled ones: folder-rights.ts) and on the sites
  * given (sites.ts siteFilter's rule).
  */
 function matching(s: ListShape): SQL | undefined {
   return and(
-    eq(documents.projectId, p('project')),
-    isNull(documents.deletedAt),
-    sql`${documents.folderId} = any(${p('folders')})`,
+    liveInFolders(),
     s.sites ? siteFilter(p('sites')) : undefined,
     s.view === 'mine' ? or(eq(documents.createdBy, p('user')), eq(documents.assigneeId, p('user'))) : undefined,
     s.view === 'recent' ? sql`${documents.id} in (select d from ${myRecent} as r)` : undefined,
@@ -251,11 +257,5 @@ export const rowsStatement = (db: Tx) =>
     .from(sql`unnest(${sql.placeholder('ids')}::int[]) with ordinality as page(id, n)`)
     .innerJoin(documents, eq(documents.id, sql`page.id`))
     .leftJoin(documentVersions, eq(documentVersions.id, documents.currentVersionId))
-    .where(
-      and(
-        eq(documents.projectId, p('project')),
-        isNull(documents.deletedAt),
-        sql`${documents.folderId} = any(${p('folders')})`,
-      ),
-    )
+    .where(liveInFolders())
     .orderBy(sql`page.n`);
