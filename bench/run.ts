@@ -31,8 +31,6 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { authRoutes } from '@edoc/contract/auth-routes';
-import { projectEntryRoutes } from '@edoc/contract/project-routes';
-import { searchRoutes } from '@edoc/contract/search-routes';
 import Fastify from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
 import { createDb } from '../apps/server/src/db/client.ts';
@@ -43,24 +41,15 @@ import { seedAdmin } from '../apps/server/src/seed.ts';
 import { sessionLookup } from '../apps/server/src/plugins/auth.ts';
 import { sha256 } from '../apps/server/src/lib/crypto.ts';
 import { createFsBlobStore } from '../apps/server/src/storage/blob-store.ts';
-import { callsThrough, dataOf, type CallRoute } from './calls.ts';
-import {
-  listingSql,
-  makeProject,
-  type Project,
-  seedDocuments,
-  seedTasks,
-  sqlLoad,
-  taskSql,
-  uploadBench,
-} from './documents.ts';
+import { callsThrough } from './calls.ts';
+import { makeProject, seedDocuments } from './documents.ts';
+import { hotPathsBench } from './hot-paths.ts';
 import { packBench } from './pack.ts';
 import { conversionBench, firstViewBench } from './office.ts';
 import { extractBench } from './extract.ts';
 import { firstPageBench } from './first-page.ts';
 import { startBench } from './start.ts';
 import { scaleBench } from './scale.ts';
-import { SEARCH_CASES, searchSql, seedTexts, singleClient } from './search.ts';
 import { createUser } from './users.ts';
 import { profiled } from './profile.ts';
 import { soakBench } from './soak.ts';
@@ -101,8 +90,6 @@ if (only === 'soak') process.exit((await soakBench()) === 0 ? 0 : 1);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 /** The documents of parts 3, 5 and 15; fewer (BENCH_DOCS) only to try a change of the bench itself quickly. */
 const DOCS = Number(process.env.BENCH_DOCS ?? 100_000);
-/** BENCH_CASES=<words>: only the listing and search cases whose label holds them (`rare Chinese`, `folder page`). */
-const wanted = (label: string) => !process.env.BENCH_CASES || label.includes(process.env.BENCH_CASES);
 
 /** autocannon runs in its own process, so the load generator does not share the server's event loop. */
 async function load(url: string, headers: Record<string, string> = {}) {
@@ -123,6 +110,9 @@ const row = (name: string, r: { rps: number; p50: number; p99: number }) =>
  * next (seeded by the first), so a change of the server is measured again in seconds, not after minutes of seeding.
  */
 const KEEP = process.env.BENCH_KEEP ? path.resolve(process.env.BENCH_KEEP) : null;
+// The other parts would add their own projects to the kept database on every run, and the next figures read it.
+if (KEEP && only !== 'listing' && only !== 'search' && only !== 'interaction')
+  throw new Error('BENCH_KEEP keeps the data of listing, search and interaction: run one of them alone');
 const dataDir = KEEP ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'edoc-bench-')));
 await fs.mkdir(dataDir, { recursive: true });
 await fs.chmod(dataDir, 0o755);
@@ -147,21 +137,6 @@ bare.get('/bare-lookup', async (request, reply) => {
   return { status: true, msg: 'ok', data: { userId: row.u.id, email: row.u.email }, errorCode: null };
 });
 await bare.listen({ port: 0, host: '127.0.0.1' });
-
-/** BENCH_KEEP's project of an earlier run, signed in again, and what was seeded into it. */
-const keptFile = path.join(dataDir, 'bench-project.json');
-async function keptProject(calls: CallRoute) {
-  if (!KEEP) return null;
-  const saved = await fs.readFile(keptFile, 'utf8').then(
-    (text) => JSON.parse(text) as { project: Project; seeded: string[] },
-    () => null,
-  );
-  if (!saved) return null;
-  const { email, password } = saved.project;
-  const { token } = await calls(null, authRoutes.login, { body: { email, password } });
-  await calls(token, projectEntryRoutes.enter, { body: { studyId: saved.project.projectId } });
-  return { project: { ...saved.project, token }, seeded: new Set(saved.seeded) };
-}
 
 /** A web build served by the real server on its own port: the same static files, compression and cache headers. */
 async function serveWeb(webDist: string) {
@@ -213,85 +188,8 @@ try {
   }
   if (!only || only === 'health') await healthBench(db, owner, calls, appUrl, await makeProject(db, calls));
   if (!only || only === 'listing' || only === 'search' || only === 'interaction') {
-    const kept = await keptProject(calls);
-    const project = kept?.project ?? (await makeProject(db, calls));
-    const seeded = kept?.seeded ?? new Set<string>();
-    const seed = async (stage: string, work: () => Promise<unknown>) => {
-      if (seeded.has(stage)) return;
-      await work();
-      seeded.add(stage);
-      if (KEEP) await fs.writeFile(keptFile, JSON.stringify({ project, seeded: [...seeded] }));
-    };
-    if (!only) {
-      const up = await uploadBench(appUrl, project, dataDir);
-      console.log(
-        `\nupload 200 MB: ${up.mbps.toFixed(0)} MB/s   cp + sha256sum: ${up.baseMbps.toFixed(0)} MB/s   ratio ${(up.mbps / up.baseMbps).toFixed(2)}   process RSS growth ${up.rssGrowthMb.toFixed(0)} MB`,
-      );
-    }
-
-    await seed('documents', async () => {
-      const t0 = Date.now();
-      await seedDocuments(db, owner, project, DOCS);
-      console.log(`\n${DOCS.toLocaleString('en-US')} documents seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-    });
-    const auth = { authorization: `Bearer ${project.token}` };
-    const listings = only !== 'interaction';
-    const cases: Array<[string, number | null, string | null]> = [
-      ['folder page (2,000 docs)', project.folderIds[3], null],
-      ['name search 研究者手册 (all folders)', null, '研究者手册'],
-      ['code search DOC-00123 (all folders)', null, 'DOC-00123'],
-    ];
-    for (const [label, folderId, name] of listings ? cases.filter(([label]) => wanted(label)) : []) {
-      const q = new URLSearchParams({ pageNum: '1', pageSize: '20' });
-      if (folderId) q.set('folderId', String(folderId));
-      if (name) q.set('name', name);
-      const url = `${appUrl}/edoc/folder/workspace/file/list?${q}`;
-      const http = await profiled(`listing-${folderId ? 'folder' : 'name'}`, () => load(url, auth));
-      const direct = await sqlLoad(db, listingSql(project, folderId, name), SECONDS, CONNECTIONS);
-      console.log(row(`${label} HTTP`, http));
-      console.log(row(`${label} SQL`, direct));
-      console.log(`ratio HTTP : SQL   throughput ${(http.rps / direct.rps).toFixed(3)}`);
-    }
-
-    // Home's task list (issue 30): a page of the administrator's 2,000 open tasks next to the same SQL.
-    if (listings && wanted('pending tasks')) {
-      await seed('tasks', () => seedTasks(db, owner, project));
-      const url = `${appUrl}/edoc/task/list?state=pending&pageNum=1&pageSize=20`;
-      const http = await profiled('tasks', () => load(url, auth));
-      const direct = await sqlLoad(db, taskSql(project), SECONDS, CONNECTIONS);
-      console.log(row('pending tasks (2,000) HTTP', http));
-      console.log(row('pending tasks (2,000) SQL', direct));
-      console.log(`ratio HTTP : SQL   throughput ${(http.rps / direct.rps).toFixed(3)}`);
-    }
-
-    if (only !== 'listing')
-      await seed('texts', async () => {
-        const t1 = Date.now();
-        await seedTexts(db, owner, project);
-        console.log(`\ntheir text (about 2.5 KB each) indexed in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
-      });
-    for (const [label, words] of listings && only !== 'listing'
-      ? SEARCH_CASES.filter(([label]) => wanted(label))
-      : []) {
-      const q = new URLSearchParams({ q: words, pageSize: '20' });
-      const target = `${appUrl}/edoc/file/search?${q}`;
-      const once = () => fetch(target, { headers: auth }).then((r) => r.json());
-      const hits = dataOf(searchRoutes.search, await once());
-      const queries = searchSql(project, words, !hits.ranked);
-      const httpOne = await singleClient(once);
-      const sqlOne = await singleClient(async () => {
-        for (const query of queries) await db.execute(query);
-      });
-      const http = await profiled(`search-${words}`, () => load(target, auth));
-      const direct = await sqlLoad(db, queries, SECONDS, CONNECTIONS);
-      console.log(`search ${label}: ${hits.total}${hits.capped ? '+' : ''} hits${hits.ranked ? '' : ', newest first'}`);
-      console.log(
-        `  one client  HTTP p50 ${httpOne.p50.toFixed(1)} ms p99 ${httpOne.p99.toFixed(1)} ms   SQL p50 ${sqlOne.p50.toFixed(1)} ms p99 ${sqlOne.p99.toFixed(1)} ms`,
-      );
-      console.log(
-        `  ${CONNECTIONS} clients  HTTP ${http.rps.toFixed(0)} req/s   SQL ${direct.rps.toFixed(0)} req/s   ratio ${(http.rps / direct.rps).toFixed(3)}`,
-      );
-    }
+    const setup = { db, owner, calls, appUrl, dataDir, keep: !!KEEP, only, load, row };
+    const project = await hotPathsBench({ ...setup, docs: DOCS, seconds: SECONDS, connections: CONNECTIONS });
     // The shipped build (npm install builds it), on the same 100,000 documents and their text.
     const shipped = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
     if (!only || only === 'interaction') await interactionBench(() => serveWeb(shipped), project);
